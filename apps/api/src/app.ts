@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { APP_VERSION, STATUS } from '@owo/contract';
+import type { AppDeps } from './platform/deps';
+import { registerErrorHandling } from './platform/http';
+import { registerGuard, isPublic, type SubsidiaryResolver } from './platform/guard';
+import { migrationsFolder } from './platform/db';
+import { registerModules } from './modules';
+
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password', '*.oldPassword', '*.newPassword', '*.bvn', '*.token', '*.refreshToken', '*.accessToken',
+  '*.secret', '*.code', '*.otp', '*.totpSecret', '*.passwordHash',
+];
+
+export type App = FastifyInstance & { deps: AppDeps };
+
+export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; logger?: boolean } = {}): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: opts.logger === false || config.LOG_LEVEL === 'silent'
+      ? false
+      : { level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isProduction,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+  });
+  await app.register(cookie);
+  let subsidiaryResolver: SubsidiaryResolver | undefined;
+  registerGuard(app, deps.db, config, { resolveSubsidiary: () => subsidiaryResolver });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Owo API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  deps.services.setSubsidiaryResolver = (r: SubsidiaryResolver) => {
+    subsidiaryResolver = r;
+  };
+
+  app.get('/api/health', { config: isPublic(), schema: { tags: ['platform'], response: { 200: z.object({ status: z.string(), message: z.string(), data: z.object({ version: z.string() }) }) } } }, async () => ({
+    status: STATUS.success,
+    message: 'up',
+    data: { version: APP_VERSION },
+  }));
+  app.get('/api/ready', { config: isPublic(), schema: { tags: ['platform'] } }, async (_req, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+      const applied = await deps.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const n = Number((applied.rows[0] as { n: number }).n);
+      if (n < journal.entries.length) return reply.code(503).send({ status: STATUS.error, message: `migrations pending (${n}/${journal.entries.length})`, data: null });
+      return { status: STATUS.success, message: 'ready', data: { migrations: n } };
+    } catch {
+      return reply.code(503).send({ status: STATUS.error, message: 'database unreachable', data: null });
+    }
+  });
+
+  await registerModules(app, deps);
+
+  if (opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(opts.webDist, 'index.html'));
+    app.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith('/api/') || req.url.startsWith('/webhooks/') || req.method !== 'GET') {
+        return reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null });
+      }
+      const file = req.url.split('?')[0];
+      if (/\.[a-z0-9]+$/i.test(file) && fs.existsSync(path.join(opts.webDist!, file))) return reply.sendFile(file);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null }));
+  }
+
+  await app.ready();
+  return app as unknown as App;
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { buildApp, type App } from '../app';
+import type { Config } from './config';
+import { createDb, createPool, ensureDatabase, runMigrations, startEmbeddedPostgres, type EmbeddedServer } from './db';
+import type { AppDeps } from './deps';
+import { seedDemo, DEMO_LOGINS } from '../scripts/seed-demo';
+import { syncBuiltInRoles } from '../modules/teams/roles-sync';
+
+export type Running = { app: App; pool: pg.Pool; close: () => Promise<void>; printBanner: (address: string) => void };
+
+/** Persisted per data directory so sessions' CSRF tokens survive restarts outside production. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const s = randomBytes(32).toString('hex');
+  fs.writeFileSync(file, s, { mode: 0o600 });
+  return s;
+}
+
+export async function bootstrap(config: Config, opts: { webDist?: string | null } = {}): Promise<Running> {
+  let embedded: EmbeddedServer | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+    await ensureDatabase(embedded.url('postgres'), 'owo');
+    url = embedded.url('owo');
+  }
+  if (!config.SESSION_SECRET) config.sessionSecret = localSecret(config.dataDir);
+  const pool = createPool(url, 20);
+  const db = createDb(pool);
+  await runMigrations(db);
+  await syncBuiltInRoles(db);
+  const deps: AppDeps = { config, db, pool, services: {} };
+  const app = await buildApp(deps, { webDist: opts.webDist });
+  const seeded = config.SEED_DEMO ? await seedDemo(deps) : false;
+  const workers = (deps.services.startWorkers as undefined | (() => Promise<() => Promise<void>>));
+  const stopWorkers = config.RUN_WORKER && workers ? await workers() : async () => {};
+  return {
+    app,
+    pool,
+    printBanner(address) {
+      void address;
+      const shown = config.appUrl;
+      console.log(`\nOwo is running at ${shown}`);
+      console.log(`Database: ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`);
+      if (config.SEED_DEMO) {
+        console.log('Demo logins:');
+        for (const l of DEMO_LOGINS) console.log(`  ${l.email} / ${l.password}  (${l.role})`);
+      }
+      console.log(`API docs: ${shown}/api/docs\n`);
+    },
+    async close() {
+      await stopWorkers();
+      await app.close();
+      await pool.end();
+      if (embedded) await embedded.stop();
+    },
+  };
+}

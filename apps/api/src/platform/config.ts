@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every environment variable the API reads, parsed once at boot. A bad value stops the process.
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  APP_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool.default(false),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(60 * 12),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Owo <no-reply@owo.local>'),
+  RATE_LIMIT_ENABLED: bool.default(true),
+  SEED_DEMO: bool.default(true),
+  RUN_WORKER: bool.default(true),
+  UPLOAD_DIR: z.string().optional(),
+  RAILS_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  RAILS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  SANDBOX_FAULT_SEED: z.coerce.number().int().optional(),
+  FX_RATES: z.string().default('USD:NGN=1550,GBP:NGN=1950,GBP:USD=1.26'),
+  PER_TRANSACTION_MAX_USD: z.coerce.number().positive().default(10000),
+});
+export type Config = z.infer<typeof configSchema> & {
+  appUrl: string;
+  sessionSecret: string;
+  isProduction: boolean;
+  dataDir: string;
+  uploadDir: string;
+  corsOrigins: string[];
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}): Config {
+  const parsed = configSchema.safeParse({ ...env, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  const isProduction = c.NODE_ENV === 'production';
+  if (isProduction && !c.SESSION_SECRET) throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)');
+  if (isProduction && !c.RAILS_WEBHOOK_SECRET) throw new ConfigError('Invalid configuration:\n  RAILS_WEBHOOK_SECRET: required in production');
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    isProduction,
+    dataDir,
+    uploadDir: path.resolve(c.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
+    // Outside production a per-process secret is fine: sessions are stored server-side by hash.
+    sessionSecret: c.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    RAILS_WEBHOOK_SECRET: c.RAILS_WEBHOOK_SECRET ?? 'sandbox-webhook-secret-not-for-production',
+    corsOrigins: c.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { STATUS, type FieldErrors, type ListQuery, type Pagination } from '@owo/contract';
+import { AppError } from './errors';
+
+export function ok<T>(data: T, message = 'Success') {
+  return { status: STATUS.success, message, data };
+}
+
+export function paged<T>(items: T[], q: Pick<ListQuery, 'page' | 'limit'>, totalItems: number, extra: Record<string, unknown> = {}) {
+  const pagination: Pagination = {
+    page: q.page,
+    limit: q.limit,
+    totalItems,
+    totalPages: Math.max(1, Math.ceil(totalItems / q.limit)),
+  };
+  return { status: STATUS.success, message: 'Success', data: items, metadata: { pagination, ...extra } };
+}
+
+function zodIssuesToFields(issues: { instancePath?: string; params?: { issue?: { path?: PropertyKey[] } }; message?: string }[], context: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const p = issue.params?.issue?.path;
+    const key = p && p.length ? p.map(String).join('.') : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || context;
+    (out[key] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return out;
+}
+
+/** One error handler: every failure leaves as the envelope; only real bugs become 500. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).send({ status: err.status, message: err.message, data: null, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = zodIssuesToFields(err.validation as never, err.validationContext ?? 'body');
+      const first = Object.values(errors)[0]?.[0];
+      return reply.code(400).send({ status: STATUS.validationError, message: first ?? 'Validation failed', data: null, errors });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
+      return reply.code(500).send({ status: STATUS.error, message: 'Internal server error', data: null });
+    }
+    const code = err.statusCode ?? 500;
+    if (code === 413) return reply.code(413).send({ status: STATUS.validationError, message: 'Request body is too large', data: null });
+    if (code === 429) return reply.code(429).send({ status: STATUS.rateLimited, message: 'Too many requests, please try again later', data: null });
+    if (code >= 400 && code < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, empty body...
+      return reply.code(code).send({ status: STATUS.validationError, message: err.message, data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ status: STATUS.error, message: 'Internal server error', data: null });
+  });
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/platform/config';
+import { createDb, createPool, ensureDatabase, type Db } from '../src/platform/db';
+import type { AppDeps } from '../src/platform/deps';
+import { hashPassword } from '../src/platform/passwords';
+import { issueSession } from '../src/platform/sessions';
+import { accountMembers, accounts, users } from '../src/platform/schema';
+
+export type TestApp = {
+  app: App;
+  db: Db;
+  config: Config;
+  baseUrl: string;
+  dbUrl: string;
+  close: () => Promise<void>;
+};
+
+/** A fresh database cloned from the migrated template, and the app listening on a free port. */
+export async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  await ensureDatabase(adminUrl, name, inject('pgTemplate'));
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dbUrl = await createTestDatabase();
+  const config = loadConfig({}, {
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: dbUrl, SESSION_SECRET: 'test-secret-test-secret-test-secret!!',
+    RATE_LIMIT_ENABLED: 'false', SEED_DEMO: 'false', RUN_WORKER: 'false', DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`, ...env,
+  });
+  const pool = createPool(dbUrl, 20);
+  const db = createDb(pool);
+  const deps: AppDeps = { config, db, pool, services: {} };
+  const app = await buildApp(deps, { logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app, db, config, baseUrl: address, dbUrl,
+    async close() {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
+export type ApiResult<T = any> = { status: number; body: { status: string; message: string; data: T; errors?: Record<string, string[]>; metadata?: any }; headers: Headers };
+
+/** A bearer-token client: what a non-browser caller (or a test) uses. */
+export function client(t: TestApp, opts: { token?: string; accountId?: string; subsidiaryId?: string; headers?: Record<string, string> } = {}) {
+  async function call<T = any>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = { ...opts.headers, ...extra };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.accountId) headers['x-account-id'] = opts.accountId;
+    if (opts.subsidiaryId) headers['x-subsidiary-id'] = opts.subsidiaryId;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${t.baseUrl}${path}`, { method, headers, body: payload });
+    const text = await res.text();
+    let parsed: any = null;
+    try { parsed = text ? JSON.parse(text) : null; } catch { parsed = { raw: text }; }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+  return {
+    get: <T = any>(p: string, h?: Record<string, string>) => call<T>('GET', p, undefined, h),
+    post: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('POST', p, b ?? {}, h),
+    put: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('PUT', p, b ?? {}, h),
+    patch: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('PATCH', p, b ?? {}, h),
+    delete: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('DELETE', p, b, h),
+    call,
+  };
+}
+
+let counter = 0;
+/** Factory: a verified user with a live session (tests that are not about sign-in skip the login). */
+export async function makeUser(t: TestApp, over: Partial<{ email: string; password: string; firstName: string; lastName: string; verified: boolean }> = {}) {
+  const email = over.email ?? `user${++counter}.${randomUUID().slice(0, 8)}@example.ng`;
+  const password = over.password ?? 'Correct-Horse-42';
+  const [user] = await t.db.insert(users).values({
+    email, passwordHash: await hashPassword(password), firstName: over.firstName ?? 'Test', lastName: over.lastName ?? 'User',
+    emailVerifiedAt: over.verified === false ? null : new Date(),
+  }).returning();
+  const s = await issueSession(t.db, t.config, user.id);
+  return { user, email, password, token: s.accessToken, refreshToken: s.refreshToken };
+}
+
+/** Factory: an account owned by `ownerId`, set as the owner's active account. */
+export async function makeAccount(t: TestApp, ownerId: string, over: Partial<{ name: string; type: 'business' | 'reseller' }> = {}) {
+  const [account] = await t.db.insert(accounts).values({ name: over.name ?? 'Test Co', type: over.type ?? 'business', ownerUserId: ownerId }).returning();
+  await t.db.insert(accountMembers).values({ accountId: account.id, userId: ownerId, roleSlug: 'owner' });
+  await t.db.update(users).set({ activeAccountId: account.id }).where(eq(users.id, ownerId));
+  return account;
+}
+
+/** Factory: adds an existing user to an account with a role. */
+export async function addMember(t: TestApp, accountId: string, userId: string, roleSlug: string) {
+  const [m] = await t.db.insert(accountMembers).values({ accountId, userId, roleSlug }).returning();
+  await t.db.update(users).set({ activeAccountId: accountId }).where(eq(users.id, userId));
+  return m;
+}
+
+/** An owner with an account and a bearer client scoped to it: the usual start of an API test. */
+export async function ownerWithAccount(t: TestApp, over: Partial<{ name: string; type: 'business' | 'reseller' }> = {}) {
+  const u = await makeUser(t);
+  const account = await makeAccount(t, u.user.id, over);
+  return { ...u, account, api: client(t, { token: u.token, accountId: account.id }) };
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Machine words carried in `status` (ARCHITECTURE §3, 000 §8). */
+export const STATUS = {
+  success: 'success',
+  error: 'error',
+  validationError: 'validation-error',
+  twoFaRequired: '2fa-required',
+  passwordExpired: 'password-expired',
+  sessionExpired: 'session-expired',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not-found',
+  conflict: 'conflict',
+  rateLimited: 'rate-limited',
+  customerTokenExpired: 'customer-token-expired',
+  customerTokenRequired: 'customer-token-required',
+  employeeTokenExpired: 'employee-token-expired',
+  employeeTokenRequired: 'employee-token-required',
+} as const;
+
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export function envelope<T extends z.ZodTypeAny>(data: T) {
+  return z.object({ status: z.string(), message: z.string(), data });
+}
+export const errorEnvelope = z.object({
+  status: z.string(),
+  message: z.string(),
+  data: z.null().optional(),
+  errors: fieldErrorsSchema.optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export const PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_SIZE = 10;
+export const MAX_LIMIT = 100;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export function listEnvelope<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    status: z.string(),
+    message: z.string(),
+    data: z.array(item),
+    metadata: z.object({ pagination: paginationSchema }).passthrough(),
+  });
+}
+
+/** Query of every generic paged list (000 §7): page, limit, search, where, from, to. */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  where: z.string().max(2000).optional(),
+  from: z.string().datetime({ offset: true }).or(z.string().date()).optional(),
+  to: z.string().datetime({ offset: true }).or(z.string().date()).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const idParam = z.object({ id: z.string().uuid() });

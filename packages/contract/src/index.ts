@@ -1,0 +1,4 @@
+export * from './permissions';
+export * from './http';
+export * from './money';
+export * from './messages';

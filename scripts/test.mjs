@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm test`: every layer in turn. Unit (contract, web), API integration on real PostgreSQL,
+// then end to end in Chromium. Stops at the first failing layer and exits non-zero.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const layers = [
+  ['contract (unit)', ['run', 'test', '-w', 'packages/contract']],
+  ['web (unit)', ['run', 'test', '-w', 'apps/web']],
+  ['api (integration, PostgreSQL)', ['run', 'test', '-w', 'apps/api']],
+  ['e2e (Chromium)', ['run', 'test', '-w', 'e2e']],
+];
+let failed = 0;
+const started = Date.now();
+for (const [name, args] of layers) {
+  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  console.log(`\n=== ${name} ===`);
+  const t0 = Date.now();
+  const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit', env: process.env });
+  console.log(`=== ${name}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)}s ===`);
+  if (r.status !== 0) { failed++; break; }
+}
+console.log(`\nAll layers ${failed ? 'did not pass' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+process.exit(failed ? 1 : 0);
