@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import { createDb, createPool, ensureDatabase, type Db } from '../src/platform/db';
-import type { AppDeps } from '../src/platform/deps';
+import { emptyHooks, type AppDeps } from '../src/platform/deps';
 import { hashPassword } from '../src/platform/passwords';
 import { issueSession } from '../src/platform/sessions';
 import { accountMembers, accounts, users } from '../src/platform/schema';
@@ -36,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const pool = createPool(dbUrl, 20);
   const db = createDb(pool);
-  const deps: AppDeps = { config, db, pool, services: {} };
+  const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
   const app = await buildApp(deps, { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -94,8 +94,12 @@ export async function makeUser(t: TestApp, over: Partial<{ email: string; passwo
 
 /** Factory: an account owned by `ownerId`, set as the owner's active account. */
 export async function makeAccount(t: TestApp, ownerId: string, over: Partial<{ name: string; type: 'business' | 'reseller' }> = {}) {
-  const [account] = await t.db.insert(accounts).values({ name: over.name ?? 'Test Co', type: over.type ?? 'business', ownerUserId: ownerId }).returning();
-  await t.db.insert(accountMembers).values({ accountId: account.id, userId: ownerId, roleSlug: 'owner' });
+  const account = await t.db.transaction(async (tx) => {
+    const [a] = await tx.insert(accounts).values({ name: over.name ?? 'Test Co', type: over.type ?? 'business', ownerUserId: ownerId }).returning();
+    await tx.insert(accountMembers).values({ accountId: a.id, userId: ownerId, roleSlug: 'owner' });
+    for (const hook of t.app.deps.hooks.accountCreated) await hook(tx, a);
+    return a;
+  });
   await t.db.update(users).set({ activeAccountId: account.id }).where(eq(users.id, ownerId));
   return account;
 }

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { buildApp, type App } from '../app';
 import type { Config } from './config';
 import { createDb, createPool, ensureDatabase, runMigrations, startEmbeddedPostgres, type EmbeddedServer } from './db';
-import type { AppDeps } from './deps';
+import { emptyHooks, type AppDeps } from './deps';
 import { seedDemo, DEMO_LOGINS } from '../scripts/seed-demo';
 import { syncBuiltInRoles } from '../modules/teams/roles-sync';
 
@@ -34,11 +34,11 @@ export async function bootstrap(config: Config, opts: { webDist?: string | null 
   const db = createDb(pool);
   await runMigrations(db);
   await syncBuiltInRoles(db);
-  const deps: AppDeps = { config, db, pool, services: {} };
+  const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
   const app = await buildApp(deps, { webDist: opts.webDist });
   const seeded = config.SEED_DEMO ? await seedDemo(deps) : false;
-  const workers = (deps.services.startWorkers as undefined | (() => Promise<() => Promise<void>>));
-  const stopWorkers = config.RUN_WORKER && workers ? await workers() : async () => {};
+  const stops = config.RUN_WORKER ? await Promise.all(deps.hooks.workers.map((start) => start(deps))) : [];
+  const stopWorkers = async () => { for (const stop of stops.reverse()) await stop(); };
   return {
     app,
     pool,

@@ -1,12 +1,27 @@
 import type pg from 'pg';
 import type { Config } from './config';
-import type { Db } from './db';
+import type { Db, Tx } from './db';
 
-/** What every module receives. Modules add their own services to `services` at registration. */
+export type AccountCreated = { id: string; name: string; type: string; ownerUserId: string };
+
+/** Extension points between modules, per app instance (tests build many apps in one process). */
+export type Hooks = {
+  /** Run inside the transaction that creates an account (money adds the NGN wallet here). */
+  accountCreated: ((tx: Tx, account: AccountCreated) => Promise<void>)[];
+  /** Demo data per area, run once after the demo company is seeded. */
+  demo: ((deps: AppDeps, ctx: { accountId: string; ownerId: string }) => Promise<void>)[];
+  /** Background workers started in embedded mode or by `npm run worker`; each returns its stop. */
+  workers: ((deps: AppDeps) => Promise<() => Promise<void>>)[];
+};
+
+/** What every module receives. */
 export type AppDeps = {
   config: Config;
   db: Db;
   pool: pg.Pool;
-  /** Cross-module services (mail, notifications, jobs, ledger, rails...), set during registration. */
+  hooks: Hooks;
+  /** Cross-module services set during registration (rails adapter, jobs, ...). */
   services: Record<string, unknown>;
 };
+
+export const emptyHooks = (): Hooks => ({ accountCreated: [], demo: [], workers: [] });

@@ -2,3 +2,6 @@
 export * from '../modules/identity/tables';
 export * from '../modules/accounts/tables';
 export * from '../modules/teams/tables';
+export * from './tables';
+export * from '../modules/mail/tables';
+export * from '../modules/notifications/tables';

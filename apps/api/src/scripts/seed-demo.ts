@@ -8,9 +8,6 @@ export const DEMO_LOGINS = [
   { email: 'accountant@demo.owo.ng', password: 'Demo-Accountant-2026', role: 'accountant at Adaeze Foods Ltd' },
 ];
 
-type DemoHook = (deps: AppDeps, ctx: { accountId: string; ownerId: string }) => Promise<void>;
-/** Modules add demo data for their area here (wallet funding, notifications, ...). */
-export const demoHooks: DemoHook[] = [];
 
 /** Seeds the demo company once; a second start finds it and does nothing. Returns true when it seeded. */
 export async function seedDemo(deps: AppDeps): Promise<boolean> {
@@ -28,6 +25,7 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
       firstName: 'Tunde', lastName: 'Bakare', emailVerifiedAt: now,
     }).returning();
     const [account] = await tx.insert(accounts).values({ name: 'Adaeze Foods Ltd', type: 'business', ownerUserId: owner.id }).returning();
+    for (const hook of deps.hooks.accountCreated) await hook(tx, account);
     await tx.insert(accountMembers).values([
       { accountId: account.id, userId: owner.id, roleSlug: 'owner' },
       { accountId: account.id, userId: acct.id, roleSlug: 'accountant' },
@@ -36,6 +34,6 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     await tx.update(users).set({ activeAccountId: account.id }).where(eq(users.id, acct.id));
     return { accountId: account.id, ownerId: owner.id };
   });
-  for (const hook of demoHooks) await hook(deps, ctx);
+  for (const hook of deps.hooks.demo) await hook(deps, ctx);
   return true;
 }

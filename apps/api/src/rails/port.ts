@@ -1,0 +1,43 @@
+// The only way the product talks to banks (ARCHITECTURE §3 "Rails"). Amounts are minor units.
+// Shaped on Paystack's transfer API; see ../shared/domain/NIGERIA.md "How real transfer providers behave".
+
+export type Bank = { code: string; name: string; nipCode: string | null; type: 'dmb' | 'mfb' | 'fintech' | 'merchant'; active: boolean; currency: 'NGN' };
+
+export const FINAL_TRANSFER_STATUSES = ['success', 'failed', 'reversed', 'abandoned', 'blocked', 'rejected'] as const;
+export type TransferStatus = 'pending' | 'otp' | 'received' | (typeof FINAL_TRANSFER_STATUSES)[number];
+
+export type TransferRequest = {
+  /** Caller-chosen, lowercase letters, digits, '-' and '_'. The same reference never pays twice. */
+  reference: string;
+  amount: number;
+  currency: 'NGN';
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+  reason?: string;
+};
+export type TransferResult = { reference: string; status: TransferStatus; providerRef: string | null; failureReason?: string | null };
+
+export type VirtualAccount = { accountNumber: string; bankCode: string; bankName: string; accountName: string; providerRef: string };
+
+/** A verified, parsed webhook. `reference` is ours for transfers; for deposits it is the provider's. */
+export type RailsEvent =
+  | { event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed'; reference: string; amount: number; reason?: string | null; eventId: string }
+  | { event: 'charge.success'; reference: string; amount: number; accountNumber: string; senderName: string; eventId: string };
+
+export interface RailsPort {
+  readonly name: string;
+  listBanks(): Promise<Bank[]>;
+  /** The account name, or null when the number does not exist at that bank. */
+  resolveAccount(accountNumber: string, bankCode: string): Promise<{ accountName: string } | null>;
+  /** Idempotent by reference: a second call with the same reference answers the first transfer. */
+  createTransfer(req: TransferRequest): Promise<TransferResult>;
+  /** Re-verification by reference (before finalising on a webhook); null if the provider never saw it. */
+  getTransfer(reference: string): Promise<TransferResult | null>;
+  createVirtualAccount(input: { customerRef: string; name: string }): Promise<VirtualAccount>;
+  /** Units of `to` per 1 unit of `from`, as a decimal string (e.g. '1550.00'). */
+  fxRate(from: string, to: string): Promise<string>;
+  /** HMAC check over the raw body, constant time. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): boolean;
+  parseWebhook(rawBody: Buffer): RailsEvent | null;
+}
