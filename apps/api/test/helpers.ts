@@ -39,6 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
   const app = await buildApp(deps, { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  config.appUrl = address; // links in mails and rails webhooks point at this test server
   return {
     app, db, config, baseUrl: address, dbUrl,
     async close() {

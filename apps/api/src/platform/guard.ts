@@ -17,11 +17,12 @@ import { safeEqual } from './tokens';
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'session'; allowPending2fa?: boolean }
+  | { kind: 'session'; allowPending2fa?: boolean; allowUnverified?: boolean }
   | { kind: 'permission'; resource: Resource; action: Action };
 
 export const isPublic = (): { access: Access } => ({ access: { kind: 'public' } });
-export const needsSession = (opts: { allowPending2fa?: boolean } = {}): { access: Access } => ({ access: { kind: 'session', ...opts } });
+/** `allowUnverified` admits users who have not confirmed their email (profile, logout, resend). */
+export const needsSession = (opts: { allowPending2fa?: boolean; allowUnverified?: boolean } = {}): { access: Access } => ({ access: { kind: 'session', ...opts } });
 export const needs = (resource: Resource, action: Action): { access: Access } => ({ access: { kind: 'permission', resource, action } });
 
 export type TenantContext = {
@@ -103,6 +104,9 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config, opts
     const auth = await requireAuthentication(req, db, config);
     if (auth.twoFactorPending && !(access.kind === 'session' && access.allowPending2fa)) {
       throw unauthorized('Two-factor authentication required', STATUS.twoFaRequired);
+    }
+    if (!auth.user.emailVerifiedAt && !(access.kind === 'session' && access.allowUnverified)) {
+      throw forbidden('Please confirm your email address first');
     }
     if (access.kind === 'session') return;
 
