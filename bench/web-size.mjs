@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm run bench:web`: builds the SPA, starts the app, opens /auth/login (signed out) and
+// /dashboard (signed in as the demo owner) in Chromium, and prints the gzip size of every
+// JavaScript and CSS file each page loaded. Budget: <= 150 KB gzip JS for /auth/login.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(path.join(root, 'e2e/package.json'));
+const { chromium } = require('@playwright/test');
+const { startApp, CHROMIUM_ARGS } = await import(path.join(root, 'e2e/app-server.mjs'));
+
+const b = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+if (b.status !== 0) process.exit(b.status ?? 1);
+const app = await startApp({ quiet: true });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+async function measure(url, signIn) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (signIn) {
+    const res = await page.request.post(`${app.baseURL}/api/auth/login`, { data: { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' } });
+    if (!res.ok()) throw new Error(`demo login failed: ${res.status()}`);
+  }
+  const files = new Map();
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    try { files.set(res.url(), { type, gz: zlib.gzipSync(await res.body(), { level: 9 }).length }); } catch { /* redirected */ }
+  });
+  await page.goto(`${app.baseURL}${url}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await context.close();
+  const js = [...files.values()].filter((f) => f.type === 'script').reduce((s, f) => s + f.gz, 0);
+  const css = [...files.values()].filter((f) => f.type === 'stylesheet').reduce((s, f) => s + f.gz, 0);
+  return { url, js, css, files: files.size };
+}
+
+try {
+  const results = [await measure('/auth/login', false), await measure('/dashboard', true)];
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log('\npage          gzip JS     gzip CSS   files');
+  for (const r of results) console.log(`${r.url.padEnd(13)} ${kb(r.js).padEnd(11)} ${kb(r.css).padEnd(10)} ${r.files}`);
+  const login = results[0];
+  console.log(`\n/auth/login JS budget 150 KB: ${login.js <= 150 * 1024 ? 'within' : 'OVER'} (${kb(login.js)})`);
+} finally {
+  await browser.close();
+  await app.stop();
+}
