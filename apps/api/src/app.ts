@@ -26,14 +26,27 @@ export const REDACT_PATHS = [
   '*.secret', '*.code', '*.otp', '*.totpSecret', '*.passwordHash',
 ];
 
-export type App = FastifyInstance & { deps: AppDeps };
+/** What the cross-cutting tests (every route guarded, fuzzed, tenant-scoped) iterate over. */
+export type RouteInfo = { method: string; url: string; config: unknown; schema: unknown };
+/** Query values that are credentials (mailed links, invite codes) never reach the logs. */
+const SECRET_QUERY = /([?&](?:token|ref|code|sig|secret|password|otp)=)[^&#]*/gi;
+export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
-export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; logger?: boolean } = {}): Promise<App> {
+export type App = FastifyInstance & { deps: AppDeps; routeList: RouteInfo[] };
+
+export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; logger?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<App> {
   const { config } = deps;
   const app = Fastify({
     logger: opts.logger === false || config.LOG_LEVEL === 'silent'
       ? false
-      : { level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+      : {
+          level: config.LOG_LEVEL,
+          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ id: req.id, method: req.method, url: maskUrl(req.url), remoteAddress: req.ip }),
+          },
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        },
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
@@ -43,6 +56,11 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; l
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  const routeList: RouteInfo[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, config: route.config, schema: route.schema });
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

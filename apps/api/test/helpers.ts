@@ -118,3 +118,18 @@ export async function ownerWithAccount(t: TestApp, over: Partial<{ name: string;
   const account = await makeAccount(t, u.user.id, over);
   return { ...u, account, api: client(t, { token: u.token, accountId: account.id }) };
 }
+
+/** Factory: a new verified user who is a member of `accountId` with `roleSlug`, and their bearer client. */
+export async function memberWithRole(t: TestApp, accountId: string, roleSlug: string) {
+  const u = await makeUser(t);
+  const member = await addMember(t, accountId, u.user.id, roleSlug);
+  return { ...u, member, api: client(t, { token: u.token, accountId }) };
+}
+
+/** The newest mail sent to `email` (from the outbox every mail goes through). */
+export async function lastMailTo(t: TestApp, email: string) {
+  const { mailOutbox } = await import('../src/platform/schema');
+  const { desc } = await import('drizzle-orm');
+  const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase())).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  return rows[0] ?? null;
+}

@@ -1,8 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps';
+import { registerFunding } from './funding/routes';
+import { registerBanks } from './banks/routes';
+import { registerTeams } from './teams/routes';
+import { registerIdentity } from './identity/routes';
+import { registerAccounts } from './accounts';
+import { registerFiles } from './files/routes';
+import { registerNotifications } from './notifications/routes';
+import { registerMoney } from './money/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   void app;
   void deps;
+  await registerFunding(app, deps); // rails + jobs first: money modules use them
+  await registerIdentity(app, deps);
+  await registerTeams(app, deps);
+  await registerBanks(app, deps);
+  await registerAccounts(app, deps);
+  await registerFiles(app, deps);
+  await registerNotifications(app, deps);
+  await registerMoney(app, deps);
 }

@@ -73,7 +73,7 @@ export async function loadMembership(db: Db, userId: string, accountId: string) 
   return { member: row.member, account: row.account, resources, isFullAccess };
 }
 
-/** Resolves x-subsidiary-id; registered by the accounts module (subsidiaries live there). */
+/** Resolves x-subsidiary-id ('' when absent); registered by the accounts module (subsidiaries live there). */
 export type SubsidiaryResolver = (req: FastifyRequest, tenant: Omit<TenantContext, 'subsidiaryId'>, header: string) => Promise<string | null>;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -128,7 +128,8 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config, opts
     if (!can(m.resources, access.resource, access.action)) throw forbidden(MSG.forbidden);
     const sub = req.headers['x-subsidiary-id'];
     const resolver = opts.resolveSubsidiary?.();
-    const subsidiaryId = typeof sub === 'string' && sub && resolver ? await resolver(req, base, sub) : null;
+    // The resolver runs with or without the header: an absent header still scopes restricted members.
+    const subsidiaryId = resolver ? await resolver(req, base, typeof sub === 'string' ? sub : '') : null;
     req.tenant = { ...base, subsidiaryId };
   });
 }

@@ -1,2 +1,67 @@
-// Replaced by the money module: checks every ledger invariant and exits non-zero on a break.
-console.log('ledger:verify: no ledger yet');
+// npm run ledger:verify: checks every ledger invariant (modules/money/verify.ts) on the product's
+// database and exits non-zero listing what broke. Uses DATABASE_URL, else the embedded PostgreSQL
+// under DATA_DIR (default ./data from where npm was started): the running one if Owo is up, or
+// starts it just for the check.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createDb, createPool, ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../platform/db';
+import { verifyLedger } from '../modules/money/verify';
+
+function runningEmbeddedUrl(pgDir: string): string | null {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
+  const port = Number(lines[3]);
+  return port ? `postgres://postgres:postgres@127.0.0.1:${port}/owo` : null;
+}
+
+async function main(): Promise<number> {
+  let url = process.env.DATABASE_URL;
+  let embedded: EmbeddedServer | null = null;
+  if (!url) {
+    const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? './data');
+    const pgDir = path.join(dataDir, 'pg');
+    if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      console.error(`ledger:verify: no database in ${pgDir} and no DATABASE_URL; nothing to check`);
+      return 2;
+    }
+    url = runningEmbeddedUrl(pgDir) ?? undefined;
+    if (!url) {
+      embedded = await startEmbeddedPostgres(pgDir);
+      await ensureDatabase(embedded.url('postgres'), 'owo');
+      url = embedded.url('owo');
+    }
+  }
+  const pool = createPool(url, 4);
+  try {
+    const db = createDb(pool);
+    const counts = await db.execute(sql`select (select count(*) from journal_entries)::int as entries, (select count(*) from postings)::int as postings, (select count(*) from wallets)::int as wallets`);
+    const c = counts.rows[0] as { entries: number; postings: number; wallets: number };
+    const problems = await verifyLedger(db);
+    if (problems.length) {
+      console.error(`ledger:verify: ${problems.length} problem(s) in ${c.entries} entries / ${c.postings} postings / ${c.wallets} wallets:`);
+      for (const p of problems) console.error(`  - ${p}`);
+      return 1;
+    }
+    console.log(`ledger:verify: OK (${c.entries} entries, ${c.postings} postings, ${c.wallets} wallets; every entry balances, cached balances match, no negative wallet)`);
+    return 0;
+  } finally {
+    await pool.end();
+    if (embedded) await embedded.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error('ledger:verify failed to run:', err instanceof Error ? err.message : err);
+    process.exit(3);
+  },
+);

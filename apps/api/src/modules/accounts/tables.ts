@@ -1,7 +1,10 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ACCOUNT_TYPES, type KybContact, type KybDocuments, type KybInfo } from '@owo/contract';
 import { users } from '../identity/tables';
+import { accountMembers } from '../teams/tables';
 
-export const ACCOUNT_TYPES = ['business', 'individual', 'reseller', 'non-profit'] as const;
+export { ACCOUNT_TYPES };
 
 export const accounts = pgTable(
   'accounts',
@@ -14,4 +17,79 @@ export const accounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('accounts_owner_idx').on(t.ownerUserId)],
+);
+
+/** A division of an account (branch, business unit); names are unique per account, case-insensitively. */
+export const subsidiaries = pgTable(
+  'subsidiaries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subsidiaries_account_name_key').on(t.accountId, sql`lower(${t.name})`),
+    index('subsidiaries_account_idx').on(t.accountId),
+  ],
+);
+
+/** A member's access to one subsidiary ("subaccess", 000 §3). Owners and admins need none. */
+export const subsidiaryAccess = pgTable(
+  'subsidiary_access',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').notNull().references(() => accountMembers.id, { onDelete: 'cascade' }),
+    subsidiaryId: uuid('subsidiary_id').notNull().references(() => subsidiaries.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subsidiary_access_member_subsidiary_key').on(t.memberId, t.subsidiaryId),
+    index('subsidiary_access_subsidiary_idx').on(t.subsidiaryId),
+  ],
+);
+
+/**
+ * Know-your-business data, one row per account (000 §3 "account-fill data").
+ * `bvn` is never returned unmasked nor logged. `completedSteps` remembers which steps were
+ * already completed once, so the "step completed" notification is sent only the first time.
+ */
+export const accountKyb = pgTable('account_kyb', {
+  accountId: uuid('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+  info: jsonb('info').$type<KybInfo>(),
+  bvn: text('bvn'),
+  contact: jsonb('contact').$type<KybContact>(),
+  documents: jsonb('documents').$type<KybDocuments>(),
+  completedSteps: text('completed_steps').array().notNull().default(sql`'{}'::text[]`),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Beneficial owners (KYB step 4). Shares are basis points (100 = 1%) so sums stay exact. */
+export const accountOwners = pgTable(
+  'account_owners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    bvn: text('bvn').notNull(),
+    shareBps: integer('share_bps').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    position: text('position'),
+    isDirector: boolean('is_director').notNull().default(false),
+    /** Order as the user listed them. */
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_owners_account_idx').on(t.accountId)],
 );

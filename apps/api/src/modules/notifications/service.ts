@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { NotificationCategory } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import { accountMembers } from '../teams/tables';
-import { notifications, type NotificationProps } from './tables';
+import { notificationPreferences, notifications, type NotificationProps } from './tables';
 
 export type NewNotification = {
   accountId: string;
@@ -12,7 +13,23 @@ export type NewNotification = {
   /** Recipients; when omitted, every active member whose role is in `roles` (default owner, admin). */
   userIds?: string[];
   roles?: string[];
+  /** Lets recipients who switched this category's in-app channel off skip it; guessed from the topic when omitted. */
+  category?: NotificationCategory;
 };
+
+const TOPIC_CATEGORIES: [RegExp, NotificationCategory][] = [
+  [/approv|reject/i, 'approvals'],
+  [/payroll|payslip/i, 'payroll'],
+  [/invoice|customer|partner|refund|inflow|collection/i, 'invoices'],
+  [/payout|payment|transfer|wallet|fund|bill|quote|disburs|expense|vend|withdraw|deposit/i, 'payments'],
+  [/invitation|member|team|role|agent/i, 'team'],
+  [/setup|kyb|kyc|account|subsidiar/i, 'account'],
+];
+/** Security notices (sign-in, password, 2FA) match no category and are always delivered. */
+export function categoryOfTopic(topic: string): NotificationCategory | null {
+  if (/security|password|sign[- ]?in|login|2fa|two-factor/i.test(topic)) return null;
+  return TOPIC_CATEGORIES.find(([re]) => re.test(topic))?.[1] ?? null;
+}
 
 /** Written by domain events in the same transaction as the change that caused them. */
 export async function createNotification(db: DbOrTx, n: NewNotification): Promise<void> {
@@ -24,8 +41,25 @@ export async function createNotification(db: DbOrTx, n: NewNotification): Promis
       .where(and(eq(accountMembers.accountId, n.accountId), eq(accountMembers.active, true), inArray(accountMembers.roleSlug, n.roles ?? ['owner', 'admin'])));
     userIds = rows.map((r) => r.userId);
   }
+  userIds = [...new Set(userIds)];
+  const category = n.category ?? categoryOfTopic(n.topic);
+  if (category && userIds.length) {
+    const off = await db
+      .select({ userId: notificationPreferences.userId })
+      .from(notificationPreferences)
+      .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.category, category), eq(notificationPreferences.inApp, false)));
+    const skip = new Set(off.map((r) => r.userId));
+    userIds = userIds.filter((u) => !skip.has(u));
+  }
   if (!userIds.length) return;
   await db.insert(notifications).values(
-    [...new Set(userIds)].map((userId) => ({ accountId: n.accountId, userId, topic: n.topic, value: n.value, props: n.props ?? {}, kind: n.kind ?? 'event' })),
+    userIds.map((userId) => ({ accountId: n.accountId, userId, topic: n.topic, value: n.value, props: n.props ?? {}, kind: n.kind ?? 'event' })),
   );
+}
+
+/** For modules that send mail about an event: whether this user wants email for the category (default yes). */
+export async function wantsEmail(db: DbOrTx, userId: string, category: NotificationCategory): Promise<boolean> {
+  const [row] = await db.select({ email: notificationPreferences.email }).from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.category, category)));
+  return row?.email ?? true;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "account_owners" ADD COLUMN "sort_order" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../platform/deps';
+import type { SubsidiaryResolver } from '../../platform/guard';
+import { seedAccountsDemo } from './demo';
+import { registerKybRoutes } from './kyb-routes';
+import { registerAccountRoutes } from './routes';
+import { registerSubsidiaryRoutes } from './subsidiary-routes';
+import { subsidiaryResolver } from './subsidiaries';
+
+export { grantSubsidiaryAccess } from './subsidiaries';
+
+/** Accounts area: accounts and switching, KYB, subsidiaries and the x-subsidiary-id rules, organisation settings. */
+export async function registerAccounts(app: FastifyInstance, deps: AppDeps) {
+  (deps.services.setSubsidiaryResolver as (r: SubsidiaryResolver) => void)(subsidiaryResolver(deps.db));
+  await registerAccountRoutes(app, deps);
+  await registerKybRoutes(app, deps);
+  await registerSubsidiaryRoutes(app, deps);
+  deps.hooks.demo.push(seedAccountsDemo);
+}

@@ -1,0 +1,113 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { checkNuban, type BankItem, type SavedBankAccount } from '@owo/contract';
+import type { AppDeps } from '../../platform/deps';
+import type { DbOrTx } from '../../platform/db';
+import { fieldError, notFound } from '../../platform/errors';
+import { loadMembership } from '../../platform/guard';
+import { hit } from '../../platform/rate-limit';
+import { railsOf } from '../../rails';
+import type { Bank } from '../../rails/port';
+import { userBankAccounts } from './tables';
+
+/** Name lookups (validate + save) per user per minute: providers rate-limit them too. */
+export const LOOKUPS_PER_MINUTE = 30;
+export const ACCOUNT_NOT_VERIFIED = 'We could not verify this account number at the selected bank';
+export const UNKNOWN_BANK = 'Unknown bank';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const toItem = (b: Bank): BankItem => ({ code: b.code, name: b.name, type: b.type, nipCode: b.nipCode });
+
+/** Active NGN banks of the rails provider, by name. */
+export async function listBanks(deps: AppDeps): Promise<BankItem[]> {
+  const banks = await railsOf(deps).listBanks();
+  return banks.filter((b) => b.active).map(toItem).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+async function findBankByCode(deps: AppDeps, code: string): Promise<Bank | undefined> {
+  return (await railsOf(deps).listBanks()).find((b) => b.code === code && b.active);
+}
+
+export async function countLookup(deps: AppDeps, userId: string) {
+  await hit(deps, `bank-resolve:user:${userId}`, LOOKUPS_PER_MINUTE, 60);
+}
+
+/**
+ * The account name at a bank, '' when unknown: the NUBAN check first (enforced for deposit money
+ * and merchant banks, so typos never reach the paid lookup), then the provider's lookup.
+ */
+export async function resolveAccountName(deps: AppDeps, p: { accountNumber: string; bankCode: string }): Promise<{ accountName: string; bank: Bank | null }> {
+  const bank = await findBankByCode(deps, p.bankCode);
+  if (!bank) return { accountName: '', bank: null };
+  if (!checkNuban(p.accountNumber, bank).ok) return { accountName: '', bank };
+  const found = await railsOf(deps).resolveAccount(p.accountNumber, bank.code);
+  return { accountName: found?.accountName.trim() ?? '', bank };
+}
+
+const toSaved = (r: typeof userBankAccounts.$inferSelect): SavedBankAccount => ({
+  id: r.id,
+  bankCode: r.bankCode,
+  bankName: r.bankName,
+  accountNumber: r.accountNumber,
+  accountName: r.accountName,
+  isDefault: r.isDefault,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Verifies by lookup, then stores (or refreshes) the account; the first one becomes the default. */
+export async function saveBankAccount(deps: AppDeps, p: { userId: string; accountNumber: string; bankCode: string }): Promise<SavedBankAccount> {
+  const { accountName, bank } = await resolveAccountName(deps, p);
+  if (!bank) throw fieldError('bankCode', UNKNOWN_BANK);
+  if (!accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
+  return deps.db.transaction(async (tx) => {
+    // Serialise per user so two concurrent first saves cannot both become the default.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-bank:${p.userId}`}))`);
+    const existing = await tx.select({ id: userBankAccounts.id }).from(userBankAccounts).where(eq(userBankAccounts.userId, p.userId)).limit(1);
+    const [row] = await tx
+      .insert(userBankAccounts)
+      .values({ userId: p.userId, bankCode: bank.code, bankName: bank.name, accountNumber: p.accountNumber, accountName, isDefault: existing.length === 0 })
+      .onConflictDoUpdate({
+        target: [userBankAccounts.userId, userBankAccounts.bankCode, userBankAccounts.accountNumber],
+        set: { accountName, bankName: bank.name, updatedAt: new Date() },
+      })
+      .returning();
+    return toSaved(row);
+  });
+}
+
+export async function listBankAccounts(db: DbOrTx, userId: string): Promise<SavedBankAccount[]> {
+  const rows = await db
+    .select()
+    .from(userBankAccounts)
+    .where(eq(userBankAccounts.userId, userId))
+    .orderBy(desc(userBankAccounts.isDefault), desc(userBankAccounts.createdAt));
+  return rows.map(toSaved);
+}
+
+/** Deletes one of the user's accounts; when it was the default, the newest remaining one takes over. */
+export async function deleteBankAccount(deps: AppDeps, p: { userId: string; id: string }): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(userBankAccounts)
+      .where(and(eq(userBankAccounts.id, p.id), eq(userBankAccounts.userId, p.userId)))
+      .returning();
+    if (!gone) throw notFound('Bank account');
+    if (!gone.isDefault) return;
+    const [next] = await tx
+      .select({ id: userBankAccounts.id })
+      .from(userBankAccounts)
+      .where(and(eq(userBankAccounts.userId, p.userId), ne(userBankAccounts.id, gone.id)))
+      .orderBy(desc(userBankAccounts.createdAt))
+      .limit(1);
+    if (next) await tx.update(userBankAccounts).set({ isDefault: true, updatedAt: new Date() }).where(eq(userBankAccounts.id, next.id));
+  });
+}
+
+/** 000 §4.12: an agent of the active account with no bank account must be asked to add one. */
+export async function shouldAskBankVerification(deps: AppDeps, p: { userId: string; accountId: string | null }): Promise<boolean> {
+  if (!p.accountId || !UUID_RE.test(p.accountId)) return false;
+  const m = await loadMembership(deps.db, p.userId, p.accountId);
+  if (!m || m.member.roleSlug !== 'agent') return false;
+  const [one] = await deps.db.select({ id: userBankAccounts.id }).from(userBankAccounts).where(eq(userBankAccounts.userId, p.userId)).limit(1);
+  return !one;
+}

@@ -1,0 +1,109 @@
+// The rails side of payouts: pending payout transactions are sent to the provider with their own
+// reference (so a retry never pays twice), marked processing on acceptance, and settled from the
+// provider's answer. Jobs make it prompt; the sweep makes it crash-proof (docs/rails-sandbox.md).
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../platform/deps';
+import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
+import { RailsError } from '../../rails/errors';
+import { railsOf } from '../../rails';
+import type { TransferResult } from '../../rails/port';
+import { transactions } from '../money/tables';
+import { markProcessing, settleTransfer, type SettleOutcome } from '../money/transfers';
+
+export const Q_DISPATCH = 'rails.dispatch';
+export const Q_VERIFY = 'rails.verify';
+
+export const DISPATCH_TIMING = {
+  sweepEveryMs: 3000,
+  /** A pending payout older than this without a live job is (re)sent. */
+  pendingAfterSeconds: 5,
+  /** A processing payout not settled after this is re-verified with the provider. */
+  staleProcessingSeconds: 60,
+};
+
+/** Final provider statuses as ledger outcomes; null while the provider has not decided. */
+export function outcomeOf(status: TransferResult['status']): SettleOutcome | null {
+  if (status === 'success') return 'success';
+  if (status === 'reversed') return 'reversed';
+  if (status === 'failed' || status === 'abandoned' || status === 'blocked' || status === 'rejected') return 'failed';
+  return null;
+}
+
+/** Call right after startTransfer commits; a lost call is recovered by the sweep. */
+export function dispatchSoon(deps: AppDeps, reference: string): void {
+  sendJobSoon(deps, Q_DISPATCH, { reference }, { singletonKey: reference });
+}
+
+async function payoutByReference(deps: AppDeps, reference: string) {
+  const [t] = await deps.db.select().from(transactions).where(and(eq(transactions.reference, reference), eq(transactions.type, 'payout')));
+  return t ?? null;
+}
+
+/** Applies what the provider says about a transfer: settle when final, else mark processing. */
+export async function applyProviderStatus(deps: AppDeps, reference: string, r: TransferResult): Promise<void> {
+  const outcome = outcomeOf(r.status);
+  if (outcome) {
+    await settleTransfer(deps.db, { reference, outcome, reason: r.failureReason ?? undefined, providerRef: r.providerRef ?? undefined });
+    return;
+  }
+  await markProcessing(deps.db, reference, r.providerRef, railsOf(deps).name);
+}
+
+/** Sends one pending payout to the provider (idempotent by reference). */
+export async function dispatchTransfer(deps: AppDeps, reference: string): Promise<void> {
+  const t = await payoutByReference(deps, reference);
+  if (!t || t.status !== 'pending') return;
+  await sendToProvider(deps, t);
+}
+
+async function sendToProvider(deps: AppDeps, t: typeof transactions.$inferSelect): Promise<void> {
+  const rails = railsOf(deps);
+  const { reference, counterparty: cp } = t;
+  let result: TransferResult;
+  try {
+    if (t.currency !== 'NGN') throw new RailsError('rejected', `${t.currency} bank transfers are not supported by ${rails.name}`);
+    if (!cp.bankCode || !cp.accountNumber) throw new RailsError('rejected', 'Transfer has no beneficiary bank account');
+    result = await rails.createTransfer({
+      reference, amount: t.amount, currency: 'NGN', bankCode: cp.bankCode, accountNumber: cp.accountNumber,
+      accountName: cp.accountName ?? cp.name ?? '', reason: t.narration ?? undefined,
+    });
+  } catch (err) {
+    if (!(err instanceof RailsError && err.kind === 'rejected')) throw err; // unknown outcome: retry with the same reference
+    // Refused; but if the provider holds a transfer under this reference, its status wins.
+    const known = await rails.getTransfer(reference);
+    if (known) return applyProviderStatus(deps, reference, known);
+    await settleTransfer(deps.db, { reference, outcome: 'failed', reason: err.message });
+    return;
+  }
+  await applyProviderStatus(deps, reference, result);
+}
+
+/** Re-verifies a payout in flight with the provider and settles it when final. */
+export async function verifyTransfer(deps: AppDeps, reference: string): Promise<void> {
+  const t = await payoutByReference(deps, reference);
+  if (!t || (t.status !== 'processing' && t.status !== 'pending')) return;
+  const known = await railsOf(deps).getTransfer(reference);
+  // The provider never saw it (the request was lost): send it again under the same reference.
+  if (!known) return sendToProvider(deps, t);
+  const outcome = outcomeOf(known.status);
+  if (outcome) await settleTransfer(deps.db, { reference, outcome, reason: known.failureReason ?? undefined, providerRef: known.providerRef ?? undefined });
+  else if (t.status === 'pending') await markProcessing(deps.db, reference, known.providerRef, railsOf(deps).name);
+}
+
+export async function sweepPayouts(deps: AppDeps): Promise<void> {
+  const pending = await deps.db.select({ reference: transactions.reference }).from(transactions)
+    .where(and(eq(transactions.type, 'payout'), eq(transactions.status, 'pending'), lt(transactions.updatedAt, sql`now() - make_interval(secs => ${DISPATCH_TIMING.pendingAfterSeconds})`)))
+    .limit(500);
+  for (const t of pending) await sendJob(deps, Q_DISPATCH, { reference: t.reference }, { singletonKey: t.reference });
+  const stale = await deps.db.select({ reference: transactions.reference }).from(transactions)
+    .where(and(eq(transactions.type, 'payout'), inArray(transactions.status, ['processing']), lt(transactions.updatedAt, sql`now() - make_interval(secs => ${DISPATCH_TIMING.staleProcessingSeconds})`)))
+    .limit(500);
+  // At most one re-verification per transfer per interval: a long-pending one must not flood the provider.
+  for (const t of stale) await sendJob(deps, Q_VERIFY, { reference: t.reference }, { singletonKey: t.reference, singletonSeconds: DISPATCH_TIMING.staleProcessingSeconds });
+}
+
+export function registerDispatcher(deps: AppDeps) {
+  defineQueue<{ reference: string }>(deps, Q_DISPATCH, (d) => dispatchTransfer(deps, d.reference), { policy: 'short', concurrency: 4, retryLimit: 8, retryDelay: 1, retryBackoff: true, expireInSeconds: 60, pollSeconds: 0.5 });
+  defineQueue<{ reference: string }>(deps, Q_VERIFY, (d) => verifyTransfer(deps, d.reference), { policy: 'short', concurrency: 2, retryLimit: 3, retryDelay: 5, expireInSeconds: 60 });
+  defineTicker(deps, 'payouts', DISPATCH_TIMING.sweepEveryMs, sweepPayouts);
+}

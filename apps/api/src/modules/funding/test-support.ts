@@ -1,0 +1,40 @@
+// Shared by the funding tests (not a test file itself).
+import { randomBytes } from 'node:crypto';
+import { makeNuban } from '@owo/contract';
+import type { TestApp } from '../../../test/helpers';
+import { ownerWithAccount } from '../../../test/helpers';
+import { creditDeposit } from '../money/deposits';
+import { startTransfer } from '../money/transfers';
+import { createWallet, getWalletByCurrency } from '../money/wallets';
+import { getFundingAccount } from './virtual-accounts';
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, everyMs = 200): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** An owner, their account, its NGN wallet (with a virtual account) holding `balance` kobo. */
+export async function fundedOwner(t: TestApp, balance: number) {
+  const o = await ownerWithAccount(t);
+  const wallet = (await getWalletByCurrency(t.db, o.account.id, 'NGN')) ?? (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
+  const va = await getFundingAccount(t.app.deps, o.account.id, wallet.id);
+  if (balance > 0) await creditDeposit(t.db, { accountNumber: va.accountNumber, amount: balance, providerRef: `seed_${randomBytes(6).toString('hex')}`, senderName: 'SEED', provider: 'sandbox' });
+  return { ...o, wallet, va };
+}
+
+/** A valid NUBAN at GTBank that the sandbox pays normally. */
+export function ordinaryAccount(): string {
+  return makeNuban('058', String(100_000_000 + Math.floor(Math.random() * 800_000_000)));
+}
+
+export async function startPayout(t: TestApp, o: { account: { id: string }; wallet: { id: string }; user: { id: string } }, p: { amount: number; accountNumber: string; fee?: number }) {
+  return startTransfer(t.db, {
+    accountId: o.account.id, walletId: o.wallet.id, amount: p.amount, fee: p.fee ?? 0, bankCode: '058', accountNumber: p.accountNumber,
+    accountName: 'TEST BENEFICIARY', initiatedBy: o.user.id, narration: 'test payout',
+  });
+}

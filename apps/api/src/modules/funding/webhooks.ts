@@ -1,0 +1,71 @@
+// Provider webhooks: verified over the raw body, stored once per event id, acknowledged at once and
+// processed by a job that re-verifies transfers with the provider before settling them.
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
+import { railsOf } from '../../rails';
+import type { RailsEvent } from '../../rails/port';
+import { creditDeposit } from '../money/deposits';
+import { settleTransfer } from '../money/transfers';
+import { outcomeOf } from './dispatcher';
+import { railsWebhookEvents } from './tables';
+
+export const Q_WEBHOOK = 'rails.webhook';
+
+/** Stores a verified event; false when the same event was already received (acknowledged, ignored). */
+export async function recordWebhookEvent(deps: AppDeps, provider: string, ev: RailsEvent): Promise<{ id: string | null; duplicate: boolean }> {
+  const [row] = await deps.db.insert(railsWebhookEvents)
+    .values({ provider, eventId: ev.eventId, event: ev.event, reference: ev.reference, payload: ev as unknown as Record<string, unknown> })
+    .onConflictDoNothing()
+    .returning({ id: railsWebhookEvents.id });
+  if (!row) return { id: null, duplicate: true };
+  sendJobSoon(deps, Q_WEBHOOK, { id: row.id }, { singletonKey: row.id });
+  return { id: row.id, duplicate: false };
+}
+
+/** What an event does to our books; every path is idempotent (duplicates and reordering change nothing). */
+async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Promise<string> {
+  const rails = railsOf(deps);
+  if (ev.event === 'charge.success') {
+    const r = await creditDeposit(deps.db, { accountNumber: ev.accountNumber, amount: ev.amount, providerRef: ev.reference, senderName: ev.senderName, provider });
+    return r.credited ? 'credited' : r.transactionId ? 'already-credited' : 'suspense-or-duplicate';
+  }
+  // Never trust the body's status: ask the provider what the transfer is now.
+  const known = await rails.getTransfer(ev.reference);
+  if (!known) return 'unknown-to-provider';
+  const outcome = outcomeOf(known.status);
+  if (!outcome) return 'not-final';
+  try {
+    const r = await settleTransfer(deps.db, { reference: ev.reference, outcome, reason: known.failureReason ?? undefined, providerRef: known.providerRef ?? undefined });
+    return r.changed ? `settled:${outcome}` : `unchanged:${r.transaction.status}`;
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 404) return 'unknown-reference';
+    throw err;
+  }
+}
+
+export async function processWebhookEvent(deps: AppDeps, id: string): Promise<void> {
+  const [row] = await deps.db.select().from(railsWebhookEvents).where(eq(railsWebhookEvents.id, id));
+  if (!row || row.processedAt) return;
+  await deps.db.update(railsWebhookEvents).set({ attempts: sql`${railsWebhookEvents.attempts} + 1` }).where(eq(railsWebhookEvents.id, id));
+  try {
+    const result = await applyEvent(deps, row.provider, row.payload as unknown as RailsEvent);
+    await deps.db.update(railsWebhookEvents).set({ processedAt: new Date(), result, lastError: null }).where(eq(railsWebhookEvents.id, id));
+  } catch (err) {
+    await deps.db.update(railsWebhookEvents).set({ lastError: String((err as Error).message).slice(0, 500) }).where(eq(railsWebhookEvents.id, id));
+    throw err; // retried by the queue, then by the sweep
+  }
+}
+
+export async function sweepWebhookEvents(deps: AppDeps): Promise<void> {
+  const rows = await deps.db.select({ id: railsWebhookEvents.id }).from(railsWebhookEvents)
+    .where(and(isNull(railsWebhookEvents.processedAt), lt(railsWebhookEvents.attempts, 50), lt(railsWebhookEvents.receivedAt, sql`now() - interval '3 seconds'`)))
+    .limit(500);
+  for (const r of rows) await sendJob(deps, Q_WEBHOOK, { id: r.id }, { singletonKey: r.id });
+}
+
+export function registerWebhookJobs(deps: AppDeps) {
+  defineQueue<{ id: string }>(deps, Q_WEBHOOK, (d) => processWebhookEvent(deps, d.id), { policy: 'short', concurrency: 4, retryLimit: 10, retryDelay: 1, retryBackoff: true, expireInSeconds: 60, pollSeconds: 0.5 });
+  defineTicker(deps, 'webhooks', 3000, sweepWebhookEvents);
+}

@@ -1,0 +1,152 @@
+// The money ledger (docs/decisions/002-ledger.md). Amounts are signed integer minor units.
+// postings and journal_entries are append-only (database triggers refuse UPDATE and DELETE).
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@owo/contract';
+import { users } from '../identity/tables';
+import { accounts } from '../accounts/tables';
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * One ledger account per (owner, code, currency[, wallet]). `account_id` is null for system accounts
+ * (clearing:<rail>, fees-revenue, suspense). `balance` caches the sum of its postings (kept by a trigger).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    walletId: uuid('wallet_id'),
+    code: text('code').notNull(),
+    currency: text('currency').notNull(),
+    balance: money('balance').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('ledger_accounts_owner_code_key').on(t.accountId, t.walletId, t.code, t.currency).nullsNotDistinct()],
+);
+
+/**
+ * Cached balances of system accounts (account_id null), split over shards so that concurrent
+ * settlements across all companies do not queue on one hot row: balance = sum over its shards.
+ */
+export const ledgerBalanceShards = pgTable(
+  'ledger_balance_shards',
+  {
+    ledgerAccountId: uuid('ledger_account_id').notNull().references(() => ledgerAccounts.id),
+    shard: smallint('shard').notNull(),
+    balance: money('balance').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ledgerAccountId, t.shard] })],
+);
+
+/** A customer's wallet: `balance` is available money, `pending_balance` is held by payouts in flight. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] }).notNull(),
+    name: text('name').notNull(),
+    balance: money('balance').notNull().default(0),
+    pendingBalance: money('pending_balance').notNull().default(0),
+    ledgerAccountId: uuid('ledger_account_id').notNull().references(() => ledgerAccounts.id),
+    holdLedgerAccountId: uuid('hold_ledger_account_id').notNull().references(() => ledgerAccounts.id),
+    virtualAccountNumber: text('virtual_account_number'),
+    virtualBankCode: text('virtual_bank_code'),
+    virtualBankName: text('virtual_bank_name'),
+    virtualAccountName: text('virtual_account_name'),
+    virtualProviderRef: text('virtual_provider_ref'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('wallets_account_currency_key').on(t.accountId, t.currency),
+    uniqueIndex('wallets_virtual_account_key').on(t.virtualAccountNumber).where(sql`${t.virtualAccountNumber} is not null`),
+    check('wallets_balance_non_negative', sql`${t.balance} >= 0`),
+    check('wallets_pending_non_negative', sql`${t.pendingBalance} >= 0`),
+  ],
+);
+
+export type Counterparty = { bankCode?: string; bankName?: string; accountNumber?: string; accountName?: string; name?: string };
+
+/** The business record every movement of money points at (what users see as "a transaction"). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    walletId: uuid('wallet_id').notNull().references(() => wallets.id),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull().default(0),
+    currency: text('currency').notNull(),
+    reference: text('reference').notNull().unique('transactions_reference_key'),
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    counterparty: jsonb('counterparty').$type<Counterparty>().notNull().default({}),
+    narration: text('narration'),
+    failureReason: text('failure_reason'),
+    relatedTransactionId: uuid('related_transaction_id'),
+    sourceType: text('source_type'),
+    sourceId: text('source_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_account_created_idx').on(t.accountId, t.createdAt),
+    index('transactions_wallet_created_idx').on(t.walletId, t.createdAt),
+    index('transactions_source_idx').on(t.sourceType, t.sourceId),
+    index('transactions_related_idx').on(t.relatedTransactionId),
+    check('transactions_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+);
+
+/** One balanced movement. `transaction_id` is null only for money no customer owns yet (suspense). */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id'),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    kind: text('kind').notNull(),
+    memo: text('memo'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('journal_entries_transaction_idx').on(t.transactionId)],
+);
+
+export const postings = pgTable(
+  'postings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id').notNull().references(() => journalEntries.id),
+    ledgerAccountId: uuid('ledger_account_id').notNull().references(() => ledgerAccounts.id),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+  },
+  (t) => [index('postings_entry_idx').on(t.entryId), index('postings_ledger_account_idx').on(t.ledgerAccountId), check('postings_amount_non_zero', sql`${t.amount} <> 0`)],
+);
+
+/** Every credit a rail reported to us, once per (provider, provider_ref): the deposit dedupe record. */
+export const inboundCredits = pgTable(
+  'inbound_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    accountNumber: text('account_number').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    senderName: text('sender_name').notNull(),
+    walletId: uuid('wallet_id').references(() => wallets.id),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    status: text('status', { enum: ['credited', 'suspense'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('inbound_credits_provider_ref_key').on(t.provider, t.providerRef)],
+);

@@ -1,0 +1,77 @@
+// Ledger invariants, checked from the raw tables (npm run ledger:verify, tests, property tests).
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+
+type Check = { name: string; query: ReturnType<typeof sql>; describe: (r: Record<string, unknown>) => string };
+
+const CHECKS: Check[] = [
+  {
+    name: 'entry balanced per currency',
+    query: sql`select entry_id, currency, sum(amount)::bigint as s from postings group by entry_id, currency having sum(amount) <> 0 limit 20`,
+    describe: (r) => `journal entry ${r.entry_id} does not balance in ${r.currency}: sums to ${r.s}`,
+  },
+  {
+    name: 'entry has postings',
+    query: sql`select e.id from journal_entries e where (select count(*) from postings p where p.entry_id = e.id) < 2 limit 20`,
+    describe: (r) => `journal entry ${r.id} has fewer than two postings`,
+  },
+  {
+    name: 'currency total zero',
+    query: sql`select currency, sum(amount)::bigint as s from postings group by currency having sum(amount) <> 0`,
+    describe: (r) => `postings in ${r.currency} sum to ${r.s}, not zero`,
+  },
+  {
+    name: 'posting currency matches account',
+    query: sql`select p.id, p.currency, la.currency as la_currency from postings p join ledger_accounts la on la.id = p.ledger_account_id where p.currency <> la.currency limit 20`,
+    describe: (r) => `posting ${r.id} is in ${r.currency} on a ${r.la_currency} ledger account`,
+  },
+  {
+    name: 'cached ledger balance',
+    query: sql`select la.id, la.code, (la.balance + coalesce(sh.total, 0))::bigint as balance, coalesce(s.total, 0)::bigint as total from ledger_accounts la
+      left join (select ledger_account_id, sum(amount) as total from postings group by ledger_account_id) s on s.ledger_account_id = la.id
+      left join (select ledger_account_id, sum(balance) as total from ledger_balance_shards group by ledger_account_id) sh on sh.ledger_account_id = la.id
+      where la.balance + coalesce(sh.total, 0) <> coalesce(s.total, 0) limit 20`,
+    describe: (r) => `ledger account ${r.id} (${r.code}) caches ${r.balance} but its postings sum to ${r.total}`,
+  },
+  {
+    name: 'customer balances unsharded',
+    query: sql`select sh.ledger_account_id from ledger_balance_shards sh join ledger_accounts la on la.id = sh.ledger_account_id where la.account_id is not null limit 20`,
+    describe: (r) => `customer ledger account ${r.ledger_account_id} has sharded balances (only system accounts may)`,
+  },
+  {
+    name: 'wallet balance',
+    query: sql`select w.id, w.balance, la.balance as ledger from wallets w join ledger_accounts la on la.id = w.ledger_account_id where w.balance <> la.balance limit 20`,
+    describe: (r) => `wallet ${r.id} shows ${r.balance} available but its ledger account holds ${r.ledger}`,
+  },
+  {
+    name: 'wallet pending balance',
+    query: sql`select w.id, w.pending_balance, la.balance as ledger from wallets w join ledger_accounts la on la.id = w.hold_ledger_account_id where w.pending_balance <> la.balance limit 20`,
+    describe: (r) => `wallet ${r.id} shows ${r.pending_balance} pending but its in-flight account holds ${r.ledger}`,
+  },
+  {
+    name: 'pending equals payouts in flight',
+    query: sql`select w.id, w.pending_balance, coalesce(t.total, 0)::bigint as total from wallets w
+      left join (select wallet_id, sum(amount + fee) as total from transactions where type = 'payout' and status in ('pending', 'processing') group by wallet_id) t on t.wallet_id = w.id
+      where w.pending_balance <> coalesce(t.total, 0) limit 20`,
+    describe: (r) => `wallet ${r.id} holds ${r.pending_balance} pending but its payouts in flight total ${r.total}`,
+  },
+  {
+    name: 'no negative wallet',
+    query: sql`select id, balance, pending_balance from wallets where balance < 0 or pending_balance < 0 limit 20`,
+    describe: (r) => `wallet ${r.id} is negative (available ${r.balance}, pending ${r.pending_balance})`,
+  },
+  {
+    name: 'customer ledger accounts not negative',
+    query: sql`select id, code, balance from ledger_accounts where account_id is not null and balance < 0 limit 20`,
+    describe: (r) => `customer ledger account ${r.id} (${r.code}) is negative: ${r.balance}`,
+  },
+];
+
+/** Every broken invariant, as readable lines; an empty list means the ledger is sound. */
+export async function verifyLedger(db: DbOrTx): Promise<string[]> {
+  const results = await Promise.all(CHECKS.map(async (c) => {
+    const res = await db.execute(c.query);
+    return (res.rows as Record<string, unknown>[]).map((r) => `${c.name}: ${c.describe(r)}`);
+  }));
+  return results.flat();
+}

@@ -1,0 +1,180 @@
+import PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from './deps';
+
+// Background work on PostgreSQL (ARCHITECTURE §3 "Jobs"): pg-boss queues for one-off work, and
+// tickers (periodic sweeps) guarded by an advisory lock so one process runs each sweep at a time.
+// Modules declare queues and tickers at registration; `startJobs` starts them (worker processes,
+// embedded mode, or a test). Any process can send: the queue store is shared through PostgreSQL,
+// and pg-boss fetches with SKIP LOCKED so two workers never run the same job at once.
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+export type QueueOptions = {
+  /** Parallel handlers of this queue per process. */
+  concurrency?: number;
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** An active job older than this is given up and retried (a worker killed mid-job). */
+  expireInSeconds?: number;
+  /** 'short': at most one queued job per singletonKey (sweeps may re-send freely). */
+  policy?: 'standard' | 'short';
+  /** How often idle workers poll (seconds, >= 0.5). */
+  pollSeconds?: number;
+};
+
+type QueueDef = { name: string; handler: JobHandler<any>; options: QueueOptions };
+type TickerDef = { name: string; everyMs: number; run: (deps: AppDeps) => Promise<void> };
+
+type JobsState = {
+  queues: Map<string, QueueDef>;
+  tickers: TickerDef[];
+  boss: PgBoss | null;
+  starting: Promise<PgBoss> | null;
+  closed: boolean;
+};
+
+/** `singletonSeconds` with a key: at most one job per key per time slot (throttling). */
+export type SendOptions = { startAfterSeconds?: number; singletonKey?: string; singletonSeconds?: number };
+
+const POLL_SECONDS = 1;
+
+function stateOf(deps: AppDeps): JobsState {
+  let s = deps.services.jobs as JobsState | undefined;
+  if (!s) {
+    s = { queues: new Map(), tickers: [], boss: null, starting: null, closed: false };
+    deps.services.jobs = s;
+  }
+  return s;
+}
+
+/** Declares a queue and its handler (at module registration). */
+export function defineQueue<T>(deps: AppDeps, name: string, handler: JobHandler<T>, options: QueueOptions = {}) {
+  stateOf(deps).queues.set(name, { name, handler: handler as JobHandler<any>, options });
+}
+
+/** Declares a periodic sweep; at most one process runs a given ticker at a time. */
+export function defineTicker(deps: AppDeps, name: string, everyMs: number, run: (deps: AppDeps) => Promise<void>) {
+  stateOf(deps).tickers.push({ name, everyMs, run });
+}
+
+function connectionStringOf(deps: AppDeps): string {
+  const cs = (deps.pool as unknown as { options?: { connectionString?: string } }).options?.connectionString ?? deps.config.DATABASE_URL;
+  if (!cs) throw new Error('jobs need the database connection string');
+  return cs;
+}
+
+/** The pg-boss instance of this app, started on first use (schema installed, queues created). */
+export async function bossOf(deps: AppDeps): Promise<PgBoss> {
+  const s = stateOf(deps);
+  if (s.boss) return s.boss;
+  if (s.closed) throw new Error('jobs are closed');
+  s.starting ??= (async () => {
+    const boss = new PgBoss({
+      connectionString: connectionStringOf(deps),
+      max: 4,
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: 60,
+      application_name: 'owo-jobs',
+    });
+    boss.on('error', (err: unknown) => {
+      if (deps.config.LOG_LEVEL !== 'silent') console.error('[jobs]', (err as Error)?.message ?? err);
+    });
+    await boss.start();
+    for (const q of s.queues.values()) {
+      await boss.createQueue(q.name, {
+        name: q.name,
+        policy: q.options.policy ?? 'standard',
+        retryLimit: q.options.retryLimit ?? 5,
+        retryDelay: q.options.retryDelay ?? 2,
+        retryBackoff: q.options.retryBackoff ?? true,
+        expireInSeconds: q.options.expireInSeconds ?? 120,
+      });
+    }
+    s.boss = boss;
+    return boss;
+  })();
+  try {
+    return await s.starting;
+  } catch (err) {
+    s.starting = null;
+    throw err;
+  }
+}
+
+/** Enqueues a job; null when a 'short' queue already holds one queued for the same singletonKey. */
+export async function sendJob(deps: AppDeps, queue: string, data: object, opts: SendOptions = {}): Promise<string | null> {
+  if (!stateOf(deps).queues.has(queue)) throw new Error(`unknown queue ${queue}`);
+  const boss = await bossOf(deps);
+  return boss.send(queue, data, {
+    ...(opts.startAfterSeconds ? { startAfter: Number(opts.startAfterSeconds.toFixed(3)) } : {}),
+    ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+    ...(opts.singletonSeconds ? { singletonSeconds: opts.singletonSeconds } : {}),
+  });
+}
+
+/** Sends after the caller's commit without failing it: a lost enqueue is recovered by the sweeps. */
+export function sendJobSoon(deps: AppDeps, queue: string, data: object, opts: SendOptions = {}): void {
+  sendJob(deps, queue, data, opts).catch((err) => {
+    if (deps.config.LOG_LEVEL !== 'silent') console.error(`[jobs] could not enqueue ${queue}:`, (err as Error).message);
+  });
+}
+
+/** Runs `fn` only when this process wins the cluster-wide lock named `name` (else skips). */
+export async function withSweepLock(deps: AppDeps, name: string, fn: () => Promise<void>): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const r = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`owo-sweep:${name}`})) as got`);
+    if (!(r.rows[0] as { got: boolean }).got) return false;
+    await fn();
+    return true;
+  });
+}
+
+/** Starts every declared queue's workers and tickers in this process; returns the stop function. */
+export async function startJobs(deps: AppDeps): Promise<() => Promise<void>> {
+  const s = stateOf(deps);
+  const boss = await bossOf(deps);
+  const workerIds: string[] = [];
+  for (const q of s.queues.values()) {
+    for (let i = 0; i < (q.options.concurrency ?? 2); i++) {
+      workerIds.push(await boss.work(q.name, { batchSize: 1, pollingIntervalSeconds: q.options.pollSeconds ?? POLL_SECONDS }, async (jobs) => {
+        for (const job of jobs) await q.handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+      }));
+    }
+  }
+  let stopped = false;
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  for (const t of s.tickers) {
+    let busy = false;
+    const tick = () => {
+      if (stopped || busy) return;
+      busy = true;
+      const p = withSweepLock(deps, t.name, () => t.run(deps))
+        .catch((err) => {
+          if (!stopped && deps.config.LOG_LEVEL !== 'silent') console.error(`[jobs] ticker ${t.name}:`, (err as Error).message);
+        })
+        .finally(() => { busy = false; running.delete(p); });
+      running.add(p);
+    };
+    timers.push(setInterval(tick, t.everyMs));
+    setImmediate(tick);
+  }
+  return async () => {
+    stopped = true;
+    for (const timer of timers) clearInterval(timer);
+    for (const id of workerIds) await boss.offWork({ id }).catch(() => {});
+    await Promise.allSettled([...running]);
+  };
+}
+
+/** Stops pg-boss for this app (app shutdown). */
+export async function closeJobs(deps: AppDeps): Promise<void> {
+  const s = stateOf(deps);
+  s.closed = true;
+  const boss = s.boss ?? (s.starting ? await s.starting.catch(() => null) : null);
+  s.boss = null;
+  if (boss) await boss.stop({ graceful: true, timeout: 5000, wait: true });
+}

@@ -1,0 +1,45 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test-utils';
+
+describe('dashboard frame', () => {
+  it('shows only groups with a visible entry, and the footer actions', async () => {
+    renderApp('/requests', { session: { resources: { requests: ['get'], payee: ['get'], payouts: ['post'] } } });
+    expect(await screen.findByTestId('sidebar-requests')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Payment Reports' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Business Management' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Analytics & Insights' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Outward Payments' })).toBeNull();
+    expect(screen.getByText('Manage Profile')).toBeInTheDocument();
+    expect(screen.getByText('Switch Account')).toBeInTheDocument();
+    expect(screen.getByText('Log Out')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Requests');
+  });
+
+  it('keeps one group open at a time', async () => {
+    renderApp('/dashboard', { session: {} });
+    const analytics = await screen.findByRole('button', { name: 'Analytics & Insights' });
+    const reports = screen.getByRole('button', { name: 'Payment Reports' });
+    expect(analytics).toHaveAttribute('aria-expanded', 'true');
+    expect(reports).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(reports);
+    expect(reports).toHaveAttribute('aria-expanded', 'true');
+    expect(analytics).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('Make Payment lists the entries the role allows', async () => {
+    renderApp('/expenses', { session: { resources: { expenses: ['get', 'post'] } } });
+    const button = await screen.findByRole('button', { name: 'Make Payment' });
+    expect(button).toBeEnabled();
+    fireEvent.click(button);
+    const menu = await screen.findByRole('menu');
+    const items = [...menu.querySelectorAll('[data-tour^="make-payment-"]')].map((i) => i.textContent);
+    expect(items).toEqual(['Create an expense', 'Request Bill from vendor', 'Mass Payout']);
+    expect(within(menu).queryByText('Manual Payment')).toBeNull();
+  });
+
+  it('Make Payment is disabled without a create right', async () => {
+    renderApp('/transactions', { session: { resources: { transactions: ['get'] } } });
+    expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,59 @@
+import { AppShell, Burger, Group, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { FullPageLoader } from '../../components/page-states';
+import { NotificationBell } from '../../features/notifications';
+import { GuidedTour } from '../../features/tour';
+import { areaForPath } from '../areas';
+import { ForbiddenPage } from '../errors/forbidden-page';
+import { MakePaymentMenu } from './make-payment-menu';
+import { Sidebar } from './sidebar';
+import { SubsidiarySelector } from './subsidiary-selector';
+
+
+/** 403 answers navigate to the current path with this state (000 §8); the layout then shows Access Forbidden. */
+export type ForbiddenState = { forbidden: true; message?: string };
+const isForbiddenState = (s: unknown): s is ForbiddenState => !!s && typeof s === 'object' && (s as ForbiddenState).forbidden === true;
+
+export function DashboardLayout(props: { children?: ReactNode }) {
+  const { t } = useTranslation('nav');
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const area = areaForPath(location.pathname);
+  const title = area ? t(`titles.${area.key}`) : '';
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+      bg="gray.0"
+    >
+      <AppShell.Header px={{ base: 'md', sm: 'xl' }} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu')} />
+            <Title order={1} fz={{ base: 18, sm: 22 }} data-testid="page-title">
+              {title}
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <SubsidiarySelector />
+            <MakePaymentMenu />
+            <NotificationBell />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar style={{ borderRight: '1px solid var(--mantine-color-gray-2)' }}>
+        <Sidebar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<FullPageLoader />}>
+          {isForbiddenState(location.state) ? <ForbiddenPage /> : (props.children ?? <Outlet />)}
+        </Suspense>
+      </AppShell.Main>
+      <GuidedTour />
+    </AppShell>
+  );
+}

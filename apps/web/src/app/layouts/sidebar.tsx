@@ -1,0 +1,66 @@
+import { Accordion, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Logo } from '../../components/logo';
+import { paths } from '../../lib/paths';
+import { logoutStaff, useResources } from '../../lib/session';
+import { AREAS, areaForPath, visibleSidebar } from '../areas';
+
+/** 000 §2.5: groups shown only with a visible item; first group open; one open at a time. */
+export function Sidebar(props: { onNavigate?: () => void }) {
+  const { t } = useTranslation('nav');
+  const groups = visibleSidebar(useResources());
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = areaForPath(location.pathname)?.key;
+  const [open, setOpen] = useState<string | null>(() => groups.find((g) => current && g.items.includes(current))?.key ?? groups[0]?.key ?? null);
+
+  async function logOut() {
+    await logoutStaff();
+    navigate(paths.auth.login.path, { replace: true });
+  }
+
+  return (
+    <Stack h="100%" gap={0}>
+      <div style={{ padding: '18px 20px' }}>
+        <Logo to={paths.dashboard.path} />
+      </div>
+      <ScrollArea style={{ flex: 1 }} px="xs">
+        <Accordion value={open} onChange={setOpen} variant="default" chevronPosition="right" styles={{ item: { borderBottom: 0 }, content: { padding: '0 0 8px' }, control: { paddingLeft: 12 } }}>
+          {groups.map((g) => (
+            <Accordion.Item key={g.key} value={g.key}>
+              <Accordion.Control aria-label={t(`groups.${g.key}`)}>
+                <Text size="xs" fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: 0.4 }}>
+                  {t(`groups.${g.key}`)}
+                </Text>
+              </Accordion.Control>
+              <Accordion.Panel>
+                {g.items.map((key) => (
+                  <NavLink
+                    key={key}
+                    component={RouterNavLink}
+                    to={AREAS[key].path}
+                    label={t(`titles.${key}`)}
+                    active={current === key}
+                    onClick={props.onNavigate}
+                    style={{ borderRadius: 8 }}
+                    data-testid={`sidebar-${key}`}
+                    data-tour={`nav-${key}`}
+                  />
+                ))}
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      </ScrollArea>
+      <Stack gap={2} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <NavLink component={RouterNavLink} to={paths.profile.root.path} label={t('footer.manageProfile')} onClick={props.onNavigate} style={{ borderRadius: 8 }} />
+        <NavLink component={RouterNavLink} to={paths.account.switch.path} label={t('footer.switchAccount')} onClick={props.onNavigate} style={{ borderRadius: 8 }} />
+        <UnstyledButton onClick={logOut} px={12} py={8} c="red.7" fz="sm" style={{ borderRadius: 8 }}>
+          {t('footer.logOut')}
+        </UnstyledButton>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+// One field of the server's KYB form schema (GET /parameter/account/parameters) bound to the
+// step's react-hook-form. Lists and files have their own components (owners-step, document-field).
+import { Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { useController, type Control } from 'react-hook-form';
+import type { KybField } from '@owo/contract';
+import { PhoneInput } from '../../../components/phone-input';
+
+type Props = { field: KybField; name: string; control: Control<any>; placeholder?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export function KybFieldInput({ field, name, control, placeholder }: Props) {
+  const { field: f, fieldState } = useController({ name, control });
+  const common = { label: field.label, required: field.required, error: fieldState.error?.message, onBlur: f.onBlur, ref: f.ref, name };
+  switch (field.type) {
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={field.options ?? []}
+          value={(f.value as string | undefined) ?? null}
+          onChange={(v) => f.onChange(v ?? undefined)}
+          searchable={(field.options?.length ?? 0) > 8}
+          allowDeselect={false}
+          placeholder={placeholder ?? `Select ${field.label.toLowerCase()}`}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          value={(f.value as number | undefined) ?? ''}
+          onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
+          min={field.min}
+          max={field.max}
+          decimalScale={2}
+          hideControls
+        />
+      );
+    case 'checkbox':
+      return <Checkbox label={field.label} checked={!!f.value} onChange={(e) => f.onChange(e.currentTarget.checked)} onBlur={f.onBlur} ref={f.ref} name={name} mt="xs" />;
+    case 'textarea':
+      return <Textarea {...common} value={(f.value as string) ?? ''} onChange={(e) => f.onChange(e.currentTarget.value)} autosize minRows={3} maxRows={6} />;
+    case 'tel':
+      return <PhoneInput {...common} value={(f.value as string) ?? ''} onChange={(e) => f.onChange(e.currentTarget.value)} />;
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={field.type === 'date' ? 'date' : field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text'}
+          inputMode={field.pattern && /^\^\[0-9\]/.test(field.pattern) ? 'numeric' : undefined}
+          maxLength={field.name === 'bvn' ? 11 : undefined}
+          placeholder={placeholder}
+          value={(f.value as string) ?? ''}
+          onChange={(e) => f.onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,20 @@
+import { Badge, Card, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { areaForPath } from '../../app/areas';
+
+/** Placeholder for dashboard areas that later issues build: routed, guarded and titled already. */
+export function ComingSoonPanel(props: { title?: string }) {
+  const { t } = useTranslation(['common', 'nav']);
+  const area = areaForPath(useLocation().pathname);
+  const name = props.title ?? (area ? t(`nav:titles.${area.key}`) : t('nav:titles.dashboard'));
+  return (
+    <Card maw={640} mx="auto" mt="xl" p="xl" data-testid="coming-soon">
+      <Stack align="center" ta="center" gap="sm" py="lg">
+        <Badge variant="light" size="lg">{t('common:comingSoon.title')}</Badge>
+        <Title order={2}>{name}</Title>
+        <Text c="dimmed" maw={440}>{t('common:comingSoon.text', { area: name })}</Text>
+      </Stack>
+    </Card>
+  );
+}

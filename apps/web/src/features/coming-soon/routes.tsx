@@ -1,0 +1,69 @@
+// Every dashboard area of 000 §2.3 / 001 / 002 is routed now, guarded by its view permission and
+// titled, and shows "Coming soon" until its feature lands. A feature replaces its entry simply by
+// exporting `dashboardRoutes` for the same paths from features/<area>/routes.tsx: feature routes
+// are mounted first, so they win over these.
+import type { RouteObject } from 'react-router-dom';
+import { AreaGuard, DashboardGate, RequirePermission } from '../../app/guards/guards';
+import type { AreaKey } from '../../app/areas';
+import { ComingSoonPanel } from './coming-soon-panel';
+
+const area = (key: AreaKey, path: string): RouteObject => ({
+  path,
+  element: (
+    <AreaGuard area={key}>
+      <ComingSoonPanel />
+    </AreaGuard>
+  ),
+});
+
+export const comingSoonDashboardRoutes: RouteObject[] = [
+  { path: '/dashboard', element: <DashboardGate><ComingSoonPanel /></DashboardGate> },
+  area('agent-insight', '/agent-insight/*'),
+  area('team-report', '/team-report/*'),
+  area('transactions', '/transactions/*'),
+  area('transactions', '/transaction/:transactionId'),
+  area('requests', '/requests/*'),
+  area('requests', '/request/:ref'),
+  area('commissions', '/commissions/*'),
+  area('disbursements', '/disbursements/*'),
+  area('payouts', '/payouts/*'),
+  area('payouts', '/payout/*'),
+  area('bills', '/bill/:id'),
+  area('bills', '/bills/*'),
+  area('bills', '/bill-csv/*'),
+  area('expenses', '/expenses/*'),
+  area('expenses', '/expense/*'),
+  area('payroll', '/payroll/*'),
+  area('payroll', '/contacts/employees'),
+  area('marketplace', '/marketplace/*'),
+  area('inflows', '/inflows/*'),
+  area('vendors', '/vendors/*'),
+  area('projects', '/projects/*'),
+  area('asset-list', '/asset-list/*'),
+  area('asset-list', '/assets/*'),
+  area('settings', '/settings/*'),
+  area('teams', '/teams/*'),
+  area('cards', '/cards/*'),
+  { path: '/wallet/*', element: <RequirePermission resource="payments" action="post"><ComingSoonPanel /></RequirePermission> },
+  { path: '/pay-someone/*', element: <RequirePermission resource="payouts" action="post"><ComingSoonPanel title="Pay someone" /></RequirePermission> },
+  { path: '/payment-invitation/*', element: <RequirePermission resource="payouts" action="post"><ComingSoonPanel title="Payment invitation" /></RequirePermission> },
+  { path: '/integrations/*', element: <RequirePermission resource="paymentTags" action="post"><ComingSoonPanel title="Import payment tags" /></RequirePermission> },
+  { path: '/account/*', element: <ComingSoonPanel title="Account" /> },
+  { path: '/profile/*', element: <ComingSoonPanel title="Profile" /> },
+];
+
+/** Signed-in pages before an account is active (rules 3–5 send users here). */
+export const comingSoonVerifiedRoutes: RouteObject[] = [
+  { path: '/account/create', element: <ComingSoonPanel title="Create Account" /> },
+  { path: '/accounts/switch', element: <ComingSoonPanel title="Switch Account" /> },
+];
+
+/** Unguarded vendor pages (001 §2 Vendors, 000 §2.10) until the payables feature lands. */
+export const comingSoonPublicRoutes: RouteObject[] = [
+  { path: '/send-bill/*', element: <ComingSoonPanel title="Send bill" /> },
+  { path: '/vendor-onboarding/*', element: <ComingSoonPanel title="Vendor onboarding" /> },
+  { path: '/add-personal-details/:ref', element: <ComingSoonPanel title="Vendor onboarding" /> },
+  { path: '/add-bank-details/:ref', element: <ComingSoonPanel title="Vendor onboarding" /> },
+  { path: '/success/:ref', element: <ComingSoonPanel title="Vendor onboarding" /> },
+  { path: '/payment-collection/*', element: <ComingSoonPanel title="Invoice payment" /> },
+];

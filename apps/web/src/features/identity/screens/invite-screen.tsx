@@ -1,0 +1,78 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { queryClient, useApiMutation } from '../../../lib/query';
+import { sessionKeys, useHasSession, useProfile } from '../../../lib/session';
+import { authApi } from '../api/auth';
+import { AuthHeader } from './auth-header';
+
+/**
+ * /auth/invite?code=: shows the inviting account and role. Signed in: accept here. Otherwise a
+ * new user registers with the code and an existing one logs in with it (000 §2.1, 002 §2 Teams).
+ */
+export function InviteScreen() {
+  const { t } = useTranslation('auth');
+  const [search] = useSearchParams();
+  const code = search.get('code') ?? '';
+  const navigate = useNavigate();
+  const hasSession = useHasSession();
+  const profile = useProfile(hasSession);
+  const signedIn = hasSession && !!profile.data;
+  const invite = useQuery({ queryKey: ['invitation', code], enabled: !!code, queryFn: async () => (await authApi.invitation(code)).data });
+  const accept = useApiMutation({
+    mutationFn: () => authApi.acceptInvitation(code),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.accounts });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.active });
+      navigate(paths.account.switch.path, { replace: true });
+    },
+  });
+
+  if (!code) return <Stack><AuthHeader title={t('invite.title')} /><Alert color="red" variant="light">{t('invite.missing')}</Alert></Stack>;
+  if (invite.isPending) {
+    return <Stack align="center" py="xl"><Loader /><Text c="dimmed">{t('invite.loading')}</Text></Stack>;
+  }
+  if (invite.isError) {
+    return <Stack><AuthHeader title={t('invite.title')} /><Alert color="red" variant="light">{invite.error.message || t('invite.invalid')}</Alert></Stack>;
+  }
+  const inv = invite.data;
+  return (
+    <Stack gap="md" data-testid="invitation">
+      <AuthHeader title={t('invite.title')} subtitle={t('invite.text', { account: inv.accountName, role: inv.roleName })} />
+      <Card bg="gray.0" p="md">
+        <Group justify="space-between"><Text c="dimmed" size="sm">Account</Text><Text fw={600}>{inv.accountName}</Text></Group>
+        <Group justify="space-between"><Text c="dimmed" size="sm">Role</Text><Text fw={600}>{inv.roleName}</Text></Group>
+        <Group justify="space-between"><Text c="dimmed" size="sm">Email</Text><Text fw={600}>{inv.email}</Text></Group>
+        <Group justify="space-between"><Text c="dimmed" size="sm">Expires</Text><Text fw={600}>{formatDate(inv.expiresAt)}</Text></Group>
+      </Card>
+      {signedIn ? (
+        <>
+          <Text size="sm" c="dimmed">{t('invite.signedInAs', { email: profile.data?.email })}</Text>
+          <Button size="md" loading={accept.isPending} onClick={() => accept.mutate()}>{t('invite.accept')}</Button>
+        </>
+      ) : (
+        <>
+          <Button
+            component={Link}
+            size="md"
+            variant={inv.userExists ? 'filled' : 'default'}
+            to={paths.auth.loginWithCode.href({ code }, { email: inv.email })}
+          >
+            {t('invite.existingUser')}
+          </Button>
+          <Button
+            component={Link}
+            size="md"
+            variant={inv.userExists ? 'default' : 'filled'}
+            to={paths.auth.registerWithCode.href({ code }, { email: inv.email })}
+          >
+            {t('invite.newUser')}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+// The notification drawer (000 §2.8): 370 px, tabs All / Unread, a 250 px filter popup, per-item
+// options and a global Mark all as read.
+import { ActionIcon, Box, Drawer, Group, Menu, ScrollArea, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { useDeleteAllNotifications, useMarkAllRead, useNotifications, type NotificationFilter } from '../api';
+import { useNotificationActions } from '../use-open-notification';
+import { CheckAllIcon, DotsIcon, EyeIcon, TrashIcon } from './icons';
+import { NotificationDetailsModal } from './notification-details-modal';
+import { NotificationFilterButton } from './notification-filter';
+import { NotificationList } from './notification-list';
+
+export const DRAWER_WIDTH = 370;
+
+export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [filter, setFilter] = useState<NotificationFilter>('all');
+  const [page, setPage] = useState(1);
+  const list = useNotifications(filter, page, opened);
+  const markAll = useMarkAllRead();
+  const deleteAll = useDeleteAllNotifications();
+  const { detail, closeDetail, handlers } = useNotificationActions(onClose);
+  const unread = list.data?.unreadCount ?? 0;
+
+  const changeFilter = (f: NotificationFilter) => {
+    setFilter(f);
+    setPage(1);
+  };
+
+  return (
+    <>
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        position="right"
+        size={DRAWER_WIDTH}
+        padding={0}
+        zIndex={300}
+        title={<Text fw={700} fz="lg">Notifications</Text>}
+        styles={{ header: { padding: '16px 16px 8px' }, body: { padding: 0 } }}
+      >
+        <Group justify="space-between" px="md" pb={4} wrap="nowrap">
+          <Tabs value={filter === 'read' ? null : filter} onChange={(v) => changeFilter((v as NotificationFilter) ?? 'all')} variant="pills" radius="xl">
+            <Tabs.List>
+              <Tabs.Tab value="all">All</Tabs.Tab>
+              <Tabs.Tab value="unread">Unread{unread > 0 ? ` (${unread})` : ''}</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          <Group gap={2} wrap="nowrap">
+            <NotificationFilterButton value={filter} onChange={changeFilter} />
+            <Menu position="bottom-end" width={210} shadow="md" zIndex={350}>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label="Notification options"><DotsIcon /></ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<CheckAllIcon />} disabled={unread === 0} onClick={() => markAll.mutate()}>Mark all as read</Menu.Item>
+                <Menu.Item leftSection={<EyeIcon />} component={Link} to={paths.notifications.href()} onClick={onClose}>Open notifications page</Menu.Item>
+                <Menu.Item leftSection={<TrashIcon />} color="red" disabled={!list.data?.totalItems} onClick={() => deleteAll.mutate()}>Delete all</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+        {filter === 'read' && <Text fz="xs" c="dimmed" px="md" pb={4}>Showing read notifications</Text>}
+        <ScrollArea h="calc(100vh - 110px)" type="auto">
+          <Box data-testid="notification-drawer-list">
+            <NotificationList
+              data={list.data}
+              isLoading={list.isLoading}
+              error={list.error}
+              page={page}
+              onPage={setPage}
+              emptyText={filter === 'unread' ? 'You have read all your notifications.' : undefined}
+              {...handlers}
+            />
+          </Box>
+        </ScrollArea>
+      </Drawer>
+      <NotificationDetailsModal item={detail} onClose={closeDetail} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+// What a notification says and where it leads (000 §2.8): the title is the topic plus
+// ' Notification on ' plus the account name; announcements open a modal, others navigate by the
+// reference they carry.
+import type { NotificationItem } from '@owo/contract';
+import { paths } from '../../lib/paths';
+
+export function notificationTitle(item: NotificationItem): string {
+  return `${item.notification.topic} Notification on ${item.notification.account.account.name}`;
+}
+
+export type NotificationAction = { type: 'navigate'; to: string } | { type: 'modal' };
+
+/** Announcements, and events without a reference, open the details modal. */
+export function notificationAction(item: NotificationItem): NotificationAction {
+  if (item.kind === 'announcement') return { type: 'modal' };
+  const { requestReference, transactionId, quoteId } = item.notification.props;
+  if (requestReference) return { type: 'navigate', to: paths.request.href({ ref: requestReference }) };
+  if (transactionId) return { type: 'navigate', to: paths.transaction.href({ transactionId }) };
+  if (quoteId) return { type: 'navigate', to: paths.payouts.quotes.href() };
+  return { type: 'modal' };
+}

@@ -1,0 +1,68 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { emailSchema } from '@owo/contract';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { api, isApiError } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
+import { paths } from '../../../lib/paths';
+import { useApiMutation } from '../../../lib/query';
+import { store } from '../../../lib/store';
+import { PortalCard } from '../components/portal-shell';
+import { useIsEmployeeSignedIn, type FromState } from './employee-portal';
+
+// POST /employee-portal/auth/login: payload and answer not shown (002 §7); email and password is
+// what the set-password step of the invitation creates.
+export const employeeLoginBody = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+});
+type EmployeeLoginAnswer = { user?: unknown; employee?: unknown; payrollEmployees?: unknown[] };
+
+export const EMPLOYEE_PORTAL_NOT_OPEN =
+  'The employee portal is not open yet. It opens with payroll; your employer will send you an invitation to set your password.';
+
+export function EmployeeLoginScreen() {
+  const navigate = useNavigate();
+  const signedIn = useIsEmployeeSignedIn();
+  const from = (useLocation().state as FromState | null)?.from;
+  const [notOpen, setNotOpen] = useState(false);
+  const form = useZodForm(employeeLoginBody, { defaultValues: { email: '', password: '' } });
+  const login = useApiMutation({
+    mutationFn: (body: z.infer<typeof employeeLoginBody>) => api.post<EmployeeLoginAnswer>('/employee-portal/auth/login', body, { skipAuthHandling: true, skipForbiddenPage: true }),
+    form,
+    silentSuccess: true,
+    silentError: true,
+    onSuccess: (res, body) => {
+      const employees = res.data?.payrollEmployees ?? [];
+      store.set({ employee: { employeeUser: res.data?.user ?? res.data?.employee ?? { email: body.email }, payrollEmployees: employees, currentPayrollEmployee: employees[0] ?? null } });
+      navigate(from ?? paths.employeePortal.payslips.path, { replace: true });
+    },
+    onError: (err) => {
+      if (isApiError(err) && (err.httpStatus === 404 || err.httpStatus === 405)) setNotOpen(true);
+      else if (!isApiError(err) || err.status !== 'validation-error') form.setError('root.server', { message: err.message });
+    },
+  });
+
+  if (signedIn) return <Navigate to={paths.employeePortal.payslips.path} replace />;
+  return (
+    <PortalCard>
+      <form onSubmit={form.handleSubmit((v) => { setNotOpen(false); login.mutate(v); })} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz={26}>Employee sign in</Title>
+            <Text c="dimmed" fz="sm" mt={4}>See your payslips and keep your bank details up to date.</Text>
+          </div>
+          {notOpen && <Alert color="yellow" variant="light" data-testid="employee-portal-not-open">{EMPLOYEE_PORTAL_NOT_OPEN}</Alert>}
+          {form.formState.errors.root?.server && <Alert color="red" variant="light">{form.formState.errors.root.server.message}</Alert>}
+          <TextInput label="Email address" type="email" autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />
+          <PasswordInput label="Password" autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to={paths.employeePortal.forgotPassword.path} fz="sm">Forgot password?</Anchor>
+          </Group>
+          <Button type="submit" loading={login.isPending} fullWidth size="md">Sign in</Button>
+        </Stack>
+      </form>
+    </PortalCard>
+  );
+}

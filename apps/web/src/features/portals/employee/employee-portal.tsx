@@ -1,0 +1,46 @@
+// Employee portal entry (002 §2 "Employee portal"): its own sign-in, separate from staff. The
+// header shows Profile and Logout when signed in; login-required pages send visitors to the
+// employee login (remembering where they were going); the login page sends a signed-in employee
+// to the payslip list.
+import { Button } from '@mantine/core';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { clearEmployeeSession, useStore } from '../../../lib/store';
+import { PortalShell } from '../components/portal-shell';
+
+export type FromState = { from?: string };
+
+export const useIsEmployeeSignedIn = () => useStore((s) => !!s.employee.employeeUser);
+
+export function EmployeePortalLayout() {
+  const signedIn = useIsEmployeeSignedIn();
+  const navigate = useNavigate();
+  const logout = () => {
+    clearEmployeeSession();
+    navigate(paths.employeePortal.login.path, { replace: true });
+  };
+  return (
+    <PortalShell
+      name="Employee portal"
+      home={signedIn ? paths.employeePortal.payslips.path : paths.employeePortal.login.path}
+      actions={signedIn ? (
+        <>
+          <Button component={Link} to={paths.employeePortal.profile.path} variant="subtle" color="dark">Profile</Button>
+          <Button variant="default" onClick={logout}>Logout</Button>
+        </>
+      ) : null}
+    >
+      <Outlet />
+    </PortalShell>
+  );
+}
+
+export function EmployeeGuard() {
+  const signedIn = useIsEmployeeSignedIn();
+  const location = useLocation();
+  if (!signedIn) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={paths.employeePortal.login.path} replace state={{ from } satisfies FromState} />;
+  }
+  return <Outlet />;
+}

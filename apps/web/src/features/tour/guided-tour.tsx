@@ -1,0 +1,120 @@
+// First-run guided tour (000 §2.9, §4.8). Place <GuidedTour /> once in the dashboard layout. It
+// starts itself on the first visit, highlights the step's data-tour target (see tour-steps.ts)
+// and writes its state to the persisted store, so finishing or skipping is remembered.
+import { Box, Button, Group, Paper, Portal, Text, Title } from '@mantine/core';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { updateTour, useStore } from '../../lib/store';
+import { stepsFor, type TourStep } from './tour-steps';
+import { finishTour, startFirstRun, TOUR_DELAY_MS } from './tour-state';
+
+const CARD_WIDTH = 320;
+const GAP = 12;
+const Z = 500;
+
+type Rect = { top: number; left: number; width: number; height: number };
+
+function findTarget(step: TourStep): Rect | null {
+  for (const s of step.targets) {
+    const el = document.querySelector(s);
+    if (!el) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    return { top: r.top, left: r.left, width: r.width, height: r.height };
+  }
+  return null;
+}
+
+function useTargetRect(step: TourStep | undefined) {
+  const [rect, setRect] = useState<Rect | null>(null);
+  useLayoutEffect(() => {
+    if (!step) return;
+    const update = () => {
+      const next = findTarget(step);
+      setRect((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
+    };
+    update();
+    // Targets can appear late (a menu opening, a lazy screen): look again every half second.
+    const id = setInterval(update, 500);
+    window.addEventListener('resize', update);
+    window.addEventListener('scroll', update, true);
+    return () => {
+      clearInterval(id);
+      window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', update, true);
+    };
+  }, [step]);
+  return rect;
+}
+
+function cardPosition(rect: Rect | null): React.CSSProperties {
+  if (!rect) return { top: '50%', left: '50%', transform: 'translate(-50%, -50%)' };
+  const below = rect.top + rect.height + GAP;
+  const fitsBelow = below + 220 < window.innerHeight;
+  const left = Math.min(Math.max(GAP, rect.left), Math.max(GAP, window.innerWidth - CARD_WIDTH - GAP));
+  return fitsBelow ? { top: below, left } : { top: Math.max(GAP, rect.top - GAP - 220), left };
+}
+
+export function GuidedTour() {
+  const tour = useStore((s) => s.tour);
+  const [index, setIndex] = useState(0);
+  const steps = stepsFor(tour.progress);
+  const running = tour.status === 'in-progress';
+  const step = running ? steps[Math.min(index, steps.length - 1)] : undefined;
+  const rect = useTargetRect(step);
+
+  // First run: start once the dashboard has rendered.
+  useEffect(() => {
+    if (tour.status !== 'idle') return;
+    const t = setTimeout(() => updateTour(startFirstRun(tour)), TOUR_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [tour]);
+
+  useEffect(() => setIndex(0), [tour.progress]);
+
+  useEffect(() => {
+    if (!running) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && updateTour(finishTour(tour));
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [running, tour]);
+
+  if (!step) return null;
+  const isLast = index >= steps.length - 1;
+  const done = () => updateTour(finishTour(tour));
+  const pad = 6;
+
+  return (
+    <Portal>
+      <Box
+        aria-hidden
+        style={rect
+          ? { position: 'fixed', zIndex: Z, top: rect.top - pad, left: rect.left - pad, width: rect.width + pad * 2, height: rect.height + pad * 2, borderRadius: 10, boxShadow: '0 0 0 9999px rgba(15, 23, 42, 0.55)', pointerEvents: 'none', transition: 'all 150ms ease' }
+          : { position: 'fixed', zIndex: Z, inset: 0, background: 'rgba(15, 23, 42, 0.55)' }}
+      />
+      <Paper
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby="owo-tour-title"
+        data-testid="guided-tour"
+        data-step={step.id}
+        shadow="xl"
+        radius="md"
+        p="lg"
+        w={CARD_WIDTH}
+        maw="calc(100vw - 24px)"
+        style={{ position: 'fixed', zIndex: Z + 1, ...cardPosition(rect) }}
+      >
+        <Text fz="xs" c="owo.8" fw={700}>{index + 1} of {steps.length}</Text>
+        <Title order={4} id="owo-tour-title" mt={4}>{step.title}</Title>
+        <Text fz="sm" c="dark.4" mt={6}>{step.text}</Text>
+        <Group justify="space-between" mt="lg">
+          <Button variant="subtle" color="gray" size="xs" onClick={done}>Skip tour</Button>
+          <Group gap="xs">
+            {index > 0 && <Button variant="default" size="xs" onClick={() => setIndex(index - 1)}>Back</Button>}
+            <Button size="xs" onClick={isLast ? done : () => setIndex(index + 1)}>{isLast ? 'Finish' : 'Next'}</Button>
+          </Group>
+        </Group>
+      </Paper>
+    </Portal>
+  );
+}

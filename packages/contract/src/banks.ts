@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+// Banks, account-name lookup and saved bank accounts (000 §3, §5, §7; 001 §5, §7).
+
+export const BANK_TYPES = ['dmb', 'mfb', 'fintech', 'merchant'] as const;
+export const bankSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(BANK_TYPES),
+  nipCode: z.string().nullable(),
+});
+export type BankItem = z.infer<typeof bankSchema>;
+
+export const BANK_CODE_REQUIRED = 'Bank code is required';
+export const ACCOUNT_NAME_MAX = 100;
+
+/** The bank-account form (000 §5). `numberMessage` differs between the linking form and the modal. */
+export function makeBankAccountSchema(numberMessage: string = MSG.accountNumberLinking) {
+  return z.object({
+    /** Optional; an empty name is omitted on save. The resolved name always wins on the server. */
+    accountName: z
+      .string()
+      .trim()
+      .max(ACCOUNT_NAME_MAX, `Account name must be at most ${ACCOUNT_NAME_MAX} characters`)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    accountNumber: z.string({ error: numberMessage }).trim().regex(/^\d{10}$/, numberMessage),
+    bankCode: z.string({ error: BANK_CODE_REQUIRED }).trim().min(1, BANK_CODE_REQUIRED).max(10, 'Unknown bank'),
+  });
+}
+/** Linking form ('Account Number must be 10 digits'): the body of POST /api/me/bank-accounts. */
+export const bankAccountSchema = makeBankAccountSchema(MSG.accountNumberLinking);
+/** Modal variant ('Account number must be 10 digits'). */
+export const bankAccountModalSchema = makeBankAccountSchema(MSG.accountNumberModal);
+export type BankAccountInput = z.input<typeof bankAccountSchema>;
+
+/** GET /api/content/payout/local/validate query. */
+export const validateAccountQuery = z.object({
+  accountNumber: z.string({ error: MSG.accountNumberLinking }).trim().regex(/^\d{10}$/, MSG.accountNumberLinking),
+  bankCode: z.string({ error: BANK_CODE_REQUIRED }).trim().min(1, BANK_CODE_REQUIRED).max(10, 'Unknown bank'),
+});
+/** accountName is '' when the number fails its check or the bank does not know it. */
+export const validateAccountResult = z.object({ accountName: z.string() });
+
+export const savedBankAccountSchema = z.object({
+  id: z.string().uuid(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type SavedBankAccount = z.infer<typeof savedBankAccountSchema>;
+
+export const checkBankDetailsResult = z.object({ shouldAskVerification: z.boolean() });
+
+export const AGENT_BANK_PROMPT_TITLE = 'Bank Details Required';

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { currencySchema } from './money';
+
+// Fee policies (002 settings "fee-policy"). Inputs are decimal amounts (at most 2 places) and a
+// decimal percentage; answers carry integer minor units and basis points.
+
+export const FEE_METHODS = ['bank-transfer', 'exchange', 'deposit'] as const;
+export type FeeMethod = (typeof FEE_METHODS)[number];
+
+/** A non-negative decimal amount (0 allowed) with at most 2 places -> minor units. */
+const feeAmount = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
+  const m = /^(\d{1,11})(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) {
+    ctx.addIssue({ code: 'custom', message: 'Must be a non-negative amount with at most 2 decimal places' });
+    return z.NEVER;
+  }
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+});
+
+/** A percentage 0..100 with at most 2 places -> basis points ('1.5' -> 150). */
+const percentBps = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
+  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(s);
+  const bps = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : -1;
+  if (bps < 0 || bps > 10000) {
+    ctx.addIssue({ code: 'custom', message: 'Percent must be between 0 and 100 with at most 2 decimal places' });
+    return z.NEVER;
+  }
+  return bps;
+});
+
+export const feeBandInput = z.object({ upTo: feeAmount.nullable(), flat: feeAmount });
+
+export const feePolicyInput = z
+  .object({
+    method: z.enum(FEE_METHODS, { error: 'Choose a fee method' }),
+    currency: currencySchema.default('NGN'),
+    flat: feeAmount.default(0),
+    percent: percentBps.default(0),
+    cap: feeAmount.nullable().optional(),
+    min: feeAmount.nullable().optional(),
+    /** Flat fee by amount band, ascending; the last band has upTo null. Replaces `flat` when given. */
+    bands: z.array(feeBandInput).max(10).nullable().optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.cap != null && p.min != null && p.min > p.cap) {
+      ctx.addIssue({ code: 'custom', path: ['min'], message: 'Minimum fee cannot be above the cap' });
+    }
+    if (p.bands?.length) {
+      const last = p.bands[p.bands.length - 1];
+      if (last.upTo !== null) ctx.addIssue({ code: 'custom', path: ['bands'], message: 'The last band must have no upper limit' });
+      for (let i = 1; i < p.bands.length; i++) {
+        const prev = p.bands[i - 1].upTo;
+        const cur = p.bands[i].upTo;
+        if (prev === null || (cur !== null && cur <= prev)) {
+          ctx.addIssue({ code: 'custom', path: ['bands'], message: 'Bands must be in ascending order' });
+          break;
+        }
+      }
+    }
+  });
+export type FeePolicyInput = z.input<typeof feePolicyInput>;
+
+export const feeBand = z.object({ upTo: z.number().int().nullable(), flat: z.number().int() });
+export type FeeBand = z.infer<typeof feeBand>;
+
+export const feePolicySchema = z.object({
+  method: z.string(),
+  currency: z.string(),
+  flat: z.number().int(),
+  percentBps: z.number().int(),
+  cap: z.number().int().nullable(),
+  min: z.number().int().nullable(),
+  bands: z.array(feeBand).nullable(),
+  /** 'account' when the account set it, 'default' for the platform default. */
+  source: z.enum(['account', 'default']),
+});
+export type FeePolicy = z.infer<typeof feePolicySchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { amountSchema } from './money';
+
+// Funding a wallet by bank transfer (001 §2 "Cards, wallets and add funds"; 000 §2.3 /wallet/add-funds).
+
+/** The dedicated account a company transfers into to fund its NGN wallet. */
+export const fundingAccountSchema = z.object({
+  accountNumber: z.string(),
+  bankName: z.string(),
+  bankCode: z.string(),
+  accountName: z.string(),
+});
+export type FundingAccount = z.infer<typeof fundingAccountSchema>;
+
+export const FUNDING_MSG = {
+  accountNumber: 'Account number must be 10 digits',
+  ngnOnly: 'Funding accounts are available for NGN wallets only',
+  depositSent: 'Deposit sent; the wallet is credited when the bank notifies us',
+} as const;
+
+/** Sandbox only (never in production): a bank customer pays into a virtual account. */
+export const sandboxDepositBody = z.object({
+  accountNumber: z.string().trim().regex(/^\d{10}$/, FUNDING_MSG.accountNumber),
+  amount: amountSchema,
+  senderName: z.string().trim().min(1).max(100).optional(),
+});
+export type SandboxDepositBody = z.input<typeof sandboxDepositBody>;
+
+export const sandboxDepositResult = z.object({
+  reference: z.string(),
+  accountNumber: z.string(),
+  /** Decimal, as sent. */
+  amount: z.string(),
+});
