@@ -8,6 +8,7 @@ import { registerAccounts } from './accounts';
 import { registerFiles } from './files/routes';
 import { registerNotifications } from './notifications/routes';
 import { registerMoney } from './money/routes';
+import { registerHistory } from './money/history-routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -21,4 +22,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerFiles(app, deps);
   await registerNotifications(app, deps);
   await registerMoney(app, deps);
+  await registerHistory(app, deps);
 }

@@ -90,7 +90,8 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config, opts
     if (!access) throw new Error(`Route ${route.method} ${url} declares no access (public, session or permission)`);
   });
 
-  app.addHook('preHandler', async (req) => {
+  // preValidation: who may call is settled before what they sent is examined (401/403 before 400).
+  app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config?.access;
     const url = req.routeOptions.url ?? '';
     if (!access) {

@@ -42,6 +42,11 @@ async function main(): Promise<number> {
   const pool = createPool(url, 4);
   try {
     const db = createDb(pool);
+    const present = await db.execute(sql`select to_regclass('public.postings') is not null as ok`);
+    if (!(present.rows[0] as { ok: boolean }).ok) {
+      console.error('ledger:verify: this database has no ledger yet (start Owo once so it migrates)');
+      return 2;
+    }
     const counts = await db.execute(sql`select (select count(*) from journal_entries)::int as entries, (select count(*) from postings)::int as postings, (select count(*) from wallets)::int as wallets`);
     const c = counts.rows[0] as { entries: number; postings: number; wallets: number };
     const problems = await verifyLedger(db);

@@ -22,7 +22,7 @@ describe('sidebar visibility by permission (000 §2.5, §6)', () => {
   });
 
   it('first permitted area follows the sidebar order', () => {
-    expect(firstPermittedArea({ teams: undefined, roles: ['get'], transactions: ['get'] })?.path).toBe('/transactions');
+    expect(firstPermittedArea({ roles: ['get'], transactions: ['get'] })?.path).toBe('/transactions');
     expect(firstPermittedArea({ insights: ['get'] })?.path).toBe('/dashboard');
     expect(firstPermittedArea({})).toBeNull();
   });

@@ -5,9 +5,11 @@
 //   fullScreenRoutes                       -> signed in + active account, no frame (flows, imports)
 //   verifiedRoutes                         -> signed in + verified, before an account is active
 // Screens inside those modules must be lazy (`lazy:` or React.lazy) to keep /auth/login small.
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useRouteError, type RouteObject } from 'react-router-dom';
 import { comingSoonDashboardRoutes, comingSoonPublicRoutes, comingSoonVerifiedRoutes } from '../features/coming-soon/routes';
 import { authGuestRoutes, authOpenRoutes } from '../features/identity/routes';
+import { FullPageLoader } from '../components/page-states';
 import { paths } from '../lib/paths';
 import { useHasSession } from '../lib/session';
 import { CrashScreen } from './errors/crash-screen';
@@ -15,7 +17,6 @@ import { DashboardNotFoundPage, NotFoundPage } from './errors/not-found-page';
 import { OfflineGuard } from './errors/offline-guard';
 import { GuestOnly, RedirectIfActiveAccount, RequireStaff } from './guards/guards';
 import { AuthLayout } from './layouts/auth-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { PlainLayout } from './layouts/public-layout';
 import { legacyRoutes } from './legacy-redirects';
 
@@ -23,6 +24,16 @@ type FeatureRoutes = Partial<Record<
   'publicRoutes' | 'portalRoutes' | 'devRoutes' | 'dashboardRoutes' | 'notificationsRoutes' | 'fullScreenRoutes' | 'verifiedRoutes',
   RouteObject[]
 >>;
+// The dashboard frame (sidebar, menus, notifications, tour) is its own chunk: /auth/login never loads it.
+const DashboardLayout = lazy(async () => ({ default: (await import('./layouts/dashboard-layout')).DashboardLayout }));
+function DashboardFrame(props: { children?: ReactNode }) {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <DashboardLayout>{props.children}</DashboardLayout>
+    </Suspense>
+  );
+}
+
 const featureModules = import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { eager: true });
 const collect = (name: keyof FeatureRoutes) => Object.values(featureModules).flatMap((m) => m[name] ?? []);
 
@@ -46,9 +57,9 @@ function NotFoundSwitch() {
   if (!useHasSession()) return <NotFoundPage />;
   return (
     <RequireStaff>
-      <DashboardLayout>
+      <DashboardFrame>
         <DashboardNotFoundPage />
-      </DashboardLayout>
+      </DashboardFrame>
     </RequireStaff>
   );
 }
@@ -101,7 +112,7 @@ export function createAppRoutes(): RouteObject[] {
         {
           element: (
             <RequireStaff>
-              <DashboardLayout />
+              <DashboardFrame />
             </RequireStaff>
           ),
           children: [...collect('dashboardRoutes'), ...collect('notificationsRoutes'), ...comingSoonDashboardRoutes],

@@ -1,0 +1,91 @@
+// A KYB document: pick a file (1 MB, image or PDF, 000 §5), upload it (POST /files/upload) and
+// keep the server's file name in the form. Failures show the server message or 'File processing failed'.
+import { Anchor, Button, Group, Input, Paper, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useController, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { MSG, UPLOAD_MAX_BYTES, type KybField } from '@owo/contract';
+import { API_BASE, isApiError } from '../../../lib/api';
+import { accountsApi } from '../api';
+
+export type StoredFile = { fileName: string; originalName: string };
+
+/** 000 §5: the size and type checks made before anything is sent. */
+export function checkUpload(file: File): string | null {
+  if (file.size > UPLOAD_MAX_BYTES) return MSG.fileTooLarge;
+  if (!(file.type.startsWith('image/') || file.type === 'application/pdf')) return MSG.fileInvalidFormat;
+  return null;
+}
+
+type Props = { field: KybField; control: Control<any>; stored?: StoredFile | null }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export function DocumentField({ field, control, stored }: Props) {
+  const { t } = useTranslation('accounts');
+  const { field: f, fieldState } = useController({ name: field.name, control });
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<StoredFile | null>(null);
+  const value = f.value as string | undefined | null;
+  const shown = value ? (picked?.fileName === value ? picked : stored?.fileName === value ? stored : { fileName: value, originalName: value }) : null;
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setLocalError(null);
+    const problem = checkUpload(file);
+    if (problem) {
+      setLocalError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await accountsApi.upload(file);
+      setPicked({ fileName: res.data.fileName, originalName: res.data.originalName });
+      f.onChange(res.data.fileName);
+    } catch (e) {
+      const fieldMessage = isApiError(e) ? e.errors?.file?.[0] : undefined;
+      setLocalError(fieldMessage || (isApiError(e) && e.message) || MSG.uploadFailed);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  function remove() {
+    // A file uploaded in this visit and not saved yet is deleted; saved ones stay until replaced.
+    if (picked && picked.fileName === value && stored?.fileName !== value) void accountsApi.deleteUpload(picked.fileName).catch(() => {});
+    f.onChange(field.required ? undefined : null);
+  }
+
+  const error = localError ?? fieldState.error?.message;
+  return (
+    <Input.Wrapper label={field.label} required={field.required} error={error}>
+      <Paper withBorder p="sm" mt={4} radius="md" style={{ borderStyle: shown ? 'solid' : 'dashed' }}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          {shown ? (
+            <Anchor href={`${API_BASE}/files/${shown.fileName}`} target="_blank" rel="noreferrer" size="sm" truncate="end" style={{ minWidth: 0 }}>
+              {shown.originalName}
+            </Anchor>
+          ) : (
+            <Text size="sm" c="dimmed">{t('kyb.documents.hint')}</Text>
+          )}
+          <Group gap="xs" wrap="nowrap">
+            {shown && <Button variant="subtle" color="red" size="xs" onClick={remove} disabled={busy}>{t('kyb.documents.remove')}</Button>}
+            <Button variant="light" size="xs" loading={busy} onClick={() => input.current?.click()}>
+              {shown ? t('kyb.documents.replace') : t('kyb.documents.choose')}
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept="image/*,application/pdf"
+        aria-label={field.label}
+        data-testid={`file-${field.name}`}
+        onChange={(e) => void onFile(e.currentTarget.files?.[0])}
+      />
+    </Input.Wrapper>
+  );
+}

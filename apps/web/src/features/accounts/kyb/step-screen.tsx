@@ -1,0 +1,90 @@
+// /account/setup/:step: the step's fields as the server describes them, validated with the
+// contract's step body, saved with PUT /parameter/account/{step}, then on to the next step.
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { KYB_STEPS, type KybStep, type KybStepForm } from '@owo/contract';
+import { useZodForm } from '../../../lib/forms';
+import { paths } from '../../../lib/paths';
+import { useApiMutation } from '../../../lib/query';
+import { accountsApi, storeKyb } from '../api';
+import { DocumentField } from './document-field';
+import { KybFieldInput } from './kyb-field';
+import { canOpenStep, firstIncompleteStep, isKybStep, nextStep, previousStep } from './kyb-nav';
+import { OwnersFields } from './owners-fields';
+import { useSetupContext } from './setup-layout';
+import { stepDefaults } from './step-defaults';
+import { kybFormSchemas } from './step-schemas';
+
+export function StepScreen() {
+  const { step } = useParams();
+  const { kyb, steps } = useSetupContext();
+  const maxStep = kyb.progress.maxStep;
+  if (!isKybStep(step)) return <Navigate to={paths.account.setupStep.href({ step: firstIncompleteStep(maxStep) })} replace />;
+  if (!canOpenStep(step, maxStep)) return <Navigate to={paths.account.setupStep.href({ step: firstIncompleteStep(maxStep) })} replace />;
+  const form = steps.find((s) => s.step === step);
+  if (!form) return null;
+  // Keyed by step so each step starts from its own saved values.
+  return <StepForm key={step} step={step} stepForm={form} />;
+}
+
+function StepForm({ step, stepForm }: { step: KybStep; stepForm: KybStepForm }) {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const { kyb } = useSetupContext();
+  const done = KYB_STEPS.indexOf(step) < kyb.progress.maxStep;
+  const form = useZodForm(kybFormSchemas[step], { defaultValues: stepDefaults(step, stepForm.fields, kyb) });
+  const goNext = () => navigate(paths.account.setupStep.href({ step: nextStep(step) }));
+  const save = useApiMutation({
+    mutationFn: (values: Record<string, unknown>) => accountsApi.saveStep(step, values),
+    form,
+    onSuccess: (res) => {
+      storeKyb(res.data);
+      goNext();
+    },
+  });
+  const prev = previousStep(step);
+  const list = stepForm.fields.find((f) => f.type === 'list');
+  const files = stepForm.fields.filter((f) => f.type === 'file');
+  const plain = stepForm.fields.filter((f) => f.type !== 'list' && f.type !== 'file');
+
+  // A finished step left untouched is not sent again (its BVN is only known masked).
+  const submit = form.handleSubmit((v) => save.mutate(v));
+  const onSubmit = (e: React.FormEvent) => {
+    if (done && !form.formState.isDirty) {
+      e.preventDefault();
+      goNext();
+      return;
+    }
+    void submit(e);
+  };
+
+  return (
+    <Card component="form" onSubmit={onSubmit} noValidate p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <div>
+          <Title order={3}>{stepForm.title}</Title>
+          <Text c="dimmed" size="sm">{t(`kyb.help.${step}`)}</Text>
+        </div>
+        {step === 'bvn' && kyb.bvn && <Alert color="owo" variant="light">{t('kyb.bvnOnFile', { bvn: kyb.bvn.bvn })}</Alert>}
+        {plain.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: plain.length > 2 ? 2 : 1 }} spacing="md">
+            {plain.map((f) => <KybFieldInput key={f.name} field={f} name={f.name} control={form.control} />)}
+          </SimpleGrid>
+        )}
+        {list && <OwnersFields list={list} form={form} saved={kyb.ownership.owners} />}
+        {files.map((f) => {
+          const stored = kyb.documents?.[f.name];
+          return <DocumentField key={f.name} field={f} control={form.control} stored={stored ? { fileName: stored.fileName, originalName: stored.originalName } : null} />;
+        })}
+        {form.formState.errors.root?.server && <Alert color="red">{form.formState.errors.root.server.message}</Alert>}
+        <Group justify="space-between">
+          {prev ? (
+            <Button variant="default" onClick={() => navigate(paths.account.setupStep.href({ step: prev }))}>{t('kyb.back')}</Button>
+          ) : <span />}
+          <Button type="submit" loading={save.isPending}>{t('kyb.saveAndContinue')}</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

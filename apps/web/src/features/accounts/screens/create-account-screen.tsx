@@ -1,0 +1,35 @@
+import { Card, Container, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_TYPES, type AccountType } from '@owo/contract';
+import { Logo } from '../../../components/logo';
+import { paths } from '../../../lib/paths';
+import { queryClient } from '../../../lib/query';
+import { sessionKeys } from '../../../lib/session';
+import { updateStaff } from '../../../lib/store';
+import { CreateAccountForm } from '../components/create-account-form';
+
+/** /account/create: the first account of a new user; it becomes the active one, then KYB setup. */
+export function CreateAccountScreen() {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const typeParam = useSearchParams()[0].get('type');
+  const defaultType = (ACCOUNT_TYPES as readonly string[]).includes(typeParam ?? '') ? (typeParam as AccountType) : undefined;
+  return (
+    <Container size={560} py={48}>
+      <Logo />
+      <Card mt="xl" p={{ base: 'lg', sm: 'xl' }}>
+        <Title order={2}>{t('create.title')}</Title>
+        <Text c="dimmed" size="sm" mb="lg">{t('create.subtitle')}</Text>
+        <CreateAccountForm
+          defaultType={defaultType}
+          onCreated={async (entry) => {
+            updateStaff({ accountId: entry.accountId, subsidiaryId: null });
+            await queryClient.invalidateQueries({ queryKey: sessionKeys.accounts });
+            navigate(paths.account.setup.path, { replace: true });
+          }}
+        />
+      </Card>
+    </Container>
+  );
+}

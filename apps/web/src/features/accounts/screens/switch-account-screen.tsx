@@ -1,0 +1,43 @@
+import { Button, Card, Container, Group, Modal, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Logo } from '../../../components/logo';
+import { paths } from '../../../lib/paths';
+import { queryClient } from '../../../lib/query';
+import { logoutStaff } from '../../../lib/session';
+import { updateStaff } from '../../../lib/store';
+import { AccountList } from '../components/account-list';
+import { CreateAccountForm } from '../components/create-account-form';
+
+/** /accounts/switch: choose the active account (000 §2.2, §2.4 rule 4). */
+export function SwitchAccountScreen() {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const [creating, create] = useDisclosure(false);
+  return (
+    <Container size={560} py={48}>
+      <Group justify="space-between">
+        <Logo to={paths.dashboard.path} />
+        <Button variant="subtle" color="gray" onClick={async () => { await logoutStaff(); navigate(paths.auth.login.path, { replace: true }); }}>
+          {t('switch.logout')}
+        </Button>
+      </Group>
+      <Card mt="xl" p={{ base: 'lg', sm: 'xl' }}>
+        <Title order={2}>{t('switch.title')}</Title>
+        <Text c="dimmed" size="sm" mb="lg">{t('switch.subtitle')}</Text>
+        <AccountList onSwitched={() => navigate(paths.dashboard.path, { replace: true })} />
+        <Button variant="light" fullWidth mt="lg" onClick={create.open}>{t('switch.createNew')}</Button>
+      </Card>
+      <Modal opened={creating} onClose={create.close} title={t('create.title')} size="lg">
+        <CreateAccountForm
+          onCreated={(entry) => {
+            updateStaff({ accountId: entry.accountId, subsidiaryId: null });
+            queryClient.clear();
+            navigate(paths.account.setup.path, { replace: true });
+          }}
+        />
+      </Modal>
+    </Container>
+  );
+}
