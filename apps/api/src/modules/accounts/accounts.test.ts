@@ -159,7 +159,7 @@ describe('OpenAPI', () => {
   it('documents the accounts, KYB, subsidiaries, files and notifications routes', async () => {
     const res = await client(t).get('/api/docs/json');
     expect(res.status).toBe(200);
-    const paths = Object.keys(res.body.paths);
+    const paths = Object.keys((res.body as unknown as { paths: object }).paths);
     for (const p of ['/api/accounts', '/api/me/accounts/active', '/api/parameter/account/parameters', '/api/parameter/account/ownership',
       '/api/subsidiaries/{id}/members/{memberId}', '/api/files/upload', '/api/me/notifications/{id}', '/api/me/settings/notifications', '/api/settings/organisation']) {
       expect(paths, p).toContain(p);

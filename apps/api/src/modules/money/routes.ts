@@ -9,7 +9,10 @@ import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
-import { withIdempotency } from '../../platform/idempotency';
+import { pruneIdempotencyKeys, withIdempotency } from '../../platform/idempotency';
+import { defineTicker } from '../../platform/jobs';
+import { pruneRateLimits } from '../../platform/rate-limit';
+import { seedMoneyDemo } from './demo';
 import { railsOf } from '../../rails';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks/service';
 import { dispatchSoon } from '../funding/dispatcher';
@@ -28,6 +31,12 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     await createWallet(tx, { accountId: account.id, currency: 'NGN' });
   });
   deps.services.memberStats = memberPayoutStats;
+  deps.hooks.demo.push(seedMoneyDemo);
+  // Housekeeping: idempotency keys are kept 48 h (>= the promised 24 h); rate-limit windows a day.
+  defineTicker(deps, 'maintenance.prune', 60 * 60_000, async (d) => {
+    await pruneIdempotencyKeys(d.db);
+    await pruneRateLimits(d);
+  });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 

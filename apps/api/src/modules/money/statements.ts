@@ -42,9 +42,9 @@ const KIND_TEXT: Record<string, string> = {
 
 function describeMovement(kind: string, narration: string | null, cp: Record<string, string | undefined> | null): string {
   const who = cp?.accountName ?? cp?.name;
-  const head = KIND_TEXT[kind] ?? kind;
-  const parts = [head, who ? (kind === 'deposit' ? `from ${who}` : `to ${who}`) : '', narration && narration !== head ? `- ${narration}` : ''];
-  return parts.filter(Boolean).join(' ');
+  if (kind === 'deposit') return narration ?? (who ? `Deposit from ${who}` : 'Deposit');
+  const head = `${KIND_TEXT[kind] ?? kind}${who ? ` to ${who}` : ''}`;
+  return narration && narration !== head ? `${head} - ${narration}` : head;
 }
 
 export async function buildStatement(db: Db, accountId: string, body: Pick<StatementBody, 'walletId' | 'from' | 'to'>): Promise<Statement> {
@@ -149,7 +149,7 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   tableRow(doc, { date: lagosDate(s.from), description: 'Opening balance', balance: m(s.opening) });
   for (const l of s.lines) {
     tableRow(doc, {
-      date: lagosDateTime(l.at), reference: l.reference, description: `${typeLabel(l.type)}: ${l.description}`,
+      date: lagosDateTime(l.at), reference: l.reference, description: l.description,
       debit: l.amount < 0 ? m(-l.amount) : '', credit: l.amount > 0 ? m(l.amount) : '', balance: m(l.balance),
     });
   }
