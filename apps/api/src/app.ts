@@ -124,14 +124,21 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; l
 
   if (opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false });
-    const indexHtml = fs.readFileSync(path.join(opts.webDist, 'index.html'));
+    // Re-read index.html when the build changes it (a rebuilt SPA must not get a stale shell).
+    const indexPath = path.join(opts.webDist, 'index.html');
+    let cached = { mtimeMs: 0, html: Buffer.alloc(0) };
+    const indexHtml = () => {
+      const { mtimeMs } = fs.statSync(indexPath);
+      if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexPath) };
+      return cached.html;
+    };
     app.setNotFoundHandler((req, reply) => {
       if (req.url.startsWith('/api/') || req.url.startsWith('/webhooks/') || req.method !== 'GET') {
         return reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null });
       }
       const file = req.url.split('?')[0];
       if (/\.[a-z0-9]+$/i.test(file) && fs.existsSync(path.join(opts.webDist!, file))) return reply.sendFile(file);
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml());
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null }));

@@ -10,7 +10,6 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TRANSACTION_MSG = {
-  receiptDownloaded: 'Receipt downloaded successfully!',
   receiptNotAvailable: 'A receipt is only available for successful transactions that are not reversals',
   receiptLinkInvalid: 'This receipt link is not valid',
   receiptLinkExpired: 'This receipt link has expired, please download the receipt again',

@@ -9,8 +9,8 @@ export const PhoneInput = forwardRef<HTMLInputElement, TextInputProps>(function 
       type="tel"
       inputMode="tel"
       autoComplete="tel"
-      leftSection={<span style={{ fontSize: 13, color: 'var(--mantine-color-dimmed)' }}>🇳🇬 +234</span>}
-      leftSectionWidth={72}
+      leftSection={<span style={{ fontSize: 13, color: 'var(--mantine-color-dimmed)' }}>+234</span>}
+      leftSectionWidth={52}
       placeholder="803 000 0000"
       {...props}
     />

@@ -6,9 +6,9 @@ import { isApiError } from '../lib/api';
  * A failed load inside a page: the server's message and a retry. A 403 renders nothing: the API
  * client has already turned the page into Access Forbidden (000 §8).
  */
-export function QueryError(props: { error: unknown; onRetry?: () => void }) {
+export function QueryError(props: { error: unknown; onRetry?: () => void; /** The call skipped the Access Forbidden page: say why here. */ showForbidden?: boolean }) {
   const { t } = useTranslation();
-  if (isApiError(props.error) && props.error.httpStatus === 403) return null;
+  if (isApiError(props.error) && props.error.httpStatus === 403 && !props.showForbidden) return null;
   const message = props.error instanceof Error ? props.error.message : t('empty.text');
   return (
     <Alert color="red" variant="light" role="alert">

@@ -1,9 +1,11 @@
-import { AppShell, Burger, Group, Title } from '@mantine/core';
+import { AppShell, Box, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { Logo } from '../../components/logo';
 import { FullPageLoader } from '../../components/page-states';
+import { paths } from '../../lib/paths';
 import { NotificationBell } from '../../features/notifications';
 import { GuidedTour } from '../../features/tour';
 import { areaForPath } from '../areas';
@@ -32,13 +34,16 @@ export function DashboardLayout(props: { children?: ReactNode }) {
     >
       <AppShell.Header px={{ base: 'md', sm: 'xl' }} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu')} />
-            <Title order={1} fz={{ base: 18, sm: 22 }} data-testid="page-title">
+            <Box w={{ sm: 232 }} visibleFrom="sm" ml={{ sm: -12 }}>
+              <Logo to={paths.dashboard.path} />
+            </Box>
+            <Title order={1} fz={{ base: 17, sm: 22 }} lineClamp={1} data-testid="page-title">
               {title}
             </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <SubsidiarySelector />
             <MakePaymentMenu />
             <NotificationBell />

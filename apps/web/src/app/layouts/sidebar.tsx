@@ -2,7 +2,6 @@ import { Accordion, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@ma
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router-dom';
-import { Logo } from '../../components/logo';
 import { paths } from '../../lib/paths';
 import { logoutStaff, useResources } from '../../lib/session';
 import { AREAS, areaForPath, visibleSidebar } from '../areas';
@@ -23,10 +22,7 @@ export function Sidebar(props: { onNavigate?: () => void }) {
 
   return (
     <Stack h="100%" gap={0}>
-      <div style={{ padding: '18px 20px' }}>
-        <Logo to={paths.dashboard.path} />
-      </div>
-      <ScrollArea style={{ flex: 1 }} px="xs">
+      <ScrollArea style={{ flex: 1 }} px="xs" pt="md">
         <Accordion value={open} onChange={setOpen} variant="default" chevronPosition="right" styles={{ item: { borderBottom: 0 }, content: { padding: '0 0 8px' }, control: { paddingLeft: 12 } }}>
           {groups.map((g) => (
             <Accordion.Item key={g.key} value={g.key}>

@@ -3,7 +3,7 @@
 // exporting `dashboardRoutes` for the same paths from features/<area>/routes.tsx: feature routes
 // are mounted first, so they win over these.
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard, DashboardGate, RequirePermission } from '../../app/guards/guards';
+import { AreaGuard, RequirePermission } from '../../app/guards/guards';
 import type { AreaKey } from '../../app/areas';
 import { ComingSoonPanel } from './coming-soon-panel';
 
@@ -17,11 +17,9 @@ const area = (key: AreaKey, path: string): RouteObject => ({
 });
 
 export const comingSoonDashboardRoutes: RouteObject[] = [
-  { path: '/dashboard', element: <DashboardGate><ComingSoonPanel /></DashboardGate> },
+  // /dashboard, /transactions, /transaction/:id and /wallet/add-funds live in features/money.
   area('agent-insight', '/agent-insight/*'),
   area('team-report', '/team-report/*'),
-  area('transactions', '/transactions/*'),
-  area('transactions', '/transaction/:transactionId'),
   area('requests', '/requests/*'),
   area('requests', '/request/:ref'),
   area('commissions', '/commissions/*'),
@@ -42,20 +40,14 @@ export const comingSoonDashboardRoutes: RouteObject[] = [
   area('asset-list', '/asset-list/*'),
   area('asset-list', '/assets/*'),
   area('settings', '/settings/*'),
-  area('teams', '/teams/*'),
   area('cards', '/cards/*'),
-  { path: '/wallet/*', element: <RequirePermission resource="payments" action="post"><ComingSoonPanel /></RequirePermission> },
   { path: '/pay-someone/*', element: <RequirePermission resource="payouts" action="post"><ComingSoonPanel title="Pay someone" /></RequirePermission> },
   { path: '/payment-invitation/*', element: <RequirePermission resource="payouts" action="post"><ComingSoonPanel title="Payment invitation" /></RequirePermission> },
   { path: '/integrations/*', element: <RequirePermission resource="paymentTags" action="post"><ComingSoonPanel title="Import payment tags" /></RequirePermission> },
-  { path: '/account/*', element: <ComingSoonPanel title="Account" /> },
-  { path: '/profile/*', element: <ComingSoonPanel title="Profile" /> },
 ];
 
 /** Signed-in pages before an account is active (rules 3–5 send users here). */
 export const comingSoonVerifiedRoutes: RouteObject[] = [
-  { path: '/account/create', element: <ComingSoonPanel title="Create Account" /> },
-  { path: '/accounts/switch', element: <ComingSoonPanel title="Switch Account" /> },
 ];
 
 /** Unguarded vendor pages (001 §2 Vendors, 000 §2.10) until the payables feature lands. */

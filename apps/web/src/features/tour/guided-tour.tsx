@@ -1,6 +1,8 @@
 // First-run guided tour (000 §2.9, §4.8). Place <GuidedTour /> once in the dashboard layout. It
 // starts itself on the first visit, highlights the step's data-tour target (see tour-steps.ts)
-// and writes its state to the persisted store, so finishing or skipping is remembered.
+// and writes its state to the persisted store, so finishing or skipping is remembered. The dimmed
+// backdrop never takes clicks: the tour guides, it does not lock the page (E2E flows and users can
+// keep working; Skip tour or Escape ends it).
 import { Box, Button, Group, Paper, Portal, Text, Title } from '@mantine/core';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { updateTour, useStore } from '../../lib/store';
@@ -9,7 +11,9 @@ import { finishTour, startFirstRun, TOUR_DELAY_MS } from './tour-state';
 
 const CARD_WIDTH = 320;
 const GAP = 12;
-const Z = 500;
+// Above the page and the app shell, below drawers and modals (300+), so an open drawer covers the
+// tour; Mantine menus (300) stay above the dimmed backdrop, which lights up Make Payment entries.
+const Z = 250;
 
 type Rect = { top: number; left: number; width: number; height: number };
 
@@ -89,7 +93,7 @@ export function GuidedTour() {
         aria-hidden
         style={rect
           ? { position: 'fixed', zIndex: Z, top: rect.top - pad, left: rect.left - pad, width: rect.width + pad * 2, height: rect.height + pad * 2, borderRadius: 10, boxShadow: '0 0 0 9999px rgba(15, 23, 42, 0.55)', pointerEvents: 'none', transition: 'all 150ms ease' }
-          : { position: 'fixed', zIndex: Z, inset: 0, background: 'rgba(15, 23, 42, 0.55)' }}
+          : { position: 'fixed', zIndex: Z, inset: 0, background: 'rgba(15, 23, 42, 0.45)', pointerEvents: 'none' }}
       />
       <Paper
         role="dialog"

@@ -23,9 +23,11 @@ export function CreateAccountScreen() {
         <Text c="dimmed" size="sm" mb="lg">{t('create.subtitle')}</Text>
         <CreateAccountForm
           defaultType={defaultType}
-          onCreated={async (entry) => {
+          onCreated={(entry) => {
             updateStaff({ accountId: entry.accountId, subsidiaryId: null });
-            await queryClient.invalidateQueries({ queryKey: sessionKeys.accounts });
+            // Drop, do not refetch, the cached "no account yet" answers: a refetch while this screen
+            // is mounted lets RedirectIfActiveAccount send the user to /dashboard instead of the setup.
+            queryClient.removeQueries({ queryKey: sessionKeys.accounts });
             navigate(paths.account.setup.path, { replace: true });
           }}
         />

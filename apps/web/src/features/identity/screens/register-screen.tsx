@@ -65,8 +65,8 @@ export function RegisterScreen() {
             t={t}
             i18nKey="register.agree"
             components={{
-              terms: <Anchor component={Link} to={paths.legals.terms.path} size="xs" />,
-              privacy: <Anchor component={Link} to={paths.legals.privacy.path} size="xs" />,
+              terms: <Anchor component={Link} to={paths.legals.terms.path} size="xs" underline="always" />,
+              privacy: <Anchor component={Link} to={paths.legals.privacy.path} size="xs" underline="always" />,
             }}
           />
         </Text>

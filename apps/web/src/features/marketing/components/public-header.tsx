@@ -16,9 +16,11 @@ const RESOURCES = [
   { label: 'Webinars', to: PUBLIC_PATHS.support, text: 'Live walkthroughs with our product team.' },
 ];
 
-function NavTrigger({ label }: { label: string }) {
+// Menu.Target gives its child the ref and aria-haspopup/aria-expanded: they belong on the button
+// itself (a wrapping <div> with aria-expanded is an axe 'aria-allowed-attr' violation).
+function NavTrigger({ label, ...others }: { label: string } & React.ComponentPropsWithRef<'button'>) {
   return (
-    <UnstyledButton px="sm" py={6} fz="sm" fw={500} c="dark.6" style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+    <UnstyledButton {...others} px="sm" py={6} fz="sm" fw={500} c="dark.6" style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
       {label}
       <ChevronDownIcon size={14} />
     </UnstyledButton>
@@ -57,7 +59,7 @@ export function PublicHeader() {
           <OwoLogo />
           <Group gap={4} visibleFrom="lg" component="nav" aria-label="Main">
             <Menu trigger="click-hover" openDelay={60} closeDelay={120} width={560} position="bottom-start" shadow="md" radius="md">
-              <Menu.Target><div><NavTrigger label="Features" /></div></Menu.Target>
+              <Menu.Target><NavTrigger label="Features" /></Menu.Target>
               <Menu.Dropdown p="sm">
                 <SimpleGrid cols={2} spacing={4}>
                   {FEATURES.map((f) => (
@@ -73,7 +75,7 @@ export function PublicHeader() {
             <TopLink to={PUBLIC_PATHS.faq} label="FAQ" />
             <TopLink to={PUBLIC_PATHS.docs} label="Documentation" external />
             <Menu trigger="click-hover" openDelay={60} closeDelay={120} width={280} position="bottom-start" shadow="md" radius="md">
-              <Menu.Target><div><NavTrigger label="Resources" /></div></Menu.Target>
+              <Menu.Target><NavTrigger label="Resources" /></Menu.Target>
               <Menu.Dropdown p="xs">
                 {RESOURCES.map((r) => (
                   <Menu.Item key={r.label} component={Link} to={r.to}>
@@ -92,7 +94,7 @@ export function PublicHeader() {
       <Drawer opened={opened} onClose={close} size={below1200 ? '80%' : 230} position="right" title={<OwoLogo />} hiddenFrom="lg" zIndex={300}>
         <ScrollArea h="calc(100vh - 80px)" type="never">
           <Stack gap={4}>
-            <NavLink label="Features" defaultOpened childrenOffset={12}>
+            <NavLink label="Features" childrenOffset={12}>
               {FEATURES.map((f) => <NavLink key={f.key} component={Link} to={f.path} label={f.name} />)}
             </NavLink>
             <NavLink component={Link} to={PUBLIC_PATHS.pricing} label="Pricing" />

@@ -17,7 +17,7 @@ export function FaqPage() {
       <Container size="md" pb={{ base: 56, md: 80 }}>
         <FaqAccordion />
         <Text ta="center" c="dimmed" mt="xl">
-          Still have a question? <Anchor component={Link} to="/support">Contact support</Anchor>.
+          Still have a question? <Anchor component={Link} to="/support" underline="always">Contact support</Anchor>.
         </Text>
       </Container>
     </>

@@ -1,0 +1,96 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { sandboxDepositBody, type TransactionItem } from '@owo/contract';
+import { api, isApiError } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
+import { useApiMutation } from '../../../lib/query';
+
+export const DEPOSIT_POLL_MS = 1500;
+export const DEPOSIT_POLL_LIMIT = 40;
+
+/** Is POST /api/sandbox/deposits there? The API registers it only outside production. */
+function useSandboxAvailable() {
+  return useQuery({
+    queryKey: ['sandbox', 'deposits', 'available'],
+    staleTime: Infinity,
+    queryFn: async () => {
+      try {
+        await api.post('/sandbox/deposits', {}, { skipForbiddenPage: true });
+        return true;
+      } catch (e) {
+        return !(isApiError(e) && (e.httpStatus === 404 || e.httpStatus === 0));
+      }
+    },
+  });
+}
+
+/** Looks for the deposit the rail reported, by its provider reference. */
+async function findDeposit(reference: string): Promise<TransactionItem | null> {
+  const res = await api.get<TransactionItem[]>('/transactions', { query: { limit: 1, where: JSON.stringify({ providerRef: reference, type: 'deposit' }) } });
+  return res.data?.[0] ?? null;
+}
+
+/** Outside production: play a customer paying into the virtual account, then wait until it lands. */
+export function SandboxDeposit(props: { accountNumber: string; onLanded: (t: TransactionItem) => void }) {
+  const available = useSandboxAvailable();
+  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  const [timedOut, setTimedOut] = useState(false);
+  const onLanded = useRef(props.onLanded);
+  onLanded.current = props.onLanded;
+  const form = useZodForm(sandboxDepositBody, { defaultValues: { accountNumber: props.accountNumber, amount: '', senderName: '' } });
+  const send = useApiMutation({
+    form,
+    silentSuccess: true,
+    mutationFn: (v: { amount: number; senderName?: string }) =>
+      // The schema turned the amount into minor units; the API takes the decimal, so send what was typed.
+      api.post<{ reference: string }>('/sandbox/deposits', { accountNumber: props.accountNumber, amount: form.getValues('amount'), senderName: v.senderName || undefined }),
+    onSuccess: (res) => { setTimedOut(false); setWaitingFor(res.data.reference); },
+  });
+
+  useEffect(() => {
+    if (!waitingFor) return;
+    let tries = 0;
+    let stopped = false;
+    const timer = setInterval(() => {
+      tries += 1;
+      void findDeposit(waitingFor).then((t) => {
+        if (stopped) return;
+        if (t) {
+          stopped = true;
+          clearInterval(timer);
+          setWaitingFor(null);
+          onLanded.current(t);
+        } else if (tries >= DEPOSIT_POLL_LIMIT) {
+          stopped = true;
+          clearInterval(timer);
+          setWaitingFor(null);
+          setTimedOut(true);
+        }
+      }).catch(() => undefined);
+    }, DEPOSIT_POLL_MS);
+    return () => { stopped = true; clearInterval(timer); };
+  }, [waitingFor]);
+
+  if (!available.data) return null;
+  return (
+    <Card bg="gray.0" data-testid="sandbox-deposit">
+      <form onSubmit={form.handleSubmit((v) => send.mutate(v))} noValidate>
+        <Stack gap="sm">
+          <div>
+            <Title order={4}>Simulate a bank transfer</Title>
+            <Text size="sm" c="dimmed">Sandbox only: send test money to this account as a bank customer would. Nothing real moves.</Text>
+          </div>
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput label="Amount (₦)" placeholder="5000.00" inputMode="decimal" {...form.register('amount')} error={form.formState.errors.amount?.message} miw={160} />
+            <TextInput label="Sender name" placeholder="ADA OKAFOR" {...form.register('senderName')} error={form.formState.errors.senderName?.message} miw={160} />
+          </Group>
+          {waitingFor && <Alert color="blue">Transfer sent. Waiting for the bank to confirm the deposit…</Alert>}
+          {timedOut && <Alert color="yellow">The deposit has not arrived yet. It will show in your transactions once the bank confirms it.</Alert>}
+          {form.formState.errors.root?.server && <Alert color="red">{form.formState.errors.root.server.message}</Alert>}
+          <Button type="submit" loading={send.isPending || !!waitingFor} w="fit-content">Send test transfer</Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { WalletDto } from '@owo/contract';
+import { dayjs, DATE_FORMAT } from '../../../lib/format';
+import { isApiError } from '../../../lib/api';
+import { toastSuccess } from '../../../lib/toast';
+import { downloadStatement, saveBlob } from '../api';
+import { parseDisplayDate } from '../rules';
+
+/** Statement of one wallet for a date range, as PDF or CSV (000 §6: transactions post). */
+export function StatementModal(props: { opened: boolean; onClose: () => void; wallets: WalletDto[] }) {
+  const [walletId, setWalletId] = useState<string | null>(null);
+  const [from, setFrom] = useState(dayjs().startOf('month').format(DATE_FORMAT));
+  const [to, setTo] = useState(dayjs().format(DATE_FORMAT));
+  const [format, setFormat] = useState<'pdf' | 'csv'>('pdf');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  useEffect(() => {
+    if (!walletId && props.wallets[0]) setWalletId(props.wallets[0].id);
+  }, [props.wallets, walletId]);
+
+  async function submit() {
+    const fromIso = parseDisplayDate(from);
+    const toIso = parseDisplayDate(to);
+    const local = { walletId: walletId ? undefined : 'Please select a wallet', from: fromIso ? undefined : 'Use DD/MM/YYYY', to: toIso ? undefined : 'Use DD/MM/YYYY' };
+    setErrors(local);
+    if (!walletId || !fromIso || !toIso) return;
+    setBusy(true);
+    try {
+      const { blob, filename } = await downloadStatement({ walletId, from: fromIso, to: toIso, format });
+      saveBlob(blob, filename);
+      toastSuccess('Statement downloaded successfully!');
+      props.onClose();
+    } catch (e) {
+      if (isApiError(e) && e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
+      else setErrors({ form: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={<Text fw={700}>Download statement</Text>} centered>
+      <Stack>
+        <Text size="sm" c="dimmed">Opening and closing balances come from the ledger; every movement in the range is listed with its running balance.</Text>
+        <Select label="Wallet" data={props.wallets.map((w) => ({ value: w.id, label: `${w.name} (${w.currency})` }))} value={walletId} onChange={setWalletId} error={errors.walletId} allowDeselect={false} />
+        <SimpleGrid cols={2}>
+          <TextInput label="From" placeholder="DD/MM/YYYY" value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={errors.from} />
+          <TextInput label="To" placeholder="DD/MM/YYYY" value={to} onChange={(e) => setTo(e.currentTarget.value)} error={errors.to} />
+        </SimpleGrid>
+        <SegmentedControl value={format} onChange={(v) => setFormat(v as 'pdf' | 'csv')} data={[{ value: 'pdf', label: 'PDF' }, { value: 'csv', label: 'CSV' }]} />
+        {errors.form && <Alert color="red">{errors.form}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>Cancel</Button>
+          <Button loading={busy} onClick={() => void submit()}>Download</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+// Display rules of the money screens, kept pure so they are tested without rendering.
+import { isReceiptAvailable, MSG, signedTransactionMinor, type TransactionItem } from '@owo/contract';
+import { formatMoney } from '../../lib/format';
+import { toastError, toastSuccess } from '../../lib/toast';
+
+/** 002 §4: a deposit shows positive, others negative (a payout reversal returns money: positive). */
+type Signed = Pick<TransactionItem, 'type' | 'amountMinor' | 'currency'> & { signedAmountMinor?: number };
+/** The server's sign, or the same rule applied here when an older API answered without it. */
+export const signedMinor = (t: Signed) => t.signedAmountMinor ?? signedTransactionMinor(t.type, t.amountMinor);
+export function signedAmountText(t: Signed): string {
+  const minor = signedMinor(t);
+  const text = formatMoney(minor, t.currency);
+  return minor > 0 ? `+${text}` : text;
+}
+export const amountColor = (t: Signed) => (signedMinor(t) > 0 ? 'owo.7' : 'red.7');
+
+/** 002 §4: Download Receipt only for success or completed, never for reversal types. */
+export const canDownloadReceipt = (t: { type: string; status: string; receiptAvailable?: boolean }) =>
+  t.receiptAvailable ?? isReceiptAvailable(t);
+
+export const STATUS_COLORS: Record<string, string> = {
+  success: 'green', completed: 'green', pending: 'yellow', processing: 'blue', failed: 'red', reversed: 'gray',
+};
+
+export const TYPE_LABELS: Record<string, string> = {
+  deposit: 'Deposit', payout: 'Payout', payout_fund_reversal: 'Payout reversal', fee: 'Fee',
+  exchange: 'Exchange', collection_reversal: 'Collection reversal', adjustment: 'Adjustment',
+};
+export const typeLabel = (t: string) => TYPE_LABELS[t] ?? t;
+export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** 'DD/MM/YYYY' -> 'YYYY-MM-DD' for the API; '' for anything that is not a real date. */
+export function parseDisplayDate(v: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v.trim());
+  if (!m) return '';
+  const [, d, mo, y] = m;
+  const iso = `${y}-${mo}-${d}`;
+  const dt = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(dt.getTime()) && dt.toISOString().slice(0, 10) === iso ? iso : '';
+}
+
+/** Masks the middle of an account number: 0123456785 -> 012****785. */
+export function maskAccountNumber(n?: string | null): string {
+  if (!n) return '';
+  return n.length > 6 ? `${n.slice(0, 3)}${'*'.repeat(n.length - 6)}${n.slice(-3)}` : n;
+}
+
+/** Clipboard copy with the spec's messages (000 §8). */
+export async function copyToClipboard(text: string, success: string = MSG.copied): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
+    await navigator.clipboard.writeText(text);
+    toastSuccess(success);
+    return true;
+  } catch {
+    toastError(MSG.copyFailed);
+    return false;
+  }
+}

@@ -1,0 +1,65 @@
+import { Alert, Card, Divider, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { fromMinor, type TransactionItem } from '@owo/contract';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { useFundingAccount, useInvalidateMoney, useWallets } from '../api';
+import { CopyField } from '../components/copy-field';
+import { SandboxDeposit } from '../components/sandbox-deposit';
+
+/** /wallet/add-funds (001 §2): the wallet's virtual account to transfer into, with copy buttons. */
+export function AddFundsScreen() {
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const wallets = useWallets();
+  const invalidate = useInvalidateMoney();
+  const walletId = search.get('wallet') ?? wallets.data?.find((w) => w.currency === 'NGN')?.id ?? wallets.data?.[0]?.id ?? null;
+  const wallet = wallets.data?.find((w) => w.id === walletId);
+  const funding = useFundingAccount(wallet?.currency === 'NGN' ? wallet.id : null);
+
+  useEffect(() => {
+    if (wallets.data && search.get('wallet') && !wallet) setSearch({}, { replace: true });
+  }, [wallets.data, wallet, search, setSearch]);
+
+  function landed(t: TransactionItem) {
+    void invalidate();
+    navigate(paths.wallet.addFundsSuccess.href({ transactionId: t.id, amount: fromMinor(t.amountMinor) }));
+  }
+
+  return (
+    <Stack gap="lg" maw={640} mx="auto" w="100%">
+      <div>
+        <Title order={2}>Add Funds</Title>
+        <Text c="dimmed" size="sm">Transfer from any Nigerian bank account to your wallet's dedicated account. It is credited as soon as the bank confirms.</Text>
+      </div>
+      <Card>
+        <Stack gap="md">
+          <Select
+            label="Wallet"
+            value={walletId}
+            allowDeselect={false}
+            onChange={(v) => v && setSearch({ wallet: v }, { replace: true })}
+            data={(wallets.data ?? []).map((w) => ({ value: w.id, label: `${w.name} (${w.currency})` }))}
+            disabled={wallets.isLoading}
+          />
+          <Divider />
+          {wallet && wallet.currency !== 'NGN' && (
+            <Alert color="gray" title="Bank transfer funding is for NGN wallets">
+              Funding accounts are available for NGN wallets only. Fund your {wallet.currency} wallet by converting from your NGN wallet.
+            </Alert>
+          )}
+          {funding.isLoading && <Loader size="sm" aria-label="Loading funding account" />}
+          {funding.error && <Alert color="red">{funding.error.message}</Alert>}
+          {funding.data && (
+            <Stack gap="md" data-testid="funding-account">
+              <CopyField label="Account number" value={funding.data.accountNumber} large />
+              <CopyField label="Bank" value={funding.data.bankName} />
+              <CopyField label="Account name" value={funding.data.accountName} />
+            </Stack>
+          )}
+        </Stack>
+      </Card>
+      {funding.data && <SandboxDeposit accountNumber={funding.data.accountNumber} onLanded={landed} />}
+    </Stack>
+  );
+}

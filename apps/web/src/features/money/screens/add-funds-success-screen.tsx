@@ -1,0 +1,39 @@
+import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { toMinor } from '@owo/contract';
+import { formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+
+const safeMinor = (v: string | null) => {
+  try {
+    return v ? toMinor(v) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** /wallet/add-funds/success?transactionId&amount: what arrived and where to see it. */
+export function AddFundsSuccessScreen() {
+  const [search] = useSearchParams();
+  const transactionId = search.get('transactionId');
+  const minor = safeMinor(search.get('amount'));
+  return (
+    <Card maw={480} mx="auto" mt="xl" p="xl">
+      <Stack align="center" ta="center" gap="md">
+        <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>
+          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round"><path d="M20 6 9 17l-5-5" /></svg>
+        </ThemeIcon>
+        <Title order={2}>Funds added</Title>
+        {minor !== null && <Text fz={32} fw={750} data-testid="success-amount">{formatMoney(minor, 'NGN')}</Text>}
+        <Text c="dimmed">Your wallet has been credited.</Text>
+        {transactionId && (
+          <Text size="sm">Transaction ID: <Text span ff="monospace" fw={600}>{transactionId}</Text></Text>
+        )}
+        <Group>
+          {transactionId && <Button variant="default" component={Link} to={paths.transaction.href({ transactionId })}>View transaction</Button>}
+          <Button component={Link} to={paths.dashboard.path}>Back to dashboard</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

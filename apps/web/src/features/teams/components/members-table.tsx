@@ -1,0 +1,94 @@
+import { ActionIcon, Badge, Group, Menu, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Member } from '@owo/contract';
+import { EmptyState } from '../../../components/page-states';
+import { QueryError } from '../../../components/query-error';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useApiMutation } from '../../../lib/query';
+import { refreshTeams, teamsApi, useMembers } from '../api';
+import { canChangeMemberRole, canRevokeMember, type TeamFlags } from '../flags';
+import { ChangeRoleModal } from './change-role-modal';
+import { ConfirmModal } from './confirm-modal';
+
+/** Members or agents of the account with View Details, Change role and Revoke access (002 §2). */
+export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFlags }) {
+  const { t } = useTranslation('teams');
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const list = useMembers(props.where, page);
+  const [changing, setChanging] = useState<Member | null>(null);
+  const [revoking, setRevoking] = useState<Member | null>(null);
+  const revoke = useApiMutation({
+    mutationFn: (id: string) => teamsApi.revokeMember(id),
+    onSuccess: () => {
+      setRevoking(null);
+      void refreshTeams();
+    },
+  });
+
+  if (list.isPending) return <Skeleton h={200} />;
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} showForbidden={props.where === 'agents'} />;
+  if (list.data.items.length === 0) return <EmptyState />;
+  const totalPages = list.data.pagination?.totalPages ?? 1;
+
+  return (
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('table.name')}</Table.Th>
+              <Table.Th>{t('table.role')}</Table.Th>
+              <Table.Th>{t('table.status')}</Table.Th>
+              <Table.Th>{t('table.updated')}</Table.Th>
+              <Table.Th w={48} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.items.map((m) => (
+              <Table.Tr key={m.id} data-testid="member-row">
+                <Table.Td>
+                  <Text size="sm" fw={600}>{m.user.name}</Text>
+                  <Text size="xs" c="dimmed">{m.user.email}</Text>
+                </Table.Td>
+                <Table.Td><Text size="sm">{m.roleName}</Text></Table.Td>
+                <Table.Td><Badge variant="light" color={m.active ? 'owo' : 'gray'}>{m.active ? t('active') : t('inactive')}</Badge></Table.Td>
+                <Table.Td><Text size="sm">{formatDate(m.updatedAt)}</Text></Table.Td>
+                <Table.Td>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" color="gray" aria-label={t('actions', { name: m.user.name })}>⋮</ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => navigate(paths.teams.member.href({ id: m.id }))}>{t('viewDetails')}</Menu.Item>
+                      {canChangeMemberRole(m, props.flags) && m.active && <Menu.Item onClick={() => setChanging(m)}>{t('changeRole.action')}</Menu.Item>}
+                      {canRevokeMember(m, props.flags) && m.active && <Menu.Item color="red" onClick={() => setRevoking(m)}>{t('revoke.action')}</Menu.Item>}
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {totalPages > 1 && <Group justify="flex-end"><Pagination total={totalPages} value={page} onChange={setPage} size="sm" /></Group>}
+      <ChangeRoleModal
+        target={changing && { id: changing.id, role: changing.role, label: `${changing.user.name} (${changing.user.email})` }}
+        onClose={() => setChanging(null)}
+        save={teamsApi.changeMemberRole}
+      />
+      <ConfirmModal
+        opened={!!revoking}
+        title={t('revoke.title')}
+        text={t('revoke.text', { name: revoking?.user.name })}
+        confirm={t('revoke.action')}
+        loading={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+        onClose={() => setRevoking(null)}
+      />
+    </Stack>
+  );
+}

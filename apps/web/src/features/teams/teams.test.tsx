@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Invitation, Member, Resources, Role } from '@owo/contract';
+import { ok, renderApp } from '../../app/test-utils';
+import { canChangeInviteRole, firstVisibleTab, teamFlags } from './flags';
+
+const page = <T,>(items: T[]) => ({ body: { status: 'success', message: 'OK', data: items, metadata: { pagination: { page: 1, limit: 20, totalItems: items.length, totalPages: 1 } } } });
+const invite = (over: Partial<Invitation>): Invitation => ({
+  id: 'i1', email: 'new@acme.ng', role: 'member', roleName: 'Member', subsidiaryId: null, status: 'pending',
+  expiresAt: new Date(Date.now() + 6 * 86400_000).toISOString(), expired: false, createdAt: new Date().toISOString(), invitedBy: { name: 'Ada Obi' }, ...over,
+});
+const member = (over: Partial<Member>): Member => ({
+  id: 'm2', accountId: 'a1', user: { id: 'u2', name: 'Tunde Bello', email: 'tunde@acme.ng' }, role: 'agent', roleName: 'Agent', active: true, updatedAt: '2026-01-02T00:00:00Z', limit: null, ...over,
+});
+const roles: Role[] = [
+  { id: 'r1', name: 'Owner', slug: 'owner', description: 'Owns', resources: '*', isBuiltIn: true },
+  { id: 'r2', name: 'Admin', slug: 'admin', description: 'All', resources: '*', isBuiltIn: true },
+];
+
+describe('team flags (002 §6)', () => {
+  it('picks Members, else Agents, else Pending as the first tab', () => {
+    expect(firstVisibleTab(teamFlags('*'))).toBe('members');
+    expect(firstVisibleTab(teamFlags({ agents: ['get'], invitations: ['get'] }))).toBe('agents');
+    expect(firstVisibleTab(teamFlags({ invitations: ['get'] }))).toBe('pending');
+  });
+
+  it('never offers a role change on an owner invitation', () => {
+    const f = teamFlags('*');
+    expect(canChangeInviteRole({ role: 'owner' }, f)).toBe(false);
+    expect(canChangeInviteRole({ role: 'admin' }, f)).toBe(true);
+    expect(canChangeInviteRole({ role: 'admin' }, teamFlags({ invitations: ['get', 'delete'] }))).toBe(false);
+  });
+});
+
+describe('Teams page', () => {
+  it('opens on Agents when members may not be viewed, and counts pending requests', async () => {
+    const resources: Resources = { agents: ['get'], invitations: ['get'], accountAccess: [] };
+    renderApp('/teams', {
+      session: { resources },
+      routes: { 'GET /api/account_access': page([member({})]), 'GET /api/invitations': page([invite({}), invite({ id: 'i2' })]) },
+    });
+    const tab = await screen.findByRole('tab', { name: /Agents/ });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: /Members/ })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Pending Requests/ })).toHaveTextContent('2'));
+    expect(await screen.findByText('Tunde Bello')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite Team Member' })).toBeNull();
+  });
+
+  it('hides Change role for owner invitations but offers it for others', async () => {
+    renderApp('/teams?tab=pending', {
+      session: {},
+      routes: {
+        'GET /api/account_access': page([]),
+        'GET /api/invitations': page([invite({ id: 'i1', email: 'boss@acme.ng', role: 'owner', roleName: 'Owner' }), invite({ id: 'i2', email: 'clerk@acme.ng' })]),
+        'GET /api/role': ok(roles),
+      },
+    });
+    const menuOf = async (email: string) => {
+      const target = await screen.findByRole('button', { name: `Actions for ${email}` });
+      fireEvent.click(target);
+      await waitFor(() => expect(target).toHaveAttribute('aria-expanded', 'true'));
+      const id = target.getAttribute('aria-controls')!;
+      return waitFor(() => {
+        const el = document.getElementById(id);
+        expect(el).not.toBeNull();
+        return el!;
+      });
+    };
+    const ownerMenu = await menuOf('boss@acme.ng');
+    expect(within(ownerMenu).getByText('Resend invite')).toBeInTheDocument();
+    expect(within(ownerMenu).getByText('Cancel invite')).toBeInTheDocument();
+    expect(within(ownerMenu).queryByText('Change role')).toBeNull();
+    fireEvent.keyDown(ownerMenu, { key: 'Escape' });
+    const clerkMenu = await menuOf('clerk@acme.ng');
+    expect(within(clerkMenu).getByText('Change role')).toBeInTheDocument();
+  });
+
+  it('role form requires a name and a description', async () => {
+    const { api } = renderApp('/teams/manage-roles', { session: {}, routes: { 'GET /api/role': ok(roles) } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create role' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Description is required')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/role')).toBe(false);
+  });
+});

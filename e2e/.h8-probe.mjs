@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const base = process.env.BASE ?? 'http://127.0.0.1:3187';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const p = await b.newPage();
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto(base + (process.argv[2] ?? '/auth/login'));
+await p.waitForTimeout(3000);
+await p.screenshot({ path: '/tmp/shots/probe.png', fullPage: false });
+console.log((await p.content()).slice(0, 500));
+await b.close();
