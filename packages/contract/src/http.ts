@@ -1,23 +1,6 @@
 import { z } from 'zod';
 
-/** Machine words carried in `status` (ARCHITECTURE §3, 000 §8). */
-export const STATUS = {
-  success: 'success',
-  error: 'error',
-  validationError: 'validation-error',
-  twoFaRequired: '2fa-required',
-  passwordExpired: 'password-expired',
-  sessionExpired: 'session-expired',
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  notFound: 'not-found',
-  conflict: 'conflict',
-  rateLimited: 'rate-limited',
-  customerTokenExpired: 'customer-token-expired',
-  customerTokenRequired: 'customer-token-required',
-  employeeTokenExpired: 'employee-token-expired',
-  employeeTokenRequired: 'employee-token-required',
-} as const;
+export { STATUS } from './status';
 
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { listQuery } from './http';
 import { ACCOUNT_NAME_MAX, BANK_CODE_REQUIRED } from './banks';
 import { MSG } from './messages';
 import { amountSchema, CURRENCIES } from './money';
@@ -81,8 +80,3 @@ export const transactionSchema = z.object({
 });
 export type TransactionDto = z.infer<typeof transactionSchema>;
 
-export const transactionListQuery = listQuery.extend({
-  type: z.enum(TRANSACTION_TYPES).optional(),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
-  walletId: z.string().uuid().optional(),
-});

@@ -2,11 +2,12 @@
 // then map a validation-error answer onto the fields by key.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import { STATUS } from '@owo/contract';
 import { ApiError } from './api';
 
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+// Any zod 4 schema: classic (`zod`) or tree-shakeable `zod/mini` (the sign-in form, kept small).
+export function useZodForm<S extends z.$ZodType<FieldValues, FieldValues>>(
   schema: S,
   props: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {

@@ -23,12 +23,7 @@ const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 /** Transaction history, receipts and statements (002 §4, §7; 000 §6). Register after money. */
 export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // money/routes.ts carried a basic list and detail before this module existed; while it still does,
-  // keep serving those (the app must boot) and say so. Remove them there to serve these.
-  const taken = (url: string) => app.hasRoute({ method: 'GET', url });
-  if (taken('/api/transactions') || taken('/api/transactions/:id')) {
-    app.log.warn('GET /api/transactions and /api/transactions/:id are registered by money/routes.ts; the history versions are not mounted');
-  } else registerListRoutes(r, deps);
+  registerListRoutes(r, deps);
 
   // Path spelled as the spec has it (002 §7).
   r.get('/api/transaction/reciept/:id', {

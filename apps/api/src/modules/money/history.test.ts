@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { SYSTEM, systemAccountId } from './ledger';
@@ -9,23 +8,6 @@ import { csvCell } from './statements';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
 import { settleTransfer, startTransfer } from './transfers';
-
-// money/routes.ts still registers a basic GET /api/transactions and /:id (history-routes.ts then
-// keeps out of the way so the app boots). Until those two lines go, these tests hide them so they
-// exercise the history routes; once they are gone this mock changes nothing.
-vi.mock('./routes', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./routes')>();
-  const SHADOWED = new Set(['/api/transactions', '/api/transactions/:id']);
-  const skipping = (target: FastifyInstance): FastifyInstance => new Proxy(target, {
-    get(obj, prop) {
-      if (prop === 'get') return (url: string, ...rest: unknown[]) => (SHADOWED.has(url) ? obj : (obj.get as (...a: unknown[]) => unknown)(url, ...rest));
-      if (prop === 'withTypeProvider') return () => skipping(obj);
-      const v = Reflect.get(obj, prop, obj);
-      return typeof v === 'function' ? v.bind(obj) : v;
-    },
-  });
-  return { ...actual, registerMoney: (app: FastifyInstance, deps: Parameters<typeof actual.registerMoney>[1]) => actual.registerMoney(skipping(app), deps) };
-});
 
 let t: TestApp;
 beforeAll(async () => {

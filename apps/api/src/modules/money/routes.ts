@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createWalletBody, CURRENCIES, CURRENCY_INFO, envelope, errorEnvelope, idParam, listEnvelope, payoutCurrencySchema,
-  transactionListQuery, transactionSchema, transferBody, walletSchema,
+  createWalletBody, CURRENCIES, CURRENCY_INFO, envelope, errorEnvelope, idParam, payoutCurrencySchema,
+  transactionSchema, transferBody, walletSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
+import { ok } from '../../platform/http';
 import { pruneIdempotencyKeys, withIdempotency } from '../../platform/idempotency';
 import { defineTicker } from '../../platform/jobs';
 import { pruneRateLimits } from '../../platform/rate-limit';
@@ -19,8 +19,7 @@ import { dispatchSoon } from '../funding/dispatcher';
 import { transactionDto, walletDto } from './dto';
 import { computeFee } from './fees';
 import { checkTransactionLimit } from './limits';
-import { listTransactions } from './transactions';
-import { getTransaction, memberPayoutStats, startTransfer } from './transfers';
+import { memberPayoutStats, startTransfer } from './transfers';
 import { createWallet, getWallet, listWallets } from './wallets';
 
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
@@ -98,21 +97,5 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
       return { statusCode: 201, body: ok(transactionDto(t), 'Transfer initiated'), afterCommit: async () => dispatchSoon(deps, t.reference) };
     });
   });
-
-  r.get('/api/transactions', {
-    config: needs('transactions', 'get'),
-    schema: { tags: ['transactions'], querystring: transactionListQuery, response: { 200: listEnvelope(transactionSchema) } },
-  }, async (req) => {
-    const { items, total } = await listTransactions(deps.db, tenantOf(req).accountId, req.query);
-    return paged(items.map(transactionDto), req.query, total);
-  });
-
-  r.get('/api/transactions/:id', {
-    config: needs('transactions', 'get'),
-    schema: { tags: ['transactions'], params: idParam, response: { 200: envelope(transactionSchema), 404: errorEnvelope } },
-  }, async (req) => {
-    const t = await getTransaction(deps.db, tenantOf(req).accountId, req.params.id);
-    if (!t) throw notFound('Transaction');
-    return ok(transactionDto(t));
-  });
+  // Transaction history (list, detail, receipts, statements) lives in history-routes.ts.
 }
