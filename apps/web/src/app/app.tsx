@@ -1,8 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { setApiHooks } from '../lib/api';
 import { expireCookie } from '../lib/cookies';
@@ -11,10 +12,10 @@ import { paths } from '../lib/paths';
 import { queryClient } from '../lib/query';
 import { ErrorBoundary } from './errors/crash-screen';
 import type { ForbiddenState } from './layouts/dashboard-layout';
-import { createAppRoutes } from './routes';
+import { createAppRoutes, createRouteDiscovery } from './routes';
 import { theme } from './theme';
 
-export const router = createBrowserRouter(createAppRoutes());
+export const router = createBrowserRouter(createAppRoutes(), { patchRoutesOnNavigation: createRouteDiscovery() });
 
 // 000 §8 global handling, wired to the router and the query cache.
 setApiHooks({
@@ -34,11 +35,24 @@ setApiHooks({
   },
 });
 
+// The toast container (transitions, portal) loads with the first toast: most pages never show one.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+export function Toasts() {
+  const queued = useNotifications().notifications.length > 0;
+  const [mounted, setMounted] = useState(false);
+  if (queued && !mounted) setMounted(true);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  ) : null;
+}
+
 export function App() {
   return (
     <ErrorBoundary>
       <MantineProvider theme={theme}>
-        <Notifications position="top-right" />
+        <Toasts />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

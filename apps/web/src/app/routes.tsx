@@ -1,41 +1,20 @@
-// The route tree. Feature route modules are discovered from features/*/routes.tsx by export name,
-// so areas plug in without editing this file (see src/README.md):
-//   publicRoutes, portalRoutes, devRoutes  -> top level, unguarded (own layouts)
-//   dashboardRoutes, notificationsRoutes   -> signed in + active account, inside the dashboard frame
-//   fullScreenRoutes                       -> signed in + active account, no frame (flows, imports)
-//   verifiedRoutes                         -> signed in + verified, before an account is active
-// Screens inside those modules must be lazy (`lazy:` or React.lazy) to keep /auth/login small.
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useRouteError, type RouteObject } from 'react-router-dom';
-import { comingSoonDashboardRoutes, comingSoonPublicRoutes, comingSoonVerifiedRoutes } from '../features/coming-soon/routes';
+// The route tree. At start the router knows only the shell, the auth screens and the fallback:
+// that is all /auth/login loads. Every other route (features/*/routes.tsx, discovered by export
+// name, see feature-routes.tsx and src/README.md) is patched in on the first navigation that
+// needs it (React Router's patchRoutesOnNavigation), from chunks of their own.
+// Screens inside route modules must be lazy (`lazy:` or React.lazy) to keep /auth/login small.
+import {
+  matchRoutes, Outlet, ScrollRestoration, useRouteError,
+  type PatchRoutesOnNavigationFunction, type RouteObject,
+} from 'react-router-dom';
 import { authGuestRoutes, authOpenRoutes } from '../features/identity/routes';
 import { FullPageLoader } from '../components/page-states';
-import { paths } from '../lib/paths';
-import { useHasSession } from '../lib/session';
 import { CrashScreen } from './errors/crash-screen';
-import { DashboardNotFoundPage, NotFoundPage } from './errors/not-found-page';
 import { OfflineGuard } from './errors/offline-guard';
-import { GuestOnly, RedirectIfActiveAccount, RequireStaff } from './guards/guards';
+import { GuestOnly } from './guards/guest-only';
 import { AuthLayout } from './layouts/auth-layout';
-import { PlainLayout } from './layouts/public-layout';
-import { legacyRoutes } from './legacy-redirects';
 
-type FeatureRoutes = Partial<Record<
-  'publicRoutes' | 'portalRoutes' | 'devRoutes' | 'dashboardRoutes' | 'notificationsRoutes' | 'fullScreenRoutes' | 'verifiedRoutes',
-  RouteObject[]
->>;
-// The dashboard frame (sidebar, menus, notifications, tour) is its own chunk: /auth/login never loads it.
-const DashboardLayout = lazy(async () => ({ default: (await import('./layouts/dashboard-layout')).DashboardLayout }));
-function DashboardFrame(props: { children?: ReactNode }) {
-  return (
-    <Suspense fallback={<FullPageLoader />}>
-      <DashboardLayout>{props.children}</DashboardLayout>
-    </Suspense>
-  );
-}
-
-const featureModules = import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { eager: true });
-const collect = (name: keyof FeatureRoutes) => Object.values(featureModules).flatMap((m) => m[name] ?? []);
+export const ROOT_ROUTE_ID = 'root';
 
 function RootShell() {
   return (
@@ -52,74 +31,45 @@ function RouteError() {
   return <CrashScreen />;
 }
 
-/** Unknown paths: the dashboard's 'We Lost that Page...' when signed in, else 'Page Not Found'. */
-function NotFoundSwitch() {
-  if (!useHasSession()) return <NotFoundPage />;
-  return (
-    <RequireStaff>
-      <DashboardFrame>
-        <DashboardNotFoundPage />
-      </DashboardFrame>
-    </RequireStaff>
-  );
-}
+const authRoutes: RouteObject[] = [
+  {
+    element: <AuthLayout />,
+    children: [
+      { element: <GuestOnly><Outlet /></GuestOnly>, children: authGuestRoutes },
+      ...authOpenRoutes,
+    ],
+  },
+];
 
-const createAccountRoutes = (routes: RouteObject[]) => routes.filter((r) => r.path === paths.account.create.path).slice(0, 1);
-
+/** The routes known at start. The feature routes join through `createRouteDiscovery()`. */
 export function createAppRoutes(): RouteObject[] {
-  const publicRoutes = collect('publicRoutes');
-  const hasHome = publicRoutes.some(function hasIndex(r): boolean {
-    return r.index === true || r.path === '/' || (!r.path && !!r.children?.some(hasIndex));
-  });
-  const verified = [...collect('verifiedRoutes'), ...comingSoonVerifiedRoutes];
   return [
     {
+      id: ROOT_ROUTE_ID,
       element: <RootShell />,
       errorElement: <RouteError />,
+      hydrateFallbackElement: <FullPageLoader />,
       children: [
-        ...publicRoutes,
-        ...collect('portalRoutes'),
-        ...collect('devRoutes'),
-        ...(hasHome ? [] : [{ path: '/', element: <Navigate to={paths.dashboard.path} replace /> }]),
-        { element: <PlainLayout />, children: comingSoonPublicRoutes },
-        {
-          element: <AuthLayout />,
-          children: [
-            { element: <GuestOnly><Outlet /></GuestOnly>, children: authGuestRoutes },
-            ...authOpenRoutes,
-          ],
-        },
-        {
-          element: (
-            <RequireStaff level="verified">
-              <PlainLayout />
-            </RequireStaff>
-          ),
-          children: [
-            // Rule 5: /account/create with an active account goes to the dashboard.
-            { element: <RedirectIfActiveAccount><Outlet /></RedirectIfActiveAccount>, children: createAccountRoutes(verified) },
-            ...verified.filter((r) => r.path !== paths.account.create.path),
-          ],
-        },
-        {
-          element: (
-            <RequireStaff>
-              <PlainLayout />
-            </RequireStaff>
-          ),
-          children: collect('fullScreenRoutes'),
-        },
-        {
-          element: (
-            <RequireStaff>
-              <DashboardFrame />
-            </RequireStaff>
-          ),
-          children: [...collect('dashboardRoutes'), ...collect('notificationsRoutes'), ...comingSoonDashboardRoutes],
-        },
-        ...legacyRoutes,
-        { path: '*', element: <NotFoundSwitch /> },
+        ...authRoutes,
+        { path: '*', lazy: async () => ({ Component: (await import('./errors/not-found-switch')).NotFoundSwitch }) },
       ],
     },
   ];
+}
+
+/**
+ * `patchRoutesOnNavigation` for a router made from createAppRoutes(): the first navigation outside
+ * the auth screens loads the feature routes (and the remaining text namespaces) and adds them under
+ * the root route. One discovery per router.
+ */
+export function createRouteDiscovery(): PatchRoutesOnNavigationFunction {
+  let patched = false;
+  return async ({ path, patch, signal }) => {
+    if (patched || matchRoutes(authRoutes, path)) return;
+    const { loadFeatureRoutes } = await import('./feature-routes');
+    const routes = await loadFeatureRoutes();
+    if (patched || signal.aborted) return;
+    patch(ROOT_ROUTE_ID, routes);
+    patched = true;
+  };
 }

@@ -10,7 +10,7 @@ import { setApiHooks } from '../lib/api';
 import '../lib/i18n';
 import { queryClient } from '../lib/query';
 import { store, type AuthUser } from '../lib/store';
-import { createAppRoutes } from './routes';
+import { createAppRoutes, createRouteDiscovery } from './routes';
 import { theme } from './theme';
 
 // The whole route tree in jsdom on a shared 2-core box is slow: give it room.
@@ -103,7 +103,7 @@ export function renderApp(path: string, opts: { session?: SessionSeed | false; r
   const signedIn = opts.session !== false && opts.session !== undefined;
   if (signedIn) store.set({ staff: { ...store.get().staff, user: { ...testUser, verified: (opts.session as SessionSeed).verified ?? true } } });
   const api = mockFetch(signedIn ? sessionRoutes(opts.session as SessionSeed, opts.routes) : (opts.routes ?? {}));
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path], patchRoutesOnNavigation: createRouteDiscovery() });
   setApiHooks({
     onForbidden: (message) => {
       const { pathname, search } = router.state.location;

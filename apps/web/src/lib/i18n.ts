@@ -1,25 +1,33 @@
-// i18next with one JSON file per namespace in src/locales/en. Add a namespace: create the file,
-// import it here, add it to `resources`. Use: `const { t } = useTranslation('auth')`, or
+// i18next with one JSON file per namespace in src/locales/en. `common`, `auth` and `errors` ship
+// with the app (the sign-in page and the error screens need them at once); every other file in
+// src/locales/en is its own chunk, loaded by loadNamespaces() before the first page outside the
+// auth screens renders (the router's route discovery awaits it). Add a namespace: create the JSON
+// file, nothing else. Use: `const { t } = useTranslation('auth')`, or
 // `i18n.t('payouts:accountNumber.invalid')` outside React.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import accounts from '../locales/en/accounts.json';
 import auth from '../locales/en/auth.json';
 import common from '../locales/en/common.json';
 import errors from '../locales/en/errors.json';
-import nav from '../locales/en/nav.json';
-import payouts from '../locales/en/payouts.json';
-import teams from '../locales/en/teams.json';
 
-export const resources = { en: { common, auth, errors, nav, payouts, accounts, teams } } as const;
-export const NAMESPACES = Object.keys(resources.en) as (keyof typeof resources.en)[];
+type Bundle = Record<string, unknown>;
+export const resources = { en: { common, auth, errors } } as const;
+
+/** The namespaces loaded on demand, by name (file name without .json). */
+const lazyBundles: Record<string, () => Promise<Bundle>> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Bundle>(['../locales/en/*.json', '!../locales/en/{common,auth,errors}.json'], { import: 'default' }),
+  ).map(([file, load]) => [file.replace(/^.*\/(.+)\.json$/, '$1'), load]),
+);
+export const NAMESPACES = [...Object.keys(resources.en), ...Object.keys(lazyBundles)];
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: NAMESPACES,
+  ns: Object.keys(resources.en),
   defaultNS: 'common',
   resources,
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
@@ -29,6 +37,13 @@ void i18n.use(initReactI18next).init({
 /** Add another area's namespace at runtime (lazy feature bundles): addNamespace('payroll', json). */
 export function addNamespace(ns: string, bundle: Record<string, unknown>) {
   if (!i18n.hasResourceBundle('en', ns)) i18n.addResourceBundle('en', ns, bundle, true, false);
+}
+
+let loadingAll: Promise<void> | null = null;
+/** Loads every on-demand namespace once (resolves when they are all in i18next). */
+export function loadNamespaces(): Promise<void> {
+  loadingAll ??= Promise.all(Object.entries(lazyBundles).map(async ([ns, load]) => addNamespace(ns, await load()))).then(() => undefined);
+  return loadingAll;
 }
 
 export { i18n };

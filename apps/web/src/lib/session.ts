@@ -91,8 +91,16 @@ export function selectSubsidiary(subsidiaryId: string | null, reload: () => void
 }
 export { ALL_SUBSIDIARIES };
 
+/**
+ * When the user logged out on purpose, the guard must not remember the page they were on:
+ * "Logout clears everything" (000 §4.1). Only an expired session remembers where the user was.
+ */
+let deliberateLogoutAt = 0;
+export const isDeliberateLogout = () => Date.now() - deliberateLogoutAt < 5_000;
+
 /** Staff logout: ends the server session (best effort) and clears user, account and cached data. */
 export async function logoutStaff() {
+  deliberateLogoutAt = Date.now();
   try {
     await api.post('/auth/logout', undefined, { skipAuthHandling: true, skipForbiddenPage: true });
   } catch {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { logoutStaff } from '../../lib/session';
 import { store } from '../../lib/store';
 import { accountEntry, fail, ok, renderApp, testUser } from '../test-utils';
 
@@ -20,6 +21,14 @@ describe('000 §2.4 route guards', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret-Pass-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(where(router)).toBe('/payouts?tab=pending'));
+  });
+
+  it('a deliberate Log Out forgets the page: signing in again opens the dashboard (000 §4.1)', async () => {
+    const { router } = renderApp('/transactions', { routes: { 'POST /api/auth/logout': ok(null, 'Logged out') } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    await logoutStaff();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(store.get().staff.redirectTo).toBeNull();
   });
 
   it('rule 2: a signed-in but unverified user goes to confirm-email', async () => {

@@ -9,8 +9,8 @@ import { STATUS, type Action, type Resource, can } from '@owo/contract';
 import { FullPageLoader } from '../../components/page-states';
 import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { useAccounts, useActiveAccount, useHasSession, useProfile, useResources } from '../../lib/session';
-import { updateStaff, useStore } from '../../lib/store';
+import { isDeliberateLogout, useAccounts, useActiveAccount, useHasSession, useProfile, useResources } from '../../lib/session';
+import { updateStaff } from '../../lib/store';
 import { AREAS, canViewArea, firstPermittedArea, type AreaKey } from '../areas';
 import { ForbiddenPage } from '../errors/forbidden-page';
 
@@ -18,7 +18,7 @@ function RememberAndLogin() {
   const location = useLocation();
   const from = `${location.pathname}${location.search}${location.hash}`;
   useEffect(() => {
-    updateStaff({ redirectTo: from });
+    if (!isDeliberateLogout()) updateStaff({ redirectTo: from });
   }, [from]);
   return <Navigate to={paths.auth.login.path} replace state={{ from }} />;
 }
@@ -62,19 +62,7 @@ export function RedirectIfActiveAccount(props: { children: ReactNode }) {
   return props.children;
 }
 
-/**
- * The auth layout's redirects (000 §2.1): a signed-in unverified user goes to confirm-email, a
- * verified one to where they were going (or the dashboard). Signed-out visitors see the page.
- */
-export function GuestOnly(props: { children: ReactNode }) {
-  const hasSession = useHasSession();
-  const profile = useProfile(hasSession);
-  const redirectTo = useStore((s) => s.staff.redirectTo);
-  if (!hasSession || profile.isError) return props.children;
-  if (profile.isPending) return <FullPageLoader />;
-  if (!profile.data.verified) return <Navigate to={paths.auth.confirmEmail.path} replace />;
-  return <Navigate to={redirectTo ?? paths.dashboard.path} replace />;
-}
+export { GuestOnly } from './guest-only';
 
 /** Rule 6 for a whole area: no view permission -> Access Forbidden at this path. */
 export function AreaGuard(props: { area: AreaKey; children: ReactNode }) {

@@ -6,11 +6,12 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { FullPageLoader } from '../../components/page-states';
 import { paths } from '../../lib/paths';
-import { NotificationBell } from '../../features/notifications';
+import { AgentBankPrompt, MobileAlertCarousel, NotificationBell } from '../../features/notifications';
 import { GuidedTour } from '../../features/tour';
 import { areaForPath } from '../areas';
 import { ForbiddenPage } from '../errors/forbidden-page';
 import { MakePaymentMenu } from './make-payment-menu';
+import classes from './dashboard-layout.module.css';
 import { Sidebar } from './sidebar';
 import { SubsidiarySelector } from './subsidiary-selector';
 
@@ -54,11 +55,16 @@ export function DashboardLayout(props: { children?: ReactNode }) {
         <Sidebar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        {/* 000 §2.7: KYC / security alerts above the page, below 768 px only. */}
+        <div className={classes.alerts}>
+          <MobileAlertCarousel />
+        </div>
         <Suspense fallback={<FullPageLoader />}>
           {isForbiddenState(location.state) ? <ForbiddenPage /> : (props.children ?? <Outlet />)}
         </Suspense>
       </AppShell.Main>
       <GuidedTour />
+      <AgentBankPrompt />
     </AppShell>
   );
 }
