@@ -7,7 +7,6 @@
 //   fullScreenRoutes                       -> signed in + active account, no frame (flows, imports)
 //   verifiedRoutes                         -> signed in + verified, before an account is active
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { loadNamespaces } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { AREAS } from './areas';
 import { RedirectIfActiveAccount, RequireStaff } from './guards/guards';
@@ -22,7 +21,8 @@ type FeatureRoutes = Partial<Record<
   RouteObject[]
 >>;
 
-const featureModules = import.meta.glob<FeatureRoutes>('../features/*/routes.tsx');
+// Eager inside this lazily loaded module: all route tables arrive in one chunk, in one round trip.
+const featureModules = import.meta.glob<FeatureRoutes>(['../features/*/routes.tsx', '!../features/identity/routes.tsx'], { eager: true });
 
 const createAccountRoutes = (routes: RouteObject[]) => routes.filter((r) => r.path === paths.account.create.path).slice(0, 1);
 
@@ -86,8 +86,5 @@ export function buildFeatureRoutes(modules: FeatureRoutes[]): RouteObject[] {
   ];
 }
 
-/** Loads every feature route module (and the remaining text namespaces) and builds their routes. */
-export async function loadFeatureRoutes(): Promise<RouteObject[]> {
-  const [modules] = await Promise.all([Promise.all(Object.values(featureModules).map((load) => load())), loadNamespaces()]);
-  return buildFeatureRoutes(modules);
-}
+/** The feature routes, children of the root route. */
+export const loadFeatureRoutes = (): RouteObject[] => buildFeatureRoutes(Object.values(featureModules));

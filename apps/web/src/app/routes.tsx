@@ -9,6 +9,7 @@ import {
 } from 'react-router-dom';
 import { authGuestRoutes, authOpenRoutes } from '../features/identity/routes';
 import { FullPageLoader } from '../components/page-states';
+import { loadNamespaces } from '../lib/i18n';
 import { CrashScreen } from './errors/crash-screen';
 import { OfflineGuard } from './errors/offline-guard';
 import { GuestOnly } from './guards/guest-only';
@@ -66,8 +67,8 @@ export function createRouteDiscovery(): PatchRoutesOnNavigationFunction {
   let patched = false;
   return async ({ path, patch, signal }) => {
     if (patched || matchRoutes(authRoutes, path)) return;
-    const { loadFeatureRoutes } = await import('./feature-routes');
-    const routes = await loadFeatureRoutes();
+    const [{ loadFeatureRoutes }] = await Promise.all([import('./feature-routes'), loadNamespaces()]);
+    const routes = loadFeatureRoutes();
     if (patched || signal.aborted) return;
     patch(ROOT_ROUTE_ID, routes);
     patched = true;

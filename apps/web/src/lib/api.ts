@@ -4,7 +4,8 @@
 // - unwraps the { status, message, data, errors?, metadata? } envelope, throws ApiError otherwise;
 // - global handling of 000 §8: 401 refresh-and-retry once, forced logouts by status, 403 -> Access
 //   Forbidden page at the current path, 500 -> error toast.
-import { STATUS, type FieldErrors, type Pagination } from '@owo/contract';
+import type { FieldErrors, Pagination } from '@owo/contract';
+import { STATUS } from '@owo/contract/status';
 import { readCookie } from './cookies';
 import { clearAllSessions, clearCustomerSession, clearEmployeeSession, clearStaffSession, store } from './store';
 import { toastError } from './toast';

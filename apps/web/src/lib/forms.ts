@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type * as z from 'zod/v4/core';
-import { STATUS } from '@owo/contract';
+import { STATUS } from '@owo/contract/status';
 import { ApiError } from './api';
 
 // Any zod 4 schema: classic (`zod`) or tree-shakeable `zod/mini` (the sign-in form, kept small).

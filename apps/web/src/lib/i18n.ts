@@ -1,6 +1,6 @@
 // i18next with one JSON file per namespace in src/locales/en. `common`, `auth` and `errors` ship
 // with the app (the sign-in page and the error screens need them at once); every other file in
-// src/locales/en is its own chunk, loaded by loadNamespaces() before the first page outside the
+// src/locales/en arrives in one chunk, loaded by loadNamespaces() before the first page outside the
 // auth screens renders (the router's route discovery awaits it). Add a namespace: create the JSON
 // file, nothing else. Use: `const { t } = useTranslation('auth')`, or
 // `i18n.t('payouts:accountNumber.invalid')` outside React.
@@ -10,16 +10,7 @@ import auth from '../locales/en/auth.json';
 import common from '../locales/en/common.json';
 import errors from '../locales/en/errors.json';
 
-type Bundle = Record<string, unknown>;
 export const resources = { en: { common, auth, errors } } as const;
-
-/** The namespaces loaded on demand, by name (file name without .json). */
-const lazyBundles: Record<string, () => Promise<Bundle>> = Object.fromEntries(
-  Object.entries(
-    import.meta.glob<Bundle>(['../locales/en/*.json', '!../locales/en/{common,auth,errors}.json'], { import: 'default' }),
-  ).map(([file, load]) => [file.replace(/^.*\/(.+)\.json$/, '$1'), load]),
-);
-export const NAMESPACES = [...Object.keys(resources.en), ...Object.keys(lazyBundles)];
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
@@ -40,9 +31,11 @@ export function addNamespace(ns: string, bundle: Record<string, unknown>) {
 }
 
 let loadingAll: Promise<void> | null = null;
-/** Loads every on-demand namespace once (resolves when they are all in i18next). */
+/** Loads every on-demand namespace once, in one chunk (resolves when they are all in i18next). */
 export function loadNamespaces(): Promise<void> {
-  loadingAll ??= Promise.all(Object.entries(lazyBundles).map(async ([ns, load]) => addNamespace(ns, await load()))).then(() => undefined);
+  loadingAll ??= import('../locales/lazy-namespaces').then(({ LAZY_NAMESPACES }) => {
+    for (const [ns, bundle] of Object.entries(LAZY_NAMESPACES)) addNamespace(ns, bundle);
+  });
   return loadingAll;
 }
 

@@ -5,14 +5,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../../components/page-states';
+import { FEATURE_ALIASES } from '../../features/marketing/content/feature-paths';
 import { useActiveAccount, useHasSession, useProfile } from '../../lib/session';
 import { AREAS } from '../areas';
 
 const PublicMarketplacePage = lazy(async () => {
-  const [{ PublicLayout }, { FeaturePage }, { FEATURE_ALIASES }] = await Promise.all([
+  const [{ PublicLayout }, { FeaturePage }] = await Promise.all([
     import('../../features/marketing/components/public-layout'),
     import('../../features/marketing/screens/feature-page'),
-    import('../../features/marketing/content/feature-paths'),
   ]);
   const featureKey = FEATURE_ALIASES[AREAS.marketplace.path] ?? 'marketplace';
   return {

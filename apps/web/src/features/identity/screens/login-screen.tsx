@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { loginBody, STATUS } from '@owo/contract';
+import { loginBody } from '@owo/contract/identity-login';
+import { STATUS } from '@owo/contract/status';
 import { isApiError } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
