@@ -1,6 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 import { loadNamespaces } from './lib/i18n';
 
+// Browser APIs jsdom lacks and Mantine needs.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false, media: query, onchange: null,
+      addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    }),
+  });
+}
+if (!('ResizeObserver' in window)) {
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+}
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView ??= () => {};
+
 // Production loads the on-demand text namespaces before the first page outside the auth screens;
 // tests render screens directly, so load them all up front.
 await loadNamespaces();

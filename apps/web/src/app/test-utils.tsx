@@ -13,8 +13,9 @@ import { store, type AuthUser } from '../lib/store';
 import { createAppRoutes, createRouteDiscovery } from './routes';
 import { theme } from './theme';
 
-// The whole route tree in jsdom on a shared 2-core box is slow: give it room.
-configure({ asyncUtilTimeout: 8000 });
+// The whole route tree in jsdom on a shared 2-core box is slow: the first test of a file that
+// reaches the lazily patched feature routes transforms them all. These are ceilings, not delays.
+configure({ asyncUtilTimeout: 20000 });
 vi.setConfig({ testTimeout: 30000 });
 
 afterEach(() => {
@@ -25,20 +26,6 @@ afterEach(() => {
   document.cookie = 'owo_csrf=; Max-Age=0; path=/';
 });
 
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false, media: query, onchange: null,
-      addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
-    }),
-  });
-}
-if (!('ResizeObserver' in window)) {
-  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
-}
-window.scrollTo = () => {};
-Element.prototype.scrollIntoView ??= () => {};
 
 export type Reply = { status?: number; body: unknown };
 export type Handler = Reply | ((url: URL, init?: RequestInit) => Reply);
@@ -101,6 +88,10 @@ export function sessionRoutes(seed: SessionSeed = {}, extra: Record<string, Hand
 /** Mounts the app's route tree at `path`; with `session`, a stored user as after login. */
 export function renderApp(path: string, opts: { session?: SessionSeed | false; routes?: Record<string, Handler> } = {}) {
   const signedIn = opts.session !== false && opts.session !== undefined;
+  if (!signedIn) {
+    store.reset();
+    document.cookie = 'owo_csrf=; Max-Age=0; path=/';
+  }
   if (signedIn) store.set({ staff: { ...store.get().staff, user: { ...testUser, verified: (opts.session as SessionSeed).verified ?? true } } });
   const api = mockFetch(signedIn ? sessionRoutes(opts.session as SessionSeed, opts.routes) : (opts.routes ?? {}));
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path], patchRoutesOnNavigation: createRouteDiscovery() });

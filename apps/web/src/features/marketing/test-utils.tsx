@@ -12,20 +12,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false, media: query, onchange: null,
-      addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
-    }),
-  });
-}
-if (!('ResizeObserver' in window)) {
-  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
-}
-window.scrollTo = () => {};
-Element.prototype.scrollIntoView ??= () => {};
 
 export function newQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -47,19 +33,4 @@ export function renderWithRouter(opts: { ui?: ReactNode; routes?: RouteObject[];
   return { ...utils, router, client };
 }
 
-type Reply = { status?: number; body: unknown };
-/** Replaces global fetch: `routes` maps 'METHOD /api/path' (no query) to a reply or a function. */
-export function mockFetch(routes: Record<string, Reply | ((url: URL, init?: RequestInit) => Reply)>) {
-  const calls: { method: string; url: URL; body?: unknown }[] = [];
-  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const handler = routes[`${method} ${url.pathname}`];
-    const reply = typeof handler === 'function' ? handler(url, init) : handler;
-    if (!reply) return new Response(JSON.stringify({ status: 'not-found', message: 'Not found' }), { status: 404 });
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fn);
-  return { fn, calls };
-}
+export { mockFetch } from '../../app/test-utils';

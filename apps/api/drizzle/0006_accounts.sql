@@ -1,1 +1,0 @@
-ALTER TABLE "account_owners" ADD COLUMN "sort_order" integer DEFAULT 0 NOT NULL;
