@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_VERSION, STATUS } from '@owo/contract';
 import type { AppDeps } from './platform/deps';
-import { registerErrorHandling } from './platform/http';
+import { registerErrorHandling, registerInputHygiene } from './platform/http';
 import { registerGuard, isPublic, type SubsidiaryResolver } from './platform/guard';
 import { migrationsFolder } from './platform/db';
 import { registerModules } from './modules';
@@ -90,6 +90,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; l
   await app.register(cookie);
   let subsidiaryResolver: SubsidiaryResolver | undefined;
   registerGuard(app, deps.db, config, { resolveSubsidiary: () => subsidiaryResolver });
+  registerInputHygiene(app); // after the guard: who may call is settled first
   await app.register(swagger, {
     openapi: {
       info: { title: 'Owo API', version: APP_VERSION },

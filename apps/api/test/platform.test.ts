@@ -46,3 +46,15 @@ describe('platform', () => {
     expect(o.account.id).toMatch(/[0-9a-f-]{36}/);
   });
 });
+
+describe('input hygiene', () => {
+  it('refuses NUL characters anywhere in a body with a field-keyed 400 and writes nothing', async () => {
+    const o = await ownerWithAccount(t);
+    const res = await o.api.post('/api/role', { name: 'Auditor', description: 'reads\u0000things', resources: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.status).toBe('validation-error');
+    expect(res.body.errors).toEqual({ description: ['Text must not contain NUL characters'] });
+    const roles = await o.api.get('/api/role');
+    expect(JSON.stringify(roles.body.data)).not.toContain('Auditor');
+  });
+});

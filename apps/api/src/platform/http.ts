@@ -27,6 +27,43 @@ function zodIssuesToFields(issues: { instancePath?: string; params?: { issue?: {
   return out;
 }
 
+/** Path of the first string holding a NUL character (PostgreSQL text cannot store it), or null. */
+export function findNul(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = findNul(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/** Refuses NUL characters in params, query and body before validation: a clear 400, not a database error. */
+export function registerInputHygiene(app: FastifyInstance) {
+  app.addHook('preValidation', async (req, reply) => {
+    for (const part of [req.params, req.query, req.body]) {
+      const path = findNul(part);
+      if (path) {
+        const key = path.join('.') || 'body';
+        return reply.code(400).send({ status: STATUS.validationError, message: NUL_MESSAGE, data: null, errors: { [key]: [NUL_MESSAGE] } });
+      }
+    }
+  });
+}
+
+/** PostgreSQL's "this text cannot be stored" errors: bad input, never a 500. */
+const PG_BAD_TEXT = new Set(['22021', '22P05']);
+
 /** One error handler: every failure leaves as the envelope; only real bugs become 500. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -41,6 +78,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
       return reply.code(500).send({ status: STATUS.error, message: 'Internal server error', data: null });
+    }
+    if (PG_BAD_TEXT.has((err as { code?: string }).code ?? '')) {
+      return reply.code(400).send({ status: STATUS.validationError, message: 'Text contains characters that cannot be stored', data: null });
     }
     const code = err.statusCode ?? 500;
     if (code === 413) return reply.code(413).send({ status: STATUS.validationError, message: 'Request body is too large', data: null });
