@@ -124,7 +124,8 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; l
   await registerModules(app, deps);
 
   if (opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false });
+    // preCompressed: serves the .br/.gz files the web build writes when the client accepts them.
+    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false, preCompressed: true });
     // Re-read index.html when the build changes it (a rebuilt SPA must not get a stale shell).
     const indexPath = path.join(opts.webDist, 'index.html');
     let cached = { mtimeMs: 0, html: Buffer.alloc(0) };

