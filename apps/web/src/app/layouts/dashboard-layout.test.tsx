@@ -16,6 +16,11 @@ describe('dashboard frame', () => {
     expect(screen.getByTestId('page-title')).toHaveTextContent('Requests');
   });
 
+  it('titles pages outside the sidebar areas by their section (profile, account)', async () => {
+    renderApp('/profile/security', { session: {} });
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Profile');
+  });
+
   it('keeps one group open at a time', async () => {
     renderApp('/dashboard', { session: {} });
     const analytics = await screen.findByRole('button', { name: 'Analytics & Insights' });

@@ -25,7 +25,10 @@ export function DashboardLayout(props: { children?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
   const area = areaForPath(location.pathname);
-  const title = area ? t(`titles.${area.key}`) : '';
+  // Paths outside the sidebar areas (/account/..., /profile/..., /notifications) are titled by their
+  // first segment when nav.json names it.
+  const segment = location.pathname.split('/')[1] ?? '';
+  const title = area ? t(`titles.${area.key}`) : t(`titles.${segment}`, { defaultValue: '' });
   return (
     <AppShell
       header={{ height: 64 }}
