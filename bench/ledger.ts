@@ -8,7 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createDb, createPool, ensureDatabase, runMigrations, startEmbeddedPostgres, type Db } from '../apps/api/src/platform/db';
+import {
+  createDb,
+  createPool,
+  ensureDatabase,
+  runMigrations,
+  startEmbeddedPostgres,
+  type Db,
+} from '../apps/api/src/platform/db';
 import { accounts, users } from '../apps/api/src/platform/schema';
 import { creditDeposit } from '../apps/api/src/modules/money/deposits';
 import { settleTransfer, startTransfer } from '../apps/api/src/modules/money/transfers';
@@ -21,32 +28,58 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 async function makeWallets(db: Db, n: number) {
   const out: { accountId: string; walletId: string; userId: string }[] = [];
   for (let i = 0; i < n; i++) {
-    const [u] = await db.insert(users).values({ email: `bench${i}.${randomUUID().slice(0, 6)}@bench.ng`, passwordHash: 'x', firstName: 'Bench', lastName: String(i) }).returning();
-    const [a] = await db.insert(accounts).values({ name: `Bench ${i}`, type: 'business', ownerUserId: u.id }).returning();
+    const [u] = await db
+      .insert(users)
+      .values({
+        email: `bench${i}.${randomUUID().slice(0, 6)}@bench.ng`,
+        passwordHash: 'x',
+        firstName: 'Bench',
+        lastName: String(i),
+      })
+      .returning();
+    const [a] = await db
+      .insert(accounts)
+      .values({ name: `Bench ${i}`, type: 'business', ownerUserId: u.id })
+      .returning();
     const w = await db.transaction((tx) => createWallet(tx, { accountId: a.id, currency: 'NGN' }));
     const accountNumber = `8${String(100_000_000 + i).padStart(9, '0')}`;
     await setWalletVirtualAccount(db, w.id, { accountNumber, bankCode: '101', bankName: 'Providus Bank' });
-    await creditDeposit(db, { accountNumber, amount: 1_000_000_000_000, providerRef: `bench-${i}-${randomUUID()}`, senderName: 'BENCH', provider: 'sandbox' });
+    await creditDeposit(db, {
+      accountNumber,
+      amount: 1_000_000_000_000,
+      providerRef: `bench-${i}-${randomUUID()}`,
+      senderName: 'BENCH',
+      provider: 'sandbox',
+    });
     out.push({ accountId: a.id, walletId: w.id, userId: u.id });
   }
   return out;
 }
 
-async function runFor(label: string, clients: number, op: (client: number, i: number) => Promise<void>, seconds = SECONDS) {
+async function runFor(
+  label: string,
+  clients: number,
+  op: (client: number, i: number) => Promise<void>,
+  seconds = SECONDS,
+) {
   const deadline = Date.now() + seconds * 1000;
   const counts = new Array(clients).fill(0);
   const started = process.hrtime.bigint();
-  await Promise.all(counts.map(async (_, c) => {
-    let i = 0;
-    while (Date.now() < deadline) {
-      await op(c, i++);
-      counts[c]++;
-    }
-  }));
+  await Promise.all(
+    counts.map(async (_, c) => {
+      let i = 0;
+      while (Date.now() < deadline) {
+        await op(c, i++);
+        counts[c]++;
+      }
+    }),
+  );
   const secs = Number(process.hrtime.bigint() - started) / 1e9;
   const total = counts.reduce((a, b) => a + b, 0);
   const rate = total / secs;
-  console.log(`${label.padEnd(58)} ${String(total).padStart(7)} in ${secs.toFixed(1)} s = ${rate.toFixed(0).padStart(6)} /s`);
+  console.log(
+    `${label.padEnd(58)} ${String(total).padStart(7)} in ${secs.toFixed(1)} s = ${rate.toFixed(0).padStart(6)} /s`,
+  );
   return rate;
 }
 
@@ -59,37 +92,83 @@ async function main() {
     const pool = createPool(server.url('bench'), CLIENTS + 2);
     const db = createDb(pool);
     await runMigrations(db);
-    console.log(`Owo ledger benchmark: ${CLIENTS} clients x ${SECONDS} s each, embedded PostgreSQL (fsync on), ${os.cpus().length} CPUs\n`);
+    console.log(
+      `Owo ledger benchmark: ${CLIENTS} clients x ${SECONDS} s each, embedded PostgreSQL (fsync on), ${os.cpus().length} CPUs\n`,
+    );
 
     const ws = await makeWallets(db, CLIENTS);
-    const start = (c: number) => startTransfer(db, { accountId: ws[c].accountId, walletId: ws[c].walletId, amount: 100_000, fee: 2_500, bankCode: '058', accountNumber: '0123456785', accountName: 'ADA OBI', initiatedBy: ws[c].userId, provider: 'sandbox' });
+    const start = (c: number) =>
+      startTransfer(db, {
+        accountId: ws[c].accountId,
+        walletId: ws[c].walletId,
+        amount: 100_000,
+        fee: 2_500,
+        bankCode: '058',
+        accountNumber: '0123456785',
+        accountName: 'ADA OBI',
+        initiatedBy: ws[c].userId,
+        provider: 'sandbox',
+      });
 
-    await runFor('warm-up (not counted)', CLIENTS, async (c) => { await start(c); }, 2);
-    const a = await runFor('A. startTransfer (hold + record + entry + postings)', CLIENTS, async (c) => { await start(c); });
+    await runFor(
+      'warm-up (not counted)',
+      CLIENTS,
+      async (c) => {
+        await start(c);
+      },
+      2,
+    );
+    const a = await runFor('A. startTransfer (hold + record + entry + postings)', CLIENTS, async (c) => {
+      await start(c);
+    });
     const b = await runFor('B. startTransfer + settleTransfer(success)', CLIENTS, async (c) => {
       const t = await start(c);
       await settleTransfer(db, { reference: t.reference, outcome: 'success' });
     });
 
-    await pool.query('create table bench_balances (id int primary key, balance bigint not null check (balance >= 0))');
-    await pool.query('create table bench_log (id bigserial primary key, from_id int, to_id int, amount bigint, created_at timestamptz default now())');
-    await pool.query(`insert into bench_balances select g, 1000000000000 from generate_series(1, ${CLIENTS * 2}) g`);
-    const bare = await runFor('C. bare SQL: BEGIN; 2 balance updates; 1 insert; COMMIT', CLIENTS, async (c) => {
-      const conn = await pool.connect();
-      try {
-        await conn.query('begin');
-        await conn.query('update bench_balances set balance = balance - $2 where id = $1 and balance >= $2', [c * 2 + 1, 102_500]);
-        await conn.query('update bench_balances set balance = balance + $2 where id = $1', [c * 2 + 2, 102_500]);
-        await conn.query('insert into bench_log (from_id, to_id, amount) values ($1, $2, $3)', [c * 2 + 1, c * 2 + 2, 102_500]);
-        await conn.query('commit');
-      } finally {
-        conn.release();
-      }
-    });
+    await pool.query(
+      'create table bench_balances (id int primary key, balance bigint not null check (balance >= 0))',
+    );
+    await pool.query(
+      'create table bench_log (id bigserial primary key, from_id int, to_id int, amount bigint, created_at timestamptz default now())',
+    );
+    await pool.query(
+      `insert into bench_balances select g, 1000000000000 from generate_series(1, ${CLIENTS * 2}) g`,
+    );
+    const bare = await runFor(
+      'C. bare SQL: BEGIN; 2 balance updates; 1 insert; COMMIT',
+      CLIENTS,
+      async (c) => {
+        const conn = await pool.connect();
+        try {
+          await conn.query('begin');
+          await conn.query(
+            'update bench_balances set balance = balance - $2 where id = $1 and balance >= $2',
+            [c * 2 + 1, 102_500],
+          );
+          await conn.query('update bench_balances set balance = balance + $2 where id = $1', [
+            c * 2 + 2,
+            102_500,
+          ]);
+          await conn.query('insert into bench_log (from_id, to_id, amount) values ($1, $2, $3)', [
+            c * 2 + 1,
+            c * 2 + 2,
+            102_500,
+          ]);
+          await conn.query('commit');
+        } finally {
+          conn.release();
+        }
+      },
+    );
 
     const problems = await verifyLedger(db);
-    console.log(`\nratio A / C = ${(a / bare).toFixed(2)} (target >= 0.60)   ratio B / C = ${(b / bare).toFixed(2)} (two transactions per transfer)`);
-    console.log(`ledger after the run: ${problems.length ? `${problems.length} PROBLEMS\n  ${problems.join('\n  ')}` : 'verifyLedger() clean'}`);
+    console.log(
+      `\nratio A / C = ${(a / bare).toFixed(2)} (target >= 0.60)   ratio B / C = ${(b / bare).toFixed(2)} (two transactions per transfer)`,
+    );
+    console.log(
+      `ledger after the run: ${problems.length ? `${problems.length} PROBLEMS\n  ${problems.join('\n  ')}` : 'verifyLedger() clean'}`,
+    );
     await pool.end();
     if (problems.length) process.exitCode = 1;
   } finally {

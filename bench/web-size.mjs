@@ -16,20 +16,29 @@ const { startApp, CHROMIUM_ARGS } = await import(path.join(root, 'e2e/app-server
 const b = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
 if (b.status !== 0) process.exit(b.status ?? 1);
 const app = await startApp({ quiet: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 
 async function measure(url, signIn) {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (signIn) {
-    const res = await page.request.post(`${app.baseURL}/api/auth/login`, { data: { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' } });
+    const res = await page.request.post(`${app.baseURL}/api/auth/login`, {
+      data: { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' },
+    });
     if (!res.ok()) throw new Error(`demo login failed: ${res.status()}`);
   }
   const files = new Map();
   page.on('response', async (res) => {
     const type = res.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    try { files.set(res.url(), { type, gz: zlib.gzipSync(await res.body(), { level: 9 }).length }); } catch { /* redirected */ }
+    try {
+      files.set(res.url(), { type, gz: zlib.gzipSync(await res.body(), { level: 9 }).length });
+    } catch {
+      /* redirected */
+    }
   });
   await page.goto(`${app.baseURL}${url}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
@@ -43,9 +52,12 @@ try {
   const results = [await measure('/auth/login', false), await measure('/dashboard', true)];
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log('\npage          gzip JS     gzip CSS   files');
-  for (const r of results) console.log(`${r.url.padEnd(13)} ${kb(r.js).padEnd(11)} ${kb(r.css).padEnd(10)} ${r.files}`);
+  for (const r of results)
+    console.log(`${r.url.padEnd(13)} ${kb(r.js).padEnd(11)} ${kb(r.css).padEnd(10)} ${r.files}`);
   const login = results[0];
-  console.log(`\n/auth/login JS budget 150 KB: ${login.js <= 150 * 1024 ? 'within' : 'OVER'} (${kb(login.js)})`);
+  console.log(
+    `\n/auth/login JS budget 150 KB: ${login.js <= 150 * 1024 ? 'within' : 'OVER'} (${kb(login.js)})`,
+  );
 } finally {
   await browser.close();
   await app.stop();

@@ -15,7 +15,22 @@ if (!fs.existsSync(chromium)) {
 }
 const app = await startApp();
 console.log(`App ready at ${app.baseURL} after ${(app.startupMs / 1000).toFixed(1)}s`);
-const args = ['playwright', 'test', '--config', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)];
-const r = spawnSync('npx', args, { cwd: here, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: app.baseURL, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+const args = [
+  'playwright',
+  'test',
+  '--config',
+  path.join(here, 'playwright.config.ts'),
+  ...process.argv.slice(2),
+];
+const r = spawnSync('npx', args, {
+  cwd: here,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    E2E_BASE_URL: app.baseURL,
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  },
+});
 await app.stop();
 process.exit(r.status ?? 1);

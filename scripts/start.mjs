@@ -23,7 +23,8 @@ function newestMtime(dir) {
 }
 function build(ws, output, sources) {
   const out = path.join(root, output);
-  const stale = !fs.existsSync(out) || sources.some((s) => newestMtime(path.join(root, s)) > fs.statSync(out).mtimeMs);
+  const stale =
+    !fs.existsSync(out) || sources.some((s) => newestMtime(path.join(root, s)) > fs.statSync(out).mtimeMs);
   if (!stale) return;
   console.log(`Building ${ws}...`);
   const r = spawnSync(npm, ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' });
@@ -31,9 +32,19 @@ function build(ws, output, sources) {
 }
 
 build('apps/api', 'apps/api/dist/main.js', ['apps/api/src', 'apps/api/drizzle', 'packages/contract/src']);
-if (!worker) build('apps/web', 'apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/contract/src']);
+if (!worker)
+  build('apps/web', 'apps/web/dist/index.html', [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'packages/contract/src',
+  ]);
 
 const entry = path.join(root, 'apps/api/dist', worker ? 'worker.js' : 'main.js');
-const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -21,8 +21,15 @@ for (const [name, args] of layers) {
   console.log(`\n=== ${name} ===`);
   const t0 = Date.now();
   const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit', env: process.env });
-  console.log(`=== ${name}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)}s ===`);
-  if (r.status !== 0) { failed++; break; }
+  console.log(
+    `=== ${name}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)}s ===`,
+  );
+  if (r.status !== 0) {
+    failed++;
+    break;
+  }
 }
-console.log(`\nAll layers ${failed ? 'did not pass' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(
+  `\nAll layers ${failed ? 'did not pass' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+);
 process.exit(failed ? 1 : 0);

@@ -5,24 +5,59 @@ import { expect, test, type Page } from '@playwright/test';
 
 const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
   { name: 'home', path: '/', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'pricing', path: '/pricing', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  {
+    name: 'pricing',
+    path: '/pricing',
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
   { name: 'faq', path: '/faq', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'support', path: '/support', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'feature page', path: '/payroll-management', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'legal page', path: '/legals/privacy-policy', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'login', path: '/auth/login', ready: (p) => expect(p.getByRole('button', { name: 'Log In' })).toBeVisible() },
-  { name: 'register', path: '/auth/register', ready: (p) => expect(p.getByRole('button', { name: 'Create Account' })).toBeVisible() },
-  { name: 'forgot password', path: '/auth/forgot-password', ready: (p) => expect(p.getByRole('button', { name: 'Send Reset Link' })).toBeVisible() },
+  {
+    name: 'support',
+    path: '/support',
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'feature page',
+    path: '/payroll-management',
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'legal page',
+    path: '/legals/privacy-policy',
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'login',
+    path: '/auth/login',
+    ready: (p) => expect(p.getByRole('button', { name: 'Log In' })).toBeVisible(),
+  },
+  {
+    name: 'register',
+    path: '/auth/register',
+    ready: (p) => expect(p.getByRole('button', { name: 'Create Account' })).toBeVisible(),
+  },
+  {
+    name: 'forgot password',
+    path: '/auth/forgot-password',
+    ready: (p) => expect(p.getByRole('button', { name: 'Send Reset Link' })).toBeVisible(),
+  },
 ];
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 function describe(violations: Violation[]) {
   return violations
-    .map((v) => [
-      `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
-      ...v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}\n      ${n.html.slice(0, 200)}\n      ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`),
-    ].join('\n'))
+    .map((v) =>
+      [
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
+        ...v.nodes
+          .slice(0, 5)
+          .map(
+            (n) =>
+              `    ${n.target.join(' ')}\n      ${n.html.slice(0, 200)}\n      ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`,
+          ),
+      ].join('\n'),
+    )
     .join('\n');
 }
 
@@ -32,8 +67,13 @@ for (const { name, path, ready } of PAGES) {
     await ready(page);
     // Let lazy chunks, fonts and entrance transitions settle before measuring contrast.
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(blocking.map((v) => v.id), `${name}: serious/critical axe violations\n${describe(blocking)}`).toEqual([]);
+    expect(
+      blocking.map((v) => v.id),
+      `${name}: serious/critical axe violations\n${describe(blocking)}`,
+    ).toEqual([]);
   });
 }

@@ -18,8 +18,16 @@ const secondAccount = `Journey Logistics ${run}`;
 
 /** The Accountant role's sidebar (002 §6 built-in roles x 000 §2.5 areas), in sidebar order. */
 const ACCOUNTANT_SIDEBAR = [
-  'sidebar-dashboard', 'sidebar-team-report', 'sidebar-transactions', 'sidebar-requests', 'sidebar-payouts',
-  'sidebar-expenses', 'sidebar-payroll', 'sidebar-inflows', 'sidebar-vendors', 'sidebar-settings',
+  'sidebar-dashboard',
+  'sidebar-team-report',
+  'sidebar-transactions',
+  'sidebar-requests',
+  'sidebar-payouts',
+  'sidebar-expenses',
+  'sidebar-payroll',
+  'sidebar-inflows',
+  'sidebar-vendors',
+  'sidebar-settings',
 ];
 
 /** A minimal valid one-page PDF (header, catalog, pages, page, xref table, trailer). */
@@ -85,18 +93,23 @@ async function freshTotp(secret: string, used: Set<string>) {
 
 async function sidebarEntries(page: Page) {
   await expect(page.getByTestId('sidebar-dashboard')).toBeAttached();
-  return page.locator('[data-testid^="sidebar-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  return page
+    .locator('[data-testid^="sidebar-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
 }
 
-test('a business signs up, verifies, secures the account, builds a team and switches accounts', async ({ browser }) => {
+test('a business signs up, verifies, secures the account, builds a team and switches accounts', async ({
+  browser,
+}) => {
   test.setTimeout(480_000);
   const ownerContext = await browser.newContext();
   const page = await ownerContext.newPage();
   // The first-run guided tour (000 §2.9) opens by itself after a delay; like a user, skip it
   // whenever it shows up over what we are about to click.
-  const skipTour = async (p: Page) => p.addLocatorHandler(p.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  const skipTour = async (p: Page) =>
+    p.addLocatorHandler(p.getByTestId('guided-tour'), async (tour) => {
+      await tour.getByRole('button', { name: 'Skip tour' }).click();
+    });
   let secret = '';
   const usedCodes = new Set<string>();
 
@@ -182,9 +195,13 @@ test('a business signs up, verifies, secures the account, builds a team and swit
 
   await test.step('KYB: Company Formation with PDF uploads', async () => {
     const pdf = minimalPdf();
-    await page.getByTestId('file-certificateOfIncorporation').setInputFiles({ name: 'certificate-of-incorporation.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page
+      .getByTestId('file-certificateOfIncorporation')
+      .setInputFiles({ name: 'certificate-of-incorporation.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(page.getByRole('link', { name: 'certificate-of-incorporation.pdf' })).toBeVisible();
-    await page.getByTestId('file-proofOfAddress').setInputFiles({ name: 'utility-bill.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page
+      .getByTestId('file-proofOfAddress')
+      .setInputFiles({ name: 'utility-bill.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(page.getByRole('link', { name: 'utility-bill.pdf' })).toBeVisible();
     await shot(page, '06-kyb-documents');
     await page.getByRole('button', { name: 'Save and continue' }).click();

@@ -7,7 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_VERSION, STATUS } from '@owo/contract';
@@ -22,8 +27,18 @@ export const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',
-  '*.password', '*.oldPassword', '*.newPassword', '*.bvn', '*.token', '*.refreshToken', '*.accessToken',
-  '*.secret', '*.code', '*.otp', '*.totpSecret', '*.passwordHash',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.bvn',
+  '*.token',
+  '*.refreshToken',
+  '*.accessToken',
+  '*.secret',
+  '*.code',
+  '*.otp',
+  '*.totpSecret',
+  '*.passwordHash',
 ];
 
 /** What the cross-cutting tests (every route guarded, fuzzed, tenant-scoped) iterate over. */
@@ -34,19 +49,28 @@ export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]'
 
 export type App = FastifyInstance & { deps: AppDeps; routeList: RouteInfo[] };
 
-export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; logger?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<App> {
+export async function buildApp(
+  deps: AppDeps,
+  opts: { webDist?: string | null; logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: opts.logger === false || config.LOG_LEVEL === 'silent'
-      ? false
-      : {
-          level: config.LOG_LEVEL,
-          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-          serializers: {
-            req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ id: req.id, method: req.method, url: maskUrl(req.url), remoteAddress: req.ip }),
+    logger:
+      opts.logger === false || config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: maskUrl(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
-          ...(opts.logStream ? { stream: opts.logStream } : {}),
-        },
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
@@ -59,7 +83,8 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; l
   const routeList: RouteInfo[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, config: route.config, schema: route.schema });
+    for (const method of [route.method].flat())
+      routeList.push({ method, url: route.url, config: route.config, schema: route.schema });
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -103,18 +128,37 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; l
     subsidiaryResolver = r;
   };
 
-  app.get('/api/health', { config: isPublic(), schema: { tags: ['platform'], response: { 200: z.object({ status: z.string(), message: z.string(), data: z.object({ version: z.string() }) }) } } }, async () => ({
-    status: STATUS.success,
-    message: 'up',
-    data: { version: APP_VERSION },
-  }));
+  app.get(
+    '/api/health',
+    {
+      config: isPublic(),
+      schema: {
+        tags: ['platform'],
+        response: {
+          200: z.object({ status: z.string(), message: z.string(), data: z.object({ version: z.string() }) }),
+        },
+      },
+    },
+    async () => ({
+      status: STATUS.success,
+      message: 'up',
+      data: { version: APP_VERSION },
+    }),
+  );
   app.get('/api/ready', { config: isPublic(), schema: { tags: ['platform'] } }, async (_req, reply) => {
     try {
       await deps.db.execute(sql`select 1`);
-      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+      const journal = JSON.parse(
+        fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
       const applied = await deps.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       const n = Number((applied.rows[0] as { n: number }).n);
-      if (n < journal.entries.length) return reply.code(503).send({ status: STATUS.error, message: `migrations pending (${n}/${journal.entries.length})`, data: null });
+      if (n < journal.entries.length)
+        return reply.code(503).send({
+          status: STATUS.error,
+          message: `migrations pending (${n}/${journal.entries.length})`,
+          data: null,
+        });
       return { status: STATUS.success, message: 'ready', data: { migrations: n } };
     } catch {
       return reply.code(503).send({ status: STATUS.error, message: 'database unreachable', data: null });
@@ -125,7 +169,12 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; l
 
   if (opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'))) {
     // preCompressed: serves the .br/.gz files the web build writes when the client accepts them.
-    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false, preCompressed: true });
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+    });
     // Re-read index.html when the build changes it (a rebuilt SPA must not get a stale shell).
     const indexPath = path.join(opts.webDist, 'index.html');
     let cached = { mtimeMs: 0, html: Buffer.alloc(0) };
@@ -139,11 +188,14 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | null; l
         return reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null });
       }
       const file = req.url.split('?')[0];
-      if (/\.[a-z0-9]+$/i.test(file) && fs.existsSync(path.join(opts.webDist!, file))) return reply.sendFile(file);
+      if (/\.[a-z0-9]+$/i.test(file) && fs.existsSync(path.join(opts.webDist!, file)))
+        return reply.sendFile(file);
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml());
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null }));
+    app.setNotFoundHandler((_req, reply) =>
+      reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null }),
+    );
   }
 
   await app.ready();

@@ -8,7 +8,10 @@ import { bootstrap } from './platform/bootstrap';
 async function main() {
   const config = loadConfig();
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const webDist = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].find((d) => fs.existsSync(path.join(d, 'index.html'))) ?? null;
+  const webDist =
+    [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].find((d) =>
+      fs.existsSync(path.join(d, 'index.html')),
+    ) ?? null;
   const running = await bootstrap(config, { webDist });
   const address = await running.app.listen({ port: config.PORT, host: config.HOST });
   running.printBanner(address);

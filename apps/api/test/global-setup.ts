@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDb, createPool, ensureDatabase, runMigrations, startEmbeddedPostgres, type EmbeddedServer } from '../src/platform/db';
+import {
+  createDb,
+  createPool,
+  ensureDatabase,
+  runMigrations,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from '../src/platform/db';
 import { syncBuiltInRoles } from '../src/modules/teams/roles-sync';
 
 declare module 'vitest' {

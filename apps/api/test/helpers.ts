@@ -28,12 +28,25 @@ export async function createTestDatabase(): Promise<string> {
   return u.toString();
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { webDist?: string } = {},
+): Promise<TestApp> {
   const dbUrl = await createTestDatabase();
-  const config = loadConfig({}, {
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: dbUrl, SESSION_SECRET: 'test-secret-test-secret-test-secret!!',
-    RATE_LIMIT_ENABLED: 'false', SEED_DEMO: 'false', RUN_WORKER: 'false', DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`, ...env,
-  });
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: dbUrl,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret!!',
+      RATE_LIMIT_ENABLED: 'false',
+      SEED_DEMO: 'false',
+      RUN_WORKER: 'false',
+      DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
+      ...env,
+    },
+  );
   const pool = createPool(dbUrl, 20);
   const db = createDb(pool);
   const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
@@ -41,7 +54,11 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { we
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   config.appUrl = address; // links in mails and rails webhooks point at this test server
   return {
-    app, db, config, baseUrl: address, dbUrl,
+    app,
+    db,
+    config,
+    baseUrl: address,
+    dbUrl,
     async close() {
       await app.close();
       await pool.end();
@@ -49,11 +66,23 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { we
   };
 }
 
-export type ApiResult<T = any> = { status: number; body: { status: string; message: string; data: T; errors?: Record<string, string[]>; metadata?: any }; headers: Headers };
+export type ApiResult<T = any> = {
+  status: number;
+  body: { status: string; message: string; data: T; errors?: Record<string, string[]>; metadata?: any };
+  headers: Headers;
+};
 
 /** A bearer-token client: what a non-browser caller (or a test) uses. */
-export function client(t: TestApp, opts: { token?: string; accountId?: string; subsidiaryId?: string; headers?: Record<string, string> } = {}) {
-  async function call<T = any>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<ApiResult<T>> {
+export function client(
+  t: TestApp,
+  opts: { token?: string; accountId?: string; subsidiaryId?: string; headers?: Record<string, string> } = {},
+) {
+  async function call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { ...opts.headers, ...extra };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.accountId) headers['x-account-id'] = opts.accountId;
@@ -67,7 +96,11 @@ export function client(t: TestApp, opts: { token?: string; accountId?: string; s
     const res = await fetch(`${t.baseUrl}${path}`, { method, headers, body: payload });
     const text = await res.text();
     let parsed: any = null;
-    try { parsed = text ? JSON.parse(text) : null; } catch { parsed = { raw: text }; }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = { raw: text };
+    }
     return { status: res.status, body: parsed, headers: res.headers };
   }
   return {
@@ -82,21 +115,43 @@ export function client(t: TestApp, opts: { token?: string; accountId?: string; s
 
 let counter = 0;
 /** Factory: a verified user with a live session (tests that are not about sign-in skip the login). */
-export async function makeUser(t: TestApp, over: Partial<{ email: string; password: string; firstName: string; lastName: string; verified: boolean }> = {}) {
+export async function makeUser(
+  t: TestApp,
+  over: Partial<{
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    verified: boolean;
+  }> = {},
+) {
   const email = over.email ?? `user${++counter}.${randomUUID().slice(0, 8)}@example.ng`;
   const password = over.password ?? 'Correct-Horse-42';
-  const [user] = await t.db.insert(users).values({
-    email, passwordHash: await hashPassword(password), firstName: over.firstName ?? 'Test', lastName: over.lastName ?? 'User',
-    emailVerifiedAt: over.verified === false ? null : new Date(),
-  }).returning();
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: over.firstName ?? 'Test',
+      lastName: over.lastName ?? 'User',
+      emailVerifiedAt: over.verified === false ? null : new Date(),
+    })
+    .returning();
   const s = await issueSession(t.db, t.config, user.id);
   return { user, email, password, token: s.accessToken, refreshToken: s.refreshToken };
 }
 
 /** Factory: an account owned by `ownerId`, set as the owner's active account. */
-export async function makeAccount(t: TestApp, ownerId: string, over: Partial<{ name: string; type: 'business' | 'reseller' }> = {}) {
+export async function makeAccount(
+  t: TestApp,
+  ownerId: string,
+  over: Partial<{ name: string; type: 'business' | 'reseller' }> = {},
+) {
   const account = await t.db.transaction(async (tx) => {
-    const [a] = await tx.insert(accounts).values({ name: over.name ?? 'Test Co', type: over.type ?? 'business', ownerUserId: ownerId }).returning();
+    const [a] = await tx
+      .insert(accounts)
+      .values({ name: over.name ?? 'Test Co', type: over.type ?? 'business', ownerUserId: ownerId })
+      .returning();
     await tx.insert(accountMembers).values({ accountId: a.id, userId: ownerId, roleSlug: 'owner' });
     for (const hook of t.app.deps.hooks.accountCreated) await hook(tx, a);
     return a;
@@ -113,7 +168,10 @@ export async function addMember(t: TestApp, accountId: string, userId: string, r
 }
 
 /** An owner with an account and a bearer client scoped to it: the usual start of an API test. */
-export async function ownerWithAccount(t: TestApp, over: Partial<{ name: string; type: 'business' | 'reseller' }> = {}) {
+export async function ownerWithAccount(
+  t: TestApp,
+  over: Partial<{ name: string; type: 'business' | 'reseller' }> = {},
+) {
   const u = await makeUser(t);
   const account = await makeAccount(t, u.user.id, over);
   return { ...u, account, api: client(t, { token: u.token, accountId: account.id }) };
@@ -130,6 +188,11 @@ export async function memberWithRole(t: TestApp, accountId: string, roleSlug: st
 export async function lastMailTo(t: TestApp, email: string) {
   const { mailOutbox } = await import('../src/platform/schema');
   const { desc } = await import('drizzle-orm');
-  const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase())).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const rows = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   return rows[0] ?? null;
 }

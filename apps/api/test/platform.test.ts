@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, ownerWithAccount, type TestApp } from './helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('platform', () => {
   it('answers health and readiness', async () => {
@@ -37,7 +41,10 @@ describe('platform', () => {
   });
 
   it('refuses cross-origin requests unless configured', async () => {
-    const res = await client(t).call('OPTIONS', '/api/health', undefined, { origin: 'https://evil.example', 'access-control-request-method': 'GET' });
+    const res = await client(t).call('OPTIONS', '/api/health', undefined, {
+      origin: 'https://evil.example',
+      'access-control-request-method': 'GET',
+    });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -50,7 +57,11 @@ describe('platform', () => {
 describe('input hygiene', () => {
   it('refuses NUL characters anywhere in a body with a field-keyed 400 and writes nothing', async () => {
     const o = await ownerWithAccount(t);
-    const res = await o.api.post('/api/role', { name: 'Auditor', description: 'reads\u0000things', resources: {} });
+    const res = await o.api.post('/api/role', {
+      name: 'Auditor',
+      description: 'reads\u0000things',
+      resources: {},
+    });
     expect(res.status).toBe(400);
     expect(res.body.status).toBe('validation-error');
     expect(res.body.errors).toEqual({ description: ['Text must not contain NUL characters'] });

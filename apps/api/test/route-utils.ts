@@ -10,20 +10,29 @@ import { client, type TestApp } from './helpers';
 
 // Shared by the cross-cutting tests (routes, fuzz, tenancy): they iterate over every registered route.
 
-export type Route = RouteInfo & { access: Access | undefined; schema: { body?: z.ZodType; params?: z.ZodType; querystring?: z.ZodType; response?: unknown } | undefined };
+export type Route = RouteInfo & {
+  access: Access | undefined;
+  schema: { body?: z.ZodType; params?: z.ZodType; querystring?: z.ZodType; response?: unknown } | undefined;
+};
 
-const isGuarded = (url: string) => (url.startsWith('/api/') || url.startsWith('/webhooks/')) && !url.startsWith('/api/docs');
+const isGuarded = (url: string) =>
+  (url.startsWith('/api/') || url.startsWith('/webhooks/')) && !url.startsWith('/api/docs');
 
 /** Every /api and /webhooks route the app registered (HEAD twins of GET routes left out). */
 export function apiRoutes(t: TestApp): Route[] {
   return t.app.routeList
     .filter((r) => isGuarded(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS')
-    .map((r) => ({ ...r, access: (r.config as { access?: Access } | undefined)?.access, schema: r.schema as Route['schema'] }));
+    .map((r) => ({
+      ...r,
+      access: (r.config as { access?: Access } | undefined)?.access,
+      schema: r.schema as Route['schema'],
+    }));
 }
 
 export const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 export const isIdParam = (name: string) => /(^id$|Id$)/.test(name);
-export const fillPath = (url: string, value: (name: string) => string) => url.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) => encodeURIComponent(value(n)));
+export const fillPath = (url: string, value: (name: string) => string) =>
+  url.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) => encodeURIComponent(value(n)));
 
 let cachedHash: Promise<string> | null = null;
 /**
@@ -34,16 +43,28 @@ export async function cheapOwner(t: TestApp) {
   cachedHash ??= hashPassword('Correct-Horse-42!');
   const passwordHash = await cachedHash;
   const email = `fz.${randomUUID().slice(0, 12)}@example.ng`;
-  const [user] = await t.db.insert(users).values({ email, passwordHash, firstName: 'Fuzz', lastName: 'Owner', emailVerifiedAt: new Date() }).returning();
+  const [user] = await t.db
+    .insert(users)
+    .values({ email, passwordHash, firstName: 'Fuzz', lastName: 'Owner', emailVerifiedAt: new Date() })
+    .returning();
   const account = await t.db.transaction(async (tx) => {
-    const [a] = await tx.insert(accounts).values({ name: 'Fuzz Co', type: 'business', ownerUserId: user.id }).returning();
+    const [a] = await tx
+      .insert(accounts)
+      .values({ name: 'Fuzz Co', type: 'business', ownerUserId: user.id })
+      .returning();
     await tx.insert(accountMembers).values({ accountId: a.id, userId: user.id, roleSlug: 'owner' });
     for (const hook of t.app.deps.hooks.accountCreated) await hook(tx, a);
     return a;
   });
   await t.db.update(users).set({ activeAccountId: account.id }).where(eq(users.id, user.id));
   const s = await issueSession(t.db, t.config, user.id);
-  return { user, email, account, token: s.accessToken, api: client(t, { token: s.accessToken, accountId: account.id }) };
+  return {
+    user,
+    email,
+    account,
+    token: s.accessToken,
+    api: client(t, { token: s.accessToken, accountId: account.id }),
+  };
 }
 
 type Js = Record<string, any>;
@@ -57,11 +78,18 @@ function sampleString(s: Js, key: string): string {
   const candidates = [
     /password/i.test(key) ? 'Correct-Horse-42!' : null,
     /phone/i.test(key) ? '08012345678' : null,
-    '0123456789', 'Sample value', '01234567890', '123456', 'ABC123', 'abc', 'NGN',
+    '0123456789',
+    'Sample value',
+    '01234567890',
+    '123456',
+    'ABC123',
+    'abc',
+    'NGN',
   ].filter((c): c is string => !!c);
   const min = s.minLength ?? 0;
   const max = s.maxLength ?? Infinity;
-  const fits = (c: string) => c.length >= min && c.length <= max && (!s.pattern || new RegExp(s.pattern).test(c));
+  const fits = (c: string) =>
+    c.length >= min && c.length <= max && (!s.pattern || new RegExp(s.pattern).test(c));
   return candidates.find(fits) ?? 'x'.repeat(Math.max(min, 1));
 }
 
@@ -83,16 +111,21 @@ export function sampleJson(s: Js | undefined, key = '', depth = 0): unknown {
       }
       return out;
     }
-    case 'array': return s.minItems ? Array.from({ length: s.minItems }, () => sampleJson(s.items, key, depth + 1)) : [];
-    case 'string': return sampleString(s, key);
+    case 'array':
+      return s.minItems ? Array.from({ length: s.minItems }, () => sampleJson(s.items, key, depth + 1)) : [];
+    case 'string':
+      return sampleString(s, key);
     case 'integer':
     case 'number': {
       const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
       return Math.max(min, Math.min(s.maximum ?? 100, 100));
     }
-    case 'boolean': return true;
-    case 'null': return null;
-    default: return 'sample';
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return 'sample';
   }
 }
 
@@ -105,4 +138,5 @@ export function toJson(schema: z.ZodType | undefined): Js | undefined {
   }
 }
 
-export const sampleBody = (r: Route) => (r.schema?.body ? sampleJson(toJson(r.schema.body)) ?? {} : undefined);
+export const sampleBody = (r: Route) =>
+  r.schema?.body ? (sampleJson(toJson(r.schema.body)) ?? {}) : undefined;

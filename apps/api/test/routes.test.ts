@@ -6,13 +6,19 @@ import { apiRoutes, fillPath, sampleBody } from './route-utils';
 // Safe by default (STYLE "Shape" 5): every API route says who may call it, in terms the app knows.
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('every registered route', () => {
   it('finds the routes (the onRoute list is wired)', () => {
     const routes = apiRoutes(t);
-    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /api/health', 'GET /api/role', 'POST /api/invitations']));
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/health', 'GET /api/role', 'POST /api/invitations']),
+    );
   });
 
   it('declares its access: public, session, or a known resource and action', () => {
@@ -22,8 +28,10 @@ describe('every registered route', () => {
       const name = `${r.method} ${r.url}`;
       if (!a) problems.push(`${name}: no config.access`);
       else if (a.kind === 'permission') {
-        if (!(RESOURCES as readonly string[]).includes(a.resource)) problems.push(`${name}: unknown resource '${a.resource}'`);
-        if (!(ACTIONS as readonly string[]).includes(a.action)) problems.push(`${name}: unknown action '${a.action}'`);
+        if (!(RESOURCES as readonly string[]).includes(a.resource))
+          problems.push(`${name}: unknown resource '${a.resource}'`);
+        if (!(ACTIONS as readonly string[]).includes(a.action))
+          problems.push(`${name}: unknown action '${a.action}'`);
       } else if (a.kind !== 'public' && a.kind !== 'session') problems.push(`${name}: unknown access kind`);
     }
     expect(problems).toEqual([]);
@@ -33,7 +41,13 @@ describe('every registered route', () => {
   const BINARY = new Set(['GET /api/files/:fileName']);
   it('declares a response schema on every JSON route it guards (OpenAPI and no accidental leaks)', () => {
     const missing = apiRoutes(t)
-      .filter((r) => r.access && r.access.kind !== 'public' && !r.schema?.response && !BINARY.has(`${r.method} ${r.url}`))
+      .filter(
+        (r) =>
+          r.access &&
+          r.access.kind !== 'public' &&
+          !r.schema?.response &&
+          !BINARY.has(`${r.method} ${r.url}`),
+      )
       .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
   });
@@ -43,7 +57,11 @@ describe('every registered route', () => {
     const leaks: string[] = [];
     for (const r of apiRoutes(t).filter((x) => x.access && x.access.kind !== 'public')) {
       const url = fillPath(r.url, () => '00000000-0000-4000-8000-000000000000');
-      const res = await anon.call(r.method, url, r.method === 'GET' || r.method === 'DELETE' ? undefined : sampleBody(r) ?? {});
+      const res = await anon.call(
+        r.method,
+        url,
+        r.method === 'GET' || r.method === 'DELETE' ? undefined : (sampleBody(r) ?? {}),
+      );
       // The guard runs in preValidation: who may call is settled before the body is examined.
       if (res.status !== 401) leaks.push(`${r.method} ${r.url} -> ${res.status} (expected 401)`);
     }

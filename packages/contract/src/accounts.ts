@@ -9,7 +9,10 @@ export * from './notifications';
 export const ACCOUNT_TYPES = ['business', 'individual', 'reseller', 'non-profit'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
-  business: 'Business', individual: 'Individual', reseller: 'Reseller', 'non-profit': 'Non-profit',
+  business: 'Business',
+  individual: 'Individual',
+  reseller: 'Reseller',
+  'non-profit': 'Non-profit',
 };
 
 export const ACCOUNT_MSG = {
@@ -32,7 +35,12 @@ export const ACCOUNT_MSG = {
 export const ALL_SUBSIDIARIES = 'all';
 
 const name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).min(2, ACCOUNT_MSG.nameLength).max(120, ACCOUNT_MSG.nameLength);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .min(2, ACCOUNT_MSG.nameLength)
+    .max(120, ACCOUNT_MSG.nameLength);
 
 export const createAccountBody = z.object({
   name: name(ACCOUNT_MSG.nameRequired),
@@ -58,7 +66,10 @@ export const accountEntrySchema = z.object({
 });
 export type AccountEntry = z.infer<typeof accountEntrySchema>;
 
-export const resourcesSchema = z.union([z.literal('*'), z.partialRecord(z.enum(RESOURCES), z.array(z.string()))]);
+export const resourcesSchema = z.union([
+  z.literal('*'),
+  z.partialRecord(z.enum(RESOURCES), z.array(z.string())),
+]);
 
 export const activeAccountSchema = z.object({
   activeAccount: accountEntrySchema.nullable(),
@@ -67,10 +78,16 @@ export const activeAccountSchema = z.object({
 export type ActiveAccount = z.infer<typeof activeAccountSchema>;
 
 /** Accepts the membership id or the account id of one of the caller's memberships. */
-export const setActiveAccountBody = z.object({ id: z.string({ error: 'Account is required' }).uuid('Account is required') });
+export const setActiveAccountBody = z.object({
+  id: z.string({ error: 'Account is required' }).uuid('Account is required'),
+});
 
 export const subsidiaryBody = z.object({
-  name: z.string({ error: ACCOUNT_MSG.subsidiaryNameRequired }).trim().min(1, ACCOUNT_MSG.subsidiaryNameRequired).max(120),
+  name: z
+    .string({ error: ACCOUNT_MSG.subsidiaryNameRequired })
+    .trim()
+    .min(1, ACCOUNT_MSG.subsidiaryNameRequired)
+    .max(120),
   description: z.string().trim().max(500).nullish(),
 });
 export const updateSubsidiaryBody = subsidiaryBody.partial().extend({ active: z.boolean().optional() });
@@ -94,8 +111,12 @@ export const subsidiaryMemberSchema = z.object({
 });
 export const subsidiaryDetailSchema = subsidiarySchema.extend({ members: z.array(subsidiaryMemberSchema) });
 
-export const subsidiaryMemberBody = z.object({ memberId: z.string({ error: ACCOUNT_MSG.memberRequired }).uuid(ACCOUNT_MSG.memberRequired) });
-export const subsidiaryMemberActiveBody = z.object({ active: z.boolean({ error: 'Active must be true or false' }) });
+export const subsidiaryMemberBody = z.object({
+  memberId: z.string({ error: ACCOUNT_MSG.memberRequired }).uuid(ACCOUNT_MSG.memberRequired),
+});
+export const subsidiaryMemberActiveBody = z.object({
+  active: z.boolean({ error: 'Active must be true or false' }),
+});
 
 /** POST /files/upload answer (000 §3 "File upload result"). */
 export const uploadResultSchema = z.object({
@@ -109,7 +130,9 @@ export const uploadResultSchema = z.object({
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 /** Server-made names: 32 hex characters and the extension of the detected type. */
 export const FILE_NAME_PATTERN = /^[a-f0-9]{32}\.(png|jpg|webp|gif|pdf)$/;
-export const fileNameBody = z.object({ fileName: z.string({ error: ACCOUNT_MSG.fileRequired }).regex(FILE_NAME_PATTERN, 'Invalid file name') });
+export const fileNameBody = z.object({
+  fileName: z.string({ error: ACCOUNT_MSG.fileRequired }).regex(FILE_NAME_PATTERN, 'Invalid file name'),
+});
 
 /** GET /settings/organisation: the account, read-only type, and a KYB summary. */
 export const organisationSchema = z.object({

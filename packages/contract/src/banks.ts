@@ -25,8 +25,15 @@ export function makeBankAccountSchema(numberMessage: string = MSG.accountNumberL
       .max(ACCOUNT_NAME_MAX, `Account name must be at most ${ACCOUNT_NAME_MAX} characters`)
       .optional()
       .transform((v) => (v ? v : undefined)),
-    accountNumber: z.string({ error: numberMessage }).trim().regex(/^\d{10}$/, numberMessage),
-    bankCode: z.string({ error: BANK_CODE_REQUIRED }).trim().min(1, BANK_CODE_REQUIRED).max(10, 'Unknown bank'),
+    accountNumber: z
+      .string({ error: numberMessage })
+      .trim()
+      .regex(/^\d{10}$/, numberMessage),
+    bankCode: z
+      .string({ error: BANK_CODE_REQUIRED })
+      .trim()
+      .min(1, BANK_CODE_REQUIRED)
+      .max(10, 'Unknown bank'),
   });
 }
 /** Linking form ('Account Number must be 10 digits'): the body of POST /api/me/bank-accounts. */
@@ -37,7 +44,10 @@ export type BankAccountInput = z.input<typeof bankAccountSchema>;
 
 /** GET /api/content/payout/local/validate query. */
 export const validateAccountQuery = z.object({
-  accountNumber: z.string({ error: MSG.accountNumberLinking }).trim().regex(/^\d{10}$/, MSG.accountNumberLinking),
+  accountNumber: z
+    .string({ error: MSG.accountNumberLinking })
+    .trim()
+    .regex(/^\d{10}$/, MSG.accountNumberLinking),
   bankCode: z.string({ error: BANK_CODE_REQUIRED }).trim().min(1, BANK_CODE_REQUIRED).max(10, 'Unknown bank'),
 });
 /** accountName is '' when the number fails its check or the bank does not know it. */

@@ -33,4 +33,4 @@ export const exchangeQuoteSchema = z.object({
 });
 export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
 
-export const PER_TRANSACTION_LIMIT_NOTE = 'our limit, not the central bank\'s';
+export const PER_TRANSACTION_LIMIT_NOTE = "our limit, not the central bank's";

@@ -24,7 +24,10 @@ const percentBps = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(s);
   const bps = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : -1;
   if (bps < 0 || bps > 10000) {
-    ctx.addIssue({ code: 'custom', message: 'Percent must be between 0 and 100 with at most 2 decimal places' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Percent must be between 0 and 100 with at most 2 decimal places',
+    });
     return z.NEVER;
   }
   return bps;
@@ -49,7 +52,8 @@ export const feePolicyInput = z
     }
     if (p.bands?.length) {
       const last = p.bands[p.bands.length - 1];
-      if (last.upTo !== null) ctx.addIssue({ code: 'custom', path: ['bands'], message: 'The last band must have no upper limit' });
+      if (last.upTo !== null)
+        ctx.addIssue({ code: 'custom', path: ['bands'], message: 'The last band must have no upper limit' });
       for (let i = 1; i < p.bands.length; i++) {
         const prev = p.bands[i - 1].upTo;
         const cur = p.bands[i].upTo;

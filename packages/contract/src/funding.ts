@@ -20,7 +20,10 @@ export const FUNDING_MSG = {
 
 /** Sandbox only (never in production): a bank customer pays into a virtual account. */
 export const sandboxDepositBody = z.object({
-  accountNumber: z.string().trim().regex(/^\d{10}$/, FUNDING_MSG.accountNumber),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, FUNDING_MSG.accountNumber),
   amount: amountSchema,
   senderName: z.string().trim().min(1).max(100).optional(),
 });

@@ -7,7 +7,9 @@ import { IDENTITY_MSG, PASSWORD_MAX_LENGTH } from './identity-messages';
 
 /** An email address, trimmed and lower-cased (000 §5). */
 export const emailSchema = z.pipe(
-  z.string({ error: IDENTITY_MSG.emailInvalid }).check(z.trim(), z.toLowerCase(), z.maxLength(254, IDENTITY_MSG.emailInvalid)),
+  z
+    .string({ error: IDENTITY_MSG.emailInvalid })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, IDENTITY_MSG.emailInvalid)),
   z.email(IDENTITY_MSG.emailInvalid),
 );
 
@@ -16,7 +18,9 @@ export const invitationCodeField = z.string().check(z.trim(), z.minLength(1), z.
 
 export const loginBody = z.object({
   email: emailSchema,
-  password: z.string({ error: IDENTITY_MSG.passwordRequired }).check(z.minLength(1, IDENTITY_MSG.passwordRequired), z.maxLength(PASSWORD_MAX_LENGTH * 4)),
+  password: z
+    .string({ error: IDENTITY_MSG.passwordRequired })
+    .check(z.minLength(1, IDENTITY_MSG.passwordRequired), z.maxLength(PASSWORD_MAX_LENGTH * 4)),
   /** Invitation code of /auth/login/:code: an existing user joining an account. */
   code: z.optional(invitationCodeField),
 });

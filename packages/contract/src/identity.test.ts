@@ -22,14 +22,26 @@ describe('identity schemas', () => {
   });
 
   it('lower-cases emails and treats an empty phone as none', () => {
-    const r = registerBody.parse({ firstName: 'Ada', lastName: 'Obi', email: ' Ada@Example.NG ', password: 'Kolanut-Harmattan-7', phoneNumber: '' });
+    const r = registerBody.parse({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: ' Ada@Example.NG ',
+      password: 'Kolanut-Harmattan-7',
+      phoneNumber: '',
+    });
     expect(r.email).toBe('ada@example.ng');
     expect(r.phoneNumber).toBeNull();
   });
 
   it('refuses a new password equal to the old one', () => {
-    const r = changePasswordBody.safeParse({ oldPassword: 'Kolanut-Harmattan-7', newPassword: 'Kolanut-Harmattan-7' });
+    const r = changePasswordBody.safeParse({
+      oldPassword: 'Kolanut-Harmattan-7',
+      newPassword: 'Kolanut-Harmattan-7',
+    });
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]).toMatchObject({ path: ['newPassword'], message: IDENTITY_MSG.passwordSameAsOld });
+    expect(r.error!.issues[0]).toMatchObject({
+      path: ['newPassword'],
+      message: IDENTITY_MSG.passwordSameAsOld,
+    });
   });
 });

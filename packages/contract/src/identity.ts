@@ -16,7 +16,6 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, IDENTITY_MSG.passwordTooLong)
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), IDENTITY_MSG.passwordTooCommon);
 
-
 const nameField = (required: string) => z.string({ error: required }).trim().min(1, required).max(100);
 
 /**
@@ -40,7 +39,11 @@ export const phoneSchema = z
 const optionalPhone = z.union([z.literal('').transform(() => null), phoneSchema, z.null()]).optional();
 
 /** A 6-digit TOTP code or a recovery code (xxxxx-xxxxx). */
-export const secondFactorCode = z.string({ error: IDENTITY_MSG.codeRequired }).trim().min(6, IDENTITY_MSG.codeRequired).max(20, IDENTITY_MSG.codeRequired);
+export const secondFactorCode = z
+  .string({ error: IDENTITY_MSG.codeRequired })
+  .trim()
+  .min(6, IDENTITY_MSG.codeRequired)
+  .max(20, IDENTITY_MSG.codeRequired);
 
 export const registerBody = z.object({
   firstName: nameField(IDENTITY_MSG.firstNameRequired),
@@ -59,9 +62,13 @@ export const twoFactorLoginBody = z.object({
 });
 export type TwoFactorLoginBody = z.infer<typeof twoFactorLoginBody>;
 
-export const tokenBody = z.object({ token: z.string({ error: IDENTITY_MSG.tokenRequired }).trim().min(10, IDENTITY_MSG.tokenRequired).max(200) });
+export const tokenBody = z.object({
+  token: z.string({ error: IDENTITY_MSG.tokenRequired }).trim().min(10, IDENTITY_MSG.tokenRequired).max(200),
+});
 export const emailBody = z.object({ email: emailSchema });
-export const resetPasswordParams = z.object({ ref: z.string().trim().min(10, IDENTITY_MSG.tokenRequired).max(200) });
+export const resetPasswordParams = z.object({
+  ref: z.string().trim().min(10, IDENTITY_MSG.tokenRequired).max(200),
+});
 export const resetPasswordBody = z.object({ password: passwordSchema });
 export const totpCodeBody = z.object({ code: secondFactorCode });
 
@@ -74,14 +81,25 @@ export type ProfileBody = z.infer<typeof profileBody>;
 
 export const changePasswordBody = z
   .object({
-    oldPassword: z.string({ error: IDENTITY_MSG.passwordRequired }).min(1, IDENTITY_MSG.passwordRequired).max(PASSWORD_MAX_LENGTH * 4),
+    oldPassword: z
+      .string({ error: IDENTITY_MSG.passwordRequired })
+      .min(1, IDENTITY_MSG.passwordRequired)
+      .max(PASSWORD_MAX_LENGTH * 4),
     newPassword: passwordSchema,
   })
-  .refine((b) => b.oldPassword !== b.newPassword, { message: IDENTITY_MSG.passwordSameAsOld, path: ['newPassword'] });
+  .refine((b) => b.oldPassword !== b.newPassword, {
+    message: IDENTITY_MSG.passwordSameAsOld,
+    path: ['newPassword'],
+  });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 // Answers.
-export const authUserSchema = z.object({ id: z.string(), email: z.string(), verified: z.boolean(), _2fa: z.boolean() });
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  verified: z.boolean(),
+  _2fa: z.boolean(),
+});
 export type AuthUser = z.infer<typeof authUserSchema>;
 
 /** Login, registration, 2FA and refresh all answer a token pair and the user. */
@@ -106,7 +124,11 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string(), qrCode: z.string() });
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  qrCode: z.string(),
+});
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const mailboxQuery = z.object({

@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import {
-  BVN_PATTERN, CAC_NUMBER_PATTERN, COUNTRIES, INDUSTRIES, KYB_STEP_TITLES, KYB_STEPS, kybProgressSchema, NG_PHONE_PATTERN,
-  NIGERIAN_STATES, REGISTRATION_TYPE_LABELS, REGISTRATION_TYPES, TIN_PATTERN, type KybStep,
+  BVN_PATTERN,
+  CAC_NUMBER_PATTERN,
+  COUNTRIES,
+  INDUSTRIES,
+  KYB_STEP_TITLES,
+  KYB_STEPS,
+  kybProgressSchema,
+  NG_PHONE_PATTERN,
+  NIGERIAN_STATES,
+  REGISTRATION_TYPE_LABELS,
+  REGISTRATION_TYPES,
+  TIN_PATTERN,
+  type KybStep,
 } from './kyb';
 
 // The KYB form as data (GET /parameter/account/parameters, 000 §7 "dynamic form schema"),
 // and the shape of GET /parameter/account. Field names match the step bodies in kyb.ts.
 
-export type KybFieldType = 'text' | 'textarea' | 'email' | 'tel' | 'url' | 'date' | 'select' | 'number' | 'checkbox' | 'file' | 'list';
+export type KybFieldType =
+  'text' | 'textarea' | 'email' | 'tel' | 'url' | 'date' | 'select' | 'number' | 'checkbox' | 'file' | 'list';
 export type KybField = {
   name: string;
   label: string;
@@ -22,13 +34,21 @@ export type KybField = {
 export type KybStepForm = { step: KybStep; order: number; title: string; fields: KybField[] };
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
-const f = (name: string, label: string, type: KybFieldType, required: boolean, extra: Partial<KybField> = {}): KybField => ({ name, label, type, required, ...extra });
+const f = (
+  name: string,
+  label: string,
+  type: KybFieldType,
+  required: boolean,
+  extra: Partial<KybField> = {},
+): KybField => ({ name, label, type, required, ...extra });
 
 const FIELDS: Record<KybStep, KybField[]> = {
   info: [
     f('legalName', 'Legal name', 'text', true),
     f('tradingName', 'Trading name', 'text', false),
-    f('registrationType', 'Registration type', 'select', true, { options: REGISTRATION_TYPES.map((v) => ({ value: v, label: REGISTRATION_TYPE_LABELS[v] })) }),
+    f('registrationType', 'Registration type', 'select', true, {
+      options: REGISTRATION_TYPES.map((v) => ({ value: v, label: REGISTRATION_TYPE_LABELS[v] })),
+    }),
     f('registrationNumber', 'CAC registration number', 'text', true, { pattern: CAC_NUMBER_PATTERN }),
     f('incorporationDate', 'Date of incorporation', 'date', true),
     f('industry', 'Industry', 'select', true, { options: opts(INDUSTRIES) }),
@@ -66,30 +86,80 @@ const FIELDS: Record<KybStep, KybField[]> = {
   ],
 };
 
-export const KYB_FORM: KybStepForm[] = KYB_STEPS.map((step, i) => ({ step, order: i + 1, title: KYB_STEP_TITLES[step], fields: FIELDS[step] }));
-
-const fieldSchema: z.ZodType<KybField> = z.lazy(() => z.object({
-  name: z.string(), label: z.string(), type: z.string() as z.ZodType<KybFieldType>, required: z.boolean(),
-  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
-  pattern: z.string().optional(), min: z.number().optional(), max: z.number().optional(), fields: z.array(fieldSchema).optional(),
+export const KYB_FORM: KybStepForm[] = KYB_STEPS.map((step, i) => ({
+  step,
+  order: i + 1,
+  title: KYB_STEP_TITLES[step],
+  fields: FIELDS[step],
 }));
+
+const fieldSchema: z.ZodType<KybField> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    label: z.string(),
+    type: z.string() as z.ZodType<KybFieldType>,
+    required: z.boolean(),
+    options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+    pattern: z.string().optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    fields: z.array(fieldSchema).optional(),
+  }),
+);
 export const kybFormSchema = z.object({
-  steps: z.array(z.object({ step: z.enum(KYB_STEPS), order: z.number().int(), title: z.string(), fields: z.array(fieldSchema) })),
+  steps: z.array(
+    z.object({
+      step: z.enum(KYB_STEPS),
+      order: z.number().int(),
+      title: z.string(),
+      fields: z.array(fieldSchema),
+    }),
+  ),
 });
 
-const fileRefSchema = z.object({ fileName: z.string(), originalName: z.string(), mime: z.string(), size: z.number().int(), url: z.string() });
+const fileRefSchema = z.object({
+  fileName: z.string(),
+  originalName: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
 export const kybOwnerSchema = z.object({
-  id: z.string(), name: z.string(), bvn: z.string(), share: z.number(), email: z.string().nullable(), phone: z.string().nullable(),
-  position: z.string().nullable(), isDirector: z.boolean(),
+  id: z.string(),
+  name: z.string(),
+  bvn: z.string(),
+  share: z.number(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  position: z.string().nullable(),
+  isDirector: z.boolean(),
 });
 /** GET /parameter/account: every BVN in it is masked. */
 export const kybAccountSchema = z.object({
-  info: z.object({
-    legalName: z.string(), tradingName: z.string().nullable(), registrationType: z.string(), registrationNumber: z.string(),
-    incorporationDate: z.string(), industry: z.string(), tin: z.string().nullable(), website: z.string().nullable(), description: z.string().nullable(),
-  }).nullable(),
+  info: z
+    .object({
+      legalName: z.string(),
+      tradingName: z.string().nullable(),
+      registrationType: z.string(),
+      registrationNumber: z.string(),
+      incorporationDate: z.string(),
+      industry: z.string(),
+      tin: z.string().nullable(),
+      website: z.string().nullable(),
+      description: z.string().nullable(),
+    })
+    .nullable(),
   bvn: z.object({ bvn: z.string() }).nullable(),
-  contact: z.object({ email: z.string(), phone: z.string(), address: z.string(), city: z.string(), state: z.string(), country: z.string() }).nullable(),
+  contact: z
+    .object({
+      email: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      country: z.string(),
+    })
+    .nullable(),
   ownership: z.object({ owners: z.array(kybOwnerSchema) }),
   documents: z.record(z.string(), fileRefSchema.nullable()).nullable(),
   progress: kybProgressSchema,

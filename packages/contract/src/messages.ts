@@ -21,8 +21,7 @@ export const MSG = {
   forbidden: 'You do not have permission to perform this action. Please contact your company admin.',
   notFound: 'Not found',
   receiptDownloaded: 'Receipt downloaded successfully!',
-  agentBankPrompt:
-    'To receive your commissions as an agent, you must add your bank account to your profile.',
+  agentBankPrompt: 'To receive your commissions as an agent, you must add your bank account to your profile.',
 } as const;
 
 export const UPLOAD_MAX_BYTES = 1048576;

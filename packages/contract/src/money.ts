@@ -13,21 +13,22 @@ export const CURRENCY_INFO: Record<Currency, { alpha2: string; name: string; sym
  * Decimal amount as the API accepts it: a positive number or numeric string with at most 2 places.
  * Converted to integer minor units exactly (string arithmetic, never float multiplication).
  */
-export const amountSchema = z
-  .union([z.number(), z.string()])
-  .transform((v, ctx) => {
-    const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
-    if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number with at most 2 decimal places' });
-      return z.NEVER;
-    }
-    const minor = toMinor(s);
-    if (minor <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be greater than zero' });
-      return z.NEVER;
-    }
-    return minor;
-  });
+export const amountSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
+  if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Amount must be a positive number with at most 2 decimal places',
+    });
+    return z.NEVER;
+  }
+  const minor = toMinor(s);
+  if (minor <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'Amount must be greater than zero' });
+    return z.NEVER;
+  }
+  return minor;
+});
 
 /** '1234.5' -> 123450. Throws on anything but a plain non-negative decimal with <= 2 places. */
 export function toMinor(decimal: string): number {
@@ -51,7 +52,11 @@ const groupFmt = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maxi
 const compactFmt = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 2 });
 
 /** en-NG display with two decimals: ₦1,234.50. `short` uses compact form at 1,000 and above (000 §9). */
-export function formatMoney(minor: number, currency: Currency | string = 'NGN', opts: { short?: boolean } = {}): string {
+export function formatMoney(
+  minor: number,
+  currency: Currency | string = 'NGN',
+  opts: { short?: boolean } = {},
+): string {
   const symbol = CURRENCY_INFO[currency as Currency]?.symbol ?? `${currency} `;
   const sign = minor < 0 ? '-' : '';
   const major = Math.abs(minor) / 100;

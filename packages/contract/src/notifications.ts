@@ -4,7 +4,14 @@ import { MAX_LIMIT, NOTIFICATION_PAGE_SIZE } from './http';
 // In-app notifications (000 §2.8, §3 Notification, §4.7, §7) and per-user preferences.
 
 /** Categories a user may switch off per channel. Security notices are always delivered. */
-export const NOTIFICATION_CATEGORIES = ['payments', 'approvals', 'invoices', 'payroll', 'team', 'account'] as const;
+export const NOTIFICATION_CATEGORIES = [
+  'payments',
+  'approvals',
+  'invoices',
+  'payroll',
+  'team',
+  'account',
+] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = {
   payments: 'Payments, payouts and wallet funding',
@@ -33,11 +40,13 @@ export const notificationItemSchema = z.object({
     value: z.string(),
     createdAt: z.string(),
     account: z.object({ account: z.object({ id: z.string(), name: z.string() }) }),
-    props: z.object({
-      requestReference: z.string().optional(),
-      transactionId: z.string().optional(),
-      quoteId: z.string().optional(),
-    }).catchall(z.unknown()),
+    props: z
+      .object({
+        requestReference: z.string().optional(),
+        transactionId: z.string().optional(),
+        quoteId: z.string().optional(),
+      })
+      .catchall(z.unknown()),
   }),
 });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
@@ -52,9 +61,14 @@ export const notificationPreferenceSchema = z.object({
 });
 export const notificationPreferencesSchema = z.object({ preferences: z.array(notificationPreferenceSchema) });
 export const notificationPreferencesBody = z.object({
-  preferences: z.array(z.object({
-    category: z.enum(NOTIFICATION_CATEGORIES, { error: 'Unknown notification category' }),
-    email: z.boolean({ error: 'Email must be true or false' }),
-    inApp: z.boolean({ error: 'In-app must be true or false' }),
-  })).min(1, 'Choose at least one preference').max(NOTIFICATION_CATEGORIES.length),
+  preferences: z
+    .array(
+      z.object({
+        category: z.enum(NOTIFICATION_CATEGORIES, { error: 'Unknown notification category' }),
+        email: z.boolean({ error: 'Email must be true or false' }),
+        inApp: z.boolean({ error: 'In-app must be true or false' }),
+      }),
+    )
+    .min(1, 'Choose at least one preference')
+    .max(NOTIFICATION_CATEGORIES.length),
 });

@@ -41,31 +41,48 @@ describe('NUBAN', () => {
 
   it('every serial has exactly one valid check digit at a bank', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{9}$/), fc.constantFrom(...BANKS.map((b) => b.code)), (serial, code) => {
-        const valid = [...'0123456789'].filter((d) => isValidNuban(serial + d, code));
-        return valid.length === 1 && valid[0] === String(nubanCheckDigit(code, serial));
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{9}$/),
+        fc.constantFrom(...BANKS.map((b) => b.code)),
+        (serial, code) => {
+          const valid = [...'0123456789'].filter((d) => isValidNuban(serial + d, code));
+          return valid.length === 1 && valid[0] === String(nubanCheckDigit(code, serial));
+        },
+      ),
     );
   });
 
   it('catches every single-digit typo in a valid number', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{9}$/), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 9 }), (serial, pos, delta) => {
-        const n = makeNuban('058', serial);
-        const typo = n.slice(0, pos) + String((Number(n[pos]) + delta) % 10) + n.slice(pos + 1);
-        return !isValidNuban(typo, '058');
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{9}$/),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        (serial, pos, delta) => {
+          const n = makeNuban('058', serial);
+          const typo = n.slice(0, pos) + String((Number(n[pos]) + delta) % 10) + n.slice(pos + 1);
+          return !isValidNuban(typo, '058');
+        },
+      ),
     );
   });
 
   it('enforces the check for deposit money and merchant banks, warns only elsewhere', () => {
-    expect(checkNuban('0123456784', { code: '058', type: 'dmb' })).toEqual({ ok: false, enforced: true, warning: null });
+    expect(checkNuban('0123456784', { code: '058', type: 'dmb' })).toEqual({
+      ok: false,
+      enforced: true,
+      warning: null,
+    });
     expect(checkNuban('0123456784', { code: '559', type: 'merchant' }).ok).toBe(false);
     const kuda = checkNuban('1234567890', { code: '50211', type: 'mfb' });
     expect(kuda.ok).toBe(true);
     expect(kuda.enforced).toBe(false);
     expect(kuda.warning === null ? isValidNuban('1234567890', '50211') : true).toBe(true);
-    expect(checkNuban(makeNuban('999992', '123456789'), { code: '999992', type: 'fintech' })).toEqual({ ok: true, enforced: false, warning: null });
+    expect(checkNuban(makeNuban('999992', '123456789'), { code: '999992', type: 'fintech' })).toEqual({
+      ok: true,
+      enforced: false,
+      warning: null,
+    });
   });
 
   it('suggests the deposit money banks a number can belong to', () => {
@@ -76,7 +93,10 @@ describe('NUBAN', () => {
     expect(banksForNumber('123', BANKS)).toEqual([]);
     fc.assert(
       fc.property(fc.stringMatching(/^\d{10}$/), (n) =>
-        banksForNumber(n, BANKS).every((b) => (b.type === 'dmb' || b.type === 'merchant') && isValidNuban(n, b.code))),
+        banksForNumber(n, BANKS).every(
+          (b) => (b.type === 'dmb' || b.type === 'merchant') && isValidNuban(n, b.code),
+        ),
+      ),
     );
   });
 });

@@ -55,8 +55,7 @@ export function makeNuban(bankCode: string, serial: string): string {
 
 export type NubanCheck =
   /** Passed the check (or the number could not be checked but the bank is not enforced). */
-  | { ok: true; enforced: boolean; warning: string | null }
-  | { ok: false; enforced: true; warning: null };
+  { ok: true; enforced: boolean; warning: string | null } | { ok: false; enforced: true; warning: null };
 
 /**
  * The check the product applies before any name lookup. Enforced banks fail hard; others pass with
@@ -66,11 +65,18 @@ export function checkNuban(accountNumber: string, bank: { code: string; type: Ba
   const enforced = NUBAN_ENFORCED_TYPES.includes(bank.type);
   const valid = isValidNuban(accountNumber, bank.code);
   if (enforced) return valid ? { ok: true, enforced, warning: null } : { ok: false, enforced, warning: null };
-  return { ok: true, enforced, warning: valid ? null : 'Check digit does not match; relying on the bank name lookup' };
+  return {
+    ok: true,
+    enforced,
+    warning: valid ? null : 'Check digit does not match; relying on the bank name lookup',
+  };
 }
 
 /** The enforced banks of `banks` (deposit money and merchant banks) at which `accountNumber` is a valid NUBAN. */
-export function banksForNumber<B extends { code: string; type: BankType }>(accountNumber: string, banks: readonly B[]): B[] {
+export function banksForNumber<B extends { code: string; type: BankType }>(
+  accountNumber: string,
+  banks: readonly B[],
+): B[] {
   if (!/^\d{10}$/.test(accountNumber)) return [];
   return banks.filter((b) => NUBAN_ENFORCED_TYPES.includes(b.type) && isValidNuban(accountNumber, b.code));
 }

@@ -34,11 +34,17 @@ const grantSchema = z.enum([...ACTIONS, '*']);
 /** A custom role's permissions: resource -> granted actions. '*' (everything) is reserved to built-ins. */
 export const roleResourcesSchema = z.partialRecord(z.enum(RESOURCES), z.array(grantSchema).min(1).max(6));
 
-export const roleBody = z.object({
-  name: z.string({ error: TEAM_MSG.roleNameRequired }).trim().min(1, TEAM_MSG.roleNameRequired).max(80),
-  description: z.string({ error: TEAM_MSG.roleDescriptionRequired }).trim().min(1, TEAM_MSG.roleDescriptionRequired).max(500),
-  resources: roleResourcesSchema.default({}),
-}).strict();
+export const roleBody = z
+  .object({
+    name: z.string({ error: TEAM_MSG.roleNameRequired }).trim().min(1, TEAM_MSG.roleNameRequired).max(80),
+    description: z
+      .string({ error: TEAM_MSG.roleDescriptionRequired })
+      .trim()
+      .min(1, TEAM_MSG.roleDescriptionRequired)
+      .max(500),
+    resources: roleResourcesSchema.default({}),
+  })
+  .strict();
 export type RoleBody = z.infer<typeof roleBody>;
 
 export const roleSchema = z.object({
@@ -51,15 +57,22 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-const emailField = z.string({ error: TEAM_MSG.emailInvalid }).trim().toLowerCase().max(254).pipe(z.email(TEAM_MSG.emailInvalid));
+const emailField = z
+  .string({ error: TEAM_MSG.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email(TEAM_MSG.emailInvalid));
 const roleField = z.string({ error: TEAM_MSG.roleRequired }).trim().min(1, TEAM_MSG.roleRequired).max(80);
 
-export const createInvitationBody = z.object({
-  email: emailField,
-  role: roleField,
-  /** Defaults to the inviter's active subsidiary (x-subsidiary-id). */
-  subsidiaryId: z.string().uuid().nullish(),
-}).strict();
+export const createInvitationBody = z
+  .object({
+    email: emailField,
+    role: roleField,
+    /** Defaults to the inviter's active subsidiary (x-subsidiary-id). */
+    subsidiaryId: z.string().uuid().nullish(),
+  })
+  .strict();
 export type CreateInvitationBody = z.infer<typeof createInvitationBody>;
 
 export const changeRoleBody = z.object({ role: roleField }).strict();
@@ -80,7 +93,15 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 
 export const inviteCodeParam = z.object({ code: z.string().min(1).max(200) });
-export const acceptInvitationBody = z.object({ code: z.string({ error: 'Invitation code is required' }).trim().min(1, 'Invitation code is required').max(200) }).strict();
+export const acceptInvitationBody = z
+  .object({
+    code: z
+      .string({ error: 'Invitation code is required' })
+      .trim()
+      .min(1, 'Invitation code is required')
+      .max(200),
+  })
+  .strict();
 
 /** What the public accept page shows before sign-in (no secret: the code is the caller's own). */
 export const invitationPreviewSchema = z.object({
@@ -113,6 +134,12 @@ export const MEMBER_FILTERS = ['agents', 'members'] as const;
 
 export const SPEND_LIMIT_MSG = 'Spend limit must be a positive whole number of naira';
 /** 002 §5: a positive integer, in naira; stored and answered in kobo (`limit.limit`). */
-export const spendLimitBody = z.object({
-  amount: z.number({ error: SPEND_LIMIT_MSG }).int(SPEND_LIMIT_MSG).positive(SPEND_LIMIT_MSG).max(1_000_000_000_000, SPEND_LIMIT_MSG),
-}).strict();
+export const spendLimitBody = z
+  .object({
+    amount: z
+      .number({ error: SPEND_LIMIT_MSG })
+      .int(SPEND_LIMIT_MSG)
+      .positive(SPEND_LIMIT_MSG)
+      .max(1_000_000_000_000, SPEND_LIMIT_MSG),
+  })
+  .strict();

@@ -42,7 +42,11 @@ export function isReceiptAvailable(t: { type: string; status: string }): boolean
 
 export const TRANSACTION_PERIODS = ['24h', '7d', '30d'] as const;
 export type TransactionPeriod = (typeof TRANSACTION_PERIODS)[number];
-export const PERIOD_LABELS: Record<TransactionPeriod, string> = { '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };
+export const PERIOD_LABELS: Record<TransactionPeriod, string> = {
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+};
 
 const oneOrMany = <T extends z.ZodTypeAny>(s: T) => z.union([s, z.array(s).min(1).max(20)]);
 /** The `where` filter, sent as JSON text in the query string. A value or a list of values per key. */
@@ -104,6 +108,7 @@ export const statementBody = z
   })
   .superRefine((v, ctx) => {
     if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: TRANSACTION_MSG.dateRange });
-    else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 + 1 > STATEMENT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: TRANSACTION_MSG.statementRange });
+    else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 + 1 > STATEMENT_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: TRANSACTION_MSG.statementRange });
   });
 export type StatementBody = z.input<typeof statementBody>;

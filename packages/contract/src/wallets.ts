@@ -23,7 +23,9 @@ export const walletSchema = z.object({
   balanceMinor: z.number().int(),
   pendingBalance: z.string(),
   pendingBalanceMinor: z.number().int(),
-  virtualAccount: z.object({ accountNumber: z.string(), bankCode: z.string().nullable(), bankName: z.string().nullable() }).nullable(),
+  virtualAccount: z
+    .object({ accountNumber: z.string(), bankCode: z.string().nullable(), bankName: z.string().nullable() })
+    .nullable(),
   createdAt: z.string(),
 });
 export type WalletDto = z.infer<typeof walletSchema>;
@@ -42,13 +44,28 @@ export const transferBody = z.object({
   walletId: z.string({ error: WALLET_MSG.selectWallet }).uuid(WALLET_MSG.selectWallet),
   amount: amountSchema,
   bankCode: z.string({ error: BANK_CODE_REQUIRED }).trim().min(1, BANK_CODE_REQUIRED).max(10, 'Unknown bank'),
-  accountNumber: z.string({ error: MSG.accountNumberModal }).trim().regex(/^\d{10}$/, MSG.accountNumberModal),
-  accountName: z.string().trim().max(ACCOUNT_NAME_MAX, `Account name must be at most ${ACCOUNT_NAME_MAX} characters`).optional(),
+  accountNumber: z
+    .string({ error: MSG.accountNumberModal })
+    .trim()
+    .regex(/^\d{10}$/, MSG.accountNumberModal),
+  accountName: z
+    .string()
+    .trim()
+    .max(ACCOUNT_NAME_MAX, `Account name must be at most ${ACCOUNT_NAME_MAX} characters`)
+    .optional(),
   narration: z.string().trim().max(100, 'Narration must be at most 100 characters').optional(),
 });
 export type TransferBody = z.input<typeof transferBody>;
 
-export const TRANSACTION_TYPES = ['deposit', 'payout', 'payout_fund_reversal', 'fee', 'exchange', 'collection_reversal', 'adjustment'] as const;
+export const TRANSACTION_TYPES = [
+  'deposit',
+  'payout',
+  'payout_fund_reversal',
+  'fee',
+  'exchange',
+  'collection_reversal',
+  'adjustment',
+] as const;
 export const TRANSACTION_STATUSES = ['pending', 'processing', 'success', 'failed', 'reversed'] as const;
 
 export const transactionSchema = z.object({
@@ -79,4 +96,3 @@ export const transactionSchema = z.object({
   updatedAt: z.string(),
 });
 export type TransactionDto = z.infer<typeof transactionSchema>;
-

@@ -4,12 +4,24 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { buildApp, type App } from '../app';
 import type { Config } from './config';
-import { createDb, createPool, ensureDatabase, runMigrations, startEmbeddedPostgres, type EmbeddedServer } from './db';
+import {
+  createDb,
+  createPool,
+  ensureDatabase,
+  runMigrations,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from './db';
 import { emptyHooks, type AppDeps } from './deps';
 import { seedDemo, DEMO_LOGINS } from '../scripts/seed-demo';
 import { syncBuiltInRoles } from '../modules/teams/roles-sync';
 
-export type Running = { app: App; pool: pg.Pool; close: () => Promise<void>; printBanner: (address: string) => void };
+export type Running = {
+  app: App;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+  printBanner: (address: string) => void;
+};
 
 /** Persisted per data directory so sessions' CSRF tokens survive restarts outside production. */
 function localSecret(dataDir: string): string {
@@ -38,7 +50,9 @@ export async function bootstrap(config: Config, opts: { webDist?: string | null 
   const app = await buildApp(deps, { webDist: opts.webDist });
   const seeded = config.SEED_DEMO ? await seedDemo(deps) : false;
   const stops = config.RUN_WORKER ? await Promise.all(deps.hooks.workers.map((start) => start(deps))) : [];
-  const stopWorkers = async () => { for (const stop of stops.reverse()) await stop(); };
+  const stopWorkers = async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
   return {
     app,
     pool,
@@ -46,7 +60,9 @@ export async function bootstrap(config: Config, opts: { webDist?: string | null 
       void address;
       const shown = config.appUrl;
       console.log(`\nOwo is running at ${shown}`);
-      console.log(`Database: ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`);
+      console.log(
+        `Database: ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`,
+      );
       if (config.SEED_DEMO) {
         console.log('Demo logins:');
         for (const l of DEMO_LOGINS) console.log(`  ${l.email} / ${l.password}  (${l.role})`);

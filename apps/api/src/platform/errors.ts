@@ -22,7 +22,9 @@ export const unauthorized = (message = 'Authentication required', status: string
   new AppError(401, status, message);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, STATUS.forbidden, message);
 export const notFound = (what = 'Resource') => new AppError(404, STATUS.notFound, `${what} not found`);
-export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, STATUS.conflict, message, errors);
-export const unprocessable = (message: string, errors?: FieldErrors) => new AppError(422, 'unprocessable', message, errors);
+export const conflict = (message: string, errors?: FieldErrors) =>
+  new AppError(409, STATUS.conflict, message, errors);
+export const unprocessable = (message: string, errors?: FieldErrors) =>
+  new AppError(422, 'unprocessable', message, errors);
 export const tooMany = (message = 'Too many attempts, please try again later') =>
   new AppError(429, STATUS.rateLimited, message);

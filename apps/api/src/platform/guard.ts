@@ -1,6 +1,14 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, FULL_ACCESS_ROLES, MSG, STATUS, type Action, type Resource, type Resources } from '@owo/contract';
+import {
+  can,
+  FULL_ACCESS_ROLES,
+  MSG,
+  STATUS,
+  type Action,
+  type Resource,
+  type Resources,
+} from '@owo/contract';
 import type { Config } from './config';
 import type { Db } from './db';
 import { forbidden, unauthorized } from './errors';
@@ -22,8 +30,12 @@ export type Access =
 
 export const isPublic = (): { access: Access } => ({ access: { kind: 'public' } });
 /** `allowUnverified` admits users who have not confirmed their email (profile, logout, resend). */
-export const needsSession = (opts: { allowPending2fa?: boolean; allowUnverified?: boolean } = {}): { access: Access } => ({ access: { kind: 'session', ...opts } });
-export const needs = (resource: Resource, action: Action): { access: Access } => ({ access: { kind: 'permission', resource, action } });
+export const needsSession = (
+  opts: { allowPending2fa?: boolean; allowUnverified?: boolean } = {},
+): { access: Access } => ({ access: { kind: 'session', ...opts } });
+export const needs = (resource: Resource, action: Action): { access: Access } => ({
+  access: { kind: 'permission', resource, action },
+});
 
 export type TenantContext = {
   accountId: string;
@@ -50,7 +62,8 @@ declare module 'fastify' {
 const GUARDED_PREFIXES = ['/api/', '/webhooks/'];
 /** The OpenAPI documentation (swagger-ui's own routes) is public by design. */
 const DOCS_PREFIX = '/api/docs';
-const isGuardedUrl = (url: string) => !url.startsWith(DOCS_PREFIX) && GUARDED_PREFIXES.some((p) => url.startsWith(p));
+const isGuardedUrl = (url: string) =>
+  !url.startsWith(DOCS_PREFIX) && GUARDED_PREFIXES.some((p) => url.startsWith(p));
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Loads the member's role and permissions in an account; null when not an active member. */
@@ -59,7 +72,13 @@ export async function loadMembership(db: Db, userId: string, accountId: string) 
     .select({ member: accountMembers, account: accounts })
     .from(accountMembers)
     .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
-    .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId), eq(accountMembers.active, true)));
+    .where(
+      and(
+        eq(accountMembers.accountId, accountId),
+        eq(accountMembers.userId, userId),
+        eq(accountMembers.active, true),
+      ),
+    );
   if (!row) return null;
   const isFullAccess = (FULL_ACCESS_ROLES as readonly string[]).includes(row.member.roleSlug);
   let resources: Resources = '*';
@@ -67,18 +86,29 @@ export async function loadMembership(db: Db, userId: string, accountId: string) 
     const [role] = await db
       .select({ resources: roles.resources })
       .from(roles)
-      .where(and(eq(roles.slug, row.member.roleSlug), or(eq(roles.accountId, accountId), isNull(roles.accountId))));
+      .where(
+        and(eq(roles.slug, row.member.roleSlug), or(eq(roles.accountId, accountId), isNull(roles.accountId))),
+      );
     resources = role?.resources ?? {};
   }
   return { member: row.member, account: row.account, resources, isFullAccess };
 }
 
 /** Resolves x-subsidiary-id ('' when absent); registered by the accounts module (subsidiaries live there). */
-export type SubsidiaryResolver = (req: FastifyRequest, tenant: Omit<TenantContext, 'subsidiaryId'>, header: string) => Promise<string | null>;
+export type SubsidiaryResolver = (
+  req: FastifyRequest,
+  tenant: Omit<TenantContext, 'subsidiaryId'>,
+  header: string,
+) => Promise<string | null>;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function registerGuard(app: FastifyInstance, db: Db, config: Config, opts: { resolveSubsidiary?: () => SubsidiaryResolver | undefined } = {}) {
+export function registerGuard(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  opts: { resolveSubsidiary?: () => SubsidiaryResolver | undefined } = {},
+) {
   app.decorateRequest('auth', null);
   app.decorateRequest('tenant', null);
 
@@ -87,7 +117,8 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config, opts
     const url = route.url;
     if (!isGuardedUrl(url)) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access) throw new Error(`Route ${route.method} ${url} declares no access (public, session or permission)`);
+    if (!access)
+      throw new Error(`Route ${route.method} ${url} declares no access (public, session or permission)`);
   });
 
   // preValidation: who may call is settled before what they sent is examined (401/403 before 400).
@@ -112,7 +143,8 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config, opts
     if (access.kind === 'session') return;
 
     const headerAccount = req.headers['x-account-id'];
-    const accountId = typeof headerAccount === 'string' && headerAccount ? headerAccount : auth.user.activeAccountId;
+    const accountId =
+      typeof headerAccount === 'string' && headerAccount ? headerAccount : auth.user.activeAccountId;
     if (!accountId) throw forbidden('No active account; choose an account first');
     if (!UUID_RE.test(accountId)) throw forbidden('You are not a member of this account');
     const m = await loadMembership(db, auth.user.id, accountId);
@@ -159,7 +191,11 @@ async function requireAuthentication(req: FastifyRequest, db: Db, config: Config
     const sent = req.headers['x-csrf-token'];
     const cookieCsrf = req.cookies?.[COOKIE_CSRF];
     const expected = csrfFor(config, auth.familyId);
-    if (typeof sent !== 'string' || !safeEqual(sent, expected) || (cookieCsrf && !safeEqual(cookieCsrf, expected))) {
+    if (
+      typeof sent !== 'string' ||
+      !safeEqual(sent, expected) ||
+      (cookieCsrf && !safeEqual(cookieCsrf, expected))
+    ) {
       throw forbidden('Missing or invalid CSRF token');
     }
   }

@@ -7,7 +7,12 @@ export function ok<T>(data: T, message = 'Success') {
   return { status: STATUS.success, message, data };
 }
 
-export function paged<T>(items: T[], q: Pick<ListQuery, 'page' | 'limit'>, totalItems: number, extra: Record<string, unknown> = {}) {
+export function paged<T>(
+  items: T[],
+  q: Pick<ListQuery, 'page' | 'limit'>,
+  totalItems: number,
+  extra: Record<string, unknown> = {},
+) {
   const pagination: Pagination = {
     page: q.page,
     limit: q.limit,
@@ -17,11 +22,17 @@ export function paged<T>(items: T[], q: Pick<ListQuery, 'page' | 'limit'>, total
   return { status: STATUS.success, message: 'Success', data: items, metadata: { pagination, ...extra } };
 }
 
-function zodIssuesToFields(issues: { instancePath?: string; params?: { issue?: { path?: PropertyKey[] } }; message?: string }[], context: string): FieldErrors {
+function zodIssuesToFields(
+  issues: { instancePath?: string; params?: { issue?: { path?: PropertyKey[] } }; message?: string }[],
+  context: string,
+): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const p = issue.params?.issue?.path;
-    const key = p && p.length ? p.map(String).join('.') : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || context;
+    const key =
+      p && p.length
+        ? p.map(String).join('.')
+        : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || context;
     (out[key] ??= []).push(issue.message ?? 'Invalid value');
   }
   return out;
@@ -55,7 +66,12 @@ export function registerInputHygiene(app: FastifyInstance) {
       const path = findNul(part);
       if (path) {
         const key = path.join('.') || 'body';
-        return reply.code(400).send({ status: STATUS.validationError, message: NUL_MESSAGE, data: null, errors: { [key]: [NUL_MESSAGE] } });
+        return reply.code(400).send({
+          status: STATUS.validationError,
+          message: NUL_MESSAGE,
+          data: null,
+          errors: { [key]: [NUL_MESSAGE] },
+        });
       }
     }
   });
@@ -68,23 +84,42 @@ const PG_BAD_TEXT = new Set(['22021', '22P05']);
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).send({ status: err.status, message: err.message, data: null, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply.code(err.statusCode).send({
+        status: err.status,
+        message: err.message,
+        data: null,
+        ...(err.errors ? { errors: err.errors } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = zodIssuesToFields(err.validation as never, err.validationContext ?? 'body');
       const first = Object.values(errors)[0]?.[0];
-      return reply.code(400).send({ status: STATUS.validationError, message: first ?? 'Validation failed', data: null, errors });
+      return reply
+        .code(400)
+        .send({ status: STATUS.validationError, message: first ?? 'Validation failed', data: null, errors });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
       return reply.code(500).send({ status: STATUS.error, message: 'Internal server error', data: null });
     }
     if (PG_BAD_TEXT.has((err as { code?: string }).code ?? '')) {
-      return reply.code(400).send({ status: STATUS.validationError, message: 'Text contains characters that cannot be stored', data: null });
+      return reply.code(400).send({
+        status: STATUS.validationError,
+        message: 'Text contains characters that cannot be stored',
+        data: null,
+      });
     }
     const code = err.statusCode ?? 500;
-    if (code === 413) return reply.code(413).send({ status: STATUS.validationError, message: 'Request body is too large', data: null });
-    if (code === 429) return reply.code(429).send({ status: STATUS.rateLimited, message: 'Too many requests, please try again later', data: null });
+    if (code === 413)
+      return reply
+        .code(413)
+        .send({ status: STATUS.validationError, message: 'Request body is too large', data: null });
+    if (code === 429)
+      return reply.code(429).send({
+        status: STATUS.rateLimited,
+        message: 'Too many requests, please try again later',
+        data: null,
+      });
     if (code >= 400 && code < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, empty body...
       return reply.code(code).send({ status: STATUS.validationError, message: err.message, data: null });

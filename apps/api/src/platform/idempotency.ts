@@ -17,14 +17,22 @@ const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 const WAIT_FOR_FIRST = '10s';
 
 export type IdempotentResult<T> = { statusCode: number; body: T; afterCommit?: () => Promise<void> };
-type Stored = { statusCode: number; body: unknown; error?: { status: string; message: string; errors?: Record<string, string[]> } };
+type Stored = {
+  statusCode: number;
+  body: unknown;
+  error?: { status: string; message: string; errors?: Record<string, string[]> };
+};
 
 /** JSON with object keys sorted, so the same request hashes the same whatever the key order. */
 export function canonicalJson(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   const o = v as Record<string, unknown>;
-  return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+  return `{${Object.keys(o)
+    .sort()
+    .filter((k) => o[k] !== undefined)
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+    .join(',')}}`;
 }
 
 class Busy extends Error {}
@@ -42,11 +50,19 @@ export async function withIdempotency<T>(
 ): Promise<T> {
   const raw = req.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key) throw badRequest('Idempotency-Key header is required', { 'Idempotency-Key': ['Idempotency-Key header is required'] });
-  if (!KEY_RE.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', { 'Idempotency-Key': ['Idempotency-Key must be 1 to 255 visible ASCII characters'] });
+  if (!key)
+    throw badRequest('Idempotency-Key header is required', {
+      'Idempotency-Key': ['Idempotency-Key header is required'],
+    });
+  if (!KEY_RE.test(key))
+    throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', {
+      'Idempotency-Key': ['Idempotency-Key must be 1 to 255 visible ASCII characters'],
+    });
   const accountId = tenantOf(req).accountId;
   const requestPath = `${req.method} ${req.url.split('?')[0]}`;
-  const requestHash = createHash('sha256').update(`${requestPath}\n${canonicalJson(req.body ?? null)}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${requestPath}\n${canonicalJson(req.body ?? null)}`)
+    .digest('hex');
   const db: Db = deps.db;
 
   let outcome: { replay: boolean; stored: Stored; afterCommit?: () => Promise<void> };
@@ -61,13 +77,25 @@ export async function withIdempotency<T>(
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
       } catch (err) {
-        if ((err as { code?: string; cause?: { code?: string } }).code === '55P03' || (err as { cause?: { code?: string } }).cause?.code === '55P03') throw new Busy();
+        if (
+          (err as { code?: string; cause?: { code?: string } }).code === '55P03' ||
+          (err as { cause?: { code?: string } }).cause?.code === '55P03'
+        )
+          throw new Busy();
         throw err;
       }
       if (!claimed.length) {
-        const [row] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+        const [row] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
         if (!row) throw new Busy(); // the first attempt rolled back between our insert and read: let the client retry
-        if (row.requestHash !== requestHash) throw new AppError(422, 'idempotency-mismatch', 'This Idempotency-Key was already used with a different request');
+        if (row.requestHash !== requestHash)
+          throw new AppError(
+            422,
+            'idempotency-mismatch',
+            'This Idempotency-Key was already used with a different request',
+          );
         if (row.state !== 'done' || row.responseStatus == null) throw new Busy();
         return { replay: true, stored: row.responseBody as Stored };
       }
@@ -80,7 +108,11 @@ export async function withIdempotency<T>(
         afterCommit = result.afterCommit;
       } catch (err) {
         if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-        stored = { statusCode: err.statusCode, body: null, error: { status: err.status, message: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
+        stored = {
+          statusCode: err.statusCode,
+          body: null,
+          error: { status: err.status, message: err.message, ...(err.errors ? { errors: err.errors } : {}) },
+        };
       }
       await tx
         .update(idempotencyKeys)
@@ -89,13 +121,15 @@ export async function withIdempotency<T>(
       return { replay: false, stored, afterCommit };
     });
   } catch (err) {
-    if (err instanceof Busy) throw conflict('A request with this Idempotency-Key is still in progress; retry shortly');
+    if (err instanceof Busy)
+      throw conflict('A request with this Idempotency-Key is still in progress; retry shortly');
     throw err;
   }
 
   if (outcome.replay) reply.header('idempotent-replayed', 'true');
   const { stored } = outcome;
-  if (stored.error) throw new AppError(stored.statusCode, stored.error.status, stored.error.message, stored.error.errors);
+  if (stored.error)
+    throw new AppError(stored.statusCode, stored.error.status, stored.error.message, stored.error.errors);
   if (outcome.afterCommit) {
     try {
       await outcome.afterCommit();
@@ -109,7 +143,9 @@ export async function withIdempotency<T>(
 
 /** Deletes keys older than `hours` (default 48; answers are guaranteed for at least 24 hours). */
 export async function pruneIdempotencyKeys(db: Db, hours = 48): Promise<number> {
-  const res = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - hours * 3600_000))).returning({ key: idempotencyKeys.key });
+  const res = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - hours * 3600_000)))
+    .returning({ key: idempotencyKeys.key });
   return res.length;
 }
-

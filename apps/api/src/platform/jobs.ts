@@ -50,17 +50,29 @@ function stateOf(deps: AppDeps): JobsState {
 }
 
 /** Declares a queue and its handler (at module registration). */
-export function defineQueue<T>(deps: AppDeps, name: string, handler: JobHandler<T>, options: QueueOptions = {}) {
+export function defineQueue<T>(
+  deps: AppDeps,
+  name: string,
+  handler: JobHandler<T>,
+  options: QueueOptions = {},
+) {
   stateOf(deps).queues.set(name, { name, handler: handler as JobHandler<any>, options });
 }
 
 /** Declares a periodic sweep; at most one process runs a given ticker at a time. */
-export function defineTicker(deps: AppDeps, name: string, everyMs: number, run: (deps: AppDeps) => Promise<void>) {
+export function defineTicker(
+  deps: AppDeps,
+  name: string,
+  everyMs: number,
+  run: (deps: AppDeps) => Promise<void>,
+) {
   stateOf(deps).tickers.push({ name, everyMs, run });
 }
 
 function connectionStringOf(deps: AppDeps): string {
-  const cs = (deps.pool as unknown as { options?: { connectionString?: string } }).options?.connectionString ?? deps.config.DATABASE_URL;
+  const cs =
+    (deps.pool as unknown as { options?: { connectionString?: string } }).options?.connectionString ??
+    deps.config.DATABASE_URL;
   if (!cs) throw new Error('jobs need the database connection string');
   return cs;
 }
@@ -105,7 +117,12 @@ export async function bossOf(deps: AppDeps): Promise<PgBoss> {
 }
 
 /** Enqueues a job; null when a 'short' queue already holds one queued for the same singletonKey. */
-export async function sendJob(deps: AppDeps, queue: string, data: object, opts: SendOptions = {}): Promise<string | null> {
+export async function sendJob(
+  deps: AppDeps,
+  queue: string,
+  data: object,
+  opts: SendOptions = {},
+): Promise<string | null> {
   if (!stateOf(deps).queues.has(queue)) throw new Error(`unknown queue ${queue}`);
   const boss = await bossOf(deps);
   return boss.send(queue, data, {
@@ -118,14 +135,17 @@ export async function sendJob(deps: AppDeps, queue: string, data: object, opts: 
 /** Sends after the caller's commit without failing it: a lost enqueue is recovered by the sweeps. */
 export function sendJobSoon(deps: AppDeps, queue: string, data: object, opts: SendOptions = {}): void {
   sendJob(deps, queue, data, opts).catch((err) => {
-    if (deps.config.LOG_LEVEL !== 'silent') console.error(`[jobs] could not enqueue ${queue}:`, (err as Error).message);
+    if (deps.config.LOG_LEVEL !== 'silent')
+      console.error(`[jobs] could not enqueue ${queue}:`, (err as Error).message);
   });
 }
 
 /** Runs `fn` only when this process wins the cluster-wide lock named `name` (else skips). */
 export async function withSweepLock(deps: AppDeps, name: string, fn: () => Promise<void>): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const r = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`owo-sweep:${name}`})) as got`);
+    const r = await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext(${`owo-sweep:${name}`})) as got`,
+    );
     if (!(r.rows[0] as { got: boolean }).got) return false;
     await fn();
     return true;
@@ -139,9 +159,19 @@ export async function startJobs(deps: AppDeps): Promise<() => Promise<void>> {
   const workerIds: string[] = [];
   for (const q of s.queues.values()) {
     for (let i = 0; i < (q.options.concurrency ?? 2); i++) {
-      workerIds.push(await boss.work(q.name, { batchSize: 1, pollingIntervalSeconds: q.options.pollSeconds ?? POLL_SECONDS }, async (jobs) => {
-        for (const job of jobs) await q.handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-      }));
+      workerIds.push(
+        await boss.work(
+          q.name,
+          { batchSize: 1, pollingIntervalSeconds: q.options.pollSeconds ?? POLL_SECONDS },
+          async (jobs) => {
+            for (const job of jobs)
+              await q.handler(job.data, {
+                id: job.id,
+                retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+              });
+          },
+        ),
+      );
     }
   }
   let stopped = false;
@@ -154,9 +184,13 @@ export async function startJobs(deps: AppDeps): Promise<() => Promise<void>> {
       busy = true;
       const p = withSweepLock(deps, t.name, () => t.run(deps))
         .catch((err) => {
-          if (!stopped && deps.config.LOG_LEVEL !== 'silent') console.error(`[jobs] ticker ${t.name}:`, (err as Error).message);
+          if (!stopped && deps.config.LOG_LEVEL !== 'silent')
+            console.error(`[jobs] ticker ${t.name}:`, (err as Error).message);
         })
-        .finally(() => { busy = false; running.delete(p); });
+        .finally(() => {
+          busy = false;
+          running.delete(p);
+        });
       running.add(p);
     };
     timers.push(setInterval(tick, t.everyMs));

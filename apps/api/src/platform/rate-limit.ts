@@ -9,13 +9,21 @@ import { rateLimits } from './tables';
  * and throws 429 once `max` is passed. Use a key that names the action and the subject,
  * e.g. `login:ip:1.2.3.4` or `login:email:a@b.ng`.
  */
-export async function hit(deps: Pick<AppDeps, 'db' | 'config'>, key: string, max: number, windowSeconds: number): Promise<void> {
+export async function hit(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  key: string,
+  max: number,
+  windowSeconds: number,
+): Promise<void> {
   if (!deps.config.RATE_LIMIT_ENABLED) return;
   const windowStart = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000);
   const [row] = await deps.db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
     .returning({ count: rateLimits.count });
   if (row.count > max) throw tooMany();
 }

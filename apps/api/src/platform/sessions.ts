@@ -27,7 +27,13 @@ export async function issueSession(
   db: DbOrTx,
   config: Config,
   userId: string,
-  opts: { familyId?: string; familyExpiresAt?: Date; twoFactorPending?: boolean; userAgent?: string; ip?: string } = {},
+  opts: {
+    familyId?: string;
+    familyExpiresAt?: Date;
+    twoFactorPending?: boolean;
+    userAgent?: string;
+    ip?: string;
+  } = {},
 ): Promise<IssuedSession> {
   const accessToken = newToken();
   const refreshToken = newToken(48);
@@ -48,14 +54,26 @@ export async function issueSession(
       ip: opts.ip,
     })
     .returning({ id: sessions.id });
-  return { sessionId: row.id, familyId, accessToken, refreshToken, accessExpiresAt, csrfToken: csrfFor(config, familyId) };
+  return {
+    sessionId: row.id,
+    familyId,
+    accessToken,
+    refreshToken,
+    accessExpiresAt,
+    csrfToken: csrfFor(config, familyId),
+  };
 }
 
 /**
  * Exchanges a refresh token for a new pair. A token that was already rotated is a replay:
  * the whole family is revoked and the caller must sign in again.
  */
-export async function rotateSession(db: DbOrTx, config: Config, refreshToken: string, meta: { userAgent?: string; ip?: string } = {}) {
+export async function rotateSession(
+  db: DbOrTx,
+  config: Config,
+  refreshToken: string,
+  meta: { userAgent?: string; ip?: string } = {},
+) {
   const hash = sha256(refreshToken);
   const [current] = await db.select().from(sessions).where(eq(sessions.refreshTokenHash, hash)).for('update');
   if (!current) throw unauthorized('Invalid refresh token', STATUS.sessionExpired);
@@ -88,7 +106,12 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, exceptFamil
   await db
     .update(sessions)
     .set({ state: 'revoked' })
-    .where(and(eq(sessions.userId, userId), exceptFamilyId ? sql`${sessions.familyId} <> ${exceptFamilyId}` : sql`true`));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        exceptFamilyId ? sql`${sessions.familyId} <> ${exceptFamilyId}` : sql`true`,
+      ),
+    );
 }
 
 export type SessionUser = typeof users.$inferSelect;
@@ -101,25 +124,48 @@ export type AuthContext = {
 };
 
 /** Resolves an access token to its live session, enforcing expiry and idle timeout. */
-export async function authenticate(db: DbOrTx, config: Config, accessToken: string, via: AuthContext['via']): Promise<AuthContext> {
+export async function authenticate(
+  db: DbOrTx,
+  config: Config,
+  accessToken: string,
+  via: AuthContext['via'],
+): Promise<AuthContext> {
   const [row] = await db
     .select({ s: sessions, u: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.accessTokenHash, sha256(accessToken)));
-  if (!row || row.s.state === 'revoked') throw unauthorized('Session has ended, please sign in again', STATUS.sessionExpired);
+  if (!row || row.s.state === 'revoked')
+    throw unauthorized('Session has ended, please sign in again', STATUS.sessionExpired);
   const now = Date.now();
-  if (row.s.state === 'rotated' || row.s.accessExpiresAt.getTime() <= now) throw unauthorized('Access token expired');
-  if (row.s.familyExpiresAt.getTime() <= now || row.s.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000 <= now) {
+  if (row.s.state === 'rotated' || row.s.accessExpiresAt.getTime() <= now)
+    throw unauthorized('Access token expired');
+  if (
+    row.s.familyExpiresAt.getTime() <= now ||
+    row.s.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000 <= now
+  ) {
     throw unauthorized('Session has expired, please sign in again', STATUS.sessionExpired);
   }
   if (now - row.s.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.familyId, row.s.familyId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.familyId, row.s.familyId));
   }
-  return { user: row.u, sessionId: row.s.id, familyId: row.s.familyId, twoFactorPending: row.s.twoFactorPending, via };
+  return {
+    user: row.u,
+    sessionId: row.s.id,
+    familyId: row.s.familyId,
+    twoFactorPending: row.s.twoFactorPending,
+    via,
+  };
 }
 
-export function setSessionCookies(reply: FastifyReply, config: Config, s: Pick<IssuedSession, 'accessToken' | 'refreshToken' | 'csrfToken'>) {
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  s: Pick<IssuedSession, 'accessToken' | 'refreshToken' | 'csrfToken'>,
+) {
   const secure = config.appUrl.startsWith('https://');
   const base = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
   const maxAge = config.SESSION_ABSOLUTE_HOURS * 3600;

@@ -6,7 +6,12 @@ import type { Bank } from './port';
 // (both: check is a warning only; the name lookup decides).
 
 const row = (name: string, code: string, nipCode: string | null, type: Bank['type']): Bank => ({
-  code, name, nipCode, type, active: true, currency: 'NGN',
+  code,
+  name,
+  nipCode,
+  type,
+  active: true,
+  currency: 'NGN',
 });
 
 export const NIGERIAN_BANKS: readonly Bank[] = [

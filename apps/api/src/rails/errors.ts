@@ -16,4 +16,5 @@ export class RailsError extends Error {
   }
 }
 
-export const isRetryableRailsError = (err: unknown) => !(err instanceof RailsError && err.kind === 'rejected');
+export const isRetryableRailsError = (err: unknown) =>
+  !(err instanceof RailsError && err.kind === 'rejected');

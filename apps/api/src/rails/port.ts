@@ -1,9 +1,23 @@
 // The only way the product talks to banks (ARCHITECTURE §3 "Rails"). Amounts are minor units.
 // Shaped on Paystack's transfer API; see ../shared/domain/NIGERIA.md "How real transfer providers behave".
 
-export type Bank = { code: string; name: string; nipCode: string | null; type: 'dmb' | 'mfb' | 'fintech' | 'merchant'; active: boolean; currency: 'NGN' };
+export type Bank = {
+  code: string;
+  name: string;
+  nipCode: string | null;
+  type: 'dmb' | 'mfb' | 'fintech' | 'merchant';
+  active: boolean;
+  currency: 'NGN';
+};
 
-export const FINAL_TRANSFER_STATUSES = ['success', 'failed', 'reversed', 'abandoned', 'blocked', 'rejected'] as const;
+export const FINAL_TRANSFER_STATUSES = [
+  'success',
+  'failed',
+  'reversed',
+  'abandoned',
+  'blocked',
+  'rejected',
+] as const;
 export type TransferStatus = 'pending' | 'otp' | 'received' | (typeof FINAL_TRANSFER_STATUSES)[number];
 
 export type TransferRequest = {
@@ -16,14 +30,38 @@ export type TransferRequest = {
   accountName: string;
   reason?: string;
 };
-export type TransferResult = { reference: string; status: TransferStatus; providerRef: string | null; failureReason?: string | null };
+export type TransferResult = {
+  reference: string;
+  status: TransferStatus;
+  providerRef: string | null;
+  failureReason?: string | null;
+};
 
-export type VirtualAccount = { accountNumber: string; bankCode: string; bankName: string; accountName: string; providerRef: string };
+export type VirtualAccount = {
+  accountNumber: string;
+  bankCode: string;
+  bankName: string;
+  accountName: string;
+  providerRef: string;
+};
 
 /** A verified, parsed webhook. `reference` is ours for transfers; for deposits it is the provider's. */
 export type RailsEvent =
-  | { event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed'; reference: string; amount: number; reason?: string | null; eventId: string }
-  | { event: 'charge.success'; reference: string; amount: number; accountNumber: string; senderName: string; eventId: string };
+  | {
+      event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed';
+      reference: string;
+      amount: number;
+      reason?: string | null;
+      eventId: string;
+    }
+  | {
+      event: 'charge.success';
+      reference: string;
+      amount: number;
+      accountNumber: string;
+      senderName: string;
+      eventId: string;
+    };
 
 export interface RailsPort {
   readonly name: string;

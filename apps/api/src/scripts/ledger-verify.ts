@@ -5,7 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createDb, createPool, ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../platform/db';
+import {
+  createDb,
+  createPool,
+  ensureDatabase,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from '../platform/db';
 import { verifyLedger } from '../modules/money/verify';
 
 function runningEmbeddedUrl(pgDir: string): string | null {
@@ -47,15 +53,21 @@ async function main(): Promise<number> {
       console.error('ledger:verify: this database has no ledger yet (start Owo once so it migrates)');
       return 2;
     }
-    const counts = await db.execute(sql`select (select count(*) from journal_entries)::int as entries, (select count(*) from postings)::int as postings, (select count(*) from wallets)::int as wallets`);
+    const counts = await db.execute(
+      sql`select (select count(*) from journal_entries)::int as entries, (select count(*) from postings)::int as postings, (select count(*) from wallets)::int as wallets`,
+    );
     const c = counts.rows[0] as { entries: number; postings: number; wallets: number };
     const problems = await verifyLedger(db);
     if (problems.length) {
-      console.error(`ledger:verify: ${problems.length} problem(s) in ${c.entries} entries / ${c.postings} postings / ${c.wallets} wallets:`);
+      console.error(
+        `ledger:verify: ${problems.length} problem(s) in ${c.entries} entries / ${c.postings} postings / ${c.wallets} wallets:`,
+      );
       for (const p of problems) console.error(`  - ${p}`);
       return 1;
     }
-    console.log(`ledger:verify: OK (${c.entries} entries, ${c.postings} postings, ${c.wallets} wallets; every entry balances, cached balances match, no negative wallet)`);
+    console.log(
+      `ledger:verify: OK (${c.entries} entries, ${c.postings} postings, ${c.wallets} wallets; every entry balances, cached balances match, no negative wallet)`,
+    );
     return 0;
   } finally {
     await pool.end();

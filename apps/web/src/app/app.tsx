@@ -15,7 +15,9 @@ import type { ForbiddenState } from './layouts/dashboard-layout';
 import { createAppRoutes, createRouteDiscovery } from './routes';
 import { theme } from './theme';
 
-export const router = createBrowserRouter(createAppRoutes(), { patchRoutesOnNavigation: createRouteDiscovery() });
+export const router = createBrowserRouter(createAppRoutes(), {
+  patchRoutesOnNavigation: createRouteDiscovery(),
+});
 
 // 000 §8 global handling, wired to the router and the query cache.
 setApiHooks({

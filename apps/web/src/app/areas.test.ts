@@ -4,8 +4,22 @@ import { areaForPath, firstPermittedArea, makePaymentMenu, visibleSidebar } from
 describe('sidebar visibility by permission (000 §2.5, §6)', () => {
   it("'*' shows all six groups with every entry, in the spec's order", () => {
     const groups = visibleSidebar('*');
-    expect(groups.map((g) => g.key)).toEqual(['analytics', 'paymentReports', 'outward', 'inward', 'business', 'configurations']);
-    expect(groups[2].items).toEqual(['commissions', 'disbursements', 'payouts', 'expenses', 'payroll', 'marketplace']);
+    expect(groups.map((g) => g.key)).toEqual([
+      'analytics',
+      'paymentReports',
+      'outward',
+      'inward',
+      'business',
+      'configurations',
+    ]);
+    expect(groups[2].items).toEqual([
+      'commissions',
+      'disbursements',
+      'payouts',
+      'expenses',
+      'payroll',
+      'marketplace',
+    ]);
   });
 
   it('a group appears only when one of its items is visible', () => {
@@ -41,13 +55,33 @@ describe('Make Payment menu (000 §6)', () => {
   it('lists every entry for full access', () => {
     const m = makePaymentMenu('*', true);
     expect(m.enabled).toBe(true);
-    expect(keys(m)).toEqual(['manualPayment', 'createExpense', 'createPayroll', 'createInvoice', 'requestBill', 'massPayout']);
+    expect(keys(m)).toEqual([
+      'manualPayment',
+      'createExpense',
+      'createPayroll',
+      'createInvoice',
+      'requestBill',
+      'massPayout',
+    ]);
   });
 
   it('shows each create entry only with its post permission; bill request and mass payout always', () => {
-    expect(keys(makePaymentMenu({ expenses: ['get', 'post'] }, true))).toEqual(['createExpense', 'requestBill', 'massPayout']);
-    expect(keys(makePaymentMenu({ payrolls: ['*'], inflows: ['post'] }, true))).toEqual(['createPayroll', 'createInvoice', 'requestBill', 'massPayout']);
-    expect(keys(makePaymentMenu({ payouts: ['post'] }, true))).toEqual(['manualPayment', 'requestBill', 'massPayout']);
+    expect(keys(makePaymentMenu({ expenses: ['get', 'post'] }, true))).toEqual([
+      'createExpense',
+      'requestBill',
+      'massPayout',
+    ]);
+    expect(keys(makePaymentMenu({ payrolls: ['*'], inflows: ['post'] }, true))).toEqual([
+      'createPayroll',
+      'createInvoice',
+      'requestBill',
+      'massPayout',
+    ]);
+    expect(keys(makePaymentMenu({ payouts: ['post'] }, true))).toEqual([
+      'manualPayment',
+      'requestBill',
+      'massPayout',
+    ]);
   });
 
   it('is disabled without a create right on payouts, expenses, payrolls or inflows, or without an account', () => {

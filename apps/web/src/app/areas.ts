@@ -4,9 +4,26 @@
 import { can, type Resource, type Resources } from '@owo/contract';
 
 export type AreaKey =
-  | 'dashboard' | 'agent-insight' | 'team-report' | 'transactions' | 'requests' | 'commissions'
-  | 'disbursements' | 'payouts' | 'expenses' | 'payroll' | 'marketplace' | 'inflows' | 'vendors'
-  | 'projects' | 'asset-list' | 'settings' | 'teams' | 'cards' | 'wallet' | 'bills';
+  | 'dashboard'
+  | 'agent-insight'
+  | 'team-report'
+  | 'transactions'
+  | 'requests'
+  | 'commissions'
+  | 'disbursements'
+  | 'payouts'
+  | 'expenses'
+  | 'payroll'
+  | 'marketplace'
+  | 'inflows'
+  | 'vendors'
+  | 'projects'
+  | 'asset-list'
+  | 'settings'
+  | 'teams'
+  | 'cards'
+  | 'wallet'
+  | 'bills';
 
 export type Area = {
   key: AreaKey;
@@ -20,44 +37,110 @@ export type Area = {
 
 export const AREAS: Record<AreaKey, Area> = {
   dashboard: { key: 'dashboard', path: '/dashboard', prefixes: ['/dashboard'], anyOf: ['insights'] },
-  'agent-insight': { key: 'agent-insight', path: '/agent-insight', prefixes: ['/agent-insight'], anyOf: ['agentDashboard'] },
-  'team-report': { key: 'team-report', path: '/team-report', prefixes: ['/team-report'], anyOf: ['teamReports'] },
-  transactions: { key: 'transactions', path: '/transactions', prefixes: ['/transactions', '/transaction'], anyOf: ['transactions'] },
+  'agent-insight': {
+    key: 'agent-insight',
+    path: '/agent-insight',
+    prefixes: ['/agent-insight'],
+    anyOf: ['agentDashboard'],
+  },
+  'team-report': {
+    key: 'team-report',
+    path: '/team-report',
+    prefixes: ['/team-report'],
+    anyOf: ['teamReports'],
+  },
+  transactions: {
+    key: 'transactions',
+    path: '/transactions',
+    prefixes: ['/transactions', '/transaction'],
+    anyOf: ['transactions'],
+  },
   requests: { key: 'requests', path: '/requests', prefixes: ['/requests', '/request'], anyOf: ['requests'] },
-  commissions: { key: 'commissions', path: '/commissions', prefixes: ['/commissions'], anyOf: ['agentCommissions'] },
-  disbursements: { key: 'disbursements', path: '/disbursements', prefixes: ['/disbursements'], anyOf: ['disbursement'] },
+  commissions: {
+    key: 'commissions',
+    path: '/commissions',
+    prefixes: ['/commissions'],
+    anyOf: ['agentCommissions'],
+  },
+  disbursements: {
+    key: 'disbursements',
+    path: '/disbursements',
+    prefixes: ['/disbursements'],
+    anyOf: ['disbursement'],
+  },
   payouts: { key: 'payouts', path: '/payouts', prefixes: ['/payouts', '/payout'], anyOf: ['payouts'] },
   expenses: { key: 'expenses', path: '/expenses', prefixes: ['/expenses', '/expense'], anyOf: ['expenses'] },
-  payroll: { key: 'payroll', path: '/payroll', prefixes: ['/payroll', '/contacts/employees'], anyOf: ['payrolls', 'payrollEmployees'] },
+  payroll: {
+    key: 'payroll',
+    path: '/payroll',
+    prefixes: ['/payroll', '/contacts/employees'],
+    anyOf: ['payrolls', 'payrollEmployees'],
+  },
   marketplace: {
-    key: 'marketplace', path: '/marketplace', prefixes: ['/marketplace'],
+    key: 'marketplace',
+    path: '/marketplace',
+    prefixes: ['/marketplace'],
     anyOf: ['marketplaceVendings', 'marketplaceAssets', 'marketplaceTransactions'],
   },
-  inflows: { key: 'inflows', path: '/inflows', prefixes: ['/inflows'], anyOf: ['inflows', 'inflowsCustomers', 'inflowsPartners'] },
+  inflows: {
+    key: 'inflows',
+    path: '/inflows',
+    prefixes: ['/inflows'],
+    anyOf: ['inflows', 'inflowsCustomers', 'inflowsPartners'],
+  },
   vendors: { key: 'vendors', path: '/vendors', prefixes: ['/vendors'], anyOf: ['payee'] },
   projects: { key: 'projects', path: '/projects', prefixes: ['/projects'], anyOf: ['projects'] },
   'asset-list': {
-    key: 'asset-list', path: '/asset-list', prefixes: ['/asset-list', '/assets'],
+    key: 'asset-list',
+    path: '/asset-list',
+    prefixes: ['/asset-list', '/assets'],
     anyOf: ['payoutAsset', 'productsAndServices', 'payoutInventory'],
   },
   settings: {
-    key: 'settings', path: '/settings', prefixes: ['/settings'],
-    anyOf: ['parameters', 'policy', 'approvalWorkflows', 'paymentTags', 'accountingIntegrations', 'subsidiaries', 'developer', 'feePolicies'],
+    key: 'settings',
+    path: '/settings',
+    prefixes: ['/settings'],
+    anyOf: [
+      'parameters',
+      'policy',
+      'approvalWorkflows',
+      'paymentTags',
+      'accountingIntegrations',
+      'subsidiaries',
+      'developer',
+      'feePolicies',
+    ],
   },
-  teams: { key: 'teams', path: '/teams', prefixes: ['/teams'], anyOf: ['accountAccess', 'invitations', 'roles', 'agents'] },
+  teams: {
+    key: 'teams',
+    path: '/teams',
+    prefixes: ['/teams'],
+    anyOf: ['accountAccess', 'invitations', 'roles', 'agents'],
+  },
   // Not in the sidebar, but routed, titled and guarded the same way.
   cards: { key: 'cards', path: '/cards', prefixes: ['/cards'], anyOf: ['wallets'] },
   wallet: { key: 'wallet', path: '/wallet/add-funds', prefixes: ['/wallet'], anyOf: ['payments', 'wallets'] },
-  bills: { key: 'bills', path: '/payouts/bills', prefixes: ['/bills', '/bill', '/bill-csv'], anyOf: ['payouts'] },
+  bills: {
+    key: 'bills',
+    path: '/payouts/bills',
+    prefixes: ['/bills', '/bill', '/bill-csv'],
+    anyOf: ['payouts'],
+  },
 };
 
-export type SidebarGroup = { key: 'analytics' | 'paymentReports' | 'outward' | 'inward' | 'business' | 'configurations'; items: AreaKey[] };
+export type SidebarGroup = {
+  key: 'analytics' | 'paymentReports' | 'outward' | 'inward' | 'business' | 'configurations';
+  items: AreaKey[];
+};
 
 /** 000 §2.5 sidebar groups, in order. */
 export const SIDEBAR_GROUPS: SidebarGroup[] = [
   { key: 'analytics', items: ['dashboard', 'agent-insight', 'team-report'] },
   { key: 'paymentReports', items: ['transactions', 'requests'] },
-  { key: 'outward', items: ['commissions', 'disbursements', 'payouts', 'expenses', 'payroll', 'marketplace'] },
+  {
+    key: 'outward',
+    items: ['commissions', 'disbursements', 'payouts', 'expenses', 'payroll', 'marketplace'],
+  },
   { key: 'inward', items: ['inflows'] },
   { key: 'business', items: ['vendors', 'projects', 'asset-list'] },
   { key: 'configurations', items: ['settings', 'teams'] },
@@ -68,7 +151,10 @@ export const canViewArea = (resources: Resources | null | undefined, key: AreaKe
 
 /** Groups with only the entries the user may see; empty groups are dropped. */
 export function visibleSidebar(resources: Resources | null | undefined) {
-  return SIDEBAR_GROUPS.map((g) => ({ ...g, items: g.items.filter((k) => canViewArea(resources, k)) })).filter((g) => g.items.length > 0);
+  return SIDEBAR_GROUPS.map((g) => ({
+    ...g,
+    items: g.items.filter((k) => canViewArea(resources, k)),
+  })).filter((g) => g.items.length > 0);
 }
 
 /** The first sidebar entry the user may open (Access Forbidden button, /dashboard fallback). */
@@ -82,7 +168,8 @@ export function areaForPath(pathname: string): Area | null {
   let best: { area: Area; len: number } | null = null;
   for (const area of Object.values(AREAS)) {
     for (const p of area.prefixes) {
-      if ((pathname === p || pathname.startsWith(`${p}/`)) && (!best || p.length > best.len)) best = { area, len: p.length };
+      if ((pathname === p || pathname.startsWith(`${p}/`)) && (!best || p.length > best.len))
+        best = { area, len: p.length };
     }
   }
   return best?.area ?? null;
@@ -94,12 +181,19 @@ export function makePaymentMenu(resources: Resources | null | undefined, hasAcco
   const canCreateAccountExpenses = can(resources, 'expenses', 'post');
   const canCreatePayrolls = can(resources, 'payrolls', 'post');
   const canCreateInfowInvoice = can(resources, 'inflows', 'post');
-  const canMakePayments = canCreatePayouts || canCreateAccountExpenses || canCreatePayrolls || canCreateInfowInvoice;
-  const entries: { key: 'manualPayment' | 'createExpense' | 'createPayroll' | 'createInvoice' | 'requestBill' | 'massPayout'; to: string }[] = [];
+  const canMakePayments =
+    canCreatePayouts || canCreateAccountExpenses || canCreatePayrolls || canCreateInfowInvoice;
+  const entries: {
+    key: 'manualPayment' | 'createExpense' | 'createPayroll' | 'createInvoice' | 'requestBill' | 'massPayout';
+    to: string;
+  }[] = [];
   if (canCreatePayouts) entries.push({ key: 'manualPayment', to: '/pay-someone' });
   if (canCreateAccountExpenses) entries.push({ key: 'createExpense', to: '/expense/new-payment' });
   if (canCreatePayrolls) entries.push({ key: 'createPayroll', to: '/payroll/create' });
   if (canCreateInfowInvoice) entries.push({ key: 'createInvoice', to: '/inflows/new-invoice?new=page' });
-  entries.push({ key: 'requestBill', to: '/payouts/quotes?request=bill' }, { key: 'massPayout', to: '/disbursements/new' });
+  entries.push(
+    { key: 'requestBill', to: '/payouts/quotes?request=bill' },
+    { key: 'massPayout', to: '/disbursements/new' },
+  );
   return { enabled: canMakePayments && hasAccount, entries };
 }

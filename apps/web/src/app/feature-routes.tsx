@@ -15,16 +15,30 @@ import { PlainLayout } from './layouts/public-layout';
 import { MarketplaceGate } from './layouts/marketplace-gate';
 import { legacyRoutes } from './legacy-redirects';
 
-type FeatureRoutes = Partial<Record<
-  'publicRoutes' | 'portalRoutes' | 'devRoutes' | 'dashboardRoutes' | 'notificationsRoutes' | 'fullScreenRoutes' | 'verifiedRoutes'
-  | 'comingSoonDashboardRoutes' | 'comingSoonPublicRoutes' | 'comingSoonVerifiedRoutes',
-  RouteObject[]
->>;
+type FeatureRoutes = Partial<
+  Record<
+    | 'publicRoutes'
+    | 'portalRoutes'
+    | 'devRoutes'
+    | 'dashboardRoutes'
+    | 'notificationsRoutes'
+    | 'fullScreenRoutes'
+    | 'verifiedRoutes'
+    | 'comingSoonDashboardRoutes'
+    | 'comingSoonPublicRoutes'
+    | 'comingSoonVerifiedRoutes',
+    RouteObject[]
+  >
+>;
 
 // Eager inside this lazily loaded module: all route tables arrive in one chunk, in one round trip.
-const featureModules = import.meta.glob<FeatureRoutes>(['../features/*/routes.tsx', '!../features/identity/routes.tsx'], { eager: true });
+const featureModules = import.meta.glob<FeatureRoutes>(
+  ['../features/*/routes.tsx', '!../features/identity/routes.tsx'],
+  { eager: true },
+);
 
-const createAccountRoutes = (routes: RouteObject[]) => routes.filter((r) => r.path === paths.account.create.path).slice(0, 1);
+const createAccountRoutes = (routes: RouteObject[]) =>
+  routes.filter((r) => r.path === paths.account.create.path).slice(0, 1);
 
 /** Drops routes at `path` (at any depth) from a route list. */
 function withoutPath(routes: RouteObject[], path: string): RouteObject[] {
@@ -48,7 +62,11 @@ export function buildFeatureRoutes(modules: FeatureRoutes[]): RouteObject[] {
     return r.index === true || r.path === '/' || (!r.path && !!r.children?.some(hasIndex));
   });
   const verified = [...collect('verifiedRoutes'), ...collect('comingSoonVerifiedRoutes')];
-  const dashboard = [...collect('dashboardRoutes'), ...collect('notificationsRoutes'), ...collect('comingSoonDashboardRoutes')];
+  const dashboard = [
+    ...collect('dashboardRoutes'),
+    ...collect('notificationsRoutes'),
+    ...collect('comingSoonDashboardRoutes'),
+  ];
   const staffFrame = (
     <RequireStaff>
       <DashboardFrame />
@@ -68,7 +86,14 @@ export function buildFeatureRoutes(modules: FeatureRoutes[]): RouteObject[] {
       ),
       children: [
         // Rule 5: /account/create with an active account goes to the dashboard.
-        { element: <RedirectIfActiveAccount><Outlet /></RedirectIfActiveAccount>, children: createAccountRoutes(verified) },
+        {
+          element: (
+            <RedirectIfActiveAccount>
+              <Outlet />
+            </RedirectIfActiveAccount>
+          ),
+          children: createAccountRoutes(verified),
+        },
         ...verified.filter((r) => r.path !== paths.account.create.path),
       ],
     },

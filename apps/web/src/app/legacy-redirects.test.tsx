@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, renderApp } from './test-utils';
 
-const where = (r: { state: { location: { pathname: string; search: string } } }) => `${r.state.location.pathname}${r.state.location.search}`;
+const where = (r: { state: { location: { pathname: string; search: string } } }) =>
+  `${r.state.location.pathname}${r.state.location.search}`;
 
 describe('older paths of 000 §2.3 redirect to the current ones', () => {
   it.each([
@@ -15,11 +16,23 @@ describe('older paths of 000 §2.3 redirect to the current ones', () => {
 
   it('/invite/:code -> /auth/invite?code=', async () => {
     const { router } = renderApp('/invite/CODE9', {
-      routes: { 'GET /api/auth/invite/CODE9': ok({ email: 'new@acme.ng', accountName: 'Acme Ltd', role: 'finance-manager', roleName: 'Finance Manager', expiresAt: '2026-04-01T00:00:00Z', userExists: false }) },
+      routes: {
+        'GET /api/auth/invite/CODE9': ok({
+          email: 'new@acme.ng',
+          accountName: 'Acme Ltd',
+          role: 'finance-manager',
+          roleName: 'Finance Manager',
+          expiresAt: '2026-04-01T00:00:00Z',
+          userExists: false,
+        }),
+      },
     });
     await waitFor(() => expect(where(router)).toBe('/auth/invite?code=CODE9'));
     expect(await screen.findByText(/invited to join Acme Ltd as Finance Manager/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: "I'm new to Owo" })).toHaveAttribute('href', '/auth/register/CODE9?email=new%40acme.ng');
+    expect(screen.getByRole('link', { name: "I'm new to Owo" })).toHaveAttribute(
+      'href',
+      '/auth/register/CODE9?email=new%40acme.ng',
+    );
   });
 
   it.each([
@@ -31,7 +44,14 @@ describe('older paths of 000 §2.3 redirect to the current ones', () => {
     ['/payees', '/vendors'],
     ['/confirm-email?token=abc', '/auth/confirm-email?token=abc'],
   ])('%s -> %s', async (from, to) => {
-    const { router } = renderApp(from, { session: {}, routes: { 'POST /api/auth/confirm-email': ok({ user: { id: 'u1', email: 'a@b.ng', verified: true, _2fa: false } }) } });
+    const { router } = renderApp(from, {
+      session: {},
+      routes: {
+        'POST /api/auth/confirm-email': ok({
+          user: { id: 'u1', email: 'a@b.ng', verified: true, _2fa: false },
+        }),
+      },
+    });
     await waitFor(() => expect(where(router)).toBe(to));
   });
 

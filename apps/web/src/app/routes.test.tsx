@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRouteDiscovery } from './routes';
 import { accountEntry, ok, renderApp } from './test-utils';
 
-const discoveryArgs = (path: string, patch = vi.fn()) => ({ path, patch, signal: new AbortController().signal, matches: [], fetcherKey: undefined });
+const discoveryArgs = (path: string, patch = vi.fn()) => ({
+  path,
+  patch,
+  signal: new AbortController().signal,
+  matches: [],
+  fetcherKey: undefined,
+});
 
 describe('route discovery', () => {
   it('does not load the feature routes for the auth screens', async () => {
@@ -39,7 +45,18 @@ describe('route discovery', () => {
 
 describe('top-level pages outside the staff guards', () => {
   it('renders /dev/mailbox', async () => {
-    renderApp('/dev/mailbox', { routes: { 'GET /api/dev/mailbox': { body: { status: 'success', message: 'OK', data: [], metadata: { pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 0 } } } } } });
+    renderApp('/dev/mailbox', {
+      routes: {
+        'GET /api/dev/mailbox': {
+          body: {
+            status: 'success',
+            message: 'OK',
+            data: [],
+            metadata: { pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 0 } },
+          },
+        },
+      },
+    });
     expect(await screen.findByRole('heading', { name: 'Dev mailbox' })).toBeInTheDocument();
   });
 
@@ -105,7 +122,10 @@ describe('dashboard frame mounts the shell alerts', () => {
 
   it('shows the mobile alert carousel on small screens', async () => {
     const matchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width'),
+    })) as typeof window.matchMedia;
     try {
       renderApp('/transactions', { session: {} });
       expect(await screen.findByTestId('mobile-alert-carousel')).toBeInTheDocument();
@@ -117,8 +137,14 @@ describe('dashboard frame mounts the shell alerts', () => {
 
   it('marks the Make Payment entries and sidebar entries for the tour', async () => {
     renderApp('/transactions', { session: {} });
-    expect(await screen.findByTestId('sidebar-transactions')).toHaveAttribute('data-tour', 'nav-transactions');
+    expect(await screen.findByTestId('sidebar-transactions')).toHaveAttribute(
+      'data-tour',
+      'nav-transactions',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Make Payment' }));
-    expect(await screen.findByRole('menuitem', { name: 'Manual Payment' })).toHaveAttribute('data-tour', 'make-payment-manualPayment');
+    expect(await screen.findByRole('menuitem', { name: 'Manual Payment' })).toHaveAttribute(
+      'data-tour',
+      'make-payment-manualPayment',
+    );
   });
 });

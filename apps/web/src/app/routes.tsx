@@ -4,8 +4,12 @@
 // needs it (React Router's patchRoutesOnNavigation), from chunks of their own.
 // Screens inside route modules must be lazy (`lazy:` or React.lazy) to keep /auth/login small.
 import {
-  matchRoutes, Outlet, ScrollRestoration, useRouteError,
-  type PatchRoutesOnNavigationFunction, type RouteObject,
+  matchRoutes,
+  Outlet,
+  ScrollRestoration,
+  useRouteError,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
 } from 'react-router-dom';
 import { authGuestRoutes, authOpenRoutes } from '../features/identity/routes';
 import { FullPageLoader } from '../components/page-states';
@@ -36,7 +40,14 @@ const authRoutes: RouteObject[] = [
   {
     element: <AuthLayout />,
     children: [
-      { element: <GuestOnly><Outlet /></GuestOnly>, children: authGuestRoutes },
+      {
+        element: (
+          <GuestOnly>
+            <Outlet />
+          </GuestOnly>
+        ),
+        children: authGuestRoutes,
+      },
       ...authOpenRoutes,
     ],
   },
@@ -52,7 +63,10 @@ export function createAppRoutes(): RouteObject[] {
       hydrateFallbackElement: <FullPageLoader />,
       children: [
         ...authRoutes,
-        { path: '*', lazy: async () => ({ Component: (await import('./errors/not-found-switch')).NotFoundSwitch }) },
+        {
+          path: '*',
+          lazy: async () => ({ Component: (await import('./errors/not-found-switch')).NotFoundSwitch }),
+        },
       ],
     },
   ];

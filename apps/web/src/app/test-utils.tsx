@@ -26,29 +26,46 @@ afterEach(() => {
   document.cookie = 'owo_csrf=; Max-Age=0; path=/';
 });
 
-
 export type Reply = { status?: number; body: unknown };
 export type Handler = Reply | ((url: URL, init?: RequestInit) => Reply);
 
 /** Replaces fetch: 'METHOD /api/path' -> reply. Unknown calls answer 404. Records every call. */
 export function mockFetch(routes: Record<string, Handler>) {
-  const calls: { method: string; path: string; url: URL; headers: Record<string, string>; body?: unknown }[] = [];
+  const calls: { method: string; path: string; url: URL; headers: Record<string, string>; body?: unknown }[] =
+    [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, url, headers: (init?.headers ?? {}) as Record<string, string>, body });
+    calls.push({
+      method,
+      path: url.pathname,
+      url,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      body,
+    });
     const handler = routes[`${method} ${url.pathname}`];
     const reply = typeof handler === 'function' ? handler(url, init) : handler;
-    if (!reply) return new Response(JSON.stringify({ status: 'not-found', message: 'Not found' }), { status: 404 });
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+    if (!reply)
+      return new Response(JSON.stringify({ status: 'not-found', message: 'Not found' }), { status: 404 });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fn);
   return { fn, calls };
 }
 
-export const ok = (data: unknown, message = 'OK', status = 'success'): Reply => ({ body: { status, message, data } });
-export const fail = (httpStatus: number, status: string, message: string, errors?: Record<string, string[]>): Reply => ({
+export const ok = (data: unknown, message = 'OK', status = 'success'): Reply => ({
+  body: { status, message, data },
+});
+export const fail = (
+  httpStatus: number,
+  status: string,
+  message: string,
+  errors?: Record<string, string[]>,
+): Reply => ({
   status: httpStatus,
   body: { status, message, data: null, errors },
 });
@@ -57,8 +74,13 @@ export const testUser: AuthUser = { id: 'u1', email: 'ada@acme.ng', verified: tr
 
 export function accountEntry(overrides: Partial<AccountEntry> = {}): AccountEntry {
   return {
-    id: 'm1', accountId: 'a1', account: { id: 'a1', name: 'Acme Ltd', type: 'business' },
-    tiers: [], role: 'owner', subaccess: [], ...overrides,
+    id: 'm1',
+    accountId: 'a1',
+    account: { id: 'a1', name: 'Acme Ltd', type: 'business' },
+    tiers: [],
+    role: 'owner',
+    subaccess: [],
+    ...overrides,
   };
 }
 
@@ -70,31 +92,68 @@ export type SessionSeed = {
 };
 
 /** API answers of a signed-in user (profile, accounts, active account) plus any extra routes. */
-export function sessionRoutes(seed: SessionSeed = {}, extra: Record<string, Handler> = {}): Record<string, Handler> {
+export function sessionRoutes(
+  seed: SessionSeed = {},
+  extra: Record<string, Handler> = {},
+): Record<string, Handler> {
   const verified = seed.verified ?? true;
   const accounts = seed.accounts ?? [accountEntry()];
-  const active = seed.active === undefined ? accounts[0] ?? null : seed.active;
+  const active = seed.active === undefined ? (accounts[0] ?? null) : seed.active;
   return {
     'GET /api/me/settings/profile': ok({
-      profile: { id: 'u1', firstName: 'Ada', lastName: 'Obi', name: 'Ada Obi', email: testUser.email, phoneNumber: null, verified, _2fa: false, createdAt: '2026-01-01T00:00:00Z' },
+      profile: {
+        id: 'u1',
+        firstName: 'Ada',
+        lastName: 'Obi',
+        name: 'Ada Obi',
+        email: testUser.email,
+        phoneNumber: null,
+        verified,
+        _2fa: false,
+        createdAt: '2026-01-01T00:00:00Z',
+      },
     }),
     'GET /api/me/accounts': ok(accounts),
-    'GET /api/me/accounts/active': ok({ activeAccount: active, resources: seed.resources === undefined ? '*' : seed.resources }),
-    'GET /api/me/notifications': { body: { status: 'success', message: 'OK', data: [], metadata: { pagination: { page: 1, limit: 10, totalItems: 0, totalPages: 0 } } } },
+    'GET /api/me/accounts/active': ok({
+      activeAccount: active,
+      resources: seed.resources === undefined ? '*' : seed.resources,
+    }),
+    'GET /api/me/notifications': {
+      body: {
+        status: 'success',
+        message: 'OK',
+        data: [],
+        metadata: { pagination: { page: 1, limit: 10, totalItems: 0, totalPages: 0 } },
+      },
+    },
     ...extra,
   };
 }
 
 /** Mounts the app's route tree at `path`; with `session`, a stored user as after login. */
-export function renderApp(path: string, opts: { session?: SessionSeed | false; routes?: Record<string, Handler> } = {}) {
+export function renderApp(
+  path: string,
+  opts: { session?: SessionSeed | false; routes?: Record<string, Handler> } = {},
+) {
   const signedIn = opts.session !== false && opts.session !== undefined;
   if (!signedIn) {
     store.reset();
     document.cookie = 'owo_csrf=; Max-Age=0; path=/';
   }
-  if (signedIn) store.set({ staff: { ...store.get().staff, user: { ...testUser, verified: (opts.session as SessionSeed).verified ?? true } } });
-  const api = mockFetch(signedIn ? sessionRoutes(opts.session as SessionSeed, opts.routes) : (opts.routes ?? {}));
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path], patchRoutesOnNavigation: createRouteDiscovery() });
+  if (signedIn)
+    store.set({
+      staff: {
+        ...store.get().staff,
+        user: { ...testUser, verified: (opts.session as SessionSeed).verified ?? true },
+      },
+    });
+  const api = mockFetch(
+    signedIn ? sessionRoutes(opts.session as SessionSeed, opts.routes) : (opts.routes ?? {}),
+  );
+  const router = createMemoryRouter(createAppRoutes(), {
+    initialEntries: [path],
+    patchRoutesOnNavigation: createRouteDiscovery(),
+  });
   setApiHooks({
     onForbidden: (message) => {
       const { pathname, search } = router.state.location;

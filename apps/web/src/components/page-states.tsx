@@ -12,7 +12,13 @@ export function FullPageLoader() {
 }
 
 /** Centred message used by the error screens: an emblem, a title, a text and actions. */
-export function StatusScreen(props: { code?: string; title: string; text: ReactNode; actions?: ReactNode; fullHeight?: boolean }) {
+export function StatusScreen(props: {
+  code?: string;
+  title: string;
+  text: ReactNode;
+  actions?: ReactNode;
+  fullHeight?: boolean;
+}) {
   return (
     <Center mih={props.fullHeight ? '100vh' : '70vh'} px="md">
       <Stack align="center" gap="md" maw={460} ta="center">
@@ -34,7 +40,9 @@ export function EmptyState(props: { title?: string; text?: string }) {
   return (
     <Stack align="center" gap={4} py="xl">
       <Text fw={600}>{props.title ?? t('empty.title')}</Text>
-      <Text c="dimmed" size="sm">{props.text ?? t('empty.text')}</Text>
+      <Text c="dimmed" size="sm">
+        {props.text ?? t('empty.text')}
+      </Text>
     </Stack>
   );
 }

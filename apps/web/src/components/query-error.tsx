@@ -6,7 +6,11 @@ import { isApiError } from '../lib/api';
  * A failed load inside a page: the server's message and a retry. A 403 renders nothing: the API
  * client has already turned the page into Access Forbidden (000 §8).
  */
-export function QueryError(props: { error: unknown; onRetry?: () => void; /** The call skipped the Access Forbidden page: say why here. */ showForbidden?: boolean }) {
+export function QueryError(props: {
+  error: unknown;
+  onRetry?: () => void;
+  /** The call skipped the Access Forbidden page: say why here. */ showForbidden?: boolean;
+}) {
   const { t } = useTranslation();
   if (isApiError(props.error) && props.error.httpStatus === 403 && !props.showForbidden) return null;
   const message = props.error instanceof Error ? props.error.message : t('empty.text');
@@ -14,7 +18,11 @@ export function QueryError(props: { error: unknown; onRetry?: () => void; /** Th
     <Alert color="red" variant="light" role="alert">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm">{message}</Text>
-        {props.onRetry && <Button size="xs" variant="white" color="red" onClick={props.onRetry}>{t('actions.retry', { defaultValue: 'Try again' })}</Button>}
+        {props.onRetry && (
+          <Button size="xs" variant="white" color="red" onClick={props.onRetry}>
+            {t('actions.retry', { defaultValue: 'Try again' })}
+          </Button>
+        )}
       </Group>
     </Alert>
   );

@@ -7,7 +7,13 @@
 import type { FieldErrors, Pagination } from '@owo/contract';
 import { STATUS } from '@owo/contract/status';
 import { readCookie } from './cookies';
-import { clearAllSessions, clearCustomerSession, clearEmployeeSession, clearStaffSession, store } from './store';
+import {
+  clearAllSessions,
+  clearCustomerSession,
+  clearEmployeeSession,
+  clearStaffSession,
+  store,
+} from './store';
 import { toastError } from './toast';
 
 export type Envelope<T> = {
@@ -65,7 +71,8 @@ function buildUrl(path: string, query?: Query) {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
   const s = qs.toString();
   return s ? `${url}?${s}` : url;
 }
@@ -96,7 +103,11 @@ async function parse(res: Response): Promise<Record<string, unknown>> {
 let refreshing: Promise<boolean> | null = null;
 /** One GET /api/auth/validate at a time; concurrent 401s wait for the same answer. */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= fetch(buildUrl('/auth/validate'), { method: 'GET', credentials: 'include', headers: { accept: 'application/json' } })
+  refreshing ??= fetch(buildUrl('/auth/validate'), {
+    method: 'GET',
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  })
     .then((r) => r.ok)
     .catch(() => false)
     .finally(() => {
@@ -113,7 +124,12 @@ function logout(scope: 'staff' | 'customer' | 'employee' | 'all') {
   hooks.onLoggedOut(scope);
 }
 
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<Envelope<T>> {
+export async function request<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+  retried = false,
+): Promise<Envelope<T>> {
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   let res: Response;
   try {
@@ -121,7 +137,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       method,
       credentials: 'include',
       headers: headersFor(method, opts, isForm),
-      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      body:
+        opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
       signal: opts.signal,
     });
   } catch (e) {
@@ -131,13 +148,18 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const body = await parse(res);
   const status = typeof body.status === 'string' ? body.status : res.ok ? STATUS.success : STATUS.error;
   const message = typeof body.message === 'string' ? body.message : res.statusText || 'Request failed';
-  if (res.ok) return { status, message, data: body.data as T, metadata: body.metadata as Envelope<T>['metadata'] };
+  if (res.ok)
+    return { status, message, data: body.data as T, metadata: body.metadata as Envelope<T>['metadata'] };
 
   const error = new ApiError(res.status, status, message, body.errors as FieldErrors | undefined);
   if (res.status === 401 && !opts.skipAuthHandling) {
     if (status === STATUS.twoFaRequired && path === PROFILE_PATH) {
       hooks.onTwoFactorRequired();
-    } else if (status === STATUS.twoFaRequired || status === STATUS.passwordExpired || status === STATUS.sessionExpired) {
+    } else if (
+      status === STATUS.twoFaRequired ||
+      status === STATUS.passwordExpired ||
+      status === STATUS.sessionExpired
+    ) {
       logout('staff');
     } else if (status === STATUS.customerTokenExpired || status === STATUS.customerTokenRequired) {
       logout('customer');
@@ -159,8 +181,10 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('PATCH', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };

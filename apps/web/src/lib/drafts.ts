@@ -6,7 +6,7 @@ const drafts = new Map<string, unknown>();
 const listeners = new Set<() => void>();
 
 export const draftStore = {
-  get: <T,>(name: string) => drafts.get(name) as T | undefined,
+  get: <T>(name: string) => drafts.get(name) as T | undefined,
   set<T>(name: string, value: T | undefined) {
     if (value === undefined) drafts.delete(name);
     else drafts.set(name, value);
@@ -24,6 +24,10 @@ export const draftStore = {
 
 /** `const [draft, setDraft] = useDraft<PaySomeoneDraft>('paySomeone')` */
 export function useDraft<T>(name: string): [T | undefined, (value: T | undefined) => void] {
-  const value = useSyncExternalStore(draftStore.subscribe, () => draftStore.get<T>(name), () => undefined);
+  const value = useSyncExternalStore(
+    draftStore.subscribe,
+    () => draftStore.get<T>(name),
+    () => undefined,
+  );
   return [value, (v) => draftStore.set(name, v)];
 }

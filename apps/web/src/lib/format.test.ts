@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, formatMoney, formatMoneyShort, formatRelative, maskBvn } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  formatMoneyShort,
+  formatRelative,
+  maskBvn,
+} from './format';
 
 const now = new Date('2026-03-10T12:00:00Z').getTime();
 const ago = (ms: number) => new Date(now - ms);
-const S = 1000, MIN = 60 * S, H = 60 * MIN, D = 24 * H;
+const S = 1000,
+  MIN = 60 * S,
+  H = 60 * MIN,
+  D = 24 * H;
 
 describe('relative time thresholds (000 §9)', () => {
   it.each([

@@ -35,15 +35,22 @@ export const formatDateTime = (d: DateInput) => (valid(d) ? dayjs(d).format(DATE
 /** 5 March 2026 (approval trails, 000 §4.11) */
 export const formatLongDate = (d: DateInput) => (valid(d) ? dayjs(d).format(LONG_DATE_FORMAT) : '');
 /** 'a few seconds ago', '3 hours ago', 'in 2 days' */
-export const formatRelative = (d: DateInput, now: DateInput = Date.now()) => (valid(d) ? dayjs(d).from(dayjs(now)) : '');
+export const formatRelative = (d: DateInput, now: DateInput = Date.now()) =>
+  valid(d) ? dayjs(d).from(dayjs(now)) : '';
 
 /** Integer minor units -> '₦1,234.50'; `short` -> '₦1.23K' at 1,000 and above. */
-export function formatMoney(minor: number, currency: Currency | string = 'NGN', opts: { short?: boolean } = {}) {
+export function formatMoney(
+  minor: number,
+  currency: Currency | string = 'NGN',
+  opts: { short?: boolean } = {},
+) {
   return contractFormatMoney(minor, currency, opts);
 }
-export const formatMoneyShort = (minor: number, currency: Currency | string = 'NGN') => formatMoney(minor, currency, { short: true });
+export const formatMoneyShort = (minor: number, currency: Currency | string = 'NGN') =>
+  formatMoney(minor, currency, { short: true });
 
 /** 12345678901 -> BVN masked as 1234567**** (never show a full BVN). */
-export const maskBvn = (bvn: string) => (bvn.length > 7 ? `${bvn.slice(0, 7)}${'*'.repeat(bvn.length - 7)}` : bvn);
+export const maskBvn = (bvn: string) =>
+  bvn.length > 7 ? `${bvn.slice(0, 7)}${'*'.repeat(bvn.length - 7)}` : bvn;
 
 export { dayjs };

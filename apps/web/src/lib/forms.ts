@@ -24,7 +24,11 @@ export function useZodForm<S extends z.$ZodType<FieldValues, FieldValues>>(
  * Returns true when at least one field received a message. Keys the form does not know are
  * reported on `root.server` so they are never silently lost.
  */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown): boolean { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function applyServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T, any, any>,
+  error: unknown,
+): boolean {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   if (!(error instanceof ApiError) || error.status !== STATUS.validationError || !error.errors) return false;
   const known = new Set(Object.keys(form.getValues() ?? {}));
   let applied = false;
@@ -38,6 +42,7 @@ export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, 
       applied = true;
     } else unknownMessages.push(message);
   }
-  if (unknownMessages.length) form.setError('root.server' as Path<T>, { type: 'server', message: unknownMessages.join('\n') });
+  if (unknownMessages.length)
+    form.setError('root.server' as Path<T>, { type: 'server', message: unknownMessages.join('\n') });
   return applied;
 }

@@ -14,7 +14,8 @@ export type AppPath<P extends string = string> = { path: P; href: Href<P> };
 function withSearch(url: string, search?: Search) {
   if (!search) return url;
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(search)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  for (const [k, v] of Object.entries(search))
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
   const s = qs.toString();
   return s ? `${url}?${s}` : url;
 }
@@ -22,7 +23,9 @@ function withSearch(url: string, search?: Search) {
 export function route<P extends string>(path: P): AppPath<P> {
   const href = (a?: unknown, b?: Search) => {
     if (path.includes(':')) {
-      const params = Object.fromEntries(Object.entries((a ?? {}) as Record<string, string | number>).map(([k, v]) => [k, String(v)]));
+      const params = Object.fromEntries(
+        Object.entries((a ?? {}) as Record<string, string | number>).map(([k, v]) => [k, String(v)]),
+      );
       return withSearch(generatePath(path, params as never), b);
     }
     return withSearch(path, a as Search | undefined);
@@ -197,6 +200,5 @@ export const paths = {
     teamMember: route('/team/member/:id'),
     payees: route('/payees'),
     payeesPaymentRequests: route('/payees/payment-requests'),
-
   },
 } as const;

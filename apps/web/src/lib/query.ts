@@ -17,7 +17,10 @@ export function createQueryClient() {
 }
 export const queryClient = createQueryClient();
 
-type ApiMutationOptions<TData, TVars> = Omit<UseMutationOptions<Envelope<TData>, ApiError, TVars>, 'mutationFn'> & {
+type ApiMutationOptions<TData, TVars> = Omit<
+  UseMutationOptions<Envelope<TData>, ApiError, TVars>,
+  'mutationFn'
+> & {
   mutationFn: (vars: TVars) => Promise<Envelope<TData>>;
   /** Form whose fields receive validation-error messages. */
   form?: UseFormReturn<FieldValues> | UseFormReturn<any>; // eslint-disable-line @typescript-eslint/no-explicit-any

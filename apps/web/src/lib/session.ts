@@ -2,7 +2,16 @@
 // which one is active and what it may do (resources). Guards, the layout and every screen read
 // these three queries; nothing else fetches them.
 import { useQuery } from '@tanstack/react-query';
-import { ALL_SUBSIDIARIES, can, type AccountEntry, type Action, type ActiveAccount, type Profile, type Resource, type Resources } from '@owo/contract';
+import {
+  ALL_SUBSIDIARIES,
+  can,
+  type AccountEntry,
+  type Action,
+  type ActiveAccount,
+  type Profile,
+  type Resource,
+  type Resources,
+} from '@owo/contract';
 import { api, PROFILE_PATH } from './api';
 import { readCookie } from './cookies';
 import { queryClient } from './query';
@@ -29,7 +38,13 @@ export function useProfile(enabled = true) {
       const res = await api.get<{ profile: Profile }>(PROFILE_PATH);
       const p = res.data.profile;
       const cur = store.get().staff.user;
-      if (!cur || cur.id !== p.id || cur.verified !== p.verified || cur._2fa !== p._2fa || cur.email !== p.email) {
+      if (
+        !cur ||
+        cur.id !== p.id ||
+        cur.verified !== p.verified ||
+        cur._2fa !== p._2fa ||
+        cur.email !== p.email
+      ) {
         updateStaff({ user: { id: p.id, email: p.email, verified: p.verified, _2fa: p._2fa, name: p.name } });
       }
       return p;
@@ -50,7 +65,10 @@ export function useActiveAccount(enabled = true) {
     queryKey: sessionKeys.active,
     enabled,
     queryFn: async (): Promise<ActiveAccount> => {
-      const data = (await api.get<ActiveAccount>('/me/accounts/active')).data ?? { activeAccount: null, resources: null };
+      const data = (await api.get<ActiveAccount>('/me/accounts/active')).data ?? {
+        activeAccount: null,
+        resources: null,
+      };
       const accountId = data.activeAccount?.accountId ?? null;
       const { staff } = store.get();
       if (staff.accountId !== accountId) {
@@ -85,7 +103,10 @@ export async function switchAccount(entry: Pick<AccountEntry, 'id' | 'accountId'
 }
 
 /** Picks a subsidiary (or ALL_SUBSIDIARIES) for x-subsidiary-id; the page reloads (000 §4.10). */
-export function selectSubsidiary(subsidiaryId: string | null, reload: () => void = () => window.location.reload()) {
+export function selectSubsidiary(
+  subsidiaryId: string | null,
+  reload: () => void = () => window.location.reload(),
+) {
   updateStaff({ subsidiaryId });
   reload();
 }

@@ -20,8 +20,16 @@ export type StaffSession = {
   expiredEmail: string | null;
 };
 
-export type CustomerSession = { email: string | null; currentCustomerProfile: unknown; allCustomerProfiles: unknown[] };
-export type EmployeeSession = { employeeUser: unknown; payrollEmployees: unknown[]; currentPayrollEmployee: unknown };
+export type CustomerSession = {
+  email: string | null;
+  currentCustomerProfile: unknown;
+  allCustomerProfiles: unknown[];
+};
+export type EmployeeSession = {
+  employeeUser: unknown;
+  payrollEmployees: unknown[];
+  currentPayrollEmployee: unknown;
+};
 export type TourState = { status: 'idle' | 'in-progress' | 'completed'; progress: number };
 export type WalletsState = { activeWalletId: string | null };
 
@@ -34,11 +42,24 @@ export type RootState = {
 };
 
 export const initialStaff: StaffSession = {
-  user: null, accountId: null, subsidiaryId: null, redirectTo: null,
-  twoFactorEmail: null, passwordExpired: false, expiredEmail: null,
+  user: null,
+  accountId: null,
+  subsidiaryId: null,
+  redirectTo: null,
+  twoFactorEmail: null,
+  passwordExpired: false,
+  expiredEmail: null,
 };
-const initialCustomer: CustomerSession = { email: null, currentCustomerProfile: null, allCustomerProfiles: [] };
-const initialEmployee: EmployeeSession = { employeeUser: null, payrollEmployees: [], currentPayrollEmployee: null };
+const initialCustomer: CustomerSession = {
+  email: null,
+  currentCustomerProfile: null,
+  allCustomerProfiles: [],
+};
+const initialEmployee: EmployeeSession = {
+  employeeUser: null,
+  payrollEmployees: [],
+  currentPayrollEmployee: null,
+};
 const initialWallets: WalletsState = { activeWalletId: null };
 
 export const initialState: RootState = {
@@ -103,21 +124,37 @@ export const store = {
 };
 
 export function useStore<T>(selector: (s: RootState) => T): T {
-  return useSyncExternalStore(store.subscribe, () => selector(store.get()), () => selector(initialState));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.get()),
+    () => selector(initialState),
+  );
 }
 
-export const updateStaff = (patch: Partial<StaffSession>) => store.set((s) => ({ staff: { ...s.staff, ...patch } }));
-export const updateTour = (patch: Partial<TourState>) => store.set((s) => ({ tour: { ...s.tour, ...patch } }));
+export const updateStaff = (patch: Partial<StaffSession>) =>
+  store.set((s) => ({ staff: { ...s.staff, ...patch } }));
+export const updateTour = (patch: Partial<TourState>) =>
+  store.set((s) => ({ tour: { ...s.tour, ...patch } }));
 
 /** Partial logout (000 §4.1): clears user, account and resources; keeps where the user was going. */
 export function clearStaffSession() {
   store.set((s) => ({
-    staff: { ...initialStaff, redirectTo: s.staff.redirectTo, passwordExpired: s.staff.passwordExpired, expiredEmail: s.staff.expiredEmail },
+    staff: {
+      ...initialStaff,
+      redirectTo: s.staff.redirectTo,
+      passwordExpired: s.staff.passwordExpired,
+      expiredEmail: s.staff.expiredEmail,
+    },
     wallets: initialWallets,
   }));
 }
 export const clearCustomerSession = () => store.set({ customer: initialCustomer });
 export const clearEmployeeSession = () => store.set({ employee: initialEmployee });
 export function clearAllSessions() {
-  store.set((s) => ({ staff: { ...initialStaff, redirectTo: s.staff.redirectTo }, customer: initialCustomer, employee: initialEmployee, wallets: initialWallets }));
+  store.set((s) => ({
+    staff: { ...initialStaff, redirectTo: s.staff.redirectTo },
+    customer: initialCustomer,
+    employee: initialEmployee,
+    wallets: initialWallets,
+  }));
 }

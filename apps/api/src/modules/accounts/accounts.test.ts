@@ -1,20 +1,37 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, client, createTestApp, makeAccount, makeUser, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  addMember,
+  client,
+  createTestApp,
+  makeAccount,
+  makeUser,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { accountMembers, accounts, users } from '../../platform/schema';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('POST /api/accounts', () => {
   it('creates the account with the caller as owner, makes it active and runs the accountCreated hooks', async () => {
     const u = await makeUser(t);
     const seen: string[] = [];
-    const hook = async (_tx: unknown, a: { id: string }) => { seen.push(a.id); };
+    const hook = async (_tx: unknown, a: { id: string }) => {
+      seen.push(a.id);
+    };
     t.app.deps.hooks.accountCreated.push(hook);
     try {
-      const res = await client(t, { token: u.token }).post('/api/accounts', { name: '  Chidi Logistics  ', type: 'reseller' });
+      const res = await client(t, { token: u.token }).post('/api/accounts', {
+        name: '  Chidi Logistics  ',
+        type: 'reseller',
+      });
       expect(res.status).toBe(201);
       expect(res.body.data.account).toMatchObject({ name: 'Chidi Logistics', type: 'reseller' });
       expect(res.body.data.role).toBe('owner');
@@ -33,10 +50,15 @@ describe('POST /api/accounts', () => {
 
   it('writes nothing when a hook fails (one transaction)', async () => {
     const u = await makeUser(t);
-    const hook = async () => { throw new Error('wallet provisioning failed'); };
+    const hook = async () => {
+      throw new Error('wallet provisioning failed');
+    };
     t.app.deps.hooks.accountCreated.push(hook);
     try {
-      const res = await client(t, { token: u.token }).post('/api/accounts', { name: 'Doomed Ltd', type: 'business' });
+      const res = await client(t, { token: u.token }).post('/api/accounts', {
+        name: 'Doomed Ltd',
+        type: 'business',
+      });
       expect(res.status).toBe(500);
     } finally {
       t.app.deps.hooks.accountCreated.splice(t.app.deps.hooks.accountCreated.indexOf(hook), 1);
@@ -53,14 +75,24 @@ describe('POST /api/accounts', () => {
     expect(res.status).toBe(400);
     expect(res.body.status).toBe('validation-error');
     expect(Object.keys(res.body.errors!).sort()).toEqual(['name', 'type']);
-    expect((await api.post('/api/accounts', {})).body.errors).toMatchObject({ name: ['Account name is required'], type: ['Please choose an account type'] });
+    expect((await api.post('/api/accounts', {})).body.errors).toMatchObject({
+      name: ['Account name is required'],
+      type: ['Please choose an account type'],
+    });
     expect(await t.db.select().from(accounts).where(eq(accounts.ownerUserId, u.user.id))).toHaveLength(0);
   });
 
   it('needs a session and a verified email', async () => {
     expect((await client(t).post('/api/accounts', { name: 'Nope Ltd', type: 'business' })).status).toBe(401);
     const unverified = await makeUser(t, { verified: false });
-    expect((await client(t, { token: unverified.token }).post('/api/accounts', { name: 'Nope Ltd', type: 'business' })).status).toBe(403);
+    expect(
+      (
+        await client(t, { token: unverified.token }).post('/api/accounts', {
+          name: 'Nope Ltd',
+          type: 'business',
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -79,8 +111,20 @@ describe('my accounts and the active account', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((e: any) => e.account.name)).toEqual(['Alpha Ltd', 'Beta Ltd']);
     const beta = res.body.data[1];
-    expect(beta).toMatchObject({ id: m.id, accountId: b.account.id, role: 'accountant', tiers: [{ tier: 1 }] });
-    expect(beta.subaccess).toEqual([{ id: expect.any(String), subsidiaryId: sub.body.data.id, active: true, subsidiary: { id: sub.body.data.id, name: 'Kano Branch' } }]);
+    expect(beta).toMatchObject({
+      id: m.id,
+      accountId: b.account.id,
+      role: 'accountant',
+      tiers: [{ tier: 1 }],
+    });
+    expect(beta.subaccess).toEqual([
+      {
+        id: expect.any(String),
+        subsidiaryId: sub.body.data.id,
+        active: true,
+        subsidiary: { id: sub.body.data.id, name: 'Kano Branch' },
+      },
+    ]);
   });
 
   it('answers the active account with its resources and switches between memberships', async () => {
@@ -129,7 +173,11 @@ describe('organisation settings', () => {
     const o = await ownerWithAccount(t, { name: 'Echo Ltd', type: 'reseller' });
     let res = await o.api.get('/api/settings/organisation');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Echo Ltd', type: 'reseller', kyb: { legalName: null, progress: { maxStep: 0, isComplete: false, fillPercentage: 0 } } });
+    expect(res.body.data).toMatchObject({
+      name: 'Echo Ltd',
+      type: 'reseller',
+      kyb: { legalName: null, progress: { maxStep: 0, isComplete: false, fillPercentage: 0 } },
+    });
     res = await o.api.put('/api/settings/organisation', { name: 'Echo Group', type: 'business' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Echo Group', type: 'reseller' });
@@ -160,8 +208,17 @@ describe('OpenAPI', () => {
     const res = await client(t).get('/api/docs/json');
     expect(res.status).toBe(200);
     const paths = Object.keys((res.body as unknown as { paths: object }).paths);
-    for (const p of ['/api/accounts', '/api/me/accounts/active', '/api/parameter/account/parameters', '/api/parameter/account/ownership',
-      '/api/subsidiaries/{id}/members/{memberId}', '/api/files/upload', '/api/me/notifications/{id}', '/api/me/settings/notifications', '/api/settings/organisation']) {
+    for (const p of [
+      '/api/accounts',
+      '/api/me/accounts/active',
+      '/api/parameter/account/parameters',
+      '/api/parameter/account/ownership',
+      '/api/subsidiaries/{id}/members/{memberId}',
+      '/api/files/upload',
+      '/api/me/notifications/{id}',
+      '/api/me/settings/notifications',
+      '/api/settings/organisation',
+    ]) {
       expect(paths, p).toContain(p);
     }
   });

@@ -1,7 +1,17 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import {
-  KYB_DOCUMENTS, KYB_MSG, KYB_STEP_TITLES, KYB_STEPS, kybProgress, maskBvn, type KybAccount, type KybContact, type KybDocuments,
-  type KybInfo, type KybOwnershipBody, type KybStep,
+  KYB_DOCUMENTS,
+  KYB_MSG,
+  KYB_STEP_TITLES,
+  KYB_STEPS,
+  kybProgress,
+  maskBvn,
+  type KybAccount,
+  type KybContact,
+  type KybDocuments,
+  type KybInfo,
+  type KybOwnershipBody,
+  type KybStep,
 } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError, unprocessable } from '../../platform/errors';
@@ -21,12 +31,22 @@ const COMPLETE_MARK = 'complete';
 
 async function loadKyb(db: DbOrTx, accountId: string) {
   const [row] = await db.select().from(accountKyb).where(eq(accountKyb.accountId, accountId));
-  const owners = await db.select().from(accountOwners).where(eq(accountOwners.accountId, accountId)).orderBy(accountOwners.sortOrder, accountOwners.createdAt);
+  const owners = await db
+    .select()
+    .from(accountOwners)
+    .where(eq(accountOwners.accountId, accountId))
+    .orderBy(accountOwners.sortOrder, accountOwners.createdAt);
   return { row: row ?? null, owners };
 }
 
 function progressOf(k: Awaited<ReturnType<typeof loadKyb>>) {
-  return kybProgress({ info: k.row?.info, bvn: k.row?.bvn, contact: k.row?.contact, documents: k.row?.documents, ownersCount: k.owners.length });
+  return kybProgress({
+    info: k.row?.info,
+    bvn: k.row?.bvn,
+    contact: k.row?.contact,
+    documents: k.row?.documents,
+    ownersCount: k.owners.length,
+  });
 }
 
 /** GET /parameter/account (000 §3 account-fill data); every BVN leaves masked. */
@@ -41,20 +61,45 @@ export async function getKyb(db: DbOrTx, accountId: string): Promise<KybAccount>
     contact: k.row?.contact ?? null,
     ownership: {
       owners: k.owners.map((o) => ({
-        id: o.id, name: o.name, bvn: maskBvn(o.bvn), share: o.shareBps / 100, email: o.email, phone: o.phone, position: o.position, isDirector: o.isDirector,
+        id: o.id,
+        name: o.name,
+        bvn: maskBvn(o.bvn),
+        share: o.shareBps / 100,
+        email: o.email,
+        phone: o.phone,
+        position: o.position,
+        isDirector: o.isDirector,
       })),
     },
     documents: docs
-      ? Object.fromEntries(KYB_DOCUMENTS.map((key) => {
-        const f = files.find((x) => x.fileName === docs[key]);
-        return [key, f ? { fileName: f.fileName, originalName: f.originalName, mime: f.mime, size: f.size, url: `/api/files/${f.fileName}` } : null];
-      }))
+      ? Object.fromEntries(
+          KYB_DOCUMENTS.map((key) => {
+            const f = files.find((x) => x.fileName === docs[key]);
+            return [
+              key,
+              f
+                ? {
+                    fileName: f.fileName,
+                    originalName: f.originalName,
+                    mime: f.mime,
+                    size: f.size,
+                    url: `/api/files/${f.fileName}`,
+                  }
+                : null,
+            ];
+          }),
+        )
       : null,
     progress: progressOf(k),
   };
 }
 
-async function saveOwners(tx: DbOrTx, accountId: string, owners: KybOwnershipBody['owners'], existing: { id: string; bvn: string }[]) {
+async function saveOwners(
+  tx: DbOrTx,
+  accountId: string,
+  owners: KybOwnershipBody['owners'],
+  existing: { id: string; bvn: string }[],
+) {
   const keep: string[] = [];
   const bvns = new Set<string>();
   for (const [i, o] of owners.entries()) {
@@ -64,17 +109,37 @@ async function saveOwners(tx: DbOrTx, accountId: string, owners: KybOwnershipBod
     if (bvns.has(bvn)) throw fieldError(`owners.${i}.bvn`, KYB_MSG.bvnDuplicate);
     bvns.add(bvn);
     const values = {
-      name: o.name, bvn, shareBps: Math.round(o.share * 100), email: o.email, phone: o.phone, position: o.position, isDirector: o.isDirector, sortOrder: i,
+      name: o.name,
+      bvn,
+      shareBps: Math.round(o.share * 100),
+      email: o.email,
+      phone: o.phone,
+      position: o.position,
+      isDirector: o.isDirector,
+      sortOrder: i,
     };
     if (prior) {
-      await tx.update(accountOwners).set({ ...values, updatedAt: new Date() }).where(and(eq(accountOwners.id, prior.id), eq(accountOwners.accountId, accountId)));
+      await tx
+        .update(accountOwners)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(accountOwners.id, prior.id), eq(accountOwners.accountId, accountId)));
       keep.push(prior.id);
     } else {
-      const [row] = await tx.insert(accountOwners).values({ accountId, ...values }).returning({ id: accountOwners.id });
+      const [row] = await tx
+        .insert(accountOwners)
+        .values({ accountId, ...values })
+        .returning({ id: accountOwners.id });
       keep.push(row.id);
     }
   }
-  await tx.delete(accountOwners).where(and(eq(accountOwners.accountId, accountId), keep.length ? notInArray(accountOwners.id, keep) : undefined));
+  await tx
+    .delete(accountOwners)
+    .where(
+      and(
+        eq(accountOwners.accountId, accountId),
+        keep.length ? notInArray(accountOwners.id, keep) : undefined,
+      ),
+    );
 }
 
 /**
@@ -82,10 +147,17 @@ async function saveOwners(tx: DbOrTx, accountId: string, owners: KybOwnershipBod
  * completed step + 1); re-saving an earlier step is always allowed. The first completion of each
  * step, and of the whole setup, notifies the account's owners and admins.
  */
-export async function saveKybStep(db: Db, p: { accountId: string; userId: string } & KybStepBody): Promise<KybAccount> {
+export async function saveKybStep(
+  db: Db,
+  p: { accountId: string; userId: string } & KybStepBody,
+): Promise<KybAccount> {
   return db.transaction(async (tx) => {
     await tx.insert(accountKyb).values({ accountId: p.accountId }).onConflictDoNothing();
-    await tx.select({ id: accountKyb.accountId }).from(accountKyb).where(eq(accountKyb.accountId, p.accountId)).for('update');
+    await tx
+      .select({ id: accountKyb.accountId })
+      .from(accountKyb)
+      .where(eq(accountKyb.accountId, p.accountId))
+      .for('update');
     const before = await loadKyb(tx, p.accountId);
     const index = KYB_STEPS.indexOf(p.step);
     if (progressOf(before).maxStep < index) throw unprocessable(KYB_MSG.previousStep);
@@ -96,8 +168,13 @@ export async function saveKybStep(db: Db, p: { accountId: string; userId: string
     if (p.step === 'contact') set.contact = p.body;
     if (p.step === 'documents') {
       const wanted = Object.entries(p.body).filter((e): e is [string, string] => !!e[1]);
-      const found = await findAccountFiles(tx, p.accountId, wanted.map(([, v]) => v));
-      for (const [key, name] of wanted) if (!found.some((f) => f.fileName === name)) throw fieldError(key, KYB_MSG.fileUnknown);
+      const found = await findAccountFiles(
+        tx,
+        p.accountId,
+        wanted.map(([, v]) => v),
+      );
+      for (const [key, name] of wanted)
+        if (!found.some((f) => f.fileName === name)) throw fieldError(key, KYB_MSG.fileUnknown);
       set.documents = p.body;
     }
     if (p.step === 'ownership') await saveOwners(tx, p.accountId, p.body.owners, before.owners);
@@ -109,10 +186,19 @@ export async function saveKybStep(db: Db, p: { accountId: string; userId: string
     if (!done.has(p.step)) fresh.push(p.step);
     if (progressOf(after).isComplete && !done.has(COMPLETE_MARK)) fresh.push(COMPLETE_MARK);
     if (fresh.length) {
-      await tx.update(accountKyb).set({ completedSteps: [...done, ...fresh] }).where(eq(accountKyb.accountId, p.accountId));
+      await tx
+        .update(accountKyb)
+        .set({ completedSteps: [...done, ...fresh] })
+        .where(eq(accountKyb.accountId, p.accountId));
       for (const s of fresh) {
-        const value = s === COMPLETE_MARK ? KYB_MSG.setupCompleted : KYB_MSG.stepCompleted(KYB_STEP_TITLES[s as KybStep]);
-        await createNotification(tx, { accountId: p.accountId, topic: SETUP_TOPIC, value, category: 'account' });
+        const value =
+          s === COMPLETE_MARK ? KYB_MSG.setupCompleted : KYB_MSG.stepCompleted(KYB_STEP_TITLES[s as KybStep]);
+        await createNotification(tx, {
+          accountId: p.accountId,
+          topic: SETUP_TOPIC,
+          value,
+          category: 'account',
+        });
       }
     }
     return getKyb(tx, p.accountId);
@@ -121,7 +207,10 @@ export async function saveKybStep(db: Db, p: { accountId: string; userId: string
 
 /** Whether a file is one of the account's KYB documents (such a file cannot be deleted). */
 export async function isKybDocument(db: DbOrTx, accountId: string, fileName: string) {
-  const [row] = await db.select({ documents: accountKyb.documents }).from(accountKyb).where(eq(accountKyb.accountId, accountId));
+  const [row] = await db
+    .select({ documents: accountKyb.documents })
+    .from(accountKyb)
+    .where(eq(accountKyb.accountId, accountId));
   return !!row?.documents && Object.values(row.documents).includes(fileName);
 }
 
@@ -129,4 +218,3 @@ export async function kybSummary(db: DbOrTx, accountId: string) {
   const k = await loadKyb(db, accountId);
   return { info: k.row?.info ?? null, contact: k.row?.contact ?? null, progress: progressOf(k) };
 }
-

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountEntrySchema, activeAccountSchema, createAccountBody, envelope, organisationSchema, setActiveAccountBody, updateOrganisationBody,
+  accountEntrySchema,
+  activeAccountSchema,
+  createAccountBody,
+  envelope,
+  organisationSchema,
+  setActiveAccountBody,
+  updateOrganisationBody,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db';
@@ -19,17 +25,32 @@ import { accounts } from './tables';
 const tags = ['accounts'];
 
 async function organisation(db: DbOrTx, accountId: string) {
-  const [row] = await db.select({ a: accounts, owner: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
-    .from(accounts).innerJoin(users, eq(users.id, accounts.ownerUserId)).where(eq(accounts.id, accountId));
+  const [row] = await db
+    .select({
+      a: accounts,
+      owner: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(eq(accounts.id, accountId));
   if (!row) throw notFound('Account');
   const k = await kybSummary(db, accountId);
   return {
-    id: row.a.id, name: row.a.name, type: row.a.type, createdAt: row.a.createdAt.toISOString(),
+    id: row.a.id,
+    name: row.a.name,
+    type: row.a.type,
+    createdAt: row.a.createdAt.toISOString(),
     owner: { name: `${row.owner.firstName} ${row.owner.lastName}`.trim(), email: row.owner.email },
     kyb: {
-      legalName: k.info?.legalName ?? null, tradingName: k.info?.tradingName ?? null, registrationNumber: k.info?.registrationNumber ?? null,
-      industry: k.info?.industry ?? null, email: k.contact?.email ?? null, phone: k.contact?.phone ?? null, address: k.contact?.address ?? null,
-      state: k.contact?.state ?? null, progress: k.progress,
+      legalName: k.info?.legalName ?? null,
+      tradingName: k.info?.tradingName ?? null,
+      registrationNumber: k.info?.registrationNumber ?? null,
+      industry: k.info?.industry ?? null,
+      email: k.contact?.email ?? null,
+      phone: k.contact?.phone ?? null,
+      address: k.contact?.address ?? null,
+      state: k.contact?.state ?? null,
+      progress: k.progress,
     },
   };
 }
@@ -39,43 +60,70 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.post('/api/accounts', {
-    config: needsSession(),
-    schema: { tags, body: createAccountBody, response: { 201: envelope(accountEntrySchema) } },
-  }, async (req, reply) => {
-    const userId = authOf(req).user.id;
-    await hit(deps, `account-create:user:${userId}`, 10, 3600);
-    const { account } = await createAccount(db, deps.hooks, { ...req.body, userId });
-    const [entry] = await listMyAccounts(db, userId, account.id);
-    return reply.code(201).send(ok(entry, 'Account created successfully'));
-  });
+  r.post(
+    '/api/accounts',
+    {
+      config: needsSession(),
+      schema: { tags, body: createAccountBody, response: { 201: envelope(accountEntrySchema) } },
+    },
+    async (req, reply) => {
+      const userId = authOf(req).user.id;
+      await hit(deps, `account-create:user:${userId}`, 10, 3600);
+      const { account } = await createAccount(db, deps.hooks, { ...req.body, userId });
+      const [entry] = await listMyAccounts(db, userId, account.id);
+      return reply.code(201).send(ok(entry, 'Account created successfully'));
+    },
+  );
 
-  r.get('/api/me/accounts', {
-    config: needsSession(),
-    schema: { tags, response: { 200: envelope(z.array(accountEntrySchema)) } },
-  }, async (req) => ok(await listMyAccounts(db, authOf(req).user.id)));
+  r.get(
+    '/api/me/accounts',
+    {
+      config: needsSession(),
+      schema: { tags, response: { 200: envelope(z.array(accountEntrySchema)) } },
+    },
+    async (req) => ok(await listMyAccounts(db, authOf(req).user.id)),
+  );
 
-  r.get('/api/me/accounts/active', {
-    config: needsSession(),
-    schema: { tags, response: { 200: envelope(activeAccountSchema) } },
-  }, async (req) => ok(await getActiveAccount(db, authOf(req).user.id)));
+  r.get(
+    '/api/me/accounts/active',
+    {
+      config: needsSession(),
+      schema: { tags, response: { 200: envelope(activeAccountSchema) } },
+    },
+    async (req) => ok(await getActiveAccount(db, authOf(req).user.id)),
+  );
 
-  r.put('/api/me/accounts/active', {
-    config: needsSession(),
-    schema: { tags, body: setActiveAccountBody, response: { 200: envelope(activeAccountSchema) } },
-  }, async (req) => ok(await setActiveAccount(db, authOf(req).user.id, req.body.id), 'Active account changed'));
+  r.put(
+    '/api/me/accounts/active',
+    {
+      config: needsSession(),
+      schema: { tags, body: setActiveAccountBody, response: { 200: envelope(activeAccountSchema) } },
+    },
+    async (req) => ok(await setActiveAccount(db, authOf(req).user.id, req.body.id), 'Active account changed'),
+  );
 
-  r.get('/api/settings/organisation', {
-    config: needs('parameters', 'get'),
-    schema: { tags, response: { 200: envelope(organisationSchema) } },
-  }, async (req) => ok(await organisation(db, tenantOf(req).accountId)));
+  r.get(
+    '/api/settings/organisation',
+    {
+      config: needs('parameters', 'get'),
+      schema: { tags, response: { 200: envelope(organisationSchema) } },
+    },
+    async (req) => ok(await organisation(db, tenantOf(req).accountId)),
+  );
 
-  r.put('/api/settings/organisation', {
-    config: needs('parameters', 'put'),
-    schema: { tags, body: updateOrganisationBody, response: { 200: envelope(organisationSchema) } },
-  }, async (req) => {
-    const { accountId } = tenantOf(req);
-    await db.update(accounts).set({ name: req.body.name, updatedAt: new Date() }).where(eq(accounts.id, accountId));
-    return ok(await organisation(db, accountId), 'Organisation updated successfully');
-  });
+  r.put(
+    '/api/settings/organisation',
+    {
+      config: needs('parameters', 'put'),
+      schema: { tags, body: updateOrganisationBody, response: { 200: envelope(organisationSchema) } },
+    },
+    async (req) => {
+      const { accountId } = tenantOf(req);
+      await db
+        .update(accounts)
+        .set({ name: req.body.name, updatedAt: new Date() })
+        .where(eq(accounts.id, accountId));
+      return ok(await organisation(db, accountId), 'Organisation updated successfully');
+    },
+  );
 }

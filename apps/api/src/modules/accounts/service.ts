@@ -22,29 +22,52 @@ export function tiersFor(progress: { maxStep: number; isComplete: boolean }) {
 /** Creates the account, makes the creator its owner and active account, and runs every accountCreated hook: all or nothing. */
 export async function createAccount(db: Db, hooks: Hooks, p: CreateAccountBody & { userId: string }) {
   return db.transaction(async (tx) => {
-    const [account] = await tx.insert(accounts).values({ name: p.name, type: p.type, ownerUserId: p.userId }).returning();
-    const [member] = await tx.insert(accountMembers).values({ accountId: account.id, userId: p.userId, roleSlug: 'owner' }).returning();
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: p.name, type: p.type, ownerUserId: p.userId })
+      .returning();
+    const [member] = await tx
+      .insert(accountMembers)
+      .values({ accountId: account.id, userId: p.userId, roleSlug: 'owner' })
+      .returning();
     for (const hook of hooks.accountCreated) await hook(tx, account);
-    await tx.update(users).set({ activeAccountId: account.id, updatedAt: new Date() }).where(eq(users.id, p.userId));
+    await tx
+      .update(users)
+      .set({ activeAccountId: account.id, updatedAt: new Date() })
+      .where(eq(users.id, p.userId));
     return { account, member };
   });
 }
 
 /** The caller's active memberships shaped as 000 §3 accounts entries. */
-export async function listMyAccounts(db: DbOrTx, userId: string, onlyAccountId?: string): Promise<AccountEntry[]> {
+export async function listMyAccounts(
+  db: DbOrTx,
+  userId: string,
+  onlyAccountId?: string,
+): Promise<AccountEntry[]> {
   const rows = await db
     .select({ member: accountMembers, account: accounts })
     .from(accountMembers)
     .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
-    .where(and(eq(accountMembers.userId, userId), eq(accountMembers.active, true), onlyAccountId ? eq(accounts.id, onlyAccountId) : undefined))
+    .where(
+      and(
+        eq(accountMembers.userId, userId),
+        eq(accountMembers.active, true),
+        onlyAccountId ? eq(accounts.id, onlyAccountId) : undefined,
+      ),
+    )
     .orderBy(accounts.createdAt);
   if (!rows.length) return [];
   const accountIds = rows.map((r) => r.account.id);
   const memberIds = rows.map((r) => r.member.id);
   const [kybRows, ownerRows, accessRows] = await Promise.all([
     db.select().from(accountKyb).where(inArray(accountKyb.accountId, accountIds)),
-    db.select({ accountId: accountOwners.accountId }).from(accountOwners).where(inArray(accountOwners.accountId, accountIds)),
-    db.select({ access: subsidiaryAccess, subsidiary: { id: subsidiaries.id, name: subsidiaries.name } })
+    db
+      .select({ accountId: accountOwners.accountId })
+      .from(accountOwners)
+      .where(inArray(accountOwners.accountId, accountIds)),
+    db
+      .select({ access: subsidiaryAccess, subsidiary: { id: subsidiaries.id, name: subsidiaries.name } })
       .from(subsidiaryAccess)
       .innerJoin(subsidiaries, eq(subsidiaries.id, subsidiaryAccess.subsidiaryId))
       .where(and(inArray(subsidiaryAccess.memberId, memberIds), eq(subsidiaries.active, true)))
@@ -53,7 +76,10 @@ export async function listMyAccounts(db: DbOrTx, userId: string, onlyAccountId?:
   return rows.map(({ member, account }) => {
     const kyb = kybRows.find((k) => k.accountId === account.id);
     const progress = kybProgress({
-      info: kyb?.info, bvn: kyb?.bvn, contact: kyb?.contact, documents: kyb?.documents,
+      info: kyb?.info,
+      bvn: kyb?.bvn,
+      contact: kyb?.contact,
+      documents: kyb?.documents,
       ownersCount: ownerRows.filter((o) => o.accountId === account.id).length,
     });
     return {
@@ -64,14 +90,25 @@ export async function listMyAccounts(db: DbOrTx, userId: string, onlyAccountId?:
       role: member.roleSlug,
       subaccess: accessRows
         .filter((a) => a.access.memberId === member.id)
-        .map((a) => ({ id: a.access.id, subsidiaryId: a.subsidiary.id, active: a.access.active, subsidiary: a.subsidiary })),
+        .map((a) => ({
+          id: a.access.id,
+          subsidiaryId: a.subsidiary.id,
+          active: a.access.active,
+          subsidiary: a.subsidiary,
+        })),
     };
   });
 }
 
 /** 000 §3 "Active account response"; nulls when the user has no (longer a) usable active account. */
-export async function getActiveAccount(db: Db, userId: string): Promise<{ activeAccount: AccountEntry | null; resources: Resources | null }> {
-  const [user] = await db.select({ activeAccountId: users.activeAccountId }).from(users).where(eq(users.id, userId));
+export async function getActiveAccount(
+  db: Db,
+  userId: string,
+): Promise<{ activeAccount: AccountEntry | null; resources: Resources | null }> {
+  const [user] = await db
+    .select({ activeAccountId: users.activeAccountId })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user?.activeAccountId) return { activeAccount: null, resources: null };
   const membership = await loadMembership(db, userId, user.activeAccountId);
   if (!membership) return { activeAccount: null, resources: null };
@@ -84,8 +121,17 @@ export async function setActiveAccount(db: Db, userId: string, id: string) {
   const [m] = await db
     .select({ accountId: accountMembers.accountId })
     .from(accountMembers)
-    .where(and(eq(accountMembers.userId, userId), eq(accountMembers.active, true), or(eq(accountMembers.id, id), eq(accountMembers.accountId, id))));
+    .where(
+      and(
+        eq(accountMembers.userId, userId),
+        eq(accountMembers.active, true),
+        or(eq(accountMembers.id, id), eq(accountMembers.accountId, id)),
+      ),
+    );
   if (!m) throw notFound('Account');
-  await db.update(users).set({ activeAccountId: m.accountId, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ activeAccountId: m.accountId, updatedAt: new Date() })
+    .where(eq(users.id, userId));
   return getActiveAccount(db, userId);
 }

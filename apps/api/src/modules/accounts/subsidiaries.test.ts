@@ -1,12 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, client, createTestApp, makeUser, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  addMember,
+  client,
+  createTestApp,
+  makeUser,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { subsidiaries, subsidiaryAccess } from '../../platform/schema';
 import { subsidiaryResolver } from './subsidiaries';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 async function memberOf(accountId: string, role: string) {
   const u = await makeUser(t);
@@ -19,20 +30,31 @@ describe('subsidiaries CRUD', () => {
     const o = await ownerWithAccount(t);
     const created = await o.api.post('/api/subsidiaries', { name: 'Lagos HQ', description: 'Head office' });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ name: 'Lagos HQ', description: 'Head office', active: true, membersCount: 0 });
+    expect(created.body.data).toMatchObject({
+      name: 'Lagos HQ',
+      description: 'Head office',
+      active: true,
+      membersCount: 0,
+    });
     await o.api.post('/api/subsidiaries', { name: 'Abuja Office' });
 
     const list = await o.api.get('/api/subsidiaries?limit=1');
     expect(list.body.data.map((s: any) => s.name)).toEqual(['Abuja Office']);
     expect(list.body.metadata.pagination).toEqual({ page: 1, limit: 1, totalItems: 2, totalPages: 2 });
-    expect((await o.api.get('/api/subsidiaries?search=lag')).body.data.map((s: any) => s.name)).toEqual(['Lagos HQ']);
+    expect((await o.api.get('/api/subsidiaries?search=lag')).body.data.map((s: any) => s.name)).toEqual([
+      'Lagos HQ',
+    ]);
 
     const id = created.body.data.id;
     const got = await o.api.get(`/api/subsidiaries/${id}`);
     expect(got.body.data).toMatchObject({ id, name: 'Lagos HQ', members: [] });
     const upd = await o.api.put(`/api/subsidiaries/${id}`, { name: 'Lagos Head Office', active: false });
     expect(upd.status).toBe(200);
-    expect(upd.body.data).toMatchObject({ name: 'Lagos Head Office', active: false, description: 'Head office' });
+    expect(upd.body.data).toMatchObject({
+      name: 'Lagos Head Office',
+      active: false,
+      description: 'Head office',
+    });
   });
 
   it('refuses duplicate names (case-insensitive) and bad bodies without writing', async () => {
@@ -44,7 +66,9 @@ describe('subsidiaries CRUD', () => {
     const bad = await o.api.post('/api/subsidiaries', { name: '  ' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ name: ['Subsidiary name is required'] });
-    expect(await t.db.select().from(subsidiaries).where(eq(subsidiaries.accountId, o.account.id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(subsidiaries).where(eq(subsidiaries.accountId, o.account.id)),
+    ).toHaveLength(1);
   });
 
   it("hides another account's subsidiary (404) and checks permissions", async () => {
@@ -60,7 +84,9 @@ describe('subsidiaries CRUD', () => {
     const fm = await memberOf(a.account.id, 'finance-manager'); // subsidiaries: get only
     expect((await fm.api.get('/api/subsidiaries')).status).toBe(200);
     expect((await fm.api.post('/api/subsidiaries', { name: 'Nope' })).status).toBe(403);
-    expect((await fm.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: fm.member.id })).status).toBe(403);
+    expect(
+      (await fm.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: fm.member.id })).status,
+    ).toBe(403);
   });
 });
 
@@ -71,7 +97,14 @@ describe('subsidiary members (sub-access)', () => {
     const sub = (await o.api.post('/api/subsidiaries', { name: 'Ibadan' })).body.data;
     let res = await o.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: acc.member.id });
     expect(res.status).toBe(200);
-    expect(res.body.data.members).toEqual([expect.objectContaining({ memberId: acc.member.id, active: true, role: 'accountant', user: expect.objectContaining({ email: acc.email }) })]);
+    expect(res.body.data.members).toEqual([
+      expect.objectContaining({
+        memberId: acc.member.id,
+        active: true,
+        role: 'accountant',
+        user: expect.objectContaining({ email: acc.email }),
+      }),
+    ]);
     expect(res.body.data.membersCount).toBe(1);
 
     res = await o.api.patch(`/api/subsidiaries/${sub.id}/members/${acc.member.id}`, { active: false });
@@ -96,12 +129,20 @@ describe('subsidiary members (sub-access)', () => {
     const res = await a.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: outsider.member.id });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ memberId: ['This member does not belong to this account'] });
-    expect((await a.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: admin.member.id })).body.errors).toHaveProperty('memberId');
-    expect((await a.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: 'x' })).body.errors).toHaveProperty('memberId');
-    expect(await t.db.select().from(subsidiaryAccess).where(eq(subsidiaryAccess.subsidiaryId, sub.id))).toHaveLength(0);
+    expect(
+      (await a.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: admin.member.id })).body.errors,
+    ).toHaveProperty('memberId');
+    expect(
+      (await a.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: 'x' })).body.errors,
+    ).toHaveProperty('memberId');
+    expect(
+      await t.db.select().from(subsidiaryAccess).where(eq(subsidiaryAccess.subsidiaryId, sub.id)),
+    ).toHaveLength(0);
     // B cannot manage A's subsidiary even with a member of its own
     const own = await memberOf(b.account.id, 'member');
-    expect((await b.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: own.member.id })).status).toBe(404);
+    expect(
+      (await b.api.post(`/api/subsidiaries/${sub.id}/members`, { memberId: own.member.id })).status,
+    ).toBe(404);
   });
 });
 
@@ -138,7 +179,15 @@ describe('x-subsidiary-id', () => {
     expect(all.body.message).toBe('Only owners and admins can view all subsidiaries');
     // Without the header a restricted member is scoped to their sub-access, not widened to all.
     const resolve = subsidiaryResolver(t.db);
-    const tenant = { accountId: o.account.id, accountName: 'x', accountType: 'business', memberId: fm.member.id, roleSlug: 'finance-manager', resources: {}, isFullAccess: false };
+    const tenant = {
+      accountId: o.account.id,
+      accountName: 'x',
+      accountType: 'business',
+      memberId: fm.member.id,
+      roleSlug: 'finance-manager',
+      resources: {},
+      isFullAccess: false,
+    };
     expect(await resolve({} as never, tenant, '')).toBe(mine.id);
     await o.api.patch(`/api/subsidiaries/${mine.id}/members/${fm.member.id}`, { active: false });
     expect((await as(mine.id).get('/api/subsidiaries')).status).toBe(403);
@@ -150,10 +199,20 @@ describe('x-subsidiary-id', () => {
     const sub = (await o.api.post('/api/subsidiaries', { name: 'Warri' })).body.data;
     const resolve = subsidiaryResolver(t.db);
     const [m] = (await o.api.get('/api/me/accounts')).body.data;
-    const tenant = { accountId: o.account.id, accountName: 'x', accountType: 'business', memberId: m.id, roleSlug: 'owner', resources: '*' as const, isFullAccess: true };
+    const tenant = {
+      accountId: o.account.id,
+      accountName: 'x',
+      accountType: 'business',
+      memberId: m.id,
+      roleSlug: 'owner',
+      resources: '*' as const,
+      isFullAccess: true,
+    };
     expect(await resolve({} as never, tenant, sub.id)).toBe(sub.id);
     expect(await resolve({} as never, tenant, 'all')).toBeNull();
     expect(await resolve({} as never, tenant, '')).toBeNull();
-    await expect(resolve({} as never, { ...tenant, isFullAccess: false, roleSlug: 'member' }, sub.id)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(
+      resolve({} as never, { ...tenant, isFullAccess: false, roleSlug: 'member' }, sub.id),
+    ).rejects.toMatchObject({ statusCode: 403 });
   });
 });

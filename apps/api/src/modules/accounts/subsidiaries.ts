@@ -9,26 +9,49 @@ import { accountMembers } from '../teams/tables';
 import { subsidiaries, subsidiaryAccess } from './tables';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+  (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 type Row = typeof subsidiaries.$inferSelect;
 const shape = (s: Row, membersCount: number) => ({
-  id: s.id, name: s.name, description: s.description, active: s.active, membersCount, createdAt: s.createdAt.toISOString(),
+  id: s.id,
+  name: s.name,
+  description: s.description,
+  active: s.active,
+  membersCount,
+  createdAt: s.createdAt.toISOString(),
 });
 
 const membersCountSql = sql<number>`(select count(*)::int from ${subsidiaryAccess} where ${subsidiaryAccess.subsidiaryId} = ${subsidiaries.id} and ${subsidiaryAccess.active})`;
 
-export async function listSubsidiaries(db: DbOrTx, accountId: string, q: { page: number; limit: number; search?: string }) {
-  const where = and(eq(subsidiaries.accountId, accountId), q.search ? sql`${subsidiaries.name} ilike ${`%${q.search.replace(/[\\%_]/g, '\\$&')}%`}` : undefined);
+export async function listSubsidiaries(
+  db: DbOrTx,
+  accountId: string,
+  q: { page: number; limit: number; search?: string },
+) {
+  const where = and(
+    eq(subsidiaries.accountId, accountId),
+    q.search ? sql`${subsidiaries.name} ilike ${`%${q.search.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
-    db.select({ s: subsidiaries, n: membersCountSql }).from(subsidiaries).where(where).orderBy(asc(subsidiaries.name)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db
+      .select({ s: subsidiaries, n: membersCountSql })
+      .from(subsidiaries)
+      .where(where)
+      .orderBy(asc(subsidiaries.name))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(subsidiaries).where(where),
   ]);
   return { items: rows.map((r) => shape(r.s, r.n)), total };
 }
 
 async function findSubsidiary(db: DbOrTx, accountId: string, id: string) {
-  const [row] = await db.select().from(subsidiaries).where(and(eq(subsidiaries.accountId, accountId), eq(subsidiaries.id, id)));
+  const [row] = await db
+    .select()
+    .from(subsidiaries)
+    .where(and(eq(subsidiaries.accountId, accountId), eq(subsidiaries.id, id)));
   if (!row) throw notFound('Subsidiary');
   return row;
 }
@@ -36,7 +59,11 @@ async function findSubsidiary(db: DbOrTx, accountId: string, id: string) {
 export async function getSubsidiary(db: DbOrTx, accountId: string, id: string) {
   const s = await findSubsidiary(db, accountId, id);
   const members = await db
-    .select({ access: subsidiaryAccess, member: accountMembers, user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .select({
+      access: subsidiaryAccess,
+      member: accountMembers,
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
     .from(subsidiaryAccess)
     .innerJoin(accountMembers, eq(accountMembers.id, subsidiaryAccess.memberId))
     .innerJoin(users, eq(users.id, accountMembers.userId))
@@ -44,33 +71,63 @@ export async function getSubsidiary(db: DbOrTx, accountId: string, id: string) {
     .orderBy(asc(users.firstName));
   return {
     ...shape(s, members.filter((m) => m.access.active).length),
-    members: members.map((m) => ({ id: m.access.id, memberId: m.member.id, active: m.access.active, role: m.member.roleSlug, user: m.user })),
+    members: members.map((m) => ({
+      id: m.access.id,
+      memberId: m.member.id,
+      active: m.access.active,
+      role: m.member.roleSlug,
+      user: m.user,
+    })),
   };
 }
 
-export async function createSubsidiary(db: DbOrTx, p: { accountId: string; userId: string; name: string; description?: string | null }) {
+export async function createSubsidiary(
+  db: DbOrTx,
+  p: { accountId: string; userId: string; name: string; description?: string | null },
+) {
   try {
-    const [row] = await db.insert(subsidiaries).values({ accountId: p.accountId, name: p.name, description: p.description ?? null, createdBy: p.userId }).returning();
+    const [row] = await db
+      .insert(subsidiaries)
+      .values({
+        accountId: p.accountId,
+        name: p.name,
+        description: p.description ?? null,
+        createdBy: p.userId,
+      })
+      .returning();
     return shape(row, 0);
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(ACCOUNT_MSG.subsidiaryExists, { name: [ACCOUNT_MSG.subsidiaryExists] });
+    if (isUniqueViolation(e))
+      throw conflict(ACCOUNT_MSG.subsidiaryExists, { name: [ACCOUNT_MSG.subsidiaryExists] });
     throw e;
   }
 }
 
-export async function updateSubsidiary(db: Db, accountId: string, id: string, p: { name?: string; description?: string | null; active?: boolean }) {
+export async function updateSubsidiary(
+  db: Db,
+  accountId: string,
+  id: string,
+  p: { name?: string; description?: string | null; active?: boolean },
+) {
   await findSubsidiary(db, accountId, id);
   try {
-    await db.update(subsidiaries).set({ ...p, updatedAt: new Date() }).where(and(eq(subsidiaries.accountId, accountId), eq(subsidiaries.id, id)));
+    await db
+      .update(subsidiaries)
+      .set({ ...p, updatedAt: new Date() })
+      .where(and(eq(subsidiaries.accountId, accountId), eq(subsidiaries.id, id)));
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(ACCOUNT_MSG.subsidiaryExists, { name: [ACCOUNT_MSG.subsidiaryExists] });
+    if (isUniqueViolation(e))
+      throw conflict(ACCOUNT_MSG.subsidiaryExists, { name: [ACCOUNT_MSG.subsidiaryExists] });
     throw e;
   }
   return getSubsidiary(db, accountId, id);
 }
 
 async function findMember(db: DbOrTx, accountId: string, memberId: string) {
-  const [m] = await db.select().from(accountMembers).where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.id, memberId)));
+  const [m] = await db
+    .select()
+    .from(accountMembers)
+    .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.id, memberId)));
   return m ?? null;
 }
 
@@ -78,43 +135,69 @@ async function findMember(db: DbOrTx, accountId: string, memberId: string) {
  * Gives a member access to a subsidiary (or reactivates it). Exported for the teams module
  * (an invitation carrying a subsidiary grants this on acceptance); call it inside your transaction.
  */
-export async function grantSubsidiaryAccess(db: DbOrTx, p: { accountId: string; memberId: string; subsidiaryId: string }) {
+export async function grantSubsidiaryAccess(
+  db: DbOrTx,
+  p: { accountId: string; memberId: string; subsidiaryId: string },
+) {
   await findSubsidiary(db, p.accountId, p.subsidiaryId);
   const [row] = await db
     .insert(subsidiaryAccess)
     .values({ accountId: p.accountId, memberId: p.memberId, subsidiaryId: p.subsidiaryId, active: true })
-    .onConflictDoUpdate({ target: [subsidiaryAccess.memberId, subsidiaryAccess.subsidiaryId], set: { active: true, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [subsidiaryAccess.memberId, subsidiaryAccess.subsidiaryId],
+      set: { active: true, updatedAt: new Date() },
+    })
     .returning();
   return row;
 }
 
-export async function addSubsidiaryMember(db: Db, p: { accountId: string; subsidiaryId: string; memberId: string }) {
+export async function addSubsidiaryMember(
+  db: Db,
+  p: { accountId: string; subsidiaryId: string; memberId: string },
+) {
   await findSubsidiary(db, p.accountId, p.subsidiaryId);
   const member = await findMember(db, p.accountId, p.memberId);
   if (!member || !member.active) throw fieldError('memberId', ACCOUNT_MSG.memberUnknown);
-  if ((FULL_ACCESS_ROLES as readonly string[]).includes(member.roleSlug)) throw fieldError('memberId', ACCOUNT_MSG.memberFullAccess);
+  if ((FULL_ACCESS_ROLES as readonly string[]).includes(member.roleSlug))
+    throw fieldError('memberId', ACCOUNT_MSG.memberFullAccess);
   await grantSubsidiaryAccess(db, p);
   return getSubsidiary(db, p.accountId, p.subsidiaryId);
 }
 
 async function findAccess(db: DbOrTx, p: { accountId: string; subsidiaryId: string; memberId: string }) {
   await findSubsidiary(db, p.accountId, p.subsidiaryId);
-  const [row] = await db.select().from(subsidiaryAccess).where(and(
-    eq(subsidiaryAccess.accountId, p.accountId), eq(subsidiaryAccess.subsidiaryId, p.subsidiaryId), eq(subsidiaryAccess.memberId, p.memberId),
-  ));
+  const [row] = await db
+    .select()
+    .from(subsidiaryAccess)
+    .where(
+      and(
+        eq(subsidiaryAccess.accountId, p.accountId),
+        eq(subsidiaryAccess.subsidiaryId, p.subsidiaryId),
+        eq(subsidiaryAccess.memberId, p.memberId),
+      ),
+    );
   if (!row) throw notFound('Subsidiary member');
   return row;
 }
 
-export async function removeSubsidiaryMember(db: Db, p: { accountId: string; subsidiaryId: string; memberId: string }) {
+export async function removeSubsidiaryMember(
+  db: Db,
+  p: { accountId: string; subsidiaryId: string; memberId: string },
+) {
   const row = await findAccess(db, p);
   await db.delete(subsidiaryAccess).where(eq(subsidiaryAccess.id, row.id));
   return getSubsidiary(db, p.accountId, p.subsidiaryId);
 }
 
-export async function setSubsidiaryMemberActive(db: Db, p: { accountId: string; subsidiaryId: string; memberId: string; active: boolean }) {
+export async function setSubsidiaryMemberActive(
+  db: Db,
+  p: { accountId: string; subsidiaryId: string; memberId: string; active: boolean },
+) {
   const row = await findAccess(db, p);
-  await db.update(subsidiaryAccess).set({ active: p.active, updatedAt: new Date() }).where(eq(subsidiaryAccess.id, row.id));
+  await db
+    .update(subsidiaryAccess)
+    .set({ active: p.active, updatedAt: new Date() })
+    .where(eq(subsidiaryAccess.id, row.id));
   return getSubsidiary(db, p.accountId, p.subsidiaryId);
 }
 
@@ -129,9 +212,17 @@ export function subsidiaryResolver(db: Db): SubsidiaryResolver {
       // No header: owners and admins see every subsidiary; a restricted member is scoped to their
       // first active sub-access, never silently widened to "All Subsidiaries".
       if (tenant.isFullAccess) return null;
-      const [first] = await db.select({ subsidiaryId: subsidiaryAccess.subsidiaryId }).from(subsidiaryAccess)
+      const [first] = await db
+        .select({ subsidiaryId: subsidiaryAccess.subsidiaryId })
+        .from(subsidiaryAccess)
         .innerJoin(subsidiaries, eq(subsidiaries.id, subsidiaryAccess.subsidiaryId))
-        .where(and(eq(subsidiaryAccess.memberId, tenant.memberId), eq(subsidiaryAccess.active, true), eq(subsidiaries.active, true)))
+        .where(
+          and(
+            eq(subsidiaryAccess.memberId, tenant.memberId),
+            eq(subsidiaryAccess.active, true),
+            eq(subsidiaries.active, true),
+          ),
+        )
         .orderBy(subsidiaryAccess.createdAt)
         .limit(1);
       return first?.subsidiaryId ?? null;
@@ -141,13 +232,28 @@ export function subsidiaryResolver(db: Db): SubsidiaryResolver {
       return null;
     }
     if (!UUID_RE.test(value)) throw forbidden(ACCOUNT_MSG.subsidiaryUnknown);
-    const [s] = await db.select({ id: subsidiaries.id }).from(subsidiaries)
-      .where(and(eq(subsidiaries.id, value), eq(subsidiaries.accountId, tenant.accountId), eq(subsidiaries.active, true)));
+    const [s] = await db
+      .select({ id: subsidiaries.id })
+      .from(subsidiaries)
+      .where(
+        and(
+          eq(subsidiaries.id, value),
+          eq(subsidiaries.accountId, tenant.accountId),
+          eq(subsidiaries.active, true),
+        ),
+      );
     if (!s) throw forbidden(ACCOUNT_MSG.subsidiaryUnknown);
     if (tenant.isFullAccess) return s.id;
-    const [access] = await db.select({ id: subsidiaryAccess.id }).from(subsidiaryAccess).where(and(
-      eq(subsidiaryAccess.subsidiaryId, s.id), eq(subsidiaryAccess.memberId, tenant.memberId), eq(subsidiaryAccess.active, true),
-    ));
+    const [access] = await db
+      .select({ id: subsidiaryAccess.id })
+      .from(subsidiaryAccess)
+      .where(
+        and(
+          eq(subsidiaryAccess.subsidiaryId, s.id),
+          eq(subsidiaryAccess.memberId, tenant.memberId),
+          eq(subsidiaryAccess.active, true),
+        ),
+      );
     if (!access) throw forbidden(ACCOUNT_MSG.subsidiaryNoAccess);
     return s.id;
   };

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ACCOUNT_TYPES, type KybContact, type KybDocuments, type KybInfo } from '@owo/contract';
 import { users } from '../identity/tables';
 import { accountMembers } from '../teams/tables';
@@ -12,7 +22,9 @@ export const accounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
-    ownerUserId: uuid('owner_user_id').notNull().references(() => users.id),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -24,7 +36,9 @@ export const subsidiaries = pgTable(
   'subsidiaries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
     active: boolean('active').notNull().default(true),
@@ -43,9 +57,15 @@ export const subsidiaryAccess = pgTable(
   'subsidiary_access',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id').notNull().references(() => accountMembers.id, { onDelete: 'cascade' }),
-    subsidiaryId: uuid('subsidiary_id').notNull().references(() => subsidiaries.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
+    subsidiaryId: uuid('subsidiary_id')
+      .notNull()
+      .references(() => subsidiaries.id, { onDelete: 'cascade' }),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,12 +82,17 @@ export const subsidiaryAccess = pgTable(
  * already completed once, so the "step completed" notification is sent only the first time.
  */
 export const accountKyb = pgTable('account_kyb', {
-  accountId: uuid('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   info: jsonb('info').$type<KybInfo>(),
   bvn: text('bvn'),
   contact: jsonb('contact').$type<KybContact>(),
   documents: jsonb('documents').$type<KybDocuments>(),
-  completedSteps: text('completed_steps').array().notNull().default(sql`'{}'::text[]`),
+  completedSteps: text('completed_steps')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,7 +103,9 @@ export const accountOwners = pgTable(
   'account_owners',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     bvn: text('bvn').notNull(),
     shareBps: integer('share_bps').notNull(),

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makeNuban, MSG } from '@owo/contract';
-import { addMember, client, createTestApp, makeUser, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  addMember,
+  client,
+  createTestApp,
+  makeUser,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { SANDBOX_NOT_FOUND } from '../../rails/sandbox/resolve';
 import { LOOKUPS_PER_MINUTE } from './service';
 import { userBankAccounts } from './tables';
@@ -13,16 +20,22 @@ beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_ENABLED: 'true' });
   counter = withLookupCounter(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const rowsOf = (userId: string) => t.db.select().from(userBankAccounts).where(eq(userBankAccounts.userId, userId));
+const rowsOf = (userId: string) =>
+  t.db.select().from(userBankAccounts).where(eq(userBankAccounts.userId, userId));
 
 describe('banks and account lookup', () => {
   it('lists banks (code, name, type) to a signed-in user only', async () => {
     const { api } = await ownerWithAccount(t);
     const res = await api.get('/api/content/payout/local/banks');
     expect(res.status).toBe(200);
-    expect(res.body.data.find((b: any) => b.code === '058')).toMatchObject({ name: 'Guaranty Trust Bank', type: 'dmb' });
+    expect(res.body.data.find((b: any) => b.code === '058')).toMatchObject({
+      name: 'Guaranty Trust Bank',
+      type: 'dmb',
+    });
     const names = res.body.data.map((b: any) => b.name);
     expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
     expect((await client(t).get('/api/content/payout/local/banks')).status).toBe(401);
@@ -41,11 +54,15 @@ describe('banks and account lookup', () => {
     expect(counter.lookups()).toBe(before); // the check digit stopped it before the provider lookup
 
     const nf = SANDBOX_NOT_FOUND[0];
-    const missing = await api.get(`/api/content/payout/local/validate?accountNumber=${nf.accountNumber}&bankCode=${nf.bankCode}`);
+    const missing = await api.get(
+      `/api/content/payout/local/validate?accountNumber=${nf.accountNumber}&bankCode=${nf.bankCode}`,
+    );
     expect(missing.body.data.accountName).toBe('');
     expect(counter.lookups()).toBe(before + 1);
 
-    const unknownBank = await api.get('/api/content/payout/local/validate?accountNumber=0123456785&bankCode=777');
+    const unknownBank = await api.get(
+      '/api/content/payout/local/validate?accountNumber=0123456785&bankCode=777',
+    );
     expect(unknownBank.body.data.accountName).toBe('');
   });
 
@@ -75,11 +92,24 @@ describe('banks and account lookup', () => {
 describe('my bank accounts', () => {
   it('saves a verified account with the resolved name and the spec message', async () => {
     const { api, user } = await ownerWithAccount(t);
-    const res = await api.post('/api/me/bank-accounts', { accountName: 'Someone Else', accountNumber: '0010246780', bankCode: '044' });
+    const res = await api.post('/api/me/bank-accounts', {
+      accountName: 'Someone Else',
+      accountNumber: '0010246780',
+      bankCode: '044',
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Bank details saved successfully!');
-    expect(res.body.data).toMatchObject({ accountName: 'ADEBAYO OLUWASEUN BELLO', bankName: 'Access Bank', accountNumber: '0010246780', isDefault: true });
-    const again = await api.post('/api/me/bank-accounts', { accountName: '', accountNumber: '0123456785', bankCode: '058' });
+    expect(res.body.data).toMatchObject({
+      accountName: 'ADEBAYO OLUWASEUN BELLO',
+      bankName: 'Access Bank',
+      accountNumber: '0010246780',
+      isDefault: true,
+    });
+    const again = await api.post('/api/me/bank-accounts', {
+      accountName: '',
+      accountNumber: '0123456785',
+      bankCode: '058',
+    });
     expect(again.status).toBe(201);
     expect(again.body.data.isDefault).toBe(false);
     const list = await api.get('/api/me/bank-accounts');
@@ -97,7 +127,10 @@ describe('my bank accounts', () => {
     const typo = await api.post('/api/me/bank-accounts', { accountNumber: '0123456784', bankCode: '058' });
     expect(typo.status).toBe(400);
     expect(Object.keys(typo.body.errors ?? {})).toEqual(['accountNumber']);
-    const unknownBank = await api.post('/api/me/bank-accounts', { accountNumber: '0123456785', bankCode: '777' });
+    const unknownBank = await api.post('/api/me/bank-accounts', {
+      accountNumber: '0123456785',
+      bankCode: '777',
+    });
     expect(unknownBank.body.errors?.bankCode).toBeDefined();
     expect(await rowsOf(user.id)).toHaveLength(0);
   });
@@ -122,10 +155,16 @@ describe('agent bank check', () => {
     const agent = await makeUser(t);
     await addMember(t, owner.account.id, agent.user.id, 'agent');
     const agentApi = client(t, { token: agent.token, accountId: owner.account.id });
-    expect((await agentApi.get('/api/agents/self/check-bank-details')).body.data).toEqual({ shouldAskVerification: true });
-    expect((await owner.api.get('/api/agents/self/check-bank-details')).body.data).toEqual({ shouldAskVerification: false });
+    expect((await agentApi.get('/api/agents/self/check-bank-details')).body.data).toEqual({
+      shouldAskVerification: true,
+    });
+    expect((await owner.api.get('/api/agents/self/check-bank-details')).body.data).toEqual({
+      shouldAskVerification: false,
+    });
     await agentApi.post('/api/me/bank-accounts', { accountNumber: '0123456785', bankCode: '058' });
-    expect((await agentApi.get('/api/agents/self/check-bank-details')).body.data).toEqual({ shouldAskVerification: false });
+    expect((await agentApi.get('/api/agents/self/check-bank-details')).body.data).toEqual({
+      shouldAskVerification: false,
+    });
   });
 });
 
@@ -134,7 +173,14 @@ describe('OpenAPI', () => {
     const res = await client(t).get('/api/docs/json');
     expect(res.status).toBe(200);
     const paths = Object.keys((res.body as any).paths);
-    for (const p of ['/api/content/payout/local/banks', '/api/content/payout/local/validate', '/api/me/bank-accounts', '/api/agents/self/check-bank-details', '/api/settings/fee-policy', '/api/exchange/disbursement/payouts/{walletId}']) {
+    for (const p of [
+      '/api/content/payout/local/banks',
+      '/api/content/payout/local/validate',
+      '/api/me/bank-accounts',
+      '/api/agents/self/check-bank-details',
+      '/api/settings/fee-policy',
+      '/api/exchange/disbursement/payouts/{walletId}',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -2,8 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  bankAccountSchema, bankSchema, checkBankDetailsResult, envelope, idParam, MSG, savedBankAccountSchema,
-  validateAccountQuery, validateAccountResult,
+  bankAccountSchema,
+  bankSchema,
+  checkBankDetailsResult,
+  envelope,
+  idParam,
+  MSG,
+  savedBankAccountSchema,
+  validateAccountQuery,
+  validateAccountResult,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needsSession } from '../../platform/guard';
@@ -11,60 +18,104 @@ import { ok } from '../../platform/http';
 import { registerExchangeRoutes } from '../money/exchange-routes';
 import { registerFeeRoutes } from '../money/fees-routes';
 import {
-  countLookup, deleteBankAccount, listBankAccounts, listBanks, resolveAccountName, saveBankAccount, shouldAskBankVerification,
+  countLookup,
+  deleteBankAccount,
+  listBankAccounts,
+  listBanks,
+  resolveAccountName,
+  saveBankAccount,
+  shouldAskBankVerification,
 } from './service';
 
 /** Banks, account lookup and the user's own bank accounts; also fee policies and exchange quotes. */
 export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/content/payout/local/banks', {
-    config: needsSession(),
-    schema: { tags: ['banks'], response: { 200: envelope(z.array(bankSchema)) } },
-  }, async () => ok(await listBanks(deps)));
+  r.get(
+    '/api/content/payout/local/banks',
+    {
+      config: needsSession(),
+      schema: { tags: ['banks'], response: { 200: envelope(z.array(bankSchema)) } },
+    },
+    async () => ok(await listBanks(deps)),
+  );
 
-  r.get('/api/content/payout/local/validate', {
-    config: needsSession(),
-    schema: { tags: ['banks'], querystring: validateAccountQuery, response: { 200: envelope(validateAccountResult) } },
-  }, async (req) => {
-    await countLookup(deps, authOf(req).user.id);
-    const { accountName } = await resolveAccountName(deps, req.query);
-    return ok({ accountName }, accountName ? 'Account resolved' : 'Account could not be resolved');
-  });
+  r.get(
+    '/api/content/payout/local/validate',
+    {
+      config: needsSession(),
+      schema: {
+        tags: ['banks'],
+        querystring: validateAccountQuery,
+        response: { 200: envelope(validateAccountResult) },
+      },
+    },
+    async (req) => {
+      await countLookup(deps, authOf(req).user.id);
+      const { accountName } = await resolveAccountName(deps, req.query);
+      return ok({ accountName }, accountName ? 'Account resolved' : 'Account could not be resolved');
+    },
+  );
 
-  r.get('/api/me/bank-accounts', {
-    config: needsSession(),
-    schema: { tags: ['banks'], response: { 200: envelope(z.array(savedBankAccountSchema)) } },
-  }, async (req) => ok(await listBankAccounts(deps.db, authOf(req).user.id)));
+  r.get(
+    '/api/me/bank-accounts',
+    {
+      config: needsSession(),
+      schema: { tags: ['banks'], response: { 200: envelope(z.array(savedBankAccountSchema)) } },
+    },
+    async (req) => ok(await listBankAccounts(deps.db, authOf(req).user.id)),
+  );
 
-  r.post('/api/me/bank-accounts', {
-    config: needsSession(),
-    schema: { tags: ['banks'], body: bankAccountSchema, response: { 201: envelope(savedBankAccountSchema) } },
-  }, async (req, reply) => {
-    const userId = authOf(req).user.id;
-    await countLookup(deps, userId);
-    // The typed accountName is optional and never trusted: the bank's answer is stored.
-    const saved = await saveBankAccount(deps, { userId, accountNumber: req.body.accountNumber, bankCode: req.body.bankCode });
-    return reply.code(201).send(ok(saved, MSG.bankSaved));
-  });
+  r.post(
+    '/api/me/bank-accounts',
+    {
+      config: needsSession(),
+      schema: {
+        tags: ['banks'],
+        body: bankAccountSchema,
+        response: { 201: envelope(savedBankAccountSchema) },
+      },
+    },
+    async (req, reply) => {
+      const userId = authOf(req).user.id;
+      await countLookup(deps, userId);
+      // The typed accountName is optional and never trusted: the bank's answer is stored.
+      const saved = await saveBankAccount(deps, {
+        userId,
+        accountNumber: req.body.accountNumber,
+        bankCode: req.body.bankCode,
+      });
+      return reply.code(201).send(ok(saved, MSG.bankSaved));
+    },
+  );
 
-  r.delete('/api/me/bank-accounts/:id', {
-    config: needsSession(),
-    schema: { tags: ['banks'], params: idParam, response: { 200: envelope(z.null()) } },
-  }, async (req) => {
-    await deleteBankAccount(deps, { userId: authOf(req).user.id, id: req.params.id });
-    return ok(null, 'Bank account removed');
-  });
+  r.delete(
+    '/api/me/bank-accounts/:id',
+    {
+      config: needsSession(),
+      schema: { tags: ['banks'], params: idParam, response: { 200: envelope(z.null()) } },
+    },
+    async (req) => {
+      await deleteBankAccount(deps, { userId: authOf(req).user.id, id: req.params.id });
+      return ok(null, 'Bank account removed');
+    },
+  );
 
-  r.get('/api/agents/self/check-bank-details', {
-    config: needsSession(),
-    schema: { tags: ['banks'], response: { 200: envelope(checkBankDetailsResult) } },
-  }, async (req) => {
-    const auth = authOf(req);
-    const header = req.headers['x-account-id'];
-    const accountId = typeof header === 'string' && header ? header : auth.user.activeAccountId;
-    return ok({ shouldAskVerification: await shouldAskBankVerification(deps, { userId: auth.user.id, accountId }) });
-  });
+  r.get(
+    '/api/agents/self/check-bank-details',
+    {
+      config: needsSession(),
+      schema: { tags: ['banks'], response: { 200: envelope(checkBankDetailsResult) } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const header = req.headers['x-account-id'];
+      const accountId = typeof header === 'string' && header ? header : auth.user.activeAccountId;
+      return ok({
+        shouldAskVerification: await shouldAskBankVerification(deps, { userId: auth.user.id, accountId }),
+      });
+    },
+  );
 
   await registerFeeRoutes(app, deps);
   await registerExchangeRoutes(app, deps);

@@ -21,7 +21,10 @@ const toItem = (b: Bank): BankItem => ({ code: b.code, name: b.name, type: b.typ
 /** Active NGN banks of the rails provider, by name. */
 export async function listBanks(deps: AppDeps): Promise<BankItem[]> {
   const banks = await railsOf(deps).listBanks();
-  return banks.filter((b) => b.active).map(toItem).sort((a, b) => a.name.localeCompare(b.name));
+  return banks
+    .filter((b) => b.active)
+    .map(toItem)
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 async function findBankByCode(deps: AppDeps, code: string): Promise<Bank | undefined> {
@@ -36,7 +39,10 @@ export async function countLookup(deps: AppDeps, userId: string) {
  * The account name at a bank, '' when unknown: the NUBAN check first (enforced for deposit money
  * and merchant banks, so typos never reach the paid lookup), then the provider's lookup.
  */
-export async function resolveAccountName(deps: AppDeps, p: { accountNumber: string; bankCode: string }): Promise<{ accountName: string; bank: Bank | null }> {
+export async function resolveAccountName(
+  deps: AppDeps,
+  p: { accountNumber: string; bankCode: string },
+): Promise<{ accountName: string; bank: Bank | null }> {
   const bank = await findBankByCode(deps, p.bankCode);
   if (!bank) return { accountName: '', bank: null };
   if (!checkNuban(p.accountNumber, bank).ok) return { accountName: '', bank };
@@ -55,17 +61,31 @@ const toSaved = (r: typeof userBankAccounts.$inferSelect): SavedBankAccount => (
 });
 
 /** Verifies by lookup, then stores (or refreshes) the account; the first one becomes the default. */
-export async function saveBankAccount(deps: AppDeps, p: { userId: string; accountNumber: string; bankCode: string }): Promise<SavedBankAccount> {
+export async function saveBankAccount(
+  deps: AppDeps,
+  p: { userId: string; accountNumber: string; bankCode: string },
+): Promise<SavedBankAccount> {
   const { accountName, bank } = await resolveAccountName(deps, p);
   if (!bank) throw fieldError('bankCode', UNKNOWN_BANK);
   if (!accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
   return deps.db.transaction(async (tx) => {
     // Serialise per user so two concurrent first saves cannot both become the default.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-bank:${p.userId}`}))`);
-    const existing = await tx.select({ id: userBankAccounts.id }).from(userBankAccounts).where(eq(userBankAccounts.userId, p.userId)).limit(1);
+    const existing = await tx
+      .select({ id: userBankAccounts.id })
+      .from(userBankAccounts)
+      .where(eq(userBankAccounts.userId, p.userId))
+      .limit(1);
     const [row] = await tx
       .insert(userBankAccounts)
-      .values({ userId: p.userId, bankCode: bank.code, bankName: bank.name, accountNumber: p.accountNumber, accountName, isDefault: existing.length === 0 })
+      .values({
+        userId: p.userId,
+        bankCode: bank.code,
+        bankName: bank.name,
+        accountNumber: p.accountNumber,
+        accountName,
+        isDefault: existing.length === 0,
+      })
       .onConflictDoUpdate({
         target: [userBankAccounts.userId, userBankAccounts.bankCode, userBankAccounts.accountNumber],
         set: { accountName, bankName: bank.name, updatedAt: new Date() },
@@ -99,15 +119,26 @@ export async function deleteBankAccount(deps: AppDeps, p: { userId: string; id: 
       .where(and(eq(userBankAccounts.userId, p.userId), ne(userBankAccounts.id, gone.id)))
       .orderBy(desc(userBankAccounts.createdAt))
       .limit(1);
-    if (next) await tx.update(userBankAccounts).set({ isDefault: true, updatedAt: new Date() }).where(eq(userBankAccounts.id, next.id));
+    if (next)
+      await tx
+        .update(userBankAccounts)
+        .set({ isDefault: true, updatedAt: new Date() })
+        .where(eq(userBankAccounts.id, next.id));
   });
 }
 
 /** 000 §4.12: an agent of the active account with no bank account must be asked to add one. */
-export async function shouldAskBankVerification(deps: AppDeps, p: { userId: string; accountId: string | null }): Promise<boolean> {
+export async function shouldAskBankVerification(
+  deps: AppDeps,
+  p: { userId: string; accountId: string | null },
+): Promise<boolean> {
   if (!p.accountId || !UUID_RE.test(p.accountId)) return false;
   const m = await loadMembership(deps.db, p.userId, p.accountId);
   if (!m || m.member.roleSlug !== 'agent') return false;
-  const [one] = await deps.db.select({ id: userBankAccounts.id }).from(userBankAccounts).where(eq(userBankAccounts.userId, p.userId)).limit(1);
+  const [one] = await deps.db
+    .select({ id: userBankAccounts.id })
+    .from(userBankAccounts)
+    .where(eq(userBankAccounts.userId, p.userId))
+    .limit(1);
   return !one;
 }

@@ -6,7 +6,9 @@ export const userBankAccounts = pgTable(
   'user_bank_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     bankCode: text('bank_code').notNull(),
     bankName: text('bank_name').notNull(),
     accountNumber: text('account_number').notNull(),

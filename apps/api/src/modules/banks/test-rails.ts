@@ -11,7 +11,9 @@ export function withLookupCounter(t: TestApp): { lookups: () => number } {
   try {
     base = railsOf(t.app.deps);
   } catch {
-    const notHere = async (): Promise<never> => { throw new Error('not available in this test'); };
+    const notHere = async (): Promise<never> => {
+      throw new Error('not available in this test');
+    };
     base = {
       name: 'sandbox-test',
       listBanks: async () => sandboxListBanks(),

@@ -4,13 +4,24 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, UPLOAD_MAX_BYTES } from '@owo/contract';
-import { addMember, client, createTestApp, makeUser, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  addMember,
+  client,
+  createTestApp,
+  makeUser,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { files } from '../../platform/schema';
 import { makePdf, PNG_1X1, upload } from './fixtures';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const pngOfSize = (size: number) => Buffer.concat([PNG_1X1, Buffer.alloc(size - PNG_1X1.length, 0)]);
 const storedCount = (accountId: string) => {
@@ -24,10 +35,19 @@ describe('POST /api/files/upload', () => {
     const pdf = await makePdf();
     const res = await upload(o.api, pdf, '../../etc/passwd.pdf', 'application/pdf');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ uploader: { id: o.user.id, name: 'Test User' }, originalName: 'passwd.pdf', mime: 'application/pdf', size: pdf.length });
+    expect(res.body.data).toMatchObject({
+      uploader: { id: o.user.id, name: 'Test User' },
+      originalName: 'passwd.pdf',
+      mime: 'application/pdf',
+      size: pdf.length,
+    });
     expect(res.body.data.fileName).toMatch(/^[a-f0-9]{32}\.pdf$/);
     const [row] = await t.db.select().from(files).where(eq(files.fileName, res.body.data.fileName));
-    expect(row).toMatchObject({ accountId: o.account.id, uploadedBy: o.user.id, sha256: createHash('sha256').update(pdf).digest('hex') });
+    expect(row).toMatchObject({
+      accountId: o.account.id,
+      uploadedBy: o.user.id,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+    });
     expect(fs.readFileSync(path.join(t.config.uploadDir, o.account.id, row.fileName)).equals(pdf)).toBe(true);
 
     const png = await upload(o.api, PNG_1X1, 'logo.png', 'image/png');
@@ -37,7 +57,10 @@ describe('POST /api/files/upload', () => {
 
   it('judges the type by content: a .pdf-named text file and an SVG are refused, nothing stored', async () => {
     const o = await ownerWithAccount(t);
-    for (const [bytes, name] of [[Buffer.from('just some text, not a pdf'), 'invoice.pdf'], [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.png']] as const) {
+    for (const [bytes, name] of [
+      [Buffer.from('just some text, not a pdf'), 'invoice.pdf'],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.png'],
+    ] as const) {
       const res = await upload(o.api, bytes, name, 'application/pdf');
       expect(res.status).toBe(400);
       expect(res.body.status).toBe('validation-error');
@@ -71,7 +94,9 @@ describe('POST /api/files/upload', () => {
     const o = await ownerWithAccount(t);
     const u = await makeUser(t);
     await addMember(t, o.account.id, u.user.id, 'accountant');
-    expect((await upload(client(t, { token: u.token, accountId: o.account.id }), PNG_1X1, 'a.png')).status).toBe(403);
+    expect(
+      (await upload(client(t, { token: u.token, accountId: o.account.id }), PNG_1X1, 'a.png')).status,
+    ).toBe(403);
   });
 });
 
@@ -81,7 +106,9 @@ describe('GET and DELETE', () => {
     const b = await ownerWithAccount(t);
     const pdf = await makePdf('Memart');
     const { fileName } = (await upload(a.api, pdf, 'memart.pdf')).body.data;
-    const res = await fetch(`${t.baseUrl}/api/files/${fileName}`, { headers: { authorization: `Bearer ${a.token}` } });
+    const res = await fetch(`${t.baseUrl}/api/files/${fileName}`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain('memart.pdf');
@@ -108,13 +135,34 @@ describe('GET and DELETE', () => {
 
   it('refuses to delete a file used as a KYB document', async () => {
     const o = await ownerWithAccount(t);
-    await o.api.put('/api/parameter/account/info', { legalName: 'Doc Co', registrationType: 'RC', registrationNumber: 'RC99', incorporationDate: '2020-01-01', industry: 'Retail' });
+    await o.api.put('/api/parameter/account/info', {
+      legalName: 'Doc Co',
+      registrationType: 'RC',
+      registrationNumber: 'RC99',
+      incorporationDate: '2020-01-01',
+      industry: 'Retail',
+    });
     await o.api.put('/api/parameter/account/bvn', { bvn: '12345678901' });
-    await o.api.put('/api/parameter/account/contact', { email: 'a@doc.ng', phone: '08031234567', address: '1 Road', city: 'Ikeja', state: 'Lagos' });
-    await o.api.put('/api/parameter/account/ownership', { owners: [{ name: 'Ada', bvn: '12345678902', share: 100 }] });
+    await o.api.put('/api/parameter/account/contact', {
+      email: 'a@doc.ng',
+      phone: '08031234567',
+      address: '1 Road',
+      city: 'Ikeja',
+      state: 'Lagos',
+    });
+    await o.api.put('/api/parameter/account/ownership', {
+      owners: [{ name: 'Ada', bvn: '12345678902', share: 100 }],
+    });
     const cert = (await upload(o.api, await makePdf(), 'c.pdf')).body.data.fileName;
     const proof = (await upload(o.api, PNG_1X1, 'p.png')).body.data.fileName;
-    expect((await o.api.put('/api/parameter/account/documents', { certificateOfIncorporation: cert, proofOfAddress: proof })).status).toBe(200);
+    expect(
+      (
+        await o.api.put('/api/parameter/account/documents', {
+          certificateOfIncorporation: cert,
+          proofOfAddress: proof,
+        })
+      ).status,
+    ).toBe(200);
     const res = await o.api.delete('/api/files/upload', { fileName: cert });
     expect(res.status).toBe(409);
     expect(storedCount(o.account.id)).toBe(2);

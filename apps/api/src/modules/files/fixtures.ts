@@ -2,7 +2,10 @@
 import PDFDocument from 'pdfkit';
 import type { client } from '../../../test/helpers';
 
-export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export function makePdf(text = 'Certificate of Incorporation'): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -16,7 +19,12 @@ export function makePdf(text = 'Certificate of Incorporation'): Promise<Buffer> 
   });
 }
 
-export async function upload(api: ReturnType<typeof client>, bytes: Buffer, name: string, type = 'application/octet-stream') {
+export async function upload(
+  api: ReturnType<typeof client>,
+  bytes: Buffer,
+  name: string,
+  type = 'application/octet-stream',
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   return api.post('/api/files/upload', form);

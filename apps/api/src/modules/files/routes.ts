@@ -3,7 +3,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_MSG, envelope, FILE_NAME_PATTERN, fileNameBody, MSG, UPLOAD_MAX_BYTES, uploadResultSchema } from '@owo/contract';
+import {
+  ACCOUNT_MSG,
+  envelope,
+  FILE_NAME_PATTERN,
+  fileNameBody,
+  MSG,
+  UPLOAD_MAX_BYTES,
+  uploadResultSchema,
+} from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
@@ -12,65 +20,97 @@ import { isKybDocument } from '../accounts/kyb';
 import { deleteAccountFile, filePath, getAccountFile, storeUpload } from './service';
 
 const tags = ['files'];
-const isTooLarge = (e: unknown) => (e as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE' || (e as { code?: string })?.code === 'FST_FILES_LIMIT';
+const isTooLarge = (e: unknown) =>
+  (e as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE' ||
+  (e as { code?: string })?.code === 'FST_FILES_LIMIT';
 
 /** Uploads (000 §5, §7): 1 MB, images or PDF judged by content, stored under a server-made name. */
 export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
   // Multipart is registered in this scope only: no other route accepts multipart bodies by accident.
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    await scope.register(multipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    });
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
-    r.post('/api/files/upload', {
-      config: needs('parameters', 'post'),
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(uploadResultSchema) } },
-    }, async (req) => {
-      if (!req.isMultipart()) throw fieldError('file', ACCOUNT_MSG.fileRequired);
-      let part;
-      let bytes: Buffer;
-      try {
-        part = await req.file();
-        if (!part) throw fieldError('file', ACCOUNT_MSG.fileRequired);
-        bytes = await part.toBuffer();
-      } catch (e) {
-        if (isTooLarge(e)) throw fieldError('file', MSG.fileTooLarge);
-        throw e;
-      }
-      const t = tenantOf(req);
-      const data = await storeUpload(db, { uploadDir: config.uploadDir, accountId: t.accountId, userId: authOf(req).user.id, originalName: part.filename, bytes });
-      return ok(data, 'File uploaded successfully');
-    });
+    r.post(
+      '/api/files/upload',
+      {
+        config: needs('parameters', 'post'),
+        schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(uploadResultSchema) } },
+      },
+      async (req) => {
+        if (!req.isMultipart()) throw fieldError('file', ACCOUNT_MSG.fileRequired);
+        let part;
+        let bytes: Buffer;
+        try {
+          part = await req.file();
+          if (!part) throw fieldError('file', ACCOUNT_MSG.fileRequired);
+          bytes = await part.toBuffer();
+        } catch (e) {
+          if (isTooLarge(e)) throw fieldError('file', MSG.fileTooLarge);
+          throw e;
+        }
+        const t = tenantOf(req);
+        const data = await storeUpload(db, {
+          uploadDir: config.uploadDir,
+          accountId: t.accountId,
+          userId: authOf(req).user.id,
+          originalName: part.filename,
+          bytes,
+        });
+        return ok(data, 'File uploaded successfully');
+      },
+    );
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.delete('/api/files/upload', {
-    config: needs('parameters', 'delete'),
-    schema: { tags, body: fileNameBody, response: { 200: envelope(z.object({ fileName: z.string() })) } },
-  }, async (req) => {
-    const t = tenantOf(req);
-    await getAccountFile(db, t.accountId, req.body.fileName);
-    if (await isKybDocument(db, t.accountId, req.body.fileName)) throw conflict(ACCOUNT_MSG.fileInUse);
-    await deleteAccountFile(db, { uploadDir: config.uploadDir, accountId: t.accountId, fileName: req.body.fileName });
-    return ok({ fileName: req.body.fileName }, 'File deleted successfully');
-  });
+  r.delete(
+    '/api/files/upload',
+    {
+      config: needs('parameters', 'delete'),
+      schema: { tags, body: fileNameBody, response: { 200: envelope(z.object({ fileName: z.string() })) } },
+    },
+    async (req) => {
+      const t = tenantOf(req);
+      await getAccountFile(db, t.accountId, req.body.fileName);
+      if (await isKybDocument(db, t.accountId, req.body.fileName)) throw conflict(ACCOUNT_MSG.fileInUse);
+      await deleteAccountFile(db, {
+        uploadDir: config.uploadDir,
+        accountId: t.accountId,
+        fileName: req.body.fileName,
+      });
+      return ok({ fileName: req.body.fileName }, 'File deleted successfully');
+    },
+  );
 
-  r.get('/api/files/:fileName', {
-    config: needs('parameters', 'get'),
-    schema: { tags, params: z.object({ fileName: z.string().regex(FILE_NAME_PATTERN, 'Invalid file name') }) },
-  }, async (req, reply) => {
-    const t = tenantOf(req);
-    const file = await getAccountFile(db, t.accountId, req.params.fileName);
-    const full = filePath(config.uploadDir, t.accountId, file.fileName);
-    // A row whose bytes were lost (restored database, wiped disk) answers 404, not a broken stream.
-    if (!(await fs.promises.stat(full).catch(() => null))) throw notFound('File');
-    const stream = fs.createReadStream(full);
-    const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_');
-    return reply
-      .header('content-type', file.mime)
-      .header('content-length', file.size)
-      .header('cache-control', 'private, max-age=300')
-      .header('content-disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
-      .send(stream);
-  });
+  r.get(
+    '/api/files/:fileName',
+    {
+      config: needs('parameters', 'get'),
+      schema: {
+        tags,
+        params: z.object({ fileName: z.string().regex(FILE_NAME_PATTERN, 'Invalid file name') }),
+      },
+    },
+    async (req, reply) => {
+      const t = tenantOf(req);
+      const file = await getAccountFile(db, t.accountId, req.params.fileName);
+      const full = filePath(config.uploadDir, t.accountId, file.fileName);
+      // A row whose bytes were lost (restored database, wiped disk) answers 404, not a broken stream.
+      if (!(await fs.promises.stat(full).catch(() => null))) throw notFound('File');
+      const stream = fs.createReadStream(full);
+      const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_');
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=300')
+        .header(
+          'content-disposition',
+          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        )
+        .send(stream);
+    },
+  );
 }

@@ -11,7 +11,11 @@ import { files } from './tables';
 
 /** What we accept, judged by the bytes (never by the name or the client's content type). */
 const ALLOWED: Record<string, string> = {
-  'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
 };
 
 const accountDir = (uploadDir: string, accountId: string) => path.join(uploadDir, accountId);
@@ -21,9 +25,18 @@ export const filePath = (uploadDir: string, accountId: string, fileName: string)
 };
 
 /** Keeps a display name safe for headers and screens: no path, no control characters. */
-const cleanName = (name: string) => (path.basename(name || 'file').replace(/[\u0000-\u001f\u007f"\\/]/g, '').trim() || 'file').slice(0, 200);
+const cleanName = (name: string) =>
+  (
+    path
+      .basename(name || 'file')
+      .replace(/[\u0000-\u001f\u007f"\\/]/g, '')
+      .trim() || 'file'
+  ).slice(0, 200);
 
-export async function storeUpload(db: Db, p: { uploadDir: string; accountId: string; userId: string; originalName: string; bytes: Buffer }) {
+export async function storeUpload(
+  db: Db,
+  p: { uploadDir: string; accountId: string; userId: string; originalName: string; bytes: Buffer },
+) {
   if (p.bytes.length > UPLOAD_MAX_BYTES) throw fieldError('file', MSG.fileTooLarge);
   if (p.bytes.length === 0) throw fieldError('file', MSG.fileInvalidFormat);
   const type = await fileTypeFromBuffer(p.bytes);
@@ -36,14 +49,29 @@ export async function storeUpload(db: Db, p: { uploadDir: string; accountId: str
   const target = path.join(dir, fileName);
   await fs.promises.writeFile(target, p.bytes, { flag: 'wx', mode: 0o600 });
   try {
-    const [row] = await db.insert(files).values({
-      accountId: p.accountId, uploadedBy: p.userId, fileName, originalName: cleanName(p.originalName), mime: type.mime,
-      size: p.bytes.length, sha256: createHash('sha256').update(p.bytes).digest('hex'),
-    }).returning();
-    const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, p.userId));
+    const [row] = await db
+      .insert(files)
+      .values({
+        accountId: p.accountId,
+        uploadedBy: p.userId,
+        fileName,
+        originalName: cleanName(p.originalName),
+        mime: type.mime,
+        size: p.bytes.length,
+        sha256: createHash('sha256').update(p.bytes).digest('hex'),
+      })
+      .returning();
+    const [u] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, p.userId));
     return {
       uploader: { id: p.userId, name: u ? `${u.firstName} ${u.lastName}`.trim() : '' },
-      fileName: row.fileName, originalName: row.originalName, mime: row.mime, size: row.size, url: `/api/files/${row.fileName}`,
+      fileName: row.fileName,
+      originalName: row.originalName,
+      mime: row.mime,
+      size: row.size,
+      url: `/api/files/${row.fileName}`,
     };
   } catch (e) {
     await fs.promises.rm(target, { force: true });
@@ -54,18 +82,30 @@ export async function storeUpload(db: Db, p: { uploadDir: string; accountId: str
 /** The account's files among `names` (unknown or other accounts' names are simply absent). */
 export async function findAccountFiles(db: DbOrTx, accountId: string, names: string[]) {
   if (!names.length) return [];
-  return db.select().from(files).where(and(eq(files.accountId, accountId), inArray(files.fileName, names)));
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.accountId, accountId), inArray(files.fileName, names)));
 }
 
 export async function getAccountFile(db: DbOrTx, accountId: string, fileName: string) {
-  const [row] = await db.select().from(files).where(and(eq(files.accountId, accountId), eq(files.fileName, fileName)));
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.accountId, accountId), eq(files.fileName, fileName)));
   if (!row) throw notFound('File');
   return row;
 }
 
 /** Removes the row first (so nobody can fetch it), then the bytes. */
-export async function deleteAccountFile(db: Db, p: { uploadDir: string; accountId: string; fileName: string }) {
-  const rows = await db.delete(files).where(and(eq(files.accountId, p.accountId), eq(files.fileName, p.fileName))).returning({ id: files.id });
+export async function deleteAccountFile(
+  db: Db,
+  p: { uploadDir: string; accountId: string; fileName: string },
+) {
+  const rows = await db
+    .delete(files)
+    .where(and(eq(files.accountId, p.accountId), eq(files.fileName, p.fileName)))
+    .returning({ id: files.id });
   if (!rows.length) throw notFound('File');
   await fs.promises.rm(filePath(p.uploadDir, p.accountId, p.fileName), { force: true });
 }

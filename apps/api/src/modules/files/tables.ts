@@ -7,7 +7,9 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     originalName: text('original_name').notNull(),
@@ -16,5 +18,8 @@ export const files = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('files_file_name_key').on(t.fileName), index('files_account_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    uniqueIndex('files_file_name_key').on(t.fileName),
+    index('files_account_idx').on(t.accountId, t.createdAt),
+  ],
 );

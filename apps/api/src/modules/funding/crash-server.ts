@@ -5,7 +5,12 @@ import { bootstrap } from '../../platform/bootstrap';
 import { DISPATCH_TIMING } from './dispatcher';
 
 async function main() {
-  const config = loadConfig(process.env, { LOG_LEVEL: 'silent', SEED_DEMO: 'false', RUN_WORKER: 'true', RATE_LIMIT_ENABLED: 'false' });
+  const config = loadConfig(process.env, {
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RUN_WORKER: 'true',
+    RATE_LIMIT_ENABLED: 'false',
+  });
   DISPATCH_TIMING.pendingAfterSeconds = 1;
   DISPATCH_TIMING.staleProcessingSeconds = 10;
   const running = await bootstrap(config);

@@ -28,17 +28,32 @@ function startServer(): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'crash-server.ts')], {
     cwd: apiRoot,
     env: {
-      ...process.env, NODE_ENV: 'test', DATABASE_URL: t.dbUrl, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: 'crash-test-secret-crash-test-secret!!', DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: t.dbUrl,
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'crash-test-secret-crash-test-secret!!',
+      DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
-  proc.stderr!.on('data', (d) => { err += String(d); });
+  proc.stderr!.on('data', (d) => {
+    err += String(d);
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 90_000);
-    proc.stdout!.on('data', (d) => { if (String(d).includes('READY')) { clearTimeout(timer); resolve(proc); } });
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${err}`)); });
+    proc.stdout!.on('data', (d) => {
+      if (String(d).includes('READY')) {
+        clearTimeout(timer);
+        resolve(proc);
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited ${code}: ${err}`));
+    });
   });
 }
 
@@ -60,35 +75,64 @@ describe('crash safety', () => {
     const fire = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const k = refs.length % 7;
-        const accountNumber = k === 0 ? SANDBOX_TEST_ACCOUNTS.fails : k === 1 ? SANDBOX_TEST_ACCOUNTS.reverses : ordinaryAccount();
+        const accountNumber =
+          k === 0
+            ? SANDBOX_TEST_ACCOUNTS.fails
+            : k === 1
+              ? SANDBOX_TEST_ACCOUNTS.reverses
+              : ordinaryAccount();
         const amount = 1_000_00 + refs.length * 100;
         const trx = await startPayout(t, o, { amount, accountNumber, fee: 10_00 });
         refs.push(trx.reference);
-        amounts.set(trx.reference, { amount: amount + 10_00, kind: k === 0 ? 'failed' : k === 1 ? 'reversed' : 'success' });
+        amounts.set(trx.reference, {
+          amount: amount + 10_00,
+          kind: k === 0 ? 'failed' : k === 1 ? 'reversed' : 'success',
+        });
         dispatchSoon(t.app.deps, trx.reference);
       }
     };
     await fire(40);
     // Kill it while dispatches, outcomes and webhooks are in flight.
     await new Promise((r) => setTimeout(r, 1200));
-    const inFlight = await t.db.select({ status: transactions.status }).from(transactions).where(inArray(transactions.reference, refs));
+    const inFlight = await t.db
+      .select({ status: transactions.status })
+      .from(transactions)
+      .where(inArray(transactions.reference, refs));
     child.kill('SIGKILL');
     await new Promise<void>((r) => child!.once('exit', () => r()));
     await fire(20); // accepted while the worker is down
     child = await startServer();
 
     // 'success' is final too, but the reversal account's success is followed by its reversal.
-    const rows = await waitFor('every transfer in its expected final state', async () => {
-      const r = await t.db.select().from(transactions).where(inArray(transactions.reference, refs));
-      return r.length === refs.length && r.every((x) => FINAL.includes(x.status) && x.status === amounts.get(x.reference)!.kind) && r;
-    }, 120_000, 1000).catch(async (err) => {
-      const r = await t.db.select({ reference: transactions.reference, status: transactions.status }).from(transactions).where(inArray(transactions.reference, refs));
-      throw new Error(`${(err as Error).message}: ${JSON.stringify(r.filter((x) => x.status !== amounts.get(x.reference)!.kind))}`);
+    const rows = await waitFor(
+      'every transfer in its expected final state',
+      async () => {
+        const r = await t.db.select().from(transactions).where(inArray(transactions.reference, refs));
+        return (
+          r.length === refs.length &&
+          r.every((x) => FINAL.includes(x.status) && x.status === amounts.get(x.reference)!.kind) &&
+          r
+        );
+      },
+      120_000,
+      1000,
+    ).catch(async (err) => {
+      const r = await t.db
+        .select({ reference: transactions.reference, status: transactions.status })
+        .from(transactions)
+        .where(inArray(transactions.reference, refs));
+      throw new Error(
+        `${(err as Error).message}: ${JSON.stringify(r.filter((x) => x.status !== amounts.get(x.reference)!.kind))}`,
+      );
     });
     expect(inFlight.some((x) => !FINAL.includes(x.status))).toBe(true); // the kill really hit work in flight
 
     for (const x of rows) expect(x.status).toBe(amounts.get(x.reference)!.kind);
-    const perRef = await t.db.select({ reference: sandboxTransfers.reference, n: count() }).from(sandboxTransfers).where(inArray(sandboxTransfers.reference, refs)).groupBy(sandboxTransfers.reference);
+    const perRef = await t.db
+      .select({ reference: sandboxTransfers.reference, n: count() })
+      .from(sandboxTransfers)
+      .where(inArray(sandboxTransfers.reference, refs))
+      .groupBy(sandboxTransfers.reference);
     expect(perRef).toHaveLength(refs.length);
     expect(perRef.every((p) => p.n === 1)).toBe(true);
     const paid = [...amounts.values()].filter((a) => a.kind === 'success').reduce((s, a) => s + a.amount, 0);

@@ -25,7 +25,8 @@ export const DISPATCH_TIMING = {
 export function outcomeOf(status: TransferResult['status']): SettleOutcome | null {
   if (status === 'success') return 'success';
   if (status === 'reversed') return 'reversed';
-  if (status === 'failed' || status === 'abandoned' || status === 'blocked' || status === 'rejected') return 'failed';
+  if (status === 'failed' || status === 'abandoned' || status === 'blocked' || status === 'rejected')
+    return 'failed';
   return null;
 }
 
@@ -35,15 +36,27 @@ export function dispatchSoon(deps: AppDeps, reference: string): void {
 }
 
 async function payoutByReference(deps: AppDeps, reference: string) {
-  const [t] = await deps.db.select().from(transactions).where(and(eq(transactions.reference, reference), eq(transactions.type, 'payout')));
+  const [t] = await deps.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.reference, reference), eq(transactions.type, 'payout')));
   return t ?? null;
 }
 
 /** Applies what the provider says about a transfer: settle when final, else mark processing. */
-export async function applyProviderStatus(deps: AppDeps, reference: string, r: TransferResult): Promise<void> {
+export async function applyProviderStatus(
+  deps: AppDeps,
+  reference: string,
+  r: TransferResult,
+): Promise<void> {
   const outcome = outcomeOf(r.status);
   if (outcome) {
-    await settleTransfer(deps.db, { reference, outcome, reason: r.failureReason ?? undefined, providerRef: r.providerRef ?? undefined });
+    await settleTransfer(deps.db, {
+      reference,
+      outcome,
+      reason: r.failureReason ?? undefined,
+      providerRef: r.providerRef ?? undefined,
+    });
     return;
   }
   await markProcessing(deps.db, reference, r.providerRef, railsOf(deps).name);
@@ -61,11 +74,18 @@ async function sendToProvider(deps: AppDeps, t: typeof transactions.$inferSelect
   const { reference, counterparty: cp } = t;
   let result: TransferResult;
   try {
-    if (t.currency !== 'NGN') throw new RailsError('rejected', `${t.currency} bank transfers are not supported by ${rails.name}`);
-    if (!cp.bankCode || !cp.accountNumber) throw new RailsError('rejected', 'Transfer has no beneficiary bank account');
+    if (t.currency !== 'NGN')
+      throw new RailsError('rejected', `${t.currency} bank transfers are not supported by ${rails.name}`);
+    if (!cp.bankCode || !cp.accountNumber)
+      throw new RailsError('rejected', 'Transfer has no beneficiary bank account');
     result = await rails.createTransfer({
-      reference, amount: t.amount, currency: 'NGN', bankCode: cp.bankCode, accountNumber: cp.accountNumber,
-      accountName: cp.accountName ?? cp.name ?? '', reason: t.narration ?? undefined,
+      reference,
+      amount: t.amount,
+      currency: 'NGN',
+      bankCode: cp.bankCode,
+      accountNumber: cp.accountNumber,
+      accountName: cp.accountName ?? cp.name ?? '',
+      reason: t.narration ?? undefined,
     });
   } catch (err) {
     if (!(err instanceof RailsError && err.kind === 'rejected')) throw err; // unknown outcome: retry with the same reference
@@ -86,24 +106,74 @@ export async function verifyTransfer(deps: AppDeps, reference: string): Promise<
   // The provider never saw it (the request was lost): send it again under the same reference.
   if (!known) return sendToProvider(deps, t);
   const outcome = outcomeOf(known.status);
-  if (outcome) await settleTransfer(deps.db, { reference, outcome, reason: known.failureReason ?? undefined, providerRef: known.providerRef ?? undefined });
-  else if (t.status === 'pending') await markProcessing(deps.db, reference, known.providerRef, railsOf(deps).name);
+  if (outcome)
+    await settleTransfer(deps.db, {
+      reference,
+      outcome,
+      reason: known.failureReason ?? undefined,
+      providerRef: known.providerRef ?? undefined,
+    });
+  else if (t.status === 'pending')
+    await markProcessing(deps.db, reference, known.providerRef, railsOf(deps).name);
 }
 
 export async function sweepPayouts(deps: AppDeps): Promise<void> {
-  const pending = await deps.db.select({ reference: transactions.reference }).from(transactions)
-    .where(and(eq(transactions.type, 'payout'), eq(transactions.status, 'pending'), lt(transactions.updatedAt, sql`now() - make_interval(secs => ${DISPATCH_TIMING.pendingAfterSeconds})`)))
+  const pending = await deps.db
+    .select({ reference: transactions.reference })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.type, 'payout'),
+        eq(transactions.status, 'pending'),
+        lt(
+          transactions.updatedAt,
+          sql`now() - make_interval(secs => ${DISPATCH_TIMING.pendingAfterSeconds})`,
+        ),
+      ),
+    )
     .limit(500);
-  for (const t of pending) await sendJob(deps, Q_DISPATCH, { reference: t.reference }, { singletonKey: t.reference });
-  const stale = await deps.db.select({ reference: transactions.reference }).from(transactions)
-    .where(and(eq(transactions.type, 'payout'), inArray(transactions.status, ['processing']), lt(transactions.updatedAt, sql`now() - make_interval(secs => ${DISPATCH_TIMING.staleProcessingSeconds})`)))
+  for (const t of pending)
+    await sendJob(deps, Q_DISPATCH, { reference: t.reference }, { singletonKey: t.reference });
+  const stale = await deps.db
+    .select({ reference: transactions.reference })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.type, 'payout'),
+        inArray(transactions.status, ['processing']),
+        lt(
+          transactions.updatedAt,
+          sql`now() - make_interval(secs => ${DISPATCH_TIMING.staleProcessingSeconds})`,
+        ),
+      ),
+    )
     .limit(500);
   // At most one re-verification per transfer per interval: a long-pending one must not flood the provider.
-  for (const t of stale) await sendJob(deps, Q_VERIFY, { reference: t.reference }, { singletonKey: t.reference, singletonSeconds: DISPATCH_TIMING.staleProcessingSeconds });
+  for (const t of stale)
+    await sendJob(
+      deps,
+      Q_VERIFY,
+      { reference: t.reference },
+      { singletonKey: t.reference, singletonSeconds: DISPATCH_TIMING.staleProcessingSeconds },
+    );
 }
 
 export function registerDispatcher(deps: AppDeps) {
-  defineQueue<{ reference: string }>(deps, Q_DISPATCH, (d) => dispatchTransfer(deps, d.reference), { policy: 'short', concurrency: 4, retryLimit: 8, retryDelay: 1, retryBackoff: true, expireInSeconds: 60, pollSeconds: 0.5 });
-  defineQueue<{ reference: string }>(deps, Q_VERIFY, (d) => verifyTransfer(deps, d.reference), { policy: 'short', concurrency: 2, retryLimit: 3, retryDelay: 5, expireInSeconds: 60 });
+  defineQueue<{ reference: string }>(deps, Q_DISPATCH, (d) => dispatchTransfer(deps, d.reference), {
+    policy: 'short',
+    concurrency: 4,
+    retryLimit: 8,
+    retryDelay: 1,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    pollSeconds: 0.5,
+  });
+  defineQueue<{ reference: string }>(deps, Q_VERIFY, (d) => verifyTransfer(deps, d.reference), {
+    policy: 'short',
+    concurrency: 2,
+    retryLimit: 3,
+    retryDelay: 5,
+    expireInSeconds: 60,
+  });
   defineTicker(deps, 'payouts', DISPATCH_TIMING.sweepEveryMs, sweepPayouts);
 }

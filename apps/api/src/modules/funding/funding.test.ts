@@ -21,15 +21,34 @@ afterAll(async () => {
   await t?.close();
 });
 
-const balanceOf = async (walletId: string) => (await t.db.select().from(wallets).where(eq(wallets.id, walletId)))[0].balance;
+const balanceOf = async (walletId: string) =>
+  (await t.db.select().from(wallets).where(eq(wallets.id, walletId)))[0].balance;
 
 function chargeBody(accountNumber: string, amount: number, reference: string, id = `evt_${reference}`) {
   return JSON.stringify({
-    event: 'charge.success', id,
-    data: { reference, amount, currency: 'NGN', status: 'success', channel: 'dedicated_nuban', paid_at: new Date().toISOString(), authorization: { receiver_bank_account_number: accountNumber, receiver_bank: 'Providus Bank', sender_name: 'ADA OBI' } },
+    event: 'charge.success',
+    id,
+    data: {
+      reference,
+      amount,
+      currency: 'NGN',
+      status: 'success',
+      channel: 'dedicated_nuban',
+      paid_at: new Date().toISOString(),
+      authorization: {
+        receiver_bank_account_number: accountNumber,
+        receiver_bank: 'Providus Bank',
+        sender_name: 'ADA OBI',
+      },
+    },
   });
 }
-const post = (body: string, signature: string) => fetch(`${t.baseUrl}/webhooks/rails/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature }, body });
+const post = (body: string, signature: string) =>
+  fetch(`${t.baseUrl}/webhooks/rails/sandbox`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+    body,
+  });
 
 describe('funding account', () => {
   it('gives each NGN wallet its own valid virtual account, tenant-scoped', async () => {
@@ -37,7 +56,11 @@ describe('funding account', () => {
     const b = await fundedOwner(t, 0);
     const res = await a.api.get(`/api/wallet/${a.wallet.id}/funding-account`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ accountNumber: a.va.accountNumber, bankCode: '101', bankName: 'Providus Bank' });
+    expect(res.body.data).toMatchObject({
+      accountNumber: a.va.accountNumber,
+      bankCode: '101',
+      bankName: 'Providus Bank',
+    });
     expect(res.body.data.accountNumber).toMatch(/^\d{10}$/);
     expect(a.va.accountNumber).not.toBe(b.va.accountNumber);
     expect((await a.api.get(`/api/wallet/${b.wallet.id}/funding-account`)).status).toBe(404);
@@ -45,8 +68,14 @@ describe('funding account', () => {
 
   it('a new NGN wallet gets its account from the background sweep, without a read', async () => {
     const o = await ownerWithAccount(t);
-    const w = (await getWalletByCurrency(t.db, o.account.id, 'NGN')) ?? (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
-    const assigned = await waitFor('virtual account assigned', async () => (await t.db.select().from(wallets).where(eq(wallets.id, w.id)))[0].virtualAccountNumber, 20_000);
+    const w =
+      (await getWalletByCurrency(t.db, o.account.id, 'NGN')) ??
+      (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
+    const assigned = await waitFor(
+      'virtual account assigned',
+      async () => (await t.db.select().from(wallets).where(eq(wallets.id, w.id)))[0].virtualAccountNumber,
+      20_000,
+    );
     expect(isValidNuban(assigned, '101')).toBe(true);
     const usd = await createWallet(t.db, { accountId: o.account.id, currency: 'USD' });
     expect((await o.api.get(`/api/wallet/${usd.id}/funding-account`)).status).toBe(422);
@@ -54,14 +83,24 @@ describe('funding account', () => {
 
   it('documents the routes in OpenAPI', async () => {
     const doc = await (await fetch(`${t.baseUrl}/api/docs/json`)).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/wallet/{id}/funding-account', '/api/sandbox/deposits', '/webhooks/rails/{provider}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/wallet/{id}/funding-account',
+        '/api/sandbox/deposits',
+        '/webhooks/rails/{provider}',
+      ]),
+    );
   });
 });
 
 describe('deposits through the sandbox', () => {
   it('credits the wallet once when the sandbox sends charge.success', async () => {
     const o = await fundedOwner(t, 0);
-    const res = await o.api.post('/api/sandbox/deposits', { accountNumber: o.va.accountNumber, amount: '2500.50', senderName: 'ADA OBI' });
+    const res = await o.api.post('/api/sandbox/deposits', {
+      accountNumber: o.va.accountNumber,
+      amount: '2500.50',
+      senderName: 'ADA OBI',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.amount).toBe('2500.50');
     await waitFor('deposit credited', async () => (await balanceOf(o.wallet.id)) === 250050);
@@ -78,8 +117,12 @@ describe('deposits through the sandbox', () => {
     const bad = await api.post('/api/sandbox/deposits', { accountNumber: '123', amount: '1.234' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(['accountNumber', 'amount']));
-    expect((await api.post('/api/sandbox/deposits', { accountNumber: '0000000000', amount: '10' })).status).toBe(404);
-    expect((await client(t).post('/api/sandbox/deposits', { accountNumber: '0000000000', amount: '10' })).status).toBe(401);
+    expect(
+      (await api.post('/api/sandbox/deposits', { accountNumber: '0000000000', amount: '10' })).status,
+    ).toBe(404);
+    expect(
+      (await client(t).post('/api/sandbox/deposits', { accountNumber: '0000000000', amount: '10' })).status,
+    ).toBe(401);
   });
 });
 
@@ -89,12 +132,21 @@ describe('webhook receiver', () => {
     const body = chargeBody(o.va.accountNumber, 100_00, 'chg_forged_1');
     const res = await post(body, signBody('not-the-secret-not-the-secret', body));
     expect(res.status).toBe(401);
-    const missing = await fetch(`${t.baseUrl}/webhooks/rails/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const missing = await fetch(`${t.baseUrl}/webhooks/rails/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(missing.status).toBe(401);
-    const tampered = await post(body.replace('10000', '99999'), signBody(t.config.RAILS_WEBHOOK_SECRET!, body));
+    const tampered = await post(
+      body.replace('10000', '99999'),
+      signBody(t.config.RAILS_WEBHOOK_SECRET!, body),
+    );
     expect(tampered.status).toBe(401);
     await new Promise((r) => setTimeout(r, 800));
-    expect(await t.db.select().from(railsWebhookEvents).where(eq(railsWebhookEvents.reference, 'chg_forged_1'))).toHaveLength(0);
+    expect(
+      await t.db.select().from(railsWebhookEvents).where(eq(railsWebhookEvents.reference, 'chg_forged_1')),
+    ).toHaveLength(0);
     expect(await balanceOf(o.wallet.id)).toBe(0);
   });
 
@@ -109,27 +161,46 @@ describe('webhook receiver', () => {
     const again = chargeBody(o.va.accountNumber, 700_00, 'chg_twice_1', 'evt_other_id');
     expect((await post(again, signBody(t.config.RAILS_WEBHOOK_SECRET!, again))).status).toBe(200);
     await waitFor('both events processed', async () => {
-      const rows = await t.db.select().from(railsWebhookEvents).where(eq(railsWebhookEvents.reference, 'chg_twice_1'));
+      const rows = await t.db
+        .select()
+        .from(railsWebhookEvents)
+        .where(eq(railsWebhookEvents.reference, 'chg_twice_1'));
       return rows.length === 2 && rows.every((r) => r.processedAt);
     });
     expect(await balanceOf(o.wallet.id)).toBe(70000);
-    expect(await t.db.select().from(inboundCredits).where(eq(inboundCredits.providerRef, 'chg_twice_1'))).toHaveLength(1);
+    expect(
+      await t.db.select().from(inboundCredits).where(eq(inboundCredits.providerRef, 'chg_twice_1')),
+    ).toHaveLength(1);
   });
 
   it('answers 404 for another provider and acknowledges signed events it does not handle', async () => {
     const body = JSON.stringify({ event: 'customeridentification.success', id: 'evt_x', data: {} });
     const sig = signBody(t.config.RAILS_WEBHOOK_SECRET!, body);
-    expect((await fetch(`${t.baseUrl}/webhooks/rails/paystack`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': sig }, body })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${t.baseUrl}/webhooks/rails/paystack`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-sandbox-signature': sig },
+          body,
+        })
+      ).status,
+    ).toBe(404);
     expect((await post(body, sig)).status).toBe(200);
   });
 });
 
 describe('in production', () => {
   it('has no sandbox deposit route', async () => {
-    const p = await createTestApp({ NODE_ENV: 'production', RAILS_WEBHOOK_SECRET: 'prod-webhook-secret-0123456789' });
+    const p = await createTestApp({
+      NODE_ENV: 'production',
+      RAILS_WEBHOOK_SECRET: 'prod-webhook-secret-0123456789',
+    });
     try {
       const u = await makeUser(p);
-      const res = await client(p, { token: u.token }).post('/api/sandbox/deposits', { accountNumber: '0123456785', amount: '10' });
+      const res = await client(p, { token: u.token }).post('/api/sandbox/deposits', {
+        accountNumber: '0123456785',
+        amount: '10',
+      });
       expect(res.status).toBe(404);
     } finally {
       await p.close();

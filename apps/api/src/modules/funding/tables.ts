@@ -24,7 +24,9 @@ export const railsWebhookEvents = pgTable(
   },
   (t) => [
     unique('rails_webhook_events_provider_event_key').on(t.provider, t.eventId),
-    index('rails_webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
+    index('rails_webhook_events_unprocessed_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.processedAt} is null`),
     index('rails_webhook_events_reference_idx').on(t.reference),
   ],
 );

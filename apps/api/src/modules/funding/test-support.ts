@@ -8,7 +8,12 @@ import { startTransfer } from '../money/transfers';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
 import { getFundingAccount } from './virtual-accounts';
 
-export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, everyMs = 200): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+  everyMs = 200,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -21,9 +26,18 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | null | unde
 /** An owner, their account, its NGN wallet (with a virtual account) holding `balance` kobo. */
 export async function fundedOwner(t: TestApp, balance: number) {
   const o = await ownerWithAccount(t);
-  const wallet = (await getWalletByCurrency(t.db, o.account.id, 'NGN')) ?? (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
+  const wallet =
+    (await getWalletByCurrency(t.db, o.account.id, 'NGN')) ??
+    (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
   const va = await getFundingAccount(t.app.deps, o.account.id, wallet.id);
-  if (balance > 0) await creditDeposit(t.db, { accountNumber: va.accountNumber, amount: balance, providerRef: `seed_${randomBytes(6).toString('hex')}`, senderName: 'SEED', provider: 'sandbox' });
+  if (balance > 0)
+    await creditDeposit(t.db, {
+      accountNumber: va.accountNumber,
+      amount: balance,
+      providerRef: `seed_${randomBytes(6).toString('hex')}`,
+      senderName: 'SEED',
+      provider: 'sandbox',
+    });
   return { ...o, wallet, va };
 }
 
@@ -32,9 +46,20 @@ export function ordinaryAccount(): string {
   return makeNuban('058', String(100_000_000 + Math.floor(Math.random() * 800_000_000)));
 }
 
-export async function startPayout(t: TestApp, o: { account: { id: string }; wallet: { id: string }; user: { id: string } }, p: { amount: number; accountNumber: string; fee?: number }) {
+export async function startPayout(
+  t: TestApp,
+  o: { account: { id: string }; wallet: { id: string }; user: { id: string } },
+  p: { amount: number; accountNumber: string; fee?: number },
+) {
   return startTransfer(t.db, {
-    accountId: o.account.id, walletId: o.wallet.id, amount: p.amount, fee: p.fee ?? 0, bankCode: '058', accountNumber: p.accountNumber,
-    accountName: 'TEST BENEFICIARY', initiatedBy: o.user.id, narration: 'test payout',
+    accountId: o.account.id,
+    walletId: o.wallet.id,
+    amount: p.amount,
+    fee: p.fee ?? 0,
+    bankCode: '058',
+    accountNumber: p.accountNumber,
+    accountName: 'TEST BENEFICIARY',
+    initiatedBy: o.user.id,
+    narration: 'test payout',
   });
 }

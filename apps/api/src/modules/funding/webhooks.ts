@@ -14,9 +14,20 @@ import { railsWebhookEvents } from './tables';
 export const Q_WEBHOOK = 'rails.webhook';
 
 /** Stores a verified event; false when the same event was already received (acknowledged, ignored). */
-export async function recordWebhookEvent(deps: AppDeps, provider: string, ev: RailsEvent): Promise<{ id: string | null; duplicate: boolean }> {
-  const [row] = await deps.db.insert(railsWebhookEvents)
-    .values({ provider, eventId: ev.eventId, event: ev.event, reference: ev.reference, payload: ev as unknown as Record<string, unknown> })
+export async function recordWebhookEvent(
+  deps: AppDeps,
+  provider: string,
+  ev: RailsEvent,
+): Promise<{ id: string | null; duplicate: boolean }> {
+  const [row] = await deps.db
+    .insert(railsWebhookEvents)
+    .values({
+      provider,
+      eventId: ev.eventId,
+      event: ev.event,
+      reference: ev.reference,
+      payload: ev as unknown as Record<string, unknown>,
+    })
     .onConflictDoNothing()
     .returning({ id: railsWebhookEvents.id });
   if (!row) return { id: null, duplicate: true };
@@ -28,7 +39,13 @@ export async function recordWebhookEvent(deps: AppDeps, provider: string, ev: Ra
 async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Promise<string> {
   const rails = railsOf(deps);
   if (ev.event === 'charge.success') {
-    const r = await creditDeposit(deps.db, { accountNumber: ev.accountNumber, amount: ev.amount, providerRef: ev.reference, senderName: ev.senderName, provider });
+    const r = await creditDeposit(deps.db, {
+      accountNumber: ev.accountNumber,
+      amount: ev.amount,
+      providerRef: ev.reference,
+      senderName: ev.senderName,
+      provider,
+    });
     return r.credited ? 'credited' : r.transactionId ? 'already-credited' : 'suspense-or-duplicate';
   }
   // Never trust the body's status: ask the provider what the transfer is now.
@@ -37,7 +54,12 @@ async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Prom
   const outcome = outcomeOf(known.status);
   if (!outcome) return 'not-final';
   try {
-    const r = await settleTransfer(deps.db, { reference: ev.reference, outcome, reason: known.failureReason ?? undefined, providerRef: known.providerRef ?? undefined });
+    const r = await settleTransfer(deps.db, {
+      reference: ev.reference,
+      outcome,
+      reason: known.failureReason ?? undefined,
+      providerRef: known.providerRef ?? undefined,
+    });
     return r.changed ? `settled:${outcome}` : `unchanged:${r.transaction.status}`;
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 404) return 'unknown-reference';
@@ -48,24 +70,49 @@ async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Prom
 export async function processWebhookEvent(deps: AppDeps, id: string): Promise<void> {
   const [row] = await deps.db.select().from(railsWebhookEvents).where(eq(railsWebhookEvents.id, id));
   if (!row || row.processedAt) return;
-  await deps.db.update(railsWebhookEvents).set({ attempts: sql`${railsWebhookEvents.attempts} + 1` }).where(eq(railsWebhookEvents.id, id));
+  await deps.db
+    .update(railsWebhookEvents)
+    .set({ attempts: sql`${railsWebhookEvents.attempts} + 1` })
+    .where(eq(railsWebhookEvents.id, id));
   try {
     const result = await applyEvent(deps, row.provider, row.payload as unknown as RailsEvent);
-    await deps.db.update(railsWebhookEvents).set({ processedAt: new Date(), result, lastError: null }).where(eq(railsWebhookEvents.id, id));
+    await deps.db
+      .update(railsWebhookEvents)
+      .set({ processedAt: new Date(), result, lastError: null })
+      .where(eq(railsWebhookEvents.id, id));
   } catch (err) {
-    await deps.db.update(railsWebhookEvents).set({ lastError: String((err as Error).message).slice(0, 500) }).where(eq(railsWebhookEvents.id, id));
+    await deps.db
+      .update(railsWebhookEvents)
+      .set({ lastError: String((err as Error).message).slice(0, 500) })
+      .where(eq(railsWebhookEvents.id, id));
     throw err; // retried by the queue, then by the sweep
   }
 }
 
 export async function sweepWebhookEvents(deps: AppDeps): Promise<void> {
-  const rows = await deps.db.select({ id: railsWebhookEvents.id }).from(railsWebhookEvents)
-    .where(and(isNull(railsWebhookEvents.processedAt), lt(railsWebhookEvents.attempts, 50), lt(railsWebhookEvents.receivedAt, sql`now() - interval '3 seconds'`)))
+  const rows = await deps.db
+    .select({ id: railsWebhookEvents.id })
+    .from(railsWebhookEvents)
+    .where(
+      and(
+        isNull(railsWebhookEvents.processedAt),
+        lt(railsWebhookEvents.attempts, 50),
+        lt(railsWebhookEvents.receivedAt, sql`now() - interval '3 seconds'`),
+      ),
+    )
     .limit(500);
   for (const r of rows) await sendJob(deps, Q_WEBHOOK, { id: r.id }, { singletonKey: r.id });
 }
 
 export function registerWebhookJobs(deps: AppDeps) {
-  defineQueue<{ id: string }>(deps, Q_WEBHOOK, (d) => processWebhookEvent(deps, d.id), { policy: 'short', concurrency: 4, retryLimit: 10, retryDelay: 1, retryBackoff: true, expireInSeconds: 60, pollSeconds: 0.5 });
+  defineQueue<{ id: string }>(deps, Q_WEBHOOK, (d) => processWebhookEvent(deps, d.id), {
+    policy: 'short',
+    concurrency: 4,
+    retryLimit: 10,
+    retryDelay: 1,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    pollSeconds: 0.5,
+  });
   defineTicker(deps, 'webhooks', 3000, sweepWebhookEvents);
 }

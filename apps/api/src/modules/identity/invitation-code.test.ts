@@ -1,15 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_MSG } from '@owo/contract';
-import { client, createTestApp, lastMailTo, makeUser, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  client,
+  createTestApp,
+  lastMailTo,
+  makeUser,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { accountMembers, mailOutbox, users } from '../../platform/schema';
 import { forgetTotpStep, signUp, totpCode } from './test-support';
 
 // Registration and login with an invitation code (000 §2.1 /auth/register/:code, /auth/login/:code).
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const newEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.ng`;
 
@@ -22,7 +33,12 @@ async function invite(email: string, role = 'accountant') {
 }
 
 const membership = async (accountId: string, userId: string) =>
-  (await t.db.select().from(accountMembers).where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId))))[0];
+  (
+    await t.db
+      .select()
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)))
+  )[0];
 
 describe('invitation codes', () => {
   it('registers with a code: joins the account, verified, no confirmation mail', async () => {
@@ -39,7 +55,14 @@ describe('invitation codes', () => {
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(mails.map((x) => x.subject)).not.toContain('Confirm your email address');
     // Verified at once: verified-only routes open.
-    expect((await client(t, { token: res.body.data.accessToken }).put('/api/me/settings/profile', { firstName: 'Ife', lastName: 'Ola' })).status).toBe(200);
+    expect(
+      (
+        await client(t, { token: res.body.data.accessToken }).put('/api/me/settings/profile', {
+          firstName: 'Ife',
+          lastName: 'Ola',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a code sent to another email, and registers nobody', async () => {
@@ -47,7 +70,12 @@ describe('invitation codes', () => {
     const email = newEmail('intruder');
     const { res } = await signUp(t, { email, code });
     expect(res.status).toBe(403);
-    expect(await t.db.select().from(users).where(sql`lower(${users.email}) = ${email}`)).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`),
+    ).toHaveLength(0);
   });
 
   it('refuses an unknown code without creating the user', async () => {
@@ -55,7 +83,12 @@ describe('invitation codes', () => {
     const { res } = await signUp(t, { email, code: 'definitely-not-a-code' });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    expect(await t.db.select().from(users).where(sql`lower(${users.email}) = ${email}`)).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`),
+    ).toHaveLength(0);
   });
 
   it('signs an existing user in with a code and joins the account', async () => {
@@ -77,7 +110,10 @@ describe('invitation codes', () => {
     const res = await client(t).post('/api/auth/login', { email: u.email, password: u.password, code });
     expect(res.body.status).toBe('2fa-required');
     expect(await membership(owner.account.id, u.user.id)).toBeUndefined();
-    const done = await client(t, { token: res.body.data.accessToken }).post('/api/auth/2fa', { code: totpCode(secret), invitationCode: code });
+    const done = await client(t, { token: res.body.data.accessToken }).post('/api/auth/2fa', {
+      code: totpCode(secret),
+      invitationCode: code,
+    });
     expect(done.status).toBe(200);
     expect((await membership(owner.account.id, u.user.id)).roleSlug).toBe('accountant');
   });

@@ -6,8 +6,12 @@ import { sessions, users } from '../../platform/schema';
 import { cookieClient, cookiesOf } from './test-support';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const login = (email: string, password: string) => client(t).post('/api/auth/login', { email, password });
 
@@ -50,7 +54,10 @@ describe('login', () => {
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
     // Once the lock passes, the right password works and the counter starts again.
-    await t.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, u.user.id));
+    await t.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, u.user.id));
     expect((await login(u.email, u.password)).status).toBe(200);
     const [after] = await t.db.select().from(users).where(eq(users.id, u.user.id));
     expect(after.failedLogins).toBe(0);
@@ -63,7 +70,10 @@ describe('login', () => {
     expect(res.body.data.user.verified).toBe(false);
     const api = client(t, { token: res.body.data.accessToken });
     expect((await api.get('/api/me/settings/profile')).status).toBe(200);
-    const blocked = await api.put('/api/me/settings/password', { oldPassword: u.password, newPassword: 'Another-Secret-99' });
+    const blocked = await api.put('/api/me/settings/password', {
+      oldPassword: u.password,
+      newPassword: 'Another-Secret-99',
+    });
     expect(blocked.status).toBe(403);
   });
 
@@ -71,14 +81,22 @@ describe('login', () => {
     const t2 = await createTestApp({ PASSWORD_MAX_AGE_DAYS: '90' });
     try {
       const u = await makeUser(t2);
-      await t2.db.update(users).set({ passwordChangedAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(users.id, u.user.id));
+      await t2.db
+        .update(users)
+        .set({ passwordChangedAt: new Date(Date.now() - 91 * 86_400_000) })
+        .where(eq(users.id, u.user.id));
       const res = await client(t2).post('/api/auth/login', { email: u.email, password: u.password });
       expect(res.status).toBe(401);
       expect(res.body.status).toBe('password-expired');
       expect(res.body.message).toBe(IDENTITY_MSG.passwordExpired);
       // A recent password still signs in.
-      await t2.db.update(users).set({ passwordChangedAt: new Date(Date.now() - 89 * 86_400_000) }).where(eq(users.id, u.user.id));
-      expect((await client(t2).post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(200);
+      await t2.db
+        .update(users)
+        .set({ passwordChangedAt: new Date(Date.now() - 89 * 86_400_000) })
+        .where(eq(users.id, u.user.id));
+      expect(
+        (await client(t2).post('/api/auth/login', { email: u.email, password: u.password })).status,
+      ).toBe(200);
     } finally {
       await t2.close();
     }
@@ -99,7 +117,9 @@ describe('refresh and logout', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.refreshToken).not.toBe(u.refreshToken);
     expect(res.body.data.user.id).toBe(u.user.id);
-    expect((await client(t, { token: res.body.data.accessToken }).get('/api/me/settings/profile')).status).toBe(200);
+    expect(
+      (await client(t, { token: res.body.data.accessToken }).get('/api/me/settings/profile')).status,
+    ).toBe(200);
     expect((await client(t, { token: u.token }).get('/api/me/settings/profile')).status).toBe(401);
   });
 
@@ -110,15 +130,22 @@ describe('refresh and logout', () => {
     expect(replay.status).toBe(401);
     expect(replay.body.status).toBe('session-expired');
     // The legitimate holder's newer tokens are dead too.
-    expect((await client(t, { token: first.body.data.accessToken }).get('/api/me/settings/profile')).status).toBe(401);
-    expect((await client(t, { token: first.body.data.refreshToken }).get('/api/auth/validate')).status).toBe(401);
+    expect(
+      (await client(t, { token: first.body.data.accessToken }).get('/api/me/settings/profile')).status,
+    ).toBe(401);
+    expect((await client(t, { token: first.body.data.refreshToken }).get('/api/auth/validate')).status).toBe(
+      401,
+    );
     const rows = await t.db.select().from(sessions).where(eq(sessions.userId, u.user.id));
     expect(rows.every((s) => s.state === 'revoked')).toBe(true);
   });
 
   it('refuses an expired session family and a missing token', async () => {
     const u = await makeUser(t);
-    await t.db.update(sessions).set({ familyExpiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.user.id));
+    await t.db
+      .update(sessions)
+      .set({ familyExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, u.user.id));
     const res = await client(t, { token: u.refreshToken }).get('/api/auth/validate');
     expect(res.status).toBe(401);
     expect(res.body.status).toBe('session-expired');
@@ -148,7 +175,10 @@ describe('refresh and logout', () => {
 
   it('logs out with only the refresh token once the access token has expired', async () => {
     const u = await makeUser(t);
-    await t.db.update(sessions).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.user.id));
+    await t.db
+      .update(sessions)
+      .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, u.user.id));
     await client(t, { token: u.refreshToken }).post('/api/auth/logout');
     expect((await client(t, { token: u.refreshToken }).get('/api/auth/validate')).status).toBe(401);
   });
@@ -162,7 +192,9 @@ describe('CSRF', () => {
     const without = await cookieClient(t, c).put('/api/me/settings/profile', body);
     expect(without.status).toBe(403);
     expect(without.body.message).toBe('Missing or invalid CSRF token');
-    const forged = await cookieClient(t, c).put('/api/me/settings/profile', body, { 'x-csrf-token': 'forged' });
+    const forged = await cookieClient(t, c).put('/api/me/settings/profile', body, {
+      'x-csrf-token': 'forged',
+    });
     expect(forged.status).toBe(403);
     const [unchanged] = await t.db.select().from(users).where(eq(users.id, u.user.id));
     expect(unchanged.firstName).toBe('Test');
@@ -190,15 +222,26 @@ describe('rate limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
-        statuses.push((await client(t2).post('/api/auth/login', { email: `someone${i}@example.ng`, password: 'Whatever-123' })).status);
+        statuses.push(
+          (
+            await client(t2).post('/api/auth/login', {
+              email: `someone${i}@example.ng`,
+              password: 'Whatever-123',
+            })
+          ).status,
+        );
       }
       expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
-      const last = await client(t2).post('/api/auth/login', { email: 'x@example.ng', password: 'Whatever-123' });
+      const last = await client(t2).post('/api/auth/login', {
+        email: 'x@example.ng',
+        password: 'Whatever-123',
+      });
       expect(last.status).toBe(429);
       expect(last.body.status).toBe('rate-limited');
       // Forgot-password is limited per email too.
       const forgot = [];
-      for (let i = 0; i < 4; i++) forgot.push((await client(t2).post('/api/auth/password', { email: 'target@example.ng' })).status);
+      for (let i = 0; i < 4; i++)
+        forgot.push((await client(t2).post('/api/auth/password', { email: 'target@example.ng' })).status);
       expect(forgot).toEqual([200, 200, 200, 429]);
     } finally {
       await t2.close();

@@ -15,10 +15,18 @@ beforeAll(async () => {
   const dbUrl = await createTestDatabase();
   child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'log-probe.fixture.ts')], {
     cwd: path.resolve(here, '../../..'),
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: dbUrl, SESSION_SECRET: 'log-test-secret-log-test-secret-!!', DATA_DIR: '/tmp/owo-test-data/logs' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: dbUrl,
+      SESSION_SECRET: 'log-test-secret-log-test-secret-!!',
+      DATA_DIR: '/tmp/owo-test-data/logs',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (c: Buffer) => { stdout += c.toString('utf8'); });
+  child.stdout!.on('data', (c: Buffer) => {
+    stdout += c.toString('utf8');
+  });
   baseUrl = await new Promise<string>((resolve, reject) => {
     let err = '';
     child.stderr!.on('data', (c: Buffer) => {
@@ -40,8 +48,18 @@ describe('logs', () => {
   it('never contain passwords or tokens', async () => {
     const api = client({ baseUrl } as TestApp);
     const email = 'log.check@example.ng';
-    const secrets = ['First-Secret-Pass-1', 'Wrong-Secret-Pass-2', 'Second-Secret-Pass-3', 'Third-Secret-Pass-4'];
-    const reg = await api.post('/api/auth/register', { firstName: 'Log', lastName: 'Check', email, password: secrets[0] });
+    const secrets = [
+      'First-Secret-Pass-1',
+      'Wrong-Secret-Pass-2',
+      'Second-Secret-Pass-3',
+      'Third-Secret-Pass-4',
+    ];
+    const reg = await api.post('/api/auth/register', {
+      firstName: 'Log',
+      lastName: 'Check',
+      email,
+      password: secrets[0],
+    });
     expect(reg.status).toBe(200);
     expect((await api.post('/api/auth/login', { email, password: secrets[1] })).status).toBe(401);
     const login = await api.post('/api/auth/login', { email, password: secrets[0] });

@@ -6,8 +6,12 @@ import { mailOutbox } from '../../platform/schema';
 import { signUp } from './test-support';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('dev mailbox', () => {
   it('lists the mails to an address, newest first, with their links', async () => {
@@ -16,7 +20,10 @@ describe('dev mailbox', () => {
     await signUp(t, { email: 'someone.else@example.ng' });
     const res = await client(t).get(`/api/dev/mailbox?to=${encodeURIComponent(email.toUpperCase())}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((m: { subject: string }) => m.subject)).toEqual(['Reset your Owo password', 'Confirm your email address']);
+    expect(res.body.data.map((m: { subject: string }) => m.subject)).toEqual([
+      'Reset your Owo password',
+      'Confirm your email address',
+    ]);
     const [reset] = res.body.data;
     expect(reset).toMatchObject({ to: email, state: 'kept' });
     expect(reset.links[0]).toContain('/auth/reset-password?ref=');
@@ -46,7 +53,9 @@ describe('SMTP delivery', () => {
       disabledCommands: ['STARTTLS', 'AUTH'],
       onData(stream, session, done) {
         let raw = '';
-        stream.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
+        stream.on('data', (c: Buffer) => {
+          raw += c.toString('utf8');
+        });
         stream.on('end', () => {
           received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
           done();
@@ -66,7 +75,10 @@ describe('SMTP delivery', () => {
       expect(received[0].raw).toContain('/auth/confirm-email?token=');
       let state = '';
       while (state !== 'sent' && Date.now() < deadline) {
-        [{ state }] = await smtp.db.select({ state: mailOutbox.state }).from(mailOutbox).where(eq(mailOutbox.to, email));
+        [{ state }] = await smtp.db
+          .select({ state: mailOutbox.state })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, email));
         if (state !== 'sent') await new Promise((r) => setTimeout(r, 50));
       }
       expect(state).toBe('sent');

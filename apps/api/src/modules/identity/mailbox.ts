@@ -14,14 +14,43 @@ import { mailOutbox } from '../mail/tables';
 export async function registerMailbox(app: FastifyInstance, deps: AppDeps) {
   if (deps.config.isProduction) return;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/dev/mailbox', { config: isPublic(), schema: { tags: ['dev'], querystring: mailboxQuery, response: { 200: listEnvelope(mailboxItemSchema) } } }, async (req) => {
-    const { to, page, limit } = req.query;
-    const where = to ? eq(mailOutbox.to, to) : sql`true`;
-    const [rows, [{ n }]] = await Promise.all([
-      deps.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset((page - 1) * limit),
-      deps.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
-    ]);
-    const items = rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, links: m.links, state: m.state, createdAt: m.createdAt.toISOString() }));
-    return paged(items, { page, limit }, n);
-  });
+  r.get(
+    '/api/dev/mailbox',
+    {
+      config: isPublic(),
+      schema: {
+        tags: ['dev'],
+        querystring: mailboxQuery,
+        response: { 200: listEnvelope(mailboxItemSchema) },
+      },
+    },
+    async (req) => {
+      const { to, page, limit } = req.query;
+      const where = to ? eq(mailOutbox.to, to) : sql`true`;
+      const [rows, [{ n }]] = await Promise.all([
+        deps.db
+          .select()
+          .from(mailOutbox)
+          .where(where)
+          .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        deps.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(mailOutbox)
+          .where(where),
+      ]);
+      const items = rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        links: m.links,
+        state: m.state,
+        createdAt: m.createdAt.toISOString(),
+      }));
+      return paged(items, { page, limit }, n);
+    },
+  );
 }

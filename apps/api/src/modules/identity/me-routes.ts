@@ -2,14 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  changePasswordBody, envelope, IDENTITY_MSG, profileBody, profileSchema, recoveryCodesSchema, totpCodeBody, twoFactorSetupSchema,
+  changePasswordBody,
+  envelope,
+  IDENTITY_MSG,
+  profileBody,
+  profileSchema,
+  recoveryCodesSchema,
+  totpCodeBody,
+  twoFactorSetupSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needsSession } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { hit } from '../../platform/rate-limit';
 import { changePassword, profileOf, updateProfile } from './profile';
-import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, startTwoFactorSetup } from './two-factor';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateRecoveryCodes,
+  startTwoFactorSetup,
+} from './two-factor';
 
 const tags = ['identity'];
 const HOUR = 3600;
@@ -21,41 +33,87 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Unverified users read their profile too: the web decides from it where to send them (000 §2.4).
-  r.get('/api/me/settings/profile', { config: needsSession({ allowUnverified: true }), schema: { tags, response: profileEnvelope } }, async (req) => {
-    return ok({ profile: profileOf(authOf(req).user) });
-  });
+  r.get(
+    '/api/me/settings/profile',
+    { config: needsSession({ allowUnverified: true }), schema: { tags, response: profileEnvelope } },
+    async (req) => {
+      return ok({ profile: profileOf(authOf(req).user) });
+    },
+  );
 
-  r.put('/api/me/settings/profile', { config: needsSession(), schema: { tags, body: profileBody, response: profileEnvelope } }, async (req) => {
-    return ok({ profile: await updateProfile(deps.db, authOf(req).user.id, req.body) }, IDENTITY_MSG.profileUpdated);
-  });
+  r.put(
+    '/api/me/settings/profile',
+    { config: needsSession(), schema: { tags, body: profileBody, response: profileEnvelope } },
+    async (req) => {
+      return ok(
+        { profile: await updateProfile(deps.db, authOf(req).user.id, req.body) },
+        IDENTITY_MSG.profileUpdated,
+      );
+    },
+  );
 
-  r.put('/api/me/settings/password', { config: needsSession(), schema: { tags, body: changePasswordBody, response: messageEnvelope } }, async (req) => {
-    const auth = authOf(req);
-    await hit(deps, `change-password:user:${auth.user.id}`, 10, HOUR);
-    await changePassword(deps, auth.user, auth.familyId, req.body);
-    return ok(null, IDENTITY_MSG.passwordChanged);
-  });
+  r.put(
+    '/api/me/settings/password',
+    { config: needsSession(), schema: { tags, body: changePasswordBody, response: messageEnvelope } },
+    async (req) => {
+      const auth = authOf(req);
+      await hit(deps, `change-password:user:${auth.user.id}`, 10, HOUR);
+      await changePassword(deps, auth.user, auth.familyId, req.body);
+      return ok(null, IDENTITY_MSG.passwordChanged);
+    },
+  );
 
-  r.post('/api/me/2fa/setup', { config: needsSession(), schema: { tags, response: { 200: envelope(twoFactorSetupSchema) } } }, async (req) => {
-    return ok(await startTwoFactorSetup(deps.db, deps.config, authOf(req).user), 'Scan the QR code with your authenticator app, then enter a code to confirm');
-  });
+  r.post(
+    '/api/me/2fa/setup',
+    { config: needsSession(), schema: { tags, response: { 200: envelope(twoFactorSetupSchema) } } },
+    async (req) => {
+      return ok(
+        await startTwoFactorSetup(deps.db, deps.config, authOf(req).user),
+        'Scan the QR code with your authenticator app, then enter a code to confirm',
+      );
+    },
+  );
 
-  r.post('/api/me/2fa/enable', { config: needsSession(), schema: { tags, body: totpCodeBody, response: { 200: envelope(recoveryCodesSchema) } } }, async (req) => {
-    const auth = authOf(req);
-    await hit(deps, `2fa-manage:user:${auth.user.id}`, 10, 15 * 60);
-    return ok(await enableTwoFactor(deps.db, deps.config, auth.user, req.body.code), IDENTITY_MSG.twoFaEnabled);
-  });
+  r.post(
+    '/api/me/2fa/enable',
+    {
+      config: needsSession(),
+      schema: { tags, body: totpCodeBody, response: { 200: envelope(recoveryCodesSchema) } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      await hit(deps, `2fa-manage:user:${auth.user.id}`, 10, 15 * 60);
+      return ok(
+        await enableTwoFactor(deps.db, deps.config, auth.user, req.body.code),
+        IDENTITY_MSG.twoFaEnabled,
+      );
+    },
+  );
 
-  r.post('/api/me/2fa/disable', { config: needsSession(), schema: { tags, body: totpCodeBody, response: messageEnvelope } }, async (req) => {
-    const auth = authOf(req);
-    await hit(deps, `2fa-manage:user:${auth.user.id}`, 10, 15 * 60);
-    await disableTwoFactor(deps.db, deps.config, auth.user, req.body.code);
-    return ok(null, IDENTITY_MSG.twoFaDisabled);
-  });
+  r.post(
+    '/api/me/2fa/disable',
+    { config: needsSession(), schema: { tags, body: totpCodeBody, response: messageEnvelope } },
+    async (req) => {
+      const auth = authOf(req);
+      await hit(deps, `2fa-manage:user:${auth.user.id}`, 10, 15 * 60);
+      await disableTwoFactor(deps.db, deps.config, auth.user, req.body.code);
+      return ok(null, IDENTITY_MSG.twoFaDisabled);
+    },
+  );
 
-  r.post('/api/me/2fa/recovery-codes', { config: needsSession(), schema: { tags, body: totpCodeBody, response: { 200: envelope(recoveryCodesSchema) } } }, async (req) => {
-    const auth = authOf(req);
-    await hit(deps, `2fa-manage:user:${auth.user.id}`, 10, 15 * 60);
-    return ok(await regenerateRecoveryCodes(deps.db, deps.config, auth.user, req.body.code), IDENTITY_MSG.recoveryCodesRegenerated);
-  });
+  r.post(
+    '/api/me/2fa/recovery-codes',
+    {
+      config: needsSession(),
+      schema: { tags, body: totpCodeBody, response: { 200: envelope(recoveryCodesSchema) } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      await hit(deps, `2fa-manage:user:${auth.user.id}`, 10, 15 * 60);
+      return ok(
+        await regenerateRecoveryCodes(deps.db, deps.config, auth.user, req.body.code),
+        IDENTITY_MSG.recoveryCodesRegenerated,
+      );
+    },
+  );
 }

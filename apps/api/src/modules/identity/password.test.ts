@@ -7,8 +7,12 @@ import { emailTokens, mailOutbox, users } from '../../platform/schema';
 import { linkFromMailbox } from './test-support';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const login = (email: string, password: string) => client(t).post('/api/auth/login', { email, password });
 
@@ -55,18 +59,30 @@ describe('forgot and reset password', () => {
     expect(tok.usedAt).toBeNull(); // a refused body does not spend the link
     const minutes = (tok.expiresAt.getTime() - tok.createdAt.getTime()) / 60_000;
     expect(Math.round(minutes)).toBe(60);
-    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, u.user.id));
-    expect((await client(t).put(`/api/auth/password/${token}`, { password: 'Fresh-Plantain-88' })).status).toBe(400);
-    expect((await client(t).put(`/api/auth/password/${'z'.repeat(43)}`, { password: 'Fresh-Plantain-88' })).status).toBe(400);
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, u.user.id));
+    expect(
+      (await client(t).put(`/api/auth/password/${token}`, { password: 'Fresh-Plantain-88' })).status,
+    ).toBe(400);
+    expect(
+      (await client(t).put(`/api/auth/password/${'z'.repeat(43)}`, { password: 'Fresh-Plantain-88' })).status,
+    ).toBe(400);
     expect((await login(u.email, u.password)).status).toBe(200);
   });
 
   it('a reset lifts a sign-in lock and confirms the email', async () => {
     const u = await makeUser(t, { verified: false });
-    await t.db.update(users).set({ lockedUntil: new Date(Date.now() + 600_000) }).where(eq(users.id, u.user.id));
+    await t.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() + 600_000) })
+      .where(eq(users.id, u.user.id));
     await client(t).post('/api/auth/password', { email: u.email });
     const { token } = (await linkFromMailbox(t, u.email, '/auth/reset-password'))!;
-    expect((await client(t).put(`/api/auth/password/${token}`, { password: 'Fresh-Plantain-88' })).status).toBe(200);
+    expect(
+      (await client(t).put(`/api/auth/password/${token}`, { password: 'Fresh-Plantain-88' })).status,
+    ).toBe(200);
     const res = await login(u.email, 'Fresh-Plantain-88');
     expect(res.status).toBe(200);
     expect(res.body.data.user.verified).toBe(true);
@@ -79,8 +95,15 @@ describe('profile and change password', () => {
     const res = await client(t, { token: u.token }).get('/api/me/settings/profile');
     expect(res.status).toBe(200);
     expect(res.body.data.profile).toEqual({
-      id: u.user.id, firstName: 'Amaka', lastName: 'Nwosu', name: 'Amaka Nwosu', email: u.email,
-      phoneNumber: null, verified: true, _2fa: false, createdAt: u.user.createdAt.toISOString(),
+      id: u.user.id,
+      firstName: 'Amaka',
+      lastName: 'Nwosu',
+      name: 'Amaka Nwosu',
+      email: u.email,
+      phoneNumber: null,
+      verified: true,
+      _2fa: false,
+      createdAt: u.user.createdAt.toISOString(),
     });
     expect(JSON.stringify(res.body)).not.toContain('argon2');
     expect((await client(t).get('/api/me/settings/profile')).status).toBe(401);
@@ -89,12 +112,20 @@ describe('profile and change password', () => {
   it('updates names and phone; refuses a bad body without writing', async () => {
     const u = await makeUser(t);
     const api = client(t, { token: u.token });
-    const bad = await api.put('/api/me/settings/profile', { firstName: '', lastName: 'X', phoneNumber: 'abc' });
+    const bad = await api.put('/api/me/settings/profile', {
+      firstName: '',
+      lastName: 'X',
+      phoneNumber: 'abc',
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors!).sort()).toEqual(['firstName', 'phoneNumber']);
     const [same] = await t.db.select().from(users).where(eq(users.id, u.user.id));
     expect(same.lastName).toBe('User');
-    const res = await api.put('/api/me/settings/profile', { firstName: 'Bola', lastName: 'Ade', phoneNumber: '+234 803 123 4567' });
+    const res = await api.put('/api/me/settings/profile', {
+      firstName: 'Bola',
+      lastName: 'Ade',
+      phoneNumber: '+234 803 123 4567',
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(IDENTITY_MSG.profileUpdated);
     expect(res.body.data.profile).toMatchObject({ name: 'Bola Ade', phoneNumber: '+2348031234567' });
@@ -104,7 +135,10 @@ describe('profile and change password', () => {
     const u = await makeUser(t);
     const other = await issueSession(t.db, t.config, u.user.id);
     const api = client(t, { token: u.token });
-    const wrong = await api.put('/api/me/settings/password', { oldPassword: 'Not-Mine-123', newPassword: 'Fresh-Plantain-88' });
+    const wrong = await api.put('/api/me/settings/password', {
+      oldPassword: 'Not-Mine-123',
+      newPassword: 'Fresh-Plantain-88',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors!.oldPassword).toEqual([IDENTITY_MSG.oldPasswordWrong]);
     const missing = await api.put('/api/me/settings/password', { newPassword: 'Fresh-Plantain-88' });
@@ -112,7 +146,10 @@ describe('profile and change password', () => {
     expect(Object.keys(missing.body.errors!)).toEqual(['oldPassword']);
     expect((await client(t, { token: other.accessToken }).get('/api/me/settings/profile')).status).toBe(200);
 
-    const res = await api.put('/api/me/settings/password', { oldPassword: u.password, newPassword: 'Fresh-Plantain-88' });
+    const res = await api.put('/api/me/settings/password', {
+      oldPassword: u.password,
+      newPassword: 'Fresh-Plantain-88',
+    });
     expect(res.status).toBe(200);
     expect((await api.get('/api/me/settings/profile')).status).toBe(200);
     expect((await client(t, { token: other.accessToken }).get('/api/me/settings/profile')).status).toBe(401);

@@ -25,7 +25,12 @@ export const profileOf = (u: User) => ({
 export async function updateProfile(db: DbOrTx, userId: string, body: ProfileBody) {
   const [u] = await db
     .update(users)
-    .set({ firstName: body.firstName, lastName: body.lastName, phoneNumber: body.phoneNumber ?? null, updatedAt: new Date() })
+    .set({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phoneNumber: body.phoneNumber ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId))
     .returning();
   if (!u) throw notFound('User');
@@ -33,14 +38,22 @@ export async function updateProfile(db: DbOrTx, userId: string, body: ProfileBod
 }
 
 /** Needs the current password; every other session of the user ends, the caller's stays. */
-export async function changePassword(deps: Pick<AppDeps, 'db'>, user: User, familyId: string, body: ChangePasswordBody) {
+export async function changePassword(
+  deps: Pick<AppDeps, 'db'>,
+  user: User,
+  familyId: string,
+  body: ChangePasswordBody,
+) {
   if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
     throw badRequest(IDENTITY_MSG.oldPasswordWrong, { oldPassword: [IDENTITY_MSG.oldPasswordWrong] });
   }
   const passwordHash = await hashPassword(body.newPassword);
   await deps.db.transaction(async (tx) => {
     const now = new Date();
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, familyId);
   });
 }

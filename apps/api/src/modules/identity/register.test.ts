@@ -6,8 +6,12 @@ import { emailTokens, mailOutbox, sessions, users } from '../../platform/schema'
 import { linkFromMailbox, signUp } from './test-support';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const countUsers = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 
@@ -53,7 +57,9 @@ describe('registration', () => {
     expect(again.body.errors!.token).toEqual([IDENTITY_MSG.confirmLinkInvalid]);
     // Now the verified-only routes open.
     const api = client(t, { token: res.body.data.accessToken });
-    expect((await api.put('/api/me/settings/profile', { firstName: 'Ada', lastName: 'Eze' })).status).toBe(200);
+    expect((await api.put('/api/me/settings/profile', { firstName: 'Ada', lastName: 'Eze' })).status).toBe(
+      200,
+    );
   });
 
   it('refuses an unknown or expired confirmation token', async () => {
@@ -61,7 +67,10 @@ describe('registration', () => {
     expect(unknown.status).toBe(400);
     const { res, email } = await signUp(t);
     const { token } = (await linkFromMailbox(t, email, '/auth/confirm-email'))!;
-    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, res.body.data.user.id));
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, res.body.data.user.id));
     const expired = await client(t).post('/api/auth/confirm-email', { token });
     expect(expired.status).toBe(400);
     const [u] = await t.db.select().from(users).where(eq(users.email, email));
@@ -72,7 +81,9 @@ describe('registration', () => {
     const { email } = await signUp(t);
     const old = (await linkFromMailbox(t, email, '/auth/confirm-email'))!.token;
     const known = await client(t).post('/api/auth/confirm-email/resend', { email });
-    const unknown = await client(t).post('/api/auth/confirm-email/resend', { email: 'nobody.here@example.ng' });
+    const unknown = await client(t).post('/api/auth/confirm-email/resend', {
+      email: 'nobody.here@example.ng',
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
@@ -98,23 +109,51 @@ describe('registration', () => {
   it('answers validation-error with field keys and writes nothing', async () => {
     const before = await countUsers();
     const mailsBefore = (await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox))[0].n;
-    const res = await client(t).post('/api/auth/register', { firstName: ' ', email: 'not-an-email', password: 'short', phoneNumber: '12' });
+    const res = await client(t).post('/api/auth/register', {
+      firstName: ' ',
+      email: 'not-an-email',
+      password: 'short',
+      phoneNumber: '12',
+    });
     expect(res.status).toBe(400);
     expect(res.body.status).toBe('validation-error');
-    expect(Object.keys(res.body.errors!).sort()).toEqual(['email', 'firstName', 'lastName', 'password', 'phoneNumber']);
+    expect(Object.keys(res.body.errors!).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'password',
+      'phoneNumber',
+    ]);
     expect(res.body.errors!.password).toContain(IDENTITY_MSG.passwordTooShort);
     expect(res.body.errors!.email).toContain(IDENTITY_MSG.emailInvalid);
 
-    const common = await client(t).post('/api/auth/register', { firstName: 'A', lastName: 'B', email: 'common@example.ng', password: 'Password123' });
+    const common = await client(t).post('/api/auth/register', {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'common@example.ng',
+      password: 'Password123',
+    });
     expect(common.status).toBe(400);
     expect(common.body.errors!.password).toEqual([IDENTITY_MSG.passwordTooCommon]);
     expect(await countUsers()).toBe(before);
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox))[0].n).toBe(mailsBefore);
-    expect((await t.db.select().from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, 'common@example.ng')))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(users.email, 'common@example.ng')),
+    ).toHaveLength(0);
   });
 
   it('stores Nigerian phone numbers in international form', async () => {
-    const res = await client(t).post('/api/auth/register', { firstName: 'Tunde', lastName: 'Bello', email: 'tunde.phone@example.ng', password: 'Kolanut-Harmattan-7', phoneNumber: '0803 123 4567' });
+    const res = await client(t).post('/api/auth/register', {
+      firstName: 'Tunde',
+      lastName: 'Bello',
+      email: 'tunde.phone@example.ng',
+      password: 'Kolanut-Harmattan-7',
+      phoneNumber: '0803 123 4567',
+    });
     expect(res.status).toBe(200);
     const [u] = await t.db.select().from(users).where(eq(users.id, res.body.data.user.id));
     expect(u.phoneNumber).toBe('+2348031234567');

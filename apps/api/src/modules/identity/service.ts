@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { CONFIRM_EMAIL_TTL_HOURS, IDENTITY_MSG, RESET_PASSWORD_TTL_MINUTES, type RegisterBody } from '@owo/contract';
+import {
+  CONFIRM_EMAIL_TTL_HOURS,
+  IDENTITY_MSG,
+  RESET_PASSWORD_TTL_MINUTES,
+  type RegisterBody,
+} from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
@@ -16,7 +21,12 @@ type Deps = Pick<AppDeps, 'db' | 'config'>;
 export type User = typeof users.$inferSelect;
 export type ClientMeta = { userAgent?: string; ip?: string };
 
-export const authUser = (u: User) => ({ id: u.id, email: u.email, verified: !!u.emailVerifiedAt, _2fa: u.totpEnabled });
+export const authUser = (u: User) => ({
+  id: u.id,
+  email: u.email,
+  verified: !!u.emailVerifiedAt,
+  _2fa: u.totpEnabled,
+});
 
 export const sessionData = (s: IssuedSession, u: User) => ({
   accessToken: s.accessToken,
@@ -26,20 +36,29 @@ export const sessionData = (s: IssuedSession, u: User) => ({
 });
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
-  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return u;
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 async function mailConfirmation(deps: Deps, tx: DbOrTx, user: Pick<User, 'id' | 'email' | 'firstName'>) {
   const token = await issueEmailToken(tx, user.id, 'confirm-email', CONFIRM_EMAIL_TTL_HOURS * 60);
   const link = `${deps.config.appUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;
-  await sendMail(deps, {
-    to: user.email,
-    subject: 'Confirm your email address',
-    text: `Hello ${user.firstName},\n\nWelcome to Owo. Confirm your email address by opening this link:\n${link}\n\nThe link works once and expires in ${CONFIRM_EMAIL_TTL_HOURS} hours. If you did not create an Owo account, you can ignore this email.`,
-  }, tx);
+  await sendMail(
+    deps,
+    {
+      to: user.email,
+      subject: 'Confirm your email address',
+      text: `Hello ${user.firstName},\n\nWelcome to Owo. Confirm your email address by opening this link:\n${link}\n\nThe link works once and expires in ${CONFIRM_EMAIL_TTL_HOURS} hours. If you did not create an Owo account, you can ignore this email.`,
+    },
+    tx,
+  );
 }
 
 /**
@@ -48,18 +67,29 @@ async function mailConfirmation(deps: Deps, tx: DbOrTx, user: Pick<User, 'id' | 
  */
 export async function registerUser(deps: Deps, body: RegisterBody, meta: ClientMeta) {
   const passwordHash = await hashPassword(body.password);
-  if (await findUserByEmail(deps.db, body.email)) throw conflict(IDENTITY_MSG.emailTaken, { email: [IDENTITY_MSG.emailTaken] });
+  if (await findUserByEmail(deps.db, body.email))
+    throw conflict(IDENTITY_MSG.emailTaken, { email: [IDENTITY_MSG.emailTaken] });
   try {
     return await deps.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ email: body.email, passwordHash, firstName: body.firstName, lastName: body.lastName, phoneNumber: body.phoneNumber ?? null })
+        .values({
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phoneNumber: body.phoneNumber ?? null,
+        })
         .returning();
       let user = created;
       if (body.code) {
         // Throws (and so undoes the registration) when the code is unknown, used, expired or for another email.
         await acceptInvitationByCode(tx, { code: body.code, userId: user.id, email: user.email });
-        [user] = await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).returning();
+        [user] = await tx
+          .update(users)
+          .set({ emailVerifiedAt: new Date() })
+          .where(eq(users.id, user.id))
+          .returning();
       } else {
         await mailConfirmation(deps, tx, user);
       }
@@ -75,7 +105,8 @@ export async function registerUser(deps: Deps, body: RegisterBody, meta: ClientM
 export async function confirmEmail(deps: Deps, token: string): Promise<User> {
   return deps.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, 'confirm-email');
-    if (!userId) throw badRequest(IDENTITY_MSG.confirmLinkInvalid, { token: [IDENTITY_MSG.confirmLinkInvalid] });
+    if (!userId)
+      throw badRequest(IDENTITY_MSG.confirmLinkInvalid, { token: [IDENTITY_MSG.confirmLinkInvalid] });
     const [user] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
@@ -99,11 +130,15 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
   await deps.db.transaction(async (tx) => {
     const token = await issueEmailToken(tx, user.id, 'reset-password', RESET_PASSWORD_TTL_MINUTES);
     const link = `${deps.config.appUrl}/auth/reset-password?ref=${encodeURIComponent(token)}`;
-    await sendMail(deps, {
-      to: user.email,
-      subject: 'Reset your Owo password',
-      text: `Hello ${user.firstName},\n\nWe received a request to reset your Owo password. Choose a new one here:\n${link}\n\nThe link works once and expires in ${RESET_PASSWORD_TTL_MINUTES} minutes. If you did not ask for this, ignore this email; your password stays the same.`,
-    }, tx);
+    await sendMail(
+      deps,
+      {
+        to: user.email,
+        subject: 'Reset your Owo password',
+        text: `Hello ${user.firstName},\n\nWe received a request to reset your Owo password. Choose a new one here:\n${link}\n\nThe link works once and expires in ${RESET_PASSWORD_TTL_MINUTES} minutes. If you did not ask for this, ignore this email; your password stays the same.`,
+      },
+      tx,
+    );
   });
 }
 
@@ -119,7 +154,14 @@ export async function resetPassword(deps: Deps, ref: string, password: string): 
     const now = new Date();
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, failedLogins: 0, lockedUntil: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: now })
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        failedLogins: 0,
+        lockedUntil: null,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: now,
+      })
       .where(eq(users.id, userId));
     await revokeUserSessions(tx, userId);
   });

@@ -1,5 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { IDENTITY_MSG, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG, STATUS, type LoginBody } from '@owo/contract';
+import {
+  IDENTITY_MSG,
+  LOGIN_LOCK_MINUTES,
+  LOGIN_MAX_FAILURES,
+  MSG,
+  STATUS,
+  type LoginBody,
+} from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, tooMany, unauthorized } from '../../platform/errors';
@@ -28,12 +35,16 @@ async function recordFailure(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId));
 }
 
-const clearFailures = (db: DbOrTx, userId: string) => db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+const clearFailures = (db: DbOrTx, userId: string) =>
+  db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
 
 /** Joins the invited account and, since the invitation mail proved the address, confirms it. */
 async function acceptInvitation(tx: Tx, user: User, code: string) {
   await acceptInvitationByCode(tx, { code, userId: user.id, email: user.email });
-  await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, user.id));
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, user.id));
 }
 
 const reload = async (db: DbOrTx, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
@@ -73,7 +84,13 @@ export async function loginUser(deps: Deps, body: LoginBody, meta: ClientMeta) {
  * Completes a pending sign-in with a TOTP or recovery code. The pending family ends and a new one
  * starts, so a token captured before the second factor never becomes a full session.
  */
-export async function completeTwoFactor(deps: Deps, auth: AuthContext, code: string, invitationCode: string | undefined, meta: ClientMeta) {
+export async function completeTwoFactor(
+  deps: Deps,
+  auth: AuthContext,
+  code: string,
+  invitationCode: string | undefined,
+  meta: ClientMeta,
+) {
   if (!auth.twoFactorPending) throw conflict('This session has already passed two-factor authentication');
   if (isLocked(auth.user)) throw tooMany(IDENTITY_MSG.locked);
   const result = await deps.db.transaction(async (tx) => {

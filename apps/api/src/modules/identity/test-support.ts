@@ -7,10 +7,12 @@ import { users } from '../../platform/schema';
 // Test-only helpers for the identity tests: a browser-like cookie client and TOTP codes.
 
 /** A 6-digit code for the step `offsetSteps` away from now (codes within one step are accepted). */
-export const totpCode = (secret: string, offsetSteps = 0) => authenticator.clone({ epoch: Date.now() + offsetSteps * 30_000 }).generate(secret);
+export const totpCode = (secret: string, offsetSteps = 0) =>
+  authenticator.clone({ epoch: Date.now() + offsetSteps * 30_000 }).generate(secret);
 
 /** Forgets the last TOTP step used, so a test can spend another code of the current step. */
-export const forgetTotpStep = (t: TestApp, userId: string) => t.db.update(users).set({ lastTotpStep: null }).where(eq(users.id, userId));
+export const forgetTotpStep = (t: TestApp, userId: string) =>
+  t.db.update(users).set({ lastTotpStep: null }).where(eq(users.id, userId));
 
 /** Cookies from a response, by name. */
 export function cookiesOf(res: ApiResult): Record<string, string> {
@@ -25,7 +27,10 @@ export function cookiesOf(res: ApiResult): Record<string, string> {
 
 /** A client that authenticates like the browser: cookies only, optionally with the CSRF header. */
 export function cookieClient(t: TestApp, cookies: Record<string, string>, opts: { csrf?: boolean } = {}) {
-  const header = Object.entries(cookies).filter(([, v]) => v).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+  const header = Object.entries(cookies)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('; ');
   const headers: Record<string, string> = { cookie: header };
   if (opts.csrf && cookies.owo_csrf) headers['x-csrf-token'] = cookies.owo_csrf;
   return client(t, { headers });
@@ -42,9 +47,18 @@ export async function linkFromMailbox(t: TestApp, email: string, path: string) {
 }
 
 /** Signs up through the API; answers the body's tokens and the user's id. */
-export async function signUp(t: TestApp, over: Partial<{ email: string; password: string; firstName: string; lastName: string; code: string }> = {}) {
+export async function signUp(
+  t: TestApp,
+  over: Partial<{ email: string; password: string; firstName: string; lastName: string; code: string }> = {},
+) {
   const email = over.email ?? `new.${Math.random().toString(36).slice(2, 10)}@example.ng`;
   const password = over.password ?? 'Kolanut-Harmattan-7';
-  const res = await client(t).post('/api/auth/register', { firstName: over.firstName ?? 'Ada', lastName: over.lastName ?? 'Obi', email, password, ...(over.code ? { code: over.code } : {}) });
+  const res = await client(t).post('/api/auth/register', {
+    firstName: over.firstName ?? 'Ada',
+    lastName: over.lastName ?? 'Obi',
+    email,
+    password,
+    ...(over.code ? { code: over.code } : {}),
+  });
   return { res, email, password };
 }

@@ -6,8 +6,12 @@ import { recoveryCodes, sessions, users } from '../../platform/schema';
 import { cookieClient, cookiesOf, forgetTotpStep, totpCode } from './test-support';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** A user with 2FA enabled through the API; the enabling code's step is forgotten so tests start clean. */
 async function userWith2fa() {
@@ -39,7 +43,9 @@ describe('2FA management', () => {
     expect(row.totpSecret).not.toContain(secret);
     expect(row.totpEnabled).toBe(false);
 
-    const wrong = await api.post('/api/me/2fa/enable', { code: '000000' === totpCode(secret) ? '111111' : '000000' });
+    const wrong = await api.post('/api/me/2fa/enable', {
+      code: '000000' === totpCode(secret) ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors!.code).toEqual([IDENTITY_MSG.twoFaInvalid]);
 
@@ -56,7 +62,9 @@ describe('2FA management', () => {
 
   it('disables only with a current code', async () => {
     const u = await userWith2fa();
-    const bad = await u.api.post('/api/me/2fa/disable', { code: '123456' === totpCode(u.secret) ? '654321' : '123456' });
+    const bad = await u.api.post('/api/me/2fa/disable', {
+      code: '123456' === totpCode(u.secret) ? '654321' : '123456',
+    });
     expect(bad.status).toBe(400);
     const missing = await u.api.post('/api/me/2fa/disable', {});
     expect(missing.status).toBe(400);
@@ -66,7 +74,9 @@ describe('2FA management', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
     expect(row.totpEnabled).toBe(false);
     expect(row.totpSecret).toBeNull();
-    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.user.id))).toHaveLength(0);
+    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.user.id))).toHaveLength(
+      0,
+    );
     expect((await login(u.email, u.password)).body.status).toBe('success');
   });
 
@@ -108,20 +118,42 @@ describe('sign-in with 2FA', () => {
     expect(done.status).toBe(200);
     expect(done.body.status).toBe('success');
     expect(done.body.data.accessToken).not.toBe(res.body.data.accessToken);
-    const [newSession] = await t.db.select().from(sessions).where(eq(sessions.refreshTokenHash, (await import('../../platform/tokens')).sha256(done.body.data.refreshToken)));
-    const [oldSession] = await t.db.select().from(sessions).where(eq(sessions.accessTokenHash, (await import('../../platform/tokens')).sha256(res.body.data.accessToken)));
+    const [newSession] = await t.db
+      .select()
+      .from(sessions)
+      .where(
+        eq(
+          sessions.refreshTokenHash,
+          (await import('../../platform/tokens')).sha256(done.body.data.refreshToken),
+        ),
+      );
+    const [oldSession] = await t.db
+      .select()
+      .from(sessions)
+      .where(
+        eq(
+          sessions.accessTokenHash,
+          (await import('../../platform/tokens')).sha256(res.body.data.accessToken),
+        ),
+      );
     expect(newSession.familyId).not.toBe(oldSession.familyId);
     expect(newSession.twoFactorPending).toBe(false);
-    expect((await client(t, { token: done.body.data.accessToken }).get('/api/me/settings/profile')).status).toBe(200);
+    expect(
+      (await client(t, { token: done.body.data.accessToken }).get('/api/me/settings/profile')).status,
+    ).toBe(200);
     expect((await pending.get('/api/me/settings/profile')).status).toBe(401);
-    expect((await client(t, { token: res.body.data.refreshToken }).get('/api/auth/validate')).status).toBe(401);
+    expect((await client(t, { token: res.body.data.refreshToken }).get('/api/auth/validate')).status).toBe(
+      401,
+    );
   });
 
   it('refuses a TOTP code that was already used', async () => {
     const u = await userWith2fa();
     const code = totpCode(u.secret);
     const first = await login(u.email, u.password);
-    expect((await client(t, { token: first.body.data.accessToken }).post('/api/auth/2fa', { code })).status).toBe(200);
+    expect(
+      (await client(t, { token: first.body.data.accessToken }).post('/api/auth/2fa', { code })).status,
+    ).toBe(200);
     const second = await login(u.email, u.password);
     const reused = await client(t, { token: second.body.data.accessToken }).post('/api/auth/2fa', { code });
     expect(reused.status).toBe(400);
@@ -132,9 +164,17 @@ describe('sign-in with 2FA', () => {
     const u = await userWith2fa();
     const [code] = u.recoveryCodes;
     const first = await login(u.email, u.password);
-    expect((await client(t, { token: first.body.data.accessToken }).post('/api/auth/2fa', { code: code.toUpperCase() })).status).toBe(200);
+    expect(
+      (
+        await client(t, { token: first.body.data.accessToken }).post('/api/auth/2fa', {
+          code: code.toUpperCase(),
+        })
+      ).status,
+    ).toBe(200);
     const second = await login(u.email, u.password);
-    expect((await client(t, { token: second.body.data.accessToken }).post('/api/auth/2fa', { code })).status).toBe(400);
+    expect(
+      (await client(t, { token: second.body.data.accessToken }).post('/api/auth/2fa', { code })).status,
+    ).toBe(400);
   });
 
   it('locks after 5 wrong codes', async () => {

@@ -17,13 +17,19 @@ const ISSUER = 'Owo';
 type User = typeof users.$inferSelect;
 
 // The TOTP secret is stored encrypted (AES-256-GCM); the key is derived from the session secret.
-const keyOf = (config: Config) => createHash('sha256').update(`owo:totp-secret:${config.sessionSecret}`).digest();
+const keyOf = (config: Config) =>
+  createHash('sha256').update(`owo:totp-secret:${config.sessionSecret}`).digest();
 
 export function encryptSecret(config: Config, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(config), iv);
   const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
+  return [
+    'v1',
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    body.toString('base64url'),
+  ].join(':');
 }
 
 export function decryptSecret(config: Config, stored: string): string {
@@ -47,7 +53,9 @@ function newRecoveryCode(): string {
 export async function replaceRecoveryCodes(tx: DbOrTx, userId: string): Promise<string[]> {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: sha256(normaliseRecovery(c)) })));
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((c) => ({ userId, codeHash: sha256(normaliseRecovery(c)) })));
   return codes;
 }
 
@@ -64,7 +72,12 @@ function matchTotp(secret: string, code: string): number | null {
  * the last one used is refused (no replay), a recovery code is marked used. Runs in the caller's
  * transaction with the user row locked, so two requests cannot spend the same code.
  */
-export async function spendSecondFactor(tx: DbOrTx, config: Config, userId: string, code: string): Promise<boolean> {
+export async function spendSecondFactor(
+  tx: DbOrTx,
+  config: Config,
+  userId: string,
+  code: string,
+): Promise<boolean> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) return false;
   const stored = user.totpSecret;
@@ -79,7 +92,13 @@ export async function spendSecondFactor(tx: DbOrTx, config: Config, userId: stri
   const [used] = await tx
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, sha256(normaliseRecovery(trimmed))), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, sha256(normaliseRecovery(trimmed))),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   return !!used;
 }
@@ -88,7 +107,10 @@ export async function spendSecondFactor(tx: DbOrTx, config: Config, userId: stri
 export async function startTwoFactorSetup(db: DbOrTx, config: Config, user: User) {
   if (user.totpEnabled) throw conflict(IDENTITY_MSG.twoFaAlreadyEnabled);
   const secret = totp.generateSecret(20);
-  await db.update(users).set({ totpSecret: encryptSecret(config, secret), lastTotpStep: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ totpSecret: encryptSecret(config, secret), lastTotpStep: null, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
   const otpauthUri = totp.keyuri(user.email, ISSUER, secret);
   const qrCode = await QRCode.toDataURL(otpauthUri, { margin: 1, width: 240 });
   return { secret, otpauthUri, qrCode };
@@ -97,10 +119,13 @@ export async function startTwoFactorSetup(db: DbOrTx, config: Config, user: User
 /** Confirms setup with a code from the app; answers fresh recovery codes. */
 export async function enableTwoFactor(db: DbOrTx, config: Config, user: User, code: string) {
   if (user.totpEnabled) throw conflict(IDENTITY_MSG.twoFaAlreadyEnabled);
-  if (!user.totpSecret) throw badRequest(IDENTITY_MSG.twoFaSetupFirst, { code: [IDENTITY_MSG.twoFaSetupFirst] });
-  if (!/^\d{6}$/.test(code.trim())) throw badRequest(IDENTITY_MSG.twoFaInvalid, { code: [IDENTITY_MSG.twoFaInvalid] });
+  if (!user.totpSecret)
+    throw badRequest(IDENTITY_MSG.twoFaSetupFirst, { code: [IDENTITY_MSG.twoFaSetupFirst] });
+  if (!/^\d{6}$/.test(code.trim()))
+    throw badRequest(IDENTITY_MSG.twoFaInvalid, { code: [IDENTITY_MSG.twoFaInvalid] });
   return inTx(db, async (tx) => {
-    if (!(await spendSecondFactor(tx, config, user.id, code))) throw badRequest(IDENTITY_MSG.twoFaInvalid, { code: [IDENTITY_MSG.twoFaInvalid] });
+    if (!(await spendSecondFactor(tx, config, user.id, code)))
+      throw badRequest(IDENTITY_MSG.twoFaInvalid, { code: [IDENTITY_MSG.twoFaInvalid] });
     await tx.update(users).set({ totpEnabled: true, updatedAt: new Date() }).where(eq(users.id, user.id));
     return { recoveryCodes: await replaceRecoveryCodes(tx, user.id) };
   });
@@ -108,18 +133,25 @@ export async function enableTwoFactor(db: DbOrTx, config: Config, user: User, co
 
 /** Turns 2FA off; the current code (or a recovery code) is required. */
 export async function disableTwoFactor(db: DbOrTx, config: Config, user: User, code: string) {
-  if (!user.totpEnabled) throw badRequest(IDENTITY_MSG.twoFaNotEnabled, { code: [IDENTITY_MSG.twoFaNotEnabled] });
+  if (!user.totpEnabled)
+    throw badRequest(IDENTITY_MSG.twoFaNotEnabled, { code: [IDENTITY_MSG.twoFaNotEnabled] });
   await inTx(db, async (tx) => {
-    if (!(await spendSecondFactor(tx, config, user.id, code))) throw badRequest(IDENTITY_MSG.twoFaInvalid, { code: [IDENTITY_MSG.twoFaInvalid] });
-    await tx.update(users).set({ totpEnabled: false, totpSecret: null, lastTotpStep: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    if (!(await spendSecondFactor(tx, config, user.id, code)))
+      throw badRequest(IDENTITY_MSG.twoFaInvalid, { code: [IDENTITY_MSG.twoFaInvalid] });
+    await tx
+      .update(users)
+      .set({ totpEnabled: false, totpSecret: null, lastTotpStep: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   });
 }
 
 export async function regenerateRecoveryCodes(db: DbOrTx, config: Config, user: User, code: string) {
-  if (!user.totpEnabled) throw badRequest(IDENTITY_MSG.twoFaNotEnabled, { code: [IDENTITY_MSG.twoFaNotEnabled] });
+  if (!user.totpEnabled)
+    throw badRequest(IDENTITY_MSG.twoFaNotEnabled, { code: [IDENTITY_MSG.twoFaNotEnabled] });
   return inTx(db, async (tx) => {
-    if (!(await spendSecondFactor(tx, config, user.id, code))) throw badRequest(IDENTITY_MSG.twoFaInvalid, { code: [IDENTITY_MSG.twoFaInvalid] });
+    if (!(await spendSecondFactor(tx, config, user.id, code)))
+      throw badRequest(IDENTITY_MSG.twoFaInvalid, { code: [IDENTITY_MSG.twoFaInvalid] });
     return { recoveryCodes: await replaceRecoveryCodes(tx, user.id) };
   });
 }

@@ -10,7 +10,9 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     links: jsonb('links').$type<string[]>().notNull().default([]),
-    state: text('state', { enum: ['kept', 'sent', 'failed'] }).notNull().default('kept'),
+    state: text('state', { enum: ['kept', 'sent', 'failed'] })
+      .notNull()
+      .default('kept'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

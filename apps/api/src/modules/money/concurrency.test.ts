@@ -23,7 +23,13 @@ function startSecondProcess(dbUrl: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'second-process.fixture.ts')], {
       cwd: apiRoot,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: dbUrl, SESSION_SECRET: t.config.sessionSecret, DATA_DIR: `/tmp/owo-test-data/${randomUUID()}` },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: dbUrl,
+        SESSION_SECRET: t.config.sessionSecret,
+        DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     second = child;
@@ -55,7 +61,11 @@ afterAll(async () => {
 async function tenThousandNairaWallet() {
   const o = await ownerWithAccount(t);
   // Fees are a policy of their own: pin this account's bank-transfer fee to zero so the arithmetic is exact.
-  await setFeePolicy(t.db, { accountId: o.account.id, userId: o.user.id, policy: { method: 'bank-transfer', currency: 'NGN', flat: 0, percent: 0 } });
+  await setFeePolicy(t.db, {
+    accountId: o.account.id,
+    userId: o.user.id,
+    policy: { method: 'bank-transfer', currency: 'NGN', flat: 0, percent: 0 },
+  });
   const walletId = (await o.api.get('/api/wallet')).body.data[0].id as string;
   await fundWallet(t.db, walletId, 1_000_000);
   return { ...o, walletId };
@@ -70,7 +80,9 @@ async function expectTenOfHundred(results: { status: number; body: { status: str
   const [w] = await t.db.select().from(wallets).where(eq(wallets.id, walletId));
   expect(w.balance).toBe(0);
   expect(w.pendingBalance).toBe(1_000_000);
-  const payouts = (await t.db.select().from(transactions).where(eq(transactions.walletId, walletId))).filter((x) => x.type === 'payout');
+  const payouts = (await t.db.select().from(transactions).where(eq(transactions.walletId, walletId))).filter(
+    (x) => x.type === 'payout',
+  );
   expect(payouts).toHaveLength(10);
   expect(await verifyLedger(t.db)).toEqual([]);
 }
@@ -79,7 +91,13 @@ describe('concurrent transfers', () => {
   it('one process: 100 x ₦1,000 on ₦10,000 -> exactly 10 succeed', async () => {
     const o = await tenThousandNairaWallet();
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => o.api.post('/api/transfers', { walletId: o.walletId, amount: 1000, ...TEST_BENEFICIARY }, { 'idempotency-key': randomUUID() })),
+      Array.from({ length: 100 }, () =>
+        o.api.post(
+          '/api/transfers',
+          { walletId: o.walletId, amount: 1000, ...TEST_BENEFICIARY },
+          { 'idempotency-key': randomUUID() },
+        ),
+      ),
     );
     await expectTenOfHundred(results, o.walletId);
   });
@@ -88,7 +106,13 @@ describe('concurrent transfers', () => {
     const o = await tenThousandNairaWallet();
     const other = client({ ...t, baseUrl: secondUrl }, { token: o.token, accountId: o.account.id });
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => (i % 2 ? other : o.api).post('/api/transfers', { walletId: o.walletId, amount: 1000, ...TEST_BENEFICIARY }, { 'idempotency-key': randomUUID() })),
+      Array.from({ length: 100 }, (_, i) =>
+        (i % 2 ? other : o.api).post(
+          '/api/transfers',
+          { walletId: o.walletId, amount: 1000, ...TEST_BENEFICIARY },
+          { 'idempotency-key': randomUUID() },
+        ),
+      ),
     );
     await expectTenOfHundred(results, o.walletId);
   });
@@ -98,7 +122,9 @@ describe('concurrent transfers', () => {
     const other = client({ ...t, baseUrl: secondUrl }, { token: o.token, accountId: o.account.id });
     const h = { 'idempotency-key': randomUUID() };
     const body = { walletId: o.walletId, amount: 1000, ...TEST_BENEFICIARY };
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? other : o.api).post('/api/transfers', body, h)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? other : o.api).post('/api/transfers', body, h)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
     const [w] = await t.db.select().from(wallets).where(eq(wallets.id, o.walletId));

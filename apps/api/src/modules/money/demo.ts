@@ -23,10 +23,33 @@ export async function seedMoneyDemo(deps: AppDeps, ctx: { accountId: string; own
   ];
   for (const d of deposits) await creditDeposit(deps.db, { ...d, accountNumber, provider: 'sandbox' });
   const payouts = [
-    { amount: 35_000_000, fee: 5_000, accountNumber: '0123456785', bankCode: '058', bankName: 'Guaranty Trust Bank', accountName: 'CHIDINMA ADAEZE OKAFOR', narration: 'Packaging supplies, invoice 114' },
-    { amount: 7_250_000, fee: 5_000, accountNumber: '0010246780', bankCode: '044', bankName: 'Access Bank', accountName: 'ADEBAYO OLUWASEUN BELLO', narration: 'Delivery van maintenance' },
+    {
+      amount: 35_000_000,
+      fee: 5_000,
+      accountNumber: '0123456785',
+      bankCode: '058',
+      bankName: 'Guaranty Trust Bank',
+      accountName: 'CHIDINMA ADAEZE OKAFOR',
+      narration: 'Packaging supplies, invoice 114',
+    },
+    {
+      amount: 7_250_000,
+      fee: 5_000,
+      accountNumber: '0010246780',
+      bankCode: '044',
+      bankName: 'Access Bank',
+      accountName: 'ADEBAYO OLUWASEUN BELLO',
+      narration: 'Delivery van maintenance',
+    },
   ];
   for (const p of payouts) {
-    await startTransfer(deps.db, { ...p, accountId: ctx.accountId, walletId: wallet.id, initiatedBy: ctx.ownerId, sourceType: 'transfer', provider: 'sandbox' });
+    await startTransfer(deps.db, {
+      ...p,
+      accountId: ctx.accountId,
+      walletId: wallet.id,
+      initiatedBy: ctx.ownerId,
+      sourceType: 'transfer',
+      provider: 'sandbox',
+    });
   }
 }

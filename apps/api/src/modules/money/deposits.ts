@@ -7,10 +7,21 @@ import { postEntry, retryOnDeadlock, SYSTEM, systemAccountId } from './ledger';
 import { newReference } from './transfers';
 import { inboundCredits, transactions, wallets } from './tables';
 
-export type CreditDepositInput = { accountNumber: string; amount: number; providerRef: string; senderName: string; provider: string; narration?: string };
+export type CreditDepositInput = {
+  accountNumber: string;
+  amount: number;
+  providerRef: string;
+  senderName: string;
+  provider: string;
+  narration?: string;
+};
 
-export async function creditDeposit(db: Db, p: CreditDepositInput): Promise<{ credited: boolean; transactionId: string | null }> {
-  if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw badRequest('Deposit amount must be a positive number of minor units');
+export async function creditDeposit(
+  db: Db,
+  p: CreditDepositInput,
+): Promise<{ credited: boolean; transactionId: string | null }> {
+  if (!Number.isSafeInteger(p.amount) || p.amount <= 0)
+    throw badRequest('Deposit amount must be a positive number of minor units');
   if (!p.providerRef) throw badRequest('Deposit provider reference is required');
   const [target] = await db
     .select({ id: wallets.id, currency: wallets.currency })
@@ -24,7 +35,16 @@ export async function creditDeposit(db: Db, p: CreditDepositInput): Promise<{ cr
     db.transaction(async (tx) => {
       const [seen] = await tx
         .insert(inboundCredits)
-        .values({ provider: p.provider, providerRef: p.providerRef, accountNumber: p.accountNumber, amount: p.amount, currency, senderName: p.senderName, walletId: target?.id ?? null, status: target ? 'credited' : 'suspense' })
+        .values({
+          provider: p.provider,
+          providerRef: p.providerRef,
+          accountNumber: p.accountNumber,
+          amount: p.amount,
+          currency,
+          senderName: p.senderName,
+          walletId: target?.id ?? null,
+          status: target ? 'credited' : 'suspense',
+        })
         .onConflictDoNothing()
         .returning({ id: inboundCredits.id });
       if (!seen) {
@@ -36,9 +56,14 @@ export async function creditDeposit(db: Db, p: CreditDepositInput): Promise<{ cr
       }
       if (!target) {
         await postEntry(tx, {
-          accountId: null, transactionId: null, kind: 'deposit.suspense',
+          accountId: null,
+          transactionId: null,
+          kind: 'deposit.suspense',
           memo: `${p.provider} ${p.providerRef}: credit to unknown account ${p.accountNumber}`,
-          postings: [{ ledgerAccountId: clearingId, amount: -p.amount, currency }, { ledgerAccountId: suspenseId!, amount: p.amount, currency }],
+          postings: [
+            { ledgerAccountId: clearingId, amount: -p.amount, currency },
+            { ledgerAccountId: suspenseId!, amount: p.amount, currency },
+          ],
         });
         return { credited: false, transactionId: null };
       }
@@ -50,14 +75,28 @@ export async function creditDeposit(db: Db, p: CreditDepositInput): Promise<{ cr
       const [t] = await tx
         .insert(transactions)
         .values({
-          accountId: w.accountId, walletId: target.id, type: 'deposit', status: 'success', amount: p.amount, fee: 0, currency,
-          reference: newReference('dep'), provider: p.provider, providerRef: p.providerRef,
-          counterparty: { name: p.senderName }, narration: p.narration ?? `Deposit from ${p.senderName}`,
+          accountId: w.accountId,
+          walletId: target.id,
+          type: 'deposit',
+          status: 'success',
+          amount: p.amount,
+          fee: 0,
+          currency,
+          reference: newReference('dep'),
+          provider: p.provider,
+          providerRef: p.providerRef,
+          counterparty: { name: p.senderName },
+          narration: p.narration ?? `Deposit from ${p.senderName}`,
         })
         .returning({ id: transactions.id });
       await postEntry(tx, {
-        accountId: w.accountId, transactionId: t.id, kind: 'deposit',
-        postings: [{ ledgerAccountId: clearingId, amount: -p.amount, currency }, { ledgerAccountId: w.ledgerAccountId, amount: p.amount, currency }],
+        accountId: w.accountId,
+        transactionId: t.id,
+        kind: 'deposit',
+        postings: [
+          { ledgerAccountId: clearingId, amount: -p.amount, currency },
+          { ledgerAccountId: w.ledgerAccountId, amount: p.amount, currency },
+        ],
       });
       await tx.update(inboundCredits).set({ transactionId: t.id }).where(eq(inboundCredits.id, seen.id));
       return { credited: true, transactionId: t.id };

@@ -8,19 +8,28 @@ export const BRAND_GREEN = '#0b7a4b';
 // PDF base fonts (Helvetica) have no naira sign; a Unicode TrueType font does. DejaVu ships with
 // most Linux images (Debian/Ubuntu package fonts-dejavu-core); without it amounts read "NGN 1,234.50".
 const FONT_CANDIDATES = [
-  { regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf' },
+  {
+    regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+    bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  },
   { regular: '/usr/share/fonts/dejavu/DejaVuSans.ttf', bold: '/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf' },
 ];
 let fontCache: { regular: string; bold: string } | null | undefined;
 function unicodeFont() {
-  if (fontCache === undefined) fontCache = FONT_CANDIDATES.find((f) => fs.existsSync(f.regular) && fs.existsSync(f.bold)) ?? null;
+  if (fontCache === undefined)
+    fontCache = FONT_CANDIDATES.find((f) => fs.existsSync(f.regular) && fs.existsSync(f.bold)) ?? null;
   return fontCache;
 }
 
 export type Pdf = PDFKit.PDFDocument & { owo: { regular: string; bold: string; hasNaira: boolean } };
 
 export function newPdf(title: string, opts: { layout?: 'portrait' | 'landscape' } = {}): Pdf {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, layout: opts.layout ?? 'portrait', info: { Title: title, Author: 'Owo', Creator: 'Owo' } }) as Pdf;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    layout: opts.layout ?? 'portrait',
+    info: { Title: title, Author: 'Owo', Creator: 'Owo' },
+  }) as Pdf;
   const f = unicodeFont();
   if (f) {
     doc.registerFont('owo', f.regular);
@@ -80,8 +89,13 @@ export function maskAccountNumber(n: string | undefined | null): string {
 }
 
 const TYPE_LABELS: Record<string, string> = {
-  deposit: 'Deposit', payout: 'Payout', payout_fund_reversal: 'Payout reversal', fee: 'Fee',
-  exchange: 'Exchange', collection_reversal: 'Collection reversal', adjustment: 'Adjustment',
+  deposit: 'Deposit',
+  payout: 'Payout',
+  payout_fund_reversal: 'Payout reversal',
+  fee: 'Fee',
+  exchange: 'Exchange',
+  collection_reversal: 'Collection reversal',
+  adjustment: 'Adjustment',
 };
 export const typeLabel = (t: string) => TYPE_LABELS[t] ?? t;
 export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -91,7 +105,10 @@ export function drawHeader(doc: Pdf, title: string, subtitle: string) {
   const w = doc.page.width;
   doc.save().rect(0, 0, w, 86).fill(BRAND_GREEN).restore();
   doc.fillColor('#ffffff').font(doc.owo.bold).fontSize(24).text('Owo', 48, 28, { lineBreak: false });
-  doc.font(doc.owo.regular).fontSize(10).text(title, 48, 32, { width: w - 96, align: 'right' });
+  doc
+    .font(doc.owo.regular)
+    .fontSize(10)
+    .text(title, 48, 32, { width: w - 96, align: 'right' });
   doc.fontSize(9).text(subtitle, 48, 50, { width: w - 96, align: 'right' });
   doc.fillColor('#111827').font(doc.owo.regular);
   doc.y = 110;

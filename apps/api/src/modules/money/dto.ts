@@ -12,7 +12,9 @@ export function walletDto(w: Wallet): WalletDto {
     balanceMinor: w.balance,
     pendingBalance: fromMinor(w.pendingBalance),
     pendingBalanceMinor: w.pendingBalance,
-    virtualAccount: w.virtualAccountNumber ? { accountNumber: w.virtualAccountNumber, bankCode: w.virtualBankCode, bankName: w.virtualBankName } : null,
+    virtualAccount: w.virtualAccountNumber
+      ? { accountNumber: w.virtualAccountNumber, bankCode: w.virtualBankCode, bankName: w.virtualBankName }
+      : null,
     createdAt: w.createdAt.toISOString(),
   };
 }

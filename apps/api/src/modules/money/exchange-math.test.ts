@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config';
 import { sandboxFxRate } from '../../rails/sandbox/resolve';
-import { convertMinor, divHalfUp, invertDecimal, mulDecimal, parseFxTable, rateFromTable } from './exchange-math';
+import {
+  convertMinor,
+  divHalfUp,
+  invertDecimal,
+  mulDecimal,
+  parseFxTable,
+  rateFromTable,
+} from './exchange-math';
 
 describe('FX arithmetic', () => {
   it('rounds half up to the minor unit', () => {
@@ -19,11 +26,20 @@ describe('FX arithmetic', () => {
     // 0.1 + 0.2 style traps: 3 x 1.1 = 3.3 exactly
     expect(convertMinor(300, '1.1')).toBe(330);
     expect(convertMinor(9_007_199_254_740, '1')).toBe(9_007_199_254_740);
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 9 }), fc.integer({ min: 1, max: 10 ** 6 }), (amount, whole) =>
-      convertMinor(amount, String(whole)) === amount * whole));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 9 }),
+        fc.integer({ min: 1, max: 10 ** 6 }),
+        (amount, whole) => convertMinor(amount, String(whole)) === amount * whole,
+      ),
+    );
     // x rate then x 1/rate comes back within one minor unit per 10^12 of precision
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 10 }), (amount) =>
-      Math.abs(convertMinor(convertMinor(amount, '1550'), invertDecimal('1550')) - amount) <= 1));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 10 }),
+        (amount) => Math.abs(convertMinor(convertMinor(amount, '1550'), invertDecimal('1550')) - amount) <= 1,
+      ),
+    );
     expect(() => convertMinor(Number.MAX_SAFE_INTEGER, '2')).toThrow(/too large/);
   });
 

@@ -53,7 +53,8 @@ export function invertDecimal(rate: string, dp = 18): string {
  * (units of the target per 1 unit of the source), rounding half up to the minor unit.
  */
 export function convertMinor(amountMinor: number, rate: string): number {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new Error('amount must be a non-negative integer');
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0)
+    throw new Error('amount must be a non-negative integer');
   const r = parseDecimal(rate);
   const out = divHalfUp(BigInt(amountMinor) * r.n, pow10(r.scale));
   if (out > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error('converted amount too large');
@@ -63,7 +64,10 @@ export function convertMinor(amountMinor: number, rate: string): number {
 /** 'USD:NGN=1550,GBP:NGN=1950' -> Map('USD:NGN' -> '1550'). Bad entries throw (config is checked at boot). */
 export function parseFxTable(spec: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([A-Z]{3}):([A-Z]{3})=(\d+(?:\.\d+)?)$/.exec(part);
     if (!m || parseDecimal(m[3]).n === 0n) throw new Error(`bad FX_RATES entry: ${part}`);
     out.set(`${m[1]}:${m[2]}`, formatDecimal(parseDecimal(m[3])));

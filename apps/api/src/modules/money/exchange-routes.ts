@@ -14,17 +14,25 @@ import { quoteExchange } from './exchange';
 export async function registerExchangeRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const resource of EXCHANGE_RESOURCES) {
-    r.post(`/api/exchange/disbursement/${resource}/:walletId`, {
-      config: needs(resource, 'post'),
-      schema: {
-        tags: ['exchange'],
-        params: z.object({ walletId: z.string().uuid('Please select a wallet to send from') }),
-        body: exchangeQuoteInput,
-        response: { 200: envelope(exchangeQuoteSchema) },
+    r.post(
+      `/api/exchange/disbursement/${resource}/:walletId`,
+      {
+        config: needs(resource, 'post'),
+        schema: {
+          tags: ['exchange'],
+          params: z.object({ walletId: z.string().uuid('Please select a wallet to send from') }),
+          body: exchangeQuoteInput,
+          response: { 200: envelope(exchangeQuoteSchema) },
+        },
       },
-    }, async (req) => {
-      const quote = await quoteExchange(deps, { accountId: tenantOf(req).accountId, walletId: req.params.walletId, ...req.body });
-      return ok(quote, 'Exchange quote');
-    });
+      async (req) => {
+        const quote = await quoteExchange(deps, {
+          accountId: tenantOf(req).accountId,
+          walletId: req.params.walletId,
+          ...req.body,
+        });
+        return ok(quote, 'Exchange quote');
+      },
+    );
   }
 }

@@ -1,24 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, client, createTestApp, makeUser, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  addMember,
+  client,
+  createTestApp,
+  makeUser,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { withLookupCounter } from '../banks/test-rails';
 import { creditDeposit } from './deposits';
 import { createWallet, getWalletByCurrency, setWalletVirtualAccount, type WalletCurrency } from './wallets';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ FX_RATES: 'USD:NGN=1500,GBP:NGN=1900,GBP:USD=1.25', PER_TRANSACTION_MAX_USD: '10000' });
+  t = await createTestApp({
+    FX_RATES: 'USD:NGN=1500,GBP:NGN=1900,GBP:USD=1.25',
+    PER_TRANSACTION_MAX_USD: '10000',
+  });
   withLookupCounter(t); // makes sure a rails adapter answers fxRate
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function walletOf(accountId: string, currency: WalletCurrency) {
-  return (await getWalletByCurrency(t.db, accountId, currency)) ?? createWallet(t.db, { accountId, currency });
+  return (
+    (await getWalletByCurrency(t.db, accountId, currency)) ?? createWallet(t.db, { accountId, currency })
+  );
 }
 async function fund(walletId: string, amount: number) {
   const accountNumber = String(Math.floor(Math.random() * 9e9) + 1e9);
-  await setWalletVirtualAccount(t.db, walletId, { accountNumber, bankCode: '101', bankName: 'Providus Bank' });
-  await creditDeposit(t.db, { accountNumber, amount, providerRef: randomUUID(), senderName: 'Test Funder', provider: 'test' });
+  await setWalletVirtualAccount(t.db, walletId, {
+    accountNumber,
+    bankCode: '101',
+    bankName: 'Providus Bank',
+  });
+  await creditDeposit(t.db, {
+    accountNumber,
+    amount,
+    providerRef: randomUUID(),
+    senderName: 'Test Funder',
+    provider: 'test',
+  });
 }
 const url = (resource: string, walletId: string) => `/api/exchange/disbursement/${resource}/${walletId}`;
 
@@ -30,7 +54,14 @@ describe('exchange quote', () => {
     const short = await api.post(url('payouts', ngn.id), body);
     expect(short.status).toBe(200);
     expect(short.body.data).toMatchObject({
-      isPaymentRequired: true, rate: '1', sourceCurrency: 'NGN', amount: 10_000_000, fxFee: 0, transferFee: 5_000, exchangeFee: 5_000, total: 10_005_000,
+      isPaymentRequired: true,
+      rate: '1',
+      sourceCurrency: 'NGN',
+      amount: 10_000_000,
+      fxFee: 0,
+      transferFee: 5_000,
+      exchangeFee: 5_000,
+      total: 10_005_000,
     });
     await fund(ngn.id, 10_005_000);
     const enough = await api.post(url('expenses', ngn.id), body);
@@ -41,10 +72,23 @@ describe('exchange quote', () => {
   it('converts into the wallet currency exactly, rounding half up, and adds the exchange fee', async () => {
     const { api, account } = await ownerWithAccount(t);
     const usd = await walletOf(account.id, 'USD');
-    const res = await api.post(url('payouts', usd.id), { amount: 150000, currency: 'NGN', method: 'bank-transfer' });
+    const res = await api.post(url('payouts', usd.id), {
+      amount: 150000,
+      currency: 'NGN',
+      method: 'bank-transfer',
+    });
     expect(res.status).toBe(200);
     // ₦150,000 at 1/1500 = $100.00; ₦50 fee = 3.33c -> 3c; 1% exchange fee on $100 = $1.00
-    expect(res.body.data).toMatchObject({ sourceCurrency: 'USD', currency: 'NGN', amount: 10_000, transferFee: 3, fxFee: 100, exchangeFee: 103, total: 10_103, requestedAmount: 15_000_000 });
+    expect(res.body.data).toMatchObject({
+      sourceCurrency: 'USD',
+      currency: 'NGN',
+      amount: 10_000,
+      transferFee: 3,
+      fxFee: 100,
+      exchangeFee: 103,
+      total: 10_103,
+      requestedAmount: 15_000_000,
+    });
     expect(res.body.data.rate).toBe('0.000666666666666667');
     const gbp = await api.post(url('payouts', usd.id), { amount: '0.01', currency: 'GBP', method: 'none' });
     expect(gbp.body.data).toMatchObject({ amount: 1, transferFee: 0, fxFee: 0, total: 1 }); // 1.25c -> 1c; 1% of 1c rounds to 0
@@ -53,9 +97,17 @@ describe('exchange quote', () => {
   it('refuses amounts above our per-transaction limit (USD equivalent)', async () => {
     const { api, account } = await ownerWithAccount(t);
     const ngn = await walletOf(account.id, 'NGN');
-    const atLimit = await api.post(url('payouts', ngn.id), { amount: '15000000', currency: 'NGN', method: 'bank-transfer' }); // = $10,000
+    const atLimit = await api.post(url('payouts', ngn.id), {
+      amount: '15000000',
+      currency: 'NGN',
+      method: 'bank-transfer',
+    }); // = $10,000
     expect(atLimit.status).toBe(200);
-    const over = await api.post(url('payouts', ngn.id), { amount: '10000.01', currency: 'USD', method: 'bank-transfer' });
+    const over = await api.post(url('payouts', ngn.id), {
+      amount: '10000.01',
+      currency: 'USD',
+      method: 'bank-transfer',
+    });
     expect(over.status).toBe(400);
     expect(over.body.status).toBe('validation-error');
     expect(over.body.message).toContain('our limit of $10,000.00 per transaction');
@@ -67,9 +119,15 @@ describe('exchange quote', () => {
     const a = await ownerWithAccount(t);
     const b = await ownerWithAccount(t);
     const bWallet = await walletOf(b.account.id, 'NGN');
-    const other = await a.api.post(url('payouts', bWallet.id), { amount: 100, currency: 'NGN', method: 'bank-transfer' });
+    const other = await a.api.post(url('payouts', bWallet.id), {
+      amount: 100,
+      currency: 'NGN',
+      method: 'bank-transfer',
+    });
     expect(other.status).toBe(404);
-    expect((await a.api.post(url('payouts', randomUUID()), { amount: 100, currency: 'NGN' })).status).toBe(404);
+    expect((await a.api.post(url('payouts', randomUUID()), { amount: 100, currency: 'NGN' })).status).toBe(
+      404,
+    );
     const bad = await a.api.post(url('payouts', 'not-a-uuid'), { amount: 100, currency: 'NGN' });
     expect(bad.status).toBe(400);
     const aWallet = await walletOf(a.account.id, 'NGN');
@@ -85,6 +143,8 @@ describe('exchange quote', () => {
     await addMember(t, owner.account.id, agent.user.id, 'agent');
     const api = client(t, { token: agent.token, accountId: owner.account.id });
     expect((await api.post(url('payouts', wallet.id), { amount: 100, currency: 'NGN' })).status).toBe(403);
-    expect((await owner.api.post(url('nothing', wallet.id), { amount: 100, currency: 'NGN' })).status).toBe(404);
+    expect((await owner.api.post(url('nothing', wallet.id), { amount: 100, currency: 'NGN' })).status).toBe(
+      404,
+    );
   });
 });

@@ -24,9 +24,21 @@ export async function quoteExchange(
   const sameCurrency = wallet.currency === p.currency;
   const rate = sameCurrency ? '1' : await railsOf(deps).fxRate(p.currency, wallet.currency);
   const amount = convertMinor(p.amount, rate);
-  const methodFee = await computeFee(deps.db, { accountId: p.accountId, method: p.method, amount: p.amount, currency: p.currency });
+  const methodFee = await computeFee(deps.db, {
+    accountId: p.accountId,
+    method: p.method,
+    amount: p.amount,
+    currency: p.currency,
+  });
   const transferFee = convertMinor(methodFee, rate);
-  const fxFee = sameCurrency ? 0 : await computeFee(deps.db, { accountId: p.accountId, method: 'exchange', amount, currency: wallet.currency });
+  const fxFee = sameCurrency
+    ? 0
+    : await computeFee(deps.db, {
+        accountId: p.accountId,
+        method: 'exchange',
+        amount,
+        currency: wallet.currency,
+      });
   const exchangeFee = fxFee + transferFee;
   const total = amount + exchangeFee;
   return {

@@ -12,29 +12,45 @@ import { listFeePolicies, resetFeePolicy, setFeePolicy } from './fees';
 export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/settings/fee-policy', {
-    config: needs('feePolicies', 'get'),
-    schema: { tags: ['settings'], response: { 200: envelope(z.array(feePolicySchema)) } },
-  }, async (req) => ok(await listFeePolicies(deps.db, tenantOf(req).accountId)));
-
-  r.put('/api/settings/fee-policy', {
-    config: needs('feePolicies', 'put'),
-    schema: { tags: ['settings'], body: feePolicyInput, response: { 200: envelope(feePolicySchema) } },
-  }, async (req) => {
-    const policy = await setFeePolicy(deps.db, { accountId: tenantOf(req).accountId, userId: authOf(req).user.id, policy: req.body });
-    return ok(policy, 'Fee policy saved successfully');
-  });
-
-  r.delete('/api/settings/fee-policy/:method/:currency', {
-    config: needs('feePolicies', 'delete'),
-    schema: {
-      tags: ['settings'],
-      params: z.object({ method: z.enum(FEE_METHODS), currency: z.enum(CURRENCIES) }),
-      response: { 200: envelope(z.null()) },
+  r.get(
+    '/api/settings/fee-policy',
+    {
+      config: needs('feePolicies', 'get'),
+      schema: { tags: ['settings'], response: { 200: envelope(z.array(feePolicySchema)) } },
     },
-  }, async (req) => {
-    const removed = await resetFeePolicy(deps.db, { accountId: tenantOf(req).accountId, ...req.params });
-    if (!removed) throw notFound('Fee policy');
-    return ok(null, 'Fee policy reset to the default');
-  });
+    async (req) => ok(await listFeePolicies(deps.db, tenantOf(req).accountId)),
+  );
+
+  r.put(
+    '/api/settings/fee-policy',
+    {
+      config: needs('feePolicies', 'put'),
+      schema: { tags: ['settings'], body: feePolicyInput, response: { 200: envelope(feePolicySchema) } },
+    },
+    async (req) => {
+      const policy = await setFeePolicy(deps.db, {
+        accountId: tenantOf(req).accountId,
+        userId: authOf(req).user.id,
+        policy: req.body,
+      });
+      return ok(policy, 'Fee policy saved successfully');
+    },
+  );
+
+  r.delete(
+    '/api/settings/fee-policy/:method/:currency',
+    {
+      config: needs('feePolicies', 'delete'),
+      schema: {
+        tags: ['settings'],
+        params: z.object({ method: z.enum(FEE_METHODS), currency: z.enum(CURRENCIES) }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      const removed = await resetFeePolicy(deps.db, { accountId: tenantOf(req).accountId, ...req.params });
+      if (!removed) throw notFound('Fee policy');
+      return ok(null, 'Fee policy reset to the default');
+    },
+  );
 }

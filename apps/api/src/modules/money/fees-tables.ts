@@ -26,5 +26,9 @@ export const feePolicies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('fee_policies_account_method_currency_key').on(t.accountId, t.method, t.currency).nullsNotDistinct()],
+  (t) => [
+    unique('fee_policies_account_method_currency_key')
+      .on(t.accountId, t.method, t.currency)
+      .nullsNotDistinct(),
+  ],
 );

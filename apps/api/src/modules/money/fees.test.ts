@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addMember, client, createTestApp, makeUser, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  addMember,
+  client,
+  createTestApp,
+  makeUser,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { applyFeeRule, computeFee, PLATFORM_FEE_DEFAULTS, type FeeRule } from './fees';
 import { feePolicies } from './fees-tables';
 
-const rule = (r: Partial<FeeRule>): FeeRule => ({ flat: 0, percentBps: 0, cap: null, min: null, bands: null, ...r });
+const rule = (r: Partial<FeeRule>): FeeRule => ({
+  flat: 0,
+  percentBps: 0,
+  cap: null,
+  min: null,
+  bands: null,
+  ...r,
+});
 
 describe('fee arithmetic', () => {
   it('applies the NIP-style default bands for NGN bank transfers', () => {
@@ -27,8 +41,12 @@ describe('fee arithmetic', () => {
 });
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('fee policy settings', () => {
   it('lists the policies in force, defaults included', async () => {
@@ -37,39 +55,123 @@ describe('fee policy settings', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(9);
     const nip = res.body.data.find((p: any) => p.method === 'bank-transfer' && p.currency === 'NGN');
-    expect(nip).toMatchObject({ source: 'default', bands: [{ upTo: 500000, flat: 1000 }, { upTo: 5000000, flat: 2500 }, { upTo: null, flat: 5000 }] });
+    expect(nip).toMatchObject({
+      source: 'default',
+      bands: [
+        { upTo: 500000, flat: 1000 },
+        { upTo: 5000000, flat: 2500 },
+        { upTo: null, flat: 5000 },
+      ],
+    });
   });
 
   it("sets an account's own policy, used by computeFee for that account only", async () => {
     const a = await ownerWithAccount(t);
     const b = await ownerWithAccount(t);
-    const put = await a.api.put('/api/settings/fee-policy', { method: 'bank-transfer', currency: 'NGN', flat: '20', percent: '0.5', cap: 100 });
+    const put = await a.api.put('/api/settings/fee-policy', {
+      method: 'bank-transfer',
+      currency: 'NGN',
+      flat: '20',
+      percent: '0.5',
+      cap: 100,
+    });
     expect(put.status).toBe(200);
-    expect(put.body.data).toMatchObject({ flat: 2000, percentBps: 50, cap: 10000, min: null, bands: null, source: 'account' });
-    expect(await computeFee(t.db, { accountId: a.account.id, method: 'bank-transfer', amount: 1_000_000, currency: 'NGN' })).toBe(7_000);
-    expect(await computeFee(t.db, { accountId: a.account.id, method: 'bank-transfer', amount: 100_000_000, currency: 'NGN' })).toBe(10_000);
-    expect(await computeFee(t.db, { accountId: b.account.id, method: 'bank-transfer', amount: 1_000_000, currency: 'NGN' })).toBe(2_500);
+    expect(put.body.data).toMatchObject({
+      flat: 2000,
+      percentBps: 50,
+      cap: 10000,
+      min: null,
+      bands: null,
+      source: 'account',
+    });
+    expect(
+      await computeFee(t.db, {
+        accountId: a.account.id,
+        method: 'bank-transfer',
+        amount: 1_000_000,
+        currency: 'NGN',
+      }),
+    ).toBe(7_000);
+    expect(
+      await computeFee(t.db, {
+        accountId: a.account.id,
+        method: 'bank-transfer',
+        amount: 100_000_000,
+        currency: 'NGN',
+      }),
+    ).toBe(10_000);
+    expect(
+      await computeFee(t.db, {
+        accountId: b.account.id,
+        method: 'bank-transfer',
+        amount: 1_000_000,
+        currency: 'NGN',
+      }),
+    ).toBe(2_500);
     // replacing keeps one row
-    await a.api.put('/api/settings/fee-policy', { method: 'bank-transfer', currency: 'NGN', flat: 0, bands: [{ upTo: 1000, flat: 1 }, { upTo: null, flat: 2 }] });
-    expect(await computeFee(t.db, { accountId: a.account.id, method: 'bank-transfer', amount: 200_000, currency: 'NGN' })).toBe(200);
-    expect(await t.db.select().from(feePolicies).where(eq(feePolicies.accountId, a.account.id))).toHaveLength(1);
+    await a.api.put('/api/settings/fee-policy', {
+      method: 'bank-transfer',
+      currency: 'NGN',
+      flat: 0,
+      bands: [
+        { upTo: 1000, flat: 1 },
+        { upTo: null, flat: 2 },
+      ],
+    });
+    expect(
+      await computeFee(t.db, {
+        accountId: a.account.id,
+        method: 'bank-transfer',
+        amount: 200_000,
+        currency: 'NGN',
+      }),
+    ).toBe(200);
+    expect(await t.db.select().from(feePolicies).where(eq(feePolicies.accountId, a.account.id))).toHaveLength(
+      1,
+    );
     // reset to the default
     expect((await a.api.delete('/api/settings/fee-policy/bank-transfer/NGN')).status).toBe(200);
     expect((await a.api.delete('/api/settings/fee-policy/bank-transfer/NGN')).status).toBe(404);
-    expect(await computeFee(t.db, { accountId: a.account.id, method: 'bank-transfer', amount: 1_000_000, currency: 'NGN' })).toBe(2_500);
+    expect(
+      await computeFee(t.db, {
+        accountId: a.account.id,
+        method: 'bank-transfer',
+        amount: 1_000_000,
+        currency: 'NGN',
+      }),
+    ).toBe(2_500);
   });
 
   it('refuses bad policies with field errors and writes nothing', async () => {
     const a = await ownerWithAccount(t);
-    const bad = await a.api.put('/api/settings/fee-policy', { method: 'teleport', currency: 'NGN', flat: '1.234', percent: 101 });
+    const bad = await a.api.put('/api/settings/fee-policy', {
+      method: 'teleport',
+      currency: 'NGN',
+      flat: '1.234',
+      percent: 101,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.status).toBe('validation-error');
     expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['flat', 'method', 'percent']);
-    const minAboveCap = await a.api.put('/api/settings/fee-policy', { method: 'exchange', currency: 'USD', cap: 1, min: 2 });
+    const minAboveCap = await a.api.put('/api/settings/fee-policy', {
+      method: 'exchange',
+      currency: 'USD',
+      cap: 1,
+      min: 2,
+    });
     expect(minAboveCap.body.errors?.min).toEqual(['Minimum fee cannot be above the cap']);
-    const badBands = await a.api.put('/api/settings/fee-policy', { method: 'exchange', currency: 'USD', bands: [{ upTo: 10, flat: 1 }, { upTo: 5, flat: 2 }] });
+    const badBands = await a.api.put('/api/settings/fee-policy', {
+      method: 'exchange',
+      currency: 'USD',
+      bands: [
+        { upTo: 10, flat: 1 },
+        { upTo: 5, flat: 2 },
+      ],
+    });
     expect(badBands.status).toBe(400);
-    expect(await t.db.select().from(feePolicies).where(eq(feePolicies.accountId, a.account.id))).toHaveLength(0);
+    expect(await t.db.select().from(feePolicies).where(eq(feePolicies.accountId, a.account.id))).toHaveLength(
+      0,
+    );
   });
 
   it('needs the feePolicies permission', async () => {
@@ -77,6 +179,8 @@ describe('fee policy settings', () => {
     const agent = await makeUser(t);
     await addMember(t, owner.account.id, agent.user.id, 'agent');
     const api = client(t, { token: agent.token, accountId: owner.account.id });
-    expect((await api.put('/api/settings/fee-policy', { method: 'exchange', currency: 'NGN', percent: 0 })).status).toBe(403);
+    expect(
+      (await api.put('/api/settings/fee-policy', { method: 'exchange', currency: 'NGN', percent: 0 })).status,
+    ).toBe(403);
   });
 });

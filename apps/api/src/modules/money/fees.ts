@@ -5,7 +5,14 @@ import { feePolicies } from './fees-tables';
 
 export type FeeRule = Omit<FeePolicy, 'method' | 'currency' | 'source'>;
 
-const rule = (r: Partial<FeeRule>): FeeRule => ({ flat: 0, percentBps: 0, cap: null, min: null, bands: null, ...r });
+const rule = (r: Partial<FeeRule>): FeeRule => ({
+  flat: 0,
+  percentBps: 0,
+  cap: null,
+  min: null,
+  bands: null,
+  ...r,
+});
 
 /**
  * Built-in platform defaults (documented in docs): used when neither the account nor an operator
@@ -17,7 +24,13 @@ const rule = (r: Partial<FeeRule>): FeeRule => ({ flat: 0, percentBps: 0, cap: n
  */
 export const PLATFORM_FEE_DEFAULTS: Record<string, Partial<Record<string, FeeRule>>> = {
   'bank-transfer': {
-    NGN: rule({ bands: [{ upTo: 500_000, flat: 1_000 }, { upTo: 5_000_000, flat: 2_500 }, { upTo: null, flat: 5_000 }] }),
+    NGN: rule({
+      bands: [
+        { upTo: 500_000, flat: 1_000 },
+        { upTo: 5_000_000, flat: 2_500 },
+        { upTo: null, flat: 5_000 },
+      ],
+    }),
   },
   exchange: Object.fromEntries(CURRENCIES.map((c) => [c, rule({ percentBps: 100 })])),
   deposit: Object.fromEntries(CURRENCIES.map((c) => [c, rule({})])),
@@ -26,7 +39,8 @@ export const PLATFORM_FEE_DEFAULTS: Record<string, Partial<Record<string, FeeRul
 /** The flat part for an amount: its band's flat when bands are set, else `flat`. */
 function flatFor(r: FeeRule, amount: number): number {
   if (!r.bands?.length) return r.flat;
-  const band = r.bands.find((b: FeeBand) => b.upTo === null || amount <= b.upTo) ?? r.bands[r.bands.length - 1];
+  const band =
+    r.bands.find((b: FeeBand) => b.upTo === null || amount <= b.upTo) ?? r.bands[r.bands.length - 1];
   return band.flat;
 }
 
@@ -52,11 +66,20 @@ const toPolicy = (row: typeof feePolicies.$inferSelect): FeePolicy => ({
 });
 
 /** The policy in force for an account: its own row, else the platform row, else the built-in default. */
-export async function getFeePolicy(db: DbOrTx, p: { accountId: string; method: string; currency: string }): Promise<FeePolicy> {
+export async function getFeePolicy(
+  db: DbOrTx,
+  p: { accountId: string; method: string; currency: string },
+): Promise<FeePolicy> {
   const rows = await db
     .select()
     .from(feePolicies)
-    .where(and(eq(feePolicies.method, p.method), eq(feePolicies.currency, p.currency), or(eq(feePolicies.accountId, p.accountId), isNull(feePolicies.accountId))));
+    .where(
+      and(
+        eq(feePolicies.method, p.method),
+        eq(feePolicies.currency, p.currency),
+        or(eq(feePolicies.accountId, p.accountId), isNull(feePolicies.accountId)),
+      ),
+    );
   const row = rows.find((r) => r.accountId === p.accountId) ?? rows.find((r) => r.accountId === null);
   if (row) return toPolicy(row);
   const builtIn = PLATFORM_FEE_DEFAULTS[p.method]?.[p.currency] ?? rule({});
@@ -66,7 +89,12 @@ export async function getFeePolicy(db: DbOrTx, p: { accountId: string; method: s
 /** Fee in minor units of `currency` for moving `amount` (minor units) by `method`. */
 export async function computeFee(
   db: DbOrTx,
-  p: { accountId: string; method: 'bank-transfer' | 'exchange' | 'deposit' | string; amount: number; currency: string },
+  p: {
+    accountId: string;
+    method: 'bank-transfer' | 'exchange' | 'deposit' | string;
+    amount: number;
+    currency: string;
+  },
 ): Promise<number> {
   const policy = await getFeePolicy(db, p);
   return applyFeeRule(policy, p.amount);
@@ -81,10 +109,21 @@ export async function listFeePolicies(db: DbOrTx, accountId: string): Promise<Fe
   return out;
 }
 
-export type FeePolicyValues = { method: string; currency: string; flat: number; percent: number; cap?: number | null; min?: number | null; bands?: FeeBand[] | null };
+export type FeePolicyValues = {
+  method: string;
+  currency: string;
+  flat: number;
+  percent: number;
+  cap?: number | null;
+  min?: number | null;
+  bands?: FeeBand[] | null;
+};
 
 /** Sets the account's own policy for a method and currency (insert or replace). */
-export async function setFeePolicy(db: DbOrTx, p: { accountId: string; userId: string; policy: FeePolicyValues }): Promise<FeePolicy> {
+export async function setFeePolicy(
+  db: DbOrTx,
+  p: { accountId: string; userId: string; policy: FeePolicyValues },
+): Promise<FeePolicy> {
   const v = p.policy;
   const values = {
     flatMinor: v.flat,
@@ -98,16 +137,28 @@ export async function setFeePolicy(db: DbOrTx, p: { accountId: string; userId: s
   const [row] = await db
     .insert(feePolicies)
     .values({ accountId: p.accountId, method: v.method, currency: v.currency, ...values })
-    .onConflictDoUpdate({ target: [feePolicies.accountId, feePolicies.method, feePolicies.currency], set: values })
+    .onConflictDoUpdate({
+      target: [feePolicies.accountId, feePolicies.method, feePolicies.currency],
+      set: values,
+    })
     .returning();
   return toPolicy(row);
 }
 
 /** Removes the account's own policy: the default applies again. True when one existed. */
-export async function resetFeePolicy(db: DbOrTx, p: { accountId: string; method: string; currency: string }): Promise<boolean> {
+export async function resetFeePolicy(
+  db: DbOrTx,
+  p: { accountId: string; method: string; currency: string },
+): Promise<boolean> {
   const rows = await db
     .delete(feePolicies)
-    .where(and(eq(feePolicies.accountId, p.accountId), eq(feePolicies.method, p.method), eq(feePolicies.currency, p.currency)))
+    .where(
+      and(
+        eq(feePolicies.accountId, p.accountId),
+        eq(feePolicies.method, p.method),
+        eq(feePolicies.currency, p.currency),
+      ),
+    )
     .returning({ id: feePolicies.id });
   return rows.length > 0;
 }

@@ -2,8 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  envelope, errorEnvelope, idParam, listEnvelope, receiptFileQuery, receiptLinkSchema, statementBody,
-  transactionDetailSchema, transactionHistoryQuery, transactionItemSchema, TRANSACTION_MSG,
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+  receiptFileQuery,
+  receiptLinkSchema,
+  statementBody,
+  transactionDetailSchema,
+  transactionHistoryQuery,
+  transactionItemSchema,
+  TRANSACTION_MSG,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
@@ -26,82 +35,110 @@ export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
   registerListRoutes(r, deps);
 
   // Path spelled as the spec has it (002 §7).
-  r.get('/api/transaction/reciept/:id', {
-    config: needs('transactions', 'get'),
-    schema: {
-      tags,
-      description: 'A link to the PDF receipt, valid for 10 minutes. Only for success/completed transactions that are not reversals.',
-      params: idParam,
-      response: { 200: envelope(receiptLinkSchema), 400: errorEnvelope, 404: errorEnvelope },
+  r.get(
+    '/api/transaction/reciept/:id',
+    {
+      config: needs('transactions', 'get'),
+      schema: {
+        tags,
+        description:
+          'A link to the PDF receipt, valid for 10 minutes. Only for success/completed transactions that are not reversals.',
+        params: idParam,
+        response: { 200: envelope(receiptLinkSchema), 400: errorEnvelope, 404: errorEnvelope },
+      },
     },
-  }, async (req) => {
-    const link = await createReceiptLink(deps.db, deps.config, tenantOf(req).accountId, req.params.id);
-    if (!link) throw notFound('Transaction');
-    return ok(link, 'Receipt ready');
-  });
+    async (req) => {
+      const link = await createReceiptLink(deps.db, deps.config, tenantOf(req).accountId, req.params.id);
+      if (!link) throw notFound('Transaction');
+      return ok(link, 'Receipt ready');
+    },
+  );
 
-  r.get('/api/receipts/:file', {
-    config: isPublic(),
-    schema: {
-      tags,
-      description: 'The receipt PDF behind a signed link from GET /api/transaction/reciept/:id. 403 for a bad signature, 410 once expired.',
-      params: z.object({ file: z.string().max(64) }),
-      querystring: receiptFileQuery,
-      response: { 200: file, 400: errorEnvelope, 403: errorEnvelope, 410: errorEnvelope },
+  r.get(
+    '/api/receipts/:file',
+    {
+      config: isPublic(),
+      schema: {
+        tags,
+        description:
+          'The receipt PDF behind a signed link from GET /api/transaction/reciept/:id. 403 for a bad signature, 410 once expired.',
+        params: z.object({ file: z.string().max(64) }),
+        querystring: receiptFileQuery,
+        response: { 200: file, 400: errorEnvelope, 403: errorEnvelope, 410: errorEnvelope },
+      },
     },
-  }, async (req, reply) => {
-    const m = RECEIPT_FILE.exec(req.params.file);
-    if (!m) throw forbidden(TRANSACTION_MSG.receiptLinkInvalid);
-    const id = m[1].toLowerCase();
-    verifyReceiptLink(deps.config, id, req.query.exp, req.query.sig);
-    const { pdf, filename } = await renderReceipt(deps.db, id);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+    async (req, reply) => {
+      const m = RECEIPT_FILE.exec(req.params.file);
+      if (!m) throw forbidden(TRANSACTION_MSG.receiptLinkInvalid);
+      const id = m[1].toLowerCase();
+      verifyReceiptLink(deps.config, id, req.query.exp, req.query.sig);
+      const { pdf, filename } = await renderReceipt(deps.db, id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
-  r.post('/api/transactions/statement', {
-    config: needs('transactions', 'post'),
-    schema: {
-      tags,
-      description: 'A statement of one wallet for a date range (Lagos days, both included) as a PDF or CSV attachment, with ledger-exact opening and closing balances.',
-      body: statementBody,
-      response: { 200: file, 400: errorEnvelope, 404: errorEnvelope },
+  r.post(
+    '/api/transactions/statement',
+    {
+      config: needs('transactions', 'post'),
+      schema: {
+        tags,
+        description:
+          'A statement of one wallet for a date range (Lagos days, both included) as a PDF or CSV attachment, with ledger-exact opening and closing balances.',
+        body: statementBody,
+        response: { 200: file, 400: errorEnvelope, 404: errorEnvelope },
+      },
     },
-  }, async (req, reply) => {
-    const s = await buildStatement(deps.db, tenantOf(req).accountId, req.body);
-    const name = `owo-statement-${s.currency.toLowerCase()}-${s.from}-to-${s.to}.${req.body.format}`;
-    const bytes = req.body.format === 'csv' ? Buffer.from(statementCsv(s), 'utf8') : await statementPdf(s);
-    return reply
-      .header('content-type', req.body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'private, no-store')
-      .send(bytes);
-  });
+    async (req, reply) => {
+      const s = await buildStatement(deps.db, tenantOf(req).accountId, req.body);
+      const name = `owo-statement-${s.currency.toLowerCase()}-${s.from}-to-${s.to}.${req.body.format}`;
+      const bytes = req.body.format === 'csv' ? Buffer.from(statementCsv(s), 'utf8') : await statementPdf(s);
+      return reply
+        .header('content-type', req.body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
 }
 
 function registerListRoutes(r: Router, deps: AppDeps) {
-  r.get('/api/transactions', {
-    config: needs('transactions', 'get'),
-    schema: {
-      tags,
-      description: 'Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling.',
-      querystring: transactionHistoryQuery,
-      response: { 200: listEnvelope(transactionItemSchema), 400: errorEnvelope },
+  r.get(
+    '/api/transactions',
+    {
+      config: needs('transactions', 'get'),
+      schema: {
+        tags,
+        description:
+          'Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling.',
+        querystring: transactionHistoryQuery,
+        response: { 200: listEnvelope(transactionItemSchema), 400: errorEnvelope },
+      },
     },
-  }, async (req) => {
-    const { items, total } = await listHistory(deps.db, tenantOf(req).accountId, req.query);
-    return paged(items, req.query, total);
-  });
+    async (req) => {
+      const { items, total } = await listHistory(deps.db, tenantOf(req).accountId, req.query);
+      return paged(items, req.query, total);
+    },
+  );
 
-  r.get('/api/transactions/:id', {
-    config: needs('transactions', 'get'),
-    schema: { tags, params: idParam, response: { 200: envelope(transactionDetailSchema), 404: errorEnvelope } },
-  }, async (req) => {
-    const detail = await getHistoryDetail(deps.db, tenantOf(req).accountId, req.params.id);
-    if (!detail) throw notFound('Transaction');
-    return ok(detail);
-  });
+  r.get(
+    '/api/transactions/:id',
+    {
+      config: needs('transactions', 'get'),
+      schema: {
+        tags,
+        params: idParam,
+        response: { 200: envelope(transactionDetailSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const detail = await getHistoryDetail(deps.db, tenantOf(req).accountId, req.params.id);
+      if (!detail) throw notFound('Transaction');
+      return ok(detail);
+    },
+  );
 }

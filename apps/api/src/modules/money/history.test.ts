@@ -24,10 +24,21 @@ async function fundedOwner(amount: number, name?: string): Promise<Owner> {
   return { ...o, walletId: wallet.id as string };
 }
 
-async function payout(o: Owner, amount: number, over: { fee?: number; narration?: string; accountName?: string } = {}) {
+async function payout(
+  o: Owner,
+  amount: number,
+  over: { fee?: number; narration?: string; accountName?: string } = {},
+) {
   return startTransfer(t.db, {
-    accountId: o.account.id, walletId: o.walletId, amount, fee: over.fee ?? 0, ...TEST_BENEFICIARY, bankName: 'Guaranty Trust Bank',
-    accountName: over.accountName ?? 'ADA OKAFOR', narration: over.narration, initiatedBy: o.user.id,
+    accountId: o.account.id,
+    walletId: o.walletId,
+    amount,
+    fee: over.fee ?? 0,
+    ...TEST_BENEFICIARY,
+    bankName: 'Guaranty Trust Bank',
+    accountName: over.accountName ?? 'ADA OKAFOR',
+    narration: over.narration,
+    initiatedBy: o.user.id,
   });
 }
 
@@ -35,20 +46,42 @@ async function payout(o: Owner, amount: number, over: { fee?: number; narration?
 async function backdatedDeposit(walletId: string, amount: number, at: Date) {
   const clearing = await systemAccountId(t.db, SYSTEM.clearing('sandbox'), 'NGN');
   await t.db.transaction(async (tx) => {
-    const [w] = await tx.update(wallets).set({ balance: sql`${wallets.balance} + ${amount}` }).where(eq(wallets.id, walletId)).returning();
-    const [tr] = await tx.insert(transactions).values({
-      accountId: w.accountId, walletId, type: 'deposit', status: 'success', amount, currency: 'NGN', reference: `dep_old_${randomUUID().slice(0, 8)}`,
-      counterparty: { name: 'OLD PAYER' }, narration: 'Old deposit', createdAt: at, updatedAt: at,
-    }).returning();
-    const entry = await tx.execute<{ id: string }>(sql`insert into journal_entries (account_id, transaction_id, kind, created_at) values (${w.accountId}, ${tr.id}, 'deposit', ${at.toISOString()}) returning id`);
+    const [w] = await tx
+      .update(wallets)
+      .set({ balance: sql`${wallets.balance} + ${amount}` })
+      .where(eq(wallets.id, walletId))
+      .returning();
+    const [tr] = await tx
+      .insert(transactions)
+      .values({
+        accountId: w.accountId,
+        walletId,
+        type: 'deposit',
+        status: 'success',
+        amount,
+        currency: 'NGN',
+        reference: `dep_old_${randomUUID().slice(0, 8)}`,
+        counterparty: { name: 'OLD PAYER' },
+        narration: 'Old deposit',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    const entry = await tx.execute<{ id: string }>(
+      sql`insert into journal_entries (account_id, transaction_id, kind, created_at) values (${w.accountId}, ${tr.id}, 'deposit', ${at.toISOString()}) returning id`,
+    );
     const entryId = entry.rows[0].id;
-    await tx.execute(sql`insert into postings (entry_id, ledger_account_id, amount, currency) values (${entryId}, ${clearing}, ${-amount}, 'NGN'), (${entryId}, ${w.ledgerAccountId}, ${amount}, 'NGN')`);
+    await tx.execute(
+      sql`insert into postings (entry_id, ledger_account_id, amount, currency) values (${entryId}, ${clearing}, ${-amount}, 'NGN'), (${entryId}, ${w.ledgerAccountId}, ${amount}, 'NGN')`,
+    );
     return tr;
   });
 }
 
-const lagosToday = (offsetDays = 0) => new Date(Date.now() + 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const q = (o: Record<string, string | number>) => `?${new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)]))}`;
+const lagosToday = (offsetDays = 0) =>
+  new Date(Date.now() + 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const q = (o: Record<string, string | number>) =>
+  `?${new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)]))}`;
 
 describe('GET /api/transactions', () => {
   it('lists newest first with signed amounts and receipt availability, paginated by 20', async () => {
@@ -60,9 +93,29 @@ describe('GET /api/transactions', () => {
     expect(res.status).toBe(200);
     expect(res.body.metadata.pagination).toEqual({ page: 1, limit: 20, totalItems: 3, totalPages: 1 });
     const [first, second, third] = res.body.data;
-    expect(first).toMatchObject({ id: pending.id, status: 'pending', signedAmount: '-50.00', signedAmountMinor: -5_000, receiptAvailable: false });
-    expect(second).toMatchObject({ id: p.id, type: 'payout', status: 'success', amount: '1200.50', amountMinor: 120_050, signedAmount: '-1200.50', fee: '10.00', receiptAvailable: true });
-    expect(third).toMatchObject({ type: 'deposit', signedAmount: '5000.00', signedAmountMinor: 500_000, receiptAvailable: true });
+    expect(first).toMatchObject({
+      id: pending.id,
+      status: 'pending',
+      signedAmount: '-50.00',
+      signedAmountMinor: -5_000,
+      receiptAvailable: false,
+    });
+    expect(second).toMatchObject({
+      id: p.id,
+      type: 'payout',
+      status: 'success',
+      amount: '1200.50',
+      amountMinor: 120_050,
+      signedAmount: '-1200.50',
+      fee: '10.00',
+      receiptAvailable: true,
+    });
+    expect(third).toMatchObject({
+      type: 'deposit',
+      signedAmount: '5000.00',
+      signedAmountMinor: 500_000,
+      receiptAvailable: true,
+    });
 
     const page2 = await o.api.get(`/api/transactions${q({ page: 2, limit: 2 })}`);
     expect(page2.body.data.map((x: { id: string }) => x.id)).toEqual([third.id]);
@@ -72,8 +125,16 @@ describe('GET /api/transactions', () => {
   it('filters by where (type, status, wallet, currency) and by the plain query keys', async () => {
     const o = await fundedOwner(100_000);
     const p = await payout(o, 1_000);
-    await settleTransfer(t.db, { reference: p.reference, outcome: 'failed', reason: 'Beneficiary bank unavailable' });
-    const get = async (where: object) => (await o.api.get(`/api/transactions${q({ where: JSON.stringify(where) })}`)).body.data as { id: string; type: string }[];
+    await settleTransfer(t.db, {
+      reference: p.reference,
+      outcome: 'failed',
+      reason: 'Beneficiary bank unavailable',
+    });
+    const get = async (where: object) =>
+      (await o.api.get(`/api/transactions${q({ where: JSON.stringify(where) })}`)).body.data as {
+        id: string;
+        type: string;
+      }[];
     expect((await get({ type: 'deposit' })).map((x) => x.type)).toEqual(['deposit']);
     expect((await get({ status: ['failed'] })).map((x) => x.id)).toEqual([p.id]);
     expect(await get({ walletId: o.walletId })).toHaveLength(2);
@@ -86,7 +147,8 @@ describe('GET /api/transactions', () => {
   it('searches reference, narration, counterparty name and account number', async () => {
     const o = await fundedOwner(100_000);
     const p = await payout(o, 1_000, { narration: 'Diesel for generator', accountName: 'CHIDI NWOSU' });
-    const search = async (s: string) => (await o.api.get(`/api/transactions${q({ search: s })}`)).body.data.map((x: { id: string }) => x.id);
+    const search = async (s: string) =>
+      (await o.api.get(`/api/transactions${q({ search: s })}`)).body.data.map((x: { id: string }) => x.id);
     expect(await search(p.reference.slice(4, 14))).toEqual([p.id]);
     expect(await search('diesel')).toEqual([p.id]);
     expect(await search('chidi')).toEqual([p.id]);
@@ -99,7 +161,8 @@ describe('GET /api/transactions', () => {
     const o = await fundedOwner(100_000);
     await backdatedDeposit(o.walletId, 7_000, new Date(Date.now() - 10 * 86_400_000));
     await backdatedDeposit(o.walletId, 3_000, new Date(Date.now() - 40 * 86_400_000));
-    const count = async (params: Record<string, string>) => (await o.api.get(`/api/transactions${q(params)}`)).body.metadata.pagination.totalItems;
+    const count = async (params: Record<string, string>) =>
+      (await o.api.get(`/api/transactions${q(params)}`)).body.metadata.pagination.totalItems;
     expect(await count({ period: '24h' })).toBe(1);
     expect(await count({ period: '7d' })).toBe(1);
     expect(await count({ period: '30d' })).toBe(2);
@@ -112,8 +175,12 @@ describe('GET /api/transactions', () => {
   it('rejects a bad query with validation-error and field keys', async () => {
     const o = await ownerWithAccount(t);
     for (const [params, field] of [
-      [{ where: '{not json' }, 'where'], [{ where: '{"amount":5}' }, 'where'], [{ where: '{"status":"done"}' }, 'where'],
-      [{ period: '1y' }, 'period'], [{ page: '0' }, 'page'], [{ from: '31/12/2025' }, 'from'],
+      [{ where: '{not json' }, 'where'],
+      [{ where: '{"amount":5}' }, 'where'],
+      [{ where: '{"status":"done"}' }, 'where'],
+      [{ period: '1y' }, 'period'],
+      [{ page: '0' }, 'page'],
+      [{ from: '31/12/2025' }, 'from'],
       [{ from: '2026-02-10', to: '2026-02-01' }, 'to'],
     ] as const) {
       const res = await o.api.get(`/api/transactions${q(params)}`);
@@ -131,7 +198,10 @@ describe('GET /api/transactions', () => {
     const bTx = (await b.api.get('/api/transactions')).body.data[0];
     expect((await a.api.get(`/api/transactions/${bTx.id}`)).status).toBe(404);
     expect((await a.api.get(`/api/transaction/reciept/${bTx.id}`)).status).toBe(404);
-    expect((await a.api.get(`/api/transactions${q({ where: JSON.stringify({ walletId: b.walletId }) })}`)).body.data).toEqual([]);
+    expect(
+      (await a.api.get(`/api/transactions${q({ where: JSON.stringify({ walletId: b.walletId }) })}`)).body
+        .data,
+    ).toEqual([]);
   });
 
   it('needs the transactions permission', async () => {
@@ -149,9 +219,21 @@ describe('GET /api/transactions/:id', () => {
     await settleTransfer(t.db, { reference: p.reference, outcome: 'reversed', reason: 'Account closed' });
     const res = await o.api.get(`/api/transactions/${p.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: p.id, status: 'reversed', receiptAvailable: false, walletName: 'NGN Wallet', failureReason: 'Account closed' });
+    expect(res.body.data).toMatchObject({
+      id: p.id,
+      status: 'reversed',
+      receiptAvailable: false,
+      walletName: 'NGN Wallet',
+      failureReason: 'Account closed',
+    });
     const rev = res.body.data.related;
-    expect(rev).toMatchObject({ type: 'payout_fund_reversal', status: 'success', amountMinor: 10_500, signedAmountMinor: 10_500, receiptAvailable: false });
+    expect(rev).toMatchObject({
+      type: 'payout_fund_reversal',
+      status: 'success',
+      amountMinor: 10_500,
+      signedAmountMinor: 10_500,
+      receiptAvailable: false,
+    });
     const back = await o.api.get(`/api/transactions/${rev.id}`);
     expect(back.body.data.related.id).toBe(p.id);
     expect((await o.api.get(`/api/transactions/${randomUUID()}`)).status).toBe(404);
@@ -187,7 +269,9 @@ describe('receipts', () => {
     for (const id of [pending.id, failed.id, reversed.id, done.transaction.relatedTransactionId!]) {
       const res = await o.api.get(`/api/transaction/reciept/${id}`);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('A receipt is only available for successful transactions that are not reversals');
+      expect(res.body.message).toBe(
+        'A receipt is only available for successful transactions that are not reversals',
+      );
     }
   });
 
@@ -218,11 +302,17 @@ describe('POST /api/transactions/statement', () => {
     await settleTransfer(t.db, { reference: f.reference, outcome: 'failed' });
     const res = await fetch(`${t.baseUrl}/api/transactions/statement`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${o.token}`, 'x-account-id': o.account.id, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${o.token}`,
+        'x-account-id': o.account.id,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ walletId: o.walletId, from: lagosToday(-1), to: lagosToday(), format: 'csv' }),
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="owo-statement-ngn-.*\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="owo-statement-ngn-.*\.csv"$/,
+    );
     const rows = (await res.text()).trimEnd().split('\r\n');
     expect(rows[0]).toBe('Date,Reference,Type,Description,Debit,Credit,Balance,Currency');
     expect(rows[1]).toContain('Opening balance,,,400.00,NGN');
@@ -238,13 +328,26 @@ describe('POST /api/transactions/statement', () => {
 
   it('makes a PDF; a later range opens at the closing balance; checks input and tenancy', async () => {
     const o = await fundedOwner(250_000);
-    const post = (body: object, who = o) => fetch(`${t.baseUrl}/api/transactions/statement`, {
-      method: 'POST', headers: { authorization: `Bearer ${who.token}`, 'x-account-id': who.account.id, 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
+    const post = (body: object, who = o) =>
+      fetch(`${t.baseUrl}/api/transactions/statement`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${who.token}`,
+          'x-account-id': who.account.id,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
     const pdf = await post({ walletId: o.walletId, from: lagosToday(), to: lagosToday(), format: 'pdf' });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const later = await (await post({ walletId: o.walletId, from: lagosToday(1), to: lagosToday(2), format: 'csv' })).text();
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const later = await (
+      await post({ walletId: o.walletId, from: lagosToday(1), to: lagosToday(2), format: 'csv' })
+    ).text();
     expect(later.split('\r\n')[1]).toContain('Opening balance,,,2500.00');
     const bad = await post({ walletId: o.walletId, from: lagosToday(), to: lagosToday(-3), format: 'csv' });
     expect(bad.status).toBe(400);
@@ -258,7 +361,11 @@ describe('POST /api/transactions/statement', () => {
     const o = await ownerWithAccount(t);
     const m = await memberWithRole(t, o.account.id, 'member');
     const wallet = (await o.api.get('/api/wallet')).body.data[0];
-    const res = await m.api.post('/api/transactions/statement', { walletId: wallet.id, from: lagosToday(), to: lagosToday() });
+    const res = await m.api.post('/api/transactions/statement', {
+      walletId: wallet.id,
+      from: lagosToday(),
+      to: lagosToday(),
+    });
     expect(res.status).toBe(403);
   });
 });

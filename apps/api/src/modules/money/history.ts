@@ -2,8 +2,16 @@
 // receipt availability and the detail with its related reversal or original. Tenant-scoped always.
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
-  fromMinor, isReceiptAvailable, signedTransactionMinor, TRANSACTION_MSG, transactionWhereSchema,
-  type TransactionDetail, type TransactionHistoryQuery, type TransactionItem, type TransactionPeriod, type TransactionWhere,
+  fromMinor,
+  isReceiptAvailable,
+  signedTransactionMinor,
+  TRANSACTION_MSG,
+  transactionWhereSchema,
+  type TransactionDetail,
+  type TransactionHistoryQuery,
+  type TransactionItem,
+  type TransactionPeriod,
+  type TransactionWhere,
 } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
@@ -25,11 +33,20 @@ export function endOfDayExclusive(v: string): Date {
   return new Date(startOfDay(v).getTime() + 86_400_000);
 }
 
-const PERIOD_MS: Record<TransactionPeriod, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
+const PERIOD_MS: Record<TransactionPeriod, number> = {
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+};
 
 export function itemDto(t: TransactionRow): TransactionItem {
   const signed = signedTransactionMinor(t.type, t.amount);
-  return { ...transactionDto(t), signedAmount: fromMinor(signed), signedAmountMinor: signed, receiptAvailable: isReceiptAvailable(t) };
+  return {
+    ...transactionDto(t),
+    signedAmount: fromMinor(signed),
+    signedAmountMinor: signed,
+    receiptAvailable: isReceiptAvailable(t),
+  };
 }
 
 /** Parses the JSON `where` of the query string; a bad one is a validation error on `where`. */
@@ -48,7 +65,12 @@ export function parseWhere(raw: string | undefined): TransactionWhere {
 
 const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-export async function listHistory(db: DbOrTx, accountId: string, q: TransactionHistoryQuery, now = new Date()): Promise<{ items: TransactionItem[]; total: number }> {
+export async function listHistory(
+  db: DbOrTx,
+  accountId: string,
+  q: TransactionHistoryQuery,
+  now = new Date(),
+): Promise<{ items: TransactionItem[]; total: number }> {
   const w = parseWhere(q.where);
   const conds: SQL[] = [eq(transactions.accountId, accountId)];
   const types = [...list(w.type), ...list(q.type)];
@@ -60,42 +82,65 @@ export async function listHistory(db: DbOrTx, accountId: string, q: TransactionH
   if (walletIds.length) conds.push(inArray(transactions.walletId, walletIds));
   if (currencies.length) conds.push(inArray(transactions.currency, currencies));
   if (w.providerRef) conds.push(eq(transactions.providerRef, w.providerRef));
-  if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to)) throw fieldError('to', TRANSACTION_MSG.dateRange);
+  if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to))
+    throw fieldError('to', TRANSACTION_MSG.dateRange);
   if (q.from) conds.push(gte(transactions.createdAt, startOfDay(q.from)));
   if (q.to) conds.push(lt(transactions.createdAt, endOfDayExclusive(q.to)));
   if (q.period) conds.push(gte(transactions.createdAt, new Date(now.getTime() - PERIOD_MS[q.period])));
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(
-      ilike(transactions.reference, like),
-      ilike(transactions.narration, like),
-      sql`${transactions.counterparty}->>'name' ilike ${like}`,
-      sql`${transactions.counterparty}->>'accountName' ilike ${like}`,
-      sql`${transactions.counterparty}->>'accountNumber' ilike ${like}`,
-    )!);
+    conds.push(
+      or(
+        ilike(transactions.reference, like),
+        ilike(transactions.narration, like),
+        sql`${transactions.counterparty}->>'name' ilike ${like}`,
+        sql`${transactions.counterparty}->>'accountName' ilike ${like}`,
+        sql`${transactions.counterparty}->>'accountNumber' ilike ${like}`,
+      )!,
+    );
   }
   const where = and(...conds);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(transactions).where(where),
   ]);
   return { items: rows.map(itemDto), total: Number(n) };
 }
 
 /** A company's transaction, or null (another company's id looks exactly like a missing one). */
-export async function findTransaction(db: DbOrTx, accountId: string, id: string): Promise<TransactionRow | null> {
-  const [t] = await db.select().from(transactions).where(and(eq(transactions.id, id), eq(transactions.accountId, accountId)));
+export async function findTransaction(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<TransactionRow | null> {
+  const [t] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.accountId, accountId)));
   return t ?? null;
 }
 
 /** The detail: the item, its wallet's name and the linked reversal/original (same company only). */
-export async function getHistoryDetail(db: DbOrTx, accountId: string, id: string): Promise<TransactionDetail | null> {
+export async function getHistoryDetail(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<TransactionDetail | null> {
   const t = await findTransaction(db, accountId, id);
   if (!t) return null;
   const relatedId = t.relatedTransactionId;
   const [related, [wallet]] = await Promise.all([
     relatedId ? findTransaction(db, accountId, relatedId) : Promise.resolve(null),
-    db.select({ name: wallets.name }).from(wallets).where(and(eq(wallets.id, t.walletId), eq(wallets.accountId, accountId))),
+    db
+      .select({ name: wallets.name })
+      .from(wallets)
+      .where(and(eq(wallets.id, t.walletId), eq(wallets.accountId, accountId))),
   ]);
   return { ...itemDto(t), walletName: wallet?.name ?? '', related: related ? itemDto(related) : null };
 }

@@ -22,13 +22,38 @@ type Cmd =
   | { kind: 'processing'; pick: number }
   | { kind: 'settle'; pick: number; outcome: SettleOutcome; concurrent: boolean };
 
-type ModelTransfer = { reference: string; total: number; status: 'pending' | 'processing' | 'success' | 'failed' | 'reversed' };
+type ModelTransfer = {
+  reference: string;
+  total: number;
+  status: 'pending' | 'processing' | 'success' | 'failed' | 'reversed';
+};
 
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('deposit' as const), amount: fc.integer({ min: 1, max: 500_000 }) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('transfer' as const), amount: fc.integer({ min: 1, max: 300_000 }), fee: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5_000 })) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('deposit' as const),
+      amount: fc.integer({ min: 1, max: 500_000 }),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      amount: fc.integer({ min: 1, max: 300_000 }),
+      fee: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5_000 })),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('processing' as const), pick: fc.nat() }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('settle' as const), pick: fc.nat(), outcome: fc.constantFrom<SettleOutcome>('success', 'failed', 'reversed'), concurrent: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('settle' as const),
+      pick: fc.nat(),
+      outcome: fc.constantFrom<SettleOutcome>('success', 'failed', 'reversed'),
+      concurrent: fc.boolean(),
+    }),
+  },
 );
 
 function expectedChange(status: ModelTransfer['status'], outcome: SettleOutcome): boolean {
@@ -55,7 +80,16 @@ describe('ledger properties', () => {
           } else if (c.kind === 'transfer') {
             const total = c.amount + c.fee;
             try {
-              const tr = await startTransfer(t.db, { accountId: acct.account.id, walletId: wallet.id, amount: c.amount, fee: c.fee, ...TEST_BENEFICIARY, accountName: 'ADA OBI', initiatedBy: o.user.id, provider: 'sandbox' });
+              const tr = await startTransfer(t.db, {
+                accountId: acct.account.id,
+                walletId: wallet.id,
+                amount: c.amount,
+                fee: c.fee,
+                ...TEST_BENEFICIARY,
+                accountName: 'ADA OBI',
+                initiatedBy: o.user.id,
+                provider: 'sandbox',
+              });
               expect(m.balance).toBeGreaterThanOrEqual(total);
               m.balance -= total;
               m.pending += total;
@@ -72,7 +106,11 @@ describe('ledger properties', () => {
               if (r.changed) tr.status = 'processing';
             } else {
               const attempts = c.concurrent ? 3 : 1;
-              const results = await Promise.all(Array.from({ length: attempts }, () => settleTransfer(t.db, { reference: tr.reference, outcome: c.outcome })));
+              const results = await Promise.all(
+                Array.from({ length: attempts }, () =>
+                  settleTransfer(t.db, { reference: tr.reference, outcome: c.outcome }),
+                ),
+              );
               const willChange = expectedChange(tr.status, c.outcome);
               expect(results.filter((r) => r.changed)).toHaveLength(willChange ? 1 : 0);
               if (willChange) {
@@ -89,11 +127,16 @@ describe('ledger properties', () => {
           expect(await verifyLedger(t.db)).toEqual([]);
         }
         const rows = await t.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
-        for (const tr of m.transfers) expect(rows.find((r) => r.reference === tr.reference)?.status).toBe(tr.status);
+        for (const tr of m.transfers)
+          expect(rows.find((r) => r.reference === tr.reference)?.status).toBe(tr.status);
         // Each reversal after success has exactly one linked payout_fund_reversal row.
-        const reversedAfterSuccess = rows.filter((r) => r.type === 'payout' && r.status === 'reversed' && r.relatedTransactionId);
+        const reversedAfterSuccess = rows.filter(
+          (r) => r.type === 'payout' && r.status === 'reversed' && r.relatedTransactionId,
+        );
         const reversalRows = rows.filter((r) => r.type === 'payout_fund_reversal');
-        expect(reversalRows.map((r) => r.relatedTransactionId).sort()).toEqual(reversedAfterSuccess.map((r) => r.id).sort());
+        expect(reversalRows.map((r) => r.relatedTransactionId).sort()).toEqual(
+          reversedAfterSuccess.map((r) => r.id).sort(),
+        );
       }),
       { numRuns: 50, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
     );

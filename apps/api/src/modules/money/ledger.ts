@@ -34,7 +34,14 @@ export async function systemAccountId(db: Db, code: string, currency: string): P
   const [row] = await db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(and(isNull(ledgerAccounts.accountId), isNull(ledgerAccounts.walletId), eq(ledgerAccounts.code, code), eq(ledgerAccounts.currency, currency)));
+    .where(
+      and(
+        isNull(ledgerAccounts.accountId),
+        isNull(ledgerAccounts.walletId),
+        eq(ledgerAccounts.code, code),
+        eq(ledgerAccounts.currency, currency),
+      ),
+    );
   if (!row) throw new Error(`system ledger account ${code}/${currency} could not be created`);
   cache.set(key, row.id);
   return row.id;
@@ -45,16 +52,24 @@ export function assertBalanced(postings: Posting[]): void {
   if (postings.length < 2) throw new Error('a journal entry needs at least two postings');
   const sums = new Map<string, number>();
   for (const p of postings) {
-    if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`posting amount must be a non-zero integer, got ${p.amount}`);
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0)
+      throw new Error(`posting amount must be a non-zero integer, got ${p.amount}`);
     sums.set(p.currency, (sums.get(p.currency) ?? 0) + p.amount);
   }
-  for (const [currency, sum] of sums) if (sum !== 0) throw new Error(`unbalanced journal entry in ${currency}: sums to ${sum}`);
+  for (const [currency, sum] of sums)
+    if (sum !== 0) throw new Error(`unbalanced journal entry in ${currency}: sums to ${sum}`);
 }
 
 /** Posts one balanced entry in one statement (entry + postings); returns the entry id. */
 export async function postEntry(
   tx: DbOrTx,
-  p: { accountId: string | null; transactionId: string | null; kind: string; memo?: string | null; postings: Posting[] },
+  p: {
+    accountId: string | null;
+    transactionId: string | null;
+    kind: string;
+    memo?: string | null;
+    postings: Posting[];
+  },
 ): Promise<string> {
   assertBalanced(p.postings);
   const values = sql.join(

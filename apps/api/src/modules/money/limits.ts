@@ -10,7 +10,9 @@ export function perTransactionMaxCents(deps: Pick<AppDeps, 'config'>): number {
 }
 
 export function limitMessage(maxCents: number): string {
-  const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(maxCents / 100);
+  const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+    maxCents / 100,
+  );
   return `The amount is above our limit of ${dollars} per transaction (USD equivalent). This is Owo's limit, not the central bank's.`;
 }
 

@@ -8,7 +8,17 @@ import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { accounts } from '../accounts/tables';
-import { drawHeader, lagosDateTime, maskAccountNumber, money, newPdf, pdfToBuffer, statusLabel, typeLabel, type Pdf } from './documents';
+import {
+  drawHeader,
+  lagosDateTime,
+  maskAccountNumber,
+  money,
+  newPdf,
+  pdfToBuffer,
+  statusLabel,
+  typeLabel,
+  type Pdf,
+} from './documents';
 import { findTransaction } from './history';
 import { transactions } from './tables';
 import type { TransactionRow } from './transfers';
@@ -25,7 +35,13 @@ function assertReceiptAvailable(t: TransactionRow) {
 }
 
 /** GET /api/transaction/reciept/:id -> { pdf_url } for a company's own eligible transaction. */
-export async function createReceiptLink(db: DbOrTx, config: Config, accountId: string, id: string, now = Date.now()): Promise<ReceiptLink | null> {
+export async function createReceiptLink(
+  db: DbOrTx,
+  config: Config,
+  accountId: string,
+  id: string,
+  now = Date.now(),
+): Promise<ReceiptLink | null> {
   const t = await findTransaction(db, accountId, id);
   if (!t) return null;
   assertReceiptAvailable(t);
@@ -40,7 +56,8 @@ export async function createReceiptLink(db: DbOrTx, config: Config, accountId: s
 export function verifyReceiptLink(config: Config, id: string, exp: number, sig: string, now = Date.now()) {
   const expected = Buffer.from(sign(config.sessionSecret, id, exp));
   const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden(TRANSACTION_MSG.receiptLinkInvalid);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw forbidden(TRANSACTION_MSG.receiptLinkInvalid);
   if (exp * 1000 < now) throw new AppError(410, 'expired', TRANSACTION_MSG.receiptLinkExpired);
 }
 
@@ -60,10 +77,24 @@ export async function renderReceipt(db: DbOrTx, id: string): Promise<{ pdf: Buff
 function line(doc: Pdf, label: string, value: string) {
   const y = doc.y;
   const w = doc.page.width - 96;
-  doc.font(doc.owo.regular).fontSize(10).fillColor('#6b7280').text(label, 48, y, { width: w * 0.38 });
-  doc.font(doc.owo.bold).fillColor('#111827').text(value || '-', 48 + w * 0.4, y, { width: w * 0.6, align: 'right' });
+  doc
+    .font(doc.owo.regular)
+    .fontSize(10)
+    .fillColor('#6b7280')
+    .text(label, 48, y, { width: w * 0.38 });
+  doc
+    .font(doc.owo.bold)
+    .fillColor('#111827')
+    .text(value || '-', 48 + w * 0.4, y, { width: w * 0.6, align: 'right' });
   const bottom = Math.max(doc.y, y + 14) + 8;
-  doc.save().moveTo(48, bottom - 4).lineTo(48 + w, bottom - 4).lineWidth(0.5).strokeColor('#e5e7eb').stroke().restore();
+  doc
+    .save()
+    .moveTo(48, bottom - 4)
+    .lineTo(48 + w, bottom - 4)
+    .lineWidth(0.5)
+    .strokeColor('#e5e7eb')
+    .stroke()
+    .restore();
   doc.y = bottom + 4;
 }
 
@@ -72,8 +103,16 @@ export async function receiptPdf(t: TransactionRow, accountName: string): Promis
   const sym = doc.owo.hasNaira;
   drawHeader(doc, 'Transaction Receipt', `Generated ${lagosDateTime(new Date())} (WAT)`);
   doc.font(doc.owo.regular).fontSize(10).fillColor('#6b7280').text('Amount', 48, doc.y, { align: 'center' });
-  doc.font(doc.owo.bold).fontSize(26).fillColor('#111827').text(money(t.amount, t.currency, sym), { align: 'center' });
-  doc.font(doc.owo.regular).fontSize(11).fillColor(t.status === 'success' ? '#0b7a4b' : '#111827').text(statusLabel(t.status), { align: 'center' });
+  doc
+    .font(doc.owo.bold)
+    .fontSize(26)
+    .fillColor('#111827')
+    .text(money(t.amount, t.currency, sym), { align: 'center' });
+  doc
+    .font(doc.owo.regular)
+    .fontSize(11)
+    .fillColor(t.status === 'success' ? '#0b7a4b' : '#111827')
+    .text(statusLabel(t.status), { align: 'center' });
   doc.moveDown(1.5);
 
   const cp = t.counterparty ?? {};
@@ -92,9 +131,15 @@ export async function receiptPdf(t: TransactionRow, accountName: string): Promis
   line(doc, 'Narration', t.narration ?? '');
 
   doc.moveDown(2);
-  doc.font(doc.owo.regular).fontSize(8).fillColor('#6b7280').text(
-    'This receipt confirms a transaction recorded on your Owo wallet. Keep the reference for any enquiry. Times are West Africa Time.',
-    48, doc.y, { width: doc.page.width - 96, align: 'center' },
-  );
+  doc
+    .font(doc.owo.regular)
+    .fontSize(8)
+    .fillColor('#6b7280')
+    .text(
+      'This receipt confirms a transaction recorded on your Owo wallet. Keep the reference for any enquiry. Times are West Africa Time.',
+      48,
+      doc.y,
+      { width: doc.page.width - 96, align: 'center' },
+    );
   return pdfToBuffer(doc);
 }

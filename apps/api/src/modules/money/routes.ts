@@ -2,8 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createWalletBody, CURRENCIES, CURRENCY_INFO, envelope, errorEnvelope, idParam, payoutCurrencySchema,
-  transactionSchema, transferBody, walletSchema,
+  createWalletBody,
+  CURRENCIES,
+  CURRENCY_INFO,
+  envelope,
+  errorEnvelope,
+  idParam,
+  payoutCurrencySchema,
+  transactionSchema,
+  transferBody,
+  walletSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
@@ -39,63 +47,126 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/wallet', {
-    config: needs('wallets', 'get'),
-    schema: { tags: ['wallets'], response: { 200: envelope(z.array(walletSchema)) } },
-  }, async (req) => ok((await listWallets(deps.db, tenantOf(req).accountId)).map(walletDto)));
-
-  r.get('/api/wallet/:id', {
-    config: needs('wallets', 'get'),
-    schema: { tags: ['wallets'], params: idParam, response: { 200: envelope(walletSchema), 404: errorEnvelope } },
-  }, async (req) => {
-    const w = await getWallet(deps.db, tenantOf(req).accountId, req.params.id);
-    if (!w) throw notFound('Wallet');
-    return ok(walletDto(w));
-  });
-
-  r.post('/api/wallet', {
-    config: needs('wallets', 'post'),
-    schema: { tags: ['wallets'], body: createWalletBody, response: { 201: envelope(walletSchema), 409: errorEnvelope } },
-  }, async (req, reply) => {
-    const w = await deps.db.transaction((tx) => createWallet(tx, { accountId: tenantOf(req).accountId, currency: req.body.currency, name: req.body.name }));
-    reply.code(201);
-    return ok(walletDto(w), `${w.currency} wallet created`);
-  });
-
-  r.get('/api/content/payout/currency', {
-    config: needsSession(),
-    schema: { tags: ['wallets'], response: { 200: envelope(z.array(payoutCurrencySchema)) } },
-  }, async () => ok(CURRENCIES.map((c) => ({ alpha2: CURRENCY_INFO[c].alpha2, currency: c }))));
-
-  r.post('/api/transfers', {
-    config: needs('payouts', 'post'),
-    schema: {
-      tags: ['transfers'],
-      description: 'Sends money from a wallet to a Nigerian bank account. Requires an Idempotency-Key header; a retry with the same key answers the first result.',
-      headers: idempotencyHeader,
-      body: transferBody,
-      response: { 201: envelope(transactionSchema), 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope },
+  r.get(
+    '/api/wallet',
+    {
+      config: needs('wallets', 'get'),
+      schema: { tags: ['wallets'], response: { 200: envelope(z.array(walletSchema)) } },
     },
-  }, async (req, reply) => {
-    const { accountId } = tenantOf(req);
-    const userId = authOf(req).user.id;
-    const body = req.body;
-    return withIdempotency(deps, req, reply, async (tx) => {
-      const wallet = await getWallet(tx, accountId, body.walletId);
-      if (!wallet) throw notFound('Wallet');
-      if (wallet.currency !== 'NGN') throw fieldError('walletId', 'Bank transfers are sent from the NGN wallet');
-      await checkTransactionLimit(deps, body.amount, wallet.currency);
-      const resolved = await resolveAccountName(deps, { accountNumber: body.accountNumber, bankCode: body.bankCode });
-      if (!resolved.bank) throw fieldError('bankCode', UNKNOWN_BANK);
-      if (!resolved.accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
-      const fee = await computeFee(tx, { accountId, method: 'bank-transfer', amount: body.amount, currency: wallet.currency });
-      const t = await startTransfer(tx, {
-        accountId, walletId: wallet.id, amount: body.amount, fee, bankCode: resolved.bank.code, bankName: resolved.bank.name,
-        accountNumber: body.accountNumber, accountName: resolved.accountName, narration: body.narration, initiatedBy: userId,
-        sourceType: 'transfer', provider: railsOf(deps).name,
+    async (req) => ok((await listWallets(deps.db, tenantOf(req).accountId)).map(walletDto)),
+  );
+
+  r.get(
+    '/api/wallet/:id',
+    {
+      config: needs('wallets', 'get'),
+      schema: {
+        tags: ['wallets'],
+        params: idParam,
+        response: { 200: envelope(walletSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const w = await getWallet(deps.db, tenantOf(req).accountId, req.params.id);
+      if (!w) throw notFound('Wallet');
+      return ok(walletDto(w));
+    },
+  );
+
+  r.post(
+    '/api/wallet',
+    {
+      config: needs('wallets', 'post'),
+      schema: {
+        tags: ['wallets'],
+        body: createWalletBody,
+        response: { 201: envelope(walletSchema), 409: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const w = await deps.db.transaction((tx) =>
+        createWallet(tx, {
+          accountId: tenantOf(req).accountId,
+          currency: req.body.currency,
+          name: req.body.name,
+        }),
+      );
+      reply.code(201);
+      return ok(walletDto(w), `${w.currency} wallet created`);
+    },
+  );
+
+  r.get(
+    '/api/content/payout/currency',
+    {
+      config: needsSession(),
+      schema: { tags: ['wallets'], response: { 200: envelope(z.array(payoutCurrencySchema)) } },
+    },
+    async () => ok(CURRENCIES.map((c) => ({ alpha2: CURRENCY_INFO[c].alpha2, currency: c }))),
+  );
+
+  r.post(
+    '/api/transfers',
+    {
+      config: needs('payouts', 'post'),
+      schema: {
+        tags: ['transfers'],
+        description:
+          'Sends money from a wallet to a Nigerian bank account. Requires an Idempotency-Key header; a retry with the same key answers the first result.',
+        headers: idempotencyHeader,
+        body: transferBody,
+        response: {
+          201: envelope(transactionSchema),
+          400: errorEnvelope,
+          404: errorEnvelope,
+          409: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { accountId } = tenantOf(req);
+      const userId = authOf(req).user.id;
+      const body = req.body;
+      return withIdempotency(deps, req, reply, async (tx) => {
+        const wallet = await getWallet(tx, accountId, body.walletId);
+        if (!wallet) throw notFound('Wallet');
+        if (wallet.currency !== 'NGN')
+          throw fieldError('walletId', 'Bank transfers are sent from the NGN wallet');
+        await checkTransactionLimit(deps, body.amount, wallet.currency);
+        const resolved = await resolveAccountName(deps, {
+          accountNumber: body.accountNumber,
+          bankCode: body.bankCode,
+        });
+        if (!resolved.bank) throw fieldError('bankCode', UNKNOWN_BANK);
+        if (!resolved.accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
+        const fee = await computeFee(tx, {
+          accountId,
+          method: 'bank-transfer',
+          amount: body.amount,
+          currency: wallet.currency,
+        });
+        const t = await startTransfer(tx, {
+          accountId,
+          walletId: wallet.id,
+          amount: body.amount,
+          fee,
+          bankCode: resolved.bank.code,
+          bankName: resolved.bank.name,
+          accountNumber: body.accountNumber,
+          accountName: resolved.accountName,
+          narration: body.narration,
+          initiatedBy: userId,
+          sourceType: 'transfer',
+          provider: railsOf(deps).name,
+        });
+        return {
+          statusCode: 201,
+          body: ok(transactionDto(t), 'Transfer initiated'),
+          afterCommit: async () => dispatchSoon(deps, t.reference),
+        };
       });
-      return { statusCode: 201, body: ok(transactionDto(t), 'Transfer initiated'), afterCommit: async () => dispatchSoon(deps, t.reference) };
-    });
-  });
+    },
+  );
   // Transaction history (list, detail, receipts, statements) lives in history-routes.ts.
 }

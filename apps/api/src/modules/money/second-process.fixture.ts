@@ -5,9 +5,17 @@ import { loadConfig } from '../../platform/config';
 import { createDb, createPool } from '../../platform/db';
 import { emptyHooks } from '../../platform/deps';
 
-const config = loadConfig(process.env, { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', SEED_DEMO: 'false', RUN_WORKER: 'false' });
+const config = loadConfig(process.env, {
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_ENABLED: 'false',
+  SEED_DEMO: 'false',
+  RUN_WORKER: 'false',
+});
 const pool = createPool(config.DATABASE_URL!, 20);
-const app = await buildApp({ config, db: createDb(pool), pool, hooks: emptyHooks(), services: {} }, { logger: false });
+const app = await buildApp(
+  { config, db: createDb(pool), pool, hooks: emptyHooks(), services: {} },
+  { logger: false },
+);
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`LISTENING ${url}\n`);
 const stop = async () => {

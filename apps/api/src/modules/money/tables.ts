@@ -1,7 +1,20 @@
 // The money ledger (docs/decisions/002-ledger.md). Amounts are signed integer minor units.
 // postings and journal_entries are append-only (database triggers refuse UPDATE and DELETE).
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@owo/contract';
 import { users } from '../identity/tables';
 import { accounts } from '../accounts/tables';
@@ -24,7 +37,11 @@ export const ledgerAccounts = pgTable(
     balance: money('balance').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('ledger_accounts_owner_code_key').on(t.accountId, t.walletId, t.code, t.currency).nullsNotDistinct()],
+  (t) => [
+    unique('ledger_accounts_owner_code_key')
+      .on(t.accountId, t.walletId, t.code, t.currency)
+      .nullsNotDistinct(),
+  ],
 );
 
 /**
@@ -34,7 +51,9 @@ export const ledgerAccounts = pgTable(
 export const ledgerBalanceShards = pgTable(
   'ledger_balance_shards',
   {
-    ledgerAccountId: uuid('ledger_account_id').notNull().references(() => ledgerAccounts.id),
+    ledgerAccountId: uuid('ledger_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
     shard: smallint('shard').notNull(),
     balance: money('balance').notNull().default(0),
   },
@@ -46,13 +65,19 @@ export const wallets = pgTable(
   'wallets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] }).notNull(),
     name: text('name').notNull(),
     balance: money('balance').notNull().default(0),
     pendingBalance: money('pending_balance').notNull().default(0),
-    ledgerAccountId: uuid('ledger_account_id').notNull().references(() => ledgerAccounts.id),
-    holdLedgerAccountId: uuid('hold_ledger_account_id').notNull().references(() => ledgerAccounts.id),
+    ledgerAccountId: uuid('ledger_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    holdLedgerAccountId: uuid('hold_ledger_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
     virtualAccountNumber: text('virtual_account_number'),
     virtualBankCode: text('virtual_bank_code'),
     virtualBankName: text('virtual_bank_name'),
@@ -63,21 +88,33 @@ export const wallets = pgTable(
   },
   (t) => [
     unique('wallets_account_currency_key').on(t.accountId, t.currency),
-    uniqueIndex('wallets_virtual_account_key').on(t.virtualAccountNumber).where(sql`${t.virtualAccountNumber} is not null`),
+    uniqueIndex('wallets_virtual_account_key')
+      .on(t.virtualAccountNumber)
+      .where(sql`${t.virtualAccountNumber} is not null`),
     check('wallets_balance_non_negative', sql`${t.balance} >= 0`),
     check('wallets_pending_non_negative', sql`${t.pendingBalance} >= 0`),
   ],
 );
 
-export type Counterparty = { bankCode?: string; bankName?: string; accountNumber?: string; accountName?: string; name?: string };
+export type Counterparty = {
+  bankCode?: string;
+  bankName?: string;
+  accountNumber?: string;
+  accountName?: string;
+  name?: string;
+};
 
 /** The business record every movement of money points at (what users see as "a transaction"). */
 export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
-    walletId: uuid('wallet_id').notNull().references(() => wallets.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
     type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
     amount: money('amount').notNull(),
@@ -124,12 +161,20 @@ export const postings = pgTable(
   'postings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    entryId: uuid('entry_id').notNull().references(() => journalEntries.id),
-    ledgerAccountId: uuid('ledger_account_id').notNull().references(() => ledgerAccounts.id),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    ledgerAccountId: uuid('ledger_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
   },
-  (t) => [index('postings_entry_idx').on(t.entryId), index('postings_ledger_account_idx').on(t.ledgerAccountId), check('postings_amount_non_zero', sql`${t.amount} <> 0`)],
+  (t) => [
+    index('postings_entry_idx').on(t.entryId),
+    index('postings_ledger_account_idx').on(t.ledgerAccountId),
+    check('postings_amount_non_zero', sql`${t.amount} <> 0`),
+  ],
 );
 
 /** Every credit a rail reported to us, once per (provider, provider_ref): the deposit dedupe record. */

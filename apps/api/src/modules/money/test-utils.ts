@@ -14,7 +14,17 @@ export async function fundWallet(db: Db, walletId: string, amount: number, provi
   let accountNumber = w.virtualAccountNumber;
   if (!accountNumber) {
     accountNumber = `7${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
-    await setWalletVirtualAccount(db, walletId, { accountNumber, bankCode: '101', bankName: 'Providus Bank' });
+    await setWalletVirtualAccount(db, walletId, {
+      accountNumber,
+      bankCode: '101',
+      bankName: 'Providus Bank',
+    });
   }
-  return creditDeposit(db, { accountNumber, amount, providerRef: `test-${randomUUID()}`, senderName: 'TEST FUNDER LTD', provider });
+  return creditDeposit(db, {
+    accountNumber,
+    amount,
+    providerRef: `test-${randomUUID()}`,
+    senderName: 'TEST FUNDER LTD',
+    provider,
+  });
 }

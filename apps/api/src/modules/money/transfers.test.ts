@@ -19,15 +19,26 @@ async function fundedOwner(amount: number) {
   await fundWallet(t.db, wallet.id, amount);
   return { ...o, walletId: wallet.id as string };
 }
-const balanceOf = async (walletId: string) => (await t.db.select().from(wallets).where(eq(wallets.id, walletId)))[0];
+const balanceOf = async (walletId: string) =>
+  (await t.db.select().from(wallets).where(eq(wallets.id, walletId)))[0];
 const key = () => ({ 'idempotency-key': randomUUID() });
 
 describe('POST /api/transfers', () => {
   it('holds amount + fee at once and records a pending payout', async () => {
     const o = await fundedOwner(1_000_000);
-    const res = await o.api.post('/api/transfers', { walletId: o.walletId, amount: '2500.50', ...TEST_BENEFICIARY, narration: 'Invoice 12' }, key());
+    const res = await o.api.post(
+      '/api/transfers',
+      { walletId: o.walletId, amount: '2500.50', ...TEST_BENEFICIARY, narration: 'Invoice 12' },
+      key(),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ type: 'payout', status: 'pending', amount: '2500.50', amountMinor: 250_050, counterparty: { bankCode: '058', accountNumber: '0123456785' } });
+    expect(res.body.data).toMatchObject({
+      type: 'payout',
+      status: 'pending',
+      amount: '2500.50',
+      amountMinor: 250_050,
+      counterparty: { bankCode: '058', accountNumber: '0123456785' },
+    });
     expect(res.body.data.counterparty.accountName).toBeTruthy();
     const fee = res.body.data.feeMinor as number;
     const w = await balanceOf(o.walletId);
@@ -46,7 +57,11 @@ describe('POST /api/transfers', () => {
 
   it('answers 400 with field errors on bad input and moves nothing', async () => {
     const o = await fundedOwner(100_000);
-    const res = await o.api.post('/api/transfers', { walletId: o.walletId, amount: '10.555', bankCode: '058', accountNumber: '123' }, key());
+    const res = await o.api.post(
+      '/api/transfers',
+      { walletId: o.walletId, amount: '10.555', bankCode: '058', accountNumber: '123' },
+      key(),
+    );
     expect(res.status).toBe(400);
     expect(res.body.status).toBe('validation-error');
     expect(res.body.errors!.amount).toBeDefined();
@@ -56,7 +71,11 @@ describe('POST /api/transfers', () => {
 
   it('refuses more than the balance with 422 insufficient-funds and writes nothing', async () => {
     const o = await fundedOwner(50_000);
-    const res = await o.api.post('/api/transfers', { walletId: o.walletId, amount: 500, ...TEST_BENEFICIARY }, key());
+    const res = await o.api.post(
+      '/api/transfers',
+      { walletId: o.walletId, amount: 500, ...TEST_BENEFICIARY },
+      key(),
+    );
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ status: 'insufficient-funds', message: 'Insufficient wallet balance' });
     expect((await balanceOf(o.walletId)).balance).toBe(50_000);
@@ -66,7 +85,11 @@ describe('POST /api/transfers', () => {
 
   it('refuses amounts above the per-transaction maximum (USD 10,000 equivalent)', async () => {
     const o = await fundedOwner(10_000_000_000);
-    const res = await o.api.post('/api/transfers', { walletId: o.walletId, amount: 20_000_000, ...TEST_BENEFICIARY }, key());
+    const res = await o.api.post(
+      '/api/transfers',
+      { walletId: o.walletId, amount: 20_000_000, ...TEST_BENEFICIARY },
+      key(),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors!.amount[0]).toMatch(/limit/);
     expect((await balanceOf(o.walletId)).pendingBalance).toBe(0);
@@ -75,7 +98,11 @@ describe('POST /api/transfers', () => {
   it("answers 404 for another company's wallet and moves nothing", async () => {
     const a = await fundedOwner(100_000);
     const b = await fundedOwner(100_000);
-    const res = await a.api.post('/api/transfers', { walletId: b.walletId, amount: 10, ...TEST_BENEFICIARY }, key());
+    const res = await a.api.post(
+      '/api/transfers',
+      { walletId: b.walletId, amount: 10, ...TEST_BENEFICIARY },
+      key(),
+    );
     expect(res.status).toBe(404);
     expect((await balanceOf(b.walletId)).balance).toBe(100_000);
   });
@@ -87,7 +114,11 @@ describe('Idempotency-Key', () => {
     const h = key();
     const body = { walletId: o.walletId, amount: 100, ...TEST_BENEFICIARY };
     const first = await o.api.post('/api/transfers', body, h);
-    const second = await o.api.post('/api/transfers', { ...TEST_BENEFICIARY, amount: '100.00', walletId: o.walletId }, h);
+    const second = await o.api.post(
+      '/api/transfers',
+      { ...TEST_BENEFICIARY, amount: '100.00', walletId: o.walletId },
+      h,
+    );
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.data.id).toBe(first.body.data.id);
@@ -101,7 +132,11 @@ describe('Idempotency-Key', () => {
     const h = key();
     await o.api.post('/api/transfers', { walletId: o.walletId, amount: 100, ...TEST_BENEFICIARY }, h);
     const before = await balanceOf(o.walletId);
-    const res = await o.api.post('/api/transfers', { walletId: o.walletId, amount: 200, ...TEST_BENEFICIARY }, h);
+    const res = await o.api.post(
+      '/api/transfers',
+      { walletId: o.walletId, amount: 200, ...TEST_BENEFICIARY },
+      h,
+    );
     expect(res.status).toBe(422);
     expect(res.body.status).toBe('idempotency-mismatch');
     expect((await balanceOf(o.walletId)).balance).toBe(before.balance);
@@ -123,10 +158,14 @@ describe('Idempotency-Key', () => {
     const o = await fundedOwner(100_000);
     const h = key();
     const body = { walletId: o.walletId, amount: 10, ...TEST_BENEFICIARY };
-    const results = await Promise.all(Array.from({ length: 10 }, () => o.api.post('/api/transfers', body, h)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => o.api.post('/api/transfers', body, h)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
-    const payouts = (await t.db.select().from(transactions).where(eq(transactions.walletId, o.walletId))).filter((p) => p.type === 'payout');
+    const payouts = (
+      await t.db.select().from(transactions).where(eq(transactions.walletId, o.walletId))
+    ).filter((p) => p.type === 'payout');
     expect(payouts).toHaveLength(1);
   });
 
@@ -134,8 +173,16 @@ describe('Idempotency-Key', () => {
     const a = await fundedOwner(100_000);
     const b = await fundedOwner(100_000);
     const h = key();
-    const ra = await a.api.post('/api/transfers', { walletId: a.walletId, amount: 10, ...TEST_BENEFICIARY }, h);
-    const rb = await b.api.post('/api/transfers', { walletId: b.walletId, amount: 10, ...TEST_BENEFICIARY }, h);
+    const ra = await a.api.post(
+      '/api/transfers',
+      { walletId: a.walletId, amount: 10, ...TEST_BENEFICIARY },
+      h,
+    );
+    const rb = await b.api.post(
+      '/api/transfers',
+      { walletId: b.walletId, amount: 10, ...TEST_BENEFICIARY },
+      h,
+    );
     expect(ra.status).toBe(201);
     expect(rb.status).toBe(201);
     expect(rb.body.data.id).not.toBe(ra.body.data.id);
@@ -146,7 +193,16 @@ describe('Idempotency-Key', () => {
 describe('settleTransfer', () => {
   async function started(amount = 10_000, fee = 50) {
     const o = await fundedOwner(100_000);
-    const tr = await startTransfer(t.db, { accountId: o.account.id, walletId: o.walletId, amount, fee, ...TEST_BENEFICIARY, accountName: 'ADA OBI', initiatedBy: o.user.id, provider: 'sandbox' });
+    const tr = await startTransfer(t.db, {
+      accountId: o.account.id,
+      walletId: o.walletId,
+      amount,
+      fee,
+      ...TEST_BENEFICIARY,
+      accountName: 'ADA OBI',
+      initiatedBy: o.user.id,
+      provider: 'sandbox',
+    });
     return { ...o, tr };
   }
 
@@ -166,7 +222,11 @@ describe('settleTransfer', () => {
 
   it('failure releases amount and fee back to the wallet', async () => {
     const { walletId, tr } = await started();
-    const s = await settleTransfer(t.db, { reference: tr.reference, outcome: 'failed', reason: 'Beneficiary bank declined' });
+    const s = await settleTransfer(t.db, {
+      reference: tr.reference,
+      outcome: 'failed',
+      reason: 'Beneficiary bank declined',
+    });
     expect(s.transaction).toMatchObject({ status: 'failed', failureReason: 'Beneficiary bank declined' });
     expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' })).changed).toBe(false);
     const w = await balanceOf(walletId);
@@ -177,10 +237,16 @@ describe('settleTransfer', () => {
   it('reversal after success returns the money as a linked payout_fund_reversal; only once', async () => {
     const { walletId, tr } = await started();
     await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' });
-    const r = await settleTransfer(t.db, { reference: tr.reference, outcome: 'reversed', reason: 'Returned by bank' });
+    const r = await settleTransfer(t.db, {
+      reference: tr.reference,
+      outcome: 'reversed',
+      reason: 'Returned by bank',
+    });
     expect(r.changed).toBe(true);
     expect(r.transaction.status).toBe('reversed');
-    expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'reversed' })).changed).toBe(false);
+    expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'reversed' })).changed).toBe(
+      false,
+    );
     expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' })).changed).toBe(false);
     const rows = await t.db.select().from(transactions).where(eq(transactions.relatedTransactionId, tr.id));
     expect(rows).toHaveLength(1);
@@ -191,12 +257,18 @@ describe('settleTransfer', () => {
 
   it('concurrent identical webhooks settle once', async () => {
     const { walletId, tr } = await started();
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => settleTransfer(t.db, { reference: tr.reference, outcome: i % 2 ? 'failed' : 'success' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        settleTransfer(t.db, { reference: tr.reference, outcome: i % 2 ? 'failed' : 'success' }),
+      ),
+    );
     expect(results.filter((x) => x.changed)).toHaveLength(1);
     const w = await balanceOf(walletId);
     expect(w.pendingBalance).toBe(0);
     expect([100_000, 100_000 - 10_050]).toContain(w.balance);
-    const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from journal_entries where transaction_id = ${tr.id}`)).rows as { n: number }[];
+    const [{ n }] = (
+      await t.db.execute(sql`select count(*)::int as n from journal_entries where transaction_id = ${tr.id}`)
+    ).rows as { n: number }[];
     expect(n).toBe(2);
     expect(await verifyLedger(t.db)).toEqual([]);
   });

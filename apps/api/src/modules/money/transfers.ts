@@ -8,7 +8,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { pgCode, pgConstraint, postEntry, retryOnDeadlock, SYSTEM, systemAccountId, type Posting } from './ledger';
+import {
+  pgCode,
+  pgConstraint,
+  postEntry,
+  retryOnDeadlock,
+  SYSTEM,
+  systemAccountId,
+  type Posting,
+} from './ledger';
 import { ledgerAccounts, transactions, wallets } from './tables';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -27,14 +35,27 @@ export function newReference(prefix = 'trf'): string {
 export function toTransactionRow(r: Record<string, unknown>): TransactionRow {
   const d = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
   return {
-    id: r.id as string, accountId: r.account_id as string, walletId: r.wallet_id as string,
-    type: r.type as TransactionRow['type'], status: r.status as TransactionRow['status'],
-    amount: Number(r.amount), fee: Number(r.fee), currency: r.currency as string, reference: r.reference as string,
-    provider: (r.provider as string) ?? null, providerRef: (r.provider_ref as string) ?? null,
-    counterparty: (r.counterparty as TransactionRow['counterparty']) ?? {}, narration: (r.narration as string) ?? null,
-    failureReason: (r.failure_reason as string) ?? null, relatedTransactionId: (r.related_transaction_id as string) ?? null,
-    sourceType: (r.source_type as string) ?? null, sourceId: (r.source_id as string) ?? null, createdBy: (r.created_by as string) ?? null,
-    metadata: (r.metadata as Record<string, unknown>) ?? {}, createdAt: d(r.created_at), updatedAt: d(r.updated_at),
+    id: r.id as string,
+    accountId: r.account_id as string,
+    walletId: r.wallet_id as string,
+    type: r.type as TransactionRow['type'],
+    status: r.status as TransactionRow['status'],
+    amount: Number(r.amount),
+    fee: Number(r.fee),
+    currency: r.currency as string,
+    reference: r.reference as string,
+    provider: (r.provider as string) ?? null,
+    providerRef: (r.provider_ref as string) ?? null,
+    counterparty: (r.counterparty as TransactionRow['counterparty']) ?? {},
+    narration: (r.narration as string) ?? null,
+    failureReason: (r.failure_reason as string) ?? null,
+    relatedTransactionId: (r.related_transaction_id as string) ?? null,
+    sourceType: (r.source_type as string) ?? null,
+    sourceId: (r.source_id as string) ?? null,
+    createdBy: (r.created_by as string) ?? null,
+    metadata: (r.metadata as Record<string, unknown>) ?? {},
+    createdAt: d(r.created_at),
+    updatedAt: d(r.updated_at),
   };
 }
 
@@ -62,12 +83,21 @@ export type StartTransferInput = {
  * the conditional wallet update is the overdraft guard; when it matches no row nothing else is written.
  */
 export async function startTransfer(db: DbOrTx, p: StartTransferInput): Promise<TransactionRow> {
-  if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw badRequest('Amount must be greater than zero', { amount: ['Amount must be greater than zero'] });
+  if (!Number.isSafeInteger(p.amount) || p.amount <= 0)
+    throw badRequest('Amount must be greater than zero', { amount: ['Amount must be greater than zero'] });
   if (!Number.isSafeInteger(p.fee) || p.fee < 0) throw new Error(`invalid fee ${p.fee}`);
   const reference = p.reference ?? newReference();
-  if (!REFERENCE_RE.test(reference)) throw badRequest('Reference may only contain lowercase letters, digits, - and _ (6 to 100 characters)', { reference: ['Reference may only contain lowercase letters, digits, - and _ (6 to 100 characters)'] });
+  if (!REFERENCE_RE.test(reference))
+    throw badRequest('Reference may only contain lowercase letters, digits, - and _ (6 to 100 characters)', {
+      reference: ['Reference may only contain lowercase letters, digits, - and _ (6 to 100 characters)'],
+    });
   const total = p.amount + p.fee;
-  const counterparty = { bankCode: p.bankCode, accountNumber: p.accountNumber, accountName: p.accountName, ...(p.bankName ? { bankName: p.bankName } : {}) };
+  const counterparty = {
+    bankCode: p.bankCode,
+    accountNumber: p.accountNumber,
+    accountName: p.accountName,
+    ...(p.bankName ? { bankName: p.bankName } : {}),
+  };
   let rows: Record<string, unknown>[];
   try {
     const res = await db.execute(sql`
@@ -92,21 +122,43 @@ export async function startTransfer(db: DbOrTx, p: StartTransferInput): Promise<
       select * from t`);
     rows = res.rows as Record<string, unknown>[];
   } catch (err) {
-    if (pgCode(err) === '23505' && pgConstraint(err) === 'transactions_reference_key') throw conflict('A transaction with this reference already exists', { reference: ['A transaction with this reference already exists'] });
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'transactions_reference_key')
+      throw conflict('A transaction with this reference already exists', {
+        reference: ['A transaction with this reference already exists'],
+      });
     throw err;
   }
   if (rows.length) return toTransactionRow(rows[0]);
-  const [w] = await db.select({ id: wallets.id }).from(wallets).where(and(eq(wallets.id, p.walletId), eq(wallets.accountId, p.accountId)));
+  const [w] = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.id, p.walletId), eq(wallets.accountId, p.accountId)));
   if (!w) throw notFound('Wallet');
   throw insufficientFunds();
 }
 
 /** pending -> processing once the rail accepted the transfer; anything else changes nothing. */
-export async function markProcessing(db: DbOrTx, reference: string, providerRef: string | null, provider?: string): Promise<{ changed: boolean; transaction: TransactionRow | null }> {
+export async function markProcessing(
+  db: DbOrTx,
+  reference: string,
+  providerRef: string | null,
+  provider?: string,
+): Promise<{ changed: boolean; transaction: TransactionRow | null }> {
   const [row] = await db
     .update(transactions)
-    .set({ status: 'processing', providerRef, ...(provider ? { provider: sql`coalesce(${transactions.provider}, ${provider})` } : {}), updatedAt: new Date() })
-    .where(and(eq(transactions.reference, reference), eq(transactions.status, 'pending'), eq(transactions.type, 'payout')))
+    .set({
+      status: 'processing',
+      providerRef,
+      ...(provider ? { provider: sql`coalesce(${transactions.provider}, ${provider})` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(transactions.reference, reference),
+        eq(transactions.status, 'pending'),
+        eq(transactions.type, 'payout'),
+      ),
+    )
     .returning();
   if (row) return { changed: true, transaction: row };
   const [t] = await db.select().from(transactions).where(eq(transactions.reference, reference));
@@ -116,7 +168,11 @@ export async function markProcessing(db: DbOrTx, reference: string, providerRef:
 /** The id of a system account inside a transaction (no cache: used only when the cached guess was wrong). */
 async function systemAccountIn(tx: DbOrTx, code: string, currency: string): Promise<string> {
   await tx.insert(ledgerAccounts).values({ code, currency }).onConflictDoNothing();
-  const [row] = await tx.execute<{ id: string }>(sql`select id from ledger_accounts where account_id is null and wallet_id is null and code = ${code} and currency = ${currency}`).then((r) => r.rows);
+  const [row] = await tx
+    .execute<{ id: string }>(
+      sql`select id from ledger_accounts where account_id is null and wallet_id is null and code = ${code} and currency = ${currency}`,
+    )
+    .then((r) => r.rows);
   return row.id;
 }
 
@@ -129,7 +185,10 @@ export async function settleTransfer(
   db: Db,
   p: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string },
 ): Promise<{ changed: boolean; transaction: TransactionRow }> {
-  const [pre] = await db.select({ provider: transactions.provider, currency: transactions.currency, type: transactions.type }).from(transactions).where(eq(transactions.reference, p.reference));
+  const [pre] = await db
+    .select({ provider: transactions.provider, currency: transactions.currency, type: transactions.type })
+    .from(transactions)
+    .where(eq(transactions.reference, p.reference));
   if (!pre || pre.type !== 'payout') throw notFound('Transfer');
   const guessProvider = pre.provider ?? DEFAULT_PROVIDER;
   const guessClearing = await systemAccountId(db, SYSTEM.clearing(guessProvider), pre.currency);
@@ -137,15 +196,30 @@ export async function settleTransfer(
 
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      const [t] = await tx.select().from(transactions).where(eq(transactions.reference, p.reference)).for('update');
+      const [t] = await tx
+        .select()
+        .from(transactions)
+        .where(eq(transactions.reference, p.reference))
+        .for('update');
       const inFlight = t.status === 'pending' || t.status === 'processing';
-      const allowed = (p.outcome === 'reversed' && (inFlight || t.status === 'success')) || (p.outcome !== 'reversed' && inFlight);
+      const allowed =
+        (p.outcome === 'reversed' && (inFlight || t.status === 'success')) ||
+        (p.outcome !== 'reversed' && inFlight);
       if (!allowed) return { changed: false, transaction: t };
 
       const provider = t.provider ?? DEFAULT_PROVIDER;
-      const clearingId = provider === guessProvider ? guessClearing : await systemAccountIn(tx, SYSTEM.clearing(provider), t.currency);
+      const clearingId =
+        provider === guessProvider
+          ? guessClearing
+          : await systemAccountIn(tx, SYSTEM.clearing(provider), t.currency);
       const total = t.amount + t.fee;
-      const [w] = await tx.select({ ledgerAccountId: wallets.ledgerAccountId, holdLedgerAccountId: wallets.holdLedgerAccountId }).from(wallets).where(eq(wallets.id, t.walletId));
+      const [w] = await tx
+        .select({
+          ledgerAccountId: wallets.ledgerAccountId,
+          holdLedgerAccountId: wallets.holdLedgerAccountId,
+        })
+        .from(wallets)
+        .where(eq(wallets.id, t.walletId));
       const cur = t.currency;
       const now = new Date();
 
@@ -153,40 +227,92 @@ export async function settleTransfer(
         const success = p.outcome === 'success';
         await tx
           .update(wallets)
-          .set(success
-            ? { pendingBalance: sql`${wallets.pendingBalance} - ${total}`, updatedAt: now }
-            : { pendingBalance: sql`${wallets.pendingBalance} - ${total}`, balance: sql`${wallets.balance} + ${total}`, updatedAt: now })
+          .set(
+            success
+              ? { pendingBalance: sql`${wallets.pendingBalance} - ${total}`, updatedAt: now }
+              : {
+                  pendingBalance: sql`${wallets.pendingBalance} - ${total}`,
+                  balance: sql`${wallets.balance} + ${total}`,
+                  updatedAt: now,
+                },
+          )
           .where(eq(wallets.id, t.walletId));
         const postings: Posting[] = success
-          ? [{ ledgerAccountId: w.holdLedgerAccountId, amount: -total, currency: cur }, { ledgerAccountId: clearingId, amount: t.amount, currency: cur }, ...(t.fee ? [{ ledgerAccountId: feesId, amount: t.fee, currency: cur }] : [])]
-          : [{ ledgerAccountId: w.holdLedgerAccountId, amount: -total, currency: cur }, { ledgerAccountId: w.ledgerAccountId, amount: total, currency: cur }];
-        await postEntry(tx, { accountId: t.accountId, transactionId: t.id, kind: success ? 'payout.settle' : 'payout.release', memo: p.reason ?? null, postings });
+          ? [
+              { ledgerAccountId: w.holdLedgerAccountId, amount: -total, currency: cur },
+              { ledgerAccountId: clearingId, amount: t.amount, currency: cur },
+              ...(t.fee ? [{ ledgerAccountId: feesId, amount: t.fee, currency: cur }] : []),
+            ]
+          : [
+              { ledgerAccountId: w.holdLedgerAccountId, amount: -total, currency: cur },
+              { ledgerAccountId: w.ledgerAccountId, amount: total, currency: cur },
+            ];
+        await postEntry(tx, {
+          accountId: t.accountId,
+          transactionId: t.id,
+          kind: success ? 'payout.settle' : 'payout.release',
+          memo: p.reason ?? null,
+          postings,
+        });
         const [updated] = await tx
           .update(transactions)
-          .set({ status: p.outcome, failureReason: success ? null : (p.reason ?? null), providerRef: p.providerRef ?? t.providerRef, updatedAt: now })
+          .set({
+            status: p.outcome,
+            failureReason: success ? null : (p.reason ?? null),
+            providerRef: p.providerRef ?? t.providerRef,
+            updatedAt: now,
+          })
           .where(eq(transactions.id, t.id))
           .returning();
         return { changed: true, transaction: updated };
       }
 
       // success -> reversed: the money comes back from the rail, fee refunded, as its own record.
-      await tx.update(wallets).set({ balance: sql`${wallets.balance} + ${total}`, updatedAt: now }).where(eq(wallets.id, t.walletId));
+      await tx
+        .update(wallets)
+        .set({ balance: sql`${wallets.balance} + ${total}`, updatedAt: now })
+        .where(eq(wallets.id, t.walletId));
       const [reversal] = await tx
         .insert(transactions)
         .values({
-          accountId: t.accountId, walletId: t.walletId, type: 'payout_fund_reversal', status: 'success', amount: total, fee: 0, currency: cur,
-          reference: `${t.reference.slice(0, 90)}-reversal`, provider: t.provider, providerRef: p.providerRef ?? t.providerRef, counterparty: t.counterparty,
-          narration: `Reversal of ${t.reference}`, failureReason: p.reason ?? null, relatedTransactionId: t.id, sourceType: t.sourceType, sourceId: t.sourceId,
+          accountId: t.accountId,
+          walletId: t.walletId,
+          type: 'payout_fund_reversal',
+          status: 'success',
+          amount: total,
+          fee: 0,
+          currency: cur,
+          reference: `${t.reference.slice(0, 90)}-reversal`,
+          provider: t.provider,
+          providerRef: p.providerRef ?? t.providerRef,
+          counterparty: t.counterparty,
+          narration: `Reversal of ${t.reference}`,
+          failureReason: p.reason ?? null,
+          relatedTransactionId: t.id,
+          sourceType: t.sourceType,
+          sourceId: t.sourceId,
           metadata: { principal: t.amount, feeRefund: t.fee },
         })
         .returning({ id: transactions.id });
       await postEntry(tx, {
-        accountId: t.accountId, transactionId: reversal.id, kind: 'payout.reversal', memo: p.reason ?? null,
-        postings: [{ ledgerAccountId: clearingId, amount: -t.amount, currency: cur }, ...(t.fee ? [{ ledgerAccountId: feesId, amount: -t.fee, currency: cur }] : []), { ledgerAccountId: w.ledgerAccountId, amount: total, currency: cur }],
+        accountId: t.accountId,
+        transactionId: reversal.id,
+        kind: 'payout.reversal',
+        memo: p.reason ?? null,
+        postings: [
+          { ledgerAccountId: clearingId, amount: -t.amount, currency: cur },
+          ...(t.fee ? [{ ledgerAccountId: feesId, amount: -t.fee, currency: cur }] : []),
+          { ledgerAccountId: w.ledgerAccountId, amount: total, currency: cur },
+        ],
       });
       const [updated] = await tx
         .update(transactions)
-        .set({ status: 'reversed', failureReason: p.reason ?? null, relatedTransactionId: reversal.id, updatedAt: now })
+        .set({
+          status: 'reversed',
+          failureReason: p.reason ?? null,
+          relatedTransactionId: reversal.id,
+          updatedAt: now,
+        })
         .where(eq(transactions.id, t.id))
         .returning();
       return { changed: true, transaction: updated };
@@ -195,16 +321,37 @@ export async function settleTransfer(
 }
 
 /** Transactions of a company by id (tenant-scoped). */
-export async function getTransaction(db: DbOrTx, accountId: string, id: string): Promise<TransactionRow | null> {
-  const [t] = await db.select().from(transactions).where(and(eq(transactions.id, id), eq(transactions.accountId, accountId)));
+export async function getTransaction(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<TransactionRow | null> {
+  const [t] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.accountId, accountId)));
   return t ?? null;
 }
 
 /** Totals of a member's successful payouts (team member stats: totalCashOutFlow, totalTransactions). */
-export async function memberPayoutStats(db: DbOrTx, accountId: string, userId: string): Promise<{ totalCashOutFlow: number; totalTransactions: number }> {
+export async function memberPayoutStats(
+  db: DbOrTx,
+  accountId: string,
+  userId: string,
+): Promise<{ totalCashOutFlow: number; totalTransactions: number }> {
   const [r] = await db
-    .select({ total: sql<number>`coalesce(sum(${transactions.amount}), 0)::bigint`, n: sql<number>`count(*)::int` })
+    .select({
+      total: sql<number>`coalesce(sum(${transactions.amount}), 0)::bigint`,
+      n: sql<number>`count(*)::int`,
+    })
     .from(transactions)
-    .where(and(eq(transactions.accountId, accountId), eq(transactions.createdBy, userId), eq(transactions.type, 'payout'), inArray(transactions.status, ['success'])));
+    .where(
+      and(
+        eq(transactions.accountId, accountId),
+        eq(transactions.createdBy, userId),
+        eq(transactions.type, 'payout'),
+        inArray(transactions.status, ['success']),
+      ),
+    );
   return { totalCashOutFlow: Number(r.total), totalTransactions: Number(r.n) };
 }

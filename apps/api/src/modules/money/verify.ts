@@ -2,7 +2,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 
-type Check = { name: string; query: ReturnType<typeof sql>; describe: (r: Record<string, unknown>) => string };
+type Check = {
+  name: string;
+  query: ReturnType<typeof sql>;
+  describe: (r: Record<string, unknown>) => string;
+};
 
 const CHECKS: Check[] = [
   {
@@ -31,12 +35,14 @@ const CHECKS: Check[] = [
       left join (select ledger_account_id, sum(amount) as total from postings group by ledger_account_id) s on s.ledger_account_id = la.id
       left join (select ledger_account_id, sum(balance) as total from ledger_balance_shards group by ledger_account_id) sh on sh.ledger_account_id = la.id
       where la.balance + coalesce(sh.total, 0) <> coalesce(s.total, 0) limit 20`,
-    describe: (r) => `ledger account ${r.id} (${r.code}) caches ${r.balance} but its postings sum to ${r.total}`,
+    describe: (r) =>
+      `ledger account ${r.id} (${r.code}) caches ${r.balance} but its postings sum to ${r.total}`,
   },
   {
     name: 'customer balances unsharded',
     query: sql`select sh.ledger_account_id from ledger_balance_shards sh join ledger_accounts la on la.id = sh.ledger_account_id where la.account_id is not null limit 20`,
-    describe: (r) => `customer ledger account ${r.ledger_account_id} has sharded balances (only system accounts may)`,
+    describe: (r) =>
+      `customer ledger account ${r.ledger_account_id} has sharded balances (only system accounts may)`,
   },
   {
     name: 'wallet balance',
@@ -46,14 +52,16 @@ const CHECKS: Check[] = [
   {
     name: 'wallet pending balance',
     query: sql`select w.id, w.pending_balance, la.balance as ledger from wallets w join ledger_accounts la on la.id = w.hold_ledger_account_id where w.pending_balance <> la.balance limit 20`,
-    describe: (r) => `wallet ${r.id} shows ${r.pending_balance} pending but its in-flight account holds ${r.ledger}`,
+    describe: (r) =>
+      `wallet ${r.id} shows ${r.pending_balance} pending but its in-flight account holds ${r.ledger}`,
   },
   {
     name: 'pending equals payouts in flight',
     query: sql`select w.id, w.pending_balance, coalesce(t.total, 0)::bigint as total from wallets w
       left join (select wallet_id, sum(amount + fee) as total from transactions where type = 'payout' and status in ('pending', 'processing') group by wallet_id) t on t.wallet_id = w.id
       where w.pending_balance <> coalesce(t.total, 0) limit 20`,
-    describe: (r) => `wallet ${r.id} holds ${r.pending_balance} pending but its payouts in flight total ${r.total}`,
+    describe: (r) =>
+      `wallet ${r.id} holds ${r.pending_balance} pending but its payouts in flight total ${r.total}`,
   },
   {
     name: 'no negative wallet',
@@ -69,9 +77,11 @@ const CHECKS: Check[] = [
 
 /** Every broken invariant, as readable lines; an empty list means the ledger is sound. */
 export async function verifyLedger(db: DbOrTx): Promise<string[]> {
-  const results = await Promise.all(CHECKS.map(async (c) => {
-    const res = await db.execute(c.query);
-    return (res.rows as Record<string, unknown>[]).map((r) => `${c.name}: ${c.describe(r)}`);
-  }));
+  const results = await Promise.all(
+    CHECKS.map(async (c) => {
+      const res = await db.execute(c.query);
+      return (res.rows as Record<string, unknown>[]).map((r) => `${c.name}: ${c.describe(r)}`);
+    }),
+  );
   return results.flat();
 }

@@ -19,7 +19,13 @@ describe('wallets', () => {
     const res = await o.api.get('/api/wallet');
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0]).toMatchObject({ currency: 'NGN', name: 'NGN Wallet', balance: '0.00', balanceMinor: 0, pendingBalance: '0.00' });
+    expect(res.body.data[0]).toMatchObject({
+      currency: 'NGN',
+      name: 'NGN Wallet',
+      balance: '0.00',
+      balanceMinor: 0,
+      pendingBalance: '0.00',
+    });
     const one = await o.api.get(`/api/wallet/${res.body.data[0].id}`);
     expect(one.status).toBe(200);
     expect(one.body.data.id).toBe(res.body.data[0].id);
@@ -36,7 +42,9 @@ describe('wallets', () => {
     const ngn = await o.api.post('/api/wallet', { currency: 'NGN' });
     expect(ngn.status).toBe(400);
     expect(ngn.body.errors!.currency).toEqual(['Please select a currency']);
-    expect((await o.api.get('/api/wallet')).body.data.map((w: { currency: string }) => w.currency).sort()).toEqual(['NGN', 'USD']);
+    expect(
+      (await o.api.get('/api/wallet')).body.data.map((w: { currency: string }) => w.currency).sort(),
+    ).toEqual(['NGN', 'USD']);
   });
 
   it("answers 404 for another company's wallet", async () => {
@@ -51,7 +59,11 @@ describe('wallets', () => {
     const o = await ownerWithAccount(t);
     const res = await o.api.get('/api/content/payout/currency');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{ alpha2: 'NG', currency: 'NGN' }, { alpha2: 'US', currency: 'USD' }, { alpha2: 'GB', currency: 'GBP' }]);
+    expect(res.body.data).toEqual([
+      { alpha2: 'NG', currency: 'NGN' },
+      { alpha2: 'US', currency: 'USD' },
+      { alpha2: 'GB', currency: 'GBP' },
+    ]);
   });
 });
 
@@ -62,25 +74,53 @@ describe('deposits', () => {
     const first = await fundWallet(t.db, wallet.id, 250_000);
     expect(first.credited).toBe(true);
     const [w] = await t.db.select().from(wallets).where(eq(wallets.id, wallet.id));
-    const again = await creditDeposit(t.db, { accountNumber: w.virtualAccountNumber!, amount: 250_000, providerRef: (await t.db.select().from(inboundCredits).where(eq(inboundCredits.walletId, wallet.id)))[0].providerRef, senderName: 'X', provider: 'sandbox' });
+    const again = await creditDeposit(t.db, {
+      accountNumber: w.virtualAccountNumber!,
+      amount: 250_000,
+      providerRef: (await t.db.select().from(inboundCredits).where(eq(inboundCredits.walletId, wallet.id)))[0]
+        .providerRef,
+      senderName: 'X',
+      provider: 'sandbox',
+    });
     expect(again).toEqual({ credited: false, transactionId: first.transactionId });
     const after = (await o.api.get(`/api/wallet/${wallet.id}`)).body.data;
     expect(after.balance).toBe('2500.00');
     const list = await o.api.get('/api/transactions?type=deposit');
     expect(list.body.data).toHaveLength(1);
-    expect(list.body.data[0]).toMatchObject({ type: 'deposit', status: 'success', amount: '2500.00', counterparty: { name: 'TEST FUNDER LTD' } });
+    expect(list.body.data[0]).toMatchObject({
+      type: 'deposit',
+      status: 'success',
+      amount: '2500.00',
+      counterparty: { name: 'TEST FUNDER LTD' },
+    });
     expect(list.body.metadata.pagination).toEqual({ page: 1, limit: 20, totalItems: 1, totalPages: 1 });
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 
   it('posts money for an unknown account number to suspense, credits nobody', async () => {
-    const res = await creditDeposit(t.db, { accountNumber: '7000000001', amount: 5_000, providerRef: 'unknown-1', senderName: 'STRAY', provider: 'sandbox' });
+    const res = await creditDeposit(t.db, {
+      accountNumber: '7000000001',
+      amount: 5_000,
+      providerRef: 'unknown-1',
+      senderName: 'STRAY',
+      provider: 'sandbox',
+    });
     expect(res).toEqual({ credited: false, transactionId: null });
-    const dup = await creditDeposit(t.db, { accountNumber: '7000000001', amount: 5_000, providerRef: 'unknown-1', senderName: 'STRAY', provider: 'sandbox' });
+    const dup = await creditDeposit(t.db, {
+      accountNumber: '7000000001',
+      amount: 5_000,
+      providerRef: 'unknown-1',
+      senderName: 'STRAY',
+      provider: 'sandbox',
+    });
     expect(dup).toEqual({ credited: false, transactionId: null });
-    const r = await t.db.execute(sql`select id from ledger_accounts where code = 'suspense' and currency = 'NGN'`);
+    const r = await t.db.execute(
+      sql`select id from ledger_accounts where code = 'suspense' and currency = 'NGN'`,
+    );
     expect(await ledgerBalance(t.db, (r.rows[0] as { id: string }).id)).toBeGreaterThanOrEqual(5_000);
-    const [count] = (await t.db.execute(sql`select count(*)::int as n from inbound_credits where provider_ref = 'unknown-1'`)).rows as { n: number }[];
+    const [count] = (
+      await t.db.execute(sql`select count(*)::int as n from inbound_credits where provider_ref = 'unknown-1'`)
+    ).rows as { n: number }[];
     expect(count.n).toBe(1);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
@@ -92,16 +132,24 @@ describe('ledger immutability', () => {
     const wallet = (await o.api.get('/api/wallet')).body.data[0];
     await fundWallet(t.db, wallet.id, 1_000);
     const [p] = await t.db.select().from(postings).limit(1);
-    await expect(t.db.execute(sql`update postings set amount = amount + 1 where id = ${p.id}`)).rejects.toThrow();
+    await expect(
+      t.db.execute(sql`update postings set amount = amount + 1 where id = ${p.id}`),
+    ).rejects.toThrow();
     await expect(t.db.execute(sql`delete from postings where id = ${p.id}`)).rejects.toThrow();
-    await expect(t.db.execute(sql`update journal_entries set memo = 'x' where id = ${p.entryId}`)).rejects.toThrow();
+    await expect(
+      t.db.execute(sql`update journal_entries set memo = 'x' where id = ${p.entryId}`),
+    ).rejects.toThrow();
     await expect(t.db.execute(sql`delete from journal_entries where id = ${p.entryId}`)).rejects.toThrow();
     // An entry whose postings do not sum to zero is refused by the database itself.
-    await expect(t.db.execute(sql`
+    await expect(
+      t.db.execute(sql`
       with e as (insert into journal_entries (kind) values ('bad') returning id)
-      insert into postings (entry_id, ledger_account_id, amount, currency) select e.id, ${p.ledgerAccountId}::uuid, 5, ${p.currency} from e`)).rejects.toThrow();
+      insert into postings (entry_id, ledger_account_id, amount, currency) select e.id, ${p.ledgerAccountId}::uuid, 5, ${p.currency} from e`),
+    ).rejects.toThrow();
     // The wallet cannot go below zero even if a bug tried.
-    await expect(t.db.execute(sql`update wallets set balance = -1 where id = ${wallet.id}`)).rejects.toThrow();
+    await expect(
+      t.db.execute(sql`update wallets set balance = -1 where id = ${wallet.id}`),
+    ).rejects.toThrow();
     const [tx] = await t.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
     expect(tx.type).toBe('deposit');
     expect(await verifyLedger(t.db)).toEqual([]);

@@ -43,8 +43,14 @@ const toWallet = (w: WalletRow): Wallet => ({
 export const LEDGER_CODES = { wallet: 'wallet', inFlight: 'payouts-in-flight' } as const;
 
 /** Adds a wallet and its ledger accounts; a second wallet in the same currency answers 409. */
-export async function createWallet(tx: DbOrTx, p: { accountId: string; currency: WalletCurrency; name?: string }): Promise<Wallet> {
-  const [existing] = await tx.select({ id: wallets.id }).from(wallets).where(and(eq(wallets.accountId, p.accountId), eq(wallets.currency, p.currency)));
+export async function createWallet(
+  tx: DbOrTx,
+  p: { accountId: string; currency: WalletCurrency; name?: string },
+): Promise<Wallet> {
+  const [existing] = await tx
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.accountId, p.accountId), eq(wallets.currency, p.currency)));
   if (existing) throw conflict(`A ${p.currency} wallet already exists`);
   const walletId = randomUUID();
   const [main, hold] = await tx
@@ -58,24 +64,45 @@ export async function createWallet(tx: DbOrTx, p: { accountId: string; currency:
   const holdId = main.code === LEDGER_CODES.wallet ? hold.id : main.id;
   const [w] = await tx
     .insert(wallets)
-    .values({ id: walletId, accountId: p.accountId, currency: p.currency, name: p.name?.trim() || `${p.currency} Wallet`, ledgerAccountId: ledgerId, holdLedgerAccountId: holdId })
+    .values({
+      id: walletId,
+      accountId: p.accountId,
+      currency: p.currency,
+      name: p.name?.trim() || `${p.currency} Wallet`,
+      ledgerAccountId: ledgerId,
+      holdLedgerAccountId: holdId,
+    })
     .returning();
   return toWallet(w);
 }
 
 /** A company's wallet, or null when it does not exist or belongs to another company. */
 export async function getWallet(db: DbOrTx, accountId: string, walletId: string): Promise<Wallet | null> {
-  const [w] = await db.select().from(wallets).where(and(eq(wallets.id, walletId), eq(wallets.accountId, accountId)));
+  const [w] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.id, walletId), eq(wallets.accountId, accountId)));
   return w ? toWallet(w) : null;
 }
 
 export async function listWallets(db: DbOrTx, accountId: string): Promise<Wallet[]> {
-  const rows = await db.select().from(wallets).where(eq(wallets.accountId, accountId)).orderBy(asc(wallets.createdAt), asc(wallets.currency));
+  const rows = await db
+    .select()
+    .from(wallets)
+    .where(eq(wallets.accountId, accountId))
+    .orderBy(asc(wallets.createdAt), asc(wallets.currency));
   return rows.map(toWallet);
 }
 
-export async function getWalletByCurrency(db: DbOrTx, accountId: string, currency: WalletCurrency): Promise<Wallet | null> {
-  const [w] = await db.select().from(wallets).where(and(eq(wallets.accountId, accountId), eq(wallets.currency, currency)));
+export async function getWalletByCurrency(
+  db: DbOrTx,
+  accountId: string,
+  currency: WalletCurrency,
+): Promise<Wallet | null> {
+  const [w] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.accountId, accountId), eq(wallets.currency, currency)));
   return w ? toWallet(w) : null;
 }
 
@@ -83,10 +110,23 @@ export async function getWalletByCurrency(db: DbOrTx, accountId: string, currenc
 export async function setWalletVirtualAccount(
   db: DbOrTx,
   walletId: string,
-  va: { accountNumber: string; bankCode: string; bankName: string; accountName?: string; providerRef?: string },
+  va: {
+    accountNumber: string;
+    bankCode: string;
+    bankName: string;
+    accountName?: string;
+    providerRef?: string;
+  },
 ): Promise<void> {
   await db
     .update(wallets)
-    .set({ virtualAccountNumber: va.accountNumber, virtualBankCode: va.bankCode, virtualBankName: va.bankName, virtualAccountName: va.accountName ?? null, virtualProviderRef: va.providerRef ?? null, updatedAt: new Date() })
+    .set({
+      virtualAccountNumber: va.accountNumber,
+      virtualBankCode: va.bankCode,
+      virtualBankName: va.bankName,
+      virtualAccountName: va.accountName ?? null,
+      virtualProviderRef: va.providerRef ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(wallets.id, walletId));
 }

@@ -1,16 +1,39 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, client, createTestApp, makeUser, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  addMember,
+  client,
+  createTestApp,
+  makeUser,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { notifications } from '../../platform/schema';
 import { categoryOfTopic, createNotification } from './service';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-async function seed(accountId: string, userId: string, n: number, extra: Partial<Parameters<typeof createNotification>[1]> = {}) {
+async function seed(
+  accountId: string,
+  userId: string,
+  n: number,
+  extra: Partial<Parameters<typeof createNotification>[1]> = {},
+) {
   for (let i = 0; i < n; i++) {
-    await createNotification(t.db, { accountId, topic: 'Payout', value: `Payout ${i} sent`, userIds: [userId], props: { transactionId: `tx-${i}` }, ...extra });
+    await createNotification(t.db, {
+      accountId,
+      topic: 'Payout',
+      value: `Payout ${i} sent`,
+      userIds: [userId],
+      props: { transactionId: `tx-${i}` },
+      ...extra,
+    });
   }
 }
 
@@ -26,8 +49,16 @@ describe('GET /api/me/notifications', () => {
     expect(res.body.metadata.filter).toEqual({ read: null });
     expect(res.body.metadata.unreadCount).toBe(12);
     expect(res.body.data[0]).toEqual({
-      id: expect.any(String), read: false, kind: 'event',
-      notification: { topic: 'Payout', value: 'Payout 11 sent', createdAt: expect.any(String), account: { account: { id: o.account.id, name: 'Zeta Ltd' } }, props: { transactionId: 'tx-11' } },
+      id: expect.any(String),
+      read: false,
+      kind: 'event',
+      notification: {
+        topic: 'Payout',
+        value: 'Payout 11 sent',
+        createdAt: expect.any(String),
+        account: { account: { id: o.account.id, name: 'Zeta Ltd' } },
+        props: { transactionId: 'tx-11' },
+      },
     });
     const page2 = await api.get('/api/me/notifications?page=2');
     expect(page2.body.data.map((n: any) => n.notification.value)).toEqual(['Payout 1 sent', 'Payout 0 sent']);
@@ -39,7 +70,9 @@ describe('GET /api/me/notifications', () => {
     const api = client(t, { token: o.token });
     const first = (await api.get('/api/me/notifications')).body.data[0];
     await api.patch(`/api/me/notifications/${first.id}`, { read: true });
-    expect((await api.get('/api/me/notifications?where=read')).body.data.map((n: any) => n.id)).toEqual([first.id]);
+    expect((await api.get('/api/me/notifications?where=read')).body.data.map((n: any) => n.id)).toEqual([
+      first.id,
+    ]);
     expect((await api.get('/api/me/notifications?where=unread')).body.data).toHaveLength(2);
     const json = await api.get(`/api/me/notifications?where=${encodeURIComponent('{"read":false}')}`);
     expect(json.body.data).toHaveLength(2);
@@ -93,7 +126,9 @@ describe('marking and deleting', () => {
   it('validates ids and bodies', async () => {
     const o = await ownerWithAccount(t);
     const api = client(t, { token: o.token });
-    expect((await api.patch('/api/me/notifications/not-a-uuid', { read: true })).body.errors).toHaveProperty('id');
+    expect((await api.patch('/api/me/notifications/not-a-uuid', { read: true })).body.errors).toHaveProperty(
+      'id',
+    );
     const res = await api.patch('/api/me/notifications', { read: 'yes' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ read: ['Read must be true or false'] });
@@ -109,26 +144,48 @@ describe('notification preferences', () => {
     let res = await api.get('/api/me/settings/notifications');
     expect(res.body.data.preferences).toHaveLength(6);
     expect(res.body.data.preferences.every((p: any) => p.email && p.inApp)).toBe(true);
-    res = await api.put('/api/me/settings/notifications', { preferences: [{ category: 'payments', email: true, inApp: false }] });
+    res = await api.put('/api/me/settings/notifications', {
+      preferences: [{ category: 'payments', email: true, inApp: false }],
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.preferences.find((p: any) => p.category === 'payments')).toMatchObject({ email: true, inApp: false });
+    expect(res.body.data.preferences.find((p: any) => p.category === 'payments')).toMatchObject({
+      email: true,
+      inApp: false,
+    });
 
-    await createNotification(t.db, { accountId: o.account.id, topic: 'Payout completed', value: 'Payout of ₦5,000.00 sent' });
+    await createNotification(t.db, {
+      accountId: o.account.id,
+      topic: 'Payout completed',
+      value: 'Payout of ₦5,000.00 sent',
+    });
     await createNotification(t.db, { accountId: o.account.id, topic: 'Security', value: 'New sign-in' });
     const ownerRows = await t.db.select().from(notifications).where(eq(notifications.userId, o.user.id));
     expect(ownerRows.map((n) => n.topic)).toEqual(['Security']);
-    expect(await t.db.select().from(notifications).where(eq(notifications.userId, admin.user.id))).toHaveLength(2);
+    expect(
+      await t.db.select().from(notifications).where(eq(notifications.userId, admin.user.id)),
+    ).toHaveLength(2);
   });
 
   it('refuses unknown categories and duplicates', async () => {
     const o = await ownerWithAccount(t);
     const api = client(t, { token: o.token });
-    let res = await api.put('/api/me/settings/notifications', { preferences: [{ category: 'spam', email: true, inApp: true }] });
+    let res = await api.put('/api/me/settings/notifications', {
+      preferences: [{ category: 'spam', email: true, inApp: true }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('preferences.0.category');
-    res = await api.put('/api/me/settings/notifications', { preferences: [{ category: 'team', email: false, inApp: true }, { category: 'team', email: true, inApp: true }] });
+    res = await api.put('/api/me/settings/notifications', {
+      preferences: [
+        { category: 'team', email: false, inApp: true },
+        { category: 'team', email: true, inApp: true },
+      ],
+    });
     expect(res.body.errors).toHaveProperty('preferences.1.category');
-    expect((await api.get('/api/me/settings/notifications')).body.data.preferences.find((p: any) => p.category === 'team').email).toBe(true);
+    expect(
+      (await api.get('/api/me/settings/notifications')).body.data.preferences.find(
+        (p: any) => p.category === 'team',
+      ).email,
+    ).toBe(true);
   });
 
   it('guesses categories from topics; security notices have none', () => {

@@ -2,14 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  envelope, idParam, listEnvelope, notificationItemSchema, notificationListQuery, notificationPreferencesBody, notificationPreferencesSchema,
+  envelope,
+  idParam,
+  listEnvelope,
+  notificationItemSchema,
+  notificationListQuery,
+  notificationPreferencesBody,
+  notificationPreferencesSchema,
   notificationReadBody,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needsSession } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import {
-  deleteAllNotifications, deleteNotification, getPreferences, listMyNotifications, parseReadFilter, savePreferences, setAllNotificationsRead,
+  deleteAllNotifications,
+  deleteNotification,
+  getPreferences,
+  listMyNotifications,
+  parseReadFilter,
+  savePreferences,
+  setAllNotificationsRead,
   setNotificationRead,
 } from './inbox';
 
@@ -21,51 +33,106 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/me/notifications', {
-    config: needsSession(),
-    schema: { tags, querystring: notificationListQuery, response: { 200: listEnvelope(notificationItemSchema) } },
-  }, async (req) => {
-    const filter = parseReadFilter(req.query.where);
-    const { items, total, unread } = await listMyNotifications(db, authOf(req).user.id, { ...req.query, filter });
-    return paged(items, req.query, total, { filter, unreadCount: unread });
-  });
+  r.get(
+    '/api/me/notifications',
+    {
+      config: needsSession(),
+      schema: {
+        tags,
+        querystring: notificationListQuery,
+        response: { 200: listEnvelope(notificationItemSchema) },
+      },
+    },
+    async (req) => {
+      const filter = parseReadFilter(req.query.where);
+      const { items, total, unread } = await listMyNotifications(db, authOf(req).user.id, {
+        ...req.query,
+        filter,
+      });
+      return paged(items, req.query, total, { filter, unreadCount: unread });
+    },
+  );
 
-  r.patch('/api/me/notifications/:id', {
-    config: needsSession(),
-    schema: { tags, params: idParam, body: notificationReadBody, response: { 200: envelope(z.object({ id: z.string(), read: z.boolean() })) } },
-  }, async (req) => {
-    await setNotificationRead(db, authOf(req).user.id, req.params.id, req.body.read);
-    return ok({ id: req.params.id, read: req.body.read }, req.body.read ? 'Notification marked as read' : 'Notification marked as unread');
-  });
+  r.patch(
+    '/api/me/notifications/:id',
+    {
+      config: needsSession(),
+      schema: {
+        tags,
+        params: idParam,
+        body: notificationReadBody,
+        response: { 200: envelope(z.object({ id: z.string(), read: z.boolean() })) },
+      },
+    },
+    async (req) => {
+      await setNotificationRead(db, authOf(req).user.id, req.params.id, req.body.read);
+      return ok(
+        { id: req.params.id, read: req.body.read },
+        req.body.read ? 'Notification marked as read' : 'Notification marked as unread',
+      );
+    },
+  );
 
-  r.patch('/api/me/notifications', {
-    config: needsSession(),
-    schema: { tags, body: notificationReadBody, response: { 200: countData } },
-  }, async (req) => {
-    const n = await setAllNotificationsRead(db, authOf(req).user.id, req.body.read);
-    return ok({ count: n }, req.body.read ? 'All notifications marked as read' : 'All notifications marked as unread');
-  });
+  r.patch(
+    '/api/me/notifications',
+    {
+      config: needsSession(),
+      schema: { tags, body: notificationReadBody, response: { 200: countData } },
+    },
+    async (req) => {
+      const n = await setAllNotificationsRead(db, authOf(req).user.id, req.body.read);
+      return ok(
+        { count: n },
+        req.body.read ? 'All notifications marked as read' : 'All notifications marked as unread',
+      );
+    },
+  );
 
-  r.delete('/api/me/notifications/:id', {
-    config: needsSession(),
-    schema: { tags, params: idParam, response: { 200: envelope(z.object({ id: z.string() })) } },
-  }, async (req) => {
-    await deleteNotification(db, authOf(req).user.id, req.params.id);
-    return ok({ id: req.params.id }, 'Notification deleted');
-  });
+  r.delete(
+    '/api/me/notifications/:id',
+    {
+      config: needsSession(),
+      schema: { tags, params: idParam, response: { 200: envelope(z.object({ id: z.string() })) } },
+    },
+    async (req) => {
+      await deleteNotification(db, authOf(req).user.id, req.params.id);
+      return ok({ id: req.params.id }, 'Notification deleted');
+    },
+  );
 
-  r.delete('/api/me/notifications', {
-    config: needsSession(),
-    schema: { tags, response: { 200: countData } },
-  }, async (req) => ok({ count: await deleteAllNotifications(db, authOf(req).user.id) }, 'All notifications deleted'));
+  r.delete(
+    '/api/me/notifications',
+    {
+      config: needsSession(),
+      schema: { tags, response: { 200: countData } },
+    },
+    async (req) =>
+      ok({ count: await deleteAllNotifications(db, authOf(req).user.id) }, 'All notifications deleted'),
+  );
 
-  r.get('/api/me/settings/notifications', {
-    config: needsSession(),
-    schema: { tags, response: { 200: envelope(notificationPreferencesSchema) } },
-  }, async (req) => ok(await getPreferences(db, authOf(req).user.id)));
+  r.get(
+    '/api/me/settings/notifications',
+    {
+      config: needsSession(),
+      schema: { tags, response: { 200: envelope(notificationPreferencesSchema) } },
+    },
+    async (req) => ok(await getPreferences(db, authOf(req).user.id)),
+  );
 
-  r.put('/api/me/settings/notifications', {
-    config: needsSession(),
-    schema: { tags, body: notificationPreferencesBody, response: { 200: envelope(notificationPreferencesSchema) } },
-  }, async (req) => ok(await savePreferences(db, authOf(req).user.id, req.body.preferences), 'Notification preferences saved'));
+  r.put(
+    '/api/me/settings/notifications',
+    {
+      config: needsSession(),
+      schema: {
+        tags,
+        body: notificationPreferencesBody,
+        response: { 200: envelope(notificationPreferencesSchema) },
+      },
+    },
+    async (req) =>
+      ok(
+        await savePreferences(db, authOf(req).user.id, req.body.preferences),
+        'Notification preferences saved',
+      ),
+  );
 }

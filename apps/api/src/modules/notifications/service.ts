@@ -38,7 +38,13 @@ export async function createNotification(db: DbOrTx, n: NewNotification): Promis
     const rows = await db
       .select({ userId: accountMembers.userId })
       .from(accountMembers)
-      .where(and(eq(accountMembers.accountId, n.accountId), eq(accountMembers.active, true), inArray(accountMembers.roleSlug, n.roles ?? ['owner', 'admin'])));
+      .where(
+        and(
+          eq(accountMembers.accountId, n.accountId),
+          eq(accountMembers.active, true),
+          inArray(accountMembers.roleSlug, n.roles ?? ['owner', 'admin']),
+        ),
+      );
     userIds = rows.map((r) => r.userId);
   }
   userIds = [...new Set(userIds)];
@@ -47,19 +53,38 @@ export async function createNotification(db: DbOrTx, n: NewNotification): Promis
     const off = await db
       .select({ userId: notificationPreferences.userId })
       .from(notificationPreferences)
-      .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.category, category), eq(notificationPreferences.inApp, false)));
+      .where(
+        and(
+          inArray(notificationPreferences.userId, userIds),
+          eq(notificationPreferences.category, category),
+          eq(notificationPreferences.inApp, false),
+        ),
+      );
     const skip = new Set(off.map((r) => r.userId));
     userIds = userIds.filter((u) => !skip.has(u));
   }
   if (!userIds.length) return;
   await db.insert(notifications).values(
-    userIds.map((userId) => ({ accountId: n.accountId, userId, topic: n.topic, value: n.value, props: n.props ?? {}, kind: n.kind ?? 'event' })),
+    userIds.map((userId) => ({
+      accountId: n.accountId,
+      userId,
+      topic: n.topic,
+      value: n.value,
+      props: n.props ?? {},
+      kind: n.kind ?? 'event',
+    })),
   );
 }
 
 /** For modules that send mail about an event: whether this user wants email for the category (default yes). */
-export async function wantsEmail(db: DbOrTx, userId: string, category: NotificationCategory): Promise<boolean> {
-  const [row] = await db.select({ email: notificationPreferences.email }).from(notificationPreferences)
+export async function wantsEmail(
+  db: DbOrTx,
+  userId: string,
+  category: NotificationCategory,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ email: notificationPreferences.email })
+    .from(notificationPreferences)
     .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.category, category)));
   return row?.email ?? true;
 }

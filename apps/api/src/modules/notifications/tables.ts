@@ -3,18 +3,29 @@ import { NOTIFICATION_CATEGORIES } from '@owo/contract';
 import { accounts } from '../accounts/tables';
 import { users } from '../identity/tables';
 
-export type NotificationProps = { requestReference?: string; transactionId?: string; quoteId?: string; [k: string]: unknown };
+export type NotificationProps = {
+  requestReference?: string;
+  transactionId?: string;
+  quoteId?: string;
+  [k: string]: unknown;
+};
 
 /** One row per recipient (000 §3 Notification); `topic` names the event, `value` the text. */
 export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     topic: text('topic').notNull(),
     value: text('value').notNull(),
-    kind: text('kind', { enum: ['event', 'announcement'] }).notNull().default('event'),
+    kind: text('kind', { enum: ['event', 'announcement'] })
+      .notNull()
+      .default('event'),
     props: jsonb('props').$type<NotificationProps>().notNull().default({}),
     read: boolean('read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,7 +37,9 @@ export const notifications = pgTable(
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     category: text('category', { enum: NOTIFICATION_CATEGORIES }).notNull(),
     email: boolean('email').notNull().default(true),
     inApp: boolean('in_app').notNull().default(true),

@@ -1,12 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInvitationBody, changeRoleBody, createInvitationBody, envelope, idParam, invitationPreviewSchema, invitationSchema, inviteCodeParam, listEnvelope, listQuery } from '@owo/contract';
+import {
+  acceptInvitationBody,
+  changeRoleBody,
+  createInvitationBody,
+  envelope,
+  idParam,
+  invitationPreviewSchema,
+  invitationSchema,
+  inviteCodeParam,
+  listEnvelope,
+  listQuery,
+} from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, isPublic, needs, needsSession, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
-import { acceptInvitationAsUser, cancelInvitation, changeInvitationRole, createInvitation, listInvitations, previewInvitation, resendInvitation } from './invitations';
+import {
+  acceptInvitationAsUser,
+  cancelInvitation,
+  changeInvitationRole,
+  createInvitation,
+  listInvitations,
+  previewInvitation,
+  resendInvitation,
+} from './invitations';
 
 const tags = ['teams'];
 
@@ -14,36 +33,113 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.post('/api/invitations', { config: needs('invitations', 'post'), schema: { tags, body: createInvitationBody, response: { 201: envelope(invitationSchema) } } }, async (req, reply) => {
-    const inv = await db.transaction((tx) => createInvitation(deps, tx, { tenant: tenantOf(req), inviterId: authOf(req).user.id, body: req.body }));
-    return reply.code(201).send(ok(inv, 'Invitation sent successfully'));
-  });
+  r.post(
+    '/api/invitations',
+    {
+      config: needs('invitations', 'post'),
+      schema: { tags, body: createInvitationBody, response: { 201: envelope(invitationSchema) } },
+    },
+    async (req, reply) => {
+      const inv = await db.transaction((tx) =>
+        createInvitation(deps, tx, { tenant: tenantOf(req), inviterId: authOf(req).user.id, body: req.body }),
+      );
+      return reply.code(201).send(ok(inv, 'Invitation sent successfully'));
+    },
+  );
 
-  r.get('/api/invitations', { config: needs('invitations', 'get'), schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invitationSchema) } } }, async (req) => {
-    const { items, total } = await listInvitations(db, { accountId: tenantOf(req).accountId, q: req.query });
-    return paged(items, req.query, total);
-  });
+  r.get(
+    '/api/invitations',
+    {
+      config: needs('invitations', 'get'),
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invitationSchema) } },
+    },
+    async (req) => {
+      const { items, total } = await listInvitations(db, {
+        accountId: tenantOf(req).accountId,
+        q: req.query,
+      });
+      return paged(items, req.query, total);
+    },
+  );
 
   // A GET that changes state because the spec names it so (002 §7); it needs the edit right.
-  r.get('/api/invitations/:id/resend', { config: needs('invitations', 'put'), schema: { tags, params: idParam, response: { 200: envelope(invitationSchema) } } }, async (req) =>
-    ok(await db.transaction((tx) => resendInvitation(deps, tx, { tenant: tenantOf(req), inviterId: authOf(req).user.id, id: req.params.id })), 'Invitation resent successfully'));
+  r.get(
+    '/api/invitations/:id/resend',
+    {
+      config: needs('invitations', 'put'),
+      schema: { tags, params: idParam, response: { 200: envelope(invitationSchema) } },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          resendInvitation(deps, tx, {
+            tenant: tenantOf(req),
+            inviterId: authOf(req).user.id,
+            id: req.params.id,
+          }),
+        ),
+        'Invitation resent successfully',
+      ),
+  );
 
-  r.put('/api/invitations/:id', { config: needs('invitations', 'put'), schema: { tags, params: idParam, body: changeRoleBody, response: { 200: envelope(invitationSchema) } } }, async (req) =>
-    ok(await db.transaction((tx) => changeInvitationRole(tx, { tenant: tenantOf(req), id: req.params.id, role: req.body.role })), 'Invitation updated successfully'));
+  r.put(
+    '/api/invitations/:id',
+    {
+      config: needs('invitations', 'put'),
+      schema: { tags, params: idParam, body: changeRoleBody, response: { 200: envelope(invitationSchema) } },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          changeInvitationRole(tx, { tenant: tenantOf(req), id: req.params.id, role: req.body.role }),
+        ),
+        'Invitation updated successfully',
+      ),
+  );
 
-  r.delete('/api/invitations/:id', { config: needs('invitations', 'delete'), schema: { tags, params: idParam, response: { 200: envelope(invitationSchema) } } }, async (req) =>
-    ok(await db.transaction((tx) => cancelInvitation(tx, { accountId: tenantOf(req).accountId, id: req.params.id })), 'Invitation cancelled successfully'));
+  r.delete(
+    '/api/invitations/:id',
+    {
+      config: needs('invitations', 'delete'),
+      schema: { tags, params: idParam, response: { 200: envelope(invitationSchema) } },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          cancelInvitation(tx, { accountId: tenantOf(req).accountId, id: req.params.id }),
+        ),
+        'Invitation cancelled successfully',
+      ),
+  );
 
   // The accept page: shows who invited whom before sign-in. Codes are long and random; the limit stops guessing.
-  r.get('/api/auth/invite/:code', { config: isPublic(), schema: { tags, params: inviteCodeParam, response: { 200: envelope(invitationPreviewSchema) } } }, async (req) => {
-    await hit(deps, `invite-preview:ip:${clientIp(req)}`, 30, 60);
-    return ok(await previewInvitation(db, req.params.code));
-  });
+  r.get(
+    '/api/auth/invite/:code',
+    {
+      config: isPublic(),
+      schema: { tags, params: inviteCodeParam, response: { 200: envelope(invitationPreviewSchema) } },
+    },
+    async (req) => {
+      await hit(deps, `invite-preview:ip:${clientIp(req)}`, 30, 60);
+      return ok(await previewInvitation(db, req.params.code));
+    },
+  );
 
-  r.post('/api/auth/invite', { config: needsSession({ allowUnverified: true }), schema: { tags, body: acceptInvitationBody, response: { 200: envelope(z.object({ accountId: z.string() })) } } }, async (req) => {
-    const user = authOf(req).user;
-    await hit(deps, `invite-accept:user:${user.id}`, 20, 60);
-    const out = await db.transaction((tx) => acceptInvitationAsUser(tx, { code: req.body.code, user }));
-    return ok(out, 'Invitation accepted');
-  });
+  r.post(
+    '/api/auth/invite',
+    {
+      config: needsSession({ allowUnverified: true }),
+      schema: {
+        tags,
+        body: acceptInvitationBody,
+        response: { 200: envelope(z.object({ accountId: z.string() })) },
+      },
+    },
+    async (req) => {
+      const user = authOf(req).user;
+      await hit(deps, `invite-accept:user:${user.id}`, 20, 60);
+      const out = await db.transaction((tx) => acceptInvitationAsUser(tx, { code: req.body.code, user }));
+      return ok(out, 'Invitation accepted');
+    },
+  );
 }

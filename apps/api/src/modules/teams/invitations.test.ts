@@ -1,13 +1,32 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TEAM_MSG } from '@owo/contract';
-import { client, createTestApp, lastMailTo, makeUser, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
-import { accountMembers, invitations, notifications, subsidiaries, subsidiaryAccess, users } from '../../platform/schema';
+import {
+  client,
+  createTestApp,
+  lastMailTo,
+  makeUser,
+  memberWithRole,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
+import {
+  accountMembers,
+  invitations,
+  notifications,
+  subsidiaries,
+  subsidiaryAccess,
+  users,
+} from '../../platform/schema';
 import { acceptInvitationByCode } from './invitations';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const newEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.ng`;
 
@@ -25,7 +44,13 @@ describe('invitations', () => {
     const email = newEmail('invitee');
     const res = await o.api.post('/api/invitations', { email: email.toUpperCase(), role: 'accountant' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ email, role: 'accountant', roleName: 'Accountant', status: 'pending', expired: false });
+    expect(res.body.data).toMatchObject({
+      email,
+      role: 'accountant',
+      roleName: 'Accountant',
+      status: 'pending',
+      expired: false,
+    });
     const days = (new Date(res.body.data.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
@@ -93,7 +118,10 @@ describe('invitations', () => {
   it('forbids a member-role user with the spec message', async () => {
     const o = await ownerWithAccount(t);
     const m = await memberWithRole(t, o.account.id, 'member');
-    for (const res of [await m.api.get('/api/invitations'), await m.api.post('/api/invitations', { email: newEmail('x'), role: 'member' })]) {
+    for (const res of [
+      await m.api.get('/api/invitations'),
+      await m.api.post('/api/invitations', { email: newEmail('x'), role: 'member' }),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(MSG.forbidden);
     }
@@ -104,7 +132,10 @@ describe('invitations', () => {
     const email = newEmail('r');
     const inv = (await o.api.post('/api/invitations', { email, role: 'member' })).body.data;
     const oldCode = await codeFor(email);
-    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, inv.id));
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, inv.id));
     const resent = await o.api.get(`/api/invitations/${inv.id}/resend`);
     expect(resent.status).toBe(200);
     expect(resent.body.data.expired).toBe(false);
@@ -119,7 +150,8 @@ describe('invitations', () => {
     expect((await o.api.put(`/api/invitations/${inv.id}`, { role: 'nope' })).status).toBe(400);
     expect((await o.api.put(`/api/invitations/${inv.id}`, {})).body.errors!.role).toBeDefined();
 
-    const ownerInv = (await o.api.post('/api/invitations', { email: newEmail('own'), role: 'owner' })).body.data;
+    const ownerInv = (await o.api.post('/api/invitations', { email: newEmail('own'), role: 'owner' })).body
+      .data;
     const refused = await o.api.put(`/api/invitations/${ownerInv.id}`, { role: 'admin' });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(TEAM_MSG.ownerInviteRoleFixed);
@@ -143,7 +175,12 @@ describe('accepting an invitation', () => {
 
     const preview = await client(t).get(`/api/auth/invite/${code}`);
     expect(preview.status).toBe(200);
-    expect(preview.body.data).toMatchObject({ email: invitee.email, accountName: 'Kano Traders', role: 'accountant', userExists: true });
+    expect(preview.body.data).toMatchObject({
+      email: invitee.email,
+      accountName: 'Kano Traders',
+      role: 'accountant',
+      userExists: true,
+    });
     expect((await client(t).get('/api/auth/invite/unknown-code')).status).toBe(404);
 
     const other = await makeUser(t);
@@ -154,7 +191,10 @@ describe('accepting an invitation', () => {
     const res = await client(t, { token: invitee.token }).post('/api/auth/invite', { code });
     expect(res.status).toBe(200);
     expect(res.body.data.accountId).toBe(o.account.id);
-    const [m] = await t.db.select().from(accountMembers).where(and(eq(accountMembers.accountId, o.account.id), eq(accountMembers.userId, invitee.user.id)));
+    const [m] = await t.db
+      .select()
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, o.account.id), eq(accountMembers.userId, invitee.user.id)));
     expect(m).toMatchObject({ roleSlug: 'accountant', active: true });
     const [u] = await t.db.select().from(users).where(eq(users.id, invitee.user.id));
     expect(u.activeAccountId).toBe(o.account.id);
@@ -171,13 +211,19 @@ describe('accepting an invitation', () => {
     const invitee = await makeUser(t);
     const inv = (await o.api.post('/api/invitations', { email: invitee.email, role: 'member' })).body.data;
     const code = await codeFor(invitee.email);
-    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(invitations.id, inv.id));
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(invitations.id, inv.id));
     const res = await client(t, { token: invitee.token }).post('/api/auth/invite', { code });
     expect(res.status).toBe(410);
     expect(res.body).toMatchObject({ status: 'invitation-expired', message: 'This invitation has expired' });
     const preview = await client(t).get(`/api/auth/invite/${code}`);
     expect(preview.body.status).toBe('invitation-expired');
-    const members = await t.db.select().from(accountMembers).where(eq(accountMembers.userId, invitee.user.id));
+    const members = await t.db
+      .select()
+      .from(accountMembers)
+      .where(eq(accountMembers.userId, invitee.user.id));
     expect(members).toHaveLength(0);
     expect((await o.api.get('/api/invitations')).body.data[0].expired).toBe(true);
   });
@@ -188,37 +234,70 @@ describe('accepting an invitation', () => {
     expect((await o.api.delete(`/api/account_access/${m.member.id}`)).status).toBe(200);
     await o.api.post('/api/invitations', { email: m.email, role: 'finance-manager' });
     const code = await codeFor(m.email);
-    const out = await t.db.transaction((tx) => acceptInvitationByCode(tx, { code, userId: m.user.id, email: m.email.toUpperCase() }));
+    const out = await t.db.transaction((tx) =>
+      acceptInvitationByCode(tx, { code, userId: m.user.id, email: m.email.toUpperCase() }),
+    );
     expect(out.accountId).toBe(o.account.id);
     const [row] = await t.db.select().from(accountMembers).where(eq(accountMembers.id, m.member.id));
     expect(row).toMatchObject({ active: true, roleSlug: 'finance-manager' });
-    await expect(t.db.transaction((tx) => acceptInvitationByCode(tx, { code: 'nope', userId: m.user.id, email: m.email }))).rejects.toMatchObject({ statusCode: 404 });
+    await expect(
+      t.db.transaction((tx) =>
+        acceptInvitationByCode(tx, { code: 'nope', userId: m.user.id, email: m.email }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('accepts for an unverified user whose email the invite proves', async () => {
     const o = await ownerWithAccount(t);
     const invitee = await makeUser(t, { verified: false });
     await o.api.post('/api/invitations', { email: invitee.email, role: 'member' });
-    const res = await client(t, { token: invitee.token }).post('/api/auth/invite', { code: await codeFor(invitee.email) });
+    const res = await client(t, { token: invitee.token }).post('/api/auth/invite', {
+      code: await codeFor(invitee.email),
+    });
     expect(res.status).toBe(200);
     const [u] = await t.db.select().from(users).where(eq(users.id, invitee.user.id));
     expect(u.emailVerifiedAt).not.toBeNull();
-    expect((await client(t, { token: invitee.token }).post('/api/auth/invite', {})).body.errors!.code).toBeDefined();
+    expect(
+      (await client(t, { token: invitee.token }).post('/api/auth/invite', {})).body.errors!.code,
+    ).toBeDefined();
   });
 
   it('grants the invite’s subsidiary as sub-access, and refuses another account’s subsidiary', async () => {
     const o = await ownerWithAccount(t);
     const other = await ownerWithAccount(t);
-    const [sub] = await t.db.insert(subsidiaries).values({ accountId: o.account.id, name: 'Abuja branch' }).returning();
-    const [foreign] = await t.db.insert(subsidiaries).values({ accountId: other.account.id, name: 'Elsewhere' }).returning();
+    const [sub] = await t.db
+      .insert(subsidiaries)
+      .values({ accountId: o.account.id, name: 'Abuja branch' })
+      .returning();
+    const [foreign] = await t.db
+      .insert(subsidiaries)
+      .values({ accountId: other.account.id, name: 'Elsewhere' })
+      .returning();
     const invitee = await makeUser(t);
-    const refused = await o.api.post('/api/invitations', { email: invitee.email, role: 'member', subsidiaryId: foreign.id });
+    const refused = await o.api.post('/api/invitations', {
+      email: invitee.email,
+      role: 'member',
+      subsidiaryId: foreign.id,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors!.subsidiaryId).toEqual([TEAM_MSG.subsidiaryUnknown]);
-    const inv = await o.api.post('/api/invitations', { email: invitee.email, role: 'member', subsidiaryId: sub.id });
+    const inv = await o.api.post('/api/invitations', {
+      email: invitee.email,
+      role: 'member',
+      subsidiaryId: sub.id,
+    });
     expect(inv.body.data.subsidiaryId).toBe(sub.id);
-    expect((await client(t, { token: invitee.token }).post('/api/auth/invite', { code: await codeFor(invitee.email) })).status).toBe(200);
-    const [m] = await t.db.select().from(accountMembers).where(and(eq(accountMembers.accountId, o.account.id), eq(accountMembers.userId, invitee.user.id)));
+    expect(
+      (
+        await client(t, { token: invitee.token }).post('/api/auth/invite', {
+          code: await codeFor(invitee.email),
+        })
+      ).status,
+    ).toBe(200);
+    const [m] = await t.db
+      .select()
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, o.account.id), eq(accountMembers.userId, invitee.user.id)));
     const grants = await t.db.select().from(subsidiaryAccess).where(eq(subsidiaryAccess.memberId, m.id));
     expect(grants.map((g) => [g.subsidiaryId, g.active])).toEqual([[sub.id, true]]);
   });

@@ -1,42 +1,80 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TEAM_MSG } from '@owo/contract';
-import { createTestApp, makeUser, addMember, client, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  makeUser,
+  addMember,
+  client,
+  memberWithRole,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { accountMembers, notifications, roles } from '../../platform/schema';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('roles', () => {
   it('lists built-in roles and the account’s own, creates and updates custom roles', async () => {
     const o = await ownerWithAccount(t);
     const list = await o.api.get('/api/role');
     expect(list.status).toBe(200);
-    expect(list.body.data.map((r: any) => r.slug)).toEqual(expect.arrayContaining(['owner', 'admin', 'member', 'agent']));
+    expect(list.body.data.map((r: any) => r.slug)).toEqual(
+      expect.arrayContaining(['owner', 'admin', 'member', 'agent']),
+    );
     expect(list.body.data.every((r: any) => r.isBuiltIn)).toBe(true);
 
-    const created = await o.api.post('/api/role', { name: 'Field Sales (Lagos)', description: 'Sells in Lagos', resources: { inflows: ['get', 'post'] } });
+    const created = await o.api.post('/api/role', {
+      name: 'Field Sales (Lagos)',
+      description: 'Sells in Lagos',
+      resources: { inflows: ['get', 'post'] },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ slug: 'field-sales-lagos', isBuiltIn: false, resources: { inflows: ['get', 'post'] } });
+    expect(created.body.data).toMatchObject({
+      slug: 'field-sales-lagos',
+      isBuiltIn: false,
+      resources: { inflows: ['get', 'post'] },
+    });
     const dup = await o.api.post('/api/role', { name: 'field sales lagos', description: 'x' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors!.name).toEqual([TEAM_MSG.roleExists]);
     expect((await o.api.post('/api/role', { name: 'Admin', description: 'shadow' })).status).toBe(409);
 
-    const updated = await o.api.put(`/api/role/${created.body.data.id}`, { name: 'Field Sales', description: 'All Lagos', resources: { inflows: ['*'] } });
+    const updated = await o.api.put(`/api/role/${created.body.data.id}`, {
+      name: 'Field Sales',
+      description: 'All Lagos',
+      resources: { inflows: ['*'] },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ name: 'Field Sales', slug: 'field-sales-lagos', resources: { inflows: ['*'] } });
+    expect(updated.body.data).toMatchObject({
+      name: 'Field Sales',
+      slug: 'field-sales-lagos',
+      resources: { inflows: ['*'] },
+    });
 
     const builtIn = list.body.data.find((r: any) => r.slug === 'member');
-    const refused = await o.api.put(`/api/role/${builtIn.id}`, { name: 'Member', description: 'more', resources: { payouts: ['*'] } });
+    const refused = await o.api.put(`/api/role/${builtIn.id}`, {
+      name: 'Member',
+      description: 'more',
+      resources: { payouts: ['*'] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(TEAM_MSG.builtInRoleReadOnly);
 
     // Another account sees only its own custom roles.
     const other = await ownerWithAccount(t);
-    expect((await other.api.get('/api/role')).body.data.map((r: any) => r.slug)).not.toContain('field-sales-lagos');
-    expect((await other.api.put(`/api/role/${created.body.data.id}`, { name: 'x', description: 'y' })).status).toBe(404);
+    expect((await other.api.get('/api/role')).body.data.map((r: any) => r.slug)).not.toContain(
+      'field-sales-lagos',
+    );
+    expect(
+      (await other.api.put(`/api/role/${created.body.data.id}`, { name: 'x', description: 'y' })).status,
+    ).toBe(404);
   });
 
   it('validates name, description and resources; nothing written', async () => {
@@ -53,15 +91,24 @@ describe('roles', () => {
       const res = await o.api.post('/api/role', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.status).toBe('validation-error');
-      expect(Object.keys(res.body.errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`)), JSON.stringify(res.body.errors)).toBe(true);
+      expect(
+        Object.keys(res.body.errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`)),
+        JSON.stringify(res.body.errors),
+      ).toBe(true);
     }
-    expect((await o.api.post('/api/role', { description: 'd' })).body.errors!.name).toEqual([TEAM_MSG.roleNameRequired]);
+    expect((await o.api.post('/api/role', { description: 'd' })).body.errors!.name).toEqual([
+      TEAM_MSG.roleNameRequired,
+    ]);
     expect(await t.db.select().from(roles).where(eq(roles.accountId, o.account.id))).toHaveLength(0);
   });
 
   it('a custom role grants exactly its resources', async () => {
     const o = await ownerWithAccount(t);
-    await o.api.post('/api/role', { name: 'Team Viewer', description: 'Sees the team', resources: { accountAccess: ['get'] } });
+    await o.api.post('/api/role', {
+      name: 'Team Viewer',
+      description: 'Sees the team',
+      resources: { accountAccess: ['get'] },
+    });
     const v = await memberWithRole(t, o.account.id, 'team-viewer');
     expect((await v.api.get('/api/account_access')).status).toBe(200);
     const denied = await v.api.get('/api/invitations');
@@ -102,7 +149,11 @@ describe('members (account access)', () => {
     const res = await o.api.get(`/api/account_access/${m.member.id}`);
     expect(res.status).toBe(200);
     const expected = t.app.deps.services.memberStats ? expect.any(Number) : 0;
-    expect(res.body.data).toMatchObject({ id: m.member.id, role: 'member', stats: { totalCashOutFlow: expected, totalTransactions: expected } });
+    expect(res.body.data).toMatchObject({
+      id: m.member.id,
+      role: 'member',
+      stats: { totalCashOutFlow: expected, totalTransactions: expected },
+    });
     expect((await o.api.get('/api/account_access/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await o.api.get('/api/account_access/not-a-uuid')).status).toBe(400);
   });
@@ -111,7 +162,9 @@ describe('members (account access)', () => {
     const o = await ownerWithAccount(t);
     const m = await memberWithRole(t, o.account.id, 'member');
     const admin = await memberWithRole(t, o.account.id, 'admin');
-    const ownerRow = (await o.api.get('/api/account_access?where=members')).body.data.find((x: any) => x.role === 'owner');
+    const ownerRow = (await o.api.get('/api/account_access?where=members')).body.data.find(
+      (x: any) => x.role === 'owner',
+    );
 
     const res = await o.api.patch(`/api/account_access/${m.member.id}`, { role: 'accountant' });
     expect(res.status).toBe(200);
@@ -146,8 +199,12 @@ describe('members (account access)', () => {
     // The owner can not be revoked, nor can one revoke oneself.
     const ownerRow = (await o.api.get('/api/account_access')).body.data.find((x: any) => x.role === 'owner');
     const admin = await memberWithRole(t, o.account.id, 'admin');
-    expect((await admin.api.delete(`/api/account_access/${ownerRow.id}`)).body.message).toBe(TEAM_MSG.ownerNotRevocable);
-    expect((await admin.api.delete(`/api/account_access/${admin.member.id}`)).body.message).toBe(TEAM_MSG.ownAccessNotRevocable);
+    expect((await admin.api.delete(`/api/account_access/${ownerRow.id}`)).body.message).toBe(
+      TEAM_MSG.ownerNotRevocable,
+    );
+    expect((await admin.api.delete(`/api/account_access/${admin.member.id}`)).body.message).toBe(
+      TEAM_MSG.ownAccessNotRevocable,
+    );
     const mem = await memberWithRole(t, o.account.id, 'member');
     const denied = await mem.api.delete(`/api/account_access/${admin.member.id}`);
     expect(denied.status).toBe(403);
@@ -157,7 +214,9 @@ describe('members (account access)', () => {
   it('sets and updates a spend limit in kobo', async () => {
     const o = await ownerWithAccount(t);
     const m = await memberWithRole(t, o.account.id, 'member');
-    expect((await o.api.patch(`/api/account_access/${m.member.id}/expense-limit`, { amount: 5000 })).status).toBe(404);
+    expect(
+      (await o.api.patch(`/api/account_access/${m.member.id}/expense-limit`, { amount: 5000 })).status,
+    ).toBe(404);
     const set = await o.api.post(`/api/account_access/${m.member.id}/expense-limit`, { amount: 50000 });
     expect(set.status).toBe(200);
     expect(set.body.data.limit).toEqual({ limit: 5_000_000 });
@@ -171,6 +230,13 @@ describe('members (account access)', () => {
     }
     const list = await o.api.get('/api/account_access?where=members');
     expect(list.body.data.find((x: any) => x.id === m.member.id).limit).toEqual({ limit: 7_500_000 });
-    expect((await client(t, { token: m.token, accountId: o.account.id }).post(`/api/account_access/${m.member.id}/expense-limit`, { amount: 1 })).status).toBe(403);
+    expect(
+      (
+        await client(t, { token: m.token, accountId: o.account.id }).post(
+          `/api/account_access/${m.member.id}/expense-limit`,
+          { amount: 1 },
+        )
+      ).status,
+    ).toBe(403);
   });
 });

@@ -1,12 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeRoleBody, envelope, idParam, listEnvelope, listQuery, memberDetailSchema, memberSchema, roleBody, roleSchema, spendLimitBody } from '@owo/contract';
+import {
+  changeRoleBody,
+  envelope,
+  idParam,
+  listEnvelope,
+  listQuery,
+  memberDetailSchema,
+  memberSchema,
+  roleBody,
+  roleSchema,
+  spendLimitBody,
+} from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { registerInvitationRoutes } from './invitation-routes';
-import { changeMemberRole, getMember, listMembers, revokeMember, setMemberSpendLimit, type MemberStats } from './members';
+import {
+  changeMemberRole,
+  getMember,
+  listMembers,
+  revokeMember,
+  setMemberSpendLimit,
+  type MemberStats,
+} from './members';
 import { createRole, listRoles, updateRole } from './roles';
 
 const tags = ['teams'];
@@ -16,37 +34,123 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/role', { config: needs('roles', 'get'), schema: { tags, response: { 200: envelope(z.array(roleSchema)) } } }, async (req) =>
-    ok(await listRoles(db, { accountId: tenantOf(req).accountId })));
+  r.get(
+    '/api/role',
+    { config: needs('roles', 'get'), schema: { tags, response: { 200: envelope(z.array(roleSchema)) } } },
+    async (req) => ok(await listRoles(db, { accountId: tenantOf(req).accountId })),
+  );
 
-  r.post('/api/role', { config: needs('roles', 'post'), schema: { tags, body: roleBody, response: { 201: envelope(roleSchema) } } }, async (req, reply) => {
-    const role = await db.transaction((tx) => createRole(tx, { accountId: tenantOf(req).accountId, body: req.body }));
-    return reply.code(201).send(ok(role, 'Role created successfully'));
-  });
+  r.post(
+    '/api/role',
+    {
+      config: needs('roles', 'post'),
+      schema: { tags, body: roleBody, response: { 201: envelope(roleSchema) } },
+    },
+    async (req, reply) => {
+      const role = await db.transaction((tx) =>
+        createRole(tx, { accountId: tenantOf(req).accountId, body: req.body }),
+      );
+      return reply.code(201).send(ok(role, 'Role created successfully'));
+    },
+  );
 
-  r.put('/api/role/:id', { config: needs('roles', 'put'), schema: { tags, params: idParam, body: roleBody, response: { 200: envelope(roleSchema) } } }, async (req) =>
-    ok(await db.transaction((tx) => updateRole(tx, { accountId: tenantOf(req).accountId, id: req.params.id, body: req.body })), 'Role updated successfully'));
+  r.put(
+    '/api/role/:id',
+    {
+      config: needs('roles', 'put'),
+      schema: { tags, params: idParam, body: roleBody, response: { 200: envelope(roleSchema) } },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          updateRole(tx, { accountId: tenantOf(req).accountId, id: req.params.id, body: req.body }),
+        ),
+        'Role updated successfully',
+      ),
+  );
 
-  r.get('/api/account_access', { config: needs('accountAccess', 'get'), schema: { tags, querystring: listQuery, response: { 200: listEnvelope(memberSchema) } } }, async (req) => {
-    const { items, total } = await listMembers(db, { accountId: tenantOf(req).accountId, q: req.query });
-    return paged(items, req.query, total);
-  });
+  r.get(
+    '/api/account_access',
+    {
+      config: needs('accountAccess', 'get'),
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(memberSchema) } },
+    },
+    async (req) => {
+      const { items, total } = await listMembers(db, { accountId: tenantOf(req).accountId, q: req.query });
+      return paged(items, req.query, total);
+    },
+  );
 
-  r.get('/api/account_access/:id', { config: needs('accountAccess', 'get'), schema: { tags, params: idParam, response: { 200: envelope(memberDetailSchema) } } }, async (req) =>
-    ok(await getMember(db, { accountId: tenantOf(req).accountId, id: req.params.id, stats: deps.services.memberStats as MemberStats | undefined })));
+  r.get(
+    '/api/account_access/:id',
+    {
+      config: needs('accountAccess', 'get'),
+      schema: { tags, params: idParam, response: { 200: envelope(memberDetailSchema) } },
+    },
+    async (req) =>
+      ok(
+        await getMember(db, {
+          accountId: tenantOf(req).accountId,
+          id: req.params.id,
+          stats: deps.services.memberStats as MemberStats | undefined,
+        }),
+      ),
+  );
 
-  r.patch('/api/account_access/:id', { config: needs('accountAccess', 'patch'), schema: { tags, params: idParam, body: changeRoleBody, response: { 200: envelope(memberSchema) } } }, async (req) =>
-    ok(await db.transaction((tx) => changeMemberRole(tx, { tenant: tenantOf(req), id: req.params.id, role: req.body.role })), 'Role updated successfully'));
+  r.patch(
+    '/api/account_access/:id',
+    {
+      config: needs('accountAccess', 'patch'),
+      schema: { tags, params: idParam, body: changeRoleBody, response: { 200: envelope(memberSchema) } },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          changeMemberRole(tx, { tenant: tenantOf(req), id: req.params.id, role: req.body.role }),
+        ),
+        'Role updated successfully',
+      ),
+  );
 
-  r.delete('/api/account_access/:id', { config: needs('accountAccess', 'delete'), schema: { tags, params: idParam, response: { 200: envelope(memberSchema) } } }, async (req) =>
-    ok(await db.transaction((tx) => revokeMember(tx, { tenant: tenantOf(req), id: req.params.id })), 'Access revoked successfully'));
+  r.delete(
+    '/api/account_access/:id',
+    {
+      config: needs('accountAccess', 'delete'),
+      schema: { tags, params: idParam, response: { 200: envelope(memberSchema) } },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) => revokeMember(tx, { tenant: tenantOf(req), id: req.params.id })),
+        'Access revoked successfully',
+      ),
+  );
 
   // Spend limits (002 §7): amount in whole naira, answered as limit.limit in kobo.
-  for (const [method, mode] of [['post', 'create'], ['patch', 'update']] as const) {
-    r[method]('/api/account_access/:id/expense-limit', { config: needs('accountAccess', 'patch'), schema: { tags, params: idParam, body: spendLimitBody, response: { 200: envelope(memberSchema) } } }, async (req) => {
-      const member = await db.transaction((tx) => setMemberSpendLimit(tx, { accountId: tenantOf(req).accountId, id: req.params.id, amountMinor: req.body.amount * 100, mode }));
-      return ok(member, `Spend limit ${mode === 'create' ? 'set' : 'updated'} to NGN ${req.body.amount.toLocaleString('en-NG')}`);
-    });
+  for (const [method, mode] of [
+    ['post', 'create'],
+    ['patch', 'update'],
+  ] as const) {
+    r[method](
+      '/api/account_access/:id/expense-limit',
+      {
+        config: needs('accountAccess', 'patch'),
+        schema: { tags, params: idParam, body: spendLimitBody, response: { 200: envelope(memberSchema) } },
+      },
+      async (req) => {
+        const member = await db.transaction((tx) =>
+          setMemberSpendLimit(tx, {
+            accountId: tenantOf(req).accountId,
+            id: req.params.id,
+            amountMinor: req.body.amount * 100,
+            mode,
+          }),
+        );
+        return ok(
+          member,
+          `Spend limit ${mode === 'create' ? 'set' : 'updated'} to NGN ${req.body.amount.toLocaleString('en-NG')}`,
+        );
+      },
+    );
   }
 
   await registerInvitationRoutes(app, deps);

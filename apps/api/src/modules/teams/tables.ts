@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Resources } from '@owo/contract';
 import { accounts } from '../accounts/tables';
 import { users } from '../identity/tables';
@@ -18,7 +28,12 @@ export const roles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_account_slug_key').on(sql`coalesce(${t.accountId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.slug)],
+  (t) => [
+    uniqueIndex('roles_account_slug_key').on(
+      sql`coalesce(${t.accountId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.slug,
+    ),
+  ],
 );
 
 /** A user's membership of an account ("account access"). Revoking sets active=false. */
@@ -26,8 +41,12 @@ export const accountMembers = pgTable(
   'account_members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     roleSlug: text('role_slug').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,22 +66,30 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     roleSlug: text('role_slug').notNull(),
     /** Sub-access granted on acceptance; subsidiaries live in the accounts module. */
     subsidiaryId: uuid('subsidiary_id'),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['pending', 'accepted', 'cancelled'] }).notNull().default('pending'),
-    invitedBy: uuid('invited_by').notNull().references(() => users.id),
+    status: text('status', { enum: ['pending', 'accepted', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id),
     acceptedBy: uuid('accepted_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('invitations_code_key').on(t.codeHash),
-    uniqueIndex('invitations_pending_email_key').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('invitations_pending_email_key')
+      .on(t.accountId, sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
     index('invitations_account_idx').on(t.accountId, t.status),
   ],
 );
@@ -72,12 +99,19 @@ export const memberSpendLimits = pgTable(
   'member_spend_limits',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id').notNull().references(() => accountMembers.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
     limitMinor: bigint('limit_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('NGN'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('member_spend_limits_member_key').on(t.memberId), index('member_spend_limits_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('member_spend_limits_member_key').on(t.memberId),
+    index('member_spend_limits_account_idx').on(t.accountId),
+  ],
 );

@@ -2,10 +2,20 @@ import { RailsError } from '../errors';
 
 // A small JSON client for Paystack's API: bearer secret key, timeouts, envelope { status, message, data }.
 
-export type PaystackEnvelope<T> = { status: boolean; message: string; data: T; meta?: { next?: string | null } & Record<string, unknown> };
+export type PaystackEnvelope<T> = {
+  status: boolean;
+  message: string;
+  data: T;
+  meta?: { next?: string | null } & Record<string, unknown>;
+};
 export type PaystackAnswer<T> = { httpStatus: number; body: PaystackEnvelope<T> | null };
 
-export type PaystackClientOptions = { baseUrl: string; secretKey: string; timeoutMs?: number; fetch?: typeof fetch };
+export type PaystackClientOptions = {
+  baseUrl: string;
+  secretKey: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
 
 export class PaystackClient {
   private readonly baseUrl: string;
@@ -15,7 +25,12 @@ export class PaystackClient {
   }
 
   /** Sends the request; network failures and timeouts are `unavailable` RailsErrors. Never logs the key. */
-  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string | number | boolean | undefined>): Promise<PaystackAnswer<T>> {
+  async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    query?: Record<string, string | number | boolean | undefined>,
+  ): Promise<PaystackAnswer<T>> {
     const url = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     let res: Response;
@@ -44,7 +59,12 @@ export class PaystackClient {
   }
 
   /** Like call(), but anything other than 2xx with status true becomes a RailsError. */
-  async ok<T>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string | number | boolean | undefined>): Promise<PaystackEnvelope<T>> {
+  async ok<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    query?: Record<string, string | number | boolean | undefined>,
+  ): Promise<PaystackEnvelope<T>> {
     const a = await this.call<T>(method, path, body, query);
     if (a.httpStatus >= 200 && a.httpStatus < 300 && a.body?.status) return a.body;
     throw failure(a);

@@ -7,7 +7,11 @@ export function signPaystackBody(rawBody: Buffer | string, secretKey: string): s
   return createHmac('sha512', secretKey).update(rawBody).digest('hex');
 }
 
-export function verifyPaystackSignature(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, secretKey: string): boolean {
+export function verifyPaystackSignature(
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  secretKey: string,
+): boolean {
   const header = headers['x-paystack-signature'];
   const sent = Array.isArray(header) ? header[0] : header;
   if (!sent || !secretKey || !/^[0-9a-f]+$/i.test(sent)) return false;
@@ -17,8 +21,10 @@ export function verifyPaystackSignature(rawBody: Buffer, headers: Record<string,
 }
 
 type Obj = Record<string, unknown>;
-const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null;
+const int = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
 
 /**
@@ -39,7 +45,10 @@ export function parsePaystackEvent(rawBody: Buffer): RailsEvent | null {
   if (!reference || amount === null) return null;
   const providerId = str(data.transfer_code) ?? str(data.id) ?? reference;
   if (event === 'transfer.success' || event === 'transfer.failed' || event === 'transfer.reversed') {
-    const reason = event === 'transfer.success' ? null : (str(data.failures) ?? str(data.gateway_response) ?? str(data.reason));
+    const reason =
+      event === 'transfer.success'
+        ? null
+        : (str(data.failures) ?? str(data.gateway_response) ?? str(data.reason));
     return { event, reference, amount, reason, eventId: `paystack:${event}:${providerId}` };
   }
   if (event === 'charge.success') {
@@ -49,8 +58,17 @@ export function parsePaystackEvent(rawBody: Buffer): RailsEvent | null {
     const accountNumber = str(auth.receiver_bank_account_number) ?? str(meta.receiver_account_number);
     if (!accountNumber) return null; // a card or other charge, not a deposit into a dedicated account
     const senderName =
-      str(auth.sender_name) ?? [str(customer.first_name), str(customer.last_name)].filter(Boolean).join(' ') ?? '';
-    return { event, reference, amount, accountNumber, senderName: senderName || 'Unknown sender', eventId: `paystack:${event}:${str(data.id) ?? reference}` };
+      str(auth.sender_name) ??
+      [str(customer.first_name), str(customer.last_name)].filter(Boolean).join(' ') ??
+      '';
+    return {
+      event,
+      reference,
+      amount,
+      accountNumber,
+      senderName: senderName || 'Unknown sender',
+      eventId: `paystack:${event}:${str(data.id) ?? reference}`,
+    };
   }
   return null;
 }

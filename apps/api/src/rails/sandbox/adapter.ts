@@ -19,7 +19,12 @@ const REFERENCE_RE = /^[a-z0-9_-]{1,100}$/;
 const providerRef = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 type Row = typeof sandboxTransfers.$inferSelect;
-const resultOf = (t: Row): TransferResult => ({ reference: t.reference, status: t.status, providerRef: t.providerRef, failureReason: t.failureReason });
+const resultOf = (t: Row): TransferResult => ({
+  reference: t.reference,
+  status: t.status,
+  providerRef: t.providerRef,
+  failureReason: t.failureReason,
+});
 
 export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: typeof sendDeposit } {
   registerSandboxJobs(deps);
@@ -27,26 +32,50 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
 
   async function createTransfer(req: TransferRequest): Promise<TransferResult> {
     if (!REFERENCE_RE.test(req.reference)) throw new RailsError('rejected', 'Invalid transfer reference');
-    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RailsError('rejected', 'Invalid amount');
+    if (!Number.isSafeInteger(req.amount) || req.amount <= 0)
+      throw new RailsError('rejected', 'Invalid amount');
     if (req.currency !== 'NGN') throw new RailsError('rejected', 'Only NGN transfers are supported');
     const bank = sandboxListBanks().find((b) => b.code === req.bankCode);
     if (!bank || !bank.active) throw new RailsError('rejected', 'Unknown bank code');
     if (!checkNuban(req.accountNumber, bank).ok) throw new RailsError('rejected', 'Invalid account number');
     const faults = faultsFor(deps.config.SANDBOX_FAULT_SEED, req.reference);
-    const [inserted] = await db.insert(sandboxTransfers).values({
-      reference: req.reference, providerRef: providerRef('TRF'), amount: req.amount, currency: req.currency,
-      bankCode: req.bankCode, accountNumber: req.accountNumber, accountName: req.accountName, reason: req.reason ?? null,
-      decideAt: new Date(Date.now() + SANDBOX_TIMING.outcomeDelayMs), faults,
-    }).onConflictDoNothing({ target: sandboxTransfers.reference }).returning();
+    const [inserted] = await db
+      .insert(sandboxTransfers)
+      .values({
+        reference: req.reference,
+        providerRef: providerRef('TRF'),
+        amount: req.amount,
+        currency: req.currency,
+        bankCode: req.bankCode,
+        accountNumber: req.accountNumber,
+        accountName: req.accountName,
+        reason: req.reason ?? null,
+        decideAt: new Date(Date.now() + SANDBOX_TIMING.outcomeDelayMs),
+        faults,
+      })
+      .onConflictDoNothing({ target: sandboxTransfers.reference })
+      .returning();
     if (!inserted) {
-      const [existing] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.reference, req.reference));
+      const [existing] = await db
+        .select()
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.reference, req.reference));
       if (!existing) throw new RailsError('unavailable', 'Transfer not found after conflict');
-      if (existing.amount !== req.amount || existing.accountNumber !== req.accountNumber || existing.bankCode !== req.bankCode) {
+      if (
+        existing.amount !== req.amount ||
+        existing.accountNumber !== req.accountNumber ||
+        existing.bankCode !== req.bankCode
+      ) {
         throw new RailsError('rejected', 'Duplicate transfer reference with different details');
       }
       return resultOf(existing);
     }
-    sendJobSoon(deps, Q_OUTCOME, { reference: req.reference }, { startAfterSeconds: SANDBOX_TIMING.outcomeDelayMs / 1000, singletonKey: req.reference });
+    sendJobSoon(
+      deps,
+      Q_OUTCOME,
+      { reference: req.reference },
+      { startAfterSeconds: SANDBOX_TIMING.outcomeDelayMs / 1000, singletonKey: req.reference },
+    );
     // Fault: the transfer is recorded (and will be paid) but the caller never hears back.
     if (faults.timeout) throw new RailsError('unavailable', 'Sandbox: request timed out');
     return resultOf(inserted);
@@ -62,13 +91,24 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     for (let attempt = 0; attempt < 8; attempt++) {
       const serial = String(randomInt(100_000_000, 1_000_000_000));
       const accountNumber = makeNuban(SANDBOX_VIRTUAL_BANK.code, serial);
-      const [row] = await db.insert(sandboxVirtualAccounts).values({
-        customerRef: input.customerRef, accountNumber, bankCode: SANDBOX_VIRTUAL_BANK.code, bankName: SANDBOX_VIRTUAL_BANK.name,
-        accountName, providerRef: providerRef('DVA'),
-      }).onConflictDoNothing().returning();
+      const [row] = await db
+        .insert(sandboxVirtualAccounts)
+        .values({
+          customerRef: input.customerRef,
+          accountNumber,
+          bankCode: SANDBOX_VIRTUAL_BANK.code,
+          bankName: SANDBOX_VIRTUAL_BANK.name,
+          accountName,
+          providerRef: providerRef('DVA'),
+        })
+        .onConflictDoNothing()
+        .returning();
       if (row) return toVa(row);
       // Either this customer already has one (answer it) or the number was taken (draw again).
-      const [existing] = await db.select().from(sandboxVirtualAccounts).where(eq(sandboxVirtualAccounts.customerRef, input.customerRef));
+      const [existing] = await db
+        .select()
+        .from(sandboxVirtualAccounts)
+        .where(eq(sandboxVirtualAccounts.customerRef, input.customerRef));
       if (existing) return toVa(existing);
     }
     throw new RailsError('unavailable', 'Could not allocate a virtual account number');
@@ -76,23 +116,41 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
 
   /** Sandbox only: a bank customer pays `amount` into a virtual account; we get charge.success. */
   async function sendDeposit(p: { accountNumber: string; amount: number; senderName: string }) {
-    const [va] = await db.select().from(sandboxVirtualAccounts).where(eq(sandboxVirtualAccounts.accountNumber, p.accountNumber));
+    const [va] = await db
+      .select()
+      .from(sandboxVirtualAccounts)
+      .where(eq(sandboxVirtualAccounts.accountNumber, p.accountNumber));
     if (!va) throw notFound('Virtual account');
     const reference = providerRef('chg').toLowerCase();
     const faults = faultsFor(deps.config.SANDBOX_FAULT_SEED, reference);
-    const delivery = await db.transaction((tx) => queueDelivery(tx, {
-      event: 'charge.success', reference, duplicate: faults.duplicate, delayMs: faults.delayMs,
-      payload: (id) => {
-        const body: ChargeEventBody = {
-          event: 'charge.success', id,
-          data: {
-            reference, amount: p.amount, currency: 'NGN', status: 'success', channel: 'dedicated_nuban', paid_at: new Date().toISOString(),
-            authorization: { receiver_bank_account_number: va.accountNumber, receiver_bank: va.bankName, sender_name: p.senderName },
-          },
-        };
-        return JSON.stringify(body);
-      },
-    }));
+    const delivery = await db.transaction((tx) =>
+      queueDelivery(tx, {
+        event: 'charge.success',
+        reference,
+        duplicate: faults.duplicate,
+        delayMs: faults.delayMs,
+        payload: (id) => {
+          const body: ChargeEventBody = {
+            event: 'charge.success',
+            id,
+            data: {
+              reference,
+              amount: p.amount,
+              currency: 'NGN',
+              status: 'success',
+              channel: 'dedicated_nuban',
+              paid_at: new Date().toISOString(),
+              authorization: {
+                receiver_bank_account_number: va.accountNumber,
+                receiver_bank: va.bankName,
+                sender_name: p.senderName,
+              },
+            },
+          };
+          return JSON.stringify(body);
+        },
+      }),
+    );
     enqueueDeliveries(deps, [delivery]);
     return { reference, accountNumber: va.accountNumber, amount: p.amount };
   }
@@ -103,7 +161,10 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     async resolveAccount(accountNumber, bankCode) {
       // Our own virtual accounts answer with their holder's name, as a real switch would.
       if (bankCode === SANDBOX_VIRTUAL_BANK.code && /^\d{10}$/.test(accountNumber)) {
-        const [va] = await db.select().from(sandboxVirtualAccounts).where(eq(sandboxVirtualAccounts.accountNumber, accountNumber));
+        const [va] = await db
+          .select()
+          .from(sandboxVirtualAccounts)
+          .where(eq(sandboxVirtualAccounts.accountNumber, accountNumber));
         if (va) return { accountName: va.accountName };
       }
       return sandboxResolveAccount(accountNumber, bankCode);
@@ -112,12 +173,17 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     getTransfer,
     createVirtualAccount,
     fxRate: async (from, to) => sandboxFxRate(deps.config, from, to),
-    verifyWebhook: (rawBody, headers) => verifySignature(deps.config.RAILS_WEBHOOK_SECRET!, rawBody, headers[SANDBOX_SIGNATURE_HEADER]),
+    verifyWebhook: (rawBody, headers) =>
+      verifySignature(deps.config.RAILS_WEBHOOK_SECRET!, rawBody, headers[SANDBOX_SIGNATURE_HEADER]),
     parseWebhook: parseBody,
     sendDeposit,
   };
 }
 
 const toVa = (r: typeof sandboxVirtualAccounts.$inferSelect): VirtualAccount => ({
-  accountNumber: r.accountNumber, bankCode: r.bankCode, bankName: r.bankName, accountName: r.accountName, providerRef: r.providerRef,
+  accountNumber: r.accountNumber,
+  bankCode: r.bankCode,
+  bankName: r.bankName,
+  accountName: r.accountName,
+  providerRef: r.providerRef,
 });

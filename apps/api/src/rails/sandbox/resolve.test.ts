@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { isValidNuban, makeNuban } from '@owo/contract';
 import { NIGERIAN_BANKS } from '../banks';
-import { SANDBOX_FIXED_ACCOUNTS, SANDBOX_NOT_FOUND, sandboxListBanks, sandboxNameFor, sandboxResolveAccount } from './resolve';
+import {
+  SANDBOX_FIXED_ACCOUNTS,
+  SANDBOX_NOT_FOUND,
+  sandboxListBanks,
+  sandboxNameFor,
+  sandboxResolveAccount,
+} from './resolve';
 
 describe('sandbox bank list and resolution', () => {
   it('lists every bank of NIGERIA.md with its NIP code and kind', () => {
     const banks = sandboxListBanks();
     expect(banks).toHaveLength(NIGERIAN_BANKS.length);
-    expect(banks.find((b) => b.code === '058')).toMatchObject({ name: 'Guaranty Trust Bank', nipCode: '000013', type: 'dmb', active: true });
-    expect(banks.find((b) => b.code === '999992')).toMatchObject({ name: 'OPay', type: 'fintech', nipCode: null });
+    expect(banks.find((b) => b.code === '058')).toMatchObject({
+      name: 'Guaranty Trust Bank',
+      nipCode: '000013',
+      type: 'dmb',
+      active: true,
+    });
+    expect(banks.find((b) => b.code === '999992')).toMatchObject({
+      name: 'OPay',
+      type: 'fintech',
+      nipCode: null,
+    });
     expect(banks.find((b) => b.code === '559')?.type).toBe('merchant');
     expect(new Set(banks.map((b) => b.code)).size).toBe(banks.length);
   });

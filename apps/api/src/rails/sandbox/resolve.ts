@@ -18,7 +18,11 @@ import type { Bank } from '../port';
 //    The same number at the same bank always gives the same name.
 // Sandbox virtual accounts (Providus 101) should be resolved by the adapter from its own records first.
 
-export const SANDBOX_FIXED_ACCOUNTS: readonly { accountNumber: string; bankCode: string; accountName: string }[] = [
+export const SANDBOX_FIXED_ACCOUNTS: readonly {
+  accountNumber: string;
+  bankCode: string;
+  accountName: string;
+}[] = [
   { accountNumber: '0123456785', bankCode: '058', accountName: 'CHIDINMA ADAEZE OKAFOR' },
   { accountNumber: '0010246780', bankCode: '044', accountName: 'ADEBAYO OLUWASEUN BELLO' },
 ];
@@ -30,9 +34,58 @@ export const SANDBOX_NOT_FOUND: readonly { accountNumber: string; bankCode: stri
 ];
 export const SANDBOX_NOT_FOUND_PREFIX = '99999';
 
-const FIRST = ['Chinedu', 'Ngozi', 'Emeka', 'Aisha', 'Tunde', 'Funke', 'Ibrahim', 'Amaka', 'Segun', 'Halima', 'Obinna', 'Yetunde', 'Musa', 'Chiamaka', 'Femi', 'Zainab', 'Uche', 'Bisi', 'Kelechi', 'Hauwa'];
-const MIDDLE = ['Oluwaseun', 'Chukwuemeka', 'Abubakar', 'Adaeze', 'Temitope', 'Ifeanyi', 'Nneka', 'Babatunde', 'Folake', 'Sani'];
-const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Nwosu', 'Abdullahi', 'Okonkwo', 'Balogun', 'Ibekwe', 'Danjuma', 'Adebayo', 'Obi', 'Lawal', 'Nnamdi', 'Afolabi'];
+const FIRST = [
+  'Chinedu',
+  'Ngozi',
+  'Emeka',
+  'Aisha',
+  'Tunde',
+  'Funke',
+  'Ibrahim',
+  'Amaka',
+  'Segun',
+  'Halima',
+  'Obinna',
+  'Yetunde',
+  'Musa',
+  'Chiamaka',
+  'Femi',
+  'Zainab',
+  'Uche',
+  'Bisi',
+  'Kelechi',
+  'Hauwa',
+];
+const MIDDLE = [
+  'Oluwaseun',
+  'Chukwuemeka',
+  'Abubakar',
+  'Adaeze',
+  'Temitope',
+  'Ifeanyi',
+  'Nneka',
+  'Babatunde',
+  'Folake',
+  'Sani',
+];
+const LAST = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ogunleye',
+  'Nwosu',
+  'Abdullahi',
+  'Okonkwo',
+  'Balogun',
+  'Ibekwe',
+  'Danjuma',
+  'Adebayo',
+  'Obi',
+  'Lawal',
+  'Nnamdi',
+  'Afolabi',
+];
 
 export function sandboxListBanks(): Bank[] {
   return NIGERIAN_BANKS.map((b) => ({ ...b }));
@@ -45,14 +98,20 @@ export function sandboxNameFor(accountNumber: string, bankCode: string): string 
   return `${pick(FIRST, 0)} ${pick(MIDDLE, 2)} ${pick(LAST, 4)}`.toUpperCase();
 }
 
-export function sandboxResolveAccount(accountNumber: string, bankCode: string): { accountName: string } | null {
+export function sandboxResolveAccount(
+  accountNumber: string,
+  bankCode: string,
+): { accountName: string } | null {
   if (!/^\d{10}$/.test(accountNumber)) return null;
   const bank = findBank(sandboxListBanks(), bankCode);
   if (!bank) return null;
   if (!checkNuban(accountNumber, bank).ok) return null;
   if (accountNumber.startsWith(SANDBOX_NOT_FOUND_PREFIX)) return null;
-  if (SANDBOX_NOT_FOUND.some((a) => a.accountNumber === accountNumber && a.bankCode === bankCode)) return null;
-  const fixed = SANDBOX_FIXED_ACCOUNTS.find((a) => a.accountNumber === accountNumber && a.bankCode === bankCode);
+  if (SANDBOX_NOT_FOUND.some((a) => a.accountNumber === accountNumber && a.bankCode === bankCode))
+    return null;
+  const fixed = SANDBOX_FIXED_ACCOUNTS.find(
+    (a) => a.accountNumber === accountNumber && a.bankCode === bankCode,
+  );
   return { accountName: fixed?.accountName ?? sandboxNameFor(accountNumber, bankCode) };
 }
 

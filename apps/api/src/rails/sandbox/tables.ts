@@ -18,12 +18,17 @@ export const sandboxTransfers = pgTable(
     accountName: text('account_name').notNull(),
     reason: text('reason'),
     /** pending -> success | failed; success -> reversed (the documented reversal account). */
-    status: text('status', { enum: ['pending', 'success', 'failed', 'reversed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'reversed'] })
+      .notNull()
+      .default('pending'),
     failureReason: text('failure_reason'),
     /** When the sandbox decides the next step (outcome, or the reversal after a success). */
     decideAt: ts('decide_at'),
     /** Fault-mode decisions made at creation (seeded): { timeout, duplicate, reorder }. */
-    faults: jsonb('faults').$type<{ timeout?: boolean; duplicate?: boolean; reorder?: boolean }>().notNull().default({}),
+    faults: jsonb('faults')
+      .$type<{ timeout?: boolean; duplicate?: boolean; reorder?: boolean }>()
+      .notNull()
+      .default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -10,7 +10,11 @@ export function signBody(secret: string, body: string | Buffer): string {
   return createHmac('sha512', secret).update(body).digest('hex');
 }
 
-export function verifySignature(secret: string, rawBody: Buffer, header: string | string[] | undefined): boolean {
+export function verifySignature(
+  secret: string,
+  rawBody: Buffer,
+  header: string | string[] | undefined,
+): boolean {
   const sent = Array.isArray(header) ? header[0] : header;
   if (typeof sent !== 'string' || !/^[0-9a-f]{128}$/i.test(sent)) return false;
   const expected = Buffer.from(signBody(secret, rawBody), 'hex');
@@ -22,16 +26,28 @@ export type TransferEventBody = {
   event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed';
   id: string;
   data: {
-    reference: string; transfer_code: string; amount: number; currency: string; status: string; reason: string | null;
-    failures: string | null; recipient: { details: { account_number: string; bank_code: string; account_name: string } };
-    created_at: string; updated_at: string;
+    reference: string;
+    transfer_code: string;
+    amount: number;
+    currency: string;
+    status: string;
+    reason: string | null;
+    failures: string | null;
+    recipient: { details: { account_number: string; bank_code: string; account_name: string } };
+    created_at: string;
+    updated_at: string;
   };
 };
 export type ChargeEventBody = {
   event: 'charge.success';
   id: string;
   data: {
-    reference: string; amount: number; currency: string; status: 'success'; channel: 'dedicated_nuban'; paid_at: string;
+    reference: string;
+    amount: number;
+    currency: string;
+    status: 'success';
+    channel: 'dedicated_nuban';
+    paid_at: string;
     authorization: { receiver_bank_account_number: string; receiver_bank: string; sender_name: string };
   };
 };
@@ -39,7 +55,11 @@ export type ChargeEventBody = {
 const transferSchema = z.object({
   event: z.enum(['transfer.success', 'transfer.failed', 'transfer.reversed']),
   id: z.string().min(1),
-  data: z.object({ reference: z.string().min(1), amount: z.number().int().positive(), failures: z.string().nullable().optional() }),
+  data: z.object({
+    reference: z.string().min(1),
+    amount: z.number().int().positive(),
+    failures: z.string().nullable().optional(),
+  }),
 });
 const chargeSchema = z.object({
   event: z.literal('charge.success'),
@@ -47,7 +67,10 @@ const chargeSchema = z.object({
   data: z.object({
     reference: z.string().min(1),
     amount: z.number().int().positive(),
-    authorization: z.object({ receiver_bank_account_number: z.string().regex(/^\d{10}$/), sender_name: z.string() }),
+    authorization: z.object({
+      receiver_bank_account_number: z.string().regex(/^\d{10}$/),
+      sender_name: z.string(),
+    }),
   }),
 });
 
@@ -61,12 +84,25 @@ export function parseBody(rawBody: Buffer): RailsEvent | null {
   }
   const t = transferSchema.safeParse(json);
   if (t.success) {
-    return { event: t.data.event, eventId: t.data.id, reference: t.data.data.reference, amount: t.data.data.amount, reason: t.data.data.failures ?? null };
+    return {
+      event: t.data.event,
+      eventId: t.data.id,
+      reference: t.data.data.reference,
+      amount: t.data.data.amount,
+      reason: t.data.data.failures ?? null,
+    };
   }
   const c = chargeSchema.safeParse(json);
   if (c.success) {
     const a = c.data.data.authorization;
-    return { event: 'charge.success', eventId: c.data.id, reference: c.data.data.reference, amount: c.data.data.amount, accountNumber: a.receiver_bank_account_number, senderName: a.sender_name };
+    return {
+      event: 'charge.success',
+      eventId: c.data.id,
+      reference: c.data.data.reference,
+      amount: c.data.data.amount,
+      accountNumber: a.receiver_bank_account_number,
+      senderName: a.sender_name,
+    };
   }
   return null;
 }

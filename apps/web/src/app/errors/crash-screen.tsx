@@ -11,7 +11,9 @@ export function CrashScreen() {
       fullHeight
       title={MSG.crash}
       text={i18n.t('errors:crash.text')}
-      actions={<Button onClick={() => window.location.reload()}>{i18n.t('common:actions.refreshPage')}</Button>}
+      actions={
+        <Button onClick={() => window.location.reload()}>{i18n.t('common:actions.refreshPage')}</Button>
+      }
     />
   );
 }

@@ -17,7 +17,9 @@ export function ForbiddenPage() {
       text={t('errors:forbidden.text')}
       actions={
         <Button component={Link} to={area?.path ?? paths.profile.root.path} replace state={null}>
-          {area ? t('errors:forbidden.action', { area: t(`nav:titles.${area.key}`) }) : t('errors:forbidden.noArea')}
+          {area
+            ? t('errors:forbidden.action', { area: t(`nav:titles.${area.key}`) })
+            : t('errors:forbidden.noArea')}
         </Button>
       }
     />

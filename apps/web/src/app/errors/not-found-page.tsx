@@ -13,7 +13,11 @@ export function NotFoundPage() {
       code="404"
       title={t('errors:notFound.title')}
       text={t('errors:notFound.text')}
-      actions={<Button component={Link} to={paths.home.path}>{t('errors:notFound.home')}</Button>}
+      actions={
+        <Button component={Link} to={paths.home.path}>
+          {t('errors:notFound.home')}
+        </Button>
+      }
     />
   );
 }
@@ -29,8 +33,12 @@ export function DashboardNotFoundPage() {
       text={t('errors:dashboardNotFound.text')}
       actions={
         <Group>
-          <Button variant="default" onClick={() => navigate(-1)}>{t('common:actions.goBack')}</Button>
-          <Button component={Link} to={paths.dashboard.path}>{t('common:actions.backToHome')}</Button>
+          <Button variant="default" onClick={() => navigate(-1)}>
+            {t('common:actions.goBack')}
+          </Button>
+          <Button component={Link} to={paths.dashboard.path}>
+            {t('common:actions.backToHome')}
+          </Button>
         </Group>
       }
     />

@@ -11,7 +11,10 @@ describe('000 §2.4 route guards', () => {
   it('rule 1: an unauthenticated visitor goes to login, and back to the remembered page after login', async () => {
     const { router } = renderApp('/payouts?tab=pending', {
       routes: {
-        'POST /api/auth/login': ok({ accessToken: 'x', refreshToken: 'y', accessExpiresAt: '', user: testUser }, 'Login successful'),
+        'POST /api/auth/login': ok(
+          { accessToken: 'x', refreshToken: 'y', accessExpiresAt: '', user: testUser },
+          'Login successful',
+        ),
       },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
@@ -24,7 +27,9 @@ describe('000 §2.4 route guards', () => {
   });
 
   it('a deliberate Log Out forgets the page: signing in again opens the dashboard (000 §4.1)', async () => {
-    const { router } = renderApp('/transactions', { routes: { 'POST /api/auth/logout': ok(null, 'Logged out') } });
+    const { router } = renderApp('/transactions', {
+      routes: { 'POST /api/auth/logout': ok(null, 'Logged out') },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
     await logoutStaff();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
@@ -56,7 +61,9 @@ describe('000 §2.4 route guards', () => {
   });
 
   it('rule 6: a path without permission shows Access Forbidden with a button to the first permitted area', async () => {
-    const { router } = renderApp('/payouts', { session: { resources: { requests: ['get'], expenses: ['get', 'post'] } } });
+    const { router } = renderApp('/payouts', {
+      session: { resources: { requests: ['get'], expenses: ['get', 'post'] } },
+    });
     expect(await screen.findByText('Access Forbidden')).toBeInTheDocument();
     expect(screen.getByText(/contact your company admin/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payouts');
@@ -65,7 +72,9 @@ describe('000 §2.4 route guards', () => {
   });
 
   it('rule 7: /dashboard without the insights permission redirects to the first permitted area', async () => {
-    const { router } = renderApp('/dashboard', { session: { resources: { expenses: ['get'], teamReports: ['get'] } } });
+    const { router } = renderApp('/dashboard', {
+      session: { resources: { expenses: ['get'], teamReports: ['get'] } },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/team-report'));
     expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();
   });
@@ -79,7 +88,13 @@ describe('000 §2.4 route guards', () => {
   it('a 403 answer shows Access Forbidden at the current path', async () => {
     const { router } = renderApp('/dashboard', {
       session: {},
-      routes: { 'GET /api/me/notifications': fail(403, 'forbidden', 'You do not have permission to perform this action. Please contact your company admin.') },
+      routes: {
+        'GET /api/me/notifications': fail(
+          403,
+          'forbidden',
+          'You do not have permission to perform this action. Please contact your company admin.',
+        ),
+      },
     });
     expect(await screen.findByText('Access Forbidden')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -106,7 +121,13 @@ describe('auth layout redirects (000 §2.1)', () => {
   it('an expired session (401 session-expired) logs the staff user out to login', async () => {
     const { router } = renderApp('/transactions', {
       session: {},
-      routes: { 'GET /api/me/settings/profile': fail(401, 'session-expired', 'Session has expired, please sign in again') },
+      routes: {
+        'GET /api/me/settings/profile': fail(
+          401,
+          'session-expired',
+          'Session has expired, please sign in again',
+        ),
+      },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(store.get().staff.user).toBeNull();
@@ -115,7 +136,13 @@ describe('auth layout redirects (000 §2.1)', () => {
   it('a profile fetch answering 2fa-required goes to the two-factor step', async () => {
     const { router } = renderApp('/transactions', {
       session: {},
-      routes: { 'GET /api/me/settings/profile': fail(401, '2fa-required', 'Enter the code from your authenticator app to continue') },
+      routes: {
+        'GET /api/me/settings/profile': fail(
+          401,
+          '2fa-required',
+          'Enter the code from your authenticator app to continue',
+        ),
+      },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/two-factor'));
   });

@@ -9,7 +9,14 @@ import { STATUS, type Action, type Resource, can } from '@owo/contract';
 import { FullPageLoader } from '../../components/page-states';
 import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { isDeliberateLogout, useAccounts, useActiveAccount, useHasSession, useProfile, useResources } from '../../lib/session';
+import {
+  isDeliberateLogout,
+  useAccounts,
+  useActiveAccount,
+  useHasSession,
+  useProfile,
+  useResources,
+} from '../../lib/session';
 import { updateStaff } from '../../lib/store';
 import { AREAS, canViewArea, firstPermittedArea, type AreaKey } from '../areas';
 import { ForbiddenPage } from '../errors/forbidden-page';
@@ -38,7 +45,8 @@ export function RequireStaff(props: { level?: 'verified' | 'account'; children: 
   if (!hasSession) return <RememberAndLogin />;
   if (profile.isPending) return <FullPageLoader />;
   if (profile.isError) {
-    if (isApiError(profile.error) && profile.error.status === STATUS.twoFaRequired) return <Navigate to={paths.auth.twoFactor.path} replace />;
+    if (isApiError(profile.error) && profile.error.status === STATUS.twoFaRequired)
+      return <Navigate to={paths.auth.twoFactor.path} replace />;
     if (isApiError(profile.error) && profile.error.httpStatus === 401) return <RememberAndLogin />;
     throw profile.error;
   }
@@ -46,8 +54,10 @@ export function RequireStaff(props: { level?: 'verified' | 'account'; children: 
   if (level === 'verified') return props.children;
   if (accounts.isPending || active.isPending) return <FullPageLoader />;
   if (accounts.isError) throw accounts.error;
-  if (accounts.data.length === 0 && !active.data?.activeAccount) return <Navigate to={paths.account.create.path} replace />;
-  if (active.isError || !active.data?.activeAccount) return <Navigate to={paths.account.switch.path} replace />;
+  if (accounts.data.length === 0 && !active.data?.activeAccount)
+    return <Navigate to={paths.account.create.path} replace />;
+  if (active.isError || !active.data?.activeAccount)
+    return <Navigate to={paths.account.switch.path} replace />;
   return props.children;
 }
 

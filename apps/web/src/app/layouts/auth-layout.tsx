@@ -23,10 +23,16 @@ export function AuthLayout() {
       </Center>
       <Stack component="footer" align="center" gap={4} py="lg">
         <Group gap="lg">
-          <Anchor component={Link} to={paths.legals.privacy.path} size="sm" c="dimmed">{t('login.privacy')}</Anchor>
-          <Anchor component={Link} to={paths.legals.terms.path} size="sm" c="dimmed">{t('login.terms')}</Anchor>
+          <Anchor component={Link} to={paths.legals.privacy.path} size="sm" c="dimmed">
+            {t('login.privacy')}
+          </Anchor>
+          <Anchor component={Link} to={paths.legals.terms.path} size="sm" c="dimmed">
+            {t('login.terms')}
+          </Anchor>
         </Group>
-        <Text size="xs" c="dimmed">© {new Date().getFullYear()} Owo</Text>
+        <Text size="xs" c="dimmed">
+          © {new Date().getFullYear()} Owo
+        </Text>
       </Stack>
     </Box>
   );

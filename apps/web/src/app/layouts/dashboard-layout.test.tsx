@@ -4,7 +4,9 @@ import { renderApp } from '../test-utils';
 
 describe('dashboard frame', () => {
   it('shows only groups with a visible entry, and the footer actions', async () => {
-    renderApp('/requests', { session: { resources: { requests: ['get'], payee: ['get'], payouts: ['post'] } } });
+    renderApp('/requests', {
+      session: { resources: { requests: ['get'], payee: ['get'], payouts: ['post'] } },
+    });
     expect(await screen.findByTestId('sidebar-requests')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Payment Reports' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Business Management' })).toBeInTheDocument();

@@ -15,10 +15,10 @@ import classes from './dashboard-layout.module.css';
 import { Sidebar } from './sidebar';
 import { SubsidiarySelector } from './subsidiary-selector';
 
-
 /** 403 answers navigate to the current path with this state (000 §8); the layout then shows Access Forbidden. */
 export type ForbiddenState = { forbidden: true; message?: string };
-const isForbiddenState = (s: unknown): s is ForbiddenState => !!s && typeof s === 'object' && (s as ForbiddenState).forbidden === true;
+const isForbiddenState = (s: unknown): s is ForbiddenState =>
+  !!s && typeof s === 'object' && (s as ForbiddenState).forbidden === true;
 
 export function DashboardLayout(props: { children?: ReactNode }) {
   const { t } = useTranslation('nav');
@@ -36,7 +36,10 @@ export function DashboardLayout(props: { children?: ReactNode }) {
       padding={{ base: 'md', sm: 'xl' }}
       bg="gray.0"
     >
-      <AppShell.Header px={{ base: 'md', sm: 'xl' }} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <AppShell.Header
+        px={{ base: 'md', sm: 'xl' }}
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      >
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu')} />

@@ -17,7 +17,7 @@ export function MakePaymentMenu() {
   return (
     <Menu position="bottom-end" width={230} shadow="md" disabled={!menu.enabled} onOpen={onOpen}>
       <Menu.Target>
-        <Button disabled={!menu.enabled} data-tour="make-payment" size="sm" px={{ base: 10, sm: "md" }}>
+        <Button disabled={!menu.enabled} data-tour="make-payment" size="sm" px={{ base: 10, sm: 'md' }}>
           {t('makePayment.button')}
         </Button>
       </Menu.Target>

@@ -13,7 +13,9 @@ export function Sidebar(props: { onNavigate?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const current = areaForPath(location.pathname)?.key;
-  const [open, setOpen] = useState<string | null>(() => groups.find((g) => current && g.items.includes(current))?.key ?? groups[0]?.key ?? null);
+  const [open, setOpen] = useState<string | null>(
+    () => groups.find((g) => current && g.items.includes(current))?.key ?? groups[0]?.key ?? null,
+  );
 
   async function logOut() {
     await logoutStaff();
@@ -23,7 +25,17 @@ export function Sidebar(props: { onNavigate?: () => void }) {
   return (
     <Stack h="100%" gap={0}>
       <ScrollArea style={{ flex: 1 }} px="xs" pt="md">
-        <Accordion value={open} onChange={setOpen} variant="default" chevronPosition="right" styles={{ item: { borderBottom: 0 }, content: { padding: '0 0 8px' }, control: { paddingLeft: 12 } }}>
+        <Accordion
+          value={open}
+          onChange={setOpen}
+          variant="default"
+          chevronPosition="right"
+          styles={{
+            item: { borderBottom: 0 },
+            content: { padding: '0 0 8px' },
+            control: { paddingLeft: 12 },
+          }}
+        >
           {groups.map((g) => (
             <Accordion.Item key={g.key} value={g.key}>
               <Accordion.Control aria-label={t(`groups.${g.key}`)}>
@@ -51,8 +63,20 @@ export function Sidebar(props: { onNavigate?: () => void }) {
         </Accordion>
       </ScrollArea>
       <Stack gap={2} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-        <NavLink component={RouterNavLink} to={paths.profile.root.path} label={t('footer.manageProfile')} onClick={props.onNavigate} style={{ borderRadius: 8 }} />
-        <NavLink component={RouterNavLink} to={paths.account.switch.path} label={t('footer.switchAccount')} onClick={props.onNavigate} style={{ borderRadius: 8 }} />
+        <NavLink
+          component={RouterNavLink}
+          to={paths.profile.root.path}
+          label={t('footer.manageProfile')}
+          onClick={props.onNavigate}
+          style={{ borderRadius: 8 }}
+        />
+        <NavLink
+          component={RouterNavLink}
+          to={paths.account.switch.path}
+          label={t('footer.switchAccount')}
+          onClick={props.onNavigate}
+          style={{ borderRadius: 8 }}
+        />
         <UnstyledButton onClick={logOut} px={12} py={8} c="red.7" fz="sm" style={{ borderRadius: 8 }}>
           {t('footer.logOut')}
         </UnstyledButton>

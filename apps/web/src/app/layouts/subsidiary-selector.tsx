@@ -19,12 +19,16 @@ export function SubsidiarySelector() {
   const all = useQuery({
     queryKey: ['subsidiaries', 'selector', active?.accountId],
     enabled: !!active && full,
-    queryFn: async () => (await api.get<Subsidiary[]>('/subsidiaries', { query: { limit: 100 }, skipForbiddenPage: true })).data ?? [],
+    queryFn: async () =>
+      (await api.get<Subsidiary[]>('/subsidiaries', { query: { limit: 100 }, skipForbiddenPage: true }))
+        .data ?? [],
   });
   if (!active) return null;
   const options = full
     ? (all.data ?? []).filter((s) => s.active).map((s) => ({ value: s.id, label: s.name }))
-    : active.subaccess.filter((s) => s.active).map((s) => ({ value: s.subsidiaryId, label: s.subsidiary.name }));
+    : active.subaccess
+        .filter((s) => s.active)
+        .map((s) => ({ value: s.subsidiaryId, label: s.subsidiary.name }));
   if (options.length === 0) return null;
   const data = full ? [{ value: ALL_SUBSIDIARIES, label: t('subsidiary.all') }, ...options] : options;
   const value = subsidiaryId ?? (full ? ALL_SUBSIDIARIES : null);

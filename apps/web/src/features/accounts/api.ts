@@ -1,6 +1,14 @@
 // Account and know-your-business calls (000 §2.2, §2.6, §7). Screens use these hooks only.
 import { useQuery } from '@tanstack/react-query';
-import type { AccountEntry, CreateAccountBody, KybAccount, KybStep, KybStepForm, Organisation, UploadResult } from '@owo/contract';
+import type {
+  AccountEntry,
+  CreateAccountBody,
+  KybAccount,
+  KybStep,
+  KybStepForm,
+  Organisation,
+  UploadResult,
+} from '@owo/contract';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 
@@ -11,7 +19,10 @@ export const accountKeys = {
 };
 
 export function useKyb() {
-  return useQuery({ queryKey: accountKeys.kyb, queryFn: async () => (await api.get<KybAccount>('/parameter/account')).data });
+  return useQuery({
+    queryKey: accountKeys.kyb,
+    queryFn: async () => (await api.get<KybAccount>('/parameter/account')).data,
+  });
 }
 
 /** The form schema of every step; it changes only with a release, so it is kept for the session. */
@@ -19,12 +30,17 @@ export function useKybForm() {
   return useQuery({
     queryKey: accountKeys.kybForm,
     staleTime: Infinity,
-    queryFn: async () => (await api.get<{ steps: KybStepForm[] }>('/parameter/account/parameters')).data.steps,
+    queryFn: async () =>
+      (await api.get<{ steps: KybStepForm[] }>('/parameter/account/parameters')).data.steps,
   });
 }
 
 export function useOrganisation(enabled = true) {
-  return useQuery({ queryKey: accountKeys.organisation, enabled, queryFn: async () => (await api.get<Organisation>('/settings/organisation')).data });
+  return useQuery({
+    queryKey: accountKeys.organisation,
+    enabled,
+    queryFn: async () => (await api.get<Organisation>('/settings/organisation')).data,
+  });
 }
 
 export const accountsApi = {
@@ -36,7 +52,8 @@ export const accountsApi = {
     form.append('file', file);
     return api.post<UploadResult>('/files/upload', form);
   },
-  deleteUpload: (fileName: string) => api.delete<{ fileName: string }>('/files/upload', { body: { fileName } }),
+  deleteUpload: (fileName: string) =>
+    api.delete<{ fileName: string }>('/files/upload', { body: { fileName } }),
 };
 
 /** After a step is saved the answer is the whole KYB state: keep it instead of refetching. */

@@ -5,10 +5,20 @@ import { ok, renderApp } from '../../app/test-utils';
 import { canOpenStep, firstIncompleteStep, setupProgress } from './kyb/kyb-nav';
 
 const kyb = (maxStep: number, over: Partial<KybAccount> = {}): KybAccount => ({
-  info: maxStep >= 1 ? {
-    legalName: 'Acme Nigeria Ltd', tradingName: null, registrationType: 'RC', registrationNumber: 'RC123456', incorporationDate: '2019-04-01',
-    industry: 'Technology', tin: null, website: null, description: null,
-  } : null,
+  info:
+    maxStep >= 1
+      ? {
+          legalName: 'Acme Nigeria Ltd',
+          tradingName: null,
+          registrationType: 'RC',
+          registrationNumber: 'RC123456',
+          incorporationDate: '2019-04-01',
+          industry: 'Technology',
+          tin: null,
+          website: null,
+          description: null,
+        }
+      : null,
   bvn: maxStep >= 2 ? { bvn: '2234567****' } : null,
   contact: null,
   ownership: { owners: [] },
@@ -74,7 +84,21 @@ describe('KYB setup screen', () => {
   });
 
   it('adds and removes owners', async () => {
-    renderApp('/account/setup/ownership', { session: {}, routes: kybRoutes(kyb(3, { contact: { email: 'a@b.ng', phone: '+2348031234567', address: '1 Marina', city: 'Lagos', state: 'Lagos', country: 'NG' } })) });
+    renderApp('/account/setup/ownership', {
+      session: {},
+      routes: kybRoutes(
+        kyb(3, {
+          contact: {
+            email: 'a@b.ng',
+            phone: '+2348031234567',
+            address: '1 Marina',
+            city: 'Lagos',
+            state: 'Lagos',
+            country: 'NG',
+          },
+        }),
+      ),
+    });
     await screen.findByText('Owner 1');
     fireEvent.click(screen.getByRole('button', { name: 'Add owner' }));
     expect(await screen.findAllByTestId('owner-card')).toHaveLength(2);
@@ -83,7 +107,10 @@ describe('KYB setup screen', () => {
   });
 
   it('shows Access Forbidden without create rights on parameters', async () => {
-    renderApp('/account/setup/info', { session: { resources: { parameters: ['get'], insights: ['get'] } }, routes: kybRoutes(kyb(0)) });
+    renderApp('/account/setup/info', {
+      session: { resources: { parameters: ['get'], insights: ['get'] } },
+      routes: kybRoutes(kyb(0)),
+    });
     expect(await screen.findByText('403')).toBeInTheDocument();
   });
 });
@@ -98,13 +125,40 @@ describe('KYB document upload checks (000 §5)', () => {
   });
 
   it("shows the server's message, or 'File processing failed', when an upload fails", async () => {
-    const docs = kyb(4, { ownership: { owners: [{ id: 'o1', name: 'Ada Obi', bvn: '2234567****', share: 100, email: null, phone: null, position: null, isDirector: true }] } });
+    const docs = kyb(4, {
+      ownership: {
+        owners: [
+          {
+            id: 'o1',
+            name: 'Ada Obi',
+            bvn: '2234567****',
+            share: 100,
+            email: null,
+            phone: null,
+            position: null,
+            isDirector: true,
+          },
+        ],
+      },
+    });
     renderApp('/account/setup/documents', {
       session: {},
-      routes: { ...kybRoutes(docs), 'POST /api/files/upload': { status: 400, body: { status: 'validation-error', message: 'Validation failed', errors: { file: ['This file is not a real PDF'] } } } },
+      routes: {
+        ...kybRoutes(docs),
+        'POST /api/files/upload': {
+          status: 400,
+          body: {
+            status: 'validation-error',
+            message: 'Validation failed',
+            errors: { file: ['This file is not a real PDF'] },
+          },
+        },
+      },
     });
     const input = await screen.findByTestId('file-certificateOfIncorporation');
-    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cert.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'cert.pdf', { type: 'application/pdf' })] },
+    });
     expect(await screen.findByText('This file is not a real PDF')).toBeInTheDocument();
   });
 });

@@ -5,9 +5,18 @@ import { RequirePermission } from '../../app/guards/guards';
 import { paths } from '../../lib/paths';
 
 export const verifiedRoutes: RouteObject[] = [
-  { path: paths.account.create.path, lazy: async () => ({ Component: (await import('./screens/create-account-screen')).CreateAccountScreen }) },
-  { path: paths.account.switch.path, lazy: async () => ({ Component: (await import('./screens/switch-account-screen')).SwitchAccountScreen }) },
-  { path: paths.account.type.path, lazy: async () => ({ Component: (await import('./screens/account-type-screen')).AccountTypeScreen }) },
+  {
+    path: paths.account.create.path,
+    lazy: async () => ({ Component: (await import('./screens/create-account-screen')).CreateAccountScreen }),
+  },
+  {
+    path: paths.account.switch.path,
+    lazy: async () => ({ Component: (await import('./screens/switch-account-screen')).SwitchAccountScreen }),
+  },
+  {
+    path: paths.account.type.path,
+    lazy: async () => ({ Component: (await import('./screens/account-type-screen')).AccountTypeScreen }),
+  },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
@@ -20,15 +29,27 @@ export const dashboardRoutes: RouteObject[] = [
     ),
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./kyb/success-screen')).SetupIndex }) },
-      { path: 'success', lazy: async () => ({ Component: (await import('./kyb/success-screen')).SetupSuccessScreen }) },
+      {
+        path: 'success',
+        lazy: async () => ({ Component: (await import('./kyb/success-screen')).SetupSuccessScreen }),
+      },
       {
         lazy: async () => ({ Component: (await import('./kyb/setup-layout')).SetupLayout }),
         children: [
-          { path: 'operations', lazy: async () => ({ Component: (await import('./kyb/review-screen')).ReviewScreen }) },
-          { path: ':step', lazy: async () => ({ Component: (await import('./kyb/step-screen')).StepScreen }) },
+          {
+            path: 'operations',
+            lazy: async () => ({ Component: (await import('./kyb/review-screen')).ReviewScreen }),
+          },
+          {
+            path: ':step',
+            lazy: async () => ({ Component: (await import('./kyb/step-screen')).StepScreen }),
+          },
         ],
       },
     ],
   },
-  { path: paths.account.info.path, lazy: async () => ({ Component: (await import('./screens/account-info-screen')).AccountInfoScreen }) },
+  {
+    path: paths.account.info.path,
+    lazy: async () => ({ Component: (await import('./screens/account-info-screen')).AccountInfoScreen }),
+  },
 ];

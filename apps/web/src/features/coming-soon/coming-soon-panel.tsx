@@ -11,9 +11,13 @@ export function ComingSoonPanel(props: { title?: string }) {
   return (
     <Card maw={640} mx="auto" mt="xl" p="xl" data-testid="coming-soon">
       <Stack align="center" ta="center" gap="sm" py="lg">
-        <Badge variant="light" size="lg">{t('common:comingSoon.title')}</Badge>
+        <Badge variant="light" size="lg">
+          {t('common:comingSoon.title')}
+        </Badge>
         <Title order={2}>{name}</Title>
-        <Text c="dimmed" maw={440}>{t('common:comingSoon.text', { area: name })}</Text>
+        <Text c="dimmed" maw={440}>
+          {t('common:comingSoon.text', { area: name })}
+        </Text>
       </Stack>
     </Card>
   );

@@ -41,14 +41,34 @@ export const comingSoonDashboardRoutes: RouteObject[] = [
   area('asset-list', '/assets/*'),
   area('settings', '/settings/*'),
   area('cards', '/cards/*'),
-  { path: '/pay-someone/*', element: <RequirePermission resource="payouts" action="post"><ComingSoonPanel title="Pay someone" /></RequirePermission> },
-  { path: '/payment-invitation/*', element: <RequirePermission resource="payouts" action="post"><ComingSoonPanel title="Payment invitation" /></RequirePermission> },
-  { path: '/integrations/*', element: <RequirePermission resource="paymentTags" action="post"><ComingSoonPanel title="Import payment tags" /></RequirePermission> },
+  {
+    path: '/pay-someone/*',
+    element: (
+      <RequirePermission resource="payouts" action="post">
+        <ComingSoonPanel title="Pay someone" />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: '/payment-invitation/*',
+    element: (
+      <RequirePermission resource="payouts" action="post">
+        <ComingSoonPanel title="Payment invitation" />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: '/integrations/*',
+    element: (
+      <RequirePermission resource="paymentTags" action="post">
+        <ComingSoonPanel title="Import payment tags" />
+      </RequirePermission>
+    ),
+  },
 ];
 
 /** Signed-in pages before an account is active (rules 3–5 send users here). */
-export const comingSoonVerifiedRoutes: RouteObject[] = [
-];
+export const comingSoonVerifiedRoutes: RouteObject[] = [];
 
 /** Unguarded vendor pages (001 §2 Vendors, 000 §2.10) until the payables feature lands. */
 export const comingSoonPublicRoutes: RouteObject[] = [

@@ -2,7 +2,25 @@
 // (ARCHITECTURE §3 Mail). The API does not register the route in production, so a 404 here
 // means "production": the page says so. Links carry stable test ids for the E2E suite
 // (mail-link-0, mail-link-1, ... of the open mail).
-import { Alert, Anchor, Badge, Box, Button, Card, Center, Grid, Group, Loader, Pagination, ScrollArea, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Pagination,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MailboxItem } from '@owo/contract';
 import { useState } from 'react';
@@ -16,8 +34,16 @@ function useMailbox(to: string, page: number) {
   return useQuery({
     queryKey: ['dev', 'mailbox', to, page],
     queryFn: async () => {
-      const res = await api.get<MailboxItem[]>('/dev/mailbox', { query: { to: to || undefined, page, limit: LIMIT }, skipAuthHandling: true, skipForbiddenPage: true });
-      return { items: res.data ?? [], totalPages: res.metadata?.pagination?.totalPages ?? 1, totalItems: res.metadata?.pagination?.totalItems ?? 0 };
+      const res = await api.get<MailboxItem[]>('/dev/mailbox', {
+        query: { to: to || undefined, page, limit: LIMIT },
+        skipAuthHandling: true,
+        skipForbiddenPage: true,
+      });
+      return {
+        items: res.data ?? [],
+        totalPages: res.metadata?.pagination?.totalPages ?? 1,
+        totalItems: res.metadata?.pagination?.totalItems ?? 0,
+      };
     },
     refetchInterval: 5000,
   });
@@ -27,18 +53,34 @@ function MailView({ mail }: { mail: MailboxItem }) {
   return (
     <Card data-testid="mail-view">
       <Stack gap="xs">
-        <Title order={3} fz="lg" data-testid="mail-subject">{mail.subject}</Title>
-        <Text fz="sm" c="dimmed">To {mail.to} · {formatDateTime(mail.createdAt)}</Text>
+        <Title order={3} fz="lg" data-testid="mail-subject">
+          {mail.subject}
+        </Title>
+        <Text fz="sm" c="dimmed">
+          To {mail.to} · {formatDateTime(mail.createdAt)}
+        </Text>
         {mail.links.length > 0 && (
           <Stack gap={4} mt="sm">
-            <Text fz="sm" fw={600}>Links</Text>
+            <Text fz="sm" fw={600}>
+              Links
+            </Text>
             {mail.links.map((href, i) => (
-              <Anchor key={href} href={href} data-testid={`mail-link-${i}`} fz="sm" style={{ wordBreak: 'break-all' }}>{href}</Anchor>
+              <Anchor
+                key={href}
+                href={href}
+                data-testid={`mail-link-${i}`}
+                fz="sm"
+                style={{ wordBreak: 'break-all' }}
+              >
+                {href}
+              </Anchor>
             ))}
           </Stack>
         )}
         <Box mt="sm" p="md" bg="gray.0" style={{ borderRadius: 8 }}>
-          <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="mail-text">{mail.text}</Text>
+          <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="mail-text">
+            {mail.text}
+          </Text>
         </Box>
       </Stack>
     </Card>
@@ -62,7 +104,13 @@ export function MailboxScreen() {
   };
 
   if (box.error && isApiError(box.error) && box.error.httpStatus === 404) {
-    return <Center mih="60vh"><Alert color="gray" title="Mailbox unavailable" data-testid="mailbox-unavailable">The dev mailbox is only available when the app runs outside production.</Alert></Center>;
+    return (
+      <Center mih="60vh">
+        <Alert color="gray" title="Mailbox unavailable" data-testid="mailbox-unavailable">
+          The dev mailbox is only available when the app runs outside production.
+        </Alert>
+      </Center>
+    );
   }
 
   return (
@@ -70,39 +118,84 @@ export function MailboxScreen() {
       <Group justify="space-between" mb="lg" align="flex-end">
         <div>
           <Title order={2}>Dev mailbox</Title>
-          <Text c="dimmed" fz="sm">Mail kept in the outbox because no SMTP server is configured. Refreshes every 5 seconds.</Text>
+          <Text c="dimmed" fz="sm">
+            Mail kept in the outbox because no SMTP server is configured. Refreshes every 5 seconds.
+          </Text>
         </div>
         <form onSubmit={search}>
           <Group gap="xs">
-            <TextInput placeholder="Recipient email" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} aria-label="Recipient email" data-testid="mailbox-search" w={260} />
-            <Button type="submit" data-testid="mailbox-search-submit">Search</Button>
+            <TextInput
+              placeholder="Recipient email"
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              aria-label="Recipient email"
+              data-testid="mailbox-search"
+              w={260}
+            />
+            <Button type="submit" data-testid="mailbox-search-submit">
+              Search
+            </Button>
           </Group>
         </form>
       </Group>
-      {box.isLoading && <Center py="xl"><Loader /></Center>}
-      {box.error && !(isApiError(box.error) && box.error.httpStatus === 404) && <Alert color="red">{box.error.message}</Alert>}
-      {box.data && box.data.items.length === 0 && <Text c="dimmed" ta="center" py="xl" data-testid="mailbox-empty">No mail{to ? ` for ${to}` : ''} yet.</Text>}
+      {box.isLoading && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+      {box.error && !(isApiError(box.error) && box.error.httpStatus === 404) && (
+        <Alert color="red">{box.error.message}</Alert>
+      )}
+      {box.data && box.data.items.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl" data-testid="mailbox-empty">
+          No mail{to ? ` for ${to}` : ''} yet.
+        </Text>
+      )}
       {box.data && box.data.items.length > 0 && (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Card padding={0}>
               <ScrollArea.Autosize mah="70vh">
                 {box.data.items.map((m) => (
-                  <UnstyledButton key={m.id} onClick={() => setOpenId(m.id)} w="100%" p="sm" data-testid="mailbox-item" data-subject={m.subject}
-                    style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: open?.id === m.id ? 'var(--mantine-color-owo-0)' : undefined }}>
+                  <UnstyledButton
+                    key={m.id}
+                    onClick={() => setOpenId(m.id)}
+                    w="100%"
+                    p="sm"
+                    data-testid="mailbox-item"
+                    data-subject={m.subject}
+                    style={{
+                      borderBottom: '1px solid var(--mantine-color-gray-2)',
+                      background: open?.id === m.id ? 'var(--mantine-color-owo-0)' : undefined,
+                    }}
+                  >
                     <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Text fz="sm" fw={600} lineClamp={1}>{m.subject}</Text>
-                      <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>{formatRelative(m.createdAt)}</Text>
+                      <Text fz="sm" fw={600} lineClamp={1}>
+                        {m.subject}
+                      </Text>
+                      <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                        {formatRelative(m.createdAt)}
+                      </Text>
                     </Group>
                     <Group gap={6} mt={2}>
-                      <Text fz="xs" c="dimmed">{m.to}</Text>
-                      {m.state !== 'sent' && <Badge size="xs" variant="light" color="gray">{m.state}</Badge>}
+                      <Text fz="xs" c="dimmed">
+                        {m.to}
+                      </Text>
+                      {m.state !== 'sent' && (
+                        <Badge size="xs" variant="light" color="gray">
+                          {m.state}
+                        </Badge>
+                      )}
                     </Group>
                   </UnstyledButton>
                 ))}
               </ScrollArea.Autosize>
             </Card>
-            {box.data.totalPages > 1 && <Center mt="sm"><Pagination total={box.data.totalPages} value={page} onChange={setPage} size="sm" /></Center>}
+            {box.data.totalPages > 1 && (
+              <Center mt="sm">
+                <Pagination total={box.data.totalPages} value={page} onChange={setPage} size="sm" />
+              </Center>
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>{open && <MailView mail={open} />}</Grid.Col>
         </Grid>

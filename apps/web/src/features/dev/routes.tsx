@@ -4,5 +4,8 @@
 import type { RouteObject } from 'react-router-dom';
 
 export const devRoutes: RouteObject[] = [
-  { path: '/dev/mailbox', lazy: async () => ({ Component: (await import('./mailbox-screen')).MailboxScreen }) },
+  {
+    path: '/dev/mailbox',
+    lazy: async () => ({ Component: (await import('./mailbox-screen')).MailboxScreen }),
+  },
 ];

@@ -19,20 +19,31 @@ describe('login (000 §2.1, §8)', () => {
   });
 
   it('password-expired flags the session, remembers the email and offers a reset', async () => {
-    renderApp('/auth/login', { routes: { 'POST /api/auth/login': fail(401, 'password-expired', IDENTITY_MSG.passwordExpired) } });
+    renderApp('/auth/login', {
+      routes: { 'POST /api/auth/login': fail(401, 'password-expired', IDENTITY_MSG.passwordExpired) },
+    });
     await screen.findByRole('heading', { name: 'Welcome back' });
     type('Email address', 'ada@acme.ng');
     type('Password', 'Old-Password-1');
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByTestId('password-expired')).toBeInTheDocument();
     expect(store.get().staff).toMatchObject({ passwordExpired: true, expiredEmail: 'ada@acme.ng' });
-    expect(screen.getByRole('link', { name: 'Send Reset Link' })).toHaveAttribute('href', '/auth/forgot-password?email=ada%40acme.ng');
+    expect(screen.getByRole('link', { name: 'Send Reset Link' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password?email=ada%40acme.ng',
+    );
   });
 
   it('2fa-required goes to the two-factor step, which completes the sign-in', async () => {
     const { router, api } = renderApp('/auth/login/INV1', {
       routes: {
-        'POST /api/auth/login': { body: { status: '2fa-required', message: IDENTITY_MSG.twoFaRequired, data: { user: { ...testUser, _2fa: true } } } },
+        'POST /api/auth/login': {
+          body: {
+            status: '2fa-required',
+            message: IDENTITY_MSG.twoFaRequired,
+            data: { user: { ...testUser, _2fa: true } },
+          },
+        },
         'POST /api/auth/2fa': ok({ user: { ...testUser, _2fa: true } }, 'Login successful'),
       },
     });
@@ -41,11 +52,19 @@ describe('login (000 §2.1, §8)', () => {
     type('Password', 'Secret-Pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/two-factor'));
-    expect(api.calls.find((c) => c.path === '/api/auth/login')?.body).toMatchObject({ email: 'ada@acme.ng', code: 'INV1' });
+    expect(api.calls.find((c) => c.path === '/api/auth/login')?.body).toMatchObject({
+      email: 'ada@acme.ng',
+      code: 'INV1',
+    });
     await screen.findByRole('heading', { name: 'Two-factor authentication' });
     type('Authentication code', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(api.calls.find((c) => c.path === '/api/auth/2fa')?.body).toEqual({ code: '123456', invitationCode: 'INV1' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === '/api/auth/2fa')?.body).toEqual({
+        code: '123456',
+        invitationCode: 'INV1',
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/auth/two-factor'));
   });
 });
@@ -53,7 +72,11 @@ describe('login (000 §2.1, §8)', () => {
 describe('register', () => {
   it("shows 'Passwords must match' and maps the server's field errors onto the form", async () => {
     const { api } = renderApp('/auth/register/CODE7?email=vendor%40acme.ng', {
-      routes: { 'POST /api/auth/register': fail(400, 'validation-error', 'Invalid input', { email: [IDENTITY_MSG.emailTaken] }) },
+      routes: {
+        'POST /api/auth/register': fail(400, 'validation-error', 'Invalid input', {
+          email: [IDENTITY_MSG.emailTaken],
+        }),
+      },
     });
     await screen.findByRole('heading', { name: 'Create your Owo account' });
     expect(screen.getByLabelText('Work email')).toHaveValue('vendor@acme.ng');
@@ -67,7 +90,12 @@ describe('register', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText(IDENTITY_MSG.emailTaken)).toBeInTheDocument();
     expect(api.calls.find((c) => c.path === '/api/auth/register')?.body).toEqual({
-      firstName: 'Ada', lastName: 'Obi', email: 'vendor@acme.ng', password: 'Str0ng-Passw0rd!', phoneNumber: '+2348031234567', code: 'CODE7',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'vendor@acme.ng',
+      password: 'Str0ng-Passw0rd!',
+      phoneNumber: '+2348031234567',
+      code: 'CODE7',
     });
   });
 });
@@ -79,12 +107,16 @@ describe('forgot and reset password', () => {
     type('Email address', 'ada@acme.ng');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(
-      await screen.findByText('A password reset link has been sent to your Email. Kindly follow the instructions to reset your password.'),
+      await screen.findByText(
+        'A password reset link has been sent to your Email. Kindly follow the instructions to reset your password.',
+      ),
     ).toBeInTheDocument();
   });
 
   it('reset requires matching passwords and sends the ref from the link', async () => {
-    const { api, router } = renderApp('/auth/reset-password?ref=abcdefghijkl', { routes: { 'PUT /api/auth/password/abcdefghijkl': ok(null, 'Your password has been reset.') } });
+    const { api, router } = renderApp('/auth/reset-password?ref=abcdefghijkl', {
+      routes: { 'PUT /api/auth/password/abcdefghijkl': ok(null, 'Your password has been reset.') },
+    });
     await screen.findByRole('heading', { name: 'Reset password' });
     type('New password', 'Str0ng-Passw0rd!');
     type('Confirm new password', 'nope');

@@ -24,12 +24,17 @@ describe('public header', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
     expect(within(nav).getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/api/docs');
-    expect(screen.getAllByRole('link', { name: 'Create an Account' })[0]).toHaveAttribute('href', '/auth/register');
+    expect(screen.getAllByRole('link', { name: 'Create an Account' })[0]).toHaveAttribute(
+      'href',
+      '/auth/register',
+    );
     expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).toBeNull();
   });
 
   it('offers Go to Dashboard instead when a staff user is signed in', async () => {
-    store.reset({ staff: { ...store.get().staff, user: { id: 'u1', email: 'a@b.ng', verified: true, _2fa: false } } });
+    store.reset({
+      staff: { ...store.get().staff, user: { id: 'u1', email: 'a@b.ng', verified: true, _2fa: false } },
+    });
     await open('/');
     expect(screen.getAllByRole('link', { name: 'Go to Dashboard' })[0]).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
@@ -67,12 +72,16 @@ describe('footer and legal pages', () => {
 
   it('answers the legal aliases with the same documents', async () => {
     await open('/terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('footer-faq')).toBeInTheDocument();
   });
 
   it('states the USD 10,000 limit as our own platform limit, not a CBN rule', async () => {
     await open('/faq');
-    expect(await screen.findByText(/our own platform limit/, {}, { timeout: 10_000 })).toHaveTextContent('not a Central Bank of Nigeria rule');
+    expect(await screen.findByText(/our own platform limit/, {}, { timeout: 10_000 })).toHaveTextContent(
+      'not a Central Bank of Nigeria rule',
+    );
   });
 });

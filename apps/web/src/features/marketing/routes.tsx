@@ -23,12 +23,24 @@ export const publicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./components/public-layout')).PublicLayout }),
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./screens/home-page')).HomePage }) },
-      { path: PUBLIC_PATHS.pricing, lazy: async () => ({ Component: (await import('./screens/pricing-page')).PricingPage }) },
-      { path: PUBLIC_PATHS.faq, lazy: async () => ({ Component: (await import('./screens/faq-page')).FaqPage }) },
-      { path: PUBLIC_PATHS.support, lazy: async () => ({ Component: (await import('./screens/support-page')).SupportPage }) },
+      {
+        path: PUBLIC_PATHS.pricing,
+        lazy: async () => ({ Component: (await import('./screens/pricing-page')).PricingPage }),
+      },
+      {
+        path: PUBLIC_PATHS.faq,
+        lazy: async () => ({ Component: (await import('./screens/faq-page')).FaqPage }),
+      },
+      {
+        path: PUBLIC_PATHS.support,
+        lazy: async () => ({ Component: (await import('./screens/support-page')).SupportPage }),
+      },
       ...[PUBLIC_PATHS.privacy, ...LEGAL_ALIASES.privacy].map((path) => ({ path, lazy: legal.privacy })),
       ...[PUBLIC_PATHS.terms, ...LEGAL_ALIASES.terms].map((path) => ({ path, lazy: legal.terms })),
-      ...[PUBLIC_PATHS.communication, ...LEGAL_ALIASES.communication].map((path) => ({ path, lazy: legal.communication })),
+      ...[PUBLIC_PATHS.communication, ...LEGAL_ALIASES.communication].map((path) => ({
+        path,
+        lazy: legal.communication,
+      })),
       ...Object.entries(FEATURE_PATHS).map(([key, path]) => featureRoute(path, key)),
       ...Object.entries(FEATURE_ALIASES).map(([path, key]) => featureRoute(path, key)),
     ],

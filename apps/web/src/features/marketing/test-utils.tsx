@@ -12,17 +12,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 export function newQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
 /** Renders `routes` (or `ui` at `path`) at `initial`, returns the router to inspect navigation. */
-export function renderWithRouter(opts: { ui?: ReactNode; routes?: RouteObject[]; initial?: string; path?: string }) {
+export function renderWithRouter(opts: {
+  ui?: ReactNode;
+  routes?: RouteObject[];
+  initial?: string;
+  path?: string;
+}) {
   const client = newQueryClient();
   const routes: RouteObject[] = opts.routes ?? [{ path: opts.path ?? '*', element: opts.ui }];
   const catchAll: RouteObject = { path: '*', element: <div data-testid="elsewhere" /> };
-  const router = createMemoryRouter(opts.routes ? routes : [...routes, catchAll], { initialEntries: [opts.initial ?? '/'] });
+  const router = createMemoryRouter(opts.routes ? routes : [...routes, catchAll], {
+    initialEntries: [opts.initial ?? '/'],
+  });
   const utils = render(
     <MantineProvider>
       <QueryClientProvider client={client}>

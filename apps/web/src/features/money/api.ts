@@ -2,7 +2,14 @@
 // statements (000 §7 wallet calls, 002 §7 receipt call, 000 §6 statement printing).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  FundingAccount, Pagination, ReceiptLink, StatementBody, TransactionDetail, TransactionItem, TransactionPeriod, WalletDto,
+  FundingAccount,
+  Pagination,
+  ReceiptLink,
+  StatementBody,
+  TransactionDetail,
+  TransactionItem,
+  TransactionPeriod,
+  WalletDto,
 } from '@owo/contract';
 import { api, ApiError, API_BASE, refreshSession } from '../../lib/api';
 import { readCookie } from '../../lib/cookies';
@@ -16,7 +23,10 @@ export const moneyKeys = {
 };
 
 export function useWallets() {
-  return useQuery({ queryKey: moneyKeys.wallets, queryFn: async () => (await api.get<WalletDto[]>('/wallet')).data ?? [] });
+  return useQuery({
+    queryKey: moneyKeys.wallets,
+    queryFn: async () => (await api.get<WalletDto[]>('/wallet')).data ?? [],
+  });
 }
 
 export function useFundingAccount(walletId: string | null) {
@@ -46,7 +56,12 @@ export function transactionQuery(f: TransactionFilters, page: number, limit: num
   if (f.status) where.status = f.status;
   if (f.walletId) where.walletId = f.walletId;
   return {
-    page, limit, search: f.search?.trim() || undefined, period: f.period, from: f.from, to: f.to,
+    page,
+    limit,
+    search: f.search?.trim() || undefined,
+    period: f.period,
+    from: f.from,
+    to: f.to,
     where: Object.keys(where).length ? JSON.stringify(where) : undefined,
   };
 }
@@ -58,7 +73,10 @@ export function useTransactions(f: TransactionFilters, page: number, limit = 20)
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<TransactionPage> => {
       const res = await api.get<TransactionItem[]>('/transactions', { query });
-      return { items: res.data ?? [], pagination: res.metadata?.pagination ?? { page, limit, totalItems: 0, totalPages: 1 } };
+      return {
+        items: res.data ?? [],
+        pagination: res.metadata?.pagination ?? { page, limit, totalItems: 0, totalPages: 1 },
+      };
     },
   });
 }
@@ -71,29 +89,54 @@ export function useTransaction(id: string | undefined) {
   });
 }
 
-export const fetchReceiptLink = async (id: string) => (await api.get<ReceiptLink>(`/transaction/reciept/${id}`)).data;
+export const fetchReceiptLink = async (id: string) =>
+  (await api.get<ReceiptLink>(`/transaction/reciept/${id}`)).data;
 
 export function useInvalidateMoney() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: ['wallets'] }), qc.invalidateQueries({ queryKey: ['transactions'] })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ['wallets'] }),
+      qc.invalidateQueries({ queryKey: ['transactions'] }),
+    ]);
 }
 
 /**
  * POST /api/transactions/statement answers a file, not the JSON envelope, so it is fetched here
  * with the same headers as the api client (account, subsidiary, CSRF) and one session refresh.
  */
-export async function downloadStatement(body: StatementBody, retried = false): Promise<{ blob: Blob; filename: string }> {
+export async function downloadStatement(
+  body: StatementBody,
+  retried = false,
+): Promise<{ blob: Blob; filename: string }> {
   const { accountId, subsidiaryId } = store.get().staff;
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/pdf, text/csv, application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/pdf, text/csv, application/json',
+  };
   if (accountId) headers['x-account-id'] = accountId;
   if (subsidiaryId) headers['x-subsidiary-id'] = subsidiaryId;
   const csrf = readCookie('owo_csrf');
   if (csrf) headers['x-csrf-token'] = csrf;
-  const res = await fetch(`${API_BASE}/transactions/statement`, { method: 'POST', credentials: 'include', headers, body: JSON.stringify(body) });
+  const res = await fetch(`${API_BASE}/transactions/statement`, {
+    method: 'POST',
+    credentials: 'include',
+    headers,
+    body: JSON.stringify(body),
+  });
   if (res.status === 401 && !retried && (await refreshSession())) return downloadStatement(body, true);
   if (!res.ok) {
-    const err = (await res.json().catch(() => ({}))) as { status?: string; message?: string; errors?: Record<string, string[]> };
-    throw new ApiError(res.status, err.status ?? 'error', err.message ?? 'Could not download the statement', err.errors);
+    const err = (await res.json().catch(() => ({}))) as {
+      status?: string;
+      message?: string;
+      errors?: Record<string, string[]>;
+    };
+    throw new ApiError(
+      res.status,
+      err.status ?? 'error',
+      err.message ?? 'Could not download the statement',
+      err.errors,
+    );
   }
   const disposition = res.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `statement.${body.format ?? 'pdf'}`;

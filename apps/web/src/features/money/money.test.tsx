@@ -18,8 +18,15 @@ afterEach(() => {
 });
 
 const wallet: WalletDto = {
-  id: '11111111-1111-4111-8111-111111111111', currency: 'NGN', name: 'NGN Wallet', balance: '1234567.50', balanceMinor: 123_456_750,
-  pendingBalance: '0.00', pendingBalanceMinor: 0, virtualAccount: { accountNumber: '7012345678', bankCode: '101', bankName: 'Providus Bank' }, createdAt: '2026-01-01T00:00:00Z',
+  id: '11111111-1111-4111-8111-111111111111',
+  currency: 'NGN',
+  name: 'NGN Wallet',
+  balance: '1234567.50',
+  balanceMinor: 123_456_750,
+  pendingBalance: '0.00',
+  pendingBalanceMinor: 0,
+  virtualAccount: { accountNumber: '7012345678', bankCode: '101', bankName: 'Providus Bank' },
+  createdAt: '2026-01-01T00:00:00Z',
 };
 
 function tx(over: Partial<TransactionItem> = {}): TransactionItem {
@@ -27,14 +34,38 @@ function tx(over: Partial<TransactionItem> = {}): TransactionItem {
   const amountMinor = over.amountMinor ?? 120_050;
   const signed = type === 'deposit' || type === 'payout_fund_reversal' ? amountMinor : -amountMinor;
   return {
-    id: '22222222-2222-4222-8222-222222222222', walletId: wallet.id, type, status: 'success', amount: '1200.50', amountMinor, fee: '10.00', feeMinor: 1000,
-    currency: 'NGN', reference: 'trf_abc123', counterparty: { accountName: 'ADA OKAFOR', bankName: 'Guaranty Trust Bank', accountNumber: '0123456785' },
-    narration: 'Office rent', failureReason: null, relatedTransactionId: null, sourceType: null, sourceId: null,
-    createdAt: '2026-03-05T10:00:00Z', updatedAt: '2026-03-05T10:00:00Z', signedAmount: (signed / 100).toFixed(2), signedAmountMinor: signed,
-    receiptAvailable: over.receiptAvailable ?? true, ...over,
+    id: '22222222-2222-4222-8222-222222222222',
+    walletId: wallet.id,
+    type,
+    status: 'success',
+    amount: '1200.50',
+    amountMinor,
+    fee: '10.00',
+    feeMinor: 1000,
+    currency: 'NGN',
+    reference: 'trf_abc123',
+    counterparty: { accountName: 'ADA OKAFOR', bankName: 'Guaranty Trust Bank', accountNumber: '0123456785' },
+    narration: 'Office rent',
+    failureReason: null,
+    relatedTransactionId: null,
+    sourceType: null,
+    sourceId: null,
+    createdAt: '2026-03-05T10:00:00Z',
+    updatedAt: '2026-03-05T10:00:00Z',
+    signedAmount: (signed / 100).toFixed(2),
+    signedAmountMinor: signed,
+    receiptAvailable: over.receiptAvailable ?? true,
+    ...over,
   };
 }
-const listBody = (items: TransactionItem[]) => ({ body: { status: 'success', message: 'OK', data: items, metadata: { pagination: { page: 1, limit: 20, totalItems: items.length, totalPages: 1 } } } });
+const listBody = (items: TransactionItem[]) => ({
+  body: {
+    status: 'success',
+    message: 'OK',
+    data: items,
+    metadata: { pagination: { page: 1, limit: 20, totalItems: items.length, totalPages: 1 } },
+  },
+});
 
 describe('amount signs and formatting (002 §4, 000 §9)', () => {
   it('shows deposits positive and other types negative, en-NG with two decimals', () => {
@@ -53,8 +84,26 @@ describe('amount signs and formatting (002 §4, 000 §9)', () => {
 
 describe('list query (000 §7)', () => {
   it('puts type, status and wallet into the where JSON and keeps search, period and dates plain', () => {
-    expect(transactionQuery({ type: 'deposit', status: 'success', walletId: wallet.id, search: ' rent ', period: '7d', from: '2026-03-01' }, 2, 20)).toEqual({
-      page: 2, limit: 20, search: 'rent', period: '7d', from: '2026-03-01', to: undefined,
+    expect(
+      transactionQuery(
+        {
+          type: 'deposit',
+          status: 'success',
+          walletId: wallet.id,
+          search: ' rent ',
+          period: '7d',
+          from: '2026-03-01',
+        },
+        2,
+        20,
+      ),
+    ).toEqual({
+      page: 2,
+      limit: 20,
+      search: 'rent',
+      period: '7d',
+      from: '2026-03-01',
+      to: undefined,
       where: JSON.stringify({ type: 'deposit', status: 'success', walletId: wallet.id }),
     });
     expect(transactionQuery({}, 1, 20).where).toBeUndefined();
@@ -73,13 +122,19 @@ describe('receipt rules (002 §4)', () => {
 
   it('the detail page opens the pdf_url and says Receipt downloaded successfully!', async () => {
     const tab = { location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const t = tx();
     renderApp(`/transaction/${t.id}`, {
       session: {},
       routes: {
         [`GET /api/transactions/${t.id}`]: ok({ ...t, walletName: 'NGN Wallet', related: null }),
-        [`GET /api/transaction/reciept/${t.id}`]: ok({ pdf_url: 'http://localhost/api/receipts/x.pdf?exp=1&sig=abc', expiresAt: '2026-03-05T10:10:00Z' }),
+        [`GET /api/transaction/reciept/${t.id}`]: ok({
+          pdf_url: 'http://localhost/api/receipts/x.pdf?exp=1&sig=abc',
+          expiresAt: '2026-03-05T10:10:00Z',
+        }),
       },
     });
     expect(await screen.findByTestId('detail-amount')).toHaveTextContent('-₦1,200.50');
@@ -90,7 +145,10 @@ describe('receipt rules (002 §4)', () => {
 
   it('the detail page has no Download Receipt for a pending payout', async () => {
     const t = tx({ status: 'pending', receiptAvailable: false });
-    renderApp(`/transaction/${t.id}`, { session: {}, routes: { [`GET /api/transactions/${t.id}`]: ok({ ...t, walletName: 'NGN Wallet', related: null }) } });
+    renderApp(`/transaction/${t.id}`, {
+      session: {},
+      routes: { [`GET /api/transactions/${t.id}`]: ok({ ...t, walletName: 'NGN Wallet', related: null }) },
+    });
     expect(await screen.findByText('Pending')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download Receipt' })).toBeNull();
   });
@@ -100,18 +158,30 @@ describe('filters (000 §5: apply after a 1 second pause)', () => {
   it('calls onChange once, FILTER_DELAY_MS after the last change', () => {
     vi.useFakeTimers();
     const onChange = vi.fn();
-    render(<MantineProvider theme={theme}><TransactionFilters wallets={[wallet]} onChange={onChange} /></MantineProvider>);
+    render(
+      <MantineProvider theme={theme}>
+        <TransactionFilters wallets={[wallet]} onChange={onChange} />
+      </MantineProvider>,
+    );
     const search = screen.getByLabelText('Search');
     fireEvent.change(search, { target: { value: 'ren' } });
-    act(() => { vi.advanceTimersByTime(600); });
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     fireEvent.change(search, { target: { value: 'rent' } });
-    act(() => { vi.advanceTimersByTime(FILTER_DELAY_MS - 1); });
+    act(() => {
+      vi.advanceTimersByTime(FILTER_DELAY_MS - 1);
+    });
     expect(onChange).not.toHaveBeenCalled();
-    act(() => { vi.advanceTimersByTime(1); });
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'rent' }));
     fireEvent.click(screen.getByText('Last 7 days'));
-    act(() => { vi.advanceTimersByTime(FILTER_DELAY_MS); });
+    act(() => {
+      vi.advanceTimersByTime(FILTER_DELAY_MS);
+    });
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'rent', period: '7d' }));
   });
 });
@@ -121,7 +191,15 @@ describe('transactions list', () => {
     const { api } = renderApp('/transactions', {
       session: {},
       routes: {
-        'GET /api/transactions': listBody([tx({ id: '33333333-3333-4333-8333-333333333333', type: 'deposit', amountMinor: 500_000, counterparty: { name: 'TEST FUNDER' } }), tx()]),
+        'GET /api/transactions': listBody([
+          tx({
+            id: '33333333-3333-4333-8333-333333333333',
+            type: 'deposit',
+            amountMinor: 500_000,
+            counterparty: { name: 'TEST FUNDER' },
+          }),
+          tx(),
+        ]),
         'GET /api/wallet': ok([wallet]),
       },
     });
@@ -133,7 +211,10 @@ describe('transactions list', () => {
   });
 
   it('shows the empty state', async () => {
-    renderApp('/transactions', { session: {}, routes: { 'GET /api/transactions': listBody([]), 'GET /api/wallet': ok([wallet]) } });
+    renderApp('/transactions', {
+      session: {},
+      routes: { 'GET /api/transactions': listBody([]), 'GET /api/wallet': ok([wallet]) },
+    });
     expect(await screen.findByText(MSG.emptyTitle)).toBeInTheDocument();
     expect(screen.getByText(MSG.emptyText)).toBeInTheDocument();
   });
@@ -142,8 +223,16 @@ describe('transactions list', () => {
 describe('add funds (001 §2, 000 §8 copy messages)', () => {
   const routes = {
     'GET /api/wallet': ok([wallet]),
-    [`GET /api/wallet/${wallet.id}/funding-account`]: ok({ accountNumber: '7012345678', bankName: 'Providus Bank', bankCode: '101', accountName: 'OWO/ACME LTD' }),
-    'POST /api/sandbox/deposits': { status: 404, body: { status: 'not-found', message: 'Route not found', data: null } },
+    [`GET /api/wallet/${wallet.id}/funding-account`]: ok({
+      accountNumber: '7012345678',
+      bankName: 'Providus Bank',
+      bankCode: '101',
+      accountName: 'OWO/ACME LTD',
+    }),
+    'POST /api/sandbox/deposits': {
+      status: 404,
+      body: { status: 'not-found', message: 'Route not found', data: null },
+    },
   };
 
   it('copies the account number with the success message', async () => {
@@ -158,10 +247,19 @@ describe('add funds (001 §2, 000 §8 copy messages)', () => {
   });
 
   it('says so when copying fails', async () => {
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn(async () => { throw new Error('denied'); }) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: vi.fn(async () => {
+          throw new Error('denied');
+        }),
+      },
+    });
     renderApp('/wallet/add-funds', { session: {}, routes });
     fireEvent.click(await screen.findByRole('button', { name: 'Copy bank' }));
-    await waitFor(() => expect(toast.toastError).toHaveBeenCalledWith('Something went wrong while copying please try again!'));
+    await waitFor(() =>
+      expect(toast.toastError).toHaveBeenCalledWith('Something went wrong while copying please try again!'),
+    );
   });
 
   it('needs payments post', async () => {

@@ -9,10 +9,20 @@ type Guard = (props: { children: React.ReactNode }) => React.ReactNode;
 const guarded = (guard: Guard, load: () => Promise<ComponentType>) => async () => {
   const Screen = await load();
   const G = guard;
-  return { Component: () => <G><Screen /></G> };
+  return {
+    Component: () => (
+      <G>
+        <Screen />
+      </G>
+    ),
+  };
 };
 const transactionsArea: Guard = ({ children }) => <AreaGuard area="transactions">{children}</AreaGuard>;
-const addFunds: Guard = ({ children }) => <RequirePermission resource="payments" action="post">{children}</RequirePermission>;
+const addFunds: Guard = ({ children }) => (
+  <RequirePermission resource="payments" action="post">
+    {children}
+  </RequirePermission>
+);
 const dashboard: Guard = ({ children }) => <DashboardGate>{children}</DashboardGate>;
 
 /** Older add-funds success paths carried the id and amount in the path (000 §2.3 second table). */
@@ -25,11 +35,35 @@ function LegacySuccess() {
 }
 
 export const dashboardRoutes: RouteObject[] = [
-  { path: paths.dashboard.path, lazy: guarded(dashboard, async () => (await import('./screens/dashboard-screen')).DashboardScreen) },
-  { path: paths.transactions.path, lazy: guarded(transactionsArea, async () => (await import('./screens/transactions-screen')).TransactionsScreen) },
-  { path: paths.transaction.path, lazy: guarded(transactionsArea, async () => (await import('./screens/transaction-screen')).TransactionScreen) },
-  { path: paths.wallet.addFunds.path, lazy: guarded(addFunds, async () => (await import('./screens/add-funds-screen')).AddFundsScreen) },
-  { path: paths.wallet.addFundsSuccess.path, lazy: guarded(addFunds, async () => (await import('./screens/add-funds-success-screen')).AddFundsSuccessScreen) },
+  {
+    path: paths.dashboard.path,
+    lazy: guarded(dashboard, async () => (await import('./screens/dashboard-screen')).DashboardScreen),
+  },
+  {
+    path: paths.transactions.path,
+    lazy: guarded(
+      transactionsArea,
+      async () => (await import('./screens/transactions-screen')).TransactionsScreen,
+    ),
+  },
+  {
+    path: paths.transaction.path,
+    lazy: guarded(
+      transactionsArea,
+      async () => (await import('./screens/transaction-screen')).TransactionScreen,
+    ),
+  },
+  {
+    path: paths.wallet.addFunds.path,
+    lazy: guarded(addFunds, async () => (await import('./screens/add-funds-screen')).AddFundsScreen),
+  },
+  {
+    path: paths.wallet.addFundsSuccess.path,
+    lazy: guarded(
+      addFunds,
+      async () => (await import('./screens/add-funds-success-screen')).AddFundsSuccessScreen,
+    ),
+  },
   { path: '/wallet/add-funds/success/:transactionId/:amount', element: <LegacySuccess /> },
   { path: '/fund-wallet/success/:transactionId/:amount', element: <LegacySuccess /> },
   { path: '/add-funds/success/:transactionId/:amount', element: <LegacySuccess /> },

@@ -6,7 +6,8 @@ import { toastError, toastSuccess } from '../../lib/toast';
 /** 002 §4: a deposit shows positive, others negative (a payout reversal returns money: positive). */
 type Signed = Pick<TransactionItem, 'type' | 'amountMinor' | 'currency'> & { signedAmountMinor?: number };
 /** The server's sign, or the same rule applied here when an older API answered without it. */
-export const signedMinor = (t: Signed) => t.signedAmountMinor ?? signedTransactionMinor(t.type, t.amountMinor);
+export const signedMinor = (t: Signed) =>
+  t.signedAmountMinor ?? signedTransactionMinor(t.type, t.amountMinor);
 export function signedAmountText(t: Signed): string {
   const minor = signedMinor(t);
   const text = formatMoney(minor, t.currency);
@@ -19,12 +20,22 @@ export const canDownloadReceipt = (t: { type: string; status: string; receiptAva
   t.receiptAvailable ?? isReceiptAvailable(t);
 
 export const STATUS_COLORS: Record<string, string> = {
-  success: 'green', completed: 'green', pending: 'yellow', processing: 'blue', failed: 'red', reversed: 'gray',
+  success: 'green',
+  completed: 'green',
+  pending: 'yellow',
+  processing: 'blue',
+  failed: 'red',
+  reversed: 'gray',
 };
 
 export const TYPE_LABELS: Record<string, string> = {
-  deposit: 'Deposit', payout: 'Payout', payout_fund_reversal: 'Payout reversal', fee: 'Fee',
-  exchange: 'Exchange', collection_reversal: 'Collection reversal', adjustment: 'Adjustment',
+  deposit: 'Deposit',
+  payout: 'Payout',
+  payout_fund_reversal: 'Payout reversal',
+  fee: 'Fee',
+  exchange: 'Exchange',
+  collection_reversal: 'Collection reversal',
+  adjustment: 'Adjustment',
 };
 export const typeLabel = (t: string) => TYPE_LABELS[t] ?? t;
 export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

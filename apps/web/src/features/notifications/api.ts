@@ -6,7 +6,13 @@ import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/query';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
-export type NotificationPage = { items: NotificationItem[]; page: number; totalPages: number; totalItems: number; unreadCount: number };
+export type NotificationPage = {
+  items: NotificationItem[];
+  page: number;
+  totalPages: number;
+  totalItems: number;
+  unreadCount: number;
+};
 
 export const notificationKeys = {
   all: ['me', 'notifications'] as const,
@@ -14,8 +20,14 @@ export const notificationKeys = {
   unread: ['me', 'notifications', 'unread-count'] as const,
 };
 
-export async function fetchNotifications(filter: NotificationFilter, page: number, limit = NOTIFICATION_PAGE_SIZE): Promise<NotificationPage> {
-  const res = await api.get<NotificationItem[]>('/me/notifications', { query: { page, limit, where: filter === 'all' ? undefined : filter } });
+export async function fetchNotifications(
+  filter: NotificationFilter,
+  page: number,
+  limit = NOTIFICATION_PAGE_SIZE,
+): Promise<NotificationPage> {
+  const res = await api.get<NotificationItem[]>('/me/notifications', {
+    query: { page, limit, where: filter === 'all' ? undefined : filter },
+  });
   const p = res.metadata?.pagination;
   const unread = res.metadata?.unreadCount;
   return {
@@ -28,7 +40,11 @@ export async function fetchNotifications(filter: NotificationFilter, page: numbe
 }
 
 export function useNotifications(filter: NotificationFilter, page: number, enabled = true) {
-  return useQuery({ queryKey: notificationKeys.list(filter, page), queryFn: () => fetchNotifications(filter, page), enabled });
+  return useQuery({
+    queryKey: notificationKeys.list(filter, page),
+    queryFn: () => fetchNotifications(filter, page),
+    enabled,
+  });
 }
 
 /** Unread count for the bell badge; refreshed every minute while the app is open. */
@@ -57,15 +73,24 @@ export function useMarkRead() {
 
 export function useMarkAllRead() {
   const invalidate = useInvalidate();
-  return useApiMutation<unknown, void>({ mutationFn: () => api.patch('/me/notifications', { read: true }), onSuccess: invalidate });
+  return useApiMutation<unknown, void>({
+    mutationFn: () => api.patch('/me/notifications', { read: true }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useDeleteNotification() {
   const invalidate = useInvalidate();
-  return useApiMutation<unknown, string>({ mutationFn: (id) => api.delete(`/me/notifications/${id}`), onSuccess: invalidate });
+  return useApiMutation<unknown, string>({
+    mutationFn: (id) => api.delete(`/me/notifications/${id}`),
+    onSuccess: invalidate,
+  });
 }
 
 export function useDeleteAllNotifications() {
   const invalidate = useInvalidate();
-  return useApiMutation<unknown, void>({ mutationFn: () => api.delete('/me/notifications'), onSuccess: invalidate });
+  return useApiMutation<unknown, void>({
+    mutationFn: () => api.delete('/me/notifications'),
+    onSuccess: invalidate,
+  });
 }

@@ -5,7 +5,12 @@ import { mockFetch, renderWithRouter } from '../marketing/test-utils';
 import { NotificationDrawer } from './components/notification-drawer';
 import { notificationAction, notificationTitle } from './notification-rules';
 
-const item = (over: Partial<NotificationItem> & { props?: NotificationItem['notification']['props']; topic?: string } = {}): NotificationItem => ({
+const item = (
+  over: Partial<NotificationItem> & {
+    props?: NotificationItem['notification']['props'];
+    topic?: string;
+  } = {},
+): NotificationItem => ({
   id: over.id ?? 'n1',
   read: over.read ?? false,
   kind: over.kind ?? 'event',
@@ -19,7 +24,17 @@ const item = (over: Partial<NotificationItem> & { props?: NotificationItem['noti
 });
 
 function listReply(items: NotificationItem[]) {
-  return { body: { status: 'success', message: 'OK', data: items, metadata: { pagination: { page: 1, limit: 10, totalItems: items.length, totalPages: 1 }, unreadCount: items.filter((i) => !i.read).length } } };
+  return {
+    body: {
+      status: 'success',
+      message: 'OK',
+      data: items,
+      metadata: {
+        pagination: { page: 1, limit: 10, totalItems: items.length, totalPages: 1 },
+        unreadCount: items.filter((i) => !i.read).length,
+      },
+    },
+  };
 }
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -30,16 +45,32 @@ describe('notification rules', () => {
   });
 
   it('navigates by reference in the order request, transaction, quote; announcements open a modal', () => {
-    expect(notificationAction(item({ props: { requestReference: 'REQ-1', transactionId: 't9' } }))).toEqual({ type: 'navigate', to: '/request/REQ-1' });
-    expect(notificationAction(item({ props: { transactionId: 't9' } }))).toEqual({ type: 'navigate', to: '/transaction/t9' });
-    expect(notificationAction(item({ props: { quoteId: 'q1' } }))).toEqual({ type: 'navigate', to: '/payouts/quotes' });
-    expect(notificationAction(item({ kind: 'announcement', props: { transactionId: 't9' } }))).toEqual({ type: 'modal' });
+    expect(notificationAction(item({ props: { requestReference: 'REQ-1', transactionId: 't9' } }))).toEqual({
+      type: 'navigate',
+      to: '/request/REQ-1',
+    });
+    expect(notificationAction(item({ props: { transactionId: 't9' } }))).toEqual({
+      type: 'navigate',
+      to: '/transaction/t9',
+    });
+    expect(notificationAction(item({ props: { quoteId: 'q1' } }))).toEqual({
+      type: 'navigate',
+      to: '/payouts/quotes',
+    });
+    expect(notificationAction(item({ kind: 'announcement', props: { transactionId: 't9' } }))).toEqual({
+      type: 'modal',
+    });
   });
 });
 
 describe('notification drawer', () => {
   it('lists items with their title, relative time and an unread dot only on unread ones', async () => {
-    mockFetch({ 'GET /api/me/notifications': listReply([item({ id: 'n1' }), item({ id: 'n2', read: true, topic: 'Invoice' })]) });
+    mockFetch({
+      'GET /api/me/notifications': listReply([
+        item({ id: 'n1' }),
+        item({ id: 'n2', read: true, topic: 'Invoice' }),
+      ]),
+    });
     renderWithRouter({ ui: <NotificationDrawer opened onClose={() => {}} /> });
     const rows = await screen.findAllByTestId('notification-item');
     expect(rows).toHaveLength(2);
@@ -54,9 +85,15 @@ describe('notification drawer', () => {
     const onClose = vi.fn();
     const { calls } = mockFetch({
       'GET /api/me/notifications': listReply([item({ id: 'n1', props: { transactionId: 'tx-42' } })]),
-      'PATCH /api/me/notifications/n1': { body: { status: 'success', message: 'Notification marked as read', data: { id: 'n1', read: true } } },
+      'PATCH /api/me/notifications/n1': {
+        body: { status: 'success', message: 'Notification marked as read', data: { id: 'n1', read: true } },
+      },
     });
-    const { router } = renderWithRouter({ ui: <NotificationDrawer opened onClose={onClose} />, path: '/dashboard', initial: '/dashboard' });
+    const { router } = renderWithRouter({
+      ui: <NotificationDrawer opened onClose={onClose} />,
+      path: '/dashboard',
+      initial: '/dashboard',
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Payout Notification on Acme Ltd' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transaction/tx-42'));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ read: true }));
@@ -64,8 +101,16 @@ describe('notification drawer', () => {
   });
 
   it('does not PATCH a read item again, and opens announcements in a modal instead of navigating', async () => {
-    const { calls } = mockFetch({ 'GET /api/me/notifications': listReply([item({ id: 'n3', read: true, kind: 'announcement', topic: 'Product' })]) });
-    const { router } = renderWithRouter({ ui: <NotificationDrawer opened onClose={() => {}} />, path: '/dashboard', initial: '/dashboard' });
+    const { calls } = mockFetch({
+      'GET /api/me/notifications': listReply([
+        item({ id: 'n3', read: true, kind: 'announcement', topic: 'Product' }),
+      ]),
+    });
+    const { router } = renderWithRouter({
+      ui: <NotificationDrawer opened onClose={() => {}} />,
+      path: '/dashboard',
+      initial: '/dashboard',
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Product Notification on Acme Ltd' }));
     expect(await screen.findByTestId('notification-modal')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -75,15 +120,27 @@ describe('notification drawer', () => {
   it('switches to the Unread tab with where=unread and sends Mark all as read', async () => {
     const { calls } = mockFetch({
       'GET /api/me/notifications': listReply([item()]),
-      'PATCH /api/me/notifications': { body: { status: 'success', message: 'All notifications marked as read', data: { count: 1 } } },
+      'PATCH /api/me/notifications': {
+        body: { status: 'success', message: 'All notifications marked as read', data: { count: 1 } },
+      },
     });
     renderWithRouter({ ui: <NotificationDrawer opened onClose={() => {}} /> });
     await screen.findAllByTestId('notification-item');
     fireEvent.click(screen.getByRole('tab', { name: /Unread/ }));
-    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('where') === 'unread' && c.url.searchParams.get('limit') === '10')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.url.searchParams.get('where') === 'unread' && c.url.searchParams.get('limit') === '10',
+        ),
+      ).toBe(true),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Notification options' }));
     fireEvent.click(await screen.findByText('Mark all as read'));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH' && c.url.pathname === '/api/me/notifications')?.body).toEqual({ read: true }));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.method === 'PATCH' && c.url.pathname === '/api/me/notifications')?.body,
+      ).toEqual({ read: true }),
+    );
   });
 });
 

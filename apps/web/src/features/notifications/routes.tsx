@@ -4,5 +4,8 @@ import type { RouteObject } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 
 export const notificationsRoutes: RouteObject[] = [
-  { path: paths.notifications.path, lazy: async () => ({ Component: (await import('./screens/notifications-page')).NotificationsPage }) },
+  {
+    path: paths.notifications.path,
+    lazy: async () => ({ Component: (await import('./screens/notifications-page')).NotificationsPage }),
+  },
 ];

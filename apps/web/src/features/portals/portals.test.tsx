@@ -9,10 +9,16 @@ beforeEach(() => store.reset());
 
 describe('customer portal', () => {
   it('sends a visitor without a customer email to login, then back to the invoice after signing in', async () => {
-    const { calls } = mockFetch({ 'POST /api/customer/auth': { body: { status: 'success', message: 'OK', data: { email: 'ada@buyer.ng' } } } });
+    const { calls } = mockFetch({
+      'POST /api/customer/auth': {
+        body: { status: 'success', message: 'OK', data: { email: 'ada@buyer.ng' } },
+      },
+    });
     const { router } = renderWithRouter({ routes: portalRoutes, initial: '/customer/invoice/inv-7' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer/login'));
-    fireEvent.change(await screen.findByLabelText('Email address', {}, { timeout: 8000 }), { target: { value: 'Ada@Buyer.ng' } });
+    fireEvent.change(await screen.findByLabelText('Email address', {}, { timeout: 8000 }), {
+      target: { value: 'Ada@Buyer.ng' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer/invoice/inv-7'));
     expect(calls[0].body).toEqual({ email: 'ada@buyer.ng' });
@@ -23,7 +29,9 @@ describe('customer portal', () => {
   it('explains that the portal is not open yet when the auth call answers 404', async () => {
     mockFetch({});
     renderWithRouter({ routes: portalRoutes, initial: '/customer/login' });
-    fireEvent.change(await screen.findByLabelText('Email address', {}, { timeout: 8000 }), { target: { value: 'ada@buyer.ng' } });
+    fireEvent.change(await screen.findByLabelText('Email address', {}, { timeout: 8000 }), {
+      target: { value: 'ada@buyer.ng' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByTestId('customer-portal-not-open')).toBeInTheDocument();
   });
@@ -34,9 +42,18 @@ describe('employee portal', () => {
     const { router } = renderWithRouter({ routes: portalRoutes, initial: '/employee-portal/payslip' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/employee-portal/login'));
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
-    store.set({ employee: { employeeUser: { email: 'tolu@acme.ng' }, payrollEmployees: [], currentPayrollEmployee: null } });
+    store.set({
+      employee: {
+        employeeUser: { email: 'tolu@acme.ng' },
+        payrollEmployees: [],
+        currentPayrollEmployee: null,
+      },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/employee-portal/payslip'));
-    expect(await screen.findByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/employee-portal/profile');
+    expect(await screen.findByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/employee-portal/profile',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/employee-portal/login'));
     expect(store.get().employee.employeeUser).toBeNull();

@@ -13,13 +13,29 @@ export const portalRoutes: RouteObject[] = [
     path: '/customer',
     lazy: async () => ({ Component: (await customer()).CustomerLayout }),
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./customer/customer-login')).CustomerLoginScreen }) },
-      { path: 'login', lazy: async () => ({ Component: (await import('./customer/customer-login')).CustomerLoginScreen }) },
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./customer/customer-login')).CustomerLoginScreen }),
+      },
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('./customer/customer-login')).CustomerLoginScreen }),
+      },
       {
         lazy: async () => ({ Component: (await customer()).CustomerGuard }),
         children: [
-          { path: 'invoice', lazy: async () => ({ Component: (await import('./customer/customer-invoices-screen')).CustomerInvoicesScreen }) },
-          { path: 'invoice/:id', lazy: async () => ({ Component: (await import('./customer/customer-invoices-screen')).CustomerInvoicesScreen }) },
+          {
+            path: 'invoice',
+            lazy: async () => ({
+              Component: (await import('./customer/customer-invoices-screen')).CustomerInvoicesScreen,
+            }),
+          },
+          {
+            path: 'invoice/:id',
+            lazy: async () => ({
+              Component: (await import('./customer/customer-invoices-screen')).CustomerInvoicesScreen,
+            }),
+          },
         ],
       },
     ],
@@ -29,13 +45,31 @@ export const portalRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await employee()).EmployeePortalLayout }),
     children: [
       { index: true, element: <Navigate to={paths.employeePortal.login.path} replace /> },
-      { path: 'login', lazy: async () => ({ Component: (await import('./employee/employee-login')).EmployeeLoginScreen }) },
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('./employee/employee-login')).EmployeeLoginScreen }),
+      },
       {
         lazy: async () => ({ Component: (await employee()).EmployeeGuard }),
         children: [
-          { path: 'payslip', lazy: async () => ({ Component: (await import('./employee/employee-pending-screen')).PayslipsPending }) },
-          { path: 'payslip/:id', lazy: async () => ({ Component: (await import('./employee/employee-pending-screen')).PayslipsPending }) },
-          { path: 'profile', lazy: async () => ({ Component: (await import('./employee/employee-pending-screen')).ProfilePending }) },
+          {
+            path: 'payslip',
+            lazy: async () => ({
+              Component: (await import('./employee/employee-pending-screen')).PayslipsPending,
+            }),
+          },
+          {
+            path: 'payslip/:id',
+            lazy: async () => ({
+              Component: (await import('./employee/employee-pending-screen')).PayslipsPending,
+            }),
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('./employee/employee-pending-screen')).ProfilePending,
+            }),
+          },
         ],
       },
     ],

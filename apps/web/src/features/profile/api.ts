@@ -2,7 +2,12 @@
 // preferences and bank accounts.
 import { useQuery } from '@tanstack/react-query';
 import type {
-  BankItem, ChangePasswordBody, NotificationCategory, Profile, ProfileBody, SavedBankAccount,
+  BankItem,
+  ChangePasswordBody,
+  NotificationCategory,
+  Profile,
+  ProfileBody,
+  SavedBankAccount,
 } from '@owo/contract';
 import { api, PROFILE_PATH } from '../../lib/api';
 
@@ -16,13 +21,24 @@ export const profileKeys = {
 };
 
 export function useBanks() {
-  return useQuery({ queryKey: profileKeys.banks, staleTime: 10 * 60_000, queryFn: async () => (await api.get<BankItem[]>('/content/payout/local/banks')).data });
+  return useQuery({
+    queryKey: profileKeys.banks,
+    staleTime: 10 * 60_000,
+    queryFn: async () => (await api.get<BankItem[]>('/content/payout/local/banks')).data,
+  });
 }
 export function useBankAccounts() {
-  return useQuery({ queryKey: profileKeys.bankAccounts, queryFn: async () => (await api.get<SavedBankAccount[]>('/me/bank-accounts')).data });
+  return useQuery({
+    queryKey: profileKeys.bankAccounts,
+    queryFn: async () => (await api.get<SavedBankAccount[]>('/me/bank-accounts')).data,
+  });
 }
 export function usePreferences() {
-  return useQuery({ queryKey: profileKeys.preferences, queryFn: async () => (await api.get<{ preferences: Preference[] }>('/me/settings/notifications')).data.preferences });
+  return useQuery({
+    queryKey: profileKeys.preferences,
+    queryFn: async () =>
+      (await api.get<{ preferences: Preference[] }>('/me/settings/notifications')).data.preferences,
+  });
 }
 
 export const profileApi = {
@@ -31,10 +47,13 @@ export const profileApi = {
   setupTwoFactor: () => api.post<TwoFactorSetup>('/me/2fa/setup'),
   enableTwoFactor: (code: string) => api.post<{ recoveryCodes: string[] }>('/me/2fa/enable', { code }),
   disableTwoFactor: (code: string) => api.post<null>('/me/2fa/disable', { code }),
-  regenerateRecoveryCodes: (code: string) => api.post<{ recoveryCodes: string[] }>('/me/2fa/recovery-codes', { code }),
-  savePreferences: (preferences: Omit<Preference, 'label'>[]) => api.put<{ preferences: Preference[] }>('/me/settings/notifications', { preferences }),
+  regenerateRecoveryCodes: (code: string) =>
+    api.post<{ recoveryCodes: string[] }>('/me/2fa/recovery-codes', { code }),
+  savePreferences: (preferences: Omit<Preference, 'label'>[]) =>
+    api.put<{ preferences: Preference[] }>('/me/settings/notifications', { preferences }),
   validateAccount: (q: { accountNumber: string; bankCode: string }, signal?: AbortSignal) =>
     api.get<{ accountName: string }>('/content/payout/local/validate', { query: q, signal }),
-  saveBankAccount: (body: { accountNumber: string; bankCode: string; accountName?: string }) => api.post<SavedBankAccount>('/me/bank-accounts', body),
+  saveBankAccount: (body: { accountNumber: string; bankCode: string; accountName?: string }) =>
+    api.post<SavedBankAccount>('/me/bank-accounts', body),
   deleteBankAccount: (id: string) => api.delete<null>(`/me/bank-accounts/${id}`),
 };

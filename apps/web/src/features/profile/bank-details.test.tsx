@@ -54,7 +54,22 @@ describe('bank details form (000 §5)', () => {
         calledAt = Date.now();
         return ok({ accountName: 'ADA OBI' });
       },
-      'POST /api/me/bank-accounts': { status: 201, body: { status: 'success', message: MSG.bankSaved, data: { id: '7f1c3e0e-8d2a-4e52-9f0a-1a2b3c4d5e6f', bankCode: '058', bankName: 'Guaranty Trust Bank', accountNumber: '0123456789', accountName: 'ADA OBI', isDefault: true, createdAt: '2026-01-01T00:00:00Z' } } },
+      'POST /api/me/bank-accounts': {
+        status: 201,
+        body: {
+          status: 'success',
+          message: MSG.bankSaved,
+          data: {
+            id: '7f1c3e0e-8d2a-4e52-9f0a-1a2b3c4d5e6f',
+            bankCode: '058',
+            bankName: 'Guaranty Trust Bank',
+            accountNumber: '0123456789',
+            accountName: 'ADA OBI',
+            isDefault: true,
+            createdAt: '2026-01-01T00:00:00Z',
+          },
+        },
+      },
     });
     await chooseBankAndType('012345678');
     const typedAt = Date.now();
@@ -68,16 +83,22 @@ describe('bank details form (000 §5)', () => {
     expect(lookups[0].url.searchParams.get('bankCode')).toBe('058');
     await waitFor(() => expect(saveButton()).toBeEnabled());
     fireEvent.click(saveButton());
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/me/bank-accounts')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/me/bank-accounts')).toBe(true),
+    );
     const body = api.calls.find((c) => c.method === 'POST' && c.path === '/api/me/bank-accounts')!.body;
     expect(body).toEqual({ bankCode: '058', accountNumber: '0123456789', accountName: 'ADA OBI' });
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(MSG.bankSaved));
     await waitFor(() => expect(numberInput()).toHaveValue(''));
-    expect(api.calls.filter((c) => c.method === 'GET' && c.path === '/api/me/bank-accounts').length).toBeGreaterThanOrEqual(2);
+    expect(
+      api.calls.filter((c) => c.method === 'GET' && c.path === '/api/me/bank-accounts').length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('puts payouts:accountNumber.invalid on the number when the bank returns no name, and keeps Save disabled', async () => {
-    open({ 'GET /api/content/payout/local/validate': ok({ accountName: '' }, 'Account could not be resolved') });
+    open({
+      'GET /api/content/payout/local/validate': ok({ accountName: '' }, 'Account could not be resolved'),
+    });
     await chooseBankAndType('0123456789');
     expect(await screen.findByText('Account number is invalid')).toBeInTheDocument();
     fireEvent.blur(numberInput());
@@ -105,7 +126,9 @@ describe('bank details form (000 §5)', () => {
   });
 
   it('save errors: server message, else the error message, else the fallback', () => {
-    expect(bankSaveErrorMessage(new ApiError(409, 'conflict', 'This bank account is already saved'))).toBe('This bank account is already saved');
+    expect(bankSaveErrorMessage(new ApiError(409, 'conflict', 'This bank account is already saved'))).toBe(
+      'This bank account is already saved',
+    );
     expect(bankSaveErrorMessage(new Error('Network down'))).toBe('Network down');
     expect(bankSaveErrorMessage(undefined)).toBe('An error occurred while saving bank details');
   });

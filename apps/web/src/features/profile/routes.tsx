@@ -3,7 +3,15 @@
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 
-const section = (name: 'ProfileSection' | 'AccountsSection' | 'SecuritySection' | 'NotificationsSection' | 'BankDetailsSection') =>
+const section =
+  (
+    name:
+      | 'ProfileSection'
+      | 'AccountsSection'
+      | 'SecuritySection'
+      | 'NotificationsSection'
+      | 'BankDetailsSection',
+  ) =>
   async () => ({ Component: (await import('./screens/sections'))[name] });
 
 export const dashboardRoutes: RouteObject[] = [

@@ -3,6 +3,14 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 
 export const dashboardRoutes: RouteObject[] = [
-  { path: '/account/settings', element: <Navigate to={paths.account.settings.href({ section: 'profile' })} replace /> },
-  { path: paths.account.settings.path, lazy: async () => ({ Component: (await import('./screens/account-settings-screen')).AccountSettingsScreen }) },
+  {
+    path: '/account/settings',
+    element: <Navigate to={paths.account.settings.href({ section: 'profile' })} replace />,
+  },
+  {
+    path: paths.account.settings.path,
+    lazy: async () => ({
+      Component: (await import('./screens/account-settings-screen')).AccountSettingsScreen,
+    }),
+  },
 ];

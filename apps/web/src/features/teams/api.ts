@@ -1,6 +1,14 @@
 // Teams calls (002 §7): roles, invitations and members (account_access).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CreateInvitationBody, Invitation, Member, MemberDetail, Pagination, Role, RoleBody } from '@owo/contract';
+import type {
+  CreateInvitationBody,
+  Invitation,
+  Member,
+  MemberDetail,
+  Pagination,
+  Role,
+  RoleBody,
+} from '@owo/contract';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 
@@ -16,7 +24,11 @@ export const teamKeys = {
 type Page<T> = { items: T[]; pagination: Pagination | undefined };
 
 export function useRoles(enabled = true) {
-  return useQuery({ queryKey: teamKeys.roles, enabled, queryFn: async () => (await api.get<Role[]>('/role')).data });
+  return useQuery({
+    queryKey: teamKeys.roles,
+    enabled,
+    queryFn: async () => (await api.get<Role[]>('/role')).data,
+  });
 }
 
 export function useMembers(where: 'members' | 'agents', page: number, enabled = true) {
@@ -27,14 +39,21 @@ export function useMembers(where: 'members' | 'agents', page: number, enabled = 
     queryFn: async (): Promise<Page<Member>> => {
       // Agents are members with the agent role; until an agents API exists a 403 here is shown
       // in the tab, not as the whole page's Access Forbidden.
-      const res = await api.get<Member[]>('/account_access', { query: { where, page, limit: TEAM_PAGE_SIZE }, skipForbiddenPage: where === 'agents' });
+      const res = await api.get<Member[]>('/account_access', {
+        query: { where, page, limit: TEAM_PAGE_SIZE },
+        skipForbiddenPage: where === 'agents',
+      });
       return { items: res.data, pagination: res.metadata?.pagination };
     },
   });
 }
 
 export function useMember(id: string | null) {
-  return useQuery({ queryKey: teamKeys.member(id ?? ''), enabled: !!id, queryFn: async () => (await api.get<MemberDetail>(`/account_access/${id}`)).data });
+  return useQuery({
+    queryKey: teamKeys.member(id ?? ''),
+    enabled: !!id,
+    queryFn: async () => (await api.get<MemberDetail>(`/account_access/${id}`)).data,
+  });
 }
 
 export function useInvitations(page: number, enabled = true) {

@@ -38,7 +38,10 @@ export function firstVisibleTab(f: TeamFlags): TeamTab {
 }
 
 /** Owner invitations keep their role (002 §4, §6). */
-export const canChangeInviteRole = (invite: { role: string }, f: TeamFlags) => f.canEditInvites && invite.role !== 'owner';
+export const canChangeInviteRole = (invite: { role: string }, f: TeamFlags) =>
+  f.canEditInvites && invite.role !== 'owner';
 /** The owner's role is fixed (TEAM_MSG.ownerRoleFixed). */
-export const canChangeMemberRole = (member: { role: string }, f: TeamFlags) => f.canEditTeamMembers && member.role !== 'owner';
-export const canRevokeMember = (member: { role: string }, f: TeamFlags) => f.canRevokeTeamMembers && member.role !== 'owner';
+export const canChangeMemberRole = (member: { role: string }, f: TeamFlags) =>
+  f.canEditTeamMembers && member.role !== 'owner';
+export const canRevokeMember = (member: { role: string }, f: TeamFlags) =>
+  f.canRevokeTeamMembers && member.role !== 'owner';

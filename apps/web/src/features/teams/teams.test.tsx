@@ -4,13 +4,37 @@ import type { Invitation, Member, Resources, Role } from '@owo/contract';
 import { ok, renderApp } from '../../app/test-utils';
 import { canChangeInviteRole, firstVisibleTab, teamFlags } from './flags';
 
-const page = <T,>(items: T[]) => ({ body: { status: 'success', message: 'OK', data: items, metadata: { pagination: { page: 1, limit: 20, totalItems: items.length, totalPages: 1 } } } });
+const page = <T,>(items: T[]) => ({
+  body: {
+    status: 'success',
+    message: 'OK',
+    data: items,
+    metadata: { pagination: { page: 1, limit: 20, totalItems: items.length, totalPages: 1 } },
+  },
+});
 const invite = (over: Partial<Invitation>): Invitation => ({
-  id: 'i1', email: 'new@acme.ng', role: 'member', roleName: 'Member', subsidiaryId: null, status: 'pending',
-  expiresAt: new Date(Date.now() + 6 * 86400_000).toISOString(), expired: false, createdAt: new Date().toISOString(), invitedBy: { name: 'Ada Obi' }, ...over,
+  id: 'i1',
+  email: 'new@acme.ng',
+  role: 'member',
+  roleName: 'Member',
+  subsidiaryId: null,
+  status: 'pending',
+  expiresAt: new Date(Date.now() + 6 * 86400_000).toISOString(),
+  expired: false,
+  createdAt: new Date().toISOString(),
+  invitedBy: { name: 'Ada Obi' },
+  ...over,
 });
 const member = (over: Partial<Member>): Member => ({
-  id: 'm2', accountId: 'a1', user: { id: 'u2', name: 'Tunde Bello', email: 'tunde@acme.ng' }, role: 'agent', roleName: 'Agent', active: true, updatedAt: '2026-01-02T00:00:00Z', limit: null, ...over,
+  id: 'm2',
+  accountId: 'a1',
+  user: { id: 'u2', name: 'Tunde Bello', email: 'tunde@acme.ng' },
+  role: 'agent',
+  roleName: 'Agent',
+  active: true,
+  updatedAt: '2026-01-02T00:00:00Z',
+  limit: null,
+  ...over,
 });
 const roles: Role[] = [
   { id: 'r1', name: 'Owner', slug: 'owner', description: 'Owns', resources: '*', isBuiltIn: true },
@@ -37,7 +61,10 @@ describe('Teams page', () => {
     const resources: Resources = { agents: ['get'], invitations: ['get'], accountAccess: [] };
     renderApp('/teams', {
       session: { resources },
-      routes: { 'GET /api/account_access': page([member({})]), 'GET /api/invitations': page([invite({}), invite({ id: 'i2' })]) },
+      routes: {
+        'GET /api/account_access': page([member({})]),
+        'GET /api/invitations': page([invite({}), invite({ id: 'i2' })]),
+      },
     });
     const tab = await screen.findByRole('tab', { name: /Agents/ });
     expect(tab).toHaveAttribute('aria-selected', 'true');
@@ -52,7 +79,10 @@ describe('Teams page', () => {
       session: {},
       routes: {
         'GET /api/account_access': page([]),
-        'GET /api/invitations': page([invite({ id: 'i1', email: 'boss@acme.ng', role: 'owner', roleName: 'Owner' }), invite({ id: 'i2', email: 'clerk@acme.ng' })]),
+        'GET /api/invitations': page([
+          invite({ id: 'i1', email: 'boss@acme.ng', role: 'owner', roleName: 'Owner' }),
+          invite({ id: 'i2', email: 'clerk@acme.ng' }),
+        ]),
         'GET /api/role': ok(roles),
       },
     });

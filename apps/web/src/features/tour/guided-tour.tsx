@@ -91,9 +91,28 @@ export function GuidedTour() {
     <Portal>
       <Box
         aria-hidden
-        style={rect
-          ? { position: 'fixed', zIndex: Z, top: rect.top - pad, left: rect.left - pad, width: rect.width + pad * 2, height: rect.height + pad * 2, borderRadius: 10, boxShadow: '0 0 0 9999px rgba(15, 23, 42, 0.55)', pointerEvents: 'none', transition: 'all 150ms ease' }
-          : { position: 'fixed', zIndex: Z, inset: 0, background: 'rgba(15, 23, 42, 0.45)', pointerEvents: 'none' }}
+        style={
+          rect
+            ? {
+                position: 'fixed',
+                zIndex: Z,
+                top: rect.top - pad,
+                left: rect.left - pad,
+                width: rect.width + pad * 2,
+                height: rect.height + pad * 2,
+                borderRadius: 10,
+                boxShadow: '0 0 0 9999px rgba(15, 23, 42, 0.55)',
+                pointerEvents: 'none',
+                transition: 'all 150ms ease',
+              }
+            : {
+                position: 'fixed',
+                zIndex: Z,
+                inset: 0,
+                background: 'rgba(15, 23, 42, 0.45)',
+                pointerEvents: 'none',
+              }
+        }
       />
       <Paper
         role="dialog"
@@ -108,14 +127,28 @@ export function GuidedTour() {
         maw="calc(100vw - 24px)"
         style={{ position: 'fixed', zIndex: Z + 1, ...cardPosition(rect) }}
       >
-        <Text fz="xs" c="owo.8" fw={700}>{index + 1} of {steps.length}</Text>
-        <Title order={4} id="owo-tour-title" mt={4}>{step.title}</Title>
-        <Text fz="sm" c="dark.4" mt={6}>{step.text}</Text>
+        <Text fz="xs" c="owo.8" fw={700}>
+          {index + 1} of {steps.length}
+        </Text>
+        <Title order={4} id="owo-tour-title" mt={4}>
+          {step.title}
+        </Title>
+        <Text fz="sm" c="dark.4" mt={6}>
+          {step.text}
+        </Text>
         <Group justify="space-between" mt="lg">
-          <Button variant="subtle" color="gray" size="xs" onClick={done}>Skip tour</Button>
+          <Button variant="subtle" color="gray" size="xs" onClick={done}>
+            Skip tour
+          </Button>
           <Group gap="xs">
-            {index > 0 && <Button variant="default" size="xs" onClick={() => setIndex(index - 1)}>Back</Button>}
-            <Button size="xs" onClick={isLast ? done : () => setIndex(index + 1)}>{isLast ? 'Finish' : 'Next'}</Button>
+            {index > 0 && (
+              <Button variant="default" size="xs" onClick={() => setIndex(index - 1)}>
+                Back
+              </Button>
+            )}
+            <Button size="xs" onClick={isLast ? done : () => setIndex(index + 1)}>
+              {isLast ? 'Finish' : 'Next'}
+            </Button>
           </Group>
         </Group>
       </Paper>

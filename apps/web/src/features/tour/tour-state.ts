@@ -4,8 +4,13 @@
 import { TOUR_DELAY_MS } from '@owo/contract';
 import type { TourState } from '../../lib/store';
 
-export const startFirstRun = (s: TourState): TourState => (s.status === 'idle' ? { ...s, status: 'in-progress' } : s);
+export const startFirstRun = (s: TourState): TourState =>
+  s.status === 'idle' ? { ...s, status: 'in-progress' } : s;
 export const finishTour = (s: TourState): TourState => ({ ...s, status: 'completed' });
 export const shouldStartMakePaymentTour = (s: TourState) => s.progress < 2 && s.status === 'completed';
-export const startMakePaymentTour = (s: TourState): TourState => ({ ...s, progress: 2, status: 'in-progress' });
+export const startMakePaymentTour = (s: TourState): TourState => ({
+  ...s,
+  progress: 2,
+  status: 'in-progress',
+});
 export { TOUR_DELAY_MS };

@@ -46,7 +46,14 @@ describe('useTourOnMakePaymentOpen', () => {
 describe('GuidedTour', () => {
   it('shows five payout steps at progress 1, highlights the data-tour target and completes on Finish', () => {
     store.reset({ tour: { status: 'in-progress', progress: 1 } });
-    renderWithRouter({ ui: <><div data-tour="payouts-tab-all">All</div><GuidedTour /></> });
+    renderWithRouter({
+      ui: (
+        <>
+          <div data-tour="payouts-tab-all">All</div>
+          <GuidedTour />
+        </>
+      ),
+    });
     expect(screen.getByTestId('guided-tour')).toHaveAttribute('data-step', 'payouts-all');
     expect(screen.getByText('1 of 5')).toBeInTheDocument();
     for (let i = 0; i < 4; i += 1) fireEvent.click(screen.getByRole('button', { name: 'Next' }));

@@ -9,9 +9,12 @@ import { shouldStartMakePaymentTour, startMakePaymentTour, TOUR_DELAY_MS } from 
  */
 export function useTourOnMakePaymentOpen() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return useCallback(() => {
     if (!shouldStartMakePaymentTour(store.get().tour)) return;
     if (timer.current) clearTimeout(timer.current);

@@ -37,17 +37,31 @@ export function AccountList(props: { onSwitched: (entry: AccountEntry) => void }
       {accounts.data.map((entry) => {
         const isActive = entry.accountId === activeId;
         return (
-          <UnstyledButton key={entry.id} onClick={() => void choose(entry)} disabled={!!busy} aria-label={t('switch.choose', { name: entry.account.name })}>
+          <UnstyledButton
+            key={entry.id}
+            onClick={() => void choose(entry)}
+            disabled={!!busy}
+            aria-label={t('switch.choose', { name: entry.account.name })}
+          >
             <Card style={{ borderColor: isActive ? 'var(--mantine-color-owo-6)' : undefined }} padding="md">
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
                   <Avatar name={entry.account.name} />
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate="end">{entry.account.name}</Text>
-                    <Text size="xs" c="dimmed">{ACCOUNT_TYPE_LABELS[entry.account.type]} · {t(`roles.${entry.role}`, { defaultValue: entry.role })}</Text>
+                    <Text fw={600} truncate="end">
+                      {entry.account.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {ACCOUNT_TYPE_LABELS[entry.account.type]} ·{' '}
+                      {t(`roles.${entry.role}`, { defaultValue: entry.role })}
+                    </Text>
                   </div>
                 </Group>
-                {busy === entry.id ? <Loader size="sm" color="owo" /> : isActive && <Badge variant="light">{t('switch.active')}</Badge>}
+                {busy === entry.id ? (
+                  <Loader size="sm" color="owo" />
+                ) : (
+                  isActive && <Badge variant="light">{t('switch.active')}</Badge>
+                )}
               </Group>
             </Card>
           </UnstyledButton>
@@ -58,9 +72,23 @@ export function AccountList(props: { onSwitched: (entry: AccountEntry) => void }
 }
 
 function Avatar({ name }: { name: string }) {
-  const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]?.toUpperCase()).join('');
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
   return (
-    <Text w={40} h={40} fw={700} c="owo.8" bg="owo.0" ta="center" lh="40px" style={{ borderRadius: 10, flexShrink: 0 }}>
+    <Text
+      w={40}
+      h={40}
+      fw={700}
+      c="owo.8"
+      bg="owo.0"
+      ta="center"
+      lh="40px"
+      style={{ borderRadius: 10, flexShrink: 0 }}
+    >
       {initials || '?'}
     </Text>
   );

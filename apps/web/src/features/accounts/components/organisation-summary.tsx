@@ -9,8 +9,12 @@ import { firstIncompleteStep, setupProgress } from '../kyb/kyb-nav';
 
 const Item = (props: { label: string; value: string | null | undefined }) => (
   <div>
-    <Text size="xs" c="dimmed">{props.label}</Text>
-    <Text size="sm" fw={500}>{props.value || '—'}</Text>
+    <Text size="xs" c="dimmed">
+      {props.label}
+    </Text>
+    <Text size="sm" fw={500}>
+      {props.value || '—'}
+    </Text>
   </div>
 );
 
@@ -35,7 +39,10 @@ export function OrganisationSummary({ org }: { org: Organisation }) {
           <Item label={t('info.industry')} value={org.kyb.industry} />
           <Item label={t('info.email')} value={org.kyb.email} />
           <Item label={t('info.phone')} value={org.kyb.phone} />
-          <Item label={t('info.address')} value={[org.kyb.address, org.kyb.state].filter(Boolean).join(', ')} />
+          <Item
+            label={t('info.address')}
+            value={[org.kyb.address, org.kyb.state].filter(Boolean).join(', ')}
+          />
         </SimpleGrid>
       </Card>
       <Card>
@@ -47,11 +54,16 @@ export function OrganisationSummary({ org }: { org: Organisation }) {
                 {org.kyb.progress.isComplete ? t('info.kycComplete') : t('info.kycIncomplete')}
               </Badge>
             </Group>
-            <Text size="sm" c="dimmed">{t('kyb.progress', { done: p.done, total: p.total })}</Text>
+            <Text size="sm" c="dimmed">
+              {t('kyb.progress', { done: p.done, total: p.total })}
+            </Text>
             <Progress value={p.percent} size="sm" radius="xl" />
           </Stack>
           {!org.kyb.progress.isComplete && canFill && (
-            <Button component={Link} to={paths.account.setupStep.href({ step: firstIncompleteStep(org.kyb.progress.maxStep) })}>
+            <Button
+              component={Link}
+              to={paths.account.setupStep.href({ step: firstIncompleteStep(org.kyb.progress.maxStep) })}
+            >
               {t('info.completeKyc')}
             </Button>
           )}

@@ -27,7 +27,13 @@ export function DocumentField({ field, control, stored }: Props) {
   const [localError, setLocalError] = useState<string | null>(null);
   const [picked, setPicked] = useState<StoredFile | null>(null);
   const value = f.value as string | undefined | null;
-  const shown = value ? (picked?.fileName === value ? picked : stored?.fileName === value ? stored : { fileName: value, originalName: value }) : null;
+  const shown = value
+    ? picked?.fileName === value
+      ? picked
+      : stored?.fileName === value
+        ? stored
+        : { fileName: value, originalName: value }
+    : null;
 
   async function onFile(file: File | undefined) {
     if (!file) return;
@@ -53,7 +59,8 @@ export function DocumentField({ field, control, stored }: Props) {
 
   function remove() {
     // A file uploaded in this visit and not saved yet is deleted; saved ones stay until replaced.
-    if (picked && picked.fileName === value && stored?.fileName !== value) void accountsApi.deleteUpload(picked.fileName).catch(() => {});
+    if (picked && picked.fileName === value && stored?.fileName !== value)
+      void accountsApi.deleteUpload(picked.fileName).catch(() => {});
     f.onChange(field.required ? undefined : null);
   }
 
@@ -63,14 +70,27 @@ export function DocumentField({ field, control, stored }: Props) {
       <Paper withBorder p="sm" mt={4} radius="md" style={{ borderStyle: shown ? 'solid' : 'dashed' }}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           {shown ? (
-            <Anchor href={`${API_BASE}/files/${shown.fileName}`} target="_blank" rel="noreferrer" size="sm" truncate="end" style={{ minWidth: 0 }}>
+            <Anchor
+              href={`${API_BASE}/files/${shown.fileName}`}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              truncate="end"
+              style={{ minWidth: 0 }}
+            >
               {shown.originalName}
             </Anchor>
           ) : (
-            <Text size="sm" c="dimmed">{t('kyb.documents.hint')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('kyb.documents.hint')}
+            </Text>
           )}
           <Group gap="xs" wrap="nowrap">
-            {shown && <Button variant="subtle" color="red" size="xs" onClick={remove} disabled={busy}>{t('kyb.documents.remove')}</Button>}
+            {shown && (
+              <Button variant="subtle" color="red" size="xs" onClick={remove} disabled={busy}>
+                {t('kyb.documents.remove')}
+              </Button>
+            )}
             <Button variant="light" size="xs" loading={busy} onClick={() => input.current?.click()}>
               {shown ? t('kyb.documents.replace') : t('kyb.documents.choose')}
             </Button>

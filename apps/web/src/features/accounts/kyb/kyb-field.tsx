@@ -9,7 +9,14 @@ type Props = { field: KybField; name: string; control: Control<any>; placeholder
 
 export function KybFieldInput({ field, name, control, placeholder }: Props) {
   const { field: f, fieldState } = useController({ name, control });
-  const common = { label: field.label, required: field.required, error: fieldState.error?.message, onBlur: f.onBlur, ref: f.ref, name };
+  const common = {
+    label: field.label,
+    required: field.required,
+    error: fieldState.error?.message,
+    onBlur: f.onBlur,
+    ref: f.ref,
+    name,
+  };
   switch (field.type) {
     case 'select':
       return (
@@ -37,16 +44,49 @@ export function KybFieldInput({ field, name, control, placeholder }: Props) {
         />
       );
     case 'checkbox':
-      return <Checkbox label={field.label} checked={!!f.value} onChange={(e) => f.onChange(e.currentTarget.checked)} onBlur={f.onBlur} ref={f.ref} name={name} mt="xs" />;
+      return (
+        <Checkbox
+          label={field.label}
+          checked={!!f.value}
+          onChange={(e) => f.onChange(e.currentTarget.checked)}
+          onBlur={f.onBlur}
+          ref={f.ref}
+          name={name}
+          mt="xs"
+        />
+      );
     case 'textarea':
-      return <Textarea {...common} value={(f.value as string) ?? ''} onChange={(e) => f.onChange(e.currentTarget.value)} autosize minRows={3} maxRows={6} />;
+      return (
+        <Textarea
+          {...common}
+          value={(f.value as string) ?? ''}
+          onChange={(e) => f.onChange(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={6}
+        />
+      );
     case 'tel':
-      return <PhoneInput {...common} value={(f.value as string) ?? ''} onChange={(e) => f.onChange(e.currentTarget.value)} />;
+      return (
+        <PhoneInput
+          {...common}
+          value={(f.value as string) ?? ''}
+          onChange={(e) => f.onChange(e.currentTarget.value)}
+        />
+      );
     default:
       return (
         <TextInput
           {...common}
-          type={field.type === 'date' ? 'date' : field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text'}
+          type={
+            field.type === 'date'
+              ? 'date'
+              : field.type === 'email'
+                ? 'email'
+                : field.type === 'url'
+                  ? 'url'
+                  : 'text'
+          }
           inputMode={field.pattern && /^\^\[0-9\]/.test(field.pattern) ? 'numeric' : undefined}
           maxLength={field.name === 'bvn' ? 11 : undefined}
           placeholder={placeholder}

@@ -12,7 +12,8 @@ export function OwnersFields({ list, form, saved }: Props) {
   const { t } = useTranslation('accounts');
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'owners' });
   const subFields = list.fields ?? [];
-  const listError = (form.formState.errors.owners as { message?: string; root?: { message?: string } } | undefined);
+  const listError = form.formState.errors.owners as
+    { message?: string; root?: { message?: string } } | undefined;
   const message = listError?.message ?? listError?.root?.message;
   return (
     <>
@@ -24,7 +25,9 @@ export function OwnersFields({ list, form, saved }: Props) {
             <Group justify="space-between" mb="sm">
               <Text fw={600}>{t('kyb.owners.owner', { n: i + 1 })}</Text>
               {fields.length > 1 && (
-                <Button variant="subtle" color="red" size="xs" onClick={() => remove(i)}>{t('kyb.owners.remove')}</Button>
+                <Button variant="subtle" color="red" size="xs" onClick={() => remove(i)}>
+                  {t('kyb.owners.remove')}
+                </Button>
               )}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -34,15 +37,26 @@ export function OwnersFields({ list, form, saved }: Props) {
                   field={f.name === 'bvn' && stored ? { ...f, required: false } : f}
                   name={`owners.${i}.${f.name}`}
                   control={form.control}
-                  placeholder={f.name === 'bvn' && stored ? t('kyb.owners.keepBvn', { bvn: stored.bvn }) : undefined}
+                  placeholder={
+                    f.name === 'bvn' && stored ? t('kyb.owners.keepBvn', { bvn: stored.bvn }) : undefined
+                  }
                 />
               ))}
             </SimpleGrid>
           </Card>
         );
       })}
-      {message && <Text c="red" size="sm">{message}</Text>}
-      <Button variant="light" onClick={() => append(emptyOwner(subFields))} style={{ alignSelf: 'flex-start' }} disabled={fields.length >= 20}>
+      {message && (
+        <Text c="red" size="sm">
+          {message}
+        </Text>
+      )}
+      <Button
+        variant="light"
+        onClick={() => append(emptyOwner(subFields))}
+        style={{ alignSelf: 'flex-start' }}
+        disabled={fields.length >= 20}
+      >
         {t('kyb.owners.add')}
       </Button>
     </>

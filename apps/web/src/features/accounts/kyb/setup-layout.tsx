@@ -34,8 +34,16 @@ export function SetupLayout() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card>
-            <Text size="sm" fw={600} mb={6} data-testid="setup-progress">{t('kyb.progress', { done: progress.done, total: progress.total })}</Text>
-            <Progress value={progress.percent} size="sm" radius="xl" mb="lg" aria-label={t('kyb.progress', { done: progress.done, total: progress.total })} />
+            <Text size="sm" fw={600} mb={6} data-testid="setup-progress">
+              {t('kyb.progress', { done: progress.done, total: progress.total })}
+            </Text>
+            <Progress
+              value={progress.percent}
+              size="sm"
+              radius="xl"
+              mb="lg"
+              aria-label={t('kyb.progress', { done: progress.done, total: progress.total })}
+            />
             <Stack gap={4} component="nav" aria-label={t('kyb.steps')}>
               {steps.map((s) => {
                 const index = KYB_STEPS.indexOf(s.step);
@@ -51,16 +59,27 @@ export function SetupLayout() {
                     p="sm"
                     style={{
                       borderRadius: 8,
-                      display: 'flex', alignItems: 'center', gap: 12,
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 12,
                       background: active ? 'var(--mantine-color-owo-0)' : undefined,
                       opacity: open ? 1 : 0.5,
                       cursor: open ? 'pointer' : 'not-allowed',
                     }}
                   >
-                    <ThemeIcon size={28} radius="xl" variant={done ? 'filled' : active ? 'light' : 'default'} color="owo">
-                      <Text size="xs" fw={700}>{done ? '✓' : index + 1}</Text>
+                    <ThemeIcon
+                      size={28}
+                      radius="xl"
+                      variant={done ? 'filled' : active ? 'light' : 'default'}
+                      color="owo"
+                    >
+                      <Text size="xs" fw={700}>
+                        {done ? '✓' : index + 1}
+                      </Text>
                     </ThemeIcon>
-                    <Text size="sm" fw={active ? 650 : 500}>{s.title}</Text>
+                    <Text size="sm" fw={active ? 650 : 500}>
+                      {s.title}
+                    </Text>
                   </UnstyledButton>
                 );
               })}

@@ -22,17 +22,33 @@ export function stepDefaults(step: KybStep, fields: KybField[], kyb: KybAccount 
     const saved = Object.fromEntries(Object.entries(kyb.info).map(([k, v]) => [k, v ?? '']));
     return { ...base, ...saved, incorporationDate: kyb.info.incorporationDate.slice(0, 10) };
   }
-  if (step === 'contact' && kyb.contact) return { ...base, ...kyb.contact, phone: phoneForInput(kyb.contact.phone) };
+  if (step === 'contact' && kyb.contact)
+    return { ...base, ...kyb.contact, phone: phoneForInput(kyb.contact.phone) };
   if (step === 'bvn') return { bvn: '' };
   if (step === 'ownership') {
     const list = fields.find((f) => f.type === 'list');
     const owners = kyb.ownership.owners.map((o) => ({
-      id: o.id, name: o.name, bvn: '', share: o.share, email: o.email ?? '', phone: phoneForInput(o.phone), position: o.position ?? '', isDirector: o.isDirector,
+      id: o.id,
+      name: o.name,
+      bvn: '',
+      share: o.share,
+      email: o.email ?? '',
+      phone: phoneForInput(o.phone),
+      position: o.position ?? '',
+      isDirector: o.isDirector,
     }));
     return { owners: owners.length ? owners : [emptyOwner(list?.fields ?? [])] };
   }
   if (step === 'documents' && kyb.documents) {
-    return { ...base, ...Object.fromEntries(Object.entries(kyb.documents).map(([k, v]) => [k, v?.fileName ?? (fields.find((f) => f.name === k)?.required ? undefined : null)])) };
+    return {
+      ...base,
+      ...Object.fromEntries(
+        Object.entries(kyb.documents).map(([k, v]) => [
+          k,
+          v?.fileName ?? (fields.find((f) => f.name === k)?.required ? undefined : null),
+        ]),
+      ),
+    };
   }
   return base;
 }

@@ -2,7 +2,14 @@
 // own spellings undone first (phone typed after the +234 prefix; an existing owner's blank BVN
 // meaning "keep the stored one").
 import { z } from 'zod';
-import { kybBvnBody, kybContactBody, kybDocumentsBody, kybInfoBody, kybOwnershipBody, type KybStep } from '@owo/contract';
+import {
+  kybBvnBody,
+  kybContactBody,
+  kybDocumentsBody,
+  kybInfoBody,
+  kybOwnershipBody,
+  type KybStep,
+} from '@owo/contract';
 import { withNgPrefix } from '../../../components/phone-input';
 
 type Obj = Record<string, unknown>;
@@ -11,7 +18,14 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object';
 const contact = z.preprocess((v) => (isObj(v) ? { ...v, phone: withNgPrefix(v.phone) } : v), kybContactBody);
 const ownership = z.preprocess((v) => {
   if (!isObj(v) || !Array.isArray(v.owners)) return v;
-  return { ...v, owners: v.owners.map((o: Obj) => ({ ...o, bvn: o.bvn ? o.bvn : o.id ? undefined : o.bvn, phone: withNgPrefix(o.phone) })) };
+  return {
+    ...v,
+    owners: v.owners.map((o: Obj) => ({
+      ...o,
+      bvn: o.bvn ? o.bvn : o.id ? undefined : o.bvn,
+      phone: withNgPrefix(o.phone),
+    })),
+  };
 }, kybOwnershipBody);
 
 export const kybFormSchemas: Record<KybStep, z.ZodType<Obj, Obj>> = {

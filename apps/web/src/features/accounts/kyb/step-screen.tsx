@@ -20,8 +20,10 @@ export function StepScreen() {
   const { step } = useParams();
   const { kyb, steps } = useSetupContext();
   const maxStep = kyb.progress.maxStep;
-  if (!isKybStep(step)) return <Navigate to={paths.account.setupStep.href({ step: firstIncompleteStep(maxStep) })} replace />;
-  if (!canOpenStep(step, maxStep)) return <Navigate to={paths.account.setupStep.href({ step: firstIncompleteStep(maxStep) })} replace />;
+  if (!isKybStep(step))
+    return <Navigate to={paths.account.setupStep.href({ step: firstIncompleteStep(maxStep) })} replace />;
+  if (!canOpenStep(step, maxStep))
+    return <Navigate to={paths.account.setupStep.href({ step: firstIncompleteStep(maxStep) })} replace />;
   const form = steps.find((s) => s.step === step);
   if (!form) return null;
   // Keyed by step so each step starts from its own saved values.
@@ -64,25 +66,48 @@ function StepForm({ step, stepForm }: { step: KybStep; stepForm: KybStepForm }) 
       <Stack gap="lg">
         <div>
           <Title order={3}>{stepForm.title}</Title>
-          <Text c="dimmed" size="sm">{t(`kyb.help.${step}`)}</Text>
+          <Text c="dimmed" size="sm">
+            {t(`kyb.help.${step}`)}
+          </Text>
         </div>
-        {step === 'bvn' && kyb.bvn && <Alert color="owo" variant="light">{t('kyb.bvnOnFile', { bvn: kyb.bvn.bvn })}</Alert>}
+        {step === 'bvn' && kyb.bvn && (
+          <Alert color="owo" variant="light">
+            {t('kyb.bvnOnFile', { bvn: kyb.bvn.bvn })}
+          </Alert>
+        )}
         {plain.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: plain.length > 2 ? 2 : 1 }} spacing="md">
-            {plain.map((f) => <KybFieldInput key={f.name} field={f} name={f.name} control={form.control} />)}
+            {plain.map((f) => (
+              <KybFieldInput key={f.name} field={f} name={f.name} control={form.control} />
+            ))}
           </SimpleGrid>
         )}
         {list && <OwnersFields list={list} form={form} saved={kyb.ownership.owners} />}
         {files.map((f) => {
           const stored = kyb.documents?.[f.name];
-          return <DocumentField key={f.name} field={f} control={form.control} stored={stored ? { fileName: stored.fileName, originalName: stored.originalName } : null} />;
+          return (
+            <DocumentField
+              key={f.name}
+              field={f}
+              control={form.control}
+              stored={stored ? { fileName: stored.fileName, originalName: stored.originalName } : null}
+            />
+          );
         })}
-        {form.formState.errors.root?.server && <Alert color="red">{form.formState.errors.root.server.message}</Alert>}
+        {form.formState.errors.root?.server && (
+          <Alert color="red">{form.formState.errors.root.server.message}</Alert>
+        )}
         <Group justify="space-between">
           {prev ? (
-            <Button variant="default" onClick={() => navigate(paths.account.setupStep.href({ step: prev }))}>{t('kyb.back')}</Button>
-          ) : <span />}
-          <Button type="submit" loading={save.isPending}>{t('kyb.saveAndContinue')}</Button>
+            <Button variant="default" onClick={() => navigate(paths.account.setupStep.href({ step: prev }))}>
+              {t('kyb.back')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" loading={save.isPending}>
+            {t('kyb.saveAndContinue')}
+          </Button>
         </Group>
       </Stack>
     </Card>

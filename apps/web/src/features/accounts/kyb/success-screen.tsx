@@ -14,14 +14,26 @@ export function SetupSuccessScreen() {
   const kyb = useKyb();
   if (kyb.isPending) return <FullPageLoader />;
   if (kyb.isError) return <QueryError error={kyb.error} onRetry={() => void kyb.refetch()} />;
-  if (!kyb.data.progress.isComplete) return <Navigate to={paths.account.setupStep.href({ step: firstIncompleteStep(kyb.data.progress.maxStep) })} replace />;
+  if (!kyb.data.progress.isComplete)
+    return (
+      <Navigate
+        to={paths.account.setupStep.href({ step: firstIncompleteStep(kyb.data.progress.maxStep) })}
+        replace
+      />
+    );
   return (
     <Card maw={520} mx="auto" mt="xl" p="xl">
       <Stack align="center" ta="center" gap="md">
-        <ThemeIcon size={64} radius="xl" color="owo"><Text fz={30} fw={700}>✓</Text></ThemeIcon>
+        <ThemeIcon size={64} radius="xl" color="owo">
+          <Text fz={30} fw={700}>
+            ✓
+          </Text>
+        </ThemeIcon>
         <Title order={2}>{KYB_MSG.setupCompleted}</Title>
         <Text c="dimmed">{t('kyb.success.text')}</Text>
-        <Button component={Link} to={paths.dashboard.path} size="md">{t('kyb.success.dashboard')}</Button>
+        <Button component={Link} to={paths.dashboard.path} size="md">
+          {t('kyb.success.dashboard')}
+        </Button>
       </Stack>
     </Card>
   );
@@ -32,5 +44,10 @@ export function SetupIndex() {
   const kyb = useKyb();
   if (kyb.isPending) return <FullPageLoader />;
   if (kyb.isError) return <QueryError error={kyb.error} onRetry={() => void kyb.refetch()} />;
-  return <Navigate to={paths.account.setupStep.href({ step: firstIncompleteStep(kyb.data.progress.maxStep) })} replace />;
+  return (
+    <Navigate
+      to={paths.account.setupStep.href({ step: firstIncompleteStep(kyb.data.progress.maxStep) })}
+      replace
+    />
+  );
 }

@@ -19,10 +19,14 @@ export function AccountTypeScreen() {
         <Stack gap="lg">
           <div>
             <Title order={2}>{t('typeScreen.title')}</Title>
-            <Text c="dimmed" size="sm">{t('typeScreen.subtitle')}</Text>
+            <Text c="dimmed" size="sm">
+              {t('typeScreen.subtitle')}
+            </Text>
           </div>
           <AccountTypeOptions value={type} onChange={setType} />
-          <Button size="md" disabled={!type} onClick={() => navigate(paths.account.create.href({ type }))}>{t('typeScreen.continue')}</Button>
+          <Button size="md" disabled={!type} onClick={() => navigate(paths.account.create.href({ type }))}>
+            {t('typeScreen.continue')}
+          </Button>
         </Stack>
       </Card>
     </Container>

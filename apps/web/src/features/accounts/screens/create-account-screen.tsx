@@ -14,13 +14,17 @@ export function CreateAccountScreen() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const typeParam = useSearchParams()[0].get('type');
-  const defaultType = (ACCOUNT_TYPES as readonly string[]).includes(typeParam ?? '') ? (typeParam as AccountType) : undefined;
+  const defaultType = (ACCOUNT_TYPES as readonly string[]).includes(typeParam ?? '')
+    ? (typeParam as AccountType)
+    : undefined;
   return (
     <Container size={560} py={48}>
       <Logo />
       <Card mt="xl" p={{ base: 'lg', sm: 'xl' }}>
         <Title order={2}>{t('create.title')}</Title>
-        <Text c="dimmed" size="sm" mb="lg">{t('create.subtitle')}</Text>
+        <Text c="dimmed" size="sm" mb="lg">
+          {t('create.subtitle')}
+        </Text>
         <CreateAccountForm
           defaultType={defaultType}
           onCreated={(entry) => {

@@ -19,15 +19,26 @@ export function SwitchAccountScreen() {
     <Container size={560} py={48}>
       <Group justify="space-between">
         <Logo to={paths.dashboard.path} />
-        <Button variant="subtle" color="gray" onClick={async () => { await logoutStaff(); navigate(paths.auth.login.path, { replace: true }); }}>
+        <Button
+          variant="subtle"
+          color="gray"
+          onClick={async () => {
+            await logoutStaff();
+            navigate(paths.auth.login.path, { replace: true });
+          }}
+        >
           {t('switch.logout')}
         </Button>
       </Group>
       <Card mt="xl" p={{ base: 'lg', sm: 'xl' }}>
         <Title order={2}>{t('switch.title')}</Title>
-        <Text c="dimmed" size="sm" mb="lg">{t('switch.subtitle')}</Text>
+        <Text c="dimmed" size="sm" mb="lg">
+          {t('switch.subtitle')}
+        </Text>
         <AccountList onSwitched={() => navigate(paths.dashboard.path, { replace: true })} />
-        <Button variant="light" fullWidth mt="lg" onClick={create.open}>{t('switch.createNew')}</Button>
+        <Button variant="light" fullWidth mt="lg" onClick={create.open}>
+          {t('switch.createNew')}
+        </Button>
       </Card>
       <Modal opened={creating} onClose={create.close} title={t('create.title')} size="lg">
         <CreateAccountForm

@@ -6,20 +6,30 @@ import { sessionKeys } from '../../../lib/session';
 import { store, updateStaff } from '../../../lib/store';
 import { paths } from '../../../lib/paths';
 
-export type InvitationPreview = { email: string; accountName: string; role: string; roleName: string; expiresAt: string; userExists: boolean };
+export type InvitationPreview = {
+  email: string;
+  accountName: string;
+  role: string;
+  roleName: string;
+  expiresAt: string;
+  userExists: boolean;
+};
 
 const quiet = { skipAuthHandling: true, skipForbiddenPage: true } as const;
 
 export const authApi = {
   login: (body: LoginBody) => api.post<SessionData>('/auth/login', body, quiet),
   register: (body: RegisterBody) => api.post<SessionData>('/auth/register', body, quiet),
-  twoFactor: (body: { code: string; invitationCode?: string }) => api.post<SessionData>('/auth/2fa', body, quiet),
+  twoFactor: (body: { code: string; invitationCode?: string }) =>
+    api.post<SessionData>('/auth/2fa', body, quiet),
   confirmEmail: (token: string) => api.post<{ user: AuthUser }>('/auth/confirm-email', { token }, quiet),
   resendConfirmation: (email: string) => api.post<null>('/auth/confirm-email/resend', { email }, quiet),
   forgotPassword: (email: string) => api.post<null>('/auth/password', { email }, quiet),
-  resetPassword: (ref: string, password: string) => api.put<null>(`/auth/password/${encodeURIComponent(ref)}`, { password }, quiet),
+  resetPassword: (ref: string, password: string) =>
+    api.put<null>(`/auth/password/${encodeURIComponent(ref)}`, { password }, quiet),
   invitation: (code: string) => api.get<InvitationPreview>(`/auth/invite/${encodeURIComponent(code)}`, quiet),
-  acceptInvitation: (code: string) => api.post<{ accountId: string }>('/auth/invite', { code }, { skipForbiddenPage: true }),
+  acceptInvitation: (code: string) =>
+    api.post<{ accountId: string }>('/auth/invite', { code }, { skipForbiddenPage: true }),
 };
 
 /**
@@ -28,7 +38,13 @@ export const authApi = {
  */
 export function completeSignIn(user: AuthUser): string {
   const { redirectTo } = store.get().staff;
-  updateStaff({ user, twoFactorEmail: null, passwordExpired: false, expiredEmail: null, redirectTo: user.verified ? null : redirectTo });
+  updateStaff({
+    user,
+    twoFactorEmail: null,
+    passwordExpired: false,
+    expiredEmail: null,
+    redirectTo: user.verified ? null : redirectTo,
+  });
   queryClient.removeQueries({ queryKey: sessionKeys.profile });
   queryClient.removeQueries({ queryKey: ['me'] });
   if (!user.verified) return paths.auth.confirmEmail.path;

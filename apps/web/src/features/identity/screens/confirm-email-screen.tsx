@@ -30,7 +30,10 @@ export function ConfirmEmailScreen() {
   if (token) return <ConfirmToken token={token} signedIn={hasSession && !profile.isError} />;
   return (
     <Stack gap="md">
-      <AuthHeader title={t('confirmEmail.title')} subtitle={email ? t('confirmEmail.sent', { email }) : t('confirmEmail.sentNoEmail')} />
+      <AuthHeader
+        title={t('confirmEmail.title')}
+        subtitle={email ? t('confirmEmail.sent', { email }) : t('confirmEmail.sentNoEmail')}
+      />
       <ResendForm email={email} />
     </Stack>
   );
@@ -73,7 +76,9 @@ function ConfirmToken(props: { token: string; signedIn: boolean }) {
     return (
       <Stack gap="md">
         <AuthHeader title={t('confirmEmail.title')} />
-        <Alert color="red" variant="light">{message || t('confirmEmail.failed')}</Alert>
+        <Alert color="red" variant="light">
+          {message || t('confirmEmail.failed')}
+        </Alert>
         <ResendForm email="" />
       </Stack>
     );
@@ -82,9 +87,13 @@ function ConfirmToken(props: { token: string; signedIn: boolean }) {
     <Stack gap="md" data-testid="email-confirmed">
       <AuthHeader title={t('confirmEmail.confirmed')} subtitle={message} />
       {props.signedIn ? (
-        <Button onClick={() => navigate(paths.dashboard.path, { replace: true })}>{t('confirmEmail.continue')}</Button>
+        <Button onClick={() => navigate(paths.dashboard.path, { replace: true })}>
+          {t('confirmEmail.continue')}
+        </Button>
       ) : (
-        <Button component={Link} to={paths.auth.login.path}>{t('confirmEmail.toLogin')}</Button>
+        <Button component={Link} to={paths.auth.login.path}>
+          {t('confirmEmail.toLogin')}
+        </Button>
       )}
     </Stack>
   );
@@ -93,13 +102,25 @@ function ConfirmToken(props: { token: string; signedIn: boolean }) {
 function ResendForm(props: { email: string }) {
   const { t } = useTranslation('auth');
   const form = useZodForm(emailBody, { defaultValues: { email: props.email } });
-  const resend = useApiMutation({ mutationFn: (v: { email: string }) => authApi.resendConfirmation(v.email), form });
+  const resend = useApiMutation({
+    mutationFn: (v: { email: string }) => authApi.resendConfirmation(v.email),
+    form,
+  });
   return (
     <form onSubmit={form.handleSubmit((v) => resend.mutate(v))} noValidate>
       <Stack gap="sm">
-        <TextInput label={t('confirmEmail.email')} type="email" {...form.register('email')} error={form.formState.errors.email?.message} />
-        <Button type="submit" variant="light" loading={resend.isPending}>{t('confirmEmail.resend')}</Button>
-        <Button component={Link} to={paths.auth.login.path} variant="subtle">{t('confirmEmail.toLogin')}</Button>
+        <TextInput
+          label={t('confirmEmail.email')}
+          type="email"
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
+        <Button type="submit" variant="light" loading={resend.isPending}>
+          {t('confirmEmail.resend')}
+        </Button>
+        <Button component={Link} to={paths.auth.login.path} variant="subtle">
+          {t('confirmEmail.toLogin')}
+        </Button>
       </Stack>
     </form>
   );

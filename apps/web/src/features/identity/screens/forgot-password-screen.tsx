@@ -17,15 +17,24 @@ export function ForgotPasswordScreen() {
   const expiredEmail = useStore((s) => s.staff.expiredEmail);
   const [sent, setSent] = useState(false);
   const form = useZodForm(emailBody, { defaultValues: { email: search.get('email') ?? expiredEmail ?? '' } });
-  const send = useApiMutation({ mutationFn: (v: { email: string }) => authApi.forgotPassword(v.email), form, silentSuccess: true, onSuccess: () => setSent(true) });
+  const send = useApiMutation({
+    mutationFn: (v: { email: string }) => authApi.forgotPassword(v.email),
+    form,
+    silentSuccess: true,
+    onSuccess: () => setSent(true),
+  });
 
   if (sent) {
     return (
       <Stack align="center" ta="center" gap="md" data-testid="forgot-sent">
-        <ThemeIcon size={56} radius="xl" variant="light">✉</ThemeIcon>
+        <ThemeIcon size={56} radius="xl" variant="light">
+          ✉
+        </ThemeIcon>
         <AuthHeader title={t('forgot.sentTitle')} />
         <Text mt={-16}>{t('forgot.sent')}</Text>
-        <Button component={Link} to={paths.auth.login.path} variant="default" fullWidth>{t('forgot.backToLogin')}</Button>
+        <Button component={Link} to={paths.auth.login.path} variant="default" fullWidth>
+          {t('forgot.backToLogin')}
+        </Button>
       </Stack>
     );
   }
@@ -33,9 +42,19 @@ export function ForgotPasswordScreen() {
     <form onSubmit={form.handleSubmit((v) => send.mutate(v))} noValidate>
       <AuthHeader title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
       <Stack gap="md">
-        <TextInput label={t('forgot.email')} type="email" autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />
-        <Button type="submit" size="md" loading={send.isPending} fullWidth>{t('forgot.submit')}</Button>
-        <Anchor component={Link} to={paths.auth.login.path} size="sm" ta="center">{t('forgot.backToLogin')}</Anchor>
+        <TextInput
+          label={t('forgot.email')}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
+        <Button type="submit" size="md" loading={send.isPending} fullWidth>
+          {t('forgot.submit')}
+        </Button>
+        <Anchor component={Link} to={paths.auth.login.path} size="sm" ta="center">
+          {t('forgot.backToLogin')}
+        </Anchor>
       </Stack>
     </form>
   );

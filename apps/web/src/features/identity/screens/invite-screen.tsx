@@ -21,7 +21,11 @@ export function InviteScreen() {
   const hasSession = useHasSession();
   const profile = useProfile(hasSession);
   const signedIn = hasSession && !!profile.data;
-  const invite = useQuery({ queryKey: ['invitation', code], enabled: !!code, queryFn: async () => (await authApi.invitation(code)).data });
+  const invite = useQuery({
+    queryKey: ['invitation', code],
+    enabled: !!code,
+    queryFn: async () => (await authApi.invitation(code)).data,
+  });
   const accept = useApiMutation({
     mutationFn: () => authApi.acceptInvitation(code),
     onSuccess: () => {
@@ -31,27 +35,74 @@ export function InviteScreen() {
     },
   });
 
-  if (!code) return <Stack><AuthHeader title={t('invite.title')} /><Alert color="red" variant="light">{t('invite.missing')}</Alert></Stack>;
+  if (!code)
+    return (
+      <Stack>
+        <AuthHeader title={t('invite.title')} />
+        <Alert color="red" variant="light">
+          {t('invite.missing')}
+        </Alert>
+      </Stack>
+    );
   if (invite.isPending) {
-    return <Stack align="center" py="xl"><Loader /><Text c="dimmed">{t('invite.loading')}</Text></Stack>;
+    return (
+      <Stack align="center" py="xl">
+        <Loader />
+        <Text c="dimmed">{t('invite.loading')}</Text>
+      </Stack>
+    );
   }
   if (invite.isError) {
-    return <Stack><AuthHeader title={t('invite.title')} /><Alert color="red" variant="light">{invite.error.message || t('invite.invalid')}</Alert></Stack>;
+    return (
+      <Stack>
+        <AuthHeader title={t('invite.title')} />
+        <Alert color="red" variant="light">
+          {invite.error.message || t('invite.invalid')}
+        </Alert>
+      </Stack>
+    );
   }
   const inv = invite.data;
   return (
     <Stack gap="md" data-testid="invitation">
-      <AuthHeader title={t('invite.title')} subtitle={t('invite.text', { account: inv.accountName, role: inv.roleName })} />
+      <AuthHeader
+        title={t('invite.title')}
+        subtitle={t('invite.text', { account: inv.accountName, role: inv.roleName })}
+      />
       <Card bg="gray.0" p="md">
-        <Group justify="space-between"><Text c="dimmed" size="sm">Account</Text><Text fw={600}>{inv.accountName}</Text></Group>
-        <Group justify="space-between"><Text c="dimmed" size="sm">Role</Text><Text fw={600}>{inv.roleName}</Text></Group>
-        <Group justify="space-between"><Text c="dimmed" size="sm">Email</Text><Text fw={600}>{inv.email}</Text></Group>
-        <Group justify="space-between"><Text c="dimmed" size="sm">Expires</Text><Text fw={600}>{formatDate(inv.expiresAt)}</Text></Group>
+        <Group justify="space-between">
+          <Text c="dimmed" size="sm">
+            Account
+          </Text>
+          <Text fw={600}>{inv.accountName}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text c="dimmed" size="sm">
+            Role
+          </Text>
+          <Text fw={600}>{inv.roleName}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text c="dimmed" size="sm">
+            Email
+          </Text>
+          <Text fw={600}>{inv.email}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text c="dimmed" size="sm">
+            Expires
+          </Text>
+          <Text fw={600}>{formatDate(inv.expiresAt)}</Text>
+        </Group>
       </Card>
       {signedIn ? (
         <>
-          <Text size="sm" c="dimmed">{t('invite.signedInAs', { email: profile.data?.email })}</Text>
-          <Button size="md" loading={accept.isPending} onClick={() => accept.mutate()}>{t('invite.accept')}</Button>
+          <Text size="sm" c="dimmed">
+            {t('invite.signedInAs', { email: profile.data?.email })}
+          </Text>
+          <Button size="md" loading={accept.isPending} onClick={() => accept.mutate()}>
+            {t('invite.accept')}
+          </Button>
         </>
       ) : (
         <>

@@ -19,7 +19,9 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const { passwordExpired, expiredEmail } = useStore((s) => s.staff);
   const search = new URLSearchParams(window.location.search);
-  const form = useZodForm(loginBody, { defaultValues: { email: search.get('email') ?? expiredEmail ?? '', password: '', code } });
+  const form = useZodForm(loginBody, {
+    defaultValues: { email: search.get('email') ?? expiredEmail ?? '', password: '', code },
+  });
 
   const login = useApiMutation({
     mutationFn: authApi.login,
@@ -35,7 +37,8 @@ export function LoginScreen() {
       navigate(completeSignIn(res.data.user), { replace: true });
     },
     onError: (err, body) => {
-      if (isApiError(err) && err.status === STATUS.passwordExpired) updateStaff({ passwordExpired: true, expiredEmail: body.email });
+      if (isApiError(err) && err.status === STATUS.passwordExpired)
+        updateStaff({ passwordExpired: true, expiredEmail: body.email });
       toastError(err.message);
     },
   });
@@ -47,15 +50,32 @@ export function LoginScreen() {
         {passwordExpired && (
           <Alert color="yellow" variant="light" data-testid="password-expired">
             {t('login.passwordExpired')}{' '}
-            <Anchor component={Link} to={paths.auth.forgotPassword.href({ email: expiredEmail })} fw={600}>{t('forgot.submit')}</Anchor>
+            <Anchor component={Link} to={paths.auth.forgotPassword.href({ email: expiredEmail })} fw={600}>
+              {t('forgot.submit')}
+            </Anchor>
           </Alert>
         )}
-        <TextInput label={t('login.email')} type="email" autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />
-        <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={form.formState.errors.password?.message}
+        />
         <Group justify="flex-end" mt={-6}>
-          <Anchor component={Link} to={paths.auth.forgotPassword.path} size="sm">{t('login.forgot')}</Anchor>
+          <Anchor component={Link} to={paths.auth.forgotPassword.path} size="sm">
+            {t('login.forgot')}
+          </Anchor>
         </Group>
-        <Button type="submit" size="md" loading={login.isPending} fullWidth>{t('login.submit')}</Button>
+        <Button type="submit" size="md" loading={login.isPending} fullWidth>
+          {t('login.submit')}
+        </Button>
         <Divider label={t('login.noAccount')} labelPosition="center" />
         <Button
           component={Link}
@@ -66,7 +86,11 @@ export function LoginScreen() {
         >
           {t('login.createAccount')}
         </Button>
-        {form.formState.errors.root?.server && <Text c="red" size="sm">{form.formState.errors.root.server.message}</Text>}
+        {form.formState.errors.root?.server && (
+          <Text c="red" size="sm">
+            {form.formState.errors.root.server.message}
+          </Text>
+        )}
       </Stack>
     </form>
   );

@@ -14,7 +14,10 @@ import { AuthHeader } from './auth-header';
 /** 002 §5: minimum 8 characters and a matching confirmation ('Passwords must match'). */
 export const resetFormSchema = resetPasswordBody
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: i18n.t('auth:password.mismatch') });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: i18n.t('auth:password.mismatch'),
+  });
 
 /** /auth/reset-password?ref= (the link of the reset email). */
 export function ResetPasswordScreen() {
@@ -36,8 +39,12 @@ export function ResetPasswordScreen() {
     return (
       <Stack>
         <AuthHeader title={t('reset.title')} />
-        <Alert color="red" variant="light">{t('reset.missingRef')}</Alert>
-        <Anchor component={Link} to={paths.auth.forgotPassword.path}>{t('forgot.title')}</Anchor>
+        <Alert color="red" variant="light">
+          {t('reset.missingRef')}
+        </Alert>
+        <Anchor component={Link} to={paths.auth.forgotPassword.path}>
+          {t('forgot.title')}
+        </Anchor>
       </Stack>
     );
   }
@@ -45,9 +52,21 @@ export function ResetPasswordScreen() {
     <form onSubmit={form.handleSubmit((v) => reset.mutate(v))} noValidate>
       <AuthHeader title={t('reset.title')} subtitle={t('reset.subtitle')} />
       <Stack gap="md">
-        <PasswordInput label={t('reset.password')} autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
-        <PasswordInput label={t('reset.confirmPassword')} autoComplete="new-password" {...form.register('confirmPassword')} error={form.formState.errors.confirmPassword?.message} />
-        <Button type="submit" size="md" loading={reset.isPending} fullWidth>{t('reset.submit')}</Button>
+        <PasswordInput
+          label={t('reset.password')}
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={form.formState.errors.password?.message}
+        />
+        <PasswordInput
+          label={t('reset.confirmPassword')}
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+          error={form.formState.errors.confirmPassword?.message}
+        />
+        <Button type="submit" size="md" loading={reset.isPending} fullWidth>
+          {t('reset.submit')}
+        </Button>
       </Stack>
     </form>
   );

@@ -35,7 +35,11 @@ export function TwoFactorScreen() {
     <form onSubmit={form.handleSubmit((v) => verify.mutate(v))} noValidate>
       <AuthHeader title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} />
       <Stack gap="md">
-        {email && <Text size="sm" c="dimmed" mt={-12}>{email}</Text>}
+        {email && (
+          <Text size="sm" c="dimmed" mt={-12}>
+            {email}
+          </Text>
+        )}
         <TextInput
           label={t('twoFactor.code')}
           inputMode="numeric"
@@ -46,8 +50,12 @@ export function TwoFactorScreen() {
           error={form.formState.errors.code?.message}
           styles={{ input: { letterSpacing: 4, fontSize: 18 } }}
         />
-        <Button type="submit" size="md" loading={verify.isPending} fullWidth>{t('twoFactor.submit')}</Button>
-        <Button variant="subtle" onClick={useAnother}>{t('twoFactor.useAnother')}</Button>
+        <Button type="submit" size="md" loading={verify.isPending} fullWidth>
+          {t('twoFactor.submit')}
+        </Button>
+        <Button variant="subtle" onClick={useAnother}>
+          {t('twoFactor.useAnother')}
+        </Button>
       </Stack>
     </form>
   );

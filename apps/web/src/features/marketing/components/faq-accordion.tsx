@@ -8,7 +8,9 @@ export function FaqAccordion({ limit }: { limit?: number }) {
       {items.map((f) => (
         <Accordion.Item key={f.id} value={f.id}>
           <Accordion.Control fw={600}>{f.question}</Accordion.Control>
-          <Accordion.Panel c="dark.5" lh={1.65}>{f.answer}</Accordion.Panel>
+          <Accordion.Panel c="dark.5" lh={1.65}>
+            {f.answer}
+          </Accordion.Panel>
         </Accordion.Item>
       ))}
     </Accordion>

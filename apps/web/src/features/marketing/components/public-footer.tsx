@@ -1,17 +1,41 @@
 // Public footer (002 §2): FAQ accordion (not on /faq, which already lists them), legal links and a
 // Get started call to action that opens registration.
-import { Anchor, Box, Button, Container, Divider, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Divider,
+  Grid,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { FEATURES } from '../content/features';
 import { PUBLIC_PATHS } from '../paths';
 import { FaqAccordion } from './faq-accordion';
 import { OwoLogo } from './logo';
 
-function FooterLink({ to, children, external }: { to: string; children: React.ReactNode; external?: boolean }) {
+function FooterLink({
+  to,
+  children,
+  external,
+}: {
+  to: string;
+  children: React.ReactNode;
+  external?: boolean;
+}) {
   return external ? (
-    <Anchor href={to} c="gray.4" fz="sm">{children}</Anchor>
+    <Anchor href={to} c="gray.4" fz="sm">
+      {children}
+    </Anchor>
   ) : (
-    <Anchor component={Link} to={to} c="gray.4" fz="sm">{children}</Anchor>
+    <Anchor component={Link} to={to} c="gray.4" fz="sm">
+      {children}
+    </Anchor>
   );
 }
 
@@ -23,11 +47,17 @@ export function PublicFooter() {
       {showFaq && (
         <Box py={72} bg="gray.0" data-testid="footer-faq">
           <Container size="md">
-            <Title order={2} ta="center" fz={{ base: 26, sm: 32 }}>Frequently asked questions</Title>
-            <Text ta="center" c="dimmed" mt="xs" mb="xl">Quick answers about payouts, wallets and limits.</Text>
+            <Title order={2} ta="center" fz={{ base: 26, sm: 32 }}>
+              Frequently asked questions
+            </Title>
+            <Text ta="center" c="dimmed" mt="xs" mb="xl">
+              Quick answers about payouts, wallets and limits.
+            </Text>
             <FaqAccordion limit={4} />
             <Group justify="center" mt="lg">
-              <Anchor component={Link} to={PUBLIC_PATHS.faq} fw={600}>See all questions</Anchor>
+              <Anchor component={Link} to={PUBLIC_PATHS.faq} fw={600}>
+                See all questions
+              </Anchor>
             </Group>
           </Container>
         </Box>
@@ -36,10 +66,19 @@ export function PublicFooter() {
         <Container size="lg">
           <Group justify="space-between" align="center" gap="lg">
             <Stack gap={6} maw={560}>
-              <Title order={2} c="white" fz={{ base: 24, sm: 30 }}>Run your company's payments on Owo</Title>
+              <Title order={2} c="white" fz={{ base: 24, sm: 30 }}>
+                Run your company's payments on Owo
+              </Title>
               <Text c="owo.1">Open a free account in minutes. No setup fees, no card required.</Text>
             </Stack>
-            <Button component={Link} to={PUBLIC_PATHS.register} size="lg" variant="white" color="owo" data-testid="footer-get-started">
+            <Button
+              component={Link}
+              to={PUBLIC_PATHS.register}
+              size="lg"
+              variant="white"
+              color="owo"
+              data-testid="footer-get-started"
+            >
               Get started
             </Button>
           </Group>
@@ -49,7 +88,9 @@ export function PublicFooter() {
         <Container size="lg">
           <Grid gutter={32}>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Box p={6} bg="white" style={{ display: 'inline-block', borderRadius: 8 }}><OwoLogo /></Box>
+              <Box p={6} bg="white" style={{ display: 'inline-block', borderRadius: 8 }}>
+                <OwoLogo />
+              </Box>
               <Text c="gray.4" fz="sm" mt="md" maw={300}>
                 Business payments, payroll, expenses and invoicing for Nigerian companies.
               </Text>
@@ -57,18 +98,30 @@ export function PublicFooter() {
             <Grid.Col span={{ base: 12, md: 8 }}>
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xl">
                 <Stack gap={8}>
-                  <Text c="white" fw={600} fz="sm">Product</Text>
-                  {FEATURES.slice(0, 6).map((f) => <FooterLink key={f.key} to={f.path}>{f.name}</FooterLink>)}
+                  <Text c="white" fw={600} fz="sm">
+                    Product
+                  </Text>
+                  {FEATURES.slice(0, 6).map((f) => (
+                    <FooterLink key={f.key} to={f.path}>
+                      {f.name}
+                    </FooterLink>
+                  ))}
                 </Stack>
                 <Stack gap={8}>
-                  <Text c="white" fw={600} fz="sm">Company</Text>
+                  <Text c="white" fw={600} fz="sm">
+                    Company
+                  </Text>
                   <FooterLink to={PUBLIC_PATHS.pricing}>Pricing</FooterLink>
                   <FooterLink to={PUBLIC_PATHS.faq}>FAQ</FooterLink>
                   <FooterLink to={PUBLIC_PATHS.support}>Support</FooterLink>
-                  <FooterLink to={PUBLIC_PATHS.docs} external>Documentation</FooterLink>
+                  <FooterLink to={PUBLIC_PATHS.docs} external>
+                    Documentation
+                  </FooterLink>
                 </Stack>
                 <Stack gap={8}>
-                  <Text c="white" fw={600} fz="sm">Legal</Text>
+                  <Text c="white" fw={600} fz="sm">
+                    Legal
+                  </Text>
                   <FooterLink to={PUBLIC_PATHS.privacy}>Privacy Policy</FooterLink>
                   <FooterLink to={PUBLIC_PATHS.terms}>Terms and Conditions</FooterLink>
                   <FooterLink to={PUBLIC_PATHS.communication}>Communication Agreement</FooterLink>
@@ -78,7 +131,8 @@ export function PublicFooter() {
           </Grid>
           <Divider my="xl" color="rgba(255,255,255,0.12)" />
           <Text c="gray.5" fz="xs">
-            © {new Date().getFullYear()} Owo. Owo is a technology company, not a bank; wallet balances are held with licensed partner banks.
+            © {new Date().getFullYear()} Owo. Owo is a technology company, not a bank; wallet balances are
+            held with licensed partner banks.
           </Text>
         </Container>
       </Box>

@@ -39,7 +39,7 @@ export const FAQS: Faq[] = [
     id: 'kyb',
     question: 'What do I need to open a business account?',
     answer:
-      'Your company\'s CAC registration details, the BVN of a director, company contact details, the owners and their shareholding, and your incorporation documents. You can explore the dashboard while we review them.',
+      "Your company's CAC registration details, the BVN of a director, company contact details, the owners and their shareholding, and your incorporation documents. You can explore the dashboard while we review them.",
   },
   {
     id: 'security',

@@ -18,7 +18,8 @@ export const LEGAL_DOCS: Record<LegalDoc['key'], LegalDoc> = {
   privacy: {
     key: 'privacy',
     title: 'Privacy Policy',
-    description: 'How Owo collects, uses, shares and protects personal data under the Nigeria Data Protection Act 2023.',
+    description:
+      'How Owo collects, uses, shares and protects personal data under the Nigeria Data Protection Act 2023.',
     keywords: ['Owo privacy policy', 'NDPA 2023', 'data protection Nigeria', 'personal data'],
     updated: '1 January 2026',
     intro:
@@ -73,13 +74,16 @@ export const LEGAL_DOCS: Record<LegalDoc['key'], LegalDoc> = {
           'Under the NDPA you may ask to access your data, correct it, have it deleted, restrict or object to its processing, receive it in a portable format, and withdraw consent. Some requests may be limited where we must keep records by law. You may also complain to the Nigeria Data Protection Commission.',
         ],
       },
-      { heading: '8. Contact', paragraphs: [`Our Data Protection Officer can be reached at privacy@owo.ng. ${CONTACT}`] },
+      {
+        heading: '8. Contact',
+        paragraphs: [`Our Data Protection Officer can be reached at privacy@owo.ng. ${CONTACT}`],
+      },
     ],
   },
   terms: {
     key: 'terms',
     title: 'Terms and Conditions',
-    description: 'The terms that govern a business\'s use of the Owo payments platform.',
+    description: "The terms that govern a business's use of the Owo payments platform.",
     keywords: ['Owo terms', 'terms and conditions', 'business payments terms'],
     updated: '1 January 2026',
     intro:
@@ -95,7 +99,7 @@ export const LEGAL_DOCS: Record<LegalDoc['key'], LegalDoc> = {
       {
         heading: '2. Payments',
         paragraphs: [
-          'A payment is made on your instruction once every approval you configured has been given. Check the recipient\'s name and account before you confirm: we show the name returned by the bank, but cannot recover money sent to a correct account number you chose in error.',
+          "A payment is made on your instruction once every approval you configured has been given. Check the recipient's name and account before you confirm: we show the name returned by the bank, but cannot recover money sent to a correct account number you chose in error.",
           'Payouts normally arrive within 24 to 48 hours of approval. Foreign-currency payouts are limited to USD 10,000 or its equivalent per transaction under our own risk policy.',
           'Wallet balances are held with our partner banks. Owo is not a bank and wallet balances do not earn interest.',
         ],
@@ -103,7 +107,7 @@ export const LEGAL_DOCS: Record<LegalDoc['key'], LegalDoc> = {
       {
         heading: '3. Fees',
         paragraphs: [
-          'Fees are listed on our Pricing page and shown before you confirm each payment. We will give you at least 30 days\' notice of any increase.',
+          "Fees are listed on our Pricing page and shown before you confirm each payment. We will give you at least 30 days' notice of any increase.",
         ],
       },
       {
@@ -121,7 +125,7 @@ export const LEGAL_DOCS: Record<LegalDoc['key'], LegalDoc> = {
       {
         heading: '6. Ending the agreement',
         paragraphs: [
-          'You may close your account at any time once pending payments have settled and your balances are withdrawn. We may close it with 30 days\' notice, or immediately where the law requires it or the terms are seriously breached.',
+          "You may close your account at any time once pending payments have settled and your balances are withdrawn. We may close it with 30 days' notice, or immediately where the law requires it or the terms are seriously breached.",
         ],
       },
       {
@@ -136,8 +140,14 @@ export const LEGAL_DOCS: Record<LegalDoc['key'], LegalDoc> = {
   communication: {
     key: 'communication',
     title: 'Communication Agreement',
-    description: 'How and why Owo contacts you by email, SMS and in-app notifications, and how to control it.',
-    keywords: ['Owo communication agreement', 'email notifications', 'SMS alerts', 'electronic communications'],
+    description:
+      'How and why Owo contacts you by email, SMS and in-app notifications, and how to control it.',
+    keywords: [
+      'Owo communication agreement',
+      'email notifications',
+      'SMS alerts',
+      'electronic communications',
+    ],
     updated: '1 January 2026',
     intro:
       'Running your business payments on Owo means we need to reach you quickly and reliably. This agreement explains the messages we send, how they are delivered and which ones you can switch off.',

@@ -77,6 +77,9 @@ export const TRANSFER_FEES: FeeBand[] = [
 export const OTHER_FEES: FeeBand[] = [
   { band: 'Funding your wallet by bank transfer', fee: 'Free' },
   { band: 'Transfers between your own wallets', fee: 'Free' },
-  { band: 'Receiving invoice payments', fee: 'Free on Growth and Enterprise; 1% capped at ₦1,000 on Starter' },
+  {
+    band: 'Receiving invoice payments',
+    fee: 'Free on Growth and Enterprise; 1% capped at ₦1,000 on Starter',
+  },
   { band: 'USD and GBP payouts', fee: 'Shown before you confirm, never hidden in the rate' },
 ];

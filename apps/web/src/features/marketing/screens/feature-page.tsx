@@ -14,12 +14,22 @@ export function FeaturePage({ featureKey }: { featureKey: string }) {
       <Hero {...f.hero} secondary={{ label: 'See pricing', to: '/pricing' }} />
       <Container size="lg" py={{ base: 56, md: 80 }}>
         <SectionTitle eyebrow="What you get" title={`${f.name} that fits how Nigerian businesses work`} />
-        <SimpleGrid cols={{ base: 1, sm: 2, md: f.points.length > 4 ? 3 : 2 }} spacing="lg" data-testid="feature-points">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: f.points.length > 4 ? 3 : 2 }}
+          spacing="lg"
+          data-testid="feature-points"
+        >
           {f.points.map((p) => (
             <Card key={p.title} withBorder radius="md" padding="lg">
-              <ThemeIcon color="owo" variant="light" size={36} radius="md"><CheckIcon size={18} /></ThemeIcon>
-              <Title order={3} fz="lg" mt="md">{p.title}</Title>
-              <Text c="dark.4" fz="sm" mt={6} lh={1.6}>{p.text}</Text>
+              <ThemeIcon color="owo" variant="light" size={36} radius="md">
+                <CheckIcon size={18} />
+              </ThemeIcon>
+              <Title order={3} fz="lg" mt="md">
+                {p.title}
+              </Title>
+              <Text c="dark.4" fz="sm" mt={6} lh={1.6}>
+                {p.text}
+              </Text>
             </Card>
           ))}
         </SimpleGrid>
@@ -29,9 +39,15 @@ export function FeaturePage({ featureKey }: { featureKey: string }) {
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="feature-audience">
           {f.audience.map((a) => (
             <Card key={a.role} withBorder radius="md" padding="md" bg="gray.0">
-              <ThemeIcon color="dark" variant="white" size={30} radius="xl"><UserIcon size={16} /></ThemeIcon>
-              <Text fw={700} mt="sm">{a.role}</Text>
-              <Text c="dark.4" fz="sm">{a.why.charAt(0).toUpperCase() + a.why.slice(1)}</Text>
+              <ThemeIcon color="dark" variant="white" size={30} radius="xl">
+                <UserIcon size={16} />
+              </ThemeIcon>
+              <Text fw={700} mt="sm">
+                {a.role}
+              </Text>
+              <Text c="dark.4" fz="sm">
+                {a.why.charAt(0).toUpperCase() + a.why.slice(1)}
+              </Text>
             </Card>
           ))}
         </SimpleGrid>

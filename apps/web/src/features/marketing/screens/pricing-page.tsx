@@ -8,11 +8,19 @@ function FeeTable({ rows, head }: { rows: { band: string; fee: string }[]; head:
   return (
     <Table withTableBorder verticalSpacing="sm" horizontalSpacing="md" striped>
       <Table.Thead>
-        <Table.Tr><Table.Th>{head[0]}</Table.Th><Table.Th ta="right">{head[1]}</Table.Th></Table.Tr>
+        <Table.Tr>
+          <Table.Th>{head[0]}</Table.Th>
+          <Table.Th ta="right">{head[1]}</Table.Th>
+        </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {rows.map((r) => (
-          <Table.Tr key={r.band}><Table.Td>{r.band}</Table.Td><Table.Td ta="right" fw={600}>{r.fee}</Table.Td></Table.Tr>
+          <Table.Tr key={r.band}>
+            <Table.Td>{r.band}</Table.Td>
+            <Table.Td ta="right" fw={600}>
+              {r.fee}
+            </Table.Td>
+          </Table.Tr>
         ))}
       </Table.Tbody>
     </Table>
@@ -22,7 +30,8 @@ function FeeTable({ rows, head }: { rows: { band: string; fee: string }[]; head:
 export function PricingPage() {
   usePageMeta({
     title: 'Pricing',
-    description: 'Simple pricing for Owo: a free Starter plan, Growth at ₦25,000 a month and custom Enterprise plans. Naira transfers from ₦10.',
+    description:
+      'Simple pricing for Owo: a free Starter plan, Growth at ₦25,000 a month and custom Enterprise plans. Naira transfers from ₦10.',
     keywords: ['Owo pricing', 'transfer fees Nigeria', 'payroll software price', 'business account fees'],
     path: '/pricing',
   });
@@ -37,32 +46,74 @@ export function PricingPage() {
       <Container size="lg" pb={{ base: 56, md: 80 }}>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           {PLANS.map((p) => (
-            <Card key={p.key} withBorder radius="lg" padding="xl" data-testid={`plan-${p.key}`}
-              style={p.highlighted ? { borderColor: 'var(--mantine-color-owo-7)', borderWidth: 2, boxShadow: '0 12px 32px rgba(11,122,75,0.12)' } : undefined}>
+            <Card
+              key={p.key}
+              withBorder
+              radius="lg"
+              padding="xl"
+              data-testid={`plan-${p.key}`}
+              style={
+                p.highlighted
+                  ? {
+                      borderColor: 'var(--mantine-color-owo-7)',
+                      borderWidth: 2,
+                      boxShadow: '0 12px 32px rgba(11,122,75,0.12)',
+                    }
+                  : undefined
+              }
+            >
               <Stack gap="sm" h="100%">
                 <Group justify="space-between">
-                  <Title order={3} fz="xl">{p.name}</Title>
-                  {p.highlighted && <Badge color="owo" variant="light">Most popular</Badge>}
+                  <Title order={3} fz="xl">
+                    {p.name}
+                  </Title>
+                  {p.highlighted && (
+                    <Badge color="owo" variant="light">
+                      Most popular
+                    </Badge>
+                  )}
                 </Group>
-                <Text c="dimmed" fz="sm" mih={40}>{p.summary}</Text>
+                <Text c="dimmed" fz="sm" mih={40}>
+                  {p.summary}
+                </Text>
                 <Group gap={6} align="baseline">
-                  <Text fz={36} fw={800} style={{ letterSpacing: '-0.02em' }}>{p.price}</Text>
-                  <Text c="dimmed" fz="sm">{p.period}</Text>
+                  <Text fz={36} fw={800} style={{ letterSpacing: '-0.02em' }}>
+                    {p.price}
+                  </Text>
+                  <Text c="dimmed" fz="sm">
+                    {p.period}
+                  </Text>
                 </Group>
                 <CheckList items={p.features} />
-                <Button component={Link} to={p.cta.to} mt="auto" fullWidth size="md" color="owo" variant={p.highlighted ? 'filled' : 'light'}>
+                <Button
+                  component={Link}
+                  to={p.cta.to}
+                  mt="auto"
+                  fullWidth
+                  size="md"
+                  color="owo"
+                  variant={p.highlighted ? 'filled' : 'light'}
+                >
                   {p.cta.label}
                 </Button>
               </Stack>
             </Card>
           ))}
         </SimpleGrid>
-        <Text c="dimmed" fz="xs" ta="center" mt="md">Prices exclude 7.5% VAT.</Text>
+        <Text c="dimmed" fz="xs" ta="center" mt="md">
+          Prices exclude 7.5% VAT.
+        </Text>
       </Container>
       <Container size="md" pb={{ base: 56, md: 80 }}>
-        <SectionTitle eyebrow="Fees" title="Transfer fees" text="Charged per outgoing naira transfer to any Nigerian bank account, on every plan. You see the fee before you confirm." />
+        <SectionTitle
+          eyebrow="Fees"
+          title="Transfer fees"
+          text="Charged per outgoing naira transfer to any Nigerian bank account, on every plan. You see the fee before you confirm."
+        />
         <FeeTable rows={TRANSFER_FEES} head={['Transfer amount', 'Fee']} />
-        <Title order={3} fz="lg" mt={40} mb="md">Other fees</Title>
+        <Title order={3} fz="lg" mt={40} mb="md">
+          Other fees
+        </Title>
         <FeeTable rows={OTHER_FEES} head={['Service', 'Fee']} />
       </Container>
     </>

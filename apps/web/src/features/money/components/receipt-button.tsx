@@ -7,7 +7,11 @@ import { fetchReceiptLink } from '../api';
 import { canDownloadReceipt } from '../rules';
 
 /** Download Receipt (002 §4, §7): only for eligible transactions; opens the signed pdf_url. */
-export function ReceiptButton(props: { transaction: { id: string; type: string; status: string; receiptAvailable?: boolean } } & ButtonProps) {
+export function ReceiptButton(
+  props: {
+    transaction: { id: string; type: string; status: string; receiptAvailable?: boolean };
+  } & ButtonProps,
+) {
   const { transaction, ...button } = props;
   const [busy, setBusy] = useState(false);
   if (!canDownloadReceipt(transaction)) return null;

@@ -27,7 +27,9 @@ function useSandboxAvailable() {
 
 /** Looks for the deposit the rail reported, by its provider reference. */
 async function findDeposit(reference: string): Promise<TransactionItem | null> {
-  const res = await api.get<TransactionItem[]>('/transactions', { query: { limit: 1, where: JSON.stringify({ providerRef: reference, type: 'deposit' }) } });
+  const res = await api.get<TransactionItem[]>('/transactions', {
+    query: { limit: 1, where: JSON.stringify({ providerRef: reference, type: 'deposit' }) },
+  });
   return res.data?.[0] ?? null;
 }
 
@@ -38,14 +40,23 @@ export function SandboxDeposit(props: { accountNumber: string; onLanded: (t: Tra
   const [timedOut, setTimedOut] = useState(false);
   const onLanded = useRef(props.onLanded);
   onLanded.current = props.onLanded;
-  const form = useZodForm(sandboxDepositBody, { defaultValues: { accountNumber: props.accountNumber, amount: '', senderName: '' } });
+  const form = useZodForm(sandboxDepositBody, {
+    defaultValues: { accountNumber: props.accountNumber, amount: '', senderName: '' },
+  });
   const send = useApiMutation({
     form,
     silentSuccess: true,
     mutationFn: (v: { amount: number; senderName?: string }) =>
       // The schema turned the amount into minor units; the API takes the decimal, so send what was typed.
-      api.post<{ reference: string }>('/sandbox/deposits', { accountNumber: props.accountNumber, amount: form.getValues('amount'), senderName: v.senderName || undefined }),
-    onSuccess: (res) => { setTimedOut(false); setWaitingFor(res.data.reference); },
+      api.post<{ reference: string }>('/sandbox/deposits', {
+        accountNumber: props.accountNumber,
+        amount: form.getValues('amount'),
+        senderName: v.senderName || undefined,
+      }),
+    onSuccess: (res) => {
+      setTimedOut(false);
+      setWaitingFor(res.data.reference);
+    },
   });
 
   useEffect(() => {
@@ -54,22 +65,27 @@ export function SandboxDeposit(props: { accountNumber: string; onLanded: (t: Tra
     let stopped = false;
     const timer = setInterval(() => {
       tries += 1;
-      void findDeposit(waitingFor).then((t) => {
-        if (stopped) return;
-        if (t) {
-          stopped = true;
-          clearInterval(timer);
-          setWaitingFor(null);
-          onLanded.current(t);
-        } else if (tries >= DEPOSIT_POLL_LIMIT) {
-          stopped = true;
-          clearInterval(timer);
-          setWaitingFor(null);
-          setTimedOut(true);
-        }
-      }).catch(() => undefined);
+      void findDeposit(waitingFor)
+        .then((t) => {
+          if (stopped) return;
+          if (t) {
+            stopped = true;
+            clearInterval(timer);
+            setWaitingFor(null);
+            onLanded.current(t);
+          } else if (tries >= DEPOSIT_POLL_LIMIT) {
+            stopped = true;
+            clearInterval(timer);
+            setWaitingFor(null);
+            setTimedOut(true);
+          }
+        })
+        .catch(() => undefined);
     }, DEPOSIT_POLL_MS);
-    return () => { stopped = true; clearInterval(timer); };
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
   }, [waitingFor]);
 
   if (!available.data) return null;
@@ -79,16 +95,41 @@ export function SandboxDeposit(props: { accountNumber: string; onLanded: (t: Tra
         <Stack gap="sm">
           <div>
             <Title order={4}>Simulate a bank transfer</Title>
-            <Text size="sm" c="dimmed">Sandbox only: send test money to this account as a bank customer would. Nothing real moves.</Text>
+            <Text size="sm" c="dimmed">
+              Sandbox only: send test money to this account as a bank customer would. Nothing real moves.
+            </Text>
           </div>
           <Group grow align="flex-start" wrap="wrap">
-            <TextInput label="Amount (₦)" placeholder="5000.00" inputMode="decimal" {...form.register('amount')} error={form.formState.errors.amount?.message} miw={160} />
-            <TextInput label="Sender name" placeholder="ADA OKAFOR" {...form.register('senderName')} error={form.formState.errors.senderName?.message} miw={160} />
+            <TextInput
+              label="Amount (₦)"
+              placeholder="5000.00"
+              inputMode="decimal"
+              {...form.register('amount')}
+              error={form.formState.errors.amount?.message}
+              miw={160}
+            />
+            <TextInput
+              label="Sender name"
+              placeholder="ADA OKAFOR"
+              {...form.register('senderName')}
+              error={form.formState.errors.senderName?.message}
+              miw={160}
+            />
           </Group>
-          {waitingFor && <Alert color="blue">Transfer sent. Waiting for the bank to confirm the deposit…</Alert>}
-          {timedOut && <Alert color="yellow">The deposit has not arrived yet. It will show in your transactions once the bank confirms it.</Alert>}
-          {form.formState.errors.root?.server && <Alert color="red">{form.formState.errors.root.server.message}</Alert>}
-          <Button type="submit" loading={send.isPending || !!waitingFor} w="fit-content">Send test transfer</Button>
+          {waitingFor && (
+            <Alert color="blue">Transfer sent. Waiting for the bank to confirm the deposit…</Alert>
+          )}
+          {timedOut && (
+            <Alert color="yellow">
+              The deposit has not arrived yet. It will show in your transactions once the bank confirms it.
+            </Alert>
+          )}
+          {form.formState.errors.root?.server && (
+            <Alert color="red">{form.formState.errors.root.server.message}</Alert>
+          )}
+          <Button type="submit" loading={send.isPending || !!waitingFor} w="fit-content">
+            Send test transfer
+          </Button>
         </Stack>
       </form>
     </Card>

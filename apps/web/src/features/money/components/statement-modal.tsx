@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { WalletDto } from '@owo/contract';
 import { dayjs, DATE_FORMAT } from '../../../lib/format';
@@ -22,7 +33,11 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
   async function submit() {
     const fromIso = parseDisplayDate(from);
     const toIso = parseDisplayDate(to);
-    const local = { walletId: walletId ? undefined : 'Please select a wallet', from: fromIso ? undefined : 'Use DD/MM/YYYY', to: toIso ? undefined : 'Use DD/MM/YYYY' };
+    const local = {
+      walletId: walletId ? undefined : 'Please select a wallet',
+      from: fromIso ? undefined : 'Use DD/MM/YYYY',
+      to: toIso ? undefined : 'Use DD/MM/YYYY',
+    };
     setErrors(local);
     if (!walletId || !fromIso || !toIso) return;
     setBusy(true);
@@ -32,7 +47,8 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
       toastSuccess('Statement downloaded successfully!');
       props.onClose();
     } catch (e) {
-      if (isApiError(e) && e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
+      if (isApiError(e) && e.errors)
+        setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
       else setErrors({ form: (e as Error).message });
     } finally {
       setBusy(false);
@@ -40,19 +56,57 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
   }
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={<Text fw={700}>Download statement</Text>} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={<Text fw={700}>Download statement</Text>}
+      centered
+    >
       <Stack>
-        <Text size="sm" c="dimmed">Opening and closing balances come from the ledger; every movement in the range is listed with its running balance.</Text>
-        <Select label="Wallet" data={props.wallets.map((w) => ({ value: w.id, label: `${w.name} (${w.currency})` }))} value={walletId} onChange={setWalletId} error={errors.walletId} allowDeselect={false} />
+        <Text size="sm" c="dimmed">
+          Opening and closing balances come from the ledger; every movement in the range is listed with its
+          running balance.
+        </Text>
+        <Select
+          label="Wallet"
+          data={props.wallets.map((w) => ({ value: w.id, label: `${w.name} (${w.currency})` }))}
+          value={walletId}
+          onChange={setWalletId}
+          error={errors.walletId}
+          allowDeselect={false}
+        />
         <SimpleGrid cols={2}>
-          <TextInput label="From" placeholder="DD/MM/YYYY" value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={errors.from} />
-          <TextInput label="To" placeholder="DD/MM/YYYY" value={to} onChange={(e) => setTo(e.currentTarget.value)} error={errors.to} />
+          <TextInput
+            label="From"
+            placeholder="DD/MM/YYYY"
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            error={errors.from}
+          />
+          <TextInput
+            label="To"
+            placeholder="DD/MM/YYYY"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            error={errors.to}
+          />
         </SimpleGrid>
-        <SegmentedControl value={format} onChange={(v) => setFormat(v as 'pdf' | 'csv')} data={[{ value: 'pdf', label: 'PDF' }, { value: 'csv', label: 'CSV' }]} />
+        <SegmentedControl
+          value={format}
+          onChange={(v) => setFormat(v as 'pdf' | 'csv')}
+          data={[
+            { value: 'pdf', label: 'PDF' },
+            { value: 'csv', label: 'CSV' },
+          ]}
+        />
         {errors.form && <Alert color="red">{errors.form}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>Cancel</Button>
-          <Button loading={busy} onClick={() => void submit()}>Download</Button>
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={() => void submit()}>
+            Download
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,18 +1,47 @@
 import { Button, Chip, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { FILTER_DELAY_MS, PERIOD_LABELS, TRANSACTION_PERIODS, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionPeriod, type WalletDto } from '@owo/contract';
+import {
+  FILTER_DELAY_MS,
+  PERIOD_LABELS,
+  TRANSACTION_PERIODS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionPeriod,
+  type WalletDto,
+} from '@owo/contract';
 import type { TransactionFilters as Filters } from '../api';
 import { parseDisplayDate, statusLabel, typeLabel } from '../rules';
 
-export type FilterDraft = { search: string; type: string | null; status: string | null; walletId: string | null; period: TransactionPeriod | null; from: string; to: string };
-export const EMPTY_DRAFT: FilterDraft = { search: '', type: null, status: null, walletId: null, period: null, from: '', to: '' };
+export type FilterDraft = {
+  search: string;
+  type: string | null;
+  status: string | null;
+  walletId: string | null;
+  period: TransactionPeriod | null;
+  from: string;
+  to: string;
+};
+export const EMPTY_DRAFT: FilterDraft = {
+  search: '',
+  type: null,
+  status: null,
+  walletId: null,
+  period: null,
+  from: '',
+  to: '',
+};
 
 /** What the API gets from what the user typed: half-typed dates are left out. */
 export function toFilters(d: FilterDraft): Filters {
   return {
-    search: d.search.trim() || undefined, type: d.type ?? undefined, status: d.status ?? undefined, walletId: d.walletId ?? undefined,
-    period: d.period ?? undefined, from: parseDisplayDate(d.from) || undefined, to: parseDisplayDate(d.to) || undefined,
+    search: d.search.trim() || undefined,
+    type: d.type ?? undefined,
+    status: d.status ?? undefined,
+    walletId: d.walletId ?? undefined,
+    period: d.period ?? undefined,
+    from: parseDisplayDate(d.from) || undefined,
+    to: parseDisplayDate(d.to) || undefined,
   };
 }
 const dateError = (v: string) => (v && !parseDisplayDate(v) ? 'Use DD/MM/YYYY' : undefined);
@@ -44,24 +73,64 @@ export function TransactionFilters(props: { wallets: WalletDto[]; onChange: (f: 
         style={{ flex: '1 1 260px' }}
       />
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" style={{ flex: '3 1 520px' }}>
-        <Select label="Type" placeholder="All types" clearable value={draft.type} onChange={(v) => set({ type: v })}
-          data={TRANSACTION_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))} />
-        <Select label="Status" placeholder="All statuses" clearable value={draft.status} onChange={(v) => set({ status: v })}
-          data={TRANSACTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} />
-        <Select label="Wallet" placeholder="All wallets" clearable value={draft.walletId} onChange={(v) => set({ walletId: v })}
-          data={props.wallets.map((w) => ({ value: w.id, label: w.name }))} />
-        <TextInput label="From" placeholder="DD/MM/YYYY" value={draft.from} error={dateError(draft.from)} onChange={(e) => set({ from: e.currentTarget.value })} />
-        <TextInput label="To" placeholder="DD/MM/YYYY" value={draft.to} error={dateError(draft.to)} onChange={(e) => set({ to: e.currentTarget.value })} />
+        <Select
+          label="Type"
+          placeholder="All types"
+          clearable
+          value={draft.type}
+          onChange={(v) => set({ type: v })}
+          data={TRANSACTION_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+        />
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          clearable
+          value={draft.status}
+          onChange={(v) => set({ status: v })}
+          data={TRANSACTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+        <Select
+          label="Wallet"
+          placeholder="All wallets"
+          clearable
+          value={draft.walletId}
+          onChange={(v) => set({ walletId: v })}
+          data={props.wallets.map((w) => ({ value: w.id, label: w.name }))}
+        />
+        <TextInput
+          label="From"
+          placeholder="DD/MM/YYYY"
+          value={draft.from}
+          error={dateError(draft.from)}
+          onChange={(e) => set({ from: e.currentTarget.value })}
+        />
+        <TextInput
+          label="To"
+          placeholder="DD/MM/YYYY"
+          value={draft.to}
+          error={dateError(draft.to)}
+          onChange={(e) => set({ to: e.currentTarget.value })}
+        />
       </SimpleGrid>
       <Group gap="xs" w="100%" justify="space-between">
         <Group gap="xs" role="group" aria-label="Quick filters">
           {TRANSACTION_PERIODS.map((p) => (
-            <Chip key={p} size="sm" variant="light" checked={draft.period === p} onChange={() => set({ period: draft.period === p ? null : p })}>
+            <Chip
+              key={p}
+              size="sm"
+              variant="light"
+              checked={draft.period === p}
+              onChange={() => set({ period: draft.period === p ? null : p })}
+            >
               {PERIOD_LABELS[p]}
             </Chip>
           ))}
         </Group>
-        {dirty && <Button variant="subtle" size="xs" onClick={() => setDraft(EMPTY_DRAFT)}>Clear filters</Button>}
+        {dirty && (
+          <Button variant="subtle" size="xs" onClick={() => setDraft(EMPTY_DRAFT)}>
+            Clear filters
+          </Button>
+        )}
       </Group>
     </Group>
   );

@@ -8,11 +8,18 @@ import { TransactionStatusBadge } from './transaction-status-badge';
 const counterpartyOf = (t: TransactionItem) => t.counterparty.accountName ?? t.counterparty.name ?? '';
 
 /** Transactions as rows (wide screens scroll sideways); a row opens the detail. */
-export function TransactionsTable(props: { items: TransactionItem[] | undefined; isLoading?: boolean; onOpen: (t: TransactionItem) => void; compact?: boolean }) {
+export function TransactionsTable(props: {
+  items: TransactionItem[] | undefined;
+  isLoading?: boolean;
+  onOpen: (t: TransactionItem) => void;
+  compact?: boolean;
+}) {
   if (props.isLoading && !props.items) {
     return (
       <Stack gap="xs" p="md" aria-busy="true">
-        {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={36} />)}
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} h={36} />
+        ))}
       </Stack>
     );
   }
@@ -34,25 +41,51 @@ export function TransactionsTable(props: { items: TransactionItem[] | undefined;
             <Table.Tr
               key={t.id}
               onClick={() => props.onOpen(t)}
-              onKeyDown={(e) => { if (e.key === 'Enter') props.onOpen(t); }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') props.onOpen(t);
+              }}
               tabIndex={0}
               style={{ cursor: 'pointer' }}
               data-testid="transaction-row"
             >
-              {!props.compact && <Table.Td><Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.createdAt)}</Text></Table.Td>}
+              {!props.compact && (
+                <Table.Td>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(t.createdAt)}
+                  </Text>
+                </Table.Td>
+              )}
               <Table.Td>
                 <Box miw={0}>
-                  <Text size="sm" fw={600} lineClamp={1}>{counterpartyOf(t) || typeLabel(t.type)}</Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>{props.compact ? formatDateTime(t.createdAt) : t.narration || t.reference}</Text>
+                  <Text size="sm" fw={600} lineClamp={1}>
+                    {counterpartyOf(t) || typeLabel(t.type)}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {props.compact ? formatDateTime(t.createdAt) : t.narration || t.reference}
+                  </Text>
                 </Box>
               </Table.Td>
-              {!props.compact && <Table.Td><Text size="sm">{typeLabel(t.type)}</Text></Table.Td>}
+              {!props.compact && (
+                <Table.Td>
+                  <Text size="sm">{typeLabel(t.type)}</Text>
+                </Table.Td>
+              )}
               <Table.Td ta="right">
                 <Group justify="flex-end" gap={4} wrap="nowrap">
-                  <Text size="sm" fw={700} c={amountColor(t)} style={{ whiteSpace: 'nowrap' }} data-testid="transaction-amount">{signedAmountText(t)}</Text>
+                  <Text
+                    size="sm"
+                    fw={700}
+                    c={amountColor(t)}
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-testid="transaction-amount"
+                  >
+                    {signedAmountText(t)}
+                  </Text>
                 </Group>
               </Table.Td>
-              <Table.Td><TransactionStatusBadge status={t.status} /></Table.Td>
+              <Table.Td>
+                <TransactionStatusBadge status={t.status} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -10,16 +10,33 @@ export function WalletCard(props: { wallet: WalletDto; canAddFunds: boolean; onA
       <Stack gap="sm">
         <Group justify="space-between">
           <Text fw={600}>{w.name}</Text>
-          <Badge variant="light" radius="sm">{CURRENCY_INFO[w.currency]?.name ?? w.currency}</Badge>
+          <Badge variant="light" radius="sm">
+            {CURRENCY_INFO[w.currency]?.name ?? w.currency}
+          </Badge>
         </Group>
         <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>Available balance</Text>
-          <Text fz={28} fw={750} lh={1.2} visibleFrom="sm" data-testid="wallet-balance">{formatMoney(w.balanceMinor, w.currency)}</Text>
-          <Text fz={28} fw={750} lh={1.2} hiddenFrom="sm" title={formatMoney(w.balanceMinor, w.currency)}>{formatMoneyShort(w.balanceMinor, w.currency)}</Text>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Available balance
+          </Text>
+          <Text fz={28} fw={750} lh={1.2} visibleFrom="sm" data-testid="wallet-balance">
+            {formatMoney(w.balanceMinor, w.currency)}
+          </Text>
+          <Text fz={28} fw={750} lh={1.2} hiddenFrom="sm" title={formatMoney(w.balanceMinor, w.currency)}>
+            {formatMoneyShort(w.balanceMinor, w.currency)}
+          </Text>
         </div>
         <Group justify="space-between" align="flex-end">
-          <Text size="sm" c="dimmed">Pending: <Text span fw={600} c="dark">{formatMoney(w.pendingBalanceMinor, w.currency)}</Text></Text>
-          {props.canAddFunds && <Button size="xs" onClick={props.onAddFunds}>Add Funds</Button>}
+          <Text size="sm" c="dimmed">
+            Pending:{' '}
+            <Text span fw={600} c="dark">
+              {formatMoney(w.pendingBalanceMinor, w.currency)}
+            </Text>
+          </Text>
+          {props.canAddFunds && (
+            <Button size="xs" onClick={props.onAddFunds}>
+              Add Funds
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>

@@ -13,7 +13,11 @@ export function AddFundsScreen() {
   const [search, setSearch] = useSearchParams();
   const wallets = useWallets();
   const invalidate = useInvalidateMoney();
-  const walletId = search.get('wallet') ?? wallets.data?.find((w) => w.currency === 'NGN')?.id ?? wallets.data?.[0]?.id ?? null;
+  const walletId =
+    search.get('wallet') ??
+    wallets.data?.find((w) => w.currency === 'NGN')?.id ??
+    wallets.data?.[0]?.id ??
+    null;
   const wallet = wallets.data?.find((w) => w.id === walletId);
   const funding = useFundingAccount(wallet?.currency === 'NGN' ? wallet.id : null);
 
@@ -30,7 +34,10 @@ export function AddFundsScreen() {
     <Stack gap="lg" maw={640} mx="auto" w="100%">
       <div>
         <Title order={2}>Add Funds</Title>
-        <Text c="dimmed" size="sm">Transfer from any Nigerian bank account to your wallet's dedicated account. It is credited as soon as the bank confirms.</Text>
+        <Text c="dimmed" size="sm">
+          Transfer from any Nigerian bank account to your wallet's dedicated account. It is credited as soon
+          as the bank confirms.
+        </Text>
       </div>
       <Card>
         <Stack gap="md">
@@ -45,7 +52,8 @@ export function AddFundsScreen() {
           <Divider />
           {wallet && wallet.currency !== 'NGN' && (
             <Alert color="gray" title="Bank transfer funding is for NGN wallets">
-              Funding accounts are available for NGN wallets only. Fund your {wallet.currency} wallet by converting from your NGN wallet.
+              Funding accounts are available for NGN wallets only. Fund your {wallet.currency} wallet by
+              converting from your NGN wallet.
             </Alert>
           )}
           {funding.isLoading && <Loader size="sm" aria-label="Loading funding account" />}

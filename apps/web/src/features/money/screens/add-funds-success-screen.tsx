@@ -21,17 +21,43 @@ export function AddFundsSuccessScreen() {
     <Card maw={480} mx="auto" mt="xl" p="xl">
       <Stack align="center" ta="center" gap="md">
         <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>
-          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round"><path d="M20 6 9 17l-5-5" /></svg>
+          <svg
+            width="32"
+            height="32"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M20 6 9 17l-5-5" />
+          </svg>
         </ThemeIcon>
         <Title order={2}>Funds added</Title>
-        {minor !== null && <Text fz={32} fw={750} data-testid="success-amount">{formatMoney(minor, 'NGN')}</Text>}
+        {minor !== null && (
+          <Text fz={32} fw={750} data-testid="success-amount">
+            {formatMoney(minor, 'NGN')}
+          </Text>
+        )}
         <Text c="dimmed">Your wallet has been credited.</Text>
         {transactionId && (
-          <Text size="sm">Transaction ID: <Text span ff="monospace" fw={600}>{transactionId}</Text></Text>
+          <Text size="sm">
+            Transaction ID:{' '}
+            <Text span ff="monospace" fw={600}>
+              {transactionId}
+            </Text>
+          </Text>
         )}
         <Group>
-          {transactionId && <Button variant="default" component={Link} to={paths.transaction.href({ transactionId })}>View transaction</Button>}
-          <Button component={Link} to={paths.dashboard.path}>Back to dashboard</Button>
+          {transactionId && (
+            <Button variant="default" component={Link} to={paths.transaction.href({ transactionId })}>
+              View transaction
+            </Button>
+          )}
+          <Button component={Link} to={paths.dashboard.path}>
+            Back to dashboard
+          </Button>
         </Group>
       </Stack>
     </Card>

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Menu,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { CURRENCIES, type WalletDto } from '@owo/contract';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api';
@@ -30,14 +42,24 @@ export function DashboardScreen() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={2}>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</Title>
-          <Text c="dimmed" size="sm">Your wallets at a glance</Text>
+          <Text c="dimmed" size="sm">
+            Your wallets at a glance
+          </Text>
         </div>
         <Group gap="sm">
           {canAddWallet && missing.length > 0 && (
             <Menu position="bottom-end">
-              <Menu.Target><Button variant="default" loading={addWallet.isPending}>Add wallet</Button></Menu.Target>
+              <Menu.Target>
+                <Button variant="default" loading={addWallet.isPending}>
+                  Add wallet
+                </Button>
+              </Menu.Target>
               <Menu.Dropdown>
-                {missing.map((c) => <Menu.Item key={c} onClick={() => addWallet.mutate(c)}>{c} wallet</Menu.Item>)}
+                {missing.map((c) => (
+                  <Menu.Item key={c} onClick={() => addWallet.mutate(c)}>
+                    {c} wallet
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
           )}
@@ -49,7 +71,12 @@ export function DashboardScreen() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {wallets.isLoading && [0, 1].map((i) => <Skeleton key={i} h={150} radius="md" />)}
         {wallets.data?.map((w) => (
-          <WalletCard key={w.id} wallet={w} canAddFunds={canAddFunds} onAddFunds={() => navigate(paths.wallet.addFunds.href({ wallet: w.id }))} />
+          <WalletCard
+            key={w.id}
+            wallet={w}
+            canAddFunds={canAddFunds}
+            onAddFunds={() => navigate(paths.wallet.addFunds.href({ wallet: w.id }))}
+          />
         ))}
       </SimpleGrid>
 
@@ -65,10 +92,21 @@ function RecentTransactions() {
     <Card padding={0}>
       <Group justify="space-between" p="md" pb="xs">
         <Text fw={700}>Recent transactions</Text>
-        <Anchor component={Link} to={paths.transactions.path} size="sm">View all</Anchor>
+        <Anchor component={Link} to={paths.transactions.path} size="sm">
+          View all
+        </Anchor>
       </Group>
-      {recent.error ? <Alert color="red" m="md">{recent.error.message}</Alert> : (
-        <TransactionsTable compact items={recent.data?.items} isLoading={recent.isLoading} onOpen={(t) => navigate(paths.transaction.href({ transactionId: t.id }))} />
+      {recent.error ? (
+        <Alert color="red" m="md">
+          {recent.error.message}
+        </Alert>
+      ) : (
+        <TransactionsTable
+          compact
+          items={recent.data?.items}
+          isLoading={recent.isLoading}
+          onOpen={(t) => navigate(paths.transaction.href({ transactionId: t.id }))}
+        />
       )}
     </Card>
   );

@@ -13,8 +13,12 @@ import { amountColor, maskAccountNumber, signedAmountText, signedMinor, typeLabe
 function Field(props: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{props.label}</Text>
-      <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>{props.children || '—'}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {props.label}
+      </Text>
+      <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+        {props.children || '—'}
+      </Text>
     </Stack>
   );
 }
@@ -29,10 +33,15 @@ export function TransactionScreen() {
     const missing = isApiError(q.error) && (q.error.httpStatus === 404 || q.error.httpStatus === 400);
     return (
       <Stack maw={720} gap="md">
-        <Alert color={missing ? 'gray' : 'red'} title={missing ? 'Transaction not found' : 'Could not load the transaction'}>
+        <Alert
+          color={missing ? 'gray' : 'red'}
+          title={missing ? 'Transaction not found' : 'Could not load the transaction'}
+        >
           {missing ? 'This transaction does not exist or belongs to another account.' : q.error?.message}
         </Alert>
-        <Button variant="default" w="fit-content" onClick={() => navigate(paths.transactions.path)}>Back to transactions</Button>
+        <Button variant="default" w="fit-content" onClick={() => navigate(paths.transactions.path)}>
+          Back to transactions
+        </Button>
       </Stack>
     );
   }
@@ -41,25 +50,42 @@ export function TransactionScreen() {
   const isCredit = signedMinor(t) > 0;
   return (
     <Stack gap="lg" maw={860}>
-      <Anchor component={Link} to={paths.transactions.path} size="sm">← Back to transactions</Anchor>
+      <Anchor component={Link} to={paths.transactions.path} size="sm">
+        ← Back to transactions
+      </Anchor>
       <Card>
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <Stack gap={4}>
-              <Text size="sm" c="dimmed">{typeLabel(t.type)}</Text>
-              <Title order={2} c={amountColor(t)} data-testid="detail-amount">{signedAmountText(t)}</Title>
-              <Group gap="xs"><TransactionStatusBadge status={t.status} /><Text size="sm" c="dimmed">{formatDateTime(t.createdAt)}</Text></Group>
+              <Text size="sm" c="dimmed">
+                {typeLabel(t.type)}
+              </Text>
+              <Title order={2} c={amountColor(t)} data-testid="detail-amount">
+                {signedAmountText(t)}
+              </Title>
+              <Group gap="xs">
+                <TransactionStatusBadge status={t.status} />
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(t.createdAt)}
+                </Text>
+              </Group>
             </Stack>
             <ReceiptButton transaction={t} />
           </Group>
-          {t.failureReason && <Alert color={t.status === 'failed' ? 'red' : 'gray'} title="Reason">{t.failureReason}</Alert>}
+          {t.failureReason && (
+            <Alert color={t.status === 'failed' ? 'red' : 'gray'} title="Reason">
+              {t.failureReason}
+            </Alert>
+          )}
           <Divider />
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             <Field label="Reference">{t.reference}</Field>
             <Field label="Wallet">{t.walletName}</Field>
             <Field label="Amount">{formatMoney(t.amountMinor, t.currency)}</Field>
             <Field label="Fee">{formatMoney(t.feeMinor, t.currency)}</Field>
-            {!isCredit && <Field label="Total debited">{formatMoney(t.amountMinor + t.feeMinor, t.currency)}</Field>}
+            {!isCredit && (
+              <Field label="Total debited">{formatMoney(t.amountMinor + t.feeMinor, t.currency)}</Field>
+            )}
             <Field label={isCredit ? 'Sender' : 'Beneficiary'}>{cp.accountName ?? cp.name}</Field>
             {(cp.bankName || cp.bankCode) && <Field label="Bank">{cp.bankName ?? cp.bankCode}</Field>}
             {cp.accountNumber && <Field label="Account number">{maskAccountNumber(cp.accountNumber)}</Field>}
@@ -73,11 +99,22 @@ export function TransactionScreen() {
           <Group justify="space-between" wrap="wrap">
             <Stack gap={2}>
               <Text fw={600}>{t.related.type === 'payout_fund_reversal' ? 'Reversed by' : 'Reverses'}</Text>
-              <Text size="sm" c="dimmed">{t.related.reference} · {formatDateTime(t.related.createdAt)}</Text>
+              <Text size="sm" c="dimmed">
+                {t.related.reference} · {formatDateTime(t.related.createdAt)}
+              </Text>
             </Stack>
             <Group gap="sm">
-              <Text fw={700} c={amountColor(t.related)}>{signedAmountText(t.related)}</Text>
-              <Button variant="light" size="xs" component={Link} to={paths.transaction.href({ transactionId: t.related.id })}>View</Button>
+              <Text fw={700} c={amountColor(t.related)}>
+                {signedAmountText(t.related)}
+              </Text>
+              <Button
+                variant="light"
+                size="xs"
+                component={Link}
+                to={paths.transaction.href({ transactionId: t.related.id })}
+              >
+                View
+              </Button>
             </Group>
           </Group>
         </Card>

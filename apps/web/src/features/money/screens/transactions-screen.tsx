@@ -25,19 +25,39 @@ export function TransactionsScreen() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={2}>Transactions</Title>
-          <Text c="dimmed" size="sm">Every movement on your wallets{pagination ? ` · ${pagination.totalItems} in total` : ''}</Text>
+          <Text c="dimmed" size="sm">
+            Every movement on your wallets{pagination ? ` · ${pagination.totalItems} in total` : ''}
+          </Text>
         </div>
         <Group gap="sm">
-          {canStatement && <Button variant="default" onClick={() => setStatementOpen(true)}>Statement</Button>}
+          {canStatement && (
+            <Button variant="default" onClick={() => setStatementOpen(true)}>
+              Statement
+            </Button>
+          )}
           {canAddFunds && <Button onClick={() => navigate(paths.wallet.addFunds.path)}>Add Funds</Button>}
         </Group>
       </Group>
       <Card>
-        <TransactionFilters wallets={wallets.data ?? []} onChange={(f) => { setFilters(f); setPage(1); }} />
+        <TransactionFilters
+          wallets={wallets.data ?? []}
+          onChange={(f) => {
+            setFilters(f);
+            setPage(1);
+          }}
+        />
       </Card>
       <Card padding={0}>
-        {list.error ? <Alert color="red" m="md">{list.error.message}</Alert> : (
-          <TransactionsTable items={list.data?.items} isLoading={list.isLoading} onOpen={(t) => navigate(paths.transaction.href({ transactionId: t.id }))} />
+        {list.error ? (
+          <Alert color="red" m="md">
+            {list.error.message}
+          </Alert>
+        ) : (
+          <TransactionsTable
+            items={list.data?.items}
+            isLoading={list.isLoading}
+            onOpen={(t) => navigate(paths.transaction.href({ transactionId: t.id }))}
+          />
         )}
         {pagination && pagination.totalPages > 1 && (
           <Group justify="center" p="md">
@@ -45,7 +65,13 @@ export function TransactionsScreen() {
           </Group>
         )}
       </Card>
-      {canStatement && <StatementModal opened={statementOpen} onClose={() => setStatementOpen(false)} wallets={wallets.data ?? []} />}
+      {canStatement && (
+        <StatementModal
+          opened={statementOpen}
+          onClose={() => setStatementOpen(false)}
+          wallets={wallets.data ?? []}
+        />
+      )}
     </Stack>
   );
 }

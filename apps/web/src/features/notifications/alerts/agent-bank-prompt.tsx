@@ -15,7 +15,12 @@ export function useAgentBankCheck(enabled = true) {
   return useQuery({
     queryKey: agentBankCheckKey,
     enabled,
-    queryFn: async () => (await api.get<{ shouldAskVerification: boolean }>('/agents/self/check-bank-details', { skipForbiddenPage: true })).data,
+    queryFn: async () =>
+      (
+        await api.get<{ shouldAskVerification: boolean }>('/agents/self/check-bank-details', {
+          skipForbiddenPage: true,
+        })
+      ).data,
   });
 }
 
@@ -44,9 +49,15 @@ export function AgentBankPrompt() {
       aria-labelledby="agent-bank-title"
     >
       <Stack gap="sm" align="center" ta="center" p="xs" data-testid="agent-bank-prompt">
-        <Title order={3} id="agent-bank-title">Bank Details Required</Title>
-        <Text fz="sm" c="dark.4">{MSG.agentBankPrompt}</Text>
-        <Button fullWidth mt="sm" onClick={() => navigate(bankPath)}>Add Bank Details</Button>
+        <Title order={3} id="agent-bank-title">
+          Bank Details Required
+        </Title>
+        <Text fz="sm" c="dark.4">
+          {MSG.agentBankPrompt}
+        </Text>
+        <Button fullWidth mt="sm" onClick={() => navigate(bankPath)}>
+          Add Bank Details
+        </Button>
       </Stack>
     </Modal>
   );

@@ -26,7 +26,11 @@ export function useMobileAlerts(enabled = true): MobileAlert[] {
   const canCreateParameters = can(resources, 'parameters', 'post');
   const profile = useProfile(enabled);
   const fill = useAccountFill(enabled && canCreateParameters);
-  return mobileAlerts({ canCreateParameters, kybComplete: fill.data?.progress.isComplete, twoFactorEnabled: profile.data?._2fa });
+  return mobileAlerts({
+    canCreateParameters,
+    kybComplete: fill.data?.progress.isComplete,
+    twoFactorEnabled: profile.data?._2fa,
+  });
 }
 
 export function AlertCarousel({ alerts }: { alerts: MobileAlert[] }) {
@@ -40,9 +44,23 @@ export function AlertCarousel({ alerts }: { alerts: MobileAlert[] }) {
   if (!alerts.length) return null;
   const current = alerts[index % alerts.length];
   return (
-    <Paper withBorder radius="md" p="sm" bg="orange.0" style={{ borderColor: 'var(--mantine-color-orange-3)' }} data-testid="mobile-alert-carousel" aria-live="polite">
-      <UnstyledButton onClick={() => navigate(current.to)} w="100%" data-testid={`mobile-alert-${current.key}`}>
-        <Text fz="sm" fw={600} c="orange.9">{current.text}</Text>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      bg="orange.0"
+      style={{ borderColor: 'var(--mantine-color-orange-3)' }}
+      data-testid="mobile-alert-carousel"
+      aria-live="polite"
+    >
+      <UnstyledButton
+        onClick={() => navigate(current.to)}
+        w="100%"
+        data-testid={`mobile-alert-${current.key}`}
+      >
+        <Text fz="sm" fw={600} c="orange.9">
+          {current.text}
+        </Text>
       </UnstyledButton>
       {alerts.length > 1 && (
         <Group gap={6} justify="center" mt={8}>
@@ -56,7 +74,15 @@ export function AlertCarousel({ alerts }: { alerts: MobileAlert[] }) {
               w={i === index % alerts.length ? 16 : 6}
               h={6}
               p={0}
-              style={{ border: 0, borderRadius: 3, cursor: 'pointer', background: i === index % alerts.length ? 'var(--mantine-color-orange-6)' : 'var(--mantine-color-orange-2)' }}
+              style={{
+                border: 0,
+                borderRadius: 3,
+                cursor: 'pointer',
+                background:
+                  i === index % alerts.length
+                    ? 'var(--mantine-color-orange-6)'
+                    : 'var(--mantine-color-orange-2)',
+              }}
             />
           ))}
         </Group>

@@ -5,7 +5,9 @@ import { useUnreadCount } from '../api';
 import { BellIcon } from './icons';
 
 // The drawer (list, menus, modal) loads on first open, keeping the layout's bundle small.
-const NotificationDrawer = lazy(async () => ({ default: (await import('./notification-drawer')).NotificationDrawer }));
+const NotificationDrawer = lazy(async () => ({
+  default: (await import('./notification-drawer')).NotificationDrawer,
+}));
 
 /** Top-bar bell with the unread count; opens the notification drawer. */
 export function NotificationBell() {
@@ -15,8 +17,26 @@ export function NotificationBell() {
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <>
-      <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" disabled={unread === 0} offset={6} inline>
-        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" onClick={() => { setWasOpened(true); open(); }} aria-label={label} data-testid="notification-bell">
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={16}
+        color="red"
+        disabled={unread === 0}
+        offset={6}
+        inline
+      >
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          radius="xl"
+          onClick={() => {
+            setWasOpened(true);
+            open();
+          }}
+          aria-label={label}
+          data-testid="notification-bell"
+        >
           <BellIcon />
         </ActionIcon>
       </Indicator>

@@ -4,18 +4,43 @@ import { formatDateTime } from '../../../lib/format';
 import { notificationTitle } from '../notification-rules';
 
 /** Announcements (and notifications with nothing to open) show their full text here. */
-export function NotificationDetailsModal({ item, onClose }: { item: NotificationItem | null; onClose: () => void }) {
+export function NotificationDetailsModal({
+  item,
+  onClose,
+}: {
+  item: NotificationItem | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={!!item} onClose={onClose} title={item ? item.notification.topic : ''} centered size="md" zIndex={400}>
+    <Modal
+      opened={!!item}
+      onClose={onClose}
+      title={item ? item.notification.topic : ''}
+      centered
+      size="md"
+      zIndex={400}
+    >
       {item && (
         <Stack gap="sm" data-testid="notification-modal">
           <Group gap="xs">
-            {item.kind === 'announcement' && <Badge color="owo" variant="light">Announcement</Badge>}
-            <Text fz="xs" c="dimmed">{formatDateTime(item.notification.createdAt)}</Text>
+            {item.kind === 'announcement' && (
+              <Badge color="owo" variant="light">
+                Announcement
+              </Badge>
+            )}
+            <Text fz="xs" c="dimmed">
+              {formatDateTime(item.notification.createdAt)}
+            </Text>
           </Group>
-          <Text fz="sm" fw={600}>{notificationTitle(item)}</Text>
-          <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>{item.notification.value}</Text>
-          <Group justify="flex-end" mt="sm"><Button onClick={onClose}>Close</Button></Group>
+          <Text fz="sm" fw={600}>
+            {notificationTitle(item)}
+          </Text>
+          <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {item.notification.value}
+          </Text>
+          <Group justify="flex-end" mt="sm">
+            <Button onClick={onClose}>Close</Button>
+          </Group>
         </Stack>
       )}
     </Modal>

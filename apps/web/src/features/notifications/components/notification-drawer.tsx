@@ -36,11 +36,20 @@ export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClo
         size={DRAWER_WIDTH}
         padding={0}
         zIndex={300}
-        title={<Text fw={700} fz="lg">Notifications</Text>}
+        title={
+          <Text fw={700} fz="lg">
+            Notifications
+          </Text>
+        }
         styles={{ header: { padding: '16px 16px 8px' }, body: { padding: 0 } }}
       >
         <Group justify="space-between" px="md" pb={4} wrap="nowrap">
-          <Tabs value={filter === 'read' ? null : filter} onChange={(v) => changeFilter((v as NotificationFilter) ?? 'all')} variant="pills" radius="xl">
+          <Tabs
+            value={filter === 'read' ? null : filter}
+            onChange={(v) => changeFilter((v as NotificationFilter) ?? 'all')}
+            variant="pills"
+            radius="xl"
+          >
             <Tabs.List>
               <Tabs.Tab value="all">All</Tabs.Tab>
               <Tabs.Tab value="unread">Unread{unread > 0 ? ` (${unread})` : ''}</Tabs.Tab>
@@ -50,17 +59,43 @@ export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClo
             <NotificationFilterButton value={filter} onChange={changeFilter} />
             <Menu position="bottom-end" width={210} shadow="md" zIndex={350}>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label="Notification options"><DotsIcon /></ActionIcon>
+                <ActionIcon variant="subtle" color="gray" aria-label="Notification options">
+                  <DotsIcon />
+                </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<CheckAllIcon />} disabled={unread === 0} onClick={() => markAll.mutate()}>Mark all as read</Menu.Item>
-                <Menu.Item leftSection={<EyeIcon />} component={Link} to={paths.notifications.href()} onClick={onClose}>Open notifications page</Menu.Item>
-                <Menu.Item leftSection={<TrashIcon />} color="red" disabled={!list.data?.totalItems} onClick={() => deleteAll.mutate()}>Delete all</Menu.Item>
+                <Menu.Item
+                  leftSection={<CheckAllIcon />}
+                  disabled={unread === 0}
+                  onClick={() => markAll.mutate()}
+                >
+                  Mark all as read
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<EyeIcon />}
+                  component={Link}
+                  to={paths.notifications.href()}
+                  onClick={onClose}
+                >
+                  Open notifications page
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<TrashIcon />}
+                  color="red"
+                  disabled={!list.data?.totalItems}
+                  onClick={() => deleteAll.mutate()}
+                >
+                  Delete all
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
           </Group>
         </Group>
-        {filter === 'read' && <Text fz="xs" c="dimmed" px="md" pb={4}>Showing read notifications</Text>}
+        {filter === 'read' && (
+          <Text fz="xs" c="dimmed" px="md" pb={4}>
+            Showing read notifications
+          </Text>
+        )}
         <ScrollArea h="calc(100vh - 110px)" type="auto">
           <Box data-testid="notification-drawer-list">
             <NotificationList

@@ -10,7 +10,12 @@ export type RowHandlers = {
   onDelete: (item: NotificationItem) => void;
 };
 
-export function NotificationRow({ item, onOpen, onMarkRead, onDelete }: { item: NotificationItem } & RowHandlers) {
+export function NotificationRow({
+  item,
+  onOpen,
+  onMarkRead,
+  onDelete,
+}: { item: NotificationItem } & RowHandlers) {
   const title = notificationTitle(item);
   return (
     <Group
@@ -21,7 +26,10 @@ export function NotificationRow({ item, onOpen, onMarkRead, onDelete }: { item: 
       py="sm"
       data-testid="notification-item"
       data-read={item.read}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.read ? undefined : 'var(--mantine-color-owo-0)' }}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: item.read ? undefined : 'var(--mantine-color-owo-0)',
+      }}
     >
       <UnstyledButton onClick={() => onOpen(item)} style={{ flex: 1, minWidth: 0 }} aria-label={title}>
         <Group gap={10} wrap="nowrap" align="flex-start">
@@ -29,25 +37,43 @@ export function NotificationRow({ item, onOpen, onMarkRead, onDelete }: { item: 
             mt={6}
             w={8}
             h={8}
-            style={{ borderRadius: '50%', flexShrink: 0, background: item.read ? 'transparent' : 'var(--mantine-color-owo-6)' }}
+            style={{
+              borderRadius: '50%',
+              flexShrink: 0,
+              background: item.read ? 'transparent' : 'var(--mantine-color-owo-6)',
+            }}
             data-testid={item.read ? undefined : 'unread-dot'}
             aria-label={item.read ? undefined : 'Unread'}
           />
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fz="sm" fw={item.read ? 500 : 700} lineClamp={2}>{title}</Text>
-            <Text fz="xs" c="dark.4" lineClamp={2}>{item.notification.value}</Text>
-            <Text fz="xs" c="dimmed">{formatRelative(item.notification.createdAt)}</Text>
+            <Text fz="sm" fw={item.read ? 500 : 700} lineClamp={2}>
+              {title}
+            </Text>
+            <Text fz="xs" c="dark.4" lineClamp={2}>
+              {item.notification.value}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {formatRelative(item.notification.createdAt)}
+            </Text>
           </Stack>
         </Group>
       </UnstyledButton>
       <Menu position="bottom-end" width={200} shadow="md" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Options for ${title}`}><DotsIcon /></ActionIcon>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Options for ${title}`}>
+            <DotsIcon />
+          </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<CheckAllIcon />} disabled={item.read} onClick={() => onMarkRead(item)}>Mark as Read</Menu.Item>
-          <Menu.Item leftSection={<EyeIcon />} onClick={() => onOpen(item)}>View Details</Menu.Item>
-          <Menu.Item leftSection={<TrashIcon />} color="red" onClick={() => onDelete(item)}>Delete Notification</Menu.Item>
+          <Menu.Item leftSection={<CheckAllIcon />} disabled={item.read} onClick={() => onMarkRead(item)}>
+            Mark as Read
+          </Menu.Item>
+          <Menu.Item leftSection={<EyeIcon />} onClick={() => onOpen(item)}>
+            View Details
+          </Menu.Item>
+          <Menu.Item leftSection={<TrashIcon />} color="red" onClick={() => onDelete(item)}>
+            Delete Notification
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
     </Group>

@@ -20,21 +20,54 @@ export function NotificationsPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>Notifications</Title>
-          <Text c="dimmed" fz="sm">{unread > 0 ? `You have ${unread} unread notification${unread === 1 ? '' : 's'}.` : 'You are all caught up.'}</Text>
+          <Text c="dimmed" fz="sm">
+            {unread > 0
+              ? `You have ${unread} unread notification${unread === 1 ? '' : 's'}.`
+              : 'You are all caught up.'}
+          </Text>
         </div>
         <Group gap="xs">
-          <Button variant="light" disabled={unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate()}>Mark all as read</Button>
-          <Button variant="subtle" color="red" disabled={!list.data?.totalItems} loading={deleteAll.isPending} onClick={() => deleteAll.mutate()}>Delete all</Button>
+          <Button
+            variant="light"
+            disabled={unread === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            Mark all as read
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            disabled={!list.data?.totalItems}
+            loading={deleteAll.isPending}
+            onClick={() => deleteAll.mutate()}
+          >
+            Delete all
+          </Button>
         </Group>
       </Group>
       <SegmentedControl
         value={filter}
-        onChange={(v) => { setFilter(v as NotificationFilter); setPage(1); }}
-        data={[{ value: 'all', label: 'All' }, { value: 'unread', label: 'Unread' }, { value: 'read', label: 'Read' }]}
+        onChange={(v) => {
+          setFilter(v as NotificationFilter);
+          setPage(1);
+        }}
+        data={[
+          { value: 'all', label: 'All' },
+          { value: 'unread', label: 'Unread' },
+          { value: 'read', label: 'Read' },
+        ]}
         w={300}
       />
       <Card padding={0}>
-        <NotificationList data={list.data} isLoading={list.isLoading} error={list.error} page={page} onPage={setPage} {...handlers} />
+        <NotificationList
+          data={list.data}
+          isLoading={list.isLoading}
+          error={list.error}
+          page={page}
+          onPage={setPage}
+          {...handlers}
+        />
       </Card>
       <NotificationDetailsModal item={detail} onClose={closeDetail} />
     </Stack>

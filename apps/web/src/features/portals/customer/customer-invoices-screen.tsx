@@ -14,7 +14,9 @@ export function CustomerInvoicesScreen() {
     <Stack gap="md" maw={720} mx="auto">
       <Title order={2}>{id ? 'Invoice' : 'Your invoices'}</Title>
       <Text c="dimmed">Signed in as {email}</Text>
-      <Alert color="yellow" variant="light">{PORTAL_NOT_OPEN}</Alert>
+      <Alert color="yellow" variant="light">
+        {PORTAL_NOT_OPEN}
+      </Alert>
     </Stack>
   );
 }

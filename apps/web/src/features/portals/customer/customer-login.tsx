@@ -25,33 +25,71 @@ export function CustomerLoginScreen() {
   const [notOpen, setNotOpen] = useState(false);
   const form = useZodForm(customerAuthBody, { defaultValues: { email: '' } });
   const login = useApiMutation({
-    mutationFn: (body: z.infer<typeof customerAuthBody>) => api.post<CustomerAuthAnswer>('/customer/auth', body, { skipForbiddenPage: true }),
+    mutationFn: (body: z.infer<typeof customerAuthBody>) =>
+      api.post<CustomerAuthAnswer>('/customer/auth', body, { skipForbiddenPage: true }),
     form,
     silentSuccess: true,
     silentError: true,
     onSuccess: (res, body) => {
       const customers = res.data?.customers ?? (res.data?.customer ? [res.data.customer] : []);
-      store.set({ customer: { email: res.data?.email ?? body.email, currentCustomerProfile: customers[0] ?? null, allCustomerProfiles: customers } });
+      store.set({
+        customer: {
+          email: res.data?.email ?? body.email,
+          currentCustomerProfile: customers[0] ?? null,
+          allCustomerProfiles: customers,
+        },
+      });
       navigate(from ?? paths.customer.invoices.path, { replace: true });
     },
     onError: (err) => {
       if (isApiError(err) && (err.httpStatus === 404 || err.httpStatus === 405)) setNotOpen(true);
-      else if (!isApiError(err) || err.status !== 'validation-error') form.setError('root.server', { message: err.message });
+      else if (!isApiError(err) || err.status !== 'validation-error')
+        form.setError('root.server', { message: err.message });
     },
   });
   return (
     <PortalCard>
-      <form onSubmit={form.handleSubmit((v) => { setNotOpen(false); login.mutate(v); })} noValidate>
+      <form
+        onSubmit={form.handleSubmit((v) => {
+          setNotOpen(false);
+          login.mutate(v);
+        })}
+        noValidate
+      >
         <Stack gap="md">
           <div>
-            <Title order={2} fz={26}>View your invoices</Title>
-            <Text c="dimmed" fz="sm" mt={4}>Enter the email address your invoices were sent to.</Text>
+            <Title order={2} fz={26}>
+              View your invoices
+            </Title>
+            <Text c="dimmed" fz="sm" mt={4}>
+              Enter the email address your invoices were sent to.
+            </Text>
           </div>
-          {from && <Alert color="blue" variant="light">Sign in to continue to the invoice you opened.</Alert>}
-          {notOpen && <Alert color="yellow" variant="light" data-testid="customer-portal-not-open">{PORTAL_NOT_OPEN}</Alert>}
-          {form.formState.errors.root?.server && <Alert color="red" variant="light">{form.formState.errors.root.server.message}</Alert>}
-          <TextInput label="Email address" type="email" autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />
-          <Button type="submit" loading={login.isPending} fullWidth size="md">Continue</Button>
+          {from && (
+            <Alert color="blue" variant="light">
+              Sign in to continue to the invoice you opened.
+            </Alert>
+          )}
+          {notOpen && (
+            <Alert color="yellow" variant="light" data-testid="customer-portal-not-open">
+              {PORTAL_NOT_OPEN}
+            </Alert>
+          )}
+          {form.formState.errors.root?.server && (
+            <Alert color="red" variant="light">
+              {form.formState.errors.root.server.message}
+            </Alert>
+          )}
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth size="md">
+            Continue
+          </Button>
         </Stack>
       </form>
     </PortalCard>

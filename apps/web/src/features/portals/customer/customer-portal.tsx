@@ -17,8 +17,17 @@ export function CustomerLayout() {
     navigate(paths.customer.login.path, { replace: true });
   };
   return (
-    <PortalShell name="Customer portal" home={email ? paths.customer.invoices.path : paths.customer.login.path}
-      actions={email ? <Button variant="default" onClick={logout}>Logout</Button> : null}>
+    <PortalShell
+      name="Customer portal"
+      home={email ? paths.customer.invoices.path : paths.customer.login.path}
+      actions={
+        email ? (
+          <Button variant="default" onClick={logout}>
+            Logout
+          </Button>
+        ) : null
+      }
+    >
       <Outlet />
     </PortalShell>
   );

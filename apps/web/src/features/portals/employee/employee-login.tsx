@@ -29,38 +29,82 @@ export function EmployeeLoginScreen() {
   const [notOpen, setNotOpen] = useState(false);
   const form = useZodForm(employeeLoginBody, { defaultValues: { email: '', password: '' } });
   const login = useApiMutation({
-    mutationFn: (body: z.infer<typeof employeeLoginBody>) => api.post<EmployeeLoginAnswer>('/employee-portal/auth/login', body, { skipAuthHandling: true, skipForbiddenPage: true }),
+    mutationFn: (body: z.infer<typeof employeeLoginBody>) =>
+      api.post<EmployeeLoginAnswer>('/employee-portal/auth/login', body, {
+        skipAuthHandling: true,
+        skipForbiddenPage: true,
+      }),
     form,
     silentSuccess: true,
     silentError: true,
     onSuccess: (res, body) => {
       const employees = res.data?.payrollEmployees ?? [];
-      store.set({ employee: { employeeUser: res.data?.user ?? res.data?.employee ?? { email: body.email }, payrollEmployees: employees, currentPayrollEmployee: employees[0] ?? null } });
+      store.set({
+        employee: {
+          employeeUser: res.data?.user ?? res.data?.employee ?? { email: body.email },
+          payrollEmployees: employees,
+          currentPayrollEmployee: employees[0] ?? null,
+        },
+      });
       navigate(from ?? paths.employeePortal.payslips.path, { replace: true });
     },
     onError: (err) => {
       if (isApiError(err) && (err.httpStatus === 404 || err.httpStatus === 405)) setNotOpen(true);
-      else if (!isApiError(err) || err.status !== 'validation-error') form.setError('root.server', { message: err.message });
+      else if (!isApiError(err) || err.status !== 'validation-error')
+        form.setError('root.server', { message: err.message });
     },
   });
 
   if (signedIn) return <Navigate to={paths.employeePortal.payslips.path} replace />;
   return (
     <PortalCard>
-      <form onSubmit={form.handleSubmit((v) => { setNotOpen(false); login.mutate(v); })} noValidate>
+      <form
+        onSubmit={form.handleSubmit((v) => {
+          setNotOpen(false);
+          login.mutate(v);
+        })}
+        noValidate
+      >
         <Stack gap="md">
           <div>
-            <Title order={2} fz={26}>Employee sign in</Title>
-            <Text c="dimmed" fz="sm" mt={4}>See your payslips and keep your bank details up to date.</Text>
+            <Title order={2} fz={26}>
+              Employee sign in
+            </Title>
+            <Text c="dimmed" fz="sm" mt={4}>
+              See your payslips and keep your bank details up to date.
+            </Text>
           </div>
-          {notOpen && <Alert color="yellow" variant="light" data-testid="employee-portal-not-open">{EMPLOYEE_PORTAL_NOT_OPEN}</Alert>}
-          {form.formState.errors.root?.server && <Alert color="red" variant="light">{form.formState.errors.root.server.message}</Alert>}
-          <TextInput label="Email address" type="email" autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />
-          <PasswordInput label="Password" autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+          {notOpen && (
+            <Alert color="yellow" variant="light" data-testid="employee-portal-not-open">
+              {EMPLOYEE_PORTAL_NOT_OPEN}
+            </Alert>
+          )}
+          {form.formState.errors.root?.server && (
+            <Alert color="red" variant="light">
+              {form.formState.errors.root.server.message}
+            </Alert>
+          )}
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            {...form.register('password')}
+            error={form.formState.errors.password?.message}
+          />
           <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to={paths.employeePortal.forgotPassword.path} fz="sm">Forgot password?</Anchor>
+            <Anchor component={Link} to={paths.employeePortal.forgotPassword.path} fz="sm">
+              Forgot password?
+            </Anchor>
           </Group>
-          <Button type="submit" loading={login.isPending} fullWidth size="md">Sign in</Button>
+          <Button type="submit" loading={login.isPending} fullWidth size="md">
+            Sign in
+          </Button>
         </Stack>
       </form>
     </PortalCard>

@@ -6,7 +6,9 @@ export function EmployeePendingScreen({ title }: { title: string }) {
   return (
     <Stack gap="md" maw={720} mx="auto">
       <Title order={2}>{title}</Title>
-      <Alert color="yellow" variant="light">{EMPLOYEE_PORTAL_NOT_OPEN}</Alert>
+      <Alert color="yellow" variant="light">
+        {EMPLOYEE_PORTAL_NOT_OPEN}
+      </Alert>
     </Stack>
   );
 }

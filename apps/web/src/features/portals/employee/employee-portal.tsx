@@ -23,12 +23,18 @@ export function EmployeePortalLayout() {
     <PortalShell
       name="Employee portal"
       home={signedIn ? paths.employeePortal.payslips.path : paths.employeePortal.login.path}
-      actions={signedIn ? (
-        <>
-          <Button component={Link} to={paths.employeePortal.profile.path} variant="subtle" color="dark">Profile</Button>
-          <Button variant="default" onClick={logout}>Logout</Button>
-        </>
-      ) : null}
+      actions={
+        signedIn ? (
+          <>
+            <Button component={Link} to={paths.employeePortal.profile.path} variant="subtle" color="dark">
+              Profile
+            </Button>
+            <Button variant="default" onClick={logout}>
+              Logout
+            </Button>
+          </>
+        ) : null
+      }
     >
       <Outlet />
     </PortalShell>

@@ -19,7 +19,12 @@ export function BankAccountsList() {
       void list.refetch();
     },
   });
-  if (list.isPending) return <Text c="dimmed" size="sm">{t('bank.loading')}</Text>;
+  if (list.isPending)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('bank.loading')}
+      </Text>
+    );
   if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.length === 0) return <EmptyState />;
   return (
@@ -29,20 +34,44 @@ export function BankAccountsList() {
           <Group justify="space-between" wrap="nowrap">
             <div style={{ minWidth: 0 }}>
               <Group gap="xs">
-                <Text fw={600} truncate="end">{a.accountName}</Text>
-                {a.isDefault && <Badge size="xs" variant="light">{t('bank.default')}</Badge>}
+                <Text fw={600} truncate="end">
+                  {a.accountName}
+                </Text>
+                {a.isDefault && (
+                  <Badge size="xs" variant="light">
+                    {t('bank.default')}
+                  </Badge>
+                )}
               </Group>
-              <Text size="sm" c="dimmed">{a.bankName} · {a.accountNumber}</Text>
+              <Text size="sm" c="dimmed">
+                {a.bankName} · {a.accountNumber}
+              </Text>
             </div>
-            <Button variant="subtle" color="red" size="xs" onClick={() => setRemoving(a)}>{t('bank.remove')}</Button>
+            <Button variant="subtle" color="red" size="xs" onClick={() => setRemoving(a)}>
+              {t('bank.remove')}
+            </Button>
           </Group>
         </Card>
       ))}
       <Modal opened={!!removing} onClose={() => setRemoving(null)} title={t('bank.removeTitle')} centered>
-        <Text size="sm">{t('bank.removeText', { name: removing?.accountName, bank: removing?.bankName, number: removing?.accountNumber })}</Text>
+        <Text size="sm">
+          {t('bank.removeText', {
+            name: removing?.accountName,
+            bank: removing?.bankName,
+            number: removing?.accountNumber,
+          })}
+        </Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setRemoving(null)}>{t('common:actions.cancel')}</Button>
-          <Button color="red" loading={remove.isPending} onClick={() => removing && remove.mutate(removing.id)}>{t('bank.remove')}</Button>
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => removing && remove.mutate(removing.id)}
+          >
+            {t('bank.remove')}
+          </Button>
         </Group>
       </Modal>
     </Stack>

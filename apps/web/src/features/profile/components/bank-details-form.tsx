@@ -24,12 +24,20 @@ export function BankDetailsForm(props: { onSaved?: (saved: SavedBankAccount) => 
   const banks = useBanks();
   // The lookup's verdict is part of validation, so a blur never clears the "invalid" message.
   const verdict = useMemo(() => ({ current: { state: 'idle' } as Lookup }), []);
-  const schema = useMemo(() => bankAccountSchema.superRefine((v, ctx) => {
-    const l = verdict.current;
-    if (l.state === 'invalid' && l.key === lookupKey(v.bankCode, v.accountNumber)) {
-      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: l.message ?? t(MSG.accountNumberInvalidKey) });
-    }
-  }), [verdict, t]);
+  const schema = useMemo(
+    () =>
+      bankAccountSchema.superRefine((v, ctx) => {
+        const l = verdict.current;
+        if (l.state === 'invalid' && l.key === lookupKey(v.bankCode, v.accountNumber)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['accountNumber'],
+            message: l.message ?? t(MSG.accountNumberInvalidKey),
+          });
+        }
+      }),
+    [verdict, t],
+  );
   const form = useZodForm(schema, { defaultValues: { bankCode: '', accountNumber: '', accountName: '' } });
   const [bankCode, accountNumber] = form.watch(['bankCode', 'accountNumber']);
   const lookup = useAccountLookup(bankCode ?? '', accountNumber ?? '');
@@ -59,13 +67,20 @@ export function BankDetailsForm(props: { onSaved?: (saved: SavedBankAccount) => 
   const hasErrors = Object.keys(errors).length > 0;
   const loading = lookup.state === 'checking' || save.isPending || banks.isPending;
   const saveDisabled = hasErrors || loading || !isValid || lookup.state !== 'resolved' || banks.isError;
-  const bankOptions = [{ value: '', label: t('payouts:selectBank'), disabled: true }, ...(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))];
+  const bankOptions = [
+    { value: '', label: t('payouts:selectBank'), disabled: true },
+    ...(banks.data ?? []).map((b) => ({ value: b.code, label: b.name })),
+  ];
   const numberField = form.register('accountNumber');
 
   return (
     <form onSubmit={form.handleSubmit((v) => !saveDisabled && save.mutate(v))} noValidate>
       <Stack gap="md">
-        {banks.isError && <Alert color="red" variant="light">{t('bank.banksFailed')}</Alert>}
+        {banks.isError && (
+          <Alert color="red" variant="light">
+            {t('bank.banksFailed')}
+          </Alert>
+        )}
         <NativeSelect
           label={t('bank.bank')}
           required
@@ -88,10 +103,21 @@ export function BankDetailsForm(props: { onSaved?: (saved: SavedBankAccount) => 
             return numberField.onChange(e);
           }}
           error={errors.accountNumber?.message}
-          rightSection={lookup.state === 'checking' ? <Loader size="xs" aria-label={t('bank.checking')} /> : undefined}
+          rightSection={
+            lookup.state === 'checking' ? <Loader size="xs" aria-label={t('bank.checking')} /> : undefined
+          }
         />
-        <TextInput label={t('bank.accountName')} value={form.watch('accountName') ?? ''} readOnly placeholder={t('bank.accountNamePlaceholder')} data-testid="resolved-account-name" variant="filled" />
-        <Button type="submit" disabled={saveDisabled} loading={save.isPending}>{t('bank.save')}</Button>
+        <TextInput
+          label={t('bank.accountName')}
+          value={form.watch('accountName') ?? ''}
+          readOnly
+          placeholder={t('bank.accountNamePlaceholder')}
+          data-testid="resolved-account-name"
+          variant="filled"
+        />
+        <Button type="submit" disabled={saveDisabled} loading={save.isPending}>
+          {t('bank.save')}
+        </Button>
       </Stack>
     </form>
   );

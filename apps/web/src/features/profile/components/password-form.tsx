@@ -14,10 +14,24 @@ export function PasswordForm() {
   return (
     <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
       <Stack gap="md" maw={480}>
-        <PasswordInput label={t('security.oldPassword')} required autoComplete="current-password" {...form.register('oldPassword')} error={e.oldPassword?.message} />
-        <PasswordInput label={t('security.newPassword')} required autoComplete="new-password" {...form.register('newPassword')} error={e.newPassword?.message} />
+        <PasswordInput
+          label={t('security.oldPassword')}
+          required
+          autoComplete="current-password"
+          {...form.register('oldPassword')}
+          error={e.oldPassword?.message}
+        />
+        <PasswordInput
+          label={t('security.newPassword')}
+          required
+          autoComplete="new-password"
+          {...form.register('newPassword')}
+          error={e.newPassword?.message}
+        />
         <Group>
-          <Button type="submit" loading={save.isPending}>{t('security.changePassword')}</Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('security.changePassword')}
+          </Button>
         </Group>
       </Stack>
     </form>

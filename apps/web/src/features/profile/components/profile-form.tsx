@@ -9,20 +9,34 @@ import { sessionKeys } from '../../../lib/session';
 import { profileApi } from '../api';
 import { phoneForInput } from '../phone';
 
-const schema = z.preprocess((v) => (v && typeof v === 'object' ? { ...v, phoneNumber: withNgPrefix((v as { phoneNumber?: unknown }).phoneNumber) } : v), profileBody);
+const schema = z.preprocess(
+  (v) =>
+    v && typeof v === 'object'
+      ? { ...v, phoneNumber: withNgPrefix((v as { phoneNumber?: unknown }).phoneNumber) }
+      : v,
+  profileBody,
+);
 
 /** Name and phone of the signed-in user (PUT /me/settings/profile); the email is fixed. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation('accounts');
   const form = useZodForm(schema as unknown as typeof profileBody, {
-    defaultValues: { firstName: profile.firstName, lastName: profile.lastName, phoneNumber: phoneForInput(profile.phoneNumber) },
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phoneNumber: phoneForInput(profile.phoneNumber),
+    },
   });
   const save = useApiMutation({
     mutationFn: profileApi.update,
     form,
     onSuccess: (res) => {
       queryClient.setQueryData(sessionKeys.profile, res.data.profile);
-      form.reset({ firstName: res.data.profile.firstName, lastName: res.data.profile.lastName, phoneNumber: phoneForInput(res.data.profile.phoneNumber) });
+      form.reset({
+        firstName: res.data.profile.firstName,
+        lastName: res.data.profile.lastName,
+        phoneNumber: phoneForInput(res.data.profile.phoneNumber),
+      });
     },
   });
   const e = form.formState.errors;
@@ -30,13 +44,35 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('profile.firstName')} required {...form.register('firstName')} error={e.firstName?.message} />
-          <TextInput label={t('profile.lastName')} required {...form.register('lastName')} error={e.lastName?.message} />
+          <TextInput
+            label={t('profile.firstName')}
+            required
+            {...form.register('firstName')}
+            error={e.firstName?.message}
+          />
+          <TextInput
+            label={t('profile.lastName')}
+            required
+            {...form.register('lastName')}
+            error={e.lastName?.message}
+          />
         </SimpleGrid>
-        <TextInput label={t('profile.email')} value={profile.email} readOnly variant="filled" description={t('profile.emailFixed')} />
-        <PhoneInput label={t('common:phone.label')} {...form.register('phoneNumber')} error={e.phoneNumber?.message} />
+        <TextInput
+          label={t('profile.email')}
+          value={profile.email}
+          readOnly
+          variant="filled"
+          description={t('profile.emailFixed')}
+        />
+        <PhoneInput
+          label={t('common:phone.label')}
+          {...form.register('phoneNumber')}
+          error={e.phoneNumber?.message}
+        />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>{t('common:actions.save')}</Button>
+          <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>
+            {t('common:actions.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -12,7 +12,15 @@ import { profileApi, type TwoFactorSetup } from '../api';
 import { copyText } from './copy';
 import { RecoveryCodes } from './recovery-codes';
 
-function CodeForm(props: { label: string; submit: string; color?: string; onCode: (code: string) => Promise<unknown>; onCancel?: () => void; pending: boolean; form: ReturnType<typeof useCodeForm> }) {
+function CodeForm(props: {
+  label: string;
+  submit: string;
+  color?: string;
+  onCode: (code: string) => Promise<unknown>;
+  onCancel?: () => void;
+  pending: boolean;
+  form: ReturnType<typeof useCodeForm>;
+}) {
   const { form } = props;
   return (
     <form onSubmit={form.handleSubmit((v) => void props.onCode(v.code))} noValidate>
@@ -28,8 +36,14 @@ function CodeForm(props: { label: string; submit: string; color?: string; onCode
           error={form.formState.errors.code?.message}
           styles={{ input: { letterSpacing: 3 } }}
         />
-        <Button type="submit" color={props.color} loading={props.pending}>{props.submit}</Button>
-        {props.onCancel && <Button variant="default" onClick={props.onCancel}>Cancel</Button>}
+        <Button type="submit" color={props.color} loading={props.pending}>
+          {props.submit}
+        </Button>
+        {props.onCancel && (
+          <Button variant="default" onClick={props.onCancel}>
+            Cancel
+          </Button>
+        )}
       </Group>
     </form>
   );
@@ -45,7 +59,11 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
   const enableForm = useCodeForm();
   const manageForm = useCodeForm();
 
-  const start = useApiMutation({ mutationFn: profileApi.setupTwoFactor, silentSuccess: true, onSuccess: (res) => setSetup(res.data) });
+  const start = useApiMutation({
+    mutationFn: profileApi.setupTwoFactor,
+    silentSuccess: true,
+    onSuccess: (res) => setSetup(res.data),
+  });
   const enable = useApiMutation({
     mutationFn: (code: string) => profileApi.enableTwoFactor(code),
     form: enableForm,
@@ -79,9 +97,13 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
     <Card>
       <Group justify="space-between" mb="xs">
         <Title order={4}>{t('security.twoFactor')}</Title>
-        <Badge color={profile._2fa ? 'owo' : 'red'} variant="light">{profile._2fa ? t('security.on') : t('security.off')}</Badge>
+        <Badge color={profile._2fa ? 'owo' : 'red'} variant="light">
+          {profile._2fa ? t('security.on') : t('security.off')}
+        </Badge>
       </Group>
-      <Text size="sm" c="dimmed" mb="md">{t('security.twoFactorText')}</Text>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('security.twoFactorText')}
+      </Text>
 
       {codes ? (
         <RecoveryCodes codes={codes} email={profile.email} onDone={() => setCodes(null)} />
@@ -90,23 +112,55 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
           <Stack gap="md">
             <Text size="sm">{t('security.scan')}</Text>
             <Group align="flex-start" gap="xl" wrap="wrap">
-              <Image src={setup.qrCode} alt={t('security.qrAlt')} w={180} h={180} fit="contain" radius="md" style={{ border: '1px solid var(--mantine-color-gray-3)' }} />
+              <Image
+                src={setup.qrCode}
+                alt={t('security.qrAlt')}
+                w={180}
+                h={180}
+                fit="contain"
+                radius="md"
+                style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+              />
               <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
-                <Text size="sm" fw={500}>{t('security.secretLabel')}</Text>
-                <Code fz="sm" p="xs" style={{ wordBreak: 'break-all' }} data-testid="totp-secret">{setup.secret}</Code>
-                <Button variant="subtle" size="xs" onClick={() => void copyText(setup.secret)} style={{ alignSelf: 'flex-start' }}>{t('security.copySecret')}</Button>
+                <Text size="sm" fw={500}>
+                  {t('security.secretLabel')}
+                </Text>
+                <Code fz="sm" p="xs" style={{ wordBreak: 'break-all' }} data-testid="totp-secret">
+                  {setup.secret}
+                </Code>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  onClick={() => void copyText(setup.secret)}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {t('security.copySecret')}
+                </Button>
               </Stack>
             </Group>
             <Text size="sm">{t('security.enterCode')}</Text>
-            <CodeForm form={enableForm} label={t('security.code')} submit={t('security.confirmEnable')} pending={enable.isPending} onCode={(c) => enable.mutateAsync(c).catch(() => {})} onCancel={() => setSetup(null)} />
+            <CodeForm
+              form={enableForm}
+              label={t('security.code')}
+              submit={t('security.confirmEnable')}
+              pending={enable.isPending}
+              onCode={(c) => enable.mutateAsync(c).catch(() => {})}
+              onCancel={() => setSetup(null)}
+            />
           </Stack>
         ) : (
-          <Button onClick={() => start.mutate()} loading={start.isPending}>{t('security.enable')}</Button>
+          <Button onClick={() => start.mutate()} loading={start.isPending}>
+            {t('security.enable')}
+          </Button>
         )
       ) : mode === 'idle' ? (
         <Group>
-          <Button variant="light" onClick={() => setMode('renew')}>{t('security.renewCodes')}</Button>
-          <Button variant="light" color="red" onClick={() => setMode('disable')}>{t('security.disable')}</Button>
+          <Button variant="light" onClick={() => setMode('renew')}>
+            {t('security.renewCodes')}
+          </Button>
+          <Button variant="light" color="red" onClick={() => setMode('disable')}>
+            {t('security.disable')}
+          </Button>
         </Group>
       ) : (
         <Stack gap="sm">
@@ -118,7 +172,10 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
             color={mode === 'disable' ? 'red' : undefined}
             pending={disable.isPending || renew.isPending}
             onCode={(c) => (mode === 'disable' ? disable : renew).mutateAsync(c).catch(() => {})}
-            onCancel={() => { setMode('idle'); manageForm.reset(); }}
+            onCancel={() => {
+              setMode('idle');
+              manageForm.reset();
+            }}
           />
         </Stack>
       )}

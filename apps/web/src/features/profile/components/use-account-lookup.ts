@@ -36,7 +36,11 @@ export function useAccountLookup(bankCode: string, accountNumber: string) {
         (e: unknown) => {
           if (controller.signal.aborted) return;
           // A failed lookup clears the name (002 §8); a rejected request keeps the server's reason.
-          setLookup({ state: 'invalid', key, message: isApiError(e) && e.httpStatus < 500 && e.httpStatus !== 0 ? e.message : undefined });
+          setLookup({
+            state: 'invalid',
+            key,
+            message: isApiError(e) && e.httpStatus < 500 && e.httpStatus !== 0 ? e.message : undefined,
+          });
         },
       );
     }, ACCOUNT_CHECK_DELAY_MS);

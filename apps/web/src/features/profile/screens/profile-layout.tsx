@@ -23,7 +23,11 @@ export function ProfileLayout() {
       <PageHeader title={t('profile.pageTitle')} description={t('profile.pageText')} />
       <Tabs value={current} onChange={(v) => v && navigate(v)} mb="lg" keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-          {TABS.map((tab) => <Tabs.Tab key={tab.key} value={tab.to}>{t(`profile.tabs.${tab.key}`)}</Tabs.Tab>)}
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.key} value={tab.to}>
+              {t(`profile.tabs.${tab.key}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
       </Tabs>
       <Outlet />

@@ -20,7 +20,11 @@ function Section(props: { title: string; text?: string; children: React.ReactNod
   return (
     <Card>
       <Title order={4}>{props.title}</Title>
-      {props.text && <Text size="sm" c="dimmed" mb="md">{props.text}</Text>}
+      {props.text && (
+        <Text size="sm" c="dimmed" mb="md">
+          {props.text}
+        </Text>
+      )}
       {!props.text && <div style={{ height: 12 }} />}
       {props.children}
     </Card>
@@ -32,7 +36,11 @@ export function ProfileSection() {
   const profile = useProfile();
   if (profile.isPending) return <FullPageLoader />;
   if (profile.isError) return <QueryError error={profile.error} onRetry={() => void profile.refetch()} />;
-  return <Section title={t('profile.title')} text={t('profile.text')}><ProfileForm profile={profile.data} /></Section>;
+  return (
+    <Section title={t('profile.title')} text={t('profile.text')}>
+      <ProfileForm profile={profile.data} />
+    </Section>
+  );
 }
 
 export function SecuritySection() {
@@ -43,14 +51,20 @@ export function SecuritySection() {
   return (
     <Stack gap="lg">
       <TwoFactorCard profile={profile.data} />
-      <Section title={t('security.password')} text={t('security.passwordText')}><PasswordForm /></Section>
+      <Section title={t('security.password')} text={t('security.passwordText')}>
+        <PasswordForm />
+      </Section>
     </Stack>
   );
 }
 
 export function NotificationsSection() {
   const { t } = useTranslation('accounts');
-  return <Section title={t('notifications.title')} text={t('notifications.text')}><NotificationPreferences /></Section>;
+  return (
+    <Section title={t('notifications.title')} text={t('notifications.text')}>
+      <NotificationPreferences />
+    </Section>
+  );
 }
 
 export function AccountsSection() {
@@ -69,11 +83,15 @@ export function BankDetailsSection() {
     <Grid gutter="lg">
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Section title={t('bank.addTitle')} text={t('bank.addText')}>
-          <BankDetailsForm onSaved={() => void queryClient.invalidateQueries({ queryKey: profileKeys.bankAccounts })} />
+          <BankDetailsForm
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: profileKeys.bankAccounts })}
+          />
         </Section>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <Section title={t('bank.savedTitle')}><BankAccountsList /></Section>
+        <Section title={t('bank.savedTitle')}>
+          <BankAccountsList />
+        </Section>
       </Grid.Col>
     </Grid>
   );

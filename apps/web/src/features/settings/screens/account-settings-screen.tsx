@@ -9,24 +9,38 @@ import { OrganisationSection } from './organisation-section';
 
 export const SETTINGS_SECTIONS = ['profile', 'organisation', 'security', 'notifications'] as const;
 type SectionKey = (typeof SETTINGS_SECTIONS)[number];
-const isSection = (s: string | undefined): s is SectionKey => !!s && (SETTINGS_SECTIONS as readonly string[]).includes(s);
+const isSection = (s: string | undefined): s is SectionKey =>
+  !!s && (SETTINGS_SECTIONS as readonly string[]).includes(s);
 
 /** /account/settings/{profile|organisation|security|notifications} (000 §2.2). */
 export function AccountSettingsScreen() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const { section } = useParams();
-  if (!isSection(section)) return <Navigate to={paths.account.settings.href({ section: 'profile' })} replace />;
+  if (!isSection(section))
+    return <Navigate to={paths.account.settings.href({ section: 'profile' })} replace />;
   return (
     <Box maw={1040} mx="auto">
       <PageHeader title={t('settings.title')} description={t('settings.text')} />
-      <Tabs value={section} onChange={(v) => v && navigate(paths.account.settings.href({ section: v }))} mb="lg">
+      <Tabs
+        value={section}
+        onChange={(v) => v && navigate(paths.account.settings.href({ section: v }))}
+        mb="lg"
+      >
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-          {SETTINGS_SECTIONS.map((s) => <Tabs.Tab key={s} value={s}>{t(`settings.tabs.${s}`)}</Tabs.Tab>)}
+          {SETTINGS_SECTIONS.map((s) => (
+            <Tabs.Tab key={s} value={s}>
+              {t(`settings.tabs.${s}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
       </Tabs>
       {section === 'profile' && <ProfileSection />}
-      {section === 'organisation' && <RequirePermission resource="parameters"><OrganisationSection /></RequirePermission>}
+      {section === 'organisation' && (
+        <RequirePermission resource="parameters">
+          <OrganisationSection />
+        </RequirePermission>
+      )}
       {section === 'security' && <SecuritySection />}
       {section === 'notifications' && <NotificationsSection />}
     </Box>

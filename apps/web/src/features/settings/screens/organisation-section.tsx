@@ -23,11 +23,21 @@ function NameForm({ org }: { org: Organisation }) {
   });
   return (
     <Card>
-      <Title order={4} mb="md">{t('organisation.nameTitle')}</Title>
+      <Title order={4} mb="md">
+        {t('organisation.nameTitle')}
+      </Title>
       <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
         <Group align="flex-start" wrap="wrap">
-          <TextInput label={t('organisation.name')} required {...form.register('name')} error={form.formState.errors.name?.message} style={{ flex: 1, minWidth: 220 }} />
-          <Button type="submit" mt={25} loading={save.isPending} disabled={!form.formState.isDirty}>{t('common:actions.save')}</Button>
+          <TextInput
+            label={t('organisation.name')}
+            required
+            {...form.register('name')}
+            error={form.formState.errors.name?.message}
+            style={{ flex: 1, minWidth: 220 }}
+          />
+          <Button type="submit" mt={25} loading={save.isPending} disabled={!form.formState.isDirty}>
+            {t('common:actions.save')}
+          </Button>
         </Group>
       </form>
     </Card>

@@ -8,18 +8,35 @@ import { refreshTeams, useRoles } from '../api';
 import { RoleSelect } from './role-select';
 
 /** Change the role of a member or a pending invitation. */
-export function ChangeRoleModal(props: { target: { id: string; role: string; label: string } | null; onClose: () => void; save: (id: string, role: string) => Promise<unknown> }) {
+export function ChangeRoleModal(props: {
+  target: { id: string; role: string; label: string } | null;
+  onClose: () => void;
+  save: (id: string, role: string) => Promise<unknown>;
+}) {
   const { t } = useTranslation('teams');
   const roles = useRoles(!!props.target);
   const opened = !!props.target;
   return (
     <Modal opened={opened} onClose={props.onClose} title={t('changeRole.title')} centered>
-      {props.target && <ChangeRoleForm key={props.target.id} target={props.target} roles={roles} onClose={props.onClose} save={props.save} />}
+      {props.target && (
+        <ChangeRoleForm
+          key={props.target.id}
+          target={props.target}
+          roles={roles}
+          onClose={props.onClose}
+          save={props.save}
+        />
+      )}
     </Modal>
   );
 }
 
-function ChangeRoleForm(props: { target: { id: string; role: string; label: string }; roles: ReturnType<typeof useRoles>; onClose: () => void; save: (id: string, role: string) => Promise<unknown> }) {
+function ChangeRoleForm(props: {
+  target: { id: string; role: string; label: string };
+  roles: ReturnType<typeof useRoles>;
+  onClose: () => void;
+  save: (id: string, role: string) => Promise<unknown>;
+}) {
   const { t } = useTranslation('teams');
   const form = useZodForm(changeRoleBody, { defaultValues: { role: props.target.role } });
   const save = useApiMutation({
@@ -33,17 +50,29 @@ function ChangeRoleForm(props: { target: { id: string; role: string; label: stri
   return (
     <form onSubmit={form.handleSubmit((v) => save.mutate(v.role))} noValidate>
       <Stack gap="md">
-        <Text size="sm" c="dimmed">{props.target.label}</Text>
+        <Text size="sm" c="dimmed">
+          {props.target.label}
+        </Text>
         <Controller
           control={form.control}
           name="role"
           render={({ field, fieldState }) => (
-            <RoleSelect roles={props.roles.data} loading={props.roles.isPending} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+            <RoleSelect
+              roles={props.roles.data}
+              loading={props.roles.isPending}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
           )}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>{t('changeRole.submit')}</Button>
+          <Button variant="default" onClick={props.onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>
+            {t('changeRole.submit')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -1,14 +1,26 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export function ConfirmModal(props: { opened: boolean; title: string; text: string; confirm: string; loading?: boolean; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmModal(props: {
+  opened: boolean;
+  title: string;
+  text: string;
+  confirm: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('teams');
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
       <Text size="sm">{props.text}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={props.onClose}>{t('common:actions.cancel')}</Button>
-        <Button color="red" loading={props.loading} onClick={props.onConfirm}>{props.confirm}</Button>
+        <Button variant="default" onClick={props.onClose}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button color="red" loading={props.loading} onClick={props.onConfirm}>
+          {props.confirm}
+        </Button>
       </Group>
     </Modal>
   );

@@ -18,7 +18,10 @@ export function InvitationsTable(props: { flags: TeamFlags }) {
   const list = useInvitations(page);
   const [changing, setChanging] = useState<Invitation | null>(null);
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
-  const resend = useApiMutation({ mutationFn: (id: string) => teamsApi.resendInvite(id), onSuccess: () => void refreshTeams() });
+  const resend = useApiMutation({
+    mutationFn: (id: string) => teamsApi.resendInvite(id),
+    onSuccess: () => void refreshTeams(),
+  });
   const cancel = useApiMutation({
     mutationFn: (id: string) => teamsApi.cancelInvite(id),
     onSuccess: () => {
@@ -50,24 +53,54 @@ export function InvitationsTable(props: { flags: TeamFlags }) {
               const showMenu = flags.canEditInvites || flags.canDeleteInvites;
               return (
                 <Table.Tr key={inv.id} data-testid="invitation-row">
-                  <Table.Td><Text size="sm" fw={600}>{inv.email}</Text></Table.Td>
-                  <Table.Td><Text size="sm">{inv.role === 'owner' ? t('owner') : inv.roleName}</Text></Table.Td>
                   <Table.Td>
-                    {inv.expired
-                      ? <Badge color="red" variant="light">{t('expired')}</Badge>
-                      : <Text size="sm" title={inv.expiresAt}>{t('expiresIn', { when: formatRelative(inv.expiresAt) })}</Text>}
+                    <Text size="sm" fw={600}>
+                      {inv.email}
+                    </Text>
                   </Table.Td>
-                  <Table.Td><Text size="sm" c="dimmed">{inv.invitedBy?.name ?? '—'}</Text></Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{inv.role === 'owner' ? t('owner') : inv.roleName}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {inv.expired ? (
+                      <Badge color="red" variant="light">
+                        {t('expired')}
+                      </Badge>
+                    ) : (
+                      <Text size="sm" title={inv.expiresAt}>
+                        {t('expiresIn', { when: formatRelative(inv.expiresAt) })}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {inv.invitedBy?.name ?? '—'}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>
                     {showMenu && (
                       <Menu position="bottom-end" withinPortal>
                         <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t('actions', { name: inv.email })}>⋮</ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={t('actions', { name: inv.email })}
+                          >
+                            ⋮
+                          </ActionIcon>
                         </Menu.Target>
                         <Menu.Dropdown>
-                          {flags.canEditInvites && <Menu.Item onClick={() => resend.mutate(inv.id)}>{t('resend')}</Menu.Item>}
-                          {canChangeInviteRole(inv, flags) && <Menu.Item onClick={() => setChanging(inv)}>{t('changeRole.action')}</Menu.Item>}
-                          {flags.canDeleteInvites && <Menu.Item color="red" onClick={() => setCancelling(inv)}>{t('cancelInvite.action')}</Menu.Item>}
+                          {flags.canEditInvites && (
+                            <Menu.Item onClick={() => resend.mutate(inv.id)}>{t('resend')}</Menu.Item>
+                          )}
+                          {canChangeInviteRole(inv, flags) && (
+                            <Menu.Item onClick={() => setChanging(inv)}>{t('changeRole.action')}</Menu.Item>
+                          )}
+                          {flags.canDeleteInvites && (
+                            <Menu.Item color="red" onClick={() => setCancelling(inv)}>
+                              {t('cancelInvite.action')}
+                            </Menu.Item>
+                          )}
                         </Menu.Dropdown>
                       </Menu>
                     )}
@@ -78,8 +111,16 @@ export function InvitationsTable(props: { flags: TeamFlags }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && <Group justify="flex-end"><Pagination total={totalPages} value={page} onChange={setPage} size="sm" /></Group>}
-      <ChangeRoleModal target={changing && { id: changing.id, role: changing.role, label: changing.email }} onClose={() => setChanging(null)} save={teamsApi.changeInviteRole} />
+      {totalPages > 1 && (
+        <Group justify="flex-end">
+          <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+      <ChangeRoleModal
+        target={changing && { id: changing.id, role: changing.role, label: changing.email }}
+        onClose={() => setChanging(null)}
+        save={teamsApi.changeInviteRole}
+      />
       <ConfirmModal
         opened={!!cancelling}
         title={t('cancelInvite.title')}

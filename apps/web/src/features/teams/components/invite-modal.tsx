@@ -13,7 +13,10 @@ import { RoleSelect } from './role-select';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The subsidiary an invitation belongs to: the active sub-access, else the one picked in the header. */
-export function inviterSubsidiary(active: AccountEntry | null | undefined, selected: string | null): string | undefined {
+export function inviterSubsidiary(
+  active: AccountEntry | null | undefined,
+  selected: string | null,
+): string | undefined {
   const sub = active?.subaccess.find((s) => s.active)?.subsidiaryId;
   if (sub) return sub;
   return selected && UUID.test(selected) ? selected : undefined;
@@ -24,7 +27,9 @@ export function InviteModal(props: { opened: boolean; onClose: () => void }) {
   const roles = useRoles(props.opened);
   const active = useActiveAccount();
   const selected = useStore((s) => s.staff.subsidiaryId);
-  const form = useZodForm(createInvitationBody, { defaultValues: { email: '', role: undefined as unknown as string } });
+  const form = useZodForm(createInvitationBody, {
+    defaultValues: { email: '', role: undefined as unknown as string },
+  });
   const close = () => {
     form.reset();
     props.onClose();
@@ -37,22 +42,42 @@ export function InviteModal(props: { opened: boolean; onClose: () => void }) {
       close();
     },
   });
-  const submit = form.handleSubmit((v) => invite.mutate({ ...v, subsidiaryId: inviterSubsidiary(active.data?.activeAccount, selected) }));
+  const submit = form.handleSubmit((v) =>
+    invite.mutate({ ...v, subsidiaryId: inviterSubsidiary(active.data?.activeAccount, selected) }),
+  );
   return (
     <Modal opened={props.opened} onClose={close} title={t('invite.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label={t('invite.email')} type="email" required placeholder="name@company.ng" {...form.register('email')} error={form.formState.errors.email?.message} />
+          <TextInput
+            label={t('invite.email')}
+            type="email"
+            required
+            placeholder="name@company.ng"
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
+          />
           <Controller
             control={form.control}
             name="role"
             render={({ field, fieldState }) => (
-              <RoleSelect roles={roles.data} loading={roles.isPending} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+              <RoleSelect
+                roles={roles.data}
+                loading={roles.isPending}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
             )}
           />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" loading={invite.isPending}>{t('invite.submit')}</Button>
+            <Button variant="default" onClick={close}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              {t('invite.submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

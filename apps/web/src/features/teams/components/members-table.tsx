@@ -30,7 +30,14 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
   });
 
   if (list.isPending) return <Skeleton h={200} />;
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} showForbidden={props.where === 'agents'} />;
+  if (list.isError)
+    return (
+      <QueryError
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        showForbidden={props.where === 'agents'}
+      />
+    );
   if (list.data.items.length === 0) return <EmptyState />;
   const totalPages = list.data.pagination?.totalPages ?? 1;
 
@@ -51,21 +58,47 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
             {list.data.items.map((m) => (
               <Table.Tr key={m.id} data-testid="member-row">
                 <Table.Td>
-                  <Text size="sm" fw={600}>{m.user.name}</Text>
-                  <Text size="xs" c="dimmed">{m.user.email}</Text>
+                  <Text size="sm" fw={600}>
+                    {m.user.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {m.user.email}
+                  </Text>
                 </Table.Td>
-                <Table.Td><Text size="sm">{m.roleName}</Text></Table.Td>
-                <Table.Td><Badge variant="light" color={m.active ? 'owo' : 'gray'}>{m.active ? t('active') : t('inactive')}</Badge></Table.Td>
-                <Table.Td><Text size="sm">{formatDate(m.updatedAt)}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm">{m.roleName}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={m.active ? 'owo' : 'gray'}>
+                    {m.active ? t('active') : t('inactive')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDate(m.updatedAt)}</Text>
+                </Table.Td>
                 <Table.Td>
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={t('actions', { name: m.user.name })}>⋮</ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('actions', { name: m.user.name })}
+                      >
+                        ⋮
+                      </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item onClick={() => navigate(paths.teams.member.href({ id: m.id }))}>{t('viewDetails')}</Menu.Item>
-                      {canChangeMemberRole(m, props.flags) && m.active && <Menu.Item onClick={() => setChanging(m)}>{t('changeRole.action')}</Menu.Item>}
-                      {canRevokeMember(m, props.flags) && m.active && <Menu.Item color="red" onClick={() => setRevoking(m)}>{t('revoke.action')}</Menu.Item>}
+                      <Menu.Item onClick={() => navigate(paths.teams.member.href({ id: m.id }))}>
+                        {t('viewDetails')}
+                      </Menu.Item>
+                      {canChangeMemberRole(m, props.flags) && m.active && (
+                        <Menu.Item onClick={() => setChanging(m)}>{t('changeRole.action')}</Menu.Item>
+                      )}
+                      {canRevokeMember(m, props.flags) && m.active && (
+                        <Menu.Item color="red" onClick={() => setRevoking(m)}>
+                          {t('revoke.action')}
+                        </Menu.Item>
+                      )}
                     </Menu.Dropdown>
                   </Menu>
                 </Table.Td>
@@ -74,9 +107,19 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && <Group justify="flex-end"><Pagination total={totalPages} value={page} onChange={setPage} size="sm" /></Group>}
+      {totalPages > 1 && (
+        <Group justify="flex-end">
+          <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
       <ChangeRoleModal
-        target={changing && { id: changing.id, role: changing.role, label: `${changing.user.name} (${changing.user.email})` }}
+        target={
+          changing && {
+            id: changing.id,
+            role: changing.role,
+            label: `${changing.user.name} (${changing.user.email})`,
+          }
+        }
         onClose={() => setChanging(null)}
         save={teamsApi.changeMemberRole}
       />

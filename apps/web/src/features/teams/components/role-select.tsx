@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { Role } from '@owo/contract';
 
 /** Roles of the account (GET /role), admin and owner included (002 §5). */
-export function RoleSelect(props: { roles: Role[] | undefined; loading?: boolean; value: string | undefined; onChange: (v: string | undefined) => void; onBlur?: () => void; error?: string }) {
+export function RoleSelect(props: {
+  roles: Role[] | undefined;
+  loading?: boolean;
+  value: string | undefined;
+  onChange: (v: string | undefined) => void;
+  onBlur?: () => void;
+  error?: string;
+}) {
   const { t } = useTranslation('teams');
   return (
     <Select

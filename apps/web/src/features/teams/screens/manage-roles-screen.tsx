@@ -1,5 +1,17 @@
 // /teams/manage-roles: the account's roles; built-in ones are read-only, custom ones editable.
-import { Anchor, Badge, Box, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,11 +33,15 @@ export function ManageRolesScreen() {
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   return (
     <Box maw={1200} mx="auto">
-      <Anchor component={Link} to={paths.teams.root.path} size="sm">← {t('title')}</Anchor>
+      <Anchor component={Link} to={paths.teams.root.path} size="sm">
+        ← {t('title')}
+      </Anchor>
       <PageHeader
         title={t('roles.title')}
         description={t('roles.subtitle')}
-        actions={flags.canCreateRoles && <Button onClick={() => setEditing('new')}>{t('roles.create')}</Button>}
+        actions={
+          flags.canCreateRoles && <Button onClick={() => setEditing('new')}>{t('roles.create')}</Button>
+        }
       />
       {roles.isPending && <Skeleton h={240} />}
       {roles.isError && <QueryError error={roles.error} onRetry={() => void roles.refetch()} />}
@@ -38,12 +54,22 @@ export function ManageRolesScreen() {
                 <Stack gap={6} h="100%">
                   <Group justify="space-between" wrap="nowrap">
                     <Text fw={650}>{r.name}</Text>
-                    <Badge variant="light" color={r.isBuiltIn ? 'gray' : 'owo'}>{r.isBuiltIn ? t('roles.builtIn') : t('roles.custom')}</Badge>
+                    <Badge variant="light" color={r.isBuiltIn ? 'gray' : 'owo'}>
+                      {r.isBuiltIn ? t('roles.builtIn') : t('roles.custom')}
+                    </Badge>
                   </Group>
-                  <Text size="sm" c="dimmed" style={{ flex: 1 }}>{r.description}</Text>
+                  <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+                    {r.description}
+                  </Text>
                   <Group justify="space-between">
-                    <Text size="xs" c="dimmed">{n === null ? t('roles.fullAccess') : t('roles.areas', { count: n })}</Text>
-                    {!r.isBuiltIn && flags.canEditRoles && <Button size="xs" variant="light" onClick={() => setEditing(r)}>{t('roles.edit')}</Button>}
+                    <Text size="xs" c="dimmed">
+                      {n === null ? t('roles.fullAccess') : t('roles.areas', { count: n })}
+                    </Text>
+                    {!r.isBuiltIn && flags.canEditRoles && (
+                      <Button size="xs" variant="light" onClick={() => setEditing(r)}>
+                        {t('roles.edit')}
+                      </Button>
+                    )}
                   </Group>
                 </Stack>
               </Card>
@@ -51,8 +77,19 @@ export function ManageRolesScreen() {
           })}
         </SimpleGrid>
       )}
-      <Modal opened={!!editing} onClose={() => setEditing(null)} title={editing === 'new' ? t('roles.create') : t('roles.editTitle')} size="xl">
-        {editing && <RoleForm key={editing === 'new' ? 'new' : editing.id} role={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      <Modal
+        opened={!!editing}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('roles.create') : t('roles.editTitle')}
+        size="xl"
+      >
+        {editing && (
+          <RoleForm
+            key={editing === 'new' ? 'new' : editing.id}
+            role={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </Modal>
     </Box>
   );

@@ -16,8 +16,12 @@ import { canChangeMemberRole, canRevokeMember, teamFlags } from '../flags';
 
 const Stat = (props: { label: string; value: string }) => (
   <Card>
-    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{props.label}</Text>
-    <Text fz={24} fw={700} mt={4}>{props.value}</Text>
+    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      {props.label}
+    </Text>
+    <Text fz={24} fw={700} mt={4}>
+      {props.value}
+    </Text>
   </Card>
 );
 
@@ -36,36 +40,81 @@ export function MemberScreen() {
       navigate(paths.teams.root.path);
     },
   });
-  if (!id) return <StatusScreen title={t('member.missing')} text={t('member.missingText')} actions={<Button component={Link} to={paths.teams.root.path}>{t('member.back')}</Button>} />;
+  if (!id)
+    return (
+      <StatusScreen
+        title={t('member.missing')}
+        text={t('member.missingText')}
+        actions={
+          <Button component={Link} to={paths.teams.root.path}>
+            {t('member.back')}
+          </Button>
+        }
+      />
+    );
   if (member.isPending) return <FullPageLoader />;
   if (member.isError) return <QueryError error={member.error} onRetry={() => void member.refetch()} />;
   const m = member.data;
   return (
     <Box maw={960} mx="auto">
-      <Anchor component={Link} to={paths.teams.root.path} size="sm">← {t('member.back')}</Anchor>
+      <Anchor component={Link} to={paths.teams.root.path} size="sm">
+        ← {t('member.back')}
+      </Anchor>
       <Card mt="md">
         <Group justify="space-between" wrap="wrap" gap="md">
           <Stack gap={2}>
             <Group gap="xs">
               <Title order={3}>{m.user.name}</Title>
-              <Badge variant="light" color={m.active ? 'owo' : 'gray'}>{m.active ? t('active') : t('inactive')}</Badge>
+              <Badge variant="light" color={m.active ? 'owo' : 'gray'}>
+                {m.active ? t('active') : t('inactive')}
+              </Badge>
             </Group>
-            <Text c="dimmed" size="sm">{m.user.email}</Text>
-            <Text size="sm">{t('role')}: <b>{m.roleName}</b> · {t('member.updated', { date: formatDate(m.updatedAt) })}</Text>
+            <Text c="dimmed" size="sm">
+              {m.user.email}
+            </Text>
+            <Text size="sm">
+              {t('role')}: <b>{m.roleName}</b> · {t('member.updated', { date: formatDate(m.updatedAt) })}
+            </Text>
           </Stack>
           <Group gap="sm">
-            {canChangeMemberRole(m, flags) && m.active && <Button variant="default" onClick={() => setChanging(true)}>{t('changeRole.action')}</Button>}
-            {canRevokeMember(m, flags) && m.active && <Button color="red" variant="light" onClick={() => setRevoking(true)}>{t('revoke.action')}</Button>}
+            {canChangeMemberRole(m, flags) && m.active && (
+              <Button variant="default" onClick={() => setChanging(true)}>
+                {t('changeRole.action')}
+              </Button>
+            )}
+            {canRevokeMember(m, flags) && m.active && (
+              <Button color="red" variant="light" onClick={() => setRevoking(true)}>
+                {t('revoke.action')}
+              </Button>
+            )}
           </Group>
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg">
         <Stat label={t('member.cashOut')} value={formatMoney(m.stats.totalCashOutFlow, 'NGN')} />
         <Stat label={t('member.transactions')} value={m.stats.totalTransactions.toLocaleString('en-NG')} />
-        <Stat label={t('member.spendLimit')} value={m.limit ? formatMoney(m.limit.limit, 'NGN') : t('member.noLimit')} />
+        <Stat
+          label={t('member.spendLimit')}
+          value={m.limit ? formatMoney(m.limit.limit, 'NGN') : t('member.noLimit')}
+        />
       </SimpleGrid>
-      <ChangeRoleModal target={changing ? { id: m.id, role: m.role, label: `${m.user.name} (${m.user.email})` } : null} onClose={() => { setChanging(false); void member.refetch(); }} save={teamsApi.changeMemberRole} />
-      <ConfirmModal opened={revoking} title={t('revoke.title')} text={t('revoke.text', { name: m.user.name })} confirm={t('revoke.action')} loading={revoke.isPending} onConfirm={() => revoke.mutate()} onClose={() => setRevoking(false)} />
+      <ChangeRoleModal
+        target={changing ? { id: m.id, role: m.role, label: `${m.user.name} (${m.user.email})` } : null}
+        onClose={() => {
+          setChanging(false);
+          void member.refetch();
+        }}
+        save={teamsApi.changeMemberRole}
+      />
+      <ConfirmModal
+        opened={revoking}
+        title={t('revoke.title')}
+        text={t('revoke.text', { name: m.user.name })}
+        confirm={t('revoke.action')}
+        loading={revoke.isPending}
+        onConfirm={() => revoke.mutate()}
+        onClose={() => setRevoking(false)}
+      />
     </Box>
   );
 }

@@ -31,7 +31,11 @@ export function TeamsScreen() {
         description={t('subtitle')}
         actions={
           <>
-            {flags.canViewRoles && <Button variant="default" component={Link} to={paths.teams.manageRoles.path}>{t('manageRoles')}</Button>}
+            {flags.canViewRoles && (
+              <Button variant="default" component={Link} to={paths.teams.manageRoles.path}>
+                {t('manageRoles')}
+              </Button>
+            )}
             {flags.canInviteTeamMembers && <Button onClick={invite.open}>{t('inviteMember')}</Button>}
           </>
         }
@@ -42,14 +46,27 @@ export function TeamsScreen() {
             {tabs.includes('members') && <Tabs.Tab value="members">{t('tabs.members')}</Tabs.Tab>}
             {tabs.includes('agents') && <Tabs.Tab value="agents">{t('tabs.agents')}</Tabs.Tab>}
             {tabs.includes('pending') && (
-              <Tabs.Tab value="pending" rightSection={pendingCount !== undefined ? <Badge size="sm" variant="light" circle={pendingCount < 10}>{pendingCount}</Badge> : undefined}>
+              <Tabs.Tab
+                value="pending"
+                rightSection={
+                  pendingCount !== undefined ? (
+                    <Badge size="sm" variant="light" circle={pendingCount < 10}>
+                      {pendingCount}
+                    </Badge>
+                  ) : undefined
+                }
+              >
                 {t('tabs.pending')}
               </Tabs.Tab>
             )}
           </Tabs.List>
           <Box p="md">
-            {tab === 'members' && tabs.includes('members') && <MembersTable key="members" where="members" flags={flags} />}
-            {tab === 'agents' && tabs.includes('agents') && <MembersTable key="agents" where="agents" flags={flags} />}
+            {tab === 'members' && tabs.includes('members') && (
+              <MembersTable key="members" where="members" flags={flags} />
+            )}
+            {tab === 'agents' && tabs.includes('agents') && (
+              <MembersTable key="agents" where="agents" flags={flags} />
+            )}
             {tab === 'pending' && tabs.includes('pending') && <InvitationsTable flags={flags} />}
           </Box>
         </Tabs>
