@@ -18,6 +18,7 @@ import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import { isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
+import { fastList } from '../../platform/list';
 import { getHistoryDetail, listHistory } from './history';
 import { createReceiptLink, renderReceipt, verifyReceiptLink } from './receipts';
 import { buildStatement, statementCsv, statementPdf } from './statements';
@@ -110,6 +111,7 @@ function registerListRoutes(r: Router, deps: AppDeps) {
   r.get(
     '/api/transactions',
     {
+      ...fastList(),
       config: needs('transactions', 'get'),
       schema: {
         tags,

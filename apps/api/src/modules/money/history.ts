@@ -1,6 +1,6 @@
 // The transaction history a company reads (002 §4): filters, search, quick periods, signed amounts,
 // receipt availability and the detail with its related reversal or original. Tenant-scoped always.
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   fromMinor,
   isReceiptAvailable,
@@ -15,6 +15,7 @@ import {
 } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
+import { fetchPage } from '../../platform/list';
 import { transactionDto } from './dto';
 import { transactions, wallets } from './tables';
 import type { TransactionRow } from './transfers';
@@ -99,18 +100,15 @@ export async function listHistory(
       )!,
     );
   }
-  const where = and(...conds);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(transactions).where(where),
-  ]);
-  return { items: rows.map(itemDto), total: Number(n) };
+  // Newest first, served by transactions_account_created_idx (account_id, created_at); the total
+  // rides along in the same round trip (platform/list.ts).
+  const { rows, total } = await fetchPage(db, transactions, {
+    where: and(...conds),
+    orderBy: [desc(transactions.createdAt), desc(transactions.id)],
+    page: q.page,
+    limit: q.limit,
+  });
+  return { items: rows.map(itemDto), total };
 }
 
 /** A company's transaction, or null (another company's id looks exactly like a missing one). */
