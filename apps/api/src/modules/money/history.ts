@@ -13,8 +13,10 @@ import {
   type TransactionPeriod,
   type TransactionWhere,
 } from '@owo/contract';
-import type { DbOrTx } from '../../platform/db';
+import { tableCsv, type CsvColumn } from '../../platform/csv';
+import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
+import { lagosDateTime, typeLabel } from './documents';
 import { transactionDto } from './dto';
 import { transactions, wallets } from './tables';
 import type { TransactionRow } from './transfers';
@@ -65,12 +67,14 @@ export function parseWhere(raw: string | undefined): TransactionWhere {
 
 const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-export async function listHistory(
-  db: DbOrTx,
-  accountId: string,
-  q: TransactionHistoryQuery,
-  now = new Date(),
-): Promise<{ items: TransactionItem[]; total: number }> {
+/** Newest first; `id` last so pages (and the CSV's batches) never repeat or skip a row. */
+export const HISTORY_ORDER = [desc(transactions.createdAt), desc(transactions.id)];
+
+/**
+ * The filter of the history list, shared by the page (`listHistory`) and its CSV
+ * (`historyCsv`), so the export holds exactly the rows the filtered list shows.
+ */
+export function historyWhere(accountId: string, q: TransactionHistoryQuery, now = new Date()): SQL {
   const w = parseWhere(q.where);
   const conds: SQL[] = [eq(transactions.accountId, accountId)];
   const types = [...list(w.type), ...list(q.type)];
@@ -99,18 +103,54 @@ export async function listHistory(
       )!,
     );
   }
-  const where = and(...conds);
+  return and(...conds)!;
+}
+
+export async function listHistory(
+  db: DbOrTx,
+  accountId: string,
+  q: TransactionHistoryQuery,
+  now = new Date(),
+): Promise<{ items: TransactionItem[]; total: number }> {
+  const where = historyWhere(accountId, q, now);
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()
       .from(transactions)
       .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .orderBy(...HISTORY_ORDER)
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(transactions).where(where),
   ]);
   return { items: rows.map(itemDto), total: Number(n) };
+}
+
+/** The CSV columns of the history (amounts unsigned in Debit/Credit, as statements). */
+export const HISTORY_CSV_COLUMNS: CsvColumn<TransactionItem>[] = [
+  { header: 'Date', value: (t) => lagosDateTime(new Date(t.createdAt)) },
+  { header: 'Reference', value: (t) => t.reference },
+  { header: 'Type', value: (t) => typeLabel(t.type) },
+  { header: 'Status', value: (t) => t.status },
+  { header: 'Counterparty', value: (t) => t.counterparty.accountName ?? t.counterparty.name ?? '' },
+  { header: 'Account number', value: (t) => t.counterparty.accountNumber ?? '' },
+  { header: 'Narration', value: (t) => t.narration ?? '' },
+  { header: 'Debit', value: (t) => (t.signedAmountMinor < 0 ? fromMinor(-t.signedAmountMinor) : '') },
+  { header: 'Credit', value: (t) => (t.signedAmountMinor > 0 ? fromMinor(t.signedAmountMinor) : '') },
+  { header: 'Fee', value: (t) => t.fee },
+  { header: 'Currency', value: (t) => t.currency },
+  { header: 'Failure reason', value: (t) => t.failureReason ?? '' },
+  { header: 'Id', value: (t) => t.id },
+];
+
+/** GET /api/transactions?format=csv: every row the same filters select, streamed (platform/csv.ts). */
+export function historyCsv(db: Db, accountId: string, q: TransactionHistoryQuery, now = new Date()) {
+  return tableCsv(db, transactions, {
+    where: historyWhere(accountId, q, now),
+    orderBy: HISTORY_ORDER,
+    map: itemDto,
+    columns: HISTORY_CSV_COLUMNS,
+  });
 }
 
 /** A company's transaction, or null (another company's id looks exactly like a missing one). */
