@@ -19,6 +19,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { sendCsv, wantsCsv } from '../../platform/csv';
+import { fastList } from '../../platform/list';
 import { getHistoryDetail, historyCsv, listHistory } from './history';
 import { createReceiptLink, renderReceipt, verifyReceiptLink } from './receipts';
 import { buildStatement, statementCsv, statementPdf } from './statements';
@@ -111,6 +112,7 @@ function registerListRoutes(r: Router, deps: AppDeps) {
   r.get(
     '/api/transactions',
     {
+      ...fastList(),
       config: needs('transactions', 'get'),
       schema: {
         tags,

@@ -120,6 +120,10 @@ describe('GET /api/transactions', () => {
     const page2 = await o.api.get(`/api/transactions${q({ page: 2, limit: 2 })}`);
     expect(page2.body.data.map((x: { id: string }) => x.id)).toEqual([third.id]);
     expect(page2.body.metadata.pagination).toEqual({ page: 2, limit: 2, totalItems: 3, totalPages: 2 });
+    // Past the end: no rows to carry the total, which is still exact.
+    const past = await o.api.get(`/api/transactions${q({ page: 9, limit: 2 })}`);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.metadata.pagination).toEqual({ page: 9, limit: 2, totalItems: 3, totalPages: 2 });
   });
 
   it('filters by where (type, status, wallet, currency) and by the plain query keys', async () => {

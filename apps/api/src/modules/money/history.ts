@@ -1,6 +1,6 @@
 // The transaction history a company reads (002 §4): filters, search, quick periods, signed amounts,
 // receipt availability and the detail with its related reversal or original. Tenant-scoped always.
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   fromMinor,
   isReceiptAvailable,
@@ -16,6 +16,7 @@ import {
 import { tableCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
+import { fetchPage } from '../../platform/list';
 import { lagosDateTime, typeLabel } from './documents';
 import { transactionDto } from './dto';
 import { transactions, wallets } from './tables';
@@ -112,18 +113,15 @@ export async function listHistory(
   q: TransactionHistoryQuery,
   now = new Date(),
 ): Promise<{ items: TransactionItem[]; total: number }> {
-  const where = historyWhere(accountId, q, now);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(...HISTORY_ORDER)
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(transactions).where(where),
-  ]);
-  return { items: rows.map(itemDto), total: Number(n) };
+  // Newest first, served by transactions_account_created_idx (account_id, created_at); the total
+  // rides along in the same round trip (platform/list.ts).
+  const { rows, total } = await fetchPage(db, transactions, {
+    where: historyWhere(accountId, q, now),
+    orderBy: HISTORY_ORDER,
+    page: q.page,
+    limit: q.limit,
+  });
+  return { items: rows.map(itemDto), total };
 }
 
 /** The CSV columns of the history (amounts unsigned in Debit/Credit, as statements). */
