@@ -39,7 +39,10 @@ export function csvStream<T>(
   batchSize = CSV_BATCH,
 ): Readable {
   const out = new PassThrough();
+  // Backpressure: wait for the client to drain, or stop when it went away (never wait on a
+  // stream that already closed, which would hold the snapshot's connection forever).
   const write = async (chunk: string) => {
+    if (out.destroyed) return;
     if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
   };
   void db

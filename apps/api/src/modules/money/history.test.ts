@@ -506,4 +506,27 @@ describe('GET /api/transactions?format=csv (the list kit export)', () => {
     expect(text).toBe("n,text\r\n1,'-1\r\n2,'-1\r\n3,'-1\r\n4,'-1\r\n5,'-1\r\n");
     expect(seen).toEqual([0, 2, 4]);
   });
+
+  it('stops reading when the client goes away', async () => {
+    const { csvStream } = await import('../../platform/csv');
+    let batches = 0;
+    const stream = csvStream(
+      t.db,
+      [{ header: 'n', value: (r: { n: number }) => r.n }],
+      async (tx, offset, limit) => {
+        batches++;
+        const r = await tx.execute<{ n: number }>(
+          sql`select g::int as n from generate_series(1, 1000000) g order by g offset ${offset} limit ${limit}`,
+        );
+        return r.rows;
+      },
+      1000,
+    );
+    for await (const _chunk of stream) break; // destroys the stream
+    await new Promise((r) => setTimeout(r, 300));
+    const after = batches;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(batches).toBe(after);
+    expect(batches).toBeLessThan(50);
+  });
 });
