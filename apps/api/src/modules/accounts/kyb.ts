@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError, unprocessable } from '../../platform/errors';
 import { findAccountFiles } from '../files/service';
 import { createNotification } from '../notifications/service';
+import { tiersFor } from './service';
 import { accountKyb, accountOwners } from './tables';
 
 export type KybStepBody =
@@ -47,6 +48,12 @@ function progressOf(k: Awaited<ReturnType<typeof loadKyb>>) {
     documents: k.row?.documents,
     ownersCount: k.owners.length,
   });
+}
+
+/** The account's highest KYB tier (1 to 3, `tiersFor`); money reads it for payout limits (decision 004). */
+export async function accountTier(db: DbOrTx, accountId: string): Promise<number> {
+  const tiers = tiersFor(progressOf(await loadKyb(db, accountId)));
+  return Math.max(...tiers.map((t) => t.tier));
 }
 
 /** GET /parameter/account (000 §3 account-fill data); every BVN leaves masked. */

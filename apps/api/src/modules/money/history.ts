@@ -14,9 +14,11 @@ import {
   type TransactionPeriod,
   type TransactionWhere,
 } from '@owo/contract';
-import type { DbOrTx } from '../../platform/db';
+import { csvStream, type CsvColumn } from '../../platform/csv';
+import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import { preparedPage } from '../../platform/list';
+import { lagosDateTime, typeLabel } from './documents';
 import { transactionDto, type TransactionDtoRow } from './dto';
 import { transactions, wallets } from './tables';
 import type { TransactionRow } from './transfers';
@@ -122,34 +124,67 @@ const historyPage = preparedPage('transactions_history', transactions, {
 const orNull = <T>(v: T[]) => (v.length ? v : null);
 const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
+/**
+ * The parameters of the history query for one request, shared by the page (`listHistory`) and its
+ * CSV (`historyCsv`), so the export holds exactly the rows the filtered list shows.
+ */
+function historyParams(accountId: string, q: TransactionHistoryQuery, now: Date) {
+  const w = parseWhere(q.where);
+  if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to))
+    throw fieldError('to', TRANSACTION_MSG.dateRange);
+  return {
+    accountId,
+    types: orNull([...list(w.type), ...list(q.type)]),
+    statuses: orNull([...list(w.status), ...list(q.status)]),
+    walletIds: orNull([...list(w.walletId), ...list(q.walletId)]),
+    currencies: orNull([...list(w.currency), ...list(q.currency)]),
+    providerRef: w.providerRef ?? null,
+    since: later(
+      q.from ? startOfDay(q.from) : null,
+      q.period ? new Date(now.getTime() - PERIOD_MS[q.period]) : null,
+    ),
+    before: q.to ? endOfDayExclusive(q.to) : null,
+    like: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+  };
+}
+
 export async function listHistory(
   db: DbOrTx,
   accountId: string,
   q: TransactionHistoryQuery,
   now = new Date(),
 ): Promise<{ items: TransactionItem[]; total: number }> {
-  const w = parseWhere(q.where);
-  if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to))
-    throw fieldError('to', TRANSACTION_MSG.dateRange);
-  const { rows, total } = await historyPage(
-    db,
-    {
-      accountId,
-      types: orNull([...list(w.type), ...list(q.type)]),
-      statuses: orNull([...list(w.status), ...list(q.status)]),
-      walletIds: orNull([...list(w.walletId), ...list(q.walletId)]),
-      currencies: orNull([...list(w.currency), ...list(q.currency)]),
-      providerRef: w.providerRef ?? null,
-      since: later(
-        q.from ? startOfDay(q.from) : null,
-        q.period ? new Date(now.getTime() - PERIOD_MS[q.period]) : null,
-      ),
-      before: q.to ? endOfDayExclusive(q.to) : null,
-      like: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
-    },
-    q,
-  );
+  const { rows, total } = await historyPage(db, historyParams(accountId, q, now), q);
   return { items: rows.map(itemDto), total };
+}
+
+/** The CSV columns of the history (amounts unsigned in Debit/Credit, as statements). */
+export const HISTORY_CSV_COLUMNS: CsvColumn<TransactionItem>[] = [
+  { header: 'Date', value: (t) => lagosDateTime(new Date(t.createdAt)) },
+  { header: 'Reference', value: (t) => t.reference },
+  { header: 'Type', value: (t) => typeLabel(t.type) },
+  { header: 'Status', value: (t) => t.status },
+  { header: 'Counterparty', value: (t) => t.counterparty.accountName ?? t.counterparty.name ?? '' },
+  { header: 'Account number', value: (t) => t.counterparty.accountNumber ?? '' },
+  { header: 'Narration', value: (t) => t.narration ?? '' },
+  { header: 'Debit', value: (t) => (t.signedAmountMinor < 0 ? fromMinor(-t.signedAmountMinor) : '') },
+  { header: 'Credit', value: (t) => (t.signedAmountMinor > 0 ? fromMinor(t.signedAmountMinor) : '') },
+  { header: 'Fee', value: (t) => t.fee },
+  { header: 'Currency', value: (t) => t.currency },
+  { header: 'Failure reason', value: (t) => t.failureReason ?? '' },
+  { header: 'Id', value: (t) => t.id },
+];
+
+/**
+ * GET /api/transactions?format=csv: every row the same filters select, streamed (platform/csv.ts)
+ * in batches of the SAME prepared page query the list runs, so the file and the list cannot differ.
+ */
+export function historyCsv(db: Db, accountId: string, q: TransactionHistoryQuery, now = new Date()) {
+  const params = historyParams(accountId, q, now);
+  return csvStream<TransactionItem>(db, HISTORY_CSV_COLUMNS, async (tx, offset, limit) => {
+    const { rows } = await historyPage(tx, params, { page: offset / limit + 1, limit });
+    return rows.map(itemDto);
+  });
 }
 
 /** A company's transaction, or null (another company's id looks exactly like a missing one). */
