@@ -61,7 +61,7 @@ export async function bootstrap(config: Config, opts: { webDist?: string | null 
       const shown = config.appUrl;
       console.log(`\nOwo is running at ${shown}`);
       console.log(
-        `Database: ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`,
+        `Database: ${embedded ? `embedded PostgreSQL 18 in ${embedded.dataDir}${embedded.relocated ? ` (linked from ${path.join(config.dataDir, 'pg')}; running as root in a folder the postgres user cannot enter)` : ''}` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`,
       );
       if (config.SEED_DEMO) {
         console.log('Demo logins:');
