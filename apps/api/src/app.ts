@@ -72,6 +72,9 @@ export async function buildApp(
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
+    // The spec writes some calls with a trailing slash (`me/notifications/`): every route answers
+    // the same either way (issue 7 §2; test/spec-paths.test.ts).
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
