@@ -21,24 +21,29 @@ import { registerErrorHandling, registerInputHygiene } from './platform/http';
 import { registerGuard, isPublic, type SubsidiaryResolver } from './platform/guard';
 import { migrationsFolder } from './platform/db';
 import { registerModules } from './modules';
+import { VAULT_LOG_KEYS } from './platform/vault/fields';
 
 export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.oldPassword',
-  '*.newPassword',
-  '*.bvn',
-  '*.token',
-  '*.refreshToken',
-  '*.accessToken',
-  '*.secret',
-  '*.code',
-  '*.otp',
-  '*.totpSecret',
-  '*.passwordHash',
+  ...new Set([
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'req.headers["x-csrf-token"]',
+    'res.headers["set-cookie"]',
+    '*.password',
+    '*.oldPassword',
+    '*.newPassword',
+    '*.bvn',
+    '*.token',
+    '*.refreshToken',
+    '*.accessToken',
+    '*.secret',
+    '*.code',
+    '*.otp',
+    '*.totpSecret',
+    '*.passwordHash',
+    // Every vault field by name (platform/vault/fields.ts), at any of the depths a body nests them.
+    ...VAULT_LOG_KEYS.flatMap((k) => [`*.${k}`, `*.*.${k}`, `*.*[*].${k}`, `*.*.*[*].${k}`]),
+  ]),
 ];
 
 /** What the cross-cutting tests (every route guarded, fuzzed, tenant-scoped) iterate over. */
