@@ -9,6 +9,9 @@ import { hashPassword } from '../src/platform/passwords';
 import { issueSession } from '../src/platform/sessions';
 import { accountMembers, accounts, users } from '../src/platform/schema';
 
+/** One fixed vault key for test apps, so apps started on the same database read each other's values. */
+export const TEST_VAULT_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+
 export type TestApp = {
   app: App;
   db: Db;
@@ -44,6 +47,7 @@ export async function createTestApp(
       SEED_DEMO: 'false',
       RUN_WORKER: 'false',
       DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
+      VAULT_KEYS: TEST_VAULT_KEYS,
       ...env,
     },
   );

@@ -19,7 +19,7 @@ const kyb = (maxStep: number, over: Partial<KybAccount> = {}): KybAccount => ({
           description: null,
         }
       : null,
-  bvn: maxStep >= 2 ? { bvn: '2234567****' } : null,
+  bvn: maxStep >= 2 ? { bvn: '*******8901' } : null,
   contact: null,
   ownership: { owners: [] },
   documents: null,
@@ -170,7 +170,7 @@ describe('KYB document upload checks (000 §5)', () => {
           {
             id: 'o1',
             name: 'Ada Obi',
-            bvn: '2234567****',
+            bvn: '*******8901',
             share: 100,
             email: null,
             phone: null,
