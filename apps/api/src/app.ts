@@ -42,7 +42,7 @@ export const REDACT_PATHS = [
     '*.totpSecret',
     '*.passwordHash',
     // Every vault field by name (platform/vault/fields.ts), at any of the depths a body nests them.
-    ...VAULT_LOG_KEYS.flatMap((k) => [`*.${k}`, `*.*.${k}`, `*.*[*].${k}`, `*.*.*[*].${k}`]),
+    ...VAULT_LOG_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*[*].${k}`, `*.*.*[*].${k}`]),
   ]),
 ];
 

@@ -36,7 +36,7 @@ export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
 export const PER_TRANSACTION_LIMIT_NOTE = "our limit, not the central bank's";
 
 /**
- * Payout limits by KYB tier (decision 004). The USD per-transaction maximum
+ * Payout limits by KYB tier (decision 005). The USD per-transaction maximum
  * (PER_TRANSACTION_MAX_USD, default $10,000) applies to payouts in these currencies, measured in USD.
  */
 export const PER_TRANSACTION_CAPPED_CURRENCIES = ['USD', 'GBP'] as const;

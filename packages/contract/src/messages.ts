@@ -16,7 +16,7 @@ export const MSG = {
   emptyText: 'There is currently no data to display',
   /** A list (table) with no rows (001 §8, 002 §8). */
   noData: 'No data available',
-  /** A naira payout above the KYC-incomplete cap below tier 3 (decision 004). */
+  /** A naira payout above the KYC-incomplete cap below tier 3 (decision 005). */
   kycIncompleteLimit: 'amount exceeds limit for incomplete KYC.',
   /** A DD/MM/YYYY field whose text is not a real date (000 §5). */
   invalidDate: 'Enter a valid date (DD/MM/YYYY)',

@@ -52,7 +52,7 @@ function progressOf(k: Awaited<ReturnType<typeof loadKyb>>) {
   });
 }
 
-/** The account's highest KYB tier (1 to 3, `tiersFor`); money reads it for payout limits (decision 004). */
+/** The account's highest KYB tier (1 to 3, `tiersFor`); money reads it for payout limits (decision 005). */
 export async function accountTier(db: DbOrTx, accountId: string): Promise<number> {
   const tiers = tiersFor(progressOf(await loadKyb(db, accountId)));
   return Math.max(...tiers.map((t) => t.tier));

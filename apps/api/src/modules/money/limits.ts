@@ -1,4 +1,4 @@
-// Payout limits by KYB tier (decision 004), one rule for every area that moves money out:
+// Payout limits by KYB tier (decision 005), one rule for every area that moves money out:
 //   - USD and GBP payouts: the platform maximum per transaction (PER_TRANSACTION_MAX_USD, default
 //     $10,000, measured in USD). Our limit, not the central bank's (NIGERIA.md "Limits that are policy").
 //   - NGN payouts: below KYB tier 3 the KYC-incomplete cap (default ₦100,000 per transaction);

@@ -21,7 +21,11 @@ export async function checkVaultKeys(db: DbOrTx, vault: Vault): Promise<void> {
         throw new VaultError(
           `${vault.source} has no key '${row.kid}', used by ${row.n} stored ${f.name} value(s). Start-up stopped; nothing was changed. Add the key back (keys may only be removed after npm run keys:rotate).`,
         );
-      vault.decrypt(f.name, row.sample); // throws a VaultError naming the wrong key
+      try {
+        vault.decrypt(f.name, row.sample);
+      } catch (e) {
+        throw new VaultError(`${(e as Error).message}. Start-up stopped; nothing was changed.`);
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 // Frequently asked questions shown on /faq and in the footer accordion (002 §2 "FAQ facts").
 // The USD 10,000 maximum is OUR platform limit, not a central-bank rule (NIGERIA.md, "Limits
-// that are policy, not law"): the copy says so. Which payouts each limit covers: decision 004.
+// that are policy, not law"): the copy says so. Which payouts each limit covers: decision 005.
 
 export type Faq = { id: string; question: string; answer: string };
 
