@@ -44,13 +44,12 @@ const PERIOD_MS: Record<TransactionPeriod, number> = {
 };
 
 export function itemDto(t: TransactionDtoRow): TransactionItem {
+  const item = transactionDto(t) as TransactionItem;
   const signed = signedTransactionMinor(t.type, t.amount);
-  return {
-    ...transactionDto(t),
-    signedAmount: fromMinor(signed),
-    signedAmountMinor: signed,
-    receiptAvailable: isReceiptAvailable(t),
-  };
+  item.signedAmount = fromMinor(signed);
+  item.signedAmountMinor = signed;
+  item.receiptAvailable = isReceiptAvailable(t);
+  return item;
 }
 
 /** Parses the JSON `where` of the query string; a bad one is a validation error on `where`. */
