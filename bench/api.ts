@@ -115,6 +115,48 @@ function load(
   });
 }
 
+/** CPU seconds used so far by a process (Linux /proc; utime + stime + reaped children's). */
+function cpuSeconds(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** CPU seconds of the PostgreSQL server: the postmaster and every backend it started. */
+function pgCpuSeconds(dataDir: string): number {
+  let postmaster = 0;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  let total = cpuSeconds(postmaster);
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (ppid === postmaster) total += cpuSeconds(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+/** Runs a load and measures the app's and PostgreSQL's CPU per request (robust to a busy machine). */
+async function measured(run: () => Promise<autocannon.Result>, appPid: number, pgDir: string) {
+  const a0 = cpuSeconds(appPid);
+  const p0 = pgCpuSeconds(pgDir);
+  const r = await run();
+  const n = Math.max(1, r.requests.total);
+  return {
+    r,
+    appUs: ((cpuSeconds(appPid) - a0) * 1e6) / n,
+    pgUs: ((pgCpuSeconds(pgDir) - p0) * 1e6) / n,
+  };
+}
+
 function check(label: string, r: autocannon.Result) {
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad) throw new Error(`${label}: ${bad} of ${r.requests.total} requests failed (non-2xx/errors)`);
@@ -133,7 +175,8 @@ async function main() {
     console.log(`seeding one company with ${TRANSACTIONS} transactions...`);
     const { token, accountId } = await seed(url);
     const port = await freePort();
-    app = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
+    app = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'], // request logs are written (logging stays on), not kept
       env: {
@@ -179,11 +222,14 @@ async function main() {
     await load(port, '/api/health', {}, { seconds: 3 });
     await load(port, LIST, auth, { seconds: 3 });
 
+    const pgDir = path.join(dir, 'pg');
     console.log(`A. GET /api/health, ${SECONDS}s`);
-    const health = await load(port, '/api/health', {}, { seconds: SECONDS });
+    const h = await measured(() => load(port, '/api/health', {}, { seconds: SECONDS }), app.pid!, pgDir);
+    const health = h.r;
     check('health', health);
     console.log(`B. GET ${LIST}, ${SECONDS}s`);
-    const list = await load(port, LIST, auth, { seconds: SECONDS });
+    const l = await measured(() => load(port, LIST, auth, { seconds: SECONDS }), app.pid!, pgDir);
+    const list = l.r;
     check('list', list);
     console.log(`C. GET ${LIST} at a fixed ${RATE}/s, ${SECONDS}s`);
     const fixed = await load(port, LIST, auth, { seconds: SECONDS, overallRate: RATE });
@@ -203,12 +249,18 @@ async function main() {
       `| same, fixed ${RATE}/s | ${fixed.requests.average.toFixed(0)} | ${fixed.latency.p50} ms | ${fixed.latency.p99} ms |`,
     );
     console.log(`targets: list/health >= 0.5, p99 at ${RATE}/s < 25 ms`);
+    console.log(
+      `CPU per request (app process / PostgreSQL): health ${h.appUs.toFixed(0)} / ${h.pgUs.toFixed(0)} µs, list ${l.appUs.toFixed(0)} / ${l.pgUs.toFixed(0)} µs`,
+    );
     console.log('');
     console.log(`health_rps: ${health.requests.average.toFixed(0)} requests/s`);
     console.log(`list_rps: ${list.requests.average.toFixed(0)} requests/s`);
     console.log(`list_health_ratio: ${ratio.toFixed(2)} ratio`);
     console.log(`list_p50_at_${RATE}: ${fixed.latency.p50} ms`);
     console.log(`list_p99_at_${RATE}: ${fixed.latency.p99} ms`);
+    console.log(`health_app_cpu_per_request: ${h.appUs.toFixed(0)} us`);
+    console.log(`list_app_cpu_per_request: ${l.appUs.toFixed(0)} us`);
+    console.log(`list_pg_cpu_per_request: ${l.pgUs.toFixed(0)} us`);
   } finally {
     if (app && app.exitCode === null) {
       const gone = new Promise((r) => app!.once('exit', r));

@@ -1,6 +1,7 @@
 // The transaction history a company reads (002 §4): filters, search, quick periods, signed amounts,
 // receipt availability and the detail with its related reversal or original. Tenant-scoped always.
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   fromMinor,
   isReceiptAvailable,
@@ -13,12 +14,12 @@ import {
   type TransactionPeriod,
   type TransactionWhere,
 } from '@owo/contract';
-import { tableCsv, type CsvColumn } from '../../platform/csv';
+import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
-import { fetchPage } from '../../platform/list';
+import { preparedPage } from '../../platform/list';
 import { lagosDateTime, typeLabel } from './documents';
-import { transactionDto } from './dto';
+import { transactionDto, type TransactionDtoRow } from './dto';
 import { transactions, wallets } from './tables';
 import type { TransactionRow } from './transfers';
 
@@ -42,7 +43,7 @@ const PERIOD_MS: Record<TransactionPeriod, number> = {
   '30d': 30 * 86_400_000,
 };
 
-export function itemDto(t: TransactionRow): TransactionItem {
+export function itemDto(t: TransactionDtoRow): TransactionItem {
   const signed = signedTransactionMinor(t.type, t.amount);
   return {
     ...transactionDto(t),
@@ -66,45 +67,93 @@ export function parseWhere(raw: string | undefined): TransactionWhere {
   return parsed.data;
 }
 
+/** What an item shows (not metadata, provider references or the creator): parsed per row. */
+const LIST_COLUMNS = {
+  id: transactions.id,
+  walletId: transactions.walletId,
+  type: transactions.type,
+  status: transactions.status,
+  amount: transactions.amount,
+  fee: transactions.fee,
+  currency: transactions.currency,
+  reference: transactions.reference,
+  counterparty: transactions.counterparty,
+  narration: transactions.narration,
+  failureReason: transactions.failureReason,
+  relatedTransactionId: transactions.relatedTransactionId,
+  sourceType: transactions.sourceType,
+  sourceId: transactions.sourceId,
+  createdAt: transactions.createdAt,
+  updatedAt: transactions.updatedAt,
+} satisfies Record<keyof TransactionDtoRow, unknown>;
+
 const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-/** Newest first; `id` last so pages (and the CSV's batches) never repeat or skip a row. */
-export const HISTORY_ORDER = [desc(transactions.createdAt), desc(transactions.id)];
+const P = (name: string) => sql.placeholder(name);
+const anyOf = (col: SQL | PgColumn, name: string, type: 'text' | 'uuid') =>
+  sql`(${P(name)}::${sql.raw(type)}[] is null or ${col} = any(${P(name)}::${sql.raw(type)}[]))`;
+const like = (col: SQL | PgColumn) => sql`${col} ilike ${P('like')}`;
 
 /**
- * The filter of the history list, shared by the page (`listHistory`) and its CSV
- * (`historyCsv`), so the export holds exactly the rows the filtered list shows.
+ * The history list, prepared once (platform/list.ts): every filter is a parameter, null when the
+ * request does not use it. Newest first, served by transactions_account_created_idx
+ * (account_id, created_at); the total rides along in the same round trip.
  */
-export function historyWhere(accountId: string, q: TransactionHistoryQuery, now = new Date()): SQL {
+/**
+ * The history list's query: every filter is a parameter, null when the request does not use it.
+ * Newest first, served by transactions_account_created_idx (account_id, created_at). The page
+ * (`historyPage`) and the CSV export (`historyCsvRows`) share it, so the export holds exactly
+ * the rows the filtered list shows.
+ */
+const HISTORY_LIST = {
+  columns: LIST_COLUMNS,
+  where: and(
+    eq(transactions.accountId, P('accountId')),
+    anyOf(transactions.type, 'types', 'text'),
+    anyOf(transactions.status, 'statuses', 'text'),
+    anyOf(transactions.walletId, 'walletIds', 'uuid'),
+    anyOf(transactions.currency, 'currencies', 'text'),
+    sql`(${P('providerRef')}::text is null or ${transactions.providerRef} = ${P('providerRef')}::text)`,
+    sql`(${P('since')}::timestamptz is null or ${transactions.createdAt} >= ${P('since')}::timestamptz)`,
+    sql`(${P('before')}::timestamptz is null or ${transactions.createdAt} < ${P('before')}::timestamptz)`,
+    sql`(${P('like')}::text is null or ${or(
+      like(transactions.reference),
+      like(transactions.narration),
+      like(sql`${transactions.counterparty}->>'name'`),
+      like(sql`${transactions.counterparty}->>'accountName'`),
+      like(sql`${transactions.counterparty}->>'accountNumber'`),
+    )})`,
+  )!,
+  orderBy: [desc(transactions.createdAt), desc(transactions.id)],
+};
+
+/** The history page, prepared once (platform/list.ts); the total rides along in the same round trip. */
+const historyPage = preparedPage('transactions_history', transactions, HISTORY_LIST);
+/** Every row of the same filters, in the same order, in batches (platform/csv.ts). */
+const historyCsvRows = preparedCsv('transactions_history', transactions, HISTORY_LIST);
+
+const orNull = <T>(v: T[]) => (v.length ? v : null);
+const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+/** The parameters of HISTORY_LIST for a request (a bad `where` or date range is a 400). */
+function historyParams(accountId: string, q: TransactionHistoryQuery, now: Date) {
   const w = parseWhere(q.where);
-  const conds: SQL[] = [eq(transactions.accountId, accountId)];
-  const types = [...list(w.type), ...list(q.type)];
-  const statuses = [...list(w.status), ...list(q.status)];
-  const walletIds = [...list(w.walletId), ...list(q.walletId)];
-  const currencies = [...list(w.currency), ...list(q.currency)];
-  if (types.length) conds.push(inArray(transactions.type, types));
-  if (statuses.length) conds.push(inArray(transactions.status, statuses));
-  if (walletIds.length) conds.push(inArray(transactions.walletId, walletIds));
-  if (currencies.length) conds.push(inArray(transactions.currency, currencies));
-  if (w.providerRef) conds.push(eq(transactions.providerRef, w.providerRef));
   if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to))
     throw fieldError('to', TRANSACTION_MSG.dateRange);
-  if (q.from) conds.push(gte(transactions.createdAt, startOfDay(q.from)));
-  if (q.to) conds.push(lt(transactions.createdAt, endOfDayExclusive(q.to)));
-  if (q.period) conds.push(gte(transactions.createdAt, new Date(now.getTime() - PERIOD_MS[q.period])));
-  if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(
-      or(
-        ilike(transactions.reference, like),
-        ilike(transactions.narration, like),
-        sql`${transactions.counterparty}->>'name' ilike ${like}`,
-        sql`${transactions.counterparty}->>'accountName' ilike ${like}`,
-        sql`${transactions.counterparty}->>'accountNumber' ilike ${like}`,
-      )!,
-    );
-  }
-  return and(...conds)!;
+  return {
+    accountId,
+    types: orNull([...list(w.type), ...list(q.type)]),
+    statuses: orNull([...list(w.status), ...list(q.status)]),
+    walletIds: orNull([...list(w.walletId), ...list(q.walletId)]),
+    currencies: orNull([...list(w.currency), ...list(q.currency)]),
+    providerRef: w.providerRef ?? null,
+    since: later(
+      q.from ? startOfDay(q.from) : null,
+      q.period ? new Date(now.getTime() - PERIOD_MS[q.period]) : null,
+    ),
+    before: q.to ? endOfDayExclusive(q.to) : null,
+    like: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+  };
 }
 
 export async function listHistory(
@@ -113,14 +162,7 @@ export async function listHistory(
   q: TransactionHistoryQuery,
   now = new Date(),
 ): Promise<{ items: TransactionItem[]; total: number }> {
-  // Newest first, served by transactions_account_created_idx (account_id, created_at); the total
-  // rides along in the same round trip (platform/list.ts).
-  const { rows, total } = await fetchPage(db, transactions, {
-    where: historyWhere(accountId, q, now),
-    orderBy: HISTORY_ORDER,
-    page: q.page,
-    limit: q.limit,
-  });
+  const { rows, total } = await historyPage(db, historyParams(accountId, q, now), q);
   return { items: rows.map(itemDto), total };
 }
 
@@ -141,14 +183,12 @@ export const HISTORY_CSV_COLUMNS: CsvColumn<TransactionItem>[] = [
   { header: 'Id', value: (t) => t.id },
 ];
 
-/** GET /api/transactions?format=csv: every row the same filters select, streamed (platform/csv.ts). */
+/**
+ * GET /api/transactions?format=csv: every row the same filters select, streamed. The parameters
+ * are checked here, before the response starts, so a bad filter is still a 400.
+ */
 export function historyCsv(db: Db, accountId: string, q: TransactionHistoryQuery, now = new Date()) {
-  return tableCsv(db, transactions, {
-    where: historyWhere(accountId, q, now),
-    orderBy: HISTORY_ORDER,
-    map: itemDto,
-    columns: HISTORY_CSV_COLUMNS,
-  });
+  return historyCsvRows(db, historyParams(accountId, q, now), itemDto, HISTORY_CSV_COLUMNS);
 }
 
 /** A company's transaction, or null (another company's id looks exactly like a missing one). */
