@@ -1,9 +1,26 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createAppRouter } from './app/app';
+import { createAppRoutes, resolveRoutesFor } from './app/routes';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.hasChildNodes()) {
+  // A page the build prerendered (public site, sign-in screens): load what this path renders,
+  // then hydrate the static HTML. In a transition, so hydration yields to the browser.
+  const routes = createAppRoutes();
+  void resolveRoutesFor(routes, window.location.pathname).then((patched) => {
+    createAppRouter({ routes, patched, hydrate: true });
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  });
+} else {
+  createAppRouter();
+  createRoot(container).render(app);
+}
