@@ -2,6 +2,7 @@
 // sign-in page to HTML with React's own server renderer and a static router, as a signed-out
 // visitor sees it. main.tsx hydrates that HTML with the same providers and the same resolved
 // routes (resolveRoutesFor), so the first client render matches it.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {

@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { setApiHooks } from '../lib/api';
 import { expireCookie } from '../lib/cookies';
@@ -64,6 +64,11 @@ export function Toasts() {
 
 /** The providers around the routes; the build's prerender (entry-server.tsx) uses the same. */
 export function AppProviders(props: { children: ReactNode }) {
+  // Marks the page as live (rendered or hydrated): E2E checks of prerendered pages wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+    performance.mark('owo:ready');
+  }, []);
   return (
     <ErrorBoundary>
       <MantineProvider theme={theme}>
