@@ -104,12 +104,13 @@ export async function resolveRoutesFor(routes: RouteObject[], pathname: string):
     root.children = [...(root.children ?? []), ...loadFeatureRoutes()];
     patched = true;
   }
+  // The matched lazy routes load in parallel (layout and page: one round trip, not two).
   const matches = matchRoutes(routes, pathname) ?? [];
-  for (const m of matches) {
-    const lazy = m.route.lazy;
-    if (typeof lazy !== 'function') continue;
-    const resolved = await lazy();
-    Object.assign(m.route, resolved, { lazy: undefined });
-  }
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
   return patched;
 }
