@@ -67,6 +67,20 @@ test.describe('prerendered pages', () => {
     expect(problems.filter((p) => /hydrat|#418|#423|#425/i.test(p))).toEqual([]);
   });
 
+  test('a signed-in visitor hydrates the public home page without a mismatch and sees the dashboard link', async ({
+    page,
+  }) => {
+    const res = await page.request.post('/api/auth/login', {
+      data: { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' },
+    });
+    expect(res.ok()).toBe(true);
+    const problems = watchConsole(page);
+    await page.goto('/');
+    await page.locator('html[data-app-ready="true"]').waitFor();
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test('robots.txt and sitemap.xml are real files', async ({ request, baseURL }) => {
     const robots = await request.get('/robots.txt');
     expect(robots.headers()['content-type']).toContain('text/plain');

@@ -24,7 +24,9 @@ export function LoginScreen() {
   });
   const { code } = useParams();
   const navigate = useNavigate();
-  const { passwordExpired, expiredEmail } = useStore((s) => s.staff);
+  // Two plain values, not the staff object: hydrating the prerendered page re-renders nothing.
+  const passwordExpired = useStore((s) => s.staff.passwordExpired);
+  const expiredEmail = useStore((s) => s.staff.expiredEmail);
   const [search] = useSearchParams();
   const form = useZodForm(loginBody, {
     defaultValues: { email: search.get('email') ?? expiredEmail ?? '', password: '', code },
