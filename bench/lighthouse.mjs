@@ -113,7 +113,16 @@ try {
   for (const p of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const r = await audit(`${app.baseURL}${p}`);
+      // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART...): retry.
+      let r;
+      for (let attempt = 1; !r; attempt++) {
+        try {
+          r = await audit(`${app.baseURL}${p}`);
+        } catch (err) {
+          if (attempt >= 3) throw err;
+          console.error(`${p} run ${i + 1}: ${err.message}; retrying`);
+        }
+      }
       runs.push(r);
       console.error(
         `${p} run ${i + 1}/${RUNS}: perf ${r.scores.performance} a11y ${r.scores.accessibility} bp ${r.scores['best-practices']} seo ${r.scores.seo}  FCP ${(r.fcp / 1000).toFixed(2)} s LCP ${(r.lcp / 1000).toFixed(2)} s TBT ${Math.round(r.tbt)} ms CLS ${r.cls.toFixed(3)}`,
