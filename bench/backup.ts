@@ -96,7 +96,9 @@ async function main() {
       }),
     );
     // Copies of the settled transfers, round by round, in plain SQL, until N transactions.
-    let have = Number(((await db.execute(sql`select count(*)::int as n from transactions`)).rows[0] as { n: number }).n);
+    let have = Number(
+      ((await db.execute(sql`select count(*)::int as n from transactions`)).rows[0] as { n: number }).n,
+    );
     for (let round = 1; have < N; round++) {
       const want = N - have;
       await db.transaction(async (tx) => {
@@ -113,12 +115,16 @@ async function main() {
         await tx.execute(sql`insert into postings (entry_id, ledger_account_id, amount, currency)
           select e.new_id, p.ledger_account_id, p.amount, p.currency from postings p join e on e.old_id = p.entry_id`);
       });
-      have = Number(((await db.execute(sql`select count(*)::int as n from transactions`)).rows[0] as { n: number }).n);
+      have = Number(
+        ((await db.execute(sql`select count(*)::int as n from transactions`)).rows[0] as { n: number }).n,
+      );
       console.log(`  copies round ${round}: ${have} transactions`);
     }
     // The copies moved money out of the wallets through their ledger accounts: align the cached
     // wallet figures with them, as the transfer code does for real ones.
-    await db.execute(sql`update wallets w set balance = la.balance from ledger_accounts la where la.id = w.ledger_account_id`);
+    await db.execute(
+      sql`update wallets w set balance = la.balance from ledger_accounts la where la.id = w.ledger_account_id`,
+    );
     const count = Number(
       ((await db.execute(sql`select count(*)::int as n from transactions`)).rows[0] as { n: number }).n,
     );
@@ -137,7 +143,9 @@ async function main() {
     );
     const target = path.join(tmp, 'restored');
     const r = await restoreEmbedded(file, target);
-    console.log(`restore: ${r.seconds.toFixed(1)} s (check, write, recovery)`);
+    console.log(
+      `restore: ${r.seconds.toFixed(1)} s (check the file ${r.phases.check.toFixed(1)} s, write ${r.phases.write.toFixed(1)} s, PostgreSQL recovery and new password ${r.phases.recovery.toFixed(1)} s)`,
+    );
     restored = await startEmbeddedPostgres(path.join(target, 'pg'), { persistent: false });
     const rp = createPool(restored.url('owo'), 2);
     const problems = await verifyLedger(createDb(rp));
