@@ -329,13 +329,15 @@ function isEmptyDir(dir: string) {
 export async function restoreEmbedded(
   file: string,
   dataDirOfApp: string,
-): Promise<{ seconds: number; pgDir: string }> {
+): Promise<{ seconds: number; pgDir: string; phases: { check: number; write: number; recovery: number } }> {
   const t0 = Date.now();
   if (!isEmptyDir(dataDirOfApp))
     throw new BackupError(
       `${dataDirOfApp} is not empty; restore goes into an empty DATA_DIR (nothing was changed)`,
     );
   await verifyBackupFile(file);
+  const tCheck = Date.now();
+  let tWrite = tCheck;
   const linkPath = path.join(dataDirOfApp, 'pg');
   const { binDir, ids } = embeddedRuntime();
   fs.mkdirSync(dataDirOfApp, { recursive: true });
@@ -351,6 +353,7 @@ export async function restoreEmbedded(
       fs.writeFileSync(target, data ?? Buffer.alloc(0), { mode: e.m || 0o600 });
     });
     if (ids) spawnChown(dataDir, ids);
+    tWrite = Date.now();
     // The restored cluster gets its own password: first start with only a private socket, trusted.
     const hba = path.join(dataDir, 'pg_hba.conf');
     fs.writeFileSync(hba, 'local all all trust\n');
@@ -402,7 +405,12 @@ export async function restoreEmbedded(
     }
     throw e;
   }
-  return { seconds: (Date.now() - t0) / 1000, pgDir: linkPath };
+  const now = Date.now();
+  return {
+    seconds: (now - t0) / 1000,
+    pgDir: linkPath,
+    phases: { check: (tCheck - t0) / 1000, write: (tWrite - tCheck) / 1000, recovery: (now - tWrite) / 1000 },
+  };
 }
 
 function spawnChown(dir: string, ids: { uid: number; gid: number }) {

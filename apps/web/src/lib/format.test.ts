@@ -61,7 +61,7 @@ describe('money and dates', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
   });
-  it('masks a BVN as 1234567****', () => {
+  it('masks a BVN as *******8901', () => {
     expect(maskBvn('12345678901')).toBe('*******8901');
   });
 });
