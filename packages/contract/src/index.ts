@@ -12,3 +12,4 @@ export * from './accounts';
 export * from './funding';
 export * from './wallets';
 export * from './transactions';
+export * from './approvals';
