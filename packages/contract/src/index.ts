@@ -13,3 +13,4 @@ export * from './funding';
 export * from './wallets';
 export * from './transactions';
 export * from './approvals';
+export * from './expenses';

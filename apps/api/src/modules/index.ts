@@ -10,6 +10,7 @@ import { registerNotifications } from './notifications/routes';
 import { registerMoney } from './money/routes';
 import { registerHistory } from './money/history-routes';
 import { registerApprovals } from './approvals/routes';
+import { registerExpenses } from './expenses/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerMoney(app, deps);
   await registerHistory(app, deps);
   await registerApprovals(app, deps);
+  await registerExpenses(app, deps);
 }

@@ -117,7 +117,7 @@ describe('approval workflows', () => {
       levels: [{ approverIds: [outsider.user.id], rule: 'any' }],
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors['levels.0.approverIds']).toEqual([APPROVAL_MSG.approverUnknown]);
+    expect(bad.body.errors!['levels.0.approverIds']).toEqual([APPROVAL_MSG.approverUnknown]);
     const range = await o.api.post('/api/approval-workflows', {
       name: 'x',
       type: 'commission',
@@ -126,14 +126,14 @@ describe('approval workflows', () => {
       levels: [{ approverIds: [a.user.id], rule: 'any' }],
     });
     expect(range.status).toBe(400);
-    expect(range.body.errors.amountTo).toEqual([APPROVAL_MSG.rangeOrder]);
+    expect(range.body.errors!.amountTo).toEqual([APPROVAL_MSG.rangeOrder]);
     const noLevels = await o.api.post('/api/approval-workflows', {
       name: 'x',
       type: 'commission',
       levels: [],
     });
     expect(noLevels.status).toBe(400);
-    expect(noLevels.body.errors.levels).toEqual([APPROVAL_MSG.levelsRequired]);
+    expect(noLevels.body.errors!.levels).toEqual([APPROVAL_MSG.levelsRequired]);
 
     const upd = await o.api.put(`/api/approval-workflows/${id}`, {
       name: 'Renamed',
@@ -287,7 +287,7 @@ describe('decisions', () => {
       comments: 'ok',
     });
     expect(short.status).toBe(400);
-    expect(short.body.errors.comments).toEqual([APPROVAL_MSG.noteLength]);
+    expect(short.body.errors!.comments).toEqual([APPROVAL_MSG.noteLength]);
     records.set(id, { ...records.get(id)!, amountMinor: 900_00, payee: 'Ada Stores Ltd' });
     const res = await o.api.put(`/api/approval-workflows/rejected-approvals/${item.id}/resolve`, {
       comments: 'Corrected the payee',

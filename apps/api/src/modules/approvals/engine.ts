@@ -36,6 +36,8 @@ export type ApprovalSubject = {
   subsidiaryId: string | null;
   makerUserId: string;
   reference: string | null;
+  /** The record's named approver: the single approver only when no workflow matches (issue 21 §0). */
+  approverId?: string | null;
 };
 
 export type HandlerContext = {
@@ -362,7 +364,12 @@ export async function submitForApproval(
       fourEyes: policy.fourEyes,
     })
     .returning();
-  const plan = await planFor(tx, { accountId: p.accountId, type: p.type, subject, approverId: p.approverId });
+  const plan = await planFor(tx, {
+    accountId: p.accountId,
+    type: p.type,
+    subject,
+    approverId: p.approverId ?? subject.approverId,
+  });
   return startRound(tx, deps, item, plan, p.afterCommit);
 }
 
@@ -524,7 +531,12 @@ async function restart(
   const { row, subject } = await refreshSubject(tx, deps, { ...item, lastHash: hash, round: item.round + 1 });
   if (d.status === 'Resolved')
     await handlerOf(deps, item.type).onResolve?.({ tx, deps, item: row, afterCommit: d.afterCommit });
-  const plan = await planFor(tx, { accountId: item.accountId, type: item.type, subject });
+  const plan = await planFor(tx, {
+    accountId: item.accountId,
+    type: item.type,
+    subject,
+    approverId: subject.approverId,
+  });
   return startRound(tx, deps, row, plan, d.afterCommit);
 }
 
