@@ -14,3 +14,4 @@ export * from './wallets';
 export * from './transactions';
 export * from './approvals';
 export * from './expenses';
+export * from './categories';

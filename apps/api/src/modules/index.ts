@@ -11,6 +11,7 @@ import { registerMoney } from './money/routes';
 import { registerHistory } from './money/history-routes';
 import { registerApprovals } from './approvals/routes';
 import { registerExpenses } from './expenses/routes';
+import { registerCategories } from './categories/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -26,5 +27,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerMoney(app, deps);
   await registerHistory(app, deps);
   await registerApprovals(app, deps);
+  await registerCategories(app, deps);
   await registerExpenses(app, deps);
 }

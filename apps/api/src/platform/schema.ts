@@ -14,3 +14,4 @@ export * from '../rails/sandbox/tables';
 export * from '../modules/approvals/tables';
 export * from '../modules/products/tables';
 export * from '../modules/expenses/tables';
+export * from '../modules/categories/tables';

@@ -88,13 +88,16 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const { id, afterCommit } = await createExpense(deps, {
+      const { id, budgetWarning, afterCommit } = await createExpense(deps, {
         tenant: tenantOf(req),
         userId: authOf(req).user.id,
         body: req.body,
       });
       await runAfterCommit(afterCommit);
-      return reply.code(201).send(ok(await detail(req as never, id), EXPENSE_MSG.created));
+      const message = budgetWarning
+        ? `${EXPENSE_MSG.created}. Warning: ${budgetWarning}`
+        : EXPENSE_MSG.created;
+      return reply.code(201).send(ok(await detail(req as never, id), message));
     },
   );
 

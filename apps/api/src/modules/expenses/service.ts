@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   can,
+  CATEGORY_MSG,
   EXPENSE_MSG,
   formatMoney,
   fromMinor,
@@ -34,6 +35,7 @@ import {
   type HandlerContext,
 } from '../approvals/engine';
 import { getApPolicy } from '../approvals/policy';
+import { budgetCheck } from '../categories/service';
 import { expenseBeneficiaries, expenses, type ExpenseLine } from './tables';
 
 type Row = typeof expenses.$inferSelect;
@@ -67,6 +69,27 @@ async function lockExpense(tx: DbOrTx, accountId: string, id: string): Promise<R
  * expense failed (inside a savepoint, so the approval itself still stands).
  */
 async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCommit): Promise<void> {
+  if (e.purpose.service) {
+    const policy = await getApPolicy(tx, e.accountId);
+    const b = await budgetCheck(tx, {
+      accountId: e.accountId,
+      categoryId: e.purpose.service,
+      amountMinor: e.amountMinor,
+      stage: 'pay',
+      excludeExpenseId: e.id,
+    });
+    if (b.exceeds && policy.overBudget === 'block') {
+      await tx
+        .update(expenses)
+        .set({
+          status: 'failed',
+          failureReason: CATEGORY_MSG.overBudget(b.category.name),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(expenses.id, e.id));
+      return;
+    }
+  }
   const fee = await computeFee(tx, {
     accountId: e.accountId,
     method: 'bank-transfer',
@@ -217,6 +240,7 @@ async function validApprover(db: DbOrTx, accountId: string, userId: string, amou
 }
 
 type Prepared = {
+  budgetWarning: string | null;
   values: Omit<
     typeof expenses.$inferInsert,
     'id' | 'accountId' | 'reference' | 'makerUserId' | 'status' | 'createdAt' | 'updatedAt'
@@ -225,7 +249,7 @@ type Prepared = {
 
 async function prepare(
   deps: AppDeps,
-  p: { tenant: TenantContext; userId: string; body: ExpenseInput; isNew: boolean },
+  p: { tenant: TenantContext; userId: string; body: ExpenseInput; isNew: boolean; expenseId?: string },
 ): Promise<Prepared> {
   const { body, tenant } = p;
   const db = deps.db;
@@ -248,6 +272,23 @@ async function prepare(
   const kyb = await kybSummary(db, accountId);
   if (!kyb.progress.isComplete && body.amount > policy.kycIncompleteCapMinor)
     throw fieldError('amount', EXPENSE_MSG.kycCap);
+
+  // The category's monthly budget, by the AP policy's overBudget (block or warn).
+  let budgetWarning: string | null = null;
+  let serviceName = body.purpose.serviceName?.trim() || null;
+  if (body.purpose.service) {
+    const b = await budgetCheck(db, {
+      accountId,
+      categoryId: body.purpose.service,
+      amountMinor: body.amount,
+      stage: 'submit',
+      excludeExpenseId: p.expenseId,
+    });
+    serviceName = b.category.name;
+    if (b.exceeds && policy.overBudget === 'block')
+      throw fieldError('amount', CATEGORY_MSG.overBudget(b.category.name));
+    if (b.exceeds) budgetWarning = CATEGORY_MSG.overBudget(b.category.name);
+  }
 
   const fee = await computeFee(db, {
     accountId,
@@ -325,6 +366,7 @@ async function prepare(
   if (!resolved.accountName) throw fieldError('bankAccountNumber', ACCOUNT_NOT_VERIFIED);
 
   return {
+    budgetWarning,
     values: {
       subsidiaryId: tenant.subsidiaryId,
       walletId: wallet.id,
@@ -336,7 +378,7 @@ async function prepare(
       bankAccountName: resolved.accountName,
       purpose: {
         service: body.purpose.service ?? null,
-        serviceName: body.purpose.serviceName?.trim() || null,
+        serviceName,
         description,
       },
       attachments: body.attachments.map((a) => ({ uploader: a.uploader ?? '', fileName: a.fileName })),
@@ -354,8 +396,8 @@ async function prepare(
 export async function createExpense(
   deps: AppDeps,
   p: { tenant: TenantContext; userId: string; body: ExpenseInput },
-): Promise<{ id: string; afterCommit: (() => Promise<void> | void)[] }> {
-  const { values } = await prepare(deps, { ...p, isNew: true });
+): Promise<{ id: string; budgetWarning: string | null; afterCommit: (() => Promise<void> | void)[] }> {
+  const { values, budgetWarning } = await prepare(deps, { ...p, isNew: true });
   const after: (() => Promise<void> | void)[] = [];
   const id = await deps.db.transaction(async (tx) => {
     const [e] = await tx
@@ -371,7 +413,7 @@ export async function createExpense(
     });
     return e.id;
   });
-  return { id, afterCommit: after };
+  return { id, budgetWarning, afterCommit: after };
 }
 
 async function effectiveStatus(db: DbOrTx, accountId: string, id: string): Promise<ExpenseStatus> {
@@ -391,7 +433,7 @@ export async function updateExpense(
 ): Promise<void> {
   const current = await effectiveStatus(deps.db, p.tenant.accountId, p.id);
   if (current !== 'rejected' && current !== 'failed') throw conflict(EXPENSE_MSG.notEditable);
-  const { values } = await prepare(deps, { ...p, isNew: false });
+  const { values } = await prepare(deps, { ...p, isNew: false, expenseId: p.id });
   await deps.db.transaction(async (tx) => {
     const e = await lockExpense(tx, p.tenant.accountId, p.id);
     if (e.makerUserId !== p.userId) throw forbidden('Only the maker can edit this expense');
