@@ -19,7 +19,7 @@ describe('payout categories and budgets', () => {
     expect(c.body.message).toBe(CATEGORY_MSG.created);
     const dup = await o.api.post('/api/payout/category', { name: 'fuel' });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors.name).toEqual([CATEGORY_MSG.exists]);
+    expect(dup.body.errors!.name).toEqual([CATEGORY_MSG.exists]);
     const sub = await o.api.post('/api/payout/category', { name: 'Diesel', parentId: c.body.data.id });
     expect(sub.status).toBe(201);
     expect((await o.api.get('/api/payout/category/subcategory')).body.data.map((x: any) => x.name)).toEqual([
@@ -56,7 +56,7 @@ describe('payout categories and budgets', () => {
     expect(first.body.data.purpose.serviceName).toBe('Travel');
     const over = await o.api.post('/api/expense', body('15000'));
     expect(over.status).toBe(400);
-    expect(over.body.errors.amount).toEqual([CATEGORY_MSG.overBudget('Travel')]);
+    expect(over.body.errors!.amount).toEqual([CATEGORY_MSG.overBudget('Travel')]);
     await o.api.put('/api/settings/ap-policy', {
       autoApproveBelow: 0,
       fourEyes: true,
