@@ -15,3 +15,4 @@ export * from './transactions';
 export * from './approvals';
 export * from './expenses';
 export * from './categories';
+export * from './products';

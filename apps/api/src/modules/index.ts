@@ -12,6 +12,7 @@ import { registerHistory } from './money/history-routes';
 import { registerApprovals } from './approvals/routes';
 import { registerExpenses } from './expenses/routes';
 import { registerCategories } from './categories/routes';
+import { registerProducts } from './products/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -28,5 +29,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerHistory(app, deps);
   await registerApprovals(app, deps);
   await registerCategories(app, deps);
+  await registerProducts(app, deps);
   await registerExpenses(app, deps);
 }
