@@ -1,5 +1,5 @@
 // Expense subsidiaries (000 §7, 001 §7) are the existing subsidiaries seen from spend (issue 21 §0,
-// decision 004): the same store and service functions, under the spec's paths. `accessId` is an
+// decision 006): the same store and service functions, under the spec's paths. `accessId` is an
 // account access (member) id. Active/deactivate of the session's subsidiary is not built here: the
 // shell selects it with the x-subsidiary-id header.
 import type { FastifyInstance } from 'fastify';
