@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPENSE_MSG } from '@owo/contract';
-import { memberWithRole, type TestApp, createTestApp } from '../../../test/helpers';
+import { lastMailTo, memberWithRole, type TestApp, createTestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
@@ -62,9 +62,13 @@ describe('expenses', () => {
     expect(noApprover.status).toBe(400);
     expect(noApprover.body.errors!.approverId).toEqual([EXPENSE_MSG.approverRequired]);
 
-    const created = await o.api.post('/api/expense', body(o, { approverId: a.user.id }));
+    const created = await o.api.post(
+      '/api/expense',
+      body(o, { approverId: a.user.id, beneficiaryEmail: 'ada.stores@example.ng', notifyBeneficiary: true }),
+    );
     expect(created.status).toBe(201);
     expect(created.body.message).toBe(EXPENSE_MSG.created);
+    expect(await lastMailTo(t, 'ada.stores@example.ng')).toBeNull();
     const e = created.body.data;
     expect(e).toMatchObject({ status: 'pending', amount: '25000.00', amountMinor: 2_500_000 });
     expect(e.bankAccountName).toBeTruthy();
@@ -96,6 +100,9 @@ describe('expenses', () => {
     const bens = await o.api.get('/api/expense/beneficiary');
     expect(bens.body.data.map((x: any) => x.accountNumber)).toContain(e.bankAccountNumber);
     expect((await o.api.get('/api/expense?status=completed')).body.data).toHaveLength(1);
+    const mail = await lastMailTo(t, 'ada.stores@example.ng');
+    expect(mail?.subject).toBe('A payment is on its way to you');
+    expect(mail?.text).toContain('₦25,000.00');
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 

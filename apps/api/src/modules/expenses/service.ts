@@ -24,6 +24,7 @@ import { kybSummary } from '../accounts/kyb';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks/service';
 import { dispatchSoon } from '../funding/dispatcher';
 import { computeFee } from '../money/fees';
+import { sendMail } from '../mail/service';
 import { startTransfer } from '../money/transfers';
 import { getWallet, getWalletByCurrency } from '../money/wallets';
 import { productsAndServices } from '../products/tables';
@@ -147,6 +148,16 @@ async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCom
           email: sql`coalesce(excluded.email, ${expenseBeneficiaries.email})`,
         },
       });
+    if (e.notifyBeneficiary && e.beneficiaryEmail)
+      await sendMail(
+        deps,
+        {
+          to: e.beneficiaryEmail,
+          subject: 'A payment is on its way to you',
+          text: `Hello ${e.bankAccountName},\n\nA payment of ${formatMoney(e.amountMinor, e.currency)} (reference ${e.reference}) has been sent to your account ${e.bankAccountNumber} at ${e.bankName}. Bank transfers usually arrive within minutes; some take up to 24 to 48 hours.\n\nOwo`,
+        },
+        tx,
+      );
     afterCommit(() => dispatchSoon(deps, t.reference));
   } catch (err) {
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
@@ -386,6 +397,7 @@ async function prepare(
       approverId: body.approverId ?? null,
       projectId: body.projectId ?? null,
       beneficiaryEmail: body.beneficiaryEmail ?? null,
+      notifyBeneficiary: !!body.notifyBeneficiary && !!body.beneficiaryEmail,
       beneficiaryId: body.beneficiaryId ?? null,
     },
   };

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -58,6 +59,8 @@ export const expenses = pgTable(
     approverId: uuid('approver_id'),
     projectId: uuid('project_id'),
     beneficiaryEmail: text('beneficiary_email'),
+    /** Mail the beneficiary when the payment is sent (001 §5 'Notify beneficiary'). */
+    notifyBeneficiary: boolean('notify_beneficiary').notNull().default(false),
     beneficiaryId: uuid('beneficiary_id'),
     status: text('status').$type<ExpenseStatus>().notNull().default('pending'),
     /** Each payment attempt has its own transfer reference `<reference>-<attempt>` (idempotency per item). */

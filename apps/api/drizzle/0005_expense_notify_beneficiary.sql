@@ -1,0 +1,1 @@
+ALTER TABLE "expenses" ADD COLUMN "notify_beneficiary" boolean DEFAULT false NOT NULL;
