@@ -16,6 +16,9 @@ afterAll(async () => {
 });
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+/** The sweeps' work grows with the number of routes (each gets a fresh owner and RUNS calls); the
+ * limit is there to catch a hang, not to fail a slow, busy machine. */
+const SWEEP_TIMEOUT = 600_000;
 const UUID = '00000000-0000-4000-8000-000000000000';
 const HUGE = 'x'.repeat(200_000);
 
@@ -79,75 +82,83 @@ async function rawSend(
 }
 
 describe('fuzzing every route with a body schema', () => {
-  it('never answers 5xx to invalid bodies, non-JSON or odd path params', async () => {
-    const routes = apiRoutes(t).filter((r) => r.schema?.body && r.method !== 'GET');
-    expect(routes.length).toBeGreaterThan(0);
-    const failures: string[] = [];
-    for (const r of routes) {
-      const o = await cheapOwner(t);
-      const url = fillPath(r.url, () => UUID);
-      await fc.assert(
-        fc.asyncProperty(bodies(r), async (body) => {
-          const res = await o.api.call(r.method, url, body);
-          const shown = `${r.method} ${r.url} body=${JSON.stringify(body)?.slice(0, 300)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
-          if (res.status >= 500) failures.push(shown);
-          else if (res.status >= 400 && typeof res.body?.status !== 'string')
-            failures.push(`${shown} (not the error envelope)`);
-          return true;
-        }),
-        { numRuns: RUNS },
-      );
-      for (const [payload, type] of [
-        ['{"broken": ', 'application/json'],
-        ['not json', 'text/plain'],
-        ['<xml/>', 'application/xml'],
-        ['', 'application/json'],
-        ['null', 'application/json'],
-        ['[1,2]', 'application/json'],
-      ]) {
-        const status = await rawSend(url, r.method, o.token, o.account.id, payload, type);
-        if (status >= 500)
-          failures.push(`${r.method} ${r.url} raw ${type} ${JSON.stringify(payload)} -> ${status}`);
-      }
-    }
-    if (failures.length) console.error(`fuzz failures:\n${failures.join('\n')}`);
-    expect(failures).toEqual([]);
-  });
-
-  it('never answers 5xx to path params that are not UUIDs', async () => {
-    const routes = apiRoutes(t).filter((r) => r.url.includes(':'));
-    const failures: string[] = [];
-    const odd = [
-      'abc',
-      '1',
-      '-1',
-      '0',
-      'null',
-      'undefined',
-      `${UUID}x`,
-      UUID.toUpperCase(),
-      '%00',
-      "' or 1=1 --",
-      'x'.repeat(3000),
-      '..%2F..%2Fetc%2Fpasswd',
-      '😀',
-    ];
-    for (const r of routes) {
-      const o = await cheapOwner(t);
-      for (const v of odd) {
-        const url = r.url.replace(/:([A-Za-z0-9_]+)/g, () => (v.includes('%') ? v : encodeURIComponent(v)));
-        const res = await o.api.call(
-          r.method,
-          url,
-          r.method === 'GET' || r.method === 'DELETE' ? undefined : (sampleBody(r) ?? {}),
+  it(
+    'never answers 5xx to invalid bodies, non-JSON or odd path params',
+    async () => {
+      const routes = apiRoutes(t).filter((r) => r.schema?.body && r.method !== 'GET');
+      expect(routes.length).toBeGreaterThan(0);
+      const failures: string[] = [];
+      for (const r of routes) {
+        const o = await cheapOwner(t);
+        const url = fillPath(r.url, () => UUID);
+        await fc.assert(
+          fc.asyncProperty(bodies(r), async (body) => {
+            const res = await o.api.call(r.method, url, body);
+            const shown = `${r.method} ${r.url} body=${JSON.stringify(body)?.slice(0, 300)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+            if (res.status >= 500) failures.push(shown);
+            else if (res.status >= 400 && typeof res.body?.status !== 'string')
+              failures.push(`${shown} (not the error envelope)`);
+            return true;
+          }),
+          { numRuns: RUNS },
         );
-        if (res.status >= 500)
-          failures.push(
-            `${r.method} ${r.url} param=${v.slice(0, 40)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
-          );
+        for (const [payload, type] of [
+          ['{"broken": ', 'application/json'],
+          ['not json', 'text/plain'],
+          ['<xml/>', 'application/xml'],
+          ['', 'application/json'],
+          ['null', 'application/json'],
+          ['[1,2]', 'application/json'],
+        ]) {
+          const status = await rawSend(url, r.method, o.token, o.account.id, payload, type);
+          if (status >= 500)
+            failures.push(`${r.method} ${r.url} raw ${type} ${JSON.stringify(payload)} -> ${status}`);
+        }
       }
-    }
-    if (failures.length) console.error(`fuzz failures:\n${failures.join('\n')}`);
-    expect(failures).toEqual([]);
-  });
+      if (failures.length) console.error(`fuzz failures:\n${failures.join('\n')}`);
+      expect(failures).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
+
+  it(
+    'never answers 5xx to path params that are not UUIDs',
+    async () => {
+      const routes = apiRoutes(t).filter((r) => r.url.includes(':'));
+      const failures: string[] = [];
+      const odd = [
+        'abc',
+        '1',
+        '-1',
+        '0',
+        'null',
+        'undefined',
+        `${UUID}x`,
+        UUID.toUpperCase(),
+        '%00',
+        "' or 1=1 --",
+        'x'.repeat(3000),
+        '..%2F..%2Fetc%2Fpasswd',
+        '😀',
+      ];
+      for (const r of routes) {
+        const o = await cheapOwner(t);
+        for (const v of odd) {
+          const url = r.url.replace(/:([A-Za-z0-9_]+)/g, () => (v.includes('%') ? v : encodeURIComponent(v)));
+          const res = await o.api.call(
+            r.method,
+            url,
+            r.method === 'GET' || r.method === 'DELETE' ? undefined : (sampleBody(r) ?? {}),
+          );
+          if (res.status >= 500)
+            failures.push(
+              `${r.method} ${r.url} param=${v.slice(0, 40)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+            );
+        }
+      }
+      if (failures.length) console.error(`fuzz failures:\n${failures.join('\n')}`);
+      expect(failures).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
 });

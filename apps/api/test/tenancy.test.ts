@@ -6,6 +6,9 @@ import { apiRoutes, fillPath, isIdParam, paramNames, sampleBody, type Route } fr
 // A user can never read or change another account's data by changing an id or a header
 // (ARCHITECTURE §3). Owner A builds some data; owner B tries every id-taking route with A's ids.
 
+/** The sweeps' work grows with the number of routes; the limit catches a hang, not a busy machine. */
+const SWEEP_TIMEOUT = 600_000;
+
 let t: TestApp;
 let A: Awaited<ReturnType<typeof ownerWithAccount>>;
 let B: Awaited<ReturnType<typeof ownerWithAccount>>;
@@ -66,77 +69,89 @@ afterAll(async () => {
 });
 
 describe('tenancy', () => {
-  it('never lets B act on A’s ids (or random ids) through any id-taking route', async () => {
-    const routes = apiRoutes(t).filter(
-      (r) => r.access?.kind !== 'public' && paramNames(r.url).some(isIdParam),
-    );
-    expect(routes.length).toBeGreaterThan(0);
-    expect(aIds.length).toBeGreaterThanOrEqual(6);
-    const leaks: string[] = [];
-    for (const r of routes) {
-      for (const id of [...aIds, randomUUID()]) {
-        const url = fillPath(r.url, (n) => (isIdParam(n) ? id : 'x'));
-        const res = await B.api.call(
-          r.method,
-          url,
-          r.method === 'GET' || r.method === 'DELETE' ? undefined : (sampleBody(r) ?? {}),
-        );
-        if (res.status < 300 || res.status >= 500)
-          leaks.push(`${r.method} ${url} -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
-      }
-    }
-    expect(leaks).toEqual([]);
-  });
-
-  it('refuses an x-account-id the caller is not a member of, unknown or malformed (403)', async () => {
-    const routes = apiRoutes(t).filter((r) => r.access?.kind === 'permission');
-    const wrong: string[] = [];
-    for (const r of routes) {
-      for (const accountId of [A.account.id, randomUUID(), 'not-an-id']) {
-        const api = client(t, { token: B.token, accountId });
-        const url = fillPath(r.url, () => randomUUID());
-        const res = await api.call(
-          r.method,
-          url,
-          r.method === 'GET' || r.method === 'DELETE' ? undefined : (sampleBody(r) ?? {}),
-        );
-        // Body validation precedes the guard, so a 400 can come first; anything else must be 403.
-        if (res.status !== 403 && !(res.status === 400 && res.body?.status === 'validation-error'))
-          wrong.push(`${r.method} ${r.url} as ${accountId.slice(0, 8)} -> ${res.status}`);
-      }
-    }
-    expect(wrong).toEqual([]);
-  });
-
-  it('answers lists with B’s data only, whatever ids the query names', async () => {
-    const leaks: string[] = [];
-    const keys = [
-      'accountId',
-      'account_id',
-      'userId',
-      'memberId',
-      'id',
-      'subsidiaryId',
-      'walletId',
-      'ownerId',
-    ];
-    for (const r of listRoutes(apiRoutes(t))) {
-      for (const id of aIds.slice(0, 8)) {
-        const qs = new URLSearchParams(Object.fromEntries(keys.map((k) => [k, id])));
-        for (const url of [
-          `${r.url}?${qs}`,
-          `${r.url}?search=${encodeURIComponent(A.email)}`,
-          `${r.url}?where=${encodeURIComponent(JSON.stringify({ accountId: id }))}`,
-        ]) {
-          const res = await B.api.get(url);
-          const text = JSON.stringify(res.body);
-          const found = aMarkers.filter((m) => text.includes(m));
-          if (found.length) leaks.push(`${url} -> ${res.status} shows ${found.join(', ')}`);
+  it(
+    'never lets B act on A’s ids (or random ids) through any id-taking route',
+    async () => {
+      const routes = apiRoutes(t).filter(
+        (r) => r.access?.kind !== 'public' && paramNames(r.url).some(isIdParam),
+      );
+      expect(routes.length).toBeGreaterThan(0);
+      expect(aIds.length).toBeGreaterThanOrEqual(6);
+      const leaks: string[] = [];
+      for (const r of routes) {
+        for (const id of [...aIds, randomUUID()]) {
+          const url = fillPath(r.url, (n) => (isIdParam(n) ? id : 'x'));
+          const res = await B.api.call(
+            r.method,
+            url,
+            r.method === 'GET' || r.method === 'DELETE' ? undefined : (sampleBody(r) ?? {}),
+          );
+          if (res.status < 300 || res.status >= 500)
+            leaks.push(`${r.method} ${url} -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
         }
       }
-    }
-    expect(leaks).toEqual([]);
-  });
+      expect(leaks).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
+
+  it(
+    'refuses an x-account-id the caller is not a member of, unknown or malformed (403)',
+    async () => {
+      const routes = apiRoutes(t).filter((r) => r.access?.kind === 'permission');
+      const wrong: string[] = [];
+      for (const r of routes) {
+        for (const accountId of [A.account.id, randomUUID(), 'not-an-id']) {
+          const api = client(t, { token: B.token, accountId });
+          const url = fillPath(r.url, () => randomUUID());
+          const res = await api.call(
+            r.method,
+            url,
+            r.method === 'GET' || r.method === 'DELETE' ? undefined : (sampleBody(r) ?? {}),
+          );
+          // Body validation precedes the guard, so a 400 can come first; anything else must be 403.
+          if (res.status !== 403 && !(res.status === 400 && res.body?.status === 'validation-error'))
+            wrong.push(`${r.method} ${r.url} as ${accountId.slice(0, 8)} -> ${res.status}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
+
+  it(
+    'answers lists with B’s data only, whatever ids the query names',
+    async () => {
+      const leaks: string[] = [];
+      const keys = [
+        'accountId',
+        'account_id',
+        'userId',
+        'memberId',
+        'id',
+        'subsidiaryId',
+        'walletId',
+        'ownerId',
+      ];
+      for (const r of listRoutes(apiRoutes(t))) {
+        for (const id of aIds.slice(0, 8)) {
+          const qs = new URLSearchParams(Object.fromEntries(keys.map((k) => [k, id])));
+          for (const url of [
+            `${r.url}?${qs}`,
+            `${r.url}?search=${encodeURIComponent(A.email)}`,
+            `${r.url}?where=${encodeURIComponent(JSON.stringify({ accountId: id }))}`,
+          ]) {
+            const res = await B.api.get(url);
+            const text = JSON.stringify(res.body);
+            const found = aMarkers.filter((m) => text.includes(m));
+            if (found.length) leaks.push(`${url} -> ${res.status} shows ${found.join(', ')}`);
+          }
+        }
+      }
+      expect(leaks).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
 
   it('keeps A’s own view working (the test data is real)', async () => {
     const res = await A.api.get('/api/invitations');

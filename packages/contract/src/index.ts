@@ -12,3 +12,7 @@ export * from './accounts';
 export * from './funding';
 export * from './wallets';
 export * from './transactions';
+export * from './approvals';
+export * from './expenses';
+export * from './categories';
+export * from './products';

@@ -9,6 +9,10 @@ import { registerFiles } from './files/routes';
 import { registerNotifications } from './notifications/routes';
 import { registerMoney } from './money/routes';
 import { registerHistory } from './money/history-routes';
+import { registerApprovals } from './approvals/routes';
+import { registerExpenses } from './expenses/routes';
+import { registerCategories } from './categories/routes';
+import { registerProducts } from './products/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -23,4 +27,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerNotifications(app, deps);
   await registerMoney(app, deps);
   await registerHistory(app, deps);
+  await registerApprovals(app, deps);
+  await registerCategories(app, deps);
+  await registerProducts(app, deps);
+  await registerExpenses(app, deps);
 }

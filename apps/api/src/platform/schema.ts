@@ -12,3 +12,7 @@ export * from '../modules/money/fees-tables';
 export * from '../modules/funding/tables';
 export * from '../rails/sandbox/tables';
 export * from './vault/tables';
+export * from '../modules/approvals/tables';
+export * from '../modules/products/tables';
+export * from '../modules/expenses/tables';
+export * from '../modules/categories/tables';

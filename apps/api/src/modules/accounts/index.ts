@@ -5,6 +5,7 @@ import { seedAccountsDemo } from './demo';
 import { registerKybRoutes } from './kyb-routes';
 import { registerAccountRoutes } from './routes';
 import { registerSubsidiaryRoutes } from './subsidiary-routes';
+import { registerExpenseSubsidiaryRoutes } from './expense-subsidiary-routes';
 import { subsidiaryResolver } from './subsidiaries';
 
 export { grantSubsidiaryAccess } from './subsidiaries';
@@ -15,5 +16,6 @@ export async function registerAccounts(app: FastifyInstance, deps: AppDeps) {
   await registerAccountRoutes(app, deps);
   await registerKybRoutes(app, deps);
   await registerSubsidiaryRoutes(app, deps);
+  await registerExpenseSubsidiaryRoutes(app, deps);
   deps.hooks.demo.push(seedAccountsDemo);
 }

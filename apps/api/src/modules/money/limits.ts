@@ -3,13 +3,8 @@
 //     $10,000, measured in USD). Our limit, not the central bank's (NIGERIA.md "Limits that are policy").
 //   - NGN payouts: below KYB tier 3 the KYC-incomplete cap (default ₦100,000 per transaction);
 //     at tier 3 no platform cap beyond the account's own policy.
-import {
-  FULL_KYB_TIER,
-  KYC_INCOMPLETE_CAP_MINOR,
-  MSG,
-  PER_TRANSACTION_CAPPED_CURRENCIES,
-  type FieldErrors,
-} from '@owo/contract';
+import { kycIncompleteCapMinor as apPolicyKycCapMinor } from '../approvals/policy';
+import { FULL_KYB_TIER, MSG, PER_TRANSACTION_CAPPED_CURRENCIES, type FieldErrors } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
@@ -30,12 +25,11 @@ export function limitMessage(maxCents: number): string {
 }
 
 /**
- * The per-transaction cap on naira payouts for an account below tier 3, in kobo. THE one place that
- * reads it: today the contract's default; the AP policy's editable setting (issue 21) plugs in here.
+ * The per-transaction cap on naira payouts for an account below tier 3, in kobo: the AP policy's
+ * editable setting (default `KYC_INCOMPLETE_CAP_MINOR`, ₦100,000). THE one place money reads it.
  */
-export async function kycIncompleteCapMinor(_db: DbOrTx, _accountId: string): Promise<number> {
-  return KYC_INCOMPLETE_CAP_MINOR;
-}
+export const kycIncompleteCapMinor = (db: DbOrTx, accountId: string): Promise<number> =>
+  apPolicyKycCapMinor(db, accountId);
 
 function refuse(message: string, fields: string[]): never {
   const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [message]]));

@@ -147,7 +147,7 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
         );
         return ok(
           member,
-          `Spend limit ${mode === 'create' ? 'set' : 'updated'} to NGN ${req.body.amount.toLocaleString('en-NG')}`,
+          `Spend limit ${mode === 'create' ? 'set' : 'updated'} to ₦${req.body.amount.toLocaleString('en-NG')}`,
         );
       },
     );

@@ -29,8 +29,7 @@ export const comingSoonDashboardRoutes: RouteObject[] = [
   area('bills', '/bill/:id'),
   area('bills', '/bills/*'),
   area('bills', '/bill-csv/*'),
-  area('expenses', '/expenses/*'),
-  area('expenses', '/expense/*'),
+  // /expenses and /expense/* live in features/expenses.
   area('payroll', '/payroll/*'),
   area('payroll', '/contacts/employees'),
   area('marketplace', '/marketplace/*'),

@@ -69,6 +69,10 @@ export function useInvitations(page: number, enabled = true) {
 }
 
 export const teamsApi = {
+  setSpendLimit: (id: string, amount: number, mode: 'create' | 'update') =>
+    mode === 'create'
+      ? api.post<Member>(`/account_access/${id}/expense-limit`, { amount })
+      : api.patch<Member>(`/account_access/${id}/expense-limit`, { amount }),
   invite: (body: CreateInvitationBody) => api.post<Invitation>('/invitations', body),
   resendInvite: (id: string) => api.get<Invitation>(`/invitations/${id}/resend`),
   changeInviteRole: (id: string, role: string) => api.put<Invitation>(`/invitations/${id}`, { role }),

@@ -116,3 +116,27 @@ describe('Teams page', () => {
     expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/role')).toBe(false);
   });
 });
+
+describe('spend limit modal (002 §2 Teams, §7)', () => {
+  it('adds a spend limit in whole naira with POST, and offers Edit when one exists', async () => {
+    const { api: mock } = renderApp('/teams', {
+      session: { resources: '*' },
+      routes: {
+        'GET /api/account_access': page([member({ role: 'member', roleName: 'Member' })]),
+        'GET /api/invitations': page([]),
+        'GET /api/role': ok(roles),
+        'POST /api/account_access/m2/expense-limit': ok(
+          member({ role: 'member', limit: { limit: 500_000 } }),
+          'Spend limit set to ₦5,000',
+        ),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Tunde Bello' }));
+    fireEvent.click(await screen.findByText('Add spend limit'));
+    const input = await screen.findByLabelText('Spend limit (₦)');
+    fireEvent.change(input, { target: { value: '5000' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5000 });
+    expect(mock.calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 5000 });
+  });
+});

@@ -12,6 +12,7 @@ import { refreshTeams, teamsApi, useMembers } from '../api';
 import { canChangeMemberRole, canRevokeMember, type TeamFlags } from '../flags';
 import { ChangeRoleModal } from './change-role-modal';
 import { ConfirmModal } from './confirm-modal';
+import { SpendLimitModal } from './spend-limit-modal';
 
 /** Members or agents of the account with View Details, Change role and Revoke access (002 §2). */
 export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFlags }) {
@@ -21,6 +22,7 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
   const list = useMembers(props.where, page);
   const [changing, setChanging] = useState<Member | null>(null);
   const [revoking, setRevoking] = useState<Member | null>(null);
+  const [limiting, setLimiting] = useState<Member | null>(null);
   const revoke = useApiMutation({
     mutationFn: (id: string) => teamsApi.revokeMember(id),
     onSuccess: () => {
@@ -91,6 +93,11 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
                       <Menu.Item onClick={() => navigate(paths.teams.member.href({ id: m.id }))}>
                         {t('viewDetails')}
                       </Menu.Item>
+                      {props.flags.canEditTeamMembers && m.active && (
+                        <Menu.Item onClick={() => setLimiting(m)}>
+                          {m.limit ? 'Edit spend limit' : 'Add spend limit'}
+                        </Menu.Item>
+                      )}
                       {canChangeMemberRole(m, props.flags) && m.active && (
                         <Menu.Item onClick={() => setChanging(m)}>{t('changeRole.action')}</Menu.Item>
                       )}
@@ -123,6 +130,7 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
         onClose={() => setChanging(null)}
         save={teamsApi.changeMemberRole}
       />
+      <SpendLimitModal member={limiting} onClose={() => setLimiting(null)} />
       <ConfirmModal
         opened={!!revoking}
         title={t('revoke.title')}

@@ -1,0 +1,756 @@
+// The approvals engine (issue 21 §1): one module every approvable area plugs into.
+//
+// The seam (docs/ARCHITECTURE.md "Approvals engine: the seam"):
+//   1. an area registers a handler for its type: `registerApprovable(deps, handler)`;
+//   2. it calls `submitForApproval(tx, deps, …)` in the transaction that creates its record;
+//   3. the engine calls `handler.onFinalApproval(ctx)` / `onRejection(ctx)` inside the deciding
+//      transaction (row-locked, so exactly once), and the area moves money there.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  APPROVAL_MSG,
+  APPROVAL_TYPE_LABELS,
+  fromMinor,
+  formatMoney,
+  type ApprovalType,
+  type PendingApprovalItem,
+  type TrailStatus,
+} from '@owo/contract';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { accountMembers, memberSpendLimits, users } from '../../platform/schema';
+import { createNotification } from '../notifications/service';
+import { getApPolicy } from './policy';
+import { approvalDecisions, approvalItems, approvalWorkflows, type StoredLevel } from './tables';
+import { decisionHash, genesisHash, trailOf, verifyChain } from './trail';
+
+export type ApprovalItemRow = typeof approvalItems.$inferSelect;
+
+/** What the engine needs to know of an approvable record (read by the area's handler). */
+export type ApprovalSubject = {
+  amountMinor: number;
+  currency: string;
+  payee: string | null;
+  description: string | null;
+  categoryId: string | null;
+  subsidiaryId: string | null;
+  makerUserId: string;
+  reference: string | null;
+  /** The record's named approver: the single approver only when no workflow matches (issue 21 §0). */
+  approverId?: string | null;
+};
+
+export type HandlerContext = {
+  tx: Tx;
+  deps: AppDeps;
+  item: ApprovalItemRow;
+  /** Runs after the deciding transaction commits (e.g. dispatching a payout to the rails). */
+  afterCommit: (fn: () => Promise<void> | void) => void;
+};
+
+export type ApprovableHandler = {
+  type: ApprovalType;
+  /** The record's amount, payee, category, subsidiary and maker; null when it does not exist. */
+  load: (db: DbOrTx, accountId: string, resourceId: string) => Promise<ApprovalSubject | null>;
+  /** Called once, inside the transaction that records the final approval. */
+  onFinalApproval: (ctx: HandlerContext) => Promise<void>;
+  onRejection?: (ctx: HandlerContext) => Promise<void>;
+  /** Called when a rejected item is resolved back to level one. */
+  onResolve?: (ctx: HandlerContext) => Promise<void>;
+};
+
+type Registry = Map<ApprovalType, ApprovableHandler>;
+function registry(deps: Pick<AppDeps, 'services'>): Registry {
+  return ((deps.services.approvalHandlers as Registry | undefined) ??= new Map()) as Registry;
+}
+
+/** Step 1 of the seam: an area registers its approvable type at module registration. */
+export function registerApprovable(deps: Pick<AppDeps, 'services'>, handler: ApprovableHandler): void {
+  registry(deps).set(handler.type, handler);
+}
+
+function handlerOf(deps: Pick<AppDeps, 'services'>, type: ApprovalType): ApprovableHandler {
+  const h = registry(deps).get(type);
+  if (!h) throw new Error(`no approvable handler registered for type ${type}`);
+  return h;
+}
+
+const AP_POLICY_NAME = 'AP policy';
+const SYSTEM_NAME = 'AP policy (auto-approved)';
+
+type AfterCommit = (fn: () => Promise<void> | void) => void;
+
+/** Active members among `userIds`, in the given order. */
+async function activeUsers(db: DbOrTx, accountId: string, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .select({ userId: accountMembers.userId })
+    .from(accountMembers)
+    .where(
+      and(
+        eq(accountMembers.accountId, accountId),
+        eq(accountMembers.active, true),
+        inArray(accountMembers.userId, userIds),
+      ),
+    );
+  const ok = new Set(rows.map((r) => r.userId));
+  return userIds.filter((u) => ok.has(u));
+}
+
+async function ownersAndAdmins(db: DbOrTx, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: accountMembers.userId })
+    .from(accountMembers)
+    .where(
+      and(
+        eq(accountMembers.accountId, accountId),
+        eq(accountMembers.active, true),
+        inArray(accountMembers.roleSlug, ['owner', 'admin']),
+      ),
+    )
+    .orderBy(accountMembers.createdAt);
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Who may act when an item enters `level`: the level's approvers still active, less the maker when
+ * four eyes is on. A level left with nobody falls back to the owners and admins (less the maker).
+ */
+async function approversForLevel(
+  db: DbOrTx,
+  p: { accountId: string; level: StoredLevel; makerUserId: string; fourEyes: boolean },
+): Promise<string[]> {
+  const allowed = (ids: string[]) => ids.filter((u) => !(p.fourEyes && u === p.makerUserId));
+  const ids = allowed(await activeUsers(db, p.accountId, p.level.approverIds));
+  if (ids.length) return ids;
+  return allowed(await ownersAndAdmins(db, p.accountId));
+}
+
+type Plan =
+  | { kind: 'workflow'; workflowId: string | null; name: string; levels: StoredLevel[] }
+  | { kind: 'auto'; thresholdMinor: number };
+
+/**
+ * The most specific matching workflow (most conditions set; then the narrowest amount range; then
+ * the newest). None: the AP policy — auto-approve below its threshold, else the named approver,
+ * else one approval from an owner or admin.
+ */
+async function planFor(
+  db: DbOrTx,
+  p: { accountId: string; type: ApprovalType; subject: ApprovalSubject; approverId?: string | null },
+): Promise<Plan> {
+  const { subject: s } = p;
+  const rows = await db
+    .select()
+    .from(approvalWorkflows)
+    .where(
+      and(
+        eq(approvalWorkflows.accountId, p.accountId),
+        eq(approvalWorkflows.type, p.type),
+        sql`(${approvalWorkflows.amountFromMinor} is null or ${approvalWorkflows.amountFromMinor} <= ${s.amountMinor})`,
+        sql`(${approvalWorkflows.amountToMinor} is null or ${approvalWorkflows.amountToMinor} >= ${s.amountMinor})`,
+        s.categoryId
+          ? sql`(${approvalWorkflows.categoryId} is null or ${approvalWorkflows.categoryId} = ${s.categoryId}::uuid)`
+          : sql`${approvalWorkflows.categoryId} is null`,
+        s.subsidiaryId
+          ? sql`(${approvalWorkflows.subsidiaryId} is null or ${approvalWorkflows.subsidiaryId} = ${s.subsidiaryId}::uuid)`
+          : sql`${approvalWorkflows.subsidiaryId} is null`,
+      ),
+    );
+  if (rows.length) {
+    const score = (w: (typeof rows)[number]) =>
+      [w.categoryId, w.subsidiaryId, w.amountFromMinor, w.amountToMinor].filter((v) => v !== null).length;
+    const width = (w: (typeof rows)[number]) =>
+      (w.amountToMinor ?? Number.MAX_SAFE_INTEGER) - (w.amountFromMinor ?? 0);
+    rows.sort(
+      (a, b) => score(b) - score(a) || width(a) - width(b) || b.updatedAt.getTime() - a.updatedAt.getTime(),
+    );
+    const w = rows[0];
+    return { kind: 'workflow', workflowId: w.id, name: w.name, levels: w.levels };
+  }
+  const policy = await getApPolicy(db, p.accountId);
+  if (s.amountMinor < policy.autoApproveBelowMinor)
+    return { kind: 'auto', thresholdMinor: policy.autoApproveBelowMinor };
+  if (p.approverId)
+    return {
+      kind: 'workflow',
+      workflowId: null,
+      name: 'Named approver',
+      levels: [{ approverIds: [p.approverId], rule: 'any' }],
+    };
+  return {
+    kind: 'workflow',
+    workflowId: null,
+    name: AP_POLICY_NAME,
+    levels: [{ approverIds: await ownersAndAdmins(db, p.accountId), rule: 'any' }],
+  };
+}
+
+async function appendDecision(
+  tx: Tx,
+  item: ApprovalItemRow,
+  d: { status: TrailStatus; userId: string | null; userName: string; comments: string; level: number },
+): Promise<string> {
+  const [{ n }] = await tx
+    .select({ n: sql<number>`coalesce(max(${approvalDecisions.seq}), 0)::int` })
+    .from(approvalDecisions)
+    .where(eq(approvalDecisions.itemId, item.id));
+  const seq = Number(n) + 1;
+  const prevHash = item.lastHash ?? genesisHash(item.id);
+  const decidedAt = new Date();
+  const row = {
+    itemId: item.id,
+    accountId: item.accountId,
+    seq,
+    round: item.round,
+    level: d.level,
+    status: d.status,
+    userId: d.userId,
+    userName: d.userName,
+    comments: d.comments,
+    amountMinor: item.amountMinor,
+    payee: item.payee,
+    decidedAt,
+  };
+  const hash = decisionHash(prevHash, row);
+  await tx.insert(approvalDecisions).values({ ...row, prevHash, hash });
+  return hash;
+}
+
+async function userName(db: DbOrTx, userId: string): Promise<string> {
+  const [u] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ? `${u.firstName} ${u.lastName}`.trim() : 'Unknown user';
+}
+
+function describe(item: ApprovalItemRow): string {
+  const label = APPROVAL_TYPE_LABELS[item.type];
+  const ref = item.reference ? ` ${item.reference}` : '';
+  return `${label}${ref} of ${formatMoney(item.amountMinor, item.currency)}${item.payee ? ` to ${item.payee}` : ''}`;
+}
+
+async function notifyApprovers(tx: Tx, item: ApprovalItemRow, userIds: string[]) {
+  if (!userIds.length) return;
+  await createNotification(tx, {
+    accountId: item.accountId,
+    userIds,
+    topic: 'Approval required',
+    value: `${describe(item)} awaits your approval (level ${item.currentLevel + 1} of ${item.levels.length}).`,
+    props: { approvalType: item.type, resourceId: item.resourceId, approvalId: item.id },
+    category: 'approvals',
+  });
+}
+
+async function notifyMaker(tx: Tx, item: ApprovalItemRow, what: string) {
+  await createNotification(tx, {
+    accountId: item.accountId,
+    userIds: [item.makerUserId],
+    topic: `Approval ${what}`,
+    value: `${describe(item)}: ${what}.`,
+    props: { approvalType: item.type, resourceId: item.resourceId, approvalId: item.id },
+    category: 'approvals',
+  });
+}
+
+/**
+ * Enters level `level` (or finishes when past the last): sets who may act, notifies them, or
+ * records the final approval and calls the area's handler.
+ */
+async function enterLevel(
+  tx: Tx,
+  deps: AppDeps,
+  item: ApprovalItemRow,
+  level: number,
+  afterCommit: AfterCommit,
+): Promise<ApprovalItemRow> {
+  if (level >= item.levels.length) {
+    const [done] = await tx
+      .update(approvalItems)
+      .set({ status: 'approved', currentApproverIds: [], updatedAt: sql`now()` })
+      .where(eq(approvalItems.id, item.id))
+      .returning();
+    await handlerOf(deps, item.type).onFinalApproval({ tx, deps, item: done, afterCommit });
+    await notifyMaker(tx, done, 'approved');
+    return done;
+  }
+  const approvers = await approversForLevel(tx, {
+    accountId: item.accountId,
+    level: item.levels[level],
+    makerUserId: item.makerUserId,
+    fourEyes: item.fourEyes,
+  });
+  const [next] = await tx
+    .update(approvalItems)
+    .set({ status: 'pending', currentLevel: level, currentApproverIds: approvers, updatedAt: sql`now()` })
+    .where(eq(approvalItems.id, item.id))
+    .returning();
+  await notifyApprovers(tx, next, approvers);
+  return next;
+}
+
+async function startRound(
+  tx: Tx,
+  deps: AppDeps,
+  item: ApprovalItemRow,
+  plan: Plan,
+  afterCommit: AfterCommit,
+): Promise<ApprovalItemRow> {
+  if (plan.kind === 'auto') {
+    const [row] = await tx
+      .update(approvalItems)
+      .set({ workflowId: null, workflowName: SYSTEM_NAME, levels: [], currentLevel: 0 })
+      .where(eq(approvalItems.id, item.id))
+      .returning();
+    const hash = await appendDecision(tx, row, {
+      status: 'Approved',
+      userId: null,
+      userName: SYSTEM_NAME,
+      comments: `Below the auto-approve threshold of ${formatMoney(plan.thresholdMinor, 'NGN')}`,
+      level: 0,
+    });
+    const [withHash] = await tx
+      .update(approvalItems)
+      .set({ lastHash: hash })
+      .where(eq(approvalItems.id, item.id))
+      .returning();
+    return enterLevel(tx, deps, withHash, 0, afterCommit);
+  }
+  const [row] = await tx
+    .update(approvalItems)
+    .set({ workflowId: plan.workflowId, workflowName: plan.name, levels: plan.levels, currentLevel: 0 })
+    .where(eq(approvalItems.id, item.id))
+    .returning();
+  return enterLevel(tx, deps, row, 0, afterCommit);
+}
+
+/**
+ * Step 2 of the seam: called by an area in the transaction that creates (or re-submits) its record.
+ * Creates the pending item for the most specific workflow, or applies the AP policy. `approverId`
+ * is the record's named approver (expenses): the single approver only when no workflow matches.
+ */
+export async function submitForApproval(
+  tx: Tx,
+  deps: AppDeps,
+  p: {
+    accountId: string;
+    type: ApprovalType;
+    resourceId: string;
+    approverId?: string | null;
+    afterCommit: AfterCommit;
+  },
+): Promise<ApprovalItemRow> {
+  const subject = await handlerOf(deps, p.type).load(tx, p.accountId, p.resourceId);
+  if (!subject) throw notFound(APPROVAL_TYPE_LABELS[p.type]);
+  const policy = await getApPolicy(tx, p.accountId);
+  const [item] = await tx
+    .insert(approvalItems)
+    .values({
+      accountId: p.accountId,
+      type: p.type,
+      resourceId: p.resourceId,
+      reference: subject.reference,
+      workflowName: AP_POLICY_NAME,
+      levels: [],
+      makerUserId: subject.makerUserId,
+      amountMinor: subject.amountMinor,
+      currency: subject.currency,
+      payee: subject.payee,
+      description: subject.description,
+      categoryId: subject.categoryId,
+      subsidiaryId: subject.subsidiaryId,
+      rejectionResolverIds: [subject.makerUserId],
+      fourEyes: policy.fourEyes,
+    })
+    .returning();
+  const plan = await planFor(tx, {
+    accountId: p.accountId,
+    type: p.type,
+    subject,
+    approverId: p.approverId ?? subject.approverId,
+  });
+  return startRound(tx, deps, item, plan, p.afterCommit);
+}
+
+async function lockItem(tx: Tx, accountId: string, id: string): Promise<ApprovalItemRow> {
+  const [item] = await tx
+    .select()
+    .from(approvalItems)
+    .where(and(eq(approvalItems.id, id), eq(approvalItems.accountId, accountId)))
+    .for('update');
+  if (!item) throw notFound('Approval item');
+  return item;
+}
+
+/** The approver's own spend limit in kobo (null: none set, so no limit applies to approving). */
+async function approverLimit(db: DbOrTx, accountId: string, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ limitMinor: memberSpendLimits.limitMinor })
+    .from(memberSpendLimits)
+    .innerJoin(accountMembers, eq(accountMembers.id, memberSpendLimits.memberId))
+    .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
+  return row ? Number(row.limitMinor) : null;
+}
+
+/** Re-reads the record and refreshes the item's snapshot (amount, payee, …) before a new round. */
+async function refreshSubject(tx: Tx, deps: AppDeps, item: ApprovalItemRow) {
+  const subject = await handlerOf(deps, item.type).load(tx, item.accountId, item.resourceId);
+  if (!subject) throw notFound(APPROVAL_TYPE_LABELS[item.type]);
+  const policy = await getApPolicy(tx, item.accountId);
+  const [row] = await tx
+    .update(approvalItems)
+    .set({
+      amountMinor: subject.amountMinor,
+      currency: subject.currency,
+      payee: subject.payee,
+      description: subject.description,
+      categoryId: subject.categoryId,
+      subsidiaryId: subject.subsidiaryId,
+      reference: subject.reference,
+      fourEyes: policy.fourEyes,
+    })
+    .where(eq(approvalItems.id, item.id))
+    .returning();
+  return { row, subject };
+}
+
+/**
+ * POST /approval-workflows/pending-approvals/approve/{approvalId}. The item row is locked for the
+ * whole decision, so concurrent approvers are serialised: one transition, the rest answer 409.
+ */
+export async function decide(
+  deps: AppDeps,
+  p: {
+    accountId: string;
+    userId: string;
+    approvalId: string;
+    approvalStatus: 'approved' | 'rejected';
+    comments: string;
+  },
+): Promise<{ item: ApprovalItemRow; afterCommit: (() => Promise<void> | void)[] }> {
+  const after: (() => Promise<void> | void)[] = [];
+  const item = await deps.db.transaction(async (tx) => {
+    const item = await lockItem(tx, p.accountId, p.approvalId);
+    if (item.status !== 'pending') throw conflict(APPROVAL_MSG.notPending);
+    const [already] = await tx
+      .select({ id: approvalDecisions.id })
+      .from(approvalDecisions)
+      .where(
+        and(
+          eq(approvalDecisions.itemId, item.id),
+          eq(approvalDecisions.round, item.round),
+          eq(approvalDecisions.level, item.currentLevel),
+          eq(approvalDecisions.userId, p.userId),
+        ),
+      )
+      .limit(1);
+    if (already) throw conflict(APPROVAL_MSG.alreadyDecided);
+    if (item.fourEyes && item.makerUserId === p.userId) throw forbidden(APPROVAL_MSG.ownItem);
+    if (!item.currentApproverIds.includes(p.userId)) throw forbidden(APPROVAL_MSG.notApprover);
+    const limit = await approverLimit(tx, p.accountId, p.userId);
+    if (limit !== null && item.amountMinor > limit) throw forbidden(APPROVAL_MSG.overLimit);
+
+    const hash = await appendDecision(tx, item, {
+      status: p.approvalStatus === 'approved' ? 'Approved' : 'Rejected',
+      userId: p.userId,
+      userName: await userName(tx, p.userId),
+      comments: p.comments,
+      level: item.currentLevel,
+    });
+    const afterCommit: AfterCommit = (fn) => after.push(fn);
+
+    if (p.approvalStatus === 'rejected') {
+      const [rejected] = await tx
+        .update(approvalItems)
+        .set({
+          status: 'rejected',
+          currentApproverIds: [],
+          rejectionResolverIds: [item.makerUserId],
+          lastHash: hash,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(approvalItems.id, item.id))
+        .returning();
+      await handlerOf(deps, item.type).onRejection?.({ tx, deps, item: rejected, afterCommit });
+      await notifyMaker(tx, rejected, 'rejected');
+      return rejected;
+    }
+
+    const level = item.levels[item.currentLevel];
+    const remaining =
+      level?.rule === 'all' ? item.currentApproverIds.filter((u) => u !== p.userId) : ([] as string[]);
+    const [updated] = await tx
+      .update(approvalItems)
+      .set({ currentApproverIds: remaining, lastHash: hash, updatedAt: sql`now()` })
+      .where(eq(approvalItems.id, item.id))
+      .returning();
+    if (remaining.length) return updated;
+    return enterLevel(tx, deps, updated, item.currentLevel + 1, afterCommit);
+  });
+  return { item, afterCommit: after };
+}
+
+/** PUT /approval-workflows/rejected-approvals/{id}/resolve: back to level one, in a new round. */
+export async function resolve(
+  deps: AppDeps,
+  p: { accountId: string; userId: string; approvalId: string; comments: string },
+): Promise<{ item: ApprovalItemRow; afterCommit: (() => Promise<void> | void)[] }> {
+  const after: (() => Promise<void> | void)[] = [];
+  const item = await deps.db.transaction(async (tx) => {
+    const item = await lockItem(tx, p.accountId, p.approvalId);
+    if (item.status !== 'rejected') throw conflict(APPROVAL_MSG.notRejected);
+    if (!item.rejectionResolverIds.includes(p.userId)) throw forbidden(APPROVAL_MSG.notResolver);
+    return restart(tx, deps, item, {
+      status: 'Resolved',
+      userId: p.userId,
+      comments: p.comments,
+      afterCommit: (fn) => after.push(fn),
+    });
+  });
+  return { item, afterCommit: after };
+}
+
+async function restart(
+  tx: Tx,
+  deps: AppDeps,
+  item: ApprovalItemRow,
+  d: { status: TrailStatus; userId: string; comments: string; afterCommit: AfterCommit },
+): Promise<ApprovalItemRow> {
+  const hash = await appendDecision(tx, item, {
+    status: d.status,
+    userId: d.userId,
+    userName: await userName(tx, d.userId),
+    comments: d.comments,
+    level: item.currentLevel,
+  });
+  await tx
+    .update(approvalItems)
+    .set({ lastHash: hash, round: item.round + 1, currentApproverIds: [], updatedAt: sql`now()` })
+    .where(eq(approvalItems.id, item.id));
+  const { row, subject } = await refreshSubject(tx, deps, { ...item, lastHash: hash, round: item.round + 1 });
+  if (d.status === 'Resolved')
+    await handlerOf(deps, item.type).onResolve?.({ tx, deps, item: row, afterCommit: d.afterCommit });
+  const plan = await planFor(tx, {
+    accountId: item.accountId,
+    type: item.type,
+    subject,
+    approverId: subject.approverId,
+  });
+  return startRound(tx, deps, row, plan, d.afterCommit);
+}
+
+/**
+ * Re-approval after an edit (e.g. PUT /expense/{id}/re-approve): an approved or rejected item goes
+ * back to level one of its (re-matched) workflow; the trail records who re-submitted it.
+ */
+export async function resubmitForApproval(
+  tx: Tx,
+  deps: AppDeps,
+  p: {
+    accountId: string;
+    type: ApprovalType;
+    resourceId: string;
+    userId: string;
+    comments: string;
+    afterCommit: AfterCommit;
+  },
+): Promise<ApprovalItemRow> {
+  const [found] = await tx
+    .select({ id: approvalItems.id })
+    .from(approvalItems)
+    .where(
+      and(
+        eq(approvalItems.accountId, p.accountId),
+        eq(approvalItems.type, p.type),
+        eq(approvalItems.resourceId, p.resourceId),
+      ),
+    );
+  if (!found) throw notFound('Approval item');
+  const item = await lockItem(tx, p.accountId, found.id);
+  if (item.status === 'pending') throw conflict('This item is already pending approval');
+  return restart(tx, deps, item, {
+    status: 'Resubmitted',
+    userId: p.userId,
+    comments: p.comments,
+    afterCommit: p.afterCommit,
+  });
+}
+
+/** Runs what the handlers queued for after the commit; a failure there is logged, never surfaced. */
+export async function runAfterCommit(fns: (() => Promise<void> | void)[]) {
+  for (const fn of fns) {
+    try {
+      await fn();
+    } catch {
+      // The sweeps recover anything that was to happen here (e.g. a payout dispatch).
+    }
+  }
+}
+
+// ---- reading ----
+
+function canApproveFor(item: ApprovalItemRow, viewerId: string, limit: number | null): boolean {
+  return (
+    item.status === 'pending' &&
+    item.currentApproverIds.includes(viewerId) &&
+    !(item.fourEyes && item.makerUserId === viewerId) &&
+    (limit === null || item.amountMinor <= limit)
+  );
+}
+const canResolveFor = (item: ApprovalItemRow, viewerId: string) =>
+  item.status === 'rejected' && item.rejectionResolverIds.includes(viewerId);
+
+async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  const uniq = [...new Set(ids)];
+  if (!uniq.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, uniq));
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
+}
+
+/** `approvalWorkflowPendingApprovalItem` as the viewer sees it (canApprove/canResolve computed here). */
+export async function presentItem(
+  db: DbOrTx,
+  item: ApprovalItemRow,
+  viewerId: string,
+): Promise<PendingApprovalItem> {
+  const trail = await trailOf(db, item.id);
+  const names = await namesOf(db, item.currentApproverIds);
+  const limit = await approverLimit(db, item.accountId, viewerId);
+  return {
+    id: item.id,
+    type: item.type,
+    status: item.status,
+    canApprove: canApproveFor(item, viewerId, limit),
+    canResolve: canResolveFor(item, viewerId),
+    rejectionResolverIds: item.rejectionResolverIds,
+    currentLevel: item.currentLevel,
+    totalLevels: item.levels.length,
+    workflowId: item.workflowId,
+    workflowName: item.workflowName,
+    currentApprovers: item.currentApproverIds.map((id) => ({ id, name: names.get(id) ?? 'Unknown user' })),
+    approvals: trail.map((d) => ({
+      status: d.status,
+      comments: d.comments,
+      dateApproved: d.decidedAt.toISOString(),
+      level: d.level,
+      userData: { id: d.userId, name: d.userName },
+      uniqueHash: d.hash,
+    })),
+    trailVerified: verifyChain(item.id, trail, item.lastHash).length === 0,
+  };
+}
+
+/** The item of one record (for the record's own detail answer); null before submission. */
+export async function approvalOf(
+  db: DbOrTx,
+  p: { accountId: string; type: ApprovalType; resourceId: string; viewerId: string },
+): Promise<PendingApprovalItem | null> {
+  const [item] = await db
+    .select()
+    .from(approvalItems)
+    .where(
+      and(
+        eq(approvalItems.accountId, p.accountId),
+        eq(approvalItems.type, p.type),
+        eq(approvalItems.resourceId, p.resourceId),
+      ),
+    );
+  return item ? presentItem(db, item, p.viewerId) : null;
+}
+
+export async function getItem(db: DbOrTx, accountId: string, id: string): Promise<ApprovalItemRow> {
+  const [item] = await db
+    .select()
+    .from(approvalItems)
+    .where(and(eq(approvalItems.id, id), eq(approvalItems.accountId, accountId)));
+  if (!item) throw notFound('Approval item');
+  return item;
+}
+
+type ListRow = ApprovalItemRow & { makerFirst: string; makerLast: string };
+
+function listItem(r: ListRow, viewerId: string, limit: number | null) {
+  return {
+    resourceItem: {
+      id: r.resourceId,
+      type: r.type,
+      reference: r.reference,
+      amount: fromMinor(r.amountMinor),
+      amountMinor: r.amountMinor,
+      currency: r.currency,
+      payee: r.payee,
+      description: r.description,
+      maker: { id: r.makerUserId, name: `${r.makerFirst} ${r.makerLast}`.trim() },
+      createdAt: r.createdAt.toISOString(),
+    },
+    pendingApprovalItem: {
+      id: r.id,
+      status: r.status,
+      canApprove: canApproveFor(r, viewerId, limit),
+      canResolve: canResolveFor(r, viewerId),
+      currentLevel: r.currentLevel,
+      totalLevels: r.levels.length,
+    },
+  };
+}
+
+/**
+ * What the caller can act on: pending items of `type` where they are a current approver, not the
+ * maker (four eyes) and within their limit (rejected: where they are a rejection resolver).
+ * One query on the GIN index over current_approver_ids.
+ */
+export async function listForViewer(
+  db: Db,
+  p: {
+    accountId: string;
+    viewerId: string;
+    type: ApprovalType;
+    which: 'pending' | 'rejected';
+    page: number;
+    limit: number;
+  },
+) {
+  const limit = await approverLimit(db, p.accountId, p.viewerId);
+  const where =
+    p.which === 'pending'
+      ? and(
+          eq(approvalItems.accountId, p.accountId),
+          eq(approvalItems.type, p.type),
+          eq(approvalItems.status, 'pending'),
+          sql`${approvalItems.currentApproverIds} @> array[${p.viewerId}::uuid]`,
+          sql`not (${approvalItems.fourEyes} and ${approvalItems.makerUserId} = ${p.viewerId}::uuid)`,
+          limit === null ? undefined : sql`${approvalItems.amountMinor} <= ${limit}`,
+        )
+      : and(
+          eq(approvalItems.accountId, p.accountId),
+          eq(approvalItems.type, p.type),
+          eq(approvalItems.status, 'rejected'),
+          sql`${approvalItems.rejectionResolverIds} @> array[${p.viewerId}::uuid]`,
+        );
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(approvalItems)
+    .where(where);
+  const rows = await db
+    .select({
+      item: approvalItems,
+      makerFirst: users.firstName,
+      makerLast: users.lastName,
+    })
+    .from(approvalItems)
+    .innerJoin(users, eq(users.id, approvalItems.makerUserId))
+    .where(where)
+    .orderBy(sql`${approvalItems.createdAt} desc`, sql`${approvalItems.id} desc`)
+    .limit(p.limit)
+    .offset((p.page - 1) * p.limit);
+  return {
+    items: rows.map((r) =>
+      listItem({ ...r.item, makerFirst: r.makerFirst, makerLast: r.makerLast }, p.viewerId, limit),
+    ),
+    total: Number(n),
+  };
+}

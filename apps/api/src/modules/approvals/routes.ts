@@ -1,0 +1,291 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  APPROVAL_MSG,
+  APPROVAL_TYPE_LABELS,
+  APPROVAL_TYPES,
+  apPolicyBody,
+  apPolicySchema,
+  approvalIdParam,
+  approvalListItemSchema,
+  approvalTypeParam,
+  approvalTypesSchema,
+  decisionBody,
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+  listQuery,
+  pendingApprovalItemSchema,
+  resolveBody,
+  workflowBody,
+  workflowListQuery,
+  workflowSchema,
+} from '@owo/contract';
+import type { AppDeps } from '../../platform/deps';
+import { authOf, needs, tenantOf } from '../../platform/guard';
+import { ok, paged } from '../../platform/http';
+import { decide, getItem, listForViewer, presentItem, resolve, runAfterCommit } from './engine';
+import { apPolicyDto, getApPolicy, saveApPolicy } from './policy';
+import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, updateWorkflow } from './workflows';
+
+const tags = ['approvals'];
+const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
+
+/** The approvals engine's routes (issue 21 §1) and the AP policy (§3). */
+export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get(
+    '/api/approval-workflows/types',
+    {
+      config: needs('approvalWorkflows', 'get'),
+      schema: {
+        operationId: 'listApprovalTypes',
+        summary: 'The approvable types (screens read them rather than hard-coding them)',
+        tags,
+        response: { 200: envelope(approvalTypesSchema) },
+      },
+    },
+    async () => ok(APPROVAL_TYPES.map((type) => ({ type, label: APPROVAL_TYPE_LABELS[type] }))),
+  );
+
+  r.get(
+    '/api/approval-workflows',
+    {
+      config: needs('approvalWorkflows', 'get'),
+      schema: {
+        operationId: 'listApprovalWorkflows',
+        summary: 'List the account’s approval workflows',
+        tags,
+        querystring: workflowListQuery,
+        response: { 200: envelope(z.array(workflowSchema)) },
+      },
+    },
+    async (req) => ok(await listWorkflows(db, tenantOf(req).accountId, req.query.type)),
+  );
+
+  r.post(
+    '/api/approval-workflows',
+    {
+      config: needs('approvalWorkflows', 'post'),
+      schema: {
+        operationId: 'createApprovalWorkflow',
+        summary: 'Create an approval workflow',
+        tags,
+        body: workflowBody,
+        response: { 201: envelope(workflowSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const w = await db.transaction((tx) =>
+        createWorkflow(tx, {
+          accountId: tenantOf(req).accountId,
+          userId: authOf(req).user.id,
+          body: req.body,
+        }),
+      );
+      return reply.code(201).send(ok(w, 'Approval workflow created successfully'));
+    },
+  );
+
+  r.get(
+    '/api/approval-workflows/:id',
+    {
+      config: needs('approvalWorkflows', 'get'),
+      schema: {
+        operationId: 'getApprovalWorkflow',
+        summary: 'One approval workflow',
+        tags,
+        params: idParam,
+        response: { 200: envelope(workflowSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await getWorkflow(db, tenantOf(req).accountId, req.params.id)),
+  );
+
+  r.put(
+    '/api/approval-workflows/:id',
+    {
+      config: needs('approvalWorkflows', 'put'),
+      schema: {
+        operationId: 'updateApprovalWorkflow',
+        summary: 'Change an approval workflow (items in flight keep their levels)',
+        tags,
+        params: idParam,
+        body: workflowBody,
+        response: { 200: envelope(workflowSchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          updateWorkflow(tx, { accountId: tenantOf(req).accountId, id: req.params.id, body: req.body }),
+        ),
+        'Approval workflow updated successfully',
+      ),
+  );
+
+  r.delete(
+    '/api/approval-workflows/:id',
+    {
+      config: needs('approvalWorkflows', 'delete'),
+      schema: {
+        operationId: 'deleteApprovalWorkflow',
+        summary: 'Delete an approval workflow (items in flight keep their levels)',
+        tags,
+        params: idParam,
+        response: { 200: envelope(workflowSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          deleteWorkflow(tx, { accountId: tenantOf(req).accountId, id: req.params.id }),
+        ),
+        'Approval workflow deleted successfully',
+      ),
+  );
+
+  for (const which of ['pending', 'rejected'] as const) {
+    r.get(
+      `/api/approval-workflows/${which}-approvals/:type`,
+      {
+        config: needs('approvalWorkflows', 'get'),
+        schema: {
+          operationId: which === 'pending' ? 'listPendingApprovals' : 'listRejectedApprovals',
+          summary:
+            which === 'pending'
+              ? 'Pending items of a type the caller can approve now'
+              : 'Rejected items of a type the caller can resolve',
+          tags,
+          params: approvalTypeParam,
+          querystring: listQuery,
+          response: { 200: listEnvelope(approvalListItemSchema), 400: errorEnvelope },
+        },
+      },
+      async (req) => {
+        const { items, total } = await listForViewer(db, {
+          accountId: tenantOf(req).accountId,
+          viewerId: authOf(req).user.id,
+          type: req.params.type,
+          which,
+          page: req.query.page,
+          limit: req.query.limit,
+        });
+        return paged(items, req.query, total);
+      },
+    );
+  }
+
+  r.get(
+    '/api/approval-workflows/items/:approvalId',
+    {
+      config: needs('approvalWorkflows', 'get'),
+      schema: {
+        operationId: 'getApprovalItem',
+        summary: 'One approval item with its trail, as the caller sees it',
+        tags,
+        params: approvalIdParam,
+        response: { 200: envelope(pendingApprovalItemSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const item = await getItem(db, tenantOf(req).accountId, req.params.approvalId);
+      return ok(await presentItem(db, item, authOf(req).user.id));
+    },
+  );
+
+  r.post(
+    '/api/approval-workflows/pending-approvals/approve/:approvalId',
+    {
+      config: needs('approvalWorkflows', 'post'),
+      schema: {
+        operationId: 'decideApproval',
+        summary: 'Approve or reject a pending item at its current level',
+        tags,
+        params: approvalIdParam,
+        body: decisionBody,
+        response: { 200: envelope(pendingApprovalItemSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const userId = authOf(req).user.id;
+      const { item, afterCommit } = await decide(deps, {
+        accountId: tenantOf(req).accountId,
+        userId,
+        approvalId: req.params.approvalId,
+        approvalStatus: req.body.approvalStatus,
+        comments: req.body.comments,
+      });
+      await runAfterCommit(afterCommit);
+      const message =
+        req.body.approvalStatus === 'approved'
+          ? APPROVAL_MSG.approved(item.type)
+          : APPROVAL_MSG.rejected(item.type);
+      return ok(await presentItem(db, item, userId), message);
+    },
+  );
+
+  r.put(
+    '/api/approval-workflows/rejected-approvals/:approvalId/resolve',
+    {
+      config: needs('approvalWorkflows', 'put'),
+      schema: {
+        operationId: 'resolveApproval',
+        summary: 'Resolve a rejected item after correcting it: back to level one',
+        tags,
+        params: approvalIdParam,
+        body: resolveBody,
+        response: { 200: envelope(pendingApprovalItemSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const userId = authOf(req).user.id;
+      const { item, afterCommit } = await resolve(deps, {
+        accountId: tenantOf(req).accountId,
+        userId,
+        approvalId: req.params.approvalId,
+        comments: req.body.comments,
+      });
+      await runAfterCommit(afterCommit);
+      return ok(await presentItem(db, item, userId), APPROVAL_MSG.resolved(item.type));
+    },
+  );
+
+  r.get(
+    '/api/settings/ap-policy',
+    {
+      config: needs('policy', 'get'),
+      schema: {
+        operationId: 'getApPolicy',
+        summary: 'The account’s AP policy',
+        tags,
+        response: { 200: envelope(apPolicySchema) },
+      },
+    },
+    async (req) => ok(apPolicyDto(await getApPolicy(db, tenantOf(req).accountId))),
+  );
+
+  r.put(
+    '/api/settings/ap-policy',
+    {
+      config: needs('policy', 'put'),
+      schema: {
+        operationId: 'updateApPolicy',
+        summary: 'Change the AP policy (threshold, four eyes, budgets, receipts, KYC cap)',
+        tags,
+        body: apPolicyBody,
+        response: { 200: envelope(apPolicySchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const p = await db.transaction((tx) =>
+        saveApPolicy(tx, { accountId: tenantOf(req).accountId, userId: authOf(req).user.id, body: req.body }),
+      );
+      return ok(apPolicyDto(p), 'AP policy updated successfully');
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ApprovalItemStatus, ApprovalType, LevelRule, TrailStatus } from '@owo/contract';
+import { accounts } from '../accounts/tables';
+import { users } from '../identity/tables';
+
+export type StoredLevel = { approverIds: string[]; rule: LevelRule };
+
+/** A workflow: who approves which items of one type, in ordered levels (issue 21 §1). */
+export const approvalWorkflows = pgTable(
+  'approval_workflows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').$type<ApprovalType>().notNull(),
+    amountFromMinor: bigint('amount_from_minor', { mode: 'number' }),
+    amountToMinor: bigint('amount_to_minor', { mode: 'number' }),
+    categoryId: uuid('category_id'),
+    subsidiaryId: uuid('subsidiary_id'),
+    levels: jsonb('levels').$type<StoredLevel[]>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('approval_workflows_account_type_idx').on(t.accountId, t.type)],
+);
+
+/**
+ * One approvable record's approval state. `levels` is the matched workflow's levels copied at
+ * submission (editing the workflow later does not move items in flight); `currentApproverIds` are
+ * who may still act at the current level, so the pending list is one indexed query.
+ */
+export const approvalItems = pgTable(
+  'approval_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').$type<ApprovalType>().notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    reference: text('reference'),
+    workflowId: uuid('workflow_id').references(() => approvalWorkflows.id, { onDelete: 'set null' }),
+    workflowName: text('workflow_name').notNull(),
+    levels: jsonb('levels').$type<StoredLevel[]>().notNull(),
+    currentLevel: integer('current_level').notNull().default(0),
+    currentApproverIds: uuid('current_approver_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** Resolve sends the item back to level one in a new round; decisions are per round. */
+    round: integer('round').notNull().default(1),
+    status: text('status').$type<ApprovalItemStatus>().notNull().default('pending'),
+    makerUserId: uuid('maker_user_id')
+      .notNull()
+      .references(() => users.id),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    payee: text('payee'),
+    description: text('description'),
+    categoryId: uuid('category_id'),
+    subsidiaryId: uuid('subsidiary_id'),
+    rejectionResolverIds: uuid('rejection_resolver_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    fourEyes: boolean('four_eyes').notNull().default(true),
+    lastHash: text('last_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('approval_items_resource_key').on(t.accountId, t.type, t.resourceId),
+    index('approval_items_pending_idx')
+      .using('gin', t.currentApproverIds)
+      .where(sql`${t.status} = 'pending'`),
+    index('approval_items_account_status_idx').on(t.accountId, t.type, t.status, t.createdAt),
+  ],
+);
+
+/**
+ * The trail: append-only, one row per decision, each hashed over the previous one (a chain per item).
+ * `hash` = SHA-256(prevHash | canonical decision), see approvals/trail.ts; `npm run approvals:verify`.
+ */
+export const approvalDecisions = pgTable(
+  'approval_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => approvalItems.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    seq: integer('seq').notNull(),
+    round: integer('round').notNull(),
+    level: integer('level').notNull(),
+    status: text('status').$type<TrailStatus>().notNull(),
+    userId: uuid('user_id'),
+    userName: text('user_name').notNull(),
+    comments: text('comments').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    payee: text('payee'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [uniqueIndex('approval_decisions_item_seq_key').on(t.itemId, t.seq)],
+);
+
+/** The account's AP policy (issue 21 §3). No row means the defaults below. */
+export const apPolicies = pgTable('ap_policies', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  autoApproveBelowMinor: bigint('auto_approve_below_minor', { mode: 'number' }).notNull().default(0),
+  fourEyes: boolean('four_eyes').notNull().default(true),
+  overBudget: text('over_budget').$type<'block' | 'warn'>().notNull().default('block'),
+  receiptsRequiredAboveMinor: bigint('receipts_required_above_minor', { mode: 'number' }),
+  kycIncompleteCapMinor: bigint('kyc_incomplete_cap_minor', { mode: 'number' }).notNull().default(10000000),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

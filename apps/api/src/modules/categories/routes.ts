@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  budgetBody,
+  budgetInsightSchema,
+  CATEGORY_MSG,
+  categoryBody,
+  categorySchema,
+  envelope,
+  errorEnvelope,
+  idParam,
+} from '@owo/contract';
+import type { AppDeps } from '../../platform/deps';
+import { needs, tenantOf } from '../../platform/guard';
+import { ok } from '../../platform/http';
+import {
+  budgetInsight,
+  createCategory,
+  deleteCategory,
+  listCategories,
+  renameCategory,
+  setBudget,
+} from './service';
+
+const tags = ['categories'];
+const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
+
+/** Payout categories and budgets (001 §7 Payout categories). */
+export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const base = '/api/payout/category';
+
+  r.get(
+    base,
+    {
+      config: needs('payouts', 'get'),
+      schema: {
+        operationId: 'listPayoutCategories',
+        summary: 'Top-level payout categories with their budgets',
+        tags,
+        response: { 200: envelope(z.array(categorySchema)) },
+      },
+    },
+    async (req) => ok(await listCategories(db, tenantOf(req).accountId)),
+  );
+
+  r.get(
+    `${base}/subcategory`,
+    {
+      config: needs('payouts', 'get'),
+      schema: {
+        operationId: 'listPayoutSubcategories',
+        summary: 'Payout subcategories',
+        tags,
+        response: { 200: envelope(z.array(categorySchema)) },
+      },
+    },
+    async (req) => ok(await listCategories(db, tenantOf(req).accountId, true)),
+  );
+
+  r.get(
+    `${base}/insight/budget`,
+    {
+      config: needs('payouts', 'get'),
+      schema: {
+        operationId: 'getBudgetInsight',
+        summary: 'Spent, committed and remaining per category this month',
+        tags,
+        response: { 200: envelope(z.array(budgetInsightSchema)) },
+      },
+    },
+    async (req) => ok(await budgetInsight(db, tenantOf(req).accountId)),
+  );
+
+  r.post(
+    base,
+    {
+      config: needs('payouts', 'post'),
+      schema: {
+        operationId: 'createPayoutCategory',
+        summary: 'Create a payout category (or a subcategory with parentId)',
+        tags,
+        body: categoryBody,
+        response: { 201: envelope(categorySchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const c = await db.transaction((tx) =>
+        createCategory(tx, { accountId: tenantOf(req).accountId, ...req.body }),
+      );
+      return reply.code(201).send(ok(c, CATEGORY_MSG.created));
+    },
+  );
+
+  r.put(
+    `${base}/:id`,
+    {
+      config: needs('payouts', 'put'),
+      schema: {
+        operationId: 'renamePayoutCategory',
+        summary: 'Rename a payout category',
+        tags,
+        params: idParam,
+        body: categoryBody,
+        response: { 200: envelope(categorySchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          renameCategory(tx, { accountId: tenantOf(req).accountId, id: req.params.id, name: req.body.name }),
+        ),
+        CATEGORY_MSG.updated,
+      ),
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      config: needs('payouts', 'delete'),
+      schema: {
+        operationId: 'deletePayoutCategory',
+        summary: 'Delete a payout category without subcategories',
+        tags,
+        params: idParam,
+        response: { 200: envelope(categorySchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          deleteCategory(tx, { accountId: tenantOf(req).accountId, id: req.params.id }),
+        ),
+        CATEGORY_MSG.deleted,
+      ),
+  );
+
+  r.patch(
+    `${base}/:id/budget`,
+    {
+      config: needs('payouts', 'patch'),
+      schema: {
+        operationId: 'setCategoryBudget',
+        summary: 'Set (or clear with null) a category’s monthly budget',
+        tags,
+        params: idParam,
+        body: budgetBody,
+        response: { 200: envelope(categorySchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          setBudget(tx, {
+            accountId: tenantOf(req).accountId,
+            id: req.params.id,
+            budgetMinor: req.body.budget,
+          }),
+        ),
+        CATEGORY_MSG.budgetSet,
+      ),
+  );
+}

@@ -1,0 +1,286 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  attachmentsBody,
+  beneficiaryQuery,
+  beneficiarySchema,
+  envelope,
+  errorEnvelope,
+  expenseBody,
+  expenseDetailSchema,
+  expenseListQuery,
+  expenseSchema,
+  EXPENSE_MSG,
+  idParam,
+  listEnvelope,
+  pendingApprovalItemSchema,
+  reapproveBody,
+} from '@owo/contract';
+import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { authOf, needs, tenantOf } from '../../platform/guard';
+import { ok, paged } from '../../platform/http';
+import { approvalOf, runAfterCommit } from '../approvals/engine';
+import {
+  addAttachments,
+  createExpense,
+  deleteBeneficiary,
+  getExpense,
+  listBeneficiaries,
+  listExpenses,
+  reapproveExpense,
+  registerExpenseApprovals,
+  retireExpense,
+  retryExpense,
+  updateExpense,
+} from './service';
+
+const tags = ['expenses'];
+const errors = {
+  400: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+};
+
+/** Expenses (issue 21 §2). Register after money and approvals. */
+export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
+  registerExpenseApprovals(deps);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const detail = (req: { params: { id: string } } & Parameters<typeof tenantOf>[0], id?: string) =>
+    getExpense(db, { tenant: tenantOf(req), id: id ?? req.params.id, viewerId: authOf(req).user.id });
+
+  r.get(
+    '/api/expense',
+    {
+      config: needs('expenses', 'get'),
+      schema: {
+        operationId: 'listExpenses',
+        summary: 'List expenses (status, search, mine), newest first',
+        tags,
+        querystring: expenseListQuery,
+        response: { 200: listEnvelope(expenseSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listExpenses(db, {
+        tenant: tenantOf(req),
+        viewerId: authOf(req).user.id,
+        q: req.query,
+      });
+      return paged(items, req.query, total);
+    },
+  );
+
+  r.post(
+    '/api/expense',
+    {
+      config: needs('expenses', 'post'),
+      schema: {
+        operationId: 'createExpense',
+        summary: 'Create an expense; it goes to approval (or is auto-approved and paid)',
+        tags,
+        body: expenseBody,
+        response: { 201: envelope(expenseDetailSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { id, budgetWarning, afterCommit } = await createExpense(deps, {
+        tenant: tenantOf(req),
+        userId: authOf(req).user.id,
+        body: req.body,
+      });
+      await runAfterCommit(afterCommit);
+      const message = budgetWarning
+        ? `${EXPENSE_MSG.created}. Warning: ${budgetWarning}`
+        : EXPENSE_MSG.created;
+      return reply.code(201).send(ok(await detail(req as never, id), message));
+    },
+  );
+
+  r.get(
+    '/api/expense/beneficiary',
+    {
+      config: needs('expenses', 'get'),
+      schema: {
+        operationId: 'listExpenseBeneficiaries',
+        summary: 'Saved beneficiaries (search, or the 15 most recent)',
+        tags,
+        querystring: beneficiaryQuery,
+        response: { 200: envelope(z.array(beneficiarySchema)) },
+      },
+    },
+    async (req) => ok(await listBeneficiaries(db, { accountId: tenantOf(req).accountId, ...req.query })),
+  );
+
+  r.delete(
+    '/api/expense/beneficiary/:id',
+    {
+      config: needs('expenses', 'delete'),
+      schema: {
+        operationId: 'deleteExpenseBeneficiary',
+        summary: 'Delete a saved beneficiary',
+        tags,
+        params: idParam,
+        response: { 200: envelope(beneficiarySchema), 404: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await deleteBeneficiary(db, { accountId: tenantOf(req).accountId, id: req.params.id }),
+        EXPENSE_MSG.beneficiaryDeleted,
+      ),
+  );
+
+  r.get(
+    '/api/expense/:id',
+    {
+      config: needs('expenses', 'get'),
+      schema: {
+        operationId: 'getExpense',
+        summary: 'One expense with its manifest and approval item',
+        tags,
+        params: idParam,
+        response: { 200: envelope(expenseDetailSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await detail(req)),
+  );
+
+  r.put(
+    '/api/expense/:id',
+    {
+      config: needs('expenses', 'put'),
+      schema: {
+        operationId: 'updateExpense',
+        summary: 'Edit a rejected or failed expense (then resolve, or re-approve)',
+        tags,
+        params: idParam,
+        body: expenseBody,
+        response: { 200: envelope(expenseDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await updateExpense(deps, {
+        tenant: tenantOf(req),
+        userId: authOf(req).user.id,
+        id: req.params.id,
+        body: req.body,
+      });
+      return ok(await detail(req), EXPENSE_MSG.updated);
+    },
+  );
+
+  r.put(
+    '/api/expense/:id/re-approve',
+    {
+      config: needs('expenses', 'put'),
+      schema: {
+        operationId: 'reapproveExpense',
+        summary: 'Send an edited failed expense through approval again',
+        tags,
+        params: idParam,
+        body: reapproveBody,
+        response: { 200: envelope(expenseDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const after = await reapproveExpense(deps, {
+        tenant: tenantOf(req),
+        userId: authOf(req).user.id,
+        id: req.params.id,
+        comments: req.body.comments,
+      });
+      await runAfterCommit(after);
+      return ok(await detail(req), EXPENSE_MSG.reapproval);
+    },
+  );
+
+  r.post(
+    '/api/expense/:id/retry',
+    {
+      config: needs('expenses', 'post'),
+      schema: {
+        operationId: 'retryExpensePayment',
+        summary: 'Retry the payment of an approved expense whose payout failed',
+        tags,
+        params: idParam,
+        response: { 200: envelope(expenseDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const after = await retryExpense(deps, { tenant: tenantOf(req), id: req.params.id });
+      await runAfterCommit(after);
+      return ok(await detail(req), EXPENSE_MSG.retried);
+    },
+  );
+
+  r.put(
+    '/api/expense/:id/retire',
+    {
+      config: needs('expenses', 'put'),
+      schema: {
+        operationId: 'retireExpense',
+        summary: 'Retire a paid expense (its receipts are recorded)',
+        tags,
+        params: idParam,
+        response: { 200: envelope(expenseDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await retireExpense(deps, { tenant: tenantOf(req), id: req.params.id });
+      return ok(await detail(req), EXPENSE_MSG.retired);
+    },
+  );
+
+  r.put(
+    '/api/expense/pending-approval/:id',
+    {
+      config: needs('expenses', 'get'),
+      schema: {
+        operationId: 'checkExpenseApproval',
+        summary: 'The approval status of an expense (the success modal reads it after submit, 001 §4)',
+        tags,
+        params: idParam,
+        response: { 200: envelope(pendingApprovalItemSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      await detail(req); // tenancy and subsidiary scope
+      const item = await approvalOf(db, {
+        accountId: tenantOf(req).accountId,
+        type: 'expense',
+        resourceId: req.params.id,
+        viewerId: authOf(req).user.id,
+      });
+      if (!item) throw notFound('Approval item');
+      return ok(item);
+    },
+  );
+
+  r.patch(
+    '/api/expense/:id/attachment',
+    {
+      config: needs('expenses', 'patch'),
+      schema: {
+        operationId: 'addExpenseAttachments',
+        summary: 'Add receipts to an expense',
+        tags,
+        params: idParam,
+        body: attachmentsBody,
+        response: { 200: envelope(expenseDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await addAttachments(deps, {
+        tenant: tenantOf(req),
+        id: req.params.id,
+        attachments: req.body.attachments,
+      });
+      return ok(await detail(req), EXPENSE_MSG.attachments);
+    },
+  );
+}

@@ -1,0 +1,744 @@
+// Expenses (issue 21 §2): 001 §5 rules server-side, approval through the engine, payment through the
+// money core (startTransfer + dispatch) after the final approval, exactly once per attempt.
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  can,
+  CATEGORY_MSG,
+  EXPENSE_MSG,
+  formatMoney,
+  fromMinor,
+  toMinor,
+  type Expense,
+  type ExpenseDetail,
+  type ExpenseInput,
+  type ExpenseStatus,
+} from '@owo/contract';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import type { TenantContext } from '../../platform/guard';
+import { accountMembers, files, memberSpendLimits, roles, transactions, users } from '../../platform/schema';
+import { railsOf } from '../../rails';
+import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks/service';
+import { dispatchSoon } from '../funding/dispatcher';
+import { computeFee } from '../money/fees';
+import { sendMail } from '../mail/service';
+import { checkPayoutLimit } from '../money/limits';
+import { startTransfer } from '../money/transfers';
+import { getWallet, getWalletByCurrency } from '../money/wallets';
+import { productsAndServices } from '../products/tables';
+import {
+  approvalOf,
+  registerApprovable,
+  resubmitForApproval,
+  submitForApproval,
+  type HandlerContext,
+} from '../approvals/engine';
+import { getApPolicy } from '../approvals/policy';
+import { budgetCheck } from '../categories/service';
+import { expenseBeneficiaries, expenses, type ExpenseLine } from './tables';
+
+type Row = typeof expenses.$inferSelect;
+type AfterCommit = (fn: () => Promise<void> | void) => void;
+
+const newReference = () => `exp_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
+const transferReference = (e: Pick<Row, 'reference' | 'paymentAttempt'>) =>
+  `${e.reference}-${e.paymentAttempt}`;
+
+/** The effective status: while paying, the payout transaction decides completed or failed. */
+const effectiveStatusSql = sql<ExpenseStatus>`case
+  when ${expenses.status} = 'paying' and ${transactions.status} = 'success' then 'completed'
+  when ${expenses.status} = 'paying' and ${transactions.status} in ('failed', 'reversed') then 'failed'
+  else ${expenses.status} end`;
+
+// ---- the approvable handler (the seam) ----
+
+async function lockExpense(tx: DbOrTx, accountId: string, id: string): Promise<Row> {
+  const [e] = await tx
+    .select()
+    .from(expenses)
+    .where(and(eq(expenses.id, id), eq(expenses.accountId, accountId)))
+    .for('update');
+  if (!e) throw notFound('Expense');
+  return e;
+}
+
+/**
+ * Starts this attempt's payout: one transfer reference per expense and attempt, so no retry or race
+ * can pay twice (transactions.reference is unique). Insufficient funds at this point marks the
+ * expense failed (inside a savepoint, so the approval itself still stands).
+ */
+async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCommit): Promise<void> {
+  if (e.purpose.service) {
+    const policy = await getApPolicy(tx, e.accountId);
+    const b = await budgetCheck(tx, {
+      accountId: e.accountId,
+      categoryId: e.purpose.service,
+      amountMinor: e.amountMinor,
+      stage: 'pay',
+      excludeExpenseId: e.id,
+    });
+    if (b.exceeds && policy.overBudget === 'block') {
+      await tx
+        .update(expenses)
+        .set({
+          status: 'failed',
+          failureReason: CATEGORY_MSG.overBudget(b.category.name),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(expenses.id, e.id));
+      return;
+    }
+  }
+  const fee = await computeFee(tx, {
+    accountId: e.accountId,
+    method: 'bank-transfer',
+    amount: e.amountMinor,
+    currency: e.currency,
+  });
+  try {
+    const t = await tx.transaction((sp) =>
+      startTransfer(sp, {
+        accountId: e.accountId,
+        walletId: e.walletId,
+        amount: e.amountMinor,
+        fee,
+        bankCode: e.bankCode,
+        bankName: e.bankName,
+        accountNumber: e.bankAccountNumber,
+        accountName: e.bankAccountName,
+        narration: (e.purpose.description ?? `Expense ${e.reference}`).slice(0, 100),
+        reference: transferReference(e),
+        initiatedBy: e.makerUserId,
+        sourceType: 'expense',
+        sourceId: e.id,
+        provider: railsOf(deps).name,
+      }),
+    );
+    await tx
+      .update(expenses)
+      .set({
+        status: 'paying',
+        transactionId: t.id,
+        feeMinor: fee,
+        failureReason: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(expenses.id, e.id));
+    await tx
+      .insert(expenseBeneficiaries)
+      .values({
+        accountId: e.accountId,
+        accountName: e.bankAccountName,
+        bankName: e.bankName,
+        accountNumber: e.bankAccountNumber,
+        bankCode: e.bankCode,
+        email: e.beneficiaryEmail,
+      })
+      .onConflictDoUpdate({
+        target: [
+          expenseBeneficiaries.accountId,
+          expenseBeneficiaries.bankCode,
+          expenseBeneficiaries.accountNumber,
+        ],
+        set: {
+          accountName: e.bankAccountName,
+          lastUsedAt: sql`now()`,
+          email: sql`coalesce(excluded.email, ${expenseBeneficiaries.email})`,
+        },
+      });
+    if (e.notifyBeneficiary && e.beneficiaryEmail)
+      await sendMail(
+        deps,
+        {
+          to: e.beneficiaryEmail,
+          subject: 'A payment is on its way to you',
+          text: `Hello ${e.bankAccountName},\n\nA payment of ${formatMoney(e.amountMinor, e.currency)} (reference ${e.reference}) has been sent to your account ${e.bankAccountNumber} at ${e.bankName}. Bank transfers usually arrive within minutes; some take up to 24 to 48 hours.\n\nOwo`,
+        },
+        tx,
+      );
+    afterCommit(() => dispatchSoon(deps, t.reference));
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+    await tx
+      .update(expenses)
+      .set({ status: 'failed', feeMinor: fee, failureReason: err.message, updatedAt: sql`now()` })
+      .where(eq(expenses.id, e.id));
+  }
+}
+
+export function registerExpenseApprovals(deps: AppDeps) {
+  registerApprovable(deps, {
+    type: 'expense',
+    load: async (db, accountId, id) => {
+      const [e] = await db
+        .select()
+        .from(expenses)
+        .where(and(eq(expenses.id, id), eq(expenses.accountId, accountId)));
+      if (!e) return null;
+      return {
+        amountMinor: e.amountMinor,
+        currency: e.currency,
+        payee: `${e.bankAccountName} (${e.bankName} ${e.bankAccountNumber})`,
+        description: e.purpose.description,
+        categoryId: e.purpose.service,
+        subsidiaryId: e.subsidiaryId,
+        makerUserId: e.makerUserId,
+        reference: e.reference,
+        approverId: e.approverId,
+      };
+    },
+    onFinalApproval: async ({ tx, deps: d, item, afterCommit }: HandlerContext) => {
+      const e = await lockExpense(tx, item.accountId, item.resourceId);
+      if (e.status === 'paying' || e.status === 'completed' || e.status === 'retired') return;
+      await tx
+        .update(expenses)
+        .set({ status: 'approved', paymentAttempt: e.paymentAttempt + 1, updatedAt: sql`now()` })
+        .where(eq(expenses.id, e.id));
+      await startPayment(tx, d, { ...e, paymentAttempt: e.paymentAttempt + 1 }, afterCommit);
+    },
+    onRejection: async ({ tx, item }) => {
+      await tx
+        .update(expenses)
+        .set({ status: 'rejected', updatedAt: sql`now()` })
+        .where(and(eq(expenses.id, item.resourceId), eq(expenses.accountId, item.accountId)));
+    },
+    onResolve: async ({ tx, item }) => {
+      await tx
+        .update(expenses)
+        .set({ status: 'pending', updatedAt: sql`now()` })
+        .where(and(eq(expenses.id, item.resourceId), eq(expenses.accountId, item.accountId)));
+    },
+  });
+}
+
+// ---- validation (001 §5) ----
+
+async function memberLimit(db: DbOrTx, accountId: string, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ limitMinor: memberSpendLimits.limitMinor })
+    .from(memberSpendLimits)
+    .innerJoin(accountMembers, eq(accountMembers.id, memberSpendLimits.memberId))
+    .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
+  return row ? Number(row.limitMinor) : null;
+}
+
+/** An approver: an active member who may approve (approvalWorkflows post) within their own limit. */
+async function validApprover(db: DbOrTx, accountId: string, userId: string, amountMinor: number) {
+  const [m] = await db
+    .select({ roleSlug: accountMembers.roleSlug })
+    .from(accountMembers)
+    .where(
+      and(
+        eq(accountMembers.accountId, accountId),
+        eq(accountMembers.userId, userId),
+        eq(accountMembers.active, true),
+      ),
+    );
+  if (!m) return false;
+  if (!['owner', 'admin'].includes(m.roleSlug)) {
+    const [role] = await db
+      .select({ resources: roles.resources })
+      .from(roles)
+      .where(
+        and(eq(roles.slug, m.roleSlug), or(eq(roles.accountId, accountId), sql`${roles.accountId} is null`)),
+      );
+    if (!can(role?.resources, 'approvalWorkflows', 'post')) return false;
+  }
+  const limit = await memberLimit(db, accountId, userId);
+  return limit === null || amountMinor <= limit;
+}
+
+type Prepared = {
+  budgetWarning: string | null;
+  values: Omit<
+    typeof expenses.$inferInsert,
+    'id' | 'accountId' | 'reference' | 'makerUserId' | 'status' | 'createdAt' | 'updatedAt'
+  >;
+};
+
+async function prepare(
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; body: ExpenseInput; isNew: boolean; expenseId?: string },
+): Promise<Prepared> {
+  const { body, tenant } = p;
+  const db = deps.db;
+  const accountId = tenant.accountId;
+  if (body.amount < 100) throw fieldError('amount', EXPENSE_MSG.amountMin);
+  const description = body.purpose.description?.trim() || null;
+  if (p.isNew && !description) throw fieldError('purpose.description', EXPENSE_MSG.descriptionRequired);
+  if (body.notifyBeneficiary && !body.beneficiaryEmail)
+    throw fieldError('beneficiaryEmail', EXPENSE_MSG.beneficiaryEmailRequired);
+
+  if (body.currency === 'NGN' && !(await getWalletByCurrency(db, accountId, 'NGN')))
+    throw fieldError('walletId', EXPENSE_MSG.ngnWalletNotFound);
+  const wallet = await getWallet(db, accountId, body.walletId);
+  if (!wallet) throw fieldError('walletId', EXPENSE_MSG.selectWallet);
+  if (wallet.currency !== body.currency)
+    throw fieldError('currency', `The selected wallet holds ${wallet.currency}, not ${body.currency}`);
+  if (wallet.currency !== 'NGN') throw fieldError('walletId', 'Expenses are paid from the NGN wallet');
+
+  const policy = await getApPolicy(db, accountId);
+  // The one payout-limit rule of the money core (KYB tier cap, foreign-currency maximum).
+  await checkPayoutLimit(deps, db, { accountId, amountMinor: body.amount, currency: body.currency });
+
+  // The category's monthly budget, by the AP policy's overBudget (block or warn).
+  let budgetWarning: string | null = null;
+  let serviceName = body.purpose.serviceName?.trim() || null;
+  if (body.purpose.service) {
+    const b = await budgetCheck(db, {
+      accountId,
+      categoryId: body.purpose.service,
+      amountMinor: body.amount,
+      stage: 'submit',
+      excludeExpenseId: p.expenseId,
+    });
+    serviceName = b.category.name;
+    if (b.exceeds && policy.overBudget === 'block')
+      throw fieldError('amount', CATEGORY_MSG.overBudget(b.category.name));
+    if (b.exceeds) budgetWarning = CATEGORY_MSG.overBudget(b.category.name);
+  }
+
+  const fee = await computeFee(db, {
+    accountId,
+    method: 'bank-transfer',
+    amount: body.amount,
+    currency: wallet.currency,
+  });
+  if (wallet.balance < body.amount + fee) throw fieldError('amount', EXPENSE_MSG.insufficientFunds);
+
+  // Product lines: chosen from the account's products; total = price x quantity.
+  const lines: ExpenseLine[] = [];
+  if (body.productsAndServices.length) {
+    const ids = [...new Set(body.productsAndServices.map((l) => l.id))];
+    const found = await db
+      .select({ id: productsAndServices.id, name: productsAndServices.name })
+      .from(productsAndServices)
+      .where(and(eq(productsAndServices.accountId, accountId), inArray(productsAndServices.id, ids)));
+    const names = new Map(found.map((f) => [f.id, f.name]));
+    body.productsAndServices.forEach((l, i) => {
+      const name = names.get(l.id);
+      if (!name) throw fieldError(`productsAndServices.${i}.id`, EXPENSE_MSG.productNotFound);
+      const s = typeof l.amount === 'number' ? String(l.amount) : l.amount.trim();
+      if (!/^\d{1,13}(\.\d{1,2})?$/.test(s))
+        throw fieldError(`productsAndServices.${i}.amount`, 'Amount must be at least 0');
+      const amountMinor = toMinor(s);
+      const totalMinor = amountMinor * l.quantity;
+      if (!Number.isSafeInteger(totalMinor))
+        throw fieldError(`productsAndServices.${i}.quantity`, 'Total is too large');
+      lines.push({
+        id: l.id,
+        name,
+        amountMinor,
+        quantity: l.quantity,
+        totalMinor,
+        attachment: l.attachment ?? null,
+      });
+    });
+  }
+
+  const attachmentNames = [
+    ...body.attachments.map((a) => a.fileName),
+    ...lines.flatMap((l) => (l.attachment ? [l.attachment] : [])),
+  ];
+  if (attachmentNames.length) {
+    const rows = await db
+      .select({ fileName: files.fileName })
+      .from(files)
+      .where(and(eq(files.accountId, accountId), inArray(files.fileName, attachmentNames)));
+    const have = new Set(rows.map((r) => r.fileName));
+    const missing = attachmentNames.find((n) => !have.has(n));
+    if (missing) throw fieldError('attachments', EXPENSE_MSG.fileUnknown);
+  }
+  if (
+    policy.receiptsRequiredAboveMinor !== null &&
+    body.amount > policy.receiptsRequiredAboveMinor &&
+    !body.attachments.length
+  )
+    throw fieldError(
+      'attachments',
+      EXPENSE_MSG.receiptRequired(formatMoney(policy.receiptsRequiredAboveMinor)),
+    );
+
+  // An approver is required above the maker's own limit, or when the maker has none (001 §5).
+  const limit = await memberLimit(db, accountId, p.userId);
+  const needsApprover = limit === null || body.amount > limit;
+  if (needsApprover && !body.approverId) throw fieldError('approverId', EXPENSE_MSG.approverRequired);
+  if (body.approverId && !(await validApprover(db, accountId, body.approverId, body.amount)))
+    throw fieldError('approverId', EXPENSE_MSG.approverInvalid);
+
+  const resolved = await resolveAccountName(deps, {
+    accountNumber: body.bankAccountNumber,
+    bankCode: body.bankCode,
+  });
+  if (!resolved.bank) throw fieldError('bankCode', UNKNOWN_BANK);
+  if (!resolved.accountName) throw fieldError('bankAccountNumber', ACCOUNT_NOT_VERIFIED);
+
+  return {
+    budgetWarning,
+    values: {
+      subsidiaryId: tenant.subsidiaryId,
+      walletId: wallet.id,
+      currency: wallet.currency,
+      amountMinor: body.amount,
+      bankCode: resolved.bank.code,
+      bankName: resolved.bank.name,
+      bankAccountNumber: body.bankAccountNumber,
+      bankAccountName: resolved.accountName,
+      purpose: {
+        service: body.purpose.service ?? null,
+        serviceName,
+        description,
+      },
+      attachments: body.attachments.map((a) => ({ uploader: a.uploader ?? '', fileName: a.fileName })),
+      products: lines,
+      approverId: body.approverId ?? null,
+      projectId: body.projectId ?? null,
+      beneficiaryEmail: body.beneficiaryEmail ?? null,
+      notifyBeneficiary: !!body.notifyBeneficiary && !!body.beneficiaryEmail,
+      beneficiaryId: body.beneficiaryId ?? null,
+    },
+  };
+}
+
+// ---- commands ----
+
+export async function createExpense(
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; body: ExpenseInput },
+): Promise<{ id: string; budgetWarning: string | null; afterCommit: (() => Promise<void> | void)[] }> {
+  const { values, budgetWarning } = await prepare(deps, { ...p, isNew: true });
+  const after: (() => Promise<void> | void)[] = [];
+  const id = await deps.db.transaction(async (tx) => {
+    const [e] = await tx
+      .insert(expenses)
+      .values({ ...values, accountId: p.tenant.accountId, reference: newReference(), makerUserId: p.userId })
+      .returning({ id: expenses.id });
+    await submitForApproval(tx, deps, {
+      accountId: p.tenant.accountId,
+      type: 'expense',
+      resourceId: e.id,
+      approverId: values.approverId,
+      afterCommit: (fn) => after.push(fn),
+    });
+    return e.id;
+  });
+  return { id, budgetWarning, afterCommit: after };
+}
+
+async function effectiveStatus(db: DbOrTx, accountId: string, id: string): Promise<ExpenseStatus> {
+  const [r] = await db
+    .select({ status: effectiveStatusSql })
+    .from(expenses)
+    .leftJoin(transactions, eq(transactions.id, expenses.transactionId))
+    .where(and(eq(expenses.id, id), eq(expenses.accountId, accountId)));
+  if (!r) throw notFound('Expense');
+  return r.status;
+}
+
+/** PUT /expense/{id}: only a rejected (then resolve) or failed (then re-approve) expense, by its maker. */
+export async function updateExpense(
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; id: string; body: ExpenseInput },
+): Promise<void> {
+  const current = await effectiveStatus(deps.db, p.tenant.accountId, p.id);
+  if (current !== 'rejected' && current !== 'failed') throw conflict(EXPENSE_MSG.notEditable);
+  const { values } = await prepare(deps, { ...p, isNew: false, expenseId: p.id });
+  await deps.db.transaction(async (tx) => {
+    const e = await lockExpense(tx, p.tenant.accountId, p.id);
+    if (e.makerUserId !== p.userId) throw forbidden('Only the maker can edit this expense');
+    const status = await effectiveStatus(tx, p.tenant.accountId, p.id);
+    if (status !== 'rejected' && status !== 'failed') throw conflict(EXPENSE_MSG.notEditable);
+    await tx
+      .update(expenses)
+      .set({
+        ...values,
+        subsidiaryId: e.subsidiaryId,
+        status,
+        transactionId: status === 'failed' ? null : e.transactionId,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(expenses.id, e.id));
+  });
+}
+
+/** PUT /expense/{id}/re-approve: an edited failed expense goes through approval again. */
+export async function reapproveExpense(
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; id: string; comments?: string },
+): Promise<(() => Promise<void> | void)[]> {
+  const after: (() => Promise<void> | void)[] = [];
+  await deps.db.transaction(async (tx) => {
+    const e = await lockExpense(tx, p.tenant.accountId, p.id);
+    const status = await effectiveStatus(tx, p.tenant.accountId, p.id);
+    if (status !== 'failed') throw conflict('Only a failed expense can be sent for re-approval');
+    await tx
+      .update(expenses)
+      .set({ status: 'pending', transactionId: null, updatedAt: sql`now()` })
+      .where(eq(expenses.id, e.id));
+    await resubmitForApproval(tx, deps, {
+      accountId: p.tenant.accountId,
+      type: 'expense',
+      resourceId: e.id,
+      userId: p.userId,
+      comments: p.comments ?? 'Edited and sent for re-approval',
+      afterCommit: (fn) => after.push(fn),
+    });
+  });
+  return after;
+}
+
+/** Retry a failed payment as approved (same details): a new attempt with its own transfer reference. */
+export async function retryExpense(
+  deps: AppDeps,
+  p: { tenant: TenantContext; id: string },
+): Promise<(() => Promise<void> | void)[]> {
+  const after: (() => Promise<void> | void)[] = [];
+  await deps.db.transaction(async (tx) => {
+    const e = await lockExpense(tx, p.tenant.accountId, p.id);
+    const status = await effectiveStatus(tx, p.tenant.accountId, p.id);
+    if (status !== 'failed' || !(await wasApproved(tx, e))) throw conflict(EXPENSE_MSG.notFailed);
+    const next = { ...e, paymentAttempt: e.paymentAttempt + 1 };
+    await tx
+      .update(expenses)
+      .set({ status: 'approved', paymentAttempt: next.paymentAttempt, updatedAt: sql`now()` })
+      .where(eq(expenses.id, e.id));
+    await startPayment(tx, deps, next, (fn) => after.push(fn));
+  });
+  return after;
+}
+
+async function wasApproved(db: DbOrTx, e: Row): Promise<boolean> {
+  const a = await approvalOf(db, {
+    accountId: e.accountId,
+    type: 'expense',
+    resourceId: e.id,
+    viewerId: e.makerUserId,
+  });
+  return a?.status === 'approved';
+}
+
+export async function addAttachments(
+  deps: AppDeps,
+  p: { tenant: TenantContext; id: string; attachments: { uploader?: string; fileName: string }[] },
+) {
+  await deps.db.transaction(async (tx) => {
+    const e = await lockExpense(tx, p.tenant.accountId, p.id);
+    const names = p.attachments.map((a) => a.fileName);
+    const rows = await tx
+      .select({ fileName: files.fileName })
+      .from(files)
+      .where(and(eq(files.accountId, p.tenant.accountId), inArray(files.fileName, names)));
+    if (rows.length !== new Set(names).size) throw fieldError('attachments', EXPENSE_MSG.fileUnknown);
+    const merged = [...e.attachments];
+    for (const a of p.attachments)
+      if (!merged.some((m) => m.fileName === a.fileName))
+        merged.push({ uploader: a.uploader ?? '', fileName: a.fileName });
+    if (merged.length > 20) throw fieldError('attachments', 'At most 20 attachments');
+    await tx
+      .update(expenses)
+      .set({ attachments: merged, updatedAt: sql`now()` })
+      .where(eq(expenses.id, e.id));
+  });
+}
+
+/** Retiring records receipts against a paid expense (cash advances, issue 21 §2). */
+export async function retireExpense(deps: AppDeps, p: { tenant: TenantContext; id: string }) {
+  await deps.db.transaction(async (tx) => {
+    const e = await lockExpense(tx, p.tenant.accountId, p.id);
+    const status = await effectiveStatus(tx, p.tenant.accountId, p.id);
+    if (status !== 'completed') throw conflict(EXPENSE_MSG.notRetirable);
+    if (!e.attachments.length) throw fieldError('attachments', EXPENSE_MSG.retireNeedsReceipt);
+    await tx
+      .update(expenses)
+      .set({ status: 'retired', retiredAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(expenses.id, e.id));
+  });
+}
+
+// ---- reading ----
+
+const selection = {
+  e: expenses,
+  status: effectiveStatusSql,
+  txFailure: transactions.failureReason,
+  makerFirst: users.firstName,
+  makerLast: users.lastName,
+};
+type Selected = {
+  e: Row;
+  status: ExpenseStatus;
+  txFailure: string | null;
+  makerFirst: string;
+  makerLast: string;
+};
+
+function toDto(r: Selected): Expense {
+  const e = r.e;
+  return {
+    id: e.id,
+    reference: e.reference,
+    status: r.status,
+    amount: fromMinor(e.amountMinor),
+    amountMinor: e.amountMinor,
+    fee: e.feeMinor === null ? null : fromMinor(e.feeMinor),
+    feeMinor: e.feeMinor,
+    currency: e.currency,
+    walletId: e.walletId,
+    bankCode: e.bankCode,
+    bankName: e.bankName,
+    bankAccountNumber: e.bankAccountNumber,
+    bankAccountName: e.bankAccountName,
+    purpose: e.purpose,
+    attachments: e.attachments,
+    productsAndServices: e.products.map((l) => ({
+      id: l.id,
+      name: l.name,
+      amount: fromMinor(l.amountMinor),
+      amountMinor: l.amountMinor,
+      quantity: l.quantity,
+      total: fromMinor(l.totalMinor),
+      totalMinor: l.totalMinor,
+      attachment: l.attachment,
+    })),
+    approverId: e.approverId,
+    projectId: e.projectId,
+    beneficiaryEmail: e.beneficiaryEmail,
+    maker: { id: e.makerUserId, name: `${r.makerFirst} ${r.makerLast}`.trim() },
+    transactionId: e.transactionId,
+    failureReason: r.status === 'failed' ? (e.failureReason ?? r.txFailure ?? null) : null,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+
+function baseSelect(db: DbOrTx) {
+  return db
+    .select(selection)
+    .from(expenses)
+    .innerJoin(users, eq(users.id, expenses.makerUserId))
+    .leftJoin(transactions, eq(transactions.id, expenses.transactionId));
+}
+
+/** Owner and admin see every expense; others see those of the active subsidiary (000 §4.10), or all. */
+function subsidiaryScope(tenant: TenantContext): SQL | undefined {
+  return tenant.subsidiaryId ? eq(expenses.subsidiaryId, tenant.subsidiaryId) : undefined;
+}
+
+export async function getExpense(
+  db: Db,
+  p: { tenant: TenantContext; id: string; viewerId: string },
+): Promise<ExpenseDetail> {
+  const [r] = await baseSelect(db).where(
+    and(eq(expenses.id, p.id), eq(expenses.accountId, p.tenant.accountId), subsidiaryScope(p.tenant)),
+  );
+  if (!r) throw notFound('Expense');
+  const dto = toDto(r as Selected);
+  return {
+    ...dto,
+    expenseData: {
+      manifest: {
+        bankCode: dto.bankCode,
+        bankAccountNumber: dto.bankAccountNumber,
+        walletId: dto.walletId,
+        amount: dto.amount,
+        paymentTag: dto.purpose.serviceName,
+        narration: dto.purpose.description,
+        attachments: dto.attachments,
+        purpose: dto.purpose,
+        productsAndServices: dto.productsAndServices,
+      },
+      project: null,
+    },
+    approvalWorkflowPendingApprovalItem: await approvalOf(db, {
+      accountId: p.tenant.accountId,
+      type: 'expense',
+      resourceId: p.id,
+      viewerId: p.viewerId,
+    }),
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** GET /api/expense?status=&page=&limit=&search= (newest first; as GET /api/transactions pages). */
+export async function listExpenses(
+  db: Db,
+  p: {
+    tenant: TenantContext;
+    viewerId: string;
+    q: { page: number; limit: number; status?: string; search?: string; mine?: 'true' | 'false' };
+  },
+) {
+  const conds: (SQL | undefined)[] = [eq(expenses.accountId, p.tenant.accountId), subsidiaryScope(p.tenant)];
+  if (p.q.status === 'active') conds.push(sql`${effectiveStatusSql} in ('approved', 'paying')`);
+  else if (p.q.status) conds.push(sql`${effectiveStatusSql} = ${p.q.status}`);
+  if (p.q.mine === 'true') conds.push(eq(expenses.makerUserId, p.viewerId));
+  if (p.q.search) {
+    const like = `%${escapeLike(p.q.search)}%`;
+    conds.push(
+      or(
+        ilike(expenses.reference, like),
+        ilike(expenses.bankAccountName, like),
+        ilike(sql`${expenses.purpose}->>'description'`, like),
+      ),
+    );
+  }
+  const where = and(...conds);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(expenses)
+    .leftJoin(transactions, eq(transactions.id, expenses.transactionId))
+    .where(where);
+  const rows = await baseSelect(db)
+    .where(where)
+    .orderBy(desc(expenses.createdAt), desc(expenses.id))
+    .limit(p.q.limit)
+    .offset((p.q.page - 1) * p.q.limit);
+  return { items: (rows as Selected[]).map(toDto), total: Number(n) };
+}
+
+export async function listBeneficiaries(db: Db, p: { accountId: string; search?: string; limit: number }) {
+  const conds: (SQL | undefined)[] = [eq(expenseBeneficiaries.accountId, p.accountId)];
+  if (p.search) {
+    const like = `%${escapeLike(p.search)}%`;
+    conds.push(
+      or(
+        ilike(expenseBeneficiaries.accountName, like),
+        ilike(expenseBeneficiaries.accountNumber, like),
+        ilike(expenseBeneficiaries.bankName, like),
+      ),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(expenseBeneficiaries)
+    .where(and(...conds))
+    .orderBy(desc(expenseBeneficiaries.lastUsedAt))
+    .limit(p.limit);
+  return rows.map((b) => ({
+    id: b.id,
+    accountName: b.accountName,
+    bankName: b.bankName,
+    accountNumber: b.accountNumber,
+    bankCode: b.bankCode,
+    email: b.email,
+  }));
+}
+
+export async function deleteBeneficiary(db: Db, p: { accountId: string; id: string }) {
+  const [row] = await db
+    .delete(expenseBeneficiaries)
+    .where(and(eq(expenseBeneficiaries.id, p.id), eq(expenseBeneficiaries.accountId, p.accountId)))
+    .returning();
+  if (!row) throw notFound('Beneficiary');
+  return {
+    id: row.id,
+    accountName: row.accountName,
+    bankName: row.bankName,
+    accountNumber: row.accountNumber,
+    bankCode: row.bankCode,
+    email: row.email,
+  };
+}

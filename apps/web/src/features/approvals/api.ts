@@ -1,0 +1,84 @@
+// Approvals calls (001 §7 Approvals; issue 21 §1): workflows, decisions, the AP policy.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  ApPolicy,
+  ApPolicyBody,
+  ApprovalListItem,
+  ApprovalType,
+  PendingApprovalItem,
+  Workflow,
+  WorkflowBody,
+} from '@owo/contract/approvals';
+import type { Pagination } from '@owo/contract/http';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query';
+
+export const approvalKeys = {
+  all: ['approvals'] as const,
+  types: ['approvals', 'types'] as const,
+  workflows: (type?: string) => ['approvals', 'workflows', type ?? 'all'] as const,
+  workflow: (id: string) => ['approvals', 'workflow', id] as const,
+  list: (which: 'pending' | 'rejected', type: string, page: number) =>
+    ['approvals', which, type, page] as const,
+  item: (id: string) => ['approvals', 'item', id] as const,
+  policy: ['approvals', 'ap-policy'] as const,
+};
+
+export const refreshApprovals = () => queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+
+export function useApprovalTypes() {
+  return useQuery({
+    queryKey: approvalKeys.types,
+    queryFn: async () =>
+      (await api.get<{ type: ApprovalType; label: string }[]>('/approval-workflows/types')).data,
+    staleTime: Infinity,
+  });
+}
+
+export function useWorkflows(type?: ApprovalType) {
+  return useQuery({
+    queryKey: approvalKeys.workflows(type),
+    queryFn: async () =>
+      (await api.get<Workflow[]>('/approval-workflows', { query: type ? { type } : {} })).data,
+  });
+}
+
+export function useWorkflow(id: string | undefined) {
+  return useQuery({
+    queryKey: approvalKeys.workflow(id ?? ''),
+    enabled: !!id,
+    queryFn: async () => (await api.get<Workflow>(`/approval-workflows/${id}`)).data,
+  });
+}
+
+export const saveWorkflow = (id: string | undefined, body: WorkflowBody) =>
+  id ? api.put<Workflow>(`/approval-workflows/${id}`, body) : api.post<Workflow>('/approval-workflows', body);
+export const deleteWorkflow = (id: string) => api.delete<Workflow>(`/approval-workflows/${id}`);
+
+export function useApprovalList(which: 'pending' | 'rejected', type: ApprovalType, page: number) {
+  return useQuery({
+    queryKey: approvalKeys.list(which, type, page),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const res = await api.get<ApprovalListItem[]>(`/approval-workflows/${which}-approvals/${type}`, {
+        query: { page, limit: 20 },
+      });
+      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+export const decideApproval = (
+  id: string,
+  body: { approvalStatus: 'approved' | 'rejected'; comments: string },
+) => api.post<PendingApprovalItem>(`/approval-workflows/pending-approvals/approve/${id}`, body);
+export const resolveApproval = (id: string, comments: string) =>
+  api.put<PendingApprovalItem>(`/approval-workflows/rejected-approvals/${id}/resolve`, { comments });
+
+export function useApPolicy() {
+  return useQuery({
+    queryKey: approvalKeys.policy,
+    queryFn: async () => (await api.get<ApPolicy>('/settings/ap-policy')).data,
+  });
+}
+export const saveApPolicy = (body: ApPolicyBody) => api.put<ApPolicy>('/settings/ap-policy', body);

@@ -1,0 +1,45 @@
+import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import type { PendingApprovalItem } from '@owo/contract/approvals';
+import { DecisionModal, type DecisionKind } from './decision-modal';
+import { TrailModal } from './trail-modal';
+
+/**
+ * What every approvable record's page shows: Approve and Reject only when the server says
+ * canApprove, Resolve only when canResolve (001 §4, 002 §6), and the trail.
+ */
+export function ApprovalActions(props: {
+  item: PendingApprovalItem | null;
+  onDone?: () => void;
+  extra?: React.ReactNode;
+}) {
+  const [kind, setKind] = useState<DecisionKind | null>(null);
+  const [trail, setTrail] = useState(false);
+  const item = props.item;
+  if (!item) return null;
+  return (
+    <>
+      <Group gap="sm">
+        {item.canApprove && (
+          <>
+            <Button onClick={() => setKind('approve')}>Approve</Button>
+            <Button color="red" variant="light" onClick={() => setKind('reject')}>
+              Reject
+            </Button>
+          </>
+        )}
+        {item.canResolve && (
+          <Button variant="light" onClick={() => setKind('resolve')}>
+            Resolve
+          </Button>
+        )}
+        {props.extra}
+        <Button variant="default" onClick={() => setTrail(true)}>
+          Approval trail
+        </Button>
+      </Group>
+      <DecisionModal approvalId={item.id} kind={kind} onClose={() => setKind(null)} onDone={props.onDone} />
+      <TrailModal item={trail ? item : null} onClose={() => setTrail(false)} />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { approvalNoteSchema } from '@owo/contract/approvals';
+import { z } from 'zod';
+import { useZodForm } from '../../../lib/forms';
+import { useApiMutation } from '../../../lib/query';
+import { decideApproval, refreshApprovals, resolveApproval } from '../api';
+
+export type DecisionKind = 'approve' | 'reject' | 'resolve';
+const TITLES: Record<DecisionKind, string> = {
+  approve: 'Approve',
+  reject: 'Reject',
+  resolve: 'Resolve',
+};
+const noteForm = z.object({ comments: approvalNoteSchema });
+
+/**
+ * The shared approve / reject / resolve modal (001 §2 Shared modals): a reason of 3 to 1000
+ * characters; the success toast is the server's '{Type} approved/rejected/resolved successfully'.
+ */
+export function DecisionModal(props: {
+  approvalId: string;
+  kind: DecisionKind | null;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
+  return (
+    <Modal
+      opened={!!props.kind}
+      onClose={props.onClose}
+      title={props.kind ? TITLES[props.kind] : ''}
+      centered
+    >
+      {props.kind && <DecisionForm key={props.kind} {...props} kind={props.kind} />}
+    </Modal>
+  );
+}
+
+function DecisionForm(props: {
+  approvalId: string;
+  kind: DecisionKind;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
+  const form = useZodForm(noteForm, { defaultValues: { comments: '' } });
+  const save = useApiMutation({
+    mutationFn: (comments: string) =>
+      props.kind === 'resolve'
+        ? resolveApproval(props.approvalId, comments)
+        : decideApproval(props.approvalId, {
+            approvalStatus: props.kind === 'approve' ? 'approved' : 'rejected',
+            comments,
+          }),
+    form,
+    onSuccess: () => {
+      void refreshApprovals();
+      props.onDone?.();
+      props.onClose();
+    },
+  });
+  return (
+    <form onSubmit={form.handleSubmit((v) => save.mutate(v.comments))} noValidate>
+      <Stack gap="md">
+        <Textarea
+          label="Reason"
+          placeholder="Add a comment"
+          autosize
+          minRows={3}
+          maxLength={1000}
+          {...form.register('comments')}
+          error={form.formState.errors.comments?.message}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" color={props.kind === 'reject' ? 'red' : undefined} loading={save.isPending}>
+            {TITLES[props.kind]}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

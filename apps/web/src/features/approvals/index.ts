@@ -1,0 +1,4 @@
+// What other areas reuse: the shared modals and the actions bar driven by canApprove/canResolve.
+export { ApprovalActions } from './components/approval-actions';
+export { DecisionModal, type DecisionKind } from './components/decision-modal';
+export { TrailModal, TrailList } from './components/trail-modal';

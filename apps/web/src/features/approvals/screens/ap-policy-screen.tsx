@@ -1,0 +1,122 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { apPolicyBody, type ApPolicy } from '@owo/contract/approvals';
+import { useZodForm } from '../../../lib/forms';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { refreshApprovals, saveApPolicy, useApPolicy } from '../api';
+
+/** /settings/ap-policy (issue 21 §3). */
+export function ApPolicyScreen() {
+  const policy = useApPolicy();
+  if (policy.isLoading) return <Loader />;
+  if (policy.error || !policy.data) return <Alert color="red">{policy.error?.message}</Alert>;
+  return <ApPolicyForm policy={policy.data} />;
+}
+
+function ApPolicyForm(props: { policy: ApPolicy }) {
+  const p = props.policy;
+  const canEdit = useCan('policy', 'put');
+  const form = useZodForm(apPolicyBody, {
+    defaultValues: {
+      autoApproveBelow: p.autoApproveBelow,
+      fourEyes: p.fourEyes,
+      overBudget: p.overBudget,
+      receiptsRequiredAbove: p.receiptsRequiredAbove ?? undefined,
+      kycIncompleteCap: p.kycIncompleteCap,
+    },
+  });
+  const save = useApiMutation({
+    mutationFn: () => {
+      const v = form.getValues();
+      return saveApPolicy({
+        ...v,
+        receiptsRequiredAbove: v.receiptsRequiredAbove === '' ? null : v.receiptsRequiredAbove,
+      });
+    },
+    form,
+    onSuccess: () => void refreshApprovals(),
+  });
+  const e = form.formState.errors;
+  void NumberInput;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(() => save.mutate())}>
+      <Stack gap="lg" maw={560}>
+        <div>
+          <Title order={2}>AP policy</Title>
+          <Text c="dimmed" size="sm">
+            Applies when no approval workflow matches, and to every expense.
+          </Text>
+        </div>
+        <Card>
+          <Stack>
+            <TextInput
+              label="Auto-approve below (₦)"
+              description="Items under this amount need no approval when no workflow matches. 0 turns it off."
+              {...form.register('autoApproveBelow')}
+              error={e.autoApproveBelow?.message}
+            />
+            <Controller
+              control={form.control}
+              name="fourEyes"
+              render={({ field }) => (
+                <Switch
+                  label="Four eyes: nobody approves their own item (owner included)"
+                  checked={!!field.value}
+                  onChange={(ev) => field.onChange(ev.currentTarget.checked)}
+                />
+              )}
+            />
+            <div>
+              <Text size="sm" fw={500}>
+                When an approved item would exceed its budget
+              </Text>
+              <Controller
+                control={form.control}
+                name="overBudget"
+                render={({ field }) => (
+                  <SegmentedControl
+                    value={field.value}
+                    onChange={field.onChange}
+                    data={[
+                      { value: 'block', label: 'Block' },
+                      { value: 'warn', label: 'Warn' },
+                    ]}
+                  />
+                )}
+              />
+            </div>
+            <TextInput
+              label="Receipts required above (₦)"
+              description="Leave empty to never require a receipt."
+              {...form.register('receiptsRequiredAbove')}
+              error={e.receiptsRequiredAbove?.message}
+            />
+            <TextInput
+              label="Per-transaction cap while KYB is incomplete (₦)"
+              {...form.register('kycIncompleteCap')}
+              error={e.kycIncompleteCap?.message}
+            />
+          </Stack>
+        </Card>
+        {canEdit && (
+          <Button type="submit" loading={save.isPending} w="fit-content">
+            Save policy
+          </Button>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useCan } from '../../../lib/session';
+import { useApiMutation } from '../../../lib/query';
+import { deleteWorkflow, refreshApprovals, useApprovalTypes, useWorkflow } from '../api';
+
+/** /settings/approval/:id: Approval Workflow Detail (001 §2; resource approvalWorkflows, get). */
+export function WorkflowDetailScreen() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const w = useWorkflow(id);
+  const types = useApprovalTypes();
+  const canEdit = useCan('approvalWorkflows', 'put');
+  const canDelete = useCan('approvalWorkflows', 'delete');
+  const del = useApiMutation({
+    mutationFn: () => deleteWorkflow(id!),
+    onSuccess: () => {
+      void refreshApprovals();
+      navigate('/settings/payment-approvals');
+    },
+  });
+  if (w.isLoading) return <Loader />;
+  if (w.error || !w.data) return <Alert color="red">{w.error?.message ?? 'Not found'}</Alert>;
+  const wf = w.data;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>{wf.name}</Title>
+          <Text c="dimmed" size="sm">
+            {types.data?.find((t) => t.type === wf.type)?.label ?? wf.type} ·{' '}
+            {wf.amountFrom || wf.amountTo
+              ? `₦${wf.amountFrom ?? '0.00'} – ${wf.amountTo ? `₦${wf.amountTo}` : 'no upper limit'}`
+              : 'any amount'}
+          </Text>
+        </div>
+        <Group>
+          {canEdit && <Button onClick={() => navigate(`/settings/approval/${wf.id}/edit`)}>Edit</Button>}
+          {canDelete && (
+            <Button color="red" variant="light" loading={del.isPending} onClick={() => del.mutate()}>
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {wf.levels.map((l, i) => (
+        <Card key={i}>
+          <Group justify="space-between">
+            <Text fw={500}>Level {i + 1}</Text>
+            <Badge variant="light">{l.rule === 'any' ? 'Any one approver' : 'All approvers'}</Badge>
+          </Group>
+          <Text size="sm" mt="xs">
+            {l.approvers.map((a) => a.name).join(', ')}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  MultiSelect,
+  Select,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router-dom';
+import { workflowBody, type Workflow } from '@owo/contract/approvals';
+import type { Member } from '@owo/contract/teams';
+import { api } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
+import { useApiMutation } from '../../../lib/query';
+import { refreshApprovals, saveWorkflow, useApprovalTypes, useWorkflow } from '../api';
+
+/** Signatories (001 §3) are the approvers picked for a level, read from GET /account_access. */
+export function useSignatories() {
+  return useQuery({
+    queryKey: ['approvals', 'signatories'],
+    queryFn: async () =>
+      (await api.get<Member[]>('/account_access', { query: { where: 'members', limit: 100 } })).data.filter(
+        (m) => m.active,
+      ),
+  });
+}
+
+/** /settings/approval/new and /settings/approval/:id/edit. */
+export function WorkflowFormScreen() {
+  const { id } = useParams();
+  const existing = useWorkflow(id);
+  if (id && existing.isLoading) return <Loader />;
+  if (id && existing.error) return <Alert color="red">{existing.error.message}</Alert>;
+  return <WorkflowForm key={id ?? 'new'} id={id} initial={existing.data} />;
+}
+
+function WorkflowForm(props: { id?: string; initial?: Workflow }) {
+  const navigate = useNavigate();
+  const types = useApprovalTypes();
+  const members = useSignatories();
+  const w = props.initial;
+  const form = useZodForm(workflowBody, {
+    defaultValues: {
+      name: w?.name ?? '',
+      type: w?.type ?? 'expense',
+      amountFrom: w?.amountFrom ?? undefined,
+      amountTo: w?.amountTo ?? undefined,
+      levels: w?.levels.map((l) => ({ rule: l.rule, approverIds: l.approvers.map((a) => a.id) })) ?? [
+        { rule: 'any', approverIds: [] },
+      ],
+    },
+  });
+  const levels = useFieldArray({ control: form.control, name: 'levels' });
+  const save = useApiMutation({
+    mutationFn: (body: Parameters<typeof saveWorkflow>[1]) => saveWorkflow(props.id, body),
+    form,
+    onSuccess: (res) => {
+      void refreshApprovals();
+      navigate(`/settings/approval/${res.data.id}`);
+    },
+  });
+  const options = (members.data ?? []).map((m) => ({
+    value: m.user.id,
+    label: `${m.user.name} (${m.roleName})`,
+  }));
+  const errors = form.formState.errors;
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(() => {
+        const v = form.getValues();
+        save.mutate({
+          ...v,
+          amountFrom: v.amountFrom === '' ? null : v.amountFrom,
+          amountTo: v.amountTo === '' ? null : v.amountTo,
+        });
+      })}
+    >
+      <Stack gap="lg">
+        <Title order={2}>{props.id ? 'Edit approval workflow' : 'New approval workflow'}</Title>
+        <Card>
+          <Stack>
+            <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
+            <Controller
+              control={form.control}
+              name="type"
+              render={({ field }) => (
+                <Select
+                  label="Type"
+                  data={(types.data ?? []).map((t) => ({ value: t.type, label: t.label }))}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v)}
+                  error={errors.type?.message}
+                />
+              )}
+            />
+            <Group grow>
+              <TextInput
+                label="Amount from (₦)"
+                {...form.register('amountFrom')}
+                error={errors.amountFrom?.message}
+              />
+              <TextInput
+                label="Amount to (₦)"
+                {...form.register('amountTo')}
+                error={errors.amountTo?.message}
+              />
+            </Group>
+          </Stack>
+        </Card>
+        {levels.fields.map((f, i) => (
+          <Card key={f.id}>
+            <Stack>
+              <Group justify="space-between">
+                <Title order={5}>Level {i + 1}</Title>
+                {levels.fields.length > 1 && (
+                  <Button variant="subtle" color="red" size="xs" onClick={() => levels.remove(i)}>
+                    Remove
+                  </Button>
+                )}
+              </Group>
+              <Controller
+                control={form.control}
+                name={`levels.${i}.approverIds`}
+                render={({ field }) => (
+                  <MultiSelect
+                    label="Approvers"
+                    searchable
+                    data={options}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.levels?.[i]?.approverIds?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`levels.${i}.rule`}
+                render={({ field }) => (
+                  <Select
+                    label="Rule"
+                    data={[
+                      { value: 'any', label: 'Any one of them approves' },
+                      { value: 'all', label: 'All of them approve' },
+                    ]}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v)}
+                  />
+                )}
+              />
+            </Stack>
+          </Card>
+        ))}
+        {errors.levels?.message && <Alert color="red">{errors.levels.message}</Alert>}
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => levels.append({ rule: 'any', approverIds: [] })}>
+            Add level
+          </Button>
+          <Group>
+            <Button variant="default" onClick={() => navigate(-1)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save workflow
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { Alert, Button, Card, Group, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BudgetInsight } from '@owo/contract/categories';
+import { api } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { queryClient, useApiMutation } from '../../lib/query';
+import { useCan } from '../../lib/session';
+
+const key = ['categories', 'insight'] as const;
+const refresh = () => queryClient.invalidateQueries({ queryKey: ['categories'] });
+
+/** /settings/payout-categories and /settings/categories: categories with this month's budget bars. */
+export function CategoriesScreen() {
+  const insight = useQuery({
+    queryKey: key,
+    queryFn: async () => (await api.get<BudgetInsight[]>('/payout/category/insight/budget')).data,
+  });
+  const canCreate = useCan('payouts', 'post');
+  const canBudget = useCan('payouts', 'patch');
+  const [name, setName] = useState('');
+  const create = useApiMutation({
+    mutationFn: () => api.post('/payout/category', { name }),
+    onSuccess: () => {
+      setName('');
+      void refresh();
+    },
+  });
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Payout categories</Title>
+        <Text c="dimmed" size="sm">
+          Budgets are per calendar month; the AP policy blocks or warns when an expense would exceed one.
+        </Text>
+      </div>
+      {canCreate && (
+        <Group>
+          <TextInput
+            placeholder="New category"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Button disabled={!name.trim()} loading={create.isPending} onClick={() => create.mutate()}>
+            Add category
+          </Button>
+        </Group>
+      )}
+      <Card padding={0}>
+        {insight.error ? (
+          <Alert color="red" m="md">
+            {insight.error.message}
+          </Alert>
+        ) : insight.data && insight.data.length === 0 ? (
+          <Text p="md" c="dimmed">
+            No data yet
+          </Text>
+        ) : (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Budget ({insight.data?.[0]?.period})</Table.Th>
+                <Table.Th w="35%">Spent · committed</Table.Th>
+                <Table.Th>Remaining</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(insight.data ?? []).map((c) => (
+                <CategoryRow key={c.id} c={c} canBudget={canBudget} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
+  const { c } = props;
+  const [budget, setBudget] = useState(c.budget ?? '');
+  const save = useApiMutation({
+    mutationFn: () =>
+      api.patch(`/payout/category/${c.id}/budget`, { budget: budget.trim() === '' ? null : budget }),
+    onSuccess: () => void refresh(),
+  });
+  const pct = (v: number) => (c.budgetMinor ? Math.min(100, (v / c.budgetMinor) * 100) : 0);
+  const valid = budget.trim() === '' || /^\d{1,13}(\.\d{1,2})?$/.test(budget.trim());
+  return (
+    <Table.Tr>
+      <Table.Td>{c.name}</Table.Td>
+      <Table.Td>
+        {props.canBudget ? (
+          <Group gap="xs" wrap="nowrap">
+            <TextInput
+              size="xs"
+              w={120}
+              value={budget}
+              onChange={(e) => setBudget(e.currentTarget.value)}
+              error={!valid}
+            />
+            <Button
+              size="xs"
+              variant="light"
+              disabled={!valid}
+              loading={save.isPending}
+              onClick={() => save.mutate()}
+            >
+              Save
+            </Button>
+          </Group>
+        ) : c.budgetMinor === null ? (
+          '—'
+        ) : (
+          formatMoney(c.budgetMinor)
+        )}
+      </Table.Td>
+      <Table.Td>
+        {c.budgetMinor === null ? (
+          <Text size="xs" c="dimmed">
+            No budget · {formatMoney(c.spentMinor)} spent
+          </Text>
+        ) : (
+          <Stack gap={4}>
+            <Progress.Root size="lg" aria-label={`${c.name} budget use`}>
+              <Progress.Section value={pct(c.spentMinor)} color="teal" />
+              <Progress.Section
+                value={Math.max(0, pct(c.spentMinor + c.committedMinor) - pct(c.spentMinor))}
+                color="yellow"
+              />
+            </Progress.Root>
+            <Text size="xs" c="dimmed">
+              {formatMoney(c.spentMinor)} spent · {formatMoney(c.committedMinor)} committed
+            </Text>
+          </Stack>
+        )}
+      </Table.Td>
+      <Table.Td c={c.remainingMinor !== null && c.remainingMinor < 0 ? 'red' : undefined}>
+        {c.remainingMinor === null ? '—' : formatMoney(c.remainingMinor)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

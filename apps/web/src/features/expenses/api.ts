@@ -1,0 +1,80 @@
+// Expense calls (001 §7 Expenses; issue 21 §2).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PendingApprovalItem } from '@owo/contract/approvals';
+import type { Beneficiary, Expense, ExpenseBody, ExpenseDetail } from '@owo/contract/expenses';
+import type { Pagination } from '@owo/contract/http';
+import type { Member } from '@owo/contract/teams';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query';
+
+export const expenseKeys = {
+  all: ['expenses'] as const,
+  list: (p: object) => ['expenses', 'list', p] as const,
+  detail: (id: string) => ['expenses', 'detail', id] as const,
+  beneficiaries: (search: string) => ['expenses', 'beneficiaries', search] as const,
+  approvers: ['expenses', 'approvers'] as const,
+};
+export const refreshExpenses = () => queryClient.invalidateQueries({ queryKey: expenseKeys.all });
+
+export type ExpenseListParams = { status?: string; search?: string; mine?: boolean; page: number };
+
+export function useExpenses(p: ExpenseListParams) {
+  return useQuery({
+    queryKey: expenseKeys.list(p),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const query: Record<string, string | number> = { page: p.page, limit: 20 };
+      if (p.status) query.status = p.status;
+      if (p.search) query.search = p.search;
+      if (p.mine) query.mine = 'true';
+      const res = await api.get<Expense[]>('/expense', { query });
+      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+export function useExpense(id: string | undefined) {
+  return useQuery({
+    queryKey: expenseKeys.detail(id ?? ''),
+    enabled: !!id,
+    queryFn: async () => (await api.get<ExpenseDetail>(`/expense/${id}`)).data,
+    // A paying expense settles through the rails: poll until it is final.
+    refetchInterval: (q) =>
+      q.state.data?.status === 'paying' || q.state.data?.status === 'approved' ? 3000 : false,
+  });
+}
+
+export function useBeneficiaries(search: string) {
+  return useQuery({
+    queryKey: expenseKeys.beneficiaries(search),
+    queryFn: async () =>
+      (await api.get<Beneficiary[]>('/expense/beneficiary', { query: search ? { search } : { limit: 15 } }))
+        .data,
+  });
+}
+
+/** Approvers offered: members whose limit exceeds the amount (or who have none), 001 §5. */
+export function useApprovers() {
+  return useQuery({
+    queryKey: expenseKeys.approvers,
+    queryFn: async () =>
+      (await api.get<Member[]>('/account_access', { query: { where: 'members', limit: 100 } })).data.filter(
+        (m) => m.active,
+      ),
+  });
+}
+
+export const expenseApi = {
+  create: (body: ExpenseBody) => api.post<ExpenseDetail>('/expense', body),
+  update: (id: string, body: ExpenseBody) => api.put<ExpenseDetail>(`/expense/${id}`, body),
+  reapprove: (id: string) => api.put<ExpenseDetail>(`/expense/${id}/re-approve`, {}),
+  retry: (id: string) => api.post<ExpenseDetail>(`/expense/${id}/retry`, {}),
+  retire: (id: string) => api.put<ExpenseDetail>(`/expense/${id}/retire`, {}),
+  approvalStatus: (id: string) => api.put<PendingApprovalItem>(`/expense/pending-approval/${id}`, {}),
+  attach: (id: string, attachments: { uploader: string; fileName: string }[]) =>
+    api.patch<ExpenseDetail>(`/expense/${id}/attachment`, { attachments }),
+  deleteBeneficiary: (id: string) => api.delete<Beneficiary>(`/expense/beneficiary/${id}`),
+};
+
+export const EXPENSE_DRAFT = 'expense';
+export type ExpenseDraft = { body: ExpenseBody; accountName: string; editing?: string };

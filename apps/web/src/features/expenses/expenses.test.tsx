@@ -1,0 +1,147 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PendingApprovalItem } from '@owo/contract/approvals';
+import type { ExpenseDetail } from '@owo/contract/expenses';
+import { fail, ok, renderApp } from '../../app/test-utils';
+
+const item = (over: Partial<PendingApprovalItem> = {}): PendingApprovalItem => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  type: 'expense',
+  status: 'pending',
+  canApprove: true,
+  canResolve: false,
+  rejectionResolverIds: [],
+  currentLevel: 0,
+  totalLevels: 2,
+  workflowId: null,
+  workflowName: 'Expenses',
+  currentApprovers: [{ id: 'u1', name: 'Ada Obi' }],
+  approvals: [
+    {
+      status: 'Approved',
+      comments: 'Receipt checked',
+      dateApproved: '2026-03-05T10:00:00Z',
+      level: 0,
+      userData: { id: 'u9', name: 'Tunde Bello' },
+      uniqueHash: 'a'.repeat(64),
+    },
+  ],
+  trailVerified: true,
+  ...over,
+});
+
+const expense = (approval: PendingApprovalItem | null): ExpenseDetail => {
+  const base = {
+    id: '22222222-2222-4222-8222-222222222222',
+    reference: 'exp_abc123',
+    status: 'pending' as const,
+    amount: '25000.00',
+    amountMinor: 2_500_000,
+    fee: null,
+    feeMinor: null,
+    currency: 'NGN',
+    walletId: 'w1',
+    bankCode: '058',
+    bankName: 'Guaranty Trust Bank',
+    bankAccountNumber: '0123456785',
+    bankAccountName: 'ADA STORES LTD',
+    purpose: { service: null, serviceName: null, description: 'Diesel' },
+    attachments: [],
+    productsAndServices: [],
+    approverId: null,
+    projectId: null,
+    beneficiaryEmail: null,
+    maker: { id: 'u7', name: 'Chinedu Eze' },
+    transactionId: null,
+    failureReason: null,
+    createdAt: '2026-03-05T09:00:00Z',
+    updatedAt: '2026-03-05T09:00:00Z',
+  };
+  return {
+    ...base,
+    expenseData: {
+      manifest: {
+        bankCode: base.bankCode,
+        bankAccountNumber: base.bankAccountNumber,
+        walletId: base.walletId,
+        amount: base.amount,
+        paymentTag: null,
+        narration: 'Diesel',
+        attachments: [],
+        purpose: base.purpose,
+        productsAndServices: [],
+      },
+      project: null,
+    },
+    approvalWorkflowPendingApprovalItem: approval,
+  };
+};
+
+const path = '/expense/22222222-2222-4222-8222-222222222222';
+const apiPath = `GET /api${path}`;
+
+describe('expense detail and the shared approval modals', () => {
+  it('shows Approve and Reject only when the server says canApprove, and the verified trail', async () => {
+    renderApp(path, { session: { resources: '*' }, routes: { [apiPath]: ok(expense(item())) } });
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('trail verified').length).toBeGreaterThan(0);
+    expect(screen.getByText(/5 March 2026/)).toBeInTheDocument();
+  });
+
+  it('hides the decision buttons when canApprove is false; Resolve shows with canResolve', async () => {
+    renderApp(path, {
+      session: { resources: '*' },
+      routes: { [apiPath]: ok(expense(item({ status: 'rejected', canApprove: false, canResolve: true }))) },
+    });
+    expect(await screen.findByRole('button', { name: 'Resolve' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('approves with a reason of at least 3 characters and sends it', async () => {
+    const { api: mock } = renderApp(path, {
+      session: { resources: '*' },
+      routes: {
+        [apiPath]: ok(expense(item())),
+        'POST /api/approval-workflows/pending-approvals/approve/11111111-1111-4111-8111-111111111111': ok(
+          item({ canApprove: false, currentLevel: 1 }),
+          'Expense approved successfully',
+        ),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const reason = await screen.findByLabelText('Reason');
+    fireEvent.change(reason, { target: { value: 'ok' } });
+    fireEvent.blur(reason);
+    fireEvent.submit(screen.getByLabelText('Reason').closest('form')!);
+    expect(await screen.findByText('Comment must be between 3 and 1000 characters')).toBeInTheDocument();
+    fireEvent.change(reason, { target: { value: 'Receipt matches' } });
+    fireEvent.submit(screen.getByLabelText('Reason').closest('form')!);
+    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5000 });
+    const sent = mock.calls.find(
+      (c) => c.method === 'POST' && c.path.includes('/pending-approvals/approve/'),
+    );
+    expect(sent?.body).toEqual({ approvalStatus: 'approved', comments: 'Receipt matches' });
+  });
+
+  it('keeps the modal open when the decision is refused (409)', async () => {
+    const { api: mock } = renderApp(path, {
+      session: { resources: '*' },
+      routes: {
+        [apiPath]: ok(expense(item())),
+        'POST /api/approval-workflows/pending-approvals/approve/11111111-1111-4111-8111-111111111111': fail(
+          409,
+          'conflict',
+          'This item is no longer pending approval',
+        ),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    fireEvent.change(await screen.findByLabelText('Reason'), { target: { value: 'Wrong payee' } });
+    fireEvent.submit(screen.getByLabelText('Reason').closest('form')!);
+    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5000 });
+    // A refused decision keeps the modal open with the reason typed.
+    expect(screen.getByLabelText('Reason')).toHaveValue('Wrong payee');
+  });
+});

@@ -1,0 +1,265 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  FileInput,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router-dom';
+import { expenseBody, type ExpenseBody, type ExpenseDetail } from '@owo/contract/expenses';
+import { useDraft } from '../../../lib/drafts';
+import { useZodForm } from '../../../lib/forms';
+import { useProfile } from '../../../lib/session';
+import { accountsApi } from '../../accounts/api';
+import { useWallets } from '../../money/api';
+import { profileApi, useBanks } from '../../profile/api';
+import { EXPENSE_DRAFT, useApprovers, useExpense, type ExpenseDraft } from '../api';
+
+/** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
+export function ExpenseFormScreen() {
+  const { ref } = useParams();
+  const existing = useExpense(ref);
+  const [draft] = useDraft<ExpenseDraft>(EXPENSE_DRAFT);
+  if (ref && existing.isLoading) return <Loader />;
+  if (ref && existing.error) return <Alert color="red">{existing.error.message}</Alert>;
+  const fromDraft = draft && draft.editing === ref ? draft.body : undefined;
+  return <ExpenseForm key={ref ?? 'new'} editing={ref} initial={fromDraft ?? toBody(existing.data)} />;
+}
+
+function toBody(e: ExpenseDetail | undefined): ExpenseBody | undefined {
+  if (!e) return undefined;
+  return {
+    amount: e.amount,
+    walletId: e.walletId,
+    currency: e.currency as 'NGN',
+    bankCode: e.bankCode,
+    bankAccountNumber: e.bankAccountNumber,
+    purpose: {
+      description: e.purpose.description ?? '',
+      serviceName: e.purpose.serviceName,
+      service: e.purpose.service,
+    },
+    attachments: e.attachments,
+    approverId: e.approverId,
+    beneficiaryEmail: e.beneficiaryEmail,
+    productsAndServices: e.productsAndServices.map((l) => ({
+      id: l.id,
+      amount: l.amount,
+      quantity: l.quantity,
+    })),
+  };
+}
+
+function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
+  const navigate = useNavigate();
+  const [, setDraft] = useDraft<ExpenseDraft>(EXPENSE_DRAFT);
+  const wallets = useWallets();
+  const banks = useBanks();
+  const approvers = useApprovers();
+  const me = useProfile();
+  const form = useZodForm(expenseBody, {
+    defaultValues: props.initial ?? {
+      currency: 'NGN',
+      purpose: { description: '' },
+      attachments: [],
+      productsAndServices: [],
+    },
+  });
+  const [accountName, setAccountName] = useState('');
+  const [lookup, setLookup] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [uploading, setUploading] = useState(false);
+  const bankCode = form.watch('bankCode');
+  const accountNumber = form.watch('bankAccountNumber');
+  const attachments = form.watch('attachments') ?? [];
+
+  // Account lookup 1,000 ms after 10 digits are typed (001 §9); a failed lookup clears the name.
+  useEffect(() => {
+    setAccountName('');
+    if (!bankCode || !/^\d{10}$/.test(accountNumber ?? '')) return;
+    const ctl = new AbortController();
+    const id = setTimeout(async () => {
+      setLookup('loading');
+      try {
+        const res = await profileApi.validateAccount({ accountNumber, bankCode }, ctl.signal);
+        setAccountName(res.data.accountName);
+        setLookup(res.data.accountName ? 'idle' : 'failed');
+      } catch {
+        setLookup('failed');
+      }
+    }, 1000);
+    return () => {
+      clearTimeout(id);
+      ctl.abort();
+    };
+  }, [bankCode, accountNumber]);
+
+  useEffect(() => {
+    const ngn = wallets.data?.find((w) => w.currency === 'NGN');
+    if (ngn && !form.getValues('walletId')) form.setValue('walletId', ngn.id);
+  }, [wallets.data, form]);
+
+  const e = form.formState.errors;
+  const approverOptions = (approvers.data ?? [])
+    .filter((m) => m.user.id !== me.data?.id)
+    .map((m) => ({
+      value: m.user.id,
+      label: `${m.user.name} (${m.roleName})${m.limit ? ` · limit ₦${(m.limit.limit / 100).toLocaleString('en-NG')}` : ''}`,
+    }));
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(() => {
+        setDraft({ body: form.getValues() as ExpenseBody, accountName, editing: props.editing });
+        navigate(props.editing ? `/expense/${props.editing}/edit/review` : '/expense/review-payment');
+      })}
+    >
+      <Stack gap="lg" maw={640}>
+        <Title order={2}>{props.editing ? 'Edit expense' : 'New Expense'}</Title>
+        <Card>
+          <Stack>
+            <Group grow>
+              <Controller
+                control={form.control}
+                name="walletId"
+                render={({ field }) => (
+                  <Select
+                    label="Wallet"
+                    data={(wallets.data ?? []).map((w) => ({
+                      value: w.id,
+                      label: `${w.name} (${w.currency})`,
+                    }))}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    error={e.walletId?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="currency"
+                render={({ field }) => (
+                  <Select
+                    label="Currency"
+                    data={['NGN', 'USD', 'GBP']}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    error={e.currency?.message}
+                  />
+                )}
+              />
+            </Group>
+            <TextInput label="Amount (₦)" {...form.register('amount')} error={e.amount?.message} />
+            <Controller
+              control={form.control}
+              name="bankCode"
+              render={({ field }) => (
+                <Select
+                  label="Bank"
+                  searchable
+                  data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  error={e.bankCode?.message}
+                />
+              )}
+            />
+            <TextInput
+              label="Account number"
+              maxLength={10}
+              {...form.register('bankAccountNumber')}
+              error={
+                e.bankAccountNumber?.message ??
+                (lookup === 'failed'
+                  ? 'We could not verify this account number at the selected bank'
+                  : undefined)
+              }
+              description={lookup === 'loading' ? 'Checking…' : accountName}
+            />
+            <Textarea
+              label="Description"
+              {...form.register('purpose.description')}
+              error={e.purpose?.description?.message}
+            />
+            <TextInput label="Category (optional)" {...form.register('purpose.serviceName')} />
+            <Controller
+              control={form.control}
+              name="approverId"
+              render={({ field }) => (
+                <Select
+                  label="Approver"
+                  description="Required when the amount is above your spend limit"
+                  clearable
+                  data={approverOptions}
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  error={e.approverId?.message}
+                />
+              )}
+            />
+            <FileInput
+              label="Receipt (image or PDF, up to 1 MB)"
+              accept="image/*,application/pdf"
+              placeholder={uploading ? 'Uploading…' : 'Attach a receipt'}
+              onChange={async (file) => {
+                if (!file) return;
+                setUploading(true);
+                try {
+                  const res = await accountsApi.upload(file);
+                  form.setValue('attachments', [
+                    ...attachments,
+                    { uploader: res.data.uploader.name, fileName: res.data.fileName },
+                  ]);
+                } catch (err) {
+                  form.setError('attachments', { message: (err as Error).message });
+                } finally {
+                  setUploading(false);
+                }
+              }}
+              error={e.attachments?.message}
+            />
+            {attachments.length > 0 && (
+              <Text size="sm" c="dimmed">
+                Attached: {attachments.map((a) => a.fileName).join(', ')}
+              </Text>
+            )}
+            <TextInput
+              label="Beneficiary email (optional)"
+              {...form.register('beneficiaryEmail')}
+              error={e.beneficiaryEmail?.message}
+            />
+            <Controller
+              control={form.control}
+              name="notifyBeneficiary"
+              render={({ field }) => (
+                <Checkbox
+                  label="Notify the beneficiary by email"
+                  checked={!!field.value}
+                  onChange={(ev) => field.onChange(ev.currentTarget.checked)}
+                />
+              )}
+            />
+          </Stack>
+        </Card>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => navigate(-1)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={lookup === 'loading' || !accountName || uploading}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

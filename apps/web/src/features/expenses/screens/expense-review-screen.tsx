@@ -1,0 +1,102 @@
+import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { PendingApprovalItem } from '@owo/contract/approvals';
+import type { ExpenseBody } from '@owo/contract/expenses';
+import { toMinor } from '@owo/contract/money';
+import { useDraft } from '../../../lib/drafts';
+import { formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '../api';
+
+/** /expense/review-payment and /expense/:ref/edit/review: step two (Review & Submit). */
+export function ExpenseReviewScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useDraft<ExpenseDraft>(EXPENSE_DRAFT);
+  const [done, setDone] = useState<{
+    id: string;
+    approval: PendingApprovalItem | null;
+    status: string;
+  } | null>(null);
+  const submit = useApiMutation({
+    mutationFn: (body: ExpenseBody) => (ref ? expenseApi.update(ref, body) : expenseApi.create(body)),
+    onSuccess: async (res) => {
+      void refreshExpenses();
+      // 001 §4: the success modal shows the approval status; a failing status check does not stop it.
+      let approval: PendingApprovalItem | null = res.data.approvalWorkflowPendingApprovalItem;
+      try {
+        approval = (await expenseApi.approvalStatus(res.data.id)).data;
+      } catch {
+        /* keep what the create answered */
+      }
+      setDone({ id: res.data.id, approval, status: res.data.status });
+    },
+  });
+  if (!done && (!draft || draft.editing !== ref))
+    return <Navigate to={ref ? `/expense/${ref}/edit` : '/expense/new-payment'} replace />;
+  const b = draft?.body;
+  const amount = b ? String(b.amount) : '0';
+  return (
+    <Stack gap="lg" maw={640}>
+      <Title order={2}>Review &amp; Submit</Title>
+      {b && (
+        <Card>
+          <SimpleGrid cols={2}>
+            <Text c="dimmed">Amount</Text>
+            <Text fw={600}>{/^\d+(\.\d{1,2})?$/.test(amount) ? formatMoney(toMinor(amount)) : amount}</Text>
+            <Text c="dimmed">Beneficiary</Text>
+            <Text>{draft?.accountName}</Text>
+            <Text c="dimmed">Account</Text>
+            <Text>{b.bankAccountNumber}</Text>
+            <Text c="dimmed">Description</Text>
+            <Text>{b.purpose?.description}</Text>
+            <Text c="dimmed">Receipts</Text>
+            <Text>{(b.attachments ?? []).length}</Text>
+          </SimpleGrid>
+        </Card>
+      )}
+      {submit.error && <Alert color="red">{submit.error.message}</Alert>}
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => navigate(-1)}>
+          Back
+        </Button>
+        <Button loading={submit.isPending} onClick={() => b && submit.mutate(b)}>
+          Submit
+        </Button>
+      </Group>
+      <Modal
+        opened={!!done}
+        onClose={() => {
+          setDraft(undefined);
+          navigate(done ? `/expense/${done.id}` : '/expenses');
+        }}
+        title="Expense submitted"
+        centered
+        size={421}
+      >
+        {done && (
+          <Stack>
+            <Text>
+              Approval status: <Badge variant="light">{done.approval?.status ?? done.status}</Badge>
+            </Text>
+            {done.approval?.status === 'pending' && (
+              <Text size="sm" c="dimmed">
+                Waiting for {done.approval.currentApprovers.map((a) => a.name).join(', ') || 'an approver'}{' '}
+                (level {done.approval.currentLevel + 1} of {done.approval.totalLevels}).
+              </Text>
+            )}
+            <Button
+              onClick={() => {
+                setDraft(undefined);
+                navigate(`/expense/${done.id}`);
+              }}
+            >
+              View expense
+            </Button>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan, useProfile } from '../../../lib/session';
+import { ApprovalActions } from '../../approvals';
+import { TrailList } from '../../approvals/components/trail-modal';
+import { expenseApi, refreshExpenses, useExpense } from '../api';
+import { ExpenseStatusBadge } from '../status-badge';
+
+function Field(props: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm">{props.value || '—'}</Text>
+    </div>
+  );
+}
+
+/** /expense/:ref: the expense, its approval actions and trail, and what can be done next. */
+export function ExpenseScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const q = useExpense(ref);
+  const me = useProfile();
+  const canPut = useCan('expenses', 'put');
+  const canPost = useCan('expenses', 'post');
+  const retry = useApiMutation({
+    mutationFn: () => expenseApi.retry(ref!),
+    onSuccess: () => void refreshExpenses(),
+  });
+  const reapprove = useApiMutation({
+    mutationFn: () => expenseApi.reapprove(ref!),
+    onSuccess: () => void refreshExpenses(),
+  });
+  const retire = useApiMutation({
+    mutationFn: () => expenseApi.retire(ref!),
+    onSuccess: () => void refreshExpenses(),
+  });
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Expense not found'}</Alert>;
+  const e = q.data;
+  const isMaker = me.data?.id === e.maker.id;
+  const editable = canPut && isMaker && (e.status === 'rejected' || e.status === 'failed');
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Button variant="subtle" px={0} onClick={() => navigate('/expenses')}>
+            ← Back
+          </Button>
+          <Group gap="sm">
+            <Title order={2}>{formatMoney(e.amountMinor, e.currency)}</Title>
+            <ExpenseStatusBadge status={e.status} />
+          </Group>
+          <Text c="dimmed" size="sm">
+            {e.reference} · {formatDateTime(e.createdAt)} · by {e.maker.name}
+          </Text>
+        </div>
+        <ApprovalActions
+          item={e.approvalWorkflowPendingApprovalItem}
+          onDone={() => void refreshExpenses()}
+          extra={
+            <>
+              {editable && (
+                <Button variant="default" onClick={() => navigate(`/expense/${e.id}/edit`)}>
+                  Edit
+                </Button>
+              )}
+              {e.status === 'failed' && isMaker && canPut && (
+                <Button variant="default" loading={reapprove.isPending} onClick={() => reapprove.mutate()}>
+                  Send for re-approval
+                </Button>
+              )}
+              {e.status === 'failed' &&
+                canPost &&
+                e.approvalWorkflowPendingApprovalItem?.status === 'approved' && (
+                  <Button loading={retry.isPending} onClick={() => retry.mutate()}>
+                    Retry payment
+                  </Button>
+                )}
+              {e.status === 'completed' && canPut && e.attachments.length > 0 && (
+                <Button variant="default" loading={retire.isPending} onClick={() => retire.mutate()}>
+                  Retire
+                </Button>
+              )}
+            </>
+          }
+        />
+      </Group>
+      {e.failureReason && <Alert color="red">{e.failureReason}</Alert>}
+      <Card>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label="Beneficiary" value={e.bankAccountName} />
+          <Field label="Bank" value={`${e.bankName} · ${e.bankAccountNumber}`} />
+          <Field label="Fee" value={e.feeMinor === null ? null : formatMoney(e.feeMinor, e.currency)} />
+          <Field label="Description" value={e.purpose.description} />
+          <Field label="Category" value={e.purpose.serviceName} />
+          <Field label="Attachments" value={e.attachments.map((a) => a.fileName).join(', ')} />
+        </SimpleGrid>
+      </Card>
+      {e.productsAndServices.length > 0 && (
+        <Card padding={0}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th>Price</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+                <Table.Th>Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {e.productsAndServices.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>{l.name}</Table.Td>
+                  <Table.Td>{formatMoney(l.amountMinor)}</Table.Td>
+                  <Table.Td>{l.quantity}</Table.Td>
+                  <Table.Td>{formatMoney(l.totalMinor)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+      {e.approvalWorkflowPendingApprovalItem && (
+        <Card>
+          <Title order={5} mb="sm">
+            Approval history
+          </Title>
+          <TrailList item={e.approvalWorkflowPendingApprovalItem} />
+        </Card>
+      )}
+    </Stack>
+  );
+}

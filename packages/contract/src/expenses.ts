@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { FILE_NAME_PATTERN } from './accounts';
+import { pendingApprovalItemSchema } from './approvals';
+import { PAGE_SIZE, MAX_LIMIT } from './http';
+import { MSG } from './messages';
+import { amountSchema } from './money';
+
+// Expenses (001 §2 Expenses, §3 expense payload and read, beneficiary; §5; §7 Expenses; issue 21 §2).
+
+/**
+ * Lifecycle: pending (awaiting approval) -> rejected (resolve -> pending) | approved -> paying
+ * (payout held and sent) -> completed (the rail paid) | failed (hold released; edit + re-approve,
+ * or retry) ; completed -> retired (receipts recorded against the paid expense).
+ */
+export const EXPENSE_STATUSES = [
+  'pending',
+  'rejected',
+  'approved',
+  'paying',
+  'completed',
+  'failed',
+  'retired',
+] as const;
+export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+/** List filters: the statuses, plus `active` (approved or paying). */
+export const EXPENSE_LIST_FILTERS = [...EXPENSE_STATUSES, 'active'] as const;
+
+export const EXPENSE_MSG = {
+  selectWallet: 'Please select a wallet to send from',
+  selectCurrency: 'Please select a currency',
+  amountMin: 'Amount must be at least 1',
+  descriptionRequired: 'Description is required',
+  bankRequired: 'Please select a bank',
+  kycCap: 'amount exceeds limit for incomplete KYC.',
+  insufficientFunds: 'Insufficient funds, top-up required',
+  ngnWalletNotFound: 'NGN Wallet not found',
+  approverRequired: 'Please select an approver: this amount is above your spend limit',
+  approverInvalid: 'The approver must be a team member who may approve this amount',
+  beneficiaryEmailRequired: 'Beneficiary email is required',
+  productNotFound: 'Product not found',
+  receiptRequired: (amount: string) => `A receipt is required for expenses above ${amount}`,
+  notEditable: 'Only a rejected or failed expense can be edited',
+  notFailed: 'Only a failed expense can be retried',
+  notRetirable: 'Only a completed expense can be retired',
+  retireNeedsReceipt: 'Attach at least one receipt to retire this expense',
+  fileUnknown: 'This file was not uploaded to this account',
+  created: 'Expense created successfully',
+  updated: 'Expense updated successfully',
+  reapproval: 'Expense sent for re-approval',
+  retried: 'Expense payment is being retried',
+  retired: 'Expense retired successfully',
+  attachments: 'Attachments updated successfully',
+  beneficiaryDeleted: 'Beneficiary deleted successfully',
+} as const;
+
+export const attachmentSchema = z.object({
+  uploader: z.string().trim().max(200).optional().default(''),
+  fileName: z.string().regex(FILE_NAME_PATTERN, 'Invalid file name'),
+});
+
+export const expensePurposeSchema = z.object({
+  /** A payout category id (issue 21 §0); its budget applies. */
+  service: z.string().uuid('Category must be an id').optional().nullable(),
+  serviceName: z.string().trim().max(120).optional().nullable(),
+  description: z.string().trim().max(500, 'Description must be at most 500 characters').optional(),
+});
+
+export const expenseProductLineSchema = z.object({
+  id: z.string({ error: EXPENSE_MSG.productNotFound }).uuid(EXPENSE_MSG.productNotFound),
+  amount: z.union([z.number(), z.string()]),
+  quantity: z
+    .number()
+    .int('Quantity must be a whole number')
+    .min(0, 'Quantity must be at least 0')
+    .max(1_000_000),
+  attachment: z.string().regex(FILE_NAME_PATTERN, 'Invalid file name').optional().nullable(),
+});
+
+const expenseFields = {
+  amount: amountSchema,
+  walletId: z.string({ error: EXPENSE_MSG.selectWallet }).uuid(EXPENSE_MSG.selectWallet),
+  currency: z.enum(['NGN', 'USD', 'GBP'], { error: EXPENSE_MSG.selectCurrency }),
+  bankCode: z.string({ error: EXPENSE_MSG.bankRequired }).trim().min(1, EXPENSE_MSG.bankRequired).max(10),
+  bankAccountNumber: z
+    .string({ error: MSG.accountNumberModal })
+    .trim()
+    .regex(/^\d{10}$/, MSG.accountNumberModal),
+  bankAccountName: z.string().trim().max(200).optional(),
+  purpose: expensePurposeSchema.default({}),
+  attachments: z.array(attachmentSchema).max(10, 'At most 10 attachments').default([]),
+  approverId: z.string().uuid('Approver must be a user id').optional().nullable(),
+  productsAndServices: z.array(expenseProductLineSchema).max(50).default([]),
+  projectId: z.string().uuid().optional().nullable(),
+  beneficiaryEmail: z.string().trim().email('Please enter a valid email address').optional().nullable(),
+  beneficiaryId: z.string().uuid().optional().nullable(),
+  notifyBeneficiary: z.boolean().optional().default(false),
+};
+
+export const expenseBody = z.object(expenseFields);
+export type ExpenseBody = z.input<typeof expenseBody>;
+export type ExpenseInput = z.output<typeof expenseBody>;
+
+export const reapproveBody = z.object({
+  comments: z.string().trim().min(3, 'Comment must be between 3 and 1000 characters').max(1000).optional(),
+});
+export const attachmentsBody = z.object({
+  attachments: z.array(attachmentSchema).min(1, 'Attach at least one file').max(10, 'At most 10 attachments'),
+});
+
+export const expenseListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(PAGE_SIZE),
+  status: z.enum(EXPENSE_LIST_FILTERS, { error: 'Unknown expense status' }).optional(),
+  search: z.string().trim().max(100).optional(),
+  mine: z.enum(['true', 'false']).optional(),
+});
+
+export const productLineDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  amount: z.string(),
+  amountMinor: z.number().int(),
+  quantity: z.number().int(),
+  total: z.string(),
+  totalMinor: z.number().int(),
+  attachment: z.string().nullable(),
+});
+
+export const expenseSchema = z.object({
+  id: z.string().uuid(),
+  reference: z.string(),
+  status: z.enum(EXPENSE_STATUSES),
+  amount: z.string(),
+  amountMinor: z.number().int(),
+  fee: z.string().nullable(),
+  feeMinor: z.number().int().nullable(),
+  currency: z.string(),
+  walletId: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  bankAccountNumber: z.string(),
+  bankAccountName: z.string(),
+  purpose: z.object({
+    service: z.string().nullable(),
+    serviceName: z.string().nullable(),
+    description: z.string().nullable(),
+  }),
+  attachments: z.array(z.object({ uploader: z.string(), fileName: z.string() })),
+  productsAndServices: z.array(productLineDto),
+  approverId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  beneficiaryEmail: z.string().nullable(),
+  maker: z.object({ id: z.string(), name: z.string() }),
+  transactionId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Expense = z.infer<typeof expenseSchema>;
+
+export const expenseDetailSchema = expenseSchema.extend({
+  expenseData: z.object({
+    manifest: z.object({
+      bankCode: z.string(),
+      bankAccountNumber: z.string(),
+      walletId: z.string(),
+      amount: z.string(),
+      paymentTag: z.string().nullable(),
+      narration: z.string().nullable(),
+      attachments: z.array(z.object({ uploader: z.string(), fileName: z.string() })),
+      purpose: z.object({
+        service: z.string().nullable(),
+        serviceName: z.string().nullable(),
+        description: z.string().nullable(),
+      }),
+      productsAndServices: z.array(productLineDto),
+    }),
+    project: z.object({ id: z.string(), name: z.string() }).nullable(),
+  }),
+  approvalWorkflowPendingApprovalItem: pendingApprovalItemSchema.nullable(),
+});
+export type ExpenseDetail = z.infer<typeof expenseDetailSchema>;
+
+export const beneficiarySchema = z.object({
+  id: z.string().uuid(),
+  accountName: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  bankCode: z.string(),
+  email: z.string().nullable(),
+});
+export type Beneficiary = z.infer<typeof beneficiarySchema>;
+export const beneficiaryQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(15),
+});
