@@ -35,38 +35,8 @@ DELETE /agents/core/commission-disbursements/{id}/items/{itemId}
 GET /agents/core/commission-disbursements/{id}/items
 GET /agents/self/dashboard
 GET /agents/self/commissions
-POST /approval-workflows/pending-approvals/approve/{approvalId}
-PUT /approval-workflows/rejected-approvals/{id}/resolve
-GET /approval-workflows/pending-approvals/expense
-GET /approval-workflows/pending-approvals/invoice
-GET /approval-workflows/pending-approvals/marketplace
-GET /approval-workflows/pending-approvals/payroll
-GET /approval-workflows/rejected-approvals/expense
-GET /approval-workflows/rejected-approvals/invoice
-GET /approval-workflows/rejected-approvals/marketplace
-GET /approval-workflows/rejected-approvals/payroll
-GET /payout/category
-POST /payout/category
-PUT /payout/category/{id}
-DELETE /payout/category/{id}
 PUT /payout/category/{id}/subcategory
 DELETE /payout/category/{id}/subcategory/{subId}
-GET /payout/category/subcategory
-PATCH /payout/category/{id}/budget
-GET /payout/category/insight/budget
-POST /expense
-GET /expense/{id}
-PUT /expense/{id}
-PUT /expense/{id}/re-approve
-PUT /expense/pending-approval/{id}
-PATCH /expense/{id}/attachment
-GET /expense/beneficiary
-DELETE /expense/beneficiary/{id}
-POST /products-and-services
-GET /products-and-services
-GET /products-and-services/{id}
-PUT /products-and-services/{id}
-DELETE /products-and-services/{id}
 POST /payout-asset
 GET /payout-asset
 GET /payout-asset/{id}
@@ -152,15 +122,9 @@ POST /employee-portal/profile/switch-account
 PATCH /employee-portal/profile/update-password
 POST /employee-portal/auth/reset-password
 PUT /employee-portal/auth/reset-password/{ref}
-POST /expense-subsidiary
-GET /expense-subsidiary
-GET /expense-subsidiary/{id}
-PUT /expense-subsidiary/{subsidiaryId}
 DELETE /expense-subsidiary/{id}
 PUT /expense-subsidiary/manage-access/active
 DELETE /expense-subsidiary/manage-access/deactivate
-POST /expense-subsidiary/{subsidiaryId}/manage-access
-DELETE /expense-subsidiary/{subsidiaryId}/manage-access/{accessId}
 `
     .split('\n')
     .map((l) => l.trim())
