@@ -16,7 +16,12 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/settings/fee-policy',
     {
       config: needs('feePolicies', 'get'),
-      schema: { tags: ['settings'], response: { 200: envelope(z.array(feePolicySchema)) } },
+      schema: {
+        operationId: 'listFeePolicies',
+        summary: "List the account's fee policies",
+        tags: ['settings'],
+        response: { 200: envelope(z.array(feePolicySchema)) },
+      },
     },
     async (req) => ok(await listFeePolicies(deps.db, tenantOf(req).accountId)),
   );
@@ -25,7 +30,13 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/settings/fee-policy',
     {
       config: needs('feePolicies', 'put'),
-      schema: { tags: ['settings'], body: feePolicyInput, response: { 200: envelope(feePolicySchema) } },
+      schema: {
+        operationId: 'setFeePolicy',
+        summary: 'Set a fee policy for a method and currency',
+        tags: ['settings'],
+        body: feePolicyInput,
+        response: { 200: envelope(feePolicySchema) },
+      },
     },
     async (req) => {
       const policy = await setFeePolicy(deps.db, {
@@ -42,6 +53,8 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('feePolicies', 'delete'),
       schema: {
+        operationId: 'deleteFeePolicy',
+        summary: 'Remove a fee policy',
         tags: ['settings'],
         params: z.object({ method: z.enum(FEE_METHODS), currency: z.enum(CURRENCIES) }),
         response: { 200: envelope(z.null()) },

@@ -51,7 +51,12 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     '/api/wallet',
     {
       config: needs('wallets', 'get'),
-      schema: { tags: ['wallets'], response: { 200: envelope(z.array(walletSchema)) } },
+      schema: {
+        operationId: 'listWallets',
+        summary: "List the account's wallets",
+        tags: ['wallets'],
+        response: { 200: envelope(z.array(walletSchema)) },
+      },
     },
     async (req) => ok((await listWallets(deps.db, tenantOf(req).accountId)).map(walletDto)),
   );
@@ -61,6 +66,8 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('wallets', 'get'),
       schema: {
+        operationId: 'getWallet',
+        summary: 'Get a wallet',
         tags: ['wallets'],
         params: idParam,
         response: { 200: envelope(walletSchema), 404: errorEnvelope },
@@ -78,6 +85,8 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('wallets', 'post'),
       schema: {
+        operationId: 'createWallet',
+        summary: 'Open a wallet in another currency',
         tags: ['wallets'],
         body: createWalletBody,
         response: { 201: envelope(walletSchema), 409: errorEnvelope },
@@ -100,7 +109,12 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     '/api/content/payout/currency',
     {
       config: needsSession(),
-      schema: { tags: ['wallets'], response: { 200: envelope(z.array(payoutCurrencySchema)) } },
+      schema: {
+        operationId: 'listPayoutCurrencies',
+        summary: 'List the currencies payouts can be sent in',
+        tags: ['wallets'],
+        response: { 200: envelope(z.array(payoutCurrencySchema)) },
+      },
     },
     async () => ok(CURRENCIES.map((c) => ({ alpha2: CURRENCY_INFO[c].alpha2, currency: c }))),
   );
@@ -110,6 +124,8 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('payouts', 'post'),
       schema: {
+        operationId: 'createBankTransfer',
+        summary: 'Send money from a wallet to a Nigerian bank account',
         tags: ['transfers'],
         description:
           'Sends money from a wallet to a Nigerian bank account. Requires an Idempotency-Key header; a retry with the same key answers the first result.',
