@@ -13,22 +13,27 @@ export const CURRENCY_INFO: Record<Currency, { alpha2: string; name: string; sym
  * Decimal amount as the API accepts it: a positive number or numeric string with at most 2 places.
  * Converted to integer minor units exactly (string arithmetic, never float multiplication).
  */
-export const amountSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
-  if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Amount must be a positive number with at most 2 decimal places',
-    });
-    return z.NEVER;
-  }
-  const minor = toMinor(s);
-  if (minor <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'Amount must be greater than zero' });
-    return z.NEVER;
-  }
-  return minor;
-});
+/** Longest amount text accepted (13 digits, a point, 2 decimals, surrounding spaces). */
+export const AMOUNT_TEXT_MAX = 32;
+const AMOUNT_INVALID = 'Amount must be a positive number with at most 2 decimal places';
+export const amountSchema = z
+  .union([z.number(), z.string().max(AMOUNT_TEXT_MAX, AMOUNT_INVALID)])
+  .transform((v, ctx) => {
+    const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
+    if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Amount must be a positive number with at most 2 decimal places',
+      });
+      return z.NEVER;
+    }
+    const minor = toMinor(s);
+    if (minor <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must be greater than zero' });
+      return z.NEVER;
+    }
+    return minor;
+  });
 
 /** '1234.5' -> 123450. Throws on anything but a plain non-negative decimal with <= 2 places. */
 export function toMinor(decimal: string): number {

@@ -379,4 +379,17 @@ function normaliseSchemas(node: unknown): void {
     delete o.anyOf;
     Object.assign(o, anyOf[0]);
   }
+  // Lengths and formats the validator already enforces, stated where zod's output leaves them out:
+  // a uuid is 36 characters, a date 10; an integer's format follows from its enforced bounds.
+  if (o.type === 'string' && o.maxLength === undefined) {
+    if (o.format === 'uuid') o.maxLength = 36;
+    if (o.format === 'date') o.maxLength = 10;
+  }
+  if (
+    o.type === 'integer' &&
+    o.format === undefined &&
+    typeof o.minimum === 'number' &&
+    typeof o.maximum === 'number'
+  )
+    o.format = o.minimum >= -(2 ** 31) && o.maximum <= 2 ** 31 - 1 ? 'int32' : 'int64';
 }

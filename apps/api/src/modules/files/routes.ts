@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MSG,
   envelope,
+  FILE_NAME_MAX,
   FILE_NAME_PATTERN,
   fileNameBody,
   MSG,
@@ -105,7 +106,12 @@ export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
         operationId: 'downloadFile',
         summary: 'Download an uploaded file',
         tags,
-        params: z.object({ fileName: z.string().regex(FILE_NAME_PATTERN, 'Invalid file name') }),
+        params: z.object({
+          fileName: z
+            .string()
+            .max(FILE_NAME_MAX, 'Invalid file name')
+            .regex(FILE_NAME_PATTERN, 'Invalid file name'),
+        }),
         response: { 200: z.any().describe('The file bytes, with the content type it was uploaded as') },
       },
     },

@@ -17,7 +17,12 @@ import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
-import { pruneIdempotencyKeys, withIdempotency } from '../../platform/idempotency';
+import {
+  IDEMPOTENCY_KEY_INVALID,
+  IDEMPOTENCY_KEY_MAX,
+  pruneIdempotencyKeys,
+  withIdempotency,
+} from '../../platform/idempotency';
 import { defineTicker } from '../../platform/jobs';
 import { pruneRateLimits } from '../../platform/rate-limit';
 import { seedMoneyDemo } from './demo';
@@ -30,7 +35,9 @@ import { checkTransactionLimit } from './limits';
 import { memberPayoutStats, startTransfer } from './transfers';
 import { createWallet, getWallet, listWallets } from './wallets';
 
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
+const idempotencyHeader = z
+  .object({ 'idempotency-key': z.string().max(IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_INVALID).optional() })
+  .passthrough();
 
 /** Wallets, transfers and transactions. Register after funding (it sets the rails adapter). */
 export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
