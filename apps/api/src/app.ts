@@ -15,9 +15,11 @@ import type { AppDeps } from './platform/deps';
 import { registerErrorHandling, registerInputHygiene } from './platform/http';
 import { registerGuard, isPublic, type SubsidiaryResolver } from './platform/guard';
 import { migrationsFolder } from './platform/db';
+import { registerApiRateLimit } from './platform/rate-limit';
 import {
   describeDocument,
   describeRoute,
+  isLimitedUrl,
   SECURITY_SCHEMES,
   registerRouteDescription,
 } from './platform/describe';
@@ -117,6 +119,7 @@ export async function buildApp(
   let subsidiaryResolver: SubsidiaryResolver | undefined;
   registerGuard(app, deps.db, config, { resolveSubsidiary: () => subsidiaryResolver });
   registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
+  registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
   registerInputHygiene(app); // after the guard: who may call is settled first
   await app.register(swagger, {
     openapi: {
