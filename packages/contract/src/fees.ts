@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_TEXT_MAX, currencySchema } from './money';
+import { AMOUNT_TEXT_MAX, currencySchema, fromMinor, majorAmount, minorAmount } from './money';
 
 // Fee policies (002 settings "fee-policy"). Inputs are decimal amounts (at most 2 places) and a
 // decimal percentage; answers carry integer minor units and basis points.
@@ -91,3 +91,50 @@ export const feePolicySchema = z.object({
   source: z.enum(['account', 'default']),
 });
 export type FeePolicy = z.infer<typeof feePolicySchema>;
+
+/** A fee policy as answered: amounts as decimal strings of major units with their `…Minor` integers. */
+export const feePolicyAnswerSchema = z.object({
+  method: z.string(),
+  currency: z.string(),
+  flat: majorAmount,
+  flatMinor: minorAmount,
+  percentBps: z.number().int().describe('Percentage in basis points (150 = 1.5%)'),
+  cap: majorAmount.nullable(),
+  capMinor: minorAmount.nullable(),
+  min: majorAmount.nullable(),
+  minMinor: minorAmount.nullable(),
+  bands: z
+    .array(
+      z.object({
+        upTo: majorAmount.nullable(),
+        upToMinor: minorAmount.nullable(),
+        flat: majorAmount,
+        flatMinor: minorAmount,
+      }),
+    )
+    .nullable(),
+  source: z.enum(['account', 'default']),
+});
+export type FeePolicyAnswer = z.infer<typeof feePolicyAnswerSchema>;
+const orNull = (v: number | null) => (v === null ? null : fromMinor(v));
+export function toFeePolicyAnswer(p: FeePolicy): FeePolicyAnswer {
+  return {
+    method: p.method,
+    currency: p.currency,
+    flat: fromMinor(p.flat),
+    flatMinor: p.flat,
+    percentBps: p.percentBps,
+    cap: orNull(p.cap),
+    capMinor: p.cap,
+    min: orNull(p.min),
+    minMinor: p.min,
+    bands:
+      p.bands?.map((b) => ({
+        upTo: orNull(b.upTo),
+        upToMinor: b.upTo,
+        flat: fromMinor(b.flat),
+        flatMinor: b.flat,
+      })) ?? null,
+    source: p.source,
+  };
+}

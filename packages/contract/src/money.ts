@@ -53,6 +53,11 @@ export function fromMinor(minor: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** An answered amount: a decimal string of major units ('1234.50'), beside its `…Minor` integer. */
+export const majorAmount = z.string().max(32).describe('Decimal string of major units, e.g. "1234.50"');
+/** An answered amount in integer minor units (kobo, cents, pence). */
+export const minorAmount = z.number().int().describe('Integer minor units (kobo, cents, pence)');
+
 const groupFmt = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const compactFmt = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 2 });
 

@@ -2507,7 +2507,13 @@ export interface operations {
                             active: boolean;
                             updatedAt: string;
                             limit: {
-                                limit: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                limit: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                limitMinor: number;
                             } | null;
                         }[];
                         metadata: {
@@ -2570,10 +2576,23 @@ export interface operations {
                             active: boolean;
                             updatedAt: string;
                             limit: {
-                                limit: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                limit: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                limitMinor: number;
                             } | null;
                             stats: {
-                                totalCashOutFlow: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                totalCashOutFlow: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                totalCashOutFlowMinor: number;
+                                /** Format: int64 */
                                 totalTransactions: number;
                             };
                         };
@@ -2624,7 +2643,13 @@ export interface operations {
                             active: boolean;
                             updatedAt: string;
                             limit: {
-                                limit: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                limit: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                limitMinor: number;
                             } | null;
                         };
                     };
@@ -2680,7 +2705,13 @@ export interface operations {
                             active: boolean;
                             updatedAt: string;
                             limit: {
-                                limit: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                limit: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                limitMinor: number;
                             } | null;
                         };
                     };
@@ -2737,7 +2768,13 @@ export interface operations {
                             active: boolean;
                             updatedAt: string;
                             limit: {
-                                limit: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                limit: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                limitMinor: number;
                             } | null;
                         };
                     };
@@ -2794,7 +2831,13 @@ export interface operations {
                             active: boolean;
                             updatedAt: string;
                             limit: {
-                                limit: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                limit: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                limitMinor: number;
                             } | null;
                         };
                     };
@@ -3419,19 +3462,47 @@ export interface operations {
                         data: {
                             method: string;
                             currency: string;
-                            /** Format: int64 */
-                            flat: number;
-                            /** Format: int64 */
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            flat: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            flatMinor: number;
+                            /**
+                             * Format: int64
+                             * @description Percentage in basis points (150 = 1.5%)
+                             */
                             percentBps: number;
-                            /** Format: int64 */
-                            cap: number | null;
-                            /** Format: int64 */
-                            min: number | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            cap: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            capMinor: number | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            min: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            minMinor: number | null;
                             bands: {
-                                /** Format: int64 */
-                                upTo: number | null;
-                                /** Format: int64 */
-                                flat: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                upTo: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                upToMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                flat: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                flatMinor: number;
                             }[] | null;
                             /** @enum {string} */
                             source: "account" | "default";
@@ -3489,19 +3560,47 @@ export interface operations {
                         data: {
                             method: string;
                             currency: string;
-                            /** Format: int64 */
-                            flat: number;
-                            /** Format: int64 */
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            flat: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            flatMinor: number;
+                            /**
+                             * Format: int64
+                             * @description Percentage in basis points (150 = 1.5%)
+                             */
                             percentBps: number;
-                            /** Format: int64 */
-                            cap: number | null;
-                            /** Format: int64 */
-                            min: number | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            cap: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            capMinor: number | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            min: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            minMinor: number | null;
                             bands: {
-                                /** Format: int64 */
-                                upTo: number | null;
-                                /** Format: int64 */
-                                flat: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                upTo: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                upToMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                flat: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                flatMinor: number;
                             }[] | null;
                             /** @enum {string} */
                             source: "account" | "default";
@@ -3588,23 +3687,58 @@ export interface operations {
                         message: string;
                         data: {
                             isPaymentRequired: boolean;
-                            /** Format: int64 */
-                            exchangeFee: number;
-                            /** Format: int64 */
-                            fxFee: number;
-                            /** Format: int64 */
-                            transferFee: number;
-                            /** Format: int64 */
-                            total: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            exchangeFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            exchangeFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fxFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            fxFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            transferFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            transferFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
                             rate: string;
                             sourceCurrency: string;
-                            /** Format: int64 */
-                            amount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
                             currency: string;
-                            /** Format: int64 */
-                            requestedAmount: number;
-                            /** Format: int64 */
-                            availableBalance: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            requestedAmount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            requestedAmountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            availableBalance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            availableBalanceMinor: number;
                         };
                     };
                 };
@@ -3652,23 +3786,58 @@ export interface operations {
                         message: string;
                         data: {
                             isPaymentRequired: boolean;
-                            /** Format: int64 */
-                            exchangeFee: number;
-                            /** Format: int64 */
-                            fxFee: number;
-                            /** Format: int64 */
-                            transferFee: number;
-                            /** Format: int64 */
-                            total: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            exchangeFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            exchangeFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fxFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            fxFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            transferFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            transferFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
                             rate: string;
                             sourceCurrency: string;
-                            /** Format: int64 */
-                            amount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
                             currency: string;
-                            /** Format: int64 */
-                            requestedAmount: number;
-                            /** Format: int64 */
-                            availableBalance: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            requestedAmount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            requestedAmountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            availableBalance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            availableBalanceMinor: number;
                         };
                     };
                 };
@@ -3716,23 +3885,58 @@ export interface operations {
                         message: string;
                         data: {
                             isPaymentRequired: boolean;
-                            /** Format: int64 */
-                            exchangeFee: number;
-                            /** Format: int64 */
-                            fxFee: number;
-                            /** Format: int64 */
-                            transferFee: number;
-                            /** Format: int64 */
-                            total: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            exchangeFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            exchangeFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fxFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            fxFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            transferFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            transferFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
                             rate: string;
                             sourceCurrency: string;
-                            /** Format: int64 */
-                            amount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
                             currency: string;
-                            /** Format: int64 */
-                            requestedAmount: number;
-                            /** Format: int64 */
-                            availableBalance: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            requestedAmount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            requestedAmountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            availableBalance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            availableBalanceMinor: number;
                         };
                     };
                 };
@@ -3780,23 +3984,58 @@ export interface operations {
                         message: string;
                         data: {
                             isPaymentRequired: boolean;
-                            /** Format: int64 */
-                            exchangeFee: number;
-                            /** Format: int64 */
-                            fxFee: number;
-                            /** Format: int64 */
-                            transferFee: number;
-                            /** Format: int64 */
-                            total: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            exchangeFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            exchangeFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fxFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            fxFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            transferFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            transferFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
                             rate: string;
                             sourceCurrency: string;
-                            /** Format: int64 */
-                            amount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
                             currency: string;
-                            /** Format: int64 */
-                            requestedAmount: number;
-                            /** Format: int64 */
-                            availableBalance: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            requestedAmount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            requestedAmountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            availableBalance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            availableBalanceMinor: number;
                         };
                     };
                 };
@@ -3844,23 +4083,58 @@ export interface operations {
                         message: string;
                         data: {
                             isPaymentRequired: boolean;
-                            /** Format: int64 */
-                            exchangeFee: number;
-                            /** Format: int64 */
-                            fxFee: number;
-                            /** Format: int64 */
-                            transferFee: number;
-                            /** Format: int64 */
-                            total: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            exchangeFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            exchangeFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fxFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            fxFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            transferFee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            transferFeeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
                             rate: string;
                             sourceCurrency: string;
-                            /** Format: int64 */
-                            amount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
                             currency: string;
-                            /** Format: int64 */
-                            requestedAmount: number;
-                            /** Format: int64 */
-                            availableBalance: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            requestedAmount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            requestedAmountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            availableBalance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            availableBalanceMinor: number;
                         };
                     };
                 };

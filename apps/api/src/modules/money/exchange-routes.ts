@@ -5,7 +5,8 @@ import {
   envelope,
   EXCHANGE_RESOURCES,
   exchangeQuoteInput,
-  exchangeQuoteSchema,
+  exchangeQuoteAnswerSchema,
+  toExchangeQuoteAnswer,
   type ExchangeResource,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
@@ -39,7 +40,7 @@ export async function registerExchangeRoutes(app: FastifyInstance, deps: AppDeps
           tags: ['exchange'],
           params: z.object({ walletId: z.string().uuid('Please select a wallet to send from') }),
           body: exchangeQuoteInput,
-          response: { 200: envelope(exchangeQuoteSchema) },
+          response: { 200: envelope(exchangeQuoteAnswerSchema) },
         },
       },
       async (req) => {
@@ -48,7 +49,7 @@ export async function registerExchangeRoutes(app: FastifyInstance, deps: AppDeps
           walletId: req.params.walletId,
           ...req.body,
         });
-        return ok(quote, 'Exchange quote');
+        return ok(toExchangeQuoteAnswer(quote), 'Exchange quote');
       },
     );
   }

@@ -171,7 +171,7 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
       ),
   );
 
-  // Spend limits (002 §7): amount in whole naira, answered as limit.limit in kobo.
+  // Spend limits (002 §7): amount in whole naira; answered as limit.limit (naira) and limit.limitMinor (kobo).
   for (const [method, mode] of [
     ['post', 'create'],
     ['patch', 'update'],
