@@ -116,3 +116,16 @@ describe('Teams page', () => {
     expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/role')).toBe(false);
   });
 });
+
+describe('Member screen', () => {
+  it('shows the spend limit that was set, in naira (limit.limitMinor is kobo)', async () => {
+    // Set with { amount: 5000000 } (naira); the API answers limit.limit '5000000.00' and limitMinor in kobo.
+    const detail = {
+      ...member({ limit: { limit: '5000000.00', limitMinor: 500_000_000 } }),
+      stats: { totalCashOutFlow: '1234.50', totalCashOutFlowMinor: 123_450, totalTransactions: 2 },
+    };
+    renderApp('/teams/member?id=m2', { session: {}, routes: { 'GET /api/account_access/m2': ok(detail) } });
+    expect(await screen.findByText('₦5,000,000.00')).toBeInTheDocument();
+    expect(screen.getByText('₦1,234.50')).toBeInTheDocument();
+  });
+});
