@@ -1175,7 +1175,7 @@ export interface paths {
         };
         /**
          * List transactions
-         * @description Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling.
+         * @description Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling. format=csv answers every row the same filters select as a streamed text/csv attachment (RFC 4180; page and limit ignored).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -6261,6 +6261,7 @@ export interface operations {
                 where?: string;
                 from?: string;
                 to?: string;
+                format?: "json" | "csv";
                 period?: "24h" | "7d" | "30d";
                 type?: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
                 status?: "pending" | "processing" | "success" | "failed" | "reversed";
@@ -6273,7 +6274,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description JSON page, or text/csv with format=csv */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -11,7 +11,7 @@ export { grantSubsidiaryAccess } from './subsidiaries';
 
 /** Accounts area: accounts and switching, KYB, subsidiaries and the x-subsidiary-id rules, organisation settings. */
 export async function registerAccounts(app: FastifyInstance, deps: AppDeps) {
-  (deps.services.setSubsidiaryResolver as (r: SubsidiaryResolver) => void)(subsidiaryResolver(deps.db));
+  (deps.services.setSubsidiaryResolver as (r: SubsidiaryResolver) => void)(subsidiaryResolver());
   await registerAccountRoutes(app, deps);
   await registerKybRoutes(app, deps);
   await registerSubsidiaryRoutes(app, deps);
