@@ -303,7 +303,13 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 export function describeDocument(arg: { openapiObject: unknown } | { swaggerObject: unknown }) {
   if (!('openapiObject' in arg)) throw new Error('Owo describes its API as OpenAPI 3, not Swagger 2');
   const doc = arg.openapiObject as Doc;
-  doc.servers = [{ url: '/', description: 'The server that serves this document' }];
+  doc.servers = [
+    {
+      url: '/',
+      description: 'This deployment (local, sandbox or production): whichever host serves this document',
+      'x-internal': false,
+    },
+  ];
   const components = (doc.components ??= {});
   components.securitySchemes = { ...SECURITY_SCHEMES };
   components.schemas = {
