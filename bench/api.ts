@@ -191,6 +191,9 @@ async function main() {
         LOG_LEVEL: 'info',
         SEED_DEMO: 'false',
         RUN_WORKER: 'false',
+        // The API limiter (issue 17) runs on every request but must not refuse the load itself.
+        API_RATE_LIMIT_PER_USER: process.env.API_RATE_LIMIT_PER_USER ?? '1000000000',
+        API_RATE_LIMIT_PER_IP: process.env.API_RATE_LIMIT_PER_IP ?? '1000000000',
       },
     });
     const exited = new Promise((_, reject) =>

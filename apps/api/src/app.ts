@@ -6,20 +6,23 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { APP_VERSION, STATUS } from '@owo/contract';
+import { APP_VERSION, errorEnvelope, STATUS } from '@owo/contract';
 import type { AppDeps } from './platform/deps';
 import { registerErrorHandling, registerInputHygiene } from './platform/http';
 import { registerGuard, isPublic, type SubsidiaryResolver } from './platform/guard';
 import { migrationsFolder } from './platform/db';
 import { registerWebStatic } from './platform/web-static';
+import { registerApiRateLimit } from './platform/rate-limit';
+import {
+  describeDocument,
+  describeRoute,
+  isLimitedUrl,
+  SECURITY_SCHEMES,
+  registerRouteDescription,
+} from './platform/describe';
 import { registerModules } from './modules';
 import { VAULT_LOG_KEYS } from './platform/vault/fields';
 
@@ -123,13 +126,22 @@ export async function buildApp(
   await app.register(cookie);
   let subsidiaryResolver: SubsidiaryResolver | undefined;
   registerGuard(app, deps.db, config, { resolveSubsidiary: () => subsidiaryResolver });
+  registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
+  registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
   registerInputHygiene(app); // after the guard: who may call is settled first
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Owo API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      info: {
+        title: 'Owo API',
+        version: APP_VERSION,
+        description:
+          'Business payments and spend management for Nigerian companies. Amounts are answered as decimal strings of major units with a `…Minor` integer beside them.',
+        license: { name: 'Proprietary', url: 'https://owo.ng/terms' },
+      },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: describeRoute,
+    transformObject: describeDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   deps.services.setSubsidiaryResolver = (r: SubsidiaryResolver) => {
@@ -141,6 +153,8 @@ export async function buildApp(
     {
       config: isPublic(),
       schema: {
+        operationId: 'getHealth',
+        summary: 'Report that the API is up',
         tags: ['platform'],
         response: {
           200: z.object({ status: z.string(), message: z.string(), data: z.object({ version: z.string() }) }),
@@ -153,25 +167,46 @@ export async function buildApp(
       data: { version: APP_VERSION },
     }),
   );
-  app.get('/api/ready', { config: isPublic(), schema: { tags: ['platform'] } }, async (_req, reply) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-      const journal = JSON.parse(
-        fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
-      ) as { entries: unknown[] };
-      const applied = await deps.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      const n = Number((applied.rows[0] as { n: number }).n);
-      if (n < journal.entries.length)
-        return reply.code(503).send({
-          status: STATUS.error,
-          message: `migrations pending (${n}/${journal.entries.length})`,
-          data: null,
-        });
-      return { status: STATUS.success, message: 'ready', data: { migrations: n } };
-    } catch {
-      return reply.code(503).send({ status: STATUS.error, message: 'database unreachable', data: null });
-    }
-  });
+  app.get(
+    '/api/ready',
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'getReadiness',
+        summary: 'Report whether the database is reachable and migrated',
+        tags: ['platform'],
+        response: {
+          200: z.object({
+            status: z.string(),
+            message: z.string(),
+            data: z.object({ migrations: z.number().int().min(0).max(100000) }),
+          }),
+          503: errorEnvelope,
+        },
+      },
+    },
+    async (_req, reply) => {
+      try {
+        await deps.db.execute(sql`select 1`);
+        const journal = JSON.parse(
+          fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+        ) as { entries: unknown[] };
+        const applied = await deps.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        const n = Number((applied.rows[0] as { n: number }).n);
+        if (n < journal.entries.length)
+          return reply.code(503).send({
+            status: STATUS.error,
+            message: `migrations pending (${n}/${journal.entries.length})`,
+            data: null,
+          });
+        return { status: STATUS.success, message: 'ready', data: { migrations: n } };
+      } catch {
+        return reply.code(503).send({ status: STATUS.error, message: 'database unreachable', data: null });
+      }
+    },
+  );
 
   await registerModules(app, deps);
 

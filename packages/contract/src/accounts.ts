@@ -130,8 +130,13 @@ export const uploadResultSchema = z.object({
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 /** Server-made names: 32 hex characters and the extension of the detected type. */
 export const FILE_NAME_PATTERN = /^[a-f0-9]{32}\.(png|jpg|webp|gif|pdf)$/;
+/** 32 hex characters, a point and a 3-4 letter extension. */
+export const FILE_NAME_MAX = 37;
 export const fileNameBody = z.object({
-  fileName: z.string({ error: ACCOUNT_MSG.fileRequired }).regex(FILE_NAME_PATTERN, 'Invalid file name'),
+  fileName: z
+    .string({ error: ACCOUNT_MSG.fileRequired })
+    .max(FILE_NAME_MAX, 'Invalid file name')
+    .regex(FILE_NAME_PATTERN, 'Invalid file name'),
 });
 
 /** GET /settings/organisation: the account, read-only type, and a KYB summary. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema } from './money';
+import { AMOUNT_TEXT_MAX, amountSchema } from './money';
 
 // The approvals engine (issue 21 §1; 001 §3 approval trail, §4 Approval, §5 approval note, §7 Approvals;
 // 002 §3 approvalWorkflowPendingApprovalItem, §6 approver flags; 000 §4.11 trail display).
@@ -202,7 +202,7 @@ export const apPolicySchema = z.object({
 export type ApPolicy = z.infer<typeof apPolicySchema>;
 
 /** Zero is allowed for the threshold (nothing is auto-approved). */
-const nonNegativeAmount = z.union([z.number(), z.string()]).transform((v, ctx) => {
+const nonNegativeAmount = z.union([z.number(), z.string().max(AMOUNT_TEXT_MAX)]).transform((v, ctx) => {
   const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
   if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
     ctx.addIssue({ code: 'custom', message: 'Amount must be a number with at most 2 decimal places' });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 
+/** An account number is 10 digits (000 "Bank account"); longer text is refused before it is trimmed and checked. */
+export const ACCOUNT_NUMBER_TEXT_MAX = 40;
+
 // Banks, account-name lookup and saved bank accounts (000 §3, §5, §7; 001 §5, §7).
 
 export const BANK_TYPES = ['dmb', 'mfb', 'fintech', 'merchant'] as const;
@@ -27,6 +30,7 @@ export function makeBankAccountSchema(numberMessage: string = MSG.accountNumberL
       .transform((v) => (v ? v : undefined)),
     accountNumber: z
       .string({ error: numberMessage })
+      .max(ACCOUNT_NUMBER_TEXT_MAX, numberMessage)
       .trim()
       .regex(/^\d{10}$/, numberMessage),
     bankCode: z
@@ -46,6 +50,7 @@ export type BankAccountInput = z.input<typeof bankAccountSchema>;
 export const validateAccountQuery = z.object({
   accountNumber: z
     .string({ error: MSG.accountNumberLinking })
+    .max(ACCOUNT_NUMBER_TEXT_MAX, MSG.accountNumberLinking)
     .trim()
     .regex(/^\d{10}$/, MSG.accountNumberLinking),
   bankCode: z.string({ error: BANK_CODE_REQUIRED }).trim().min(1, BANK_CODE_REQUIRED).max(10, 'Unknown bank'),

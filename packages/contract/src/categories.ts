@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_TEXT_MAX } from './money';
 
 // Payout categories and budgets (001 §7 Payout categories; issue 21 §3). A budget is per calendar
 // month (Africa/Lagos); the AP policy's overBudget decides block or warn.
@@ -22,7 +23,7 @@ export const categoryBody = z.object({
 /** Budget in whole or decimal naira; null removes it. */
 export const budgetBody = z.object({
   budget: z
-    .union([z.number(), z.string()])
+    .union([z.number(), z.string().max(AMOUNT_TEXT_MAX)])
     .nullable()
     .transform((v, ctx) => {
       if (v === null) return null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema, currencySchema } from './money';
+import { amountSchema, currencySchema, fromMinor, majorAmount, minorAmount } from './money';
 
 // Exchange quote (001 §7 "Exchange quote"): POST /api/exchange/disbursement/{resource}/{walletId}.
 
@@ -32,6 +32,49 @@ export const exchangeQuoteSchema = z.object({
   availableBalance: z.number().int(),
 });
 export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
+
+const QUOTE_AMOUNTS = [
+  'exchangeFee',
+  'fxFee',
+  'transferFee',
+  'total',
+  'amount',
+  'requestedAmount',
+  'availableBalance',
+] as const;
+/** The quote as answered: every amount as a decimal string of major units with its `…Minor` integer. */
+export const exchangeQuoteAnswerSchema = z.object({
+  isPaymentRequired: z.boolean(),
+  exchangeFee: majorAmount,
+  exchangeFeeMinor: minorAmount,
+  fxFee: majorAmount,
+  fxFeeMinor: minorAmount,
+  transferFee: majorAmount,
+  transferFeeMinor: minorAmount,
+  /** What leaves the wallet (wallet currency). */
+  total: majorAmount,
+  totalMinor: minorAmount,
+  rate: z.string(),
+  sourceCurrency: z.string(),
+  /** The requested amount converted into the wallet currency. */
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  currency: z.string(),
+  /** The amount asked for, in `currency`. */
+  requestedAmount: majorAmount,
+  requestedAmountMinor: minorAmount,
+  availableBalance: majorAmount,
+  availableBalanceMinor: minorAmount,
+});
+export type ExchangeQuoteAnswer = z.infer<typeof exchangeQuoteAnswerSchema>;
+export function toExchangeQuoteAnswer(q: ExchangeQuote): ExchangeQuoteAnswer {
+  const out: Record<string, unknown> = { ...q };
+  for (const k of QUOTE_AMOUNTS) {
+    out[k] = fromMinor(q[k]);
+    out[`${k}Minor`] = q[k];
+  }
+  return out as ExchangeQuoteAnswer;
+}
 
 export const PER_TRANSACTION_LIMIT_NOTE = "our limit, not the central bank's";
 

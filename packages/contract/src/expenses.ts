@@ -3,7 +3,7 @@ import { FILE_NAME_PATTERN } from './accounts';
 import { pendingApprovalItemSchema } from './approvals';
 import { PAGE_SIZE, MAX_LIMIT } from './http';
 import { MSG } from './messages';
-import { amountSchema } from './money';
+import { AMOUNT_TEXT_MAX, amountSchema } from './money';
 
 // Expenses (001 §2 Expenses, §3 expense payload and read, beneficiary; §5; §7 Expenses; issue 21 §2).
 
@@ -55,7 +55,7 @@ export const EXPENSE_MSG = {
 
 export const attachmentSchema = z.object({
   uploader: z.string().trim().max(200).optional().default(''),
-  fileName: z.string().regex(FILE_NAME_PATTERN, 'Invalid file name'),
+  fileName: z.string().max(64, 'Invalid file name').regex(FILE_NAME_PATTERN, 'Invalid file name'),
 });
 
 export const expensePurposeSchema = z.object({
@@ -67,13 +67,18 @@ export const expensePurposeSchema = z.object({
 
 export const expenseProductLineSchema = z.object({
   id: z.string({ error: EXPENSE_MSG.productNotFound }).uuid(EXPENSE_MSG.productNotFound),
-  amount: z.union([z.number(), z.string()]),
+  amount: z.union([z.number(), z.string().max(AMOUNT_TEXT_MAX)]),
   quantity: z
     .number()
     .int('Quantity must be a whole number')
     .min(0, 'Quantity must be at least 0')
     .max(1_000_000),
-  attachment: z.string().regex(FILE_NAME_PATTERN, 'Invalid file name').optional().nullable(),
+  attachment: z
+    .string()
+    .max(64, 'Invalid file name')
+    .regex(FILE_NAME_PATTERN, 'Invalid file name')
+    .optional()
+    .nullable(),
 });
 
 const expenseFields = {
@@ -84,6 +89,7 @@ const expenseFields = {
   bankAccountNumber: z
     .string({ error: MSG.accountNumberModal })
     .trim()
+    .max(10, MSG.accountNumberModal)
     .regex(/^\d{10}$/, MSG.accountNumberModal),
   bankAccountName: z.string().trim().max(200).optional(),
   purpose: expensePurposeSchema.default({}),
@@ -91,7 +97,13 @@ const expenseFields = {
   approverId: z.string().uuid('Approver must be a user id').optional().nullable(),
   productsAndServices: z.array(expenseProductLineSchema).max(50).default([]),
   projectId: z.string().uuid().optional().nullable(),
-  beneficiaryEmail: z.string().trim().email('Please enter a valid email address').optional().nullable(),
+  beneficiaryEmail: z
+    .string()
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .email('Please enter a valid email address')
+    .optional()
+    .nullable(),
   beneficiaryId: z.string().uuid().optional().nullable(),
   notifyBeneficiary: z.boolean().optional().default(false),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema } from './money';
+import { AMOUNT_TEXT_MAX, currencySchema, fromMinor, majorAmount, minorAmount } from './money';
 
 // Fee policies (002 settings "fee-policy"). Inputs are decimal amounts (at most 2 places) and a
 // decimal percentage; answers carry integer minor units and basis points.
@@ -8,30 +8,40 @@ export const FEE_METHODS = ['bank-transfer', 'exchange', 'deposit'] as const;
 export type FeeMethod = (typeof FEE_METHODS)[number];
 
 /** A non-negative decimal amount (0 allowed) with at most 2 places -> minor units. */
-const feeAmount = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
-  const m = /^(\d{1,11})(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) {
-    ctx.addIssue({ code: 'custom', message: 'Must be a non-negative amount with at most 2 decimal places' });
-    return z.NEVER;
-  }
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-});
+const feeAmount = z
+  .union([
+    z.number(),
+    z.string().max(AMOUNT_TEXT_MAX, 'Must be a non-negative amount with at most 2 decimal places'),
+  ])
+  .transform((v, ctx) => {
+    const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
+    const m = /^(\d{1,11})(?:\.(\d{1,2}))?$/.exec(s);
+    if (!m) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Must be a non-negative amount with at most 2 decimal places',
+      });
+      return z.NEVER;
+    }
+    return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  });
 
 /** A percentage 0..100 with at most 2 places -> basis points ('1.5' -> 150). */
-const percentBps = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
-  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(s);
-  const bps = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : -1;
-  if (bps < 0 || bps > 10000) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Percent must be between 0 and 100 with at most 2 decimal places',
-    });
-    return z.NEVER;
-  }
-  return bps;
-});
+const percentBps = z
+  .union([z.number(), z.string().max(16, 'Percent must be between 0 and 100 with at most 2 decimal places')])
+  .transform((v, ctx) => {
+    const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
+    const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(s);
+    const bps = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : -1;
+    if (bps < 0 || bps > 10000) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Percent must be between 0 and 100 with at most 2 decimal places',
+      });
+      return z.NEVER;
+    }
+    return bps;
+  });
 
 export const feeBandInput = z.object({ upTo: feeAmount.nullable(), flat: feeAmount });
 
@@ -81,3 +91,50 @@ export const feePolicySchema = z.object({
   source: z.enum(['account', 'default']),
 });
 export type FeePolicy = z.infer<typeof feePolicySchema>;
+
+/** A fee policy as answered: amounts as decimal strings of major units with their `…Minor` integers. */
+export const feePolicyAnswerSchema = z.object({
+  method: z.string(),
+  currency: z.string(),
+  flat: majorAmount,
+  flatMinor: minorAmount,
+  percentBps: z.number().int().describe('Percentage in basis points (150 = 1.5%)'),
+  cap: majorAmount.nullable(),
+  capMinor: minorAmount.nullable(),
+  min: majorAmount.nullable(),
+  minMinor: minorAmount.nullable(),
+  bands: z
+    .array(
+      z.object({
+        upTo: majorAmount.nullable(),
+        upToMinor: minorAmount.nullable(),
+        flat: majorAmount,
+        flatMinor: minorAmount,
+      }),
+    )
+    .nullable(),
+  source: z.enum(['account', 'default']),
+});
+export type FeePolicyAnswer = z.infer<typeof feePolicyAnswerSchema>;
+const orNull = (v: number | null) => (v === null ? null : fromMinor(v));
+export function toFeePolicyAnswer(p: FeePolicy): FeePolicyAnswer {
+  return {
+    method: p.method,
+    currency: p.currency,
+    flat: fromMinor(p.flat),
+    flatMinor: p.flat,
+    percentBps: p.percentBps,
+    cap: orNull(p.cap),
+    capMinor: p.cap,
+    min: orNull(p.min),
+    minMinor: p.min,
+    bands:
+      p.bands?.map((b) => ({
+        upTo: orNull(b.upTo),
+        upToMinor: b.upTo,
+        flat: fromMinor(b.flat),
+        flatMinor: b.flat,
+      })) ?? null,
+    source: p.source,
+  };
+}

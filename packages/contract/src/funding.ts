@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_NUMBER_TEXT_MAX } from './banks';
 import { amountSchema } from './money';
 
 // Funding a wallet by bank transfer (001 §2 "Cards, wallets and add funds"; 000 §2.3 /wallet/add-funds).
@@ -22,6 +23,7 @@ export const FUNDING_MSG = {
 export const sandboxDepositBody = z.object({
   accountNumber: z
     .string()
+    .max(ACCOUNT_NUMBER_TEXT_MAX, FUNDING_MSG.accountNumber)
     .trim()
     .regex(/^\d{10}$/, FUNDING_MSG.accountNumber),
   amount: amountSchema,

@@ -43,8 +43,8 @@ export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
   where: z.string().max(2000).optional(),
-  from: z.string().datetime({ offset: true }).or(z.string().date()).optional(),
-  to: z.string().datetime({ offset: true }).or(z.string().date()).optional(),
+  from: z.string().max(40).datetime({ offset: true }).or(z.string().date()).optional(),
+  to: z.string().max(40).datetime({ offset: true }).or(z.string().date()).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

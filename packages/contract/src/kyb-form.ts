@@ -93,19 +93,21 @@ export const KYB_FORM: KybStepForm[] = KYB_STEPS.map((step, i) => ({
   fields: FIELDS[step],
 }));
 
-const fieldSchema: z.ZodType<KybField> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    label: z.string(),
-    type: z.string() as z.ZodType<KybFieldType>,
-    required: z.boolean(),
-    options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
-    pattern: z.string().optional(),
-    min: z.number().optional(),
-    max: z.number().optional(),
-    fields: z.array(fieldSchema).optional(),
-  }),
-);
+// Two levels, not z.lazy: a list's fields are plain fields, and a recursive schema becomes a $ref
+// the OpenAPI document cannot resolve (client generators stop on it).
+const leafFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.string() as z.ZodType<KybFieldType>,
+  required: z.boolean(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  pattern: z.string().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+});
+const fieldSchema: z.ZodType<KybField> = leafFieldSchema.extend({
+  fields: z.array(leafFieldSchema).optional(),
+});
 export const kybFormSchema = z.object({
   steps: z.array(
     z.object({

@@ -136,15 +136,18 @@ const optionalText = (max = 200) =>
     .transform((v) => v || null);
 const bvnField = z
   .string({ error: 'BVN is required' })
+  .max(40, KYB_MSG.bvnInvalid)
   .trim()
   .regex(new RegExp(BVN_PATTERN), KYB_MSG.bvnInvalid);
 const phoneField = z
   .string({ error: 'Phone number is required' })
+  .max(30, KYB_MSG.phoneInvalid)
   .trim()
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(new RegExp(NG_PHONE_PATTERN), KYB_MSG.phoneInvalid));
 const isoDate = z
   .string({ error: 'Incorporation date is required' })
+  .max(10, KYB_MSG.dateInvalid)
   .regex(/^\d{4}-\d{2}-\d{2}$/, KYB_MSG.dateInvalid)
   .refine(
     (v) =>
@@ -159,12 +162,14 @@ export const kybInfoBody = z.object({
   registrationType: z.enum(REGISTRATION_TYPES, { error: 'Registration type is required' }),
   registrationNumber: z
     .string({ error: 'Registration number is required' })
+    .max(40, KYB_MSG.registrationNumberInvalid)
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .pipe(z.string().regex(new RegExp(CAC_NUMBER_PATTERN), KYB_MSG.registrationNumberInvalid)),
   incorporationDate: isoDate,
   industry: z.enum(INDUSTRIES, { error: 'Industry is required' }),
   tin: z
     .string()
+    .max(40, KYB_MSG.tinInvalid)
     .trim()
     .regex(new RegExp(TIN_PATTERN), KYB_MSG.tinInvalid)
     .nullish()
@@ -183,7 +188,12 @@ export type KybInfo = z.output<typeof kybInfoBody>;
 export const kybBvnBody = z.object({ bvn: bvnField });
 
 export const kybContactBody = z.object({
-  email: z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email(KYB_MSG.emailInvalid)),
+  email: z
+    .string({ error: 'Email is required' })
+    .max(254, KYB_MSG.emailInvalid)
+    .trim()
+    .toLowerCase()
+    .pipe(z.email(KYB_MSG.emailInvalid)),
   phone: phoneField,
   address: required('Address', 300),
   city: required('City', 100),
@@ -209,6 +219,7 @@ export const kybOwnerBody = z.object({
   share: shareField,
   email: z
     .string()
+    .max(254, KYB_MSG.emailInvalid)
     .trim()
     .toLowerCase()
     .pipe(z.email(KYB_MSG.emailInvalid))
@@ -240,7 +251,10 @@ export const kybOwnershipBody = z
   });
 export type KybOwnershipBody = z.output<typeof kybOwnershipBody>;
 
-const fileRef = z.string().regex(/^[a-f0-9]{32}\.(png|jpg|webp|gif|pdf)$/, 'Invalid file');
+const fileRef = z
+  .string()
+  .max(37, 'Invalid file')
+  .regex(/^[a-f0-9]{32}\.(png|jpg|webp|gif|pdf)$/, 'Invalid file');
 export const kybDocumentsBody = z.object({
   certificateOfIncorporation: fileRef
     .or(z.undefined())

@@ -13,22 +13,27 @@ export const CURRENCY_INFO: Record<Currency, { alpha2: string; name: string; sym
  * Decimal amount as the API accepts it: a positive number or numeric string with at most 2 places.
  * Converted to integer minor units exactly (string arithmetic, never float multiplication).
  */
-export const amountSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
-  if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Amount must be a positive number with at most 2 decimal places',
-    });
-    return z.NEVER;
-  }
-  const minor = toMinor(s);
-  if (minor <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'Amount must be greater than zero' });
-    return z.NEVER;
-  }
-  return minor;
-});
+/** Longest amount text accepted (13 digits, a point, 2 decimals, surrounding spaces). */
+export const AMOUNT_TEXT_MAX = 32;
+const AMOUNT_INVALID = 'Amount must be a positive number with at most 2 decimal places';
+export const amountSchema = z
+  .union([z.number(), z.string().max(AMOUNT_TEXT_MAX, AMOUNT_INVALID)])
+  .transform((v, ctx) => {
+    const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
+    if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Amount must be a positive number with at most 2 decimal places',
+      });
+      return z.NEVER;
+    }
+    const minor = toMinor(s);
+    if (minor <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must be greater than zero' });
+      return z.NEVER;
+    }
+    return minor;
+  });
 
 /** '1234.5' -> 123450. Throws on anything but a plain non-negative decimal with <= 2 places. */
 export function toMinor(decimal: string): number {
@@ -47,6 +52,11 @@ export function fromMinor(minor: number): string {
   const abs = Math.abs(minor);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** An answered amount: a decimal string of major units ('1234.50'), beside its `…Minor` integer. */
+export const majorAmount = z.string().max(32).describe('Decimal string of major units, e.g. "1234.50"');
+/** An answered amount in integer minor units (kobo, cents, pence). */
+export const minorAmount = z.number().int().describe('Integer minor units (kobo, cents, pence)');
 
 const groupFmt = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const compactFmt = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 2 });

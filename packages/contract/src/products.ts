@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_TEXT_MAX } from './money';
 
 // Products and services (001 §3, §5 Products, §7 /products-and-services).
 
@@ -13,7 +14,7 @@ export const PRODUCT_MSG = {
   notFound: 'Product not found',
 } as const;
 
-const price = z.union([z.number(), z.string()]).transform((v, ctx) => {
+const price = z.union([z.number(), z.string().max(AMOUNT_TEXT_MAX)]).transform((v, ctx) => {
   const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
   if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
     ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.priceMin });

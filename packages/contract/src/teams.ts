@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { majorAmount, minorAmount } from './money';
 import { ACTIONS, RESOURCES } from './permissions';
 
 // Teams: roles, invitations and members (002 §2 Teams, §3, §5 Teams and access, §7).
@@ -121,19 +122,24 @@ export const memberSchema = z.object({
   roleName: z.string(),
   active: z.boolean(),
   updatedAt: z.string(),
-  limit: z.object({ limit: z.number() }).nullable(),
+  /** The spend limit: `limit` in naira (decimal string), `limitMinor` in kobo. */
+  limit: z.object({ limit: majorAmount, limitMinor: minorAmount }).nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 
 export const memberDetailSchema = memberSchema.extend({
-  stats: z.object({ totalCashOutFlow: z.number(), totalTransactions: z.number() }),
+  stats: z.object({
+    totalCashOutFlow: majorAmount,
+    totalCashOutFlowMinor: minorAmount,
+    totalTransactions: z.number().int(),
+  }),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
 export const MEMBER_FILTERS = ['agents', 'members'] as const;
 
 export const SPEND_LIMIT_MSG = 'Spend limit must be a positive whole number of naira';
-/** 002 §5: a positive integer, in naira; stored and answered in kobo (`limit.limit`). */
+/** 002 §5: a positive integer, in naira; stored in kobo, answered as `limit.limit` (naira) and `limit.limitMinor` (kobo). */
 export const spendLimitBody = z
   .object({
     amount: z

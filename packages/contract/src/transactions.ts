@@ -92,7 +92,10 @@ export type ReceiptLink = z.infer<typeof receiptLinkSchema>;
 
 export const receiptFileQuery = z.object({
   exp: z.coerce.number().int().positive(),
-  sig: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, TRANSACTION_MSG.receiptLinkInvalid),
+  sig: z
+    .string()
+    .max(100, TRANSACTION_MSG.receiptLinkInvalid)
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, TRANSACTION_MSG.receiptLinkInvalid),
 });
 
 const day = (required: string) => z.string({ error: required }).date('Enter a valid date');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_NAME_MAX, BANK_CODE_REQUIRED } from './banks';
+import { ACCOUNT_NAME_MAX, ACCOUNT_NUMBER_TEXT_MAX, BANK_CODE_REQUIRED } from './banks';
 import { MSG } from './messages';
 import { amountSchema, CURRENCIES } from './money';
 
@@ -46,6 +46,7 @@ export const transferBody = z.object({
   bankCode: z.string({ error: BANK_CODE_REQUIRED }).trim().min(1, BANK_CODE_REQUIRED).max(10, 'Unknown bank'),
   accountNumber: z
     .string({ error: MSG.accountNumberModal })
+    .max(ACCOUNT_NUMBER_TEXT_MAX, MSG.accountNumberModal)
     .trim()
     .regex(/^\d{10}$/, MSG.accountNumberModal),
   accountName: z

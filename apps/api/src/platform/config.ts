@@ -34,6 +34,12 @@ export const configSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Owo <no-reply@owo.local>'),
   RATE_LIMIT_ENABLED: bool.default(true),
+  /** The API limiter (platform/rate-limit.ts): requests per window per signed-in user, and per IP for anonymous callers. */
+  API_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
+  API_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often each process shares its counts through PostgreSQL (bounds over-admission across processes). */
+  API_RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   SEED_DEMO: bool.default(true),
   RUN_WORKER: bool.default(true),
   UPLOAD_DIR: z.string().optional(),

@@ -23,12 +23,24 @@ export function paged<T>(
 }
 
 function zodIssuesToFields(
-  issues: { instancePath?: string; params?: { issue?: { path?: PropertyKey[] } }; message?: string }[],
+  issues: {
+    keyword?: string;
+    instancePath?: string;
+    params?: { issue?: { path?: PropertyKey[] }; keys?: string[] };
+    message?: string;
+  }[],
   context: string,
 ): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const p = issue.params?.issue?.path;
+    if (issue.keyword === 'unrecognized_keys') {
+      // A strict schema names each key it does not know, under the key itself.
+      const at = (issue.instancePath ?? '').split('/').filter(Boolean);
+      for (const k of issue.params?.keys ?? [])
+        (out[[...at, k].join('.')] ??= []).push(`Unknown field "${k}"`);
+      continue;
+    }
     const key =
       p && p.length
         ? p.map(String).join('.')

@@ -12,6 +12,8 @@ import { tenantOf } from './guard';
 import { idempotencyKeys } from './tables';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 /** How long a duplicate waits for the first request before answering 409. */
 const WAIT_FOR_FIRST = '10s';

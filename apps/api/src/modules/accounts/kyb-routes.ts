@@ -27,6 +27,15 @@ const SAVED: Record<KybStep, string> = {
 };
 
 /** Know-your-business setup (000 §2.6, §4.2, §7); resource parameters. */
+/** How each KYB step is named in the OpenAPI document. */
+const KYB_STEP_OPERATIONS: Record<KybStep, { operationId: string; summary: string }> = {
+  info: { operationId: 'saveKybInfo', summary: 'Save the business information step' },
+  bvn: { operationId: 'saveKybBvn', summary: "Save the director's BVN step" },
+  contact: { operationId: 'saveKybContact', summary: 'Save the contact details step' },
+  ownership: { operationId: 'saveKybOwnership', summary: 'Save the ownership step' },
+  documents: { operationId: 'saveKybDocuments', summary: 'Save the documents step' },
+};
+
 export async function registerKybRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -35,7 +44,12 @@ export async function registerKybRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/parameter/account',
     {
       config: needs('parameters', 'get'),
-      schema: { tags, response: { 200: envelope(kybAccountSchema) } },
+      schema: {
+        operationId: 'getKybStatus',
+        summary: "Get the account's verification (KYB) status",
+        tags,
+        response: { 200: envelope(kybAccountSchema) },
+      },
     },
     async (req) => ok(await getKyb(db, tenantOf(req).accountId)),
   );
@@ -44,7 +58,12 @@ export async function registerKybRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/parameter/account/parameters',
     {
       config: needs('parameters', 'get'),
-      schema: { tags, response: { 200: envelope(kybFormSchema) } },
+      schema: {
+        operationId: 'getKybForm',
+        summary: 'Get the verification (KYB) form definition',
+        tags,
+        response: { 200: envelope(kybFormSchema) },
+      },
     },
     async () => ok({ steps: KYB_FORM }),
   );
@@ -55,7 +74,12 @@ export async function registerKybRoutes(app: FastifyInstance, deps: AppDeps) {
       `/api/parameter/account/${step}`,
       {
         config: needs('parameters', 'get'),
-        schema: { tags, body: kybStepBodies[step], response: { 200: envelope(kybAccountSchema) } },
+        schema: {
+          ...KYB_STEP_OPERATIONS[step],
+          tags,
+          body: kybStepBodies[step],
+          response: { 200: envelope(kybAccountSchema) },
+        },
       },
       async (req) => {
         const { resources } = tenantOf(req);

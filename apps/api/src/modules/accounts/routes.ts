@@ -64,7 +64,13 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     '/api/accounts',
     {
       config: needsSession(),
-      schema: { tags, body: createAccountBody, response: { 201: envelope(accountEntrySchema) } },
+      schema: {
+        operationId: 'createAccount',
+        summary: 'Create a business account',
+        tags,
+        body: createAccountBody,
+        response: { 201: envelope(accountEntrySchema) },
+      },
     },
     async (req, reply) => {
       const userId = authOf(req).user.id;
@@ -79,7 +85,12 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     '/api/me/accounts',
     {
       config: needsSession(),
-      schema: { tags, response: { 200: envelope(z.array(accountEntrySchema)) } },
+      schema: {
+        operationId: 'listMyAccounts',
+        summary: 'List the accounts the user belongs to',
+        tags,
+        response: { 200: envelope(z.array(accountEntrySchema)) },
+      },
     },
     async (req) => ok(await listMyAccounts(db, authOf(req).user.id)),
   );
@@ -88,7 +99,12 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     '/api/me/accounts/active',
     {
       config: needsSession(),
-      schema: { tags, response: { 200: envelope(activeAccountSchema) } },
+      schema: {
+        operationId: 'getActiveAccount',
+        summary: "Get the user's active account",
+        tags,
+        response: { 200: envelope(activeAccountSchema) },
+      },
     },
     async (req) => ok(await getActiveAccount(db, authOf(req).user.id)),
   );
@@ -97,7 +113,13 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     '/api/me/accounts/active',
     {
       config: needsSession(),
-      schema: { tags, body: setActiveAccountBody, response: { 200: envelope(activeAccountSchema) } },
+      schema: {
+        operationId: 'setActiveAccount',
+        summary: "Switch the user's active account",
+        tags,
+        body: setActiveAccountBody,
+        response: { 200: envelope(activeAccountSchema) },
+      },
     },
     async (req) => ok(await setActiveAccount(db, authOf(req).user.id, req.body.id), 'Active account changed'),
   );
@@ -106,7 +128,12 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     '/api/settings/organisation',
     {
       config: needs('parameters', 'get'),
-      schema: { tags, response: { 200: envelope(organisationSchema) } },
+      schema: {
+        operationId: 'getOrganisation',
+        summary: 'Get the organisation settings',
+        tags,
+        response: { 200: envelope(organisationSchema) },
+      },
     },
     async (req) => ok(await organisation(db, tenantOf(req).accountId)),
   );
@@ -115,7 +142,13 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     '/api/settings/organisation',
     {
       config: needs('parameters', 'put'),
-      schema: { tags, body: updateOrganisationBody, response: { 200: envelope(organisationSchema) } },
+      schema: {
+        operationId: 'updateOrganisation',
+        summary: 'Update the organisation settings',
+        tags,
+        body: updateOrganisationBody,
+        response: { 200: envelope(organisationSchema) },
+      },
     },
     async (req) => {
       const { accountId } = tenantOf(req);

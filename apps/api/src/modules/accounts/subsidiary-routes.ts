@@ -38,7 +38,13 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
     '/api/subsidiaries',
     {
       config: needs('subsidiaries', 'get'),
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(subsidiarySchema) } },
+      schema: {
+        operationId: 'listSubsidiaries',
+        summary: 'List subsidiaries',
+        tags,
+        querystring: listQuery,
+        response: { 200: listEnvelope(subsidiarySchema) },
+      },
     },
     async (req) => {
       const { items, total } = await listSubsidiaries(db, tenantOf(req).accountId, req.query);
@@ -50,7 +56,13 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
     '/api/subsidiaries',
     {
       config: needs('subsidiaries', 'post'),
-      schema: { tags, body: subsidiaryBody, response: { 201: envelope(subsidiarySchema) } },
+      schema: {
+        operationId: 'createSubsidiary',
+        summary: 'Create a subsidiary',
+        tags,
+        body: subsidiaryBody,
+        response: { 201: envelope(subsidiarySchema) },
+      },
     },
     async (req, reply) => {
       const data = await createSubsidiary(db, {
@@ -66,7 +78,13 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
     '/api/subsidiaries/:id',
     {
       config: needs('subsidiaries', 'get'),
-      schema: { tags, params: idParam, response: { 200: envelope(subsidiaryDetailSchema) } },
+      schema: {
+        operationId: 'getSubsidiary',
+        summary: 'Get a subsidiary',
+        tags,
+        params: idParam,
+        response: { 200: envelope(subsidiaryDetailSchema) },
+      },
     },
     async (req) => ok(await getSubsidiary(db, tenantOf(req).accountId, req.params.id)),
   );
@@ -76,6 +94,8 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
     {
       config: needs('subsidiaries', 'put'),
       schema: {
+        operationId: 'updateSubsidiary',
+        summary: 'Update a subsidiary',
         tags,
         params: idParam,
         body: updateSubsidiaryBody,
@@ -94,6 +114,8 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
     {
       config: needs('subsidiaryMembers', 'post'),
       schema: {
+        operationId: 'addSubsidiaryMembers',
+        summary: 'Give members access to a subsidiary',
         tags,
         params: idParam,
         body: subsidiaryMemberBody,
@@ -115,7 +137,13 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
     '/api/subsidiaries/:id/members/:memberId',
     {
       config: needs('subsidiaryMembers', 'delete'),
-      schema: { tags, params: memberParams, response: { 200: envelope(subsidiaryDetailSchema) } },
+      schema: {
+        operationId: 'removeSubsidiaryMember',
+        summary: "Remove a member's access to a subsidiary",
+        tags,
+        params: memberParams,
+        response: { 200: envelope(subsidiaryDetailSchema) },
+      },
     },
     async (req) =>
       ok(
@@ -133,6 +161,8 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
     {
       config: needs('subsidiaryMembers', 'patch'),
       schema: {
+        operationId: 'updateSubsidiaryMember',
+        summary: "Change a member's access to a subsidiary",
         tags,
         params: memberParams,
         body: subsidiaryMemberActiveBody,

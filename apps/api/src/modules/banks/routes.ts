@@ -35,7 +35,12 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
     '/api/content/payout/local/banks',
     {
       config: needsSession(),
-      schema: { tags: ['banks'], response: { 200: envelope(z.array(bankSchema)) } },
+      schema: {
+        operationId: 'listBanks',
+        summary: 'List Nigerian banks',
+        tags: ['banks'],
+        response: { 200: envelope(z.array(bankSchema)) },
+      },
     },
     async () => ok(await listBanks(deps)),
   );
@@ -45,6 +50,8 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
     {
       config: needsSession(),
       schema: {
+        operationId: 'resolveBankAccount',
+        summary: 'Resolve a bank account number to its account name',
         tags: ['banks'],
         querystring: validateAccountQuery,
         response: { 200: envelope(validateAccountResult) },
@@ -61,7 +68,12 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
     '/api/me/bank-accounts',
     {
       config: needsSession(),
-      schema: { tags: ['banks'], response: { 200: envelope(z.array(savedBankAccountSchema)) } },
+      schema: {
+        operationId: 'listMyBankAccounts',
+        summary: "List the signed-in user's bank accounts",
+        tags: ['banks'],
+        response: { 200: envelope(z.array(savedBankAccountSchema)) },
+      },
     },
     async (req) => ok(await listBankAccounts(deps.db, authOf(req).user.id)),
   );
@@ -71,6 +83,8 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
     {
       config: needsSession(),
       schema: {
+        operationId: 'addMyBankAccount',
+        summary: 'Add a bank account for the signed-in user',
         tags: ['banks'],
         body: bankAccountSchema,
         response: { 201: envelope(savedBankAccountSchema) },
@@ -93,7 +107,13 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
     '/api/me/bank-accounts/:id',
     {
       config: needsSession(),
-      schema: { tags: ['banks'], params: idParam, response: { 200: envelope(z.null()) } },
+      schema: {
+        operationId: 'deleteMyBankAccount',
+        summary: "Remove one of the signed-in user's bank accounts",
+        tags: ['banks'],
+        params: idParam,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (req) => {
       await deleteBankAccount(deps, { userId: authOf(req).user.id, id: req.params.id });
@@ -105,7 +125,12 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
     '/api/agents/self/check-bank-details',
     {
       config: needsSession(),
-      schema: { tags: ['banks'], response: { 200: envelope(checkBankDetailsResult) } },
+      schema: {
+        operationId: 'checkMyBankDetails',
+        summary: 'Check whether the user should be asked to verify bank details',
+        tags: ['banks'],
+        response: { 200: envelope(checkBankDetailsResult) },
+      },
     },
     async (req) => {
       const auth = authOf(req);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MSG,
   envelope,
+  FILE_NAME_MAX,
   FILE_NAME_PATTERN,
   fileNameBody,
   MSG,
@@ -38,7 +39,13 @@ export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
       '/api/files/upload',
       {
         config: needs('parameters', 'post'),
-        schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(uploadResultSchema) } },
+        schema: {
+          operationId: 'uploadFile',
+          summary: 'Upload a file (multipart, 1 MB)',
+          tags,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(uploadResultSchema) },
+        },
       },
       async (req) => {
         if (!req.isMultipart()) throw fieldError('file', ACCOUNT_MSG.fileRequired);
@@ -70,7 +77,13 @@ export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
     '/api/files/upload',
     {
       config: needs('parameters', 'delete'),
-      schema: { tags, body: fileNameBody, response: { 200: envelope(z.object({ fileName: z.string() })) } },
+      schema: {
+        operationId: 'deleteFile',
+        summary: 'Delete an uploaded file',
+        tags,
+        body: fileNameBody,
+        response: { 200: envelope(z.object({ fileName: z.string() })) },
+      },
     },
     async (req) => {
       const t = tenantOf(req);
@@ -90,8 +103,16 @@ export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('parameters', 'get'),
       schema: {
+        operationId: 'downloadFile',
+        summary: 'Download an uploaded file',
         tags,
-        params: z.object({ fileName: z.string().regex(FILE_NAME_PATTERN, 'Invalid file name') }),
+        params: z.object({
+          fileName: z
+            .string()
+            .max(FILE_NAME_MAX, 'Invalid file name')
+            .regex(FILE_NAME_PATTERN, 'Invalid file name'),
+        }),
+        response: { 200: z.any().describe('The file bytes, with the content type it was uploaded as') },
       },
     },
     async (req, reply) => {

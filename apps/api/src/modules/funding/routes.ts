@@ -40,6 +40,8 @@ export async function registerFunding(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('payments', 'get'),
       schema: {
+        operationId: 'getWalletFundingAccount',
+        summary: 'Get the virtual bank account that funds a wallet',
         tags: ['funding'],
         params: idParam,
         response: { 200: envelope(fundingAccountSchema), 404: errorEnvelope, 422: errorEnvelope },
@@ -55,6 +57,8 @@ export async function registerFunding(app: FastifyInstance, deps: AppDeps) {
       {
         config: needsSession(),
         schema: {
+          operationId: 'createSandboxDeposit',
+          summary: 'Simulate an inbound bank deposit (sandbox rails only)',
           tags: ['sandbox'],
           body: sandboxDepositBody,
           response: { 200: envelope(sandboxDepositResult), 404: errorEnvelope },
@@ -87,6 +91,8 @@ export async function registerFunding(app: FastifyInstance, deps: AppDeps) {
       {
         config: isPublic(),
         schema: {
+          operationId: 'receiveRailsWebhook',
+          summary: 'Receive a signed payment-provider webhook',
           tags: ['webhooks'],
           params: z.object({ provider: z.string().max(40) }),
           response: {

@@ -19,6 +19,8 @@ export async function registerMailbox(app: FastifyInstance, deps: AppDeps) {
     {
       config: isPublic(),
       schema: {
+        operationId: 'listDevMailbox',
+        summary: 'List mails sent to an address (development only)',
         tags: ['dev'],
         querystring: mailboxQuery,
         response: { 200: listEnvelope(mailboxItemSchema) },

@@ -35,7 +35,15 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
   // Unverified users read their profile too: the web decides from it where to send them (000 §2.4).
   r.get(
     '/api/me/settings/profile',
-    { config: needsSession({ allowUnverified: true }), schema: { tags, response: profileEnvelope } },
+    {
+      config: needsSession({ allowUnverified: true }),
+      schema: {
+        operationId: 'getProfile',
+        summary: "Get the signed-in user's profile",
+        tags,
+        response: profileEnvelope,
+      },
+    },
     async (req) => {
       return ok({ profile: profileOf(authOf(req).user) });
     },
@@ -43,7 +51,16 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
 
   r.put(
     '/api/me/settings/profile',
-    { config: needsSession(), schema: { tags, body: profileBody, response: profileEnvelope } },
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'updateProfile',
+        summary: "Update the signed-in user's profile",
+        tags,
+        body: profileBody,
+        response: profileEnvelope,
+      },
+    },
     async (req) => {
       return ok(
         { profile: await updateProfile(deps.db, authOf(req).user.id, req.body) },
@@ -54,7 +71,16 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
 
   r.put(
     '/api/me/settings/password',
-    { config: needsSession(), schema: { tags, body: changePasswordBody, response: messageEnvelope } },
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'changePassword',
+        summary: "Change the signed-in user's password",
+        tags,
+        body: changePasswordBody,
+        response: messageEnvelope,
+      },
+    },
     async (req) => {
       const auth = authOf(req);
       await hit(deps, `change-password:user:${auth.user.id}`, 10, HOUR);
@@ -65,7 +91,15 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/me/2fa/setup',
-    { config: needsSession(), schema: { tags, response: { 200: envelope(twoFactorSetupSchema) } } },
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'startTwoFactorSetup',
+        summary: 'Start two-factor setup and get the TOTP secret',
+        tags,
+        response: { 200: envelope(twoFactorSetupSchema) },
+      },
+    },
     async (req) => {
       return ok(
         await startTwoFactorSetup(deps.db, deps.config, authOf(req).user),
@@ -78,7 +112,13 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
     '/api/me/2fa/enable',
     {
       config: needsSession(),
-      schema: { tags, body: totpCodeBody, response: { 200: envelope(recoveryCodesSchema) } },
+      schema: {
+        operationId: 'enableTwoFactor',
+        summary: 'Enable two-factor authentication with a first code',
+        tags,
+        body: totpCodeBody,
+        response: { 200: envelope(recoveryCodesSchema) },
+      },
     },
     async (req) => {
       const auth = authOf(req);
@@ -92,7 +132,16 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/me/2fa/disable',
-    { config: needsSession(), schema: { tags, body: totpCodeBody, response: messageEnvelope } },
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'disableTwoFactor',
+        summary: 'Disable two-factor authentication',
+        tags,
+        body: totpCodeBody,
+        response: messageEnvelope,
+      },
+    },
     async (req) => {
       const auth = authOf(req);
       await hit(deps, `2fa-manage:user:${auth.user.id}`, 10, 15 * 60);
@@ -105,7 +154,13 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
     '/api/me/2fa/recovery-codes',
     {
       config: needsSession(),
-      schema: { tags, body: totpCodeBody, response: { 200: envelope(recoveryCodesSchema) } },
+      schema: {
+        operationId: 'regenerateRecoveryCodes',
+        summary: 'Issue a new set of two-factor recovery codes',
+        tags,
+        body: totpCodeBody,
+        response: { 200: envelope(recoveryCodesSchema) },
+      },
     },
     async (req) => {
       const auth = authOf(req);

@@ -78,7 +78,16 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/auth/register',
-    { config: isPublic(), schema: { tags, body: registerBody, response: sessionEnvelope } },
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'registerUser',
+        summary: 'Register a user and their business',
+        tags,
+        body: registerBody,
+        response: sessionEnvelope,
+      },
+    },
     async (req, reply) => {
       await hit(deps, `register:ip:${clientIp(req)}`, 10, HOUR);
       const { user, session } = await registerUser(deps, req.body, metaOf(req));
@@ -91,7 +100,13 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
     '/api/auth/confirm-email',
     {
       config: isPublic(),
-      schema: { tags, body: tokenBody, response: { 200: envelope(z.object({ user: authUserSchema })) } },
+      schema: {
+        operationId: 'confirmEmail',
+        summary: 'Confirm an email address with the mailed token',
+        tags,
+        body: tokenBody,
+        response: { 200: envelope(z.object({ user: authUserSchema })) },
+      },
     },
     async (req) => {
       await hit(deps, `confirm:ip:${clientIp(req)}`, 30, HOUR);
@@ -102,7 +117,16 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/auth/confirm-email/resend',
-    { config: isPublic(), schema: { tags, body: emailBody, response: messageEnvelope } },
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'resendEmailConfirmation',
+        summary: 'Send the email confirmation link again',
+        tags,
+        body: emailBody,
+        response: messageEnvelope,
+      },
+    },
     async (req) => {
       await hit(deps, `confirm-resend:ip:${clientIp(req)}`, 10, HOUR);
       await hit(deps, `confirm-resend:email:${req.body.email}`, 3, HOUR);
@@ -113,7 +137,16 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/auth/login',
-    { config: isPublic(), schema: { tags, body: loginBody, response: sessionEnvelope } },
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'signIn',
+        summary: 'Sign in with email and password',
+        tags,
+        body: loginBody,
+        response: sessionEnvelope,
+      },
+    },
     async (req, reply) => {
       await hit(deps, `login:ip:${clientIp(req)}`, 30, 15 * 60);
       const { user, session, twoFactorPending } = await loginUser(deps, req.body, metaOf(req));
@@ -125,7 +158,13 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
     '/api/auth/2fa',
     {
       config: needsSession({ allowPending2fa: true, allowUnverified: true }),
-      schema: { tags, body: twoFactorLoginBody, response: sessionEnvelope },
+      schema: {
+        operationId: 'verifySignInTwoFactor',
+        summary: 'Complete sign-in with a two-factor code',
+        tags,
+        body: twoFactorLoginBody,
+        response: sessionEnvelope,
+      },
     },
     async (req, reply) => {
       const auth = authOf(req);
@@ -145,7 +184,15 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
   // The refresh token is the credential here (bearer for API clients, the owo_rt cookie for browsers).
   r.get(
     '/api/auth/validate',
-    { config: isPublic(), schema: { tags, response: sessionEnvelope } },
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'validateSession',
+        summary: 'Check the current session and return the signed-in user',
+        tags,
+        response: sessionEnvelope,
+      },
+    },
     async (req, reply) => {
       const token = readBearer(req) ?? req.cookies?.[COOKIE_REFRESH];
       if (!token) throw unauthorized('Refresh token required', STATUS.sessionExpired);
@@ -161,7 +208,15 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/auth/logout',
-    { config: isPublic(), schema: { tags, response: messageEnvelope } },
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'signOut',
+        summary: 'Sign out and revoke the session',
+        tags,
+        response: messageEnvelope,
+      },
+    },
     async (req, reply) => {
       const familyId = req.auth?.familyId ?? (await familyOfRefreshToken(req, deps));
       if (familyId) await endSession(deps.db, familyId);
@@ -172,7 +227,16 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/auth/password',
-    { config: isPublic(), schema: { tags, body: emailBody, response: messageEnvelope } },
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Request a password-reset link by email',
+        tags,
+        body: emailBody,
+        response: messageEnvelope,
+      },
+    },
     async (req) => {
       await hit(deps, `forgot:ip:${clientIp(req)}`, 10, HOUR);
       await hit(deps, `forgot:email:${req.body.email}`, 3, HOUR);
@@ -187,7 +251,14 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
     {
       config: isPublic(),
       logLevel: 'warn',
-      schema: { tags, params: resetPasswordParams, body: resetPasswordBody, response: messageEnvelope },
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a reset link',
+        tags,
+        params: resetPasswordParams,
+        body: resetPasswordBody,
+        response: messageEnvelope,
+      },
     },
     async (req, reply) => {
       await hit(deps, `reset:ip:${clientIp(req)}`, 20, HOUR);

@@ -58,16 +58,24 @@ describe('exchange quote', () => {
       isPaymentRequired: true,
       rate: '1',
       sourceCurrency: 'NGN',
-      amount: 10_000_000,
-      fxFee: 0,
-      transferFee: 5_000,
-      exchangeFee: 5_000,
-      total: 10_005_000,
+      amount: '100000.00',
+      amountMinor: 10_000_000,
+      fxFee: '0.00',
+      fxFeeMinor: 0,
+      transferFee: '50.00',
+      transferFeeMinor: 5_000,
+      exchangeFee: '50.00',
+      exchangeFeeMinor: 5_000,
+      total: '100050.00',
+      totalMinor: 10_005_000,
     });
     await fund(ngn.id, 10_005_000);
     const enough = await api.post(url('expenses', ngn.id), body);
     expect(enough.body.data.isPaymentRequired).toBe(false);
-    expect(enough.body.data.availableBalance).toBe(10_005_000);
+    expect(enough.body.data).toMatchObject({
+      availableBalance: '100050.00',
+      availableBalanceMinor: 10_005_000,
+    });
   });
 
   it('converts into the wallet currency exactly, rounding half up, and adds the exchange fee', async () => {
@@ -84,16 +92,23 @@ describe('exchange quote', () => {
     expect(res.body.data).toMatchObject({
       sourceCurrency: 'USD',
       currency: 'NGN',
-      amount: 10_000,
-      transferFee: 3,
-      fxFee: 100,
-      exchangeFee: 103,
-      total: 10_103,
-      requestedAmount: 15_000_000,
+      amountMinor: 10_000,
+      transferFeeMinor: 3,
+      fxFeeMinor: 100,
+      exchangeFeeMinor: 103,
+      total: '101.03',
+      totalMinor: 10_103,
+      requestedAmount: '150000.00',
+      requestedAmountMinor: 15_000_000,
     });
     expect(res.body.data.rate).toBe('0.000666666666666667');
     const gbp = await api.post(url('payouts', usd.id), { amount: '0.01', currency: 'GBP', method: 'none' });
-    expect(gbp.body.data).toMatchObject({ amount: 1, transferFee: 0, fxFee: 0, total: 1 }); // 1.25c -> 1c; 1% of 1c rounds to 0
+    expect(gbp.body.data).toMatchObject({
+      amountMinor: 1,
+      transferFeeMinor: 0,
+      fxFeeMinor: 0,
+      totalMinor: 1,
+    }); // 1.25c -> 1c; 1% of 1c rounds to 0
   });
 
   it('caps USD and GBP payouts at our per-transaction limit (USD equivalent), naira by KYB tier', async () => {
@@ -128,7 +143,7 @@ describe('exchange quote', () => {
     await setKybTier(t, account.id, 3);
     const big = await quote('20000000', 'NGN');
     expect(big.status).toBe(200);
-    expect(big.body.data.amount).toBe(2_000_000_000);
+    expect(big.body.data).toMatchObject({ amount: '20000000.00', amountMinor: 2_000_000_000 });
     // The dollar cap still holds at tier 3.
     expect((await quote('10001', 'USD')).status).toBe(400);
   });

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CURRENCIES, envelope, FEE_METHODS, feePolicyInput, feePolicySchema } from '@owo/contract';
+import {
+  CURRENCIES,
+  envelope,
+  FEE_METHODS,
+  feePolicyAnswerSchema,
+  feePolicyInput,
+  toFeePolicyAnswer,
+} from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf, authOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
@@ -16,16 +23,27 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/settings/fee-policy',
     {
       config: needs('feePolicies', 'get'),
-      schema: { tags: ['settings'], response: { 200: envelope(z.array(feePolicySchema)) } },
+      schema: {
+        operationId: 'listFeePolicies',
+        summary: "List the account's fee policies",
+        tags: ['settings'],
+        response: { 200: envelope(z.array(feePolicyAnswerSchema)) },
+      },
     },
-    async (req) => ok(await listFeePolicies(deps.db, tenantOf(req).accountId)),
+    async (req) => ok((await listFeePolicies(deps.db, tenantOf(req).accountId)).map(toFeePolicyAnswer)),
   );
 
   r.put(
     '/api/settings/fee-policy',
     {
       config: needs('feePolicies', 'put'),
-      schema: { tags: ['settings'], body: feePolicyInput, response: { 200: envelope(feePolicySchema) } },
+      schema: {
+        operationId: 'setFeePolicy',
+        summary: 'Set a fee policy for a method and currency',
+        tags: ['settings'],
+        body: feePolicyInput,
+        response: { 200: envelope(feePolicyAnswerSchema) },
+      },
     },
     async (req) => {
       const policy = await setFeePolicy(deps.db, {
@@ -33,7 +51,7 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
         userId: authOf(req).user.id,
         policy: req.body,
       });
-      return ok(policy, 'Fee policy saved successfully');
+      return ok(toFeePolicyAnswer(policy), 'Fee policy saved successfully');
     },
   );
 
@@ -42,6 +60,8 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('feePolicies', 'delete'),
       schema: {
+        operationId: 'deleteFeePolicy',
+        summary: 'Remove a fee policy',
         tags: ['settings'],
         params: z.object({ method: z.enum(FEE_METHODS), currency: z.enum(CURRENCIES) }),
         response: { 200: envelope(z.null()) },

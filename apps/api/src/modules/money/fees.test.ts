@@ -58,9 +58,9 @@ describe('fee policy settings', () => {
     expect(nip).toMatchObject({
       source: 'default',
       bands: [
-        { upTo: 500000, flat: 1000 },
-        { upTo: 5000000, flat: 2500 },
-        { upTo: null, flat: 5000 },
+        { upTo: '5000.00', upToMinor: 500000, flat: '10.00', flatMinor: 1000 },
+        { upTo: '50000.00', upToMinor: 5000000, flat: '25.00', flatMinor: 2500 },
+        { upTo: null, upToMinor: null, flat: '50.00', flatMinor: 5000 },
       ],
     });
   });
@@ -77,10 +77,13 @@ describe('fee policy settings', () => {
     });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({
-      flat: 2000,
+      flat: '20.00',
+      flatMinor: 2000,
       percentBps: 50,
-      cap: 10000,
+      cap: '100.00',
+      capMinor: 10000,
       min: null,
+      minMinor: null,
       bands: null,
       source: 'account',
     });

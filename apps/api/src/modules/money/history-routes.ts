@@ -42,6 +42,8 @@ export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('transactions', 'get'),
       schema: {
+        operationId: 'getTransactionReceipt',
+        summary: "Get a transaction's receipt as PDF",
         tags,
         description:
           'A link to the PDF receipt, valid for 10 minutes. Only for success/completed transactions that are not reversals.',
@@ -61,6 +63,8 @@ export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
     {
       config: isPublic(),
       schema: {
+        operationId: 'downloadReceipt',
+        summary: 'Download a receipt by its signed file name',
         tags,
         description:
           'The receipt PDF behind a signed link from GET /api/transaction/reciept/:id. 403 for a bad signature, 410 once expired.',
@@ -88,6 +92,8 @@ export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('transactions', 'post'),
       schema: {
+        operationId: 'requestStatement',
+        summary: 'Request an account statement',
         tags,
         description:
           'A statement of one wallet for a date range (Lagos days, both included) as a PDF or CSV attachment, with ledger-exact opening and closing balances.',
@@ -115,6 +121,8 @@ function registerListRoutes(r: Router, deps: AppDeps) {
       ...fastList(),
       config: needs('transactions', 'get'),
       schema: {
+        operationId: 'listTransactions',
+        summary: 'List transactions',
         tags,
         description:
           'Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling. format=csv answers every row the same filters select as a streamed text/csv attachment (RFC 4180; page and limit ignored).',
@@ -140,6 +148,8 @@ function registerListRoutes(r: Router, deps: AppDeps) {
     {
       config: needs('transactions', 'get'),
       schema: {
+        operationId: 'getTransaction',
+        summary: 'Get a transaction',
         tags,
         params: idParam,
         response: { 200: envelope(transactionDetailSchema), 404: errorEnvelope },

@@ -17,7 +17,12 @@ import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
-import { pruneIdempotencyKeys, withIdempotency } from '../../platform/idempotency';
+import {
+  IDEMPOTENCY_KEY_INVALID,
+  IDEMPOTENCY_KEY_MAX,
+  pruneIdempotencyKeys,
+  withIdempotency,
+} from '../../platform/idempotency';
 import { defineTicker } from '../../platform/jobs';
 import { pruneRateLimits } from '../../platform/rate-limit';
 import { seedMoneyDemo } from './demo';
@@ -30,7 +35,9 @@ import { checkPayoutLimit } from './limits';
 import { memberPayoutStats, startTransfer } from './transfers';
 import { createWallet, getWallet, listWallets } from './wallets';
 
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
+const idempotencyHeader = z
+  .object({ 'idempotency-key': z.string().max(IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_INVALID).optional() })
+  .passthrough();
 
 /** Wallets, transfers and transactions. Register after funding (it sets the rails adapter). */
 export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
@@ -51,7 +58,12 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     '/api/wallet',
     {
       config: needs('wallets', 'get'),
-      schema: { tags: ['wallets'], response: { 200: envelope(z.array(walletSchema)) } },
+      schema: {
+        operationId: 'listWallets',
+        summary: "List the account's wallets",
+        tags: ['wallets'],
+        response: { 200: envelope(z.array(walletSchema)) },
+      },
     },
     async (req) => ok((await listWallets(deps.db, tenantOf(req).accountId)).map(walletDto)),
   );
@@ -61,6 +73,8 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('wallets', 'get'),
       schema: {
+        operationId: 'getWallet',
+        summary: 'Get a wallet',
         tags: ['wallets'],
         params: idParam,
         response: { 200: envelope(walletSchema), 404: errorEnvelope },
@@ -78,6 +92,8 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('wallets', 'post'),
       schema: {
+        operationId: 'createWallet',
+        summary: 'Open a wallet in another currency',
         tags: ['wallets'],
         body: createWalletBody,
         response: { 201: envelope(walletSchema), 409: errorEnvelope },
@@ -100,7 +116,12 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     '/api/content/payout/currency',
     {
       config: needsSession(),
-      schema: { tags: ['wallets'], response: { 200: envelope(z.array(payoutCurrencySchema)) } },
+      schema: {
+        operationId: 'listPayoutCurrencies',
+        summary: 'List the currencies payouts can be sent in',
+        tags: ['wallets'],
+        response: { 200: envelope(z.array(payoutCurrencySchema)) },
+      },
     },
     async () => ok(CURRENCIES.map((c) => ({ alpha2: CURRENCY_INFO[c].alpha2, currency: c }))),
   );
@@ -110,6 +131,8 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     {
       config: needs('payouts', 'post'),
       schema: {
+        operationId: 'createBankTransfer',
+        summary: 'Send money from a wallet to a Nigerian bank account',
         tags: ['transfers'],
         description:
           'Sends money from a wallet to a Nigerian bank account. Requires an Idempotency-Key header; a retry with the same key answers the first result.',

@@ -38,6 +38,8 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
     {
       config: needsSession(),
       schema: {
+        operationId: 'listNotifications',
+        summary: "List the user's notifications",
         tags,
         querystring: notificationListQuery,
         response: { 200: listEnvelope(notificationItemSchema) },
@@ -58,6 +60,8 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
     {
       config: needsSession(),
       schema: {
+        operationId: 'markNotificationRead',
+        summary: 'Mark one notification as read',
         tags,
         params: idParam,
         body: notificationReadBody,
@@ -77,7 +81,13 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
     '/api/me/notifications',
     {
       config: needsSession(),
-      schema: { tags, body: notificationReadBody, response: { 200: countData } },
+      schema: {
+        operationId: 'markNotificationsRead',
+        summary: 'Mark notifications as read',
+        tags,
+        body: notificationReadBody,
+        response: { 200: countData },
+      },
     },
     async (req) => {
       const n = await setAllNotificationsRead(db, authOf(req).user.id, req.body.read);
@@ -92,7 +102,13 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
     '/api/me/notifications/:id',
     {
       config: needsSession(),
-      schema: { tags, params: idParam, response: { 200: envelope(z.object({ id: z.string() })) } },
+      schema: {
+        operationId: 'deleteNotification',
+        summary: 'Delete one notification',
+        tags,
+        params: idParam,
+        response: { 200: envelope(z.object({ id: z.string() })) },
+      },
     },
     async (req) => {
       await deleteNotification(db, authOf(req).user.id, req.params.id);
@@ -104,7 +120,12 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
     '/api/me/notifications',
     {
       config: needsSession(),
-      schema: { tags, response: { 200: countData } },
+      schema: {
+        operationId: 'deleteNotifications',
+        summary: 'Delete notifications',
+        tags,
+        response: { 200: countData },
+      },
     },
     async (req) =>
       ok({ count: await deleteAllNotifications(db, authOf(req).user.id) }, 'All notifications deleted'),
@@ -114,7 +135,12 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
     '/api/me/settings/notifications',
     {
       config: needsSession(),
-      schema: { tags, response: { 200: envelope(notificationPreferencesSchema) } },
+      schema: {
+        operationId: 'getNotificationPreferences',
+        summary: "Get the user's notification preferences",
+        tags,
+        response: { 200: envelope(notificationPreferencesSchema) },
+      },
     },
     async (req) => ok(await getPreferences(db, authOf(req).user.id)),
   );
@@ -124,6 +150,8 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
     {
       config: needsSession(),
       schema: {
+        operationId: 'updateNotificationPreferences',
+        summary: "Update the user's notification preferences",
         tags,
         body: notificationPreferencesBody,
         response: { 200: envelope(notificationPreferencesSchema) },

@@ -37,7 +37,13 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
     '/api/invitations',
     {
       config: needs('invitations', 'post'),
-      schema: { tags, body: createInvitationBody, response: { 201: envelope(invitationSchema) } },
+      schema: {
+        operationId: 'createInvitation',
+        summary: 'Invite someone to the account',
+        tags,
+        body: createInvitationBody,
+        response: { 201: envelope(invitationSchema) },
+      },
     },
     async (req, reply) => {
       const inv = await db.transaction((tx) =>
@@ -51,7 +57,13 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
     '/api/invitations',
     {
       config: needs('invitations', 'get'),
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invitationSchema) } },
+      schema: {
+        operationId: 'listInvitations',
+        summary: 'List pending invitations',
+        tags,
+        querystring: listQuery,
+        response: { 200: listEnvelope(invitationSchema) },
+      },
     },
     async (req) => {
       const { items, total } = await listInvitations(db, {
@@ -67,7 +79,13 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
     '/api/invitations/:id/resend',
     {
       config: needs('invitations', 'put'),
-      schema: { tags, params: idParam, response: { 200: envelope(invitationSchema) } },
+      schema: {
+        operationId: 'resendInvitation',
+        summary: 'Send an invitation again',
+        tags,
+        params: idParam,
+        response: { 200: envelope(invitationSchema) },
+      },
     },
     async (req) =>
       ok(
@@ -86,7 +104,14 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
     '/api/invitations/:id',
     {
       config: needs('invitations', 'put'),
-      schema: { tags, params: idParam, body: changeRoleBody, response: { 200: envelope(invitationSchema) } },
+      schema: {
+        operationId: 'updateInvitation',
+        summary: "Change a pending invitation's role",
+        tags,
+        params: idParam,
+        body: changeRoleBody,
+        response: { 200: envelope(invitationSchema) },
+      },
     },
     async (req) =>
       ok(
@@ -101,7 +126,13 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
     '/api/invitations/:id',
     {
       config: needs('invitations', 'delete'),
-      schema: { tags, params: idParam, response: { 200: envelope(invitationSchema) } },
+      schema: {
+        operationId: 'cancelInvitation',
+        summary: 'Cancel a pending invitation',
+        tags,
+        params: idParam,
+        response: { 200: envelope(invitationSchema) },
+      },
     },
     async (req) =>
       ok(
@@ -117,7 +148,13 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
     '/api/auth/invite/:code',
     {
       config: isPublic(),
-      schema: { tags, params: inviteCodeParam, response: { 200: envelope(invitationPreviewSchema) } },
+      schema: {
+        operationId: 'getInvitationByCode',
+        summary: 'Look up an invitation by its code',
+        tags,
+        params: inviteCodeParam,
+        response: { 200: envelope(invitationPreviewSchema) },
+      },
     },
     async (req) => {
       await hit(deps, `invite-preview:ip:${clientIp(req)}`, 30, 60);
@@ -130,6 +167,8 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
     {
       config: needsSession({ allowUnverified: true }),
       schema: {
+        operationId: 'acceptInvitation',
+        summary: 'Accept an invitation and create the user',
         tags,
         body: acceptInvitationBody,
         response: { 200: envelope(z.object({ accountId: z.string() })) },

@@ -148,11 +148,10 @@ describe('members (account access)', () => {
     const m = await memberWithRole(t, o.account.id, 'member');
     const res = await o.api.get(`/api/account_access/${m.member.id}`);
     expect(res.status).toBe(200);
-    const expected = t.app.deps.services.memberStats ? expect.any(Number) : 0;
     expect(res.body.data).toMatchObject({
       id: m.member.id,
       role: 'member',
-      stats: { totalCashOutFlow: expected, totalTransactions: expected },
+      stats: { totalCashOutFlow: '0.00', totalCashOutFlowMinor: 0, totalTransactions: 0 },
     });
     expect((await o.api.get('/api/account_access/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await o.api.get('/api/account_access/not-a-uuid')).status).toBe(400);
@@ -211,7 +210,7 @@ describe('members (account access)', () => {
     expect(denied.body.message).toBe(MSG.forbidden);
   });
 
-  it('sets and updates a spend limit in kobo', async () => {
+  it('sets and updates a spend limit in naira, answered in naira and kobo', async () => {
     const o = await ownerWithAccount(t);
     const m = await memberWithRole(t, o.account.id, 'member');
     expect(
@@ -219,17 +218,20 @@ describe('members (account access)', () => {
     ).toBe(404);
     const set = await o.api.post(`/api/account_access/${m.member.id}/expense-limit`, { amount: 50000 });
     expect(set.status).toBe(200);
-    expect(set.body.data.limit).toEqual({ limit: 5_000_000 });
+    expect(set.body.data.limit).toEqual({ limit: '50000.00', limitMinor: 5_000_000 });
     expect(set.body.message).toContain('50,000');
     const up = await o.api.patch(`/api/account_access/${m.member.id}/expense-limit`, { amount: 75000 });
-    expect(up.body.data.limit).toEqual({ limit: 7_500_000 });
+    expect(up.body.data.limit).toEqual({ limit: '75000.00', limitMinor: 7_500_000 });
     for (const amount of [0, -5, 10.5, '100']) {
       const bad = await o.api.patch(`/api/account_access/${m.member.id}/expense-limit`, { amount });
       expect(bad.status).toBe(400);
       expect(bad.body.errors!.amount).toBeDefined();
     }
     const list = await o.api.get('/api/account_access?where=members');
-    expect(list.body.data.find((x: any) => x.id === m.member.id).limit).toEqual({ limit: 7_500_000 });
+    expect(list.body.data.find((x: any) => x.id === m.member.id).limit).toEqual({
+      limit: '75000.00',
+      limitMinor: 7_500_000,
+    });
     expect(
       (
         await client(t, { token: m.token, accountId: o.account.id }).post(

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { TEAM_MSG, type ListQuery, type Member, type MemberDetail } from '@owo/contract';
+import { fromMinor, TEAM_MSG, type ListQuery, type Member, type MemberDetail } from '@owo/contract';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
@@ -40,7 +40,7 @@ function toMember(r: MemberRow, names: Map<string, string>): Member {
     roleName: names.get(r.member.roleSlug) ?? r.member.roleSlug,
     active: r.member.active,
     updatedAt: r.member.updatedAt.toISOString(),
-    limit: r.limitMinor === null ? null : { limit: r.limitMinor },
+    limit: r.limitMinor === null ? null : { limit: fromMinor(r.limitMinor), limitMinor: r.limitMinor },
   };
 }
 
@@ -95,9 +95,14 @@ export async function getMember(
   p: { accountId: string; id: string; stats?: MemberStats },
 ): Promise<MemberDetail> {
   const row = await findMember(db, p.accountId, p.id);
-  const stats = p.stats
+  const raw = p.stats
     ? await p.stats(db, p.accountId, row.member.userId)
     : { totalCashOutFlow: 0, totalTransactions: 0 };
+  const stats = {
+    totalCashOutFlow: fromMinor(raw.totalCashOutFlow),
+    totalCashOutFlowMinor: raw.totalCashOutFlow,
+    totalTransactions: raw.totalTransactions,
+  };
   return { ...toMember(row, await roleNames(db, p.accountId)), stats };
 }
 

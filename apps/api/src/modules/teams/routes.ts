@@ -36,7 +36,15 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/role',
-    { config: needs('roles', 'get'), schema: { tags, response: { 200: envelope(z.array(roleSchema)) } } },
+    {
+      config: needs('roles', 'get'),
+      schema: {
+        operationId: 'listRoles',
+        summary: "List the account's roles",
+        tags,
+        response: { 200: envelope(z.array(roleSchema)) },
+      },
+    },
     async (req) => ok(await listRoles(db, { accountId: tenantOf(req).accountId })),
   );
 
@@ -44,7 +52,13 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
     '/api/role',
     {
       config: needs('roles', 'post'),
-      schema: { tags, body: roleBody, response: { 201: envelope(roleSchema) } },
+      schema: {
+        operationId: 'createRole',
+        summary: 'Create a custom role',
+        tags,
+        body: roleBody,
+        response: { 201: envelope(roleSchema) },
+      },
     },
     async (req, reply) => {
       const role = await db.transaction((tx) =>
@@ -58,7 +72,14 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
     '/api/role/:id',
     {
       config: needs('roles', 'put'),
-      schema: { tags, params: idParam, body: roleBody, response: { 200: envelope(roleSchema) } },
+      schema: {
+        operationId: 'updateRole',
+        summary: 'Update a custom role',
+        tags,
+        params: idParam,
+        body: roleBody,
+        response: { 200: envelope(roleSchema) },
+      },
     },
     async (req) =>
       ok(
@@ -73,7 +94,13 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
     '/api/account_access',
     {
       config: needs('accountAccess', 'get'),
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(memberSchema) } },
+      schema: {
+        operationId: 'listMembers',
+        summary: "List the account's team members",
+        tags,
+        querystring: listQuery,
+        response: { 200: listEnvelope(memberSchema) },
+      },
     },
     async (req) => {
       const { items, total } = await listMembers(db, { accountId: tenantOf(req).accountId, q: req.query });
@@ -85,7 +112,13 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
     '/api/account_access/:id',
     {
       config: needs('accountAccess', 'get'),
-      schema: { tags, params: idParam, response: { 200: envelope(memberDetailSchema) } },
+      schema: {
+        operationId: 'getMember',
+        summary: 'Get a team member',
+        tags,
+        params: idParam,
+        response: { 200: envelope(memberDetailSchema) },
+      },
     },
     async (req) =>
       ok(
@@ -101,7 +134,14 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
     '/api/account_access/:id',
     {
       config: needs('accountAccess', 'patch'),
-      schema: { tags, params: idParam, body: changeRoleBody, response: { 200: envelope(memberSchema) } },
+      schema: {
+        operationId: 'updateMember',
+        summary: "Change a team member's role or subsidiary access",
+        tags,
+        params: idParam,
+        body: changeRoleBody,
+        response: { 200: envelope(memberSchema) },
+      },
     },
     async (req) =>
       ok(
@@ -116,7 +156,13 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
     '/api/account_access/:id',
     {
       config: needs('accountAccess', 'delete'),
-      schema: { tags, params: idParam, response: { 200: envelope(memberSchema) } },
+      schema: {
+        operationId: 'revokeMember',
+        summary: "Revoke a team member's access",
+        tags,
+        params: idParam,
+        response: { 200: envelope(memberSchema) },
+      },
     },
     async (req) =>
       ok(
@@ -125,7 +171,7 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
       ),
   );
 
-  // Spend limits (002 §7): amount in whole naira, answered as limit.limit in kobo.
+  // Spend limits (002 §7): amount in whole naira; answered as limit.limit (naira) and limit.limitMinor (kobo).
   for (const [method, mode] of [
     ['post', 'create'],
     ['patch', 'update'],
@@ -134,7 +180,15 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
       '/api/account_access/:id/expense-limit',
       {
         config: needs('accountAccess', 'patch'),
-        schema: { tags, params: idParam, body: spendLimitBody, response: { 200: envelope(memberSchema) } },
+        schema: {
+          operationId: mode === 'create' ? 'setMemberSpendLimit' : 'updateMemberSpendLimit',
+          summary:
+            mode === 'create' ? "Set a team member's spend limit" : "Change a team member's spend limit",
+          tags,
+          params: idParam,
+          body: spendLimitBody,
+          response: { 200: envelope(memberSchema) },
+        },
       },
       async (req) => {
         const member = await db.transaction((tx) =>

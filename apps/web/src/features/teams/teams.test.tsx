@@ -126,7 +126,7 @@ describe('spend limit modal (002 §2 Teams, §7)', () => {
         'GET /api/invitations': page([]),
         'GET /api/role': ok(roles),
         'POST /api/account_access/m2/expense-limit': ok(
-          member({ role: 'member', limit: { limit: 500_000 } }),
+          member({ role: 'member', limit: { limit: '5000.00', limitMinor: 500_000 } }),
           'Spend limit set to ₦5,000',
         ),
       },
@@ -138,5 +138,18 @@ describe('spend limit modal (002 §2 Teams, §7)', () => {
     fireEvent.submit(input.closest('form')!);
     await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5000 });
     expect(mock.calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 5000 });
+  });
+});
+
+describe('Member screen', () => {
+  it('shows the spend limit that was set, in naira (limit.limitMinor is kobo)', async () => {
+    // Set with { amount: 5000000 } (naira); the API answers limit.limit '5000000.00' and limitMinor in kobo.
+    const detail = {
+      ...member({ limit: { limit: '5000000.00', limitMinor: 500_000_000 } }),
+      stats: { totalCashOutFlow: '1234.50', totalCashOutFlowMinor: 123_450, totalTransactions: 2 },
+    };
+    renderApp('/teams/member?id=m2', { session: {}, routes: { 'GET /api/account_access/m2': ok(detail) } });
+    expect(await screen.findByText('₦5,000,000.00')).toBeInTheDocument();
+    expect(screen.getByText('₦1,234.50')).toBeInTheDocument();
   });
 });

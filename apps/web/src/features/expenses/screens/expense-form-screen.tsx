@@ -113,7 +113,7 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
     .filter((m) => m.user.id !== me.data?.id)
     .map((m) => ({
       value: m.user.id,
-      label: `${m.user.name} (${m.roleName})${m.limit ? ` · limit ₦${(m.limit.limit / 100).toLocaleString('en-NG')}` : ''}`,
+      label: `${m.user.name} (${m.roleName})${m.limit ? ` · limit ₦${(m.limit.limitMinor / 100).toLocaleString('en-NG')}` : ''}`,
     }));
 
   return (

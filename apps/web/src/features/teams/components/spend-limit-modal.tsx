@@ -21,7 +21,7 @@ function SpendLimitForm(props: { member: Member; onClose: () => void }) {
   const m = props.member;
   const mode = m.limit ? 'update' : 'create';
   const form = useZodForm(spendLimitBody, {
-    defaultValues: { amount: m.limit ? Math.floor(m.limit.limit / 100) : (undefined as never) },
+    defaultValues: { amount: m.limit ? Math.floor(m.limit.limitMinor / 100) : (undefined as never) },
   });
   const save = useApiMutation({
     mutationFn: (amount: number) => teamsApi.setSpendLimit(m.id, amount, mode),

@@ -91,11 +91,11 @@ export function MemberScreen() {
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg">
-        <Stat label={t('member.cashOut')} value={formatMoney(m.stats.totalCashOutFlow, 'NGN')} />
+        <Stat label={t('member.cashOut')} value={formatMoney(m.stats.totalCashOutFlowMinor, 'NGN')} />
         <Stat label={t('member.transactions')} value={m.stats.totalTransactions.toLocaleString('en-NG')} />
         <Stat
           label={t('member.spendLimit')}
-          value={m.limit ? formatMoney(m.limit.limit, 'NGN') : t('member.noLimit')}
+          value={m.limit ? formatMoney(m.limit.limitMinor, 'NGN') : t('member.noLimit')}
         />
       </SimpleGrid>
       <ChangeRoleModal
