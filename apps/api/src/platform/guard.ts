@@ -116,9 +116,11 @@ export function registerGuard(
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!isGuardedUrl(url)) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const access = route.config?.access;
     if (!access)
-      throw new Error(`Route ${route.method} ${url} declares no access (public, session or permission)`);
+      throw new Error(
+        `Route ${String(route.method)} ${url} declares no access (public, session or permission)`,
+      );
   });
 
   // preValidation: who may call is settled before what they sent is examined (401/403 before 400).

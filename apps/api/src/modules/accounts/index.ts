@@ -8,6 +8,7 @@ import { registerSubsidiaryRoutes } from './subsidiary-routes';
 import { subsidiaryResolver } from './subsidiaries';
 
 export { grantSubsidiaryAccess } from './subsidiaries';
+export { isKybDocument } from './kyb';
 
 /** Accounts area: accounts and switching, KYB, subsidiaries and the x-subsidiary-id rules, organisation settings. */
 export async function registerAccounts(app: FastifyInstance, deps: AppDeps) {

@@ -15,8 +15,8 @@ import {
 } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError, unprocessable } from '../../platform/errors';
-import { findAccountFiles } from '../files/service';
-import { createNotification } from '../notifications/service';
+import { findAccountFiles } from '../files';
+import { createNotification } from '../notifications';
 import { accountKyb, accountOwners } from './tables';
 
 export type KybStepBody =
@@ -181,7 +181,7 @@ export async function saveKybStep(
     await tx.update(accountKyb).set(set).where(eq(accountKyb.accountId, p.accountId));
 
     const after = await loadKyb(tx, p.accountId);
-    const done = new Set(after.row!.completedSteps);
+    const done = new Set(after.row.completedSteps);
     const fresh: string[] = [];
     if (!done.has(p.step)) fresh.push(p.step);
     if (progressOf(after).isComplete && !done.has(COMPLETE_MARK)) fresh.push(COMPLETE_MARK);

@@ -2,7 +2,7 @@ import type { FieldErrors } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { railsOf } from '../../rails';
-import { convertMinor } from './exchange-math';
+import { convertMinor } from '../../platform/exchange-math';
 
 /** The platform maximum per transaction in US cents (config.PER_TRANSACTION_MAX_USD). */
 export function perTransactionMaxCents(deps: Pick<AppDeps, 'config'>): number {

@@ -120,7 +120,7 @@ export async function startTransfer(db: DbOrTx, p: StartTransferInput): Promise<
           lateral (values (w.ledger_account_id, -${total}::bigint), (w.hold_ledger_account_id, ${total}::bigint)) as v(la, amt)
       )
       select * from t`);
-    rows = res.rows as Record<string, unknown>[];
+    rows = res.rows;
   } catch (err) {
     if (pgCode(err) === '23505' && pgConstraint(err) === 'transactions_reference_key')
       throw conflict('A transaction with this reference already exists', {

@@ -31,7 +31,7 @@ export function InviteScreen() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: sessionKeys.accounts });
       void queryClient.invalidateQueries({ queryKey: sessionKeys.active });
-      navigate(paths.account.switch.path, { replace: true });
+      void navigate(paths.account.switch.path, { replace: true });
     },
   });
 

@@ -31,7 +31,7 @@ export function ResetPasswordScreen() {
     form,
     onSuccess: () => {
       updateStaff({ passwordExpired: false, expiredEmail: null });
-      navigate(paths.auth.login.path, { replace: true });
+      void navigate(paths.auth.login.path, { replace: true });
     },
   });
 
