@@ -55,13 +55,18 @@ const MODULE_RULE =
 const apiZones = [
   // platform/ is the floor every module stands on; it never reaches up into an area.
   {
-    target: `${API}/platform`,
+    target: `${API}/platform/!(schema).ts`,
     from: `${API}/modules`,
-    // platform/schema.ts gathers every module's table definitions for drizzle (tables only, no behaviour).
-    except: apiModules.flatMap((m) => tableFilesOf(`${API}/modules/${m}`).map((f) => `./${m}/${f}`)),
     message:
-      'platform/ imports no module (only platform/schema.ts may gather modules/*/tables.ts). To call into an ' +
-      'area from the platform, add a hook or service to AppDeps in platform/deps.ts and let the module register it.',
+      'platform/ imports no module. To call into an area from the platform, add a hook or service to AppDeps ' +
+      'in platform/deps.ts and let the module register it (see hooks.boot for an example).',
+  },
+  {
+    // platform/schema.ts gathers every module's table definitions for drizzle (tables only, no behaviour).
+    target: `${API}/platform/schema.ts`,
+    from: `${API}/modules`,
+    except: apiModules.flatMap((m) => tableFilesOf(`${API}/modules/${m}`).map((f) => `./${m}/${f}`)),
+    message: 'platform/schema.ts gathers modules/*/tables.ts (and *-tables.ts) only.',
   },
   {
     target: `${API}/rails`,
