@@ -127,6 +127,32 @@ const webZones = [
   },
 ];
 
+// Imports are resolved with the TypeScript paths of each workspace.
+const importSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+  'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [
+    createTypeScriptImportResolver({
+      noWarnOnMultipleProjects: true,
+      project: ['apps/api', 'apps/web', 'packages/contract', 'e2e', 'bench'].map((d) =>
+        path.join(root, d, 'tsconfig.json'),
+      ),
+    }),
+  ],
+};
+
+/** The boundary rules alone, without type information (apps/api/test/boundaries.test.ts checks them fast). */
+export const boundaryConfig = (zones) => ({
+  plugins: { 'import-x': importX },
+  settings: importSettings,
+  rules: {
+    'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
+    'import-x/no-cycle': 'error',
+  },
+});
+export { apiZones, webZones };
+
 export default tseslint.config(
   {
     ignores: [
@@ -175,23 +201,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
-      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
-          project: [
-            'apps/api/tsconfig.json',
-            'apps/web/tsconfig.json',
-            'packages/contract/tsconfig.json',
-            'e2e/tsconfig.json',
-            'bench/tsconfig.json',
-          ],
-        }),
-      ],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
@@ -201,12 +211,12 @@ export default tseslint.config(
   {
     files: [`${API}/**/*.ts`],
     ignores: TEST_FILES,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones, basePath: root }] },
   },
   {
     files: [`${WEB}/**/*.ts`, `${WEB}/**/*.tsx`],
     ignores: TEST_FILES,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones, basePath: root }] },
   },
 
   // React hooks for the web app. The plugin's React Compiler checks (refs, set-state-in-effect, ...) are
