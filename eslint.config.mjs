@@ -11,6 +11,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const API = 'apps/api/src';
@@ -168,6 +169,17 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
+
+  // Every eslint-disable says why on the same line (`// eslint-disable-next-line rule -- reason`),
+  // names its rules, and is removed once nothing needs it.
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@eslint-community/eslint-comments': eslintComments },
+    rules: {
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
+    },
+  },
 
   // TypeScript: the type-aware recommended rules. Every linted .ts file must be in a tsconfig.
   {
