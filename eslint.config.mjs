@@ -56,7 +56,7 @@ const MODULE_RULE =
 const apiZones = [
   // platform/ is the floor every module stands on; it never reaches up into an area.
   {
-    target: `${API}/platform/!(schema).ts`,
+    target: [`${API}/platform/!(schema).ts`, `${API}/platform/*/**`],
     from: `${API}/modules`,
     message:
       'platform/ imports no module. To call into an area from the platform, add a hook or service to AppDeps ' +
@@ -76,7 +76,7 @@ const apiZones = [
   },
   {
     // platform/bootstrap.ts is itself part of the composition root (it builds the app and seeds the demo).
-    target: [`${API}/platform/!(bootstrap).ts`, `${API}/rails`, `${API}/modules`],
+    target: [`${API}/platform/!(bootstrap).ts`, `${API}/platform/*/**`, `${API}/rails`, `${API}/modules`],
     from: [`${API}/app.ts`, `${API}/main.ts`, `${API}/worker.ts`, `${API}/scripts`],
     message:
       'app.ts, main.ts, worker.ts, scripts/ and platform/bootstrap.ts are the composition root: they import ' +
