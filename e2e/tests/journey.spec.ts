@@ -155,7 +155,9 @@ test('a business signs up, verifies, secures the account, builds a team and swit
     await page.getByLabel('Legal name').fill(`${firstAccount} Limited`);
     await choose(page, 'Registration type', 'Limited company (RC)');
     await page.getByLabel('CAC registration number').fill('RC1234567');
-    await page.getByLabel('Date of incorporation').fill('2019-03-14');
+    // The one date field (000 §5): typed DD/MM/YYYY whatever the browser's locale, sent as ISO.
+    await page.getByLabel('Date of incorporation').pressSequentially('14032019');
+    await expect(page.getByLabel('Date of incorporation')).toHaveValue('14/03/2019');
     await choose(page, 'Industry', 'Food and Beverage');
     await page.getByLabel('Tax identification number (TIN)').fill('12345678-0001');
     await shot(page, '04-kyb-company-info');
@@ -248,6 +250,57 @@ test('a business signs up, verifies, secures the account, builds a team and swit
     // signing in again opens the dashboard.
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('notification-bell')).toBeVisible();
+  });
+
+  await test.step('money arrives: the owner filters transactions, exports them and opens the notification', async () => {
+    const sender = `JOURNEY FUNDER ${run}`.toUpperCase();
+    await page.goto('/wallet/add-funds');
+    const sandbox = page.getByTestId('sandbox-deposit');
+    await sandbox.getByLabel('Amount (₦)').fill('2500');
+    await sandbox.getByLabel('Sender name').fill(sender);
+    await sandbox.getByRole('button', { name: 'Send test transfer' }).click();
+    await expect(page).toHaveURL(/\/wallet\/add-funds\/success/, { timeout: 60_000 });
+
+    // The list kit: filters apply after a 1 s pause, into the URL; export = exactly those rows.
+    await page.goto('/transactions');
+    await expect(page.getByTestId('transaction-row').first()).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search' }).fill('no such payer');
+    await expect(page).toHaveURL(/search=no\+such\+payer/);
+    await expect(page.getByText('No data available')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search' }).fill(sender);
+    await expect(page).toHaveURL(/search=JOURNEY/);
+    await expect(page.getByTestId('transaction-row')).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(sender);
+    await expect(page.getByTestId('transaction-row')).toHaveCount(1);
+    await shot(page, '12b-transactions-filtered');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('owo-transactions.csv');
+    const csv = fs
+      .readFileSync(await download.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(csv[0]).toMatch(/^Date,Reference,Type,Status,Counterparty/);
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(sender);
+    expect(csv[1]).toContain('2500.00');
+
+    // The deposit told the owner; the notification opens its transaction.
+    const bell = page.getByTestId('notification-bell');
+    await bell.click();
+    const item = page
+      .getByTestId('notification-drawer-list')
+      .getByTestId('notification-item')
+      .filter({ hasText: sender })
+      .first();
+    await expect(item).toBeVisible();
+    await shot(page, '12c-deposit-notification');
+    await item.getByRole('button').first().click();
+    await expect(page).toHaveURL(/\/transaction\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(sender).first()).toBeVisible();
   });
 
   await test.step('invite an Accountant from Teams', async () => {

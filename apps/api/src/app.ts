@@ -21,24 +21,29 @@ import { registerErrorHandling, registerInputHygiene } from './platform/http';
 import { registerGuard, isPublic, type SubsidiaryResolver } from './platform/guard';
 import { migrationsFolder } from './platform/db';
 import { registerModules } from './modules';
+import { VAULT_LOG_KEYS } from './platform/vault/fields';
 
 export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.oldPassword',
-  '*.newPassword',
-  '*.bvn',
-  '*.token',
-  '*.refreshToken',
-  '*.accessToken',
-  '*.secret',
-  '*.code',
-  '*.otp',
-  '*.totpSecret',
-  '*.passwordHash',
+  ...new Set([
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'req.headers["x-csrf-token"]',
+    'res.headers["set-cookie"]',
+    '*.password',
+    '*.oldPassword',
+    '*.newPassword',
+    '*.bvn',
+    '*.token',
+    '*.refreshToken',
+    '*.accessToken',
+    '*.secret',
+    '*.code',
+    '*.otp',
+    '*.totpSecret',
+    '*.passwordHash',
+    // Every vault field by name (platform/vault/fields.ts), at any of the depths a body nests them.
+    ...VAULT_LOG_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*[*].${k}`, `*.*.*[*].${k}`]),
+  ]),
 ];
 
 /** What the cross-cutting tests (every route guarded, fuzzed, tenant-scoped) iterate over. */
@@ -72,6 +77,9 @@ export async function buildApp(
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
+    // The spec writes some calls with a trailing slash (`me/notifications/`): every route answers
+    // the same either way (issue 7 §2; test/spec-paths.test.ts).
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

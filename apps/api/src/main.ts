@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './platform/config';
 import { bootstrap } from './platform/bootstrap';
+import { VaultError } from './platform/vault';
 
 // Process entry: config -> database -> app -> listen (+ worker in embedded mode).
 async function main() {
@@ -25,7 +26,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof VaultError) {
     console.error(err.message);
     process.exit(78);
   }

@@ -9,6 +9,9 @@ import { hashPassword } from '../src/platform/passwords';
 import { issueSession } from '../src/platform/sessions';
 import { accountMembers, accounts, users } from '../src/platform/schema';
 
+/** One fixed vault key for test apps, so apps started on the same database read each other's values. */
+export const TEST_VAULT_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+
 export type TestApp = {
   app: App;
   db: Db;
@@ -44,6 +47,7 @@ export async function createTestApp(
       SEED_DEMO: 'false',
       RUN_WORKER: 'false',
       DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
+      VAULT_KEYS: TEST_VAULT_KEYS,
       ...env,
     },
   );
@@ -195,4 +199,29 @@ export async function lastMailTo(t: TestApp, email: string) {
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Factory: puts the account's KYB at `tier` (1: nothing, 2: company info and director BVN,
+ * 3: every setup step complete) by writing the KYB rows directly (tests of tier-dependent rules).
+ */
+export async function setKybTier(t: TestApp, accountId: string, tier: 1 | 2 | 3) {
+  const { accountKyb, accountOwners } = await import('../src/platform/schema');
+  await t.db.delete(accountOwners).where(eq(accountOwners.accountId, accountId));
+  await t.db.delete(accountKyb).where(eq(accountKyb.accountId, accountId));
+  if (tier === 1) return;
+  const full = tier === 3;
+  await t.db.insert(accountKyb).values({
+    accountId,
+    info: { legalName: 'Test Company Ltd' } as never,
+    bvn: '22222222222',
+    contact: full ? ({ email: 'ops@test.ng' } as never) : null,
+    documents: full
+      ? ({ certificateOfIncorporation: 'cert.pdf', proofOfAddress: 'address.pdf' } as never)
+      : null,
+  });
+  if (full)
+    await t.db
+      .insert(accountOwners)
+      .values({ accountId, name: 'Ada Owner', bvn: '22222222223', shareBps: 10000 });
 }

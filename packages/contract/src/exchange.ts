@@ -34,3 +34,13 @@ export const exchangeQuoteSchema = z.object({
 export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
 
 export const PER_TRANSACTION_LIMIT_NOTE = "our limit, not the central bank's";
+
+/**
+ * Payout limits by KYB tier (decision 005). The USD per-transaction maximum
+ * (PER_TRANSACTION_MAX_USD, default $10,000) applies to payouts in these currencies, measured in USD.
+ */
+export const PER_TRANSACTION_CAPPED_CURRENCIES = ['USD', 'GBP'] as const;
+/** The KYB tier at which naira payouts have no platform cap beyond the account's own policy. */
+export const FULL_KYB_TIER = 3;
+/** Default per-transaction cap on naira payouts below FULL_KYB_TIER, in kobo (₦100,000). */
+export const KYC_INCOMPLETE_CAP_MINOR = 10_000_000;

@@ -48,4 +48,13 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * Added to a list's query by lists that export (the list kit): `format=csv` answers every row the
+ * filters select as a streamed text/csv attachment instead of the JSON page.
+ */
+export const LIST_FORMATS = ['json', 'csv'] as const;
+export const listFormatQuery = z.object({
+  format: z.enum(LIST_FORMATS, { error: 'Format must be json or csv' }).optional(),
+});
+
 export const idParam = z.object({ id: z.string().uuid() });

@@ -45,7 +45,7 @@ describe('kybProgress (000 §4.2)', () => {
 });
 
 describe('KYB rules', () => {
-  it('masks BVNs as 1234567****', () => expect(maskBvn('12345678901')).toBe('1234567****'));
+  it('masks BVNs as *******8901', () => expect(maskBvn('12345678901')).toBe('*******8901'));
   it('accepts exactly 11 digits, leading zeros included', () => {
     expect(kybBvnBody.safeParse({ bvn: '01234567890' }).success).toBe(true);
     for (const bvn of ['1234567890', '123456789012', '1234567890a', ''])

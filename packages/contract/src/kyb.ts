@@ -118,8 +118,8 @@ export const REQUIRED_KYB_DOCUMENTS: readonly KybDocumentKey[] = [
   'proofOfAddress',
 ];
 
-/** 1234567**** : the first 7 digits stay, so a user can tell BVNs apart without exposing them. */
-export const maskBvn = (bvn: string) => `${bvn.slice(0, 7)}****`;
+/** *******5678 : at most the last 4 digits of a BVN ever leave the API (issue 18). */
+export const maskBvn = (bvn: string) => `${'*'.repeat(Math.max(0, bvn.length - 4))}${bvn.slice(-4)}`;
 
 const required = (label: string, max = 200) =>
   z

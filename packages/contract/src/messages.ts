@@ -14,6 +14,12 @@ export const MSG = {
   accountInsecure: 'Your Account is insecure, Tap to enable 2FA',
   emptyTitle: 'No data yet',
   emptyText: 'There is currently no data to display',
+  /** A list (table) with no rows (001 §8, 002 §8). */
+  noData: 'No data available',
+  /** A naira payout above the KYC-incomplete cap below tier 3 (decision 005). */
+  kycIncompleteLimit: 'amount exceeds limit for incomplete KYC.',
+  /** A DD/MM/YYYY field whose text is not a real date (000 §5). */
+  invalidDate: 'Enter a valid date (DD/MM/YYYY)',
   crash: 'An unexpected error occured',
   offline: 'Your Internet connection is faulty, Kindly check it out.',
   forgotPasswordSent: 'If an account exists for that email, we have sent a password reset link.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './http';
+import { listFormatQuery, listQuery } from './http';
 import { CURRENCIES } from './money';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, transactionSchema } from './wallets';
 
@@ -63,6 +63,7 @@ export type TransactionWhere = z.infer<typeof transactionWhereSchema>;
 
 /** GET /api/transactions. Date-only from/to are days in Lagos time (WAT); `to` includes its day. */
 export const transactionHistoryQuery = listQuery.extend({
+  ...listFormatQuery.shape,
   period: z.enum(TRANSACTION_PERIODS, { error: 'Period must be 24h, 7d or 30d' }).optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),

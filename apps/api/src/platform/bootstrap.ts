@@ -13,6 +13,8 @@ import {
   type EmbeddedServer,
 } from './db';
 import { emptyHooks, type AppDeps } from './deps';
+import { vaultFor } from './vault';
+import { checkVaultKeys, resealVault } from './vault/ops';
 import { seedDemo, DEMO_LOGINS } from '../scripts/seed-demo';
 
 export type Running = {
@@ -44,6 +46,17 @@ export async function bootstrap(config: Config, opts: { webDist?: string | null 
   const pool = createPool(url, 20);
   const db = createDb(pool);
   await runMigrations(db);
+  try {
+    // A missing or wrong vault key stops here, before anything is written.
+    const vault = vaultFor(config);
+    await checkVaultKeys(db, vault);
+    // Values stored before the vault (plain BVNs, the old TOTP format) are sealed now.
+    await resealVault(db, vault, config, { mode: 'legacy' });
+  } catch (e) {
+    await pool.end();
+    if (embedded) await embedded.stop();
+    throw e;
+  }
   const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
   const app = await buildApp(deps, { webDist: opts.webDist });
   for (const boot of deps.hooks.boot) await boot(deps);
@@ -60,7 +73,7 @@ export async function bootstrap(config: Config, opts: { webDist?: string | null 
       const shown = config.appUrl;
       console.log(`\nOwo is running at ${shown}`);
       console.log(
-        `Database: ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`,
+        `Database: ${embedded ? `embedded PostgreSQL 18 in ${embedded.dataDir}${embedded.relocated ? ` (linked from ${path.join(config.dataDir, 'pg')}; running as root in a folder the postgres user cannot enter)` : ''}` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`,
       );
       if (config.SEED_DEMO) {
         console.log('Demo logins:');

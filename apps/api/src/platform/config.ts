@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseVaultKeys } from './vault';
 
 // Every environment variable the API reads, parsed once at boot. A bad value stops the process.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -14,6 +15,8 @@ export const configSchema = z.object({
   APP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),
+  /** Vault keys `<id>:<base64 32 bytes>,…`, newest last (platform/vault); required in production. */
+  VAULT_KEYS: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -66,6 +69,17 @@ export function loadConfig(
     throw new ConfigError(
       'Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)',
     );
+  if (isProduction && !c.VAULT_KEYS)
+    throw new ConfigError(
+      'Invalid configuration:\n  VAULT_KEYS: required in production (<id>:<base64 of 32 random bytes>, comma-separated, newest last)',
+    );
+  if (c.VAULT_KEYS) {
+    try {
+      parseVaultKeys(c.VAULT_KEYS);
+    } catch (e) {
+      throw new ConfigError(`Invalid configuration:\n  ${(e as Error).message}`);
+    }
+  }
   if (isProduction && !c.RAILS_WEBHOOK_SECRET)
     throw new ConfigError('Invalid configuration:\n  RAILS_WEBHOOK_SECRET: required in production');
   const dataDir = path.resolve(c.DATA_DIR);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   can,
@@ -12,9 +12,9 @@ import {
 import type { Config } from './config';
 import type { Db } from './db';
 import { forbidden, unauthorized } from './errors';
-import { accountMembers, accounts, roles } from './schema';
-import { authenticate, COOKIE_ACCESS, COOKIE_CSRF, csrfFor, type AuthContext } from './sessions';
-import { safeEqual } from './tokens';
+import { accountMembers, accounts, roles, sessions, users } from './schema';
+import { COOKIE_ACCESS, COOKIE_CSRF, csrfFor, liveSession, type AuthContext } from './sessions';
+import { safeEqual, sha256 } from './tokens';
 
 /**
  * What a route needs, declared in its `config.access`:
@@ -94,12 +94,21 @@ export async function loadMembership(db: Db, userId: string, accountId: string) 
   return { member: row.member, account: row.account, resources, isFullAccess };
 }
 
-/** Resolves x-subsidiary-id ('' when absent); registered by the accounts module (subsidiaries live there). */
-export type SubsidiaryResolver = (
-  req: FastifyRequest,
-  tenant: Omit<TenantContext, 'subsidiaryId'>,
-  header: string,
-) => Promise<string | null>;
+/**
+ * The x-subsidiary-id rules, registered by the accounts module (subsidiaries live there), in parts
+ * that cost no round trip of their own:
+ * - `variant` names the SQL shape a header needs ('' when absent); there are few, and each shape
+ *   of the guard's query is a prepared statement, planned once per connection;
+ * - `select` is that shape's SQL expression inside the guard's request-context query, given the
+ *   member row's columns (`fullAccess` is true for owner/admin) and the header as a uuid parameter;
+ *   null when the header alone decides;
+ * - `resolve` applies the rules to the value: the subsidiary id, null for "All Subsidiaries", or 403.
+ */
+export type SubsidiaryResolver = {
+  variant: (header: string) => string;
+  select: (member: { id: SQL; accountId: SQL; fullAccess: SQL }, variant: string, header: SQL) => SQL | null;
+  resolve: (value: unknown, tenant: Omit<TenantContext, 'subsidiaryId'>, header: string) => string | null;
+};
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -109,6 +118,7 @@ export function registerGuard(
   config: Config,
   opts: { resolveSubsidiary?: () => SubsidiaryResolver | undefined } = {},
 ) {
+  const load = requestContextLoader(db);
   app.decorateRequest('auth', null);
   app.decorateRequest('tenant', null);
 
@@ -132,10 +142,23 @@ export function registerGuard(
       return; // static files and the SPA fallback
     }
     if (access.kind === 'public') {
-      await tryAuthenticate(req, db, config); // public routes may still use a session when present
+      await tryAuthenticate(req, config, load); // public routes may still use a session when present
       return;
     }
-    const auth = await requireAuthentication(req, db, config);
+    const sub = req.headers['x-subsidiary-id'];
+    const subHeader = typeof sub === 'string' ? sub : '';
+    const headerAccount = req.headers['x-account-id'];
+    const wanted = typeof headerAccount === 'string' && headerAccount ? headerAccount : null;
+    const resolver = access.kind === 'permission' ? opts.resolveSubsidiary?.() : undefined;
+    // ONE query: session, user, and for permission routes the membership, account, role's
+    // permissions and subsidiary scope of the active account (never cached: a revoked member or a
+    // changed role applies on the very next request, in every process).
+    const found = await requireAuthentication(req, config, load, (token) =>
+      access.kind === 'permission'
+        ? load(token, { withMember: true, accountId: wanted, resolver, subHeader })
+        : load(token, { withMember: false }),
+    );
+    const auth = found.auth;
     if (auth.twoFactorPending && !(access.kind === 'session' && access.allowPending2fa)) {
       throw unauthorized('Two-factor authentication required', STATUS.twoFaRequired);
     }
@@ -144,30 +167,140 @@ export function registerGuard(
     }
     if (access.kind === 'session') return;
 
-    const headerAccount = req.headers['x-account-id'];
-    const accountId =
-      typeof headerAccount === 'string' && headerAccount ? headerAccount : auth.user.activeAccountId;
+    const accountId = wanted ?? auth.user.activeAccountId;
     if (!accountId) throw forbidden('No active account; choose an account first');
     if (!UUID_RE.test(accountId)) throw forbidden('You are not a member of this account');
-    const m = await loadMembership(db, auth.user.id, accountId);
+    const m = found.member;
     if (!m) throw forbidden('You are not a member of this account');
     const base = {
-      accountId,
-      accountName: m.account.name,
-      accountType: m.account.type,
-      memberId: m.member.id,
-      roleSlug: m.member.roleSlug,
+      accountId: m.accountId,
+      accountName: m.accountName,
+      accountType: m.accountType,
+      memberId: m.id,
+      roleSlug: m.roleSlug,
       resources: m.resources,
       isFullAccess: m.isFullAccess,
     };
     if (!can(m.resources, access.resource, access.action)) throw forbidden(MSG.forbidden);
-    const sub = req.headers['x-subsidiary-id'];
-    const resolver = opts.resolveSubsidiary?.();
     // The resolver runs with or without the header: an absent header still scopes restricted members.
-    const subsidiaryId = resolver ? await resolver(req, base, typeof sub === 'string' ? sub : '') : null;
+    const subsidiaryId = resolver ? resolver.resolve(m.scope, base, subHeader) : null;
     req.tenant = { ...base, subsidiaryId };
   });
 }
+
+const FULL_ACCESS_SQL = sql.raw(FULL_ACCESS_ROLES.map((r) => `'${r}'`).join(', '));
+
+type ContextMember = {
+  id: string;
+  accountId: string;
+  accountName: string;
+  accountType: string;
+  roleSlug: string;
+  resources: Resources;
+  isFullAccess: boolean;
+  scope: unknown;
+};
+type RequestContext = { auth: AuthContext; member: ContextMember | null };
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The whole request context in one round trip: the session and its user by the token's hash, then
+ * (when `withMember`) the ACTIVE membership of the requested account (`accountId`, or the user's
+ * active account when null), the account's name and type, the role's permissions (owner/admin need
+ * none) and the subsidiary module's scope expression. Every join is by a unique index. Each shape
+ * is a named prepared statement (built once per process, parsed and planned once per connection).
+ */
+function requestContextLoader(db: Db) {
+  const hash = sql.placeholder('hash');
+  const sessionOnly = db
+    .select({ s: sessions, u: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.accessTokenHash, hash))
+    .prepare('owo_guard_session');
+  const fullAccess = sql`${accountMembers.roleSlug} in (${FULL_ACCESS_SQL})`;
+  const target = sql`coalesce(${sql.placeholder('account')}::uuid, ${users.activeAccountId})`;
+  const member = { id: sql`${accountMembers.id}`, accountId: sql`${accountMembers.accountId}`, fullAccess };
+  const subHeader = sql`${sql.placeholder('subsidiary')}::uuid`;
+  const build = (resolver: SubsidiaryResolver | undefined, variant: string) => {
+    const scope = resolver?.select(member, variant, subHeader) ?? sql`null`;
+    return db
+      .select({
+        s: sessions,
+        u: users,
+        memberId: accountMembers.id,
+        memberAccountId: accountMembers.accountId,
+        roleSlug: accountMembers.roleSlug,
+        accountName: accounts.name,
+        accountType: accounts.type,
+        fullAccess: sql<boolean | null>`${fullAccess}`,
+        resources: sql<
+          Resources | string | null
+        >`case when ${fullAccess} then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${accountMembers.roleSlug} and (${roles.accountId} = ${accountMembers.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`,
+        scope: sql<unknown>`${scope}`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        accountMembers,
+        and(
+          eq(accountMembers.userId, sessions.userId),
+          sql`${accountMembers.accountId} = ${target}`,
+          eq(accountMembers.active, true),
+        ),
+      )
+      .leftJoin(accounts, eq(accounts.id, accountMembers.accountId))
+      .where(eq(sessions.accessTokenHash, hash))
+      .prepare(`owo_guard_ctx_${resolver ? variant : 'none'}`);
+  };
+  const prepared = new Map<string, ReturnType<typeof build>>();
+
+  return Object.assign(load, { db });
+  async function load(
+    token: string,
+    opts:
+      | { withMember: false }
+      | { withMember: true; accountId: string | null; resolver?: SubsidiaryResolver; subHeader: string },
+  ) {
+    if (!opts.withMember) {
+      const [row] = await sessionOnly.execute({ hash: sha256(token) });
+      return { row, member: null };
+    }
+    const { resolver, subHeader: header } = opts;
+    const variant = resolver ? resolver.variant(header) : 'none';
+    const key = resolver ? variant : '';
+    let q = prepared.get(key);
+    if (!q) prepared.set(key, (q = build(resolver, variant)));
+    const account = opts.accountId === null ? null : UUID_RE.test(opts.accountId) ? opts.accountId : NIL_UUID;
+    const [row] = await q.execute({
+      hash: sha256(token),
+      account,
+      subsidiary: variant === 'check' ? header.trim() : null,
+    });
+    if (!row) return { row: undefined, member: null };
+    let member: ContextMember | null = null;
+    if (row.memberId && row.memberAccountId && row.roleSlug) {
+      const isFullAccess = row.fullAccess === true;
+      const raw = row.resources;
+      const resources: Resources = isFullAccess
+        ? '*'
+        : ((typeof raw === 'string' ? (JSON.parse(raw) as Resources) : raw) ?? {});
+      member = {
+        id: row.memberId,
+        accountId: row.memberAccountId,
+        accountName: row.accountName ?? '',
+        accountType: row.accountType ?? '',
+        roleSlug: row.roleSlug,
+        resources,
+        isFullAccess,
+        scope: row.scope,
+      };
+    }
+    return { row: { s: row.s, u: row.u }, member };
+  }
+}
+type ContextLoader = ReturnType<typeof requestContextLoader>;
 
 function readBearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
@@ -176,19 +309,29 @@ function readBearer(req: FastifyRequest): string | null {
   return m ? m[1].trim() : null;
 }
 
-async function tryAuthenticate(req: FastifyRequest, db: Db, config: Config) {
+async function tryAuthenticate(req: FastifyRequest, config: Config, load: ContextLoader) {
+  if (!readBearer(req) && !req.cookies?.[COOKIE_ACCESS]) return; // no credentials: no query
   try {
-    await requireAuthentication(req, db, config);
+    await requireAuthentication(req, config, load);
   } catch {
     req.auth = null;
   }
 }
 
-async function requireAuthentication(req: FastifyRequest, db: Db, config: Config): Promise<AuthContext> {
+type Loaded = Awaited<ReturnType<ContextLoader>>;
+
+async function requireAuthentication(
+  req: FastifyRequest,
+  config: Config,
+  load: ContextLoader,
+  loadFor: (token: string) => Promise<Loaded> = (token) => load(token, { withMember: false }),
+): Promise<RequestContext> {
   const bearer = readBearer(req);
   const cookie = req.cookies?.[COOKIE_ACCESS];
   if (!bearer && !cookie) throw unauthorized('Authentication required');
-  const auth = await authenticate(db, config, (bearer ?? cookie)!, bearer ? 'bearer' : 'cookie');
+  const via = bearer ? 'bearer' : 'cookie';
+  const loaded = await loadFor((bearer ?? cookie)!);
+  const auth = await liveSession(load.db, config, loaded.row, via);
   if (auth.via === 'cookie' && !SAFE_METHODS.has(req.method)) {
     const sent = req.headers['x-csrf-token'];
     const cookieCsrf = req.cookies?.[COOKIE_CSRF];
@@ -202,7 +345,7 @@ async function requireAuthentication(req: FastifyRequest, db: Db, config: Config
     }
   }
   req.auth = auth;
-  return auth;
+  return { auth, member: loaded.member };
 }
 
 /** For handlers of permission routes: the guard guarantees these are set. */

@@ -11,3 +11,4 @@ export * from '../modules/banks/tables';
 export * from '../modules/money/fees-tables';
 export * from '../modules/funding/tables';
 export * from '../rails/sandbox/tables';
+export * from './vault/tables';

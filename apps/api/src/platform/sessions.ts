@@ -135,6 +135,19 @@ export async function authenticate(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.accessTokenHash, sha256(accessToken)));
+  return liveSession(db, config, row, via);
+}
+
+/**
+ * The session rules on a loaded session + user row (missing, revoked, rotated, expired, idle), and the
+ * once-a-minute `lastSeenAt` touch. Shared by `authenticate` and the guard's one request-context query.
+ */
+export async function liveSession(
+  db: DbOrTx,
+  config: Config,
+  row: { s: typeof sessions.$inferSelect; u: SessionUser } | undefined,
+  via: AuthContext['via'],
+): Promise<AuthContext> {
   if (!row || row.s.state === 'revoked')
     throw unauthorized('Session has ended, please sign in again', STATUS.sessionExpired);
   const now = Date.now();

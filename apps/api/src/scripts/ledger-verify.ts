@@ -9,24 +9,12 @@ import {
   createDb,
   createPool,
   ensureDatabase,
+  resolvePgDir,
+  runningEmbeddedUrl,
   startEmbeddedPostgres,
   type EmbeddedServer,
 } from '../platform/db';
 import { verifyLedger } from '../modules/money/verify';
-
-function runningEmbeddedUrl(pgDir: string): string | null {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return null;
-  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return null;
-  }
-  const port = Number(lines[3]);
-  return port ? `postgres://postgres:postgres@127.0.0.1:${port}/owo` : null;
-}
 
 async function main(): Promise<number> {
   let url = process.env.DATABASE_URL;
@@ -34,11 +22,11 @@ async function main(): Promise<number> {
   if (!url) {
     const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? './data');
     const pgDir = path.join(dataDir, 'pg');
-    if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    if (!fs.existsSync(path.join(resolvePgDir(pgDir), 'PG_VERSION'))) {
       console.error(`ledger:verify: no database in ${pgDir} and no DATABASE_URL; nothing to check`);
       return 2;
     }
-    url = runningEmbeddedUrl(pgDir) ?? undefined;
+    url = runningEmbeddedUrl(pgDir, 'owo') ?? undefined;
     if (!url) {
       embedded = await startEmbeddedPostgres(pgDir);
       await ensureDatabase(embedded.url('postgres'), 'owo');

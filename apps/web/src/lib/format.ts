@@ -49,8 +49,8 @@ export function formatMoney(
 export const formatMoneyShort = (minor: number, currency: Currency | (string & {}) = 'NGN') =>
   formatMoney(minor, currency, { short: true });
 
-/** 12345678901 -> BVN masked as 1234567**** (never show a full BVN). */
+/** 12345678901 -> BVN masked as *******8901 (at most the last 4 digits are ever shown). */
 export const maskBvn = (bvn: string) =>
-  bvn.length > 7 ? `${bvn.slice(0, 7)}${'*'.repeat(bvn.length - 7)}` : bvn;
+  bvn.length > 4 ? `${'*'.repeat(bvn.length - 4)}${bvn.slice(-4)}` : bvn;
 
 export { dayjs };

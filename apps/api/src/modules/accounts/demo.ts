@@ -1,10 +1,11 @@
 import type { AppDeps } from '../../platform/deps';
+import { vaultFor } from '../../platform/vault';
 import { createNotification } from '../notifications';
 import { saveKybStep } from './kyb';
 
 /** Demo company: KYB company info and contacts filled (steps 1 and 3 need the BVN in between), two notifications. */
 export async function seedAccountsDemo(deps: AppDeps, ctx: { accountId: string; ownerId: string }) {
-  const base = { accountId: ctx.accountId, userId: ctx.ownerId };
+  const base = { accountId: ctx.accountId, userId: ctx.ownerId, vault: vaultFor(deps.config) };
   await saveKybStep(deps.db, {
     ...base,
     step: 'info',

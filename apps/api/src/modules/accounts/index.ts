@@ -8,11 +8,11 @@ import { registerSubsidiaryRoutes } from './subsidiary-routes';
 import { subsidiaryResolver } from './subsidiaries';
 
 export { grantSubsidiaryAccess } from './subsidiaries';
-export { isKybDocument } from './kyb';
+export { accountTier, isKybDocument } from './kyb';
 
 /** Accounts area: accounts and switching, KYB, subsidiaries and the x-subsidiary-id rules, organisation settings. */
 export async function registerAccounts(app: FastifyInstance, deps: AppDeps) {
-  (deps.services.setSubsidiaryResolver as (r: SubsidiaryResolver) => void)(subsidiaryResolver(deps.db));
+  (deps.services.setSubsidiaryResolver as (r: SubsidiaryResolver) => void)(subsidiaryResolver());
   await registerAccountRoutes(app, deps);
   await registerKybRoutes(app, deps);
   await registerSubsidiaryRoutes(app, deps);

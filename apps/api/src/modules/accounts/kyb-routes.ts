@@ -15,6 +15,7 @@ import { forbidden } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { getKyb, saveKybStep, type KybStepBody } from './kyb';
+import { vaultFor, type Vault } from '../../platform/vault';
 
 const tags = ['kyb'];
 const SAVED: Record<KybStep, string> = {
@@ -63,9 +64,10 @@ export async function registerKybRoutes(app: FastifyInstance, deps: AppDeps) {
         const data = await saveKybStep(db, {
           accountId: tenantOf(req).accountId,
           userId: authOf(req).user.id,
+          vault: vaultFor(deps.config),
           step,
           body: req.body,
-        } as KybStepBody & { accountId: string; userId: string });
+        } as KybStepBody & { accountId: string; userId: string; vault: Vault });
         return ok(data, SAVED[step]);
       },
     );

@@ -1,3 +1,4 @@
+import { vaultFor } from '../../platform/vault';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -92,10 +93,10 @@ describe('KYB setup', () => {
     }
     const text = JSON.stringify(last.body);
     for (const full of ['12345678901', '22211122233', '22211122244']) expect(text).not.toContain(full);
-    expect(last.body.data.bvn).toEqual({ bvn: '1234567****' });
+    expect(last.body.data.bvn).toEqual({ bvn: '*******8901' });
     expect(last.body.data.ownership.owners.map((x: any) => [x.name, x.bvn, x.share])).toEqual([
-      ['Ngozi Eze', '2221112****', 60],
-      ['Emeka Eze', '2221112****', 40],
+      ['Ngozi Eze', '*******2233', 60],
+      ['Emeka Eze', '*******2244', 40],
     ]);
     expect(last.body.data.info).toMatchObject({ registrationNumber: 'RC1234567', tradingName: null });
     expect(last.body.data.contact).toMatchObject({
@@ -108,7 +109,9 @@ describe('KYB setup', () => {
       mime: 'application/pdf',
     });
     const [row] = await t.db.select().from(accountKyb).where(eq(accountKyb.accountId, o.account.id));
-    expect(row.bvn).toBe('12345678901');
+    expect(row.bvn).toMatch(/^vault:k1:/);
+    expect(row.bvnLast4).toBe('8901');
+    expect(vaultFor(t.config).decrypt('account_kyb.bvn', row.bvn!)).toBe('12345678901');
     const [entry] = (await o.api.get('/api/me/accounts')).body.data;
     expect(entry.tiers).toEqual([{ tier: 1 }, { tier: 2 }, { tier: 3 }]);
   });
@@ -216,10 +219,13 @@ describe('KYB setup', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.ownership.owners).toEqual([
-      expect.objectContaining({ id: ngozi.id, name: 'Ngozi Eze-Okafor', share: 100, bvn: '2221112****' }),
+      expect.objectContaining({ id: ngozi.id, name: 'Ngozi Eze-Okafor', share: 100, bvn: '*******2233' }),
     ]);
     const rows = await t.db.select().from(accountOwners).where(eq(accountOwners.accountId, o.account.id));
-    expect(rows.map((r) => [r.bvn, r.shareBps])).toEqual([['22211122233', 10000]]);
+    expect(rows.map((r) => [r.bvn.startsWith('vault:'), r.bvnLast4, r.shareBps])).toEqual([
+      [true, '2233', 10000],
+    ]);
+    expect(vaultFor(t.config).decrypt('account_owners.bvn', rows[0].bvn)).toBe('22211122233');
 
     const other = await ownerWithAccount(t);
     const bad = await other.api

@@ -5,7 +5,6 @@ import {
   KYB_STEP_TITLES,
   KYB_STEPS,
   kybProgress,
-  maskBvn,
   type KybAccount,
   type KybContact,
   type KybDocuments,
@@ -14,9 +13,13 @@ import {
   type KybStep,
 } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
+import { maskLast4, type Vault } from '../../platform/vault';
+import { sealed } from '../../platform/vault/ops';
+import { vaultField } from '../../platform/vault/fields';
 import { fieldError, unprocessable } from '../../platform/errors';
 import { findAccountFiles } from '../files';
 import { createNotification } from '../notifications';
+import { tiersFor } from './service';
 import { accountKyb, accountOwners } from './tables';
 
 export type KybStepBody =
@@ -49,6 +52,12 @@ function progressOf(k: Awaited<ReturnType<typeof loadKyb>>) {
   });
 }
 
+/** The account's highest KYB tier (1 to 3, `tiersFor`); money reads it for payout limits (decision 005). */
+export async function accountTier(db: DbOrTx, accountId: string): Promise<number> {
+  const tiers = tiersFor(progressOf(await loadKyb(db, accountId)));
+  return Math.max(...tiers.map((t) => t.tier));
+}
+
 /** GET /parameter/account (000 §3 account-fill data); every BVN leaves masked. */
 export async function getKyb(db: DbOrTx, accountId: string): Promise<KybAccount> {
   const k = await loadKyb(db, accountId);
@@ -57,13 +66,13 @@ export async function getKyb(db: DbOrTx, accountId: string): Promise<KybAccount>
   const files = await findAccountFiles(db, accountId, names);
   return {
     info: k.row?.info ?? null,
-    bvn: k.row?.bvn ? { bvn: maskBvn(k.row.bvn) } : null,
+    bvn: k.row?.bvn ? { bvn: maskLast4(k.row.bvnLast4) } : null,
     contact: k.row?.contact ?? null,
     ownership: {
       owners: k.owners.map((o) => ({
         id: o.id,
         name: o.name,
-        bvn: maskBvn(o.bvn),
+        bvn: maskLast4(o.bvnLast4),
         share: o.shareBps / 100,
         email: o.email,
         phone: o.phone,
@@ -96,21 +105,32 @@ export async function getKyb(db: DbOrTx, accountId: string): Promise<KybAccount>
 
 async function saveOwners(
   tx: DbOrTx,
+  vault: Vault,
   accountId: string,
   owners: KybOwnershipBody['owners'],
-  existing: { id: string; bvn: string }[],
+  existing: { id: string; bvn: string; bvnHmac: string | null; bvnLast4: string | null }[],
 ) {
   const keep: string[] = [];
-  const bvns = new Set<string>();
+  // Duplicates are found by the BVNs' keyed hashes (under every key, so a rotation in progress
+  // cannot hide one); a kept owner's BVN is never decrypted.
+  const seen: string[][] = [];
+  const field = vaultField('account_owners.bvn');
   for (const [i, o] of owners.entries()) {
     const prior = o.id ? existing.find((e) => e.id === o.id) : undefined;
     if (o.id && !prior) throw fieldError(`owners.${i}.id`, 'This owner was not found; please add them again');
-    const bvn = o.bvn ?? prior!.bvn;
-    if (bvns.has(bvn)) throw fieldError(`owners.${i}.bvn`, KYB_MSG.bvnDuplicate);
-    bvns.add(bvn);
+    const hashes = o.bvn ? vault.hmacs('bvn', o.bvn) : [prior!.bvnHmac ?? prior!.bvn];
+    if (seen.some((h) => h.some((x) => hashes.includes(x))))
+      throw fieldError(`owners.${i}.bvn`, KYB_MSG.bvnDuplicate);
+    seen.push(hashes);
+    const bvnColumns = o.bvn
+      ? (() => {
+          const s = sealed(field, vault, o.bvn);
+          return { bvn: s.bvn, bvnHmac: s.bvn_hmac, bvnLast4: s.bvn_last4 };
+        })()
+      : { bvn: prior!.bvn, bvnHmac: prior!.bvnHmac, bvnLast4: prior!.bvnLast4 };
     const values = {
       name: o.name,
-      bvn,
+      ...bvnColumns,
       shareBps: Math.round(o.share * 100),
       email: o.email,
       phone: o.phone,
@@ -149,7 +169,7 @@ async function saveOwners(
  */
 export async function saveKybStep(
   db: Db,
-  p: { accountId: string; userId: string } & KybStepBody,
+  p: { accountId: string; userId: string; vault: Vault } & KybStepBody,
 ): Promise<KybAccount> {
   return db.transaction(async (tx) => {
     await tx.insert(accountKyb).values({ accountId: p.accountId }).onConflictDoNothing();
@@ -164,7 +184,10 @@ export async function saveKybStep(
 
     const set: Partial<typeof accountKyb.$inferInsert> = { updatedBy: p.userId, updatedAt: new Date() };
     if (p.step === 'info') set.info = p.body;
-    if (p.step === 'bvn') set.bvn = p.body.bvn;
+    if (p.step === 'bvn') {
+      const s = sealed(vaultField('account_kyb.bvn'), p.vault, p.body.bvn);
+      Object.assign(set, { bvn: s.bvn, bvnHmac: s.bvn_hmac, bvnLast4: s.bvn_last4 });
+    }
     if (p.step === 'contact') set.contact = p.body;
     if (p.step === 'documents') {
       const wanted = Object.entries(p.body).filter((e): e is [string, string] => !!e[1]);
@@ -177,7 +200,7 @@ export async function saveKybStep(
         if (!found.some((f) => f.fileName === name)) throw fieldError(key, KYB_MSG.fileUnknown);
       set.documents = p.body;
     }
-    if (p.step === 'ownership') await saveOwners(tx, p.accountId, p.body.owners, before.owners);
+    if (p.step === 'ownership') await saveOwners(tx, p.vault, p.accountId, p.body.owners, before.owners);
     await tx.update(accountKyb).set(set).where(eq(accountKyb.accountId, p.accountId));
 
     const after = await loadKyb(tx, p.accountId);

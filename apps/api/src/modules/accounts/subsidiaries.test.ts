@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { subsidiaries, subsidiaryAccess } from '../../platform/schema';
-import { subsidiaryResolver } from './subsidiaries';
+import { resolveSubsidiaryFor } from './subsidiaries';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -178,7 +178,8 @@ describe('x-subsidiary-id', () => {
     expect(all.status).toBe(403);
     expect(all.body.message).toBe('Only owners and admins can view all subsidiaries');
     // Without the header a restricted member is scoped to their sub-access, not widened to all.
-    const resolve = subsidiaryResolver(t.db);
+    const resolve = (_: never, tn: Parameters<typeof resolveSubsidiaryFor>[1], h: string) =>
+      resolveSubsidiaryFor(t.db, tn, h);
     const tenant = {
       accountId: o.account.id,
       accountName: 'x',
@@ -197,7 +198,8 @@ describe('x-subsidiary-id', () => {
   it('reflects the chosen subsidiary in the tenant context', async () => {
     const o = await ownerWithAccount(t);
     const sub = (await o.api.post('/api/subsidiaries', { name: 'Warri' })).body.data;
-    const resolve = subsidiaryResolver(t.db);
+    const resolve = (_: never, tn: Parameters<typeof resolveSubsidiaryFor>[1], h: string) =>
+      resolveSubsidiaryFor(t.db, tn, h);
     const [m] = (await o.api.get('/api/me/accounts')).body.data;
     const tenant = {
       accountId: o.account.id,

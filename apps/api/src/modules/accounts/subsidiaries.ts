@@ -205,56 +205,54 @@ export async function setSubsidiaryMemberActive(
  * x-subsidiary-id (000 §4.10, §6): `all` is for owners and admins only; a subsidiary must belong to
  * the active account and be active; other roles need an active sub-access to it.
  */
-export function subsidiaryResolver(db: Db): SubsidiaryResolver {
-  return async (_req: FastifyRequest, tenant: Omit<TenantContext, 'subsidiaryId'>, header: string) => {
-    const value = header.trim();
-    if (!value) {
-      // No header: owners and admins see every subsidiary; a restricted member is scoped to their
-      // first active sub-access, never silently widened to "All Subsidiaries".
-      if (tenant.isFullAccess) return null;
-      const [first] = await db
-        .select({ subsidiaryId: subsidiaryAccess.subsidiaryId })
-        .from(subsidiaryAccess)
-        .innerJoin(subsidiaries, eq(subsidiaries.id, subsidiaryAccess.subsidiaryId))
-        .where(
-          and(
-            eq(subsidiaryAccess.memberId, tenant.memberId),
-            eq(subsidiaryAccess.active, true),
-            eq(subsidiaries.active, true),
-          ),
-        )
-        .orderBy(subsidiaryAccess.createdAt)
-        .limit(1);
-      return first?.subsidiaryId ?? null;
-    }
-    if (value.toLowerCase() === ALL_SUBSIDIARIES) {
-      if (!tenant.isFullAccess) throw forbidden(ACCOUNT_MSG.allSubsidiariesForbidden);
-      return null;
-    }
-    if (!UUID_RE.test(value)) throw forbidden(ACCOUNT_MSG.subsidiaryUnknown);
-    const [s] = await db
-      .select({ id: subsidiaries.id })
-      .from(subsidiaries)
-      .where(
-        and(
-          eq(subsidiaries.id, value),
-          eq(subsidiaries.accountId, tenant.accountId),
-          eq(subsidiaries.active, true),
-        ),
-      );
-    if (!s) throw forbidden(ACCOUNT_MSG.subsidiaryUnknown);
-    if (tenant.isFullAccess) return s.id;
-    const [access] = await db
-      .select({ id: subsidiaryAccess.id })
-      .from(subsidiaryAccess)
-      .where(
-        and(
-          eq(subsidiaryAccess.subsidiaryId, s.id),
-          eq(subsidiaryAccess.memberId, tenant.memberId),
-          eq(subsidiaryAccess.active, true),
-        ),
-      );
-    if (!access) throw forbidden(ACCOUNT_MSG.subsidiaryNoAccess);
-    return s.id;
+export function subsidiaryResolver(): SubsidiaryResolver {
+  return {
+    variant(header) {
+      const value = header.trim();
+      if (!value) return 'default';
+      return value.toLowerCase() === ALL_SUBSIDIARIES || !UUID_RE.test(value) ? 'none' : 'check';
+    },
+    // Evaluated inside the guard's one request-context query (no round trip of its own).
+    select(member, variant, header) {
+      if (variant === 'default') {
+        // No header: owners and admins see every subsidiary; a restricted member is scoped to their
+        // first active sub-access, never silently widened to "All Subsidiaries".
+        return sql`case when ${member.fullAccess} then null else (select ${subsidiaryAccess.subsidiaryId}::text from ${subsidiaryAccess} inner join ${subsidiaries} on ${subsidiaries.id} = ${subsidiaryAccess.subsidiaryId} where ${subsidiaryAccess.memberId} = ${member.id} and ${subsidiaryAccess.active} and ${subsidiaries.active} order by ${subsidiaryAccess.createdAt} limit 1) end`;
+      }
+      if (variant !== 'check') return null;
+      return sql`case when not exists (select 1 from ${subsidiaries} where ${subsidiaries.id} = ${header} and ${subsidiaries.accountId} = ${member.accountId} and ${subsidiaries.active}) then 'unknown' when ${member.fullAccess} or exists (select 1 from ${subsidiaryAccess} where ${subsidiaryAccess.subsidiaryId} = ${header} and ${subsidiaryAccess.memberId} = ${member.id} and ${subsidiaryAccess.active}) then 'ok' else 'no-access' end`;
+    },
+    resolve(found, tenant: Omit<TenantContext, 'subsidiaryId'>, header) {
+      const value = header.trim();
+      if (!value) return typeof found === 'string' ? found : null;
+      if (value.toLowerCase() === ALL_SUBSIDIARIES) {
+        if (!tenant.isFullAccess) throw forbidden(ACCOUNT_MSG.allSubsidiariesForbidden);
+        return null;
+      }
+      if (!UUID_RE.test(value) || found === 'unknown') throw forbidden(ACCOUNT_MSG.subsidiaryUnknown);
+      if (found !== 'ok') throw forbidden(ACCOUNT_MSG.subsidiaryNoAccess);
+      return value.toLowerCase();
+    },
   };
+}
+
+/** The same rules outside a request (one query of its own): for services and tests. */
+export async function resolveSubsidiaryFor(
+  db: DbOrTx,
+  tenant: Omit<TenantContext, 'subsidiaryId'>,
+  header: string,
+): Promise<string | null> {
+  const r = subsidiaryResolver();
+  const variant = r.variant(header);
+  const expr = r.select(
+    {
+      id: sql`${tenant.memberId}::uuid`,
+      accountId: sql`${tenant.accountId}::uuid`,
+      fullAccess: sql`${tenant.isFullAccess}::boolean`,
+    },
+    variant,
+    sql`${variant === 'check' ? header.trim() : null}::uuid`,
+  );
+  const found = expr ? (await db.execute<{ v: unknown }>(sql`select ${expr} as v`)).rows[0]?.v : null;
+  return r.resolve(found, tenant, header);
 }

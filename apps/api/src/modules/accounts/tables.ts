@@ -53,7 +53,8 @@ export const subsidiaries = pgTable(
 
 /**
  * Know-your-business data, one row per account (000 §3 "account-fill data").
- * `bvn` is never returned unmasked nor logged. `completedSteps` remembers which steps were
+ * `bvn` is a vault ciphertext (platform/vault), `bvnHmac` its keyed hash for equality and
+ * `bvnLast4` what the masked display shows; it is never returned unmasked nor logged. `completedSteps` remembers which steps were
  * already completed once, so the "step completed" notification is sent only the first time.
  */
 export const accountKyb = pgTable('account_kyb', {
@@ -62,6 +63,8 @@ export const accountKyb = pgTable('account_kyb', {
     .references(() => accounts.id, { onDelete: 'cascade' }),
   info: jsonb('info').$type<KybInfo>(),
   bvn: text('bvn'),
+  bvnHmac: text('bvn_hmac'),
+  bvnLast4: text('bvn_last4'),
   contact: jsonb('contact').$type<KybContact>(),
   documents: jsonb('documents').$type<KybDocuments>(),
   completedSteps: text('completed_steps')
@@ -82,7 +85,10 @@ export const accountOwners = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Vault ciphertext; `bvnHmac` (equality) and `bvnLast4` (masked display) beside it. */
     bvn: text('bvn').notNull(),
+    bvnHmac: text('bvn_hmac'),
+    bvnLast4: text('bvn_last4'),
     shareBps: integer('share_bps').notNull(),
     email: text('email'),
     phone: text('phone'),

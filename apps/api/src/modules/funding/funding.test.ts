@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isValidNuban } from '@owo/contract';
-import { client, createTestApp, makeUser, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  client,
+  createTestApp,
+  makeUser,
+  memberWithRole,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { signBody } from '../../rails/sandbox/webhook-format';
 import { inboundCredits, transactions, wallets } from '../money/tables';
+import { notifications } from '../notifications/tables';
 import { verifyLedger } from '../money/verify';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
 import { railsWebhookEvents } from './tables';
@@ -152,6 +160,7 @@ describe('webhook receiver', () => {
 
   it('credits once when the same webhook arrives twice (and once more under a new event id)', async () => {
     const o = await fundedOwner(t, 0);
+    const admin = await memberWithRole(t, o.account.id, 'admin');
     const body = chargeBody(o.va.accountNumber, 700_00, 'chg_twice_1');
     const sig = signBody(t.config.RAILS_WEBHOOK_SECRET!, body);
     const [r1, r2] = await Promise.all([post(body, sig), post(body, sig)]);
@@ -171,6 +180,17 @@ describe('webhook receiver', () => {
     expect(
       await t.db.select().from(inboundCredits).where(eq(inboundCredits.providerRef, 'chg_twice_1')),
     ).toHaveLength(1);
+    // One "deposit credited" notification per owner/admin, however often the webhook came.
+    const [deposit] = await t.db.select().from(transactions).where(eq(transactions.walletId, o.wallet.id));
+    const sent = await t.db.select().from(notifications).where(eq(notifications.accountId, o.account.id));
+    const money = sent.filter((n) => n.props.transactionId);
+    expect(money.map((n) => n.userId).sort()).toEqual([o.user.id, admin.user.id].sort());
+    expect(money.every((n) => n.props.transactionId === deposit.id)).toBe(true);
+    expect(money[0]).toMatchObject({ topic: 'Deposit Received', kind: 'event' });
+    expect(money[0].value).toBe('₦700.00 from ADA OBI was credited to your NGN wallet.');
+    const inbox = await o.api.get('/api/me/notifications');
+    expect(inbox.status).toBe(200);
+    expect(JSON.stringify(inbox.body.data)).toContain(deposit.id);
   });
 
   it('answers 404 for another provider and acknowledges signed events it does not handle', async () => {

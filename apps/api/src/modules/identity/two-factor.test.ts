@@ -39,7 +39,7 @@ describe('2FA management', () => {
     expect(otpauthUri).toContain('issuer=Owo');
     expect(qrCode).toMatch(/^data:image\/png;base64,/);
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
-    expect(row.totpSecret).toMatch(/^v1:/);
+    expect(row.totpSecret).toMatch(/^vault:k\d+:/);
     expect(row.totpSecret).not.toContain(secret);
     expect(row.totpEnabled).toBe(false);
 

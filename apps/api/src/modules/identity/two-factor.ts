@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
@@ -7,6 +7,7 @@ import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { sha256 } from '../../platform/tokens';
+import { vaultFor } from '../../platform/vault';
 import { recoveryCodes, users } from './tables';
 
 // TOTP (RFC 6238, 30-second steps) with one step of clock drift either way.
@@ -16,29 +17,12 @@ const ISSUER = 'Owo';
 
 type User = typeof users.$inferSelect;
 
-// The TOTP secret is stored encrypted (AES-256-GCM); the key is derived from the session secret.
-const keyOf = (config: Config) =>
-  createHash('sha256').update(`owo:totp-secret:${config.sessionSecret}`).digest();
-
-export function encryptSecret(config: Config, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(config), iv);
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [
-    'v1',
-    iv.toString('base64url'),
-    cipher.getAuthTag().toString('base64url'),
-    body.toString('base64url'),
-  ].join(':');
-}
-
-export function decryptSecret(config: Config, stored: string): string {
-  const [version, iv, tag, body] = stored.split(':');
-  if (version !== 'v1' || !iv || !tag || !body) throw new Error('unknown TOTP secret format');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(config), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-}
+// The TOTP secret is a vault field (`users.totp_secret`, platform/vault/fields.ts): AES-256-GCM
+// under the vault's versioned keys. Secrets stored in the older identity-only format are sealed
+// into the vault at start-up (the field's `legacy` reader).
+const TOTP_FIELD = 'users.totp_secret';
+export const encryptSecret = (config: Config, secret: string) => vaultFor(config).encrypt(TOTP_FIELD, secret);
+export const decryptSecret = (config: Config, stored: string) => vaultFor(config).decrypt(TOTP_FIELD, stored);
 
 /** Recovery codes look like `k3x9p-q2m7d`; compared without dashes or case. */
 const normaliseRecovery = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();

@@ -2,7 +2,9 @@
 // Money for an account number we do not know goes to suspense (an operator moves it later).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { formatMoney } from '@owo/contract';
 import { badRequest } from '../../platform/errors';
+import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
 import { postEntry, retryOnDeadlock, SYSTEM, systemAccountId } from './ledger';
 import { newReference } from './transfers';
 import { inboundCredits, transactions, wallets } from './tables';
@@ -99,6 +101,14 @@ export async function creditDeposit(
         ],
       });
       await tx.update(inboundCredits).set({ transactionId: t.id }).where(eq(inboundCredits.id, seen.id));
+      // Same transaction as the ledger entry; a redelivered webhook stops at the inbound_credits
+      // conflict above, so it never notifies twice.
+      await notifyMoneyEvent(tx, {
+        accountId: w.accountId,
+        transactionId: t.id,
+        topic: MONEY_TOPICS.depositCredited,
+        value: `${formatMoney(p.amount, currency)} from ${p.senderName} was credited to your ${currency} wallet.`,
+      });
       return { credited: true, transactionId: t.id };
     }),
   );

@@ -19,7 +19,28 @@ export function walletDto(w: Wallet): WalletDto {
   };
 }
 
-export function transactionDto(t: TransactionRow): TransactionDto {
+/** The columns a transaction's DTO reads (lists select only these). */
+export type TransactionDtoRow = Pick<
+  TransactionRow,
+  | 'id'
+  | 'walletId'
+  | 'type'
+  | 'status'
+  | 'amount'
+  | 'fee'
+  | 'currency'
+  | 'reference'
+  | 'counterparty'
+  | 'narration'
+  | 'failureReason'
+  | 'relatedTransactionId'
+  | 'sourceType'
+  | 'sourceId'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export function transactionDto(t: TransactionDtoRow): TransactionDto {
   return {
     id: t.id,
     walletId: t.walletId,

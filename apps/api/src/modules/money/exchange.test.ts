@@ -6,6 +6,7 @@ import {
   createTestApp,
   makeUser,
   ownerWithAccount,
+  setKybTier,
   type TestApp,
 } from '../../../test/helpers';
 import { withLookupCounter } from '../banks/test-rails';
@@ -71,6 +72,7 @@ describe('exchange quote', () => {
 
   it('converts into the wallet currency exactly, rounding half up, and adds the exchange fee', async () => {
     const { api, account } = await ownerWithAccount(t);
+    await setKybTier(t, account.id, 3); // ₦150,000 is above the KYC-incomplete cap
     const usd = await walletOf(account.id, 'USD');
     const res = await api.post(url('payouts', usd.id), {
       amount: 150000,
@@ -94,25 +96,41 @@ describe('exchange quote', () => {
     expect(gbp.body.data).toMatchObject({ amount: 1, transferFee: 0, fxFee: 0, total: 1 }); // 1.25c -> 1c; 1% of 1c rounds to 0
   });
 
-  it('refuses amounts above our per-transaction limit (USD equivalent)', async () => {
+  it('caps USD and GBP payouts at our per-transaction limit (USD equivalent), naira by KYB tier', async () => {
     const { api, account } = await ownerWithAccount(t);
     const ngn = await walletOf(account.id, 'NGN');
-    const atLimit = await api.post(url('payouts', ngn.id), {
-      amount: '15000000',
-      currency: 'NGN',
-      method: 'bank-transfer',
-    }); // = $10,000
-    expect(atLimit.status).toBe(200);
-    const over = await api.post(url('payouts', ngn.id), {
-      amount: '10000.01',
-      currency: 'USD',
-      method: 'bank-transfer',
-    });
+    const quote = (amount: string, currency: string) =>
+      api.post(url('payouts', ngn.id), { amount, currency, method: 'bank-transfer' });
+    expect((await quote('10000', 'USD')).status).toBe(200);
+    const over = await quote('10001', 'USD');
     expect(over.status).toBe(400);
     expect(over.body.status).toBe('validation-error');
     expect(over.body.message).toContain('our limit of $10,000.00 per transaction');
     expect(over.body.message).toContain("not the central bank's");
     expect(over.body.errors?.recipientAmount).toEqual([over.body.message]);
+    expect((await quote('10000.01', 'USD')).status).toBe(400);
+    expect((await quote('8000', 'GBP')).status).toBe(200); // $10,000 at 1.25
+    expect((await quote('8000.01', 'GBP')).status).toBe(400);
+
+    // Naira: below tier 3 the KYC-incomplete cap (₦100,000), at tier 3 none (₦20,000,000 passes).
+    expect((await quote('100000', 'NGN')).status).toBe(200);
+    for (const tier of [1, 2] as const) {
+      await setKybTier(t, account.id, tier);
+      const refused = await quote('20000000', 'NGN');
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('amount exceeds limit for incomplete KYC.');
+      expect(refused.body.errors).toEqual({
+        amount: ['amount exceeds limit for incomplete KYC.'],
+        recipientAmount: ['amount exceeds limit for incomplete KYC.'],
+      });
+      expect((await quote('100000.01', 'NGN')).status).toBe(400);
+    }
+    await setKybTier(t, account.id, 3);
+    const big = await quote('20000000', 'NGN');
+    expect(big.status).toBe(200);
+    expect(big.body.data.amount).toBe(2_000_000_000);
+    // The dollar cap still holds at tier 3.
+    expect((await quote('10001', 'USD')).status).toBe(400);
   });
 
   it("answers 404 for another account's wallet and 400 for bad input", async () => {

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors';
 import { railsOf } from '../../rails';
 import { convertMinor } from '../../platform/exchange-math';
 import { computeFee } from './fees';
-import { checkTransactionLimit } from './limits';
+import { checkPayoutLimit } from './limits';
 import { getWallet } from './wallets';
 
 /**
@@ -20,7 +20,12 @@ export async function quoteExchange(
 ): Promise<ExchangeQuote> {
   const wallet = await getWallet(deps.db, p.accountId, p.walletId);
   if (!wallet) throw notFound('Wallet');
-  await checkTransactionLimit(deps, p.amount, p.currency, ['amount', 'recipientAmount']);
+  await checkPayoutLimit(deps, deps.db, {
+    accountId: p.accountId,
+    amountMinor: p.amount,
+    currency: p.currency,
+    fields: ['amount', 'recipientAmount'],
+  });
   const sameCurrency = wallet.currency === p.currency;
   const rate = sameCurrency ? '1' : await railsOf(deps).fxRate(p.currency, wallet.currency);
   const amount = convertMinor(p.amount, rate);

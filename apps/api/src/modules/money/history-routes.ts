@@ -18,7 +18,9 @@ import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import { isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
-import { getHistoryDetail, listHistory } from './history';
+import { sendCsv, wantsCsv } from '../../platform/csv';
+import { fastList } from '../../platform/list';
+import { getHistoryDetail, historyCsv, listHistory } from './history';
 import { createReceiptLink, renderReceipt, verifyReceiptLink } from './receipts';
 import { buildStatement, statementCsv, statementPdf } from './statements';
 
@@ -111,16 +113,24 @@ function registerListRoutes(r: Router, deps: AppDeps) {
   r.get(
     '/api/transactions',
     {
+      ...fastList(),
       config: needs('transactions', 'get'),
       schema: {
         tags,
         description:
-          'Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling.',
+          'Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling. format=csv answers every row the same filters select as a streamed text/csv attachment (RFC 4180; page and limit ignored).',
         querystring: transactionHistoryQuery,
-        response: { 200: listEnvelope(transactionItemSchema), 400: errorEnvelope },
+        response: {
+          200: listEnvelope(transactionItemSchema).describe('JSON page, or text/csv with format=csv'),
+          400: errorEnvelope,
+        },
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      if (wantsCsv(req.query)) {
+        const csv = historyCsv(deps.db, tenantOf(req).accountId, req.query);
+        return sendCsv(reply, 'owo-transactions.csv', csv);
+      }
       const { items, total } = await listHistory(deps.db, tenantOf(req).accountId, req.query);
       return paged(items, req.query, total);
     },

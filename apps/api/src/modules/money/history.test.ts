@@ -120,6 +120,10 @@ describe('GET /api/transactions', () => {
     const page2 = await o.api.get(`/api/transactions${q({ page: 2, limit: 2 })}`);
     expect(page2.body.data.map((x: { id: string }) => x.id)).toEqual([third.id]);
     expect(page2.body.metadata.pagination).toEqual({ page: 2, limit: 2, totalItems: 3, totalPages: 2 });
+    // Past the end: no rows to carry the total, which is still exact.
+    const past = await o.api.get(`/api/transactions${q({ page: 9, limit: 2 })}`);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.metadata.pagination).toEqual({ page: 9, limit: 2, totalItems: 3, totalPages: 2 });
   });
 
   it('filters by where (type, status, wallet, currency) and by the plain query keys', async () => {
@@ -380,5 +384,149 @@ describe('csvCell', () => {
     expect(csvCell('+234')).toBe("'+234");
     expect(csvCell('-5')).toBe("'-5");
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+  });
+});
+
+/** A small RFC 4180 reader for the tests: quoted fields, doubled quotes, CRLF records. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') (row.push(cell), (cell = ''));
+    else if (c === '\r' && text[i + 1] === '\n') {
+      (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
+    } else cell += c;
+  }
+  expect(cell).toBe(''); // every record ends with CRLF
+  return rows;
+}
+
+describe('GET /api/transactions?format=csv (the list kit export)', () => {
+  const csvOf = async (o: Owner, query: Record<string, string | number>) => {
+    const res = await fetch(`${t.baseUrl}/api/transactions${q({ ...query, format: 'csv' })}`, {
+      headers: { authorization: `Bearer ${o.token}`, 'x-account-id': o.account.id },
+    });
+    return { res, text: await res.text() };
+  };
+
+  it('streams exactly the rows of the filtered list, in its order, RFC 4180 and formula-safe', async () => {
+    const o = await fundedOwner(1_000_000);
+    const other = await fundedOwner(500_000);
+    await payout(other, 1_000, { narration: 'rent, other company' });
+    const paid = await payout(o, 20_000, {
+      narration: 'Office rent, "March"',
+      accountName: '=HYPERLINK("x")',
+    });
+    await settleTransfer(t.db, { reference: paid.reference, outcome: 'success' });
+    const failed = await payout(o, 3_000, { narration: 'Rent deposit' });
+    await settleTransfer(t.db, { reference: failed.reference, outcome: 'failed', reason: 'Account closed' });
+    await payout(o, 4_000, { narration: 'Stationery\nline two' });
+    await backdatedDeposit(o.walletId, 9_000, new Date(Date.now() - 3 * 86_400_000));
+
+    for (const filters of [
+      {},
+      { search: 'rent' },
+      { where: JSON.stringify({ status: ['success', 'failed'] }) },
+      { type: 'deposit', period: '7d' },
+      { from: lagosToday(-1), to: lagosToday() },
+      { search: 'nothing matches this' },
+    ] as Record<string, string>[]) {
+      const page = await o.api.get(`/api/transactions${q({ ...filters, limit: 100 })}`);
+      expect(page.status).toBe(200);
+      const { res, text } = await csvOf(o, { ...filters, page: 2, limit: 1 }); // paging is ignored
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="owo-transactions.csv"');
+      const [header, ...rows] = parseCsv(text);
+      expect(header[0]).toBe('Date');
+      const id = header.indexOf('Id');
+      const items = page.body.data as { id: string }[];
+      expect(rows.map((r) => r[id])).toEqual(items.map((i) => i.id));
+      expect(rows).toHaveLength(page.body.metadata.pagination.totalItems);
+    }
+
+    const { text } = await csvOf(o, { search: 'rent' });
+    const [header, ...rows] = parseCsv(text);
+    const col = (name: string) => header.indexOf(name);
+    const paidRow = rows.find((r) => r[col('Id')] === paid.id)!;
+    expect(paidRow[col('Counterparty')]).toBe(`'=HYPERLINK("x")`); // defused, then quoted
+    expect(paidRow[col('Narration')]).toBe('Office rent, "March"');
+    expect(paidRow[col('Debit')]).toBe('200.00');
+    expect(paidRow[col('Credit')]).toBe('');
+    expect(paidRow[col('Status')]).toBe('success');
+    const failedRow = rows.find((r) => r[col('Id')] === failed.id)!;
+    expect(failedRow[col('Failure reason')]).toBe('Account closed');
+    expect(text).toContain('"\'=HYPERLINK(""x"")"');
+    expect(text).not.toContain('other company');
+  });
+
+  it('refuses a bad format or filter with field errors, and needs the list permission', async () => {
+    const o = await fundedOwner(10_000);
+    const bad = await o.api.get('/api/transactions?format=xlsx');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(['format']);
+    const badWhere = await csvOf(o, { where: '{nope' });
+    expect(badWhere.res.status).toBe(400);
+    expect(JSON.parse(badWhere.text).errors.where).toBeTruthy();
+    const m = await memberWithRole(t, o.account.id, 'member');
+    const res = await fetch(`${t.baseUrl}/api/transactions?format=csv`, {
+      headers: { authorization: `Bearer ${m.token}`, 'x-account-id': o.account.id },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('reads in batches from one snapshot (csvStream)', async () => {
+    const { csvStream } = await import('../../platform/csv');
+    const seen: number[] = [];
+    const stream = csvStream(
+      t.db,
+      [
+        { header: 'n', value: (r: { n: number }) => r.n },
+        { header: 'text', value: () => '-1' },
+      ],
+      async (tx, offset, limit) => {
+        seen.push(offset);
+        const r = await tx.execute<{ n: number }>(
+          sql`select g::int as n from generate_series(1, 5) g order by g offset ${offset} limit ${limit}`,
+        );
+        return r.rows;
+      },
+      2,
+    );
+    let text = '';
+    for await (const chunk of stream) text += chunk;
+    expect(text).toBe("n,text\r\n1,'-1\r\n2,'-1\r\n3,'-1\r\n4,'-1\r\n5,'-1\r\n");
+    expect(seen).toEqual([0, 2, 4]);
+  });
+
+  it('stops reading when the client goes away', async () => {
+    const { csvStream } = await import('../../platform/csv');
+    let batches = 0;
+    const stream = csvStream(
+      t.db,
+      [{ header: 'n', value: (r: { n: number }) => r.n }],
+      async (tx, offset, limit) => {
+        batches++;
+        const r = await tx.execute<{ n: number }>(
+          sql`select g::int as n from generate_series(1, 1000000) g order by g offset ${offset} limit ${limit}`,
+        );
+        return r.rows;
+      },
+      1000,
+    );
+    for await (const _chunk of stream) break; // destroys the stream
+    await new Promise((r) => setTimeout(r, 300));
+    const after = batches;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(batches).toBe(after);
+    expect(batches).toBeLessThan(50);
   });
 });

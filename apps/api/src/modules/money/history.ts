@@ -1,6 +1,7 @@
 // The transaction history a company reads (002 §4): filters, search, quick periods, signed amounts,
 // receipt availability and the detail with its related reversal or original. Tenant-scoped always.
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   fromMinor,
   isReceiptAvailable,
@@ -13,9 +14,12 @@ import {
   type TransactionPeriod,
   type TransactionWhere,
 } from '@owo/contract';
-import type { DbOrTx } from '../../platform/db';
+import { csvStream, type CsvColumn } from '../../platform/csv';
+import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
-import { transactionDto } from './dto';
+import { preparedPage } from '../../platform/list';
+import { lagosDateTime, typeLabel } from './documents';
+import { transactionDto, type TransactionDtoRow } from './dto';
 import { transactions, wallets } from './tables';
 import type { TransactionRow } from './transfers';
 
@@ -39,7 +43,7 @@ const PERIOD_MS: Record<TransactionPeriod, number> = {
   '30d': 30 * 86_400_000,
 };
 
-export function itemDto(t: TransactionRow): TransactionItem {
+export function itemDto(t: TransactionDtoRow): TransactionItem {
   const signed = signedTransactionMinor(t.type, t.amount);
   return {
     ...transactionDto(t),
@@ -63,7 +67,86 @@ export function parseWhere(raw: string | undefined): TransactionWhere {
   return parsed.data;
 }
 
+/** What an item shows (not metadata, provider references or the creator): parsed per row. */
+const LIST_COLUMNS = {
+  id: transactions.id,
+  walletId: transactions.walletId,
+  type: transactions.type,
+  status: transactions.status,
+  amount: transactions.amount,
+  fee: transactions.fee,
+  currency: transactions.currency,
+  reference: transactions.reference,
+  counterparty: transactions.counterparty,
+  narration: transactions.narration,
+  failureReason: transactions.failureReason,
+  relatedTransactionId: transactions.relatedTransactionId,
+  sourceType: transactions.sourceType,
+  sourceId: transactions.sourceId,
+  createdAt: transactions.createdAt,
+  updatedAt: transactions.updatedAt,
+} satisfies Record<keyof TransactionDtoRow, unknown>;
+
 const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+const P = (name: string) => sql.placeholder(name);
+const anyOf = (col: SQL | PgColumn, name: string, type: 'text' | 'uuid') =>
+  sql`(${P(name)}::${sql.raw(type)}[] is null or ${col} = any(${P(name)}::${sql.raw(type)}[]))`;
+const like = (col: SQL | PgColumn) => sql`${col} ilike ${P('like')}`;
+
+/**
+ * The history list, prepared once (platform/list.ts): every filter is a parameter, null when the
+ * request does not use it. Newest first, served by transactions_account_created_idx
+ * (account_id, created_at); the total rides along in the same round trip.
+ */
+const historyPage = preparedPage('transactions_history', transactions, {
+  columns: LIST_COLUMNS,
+  where: and(
+    eq(transactions.accountId, P('accountId')),
+    anyOf(transactions.type, 'types', 'text'),
+    anyOf(transactions.status, 'statuses', 'text'),
+    anyOf(transactions.walletId, 'walletIds', 'uuid'),
+    anyOf(transactions.currency, 'currencies', 'text'),
+    sql`(${P('providerRef')}::text is null or ${transactions.providerRef} = ${P('providerRef')}::text)`,
+    sql`(${P('since')}::timestamptz is null or ${transactions.createdAt} >= ${P('since')}::timestamptz)`,
+    sql`(${P('before')}::timestamptz is null or ${transactions.createdAt} < ${P('before')}::timestamptz)`,
+    sql`(${P('like')}::text is null or ${or(
+      like(transactions.reference),
+      like(transactions.narration),
+      like(sql`${transactions.counterparty}->>'name'`),
+      like(sql`${transactions.counterparty}->>'accountName'`),
+      like(sql`${transactions.counterparty}->>'accountNumber'`),
+    )})`,
+  )!,
+  orderBy: [desc(transactions.createdAt), desc(transactions.id)],
+});
+
+const orNull = <T>(v: T[]) => (v.length ? v : null);
+const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+/**
+ * The parameters of the history query for one request, shared by the page (`listHistory`) and its
+ * CSV (`historyCsv`), so the export holds exactly the rows the filtered list shows.
+ */
+function historyParams(accountId: string, q: TransactionHistoryQuery, now: Date) {
+  const w = parseWhere(q.where);
+  if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to))
+    throw fieldError('to', TRANSACTION_MSG.dateRange);
+  return {
+    accountId,
+    types: orNull([...list(w.type), ...list(q.type)]),
+    statuses: orNull([...list(w.status), ...list(q.status)]),
+    walletIds: orNull([...list(w.walletId), ...list(q.walletId)]),
+    currencies: orNull([...list(w.currency), ...list(q.currency)]),
+    providerRef: w.providerRef ?? null,
+    since: later(
+      q.from ? startOfDay(q.from) : null,
+      q.period ? new Date(now.getTime() - PERIOD_MS[q.period]) : null,
+    ),
+    before: q.to ? endOfDayExclusive(q.to) : null,
+    like: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+  };
+}
 
 export async function listHistory(
   db: DbOrTx,
@@ -71,46 +154,37 @@ export async function listHistory(
   q: TransactionHistoryQuery,
   now = new Date(),
 ): Promise<{ items: TransactionItem[]; total: number }> {
-  const w = parseWhere(q.where);
-  const conds: SQL[] = [eq(transactions.accountId, accountId)];
-  const types = [...list(w.type), ...list(q.type)];
-  const statuses = [...list(w.status), ...list(q.status)];
-  const walletIds = [...list(w.walletId), ...list(q.walletId)];
-  const currencies = [...list(w.currency), ...list(q.currency)];
-  if (types.length) conds.push(inArray(transactions.type, types));
-  if (statuses.length) conds.push(inArray(transactions.status, statuses));
-  if (walletIds.length) conds.push(inArray(transactions.walletId, walletIds));
-  if (currencies.length) conds.push(inArray(transactions.currency, currencies));
-  if (w.providerRef) conds.push(eq(transactions.providerRef, w.providerRef));
-  if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to))
-    throw fieldError('to', TRANSACTION_MSG.dateRange);
-  if (q.from) conds.push(gte(transactions.createdAt, startOfDay(q.from)));
-  if (q.to) conds.push(lt(transactions.createdAt, endOfDayExclusive(q.to)));
-  if (q.period) conds.push(gte(transactions.createdAt, new Date(now.getTime() - PERIOD_MS[q.period])));
-  if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(
-      or(
-        ilike(transactions.reference, like),
-        ilike(transactions.narration, like),
-        sql`${transactions.counterparty}->>'name' ilike ${like}`,
-        sql`${transactions.counterparty}->>'accountName' ilike ${like}`,
-        sql`${transactions.counterparty}->>'accountNumber' ilike ${like}`,
-      )!,
-    );
-  }
-  const where = and(...conds);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(transactions).where(where),
-  ]);
-  return { items: rows.map(itemDto), total: Number(n) };
+  const { rows, total } = await historyPage(db, historyParams(accountId, q, now), q);
+  return { items: rows.map(itemDto), total };
+}
+
+/** The CSV columns of the history (amounts unsigned in Debit/Credit, as statements). */
+export const HISTORY_CSV_COLUMNS: CsvColumn<TransactionItem>[] = [
+  { header: 'Date', value: (t) => lagosDateTime(new Date(t.createdAt)) },
+  { header: 'Reference', value: (t) => t.reference },
+  { header: 'Type', value: (t) => typeLabel(t.type) },
+  { header: 'Status', value: (t) => t.status },
+  { header: 'Counterparty', value: (t) => t.counterparty.accountName ?? t.counterparty.name ?? '' },
+  { header: 'Account number', value: (t) => t.counterparty.accountNumber ?? '' },
+  { header: 'Narration', value: (t) => t.narration ?? '' },
+  { header: 'Debit', value: (t) => (t.signedAmountMinor < 0 ? fromMinor(-t.signedAmountMinor) : '') },
+  { header: 'Credit', value: (t) => (t.signedAmountMinor > 0 ? fromMinor(t.signedAmountMinor) : '') },
+  { header: 'Fee', value: (t) => t.fee },
+  { header: 'Currency', value: (t) => t.currency },
+  { header: 'Failure reason', value: (t) => t.failureReason ?? '' },
+  { header: 'Id', value: (t) => t.id },
+];
+
+/**
+ * GET /api/transactions?format=csv: every row the same filters select, streamed (platform/csv.ts)
+ * in batches of the SAME prepared page query the list runs, so the file and the list cannot differ.
+ */
+export function historyCsv(db: Db, accountId: string, q: TransactionHistoryQuery, now = new Date()) {
+  const params = historyParams(accountId, q, now);
+  return csvStream<TransactionItem>(db, HISTORY_CSV_COLUMNS, async (tx, offset, limit) => {
+    const { rows } = await historyPage(tx, params, { page: offset / limit + 1, limit });
+    return rows.map(itemDto);
+  });
 }
 
 /** A company's transaction, or null (another company's id looks exactly like a missing one). */

@@ -1,7 +1,20 @@
-import type { FieldErrors } from '@owo/contract';
+// Payout limits by KYB tier (decision 005), one rule for every area that moves money out:
+//   - USD and GBP payouts: the platform maximum per transaction (PER_TRANSACTION_MAX_USD, default
+//     $10,000, measured in USD). Our limit, not the central bank's (NIGERIA.md "Limits that are policy").
+//   - NGN payouts: below KYB tier 3 the KYC-incomplete cap (default ₦100,000 per transaction);
+//     at tier 3 no platform cap beyond the account's own policy.
+import {
+  FULL_KYB_TIER,
+  KYC_INCOMPLETE_CAP_MINOR,
+  MSG,
+  PER_TRANSACTION_CAPPED_CURRENCIES,
+  type FieldErrors,
+} from '@owo/contract';
+import type { DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { railsOf } from '../../rails';
+import { accountTier } from '../accounts';
 import { convertMinor } from '../../platform/exchange-math';
 
 /** The platform maximum per transaction in US cents (config.PER_TRANSACTION_MAX_USD). */
@@ -17,22 +30,37 @@ export function limitMessage(maxCents: number): string {
 }
 
 /**
- * Refuses (400 validation-error) an amount whose USD equivalent is above the platform's
- * per-transaction maximum (NIGERIA.md "Limits that are policy": our limit, not the central bank's).
- * `fields` names the field keys the error is reported on (default ['amount']).
+ * The per-transaction cap on naira payouts for an account below tier 3, in kobo. THE one place that
+ * reads it: today the contract's default; the AP policy's editable setting (issue 21) plugs in here.
  */
-export async function checkTransactionLimit(
-  deps: Pick<AppDeps, 'config' | 'services'>,
-  amountMinor: number,
-  currency: string,
-  fields: string[] = ['amount'],
+export async function kycIncompleteCapMinor(_db: DbOrTx, _accountId: string): Promise<number> {
+  return KYC_INCOMPLETE_CAP_MINOR;
+}
+
+function refuse(message: string, fields: string[]): never {
+  const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [message]]));
+  throw badRequest(message, errors);
+}
+
+/**
+ * Refuses (400 validation-error, nothing written) a payout of `amountMinor` `currency` that the
+ * account may not make in one transaction. `fields` names the field keys the error is reported on.
+ */
+export async function checkPayoutLimit(
+  deps: Pick<AppDeps, 'config' | 'services' | 'db'>,
+  db: DbOrTx,
+  p: { accountId: string; amountMinor: number; currency: string; fields?: string[] },
 ): Promise<void> {
-  const rate = currency === 'USD' ? '1' : await railsOf(deps).fxRate(currency, 'USD');
-  const usdCents = convertMinor(amountMinor, rate);
-  const max = perTransactionMaxCents(deps);
-  if (usdCents > max) {
-    const message = limitMessage(max);
-    const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [message]]));
-    throw badRequest(message, errors);
+  const fields = p.fields ?? ['amount'];
+  if (p.currency === 'NGN') {
+    if ((await accountTier(db, p.accountId)) >= FULL_KYB_TIER) return;
+    if (p.amountMinor > (await kycIncompleteCapMinor(db, p.accountId)))
+      refuse(MSG.kycIncompleteLimit, fields);
+    return;
+  }
+  if ((PER_TRANSACTION_CAPPED_CURRENCIES as readonly string[]).includes(p.currency)) {
+    const rate = p.currency === 'USD' ? '1' : await railsOf(deps).fxRate(p.currency, 'USD');
+    const max = perTransactionMaxCents(deps);
+    if (convertMinor(p.amountMinor, rate) > max) refuse(limitMessage(max), fields);
   }
 }

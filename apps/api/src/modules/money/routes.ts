@@ -26,7 +26,7 @@ import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks
 import { dispatchSoon } from '../funding';
 import { transactionDto, walletDto } from './dto';
 import { computeFee } from './fees';
-import { checkTransactionLimit } from './limits';
+import { checkPayoutLimit } from './limits';
 import { memberPayoutStats, startTransfer } from './transfers';
 import { createWallet, getWallet, listWallets } from './wallets';
 
@@ -133,7 +133,7 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
         if (!wallet) throw notFound('Wallet');
         if (wallet.currency !== 'NGN')
           throw fieldError('walletId', 'Bank transfers are sent from the NGN wallet');
-        await checkTransactionLimit(deps, body.amount, wallet.currency);
+        await checkPayoutLimit(deps, tx, { accountId, amountMinor: body.amount, currency: wallet.currency });
         const resolved = await resolveAccountName(deps, {
           accountNumber: body.accountNumber,
           bankCode: body.bankCode,

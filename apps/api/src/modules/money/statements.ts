@@ -2,6 +2,7 @@
 // the transaction records: opening = the wallet's postings before `from`, then every posting in the
 // range with its running balance, closing = opening + movements (= postings up to `to`). Read in one
 // REPEATABLE READ snapshot so a movement committed mid-way cannot make the figures disagree.
+import { csvCell } from '../../platform/csv';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { fromMinor, type StatementBody } from '@owo/contract';
 import type { Db } from '../../platform/db';
@@ -139,12 +140,8 @@ export async function buildStatement(
   );
 }
 
-/** RFC 4180 field: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvCell(v: string | number): string {
-  let s = String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** RFC 4180 field with the formula-injection guard: the one in platform/csv.ts (every list's export). */
+export { csvCell };
 
 const amount = (minor: number) => fromMinor(minor);
 

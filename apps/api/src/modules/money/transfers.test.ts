@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import { createTestApp, ownerWithAccount, setKybTier, type TestApp } from '../../../test/helpers';
+import { notifications } from '../notifications/tables';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
 import { markProcessing, settleTransfer, startTransfer } from './transfers';
@@ -83,16 +84,23 @@ describe('POST /api/transfers', () => {
     expect(rows.map((r) => r.type)).toEqual(['deposit']);
   });
 
-  it('refuses amounts above the per-transaction maximum (USD 10,000 equivalent)', async () => {
+  it('caps a naira payout by KYB tier: ₦20,000,000 refused below tier 3, passes at tier 3', async () => {
     const o = await fundedOwner(10_000_000_000);
-    const res = await o.api.post(
-      '/api/transfers',
-      { walletId: o.walletId, amount: 20_000_000, ...TEST_BENEFICIARY },
-      key(),
-    );
-    expect(res.status).toBe(400);
-    expect(res.body.errors!.amount[0]).toMatch(/limit/);
-    expect((await balanceOf(o.walletId)).pendingBalance).toBe(0);
+    const body = { walletId: o.walletId, amount: 20_000_000, ...TEST_BENEFICIARY };
+    for (const tier of [1, 2] as const) {
+      await setKybTier(t, o.account.id, tier);
+      const res = await o.api.post('/api/transfers', body, key());
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('amount exceeds limit for incomplete KYC.');
+      expect(res.body.errors).toEqual({ amount: ['amount exceeds limit for incomplete KYC.'] });
+      expect((await balanceOf(o.walletId)).pendingBalance).toBe(0);
+    }
+    // At the cap is allowed below tier 3.
+    expect((await o.api.post('/api/transfers', { ...body, amount: 100_000 }, key())).status).toBe(201);
+    await setKybTier(t, o.account.id, 3);
+    const res = await o.api.post('/api/transfers', body, key());
+    expect(res.status).toBe(201);
+    expect(res.body.data.amountMinor).toBe(2_000_000_000);
   });
 
   it("answers 404 for another company's wallet and moves nothing", async () => {
@@ -191,6 +199,12 @@ describe('Idempotency-Key', () => {
 });
 
 describe('settleTransfer', () => {
+  const notesFor = (transactionId: string) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.props}->>'transactionId' = ${transactionId}`);
+
   async function started(amount = 10_000, fee = 50) {
     const o = await fundedOwner(100_000);
     const tr = await startTransfer(t.db, {
@@ -217,6 +231,10 @@ describe('settleTransfer', () => {
     expect((await markProcessing(t.db, tr.reference, 'PSK_2')).changed).toBe(false);
     const w = await balanceOf(walletId);
     expect([w.balance, w.pendingBalance]).toEqual([100_000 - 10_050, 0]);
+    const told = await notesFor(tr.id);
+    expect(told.map((n) => [n.topic, n.value])).toEqual([
+      ['Transfer Successful', 'Transfer of ₦100.00 to ADA OBI was paid.'],
+    ]);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 
@@ -229,6 +247,13 @@ describe('settleTransfer', () => {
     });
     expect(s.transaction).toMatchObject({ status: 'failed', failureReason: 'Beneficiary bank declined' });
     expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' })).changed).toBe(false);
+    expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'failed' })).changed).toBe(false);
+    const told = await notesFor(tr.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ topic: 'Transfer Failed', props: { transactionId: tr.id } });
+    expect(told[0].value).toBe(
+      'Transfer of ₦100.00 to ADA OBI failed: Beneficiary bank declined. The money is back in your wallet.',
+    );
     const w = await balanceOf(walletId);
     expect([w.balance, w.pendingBalance]).toEqual([100_000, 0]);
     expect(await verifyLedger(t.db)).toEqual([]);
@@ -263,6 +288,7 @@ describe('settleTransfer', () => {
       ),
     );
     expect(results.filter((x) => x.changed)).toHaveLength(1);
+    expect(await notesFor(tr.id)).toHaveLength(1);
     const w = await balanceOf(walletId);
     expect(w.pendingBalance).toBe(0);
     expect([100_000, 100_000 - 10_050]).toContain(w.balance);

@@ -7,7 +7,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
+import { formatMoney } from '@owo/contract';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
 import {
   pgCode,
   pgConstraint,
@@ -264,6 +266,16 @@ export async function settleTransfer(
           })
           .where(eq(transactions.id, t.id))
           .returning();
+        await notifyMoneyEvent(tx, {
+          accountId: t.accountId,
+          transactionId: t.id,
+          ...(success
+            ? { topic: MONEY_TOPICS.transferPaid, value: `${describeTransfer(t)} was paid.` }
+            : {
+                topic: p.outcome === 'reversed' ? MONEY_TOPICS.transferReversed : MONEY_TOPICS.transferFailed,
+                value: `${describeTransfer(t)} ${p.outcome === 'reversed' ? 'was reversed' : 'failed'}${withReason(p.reason)} The money is back in your wallet.`,
+              }),
+        });
         return { changed: true, transaction: updated };
       }
 
@@ -315,9 +327,27 @@ export async function settleTransfer(
         })
         .where(eq(transactions.id, t.id))
         .returning();
+      await notifyMoneyEvent(tx, {
+        accountId: t.accountId,
+        transactionId: t.id,
+        topic: MONEY_TOPICS.transferReversed,
+        value: `${describeTransfer(t)} was reversed${withReason(p.reason)} The money is back in your wallet.`,
+      });
       return { changed: true, transaction: updated };
     }),
   );
+}
+
+/** ': reason.' or '.' */
+function withReason(reason?: string): string {
+  const r = reason?.trim().replace(/\.+$/, '');
+  return r ? `: ${r}.` : '.';
+}
+
+/** "Transfer of ₦2,500.50 to ADA OBI" for notification texts. */
+function describeTransfer(t: TransactionRow): string {
+  const name = (t.counterparty as { accountName?: string }).accountName;
+  return `Transfer of ${formatMoney(t.amount, t.currency)}${name ? ` to ${name}` : ''}`;
 }
 
 /** Transactions of a company by id (tenant-scoped). */

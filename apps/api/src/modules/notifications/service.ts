@@ -76,6 +76,34 @@ export async function createNotification(db: DbOrTx, n: NewNotification): Promis
   );
 }
 
+/**
+ * The one call for a money event (deposit credited, transfer paid or failed, and every later area's
+ * own events): owner and admins are told, in the caller's transaction `tx` (the one that posts the
+ * ledger entry, so a rolled-back movement notifies nobody and a retried webhook or job that changes
+ * nothing writes nothing). `props.transactionId` makes a click open `/transaction/{id}`.
+ */
+export async function notifyMoneyEvent(
+  tx: DbOrTx,
+  e: { accountId: string; transactionId: string; topic: string; value: string; roles?: string[] },
+): Promise<void> {
+  await createNotification(tx, {
+    accountId: e.accountId,
+    topic: e.topic,
+    value: e.value,
+    props: { transactionId: e.transactionId },
+    category: 'payments',
+    roles: e.roles,
+  });
+}
+
+/** Money event topics written by `notifyMoneyEvent` (notification `topic`). */
+export const MONEY_TOPICS = {
+  depositCredited: 'Deposit Received',
+  transferPaid: 'Transfer Successful',
+  transferFailed: 'Transfer Failed',
+  transferReversed: 'Transfer Reversed',
+} as const;
+
 /** For modules that send mail about an event: whether this user wants email for the category (default yes). */
 export async function wantsEmail(
   db: DbOrTx,

@@ -19,7 +19,7 @@ const kyb = (maxStep: number, over: Partial<KybAccount> = {}): KybAccount => ({
           description: null,
         }
       : null,
-  bvn: maxStep >= 2 ? { bvn: '2234567****' } : null,
+  bvn: maxStep >= 2 ? { bvn: '*******8901' } : null,
   contact: null,
   ownership: { owners: [] },
   documents: null,
@@ -83,6 +83,45 @@ describe('KYB setup screen', () => {
     expect(await screen.findByText('2 steps completed out of 5')).toBeInTheDocument();
   });
 
+  it('takes the incorporation date as DD/MM/YYYY, sends ISO, and gives the field its message', async () => {
+    const { api } = renderApp('/account/setup/info', {
+      session: {},
+      // Info filled in but not yet saved as a step (so the form is submitted, not skipped).
+      routes: {
+        ...kybRoutes(kyb(0, { info: kyb(1).info })),
+        'PUT /api/parameter/account/info': ok(kyb(1), 'Saved'),
+      },
+    });
+    const date = await screen.findByRole('textbox', { name: /Date of incorporation/ });
+    expect(date).toHaveValue('01/04/2019'); // the saved ISO date, shown DD/MM/YYYY
+    expect(date).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+    fireEvent.change(date, { target: { value: '31022019' } });
+    expect(date).toHaveValue('31/02/2019');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('Enter a valid date')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(date, { target: { value: '05/03/2020' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      incorporationDate: '2020-03-05',
+    });
+  });
+
+  it('saves a finished step again when it was edited', async () => {
+    const { api } = renderApp('/account/setup/info', {
+      session: {},
+      routes: { ...kybRoutes(kyb(1)), 'PUT /api/parameter/account/info': ok(kyb(1), 'Saved') },
+    });
+    const date = await screen.findByRole('textbox', { name: /Date of incorporation/ });
+    fireEvent.change(date, { target: { value: '02/04/2019' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      incorporationDate: '2019-04-02',
+    });
+  });
+
   it('adds and removes owners', async () => {
     renderApp('/account/setup/ownership', {
       session: {},
@@ -131,7 +170,7 @@ describe('KYB document upload checks (000 §5)', () => {
           {
             id: 'o1',
             name: 'Ada Obi',
-            bvn: '2234567****',
+            bvn: '*******8901',
             share: 100,
             email: null,
             phone: null,

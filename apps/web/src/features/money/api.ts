@@ -8,12 +8,11 @@ import type {
   StatementBody,
   TransactionDetail,
   TransactionItem,
-  TransactionPeriod,
   WalletDto,
 } from '@owo/contract';
-import { api, ApiError, API_BASE, refreshSession } from '../../lib/api';
-import { readCookie } from '../../lib/cookies';
-import { store } from '../../lib/store';
+import { api } from '../../lib/api';
+import { fetchFile } from '../../lib/files';
+import { listQuery, type ListFilters } from '../../components/list/list-query';
 
 export const moneyKeys = {
   wallets: ['wallets'] as const,
@@ -37,33 +36,15 @@ export function useFundingAccount(walletId: string | null) {
   });
 }
 
-export type TransactionFilters = {
-  search?: string;
-  type?: string;
-  status?: string;
-  walletId?: string;
-  period?: TransactionPeriod;
-  /** YYYY-MM-DD (Lagos days). */
-  from?: string;
-  to?: string;
-};
+/** search, period (24h | 7d | 30d), from/to (YYYY-MM-DD, Lagos days), type, status, walletId. */
+export type TransactionFilters = ListFilters;
 export type TransactionPage = { items: TransactionItem[]; pagination: Pagination };
+/** The filter groups of the transactions list (the `where` keys). */
+export const TRANSACTION_GROUPS = ['type', 'status', 'walletId'] as const;
 
-/** The query string of the list: filters go into the `where` JSON (000 §7 generic lists). */
+/** The query string of the list (the list kit's pattern: groups go into the `where` JSON). */
 export function transactionQuery(f: TransactionFilters, page: number, limit: number) {
-  const where: Record<string, string> = {};
-  if (f.type) where.type = f.type;
-  if (f.status) where.status = f.status;
-  if (f.walletId) where.walletId = f.walletId;
-  return {
-    page,
-    limit,
-    search: f.search?.trim() || undefined,
-    period: f.period,
-    from: f.from,
-    to: f.to,
-    where: Object.keys(where).length ? JSON.stringify(where) : undefined,
-  };
+  return listQuery(f, TRANSACTION_GROUPS, page, limit);
 }
 
 export function useTransactions(f: TransactionFilters, page: number, limit = 20) {
@@ -101,56 +82,14 @@ export function useInvalidateMoney() {
     ]);
 }
 
-/**
- * POST /api/transactions/statement answers a file, not the JSON envelope, so it is fetched here
- * with the same headers as the api client (account, subsidiary, CSRF) and one session refresh.
- */
-export async function downloadStatement(
-  body: StatementBody,
-  retried = false,
-): Promise<{ blob: Blob; filename: string }> {
-  const { accountId, subsidiaryId } = store.get().staff;
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/pdf, text/csv, application/json',
-  };
-  if (accountId) headers['x-account-id'] = accountId;
-  if (subsidiaryId) headers['x-subsidiary-id'] = subsidiaryId;
-  const csrf = readCookie('owo_csrf');
-  if (csrf) headers['x-csrf-token'] = csrf;
-  const res = await fetch(`${API_BASE}/transactions/statement`, {
+/** POST /api/transactions/statement answers a file (PDF or CSV), fetched by `fetchFile`. */
+export function downloadStatement(body: StatementBody): Promise<{ blob: Blob; filename: string }> {
+  return fetchFile('/transactions/statement', {
     method: 'POST',
-    credentials: 'include',
-    headers,
-    body: JSON.stringify(body),
+    body,
+    fallbackName: `statement.${body.format ?? 'pdf'}`,
+    failMessage: 'Could not download the statement',
   });
-  if (res.status === 401 && !retried && (await refreshSession())) return downloadStatement(body, true);
-  if (!res.ok) {
-    const err = (await res.json().catch(() => ({}))) as {
-      status?: string;
-      message?: string;
-      errors?: Record<string, string[]>;
-    };
-    throw new ApiError(
-      res.status,
-      err.status ?? 'error',
-      err.message ?? 'Could not download the statement',
-      err.errors,
-    );
-  }
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `statement.${body.format ?? 'pdf'}`;
-  return { blob: await res.blob(), filename };
 }
 
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { saveBlob } from '../../lib/files';

@@ -40,15 +40,8 @@ export const TYPE_LABELS: Record<string, string> = {
 export const typeLabel = (t: string) => TYPE_LABELS[t] ?? t;
 export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** 'DD/MM/YYYY' -> 'YYYY-MM-DD' for the API; '' for anything that is not a real date. */
-export function parseDisplayDate(v: string): string {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v.trim());
-  if (!m) return '';
-  const [, d, mo, y] = m;
-  const iso = `${y}-${mo}-${d}`;
-  const dt = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(dt.getTime()) && dt.toISOString().slice(0, 10) === iso ? iso : '';
-}
+/** 'DD/MM/YYYY' -> 'YYYY-MM-DD' for the API (the one parser lives in lib/dates). */
+export { parseDisplayDate } from '../../lib/dates';
 
 /** Masks the middle of an account number: 0123456785 -> 012****785. */
 export function maskAccountNumber(n?: string | null): string {

@@ -3,6 +3,7 @@
 import { Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { useController, type Control } from 'react-hook-form';
 import type { KybField } from '@owo/contract';
+import { DateField } from '../../../components/date-field';
 import { PhoneInput } from '../../../components/phone-input';
 
 type Props = { field: KybField; name: string; control: Control<any>; placeholder?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a KYB step's form values differ per step
@@ -66,6 +67,15 @@ export function KybFieldInput({ field, name, control, placeholder }: Props) {
           maxRows={6}
         />
       );
+    case 'date':
+      return (
+        <DateField
+          {...common}
+          placeholder={placeholder ?? 'DD/MM/YYYY'}
+          value={(f.value as string | undefined) ?? ''}
+          onChange={(v) => f.onChange(v || undefined)}
+        />
+      );
     case 'tel':
       return (
         <PhoneInput
@@ -78,15 +88,7 @@ export function KybFieldInput({ field, name, control, placeholder }: Props) {
       return (
         <TextInput
           {...common}
-          type={
-            field.type === 'date'
-              ? 'date'
-              : field.type === 'email'
-                ? 'email'
-                : field.type === 'url'
-                  ? 'url'
-                  : 'text'
-          }
+          type={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text'}
           inputMode={field.pattern && /^\^\[0-9\]/.test(field.pattern) ? 'numeric' : undefined}
           maxLength={field.name === 'bvn' ? 11 : undefined}
           placeholder={placeholder}

@@ -50,10 +50,12 @@ function StepForm({ step, stepForm }: { step: KybStep; stepForm: KybStepForm }) 
   const files = stepForm.fields.filter((f) => f.type === 'file');
   const plain = stepForm.fields.filter((f) => f.type !== 'list' && f.type !== 'file');
 
-  // A finished step left untouched is not sent again (its BVN is only known masked).
+  // A finished step left untouched is not sent again (its BVN is only known masked). isDirty is
+  // read during render: react-hook-form only tracks the formState fields a render subscribed to.
+  const { isDirty } = form.formState;
   const submit = form.handleSubmit((v) => save.mutate(v));
   const onSubmit = (e: React.FormEvent) => {
-    if (done && !form.formState.isDirty) {
+    if (done && !isDirty) {
       e.preventDefault();
       void goNext();
       return;

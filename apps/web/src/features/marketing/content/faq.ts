@@ -1,6 +1,6 @@
 // Frequently asked questions shown on /faq and in the footer accordion (002 §2 "FAQ facts").
 // The USD 10,000 maximum is OUR platform limit, not a central-bank rule (NIGERIA.md, "Limits
-// that are policy, not law"): the copy says so.
+// that are policy, not law"): the copy says so. Which payouts each limit covers: decision 005.
 
 export type Faq = { id: string; question: string; answer: string };
 
@@ -27,7 +27,7 @@ export const FAQS: Faq[] = [
     id: 'limit',
     question: 'Is there a maximum amount per transaction?',
     answer:
-      'For foreign-currency payouts, Owo sets a maximum of USD 10,000 (or its equivalent) per transaction. This is our own platform limit, chosen to manage risk, and not a Central Bank of Nigeria rule. If your business needs higher limits, contact us to discuss an Enterprise plan.',
+      'For foreign-currency (USD and GBP) payouts, Owo sets a maximum of USD 10,000 (or its equivalent) per transaction. This is our own platform limit, chosen to manage risk, and not a Central Bank of Nigeria rule. Naira payouts have no platform maximum once your business verification (KYB) is complete; until then each naira payout is limited to ₦100,000. If your business needs higher limits, contact us to discuss an Enterprise plan.',
   },
   {
     id: 'approvals',

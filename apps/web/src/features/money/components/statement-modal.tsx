@@ -8,21 +8,21 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { WalletDto } from '@owo/contract';
-import { dayjs, DATE_FORMAT } from '../../../lib/format';
+import { DateField } from '../../../components/date-field';
+import { dayjs } from '../../../lib/format';
 import { isApiError } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/toast';
 import { downloadStatement, saveBlob } from '../api';
-import { parseDisplayDate } from '../rules';
 
 /** Statement of one wallet for a date range, as PDF or CSV (000 §6: transactions post). */
 export function StatementModal(props: { opened: boolean; onClose: () => void; wallets: WalletDto[] }) {
   const [walletId, setWalletId] = useState<string | null>(null);
-  const [from, setFrom] = useState(dayjs().startOf('month').format(DATE_FORMAT));
-  const [to, setTo] = useState(dayjs().format(DATE_FORMAT));
+  // ISO dates (DateField shows them DD/MM/YYYY); a rejected text stays as typed.
+  const [from, setFrom] = useState(dayjs().startOf('month').format('YYYY-MM-DD'));
+  const [to, setTo] = useState(dayjs().format('YYYY-MM-DD'));
   const [format, setFormat] = useState<'pdf' | 'csv'>('pdf');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -31,8 +31,9 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
   }, [props.wallets, walletId]);
 
   async function submit() {
-    const fromIso = parseDisplayDate(from);
-    const toIso = parseDisplayDate(to);
+    const iso = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
+    const fromIso = iso(from);
+    const toIso = iso(to);
     const local = {
       walletId: walletId ? undefined : 'Please select a wallet',
       from: fromIso ? undefined : 'Use DD/MM/YYYY',
@@ -76,20 +77,8 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
           allowDeselect={false}
         />
         <SimpleGrid cols={2}>
-          <TextInput
-            label="From"
-            placeholder="DD/MM/YYYY"
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            error={errors.from}
-          />
-          <TextInput
-            label="To"
-            placeholder="DD/MM/YYYY"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            error={errors.to}
-          />
+          <DateField label="From" value={from} onChange={setFrom} error={errors.from} />
+          <DateField label="To" value={to} onChange={setTo} error={errors.to} />
         </SimpleGrid>
         <SegmentedControl
           value={format}

@@ -17,6 +17,7 @@ import { api } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { useCan, useProfile } from '../../../lib/session';
+import { AddFundsButton, useCanAddFunds } from '../../../components/list';
 import { useInvalidateMoney, useTransactions, useWallets } from '../api';
 import { TransactionsTable } from '../components/transactions-table';
 import { WalletCard } from '../components/wallet-card';
@@ -26,7 +27,7 @@ export function DashboardScreen() {
   const navigate = useNavigate();
   const profile = useProfile();
   const wallets = useWallets();
-  const canAddFunds = useCan('payments', 'post');
+  const canAddFunds = useCanAddFunds();
   const canAddWallet = useCan('wallets', 'post');
   const canSeeTransactions = useCan('transactions', 'get');
   const invalidate = useInvalidateMoney();
@@ -63,7 +64,7 @@ export function DashboardScreen() {
               </Menu.Dropdown>
             </Menu>
           )}
-          {canAddFunds && <Button onClick={() => navigate(paths.wallet.addFunds.path)}>Add Funds</Button>}
+          <AddFundsButton />
         </Group>
       </Group>
 

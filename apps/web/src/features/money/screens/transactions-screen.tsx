@@ -1,23 +1,28 @@
-import { Alert, Button, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import {
+  AddFundsButton,
+  ExportCsvButton,
+  ListBody,
+  ListPagination,
+  useListState,
+} from '../../../components/list';
 import { useCan } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
-import { useTransactions, useWallets, type TransactionFilters as Filters } from '../api';
+import { TRANSACTION_GROUPS, useTransactions, useWallets } from '../api';
 import { StatementModal } from '../components/statement-modal';
 import { TransactionFilters } from '../components/transaction-filters';
 import { TransactionsTable } from '../components/transactions-table';
 
-/** /transactions (002 §4): filters, search, 20 per page, rows open the detail. */
+/** /transactions (002 §4): the list kit (URL filters, 20 per page, CSV export); rows open the detail. */
 export function TransactionsScreen() {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
+  const { filters, page, setFilters, setPage } = useListState(TRANSACTION_GROUPS);
   const [statementOpen, setStatementOpen] = useState(false);
   const list = useTransactions(filters, page);
   const wallets = useWallets();
   const canStatement = useCan('transactions', 'post');
-  const canAddFunds = useCan('payments', 'post');
   const pagination = list.data?.pagination;
 
   return (
@@ -30,40 +35,31 @@ export function TransactionsScreen() {
           </Text>
         </div>
         <Group gap="sm">
+          <ExportCsvButton
+            path="/transactions"
+            filters={filters}
+            groups={TRANSACTION_GROUPS}
+            filename="owo-transactions.csv"
+          />
           {canStatement && (
             <Button variant="default" onClick={() => setStatementOpen(true)}>
               Statement
             </Button>
           )}
-          {canAddFunds && <Button onClick={() => navigate(paths.wallet.addFunds.path)}>Add Funds</Button>}
+          <AddFundsButton />
         </Group>
       </Group>
       <Card>
-        <TransactionFilters
-          wallets={wallets.data ?? []}
-          onChange={(f) => {
-            setFilters(f);
-            setPage(1);
-          }}
-        />
+        <TransactionFilters wallets={wallets.data ?? []} value={filters} onChange={setFilters} />
       </Card>
       <Card padding={0}>
-        {list.error ? (
-          <Alert color="red" m="md">
-            {list.error.message}
-          </Alert>
-        ) : (
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
           <TransactionsTable
             items={list.data?.items}
-            isLoading={list.isLoading}
             onOpen={(t) => navigate(paths.transaction.href({ transactionId: t.id }))}
           />
-        )}
-        {pagination && pagination.totalPages > 1 && (
-          <Group justify="center" p="md">
-            <Pagination total={pagination.totalPages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        )}
+        </ListBody>
+        <ListPagination pagination={pagination} page={page} onChange={setPage} />
       </Card>
       {canStatement && (
         <StatementModal

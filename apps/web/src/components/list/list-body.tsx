@@ -1,0 +1,64 @@
+import { Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { MSG } from '@owo/contract/messages';
+import { QueryError } from '../query-error';
+
+/** 'No data available' (001 §8, 002 §8): a list with no rows. */
+export function NoData(props: { text?: string }) {
+  return (
+    <Stack align="center" gap={4} py="xl" data-testid="list-empty">
+      <Text c="dimmed">{props.text ?? MSG.noData}</Text>
+    </Stack>
+  );
+}
+
+export function ListSkeleton(props: { rows?: number }) {
+  return (
+    <Stack gap="xs" p="md" aria-busy="true" data-testid="list-skeleton">
+      {Array.from({ length: props.rows ?? 5 }, (_, i) => (
+        <Skeleton key={i} h={36} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The states every list shows around its rows: a skeleton while the first page loads, the error
+ * with a retry, 'No data available' when empty, else `children`.
+ */
+export function ListBody(props: {
+  query: { isLoading: boolean; error: unknown; refetch: () => unknown; data?: unknown };
+  isEmpty: boolean;
+  children: ReactNode;
+  emptyText?: string;
+}) {
+  const { query } = props;
+  if (query.error)
+    return (
+      <Stack p="md">
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      </Stack>
+    );
+  if (query.isLoading && !query.data) return <ListSkeleton />;
+  if (props.isEmpty) return <NoData text={props.emptyText} />;
+  return <>{props.children}</>;
+}
+
+/** Pages of the API's list pattern (`metadata.pagination`); nothing when there is one page. */
+export function ListPagination(props: {
+  pagination?: { totalPages: number } | null;
+  page: number;
+  onChange: (page: number) => void;
+}) {
+  if (!props.pagination || props.pagination.totalPages <= 1) return null;
+  return (
+    <Group justify="center" p="md">
+      <Pagination
+        total={props.pagination.totalPages}
+        value={props.page}
+        onChange={props.onChange}
+        size="sm"
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,282 @@
+// npm run bench:api — the authenticated hot path against the app's own health route (issue 14).
+// Builds the API, starts a throwaway embedded PostgreSQL, seeds one company with 1,000 transactions
+// and a bearer session, then starts the BUILT app (node apps/api/dist/main.js, request logging on)
+// in its own process and loads it with autocannon at 16 connections, in one run:
+//   A. GET /api/health                                  (every hook, no database), max throughput
+//   B. GET /api/transactions?page=1&limit=20            (bearer + x-account-id), max throughput
+//   C. the same list at a fixed 500 requests/s          (p50 and p99 latency)
+// Targets: B / A >= 0.5 and C's p99 < 25 ms. Figures are noisy on a shared machine: compare the
+// ratio, which both sides of one run share.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/api/src/platform/config';
+import {
+  createDb,
+  createPool,
+  ensureDatabase,
+  freePort,
+  runMigrations,
+  startEmbeddedPostgres,
+} from '../apps/api/src/platform/db';
+import { issueSession } from '../apps/api/src/platform/sessions';
+import { accountMembers, accounts, users } from '../apps/api/src/platform/schema';
+import { syncBuiltInRoles } from '../apps/api/src/modules/teams/roles-sync';
+import { creditDeposit } from '../apps/api/src/modules/money/deposits';
+import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/money/wallets';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1000);
+const LIST = '/api/transactions?page=1&limit=20';
+
+function build() {
+  for (const ws of ['packages/contract', 'apps/api']) {
+    const r = spawnSync('npm', ['run', 'build', '-w', ws], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (r.status !== 0) throw new Error(`build of ${ws} failed`);
+  }
+}
+
+/** Migrates `url` and seeds one company (owner, NGN wallet, TRANSACTIONS deposits) and a bearer session. */
+export async function seed(url: string) {
+  const pool = createPool(url, 8);
+  const db = createDb(pool);
+  await runMigrations(db);
+  await syncBuiltInRoles(db);
+  const config = loadConfig({}, { ACCESS_TOKEN_TTL_MINUTES: '240', SESSION_SECRET: 'x'.repeat(32) });
+  const [u] = await db
+    .insert(users)
+    .values({
+      email: `bench.${randomUUID().slice(0, 8)}@bench.ng`,
+      passwordHash: 'x',
+      firstName: 'Bench',
+      lastName: 'Owner',
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  const [a] = await db
+    .insert(accounts)
+    .values({ name: 'Bench Ltd', type: 'business', ownerUserId: u.id })
+    .returning();
+  await db.insert(accountMembers).values({ accountId: a.id, userId: u.id, roleSlug: 'owner' });
+  const w = await db.transaction((tx) => createWallet(tx, { accountId: a.id, currency: 'NGN' }));
+  await setWalletVirtualAccount(db, w.id, {
+    accountNumber: '8100000001',
+    bankCode: '101',
+    bankName: 'Providus Bank',
+  });
+  for (let i = 0; i < TRANSACTIONS; i += 8) {
+    await Promise.all(
+      Array.from({ length: Math.min(8, TRANSACTIONS - i) }, (_, j) =>
+        creditDeposit(db, {
+          accountNumber: '8100000001',
+          amount: 10_000 + i + j,
+          providerRef: `bench-${i + j}-${randomUUID()}`,
+          senderName: 'BENCH SENDER',
+          provider: 'sandbox',
+        }),
+      ),
+    );
+  }
+  const s = await issueSession(db, config, u.id);
+  // What autovacuum does within a minute on a live database: planner statistics and the visibility
+  // map (index-only counts). Without it a just-seeded table is planned as if it were empty.
+  await pool.query('vacuum analyze');
+  await pool.end();
+  return { token: s.accessToken, accountId: a.id };
+}
+
+function load(
+  port: number,
+  p: string,
+  headers: Record<string, string>,
+  opts: { seconds: number; overallRate?: number },
+): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}${p}`,
+        connections: CONNECTIONS,
+        duration: opts.seconds,
+        headers,
+        ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+}
+
+/** CPU seconds used so far by a process (Linux /proc; utime + stime + reaped children's). */
+function cpuSeconds(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** CPU seconds of the PostgreSQL server: the postmaster and every backend it started. */
+function pgCpuSeconds(dataDir: string): number {
+  let postmaster = 0;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  let total = cpuSeconds(postmaster);
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (ppid === postmaster) total += cpuSeconds(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+/** Runs a load and measures the app's and PostgreSQL's CPU per request (robust to a busy machine). */
+async function measured(run: () => Promise<autocannon.Result>, appPid: number, pgDir: string) {
+  const a0 = cpuSeconds(appPid);
+  const p0 = pgCpuSeconds(pgDir);
+  const r = await run();
+  const n = Math.max(1, r.requests.total);
+  return {
+    r,
+    appUs: ((cpuSeconds(appPid) - a0) * 1e6) / n,
+    pgUs: ((pgCpuSeconds(pgDir) - p0) * 1e6) / n,
+  };
+}
+
+function check(label: string, r: autocannon.Result) {
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad) throw new Error(`${label}: ${bad} of ${r.requests.total} requests failed (non-2xx/errors)`);
+}
+
+async function main() {
+  console.log('building the API...');
+  build();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bench-api-'));
+  fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as its own user and must reach its directory
+  const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { persistent: false });
+  let app: ReturnType<typeof spawn> | null = null;
+  try {
+    await ensureDatabase(pg.url('postgres'), 'owo');
+    const url = pg.url('owo');
+    console.log(`seeding one company with ${TRANSACTIONS} transactions...`);
+    const { token, accountId } = await seed(url);
+    const port = await freePort();
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
+    app = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'], // request logs are written (logging stays on), not kept
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data'),
+        SESSION_SECRET: 'x'.repeat(32),
+        RAILS_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        RUN_WORKER: 'false',
+      },
+    });
+    const exited = new Promise((_, reject) =>
+      app!.once('exit', (c) => reject(new Error(`app exited (${c})`))),
+    );
+    for (let i = 0; ; i++) {
+      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i > 300) throw new Error('the app did not start');
+      await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
+    }
+    const auth = { authorization: `Bearer ${token}`, 'x-account-id': accountId };
+    const probe = await fetch(`http://127.0.0.1:${port}${LIST}`, { headers: auth });
+    const body = (await probe.json()) as {
+      data: unknown[];
+      metadata: { pagination: { totalItems: number } };
+    };
+    if (
+      probe.status !== 200 ||
+      body.data.length !== 20 ||
+      body.metadata.pagination.totalItems !== TRANSACTIONS
+    )
+      throw new Error(`the list answered ${probe.status} with an unexpected body`);
+
+    console.log(`warming up (${CONNECTIONS} connections)...`);
+    await load(port, '/api/health', {}, { seconds: 3 });
+    await load(port, LIST, auth, { seconds: 3 });
+
+    const pgDir = path.join(dir, 'pg');
+    console.log(`A. GET /api/health, ${SECONDS}s`);
+    const h = await measured(() => load(port, '/api/health', {}, { seconds: SECONDS }), app.pid!, pgDir);
+    const health = h.r;
+    check('health', health);
+    console.log(`B. GET ${LIST}, ${SECONDS}s`);
+    const l = await measured(() => load(port, LIST, auth, { seconds: SECONDS }), app.pid!, pgDir);
+    const list = l.r;
+    check('list', list);
+    console.log(`C. GET ${LIST} at a fixed ${RATE}/s, ${SECONDS}s`);
+    const fixed = await load(port, LIST, auth, { seconds: SECONDS, overallRate: RATE });
+    check('list at fixed rate', fixed);
+
+    const ratio = list.requests.average / health.requests.average;
+    console.log('');
+    console.log('| route | requests/s | p50 | p99 |');
+    console.log('|---|---|---|---|');
+    console.log(
+      `| GET /api/health | ${health.requests.average.toFixed(0)} | ${health.latency.p50} ms | ${health.latency.p99} ms |`,
+    );
+    console.log(
+      `| GET ${LIST} | ${list.requests.average.toFixed(0)} (${ratio.toFixed(2)} of health) | ${list.latency.p50} ms | ${list.latency.p99} ms |`,
+    );
+    console.log(
+      `| same, fixed ${RATE}/s | ${fixed.requests.average.toFixed(0)} | ${fixed.latency.p50} ms | ${fixed.latency.p99} ms |`,
+    );
+    console.log(`targets: list/health >= 0.5, p99 at ${RATE}/s < 25 ms`);
+    console.log(
+      `CPU per request (app process / PostgreSQL): health ${h.appUs.toFixed(0)} / ${h.pgUs.toFixed(0)} µs, list ${l.appUs.toFixed(0)} / ${l.pgUs.toFixed(0)} µs`,
+    );
+    console.log('');
+    console.log(`health_rps: ${health.requests.average.toFixed(0)} requests/s`);
+    console.log(`list_rps: ${list.requests.average.toFixed(0)} requests/s`);
+    console.log(`list_health_ratio: ${ratio.toFixed(2)} ratio`);
+    console.log(`list_p50_at_${RATE}: ${fixed.latency.p50} ms`);
+    console.log(`list_p99_at_${RATE}: ${fixed.latency.p99} ms`);
+    console.log(`health_app_cpu_per_request: ${h.appUs.toFixed(0)} us`);
+    console.log(`list_app_cpu_per_request: ${l.appUs.toFixed(0)} us`);
+    console.log(`list_pg_cpu_per_request: ${l.pgUs.toFixed(0)} us`);
+  } finally {
+    if (app && app.exitCode === null) {
+      const gone = new Promise((r) => app!.once('exit', r));
+      app.kill('SIGTERM');
+      await gone;
+    }
+    await pg.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
