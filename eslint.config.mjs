@@ -199,6 +199,9 @@ export default tseslint.config(
       // Off: register*() functions and rail adapter methods are async by contract (callers always await
       // them); an async body without `await` is harmless. Missing awaits are no-floating-promises' job.
       '@typescript-eslint/require-await': 'off',
+      // Off: it reports assertions that tsc needs (generic drizzle tables, widening a literal to a union)
+      // and its autofix then breaks the build.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
     },
   },
 

@@ -236,7 +236,7 @@ function requestContextLoader(db: Db) {
         accountType: accounts.type,
         fullAccess: sql<boolean | null>`${fullAccess}`,
         resources: sql<
-          Resources | string | null
+          Resources | (string & {}) | null
         >`case when ${fullAccess} then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${accountMembers.roleSlug} and (${roles.accountId} = ${accountMembers.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`,
         scope: sql<unknown>`${scope}`,
       })

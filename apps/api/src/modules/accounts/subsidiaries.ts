@@ -1,5 +1,4 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MSG, ALL_SUBSIDIARIES, FULL_ACCESS_ROLES } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
