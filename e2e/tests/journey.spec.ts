@@ -263,16 +263,17 @@ test('a business signs up, verifies, secures the account, builds a team and swit
 
     // The list kit: filters apply after a 1 s pause, into the URL; export = exactly those rows.
     await page.goto('/transactions');
-    await expect(page.getByTestId('transaction-row').first()).toBeVisible();
+    // First visit: the area's routes are patched in and the list loads (slow on a busy CI box).
+    await expect(page.getByTestId('transaction-row').first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole('textbox', { name: 'Search' }).fill('no such payer');
     await expect(page).toHaveURL(/search=no\+such\+payer/);
-    await expect(page.getByText('No data available')).toBeVisible();
+    await expect(page.getByText('No data available')).toBeVisible({ timeout: 20_000 });
     await page.getByRole('textbox', { name: 'Search' }).fill(sender);
     await expect(page).toHaveURL(/search=JOURNEY/);
-    await expect(page.getByTestId('transaction-row')).toHaveCount(1);
+    await expect(page.getByTestId('transaction-row')).toHaveCount(1, { timeout: 20_000 });
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(sender);
-    await expect(page.getByTestId('transaction-row')).toHaveCount(1);
+    await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(sender, { timeout: 30_000 });
+    await expect(page.getByTestId('transaction-row')).toHaveCount(1, { timeout: 20_000 });
     await shot(page, '12b-transactions-filtered');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -3,7 +3,6 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,6 +19,7 @@ import type { AppDeps } from './platform/deps';
 import { registerErrorHandling, registerInputHygiene } from './platform/http';
 import { registerGuard, isPublic, type SubsidiaryResolver } from './platform/guard';
 import { migrationsFolder } from './platform/db';
+import { registerWebStatic } from './platform/web-static';
 import { registerModules } from './modules';
 import { VAULT_LOG_KEYS } from './platform/vault/fields';
 
@@ -176,30 +176,7 @@ export async function buildApp(
   await registerModules(app, deps);
 
   if (opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'))) {
-    // preCompressed: serves the .br/.gz files the web build writes when the client accepts them.
-    await app.register(fastifyStatic, {
-      root: opts.webDist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-    });
-    // Re-read index.html when the build changes it (a rebuilt SPA must not get a stale shell).
-    const indexPath = path.join(opts.webDist, 'index.html');
-    let cached = { mtimeMs: 0, html: Buffer.alloc(0) };
-    const indexHtml = () => {
-      const { mtimeMs } = fs.statSync(indexPath);
-      if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexPath) };
-      return cached.html;
-    };
-    app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api/') || req.url.startsWith('/webhooks/') || req.method !== 'GET') {
-        return reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null });
-      }
-      const file = req.url.split('?')[0];
-      if (/\.[a-z0-9]+$/i.test(file) && fs.existsSync(path.join(opts.webDist!, file)))
-        return reply.sendFile(file);
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml());
-    });
+    await registerWebStatic(app, { webDist: opts.webDist, appUrl: () => config.appUrl });
   } else {
     app.setNotFoundHandler((_req, reply) =>
       reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null }),

@@ -5,7 +5,7 @@
 // snapshot however long the download takes, and memory stays flat.
 import { PassThrough, type Readable } from 'node:stream';
 import { once } from 'node:events';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db, DbOrTx } from './db';
@@ -65,7 +65,7 @@ export function csvStream<T>(
 }
 
 /**
- * The CSV of a list built with `fetchPage` (platform/list.ts): the SAME table, `where` and
+ * The CSV of an ad hoc list built with `fetchPage` (platform/list.ts): the SAME table, `where` and
  * `orderBy` as the page, every row, each mapped by `map` (the list's DTO) then `columns`.
  */
 export function tableCsv<T extends PgTable, R>(
@@ -89,6 +89,48 @@ export function tableCsv<T extends PgTable, R>(
       .offset(offset);
     return (rows as T['$inferSelect'][]).map(opts.map);
   });
+}
+
+type RowOf<C extends Record<string, PgColumn>> = {
+  [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null;
+};
+
+/**
+ * The CSV of a list written with `preparedPage` (platform/list.ts): give it the SAME definition
+ * (`where` with placeholders, `orderBy`, `columns`) and, per request, the same parameters. Returns
+ * `run(db, params, map, columns)`: every row the filters select, in the list's order, mapped by the
+ * list's DTO `map`, streamed in batches through a statement prepared once per connection.
+ */
+export function preparedCsv<T extends PgTable, C extends Record<string, PgColumn>>(
+  name: string,
+  table: T,
+  def: { where: SQL; orderBy: (SQL | PgColumn)[]; columns: C },
+) {
+  return function run<R>(
+    db: Db,
+    params: Record<string, unknown>,
+    map: (row: RowOf<C>) => R,
+    columns: CsvColumn<R>[],
+    batchSize = CSV_BATCH,
+  ): Readable {
+    return csvStream<R>(
+      db,
+      columns,
+      async (tx, offset, limit) => {
+        const rows = (await tx
+          .select(def.columns as never)
+          .from(table as PgTable)
+          .where(def.where)
+          .orderBy(...def.orderBy)
+          .limit(sql.placeholder('limit') as never)
+          .offset(sql.placeholder('offset') as never)
+          .prepare(`owo_csv_${name}`)
+          .execute({ ...params, limit, offset })) as RowOf<C>[];
+        return rows.map(map);
+      },
+      batchSize,
+    );
+  };
 }
 
 /** Sends a CSV stream as a download (`text/csv`, attachment, never cached). */

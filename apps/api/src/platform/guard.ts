@@ -13,7 +13,14 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { forbidden, unauthorized } from './errors';
 import { accountMembers, accounts, roles, sessions, users } from './schema';
-import { COOKIE_ACCESS, COOKIE_CSRF, csrfFor, liveSession, type AuthContext } from './sessions';
+import {
+  COOKIE_ACCESS,
+  COOKIE_CSRF,
+  csrfFor,
+  liveSession,
+  liveSessionColumns,
+  type AuthContext,
+} from './sessions';
 import { safeEqual, sha256 } from './tokens';
 
 /**
@@ -214,7 +221,7 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 function requestContextLoader(db: Db) {
   const hash = sql.placeholder('hash');
   const sessionOnly = db
-    .select({ s: sessions, u: users })
+    .select({ s: liveSessionColumns, u: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.accessTokenHash, hash))
@@ -227,7 +234,7 @@ function requestContextLoader(db: Db) {
     const scope = resolver?.select(member, variant, subHeader) ?? sql`null`;
     return db
       .select({
-        s: sessions,
+        s: liveSessionColumns,
         u: users,
         memberId: accountMembers.id,
         memberAccountId: accountMembers.accountId,

@@ -115,6 +115,17 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, exceptFamil
 }
 
 export type SessionUser = typeof users.$inferSelect;
+/** The session columns the rules read (the guard selects only these on every request). */
+export const liveSessionColumns = {
+  id: sessions.id,
+  familyId: sessions.familyId,
+  state: sessions.state,
+  twoFactorPending: sessions.twoFactorPending,
+  accessExpiresAt: sessions.accessExpiresAt,
+  familyExpiresAt: sessions.familyExpiresAt,
+  lastSeenAt: sessions.lastSeenAt,
+};
+type LiveSessionRow = Pick<typeof sessions.$inferSelect, keyof typeof liveSessionColumns>;
 export type AuthContext = {
   user: SessionUser;
   sessionId: string;
@@ -131,7 +142,7 @@ export async function authenticate(
   via: AuthContext['via'],
 ): Promise<AuthContext> {
   const [row] = await db
-    .select({ s: sessions, u: users })
+    .select({ s: liveSessionColumns, u: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.accessTokenHash, sha256(accessToken)));
@@ -145,7 +156,7 @@ export async function authenticate(
 export async function liveSession(
   db: DbOrTx,
   config: Config,
-  row: { s: typeof sessions.$inferSelect; u: SessionUser } | undefined,
+  row: { s: LiveSessionRow; u: SessionUser } | undefined,
   via: AuthContext['via'],
 ): Promise<AuthContext> {
   if (!row || row.s.state === 'revoked')

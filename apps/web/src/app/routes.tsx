@@ -77,8 +77,8 @@ export function createAppRoutes(): RouteObject[] {
  * the auth screens loads the feature routes (and the remaining text namespaces) and adds them under
  * the root route. One discovery per router.
  */
-export function createRouteDiscovery(): PatchRoutesOnNavigationFunction {
-  let patched = false;
+export function createRouteDiscovery(alreadyPatched = false): PatchRoutesOnNavigationFunction {
+  let patched = alreadyPatched;
   return async ({ path, patch, signal }) => {
     if (patched || matchRoutes(authRoutes, path)) return;
     const [{ loadFeatureRoutes }] = await Promise.all([import('./feature-routes'), loadNamespaces()]);
@@ -87,4 +87,30 @@ export function createRouteDiscovery(): PatchRoutesOnNavigationFunction {
     patch(ROOT_ROUTE_ID, routes);
     patched = true;
   };
+}
+
+/**
+ * Makes `routes` (from createAppRoutes()) able to render `pathname` at once, with no fallback: the
+ * feature routes are added under the root route when the path lies outside the auth screens, and
+ * every lazy route the path matches is resolved in place. The build's prerender (entry-server.tsx)
+ * and the hydration of a prerendered page (main.tsx) both call it, so they render the same tree.
+ * Returns whether the feature routes were added (pass it to createRouteDiscovery).
+ */
+export async function resolveRoutesFor(routes: RouteObject[], pathname: string): Promise<boolean> {
+  let patched = false;
+  if (!matchRoutes(authRoutes, pathname)) {
+    const [{ loadFeatureRoutes }] = await Promise.all([import('./feature-routes'), loadNamespaces()]);
+    const root = routes.find((r) => r.id === ROOT_ROUTE_ID)!;
+    root.children = [...(root.children ?? []), ...loadFeatureRoutes()];
+    patched = true;
+  }
+  // The matched lazy routes load in parallel (layout and page: one round trip, not two).
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  return patched;
 }

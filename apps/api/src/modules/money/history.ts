@@ -14,7 +14,7 @@ import {
   type TransactionPeriod,
   type TransactionWhere,
 } from '@owo/contract';
-import { csvStream, type CsvColumn } from '../../platform/csv';
+import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import { preparedPage } from '../../platform/list';
@@ -99,7 +99,13 @@ const like = (col: SQL | PgColumn) => sql`${col} ilike ${P('like')}`;
  * request does not use it. Newest first, served by transactions_account_created_idx
  * (account_id, created_at); the total rides along in the same round trip.
  */
-const historyPage = preparedPage('transactions_history', transactions, {
+/**
+ * The history list's query: every filter is a parameter, null when the request does not use it.
+ * Newest first, served by transactions_account_created_idx (account_id, created_at). The page
+ * (`historyPage`) and the CSV export (`historyCsvRows`) share it, so the export holds exactly
+ * the rows the filtered list shows.
+ */
+const HISTORY_LIST = {
   columns: LIST_COLUMNS,
   where: and(
     eq(transactions.accountId, P('accountId')),
@@ -119,15 +125,17 @@ const historyPage = preparedPage('transactions_history', transactions, {
     )})`,
   )!,
   orderBy: [desc(transactions.createdAt), desc(transactions.id)],
-});
+};
+
+/** The history page, prepared once (platform/list.ts); the total rides along in the same round trip. */
+const historyPage = preparedPage('transactions_history', transactions, HISTORY_LIST);
+/** Every row of the same filters, in the same order, in batches (platform/csv.ts). */
+const historyCsvRows = preparedCsv('transactions_history', transactions, HISTORY_LIST);
 
 const orNull = <T>(v: T[]) => (v.length ? v : null);
 const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
-/**
- * The parameters of the history query for one request, shared by the page (`listHistory`) and its
- * CSV (`historyCsv`), so the export holds exactly the rows the filtered list shows.
- */
+/** The parameters of HISTORY_LIST for a request (a bad `where` or date range is a 400). */
 function historyParams(accountId: string, q: TransactionHistoryQuery, now: Date) {
   const w = parseWhere(q.where);
   if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to))
@@ -176,15 +184,11 @@ export const HISTORY_CSV_COLUMNS: CsvColumn<TransactionItem>[] = [
 ];
 
 /**
- * GET /api/transactions?format=csv: every row the same filters select, streamed (platform/csv.ts)
- * in batches of the SAME prepared page query the list runs, so the file and the list cannot differ.
+ * GET /api/transactions?format=csv: every row the same filters select, streamed. The parameters
+ * are checked here, before the response starts, so a bad filter is still a 400.
  */
 export function historyCsv(db: Db, accountId: string, q: TransactionHistoryQuery, now = new Date()) {
-  const params = historyParams(accountId, q, now);
-  return csvStream<TransactionItem>(db, HISTORY_CSV_COLUMNS, async (tx, offset, limit) => {
-    const { rows } = await historyPage(tx, params, { page: offset / limit + 1, limit });
-    return rows.map(itemDto);
-  });
+  return historyCsvRows(db, historyParams(accountId, q, now), itemDto, HISTORY_CSV_COLUMNS);
 }
 
 /** A company's transaction, or null (another company's id looks exactly like a missing one). */

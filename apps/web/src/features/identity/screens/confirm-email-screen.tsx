@@ -10,6 +10,7 @@ import { sessionKeys, useHasSession, useProfile } from '../../../lib/session';
 import { updateStaff, useStore } from '../../../lib/store';
 import { authApi } from '../api/auth';
 import { AuthHeader } from './auth-header';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /**
  * /auth/confirm-email: with ?token= it confirms the address; without, it tells the user to check
@@ -18,6 +19,12 @@ import { AuthHeader } from './auth-header';
  */
 export function ConfirmEmailScreen() {
   const { t } = useTranslation('auth');
+  usePageMeta({
+    title: 'Confirm your email',
+    description: 'Confirm the email address of your Owo account to start using it.',
+    path: paths.auth.confirmEmail.path,
+    noindex: true,
+  });
   const [search] = useSearchParams();
   const token = search.get('token');
   const hasSession = useHasSession();

@@ -9,10 +9,17 @@ import { useApiMutation } from '../../../lib/query';
 import { useStore } from '../../../lib/store';
 import { authApi } from '../api/auth';
 import { AuthHeader } from './auth-header';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /** /auth/forgot-password; the success screen text is 002 §8's. */
 export function ForgotPasswordScreen() {
   const { t } = useTranslation('auth');
+  usePageMeta({
+    title: 'Forgot password',
+    description:
+      'Reset the password of your Owo account: enter the email you registered with and we will send you a reset link.',
+    path: paths.auth.forgotPassword.path,
+  });
   const [search] = useSearchParams();
   const expiredEmail = useStore((s) => s.staff.expiredEmail);
   const [sent, setSent] = useState(false);

@@ -8,6 +8,7 @@ import { queryClient, useApiMutation } from '../../../lib/query';
 import { sessionKeys, useHasSession, useProfile } from '../../../lib/session';
 import { authApi } from '../api/auth';
 import { AuthHeader } from './auth-header';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /**
  * /auth/invite?code=: shows the inviting account and role. Signed in: accept here. Otherwise a
@@ -15,6 +16,12 @@ import { AuthHeader } from './auth-header';
  */
 export function InviteScreen() {
   const { t } = useTranslation('auth');
+  usePageMeta({
+    title: 'Team invitation',
+    description: 'Accept an invitation to join your team on Owo.',
+    path: paths.auth.invite.path,
+    noindex: true,
+  });
   const [search] = useSearchParams();
   const code = search.get('code') ?? '';
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { loginBody } from '@owo/contract/identity-login';
 import { STATUS } from '@owo/contract/status';
 import { isApiError } from '../../../lib/api';
@@ -11,14 +11,23 @@ import { toastError } from '../../../lib/toast';
 import { updateStaff, useStore } from '../../../lib/store';
 import { authApi, completeSignIn } from '../api/auth';
 import { AuthHeader } from './auth-header';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /** /auth/login and /auth/login/:code (an invitation accepted on sign-in). 000 §2.1, §8. */
 export function LoginScreen() {
   const { t } = useTranslation('auth');
+  usePageMeta({
+    title: 'Log in',
+    description:
+      "Log in to Owo to pay vendors and staff, approve expenses and manage your company's NGN, USD and GBP wallets.",
+    path: paths.auth.login.path,
+  });
   const { code } = useParams();
   const navigate = useNavigate();
-  const { passwordExpired, expiredEmail } = useStore((s) => s.staff);
-  const search = new URLSearchParams(window.location.search);
+  // Two plain values, not the staff object: hydrating the prerendered page re-renders nothing.
+  const passwordExpired = useStore((s) => s.staff.passwordExpired);
+  const expiredEmail = useStore((s) => s.staff.expiredEmail);
+  const [search] = useSearchParams();
   const form = useZodForm(loginBody, {
     defaultValues: { email: search.get('email') ?? expiredEmail ?? '', password: '', code },
   });

@@ -20,6 +20,7 @@ import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { authApi, completeSignIn } from '../api/auth';
 import { AuthHeader } from './auth-header';
+import { usePageMeta } from '../../../lib/page-meta';
 
 // The contract's rule, plus the NG phone prefix the input shows and a confirmation field.
 export const registerFormSchema = registerBody
@@ -35,6 +36,12 @@ export const registerFormSchema = registerBody
 /** /auth/register, /auth/register/:code (invitation) and ?email= (send-bill "Get Started"). */
 export function RegisterScreen() {
   const { t } = useTranslation('auth');
+  usePageMeta({
+    title: 'Create your business account',
+    description:
+      'Open a free Owo account for your Nigerian business: pay vendors and staff, run payroll, track expenses and send invoices from one place.',
+    path: paths.auth.register.path,
+  });
   const { code } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();

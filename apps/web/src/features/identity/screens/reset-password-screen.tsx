@@ -10,6 +10,7 @@ import { useApiMutation } from '../../../lib/query';
 import { updateStaff } from '../../../lib/store';
 import { authApi } from '../api/auth';
 import { AuthHeader } from './auth-header';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /** 002 §5: minimum 8 characters and a matching confirmation ('Passwords must match'). */
 export const resetFormSchema = resetPasswordBody
@@ -22,6 +23,12 @@ export const resetFormSchema = resetPasswordBody
 /** /auth/reset-password?ref= (the link of the reset email). */
 export function ResetPasswordScreen() {
   const { t } = useTranslation('auth');
+  usePageMeta({
+    title: 'Reset password',
+    description: 'Choose a new password for your Owo account.',
+    path: paths.auth.resetPassword.path,
+    noindex: true,
+  });
   const [search] = useSearchParams();
   const ref = search.get('ref') ?? '';
   const navigate = useNavigate();

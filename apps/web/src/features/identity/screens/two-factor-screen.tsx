@@ -9,10 +9,17 @@ import { logoutStaff } from '../../../lib/session';
 import { useStore } from '../../../lib/store';
 import { authApi, completeSignIn } from '../api/auth';
 import { AuthHeader } from './auth-header';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /** /auth/two-factor: the session is signed in but waits for the authenticator (or recovery) code. */
 export function TwoFactorScreen() {
   const { t } = useTranslation('auth');
+  usePageMeta({
+    title: 'Two-factor authentication',
+    description: 'Enter the code from your authenticator app to finish signing in to Owo.',
+    path: paths.auth.twoFactor.path,
+    noindex: true,
+  });
   const navigate = useNavigate();
   const invitationCode = (useLocation().state as { invitationCode?: string } | null)?.invitationCode;
   const email = useStore((s) => s.staff.twoFactorEmail ?? s.staff.user?.email);

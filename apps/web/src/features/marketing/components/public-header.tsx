@@ -20,6 +20,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router-dom';
 import { useEffect } from 'react';
+import { useHydrated } from '../../../lib/hydrated';
 import { useHasSession } from '../../../lib/session';
 import { FEATURES } from '../content/features';
 import { PUBLIC_PATHS } from '../paths';
@@ -74,7 +75,9 @@ function TopLink({ to, label, external }: { to: string; label: string; external?
 export function PublicHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const below1200 = useMediaQuery('(max-width: 1200px)');
-  const isSignedIn = useHasSession();
+  // The prerendered page is the signed-out one; a session shows after hydration (no mismatch).
+  const hydrated = useHydrated();
+  const isSignedIn = useHasSession() && hydrated;
   const { pathname } = useLocation();
   useEffect(close, [pathname, close]);
 

@@ -64,7 +64,7 @@ export function PricingPage() {
             >
               <Stack gap="sm" h="100%">
                 <Group justify="space-between">
-                  <Title order={3} fz="xl">
+                  <Title order={2} fz="xl">
                     {p.name}
                   </Title>
                   {p.highlighted && (
