@@ -110,7 +110,7 @@ function load(
         headers,
         ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
       },
-      (err, res) => (err ? reject(err) : resolve(res)),
+      (err, res) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)),
     );
   });
 }

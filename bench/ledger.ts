@@ -63,7 +63,7 @@ async function runFor(
   seconds = SECONDS,
 ) {
   const deadline = Date.now() + seconds * 1000;
-  const counts = new Array(clients).fill(0);
+  const counts = new Array<number>(clients).fill(0);
   const started = process.hrtime.bigint();
   await Promise.all(
     counts.map(async (_, c) => {

@@ -113,6 +113,7 @@ try {
     timeout: 120_000,
   });
   if (r.status !== 0) throw new Error(`API tests failed from the private folder:\n${r.stdout}\n${r.stderr}`);
+  // eslint-disable-next-line no-control-regex -- strips the terminal's colour escapes (ESC [ ... m)
   const summary = (r.stdout.match(/Tests\s+.*passed.*/) ?? [''])[0].replace(/\x1b\[[0-9;]*m/g, '');
   step(`API tests passed from the private folder (${API_TESTS.join(', ')}): ${summary.trim()}`);
 } catch (err) {

@@ -2,7 +2,6 @@
 // `npm test`: every layer in turn. Unit (contract, web), API integration on real PostgreSQL,
 // then end to end in Chromium. Stops at the first failing layer and exits non-zero.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -60,7 +60,7 @@ function bodies(r: Route) {
       if (op === 'set') b[k] = v;
       else if (op === 'delete') delete b[k];
       else b[`unknown_${k}`] = v;
-      return b as unknown;
+      return b;
     });
   return fc.oneof(mutated, mutated, fc.jsonValue({ maxDepth: 3 }), weird);
 }

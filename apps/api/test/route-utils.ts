@@ -132,7 +132,7 @@ export function sampleJson(s: Js | undefined, key = '', depth = 0): unknown {
 export function toJson(schema: z.ZodType | undefined): Js | undefined {
   if (!schema) return undefined;
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Js;
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   } catch {
     return undefined;
   }

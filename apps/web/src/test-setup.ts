@@ -25,6 +25,7 @@ if (!('ResizeObserver' in window)) {
   };
 }
 window.scrollTo = () => {};
+// eslint-disable-next-line @typescript-eslint/unbound-method -- a polyfill check on the prototype, not a detached call
 Element.prototype.scrollIntoView ??= () => {};
 
 // Production loads the on-demand text namespaces before the first page outside the auth screens;

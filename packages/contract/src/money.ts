@@ -64,7 +64,7 @@ const compactFmt = new Intl.NumberFormat('en-NG', { notation: 'compact', maximum
 /** en-NG display with two decimals: ₦1,234.50. `short` uses compact form at 1,000 and above (000 §9). */
 export function formatMoney(
   minor: number,
-  currency: Currency | string = 'NGN',
+  currency: Currency | (string & {}) = 'NGN',
   opts: { short?: boolean } = {},
 ): string {
   const symbol = CURRENCY_INFO[currency as Currency]?.symbol ?? `${currency} `;

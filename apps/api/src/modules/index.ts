@@ -8,6 +8,8 @@ import { registerAccounts } from './accounts';
 import { registerFiles } from './files/routes';
 import { registerNotifications } from './notifications/routes';
 import { registerMoney } from './money/routes';
+import { registerFeeRoutes } from './money/fees-routes';
+import { registerExchangeRoutes } from './money/exchange-routes';
 import { registerHistory } from './money/history-routes';
 import { registerApprovals } from './approvals/routes';
 import { registerExpenses } from './expenses/routes';
@@ -22,6 +24,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerIdentity(app, deps);
   await registerTeams(app, deps);
   await registerBanks(app, deps);
+  await registerFeeRoutes(app, deps); // money's fee and FX routes, registered where banks used to register them
+  await registerExchangeRoutes(app, deps);
   await registerAccounts(app, deps);
   await registerFiles(app, deps);
   await registerNotifications(app, deps);

@@ -124,13 +124,14 @@ export async function backupEmbedded(pgDir: string, adminUrl: string, file: stri
   const tmp = `${file}.partial-${process.pid}`;
   let started = false;
   try {
-    const version = (await client.query('show server_version')).rows[0].server_version as string;
+    const version = (await client.query<{ server_version: string }>('show server_version')).rows[0]
+      .server_version;
     // The slot keeps every WAL segment from now on until it is dropped (the WAL of the window).
     await client.query('select pg_create_physical_replication_slot($1, true)', [slot]);
     const label = `owo ${new Date().toISOString()}`;
-    const start = await client.query('select pg_backup_start($1, true) as lsn', [label]);
+    const start = await client.query<{ lsn: string }>('select pg_backup_start($1, true) as lsn', [label]);
     started = true;
-    const startLsn = start.rows[0].lsn as string;
+    const startLsn = start.rows[0].lsn;
     const archive = new Archive(tmp);
     await archive.start({
       created: new Date().toISOString(),
@@ -371,7 +372,7 @@ export async function restoreEmbedded(
     try {
       await new Promise<void>((resolve, reject) => {
         let log = '';
-        child.stderr!.on('data', (c: Buffer) => {
+        child.stderr.on('data', (c: Buffer) => {
           log = (log + c.toString()).slice(-4000);
           if (log.includes('database system is ready to accept connections')) resolve();
         });

@@ -16,7 +16,6 @@ import { emptyHooks, type AppDeps } from './deps';
 import { vaultFor } from './vault';
 import { checkVaultKeys, resealVault } from './vault/ops';
 import { seedDemo, DEMO_LOGINS } from '../scripts/seed-demo';
-import { syncBuiltInRoles } from '../modules/teams/roles-sync';
 
 export type Running = {
   app: App;
@@ -58,9 +57,9 @@ export async function bootstrap(config: Config, opts: { webDist?: string | null 
     if (embedded) await embedded.stop();
     throw e;
   }
-  await syncBuiltInRoles(db);
   const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
   const app = await buildApp(deps, { webDist: opts.webDist });
+  for (const boot of deps.hooks.boot) await boot(deps);
   const seeded = config.SEED_DEMO ? await seedDemo(deps) : false;
   const stops = config.RUN_WORKER ? await Promise.all(deps.hooks.workers.map((start) => start(deps))) : [];
   const stopWorkers = async () => {

@@ -10,6 +10,9 @@ export type Hooks = {
   accountCreated: ((tx: Tx, account: AccountCreated) => Promise<void>)[];
   /** Demo data per area, run once after the demo company is seeded. */
   demo: ((deps: AppDeps, ctx: { accountId: string; ownerId: string }) => Promise<void>)[];
+  /** Run once per process at startup, after migrations and module registration, before demo seeding and
+   *  serving (teams syncs the built-in roles here). Lets an area act at boot without the platform importing it. */
+  boot: ((deps: AppDeps) => Promise<void>)[];
   /** Background workers started in embedded mode or by `npm run worker`; each returns its stop. */
   workers: ((deps: AppDeps) => Promise<() => Promise<void>>)[];
 };
@@ -24,4 +27,4 @@ export type AppDeps = {
   services: Record<string, unknown>;
 };
 
-export const emptyHooks = (): Hooks => ({ accountCreated: [], demo: [], workers: [] });
+export const emptyHooks = (): Hooks => ({ accountCreated: [], demo: [], boot: [], workers: [] });

@@ -377,7 +377,7 @@ function normaliseSchemas(node: unknown): void {
     for (const m of anyOf) {
       if (m.$ref) continue;
       m.nullable = true;
-      if (Array.isArray(m.enum) && !m.enum.includes(null)) m.enum = [...m.enum, null];
+      if (Array.isArray(m.enum) && !m.enum.includes(null)) m.enum = [...(m.enum as unknown[]), null];
     }
     delete o.nullable;
   }

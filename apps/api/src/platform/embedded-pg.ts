@@ -91,8 +91,10 @@ function ensureRootDir(dir: string) {
  * the package's version, made once (copied to a temporary sibling, then renamed into place).
  */
 function rootBinaries(nativeDir: string): string {
-  const version = JSON.parse(fs.readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8'))
-    .version as string;
+  const pkg = JSON.parse(fs.readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const version = pkg.version;
   const key = createHash('sha256')
     .update(`${version}:${fs.statSync(path.join(nativeDir, 'bin', 'postgres')).size}`)
     .digest('hex')
@@ -228,8 +230,8 @@ export function runTool(
   return new Promise<void>((resolve, reject) => {
     const child = spawn(bin, args, { ...(ids ?? {}), env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout!.on('data', (c) => (out += c));
-    child.stderr!.on('data', (c) => (out += c));
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${out.trim()}`)),

@@ -133,9 +133,11 @@ export function registerGuard(
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!isGuardedUrl(url)) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const access = route.config?.access;
     if (!access)
-      throw new Error(`Route ${route.method} ${url} declares no access (public, session or permission)`);
+      throw new Error(
+        `Route ${String(route.method)} ${url} declares no access (public, session or permission)`,
+      );
   });
 
   // preValidation: who may call is settled before what they sent is examined (401/403 before 400).
@@ -241,7 +243,7 @@ function requestContextLoader(db: Db) {
         accountType: accounts.type,
         fullAccess: sql<boolean | null>`${fullAccess}`,
         resources: sql<
-          Resources | string | null
+          Resources | (string & {}) | null
         >`case when ${fullAccess} then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${accountMembers.roleSlug} and (${roles.accountId} = ${accountMembers.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`,
         scope: sql<unknown>`${scope}`,
       })

@@ -104,7 +104,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = zodIssuesToFields(err.validation as never, err.validationContext ?? 'body');
+      const errors = zodIssuesToFields(err.validation, err.validationContext ?? 'body');
       const first = Object.values(errors)[0]?.[0];
       return reply
         .code(400)

@@ -24,6 +24,7 @@ export type QueueOptions = {
   pollSeconds?: number;
 };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one map holds handlers of every payload type; each gets its own queue's jobs
 type QueueDef = { name: string; handler: JobHandler<any>; options: QueueOptions };
 type TickerDef = { name: string; everyMs: number; run: (deps: AppDeps) => Promise<void> };
 
@@ -56,6 +57,7 @@ export function defineQueue<T>(
   handler: JobHandler<T>,
   options: QueueOptions = {},
 ) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see QueueDef
   stateOf(deps).queues.set(name, { name, handler: handler as JobHandler<any>, options });
 }
 

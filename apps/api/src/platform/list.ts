@@ -123,7 +123,7 @@ export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
 export const compiledSerializer: FastifySerializerCompiler<FastifySchema> = ({ schema }) => {
   if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
   const stringify = fastJson(responseJsonSchema(schema) as never);
-  return (data) => stringify(data);
+  return (data) => stringify(data) as string;
 };
 
 /** The route options of a fast list: spread into the route's options beside `config` and `schema`. */

@@ -19,7 +19,10 @@ async function main(): Promise<number> {
   if (process.env.DATABASE_URL) {
     const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await c.connect();
-    const major = Number((await c.query('show server_version_num')).rows[0].server_version_num) / 10000;
+    const major =
+      Number(
+        (await c.query<{ server_version_num: string }>('show server_version_num')).rows[0].server_version_num,
+      ) / 10000;
     await c.end();
     const v = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' });
     const dumpMajor = Number(/(\d+)(?:\.\d+)?/.exec(v.stdout ?? '')?.[1] ?? 0);

@@ -27,7 +27,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const doc = app.swagger() as unknown as Record<string, unknown>;
   await app.close();
   await pool.end();
-  return JSON.parse(JSON.stringify(doc));
+  return JSON.parse(JSON.stringify(doc)) as Record<string, unknown>;
 }
 
 export const openApiText = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;

@@ -44,7 +44,7 @@ const createAccountRoutes = (routes: RouteObject[]) =>
 function withoutPath(routes: RouteObject[], path: string): RouteObject[] {
   return routes
     .filter((r) => r.path !== path)
-    .map((r) => (r.children ? ({ ...r, children: withoutPath(r.children, path) } as RouteObject) : r));
+    .map((r) => (r.children ? { ...r, children: withoutPath(r.children, path) } : r));
 }
 
 const isMarketplace = (r: RouteObject) => {

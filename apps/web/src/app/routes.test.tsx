@@ -121,11 +121,12 @@ describe('dashboard frame mounts the shell alerts', () => {
   });
 
   it('shows the mobile alert carousel on small screens', async () => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- saved to be restored after the test; test-setup's stub does not use `this`
     const matchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
+    window.matchMedia = (query: string) => ({
       ...matchMedia(query),
       matches: query.includes('max-width'),
-    })) as typeof window.matchMedia;
+    });
     try {
       renderApp('/transactions', { session: {} });
       expect(await screen.findByTestId('mobile-alert-carousel')).toBeInTheDocument();

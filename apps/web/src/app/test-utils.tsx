@@ -34,7 +34,10 @@ export function mockFetch(routes: Record<string, Handler>) {
   const calls: { method: string; path: string; url: URL; headers: Record<string, string>; body?: unknown }[] =
     [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(
+      typeof input === 'object' && 'url' in input ? input.url : String(input),
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({

@@ -22,7 +22,7 @@ export function DateField({ value, onChange, invalidMessage, error, onBlur, ...r
   // Follow the value when it changes from outside (form reset, URL state, a cleared filter).
   useEffect(() => {
     if (dateFieldValue(text) !== (value ?? '')) setText(isoToDisplay(value) || (value ?? ''));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only an outside change of value re-syncs the text, not typing
   }, [value]);
   const invalid = touched && !!text.trim() && !parseDisplayDate(text);
   return (

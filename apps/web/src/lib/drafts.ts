@@ -16,7 +16,7 @@ export const draftStore = {
     drafts.clear();
     listeners.forEach((l) => l());
   },
-  subscribe(l: () => void) {
+  subscribe(this: void, l: () => void) {
     listeners.add(l);
     return () => listeners.delete(l);
   },

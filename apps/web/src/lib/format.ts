@@ -41,12 +41,12 @@ export const formatRelative = (d: DateInput, now: DateInput = Date.now()) =>
 /** Integer minor units -> '₦1,234.50'; `short` -> '₦1.23K' at 1,000 and above. */
 export function formatMoney(
   minor: number,
-  currency: Currency | string = 'NGN',
+  currency: Currency | (string & {}) = 'NGN',
   opts: { short?: boolean } = {},
 ) {
   return contractFormatMoney(minor, currency, opts);
 }
-export const formatMoneyShort = (minor: number, currency: Currency | string = 'NGN') =>
+export const formatMoneyShort = (minor: number, currency: Currency | (string & {}) = 'NGN') =>
   formatMoney(minor, currency, { short: true });
 
 /** 12345678901 -> BVN masked as *******8901 (at most the last 4 digits are ever shown). */

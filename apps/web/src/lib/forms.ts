@@ -25,10 +25,10 @@ export function useZodForm<S extends z.$ZodType<FieldValues, FieldValues>>(
  * reported on `root.server` so they are never silently lost.
  */
 export function applyServerErrors<T extends FieldValues>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's context and output types: only its field values are used
   form: UseFormReturn<T, any, any>,
   error: unknown,
 ): boolean {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   if (!(error instanceof ApiError) || error.status !== STATUS.validationError || !error.errors) return false;
   const known = new Set(Object.keys(form.getValues() ?? {}));
   let applied = false;
@@ -43,6 +43,6 @@ export function applyServerErrors<T extends FieldValues>(
     } else unknownMessages.push(message);
   }
   if (unknownMessages.length)
-    form.setError('root.server' as Path<T>, { type: 'server', message: unknownMessages.join('\n') });
+    form.setError('root.server', { type: 'server', message: unknownMessages.join('\n') });
   return applied;
 }

@@ -30,7 +30,7 @@ export function route<P extends string>(path: P): AppPath<P> {
     }
     return withSearch(path, a as Search | undefined);
   };
-  return { path, href: href as Href<P> };
+  return { path, href: href };
 }
 
 export const paths = {

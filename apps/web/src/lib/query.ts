@@ -23,7 +23,7 @@ type ApiMutationOptions<TData, TVars> = Omit<
 > & {
   mutationFn: (vars: TVars) => Promise<Envelope<TData>>;
   /** Form whose fields receive validation-error messages. */
-  form?: UseFormReturn<FieldValues> | UseFormReturn<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  form?: UseFormReturn<FieldValues> | UseFormReturn<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any form's values: only its error setters are used
   /** Don't toast the server's success message (e.g. the screen shows its own success state). */
   silentSuccess?: boolean;
   /** Don't toast errors (the screen shows them inline). */

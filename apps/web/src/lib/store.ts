@@ -111,7 +111,7 @@ export const store = {
     persist();
     listeners.forEach((l) => l());
   },
-  subscribe(listener: () => void) {
+  subscribe(this: void, listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

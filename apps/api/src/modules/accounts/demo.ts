@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/deps';
 import { vaultFor } from '../../platform/vault';
-import { createNotification } from '../notifications/service';
+import { createNotification } from '../notifications';
 import { saveKybStep } from './kyb';
 
 /** Demo company: KYB company info and contacts filled (steps 1 and 3 need the BVN in between), two notifications. */

@@ -9,6 +9,7 @@ import { registerExpenseSubsidiaryRoutes } from './expense-subsidiary-routes';
 import { subsidiaryResolver } from './subsidiaries';
 
 export { grantSubsidiaryAccess } from './subsidiaries';
+export { accountTier, isKybDocument } from './kyb';
 
 /** Accounts area: accounts and switching, KYB, subsidiaries and the x-subsidiary-id rules, organisation settings. */
 export async function registerAccounts(app: FastifyInstance, deps: AppDeps) {

@@ -17,8 +17,8 @@ import { maskLast4, type Vault } from '../../platform/vault';
 import { sealed } from '../../platform/vault/ops';
 import { vaultField } from '../../platform/vault/fields';
 import { fieldError, unprocessable } from '../../platform/errors';
-import { findAccountFiles } from '../files/service';
-import { createNotification } from '../notifications/service';
+import { findAccountFiles } from '../files';
+import { createNotification } from '../notifications';
 import { tiersFor } from './service';
 import { accountKyb, accountOwners } from './tables';
 
@@ -204,7 +204,7 @@ export async function saveKybStep(
     await tx.update(accountKyb).set(set).where(eq(accountKyb.accountId, p.accountId));
 
     const after = await loadKyb(tx, p.accountId);
-    const done = new Set(after.row!.completedSteps);
+    const done = new Set(after.row.completedSteps);
     const fresh: string[] = [];
     if (!done.has(p.step)) fresh.push(p.step);
     if (progressOf(after).isComplete && !done.has(COMPLETE_MARK)) fresh.push(COMPLETE_MARK);

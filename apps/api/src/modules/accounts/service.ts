@@ -5,8 +5,8 @@ import type { Hooks } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { loadMembership } from '../../platform/guard';
 import { users } from '../identity/tables';
-import { accountMembers } from '../teams/tables';
-import { accountKyb, accountOwners, accounts, subsidiaries, subsidiaryAccess } from './tables';
+import { accountMembers, subsidiaryAccess } from '../teams/tables';
+import { accountKyb, accountOwners, accounts, subsidiaries } from './tables';
 
 /**
  * Tiers (000 §3 "tiers list") follow the KYB: tier 1 once the account exists, tier 2 once the

@@ -1,12 +1,11 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MSG, ALL_SUBSIDIARIES, FULL_ACCESS_ROLES } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { SubsidiaryResolver, TenantContext } from '../../platform/guard';
 import { users } from '../identity/tables';
-import { accountMembers } from '../teams/tables';
-import { subsidiaries, subsidiaryAccess } from './tables';
+import { accountMembers, subsidiaryAccess } from '../teams/tables';
+import { subsidiaries } from './tables';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUniqueViolation = (e: unknown) =>

@@ -12,7 +12,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_TYPES, type KybContact, type KybDocuments, type KybInfo } from '@owo/contract';
 import { users } from '../identity/tables';
-import { accountMembers } from '../teams/tables';
 
 export { ACCOUNT_TYPES };
 
@@ -49,30 +48,6 @@ export const subsidiaries = pgTable(
   (t) => [
     uniqueIndex('subsidiaries_account_name_key').on(t.accountId, sql`lower(${t.name})`),
     index('subsidiaries_account_idx').on(t.accountId),
-  ],
-);
-
-/** A member's access to one subsidiary ("subaccess", 000 §3). Owners and admins need none. */
-export const subsidiaryAccess = pgTable(
-  'subsidiary_access',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => accountMembers.id, { onDelete: 'cascade' }),
-    subsidiaryId: uuid('subsidiary_id')
-      .notNull()
-      .references(() => subsidiaries.id, { onDelete: 'cascade' }),
-    active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('subsidiary_access_member_subsidiary_key').on(t.memberId, t.subsidiaryId),
-    index('subsidiary_access_subsidiary_idx').on(t.subsidiaryId),
   ],
 );
 

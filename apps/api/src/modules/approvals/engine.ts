@@ -19,7 +19,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { accountMembers, memberSpendLimits, users } from '../../platform/schema';
-import { createNotification } from '../notifications/service';
+import { createNotification } from '../notifications';
 import { getApPolicy } from './policy';
 import { approvalDecisions, approvalItems, approvalWorkflows, type StoredLevel } from './tables';
 import { decisionHash, genesisHash, trailOf, verifyChain } from './trail';

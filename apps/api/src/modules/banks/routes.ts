@@ -15,8 +15,6 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needsSession } from '../../platform/guard';
 import { ok } from '../../platform/http';
-import { registerExchangeRoutes } from '../money/exchange-routes';
-import { registerFeeRoutes } from '../money/fees-routes';
 import {
   countLookup,
   deleteBankAccount,
@@ -141,7 +139,4 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
       });
     },
   );
-
-  await registerFeeRoutes(app, deps);
-  await registerExchangeRoutes(app, deps);
 }

@@ -21,7 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
-import { approvalOf, runAfterCommit } from '../approvals/engine';
+import { approvalOf, runAfterCommit } from '../approvals';
 import {
   addAttachments,
   createExpense,

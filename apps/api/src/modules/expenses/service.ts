@@ -20,23 +20,20 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../platf
 import type { TenantContext } from '../../platform/guard';
 import { accountMembers, files, memberSpendLimits, roles, transactions, users } from '../../platform/schema';
 import { railsOf } from '../../rails';
-import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks/service';
-import { dispatchSoon } from '../funding/dispatcher';
-import { computeFee } from '../money/fees';
-import { sendMail } from '../mail/service';
-import { checkPayoutLimit } from '../money/limits';
-import { startTransfer } from '../money/transfers';
-import { getWallet, getWalletByCurrency } from '../money/wallets';
+import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import { dispatchSoon } from '../funding';
+import { sendMail } from '../mail';
+import { checkPayoutLimit, computeFee, getWallet, getWalletByCurrency, startTransfer } from '../money';
 import { productsAndServices } from '../products/tables';
 import {
   approvalOf,
+  getApPolicy,
   registerApprovable,
   resubmitForApproval,
   submitForApproval,
   type HandlerContext,
-} from '../approvals/engine';
-import { getApPolicy } from '../approvals/policy';
-import { budgetCheck } from '../categories/service';
+} from '../approvals';
+import { budgetCheck } from '../categories';
 import { expenseBeneficiaries, expenses, type ExpenseLine } from './tables';
 
 type Row = typeof expenses.$inferSelect;

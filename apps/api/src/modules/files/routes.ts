@@ -17,7 +17,7 @@ import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
-import { isKybDocument } from '../accounts/kyb';
+import { isKybDocument } from '../accounts';
 import { deleteAccountFile, filePath, getAccountFile, storeUpload } from './service';
 
 const tags = ['files'];

@@ -29,6 +29,7 @@ const cleanName = (name: string) =>
   (
     path
       .basename(name || 'file')
+      // eslint-disable-next-line no-control-regex -- stripping control characters from file names is the point
       .replace(/[\u0000-\u001f\u007f"\\/]/g, '')
       .trim() || 'file'
   ).slice(0, 200);

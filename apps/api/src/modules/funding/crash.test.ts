@@ -39,12 +39,12 @@ function startServer(): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
-  proc.stderr!.on('data', (d) => {
+  proc.stderr.on('data', (d) => {
     err += String(d);
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 90_000);
-    proc.stdout!.on('data', (d) => {
+    proc.stdout.on('data', (d) => {
       if (String(d).includes('READY')) {
         clearTimeout(timer);
         resolve(proc);

@@ -8,7 +8,7 @@ import { RailsError } from '../../rails/errors';
 import { railsOf } from '../../rails';
 import type { TransferResult } from '../../rails/port';
 import { transactions } from '../money/tables';
-import { markProcessing, settleTransfer, type SettleOutcome } from '../money/transfers';
+import { markProcessing, settleTransfer, type SettleOutcome } from '../money';
 
 export const Q_DISPATCH = 'rails.dispatch';
 export const Q_VERIFY = 'rails.verify';

@@ -10,7 +10,7 @@ import { defineQueue, defineTicker, sendJob } from '../../platform/jobs';
 import { railsOf } from '../../rails';
 import { accounts } from '../accounts/tables';
 import { wallets } from '../money/tables';
-import { setWalletVirtualAccount } from '../money/wallets';
+import { setWalletVirtualAccount } from '../money';
 
 export const Q_ASSIGN_VA = 'funding.assign-virtual-account';
 

@@ -6,8 +6,8 @@ import { AppError } from '../../platform/errors';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { railsOf } from '../../rails';
 import type { RailsEvent } from '../../rails/port';
-import { creditDeposit } from '../money/deposits';
-import { settleTransfer } from '../money/transfers';
+import { creditDeposit } from '../money';
+import { settleTransfer } from '../money';
 import { outcomeOf } from './dispatcher';
 import { railsWebhookEvents } from './tables';
 
@@ -26,7 +26,7 @@ export async function recordWebhookEvent(
       eventId: ev.eventId,
       event: ev.event,
       reference: ev.reference,
-      payload: ev as unknown as Record<string, unknown>,
+      payload: ev,
     })
     .onConflictDoNothing()
     .returning({ id: railsWebhookEvents.id });

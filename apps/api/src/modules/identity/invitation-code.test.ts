@@ -28,7 +28,7 @@ async function invite(email: string, role = 'accountant') {
   const o = await ownerWithAccount(t, { name: 'Zobo Drinks' });
   expect((await o.api.post('/api/invitations', { email, role })).status).toBe(201);
   const mail = await lastMailTo(t, email);
-  const link = mail!.links.find((l: string) => l.includes('/auth/invite?code='))!;
+  const link = mail.links.find((l: string) => l.includes('/auth/invite?code='))!;
   return { owner: o, code: new URL(link).searchParams.get('code')! };
 }
 

@@ -10,8 +10,8 @@ import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { issueSession, revokeUserSessions, type IssuedSession } from '../../platform/sessions';
-import { sendMail } from '../mail/service';
-import { acceptInvitationByCode } from '../teams/invitations';
+import { sendMail } from '../mail';
+import { acceptInvitationByCode } from '../teams';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { users } from './tables';
 

@@ -12,7 +12,7 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, tooMany, unauthorized } from '../../platform/errors';
 import { dummyHash, verifyPassword } from '../../platform/passwords';
 import { issueSession, revokeFamily, rotateSession, type AuthContext } from '../../platform/sessions';
-import { acceptInvitationByCode } from '../teams/invitations';
+import { acceptInvitationByCode } from '../teams';
 import { findUserByEmail, type ClientMeta, type User } from './service';
 import { users } from './tables';
 import { spendSecondFactor } from './two-factor';
@@ -119,7 +119,7 @@ export async function refreshSession(deps: Deps, refreshToken: string, meta: Cli
       throw err;
     }
   });
-  if ('err' in outcome) throw outcome.err;
+  if ('err' in outcome && outcome.err) throw outcome.err;
   return outcome;
 }
 

@@ -36,7 +36,7 @@ function startSecondProcess(dbUrl: string): Promise<string> {
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`second process did not start: ${err}`)), 90_000);
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += String(d);
       const m = /LISTENING (\S+)/.exec(out);
       if (m) {
@@ -44,7 +44,7 @@ function startSecondProcess(dbUrl: string): Promise<string> {
         resolve(m[1]);
       }
     });
-    child.stderr!.on('data', (d) => (err += String(d)));
+    child.stderr.on('data', (d) => (err += String(d)));
     child.on('exit', (code) => reject(new Error(`second process exited ${code}: ${err}`)));
   });
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/deps';
-import { assignVirtualAccount } from '../funding/virtual-accounts';
+import { assignVirtualAccount } from '../funding';
 import { creditDeposit } from './deposits';
 import { startTransfer } from './transfers';
 import { getWalletByCurrency } from './wallets';

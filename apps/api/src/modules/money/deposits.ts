@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { formatMoney } from '@owo/contract';
 import { badRequest } from '../../platform/errors';
-import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications/service';
+import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
 import { postEntry, retryOnDeadlock, SYSTEM, systemAccountId } from './ledger';
 import { newReference } from './transfers';
 import { inboundCredits, transactions, wallets } from './tables';

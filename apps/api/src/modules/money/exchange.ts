@@ -2,7 +2,7 @@ import type { ExchangeQuote } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { railsOf } from '../../rails';
-import { convertMinor } from './exchange-math';
+import { convertMinor } from '../../platform/exchange-math';
 import { computeFee } from './fees';
 import { checkPayoutLimit } from './limits';
 import { getWallet } from './wallets';

@@ -22,7 +22,7 @@ const rule = (r: Partial<FeeRule>): FeeRule => ({
 
 describe('fee arithmetic', () => {
   it('applies the NIP-style default bands for NGN bank transfers', () => {
-    const nip = PLATFORM_FEE_DEFAULTS['bank-transfer']!.NGN!;
+    const nip = PLATFORM_FEE_DEFAULTS['bank-transfer'].NGN!;
     expect(applyFeeRule(nip, 100)).toBe(1_000); // ₦1 -> ₦10
     expect(applyFeeRule(nip, 500_000)).toBe(1_000); // ₦5,000 -> ₦10
     expect(applyFeeRule(nip, 500_001)).toBe(2_500); // just above -> ₦25

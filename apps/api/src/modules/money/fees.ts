@@ -91,7 +91,7 @@ export async function computeFee(
   db: DbOrTx,
   p: {
     accountId: string;
-    method: 'bank-transfer' | 'exchange' | 'deposit' | string;
+    method: 'bank-transfer' | 'exchange' | 'deposit' | (string & {});
     amount: number;
     currency: string;
   },

@@ -29,6 +29,7 @@ const file = z.any().describe('The file bytes (application/pdf or text/csv)');
 const RECEIPT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/i;
 
 type Router = ReturnType<typeof typed>;
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- exists only so `Router` can be derived from its return type
 const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** Transaction history, receipts and statements (002 §4, §7; 000 §6). Register after money. */

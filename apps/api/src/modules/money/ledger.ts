@@ -26,7 +26,7 @@ const systemCache = new WeakMap<object, Map<string, string>>();
  */
 export async function systemAccountId(db: Db, code: string, currency: string): Promise<string> {
   let cache = systemCache.get(db);
-  if (!cache) systemCache.set(db, (cache = new Map()));
+  if (!cache) systemCache.set(db, (cache = new Map<string, string>()));
   const key = `${code}|${currency}`;
   const hit = cache.get(key);
   if (hit) return hit;

@@ -3,14 +3,14 @@
 //     $10,000, measured in USD). Our limit, not the central bank's (NIGERIA.md "Limits that are policy").
 //   - NGN payouts: below KYB tier 3 the KYC-incomplete cap (default ₦100,000 per transaction);
 //     at tier 3 no platform cap beyond the account's own policy.
-import { kycIncompleteCapMinor as apPolicyKycCapMinor } from '../approvals/policy';
+import { kycIncompleteCapMinor as apPolicyKycCapMinor } from '../approvals';
 import { FULL_KYB_TIER, MSG, PER_TRANSACTION_CAPPED_CURRENCIES, type FieldErrors } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { railsOf } from '../../rails';
-import { accountTier } from '../accounts/kyb';
-import { convertMinor } from './exchange-math';
+import { accountTier } from '../accounts';
+import { convertMinor } from '../../platform/exchange-math';
 
 /** The platform maximum per transaction in US cents (config.PER_TRANSACTION_MAX_USD). */
 export function perTransactionMaxCents(deps: Pick<AppDeps, 'config'>): number {

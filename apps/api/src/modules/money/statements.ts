@@ -120,11 +120,7 @@ export async function buildStatement(
           type: r.type ?? r.kind,
           amount: r.amount,
           balance,
-          description: describeMovement(
-            r.kind,
-            r.narration,
-            r.counterparty as Record<string, string | undefined> | null,
-          ),
+          description: describeMovement(r.kind, r.narration, r.counterparty),
         };
       });
       return {

@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { formatMoney } from '@owo/contract';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications/service';
+import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
 import {
   pgCode,
   pgConstraint,
@@ -122,7 +122,7 @@ export async function startTransfer(db: DbOrTx, p: StartTransferInput): Promise<
           lateral (values (w.ledger_account_id, -${total}::bigint), (w.hold_ledger_account_id, ${total}::bigint)) as v(la, amt)
       )
       select * from t`);
-    rows = res.rows as Record<string, unknown>[];
+    rows = res.rows;
   } catch (err) {
     if (pgCode(err) === '23505' && pgConstraint(err) === 'transactions_reference_key')
       throw conflict('A transaction with this reference already exists', {

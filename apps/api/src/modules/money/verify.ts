@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db';
 type Check = {
   name: string;
   query: ReturnType<typeof sql>;
-  describe: (r: Record<string, unknown>) => string;
+  describe: (r: Record<string, string | number | null>) => string;
 };
 
 const CHECKS: Check[] = [
@@ -80,7 +80,7 @@ export async function verifyLedger(db: DbOrTx): Promise<string[]> {
   const results = await Promise.all(
     CHECKS.map(async (c) => {
       const res = await db.execute(c.query);
-      return (res.rows as Record<string, unknown>[]).map((r) => `${c.name}: ${c.describe(r)}`);
+      return (res.rows as Record<string, string | number | null>[]).map((r) => `${c.name}: ${c.describe(r)}`);
     }),
   );
   return results.flat();

@@ -33,7 +33,7 @@ const newEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 
 async function codeFor(email: string): Promise<string> {
   const mail = await lastMailTo(t, email);
   expect(mail).not.toBeNull();
-  const link = mail!.links.find((l: string) => l.includes('/auth/invite?code='));
+  const link = mail.links.find((l: string) => l.includes('/auth/invite?code='));
   expect(link).toBeDefined();
   return decodeURIComponent(new URL(link!).searchParams.get('code')!);
 }
@@ -56,9 +56,9 @@ describe('invitations', () => {
     expect(days).toBeLessThanOrEqual(7);
 
     const mail = await lastMailTo(t, email);
-    expect(mail!.subject).toContain('Ada Foods');
+    expect(mail.subject).toContain('Ada Foods');
     const code = await codeFor(email);
-    expect(mail!.text).toContain(`${t.config.appUrl}/auth/invite?code=`);
+    expect(mail.text).toContain(`${t.config.appUrl}/auth/invite?code=`);
     // Only a hash is stored.
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, res.body.data.id));
     expect(row.codeHash).not.toContain(code);

@@ -12,8 +12,8 @@ import { AppError, badRequest, fieldError, forbidden, notFound } from '../../pla
 import type { TenantContext } from '../../platform/guard';
 import { accounts, subsidiaries, subsidiaryAccess, users } from '../../platform/schema';
 import { newToken, sha256 } from '../../platform/tokens';
-import { sendMail } from '../mail/service';
-import { createNotification } from '../notifications/service';
+import { sendMail } from '../mail';
+import { createNotification } from '../notifications';
 import { requireRole, roleNames } from './roles';
 import { accountMembers, invitations } from './tables';
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { accounts, users } from '../../platform/schema';
-import { createNotification } from '../notifications/service';
+import { createNotification } from '../notifications';
 import { requireRole, roleNames } from './roles';
 import { accountMembers, memberSpendLimits } from './tables';
 

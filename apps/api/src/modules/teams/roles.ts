@@ -11,7 +11,7 @@ export const toRole = (r: RoleRow): Role => ({
   name: r.name,
   slug: r.slug,
   description: r.description,
-  resources: r.resources as Role['resources'],
+  resources: r.resources,
   isBuiltIn: r.isBuiltIn,
 });
 
@@ -105,7 +105,7 @@ export async function updateRole(
     .set({
       name: p.body.name,
       description: p.body.description,
-      resources: p.body.resources as Resources,
+      resources: p.body.resources,
       updatedAt: sql`now()`,
     })
     .where(and(eq(roles.id, p.id), eq(roles.accountId, p.accountId)))

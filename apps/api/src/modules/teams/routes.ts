@@ -26,6 +26,7 @@ import {
   type MemberStats,
 } from './members';
 import { createRole, listRoles, updateRole } from './roles';
+import { syncBuiltInRoles } from './roles-sync';
 
 const tags = ['teams'];
 
@@ -33,6 +34,7 @@ const tags = ['teams'];
 export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  deps.hooks.boot.push((d) => syncBuiltInRoles(d.db));
 
   r.get(
     '/api/role',

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Resources } from '@owo/contract';
-import { accounts } from '../accounts/tables';
+import { accounts, subsidiaries } from '../accounts/tables';
 import { users } from '../identity/tables';
 
 /** Built-in roles have account_id null; custom roles belong to one account. */
@@ -113,5 +113,32 @@ export const memberSpendLimits = pgTable(
   (t) => [
     uniqueIndex('member_spend_limits_member_key').on(t.memberId),
     index('member_spend_limits_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * A member's access to one subsidiary ("subaccess", 000 §3). Owners and admins need none.
+ * Lives with the members it points at (not in accounts/tables.ts) so the two table files don't import each other.
+ */
+export const subsidiaryAccess = pgTable(
+  'subsidiary_access',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
+    subsidiaryId: uuid('subsidiary_id')
+      .notNull()
+      .references(() => subsidiaries.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subsidiary_access_member_subsidiary_key').on(t.memberId, t.subsidiaryId),
+    index('subsidiary_access_subsidiary_idx').on(t.subsidiaryId),
   ],
 );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { checkNuban } from '@owo/contract';
 import type { Config } from '../../platform/config';
 import { unprocessable } from '../../platform/errors';
-import { parseFxTable, rateFromTable } from '../../modules/money/exchange-math';
+import { parseFxTable, rateFromTable } from '../../platform/exchange-math';
 import { findBank, NIGERIAN_BANKS } from '../banks';
 import type { Bank } from '../port';
 

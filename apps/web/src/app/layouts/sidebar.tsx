@@ -19,7 +19,7 @@ export function Sidebar(props: { onNavigate?: () => void }) {
 
   async function logOut() {
     await logoutStaff();
-    navigate(paths.auth.login.path, { replace: true });
+    void navigate(paths.auth.login.path, { replace: true });
   }
 
   return (

@@ -56,7 +56,7 @@ export function FilterBar(props: {
       lastEmitted.current = value;
       setDraft(value);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the filters' content, not the object's identity
   }, [valueKey]);
 
   useEffect(() => {

@@ -17,7 +17,7 @@ export function useListState(groups: readonly string[]) {
       if (v) f[k] = v;
     }
     return f;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the params' content, not the URLSearchParams object
   }, [paramsKey, keys]);
   const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
 

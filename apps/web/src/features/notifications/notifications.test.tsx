@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '@owo/contract';
 import { mockFetch, renderWithRouter } from '../marketing/test-utils';
 import { NotificationDrawer } from './components/notification-drawer';

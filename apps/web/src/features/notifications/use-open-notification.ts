@@ -22,7 +22,7 @@ export function useNotificationActions(onNavigated?: () => void) {
       return;
     }
     onNavigated?.();
-    navigate(action.to);
+    void navigate(action.to);
   };
 
   return {

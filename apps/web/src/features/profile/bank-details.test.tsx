@@ -35,7 +35,7 @@ describe('bank details form (000 §5)', () => {
     open();
     const placeholder = await screen.findByRole('option', { name: 'Select Bank' });
     expect(placeholder).toBeDisabled();
-    expect((screen.getByRole('combobox', { name: /bank/i }) as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: /bank/i }).value).toBe('');
   });
 
   it("says 'Account Number must be 10 digits' on blur when the number is short", async () => {

@@ -27,9 +27,13 @@ describe('useTourOnMakePaymentOpen', () => {
     store.reset({ tour: { status: 'completed', progress: 1 } });
     const { result } = renderHook(() => useTourOnMakePaymentOpen());
     act(() => result.current());
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(store.get().tour).toEqual({ status: 'completed', progress: 1 });
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(store.get().tour).toEqual({ status: 'in-progress', progress: 2 });
   });
 
@@ -38,7 +42,9 @@ describe('useTourOnMakePaymentOpen', () => {
     store.reset({ tour: { status: 'in-progress', progress: 1 } });
     const { result } = renderHook(() => useTourOnMakePaymentOpen());
     act(() => result.current());
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(store.get().tour).toEqual({ status: 'in-progress', progress: 1 });
   });
 });
@@ -76,7 +82,9 @@ describe('GuidedTour', () => {
     vi.useFakeTimers();
     renderWithRouter({ ui: <GuidedTour /> });
     expect(screen.queryByTestId('guided-tour')).toBeNull();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(store.get().tour.status).toBe('in-progress');
     expect(screen.getByTestId('guided-tour')).toBeInTheDocument();
   });

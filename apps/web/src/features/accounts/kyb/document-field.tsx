@@ -17,7 +17,7 @@ export function checkUpload(file: File): string | null {
   return null;
 }
 
-type Props = { field: KybField; control: Control<any>; stored?: StoredFile | null }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Props = { field: KybField; control: Control<any>; stored?: StoredFile | null }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a KYB step's form values differ per step
 
 export function DocumentField({ field, control, stored }: Props) {
   const { t } = useTranslation('accounts');

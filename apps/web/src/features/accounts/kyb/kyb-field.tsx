@@ -6,7 +6,7 @@ import type { KybField } from '@owo/contract';
 import { DateField } from '../../../components/date-field';
 import { PhoneInput } from '../../../components/phone-input';
 
-type Props = { field: KybField; name: string; control: Control<any>; placeholder?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Props = { field: KybField; name: string; control: Control<any>; placeholder?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a KYB step's form values differ per step
 
 export function KybFieldInput({ field, name, control, placeholder }: Props) {
   const { field: f, fieldState } = useController({ name, control });

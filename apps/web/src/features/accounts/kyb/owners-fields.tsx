@@ -6,7 +6,7 @@ import type { KybAccount, KybField } from '@owo/contract';
 import { KybFieldInput } from './kyb-field';
 import { emptyOwner } from './step-defaults';
 
-type Props = { list: KybField; form: UseFormReturn<any>; saved: KybAccount['ownership']['owners'] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Props = { list: KybField; form: UseFormReturn<any>; saved: KybAccount['ownership']['owners'] }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a KYB step's form values differ per step
 
 export function OwnersFields({ list, form, saved }: Props) {
   const { t } = useTranslation('accounts');

@@ -29,11 +29,11 @@ const ownership = z.preprocess((v) => {
 }, kybOwnershipBody);
 
 export const kybFormSchemas: Record<KybStep, z.ZodType<Obj, Obj>> = {
-  info: kybInfoBody as never,
-  bvn: kybBvnBody as never,
+  info: kybInfoBody,
+  bvn: kybBvnBody,
   contact: contact as never,
   ownership: ownership as never,
-  documents: kybDocumentsBody as never,
+  documents: kybDocumentsBody,
 };
 
 /** A stored Nigerian number shown after the +234 prefix: '+2348031234567' / '08031234567' -> '8031234567'. */

@@ -42,7 +42,7 @@ function StepForm({ step, stepForm }: { step: KybStep; stepForm: KybStepForm }) 
     form,
     onSuccess: (res) => {
       storeKyb(res.data);
-      goNext();
+      void goNext();
     },
   });
   const prev = previousStep(step);
@@ -57,7 +57,7 @@ function StepForm({ step, stepForm }: { step: KybStep; stepForm: KybStepForm }) 
   const onSubmit = (e: React.FormEvent) => {
     if (done && !isDirty) {
       e.preventDefault();
-      goNext();
+      void goNext();
       return;
     }
     void submit(e);

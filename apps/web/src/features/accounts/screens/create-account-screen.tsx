@@ -32,7 +32,7 @@ export function CreateAccountScreen() {
             // Drop, do not refetch, the cached "no account yet" answers: a refetch while this screen
             // is mounted lets RedirectIfActiveAccount send the user to /dashboard instead of the setup.
             queryClient.removeQueries({ queryKey: sessionKeys.accounts });
-            navigate(paths.account.setup.path, { replace: true });
+            void navigate(paths.account.setup.path, { replace: true });
           }}
         />
       </Card>

@@ -24,7 +24,7 @@ export function SwitchAccountScreen() {
           color="gray"
           onClick={async () => {
             await logoutStaff();
-            navigate(paths.auth.login.path, { replace: true });
+            void navigate(paths.auth.login.path, { replace: true });
           }}
         >
           {t('switch.logout')}
@@ -45,7 +45,7 @@ export function SwitchAccountScreen() {
           onCreated={(entry) => {
             updateStaff({ accountId: entry.accountId, subsidiaryId: null });
             queryClient.clear();
-            navigate(paths.account.setup.path, { replace: true });
+            void navigate(paths.account.setup.path, { replace: true });
           }}
         />
       </Modal>

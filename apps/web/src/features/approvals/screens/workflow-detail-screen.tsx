@@ -16,7 +16,7 @@ export function WorkflowDetailScreen() {
     mutationFn: () => deleteWorkflow(id!),
     onSuccess: () => {
       void refreshApprovals();
-      navigate('/settings/payment-approvals');
+      void navigate('/settings/payment-approvals');
     },
   });
   if (w.isLoading) return <Loader />;

@@ -62,7 +62,7 @@ function WorkflowForm(props: { id?: string; initial?: Workflow }) {
     form,
     onSuccess: (res) => {
       void refreshApprovals();
-      navigate(`/settings/approval/${res.data.id}`);
+      void navigate(`/settings/approval/${res.data.id}`);
     },
   });
   const options = (members.data ?? []).map((m) => ({

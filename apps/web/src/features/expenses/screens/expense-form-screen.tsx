@@ -20,9 +20,9 @@ import { expenseBody, type ExpenseBody, type ExpenseDetail } from '@owo/contract
 import { useDraft } from '../../../lib/drafts';
 import { useZodForm } from '../../../lib/forms';
 import { useProfile } from '../../../lib/session';
-import { accountsApi } from '../../accounts/api';
-import { useWallets } from '../../money/api';
-import { profileApi, useBanks } from '../../profile/api';
+import { accountsApi } from '../../accounts';
+import { useWallets } from '../../money';
+import { profileApi, useBanks } from '../../profile';
 import { EXPENSE_DRAFT, useApprovers, useExpense, type ExpenseDraft } from '../api';
 
 /** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
@@ -87,15 +87,15 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
     setAccountName('');
     if (!bankCode || !/^\d{10}$/.test(accountNumber ?? '')) return;
     const ctl = new AbortController();
-    const id = setTimeout(async () => {
+    const id = setTimeout(() => {
       setLookup('loading');
-      try {
-        const res = await profileApi.validateAccount({ accountNumber, bankCode }, ctl.signal);
-        setAccountName(res.data.accountName);
-        setLookup(res.data.accountName ? 'idle' : 'failed');
-      } catch {
-        setLookup('failed');
-      }
+      profileApi.validateAccount({ accountNumber, bankCode }, ctl.signal).then(
+        (res) => {
+          setAccountName(res.data.accountName);
+          setLookup(res.data.accountName ? 'idle' : 'failed');
+        },
+        () => setLookup('failed'),
+      );
     }, 1000);
     return () => {
       clearTimeout(id);
@@ -121,7 +121,7 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
       noValidate
       onSubmit={form.handleSubmit(() => {
         setDraft({ body: form.getValues() as ExpenseBody, accountName, editing: props.editing });
-        navigate(props.editing ? `/expense/${props.editing}/edit/review` : '/expense/review-payment');
+        void navigate(props.editing ? `/expense/${props.editing}/edit/review` : '/expense/review-payment');
       })}
     >
       <Stack gap="lg" maw={640}>

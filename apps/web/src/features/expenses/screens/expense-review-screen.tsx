@@ -69,7 +69,7 @@ export function ExpenseReviewScreen() {
         opened={!!done}
         onClose={() => {
           setDraft(undefined);
-          navigate(done ? `/expense/${done.id}` : '/expenses');
+          void navigate(done ? `/expense/${done.id}` : '/expenses');
         }}
         title="Expense submitted"
         centered
@@ -89,7 +89,7 @@ export function ExpenseReviewScreen() {
             <Button
               onClick={() => {
                 setDraft(undefined);
-                navigate(`/expense/${done.id}`);
+                void navigate(`/expense/${done.id}`);
               }}
             >
               View expense

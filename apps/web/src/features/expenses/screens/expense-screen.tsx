@@ -3,8 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan, useProfile } from '../../../lib/session';
-import { ApprovalActions } from '../../approvals';
-import { TrailList } from '../../approvals/components/trail-modal';
+import { ApprovalActions, TrailList } from '../../approvals';
 import { expenseApi, refreshExpenses, useExpense } from '../api';
 import { ExpenseStatusBadge } from '../status-badge';
 

@@ -38,7 +38,7 @@ export function InviteScreen() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: sessionKeys.accounts });
       void queryClient.invalidateQueries({ queryKey: sessionKeys.active });
-      navigate(paths.account.switch.path, { replace: true });
+      void navigate(paths.account.switch.path, { replace: true });
     },
   });
 

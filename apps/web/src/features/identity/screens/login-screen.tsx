@@ -40,10 +40,10 @@ export function LoginScreen() {
     onSuccess: (res, body) => {
       if (res.status === STATUS.twoFaRequired) {
         updateStaff({ user: res.data.user, twoFactorEmail: body.email });
-        navigate(paths.auth.twoFactor.path, { state: { invitationCode: code } });
+        void navigate(paths.auth.twoFactor.path, { state: { invitationCode: code } });
         return;
       }
-      navigate(completeSignIn(res.data.user), { replace: true });
+      void navigate(completeSignIn(res.data.user), { replace: true });
     },
     onError: (err, body) => {
       if (isApiError(err) && err.status === STATUS.passwordExpired)

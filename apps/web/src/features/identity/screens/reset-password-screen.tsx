@@ -38,7 +38,7 @@ export function ResetPasswordScreen() {
     form,
     onSuccess: () => {
       updateStaff({ passwordExpired: false, expiredEmail: null });
-      navigate(paths.auth.login.path, { replace: true });
+      void navigate(paths.auth.login.path, { replace: true });
     },
   });
 

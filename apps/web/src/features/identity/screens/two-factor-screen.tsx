@@ -29,13 +29,13 @@ export function TwoFactorScreen() {
     form,
     onSuccess: (res) => navigate(completeSignIn(res.data.user), { replace: true }),
     onError: (err) => {
-      if (err.httpStatus === 401) navigate(paths.auth.login.path, { replace: true });
+      if (err.httpStatus === 401) void navigate(paths.auth.login.path, { replace: true });
     },
   });
 
   async function useAnother() {
     await logoutStaff();
-    navigate(paths.auth.login.path, { replace: true });
+    void navigate(paths.auth.login.path, { replace: true });
   }
 
   return (

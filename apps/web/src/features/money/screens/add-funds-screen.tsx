@@ -27,7 +27,9 @@ export function AddFundsScreen() {
 
   function landed(t: TransactionItem) {
     void invalidate();
-    navigate(paths.wallet.addFundsSuccess.href({ transactionId: t.id, amount: fromMinor(t.amountMinor) }));
+    void navigate(
+      paths.wallet.addFundsSuccess.href({ transactionId: t.id, amount: fromMinor(t.amountMinor) }),
+    );
   }
 
   return (

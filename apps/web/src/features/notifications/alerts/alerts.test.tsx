@@ -49,9 +49,13 @@ describe('AlertCarousel', () => {
       initial: '/dashboard',
     });
     expect(screen.getByText('Your KYC is incomplete, Click here to complete it.')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(2999));
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
     expect(screen.getByTestId('mobile-alert-kyc')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('Your Account is insecure, Tap to enable 2FA')).toBeInTheDocument();
     vi.useRealTimers();
     fireEvent.click(screen.getByTestId('mobile-alert-insecure'));

@@ -39,7 +39,7 @@ export function CustomerLoginScreen() {
           allCustomerProfiles: customers,
         },
       });
-      navigate(from ?? paths.customer.invoices.path, { replace: true });
+      void navigate(from ?? paths.customer.invoices.path, { replace: true });
     },
     onError: (err) => {
       if (isApiError(err) && (err.httpStatus === 404 || err.httpStatus === 405)) setNotOpen(true);

@@ -14,7 +14,7 @@ export function CustomerLayout() {
   const navigate = useNavigate();
   const logout = () => {
     clearCustomerSession();
-    navigate(paths.customer.login.path, { replace: true });
+    void navigate(paths.customer.login.path, { replace: true });
   };
   return (
     <PortalShell

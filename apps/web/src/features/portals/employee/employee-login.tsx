@@ -46,7 +46,7 @@ export function EmployeeLoginScreen() {
           currentPayrollEmployee: employees[0] ?? null,
         },
       });
-      navigate(from ?? paths.employeePortal.payslips.path, { replace: true });
+      void navigate(from ?? paths.employeePortal.payslips.path, { replace: true });
     },
     onError: (err) => {
       if (isApiError(err) && (err.httpStatus === 404 || err.httpStatus === 405)) setNotOpen(true);

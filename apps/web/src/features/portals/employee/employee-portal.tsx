@@ -17,7 +17,7 @@ export function EmployeePortalLayout() {
   const navigate = useNavigate();
   const logout = () => {
     clearEmployeeSession();
-    navigate(paths.employeePortal.login.path, { replace: true });
+    void navigate(paths.employeePortal.login.path, { replace: true });
   };
   return (
     <PortalShell

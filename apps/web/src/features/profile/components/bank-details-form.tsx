@@ -23,7 +23,7 @@ export function BankDetailsForm(props: { onSaved?: (saved: SavedBankAccount) => 
   const { t } = useTranslation(['accounts', 'payouts']);
   const banks = useBanks();
   // The lookup's verdict is part of validation, so a blur never clears the "invalid" message.
-  const verdict = useMemo(() => ({ current: { state: 'idle' } as Lookup }), []);
+  const verdict = useMemo<{ current: Lookup }>(() => ({ current: { state: 'idle' } }), []);
   const schema = useMemo(
     () =>
       bankAccountSchema.superRefine((v, ctx) => {

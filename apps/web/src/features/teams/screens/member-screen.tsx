@@ -37,7 +37,7 @@ export function MemberScreen() {
     mutationFn: () => teamsApi.revokeMember(id!),
     onSuccess: () => {
       void refreshTeams();
-      navigate(paths.teams.root.path);
+      void navigate(paths.teams.root.path);
     },
   });
   if (!id)

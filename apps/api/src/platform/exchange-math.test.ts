@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../platform/config';
-import { sandboxFxRate } from '../../rails/sandbox/resolve';
+import { loadConfig } from './config';
+import { sandboxFxRate } from '../rails/sandbox/resolve';
 import {
   convertMinor,
   divHalfUp,

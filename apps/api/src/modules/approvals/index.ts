@@ -1,0 +1,13 @@
+// The approvals engine's public entry (docs/ARCHITECTURE.md "Approvals engine: the seam"): what
+// other areas use to register an approvable record, submit it, and read its approval state.
+export {
+  approvalOf,
+  registerApprovable,
+  resubmitForApproval,
+  runAfterCommit,
+  submitForApproval,
+  type ApprovableHandler,
+  type ApprovalSubject,
+  type HandlerContext,
+} from './engine';
+export { getApPolicy, kycIncompleteCapMinor, type ApPolicyRow } from './policy';

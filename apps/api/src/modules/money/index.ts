@@ -1,0 +1,8 @@
+// Public API of the money module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
+export { creditDeposit } from './deposits';
+export { markProcessing, settleTransfer, type SettleOutcome } from './transfers';
+export { setWalletVirtualAccount } from './wallets';
+export { computeFee } from './fees';
+export { checkPayoutLimit } from './limits';
+export { startTransfer } from './transfers';
+export { getWallet, getWalletByCurrency } from './wallets';
