@@ -68,4 +68,22 @@ describe('input hygiene', () => {
     const roles = await o.api.get('/api/role');
     expect(JSON.stringify(roles.body.data)).not.toContain('Auditor');
   });
+
+  it('names unknown body keys that shadow Object.prototype ("valueOf", "constructor") with a 400, not a 500', async () => {
+    // Found by the fuzz sweep: a strict body's unknown key "valueOf" reached the field-error map.
+    const o = await ownerWithAccount(t);
+    const res = await o.api.post('/api/auth/invite', {
+      code: 'x',
+      valueOf: false,
+      constructor: 1,
+      toString: 'a',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.status).toBe('validation-error');
+    expect(res.body.errors).toMatchObject({
+      valueOf: ['Unknown field "valueOf"'],
+      constructor: ['Unknown field "constructor"'],
+      toString: ['Unknown field "toString"'],
+    });
+  });
 });

@@ -32,20 +32,30 @@ function zodIssuesToFields(
   context: string,
 ): FieldErrors {
   const out: FieldErrors = {};
+  // Keys come from the request ("valueOf", "__proto__"…): only ever read the object's own ones.
+  const add = (key: string, message: string) => {
+    if (Object.hasOwn(out, key)) out[key].push(message);
+    else
+      Object.defineProperty(out, key, {
+        value: [message],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  };
   for (const issue of issues) {
     const p = issue.params?.issue?.path;
     if (issue.keyword === 'unrecognized_keys') {
       // A strict schema names each key it does not know, under the key itself.
       const at = (issue.instancePath ?? '').split('/').filter(Boolean);
-      for (const k of issue.params?.keys ?? [])
-        (out[[...at, k].join('.')] ??= []).push(`Unknown field "${k}"`);
+      for (const k of issue.params?.keys ?? []) add([...at, k].join('.'), `Unknown field "${k}"`);
       continue;
     }
     const key =
       p && p.length
         ? p.map(String).join('.')
         : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || context;
-    (out[key] ??= []).push(issue.message ?? 'Invalid value');
+    add(key, issue.message ?? 'Invalid value');
   }
   return out;
 }
