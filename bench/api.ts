@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/api/src/platform/config';
@@ -187,6 +187,8 @@ async function main() {
         HOST: '127.0.0.1',
         DATA_DIR: path.join(dir, 'data'),
         SESSION_SECRET: 'x'.repeat(32),
+        // Production requires the vault's keys (issue 18); a throwaway key for a throwaway database.
+        VAULT_KEYS: `bench:${randomBytes(32).toString('base64')}`,
         RAILS_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
         LOG_LEVEL: 'info',
         SEED_DEMO: 'false',
