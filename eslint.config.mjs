@@ -159,6 +159,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/data/**',
       '**/.tmp/**',
       '**/coverage/**',
