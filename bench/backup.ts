@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { backupEmbedded, restoreEmbedded } from '../apps/api/src/platform/backup';
 import {
@@ -13,13 +12,10 @@ import {
   ensureDatabase,
   runMigrations,
   startEmbeddedPostgres,
-  type Db,
 } from '../apps/api/src/platform/db';
-import { accounts, users } from '../apps/api/src/platform/schema';
-import { creditDeposit } from '../apps/api/src/modules/money/deposits';
 import { settleTransfer, startTransfer } from '../apps/api/src/modules/money/transfers';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/money/wallets';
+import { fundedWallet } from './support';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 // Made through the ledger first; the rest are copies of those settled transfers (same rows: the
@@ -27,33 +23,6 @@ const N = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 // hour on a small shared machine. What is measured (backup, restore) depends on the bytes.
 const REAL = Math.min(N, Number(process.env.BENCH_REAL_TRANSACTIONS ?? 4_000));
 const CLIENTS = 8;
-
-async function makeWallet(db: Db, i: number) {
-  const [u] = await db
-    .insert(users)
-    .values({
-      email: `bk${i}.${randomUUID().slice(0, 6)}@bench.ng`,
-      passwordHash: 'x',
-      firstName: 'B',
-      lastName: String(i),
-    })
-    .returning();
-  const [a] = await db
-    .insert(accounts)
-    .values({ name: `Backup ${i}`, type: 'business', ownerUserId: u.id })
-    .returning();
-  const w = await db.transaction((tx) => createWallet(tx, { accountId: a.id, currency: 'NGN' }));
-  const accountNumber = `9${String(100_000_000 + i).padStart(9, '0')}`;
-  await setWalletVirtualAccount(db, w.id, { accountNumber, bankCode: '101', bankName: 'Providus Bank' });
-  await creditDeposit(db, {
-    accountNumber,
-    amount: 1_000_000_000_000,
-    providerRef: `bk-${i}-${randomUUID()}`,
-    senderName: 'BENCH',
-    provider: 'sandbox',
-  });
-  return { accountId: a.id, walletId: w.id, userId: u.id };
-}
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bench-backup-'));
@@ -68,7 +37,9 @@ async function main() {
     console.log(
       `Owo backup benchmark: ${N} transactions, ${CLIENTS} clients, embedded PostgreSQL, ${os.cpus().length} CPUs`,
     );
-    const ws = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => makeWallet(db, i)));
+    const ws = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => fundedWallet(db, i, { name: 'Backup', digit: '9' })),
+    );
     const t0 = Date.now();
     let made = 0;
     let last = 0;

@@ -7,54 +7,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import {
   createDb,
   createPool,
   ensureDatabase,
   runMigrations,
   startEmbeddedPostgres,
-  type Db,
 } from '../apps/api/src/platform/db';
-import { accounts, users } from '../apps/api/src/platform/schema';
-import { creditDeposit } from '../apps/api/src/modules/money/deposits';
 import { settleTransfer, startTransfer } from '../apps/api/src/modules/money/transfers';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/money/wallets';
+import { fundedWallet } from './support';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function makeWallets(db: Db, n: number) {
-  const out: { accountId: string; walletId: string; userId: string }[] = [];
-  for (let i = 0; i < n; i++) {
-    const [u] = await db
-      .insert(users)
-      .values({
-        email: `bench${i}.${randomUUID().slice(0, 6)}@bench.ng`,
-        passwordHash: 'x',
-        firstName: 'Bench',
-        lastName: String(i),
-      })
-      .returning();
-    const [a] = await db
-      .insert(accounts)
-      .values({ name: `Bench ${i}`, type: 'business', ownerUserId: u.id })
-      .returning();
-    const w = await db.transaction((tx) => createWallet(tx, { accountId: a.id, currency: 'NGN' }));
-    const accountNumber = `8${String(100_000_000 + i).padStart(9, '0')}`;
-    await setWalletVirtualAccount(db, w.id, { accountNumber, bankCode: '101', bankName: 'Providus Bank' });
-    await creditDeposit(db, {
-      accountNumber,
-      amount: 1_000_000_000_000,
-      providerRef: `bench-${i}-${randomUUID()}`,
-      senderName: 'BENCH',
-      provider: 'sandbox',
-    });
-    out.push({ accountId: a.id, walletId: w.id, userId: u.id });
-  }
-  return out;
-}
 
 async function runFor(
   label: string,
@@ -96,7 +61,9 @@ async function main() {
       `Owo ledger benchmark: ${CLIENTS} clients x ${SECONDS} s each, embedded PostgreSQL (fsync on), ${os.cpus().length} CPUs\n`,
     );
 
-    const ws = await makeWallets(db, CLIENTS);
+    const ws = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => fundedWallet(db, i, { name: 'Bench', digit: '8' })),
+    );
     const start = (c: number) =>
       startTransfer(db, {
         accountId: ws[c].accountId,
