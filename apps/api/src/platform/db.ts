@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -26,6 +27,36 @@ export function createPool(url: string, max = 10): pg.Pool {
 
 export function createDb(pool: pg.Pool): Db {
   return drizzle(pool, { schema });
+}
+
+type Session = {
+  prepareQuery: (
+    q: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ) => { execute: () => Promise<{ rows: Record<string, unknown>[] }> };
+};
+
+/**
+ * `db.execute(statement)` as a NAMED prepared statement: PostgreSQL parses and plans it once per
+ * connection, later calls send only the parameters. For a hot raw statement (a many-CTE money
+ * movement) whose text is the same on every call: `name` must stand for exactly one SQL text
+ * (vary the name with any part that is not a parameter). Works on the root Db and inside a
+ * transaction alike.
+ */
+export async function executeNamed(
+  db: DbOrTx,
+  name: string,
+  statement: SQL,
+): Promise<Record<string, unknown>[]> {
+  const internals = db as unknown as {
+    _: { session: Session };
+    dialect: { sqlToQuery: (s: SQL) => { sql: string; params: unknown[] } };
+  };
+  const q = internals._.session.prepareQuery(internals.dialect.sqlToQuery(statement), undefined, name, false);
+  const res = await q.execute();
+  return res.rows;
 }
 
 export function migrationsFolder(): string {

@@ -298,4 +298,67 @@ describe('settleTransfer', () => {
     expect(n).toBe(2);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
+
+  it('the in-flight case is one round trip; a rail without a clearing account yet still settles', async () => {
+    const { walletId, tr } = await started();
+    // Count the queries the settle sends (pg's Client.query on every pooled connection).
+    const pg = (await import('pg')).default;
+    const original = pg.Client.prototype.query;
+    let sent = 0;
+    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+      sent++;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      const s = await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' });
+      expect(s.changed).toBe(true);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(sent).toBe(1);
+    expect((await balanceOf(walletId)).pendingBalance).toBe(0);
+
+    // A rail never used before: its clearing account is created by the transactional path.
+    const rail = `rail${randomUUID().slice(0, 8)}`;
+    const o = await fundedOwner(50_000);
+    const tr2 = await startTransfer(t.db, {
+      accountId: o.account.id,
+      walletId: o.walletId,
+      amount: 20_000,
+      fee: 0,
+      ...TEST_BENEFICIARY,
+      accountName: 'ADA OBI',
+      initiatedBy: o.user.id,
+      provider: rail,
+    });
+    const s2 = await settleTransfer(t.db, { reference: tr2.reference, outcome: 'success' });
+    expect(s2).toMatchObject({ changed: true, transaction: { status: 'success' } });
+    const cleared = await t.db.execute(
+      sql`select count(*)::int as n from ledger_accounts where code = ${`clearing:${rail}`}`,
+    );
+    expect(cleared.rows[0]).toEqual({ n: 1 });
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('a reversal while in flight releases the hold, as a failure, and tells the owner', async () => {
+    const { walletId, tr } = await started(25_000, 0);
+    const r = await settleTransfer(t.db, {
+      reference: tr.reference,
+      outcome: 'reversed',
+      reason: 'Recalled.',
+    });
+    expect(r).toMatchObject({
+      changed: true,
+      transaction: { status: 'reversed', failureReason: 'Recalled.' },
+    });
+    const w = await balanceOf(walletId);
+    expect([w.balance, w.pendingBalance]).toEqual([100_000, 0]);
+    expect((await notesFor(tr.id)).map((n) => [n.topic, n.value])).toEqual([
+      [
+        'Transfer Reversed',
+        'Transfer of ₦250.00 to ADA OBI was reversed: Recalled. The money is back in your wallet.',
+      ],
+    ]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
 });

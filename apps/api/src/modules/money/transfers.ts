@@ -5,11 +5,12 @@
 //   reversed: after success, clearing:<rail> + fees-revenue -> wallet, as a separate
 //             'payout_fund_reversal' transaction linked to the original.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { executeNamed, type Db, type DbOrTx } from '../../platform/db';
 import { formatMoney } from '@owo/contract';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
+import { moneyEventNotificationSql, MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
+import { formatMoneySql } from './format-sql';
 import {
   pgCode,
   pgConstraint,
@@ -102,7 +103,10 @@ export async function startTransfer(db: DbOrTx, p: StartTransferInput): Promise<
   };
   let rows: Record<string, unknown>[];
   try {
-    const res = await db.execute(sql`
+    rows = await executeNamed(
+      db,
+      'owo_start_transfer',
+      sql`
       with w as (
         update wallets set balance = balance - ${total}::bigint, pending_balance = pending_balance + ${total}::bigint, updated_at = now()
         where id = ${p.walletId}::uuid and account_id = ${p.accountId}::uuid and balance >= ${total}::bigint
@@ -121,8 +125,8 @@ export async function startTransfer(db: DbOrTx, p: StartTransferInput): Promise<
         select e.id, v.la, v.amt, w.currency from e, w,
           lateral (values (w.ledger_account_id, -${total}::bigint), (w.hold_ledger_account_id, ${total}::bigint)) as v(la, amt)
       )
-      select * from t`);
-    rows = res.rows;
+      select * from t`,
+    );
   } catch (err) {
     if (pgCode(err) === '23505' && pgConstraint(err) === 'transactions_reference_key')
       throw conflict('A transaction with this reference already exists', {
@@ -184,6 +188,104 @@ async function systemAccountIn(tx: DbOrTx, code: string, currency: string): Prom
  * flight releases the hold like a failure (the money never left) and ends in 'reversed'.
  */
 export async function settleTransfer(
+  db: Db,
+  p: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string },
+): Promise<{ changed: boolean; transaction: TransactionRow }> {
+  const settled = await settleInFlight(db, p);
+  if (settled) return { changed: true, transaction: settled };
+  // Nothing matched: no such payout, already final (a duplicate, success -> reversed), or a system
+  // ledger account that does not exist yet. The transactional path decides, exactly as before.
+  return settleLocked(db, p);
+}
+
+/**
+ * The common case in ONE statement (one round trip, atomic on its own, a named prepared
+ * statement): an in-flight payout (pending/processing) is locked, its hold released from the
+ * wallet's pending balance (and, unless paid, returned to the balance), the balanced entry posted
+ * (the ledger triggers check it and move the cached balances), the transfer's status written and
+ * owner/admins notified (`moneyEventNotificationSql`, the text by `formatMoneySql`). The row lock
+ * and the `status in (pending, processing)` condition are re-checked by PostgreSQL after waiting
+ * for a concurrent settle (READ COMMITTED re-evaluation), so a duplicate outcome matches no row
+ * and writes nothing. Answers null when nothing was written.
+ */
+async function settleInFlight(
+  db: Db,
+  p: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string },
+): Promise<TransactionRow | null> {
+  const success = p.outcome === 'success';
+  const topic = success
+    ? MONEY_TOPICS.transferPaid
+    : p.outcome === 'reversed'
+      ? MONEY_TOPICS.transferReversed
+      : MONEY_TOPICS.transferFailed;
+  // describeTransfer(t) in SQL over the updated row `u`, then the outcome's words.
+  const described = sql`'Transfer of ' || ${formatMoneySql(sql`u.amount`, sql`u.currency`)}
+    || coalesce(' to ' || nullif(u.counterparty->>'accountName', ''), '')`;
+  const tail = success
+    ? ' was paid.'
+    : ` ${p.outcome === 'reversed' ? 'was reversed' : 'failed'}${withReason(p.reason)} The money is back in your wallet.`;
+  // System ledger accounts by code (created on first use by the transactional path: a missing
+  // one leaves a posting without its account, so the statement fails whole and that path runs).
+  const system = (code: SQL) => sql`(select la.id from ledger_accounts la where la.account_id is null
+    and la.wallet_id is null and la.code = ${code} and la.currency = t.currency)`;
+  const clearing = system(sql`'clearing:' || coalesce(t.provider, ${DEFAULT_PROVIDER}::text)`);
+  const fees = system(sql`${SYSTEM.feesRevenue}::text`);
+  const notify = moneyEventNotificationSql({
+    from: sql`u`,
+    accountId: sql`u.account_id`,
+    transactionId: sql`u.id::text`,
+    topic,
+    value: sql`${described} || ${tail}::text`,
+  });
+  try {
+    const rows = await retryOnDeadlock(() =>
+      executeNamed(
+        db,
+        success ? 'owo_settle_success' : 'owo_settle_release',
+        sql`
+      with t as (
+        select id, account_id, wallet_id, amount, fee, amount + fee as total, currency, provider
+          from transactions
+         where reference = ${p.reference} and type = 'payout' and status in ('pending', 'processing')
+           for update
+      ), w as (
+        update wallets
+           set pending_balance = pending_balance - t.total,
+               balance = balance + ${success ? sql`0` : sql`t.total`},
+               updated_at = now()
+          from t where wallets.id = t.wallet_id
+        returning wallets.ledger_account_id, wallets.hold_ledger_account_id
+      ), e as (
+        insert into journal_entries (account_id, transaction_id, kind, memo)
+        select t.account_id, t.id, ${success ? 'payout.settle' : 'payout.release'}, ${p.reason ?? null}::text from t
+        returning id
+      ), ps as (
+        insert into postings (entry_id, ledger_account_id, amount, currency)
+        select e.id, v.la, v.amt, t.currency from e, t, w, lateral (values ${
+          success
+            ? sql`(w.hold_ledger_account_id, -t.total), (${clearing}, t.amount), (${fees}, t.fee)`
+            : sql`(w.hold_ledger_account_id, -t.total), (w.ledger_account_id, t.total)`
+        }) as v(la, amt)
+         where v.amt <> 0
+      ), u as (
+        update transactions
+           set status = ${p.outcome}, failure_reason = ${success ? null : (p.reason ?? null)}::text,
+               provider_ref = coalesce(${p.providerRef ?? null}::text, transactions.provider_ref), updated_at = now()
+          from t where transactions.id = t.id
+        returning transactions.*
+      ), n as (${notify})
+      select * from u`,
+      ),
+    );
+    return rows.length ? toTransactionRow(rows[0]) : null;
+  } catch (err) {
+    if (pgCode(err) === '23502') return null; // a system ledger account does not exist yet
+    throw err;
+  }
+}
+
+/** Every outcome, in a transaction holding the transfer's row lock (duplicates, success -> reversed). */
+async function settleLocked(
   db: Db,
   p: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string },
 ): Promise<{ changed: boolean; transaction: TransactionRow }> {
@@ -345,7 +447,7 @@ function withReason(reason?: string): string {
 }
 
 /** "Transfer of ₦2,500.50 to ADA OBI" for notification texts. */
-function describeTransfer(t: TransactionRow): string {
+function describeTransfer(t: Pick<TransactionRow, 'amount' | 'currency' | 'counterparty'>): string {
   const name = (t.counterparty as { accountName?: string }).accountName;
   return `Transfer of ${formatMoney(t.amount, t.currency)}${name ? ` to ${name}` : ''}`;
 }

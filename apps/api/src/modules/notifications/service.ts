@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NotificationCategory } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import { accountMembers } from '../teams/tables';
@@ -94,6 +94,33 @@ export async function notifyMoneyEvent(
     category: 'payments',
     roles: e.roles,
   });
+}
+
+/**
+ * `notifyMoneyEvent` as a SQL statement, for a caller that folds the event into its own statement
+ * (a data-modifying CTE; the money core's one-statement settle): inserts the same rows as
+ * `notifyMoneyEvent` — one per active member whose role is in `roles` (default owner, admin),
+ * minus those who switched the payments category's in-app channel off. `accountId` and
+ * `transactionId` are SQL expressions over the caller's CTEs; `from` names them.
+ */
+export function moneyEventNotificationSql(e: {
+  from: SQL;
+  accountId: SQL;
+  transactionId: SQL;
+  topic: string;
+  /** The text, or a SQL expression over the caller's CTEs that makes it. */
+  value: string | SQL;
+  roles?: string[];
+}): SQL {
+  const roles = e.roles ?? ['owner', 'admin'];
+  return sql`insert into ${notifications} (account_id, user_id, topic, value, props, kind)
+    select ${e.accountId}, m.user_id, ${e.topic}::text, (${e.value})::text,
+           jsonb_build_object('transactionId', ${e.transactionId}), 'event'
+      from ${e.from}
+      join ${accountMembers} m on m.account_id = ${e.accountId} and m.active
+                              and m.role_slug = any(${`{${roles.join(',')}}`}::text[])
+     where not exists (select 1 from ${notificationPreferences} np
+                        where np.user_id = m.user_id and np.category = 'payments' and np.in_app = false)`;
 }
 
 /** Money event topics written by `notifyMoneyEvent` (notification `topic`). */
