@@ -303,6 +303,7 @@ describe('settleTransfer', () => {
     const { walletId, tr } = await started();
     // Count the queries the settle sends (pg's Client.query on every pooled connection).
     const pg = (await import('pg')).default;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, below
     const original = pg.Client.prototype.query;
     let sent = 0;
     pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
