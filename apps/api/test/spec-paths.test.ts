@@ -35,8 +35,6 @@ DELETE /agents/core/commission-disbursements/{id}/items/{itemId}
 GET /agents/core/commission-disbursements/{id}/items
 GET /agents/self/dashboard
 GET /agents/self/commissions
-PUT /payout/category/{id}/subcategory
-DELETE /payout/category/{id}/subcategory/{subId}
 POST /accounting
 GET /accounting/auth/callbacks/{x}
 GET /accounting/integrations
