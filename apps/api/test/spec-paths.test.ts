@@ -109,8 +109,6 @@ PATCH /employee-portal/profile/update-password
 POST /employee-portal/auth/reset-password
 PUT /employee-portal/auth/reset-password/{ref}
 DELETE /expense-subsidiary/{id}
-PUT /expense-subsidiary/manage-access/active
-DELETE /expense-subsidiary/manage-access/deactivate
 `
     .split('\n')
     .map((l) => l.trim())

@@ -21,7 +21,7 @@ export function ProductsScreen() {
     <Stack gap="lg">
       <Group justify="space-between">
         <div>
-          <Title order={2}>Assets</Title>
+          <Title order={2}>Products and services</Title>
           <Text c="dimmed" size="sm">
             Products and services used on expenses, payouts and asset inventories.
           </Text>
