@@ -185,6 +185,7 @@ test('products, assets with inventory, and projects with budgets', async ({ page
     const assign = page.getByRole('dialog', { name: 'Assign members' });
     await assign.getByRole('textbox', { name: 'Members' }).click();
     await page.getByRole('option', { name: new RegExp(`${owner.firstName} ${owner.lastName}`) }).click();
+    await assign.getByRole('heading', { name: 'Assign members' }).click(); // closes the dropdown
     await assign.getByRole('button', { name: 'Save members' }).click();
     await expect(page.getByText('Project members updated successfully').last()).toBeVisible();
     await expect(assign).toBeHidden();

@@ -78,7 +78,7 @@ function ProductForm(props: {
           {...form.register('amount')}
           error={errors.amount?.message}
         />
-        <Group grow>
+        <Group grow align="flex-start">
           <Controller
             control={form.control}
             name="category"

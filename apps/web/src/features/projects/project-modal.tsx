@@ -85,7 +85,7 @@ function ProjectForm(props: { onClose: () => void }) {
           {...form.register('budget')}
           error={errors.budget?.message}
         />
-        <Group grow>
+        <Group grow align="flex-start">
           {date('startDate', 'Start date')}
           {date('endDate', 'End date')}
         </Group>
