@@ -57,6 +57,16 @@ describe('expense subsidiaries are the subsidiaries (issue 21 §0)', () => {
     expect(all.status).toBe(403);
     expect(all.body.message).toBe(ACCOUNT_MSG.allSubsidiariesForbidden);
 
+    // a member without the subsidiaries permission still picks among their own sub-access
+    const acc = await memberWithRole(t, o.account.id, 'accountant');
+    expect((await acc.api.get('/api/expense-subsidiary')).status).toBe(403);
+    await o.api.post(`/api/expense-subsidiary/${abuja}/manage-access`, { accessId: acc.member.id });
+    const mine = await acc.api.put('/api/expense-subsidiary/manage-access/active', { subsidiaryId: abuja });
+    expect(mine.status).toBe(200);
+    expect(
+      (await acc.api.put('/api/expense-subsidiary/manage-access/active', { subsidiaryId: lagos })).status,
+    ).toBe(403);
+
     // another account's subsidiary is unknown here; a bad body is a field error
     const other = await ownerWithAccount(t);
     const x = await other.api.put('/api/expense-subsidiary/manage-access/active', { subsidiaryId: lagos });

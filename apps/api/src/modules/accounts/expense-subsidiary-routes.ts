@@ -15,12 +15,41 @@ import {
   SUBSIDIARY_SWITCH_MSG,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { needs, tenantOf } from '../../platform/guard';
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../../platform/errors';
+import { authOf, loadMembership, needsSession, type TenantContext } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { getSubsidiary, resolveSubsidiaryFor } from './subsidiaries';
 import { EXPENSE_SUBSIDIARIES, registerSubsidiaryRouteSet } from './subsidiary-routes';
 
 const tags = ['subsidiaries'];
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The caller's membership of the account the shell works in (x-account-id, else the active
+ * account), without a resource permission: every member may pick among the subsidiaries they can
+ * see, as the shell's selector offers them (owners/admins all; others their sub-access).
+ */
+async function memberTenant(
+  db: AppDeps['db'],
+  req: FastifyRequest,
+): Promise<Omit<TenantContext, 'subsidiaryId'>> {
+  const user = authOf(req).user;
+  const header = req.headers['x-account-id'];
+  const accountId = typeof header === 'string' && header ? header : user.activeAccountId;
+  if (!accountId) throw forbidden('No active account; choose an account first');
+  const m = UUID_RE.test(accountId) ? await loadMembership(db, user.id, accountId) : null;
+  if (!m) throw forbidden('You are not a member of this account');
+  return {
+    accountId: m.account.id,
+    accountName: m.account.name,
+    accountType: m.account.type,
+    memberId: m.member.id,
+    roleSlug: m.member.roleSlug,
+    resources: m.resources,
+    isFullAccess: m.isFullAccess,
+  };
+}
 
 export async function registerExpenseSubsidiaryRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +59,7 @@ export async function registerExpenseSubsidiaryRoutes(app: FastifyInstance, deps
   r.put(
     `${base}/manage-access/active`,
     {
-      config: needs('subsidiaries', 'get'),
+      config: needsSession(),
       schema: {
         operationId: 'setActiveExpenseSubsidiary',
         summary: "Check and confirm the session's active subsidiary (the shell then sends it and reloads)",
@@ -40,8 +69,7 @@ export async function registerExpenseSubsidiaryRoutes(app: FastifyInstance, deps
       },
     },
     async (req) => {
-      const { subsidiaryId: _current, ...tenant } = tenantOf(req);
-      void _current;
+      const tenant = await memberTenant(db, req);
       const id = await resolveSubsidiaryFor(db, tenant, req.body.subsidiaryId);
       const sub = await getSubsidiary(db, tenant.accountId, id!);
       return ok({ subsidiaryId: sub.id, name: sub.name }, SUBSIDIARY_SWITCH_MSG.active(sub.name));
@@ -51,7 +79,7 @@ export async function registerExpenseSubsidiaryRoutes(app: FastifyInstance, deps
   r.delete(
     `${base}/manage-access/deactivate`,
     {
-      config: needs('subsidiaries', 'get'),
+      config: needsSession(),
       schema: {
         operationId: 'deactivateExpenseSubsidiary',
         summary: 'Return to All Subsidiaries (owners and admins)',
@@ -60,8 +88,7 @@ export async function registerExpenseSubsidiaryRoutes(app: FastifyInstance, deps
       },
     },
     async (req) => {
-      const { subsidiaryId: _current, ...tenant } = tenantOf(req);
-      void _current;
+      const tenant = await memberTenant(db, req);
       await resolveSubsidiaryFor(db, tenant, ALL_SUBSIDIARIES);
       return ok({ subsidiaryId: null, name: 'All Subsidiaries' }, SUBSIDIARY_SWITCH_MSG.all);
     },
