@@ -156,6 +156,25 @@ test('products, assets with inventory, and projects with budgets', async ({ page
     await expect(page).toHaveURL(/\/asset-list$/);
   });
 
+  await test.step('payout categories with budgets and subcategories', async () => {
+    await page.goto('/settings/payout-categories');
+    await page.getByPlaceholder('New category').fill('Fuel');
+    await page.getByRole('button', { name: 'Add category' }).click();
+    await expect(page.getByText('Category created successfully').last()).toBeVisible();
+    const fuel = page.getByRole('row', { name: /^Fuel/ });
+    await fuel.getByRole('textbox').fill('500000');
+    await fuel.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Budget updated successfully').last()).toBeVisible();
+    await page.getByLabel('New subcategory of Fuel').fill('Diesel');
+    await page.getByRole('button', { name: 'Add subcategory' }).click();
+    await expect(page.getByText('Category created successfully').last()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete subcategory Diesel' })).toBeVisible();
+    await shot(page, 'assets-13-categories');
+    await page.getByRole('button', { name: 'Delete subcategory Diesel' }).click();
+    await expect(page.getByText('Category deleted successfully').last()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete subcategory Diesel' })).toBeHidden();
+  });
+
   await test.step('a project with a budget, members and completion', async () => {
     await page.goto('/projects');
     await expect(page.getByRole('heading', { name: 'Projects', level: 2 })).toBeVisible();

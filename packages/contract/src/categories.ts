@@ -56,6 +56,8 @@ export type PayoutCategory = z.infer<typeof categorySchema>;
 export const budgetInsightSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
+  /** The parent category of a subcategory; null for a top-level category. */
+  parentId: z.string().nullable(),
   period: z.string(),
   budget: z.string().nullable(),
   budgetMinor: z.number().int().nullable(),

@@ -8738,6 +8738,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             name: string;
+                            parentId: string | null;
                             period: string;
                             budget: string | null;
                             /** Format: int64 */

@@ -156,6 +156,7 @@ export async function budgetInsight(db: DbOrTx, accountId: string): Promise<Budg
     return {
       id: c.id,
       name: c.name,
+      parentId: c.parentId,
       period: currentPeriod(),
       budget: c.budgetMinor === null ? null : fromMinor(c.budgetMinor),
       budgetMinor: c.budgetMinor,
