@@ -135,4 +135,21 @@ describe('projects (001 §7 /project)', () => {
     expect((await accountant.api.get('/api/project')).status).toBe(403);
     expect((await accountant.api.post('/api/project', { name: 'No' })).status).toBe(403);
   });
+
+  it('answers concurrent assignments without a 5xx; the last one wins whole', async () => {
+    const o = await ownerWithAccount(t);
+    const id = (await o.api.post('/api/project', { name: 'Busy' })).body.data.id;
+    const a = await memberWithRole(t, o.account.id, 'accountant');
+    const b = await memberWithRole(t, o.account.id, 'finance-manager');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        o.api.post(`/api/project/${id}/assign`, {
+          accessIds: i % 2 ? [a.member.id, b.member.id] : [a.member.id],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const members = (await o.api.get(`/api/project/${id}`)).body.data.members.map((m: any) => m.accessId);
+    expect([[a.member.id], [a.member.id, b.member.id].sort()]).toContainEqual([...members].sort());
+  });
 });

@@ -193,7 +193,12 @@ export async function setProjectActive(db: DbOrTx, accountId: string, id: string
 export async function assignProject(db: DbOrTx, accountId: string, id: string, accessIds: string[]) {
   const unique = [...new Set(accessIds)];
   return db.transaction(async (tx) => {
-    const row = await findRow(tx, accountId, id);
+    // Lock the project: two assignments at once run one after the other (no duplicate-key 5xx).
+    const [row] = await tx
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, id), eq(projects.accountId, accountId)))
+      .for('update');
     if (!row) throw projectNotFound();
     if (unique.length) {
       const found = await tx
