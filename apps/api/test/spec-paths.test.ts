@@ -35,20 +35,6 @@ DELETE /agents/core/commission-disbursements/{id}/items/{itemId}
 GET /agents/core/commission-disbursements/{id}/items
 GET /agents/self/dashboard
 GET /agents/self/commissions
-PUT /payout/category/{id}/subcategory
-DELETE /payout/category/{id}/subcategory/{subId}
-POST /payout-asset
-GET /payout-asset
-GET /payout-asset/{id}
-PUT /payout-asset/{id}
-DELETE /payout-asset/{id}
-PATCH /payout-asset/{id}/deactivate
-POST /project
-GET /project
-GET /project/{id}
-PUT /project/{id}/budget
-POST /project/{id}/assign
-PATCH /project/{id}/activate
 POST /accounting
 GET /accounting/auth/callbacks/{x}
 GET /accounting/integrations
@@ -123,8 +109,6 @@ PATCH /employee-portal/profile/update-password
 POST /employee-portal/auth/reset-password
 PUT /employee-portal/auth/reset-password/{ref}
 DELETE /expense-subsidiary/{id}
-PUT /expense-subsidiary/manage-access/active
-DELETE /expense-subsidiary/manage-access/deactivate
 `
     .split('\n')
     .map((l) => l.trim())

@@ -111,6 +111,16 @@ export const subsidiaryMemberSchema = z.object({
 });
 export const subsidiaryDetailSchema = subsidiarySchema.extend({ members: z.array(subsidiaryMemberSchema) });
 
+/** PUT /expense-subsidiary/manage-access/active (000 §4.10, 001 §7). */
+export const activeSubsidiaryBody = z.object({
+  subsidiaryId: z.string({ error: 'Subsidiary is required' }).uuid('Subsidiary is required'),
+});
+export const activeSubsidiarySchema = z.object({ subsidiaryId: z.string().nullable(), name: z.string() });
+export const SUBSIDIARY_SWITCH_MSG = {
+  active: (name: string) => `Switched to ${name}`,
+  all: 'Switched to All Subsidiaries',
+} as const;
+
 export const subsidiaryMemberBody = z.object({
   memberId: z.string({ error: ACCOUNT_MSG.memberRequired }).uuid(ACCOUNT_MSG.memberRequired),
 });

@@ -15,6 +15,12 @@ export const CATEGORY_MSG = {
   inUse: 'This category has subcategories; delete them first',
 } as const;
 
+/** PUT /payout/category/{id}/subcategory: rename `subcategoryId`, or add a subcategory without it. */
+export const subcategoryBody = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  subcategoryId: z.string().uuid('Subcategory not found').optional().nullable(),
+});
+
 export const categoryBody = z.object({
   name: z.string({ error: CATEGORY_MSG.nameRequired }).trim().min(1, CATEGORY_MSG.nameRequired).max(100),
   parentId: z.string().uuid('Parent must be a category id').optional().nullable(),
@@ -50,6 +56,8 @@ export type PayoutCategory = z.infer<typeof categorySchema>;
 export const budgetInsightSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
+  /** The parent category of a subcategory; null for a top-level category. */
+  parentId: z.string().nullable(),
   period: z.string(),
   budget: z.string().nullable(),
   budgetMinor: z.number().int().nullable(),

@@ -15,6 +15,7 @@ import { registerApprovals } from './approvals/routes';
 import { registerExpenses } from './expenses/routes';
 import { registerCategories } from './categories/routes';
 import { registerProducts } from './products/routes';
+import { registerProjects } from './projects';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -34,5 +35,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerApprovals(app, deps);
   await registerCategories(app, deps);
   await registerProducts(app, deps);
+  await registerProjects(app, deps);
   await registerExpenses(app, deps);
 }

@@ -12,11 +12,12 @@ import {
   type Resource,
   type Resources,
 } from '@owo/contract';
-import { api, PROFILE_PATH } from './api';
+import { api, ApiError, PROFILE_PATH } from './api';
 import { readCookie } from './cookies';
 import { queryClient } from './query';
 import { clearAllSessions, clearStaffSession, store, updateStaff, useStore } from './store';
 import { draftStore } from './drafts';
+import { toastError } from './toast';
 
 export const sessionKeys = {
   profile: ['me', 'profile'] as const,
@@ -102,11 +103,29 @@ export async function switchAccount(entry: Pick<AccountEntry, 'id' | 'accountId'
   return res;
 }
 
-/** Picks a subsidiary (or ALL_SUBSIDIARIES) for x-subsidiary-id; the page reloads (000 §4.10). */
-export function selectSubsidiary(
+/**
+ * Picks a subsidiary (or ALL_SUBSIDIARIES) for x-subsidiary-id (000 §4.10): the server checks the
+ * switch first (PUT expense-subsidiary/manage-access/active, or DELETE …/deactivate for All
+ * Subsidiaries, 001 §7), then the choice is stored and the page reloads. A refused switch is
+ * toasted and changes nothing.
+ */
+export async function selectSubsidiary(
   subsidiaryId: string | null,
   reload: () => void = () => window.location.reload(),
 ) {
+  try {
+    if (!subsidiaryId || subsidiaryId === ALL_SUBSIDIARIES)
+      await api.delete('/expense-subsidiary/manage-access/deactivate', { skipForbiddenPage: true });
+    else
+      await api.put(
+        '/expense-subsidiary/manage-access/active',
+        { subsidiaryId },
+        { skipForbiddenPage: true },
+      );
+  } catch (err) {
+    if (err instanceof ApiError && err.httpStatus < 500) toastError(err.message);
+    return;
+  }
   updateStaff({ subsidiaryId });
   reload();
 }

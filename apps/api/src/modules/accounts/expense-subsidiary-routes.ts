@@ -1,164 +1,98 @@
 // Expense subsidiaries (000 §7, 001 §7) are the existing subsidiaries seen from spend (issue 21 §0,
-// decision 006): the same store and service functions, under the spec's paths. `accessId` is an
-// account access (member) id. Active/deactivate of the session's subsidiary is not built here: the
-// shell selects it with the x-subsidiary-id header.
+// decision 006): the subsidiary route set mounted at /expense-subsidiary (subsidiary-routes.ts),
+// plus the session's active subsidiary. The shell keeps the active subsidiary and sends it as
+// x-subsidiary-id on every request (re-checked by the guard each time); `manage-access/active`
+// checks a switch under exactly the guard's rules before the shell stores it and reloads
+// (000 §4.10), and `manage-access/deactivate` checks the switch back to All Subsidiaries.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  ACCOUNT_MSG,
+  activeSubsidiaryBody,
+  activeSubsidiarySchema,
+  ALL_SUBSIDIARIES,
   envelope,
   errorEnvelope,
-  idParam,
-  listEnvelope,
-  listQuery,
-  subsidiaryBody,
-  subsidiaryDetailSchema,
-  subsidiarySchema,
-  updateSubsidiaryBody,
+  SUBSIDIARY_SWITCH_MSG,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { authOf, needs, tenantOf } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
-import {
-  addSubsidiaryMember,
-  createSubsidiary,
-  getSubsidiary,
-  listSubsidiaries,
-  removeSubsidiaryMember,
-  updateSubsidiary,
-} from './subsidiaries';
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../../platform/errors';
+import { authOf, loadMembership, needsSession, type TenantContext } from '../../platform/guard';
+import { ok } from '../../platform/http';
+import { getSubsidiary, resolveSubsidiaryFor } from './subsidiaries';
+import { EXPENSE_SUBSIDIARIES, registerSubsidiaryRouteSet } from './subsidiary-routes';
 
 const tags = ['subsidiaries'];
-const accessParams = z.object({ id: z.string().uuid(), accessId: z.string().uuid() });
-const accessBody = z.object({
-  accessId: z.string({ error: ACCOUNT_MSG.memberRequired }).uuid(ACCOUNT_MSG.memberRequired),
-});
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The caller's membership of the account the shell works in (x-account-id, else the active
+ * account), without a resource permission: every member may pick among the subsidiaries they can
+ * see, as the shell's selector offers them (owners/admins all; others their sub-access).
+ */
+async function memberTenant(
+  db: AppDeps['db'],
+  req: FastifyRequest,
+): Promise<Omit<TenantContext, 'subsidiaryId'>> {
+  const user = authOf(req).user;
+  const header = req.headers['x-account-id'];
+  const accountId = typeof header === 'string' && header ? header : user.activeAccountId;
+  if (!accountId) throw forbidden('No active account; choose an account first');
+  const m = UUID_RE.test(accountId) ? await loadMembership(db, user.id, accountId) : null;
+  if (!m) throw forbidden('You are not a member of this account');
+  return {
+    accountId: m.account.id,
+    accountName: m.account.name,
+    accountType: m.account.type,
+    memberId: m.member.id,
+    roleSlug: m.member.roleSlug,
+    resources: m.resources,
+    isFullAccess: m.isFullAccess,
+  };
+}
 
 export async function registerExpenseSubsidiaryRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const base = '/api/expense-subsidiary';
-
-  r.get(
-    base,
+  const base = EXPENSE_SUBSIDIARIES.base;
+  // Registered before the `/:id` routes' set so the literal path is explicit in the table.
+  r.put(
+    `${base}/manage-access/active`,
     {
-      config: needs('subsidiaries', 'get'),
+      config: needsSession(),
       schema: {
-        operationId: 'listExpenseSubsidiaries',
-        summary: 'Subsidiaries, seen from spend (same as GET /subsidiaries)',
+        operationId: 'setActiveExpenseSubsidiary',
+        summary: "Check and confirm the session's active subsidiary (the shell then sends it and reloads)",
         tags,
-        querystring: listQuery,
-        response: { 200: listEnvelope(subsidiarySchema) },
+        body: activeSubsidiaryBody,
+        response: { 200: envelope(activeSubsidiarySchema), 400: errorEnvelope, 403: errorEnvelope },
       },
     },
     async (req) => {
-      const { items, total } = await listSubsidiaries(db, tenantOf(req).accountId, req.query);
-      return paged(items, req.query, total);
+      const tenant = await memberTenant(db, req);
+      const id = await resolveSubsidiaryFor(db, tenant, req.body.subsidiaryId);
+      const sub = await getSubsidiary(db, tenant.accountId, id!);
+      return ok({ subsidiaryId: sub.id, name: sub.name }, SUBSIDIARY_SWITCH_MSG.active(sub.name));
     },
-  );
-
-  r.post(
-    base,
-    {
-      config: needs('subsidiaries', 'post'),
-      schema: {
-        operationId: 'createExpenseSubsidiary',
-        summary: 'Create a subsidiary exactly as POST /subsidiaries does',
-        tags,
-        body: subsidiaryBody,
-        response: { 201: envelope(subsidiarySchema), 400: errorEnvelope, 409: errorEnvelope },
-      },
-    },
-    async (req, reply) => {
-      const data = await createSubsidiary(db, {
-        accountId: tenantOf(req).accountId,
-        userId: authOf(req).user.id,
-        ...req.body,
-      });
-      return reply.code(201).send(ok(data, 'Subsidiary created successfully'));
-    },
-  );
-
-  r.get(
-    `${base}/:id`,
-    {
-      config: needs('subsidiaries', 'get'),
-      schema: {
-        operationId: 'getExpenseSubsidiary',
-        summary: 'One subsidiary with its members',
-        tags,
-        params: idParam,
-        response: { 200: envelope(subsidiaryDetailSchema), 404: errorEnvelope },
-      },
-    },
-    async (req) => ok(await getSubsidiary(db, tenantOf(req).accountId, req.params.id)),
-  );
-
-  r.put(
-    `${base}/:id`,
-    {
-      config: needs('subsidiaries', 'put'),
-      schema: {
-        operationId: 'updateExpenseSubsidiary',
-        summary: 'Change a subsidiary (as PUT /subsidiaries/:id)',
-        tags,
-        params: idParam,
-        body: updateSubsidiaryBody,
-        response: { 200: envelope(subsidiaryDetailSchema), 400: errorEnvelope, 404: errorEnvelope },
-      },
-    },
-    async (req) =>
-      ok(
-        await updateSubsidiary(db, tenantOf(req).accountId, req.params.id, req.body),
-        'Subsidiary updated successfully',
-      ),
-  );
-
-  r.post(
-    `${base}/:id/manage-access`,
-    {
-      config: needs('subsidiaryMembers', 'post'),
-      schema: {
-        operationId: 'grantExpenseSubsidiaryAccess',
-        summary: 'Give a member (account access id) access to a subsidiary',
-        tags,
-        params: idParam,
-        body: accessBody,
-        response: { 200: envelope(subsidiaryDetailSchema), 400: errorEnvelope, 404: errorEnvelope },
-      },
-    },
-    async (req) =>
-      ok(
-        await addSubsidiaryMember(db, {
-          accountId: tenantOf(req).accountId,
-          subsidiaryId: req.params.id,
-          memberId: req.body.accessId,
-        }),
-        'Member added to subsidiary',
-      ),
   );
 
   r.delete(
-    `${base}/:id/manage-access/:accessId`,
+    `${base}/manage-access/deactivate`,
     {
-      config: needs('subsidiaryMembers', 'delete'),
+      config: needsSession(),
       schema: {
-        operationId: 'revokeExpenseSubsidiaryAccess',
-        summary: 'Remove a member’s access to a subsidiary',
+        operationId: 'deactivateExpenseSubsidiary',
+        summary: 'Return to All Subsidiaries (owners and admins)',
         tags,
-        params: accessParams,
-        response: { 200: envelope(subsidiaryDetailSchema), 404: errorEnvelope },
+        response: { 200: envelope(activeSubsidiarySchema), 403: errorEnvelope },
       },
     },
-    async (req) =>
-      ok(
-        await removeSubsidiaryMember(db, {
-          accountId: tenantOf(req).accountId,
-          subsidiaryId: req.params.id,
-          memberId: req.params.accessId,
-        }),
-        'Member removed from subsidiary',
-      ),
+    async (req) => {
+      const tenant = await memberTenant(db, req);
+      await resolveSubsidiaryFor(db, tenant, ALL_SUBSIDIARIES);
+      return ok({ subsidiaryId: null, name: 'All Subsidiaries' }, SUBSIDIARY_SWITCH_MSG.all);
+    },
   );
+
+  await registerSubsidiaryRouteSet(app, deps, EXPENSE_SUBSIDIARIES);
 }

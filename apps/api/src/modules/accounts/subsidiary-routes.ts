@@ -1,15 +1,20 @@
+// Subsidiaries (002 §2 Settings, §3) and members' sub-access to them (000 §3 subaccess, §6), and the
+// same subsidiaries seen from spend under the spec's /expense-subsidiary paths (000 §7, 001 §7;
+// issue 21 §0, decision 006). ONE service (./subsidiaries) and ONE route builder, mounted twice:
+// the two sets differ only in their paths, the member field's name and their operation ids.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNT_MSG,
   envelope,
+  errorEnvelope,
   idParam,
   listEnvelope,
   listQuery,
   subsidiaryBody,
   subsidiaryDetailSchema,
   subsidiaryMemberActiveBody,
-  subsidiaryMemberBody,
   subsidiarySchema,
   updateSubsidiaryBody,
 } from '@owo/contract';
@@ -27,20 +32,62 @@ import {
 } from './subsidiaries';
 
 const tags = ['subsidiaries'];
-const memberParams = z.object({ id: z.string().uuid(), memberId: z.string().uuid() });
+const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 
-/** Subsidiaries (002 §2 Settings, §3) and members' sub-access to them (000 §3 subaccess, §6). */
-export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDeps) {
+type RouteSet = {
+  base: string;
+  /** Path under `${base}/:id` for members, and the member id's name (body field and path param). */
+  members: string;
+  memberKey: 'memberId' | 'accessId';
+  /** operationId and summary per route. */
+  ops: Record<'list' | 'create' | 'get' | 'update' | 'addMember' | 'removeMember', [string, string]>;
+};
+
+const SUBSIDIARIES: RouteSet = {
+  base: '/api/subsidiaries',
+  members: 'members',
+  memberKey: 'memberId',
+  ops: {
+    list: ['listSubsidiaries', 'List subsidiaries'],
+    create: ['createSubsidiary', 'Create a subsidiary'],
+    get: ['getSubsidiary', 'Get a subsidiary'],
+    update: ['updateSubsidiary', 'Update a subsidiary'],
+    addMember: ['addSubsidiaryMembers', 'Give members access to a subsidiary'],
+    removeMember: ['removeSubsidiaryMember', "Remove a member's access to a subsidiary"],
+  },
+};
+
+export const EXPENSE_SUBSIDIARIES: RouteSet = {
+  base: '/api/expense-subsidiary',
+  members: 'manage-access',
+  memberKey: 'accessId',
+  ops: {
+    list: ['listExpenseSubsidiaries', 'Subsidiaries, seen from spend (same as GET /subsidiaries)'],
+    create: ['createExpenseSubsidiary', 'Create a subsidiary exactly as POST /subsidiaries does'],
+    get: ['getExpenseSubsidiary', 'One subsidiary with its members'],
+    update: ['updateExpenseSubsidiary', 'Change a subsidiary (as PUT /subsidiaries/:id)'],
+    addMember: ['grantExpenseSubsidiaryAccess', 'Give a member (account access id) access to a subsidiary'],
+    removeMember: ['revokeExpenseSubsidiaryAccess', 'Remove a member’s access to a subsidiary'],
+  },
+};
+
+/** The subsidiary routes of one route set, all over the one service. */
+export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: AppDeps, set: RouteSet) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  const { base, ops } = set;
+  const memberId = z.string({ error: ACCOUNT_MSG.memberRequired }).uuid(ACCOUNT_MSG.memberRequired);
+  const memberBody = z.object({ [set.memberKey]: memberId });
+  const memberParams = z.object({ id: z.string().uuid(), [set.memberKey]: z.string().uuid() });
+  const memberOf = (o: Record<string, unknown>) => o[set.memberKey] as string;
 
   r.get(
-    '/api/subsidiaries',
+    base,
     {
       config: needs('subsidiaries', 'get'),
       schema: {
-        operationId: 'listSubsidiaries',
-        summary: 'List subsidiaries',
+        operationId: ops.list[0],
+        summary: ops.list[1],
         tags,
         querystring: listQuery,
         response: { 200: listEnvelope(subsidiarySchema) },
@@ -53,15 +100,15 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
   );
 
   r.post(
-    '/api/subsidiaries',
+    base,
     {
       config: needs('subsidiaries', 'post'),
       schema: {
-        operationId: 'createSubsidiary',
-        summary: 'Create a subsidiary',
+        operationId: ops.create[0],
+        summary: ops.create[1],
         tags,
         body: subsidiaryBody,
-        response: { 201: envelope(subsidiarySchema) },
+        response: { 201: envelope(subsidiarySchema), ...errors },
       },
     },
     async (req, reply) => {
@@ -75,31 +122,31 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
   );
 
   r.get(
-    '/api/subsidiaries/:id',
+    `${base}/:id`,
     {
       config: needs('subsidiaries', 'get'),
       schema: {
-        operationId: 'getSubsidiary',
-        summary: 'Get a subsidiary',
+        operationId: ops.get[0],
+        summary: ops.get[1],
         tags,
         params: idParam,
-        response: { 200: envelope(subsidiaryDetailSchema) },
+        response: { 200: envelope(subsidiaryDetailSchema), 404: errorEnvelope },
       },
     },
     async (req) => ok(await getSubsidiary(db, tenantOf(req).accountId, req.params.id)),
   );
 
   r.put(
-    '/api/subsidiaries/:id',
+    `${base}/:id`,
     {
       config: needs('subsidiaries', 'put'),
       schema: {
-        operationId: 'updateSubsidiary',
-        summary: 'Update a subsidiary',
+        operationId: ops.update[0],
+        summary: ops.update[1],
         tags,
         params: idParam,
         body: updateSubsidiaryBody,
-        response: { 200: envelope(subsidiaryDetailSchema) },
+        response: { 200: envelope(subsidiaryDetailSchema), ...errors },
       },
     },
     async (req) =>
@@ -110,16 +157,16 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
   );
 
   r.post(
-    '/api/subsidiaries/:id/members',
+    `${base}/:id/${set.members}`,
     {
       config: needs('subsidiaryMembers', 'post'),
       schema: {
-        operationId: 'addSubsidiaryMembers',
-        summary: 'Give members access to a subsidiary',
+        operationId: ops.addMember[0],
+        summary: ops.addMember[1],
         tags,
         params: idParam,
-        body: subsidiaryMemberBody,
-        response: { 200: envelope(subsidiaryDetailSchema) },
+        body: memberBody,
+        response: { 200: envelope(subsidiaryDetailSchema), ...errors },
       },
     },
     async (req) =>
@@ -127,22 +174,22 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
         await addSubsidiaryMember(db, {
           accountId: tenantOf(req).accountId,
           subsidiaryId: req.params.id,
-          memberId: req.body.memberId,
+          memberId: memberOf(req.body),
         }),
         'Member added to subsidiary',
       ),
   );
 
   r.delete(
-    '/api/subsidiaries/:id/members/:memberId',
+    `${base}/:id/${set.members}/:${set.memberKey}`,
     {
       config: needs('subsidiaryMembers', 'delete'),
       schema: {
-        operationId: 'removeSubsidiaryMember',
-        summary: "Remove a member's access to a subsidiary",
+        operationId: ops.removeMember[0],
+        summary: ops.removeMember[1],
         tags,
         params: memberParams,
-        response: { 200: envelope(subsidiaryDetailSchema) },
+        response: { 200: envelope(subsidiaryDetailSchema), 404: errorEnvelope },
       },
     },
     async (req) =>
@@ -150,12 +197,18 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
         await removeSubsidiaryMember(db, {
           accountId: tenantOf(req).accountId,
           subsidiaryId: req.params.id,
-          memberId: req.params.memberId,
+          memberId: memberOf(req.params),
         }),
         'Member removed from subsidiary',
       ),
   );
+}
 
+/** Subsidiaries (002 §2 Settings, §3), plus PATCH of a member's sub-access (on /subsidiaries only). */
+export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDeps) {
+  await registerSubsidiaryRouteSet(app, deps, SUBSIDIARIES);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const memberParams = z.object({ id: z.string().uuid(), memberId: z.string().uuid() });
   r.patch(
     '/api/subsidiaries/:id/members/:memberId',
     {
@@ -166,12 +219,12 @@ export async function registerSubsidiaryRoutes(app: FastifyInstance, deps: AppDe
         tags,
         params: memberParams,
         body: subsidiaryMemberActiveBody,
-        response: { 200: envelope(subsidiaryDetailSchema) },
+        response: { 200: envelope(subsidiaryDetailSchema), ...errors },
       },
     },
     async (req) =>
       ok(
-        await setSubsidiaryMemberActive(db, {
+        await setSubsidiaryMemberActive(deps.db, {
           accountId: tenantOf(req).accountId,
           subsidiaryId: req.params.id,
           memberId: req.params.memberId,

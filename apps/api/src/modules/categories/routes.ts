@@ -10,6 +10,7 @@ import {
   envelope,
   errorEnvelope,
   idParam,
+  subcategoryBody,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
@@ -18,12 +19,15 @@ import {
   budgetInsight,
   createCategory,
   deleteCategory,
+  deleteSubcategory,
+  putSubcategory,
   listCategories,
   renameCategory,
   setBudget,
 } from './service';
 
 const tags = ['categories'];
+const subParams = z.object({ id: z.string().uuid(), subId: z.string().uuid() });
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 
 /** Payout categories and budgets (001 §7 Payout categories). */
@@ -160,6 +164,57 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
           }),
         ),
         CATEGORY_MSG.budgetSet,
+      ),
+  );
+
+  r.put(
+    `${base}/:id/subcategory`,
+    {
+      config: needs('payouts', 'put'),
+      schema: {
+        operationId: 'putPayoutSubcategory',
+        summary: 'Add a subcategory under a category, or rename one (subcategoryId)',
+        tags,
+        params: idParam,
+        body: subcategoryBody,
+        response: { 200: envelope(categorySchema), ...errors },
+      },
+    },
+    async (req) => {
+      const r2 = await db.transaction((tx) =>
+        putSubcategory(tx, {
+          accountId: tenantOf(req).accountId,
+          parentId: req.params.id,
+          name: req.body.name,
+          subcategoryId: req.body.subcategoryId,
+        }),
+      );
+      return ok(r2.data, r2.created ? CATEGORY_MSG.created : CATEGORY_MSG.updated);
+    },
+  );
+
+  r.delete(
+    `${base}/:id/subcategory/:subId`,
+    {
+      config: needs('payouts', 'delete'),
+      schema: {
+        operationId: 'deletePayoutSubcategory',
+        summary: 'Delete a subcategory of a category',
+        tags,
+        params: subParams,
+        response: { 200: envelope(categorySchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        await db.transaction((tx) =>
+          deleteSubcategory(tx, {
+            accountId: tenantOf(req).accountId,
+            parentId: req.params.id,
+            subId: req.params.subId,
+          }),
+        ),
+        CATEGORY_MSG.deleted,
       ),
   );
 }

@@ -156,6 +156,7 @@ export async function budgetInsight(db: DbOrTx, accountId: string): Promise<Budg
     return {
       id: c.id,
       name: c.name,
+      parentId: c.parentId,
       period: currentPeriod(),
       budget: c.budgetMinor === null ? null : fromMinor(c.budgetMinor),
       budgetMinor: c.budgetMinor,
@@ -192,4 +193,33 @@ export async function budgetCheck(
   };
   const used = p.stage === 'submit' ? u.spent + u.committed : u.spent;
   return { category, exceeds: used + p.amountMinor > category.budgetMinor };
+}
+
+async function requireSubcategory(tx: Tx, accountId: string, parentId: string, subId: string) {
+  const parent = await requireCategory(tx, accountId, parentId);
+  const sub = await findCategory(tx, accountId, subId);
+  if (!sub || sub.parentId !== parent.id) throw notFound('Subcategory');
+  return sub;
+}
+
+/**
+ * PUT /payout/category/{id}/subcategory: with `subcategoryId`, renames that subcategory of the
+ * category; without it, adds a subcategory under the category.
+ */
+export async function putSubcategory(
+  tx: Tx,
+  p: { accountId: string; parentId: string; name: string; subcategoryId?: string | null },
+): Promise<{ created: boolean; data: PayoutCategory }> {
+  if (!p.subcategoryId) {
+    await requireCategory(tx, p.accountId, p.parentId);
+    return { created: true, data: await createCategory(tx, { ...p, parentId: p.parentId }) };
+  }
+  await requireSubcategory(tx, p.accountId, p.parentId, p.subcategoryId);
+  return { created: false, data: await renameCategory(tx, { ...p, id: p.subcategoryId }) };
+}
+
+export async function deleteSubcategory(tx: Tx, p: { accountId: string; parentId: string; subId: string }) {
+  const sub = await requireSubcategory(tx, p.accountId, p.parentId, p.subId);
+  await tx.delete(payoutCategories).where(eq(payoutCategories.id, sub.id));
+  return dto(sub);
 }

@@ -18,6 +18,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
+import { registerAssetRoutes } from './asset-routes';
 import { productsAndServices } from './tables';
 
 const tags = ['products'];
@@ -182,4 +183,6 @@ export async function registerProducts(app: FastifyInstance, deps: AppDeps) {
       return ok(dto(row), PRODUCT_MSG.deleted);
     },
   );
+
+  await registerAssetRoutes(app, deps);
 }

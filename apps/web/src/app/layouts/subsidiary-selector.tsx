@@ -38,7 +38,7 @@ export function SubsidiarySelector() {
       placeholder={t('subsidiary.placeholder')}
       data={data}
       value={value}
-      onChange={(v) => v && v !== value && selectSubsidiary(v)}
+      onChange={(v) => void (v && v !== value && selectSubsidiary(v))}
       allowDeselect={false}
       w={200}
       size="sm"

@@ -66,9 +66,15 @@ export function CategoriesScreen() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {(insight.data ?? []).map((c) => (
-                <CategoryRow key={c.id} c={c} canBudget={canBudget} />
-              ))}
+              {(insight.data ?? [])
+                .filter((c) => !c.parentId)
+                .flatMap((c) => [
+                  <CategoryRow key={c.id} c={c} canBudget={canBudget} />,
+                  ...(insight.data ?? [])
+                    .filter((sub) => sub.parentId === c.id)
+                    .map((sub) => <CategoryRow key={sub.id} c={sub} canBudget={canBudget} />),
+                  canCreate ? <AddSubcategoryRow key={`${c.id}-add`} parent={c} /> : null,
+                ])}
             </Table.Tbody>
           </Table>
         )}
@@ -77,8 +83,50 @@ export function CategoriesScreen() {
   );
 }
 
+/** PUT /payout/category/{id}/subcategory { name } adds a subcategory under `parent` (001 §7). */
+function AddSubcategoryRow(props: { parent: BudgetInsight }) {
+  const [name, setName] = useState('');
+  const add = useApiMutation({
+    mutationFn: () => api.put(`/payout/category/${props.parent.id}/subcategory`, { name }),
+    onSuccess: () => {
+      setName('');
+      void refresh();
+    },
+  });
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={4} pl={36}>
+        <Group gap="xs">
+          <TextInput
+            size="xs"
+            w={220}
+            placeholder={`New subcategory of ${props.parent.name}`}
+            aria-label={`New subcategory of ${props.parent.name}`}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Button
+            size="xs"
+            variant="subtle"
+            disabled={!name.trim()}
+            loading={add.isPending}
+            onClick={() => add.mutate()}
+          >
+            Add subcategory
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
   const { c } = props;
+  const canDelete = useCan('payouts', 'delete');
+  const remove = useApiMutation({
+    mutationFn: () => api.delete(`/payout/category/${c.parentId}/subcategory/${c.id}`),
+    onSuccess: () => void refresh(),
+  });
   const [budget, setBudget] = useState(c.budget ?? '');
   const save = useApiMutation({
     mutationFn: () =>
@@ -89,7 +137,32 @@ function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
   const valid = budget.trim() === '' || /^\d{1,13}(\.\d{1,2})?$/.test(budget.trim());
   return (
     <Table.Tr>
-      <Table.Td>{c.name}</Table.Td>
+      <Table.Td pl={c.parentId ? 36 : undefined}>
+        {c.parentId ? (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              ↳
+            </Text>
+            <Text size="sm">{c.name}</Text>
+            {canDelete && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate()}
+                aria-label={`Delete subcategory ${c.name}`}
+              >
+                Delete
+              </Button>
+            )}
+          </Group>
+        ) : (
+          <Text fw={500} size="sm">
+            {c.name}
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td>
         {props.canBudget ? (
           <Group gap="xs" wrap="nowrap">

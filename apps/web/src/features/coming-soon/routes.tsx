@@ -35,9 +35,7 @@ export const comingSoonDashboardRoutes: RouteObject[] = [
   area('marketplace', '/marketplace/*'),
   area('inflows', '/inflows/*'),
   area('vendors', '/vendors/*'),
-  area('projects', '/projects/*'),
-  area('asset-list', '/asset-list/*'),
-  area('asset-list', '/assets/*'),
+  // /projects/*, /asset-list and /assets/* live in features/projects and features/products.
   area('settings', '/settings/*'),
   area('cards', '/cards/*'),
   {

@@ -1,0 +1,129 @@
+// Payout assets (001 §7): POST/GET /payout-asset, GET/PUT/DELETE /payout-asset/{id},
+// PATCH /payout-asset/{id}/deactivate { active }.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ASSET_MSG,
+  assetActiveBody,
+  assetBody,
+  assetQuery,
+  assetSchema,
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+} from '@owo/contract';
+import type { AppDeps } from '../../platform/deps';
+import { needs, tenantOf } from '../../platform/guard';
+import { ok, paged } from '../../platform/http';
+import { createAsset, deleteAsset, getAsset, listAssets, setAssetActive, updateAsset } from './assets';
+
+const tags = ['products'];
+const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
+
+export async function registerAssetRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const base = '/api/payout-asset';
+
+  r.post(
+    base,
+    {
+      config: needs('payoutAsset', 'post'),
+      schema: {
+        operationId: 'createPayoutAsset',
+        summary: 'Add a payout asset (all fields required) with its inventory',
+        tags,
+        body: assetBody,
+        response: { 201: envelope(assetSchema), ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(ok(await createAsset(db, tenantOf(req).accountId, req.body), ASSET_MSG.added)),
+  );
+
+  r.get(
+    base,
+    {
+      config: needs('payoutAsset', 'get'),
+      schema: {
+        operationId: 'listPayoutAssets',
+        summary: 'Payout assets (search by type, brand, model, serial or location)',
+        tags,
+        querystring: assetQuery,
+        response: { 200: listEnvelope(assetSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listAssets(db, tenantOf(req).accountId, req.query);
+      return paged(items, req.query, total);
+    },
+  );
+
+  r.get(
+    `${base}/:id`,
+    {
+      config: needs('payoutAsset', 'get'),
+      schema: {
+        operationId: 'getPayoutAsset',
+        summary: 'One payout asset with its inventory',
+        tags,
+        params: idParam,
+        response: { 200: envelope(assetSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await getAsset(db, tenantOf(req).accountId, req.params.id)),
+  );
+
+  r.put(
+    `${base}/:id`,
+    {
+      config: needs('payoutAsset', 'put'),
+      schema: {
+        operationId: 'updatePayoutAsset',
+        summary: 'Change a payout asset and replace its inventory',
+        tags,
+        params: idParam,
+        body: assetBody,
+        response: { 200: envelope(assetSchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(await updateAsset(db, tenantOf(req).accountId, req.params.id, req.body), ASSET_MSG.updated),
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      config: needs('payoutAsset', 'delete'),
+      schema: {
+        operationId: 'deletePayoutAsset',
+        summary: 'Delete a payout asset',
+        tags,
+        params: idParam,
+        response: { 200: envelope(assetSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await deleteAsset(db, tenantOf(req).accountId, req.params.id), ASSET_MSG.deleted),
+  );
+
+  r.patch(
+    `${base}/:id/deactivate`,
+    {
+      config: needs('payoutAsset', 'patch'),
+      schema: {
+        operationId: 'setPayoutAssetActive',
+        summary: 'Activate or deactivate a payout asset ({ active })',
+        tags,
+        params: idParam,
+        body: assetActiveBody,
+        response: { 200: envelope(assetSchema), 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await setAssetActive(db, tenantOf(req).accountId, req.params.id, req.body.active),
+        req.body.active ? ASSET_MSG.activated : ASSET_MSG.deactivated,
+      ),
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+export function ConfirmModal(props: {
+  opened: boolean;
+  title: string;
+  text: string;
+  confirm: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+      <Text size="sm">{props.text}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={props.onClose}>
+          Cancel
+        </Button>
+        <Button color="red" loading={props.loading} onClick={props.onConfirm}>
+          {props.confirm}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,151 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import type { Product } from '@owo/contract/products';
+import { formatMoney } from '../../lib/format';
+import { useProducts } from './api';
+import { ProductModal } from './product-modal';
+
+export type ProductLine = { product: Product; quantity: number };
+
+/**
+ * The shared 'Manage payment products' modal (001 §2 Shared modals): pick products and quantities
+ * for an expense, payout or asset inventory. A product fetch error shows in red inside it (001 §8);
+ * a product added here is created inline (Outflow, quantity 1) and picked at once.
+ */
+export function ManageProductsModal(props: {
+  opened: boolean;
+  value: ProductLine[];
+  onClose: () => void;
+  onChange: (lines: ProductLine[]) => void;
+  title?: string;
+}) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title ?? 'Manage payment products'}
+      size="lg"
+      centered
+    >
+      {props.opened && <Picker {...props} />}
+    </Modal>
+  );
+}
+
+function Picker(props: {
+  value: ProductLine[];
+  onClose: () => void;
+  onChange: (lines: ProductLine[]) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 500);
+  const [lines, setLines] = useState<ProductLine[]>(props.value);
+  const [adding, setAdding] = useState(false);
+  const q = useProducts({ page: 1, search: debounced, limit: 50 });
+  const picked = new Map(lines.map((l) => [l.product.id, l]));
+  const toggle = (p: Product) =>
+    setLines((ls) =>
+      picked.has(p.id) ? ls.filter((l) => l.product.id !== p.id) : [...ls, { product: p, quantity: 1 }],
+    );
+  const setQty = (id: string, quantity: number) =>
+    setLines((ls) => ls.map((l) => (l.product.id === id ? { ...l, quantity } : l)));
+  const total = lines.reduce((s, l) => s + l.product.amountMinor * l.quantity, 0);
+  return (
+    <Stack>
+      <Group>
+        <TextInput
+          style={{ flex: 1 }}
+          placeholder="Search products"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          aria-label="Search products"
+        />
+        <Button variant="light" onClick={() => setAdding(true)}>
+          New product
+        </Button>
+      </Group>
+      {q.error ? (
+        <Text c="red" size="sm" role="alert" data-testid="product-fetch-error">
+          {q.error.message}
+        </Text>
+      ) : q.data && q.data.items.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No data available
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={320}>
+          <Table>
+            <Table.Tbody>
+              {(q.data?.items ?? []).map((p) => {
+                const line = picked.get(p.id);
+                return (
+                  <Table.Tr key={p.id}>
+                    <Table.Td w={36}>
+                      <Checkbox checked={!!line} onChange={() => toggle(p)} aria-label={`Pick ${p.name}`} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{p.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {formatMoney(p.amountMinor)} · {p.category}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td w={120}>
+                      {line && (
+                        <NumberInput
+                          size="xs"
+                          min={0}
+                          allowDecimal={false}
+                          value={line.quantity}
+                          onChange={(v) => setQty(p.id, typeof v === 'number' ? v : 0)}
+                          aria-label={`Quantity of ${p.name}`}
+                        />
+                      )}
+                    </Table.Td>
+                    <Table.Td w={130} ta="right">
+                      {line ? formatMoney(p.amountMinor * line.quantity) : ''}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          Total {formatMoney(total)}
+        </Text>
+        <Group>
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              props.onChange(lines);
+              props.onClose();
+            }}
+          >
+            Done
+          </Button>
+        </Group>
+      </Group>
+      <ProductModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onSaved={(p) => setLines((ls) => [...ls, { product: p, quantity: 1 }])}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import {
+  Alert,
+  Button,
+  Card,
+  CloseButton,
+  Container,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAsset } from '../api';
+import { Field } from './product-screen';
+import { InventoryCard } from './asset-screen';
+
+/**
+ * /assets/payout/details?assetId=…: full screen, closing to /asset-list (001 §2). The asset a payout
+ * is made for, with the inventory the payout covers. Asset payouts themselves (payoutOption
+ * `asset`) belong to the payouts area; until it lists them here this shows the asset's side.
+ */
+export function AssetPayoutDetailsScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const assetId = params.get('assetId');
+  const q = useAsset(assetId);
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={2}>Asset payout details</Title>
+          <CloseButton aria-label="Close" onClick={() => navigate('/asset-list')} />
+        </Group>
+        {!assetId ? (
+          <Alert color="yellow">Choose an asset from the asset list to see its payout details.</Alert>
+        ) : q.isLoading ? (
+          <Loader />
+        ) : q.error || !q.data ? (
+          <Alert color="red">{q.error?.message ?? 'Asset not found'}</Alert>
+        ) : (
+          <>
+            <Card>
+              <SimpleGrid cols={{ base: 2, sm: 3 }}>
+                <Field label="Asset" value={`${q.data.type} · ${q.data.brand}`} />
+                <Field label="Model number" value={q.data.modelNo} />
+                <Field label="Serial number" value={q.data.serialNo} />
+                <Field label="Location" value={q.data.location} />
+                <Field label="Status" value={q.data.active ? 'Active' : 'Inactive'} />
+              </SimpleGrid>
+            </Card>
+            <InventoryCard asset={q.data} />
+            <Card>
+              <Text fw={600}>Payouts for this asset</Text>
+              <Text size="sm" c="dimmed">
+                No data available — asset payouts appear here once payouts name this asset.
+              </Text>
+            </Card>
+            <Group justify="flex-end">
+              <Button variant="default" component={Link} to={`/assets/${q.data.id}`}>
+                Open asset
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

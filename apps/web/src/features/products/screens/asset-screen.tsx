@@ -1,0 +1,148 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { productsApi, refreshProducts, useAsset } from '../api';
+import { AssetModal } from '../asset-modal';
+import { ConfirmModal } from '../confirm-modal';
+import { Field } from './product-screen';
+
+/** /assets/:id: one payout asset with its inventory. */
+export function AssetScreen() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const q = useAsset(id);
+  const canEdit = useCan('payoutAsset', 'put');
+  const canToggle = useCan('payoutAsset', 'patch');
+  const canDelete = useCan('payoutAsset', 'delete');
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const toggle = useApiMutation({
+    mutationFn: (active: boolean) => productsApi.setAssetActive(id!, active),
+    onSuccess: () => void refreshProducts(),
+  });
+  const del = useApiMutation({
+    mutationFn: () => productsApi.deleteAsset(id!),
+    onSuccess: () => {
+      void refreshProducts();
+      void navigate('/asset-list');
+    },
+  });
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Asset not found'}</Alert>;
+  const a = q.data;
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/asset-list" size="sm">
+        ← Assets
+      </Anchor>
+      <Group justify="space-between">
+        <Group>
+          <Title order={2}>
+            {a.type} · {a.brand}
+          </Title>
+          <Badge variant="light" color={a.active ? 'teal' : 'gray'}>
+            {a.active ? 'Active' : 'Inactive'}
+          </Badge>
+        </Group>
+        <Group>
+          <Button variant="default" component={Link} to={`/assets/payout/details?assetId=${a.id}`}>
+            Payout details
+          </Button>
+          {canEdit && (
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit asset
+            </Button>
+          )}
+          {canToggle && (
+            <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!a.active)}>
+              {a.active ? 'Deactivate' : 'Activate'}
+            </Button>
+          )}
+          {canDelete && (
+            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Card>
+        <SimpleGrid cols={{ base: 2, sm: 5 }}>
+          <Field label="Type" value={a.type} />
+          <Field label="Brand" value={a.brand} />
+          <Field label="Model number" value={a.modelNo} />
+          <Field label="Serial number" value={a.serialNo} />
+          <Field label="Location" value={a.location} />
+        </SimpleGrid>
+      </Card>
+      <InventoryCard asset={a} />
+      <AssetModal opened={editing} asset={a} onClose={() => setEditing(false)} />
+      <ConfirmModal
+        opened={confirming}
+        title="Delete asset"
+        text={`Delete ${a.type} ${a.serialNo}?`}
+        confirm="Delete"
+        loading={del.isPending}
+        onConfirm={() => del.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
+
+export function InventoryCard(props: { asset: NonNullable<ReturnType<typeof useAsset>['data']> }) {
+  const a = props.asset;
+  return (
+    <Card padding={0}>
+      <Group justify="space-between" p="md">
+        <Text fw={600}>Inventory</Text>
+        <Text size="sm">Value {formatMoney(a.valueMinor)}</Text>
+      </Group>
+      {a.inventory.length === 0 ? (
+        <Text p="md" pt={0} c="dimmed" size="sm">
+          No data available
+        </Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {a.inventory.map((l) => (
+              <Table.Tr key={l.productId}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/assets/products/${l.productId}`}>
+                    {l.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right">{formatMoney(l.amountMinor)}</Table.Td>
+                <Table.Td ta="right">{l.quantity}</Table.Td>
+                <Table.Td ta="right">{formatMoney(l.totalMinor)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
+import { formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { useAssets } from '../api';
+import { AssetModal } from '../asset-modal';
+import { AssetAreaTabs } from './tabs';
+
+const GROUPS = ['active'] as const;
+
+/** /asset-list: payout assets with their inventory value (001 §2 Assets and products). */
+export function AssetsScreen() {
+  const navigate = useNavigate();
+  const { filters, page, setFilters, setPage } = useListState(GROUPS);
+  const list = useAssets({ page, search: filters.search, active: filters.active });
+  const canAdd = useCan('payoutAsset', 'post');
+  const [adding, setAdding] = useState(false);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>Assets</Title>
+          <Text c="dimmed" size="sm">
+            Equipment you pay for, with the products it holds.
+          </Text>
+        </div>
+        {canAdd && <Button onClick={() => setAdding(true)}>Add asset</Button>}
+      </Group>
+      <AssetAreaTabs value="assets" />
+      <Group justify="space-between" align="flex-end">
+        <div style={{ flex: 1 }}>
+          <FilterBar
+            groups={[]}
+            presets={[]}
+            dates={false}
+            value={filters}
+            onChange={(f) => setFilters({ ...f, active: filters.active })}
+            searchPlaceholder="Search by type, brand, model, serial or location"
+          />
+        </div>
+        <SegmentedControl
+          value={filters.active ?? ''}
+          onChange={(v) => setFilters({ ...filters, active: v || undefined })}
+          data={[
+            { value: '', label: 'All' },
+            { value: 'true', label: 'Active' },
+            { value: 'false', label: 'Inactive' },
+          ]}
+        />
+      </Group>
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Brand / model</Table.Th>
+                <Table.Th>Serial number</Table.Th>
+                <Table.Th>Location</Table.Th>
+                <Table.Th ta="right">Inventory</Table.Th>
+                <Table.Th ta="right">Value</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((a) => (
+                <Table.Tr
+                  key={a.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/assets/${a.id}`)}
+                >
+                  <Table.Td fw={500}>{a.type}</Table.Td>
+                  <Table.Td>
+                    {a.brand} · {a.modelNo}
+                  </Table.Td>
+                  <Table.Td>{a.serialNo}</Table.Td>
+                  <Table.Td>{a.location}</Table.Td>
+                  <Table.Td ta="right">{a.inventory.length} products</Table.Td>
+                  <Table.Td ta="right">{formatMoney(a.valueMinor)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={a.active ? 'teal' : 'gray'}>
+                      {a.active ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+      <AssetModal opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}

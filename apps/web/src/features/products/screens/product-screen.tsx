@@ -1,0 +1,98 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { productsApi, refreshProducts, useProduct } from '../api';
+import { ConfirmModal } from '../confirm-modal';
+import { ProductModal } from '../product-modal';
+
+/** /assets/products/:id: one product or service. */
+export function ProductScreen() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const q = useProduct(id);
+  const canEdit = useCan('productsAndServices', 'put');
+  const canDelete = useCan('productsAndServices', 'delete');
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const del = useApiMutation({
+    mutationFn: () => productsApi.deleteProduct(id!),
+    onSuccess: () => {
+      void refreshProducts();
+      void navigate('/assets/products');
+    },
+  });
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Product not found'}</Alert>;
+  const p = q.data;
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/assets/products" size="sm">
+        ← Products and services
+      </Anchor>
+      <Group justify="space-between">
+        <Group>
+          <Title order={2}>{p.name}</Title>
+          <Badge variant="light" color={p.category === 'Inflow' ? 'teal' : 'orange'}>
+            {p.category}
+          </Badge>
+        </Group>
+        <Group>
+          {canEdit && (
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit product
+            </Button>
+          )}
+          {canDelete && (
+            <Button color="red" variant="light" loading={del.isPending} onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Card>
+        <SimpleGrid cols={{ base: 1, sm: 4 }}>
+          <Field label="Price" value={formatMoney(p.amountMinor)} />
+          <Field label="Default quantity" value={String(p.quantity)} />
+          <Field label="Total" value={formatMoney(p.totalMinor)} />
+          <Field label="Description" value={p.description ?? '—'} />
+        </SimpleGrid>
+      </Card>
+      <ProductModal opened={editing} product={p} onClose={() => setEditing(false)} />
+      <ConfirmModal
+        opened={confirming}
+        title="Delete product"
+        text={`Delete ${p.name}? It is also removed from asset inventories.`}
+        confirm="Delete"
+        loading={del.isPending}
+        onConfirm={() => del.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
+
+export function Field(props: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase">
+        {props.label}
+      </Text>
+      <Text fw={500}>{props.value}</Text>
+    </div>
+  );
+}

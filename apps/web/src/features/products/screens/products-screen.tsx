@@ -1,0 +1,80 @@
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
+import { formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { useProducts } from '../api';
+import { ProductModal } from '../product-modal';
+import { AssetAreaTabs } from './tabs';
+
+const GROUPS = [] as const;
+
+/** /assets/products: products and services (001 §2 Assets and products). */
+export function ProductsScreen() {
+  const navigate = useNavigate();
+  const { filters, page, setFilters, setPage } = useListState(GROUPS);
+  const list = useProducts({ page, search: filters.search });
+  const canAdd = useCan('productsAndServices', 'post');
+  const [adding, setAdding] = useState(false);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>Products and services</Title>
+          <Text c="dimmed" size="sm">
+            Products and services used on expenses, payouts and asset inventories.
+          </Text>
+        </div>
+        {canAdd && <Button onClick={() => setAdding(true)}>Add product</Button>}
+      </Group>
+      <AssetAreaTabs value="products" />
+      <FilterBar
+        groups={[]}
+        presets={[]}
+        dates={false}
+        value={filters}
+        onChange={setFilters}
+        searchPlaceholder="Search products"
+      />
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((p) => (
+                <Table.Tr
+                  key={p.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/assets/products/${p.id}`)}
+                >
+                  <Table.Td fw={500}>{p.name}</Table.Td>
+                  <Table.Td c="dimmed">{p.description ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={p.category === 'Inflow' ? 'teal' : 'orange'}>
+                      {p.category}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(p.amountMinor)}</Table.Td>
+                  <Table.Td ta="right">{p.quantity}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(p.totalMinor)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+      <ProductModal opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import { Tabs } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { useCan } from '../../../lib/session';
+
+/** The two lists of the Assets area: payout assets and products and services. */
+export function AssetAreaTabs(props: { value: 'assets' | 'products' }) {
+  const navigate = useNavigate();
+  const assets = useCan('payoutAsset', 'get');
+  const products = useCan('productsAndServices', 'get');
+  return (
+    <Tabs value={props.value} onChange={(v) => navigate(v === 'assets' ? '/asset-list' : '/assets/products')}>
+      <Tabs.List>
+        {assets && <Tabs.Tab value="assets">Assets</Tabs.Tab>}
+        {products && <Tabs.Tab value="products">Products and services</Tabs.Tab>}
+      </Tabs.List>
+    </Tabs>
+  );
+}

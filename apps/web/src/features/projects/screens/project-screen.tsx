@@ -1,0 +1,200 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Project } from '@owo/contract/projects';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { projectsApi, refreshProjects, useAssignableMembers, useProject } from '../api';
+import { ProjectSpendBar } from '../spend-bar';
+
+/** /projects/{id}: budget, timeline, spend, members; set the budget, assign, complete or reactivate. */
+export function ProjectScreen() {
+  const { id } = useParams();
+  const q = useProject(id);
+  const canBudget = useCan('projects', 'put');
+  const canAssign = useCan('projects', 'post');
+  const canActivate = useCan('projects', 'patch');
+  const [modal, setModal] = useState<'budget' | 'assign' | null>(null);
+  const toggle = useApiMutation({
+    mutationFn: (active: boolean) => projectsApi.setActive(id!, active),
+    onSuccess: () => void refreshProjects(),
+  });
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Project not found'}</Alert>;
+  const p = q.data;
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={p.active ? '/projects' : '/projects/completed'} size="sm">
+        ← Projects
+      </Anchor>
+      <Group justify="space-between">
+        <Group>
+          <Title order={2}>{p.name}</Title>
+          <Badge variant="light" color={p.active ? 'teal' : 'gray'}>
+            {p.active ? 'Active' : 'Completed'}
+          </Badge>
+        </Group>
+        <Group>
+          {canBudget && (
+            <Button variant="default" onClick={() => setModal('budget')}>
+              {p.budgetMinor === null ? 'Set budget' : 'Edit budget'}
+            </Button>
+          )}
+          {canAssign && (
+            <Button variant="default" onClick={() => setModal('assign')}>
+              Assign members
+            </Button>
+          )}
+          {canActivate && (
+            <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!p.active)}>
+              {p.active ? 'Mark as completed' : 'Reactivate'}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {p.description && <Text c="dimmed">{p.description}</Text>}
+      <Card>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Field label="Budget" value={p.budgetMinor === null ? '—' : formatMoney(p.budgetMinor)} />
+          <Field label="Spent" value={formatMoney(p.spentMinor)} />
+          <Field label="Committed" value={formatMoney(p.committedMinor)} />
+          <Field
+            label="Remaining"
+            value={p.remainingMinor === null ? '—' : formatMoney(p.remainingMinor)}
+            danger={p.remainingMinor !== null && p.remainingMinor < 0}
+          />
+          <Field label="Start date" value={formatDate(p.startDate) || '—'} />
+          <Field label="End date" value={formatDate(p.endDate) || '—'} />
+          <Field label="Created" value={formatDate(p.createdAt)} />
+          <Field label="Completed" value={p.completedAt ? formatDateTime(p.completedAt) : '—'} />
+        </SimpleGrid>
+        <Stack mt="lg">
+          <ProjectSpendBar project={p} />
+        </Stack>
+      </Card>
+      <Card>
+        <Text fw={600} mb="xs">
+          Members
+        </Text>
+        {p.members.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No members assigned yet.
+          </Text>
+        ) : (
+          <Group gap="xs">
+            {p.members.map((m) => (
+              <Badge key={m.accessId} variant="outline" tt="none">
+                {m.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Card>
+      <BudgetModal project={p} opened={modal === 'budget'} onClose={() => setModal(null)} />
+      <AssignModal project={p} opened={modal === 'assign'} onClose={() => setModal(null)} />
+    </Stack>
+  );
+}
+
+function Field(props: { label: string; value: string; danger?: boolean }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase">
+        {props.label}
+      </Text>
+      <Text fw={500} c={props.danger ? 'red' : undefined}>
+        {props.value}
+      </Text>
+    </div>
+  );
+}
+
+function BudgetModal(props: { project: Project; opened: boolean; onClose: () => void }) {
+  const [budget, setBudget] = useState(props.project.budget ?? '');
+  const valid = budget.trim() === '' || /^\d{1,13}(\.\d{1,2})?$/.test(budget.trim());
+  const save = useApiMutation({
+    mutationFn: () => projectsApi.setBudget(props.project.id, budget.trim() === '' ? null : budget.trim()),
+    onSuccess: () => {
+      void refreshProjects();
+      props.onClose();
+    },
+  });
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Project budget" centered>
+      <Stack>
+        <TextInput
+          label="Budget (₦)"
+          description="Leave empty to remove the budget."
+          inputMode="decimal"
+          value={budget}
+          onChange={(e) => setBudget(e.currentTarget.value)}
+          error={valid ? undefined : 'Budget must be a number with at most 2 decimal places'}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!valid} loading={save.isPending} onClick={() => save.mutate()}>
+            Save budget
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function AssignModal(props: { project: Project; opened: boolean; onClose: () => void }) {
+  const members = useAssignableMembers(props.opened);
+  const [picked, setPicked] = useState<string[]>(props.project.members.map((m) => m.accessId));
+  const save = useApiMutation({
+    mutationFn: () => projectsApi.assign(props.project.id, picked),
+    onSuccess: () => {
+      void refreshProjects();
+      props.onClose();
+    },
+  });
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Assign members" centered>
+      <Stack>
+        {members.error ? (
+          <Text c="red" size="sm">
+            {members.error.message}
+          </Text>
+        ) : (
+          <MultiSelect
+            label="Members"
+            searchable
+            data={(members.data ?? []).map((m) => ({ value: m.id, label: `${m.user.name} (${m.roleName})` }))}
+            value={picked}
+            onChange={setPicked}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button loading={save.isPending} onClick={() => save.mutate()}>
+            Save members
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

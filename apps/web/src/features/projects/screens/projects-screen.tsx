@@ -1,0 +1,93 @@
+import { Badge, Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
+import { formatDate } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { useProjects } from '../api';
+import { ProjectModal } from '../project-modal';
+import { ProjectSpendBar } from '../spend-bar';
+
+const GROUPS = [] as const;
+
+/** /projects (active) and /projects/completed (001 §2 Projects), with spend against budget. */
+export function ProjectsScreen() {
+  const navigate = useNavigate();
+  const completed = useLocation().pathname.startsWith('/projects/completed');
+  const { filters, page, setFilters, setPage } = useListState(GROUPS);
+  const list = useProjects({ page, search: filters.search, active: completed ? 'false' : 'true' });
+  const canCreate = useCan('projects', 'post');
+  const [creating, setCreating] = useState(false);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>Projects</Title>
+          <Text c="dimmed" size="sm">
+            Budgets, timelines and what each project has spent.
+          </Text>
+        </div>
+        {canCreate && <Button onClick={() => setCreating(true)}>New project</Button>}
+      </Group>
+      <Tabs
+        value={completed ? 'completed' : 'active'}
+        onChange={(v) => navigate(v === 'completed' ? '/projects/completed' : '/projects')}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="active">Active</Tabs.Tab>
+          <Tabs.Tab value="completed">Completed</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <FilterBar
+        groups={[]}
+        presets={[]}
+        dates={false}
+        value={filters}
+        onChange={setFilters}
+        searchPlaceholder="Search projects"
+      />
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Project</Table.Th>
+                <Table.Th>Timeline</Table.Th>
+                <Table.Th w="40%">Budget use</Table.Th>
+                <Table.Th>Members</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((p) => (
+                <Table.Tr
+                  key={p.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/projects/${p.id}`)}
+                >
+                  <Table.Td fw={500}>{p.name}</Table.Td>
+                  <Table.Td>
+                    {p.startDate || p.endDate
+                      ? `${formatDate(p.startDate) || '…'} – ${formatDate(p.endDate) || '…'}`
+                      : '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    <ProjectSpendBar project={p} />
+                  </Table.Td>
+                  <Table.Td>{p.members.length}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={p.active ? 'teal' : 'gray'}>
+                      {p.active ? 'Active' : 'Completed'}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+      <ProjectModal opened={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}
