@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_NAME_PATTERN } from './accounts';
 import { pendingApprovalItemSchema } from './approvals';
-import { PAGE_SIZE, MAX_LIMIT } from './http';
+import { listFormatQuery, listQuery } from './http';
 import { MSG } from './messages';
 import { AMOUNT_TEXT_MAX, amountSchema } from './money';
 
@@ -119,13 +119,34 @@ export const attachmentsBody = z.object({
   attachments: z.array(attachmentSchema).min(1, 'Attach at least one file').max(10, 'At most 10 attachments'),
 });
 
-export const expenseListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(PAGE_SIZE),
-  status: z.enum(EXPENSE_LIST_FILTERS, { error: 'Unknown expense status' }).optional(),
+/** The `where` JSON of the expense list (the list kit's filter groups): a value or a list per key. */
+export const expenseWhereSchema = z
+  .object({
+    currency: z
+      .union([z.enum(['NGN', 'USD', 'GBP']), z.array(z.enum(['NGN', 'USD', 'GBP'])).max(3)])
+      .optional(),
+    walletId: z.union([z.string().uuid(), z.array(z.string().uuid()).max(20)]).optional(),
+  })
+  .strict();
+export type ExpenseWhere = z.infer<typeof expenseWhereSchema>;
+export const EXPENSE_LIST_MSG = {
+  whereInvalid: 'Invalid filter',
+  dateRange: 'The end date must not be before the start date',
+} as const;
+
+/**
+ * GET /api/expense (the list kit's query, 000 §7): page, limit, search, `where` JSON (currency,
+ * walletId), from/to and day presets, plus the sub-list's `status` and `mine`; `format=csv` exports
+ * every row the same filters select.
+ */
+export const expenseListQuery = listQuery.extend({
+  ...listFormatQuery.shape,
   search: z.string().trim().max(100).optional(),
+  status: z.enum(EXPENSE_LIST_FILTERS, { error: 'Unknown expense status' }).optional(),
   mine: z.enum(['true', 'false']).optional(),
+  period: z.enum(['24h', '7d', '30d'], { error: 'Period must be 24h, 7d or 30d' }).optional(),
 });
+export type ExpenseListQuery = z.infer<typeof expenseListQuery>;
 
 export const productLineDto = z.object({
   id: z.string(),

@@ -1621,7 +1621,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List expenses (status, search, mine), newest first */
+        /** List expenses (status, search, mine, where, dates), newest first; format=csv exports them */
         get: operations["listExpenses"];
         put?: never;
         /** Create an expense; it goes to approval (or is auto-approved and paid) */
@@ -8921,9 +8921,14 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                status?: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired" | "active";
                 search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired" | "active";
                 mine?: "true" | "false";
+                period?: "24h" | "7d" | "30d";
             };
             header?: never;
             path?: never;

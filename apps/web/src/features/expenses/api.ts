@@ -4,6 +4,7 @@ import type { PendingApprovalItem } from '@owo/contract/approvals';
 import type { Beneficiary, Expense, ExpenseBody, ExpenseDetail } from '@owo/contract/expenses';
 import type { Pagination } from '@owo/contract/http';
 import type { Member } from '@owo/contract/teams';
+import { listQuery, type ListFilters } from '../../components/list';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 
@@ -16,19 +17,19 @@ export const expenseKeys = {
 };
 export const refreshExpenses = () => queryClient.invalidateQueries({ queryKey: expenseKeys.all });
 
-export type ExpenseListParams = { status?: string; search?: string; mine?: boolean; page: number };
+/** The expense list's filter groups (the `where` keys of GET /api/expense). */
+export const EXPENSE_GROUPS = ['currency'] as const;
+/** A sub-list's fixed parameters (001 §2: /expenses/pending, /rejected, …, /me). */
+export type ExpenseSubList = { status?: string; mine?: 'true' };
 
-export function useExpenses(p: ExpenseListParams) {
+export function useExpenses(fixed: ExpenseSubList, filters: ListFilters, page: number) {
+  const query = { ...fixed, ...listQuery(filters, EXPENSE_GROUPS, page) };
   return useQuery({
-    queryKey: expenseKeys.list(p),
+    queryKey: expenseKeys.list(query),
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const query: Record<string, string | number> = { page: p.page, limit: 20 };
-      if (p.status) query.status = p.status;
-      if (p.search) query.search = p.search;
-      if (p.mine) query.mine = 'true';
       const res = await api.get<Expense[]>('/expense', { query });
-      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+      return { items: res.data ?? [], pagination: res.metadata?.pagination as Pagination | undefined };
     },
   });
 }
