@@ -145,3 +145,96 @@ describe('expense detail and the shared approval modals', () => {
     expect(screen.getByLabelText('Reason')).toHaveValue('Wrong payee');
   });
 });
+
+const listReply = (items: unknown[]) => ({
+  body: {
+    status: 'success',
+    message: 'OK',
+    data: items,
+    metadata: { pagination: { page: 1, limit: 20, totalItems: items.length, totalPages: 1 } },
+  },
+});
+
+describe('expense lists (the list kit)', () => {
+  it('a sub-list asks its status with the URL filters, and shows the rows', async () => {
+    const { api: mock } = renderApp('/expenses/pending?search=diesel&currency=NGN', {
+      session: { resources: '*' },
+      routes: { 'GET /api/expense': listReply([expense(null)]) },
+    });
+    expect(await screen.findByText('exp_abc123')).toBeInTheDocument();
+    const call = mock.calls.find((c) => c.method === 'GET' && c.path === '/api/expense')!;
+    expect(call.url.searchParams.get('status')).toBe('pending');
+    expect(call.url.searchParams.get('search')).toBe('diesel');
+    expect(call.url.searchParams.get('where')).toBe('{"currency":"NGN"}');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+
+  it('shows "No data available" for an empty list', async () => {
+    renderApp('/expenses/me', { session: { resources: '*' }, routes: { 'GET /api/expense': listReply([]) } });
+    expect(await screen.findByTestId('list-empty')).toBeInTheDocument();
+  });
+});
+
+describe('expense form: quote and fee before submit', () => {
+  const wallet = { id: '33333333-3333-4333-8333-333333333333', currency: 'NGN', name: 'NGN Wallet' };
+  const formRoutes = (quote: unknown) => ({
+    'GET /api/wallet': ok([{ ...wallet, balance: '100000.00', balanceMinor: 10_000_000 }]),
+    'GET /api/content/payout/local/banks': ok([{ code: '058', name: 'Guaranty Trust Bank' }]),
+    'GET /api/account_access': listReply([]),
+    'GET /api/products-and-services': listReply([]),
+    'GET /api/expense/beneficiary': ok([]),
+    [`POST /api/exchange/disbursement/expenses/${wallet.id}`]: quote,
+  });
+
+  it('asks the quote 2,000 ms after the amount and shows the fee and total', async () => {
+    const { api: mock } = renderApp('/expense/new-payment', {
+      session: { resources: '*' },
+      routes: formRoutes(
+        ok({
+          isPaymentRequired: false,
+          exchangeFee: '26.88',
+          exchangeFeeMinor: 2688,
+          fxFee: '0.00',
+          fxFeeMinor: 0,
+          transferFee: '26.88',
+          transferFeeMinor: 2688,
+          total: '25026.88',
+          totalMinor: 2_502_688,
+          rate: '1',
+          sourceCurrency: 'NGN',
+          amount: '25000.00',
+          amountMinor: 2_500_000,
+          currency: 'NGN',
+          requestedAmount: '25000.00',
+          requestedAmountMinor: 2_500_000,
+          availableBalance: '100000.00',
+          availableBalanceMinor: 10_000_000,
+        }),
+      ),
+    });
+    const amount = await screen.findByLabelText('Amount');
+    await waitFor(() => expect(mock.calls.some((c) => c.path === '/api/wallet')).toBe(true));
+    const started = Date.now();
+    fireEvent.change(amount, { target: { value: '25000' } });
+    expect(
+      await screen.findByText(/Fee ₦26\.88 · Total ₦25,026\.88/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const quoted = mock.calls.filter((c) => c.path.startsWith('/api/exchange/'));
+    expect(quoted).toHaveLength(1);
+    expect(quoted[0].body).toEqual({ amount: '25000', currency: 'NGN', method: 'bank-transfer' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  }, 10_000);
+
+  it('shows an exchange error under the amount field', async () => {
+    const { api: mock } = renderApp('/expense/new-payment', {
+      session: { resources: '*' },
+      routes: formRoutes(fail(422, 'error', 'Exchange rates are unavailable, try again shortly')),
+    });
+    const amount = await screen.findByLabelText('Amount');
+    await waitFor(() => expect(mock.calls.some((c) => c.path === '/api/wallet')).toBe(true));
+    fireEvent.change(amount, { target: { value: '500' } });
+    expect(
+      await screen.findByText('Exchange rates are unavailable, try again shortly', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  }, 10_000);
+});

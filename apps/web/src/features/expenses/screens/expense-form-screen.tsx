@@ -18,12 +18,16 @@ import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { expenseBody, type ExpenseBody, type ExpenseDetail } from '@owo/contract/expenses';
 import { useDraft } from '../../../lib/drafts';
+import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useProfile } from '../../../lib/session';
 import { accountsApi } from '../../accounts';
 import { useWallets } from '../../money';
 import { profileApi, useBanks } from '../../profile';
-import { EXPENSE_DRAFT, useApprovers, useExpense, type ExpenseDraft } from '../api';
+import { EXPENSE_DRAFT, useApprovers, useExpense, useExpenseQuote, type ExpenseDraft } from '../api';
+import { BeneficiaryPicker } from '../components/beneficiary-picker';
+import { ProductLines } from '../components/product-lines';
+import { ACCOUNT_LOOKUP_DELAY_MS } from '../timings';
 
 /** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
 export function ExpenseFormScreen() {
@@ -81,6 +85,11 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
   const bankCode = form.watch('bankCode');
   const accountNumber = form.watch('bankAccountNumber');
   const attachments = form.watch('attachments') ?? [];
+  const quote = useExpenseQuote({
+    walletId: form.watch('walletId'),
+    amount: String(form.watch('amount') ?? ''),
+    currency: form.watch('currency'),
+  });
 
   // Account lookup 1,000 ms after 10 digits are typed (001 §9); a failed lookup clears the name.
   useEffect(() => {
@@ -96,7 +105,7 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
         },
         () => setLookup('failed'),
       );
-    }, 1000);
+    }, ACCOUNT_LOOKUP_DELAY_MS);
     return () => {
       clearTimeout(id);
       ctl.abort();
@@ -120,7 +129,19 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
     <form
       noValidate
       onSubmit={form.handleSubmit(() => {
-        setDraft({ body: form.getValues() as ExpenseBody, accountName, editing: props.editing });
+        setDraft({
+          body: form.getValues() as ExpenseBody,
+          accountName,
+          editing: props.editing,
+          quote: quote.data
+            ? {
+                feeMinor: quote.data.exchangeFeeMinor,
+                totalMinor: quote.data.totalMinor,
+                currency: quote.data.sourceCurrency,
+                rate: quote.data.rate,
+              }
+            : null,
+        });
         void navigate(props.editing ? `/expense/${props.editing}/edit/review` : '/expense/review-payment');
       })}
     >
@@ -159,7 +180,36 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
                 )}
               />
             </Group>
-            <TextInput label="Amount (₦)" {...form.register('amount')} error={e.amount?.message} />
+            <TextInput
+              label="Amount"
+              {...form.register('amount')}
+              readOnly={(form.watch('productsAndServices') ?? []).length > 0}
+              error={
+                e.amount?.message ??
+                (quote.error ? (quote.error as Error).message : undefined) ??
+                (quote.data?.isPaymentRequired ? 'Insufficient funds, top-up required' : undefined)
+              }
+              description={
+                quote.isFetching
+                  ? 'Getting a quote…'
+                  : quote.data
+                    ? `Fee ${formatMoney(quote.data.exchangeFeeMinor, quote.data.sourceCurrency)} · Total ${formatMoney(
+                        quote.data.totalMinor,
+                        quote.data.sourceCurrency,
+                      )}${quote.data.currency !== quote.data.sourceCurrency ? ` · Rate ${quote.data.rate}` : ''}`
+                    : undefined
+              }
+              data-testid="expense-amount"
+            />
+            <ProductLines form={form} />
+            <BeneficiaryPicker
+              onPick={(b) => {
+                form.setValue('bankCode', b.bankCode, { shouldValidate: true });
+                form.setValue('bankAccountNumber', b.accountNumber, { shouldValidate: true });
+                form.setValue('beneficiaryId', b.id);
+                if (b.email) form.setValue('beneficiaryEmail', b.email);
+              }}
+            />
             <Controller
               control={form.control}
               name="bankCode"

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   ExportCsvButton,
@@ -21,6 +21,7 @@ import {
   type ExpenseSubList,
 } from '../api';
 import { ExpenseStatusBadge } from '../status-badge';
+import { BENEFICIARY_SEARCH_MS, useDebounced } from '../timings';
 
 const LISTS: { key: string; title: string; fixed?: ExpenseSubList }[] = [
   { key: 'all', title: 'All expenses' },
@@ -43,18 +44,6 @@ const CURRENCY_FILTER: FilterGroup = {
     { value: 'GBP', label: 'GBP' },
   ],
 };
-
-/** Saved-beneficiary search (001 §9, issue 21 §2): 300 ms after the last keystroke. */
-export const BENEFICIARY_SEARCH_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /** /expenses and /expenses/{pending,rejected,completed,active,retired,me,beneficiaries} (001 §2). */
 export function ExpensesScreen() {
