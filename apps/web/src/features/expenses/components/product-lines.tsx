@@ -11,7 +11,7 @@ import { OPTION_SEARCH_MS, useDebounced } from '../timings';
 type Form = UseFormReturn<ExpenseBody, unknown, ExpenseInput>;
 
 const minorOf = (v: unknown) => {
-  const s = String(v ?? '').trim();
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
   return /^\d{1,13}(\.\d{1,2})?$/.test(s) ? toMinor(s) : 0;
 };
 
