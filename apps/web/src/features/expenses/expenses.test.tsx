@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PendingApprovalItem } from '@owo/contract/approvals';
 import type { ExpenseDetail } from '@owo/contract/expenses';
-import { fail, ok, renderApp } from '../../app/test-utils';
+import { fail, ok, renderApp, type Reply } from '../../app/test-utils';
 
 const item = (over: Partial<PendingApprovalItem> = {}): PendingApprovalItem => ({
   id: '11111111-1111-4111-8111-111111111111',
@@ -146,7 +146,7 @@ describe('expense detail and the shared approval modals', () => {
   });
 });
 
-const listReply = (items: unknown[]) => ({
+const listReply = (items: unknown[]): Reply => ({
   body: {
     status: 'success',
     message: 'OK',
@@ -177,7 +177,7 @@ describe('expense lists (the list kit)', () => {
 
 describe('expense form: quote and fee before submit', () => {
   const wallet = { id: '33333333-3333-4333-8333-333333333333', currency: 'NGN', name: 'NGN Wallet' };
-  const formRoutes = (quote: unknown) => ({
+  const formRoutes = (quote: Reply): Record<string, Reply> => ({
     'GET /api/wallet': ok([{ ...wallet, balance: '100000.00', balanceMinor: 10_000_000 }]),
     'GET /api/content/payout/local/banks': ok([{ code: '058', name: 'Guaranty Trust Bank' }]),
     'GET /api/account_access': listReply([]),
