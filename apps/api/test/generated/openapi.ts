@@ -8926,7 +8926,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 format?: "json" | "csv";
-                status?: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired" | "active";
+                status?: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired" | "active";
                 mine?: "true" | "false";
                 period?: "24h" | "7d" | "30d";
             };
@@ -8953,7 +8953,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -8997,6 +8997,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -9074,6 +9080,12 @@ export interface operations {
                     beneficiaryId?: string | null;
                     /** @default false */
                     notifyBeneficiary?: boolean;
+                    /** Format: date */
+                    scheduledDate?: string | null;
+                    /** @enum {string|null} */
+                    recurrence?: "once" | "weekly" | "monthly" | null;
+                    /** Format: date */
+                    recurrenceEndDate?: string | null;
                 };
             };
         };
@@ -9095,7 +9107,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -9139,6 +9151,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -9340,7 +9358,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -9384,6 +9402,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -9521,6 +9545,12 @@ export interface operations {
                     beneficiaryId?: string | null;
                     /** @default false */
                     notifyBeneficiary?: boolean;
+                    /** Format: date */
+                    scheduledDate?: string | null;
+                    /** @enum {string|null} */
+                    recurrence?: "once" | "weekly" | "monthly" | null;
+                    /** Format: date */
+                    recurrenceEndDate?: string | null;
                 };
             };
         };
@@ -9542,7 +9572,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -9586,6 +9616,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -9707,7 +9743,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -9751,6 +9787,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -9866,7 +9908,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -9910,6 +9952,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -10025,7 +10073,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -10069,6 +10117,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -10263,7 +10317,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -10307,6 +10361,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {

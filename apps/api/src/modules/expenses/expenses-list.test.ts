@@ -116,10 +116,10 @@ describe('GET /api/expense (the list kit)', () => {
 
     const bad = await o.api.get(`/api/expense${q({ where: '{"currency":"XYZ"}' })}`);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.where).toEqual([EXPENSE_LIST_MSG.whereInvalid]);
+    expect(bad.body.errors!.where).toEqual([EXPENSE_LIST_MSG.whereInvalid]);
     const range = await o.api.get(`/api/expense${q({ from: '2026-03-02', to: '2026-03-01' })}`);
     expect(range.status).toBe(400);
-    expect(range.body.errors.to).toEqual([EXPENSE_LIST_MSG.dateRange]);
+    expect(range.body.errors!.to).toEqual([EXPENSE_LIST_MSG.dateRange]);
   });
 
   it('format=csv streams exactly the rows of the filtered list, formula-safe', async () => {

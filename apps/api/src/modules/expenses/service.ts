@@ -26,6 +26,7 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../platf
 import type { TenantContext } from '../../platform/guard';
 import { accountMembers, files, memberSpendLimits, roles, transactions, users } from '../../platform/schema';
 import { railsOf } from '../../rails';
+import { enqueueRun, registerScheduleJobs, type ScheduleRun } from './schedule';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { dispatchSoon } from '../funding';
 import { sendMail } from '../mail';
@@ -51,7 +52,7 @@ import {
 import { budgetCheck } from '../categories';
 import { expenseBeneficiaries, expenses, type ExpenseLine } from './tables';
 
-type Row = typeof expenses.$inferSelect;
+export type Row = typeof expenses.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
 
 const newReference = () => `exp_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
@@ -66,7 +67,7 @@ const effectiveStatusSql = sql<ExpenseStatus>`case
 
 // ---- the approvable handler (the seam) ----
 
-async function lockExpense(tx: DbOrTx, accountId: string, id: string): Promise<Row> {
+export async function lockExpense(tx: DbOrTx, accountId: string, id: string): Promise<Row> {
   const [e] = await tx
     .select()
     .from(expenses)
@@ -81,7 +82,7 @@ async function lockExpense(tx: DbOrTx, accountId: string, id: string): Promise<R
  * can pay twice (transactions.reference is unique). Insufficient funds at this point marks the
  * expense failed (inside a savepoint, so the approval itself still stands).
  */
-async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCommit): Promise<void> {
+export async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCommit): Promise<void> {
   if (e.purpose.service) {
     const policy = await getApPolicy(tx, e.accountId);
     const b = await budgetCheck(tx, {
@@ -181,6 +182,9 @@ async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCom
 }
 
 export function registerExpenseApprovals(deps: AppDeps) {
+  registerScheduleJobs(deps, async (d, data) => {
+    await runScheduledExpense(d, data);
+  });
   registerApprovable(deps, {
     type: 'expense',
     load: async (db, accountId, id) => {
@@ -204,6 +208,15 @@ export function registerExpenseApprovals(deps: AppDeps) {
     onFinalApproval: async ({ tx, deps: d, item, afterCommit }: HandlerContext) => {
       const e = await lockExpense(tx, item.accountId, item.resourceId);
       if (e.status === 'paying' || e.status === 'completed' || e.status === 'retired') return;
+      if (e.scheduledDate && e.transactionId === null && e.occurrence === 1) {
+        // Scheduled: approved now, paid by the schedule's job on its date.
+        await tx
+          .update(expenses)
+          .set({ status: 'scheduled', nextRunOn: e.scheduledDate, updatedAt: sql`now()` })
+          .where(eq(expenses.id, e.id));
+        afterCommit(() => enqueueRun(d, e.id, e.scheduledDate!));
+        return;
+      }
       await tx
         .update(expenses)
         .set({ status: 'approved', paymentAttempt: e.paymentAttempt + 1, updatedAt: sql`now()` })
@@ -282,6 +295,7 @@ async function prepare(
   if (p.isNew && !description) throw fieldError('purpose.description', EXPENSE_MSG.descriptionRequired);
   if (body.notifyBeneficiary && !body.beneficiaryEmail)
     throw fieldError('beneficiaryEmail', EXPENSE_MSG.beneficiaryEmailRequired);
+  const schedule = checkSchedule(body);
 
   if (body.currency === 'NGN' && !(await getWalletByCurrency(db, accountId, 'NGN')))
     throw fieldError('walletId', EXPENSE_MSG.ngnWalletNotFound);
@@ -318,7 +332,9 @@ async function prepare(
     amount: body.amount,
     currency: wallet.currency,
   });
-  if (wallet.balance < body.amount + fee) throw fieldError('amount', EXPENSE_MSG.insufficientFunds);
+  // A scheduled payment is checked against the balance on its date (a shortfall then fails it).
+  if (!schedule.scheduledDate && wallet.balance < body.amount + fee)
+    throw fieldError('amount', EXPENSE_MSG.insufficientFunds);
 
   // Product lines: chosen from the account's products; total = price x quantity.
   const lines: ExpenseLine[] = [];
@@ -410,8 +426,28 @@ async function prepare(
       beneficiaryEmail: body.beneficiaryEmail ?? null,
       notifyBeneficiary: !!body.notifyBeneficiary && !!body.beneficiaryEmail,
       beneficiaryId: body.beneficiaryId ?? null,
+      ...schedule,
     },
   };
+}
+
+/** Today in Lagos (UTC+1 all year), YYYY-MM-DD. */
+export const lagosToday = (now = new Date()) =>
+  new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+
+/** The schedule fields of a body (issue 21 §2 scheduled and recurring expenses). */
+function checkSchedule(body: ExpenseInput) {
+  if (!body.scheduledDate) {
+    if (body.recurrence && body.recurrence !== 'once')
+      throw fieldError('scheduledDate', EXPENSE_MSG.recurrenceNeedsDate);
+    return { scheduledDate: null, recurrence: null, recurrenceEndDate: null };
+  }
+  if (body.scheduledDate <= lagosToday()) throw fieldError('scheduledDate', EXPENSE_MSG.scheduleInPast);
+  const recurrence = body.recurrence ?? 'once';
+  const end = recurrence === 'once' ? null : (body.recurrenceEndDate ?? null);
+  if (end && end < body.scheduledDate)
+    throw fieldError('recurrenceEndDate', EXPENSE_MSG.recurrenceEndBeforeStart);
+  return { scheduledDate: body.scheduledDate, recurrence, recurrenceEndDate: end };
 }
 
 // ---- commands ----
@@ -525,7 +561,8 @@ async function wasApproved(db: DbOrTx, e: Row): Promise<boolean> {
   const a = await approvalOf(db, {
     accountId: e.accountId,
     type: 'expense',
-    resourceId: e.id,
+    // An occurrence of a schedule is covered by the approval of the scheduled expense.
+    resourceId: e.parentExpenseId ?? e.id,
     viewerId: e.makerUserId,
   });
   return a?.status === 'approved';
@@ -620,6 +657,11 @@ function toDto(r: Selected): Expense {
     maker: { id: e.makerUserId, name: `${r.makerFirst} ${r.makerLast}`.trim() },
     transactionId: e.transactionId,
     failureReason: r.status === 'failed' ? (e.failureReason ?? r.txFailure ?? null) : null,
+    scheduledDate: e.scheduledDate,
+    recurrence: e.recurrence,
+    recurrenceEndDate: e.recurrenceEndDate,
+    nextRunOn: e.nextRunOn,
+    parentExpenseId: e.parentExpenseId,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
   };
@@ -712,6 +754,11 @@ const EXPENSE_LIST = {
     failureReason: sql<
       string | null
     >`coalesce(${expenses.failureReason}, (select t.failure_reason from transactions t where t.id = ${expenses.transactionId}))`,
+    scheduledDate: expenses.scheduledDate,
+    recurrence: expenses.recurrence,
+    recurrenceEndDate: expenses.recurrenceEndDate,
+    nextRunOn: expenses.nextRunOn,
+    parentExpenseId: expenses.parentExpenseId,
     createdAt: expenses.createdAt,
     updatedAt: expenses.updatedAt,
   },
@@ -859,4 +906,75 @@ export async function deleteBeneficiary(db: Db, p: { accountId: string; id: stri
     bankCode: row.bankCode,
     email: row.email,
   };
+}
+
+// ---- scheduled and recurring expenses (issue 21 §2) ----
+
+/**
+ * One run of a schedule (the pg-boss job of `schedule.ts`). Under the scheduled expense's row lock it
+ * acts only when `runOn` is still the schedule's next run and is due (Lagos date), so a second job,
+ * a second worker or the sweep find nothing to do: one payment per run. Run 1 pays the scheduled
+ * expense itself; run n > 1 pays a new expense (`<reference>-r<n>`, unique per parent and
+ * occurrence) covered by the first's approval. Then the schedule moves to its next date or ends.
+ */
+export async function runScheduledExpense(deps: AppDeps, data: ScheduleRun): Promise<'paid' | 'skipped'> {
+  const after: (() => Promise<void> | void)[] = [];
+  const done = await deps.db.transaction(async (tx) => {
+    const [tpl] = await tx.select().from(expenses).where(eq(expenses.id, data.expenseId)).for('update');
+    if (!tpl || tpl.nextRunOn !== data.runOn || data.runOn > lagosToday()) return false;
+    const n = tpl.occurrence;
+    const afterCommit: AfterCommit = (fn) => after.push(fn);
+    if (n === 1) {
+      const next = { ...tpl, status: 'approved' as const, paymentAttempt: tpl.paymentAttempt + 1 };
+      await tx
+        .update(expenses)
+        .set({ status: 'approved', paymentAttempt: next.paymentAttempt, updatedAt: sql`now()` })
+        .where(eq(expenses.id, tpl.id));
+      await startPayment(tx, deps, next, afterCommit);
+    } else {
+      const {
+        id: _id,
+        createdAt: _c,
+        updatedAt: _u,
+        transactionId: _t,
+        failureReason: _f,
+        retiredAt: _r,
+        ...copy
+      } = tpl;
+      const [child] = await tx
+        .insert(expenses)
+        .values({
+          ...copy,
+          reference: `${tpl.reference}-r${n}`,
+          status: 'approved',
+          paymentAttempt: 1,
+          scheduledDate: data.runOn,
+          recurrence: null,
+          recurrenceEndDate: null,
+          nextRunOn: null,
+          occurrence: n,
+          parentExpenseId: tpl.id,
+        })
+        .returning();
+      await startPayment(tx, deps, child, afterCommit);
+    }
+    // The next run: a week or a calendar month later (PostgreSQL clamps 31 Jan + 1 month to 28/29 Feb).
+    let nextRunOn: string | null = null;
+    if (tpl.recurrence === 'weekly' || tpl.recurrence === 'monthly') {
+      const step = tpl.recurrence === 'weekly' ? '7 days' : '1 month';
+      const r = await tx.execute(
+        sql`select to_char((${tpl.scheduledDate}::date + ${sql.raw(`interval '${step}'`)} * ${n})::date, 'YYYY-MM-DD') as d`,
+      );
+      const d = (r.rows[0] as { d: string }).d;
+      if (!tpl.recurrenceEndDate || d <= tpl.recurrenceEndDate) nextRunOn = d;
+    }
+    await tx
+      .update(expenses)
+      .set({ nextRunOn, occurrence: n + 1, updatedAt: sql`now()` })
+      .where(eq(expenses.id, tpl.id));
+    if (nextRunOn) afterCommit(() => enqueueRun(deps, tpl.id, nextRunOn));
+    return true;
+  });
+  for (const fn of after) await fn();
+  return done ? 'paid' : 'skipped';
 }

@@ -54,6 +54,11 @@ const expense = (approval: PendingApprovalItem | null): ExpenseDetail => {
     maker: { id: 'u7', name: 'Chinedu Eze' },
     transactionId: null,
     failureReason: null,
+    scheduledDate: null,
+    recurrence: null,
+    recurrenceEndDate: null,
+    nextRunOn: null,
+    parentExpenseId: null,
     createdAt: '2026-03-05T09:00:00Z',
     updatedAt: '2026-03-05T09:00:00Z',
   };

@@ -4,6 +4,7 @@ const COLORS: Record<string, string> = {
   pending: 'yellow',
   rejected: 'red',
   approved: 'blue',
+  scheduled: 'violet',
   paying: 'blue',
   completed: 'green',
   failed: 'red',

@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { expenseBody, type ExpenseBody, type ExpenseDetail } from '@owo/contract/expenses';
+import { DateField } from '../../../components/date-field';
 import { useDraft } from '../../../lib/drafts';
 import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
@@ -56,6 +57,9 @@ function toBody(e: ExpenseDetail | undefined): ExpenseBody | undefined {
     attachments: e.attachments,
     approverId: e.approverId,
     beneficiaryEmail: e.beneficiaryEmail,
+    scheduledDate: e.scheduledDate,
+    recurrence: e.recurrence,
+    recurrenceEndDate: e.recurrenceEndDate,
     productsAndServices: e.productsAndServices.map((l) => ({
       id: l.id,
       amount: l.amount,
@@ -257,6 +261,53 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
                 />
               )}
             />
+            <Group grow align="flex-start">
+              <Controller
+                control={form.control}
+                name="scheduledDate"
+                render={({ field }) => (
+                  <DateField
+                    label="Pay on (optional)"
+                    description="Leave empty to pay right after approval"
+                    value={field.value ?? ''}
+                    onChange={(v) => field.onChange(v || null)}
+                    error={e.scheduledDate?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="recurrence"
+                render={({ field }) => (
+                  <Select
+                    label="Repeat"
+                    data={[
+                      { value: 'once', label: 'Once' },
+                      { value: 'weekly', label: 'Every week' },
+                      { value: 'monthly', label: 'Every month' },
+                    ]}
+                    value={field.value ?? 'once'}
+                    onChange={(v) => field.onChange(v)}
+                    disabled={!form.watch('scheduledDate')}
+                    error={e.recurrence?.message}
+                  />
+                )}
+              />
+            </Group>
+            {form.watch('recurrence') && form.watch('recurrence') !== 'once' && (
+              <Controller
+                control={form.control}
+                name="recurrenceEndDate"
+                render={({ field }) => (
+                  <DateField
+                    label="Last payment on (optional)"
+                    value={field.value ?? ''}
+                    onChange={(v) => field.onChange(v || null)}
+                    error={e.recurrenceEndDate?.message}
+                  />
+                )}
+              />
+            )}
             <FileInput
               label="Receipt (image or PDF, up to 1 MB)"
               accept="image/*,application/pdf"

@@ -64,6 +64,15 @@ export function ExpenseReviewScreen() {
                 </Text>
               </>
             )}
+            {b.scheduledDate && (
+              <>
+                <Text c="dimmed">Pay on</Text>
+                <Text>
+                  {b.scheduledDate.split('-').reverse().join('/')}
+                  {b.recurrence && b.recurrence !== 'once' ? ` · ${b.recurrence}` : ''}
+                </Text>
+              </>
+            )}
             <Text c="dimmed">Beneficiary</Text>
             <Text>{draft?.accountName}</Text>
             <Text c="dimmed">Account</Text>

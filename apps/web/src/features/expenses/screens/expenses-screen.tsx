@@ -28,6 +28,7 @@ const LISTS: { key: string; title: string; fixed?: ExpenseSubList }[] = [
   { key: 'pending', title: 'Pending', fixed: { status: 'pending' } },
   { key: 'rejected', title: 'Rejected', fixed: { status: 'rejected' } },
   { key: 'active', title: 'Active', fixed: { status: 'active' } },
+  { key: 'scheduled', title: 'Scheduled', fixed: { status: 'scheduled' } },
   { key: 'completed', title: 'Completed', fixed: { status: 'completed' } },
   { key: 'failed', title: 'Failed', fixed: { status: 'failed' } },
   { key: 'retired', title: 'Retired', fixed: { status: 'retired' } },
