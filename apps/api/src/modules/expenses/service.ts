@@ -187,6 +187,7 @@ export function registerExpenseApprovals(deps: AppDeps) {
   });
   registerApprovable(deps, {
     type: 'expense',
+    path: (id) => `/expense/${id}`,
     load: async (db, accountId, id) => {
       const [e] = await db
         .select()
