@@ -336,7 +336,9 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
             )}
             <TextInput
               label="Beneficiary email (optional)"
-              {...form.register('beneficiaryEmail')}
+              {...form.register('beneficiaryEmail', {
+                setValueAs: (v: string | null) => (v?.trim() ? v.trim() : null),
+              })}
               error={e.beneficiaryEmail?.message}
             />
             <Controller
