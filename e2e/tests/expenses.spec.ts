@@ -104,6 +104,16 @@ async function signIn(browser: Browser, email: string) {
   await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
     await tour.getByRole('button', { name: 'Skip tour' }).click();
   });
+  // The first-run tour opens by itself after a delay; skip it once, as a user would (it is remembered).
+  await page.goto('/dashboard');
+  const tour = page.getByTestId('guided-tour');
+  try {
+    await tour.waitFor({ state: 'visible', timeout: 6_000 });
+    await tour.getByRole('button', { name: 'Skip tour' }).click();
+    await tour.waitFor({ state: 'hidden' });
+  } catch {
+    /* no tour for this user */
+  }
   return page;
 }
 
@@ -246,6 +256,21 @@ test('expense: product line + PDF receipt, approve, reject, edit, resolve, appro
   await test.step('the wallet and the transaction list show it', async () => {
     const w = (await ownerApi('GET', '/wallet')).data.find((x: { currency: string }) => x.currency === 'NGN');
     expect(w.balanceMinor).toBeLessThan(50_000_000 - 1_200_000 + 1);
+    // 500,000 deposited - 12,000 paid - the fee the quote showed before submit.
+    expect(w.balanceMinor).toBe(
+      50_000_000 - 1_200_000 - (await ownerApi('GET', `/expense/${expenseId}`)).data.feeMinor,
+    );
+    await maker.goto('/dashboard');
+    await expect(
+      maker
+        .getByText(
+          new RegExp(
+            `${(w.balanceMinor / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 }).replace('.', '\\.')}`,
+          ),
+        )
+        .first(),
+    ).toBeVisible({ timeout: 15_000 });
+    await shot(maker, 'wallet');
     await maker.goto('/transactions');
     await expect(maker.getByText(/Diesel for the Ikeja generator/).first()).toBeVisible({ timeout: 15_000 });
     await shot(maker, 'transactions');
