@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PendingApprovalItem } from '@owo/contract/approvals';
 import type { ExpenseDetail } from '@owo/contract/expenses';
@@ -242,4 +242,44 @@ describe('expense form: quote and fee before submit', () => {
       await screen.findByText('Exchange rates are unavailable, try again shortly', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
   }, 10_000);
+});
+
+describe('expense detail: schedule and retire', () => {
+  it('shows the schedule, and retires a paid expense after a confirmation', async () => {
+    const paid = {
+      ...expense(item({ status: 'approved', canApprove: false })),
+      status: 'completed' as const,
+      attachments: [{ uploader: 'Ada Obi', fileName: 'a'.repeat(32) + '.pdf' }],
+      scheduledDate: '2026-04-01',
+      recurrence: 'monthly' as const,
+      recurrenceEndDate: '2026-12-01',
+      nextRunOn: '2026-05-01',
+    };
+    const { api: mock } = renderApp(path, {
+      session: { resources: '*' },
+      routes: {
+        [apiPath]: ok(paid),
+        'PUT /api/expense/22222222-2222-4222-8222-222222222222/retire': ok(
+          { ...paid, status: 'retired' },
+          'Expense retired successfully',
+        ),
+      },
+    });
+    expect(
+      await screen.findByText('Pay on 01/04/2026, every month until 01/12/2026 · next payment 01/05/2026'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add receipt' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Retire' }));
+    expect(await screen.findByText(/records the 1 receipt against this/)).toBeInTheDocument();
+    expect(mock.calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Retire expense' })).getByRole('button', {
+        name: 'Retire',
+      }),
+    );
+    await waitFor(
+      () => expect(mock.calls.some((c) => c.method === 'PUT' && c.path.endsWith('/retire'))).toBe(true),
+      { timeout: 5000 },
+    );
+  });
 });
