@@ -230,6 +230,39 @@ describe('expense form: quote and fee before submit', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
   }, 10_000);
 
+  it('searches saved beneficiaries 300 ms after typing (limit 15) and fills the payee from one', async () => {
+    const ben = {
+      id: '44444444-4444-4444-8444-444444444444',
+      accountName: 'ADA STORES LTD',
+      bankName: 'Guaranty Trust Bank',
+      accountNumber: '0123456785',
+      bankCode: '058',
+      email: 'ada@stores.ng',
+    };
+    const { api: mock } = renderApp('/expense/new-payment', {
+      session: { resources: '*' },
+      routes: { ...formRoutes(ok(null)), 'GET /api/expense/beneficiary': ok([ben]) },
+    });
+    const search = await screen.findByLabelText('Saved beneficiary (optional)');
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: 'ada' } });
+    await waitFor(
+      () =>
+        expect(
+          mock.calls.some(
+            (c) =>
+              c.path === '/api/expense/beneficiary' &&
+              c.url.searchParams.get('search') === 'ada' &&
+              c.url.searchParams.get('limit') === '15',
+          ),
+        ).toBe(true),
+      { timeout: 3000 },
+    );
+    fireEvent.click(await screen.findByText('ADA STORES LTD'));
+    await waitFor(() => expect(screen.getByLabelText('Account number')).toHaveValue('0123456785'));
+    expect(screen.getByLabelText('Beneficiary email (optional)')).toHaveValue('ada@stores.ng');
+  }, 10_000);
+
   it('shows an exchange error under the amount field', async () => {
     const { api: mock } = renderApp('/expense/new-payment', {
       session: { resources: '*' },
