@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_NAME_PATTERN } from './accounts';
 import { pendingApprovalItemSchema } from './approvals';
-import { PAGE_SIZE, MAX_LIMIT } from './http';
+import { listFormatQuery, listQuery } from './http';
 import { MSG } from './messages';
 import { AMOUNT_TEXT_MAX, amountSchema } from './money';
 
@@ -16,12 +16,20 @@ export const EXPENSE_STATUSES = [
   'pending',
   'rejected',
   'approved',
+  'scheduled',
   'paying',
   'completed',
   'failed',
   'retired',
 ] as const;
 export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+/**
+ * A scheduled expense (issue 21 §2): approved now, paid on `scheduledDate` (Lagos) by a pg-boss job,
+ * then again every week or month for a recurring one until `recurrenceEndDate`. Each later payment
+ * is its own expense (`parentExpenseId`), covered by the approval of the first.
+ */
+export const EXPENSE_RECURRENCES = ['once', 'weekly', 'monthly'] as const;
+export type ExpenseRecurrence = (typeof EXPENSE_RECURRENCES)[number];
 /** List filters: the statuses, plus `active` (approved or paying). */
 export const EXPENSE_LIST_FILTERS = [...EXPENSE_STATUSES, 'active'] as const;
 
@@ -44,6 +52,9 @@ export const EXPENSE_MSG = {
   notRetirable: 'Only a completed expense can be retired',
   retireNeedsReceipt: 'Attach at least one receipt to retire this expense',
   fileUnknown: 'This file was not uploaded to this account',
+  scheduleInPast: 'The payment date must be after today',
+  recurrenceNeedsDate: 'Choose the date of the first payment',
+  recurrenceEndBeforeStart: 'The last payment date must not be before the first',
   created: 'Expense created successfully',
   updated: 'Expense updated successfully',
   reapproval: 'Expense sent for re-approval',
@@ -106,6 +117,15 @@ const expenseFields = {
     .nullable(),
   beneficiaryId: z.string().uuid().optional().nullable(),
   notifyBeneficiary: z.boolean().optional().default(false),
+  /** Pay on this date (Lagos, YYYY-MM-DD, after today) instead of right after the final approval. */
+  scheduledDate: z.string().max(10).date('Please enter a valid date').optional().nullable(),
+  /** Repeat the payment every week or month from `scheduledDate` (needs it). */
+  recurrence: z
+    .enum(EXPENSE_RECURRENCES, { error: 'Recurrence must be once, weekly or monthly' })
+    .optional()
+    .nullable(),
+  /** The last date a recurring payment may run (inclusive). */
+  recurrenceEndDate: z.string().max(10).date('Please enter a valid date').optional().nullable(),
 };
 
 export const expenseBody = z.object(expenseFields);
@@ -119,13 +139,34 @@ export const attachmentsBody = z.object({
   attachments: z.array(attachmentSchema).min(1, 'Attach at least one file').max(10, 'At most 10 attachments'),
 });
 
-export const expenseListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(PAGE_SIZE),
-  status: z.enum(EXPENSE_LIST_FILTERS, { error: 'Unknown expense status' }).optional(),
+/** The `where` JSON of the expense list (the list kit's filter groups): a value or a list per key. */
+export const expenseWhereSchema = z
+  .object({
+    currency: z
+      .union([z.enum(['NGN', 'USD', 'GBP']), z.array(z.enum(['NGN', 'USD', 'GBP'])).max(3)])
+      .optional(),
+    walletId: z.union([z.string().uuid(), z.array(z.string().uuid()).max(20)]).optional(),
+  })
+  .strict();
+export type ExpenseWhere = z.infer<typeof expenseWhereSchema>;
+export const EXPENSE_LIST_MSG = {
+  whereInvalid: 'Invalid filter',
+  dateRange: 'The end date must not be before the start date',
+} as const;
+
+/**
+ * GET /api/expense (the list kit's query, 000 §7): page, limit, search, `where` JSON (currency,
+ * walletId), from/to and day presets, plus the sub-list's `status` and `mine`; `format=csv` exports
+ * every row the same filters select.
+ */
+export const expenseListQuery = listQuery.extend({
+  ...listFormatQuery.shape,
   search: z.string().trim().max(100).optional(),
+  status: z.enum(EXPENSE_LIST_FILTERS, { error: 'Unknown expense status' }).optional(),
   mine: z.enum(['true', 'false']).optional(),
+  period: z.enum(['24h', '7d', '30d'], { error: 'Period must be 24h, 7d or 30d' }).optional(),
 });
+export type ExpenseListQuery = z.infer<typeof expenseListQuery>;
 
 export const productLineDto = z.object({
   id: z.string(),
@@ -165,6 +206,13 @@ export const expenseSchema = z.object({
   maker: z.object({ id: z.string(), name: z.string() }),
   transactionId: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /** The schedule (null when paid right after approval); `nextRunOn` is the next payment date. */
+  scheduledDate: z.string().nullable(),
+  recurrence: z.enum(EXPENSE_RECURRENCES).nullable(),
+  recurrenceEndDate: z.string().nullable(),
+  nextRunOn: z.string().nullable(),
+  /** The scheduled expense this payment is an occurrence of. */
+  parentExpenseId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

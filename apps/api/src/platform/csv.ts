@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db, DbOrTx } from './db';
+import type { ListColumn, RowOf } from './list';
 
 /**
  * One RFC 4180 field: quoted when it holds a quote, comma or line break, and never read as a
@@ -91,17 +92,13 @@ export function tableCsv<T extends PgTable, R>(
   });
 }
 
-type RowOf<C extends Record<string, PgColumn>> = {
-  [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null;
-};
-
 /**
  * The CSV of a list written with `preparedPage` (platform/list.ts): give it the SAME definition
  * (`where` with placeholders, `orderBy`, `columns`) and, per request, the same parameters. Returns
  * `run(db, params, map, columns)`: every row the filters select, in the list's order, mapped by the
  * list's DTO `map`, streamed in batches through a statement prepared once per connection.
  */
-export function preparedCsv<T extends PgTable, C extends Record<string, PgColumn>>(
+export function preparedCsv<T extends PgTable, C extends Record<string, ListColumn>>(
   name: string,
   table: T,
   def: { where: SQL; orderBy: (SQL | PgColumn)[]; columns: C },

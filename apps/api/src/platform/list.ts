@@ -48,8 +48,19 @@ export async function fetchPage<T extends PgTable, C extends Record<string, PgCo
   return { rows: [], total: Number(n) };
 }
 
-type RowOf<C extends Record<string, PgColumn>> = {
-  [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null;
+/**
+ * A selected column: a table column, or an SQL expression with its type (`sql<string>\`…\``, e.g. a
+ * correlated subquery reading a joined table's field, or a computed status).
+ */
+export type ListColumn = PgColumn | SQL<unknown>;
+export type RowOf<C extends Record<string, ListColumn>> = {
+  [K in keyof C]: C[K] extends PgColumn
+    ? C[K]['_']['notNull'] extends true
+      ? C[K]['_']['data']
+      : C[K]['_']['data'] | null
+    : C[K] extends SQL<infer D>
+      ? D
+      : never;
 };
 
 /**
@@ -59,7 +70,7 @@ type RowOf<C extends Record<string, PgColumn>> = {
  * `sql.placeholder('x')` for every value, each optional filter as `(${p}::type is null or …)`, and
  * pass `null` for a filter the request does not use. Returns `run(db, params, { page, limit })`.
  */
-export function preparedPage<T extends PgTable, C extends Record<string, PgColumn>>(
+export function preparedPage<T extends PgTable, C extends Record<string, ListColumn>>(
   name: string,
   table: T,
   opts: { where: SQL; orderBy: (SQL | PgColumn)[]; columns: C },

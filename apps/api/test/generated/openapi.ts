@@ -1829,7 +1829,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List expenses (status, search, mine), newest first */
+        /** List expenses (status, search, mine, where, dates), newest first; format=csv exports them */
         get: operations["listExpenses"];
         put?: never;
         /** Create an expense; it goes to approval (or is auto-approved and paid) */
@@ -10162,9 +10162,14 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                status?: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired" | "active";
                 search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired" | "active";
                 mine?: "true" | "false";
+                period?: "24h" | "7d" | "30d";
             };
             header?: never;
             path?: never;
@@ -10189,7 +10194,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -10233,6 +10238,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -10310,6 +10321,12 @@ export interface operations {
                     beneficiaryId?: string | null;
                     /** @default false */
                     notifyBeneficiary?: boolean;
+                    /** Format: date */
+                    scheduledDate?: string | null;
+                    /** @enum {string|null} */
+                    recurrence?: "once" | "weekly" | "monthly" | null;
+                    /** Format: date */
+                    recurrenceEndDate?: string | null;
                 };
             };
         };
@@ -10331,7 +10348,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -10375,6 +10392,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -10576,7 +10599,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -10620,6 +10643,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -10757,6 +10786,12 @@ export interface operations {
                     beneficiaryId?: string | null;
                     /** @default false */
                     notifyBeneficiary?: boolean;
+                    /** Format: date */
+                    scheduledDate?: string | null;
+                    /** @enum {string|null} */
+                    recurrence?: "once" | "weekly" | "monthly" | null;
+                    /** Format: date */
+                    recurrenceEndDate?: string | null;
                 };
             };
         };
@@ -10778,7 +10813,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -10822,6 +10857,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -10943,7 +10984,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -10987,6 +11028,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -11102,7 +11149,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -11146,6 +11193,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -11261,7 +11314,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -11305,6 +11358,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {
@@ -11499,7 +11558,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "paying" | "completed" | "failed" | "retired";
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -11543,6 +11602,12 @@ export interface operations {
                             };
                             transactionId: string | null;
                             failureReason: string | null;
+                            scheduledDate: string | null;
+                            /** @enum {string|null} */
+                            recurrence: "once" | "weekly" | "monthly" | null;
+                            recurrenceEndDate: string | null;
+                            nextRunOn: string | null;
+                            parentExpenseId: string | null;
                             createdAt: string;
                             updatedAt: string;
                             expenseData: {

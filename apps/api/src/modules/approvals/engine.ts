@@ -19,7 +19,8 @@ import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { accountMembers, memberSpendLimits, users } from '../../platform/schema';
-import { createNotification } from '../notifications';
+import { sendMail } from '../mail';
+import { createNotification, wantsEmail } from '../notifications';
 import { getApPolicy } from './policy';
 import { approvalDecisions, approvalItems, approvalWorkflows, type StoredLevel } from './tables';
 import { decisionHash, genesisHash, trailOf, verifyChain } from './trail';
@@ -57,6 +58,8 @@ export type ApprovableHandler = {
   onRejection?: (ctx: HandlerContext) => Promise<void>;
   /** Called when a rejected item is resolved back to level one. */
   onResolve?: (ctx: HandlerContext) => Promise<void>;
+  /** The web path of the record (`/expense/{id}`), linked from approval emails. */
+  path?: (resourceId: string) => string;
 };
 
 type Registry = Map<ApprovalType, ApprovableHandler>;
@@ -231,26 +234,66 @@ function describe(item: ApprovalItemRow): string {
   return `${label}${ref} of ${formatMoney(item.amountMinor, item.currency)}${item.payee ? ` to ${item.payee}` : ''}`;
 }
 
-async function notifyApprovers(tx: Tx, item: ApprovalItemRow, userIds: string[]) {
+/**
+ * Approval mail (issue 21 §1 "Notifications and mail"), written in the deciding transaction like the
+ * in-app notice: each recipient who keeps email on for the `approvals` category gets one.
+ */
+async function mailUsers(
+  tx: Tx,
+  deps: AppDeps,
+  item: ApprovalItemRow,
+  userIds: string[],
+  mail: { subject: string; text: string },
+) {
   if (!userIds.length) return;
+  const path = registry(deps).get(item.type)?.path?.(item.resourceId) ?? '/settings/approval';
+  const link = `${deps.config.appUrl}${path}`;
+  const rows = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  for (const u of rows) {
+    if (!(await wantsEmail(tx, u.id, 'approvals'))) continue;
+    await sendMail(
+      deps,
+      {
+        to: u.email,
+        subject: mail.subject,
+        text: `Hello ${u.firstName},\n\n${mail.text}\n\nOpen it: ${link}\n\nOwo`,
+      },
+      tx,
+    );
+  }
+}
+
+async function notifyApprovers(tx: Tx, deps: AppDeps, item: ApprovalItemRow, userIds: string[]) {
+  if (!userIds.length) return;
+  const value = `${describe(item)} awaits your approval (level ${item.currentLevel + 1} of ${item.levels.length}).`;
   await createNotification(tx, {
     accountId: item.accountId,
     userIds,
     topic: 'Approval required',
-    value: `${describe(item)} awaits your approval (level ${item.currentLevel + 1} of ${item.levels.length}).`,
+    value,
     props: { approvalType: item.type, resourceId: item.resourceId, approvalId: item.id },
     category: 'approvals',
   });
+  await mailUsers(tx, deps, item, userIds, { subject: `Approval required: ${describe(item)}`, text: value });
 }
 
-async function notifyMaker(tx: Tx, item: ApprovalItemRow, what: string) {
+/** The maker is told of each decision (in-app and by mail). */
+async function notifyMaker(tx: Tx, deps: AppDeps, item: ApprovalItemRow, what: string, comments?: string) {
+  const value = `${describe(item)}: ${what}.${comments ? ` Comment: "${comments}"` : ''}`;
   await createNotification(tx, {
     accountId: item.accountId,
     userIds: [item.makerUserId],
-    topic: `Approval ${what}`,
-    value: `${describe(item)}: ${what}.`,
+    topic: `Approval ${what.split(' ')[0]}`,
+    value,
     props: { approvalType: item.type, resourceId: item.resourceId, approvalId: item.id },
     category: 'approvals',
+  });
+  await mailUsers(tx, deps, item, [item.makerUserId], {
+    subject: `${APPROVAL_TYPE_LABELS[item.type]} ${what}`,
+    text: value,
   });
 }
 
@@ -272,7 +315,7 @@ async function enterLevel(
       .where(eq(approvalItems.id, item.id))
       .returning();
     await handlerOf(deps, item.type).onFinalApproval({ tx, deps, item: done, afterCommit });
-    await notifyMaker(tx, done, 'approved');
+    await notifyMaker(tx, deps, done, 'approved');
     return done;
   }
   const approvers = await approversForLevel(tx, {
@@ -286,7 +329,7 @@ async function enterLevel(
     .set({ status: 'pending', currentLevel: level, currentApproverIds: approvers, updatedAt: sql`now()` })
     .where(eq(approvalItems.id, item.id))
     .returning();
-  await notifyApprovers(tx, next, approvers);
+  await notifyApprovers(tx, deps, next, approvers);
   return next;
 }
 
@@ -473,7 +516,7 @@ export async function decide(
         .where(eq(approvalItems.id, item.id))
         .returning();
       await handlerOf(deps, item.type).onRejection?.({ tx, deps, item: rejected, afterCommit });
-      await notifyMaker(tx, rejected, 'rejected');
+      await notifyMaker(tx, deps, rejected, 'rejected', p.comments);
       return rejected;
     }
 
@@ -486,6 +529,15 @@ export async function decide(
       .where(eq(approvalItems.id, item.id))
       .returning();
     if (remaining.length) return updated;
+    // A level passed that is not the last: the maker hears of this decision too.
+    if (item.currentLevel + 1 < item.levels.length)
+      await notifyMaker(
+        tx,
+        deps,
+        updated,
+        `approved at level ${item.currentLevel + 1} of ${item.levels.length}`,
+        p.comments,
+      );
     return enterLevel(tx, deps, updated, item.currentLevel + 1, afterCommit);
   });
   return { item, afterCommit: after };

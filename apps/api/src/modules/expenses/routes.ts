@@ -20,12 +20,15 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { sendCsv, wantsCsv } from '../../platform/csv';
 import { ok, paged } from '../../platform/http';
+import { fastList } from '../../platform/list';
 import { approvalOf, runAfterCommit } from '../approvals';
 import {
   addAttachments,
   createExpense,
   deleteBeneficiary,
+  expensesCsv,
   getExpense,
   listBeneficiaries,
   listExpenses,
@@ -56,21 +59,20 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/expense',
     {
+      ...fastList(),
       config: needs('expenses', 'get'),
       schema: {
         operationId: 'listExpenses',
-        summary: 'List expenses (status, search, mine), newest first',
+        summary: 'List expenses (status, search, mine, where, dates), newest first; format=csv exports them',
         tags,
         querystring: expenseListQuery,
         response: { 200: listEnvelope(expenseSchema), 400: errorEnvelope },
       },
     },
-    async (req) => {
-      const { items, total } = await listExpenses(db, {
-        tenant: tenantOf(req),
-        viewerId: authOf(req).user.id,
-        q: req.query,
-      });
+    async (req, reply) => {
+      const p = { tenant: tenantOf(req), viewerId: authOf(req).user.id, q: req.query };
+      if (wantsCsv(req.query)) return sendCsv(reply, 'owo-expenses.csv', expensesCsv(db, p));
+      const { items, total } = await listExpenses(db, p);
       return paged(items, req.query, total);
     },
   );

@@ -1,29 +1,45 @@
 // Expenses (issue 21 §2): 001 §5 rules server-side, approval through the engine, payment through the
 // money core (startTransfer + dispatch) after the final approval, exactly once per attempt.
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   can,
   CATEGORY_MSG,
+  EXPENSE_LIST_MSG,
   EXPENSE_MSG,
+  expenseWhereSchema,
   formatMoney,
   fromMinor,
   toMinor,
   type Expense,
   type ExpenseDetail,
   type ExpenseInput,
+  type ExpenseListQuery,
+  type ExpenseWhere,
   type ExpenseStatus,
 } from '@owo/contract';
+import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { preparedPage, type RowOf } from '../../platform/list';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { accountMembers, files, memberSpendLimits, roles, transactions, users } from '../../platform/schema';
 import { railsOf } from '../../rails';
+import { enqueueRun, registerScheduleJobs, type ScheduleRun } from './schedule';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { dispatchSoon } from '../funding';
 import { sendMail } from '../mail';
-import { checkPayoutLimit, computeFee, getWallet, getWalletByCurrency, startTransfer } from '../money';
+import {
+  checkPayoutLimit,
+  computeFee,
+  endOfDayExclusive,
+  getWallet,
+  getWalletByCurrency,
+  lagosDateTime,
+  startOfDay,
+  startTransfer,
+} from '../money';
 import { productsAndServices } from '../products/tables';
 import {
   approvalOf,
@@ -36,7 +52,7 @@ import {
 import { budgetCheck } from '../categories';
 import { expenseBeneficiaries, expenses, type ExpenseLine } from './tables';
 
-type Row = typeof expenses.$inferSelect;
+export type Row = typeof expenses.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
 
 const newReference = () => `exp_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
@@ -51,7 +67,7 @@ const effectiveStatusSql = sql<ExpenseStatus>`case
 
 // ---- the approvable handler (the seam) ----
 
-async function lockExpense(tx: DbOrTx, accountId: string, id: string): Promise<Row> {
+export async function lockExpense(tx: DbOrTx, accountId: string, id: string): Promise<Row> {
   const [e] = await tx
     .select()
     .from(expenses)
@@ -66,7 +82,7 @@ async function lockExpense(tx: DbOrTx, accountId: string, id: string): Promise<R
  * can pay twice (transactions.reference is unique). Insufficient funds at this point marks the
  * expense failed (inside a savepoint, so the approval itself still stands).
  */
-async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCommit): Promise<void> {
+export async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCommit): Promise<void> {
   if (e.purpose.service) {
     const policy = await getApPolicy(tx, e.accountId);
     const b = await budgetCheck(tx, {
@@ -166,8 +182,12 @@ async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCom
 }
 
 export function registerExpenseApprovals(deps: AppDeps) {
+  registerScheduleJobs(deps, async (d, data) => {
+    await runScheduledExpense(d, data);
+  });
   registerApprovable(deps, {
     type: 'expense',
+    path: (id) => `/expense/${id}`,
     load: async (db, accountId, id) => {
       const [e] = await db
         .select()
@@ -189,6 +209,15 @@ export function registerExpenseApprovals(deps: AppDeps) {
     onFinalApproval: async ({ tx, deps: d, item, afterCommit }: HandlerContext) => {
       const e = await lockExpense(tx, item.accountId, item.resourceId);
       if (e.status === 'paying' || e.status === 'completed' || e.status === 'retired') return;
+      if (e.scheduledDate && e.transactionId === null && e.occurrence === 1) {
+        // Scheduled: approved now, paid by the schedule's job on its date.
+        await tx
+          .update(expenses)
+          .set({ status: 'scheduled', nextRunOn: e.scheduledDate, updatedAt: sql`now()` })
+          .where(eq(expenses.id, e.id));
+        afterCommit(() => enqueueRun(d, e.id, e.scheduledDate!));
+        return;
+      }
       await tx
         .update(expenses)
         .set({ status: 'approved', paymentAttempt: e.paymentAttempt + 1, updatedAt: sql`now()` })
@@ -267,6 +296,7 @@ async function prepare(
   if (p.isNew && !description) throw fieldError('purpose.description', EXPENSE_MSG.descriptionRequired);
   if (body.notifyBeneficiary && !body.beneficiaryEmail)
     throw fieldError('beneficiaryEmail', EXPENSE_MSG.beneficiaryEmailRequired);
+  const schedule = checkSchedule(body);
 
   if (body.currency === 'NGN' && !(await getWalletByCurrency(db, accountId, 'NGN')))
     throw fieldError('walletId', EXPENSE_MSG.ngnWalletNotFound);
@@ -303,7 +333,9 @@ async function prepare(
     amount: body.amount,
     currency: wallet.currency,
   });
-  if (wallet.balance < body.amount + fee) throw fieldError('amount', EXPENSE_MSG.insufficientFunds);
+  // A scheduled payment is checked against the balance on its date (a shortfall then fails it).
+  if (!schedule.scheduledDate && wallet.balance < body.amount + fee)
+    throw fieldError('amount', EXPENSE_MSG.insufficientFunds);
 
   // Product lines: chosen from the account's products; total = price x quantity.
   const lines: ExpenseLine[] = [];
@@ -395,8 +427,28 @@ async function prepare(
       beneficiaryEmail: body.beneficiaryEmail ?? null,
       notifyBeneficiary: !!body.notifyBeneficiary && !!body.beneficiaryEmail,
       beneficiaryId: body.beneficiaryId ?? null,
+      ...schedule,
     },
   };
+}
+
+/** Today in Lagos (UTC+1 all year), YYYY-MM-DD. */
+export const lagosToday = (now = new Date()) =>
+  new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+
+/** The schedule fields of a body (issue 21 §2 scheduled and recurring expenses). */
+function checkSchedule(body: ExpenseInput) {
+  if (!body.scheduledDate) {
+    if (body.recurrence && body.recurrence !== 'once')
+      throw fieldError('scheduledDate', EXPENSE_MSG.recurrenceNeedsDate);
+    return { scheduledDate: null, recurrence: null, recurrenceEndDate: null };
+  }
+  if (body.scheduledDate <= lagosToday()) throw fieldError('scheduledDate', EXPENSE_MSG.scheduleInPast);
+  const recurrence = body.recurrence ?? 'once';
+  const end = recurrence === 'once' ? null : (body.recurrenceEndDate ?? null);
+  if (end && end < body.scheduledDate)
+    throw fieldError('recurrenceEndDate', EXPENSE_MSG.recurrenceEndBeforeStart);
+  return { scheduledDate: body.scheduledDate, recurrence, recurrenceEndDate: end };
 }
 
 // ---- commands ----
@@ -510,7 +562,8 @@ async function wasApproved(db: DbOrTx, e: Row): Promise<boolean> {
   const a = await approvalOf(db, {
     accountId: e.accountId,
     type: 'expense',
-    resourceId: e.id,
+    // An occurrence of a schedule is covered by the approval of the scheduled expense.
+    resourceId: e.parentExpenseId ?? e.id,
     viewerId: e.makerUserId,
   });
   return a?.status === 'approved';
@@ -605,6 +658,11 @@ function toDto(r: Selected): Expense {
     maker: { id: e.makerUserId, name: `${r.makerFirst} ${r.makerLast}`.trim() },
     transactionId: e.transactionId,
     failureReason: r.status === 'failed' ? (e.failureReason ?? r.txFailure ?? null) : null,
+    scheduledDate: e.scheduledDate,
+    recurrence: e.recurrence,
+    recurrenceEndDate: e.recurrenceEndDate,
+    nextRunOn: e.nextRunOn,
+    parentExpenseId: e.parentExpenseId,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
   };
@@ -659,41 +717,152 @@ export async function getExpense(
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** GET /api/expense?status=&page=&limit=&search= (newest first; as GET /api/transactions pages). */
+// ---- the list (the list kit: platform/list.ts + platform/csv.ts) ----
+
+const P = (name: string) => sql.placeholder(name);
+/** The effective status without a join: the payout transaction's outcome read by a subquery. */
+const listStatusSql = sql<ExpenseStatus>`(case when ${expenses.status} = 'paying' then coalesce((select case
+  when t.status = 'success' then 'completed' when t.status in ('failed', 'reversed') then 'failed' end
+  from transactions t where t.id = ${expenses.transactionId}), 'paying') else ${expenses.status} end)`;
+
+/**
+ * GET /api/expense's query, prepared once: every filter a parameter (null = not filtered); newest
+ * first over expenses_account_created_idx. The page and the CSV export share it, so the export holds
+ * exactly the rows the filtered list shows.
+ */
+const EXPENSE_LIST = {
+  columns: {
+    id: expenses.id,
+    reference: expenses.reference,
+    status: listStatusSql,
+    amountMinor: expenses.amountMinor,
+    feeMinor: expenses.feeMinor,
+    currency: expenses.currency,
+    walletId: expenses.walletId,
+    bankCode: expenses.bankCode,
+    bankName: expenses.bankName,
+    bankAccountNumber: expenses.bankAccountNumber,
+    bankAccountName: expenses.bankAccountName,
+    purpose: expenses.purpose,
+    attachments: expenses.attachments,
+    products: expenses.products,
+    approverId: expenses.approverId,
+    projectId: expenses.projectId,
+    beneficiaryEmail: expenses.beneficiaryEmail,
+    makerUserId: expenses.makerUserId,
+    makerName: sql<string>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${expenses.makerUserId})`,
+    transactionId: expenses.transactionId,
+    failureReason: sql<
+      string | null
+    >`coalesce(${expenses.failureReason}, (select t.failure_reason from transactions t where t.id = ${expenses.transactionId}))`,
+    scheduledDate: expenses.scheduledDate,
+    recurrence: expenses.recurrence,
+    recurrenceEndDate: expenses.recurrenceEndDate,
+    nextRunOn: expenses.nextRunOn,
+    parentExpenseId: expenses.parentExpenseId,
+    createdAt: expenses.createdAt,
+    updatedAt: expenses.updatedAt,
+  },
+  where: and(
+    eq(expenses.accountId, P('accountId')),
+    sql`(${P('subsidiaryId')}::uuid is null or ${expenses.subsidiaryId} = ${P('subsidiaryId')}::uuid)`,
+    sql`(${P('makerId')}::uuid is null or ${expenses.makerUserId} = ${P('makerId')}::uuid)`,
+    sql`(${P('statuses')}::text[] is null or ${listStatusSql} = any(${P('statuses')}::text[]))`,
+    sql`(${P('currencies')}::text[] is null or ${expenses.currency} = any(${P('currencies')}::text[]))`,
+    sql`(${P('walletIds')}::uuid[] is null or ${expenses.walletId} = any(${P('walletIds')}::uuid[]))`,
+    sql`(${P('since')}::timestamptz is null or ${expenses.createdAt} >= ${P('since')}::timestamptz)`,
+    sql`(${P('before')}::timestamptz is null or ${expenses.createdAt} < ${P('before')}::timestamptz)`,
+    sql`(${P('like')}::text is null or ${or(
+      sql`${expenses.reference} ilike ${P('like')}`,
+      sql`${expenses.bankAccountName} ilike ${P('like')}`,
+      sql`${expenses.bankAccountNumber} ilike ${P('like')}`,
+      sql`${expenses.purpose}->>'description' ilike ${P('like')}`,
+    )})`,
+  )!,
+  orderBy: [desc(expenses.createdAt), desc(expenses.id)],
+};
+const expensePage = preparedPage('expenses', expenses, EXPENSE_LIST);
+const expenseCsvRows = preparedCsv('expenses', expenses, EXPENSE_LIST);
+type ListRow = RowOf<typeof EXPENSE_LIST.columns>;
+
+function listRowDto(r: ListRow): Expense {
+  return toDto({
+    e: { ...r, purpose: r.purpose, failureReason: r.failureReason } as unknown as Row,
+    status: r.status,
+    txFailure: null,
+    makerFirst: r.makerName,
+    makerLast: '',
+  });
+}
+
+const PERIOD_MS = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
+const many = <T>(v: T | T[] | undefined): T[] | null =>
+  v === undefined ? null : Array.isArray(v) ? (v.length ? v : null) : [v];
+
+function parseExpenseWhere(raw: string | undefined): ExpenseWhere {
+  if (!raw?.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw fieldError('where', EXPENSE_LIST_MSG.whereInvalid);
+  }
+  const parsed = expenseWhereSchema.safeParse(value);
+  if (!parsed.success) throw fieldError('where', EXPENSE_LIST_MSG.whereInvalid);
+  return parsed.data;
+}
+
+/** The parameters of EXPENSE_LIST for a request (a bad `where` or date range is a 400). */
+function listParams(p: { tenant: TenantContext; viewerId: string; q: ExpenseListQuery; now?: Date }) {
+  const { q } = p;
+  const w = parseExpenseWhere(q.where);
+  const now = p.now ?? new Date();
+  if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to))
+    throw fieldError('to', EXPENSE_LIST_MSG.dateRange);
+  const from = q.from ? startOfDay(q.from) : null;
+  const preset = q.period ? new Date(now.getTime() - PERIOD_MS[q.period]) : null;
+  return {
+    accountId: p.tenant.accountId,
+    subsidiaryId: p.tenant.subsidiaryId ?? null,
+    makerId: q.mine === 'true' ? p.viewerId : null,
+    statuses: q.status === 'active' ? ['approved', 'paying'] : q.status ? [q.status] : null,
+    currencies: many(w.currency),
+    walletIds: many(w.walletId),
+    since: from && preset ? (from > preset ? from : preset) : (from ?? preset),
+    before: q.to ? endOfDayExclusive(q.to) : null,
+    like: q.search ? `%${escapeLike(q.search)}%` : null,
+  };
+}
+
+/** GET /api/expense?status=&page=&limit=&search=&where=&from=&to=&period= (newest first). */
 export async function listExpenses(
   db: Db,
-  p: {
-    tenant: TenantContext;
-    viewerId: string;
-    q: { page: number; limit: number; status?: string; search?: string; mine?: 'true' | 'false' };
-  },
+  p: { tenant: TenantContext; viewerId: string; q: ExpenseListQuery },
 ) {
-  const conds: (SQL | undefined)[] = [eq(expenses.accountId, p.tenant.accountId), subsidiaryScope(p.tenant)];
-  if (p.q.status === 'active') conds.push(sql`${effectiveStatusSql} in ('approved', 'paying')`);
-  else if (p.q.status) conds.push(sql`${effectiveStatusSql} = ${p.q.status}`);
-  if (p.q.mine === 'true') conds.push(eq(expenses.makerUserId, p.viewerId));
-  if (p.q.search) {
-    const like = `%${escapeLike(p.q.search)}%`;
-    conds.push(
-      or(
-        ilike(expenses.reference, like),
-        ilike(expenses.bankAccountName, like),
-        ilike(sql`${expenses.purpose}->>'description'`, like),
-      ),
-    );
-  }
-  const where = and(...conds);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(expenses)
-    .leftJoin(transactions, eq(transactions.id, expenses.transactionId))
-    .where(where);
-  const rows = await baseSelect(db)
-    .where(where)
-    .orderBy(desc(expenses.createdAt), desc(expenses.id))
-    .limit(p.q.limit)
-    .offset((p.q.page - 1) * p.q.limit);
-  return { items: (rows as Selected[]).map(toDto), total: Number(n) };
+  const { rows, total } = await expensePage(db, listParams(p), p.q);
+  return { items: rows.map(listRowDto), total };
+}
+
+const EXPENSE_CSV_COLUMNS: CsvColumn<Expense>[] = [
+  { header: 'Date', value: (e) => lagosDateTime(new Date(e.createdAt)) },
+  { header: 'Reference', value: (e) => e.reference },
+  { header: 'Status', value: (e) => e.status },
+  { header: 'Payee', value: (e) => e.bankAccountName },
+  { header: 'Bank', value: (e) => e.bankName },
+  { header: 'Account number', value: (e) => e.bankAccountNumber },
+  { header: 'Category', value: (e) => e.purpose.serviceName ?? '' },
+  { header: 'Description', value: (e) => e.purpose.description ?? '' },
+  { header: 'Amount', value: (e) => e.amount },
+  { header: 'Fee', value: (e) => e.fee ?? '' },
+  { header: 'Currency', value: (e) => e.currency },
+  { header: 'Maker', value: (e) => e.maker.name },
+  { header: 'Failure reason', value: (e) => e.failureReason ?? '' },
+  { header: 'Id', value: (e) => e.id },
+];
+
+/** GET /api/expense?format=csv: every row the same filters select (checked before the stream starts). */
+export function expensesCsv(db: Db, p: { tenant: TenantContext; viewerId: string; q: ExpenseListQuery }) {
+  return expenseCsvRows(db, listParams(p), listRowDto, EXPENSE_CSV_COLUMNS);
 }
 
 export async function listBeneficiaries(db: Db, p: { accountId: string; search?: string; limit: number }) {
@@ -738,4 +907,75 @@ export async function deleteBeneficiary(db: Db, p: { accountId: string; id: stri
     bankCode: row.bankCode,
     email: row.email,
   };
+}
+
+// ---- scheduled and recurring expenses (issue 21 §2) ----
+
+/**
+ * One run of a schedule (the pg-boss job of `schedule.ts`). Under the scheduled expense's row lock it
+ * acts only when `runOn` is still the schedule's next run and is due (Lagos date), so a second job,
+ * a second worker or the sweep find nothing to do: one payment per run. Run 1 pays the scheduled
+ * expense itself; run n > 1 pays a new expense (`<reference>-r<n>`, unique per parent and
+ * occurrence) covered by the first's approval. Then the schedule moves to its next date or ends.
+ */
+export async function runScheduledExpense(deps: AppDeps, data: ScheduleRun): Promise<'paid' | 'skipped'> {
+  const after: (() => Promise<void> | void)[] = [];
+  const done = await deps.db.transaction(async (tx) => {
+    const [tpl] = await tx.select().from(expenses).where(eq(expenses.id, data.expenseId)).for('update');
+    if (!tpl || tpl.nextRunOn !== data.runOn || data.runOn > lagosToday()) return false;
+    const n = tpl.occurrence;
+    const afterCommit: AfterCommit = (fn) => after.push(fn);
+    if (n === 1) {
+      const next = { ...tpl, status: 'approved' as const, paymentAttempt: tpl.paymentAttempt + 1 };
+      await tx
+        .update(expenses)
+        .set({ status: 'approved', paymentAttempt: next.paymentAttempt, updatedAt: sql`now()` })
+        .where(eq(expenses.id, tpl.id));
+      await startPayment(tx, deps, next, afterCommit);
+    } else {
+      const {
+        id: _id,
+        createdAt: _c,
+        updatedAt: _u,
+        transactionId: _t,
+        failureReason: _f,
+        retiredAt: _r,
+        ...copy
+      } = tpl;
+      const [child] = await tx
+        .insert(expenses)
+        .values({
+          ...copy,
+          reference: `${tpl.reference}-r${n}`,
+          status: 'approved',
+          paymentAttempt: 1,
+          scheduledDate: data.runOn,
+          recurrence: null,
+          recurrenceEndDate: null,
+          nextRunOn: null,
+          occurrence: n,
+          parentExpenseId: tpl.id,
+        })
+        .returning();
+      await startPayment(tx, deps, child, afterCommit);
+    }
+    // The next run: a week or a calendar month later (PostgreSQL clamps 31 Jan + 1 month to 28/29 Feb).
+    let nextRunOn: string | null = null;
+    if (tpl.recurrence === 'weekly' || tpl.recurrence === 'monthly') {
+      const step = tpl.recurrence === 'weekly' ? '7 days' : '1 month';
+      const r = await tx.execute(
+        sql`select to_char((${tpl.scheduledDate}::date + ${sql.raw(`interval '${step}'`)} * ${n})::date, 'YYYY-MM-DD') as d`,
+      );
+      const d = (r.rows[0] as { d: string }).d;
+      if (!tpl.recurrenceEndDate || d <= tpl.recurrenceEndDate) nextRunOn = d;
+    }
+    await tx
+      .update(expenses)
+      .set({ nextRunOn, occurrence: n + 1, updatedAt: sql`now()` })
+      .where(eq(expenses.id, tpl.id));
+    if (nextRunOn) afterCommit(() => enqueueRun(deps, tpl.id, nextRunOn));
+    return true;
+  });
+  for (const fn of after) await fn();
+  return done ? 'paid' : 'skipped';
 }

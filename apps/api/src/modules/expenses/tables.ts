@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ExpenseStatus } from '@owo/contract';
+import type { ExpenseRecurrence, ExpenseStatus } from '@owo/contract';
 import { accounts } from '../accounts/tables';
 import { users } from '../identity/tables';
 
@@ -68,6 +69,16 @@ export const expenses = pgTable(
     transactionId: uuid('transaction_id'),
     failureReason: text('failure_reason'),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** Scheduled payment (Lagos date); null = paid right after the final approval. */
+    scheduledDate: date('scheduled_date', { mode: 'string' }),
+    recurrence: text('recurrence').$type<ExpenseRecurrence>(),
+    recurrenceEndDate: date('recurrence_end_date', { mode: 'string' }),
+    /** The next run of the schedule (set at the final approval; null when none is left). */
+    nextRunOn: date('next_run_on', { mode: 'string' }),
+    /** The number of the schedule's next run (1 = this expense itself; later runs are children). */
+    occurrence: integer('occurrence').notNull().default(1),
+    /** The scheduled expense this one is an occurrence of (covered by its approval). */
+    parentExpenseId: uuid('parent_expense_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +86,8 @@ export const expenses = pgTable(
     uniqueIndex('expenses_reference_key').on(t.reference),
     index('expenses_account_created_idx').on(t.accountId, t.createdAt),
     index('expenses_account_status_idx').on(t.accountId, t.status),
+    index('expenses_next_run_idx').on(t.nextRunOn),
+    uniqueIndex('expenses_occurrence_key').on(t.parentExpenseId, t.occurrence),
   ],
 );
 

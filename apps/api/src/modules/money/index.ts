@@ -6,3 +6,5 @@ export { computeFee } from './fees';
 export { checkPayoutLimit } from './limits';
 export { startTransfer } from './transfers';
 export { getWallet, getWalletByCurrency } from './wallets';
+export { startOfDay, endOfDayExclusive } from './history';
+export { lagosDateTime } from './documents';

@@ -26,6 +26,8 @@ export function ExportCsvButton(props: {
   filters: ListFilters;
   groups: readonly string[];
   filename: string;
+  /** Fixed parameters of the list that are not user filters (a sub-list's `status`, `mine`). */
+  fixed?: Record<string, string | undefined>;
 }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -36,7 +38,7 @@ export function ExportCsvButton(props: {
         setBusy(true);
         try {
           const { blob, filename } = await fetchFile(props.path, {
-            query: csvQuery(props.filters, props.groups),
+            query: { ...props.fixed, ...csvQuery(props.filters, props.groups) },
             accept: 'text/csv, application/json',
             fallbackName: props.filename,
             failMessage: 'Could not export the list',

@@ -2,10 +2,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PendingApprovalItem } from '@owo/contract/approvals';
 import type { Beneficiary, Expense, ExpenseBody, ExpenseDetail } from '@owo/contract/expenses';
+import type { ExchangeQuoteAnswer } from '@owo/contract/exchange';
+import type { Product } from '@owo/contract/products';
 import type { Pagination } from '@owo/contract/http';
 import type { Member } from '@owo/contract/teams';
+import { listQuery, type ListFilters } from '../../components/list';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
+import { BENEFICIARY_LIMIT, QUOTE_DELAY_MS, useDebounced } from './timings';
 
 export const expenseKeys = {
   all: ['expenses'] as const,
@@ -16,19 +20,19 @@ export const expenseKeys = {
 };
 export const refreshExpenses = () => queryClient.invalidateQueries({ queryKey: expenseKeys.all });
 
-export type ExpenseListParams = { status?: string; search?: string; mine?: boolean; page: number };
+/** The expense list's filter groups (the `where` keys of GET /api/expense). */
+export const EXPENSE_GROUPS = ['currency'] as const;
+/** A sub-list's fixed parameters (001 §2: /expenses/pending, /rejected, …, /me). */
+export type ExpenseSubList = { status?: string; mine?: 'true' };
 
-export function useExpenses(p: ExpenseListParams) {
+export function useExpenses(fixed: ExpenseSubList, filters: ListFilters, page: number) {
+  const query = { ...fixed, ...listQuery(filters, EXPENSE_GROUPS, page) };
   return useQuery({
-    queryKey: expenseKeys.list(p),
+    queryKey: expenseKeys.list(query),
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const query: Record<string, string | number> = { page: p.page, limit: 20 };
-      if (p.status) query.status = p.status;
-      if (p.search) query.search = p.search;
-      if (p.mine) query.mine = 'true';
       const res = await api.get<Expense[]>('/expense', { query });
-      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+      return { items: res.data ?? [], pagination: res.metadata?.pagination as Pagination | undefined };
     },
   });
 }
@@ -47,9 +51,51 @@ export function useExpense(id: string | undefined) {
 export function useBeneficiaries(search: string) {
   return useQuery({
     queryKey: expenseKeys.beneficiaries(search),
+    placeholderData: keepPreviousData,
     queryFn: async () =>
-      (await api.get<Beneficiary[]>('/expense/beneficiary', { query: search ? { search } : { limit: 15 } }))
-        .data,
+      (
+        await api.get<Beneficiary[]>('/expense/beneficiary', {
+          query: search ? { search, limit: BENEFICIARY_LIMIT } : { limit: BENEFICIARY_LIMIT },
+        })
+      ).data,
+  });
+}
+
+/** The account's products and services offered for a product line (searched after 500 ms). */
+export function useProductOptions(search: string) {
+  return useQuery({
+    queryKey: ['expenses', 'products', search],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      (
+        await api.get<Product[]>('/products-and-services', {
+          query: search ? { search, limit: 20 } : { limit: 20 },
+        })
+      ).data ?? [],
+  });
+}
+
+/**
+ * The money core's exchange quote and fee for an expense (POST /exchange/disbursement/expenses/
+ * {walletId}), asked QUOTE_DELAY_MS after the amount, wallet or currency last changed.
+ */
+export function useExpenseQuote(p: { walletId?: string; amount?: string; currency?: string }) {
+  const input = useDebounced(p, QUOTE_DELAY_MS);
+  const amount = String(input.amount ?? '').trim();
+  const ready =
+    !!input.walletId && !!input.currency && /^\d+(\.\d{1,2})?$/.test(amount) && Number(amount) >= 1;
+  return useQuery({
+    queryKey: ['expenses', 'quote', input.walletId, input.currency, amount],
+    enabled: ready,
+    retry: false,
+    queryFn: async () =>
+      (
+        await api.post<ExchangeQuoteAnswer>(`/exchange/disbursement/expenses/${input.walletId}`, {
+          amount,
+          currency: input.currency,
+          method: 'bank-transfer',
+        })
+      ).data,
   });
 }
 
@@ -77,4 +123,10 @@ export const expenseApi = {
 };
 
 export const EXPENSE_DRAFT = 'expense';
-export type ExpenseDraft = { body: ExpenseBody; accountName: string; editing?: string };
+export type ExpenseDraft = {
+  body: ExpenseBody;
+  accountName: string;
+  editing?: string;
+  /** The money core's quote shown before submit (fee and what leaves the wallet). */
+  quote?: { feeMinor: number; totalMinor: number; currency: string; rate: string } | null;
+};

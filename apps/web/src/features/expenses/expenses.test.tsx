@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PendingApprovalItem } from '@owo/contract/approvals';
 import type { ExpenseDetail } from '@owo/contract/expenses';
-import { fail, ok, renderApp } from '../../app/test-utils';
+import { fail, ok, renderApp, type Reply } from '../../app/test-utils';
 
 const item = (over: Partial<PendingApprovalItem> = {}): PendingApprovalItem => ({
   id: '11111111-1111-4111-8111-111111111111',
@@ -54,6 +54,11 @@ const expense = (approval: PendingApprovalItem | null): ExpenseDetail => {
     maker: { id: 'u7', name: 'Chinedu Eze' },
     transactionId: null,
     failureReason: null,
+    scheduledDate: null,
+    recurrence: null,
+    recurrenceEndDate: null,
+    nextRunOn: null,
+    parentExpenseId: null,
     createdAt: '2026-03-05T09:00:00Z',
     updatedAt: '2026-03-05T09:00:00Z',
   };
@@ -143,5 +148,171 @@ describe('expense detail and the shared approval modals', () => {
     await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5000 });
     // A refused decision keeps the modal open with the reason typed.
     expect(screen.getByLabelText('Reason')).toHaveValue('Wrong payee');
+  });
+});
+
+const listReply = (items: unknown[]): Reply => ({
+  body: {
+    status: 'success',
+    message: 'OK',
+    data: items,
+    metadata: { pagination: { page: 1, limit: 20, totalItems: items.length, totalPages: 1 } },
+  },
+});
+
+describe('expense lists (the list kit)', () => {
+  it('a sub-list asks its status with the URL filters, and shows the rows', async () => {
+    const { api: mock } = renderApp('/expenses/pending?search=diesel&currency=NGN', {
+      session: { resources: '*' },
+      routes: { 'GET /api/expense': listReply([expense(null)]) },
+    });
+    expect(await screen.findByText('exp_abc123')).toBeInTheDocument();
+    const call = mock.calls.find((c) => c.method === 'GET' && c.path === '/api/expense')!;
+    expect(call.url.searchParams.get('status')).toBe('pending');
+    expect(call.url.searchParams.get('search')).toBe('diesel');
+    expect(call.url.searchParams.get('where')).toBe('{"currency":"NGN"}');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+
+  it('shows "No data available" for an empty list', async () => {
+    renderApp('/expenses/me', { session: { resources: '*' }, routes: { 'GET /api/expense': listReply([]) } });
+    expect(await screen.findByTestId('list-empty')).toBeInTheDocument();
+  });
+});
+
+describe('expense form: quote and fee before submit', () => {
+  const wallet = { id: '33333333-3333-4333-8333-333333333333', currency: 'NGN', name: 'NGN Wallet' };
+  const formRoutes = (quote: Reply): Record<string, Reply> => ({
+    'GET /api/wallet': ok([{ ...wallet, balance: '100000.00', balanceMinor: 10_000_000 }]),
+    'GET /api/content/payout/local/banks': ok([{ code: '058', name: 'Guaranty Trust Bank' }]),
+    'GET /api/account_access': listReply([]),
+    'GET /api/products-and-services': listReply([]),
+    'GET /api/expense/beneficiary': ok([]),
+    [`POST /api/exchange/disbursement/expenses/${wallet.id}`]: quote,
+  });
+
+  it('asks the quote 2,000 ms after the amount and shows the fee and total', async () => {
+    const { api: mock } = renderApp('/expense/new-payment', {
+      session: { resources: '*' },
+      routes: formRoutes(
+        ok({
+          isPaymentRequired: false,
+          exchangeFee: '26.88',
+          exchangeFeeMinor: 2688,
+          fxFee: '0.00',
+          fxFeeMinor: 0,
+          transferFee: '26.88',
+          transferFeeMinor: 2688,
+          total: '25026.88',
+          totalMinor: 2_502_688,
+          rate: '1',
+          sourceCurrency: 'NGN',
+          amount: '25000.00',
+          amountMinor: 2_500_000,
+          currency: 'NGN',
+          requestedAmount: '25000.00',
+          requestedAmountMinor: 2_500_000,
+          availableBalance: '100000.00',
+          availableBalanceMinor: 10_000_000,
+        }),
+      ),
+    });
+    const amount = await screen.findByLabelText('Amount');
+    await waitFor(() => expect(mock.calls.some((c) => c.path === '/api/wallet')).toBe(true));
+    const started = Date.now();
+    fireEvent.change(amount, { target: { value: '25000' } });
+    expect(
+      await screen.findByText(/Fee ₦26\.88 · Total ₦25,026\.88/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const quoted = mock.calls.filter((c) => c.path.startsWith('/api/exchange/'));
+    expect(quoted).toHaveLength(1);
+    expect(quoted[0].body).toEqual({ amount: '25000', currency: 'NGN', method: 'bank-transfer' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  }, 10_000);
+
+  it('searches saved beneficiaries 300 ms after typing (limit 15) and fills the payee from one', async () => {
+    const ben = {
+      id: '44444444-4444-4444-8444-444444444444',
+      accountName: 'ADA STORES LTD',
+      bankName: 'Guaranty Trust Bank',
+      accountNumber: '0123456785',
+      bankCode: '058',
+      email: 'ada@stores.ng',
+    };
+    const { api: mock } = renderApp('/expense/new-payment', {
+      session: { resources: '*' },
+      routes: { ...formRoutes(ok(null)), 'GET /api/expense/beneficiary': ok([ben]) },
+    });
+    const search = await screen.findByLabelText('Saved beneficiary (optional)');
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: 'ada' } });
+    await waitFor(
+      () =>
+        expect(
+          mock.calls.some(
+            (c) =>
+              c.path === '/api/expense/beneficiary' &&
+              c.url.searchParams.get('search') === 'ada' &&
+              c.url.searchParams.get('limit') === '15',
+          ),
+        ).toBe(true),
+      { timeout: 3000 },
+    );
+    fireEvent.click(await screen.findByText('ADA STORES LTD'));
+    await waitFor(() => expect(screen.getByLabelText('Account number')).toHaveValue('0123456785'));
+    expect(screen.getByLabelText('Beneficiary email (optional)')).toHaveValue('ada@stores.ng');
+  }, 10_000);
+
+  it('shows an exchange error under the amount field', async () => {
+    const { api: mock } = renderApp('/expense/new-payment', {
+      session: { resources: '*' },
+      routes: formRoutes(fail(422, 'error', 'Exchange rates are unavailable, try again shortly')),
+    });
+    const amount = await screen.findByLabelText('Amount');
+    await waitFor(() => expect(mock.calls.some((c) => c.path === '/api/wallet')).toBe(true));
+    fireEvent.change(amount, { target: { value: '500' } });
+    expect(
+      await screen.findByText('Exchange rates are unavailable, try again shortly', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  }, 10_000);
+});
+
+describe('expense detail: schedule and retire', () => {
+  it('shows the schedule, and retires a paid expense after a confirmation', async () => {
+    const paid = {
+      ...expense(item({ status: 'approved', canApprove: false })),
+      status: 'completed' as const,
+      attachments: [{ uploader: 'Ada Obi', fileName: 'a'.repeat(32) + '.pdf' }],
+      scheduledDate: '2026-04-01',
+      recurrence: 'monthly' as const,
+      recurrenceEndDate: '2026-12-01',
+      nextRunOn: '2026-05-01',
+    };
+    const { api: mock } = renderApp(path, {
+      session: { resources: '*' },
+      routes: {
+        [apiPath]: ok(paid),
+        'PUT /api/expense/22222222-2222-4222-8222-222222222222/retire': ok(
+          { ...paid, status: 'retired' },
+          'Expense retired successfully',
+        ),
+      },
+    });
+    expect(
+      await screen.findByText('Pay on 01/04/2026, every month until 01/12/2026 · next payment 01/05/2026'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add receipt' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Retire' }));
+    expect(await screen.findByText(/records the 1 receipt against this/)).toBeInTheDocument();
+    expect(mock.calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Retire expense' })).getByRole('button', {
+        name: 'Retire',
+      }),
+    );
+    await waitFor(
+      () => expect(mock.calls.some((c) => c.method === 'PUT' && c.path.endsWith('/retire'))).toBe(true),
+      { timeout: 5000 },
+    );
   });
 });

@@ -4,6 +4,7 @@ const COLORS: Record<string, string> = {
   pending: 'yellow',
   rejected: 'red',
   approved: 'blue',
+  scheduled: 'violet',
   paying: 'blue',
   completed: 'green',
   failed: 'red',
@@ -11,7 +12,7 @@ const COLORS: Record<string, string> = {
 };
 export function ExpenseStatusBadge(props: { status: string }) {
   return (
-    <Badge color={COLORS[props.status] ?? 'gray'} variant="light">
+    <Badge color={COLORS[props.status] ?? 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
       {props.status}
     </Badge>
   );

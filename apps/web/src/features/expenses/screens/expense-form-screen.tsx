@@ -17,13 +17,18 @@ import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { expenseBody, type ExpenseBody, type ExpenseDetail } from '@owo/contract/expenses';
+import { DateField } from '../../../components/date-field';
 import { useDraft } from '../../../lib/drafts';
+import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useProfile } from '../../../lib/session';
 import { accountsApi } from '../../accounts';
 import { useWallets } from '../../money';
 import { profileApi, useBanks } from '../../profile';
-import { EXPENSE_DRAFT, useApprovers, useExpense, type ExpenseDraft } from '../api';
+import { EXPENSE_DRAFT, useApprovers, useExpense, useExpenseQuote, type ExpenseDraft } from '../api';
+import { BeneficiaryPicker } from '../components/beneficiary-picker';
+import { ProductLines } from '../components/product-lines';
+import { ACCOUNT_LOOKUP_DELAY_MS } from '../timings';
 
 /** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
 export function ExpenseFormScreen() {
@@ -52,6 +57,9 @@ function toBody(e: ExpenseDetail | undefined): ExpenseBody | undefined {
     attachments: e.attachments,
     approverId: e.approverId,
     beneficiaryEmail: e.beneficiaryEmail,
+    scheduledDate: e.scheduledDate,
+    recurrence: e.recurrence,
+    recurrenceEndDate: e.recurrenceEndDate,
     productsAndServices: e.productsAndServices.map((l) => ({
       id: l.id,
       amount: l.amount,
@@ -81,6 +89,11 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
   const bankCode = form.watch('bankCode');
   const accountNumber = form.watch('bankAccountNumber');
   const attachments = form.watch('attachments') ?? [];
+  const quote = useExpenseQuote({
+    walletId: form.watch('walletId'),
+    amount: String(form.watch('amount') ?? ''),
+    currency: form.watch('currency'),
+  });
 
   // Account lookup 1,000 ms after 10 digits are typed (001 §9); a failed lookup clears the name.
   useEffect(() => {
@@ -96,7 +109,7 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
         },
         () => setLookup('failed'),
       );
-    }, 1000);
+    }, ACCOUNT_LOOKUP_DELAY_MS);
     return () => {
       clearTimeout(id);
       ctl.abort();
@@ -120,7 +133,19 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
     <form
       noValidate
       onSubmit={form.handleSubmit(() => {
-        setDraft({ body: form.getValues() as ExpenseBody, accountName, editing: props.editing });
+        setDraft({
+          body: form.getValues() as ExpenseBody,
+          accountName,
+          editing: props.editing,
+          quote: quote.data
+            ? {
+                feeMinor: quote.data.exchangeFeeMinor,
+                totalMinor: quote.data.totalMinor,
+                currency: quote.data.sourceCurrency,
+                rate: quote.data.rate,
+              }
+            : null,
+        });
         void navigate(props.editing ? `/expense/${props.editing}/edit/review` : '/expense/review-payment');
       })}
     >
@@ -159,7 +184,36 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
                 )}
               />
             </Group>
-            <TextInput label="Amount (₦)" {...form.register('amount')} error={e.amount?.message} />
+            <TextInput
+              label="Amount"
+              {...form.register('amount')}
+              readOnly={(form.watch('productsAndServices') ?? []).length > 0}
+              error={
+                e.amount?.message ??
+                (quote.error ? (quote.error as Error).message : undefined) ??
+                (quote.data?.isPaymentRequired ? 'Insufficient funds, top-up required' : undefined)
+              }
+              description={
+                quote.isFetching
+                  ? 'Getting a quote…'
+                  : quote.data
+                    ? `Fee ${formatMoney(quote.data.exchangeFeeMinor, quote.data.sourceCurrency)} · Total ${formatMoney(
+                        quote.data.totalMinor,
+                        quote.data.sourceCurrency,
+                      )}${quote.data.currency !== quote.data.sourceCurrency ? ` · Rate ${quote.data.rate}` : ''}`
+                    : undefined
+              }
+              data-testid="expense-amount"
+            />
+            <ProductLines form={form} />
+            <BeneficiaryPicker
+              onPick={(b) => {
+                form.setValue('bankCode', b.bankCode, { shouldValidate: true });
+                form.setValue('bankAccountNumber', b.accountNumber, { shouldValidate: true });
+                form.setValue('beneficiaryId', b.id);
+                if (b.email) form.setValue('beneficiaryEmail', b.email);
+              }}
+            />
             <Controller
               control={form.control}
               name="bankCode"
@@ -207,6 +261,53 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
                 />
               )}
             />
+            <Group grow align="flex-start">
+              <Controller
+                control={form.control}
+                name="scheduledDate"
+                render={({ field }) => (
+                  <DateField
+                    label="Pay on (optional)"
+                    description="Leave empty to pay right after approval"
+                    value={field.value ?? ''}
+                    onChange={(v) => field.onChange(v || null)}
+                    error={e.scheduledDate?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="recurrence"
+                render={({ field }) => (
+                  <Select
+                    label="Repeat"
+                    data={[
+                      { value: 'once', label: 'Once' },
+                      { value: 'weekly', label: 'Every week' },
+                      { value: 'monthly', label: 'Every month' },
+                    ]}
+                    value={field.value ?? 'once'}
+                    onChange={(v) => field.onChange(v)}
+                    disabled={!form.watch('scheduledDate')}
+                    error={e.recurrence?.message}
+                  />
+                )}
+              />
+            </Group>
+            {form.watch('recurrence') && form.watch('recurrence') !== 'once' && (
+              <Controller
+                control={form.control}
+                name="recurrenceEndDate"
+                render={({ field }) => (
+                  <DateField
+                    label="Last payment on (optional)"
+                    value={field.value ?? ''}
+                    onChange={(v) => field.onChange(v || null)}
+                    error={e.recurrenceEndDate?.message}
+                  />
+                )}
+              />
+            )}
             <FileInput
               label="Receipt (image or PDF, up to 1 MB)"
               accept="image/*,application/pdf"
@@ -235,7 +336,9 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
             )}
             <TextInput
               label="Beneficiary email (optional)"
-              {...form.register('beneficiaryEmail')}
+              {...form.register('beneficiaryEmail', {
+                setValueAs: (v: string | null) => (v?.trim() ? v.trim() : null),
+              })}
               error={e.beneficiaryEmail?.message}
             />
             <Controller

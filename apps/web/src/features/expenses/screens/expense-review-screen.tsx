@@ -45,6 +45,34 @@ export function ExpenseReviewScreen() {
           <SimpleGrid cols={2}>
             <Text c="dimmed">Amount</Text>
             <Text fw={600}>{/^\d+(\.\d{1,2})?$/.test(amount) ? formatMoney(toMinor(amount)) : amount}</Text>
+            {draft?.quote && (
+              <>
+                <Text c="dimmed">Fee</Text>
+                <Text data-testid="review-fee">
+                  {formatMoney(draft.quote.feeMinor, draft.quote.currency)}
+                </Text>
+                <Text c="dimmed">Total debited</Text>
+                <Text fw={600}>{formatMoney(draft.quote.totalMinor, draft.quote.currency)}</Text>
+              </>
+            )}
+            {(b.productsAndServices ?? []).length > 0 && (
+              <>
+                <Text c="dimmed">Product lines</Text>
+                <Text>
+                  {(b.productsAndServices ?? []).length} line
+                  {(b.productsAndServices ?? []).length > 1 ? 's' : ''}
+                </Text>
+              </>
+            )}
+            {b.scheduledDate && (
+              <>
+                <Text c="dimmed">Pay on</Text>
+                <Text>
+                  {b.scheduledDate.split('-').reverse().join('/')}
+                  {b.recurrence && b.recurrence !== 'once' ? ` · ${b.recurrence}` : ''}
+                </Text>
+              </>
+            )}
             <Text c="dimmed">Beneficiary</Text>
             <Text>{draft?.accountName}</Text>
             <Text c="dimmed">Account</Text>

@@ -1,8 +1,23 @@
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan, useProfile } from '../../../lib/session';
+import { accountsApi } from '../../accounts';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { expenseApi, refreshExpenses, useExpense } from '../api';
 import { ExpenseStatusBadge } from '../status-badge';
@@ -34,8 +49,21 @@ export function ExpenseScreen() {
     mutationFn: () => expenseApi.reapprove(ref!),
     onSuccess: () => void refreshExpenses(),
   });
+  const canPatch = useCan('expenses', 'patch');
+  const [confirmRetire, setConfirmRetire] = useState(false);
   const retire = useApiMutation({
     mutationFn: () => expenseApi.retire(ref!),
+    onSuccess: () => {
+      setConfirmRetire(false);
+      void refreshExpenses();
+    },
+  });
+  // Receipts recorded against a paid expense (retiring a cash advance needs at least one).
+  const addReceipt = useApiMutation({
+    mutationFn: async (file: File) => {
+      const up = await accountsApi.upload(file);
+      return expenseApi.attach(ref!, [{ uploader: up.data.uploader.name, fileName: up.data.fileName }]);
+    },
     onSuccess: () => void refreshExpenses(),
   });
   if (q.isLoading) return <Loader />;
@@ -80,8 +108,17 @@ export function ExpenseScreen() {
                     Retry payment
                   </Button>
                 )}
+              {(e.status === 'completed' || e.status === 'paying') && canPatch && (
+                <FileButton onChange={(f) => f && addReceipt.mutate(f)} accept="image/*,application/pdf">
+                  {(props) => (
+                    <Button variant="default" loading={addReceipt.isPending} {...props}>
+                      Add receipt
+                    </Button>
+                  )}
+                </FileButton>
+              )}
               {e.status === 'completed' && canPut && e.attachments.length > 0 && (
-                <Button variant="default" loading={retire.isPending} onClick={() => retire.mutate()}>
+                <Button variant="default" onClick={() => setConfirmRetire(true)}>
                   Retire
                 </Button>
               )}
@@ -90,6 +127,24 @@ export function ExpenseScreen() {
         />
       </Group>
       {e.failureReason && <Alert color="red">{e.failureReason}</Alert>}
+      {addReceipt.error && <Alert color="red">{addReceipt.error.message}</Alert>}
+      <Modal opened={confirmRetire} onClose={() => setConfirmRetire(false)} title="Retire expense" centered>
+        <Stack>
+          <Text size="sm">
+            Retiring records the {e.attachments.length} receipt{e.attachments.length > 1 ? 's' : ''} against
+            this paid expense and closes it. This cannot be undone.
+          </Text>
+          {retire.error && <Alert color="red">{retire.error.message}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmRetire(false)}>
+              Cancel
+            </Button>
+            <Button loading={retire.isPending} onClick={() => retire.mutate()}>
+              Retire
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Field label="Beneficiary" value={e.bankAccountName} />
@@ -98,6 +153,34 @@ export function ExpenseScreen() {
           <Field label="Description" value={e.purpose.description} />
           <Field label="Category" value={e.purpose.serviceName} />
           <Field label="Attachments" value={e.attachments.map((a) => a.fileName).join(', ')} />
+          {e.scheduledDate && (
+            <Field
+              label="Schedule"
+              value={`Pay on ${formatDate(e.scheduledDate)}${
+                e.recurrence && e.recurrence !== 'once'
+                  ? `, ${e.recurrence === 'weekly' ? 'every week' : 'every month'}${
+                      e.recurrenceEndDate ? ` until ${formatDate(e.recurrenceEndDate)}` : ''
+                    }`
+                  : ''
+              }${e.nextRunOn ? ` · next payment ${formatDate(e.nextRunOn)}` : ''}`}
+            />
+          )}
+          {e.parentExpenseId && (
+            <Field
+              label="Scheduled payment of"
+              value={
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  px={0}
+                  onClick={() => navigate(`/expense/${e.parentExpenseId}`)}
+                >
+                  the recurring expense
+                </Button>
+              }
+            />
+          )}
+          {e.status === 'retired' && <Field label="Retired" value="Receipts recorded against this payment" />}
         </SimpleGrid>
       </Card>
       {e.productsAndServices.length > 0 && (

@@ -1,44 +1,50 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Card, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import {
+  ExportCsvButton,
+  FilterBar,
+  ListBody,
+  ListPagination,
+  useListState,
+  type FilterGroup,
+} from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
-import { expenseApi, refreshExpenses, useBeneficiaries, useExpenses } from '../api';
+import {
+  EXPENSE_GROUPS,
+  expenseApi,
+  refreshExpenses,
+  useBeneficiaries,
+  useExpenses,
+  type ExpenseSubList,
+} from '../api';
 import { ExpenseStatusBadge } from '../status-badge';
+import { BENEFICIARY_SEARCH_MS, useDebounced } from '../timings';
 
-const LISTS: { key: string; title: string; status?: string; mine?: boolean }[] = [
+const LISTS: { key: string; title: string; fixed?: ExpenseSubList }[] = [
   { key: 'all', title: 'All expenses' },
-  { key: 'pending', title: 'Pending', status: 'pending' },
-  { key: 'rejected', title: 'Rejected', status: 'rejected' },
-  { key: 'active', title: 'Active', status: 'active' },
-  { key: 'completed', title: 'Completed', status: 'completed' },
-  { key: 'failed', title: 'Failed', status: 'failed' },
-  { key: 'retired', title: 'Retired', status: 'retired' },
-  { key: 'me', title: 'My expenses', mine: true },
+  { key: 'pending', title: 'Pending', fixed: { status: 'pending' } },
+  { key: 'rejected', title: 'Rejected', fixed: { status: 'rejected' } },
+  { key: 'active', title: 'Active', fixed: { status: 'active' } },
+  { key: 'scheduled', title: 'Scheduled', fixed: { status: 'scheduled' } },
+  { key: 'completed', title: 'Completed', fixed: { status: 'completed' } },
+  { key: 'failed', title: 'Failed', fixed: { status: 'failed' } },
+  { key: 'retired', title: 'Retired', fixed: { status: 'retired' } },
+  { key: 'me', title: 'My expenses', fixed: { mine: 'true' } },
   { key: 'beneficiaries', title: 'Beneficiaries' },
 ];
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
+const CURRENCY_FILTER: FilterGroup = {
+  key: 'currency',
+  label: 'Currency',
+  options: [
+    { value: 'NGN', label: 'NGN' },
+    { value: 'USD', label: 'USD' },
+    { value: 'GBP', label: 'GBP' },
+  ],
+};
 
 /** /expenses and /expenses/{pending,rejected,completed,active,retired,me,beneficiaries} (001 §2). */
 export function ExpensesScreen() {
@@ -57,8 +63,12 @@ export function ExpensesScreen() {
         </div>
         {canCreate && <Button onClick={() => navigate('/expense/new-payment')}>Create an expense</Button>}
       </Group>
-      <Tabs value={current.key} onChange={(v) => navigate(v === 'all' ? '/expenses' : `/expenses/${v}`)}>
-        <Tabs.List>
+      <Tabs
+        value={current.key}
+        onChange={(v) => navigate(v === 'all' ? '/expenses' : `/expenses/${v}`)}
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
           {LISTS.map((l) => (
             <Tabs.Tab key={l.key} value={l.key}>
               {l.title}
@@ -75,73 +85,79 @@ export function ExpensesScreen() {
   );
 }
 
+/** One expense list on the list kit: URL filters, 20 per page, CSV export of the same filters. */
 function ExpenseList(props: { list: (typeof LISTS)[number] }) {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debounced = useDebounced(search, 500);
-  const q = useExpenses({ status: props.list.status, mine: props.list.mine, search: debounced, page });
-  const pagination = q.data?.pagination;
+  const fixed = props.list.fixed ?? {};
+  const { filters, page, setFilters, setPage } = useListState(EXPENSE_GROUPS);
+  const list = useExpenses(fixed, filters, page);
+  const pagination = list.data?.pagination;
   return (
-    <Card padding={0}>
-      <TextInput
-        m="md"
-        placeholder="Search by reference, payee or description"
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-      />
-      {q.error ? (
-        <Alert color="red" m="md">
-          {q.error.message}
-        </Alert>
-      ) : q.data && q.data.items.length === 0 ? (
-        <Text p="md" c="dimmed">
-          No data yet — There is currently no data to display
-        </Text>
-      ) : (
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Reference</Table.Th>
-              <Table.Th>Payee</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(q.data?.items ?? []).map((e) => (
-              <Table.Tr key={e.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/expense/${e.id}`)}>
-                <Table.Td>{formatDate(e.createdAt)}</Table.Td>
-                <Table.Td>{e.reference}</Table.Td>
-                <Table.Td>{e.bankAccountName}</Table.Td>
-                <Table.Td>{e.purpose.description}</Table.Td>
-                <Table.Td>{formatMoney(e.amountMinor, e.currency)}</Table.Td>
-                <Table.Td>
-                  <ExpenseStatusBadge status={e.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {pagination && pagination.totalPages > 1 && (
-        <Group justify="flex-end" p="md">
-          <Pagination total={pagination.totalPages} value={page} onChange={setPage} />
+    <Stack gap="md">
+      <Card>
+        <Group justify="space-between" align="flex-end" mb="sm">
+          <Text c="dimmed" size="sm">
+            {pagination ? `${pagination.totalItems} in total` : ' '}
+          </Text>
+          <ExportCsvButton
+            path="/expense"
+            filters={filters}
+            groups={EXPENSE_GROUPS}
+            fixed={fixed}
+            filename="owo-expenses.csv"
+          />
         </Group>
-      )}
-    </Card>
+        <FilterBar
+          groups={[CURRENCY_FILTER]}
+          value={filters}
+          onChange={setFilters}
+          searchPlaceholder="Search by reference, payee, account number or description"
+        />
+      </Card>
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>Payee</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((e) => (
+                <Table.Tr
+                  key={e.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/expense/${e.id}`)}
+                >
+                  <Table.Td>{formatDate(e.createdAt)}</Table.Td>
+                  <Table.Td>{e.reference}</Table.Td>
+                  <Table.Td>{e.bankAccountName}</Table.Td>
+                  <Table.Td>{e.purpose.description}</Table.Td>
+                  <Table.Td>{formatMoney(e.amountMinor, e.currency)}</Table.Td>
+                  <Table.Td>
+                    <ExpenseStatusBadge status={e.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={pagination} page={page} onChange={setPage} />
+      </Card>
+    </Stack>
   );
 }
 
+/** Saved beneficiaries (001 §3): search after 300 ms, else the 15 most recent; delete. */
 function BeneficiariesList() {
   const [search, setSearch] = useState('');
-  const debounced = useDebounced(search, 300);
-  const q = useBeneficiaries(debounced);
+  const debounced = useDebounced(search, BENEFICIARY_SEARCH_MS);
+  const q = useBeneficiaries(debounced.trim());
   const canDelete = useCan('expenses', 'delete');
   const del = useApiMutation({
     mutationFn: (id: string) => expenseApi.deleteBeneficiary(id),
@@ -155,12 +171,17 @@ function BeneficiariesList() {
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
-      {q.data && q.data.length === 0 ? (
-        <Text p="md" c="dimmed">
-          No data yet
-        </Text>
-      ) : (
+      <ListBody query={q} isEmpty={!q.data?.length}>
         <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Bank</Table.Th>
+              <Table.Th>Account number</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {(q.data ?? []).map((b) => (
               <Table.Tr key={b.id}>
@@ -170,7 +191,13 @@ function BeneficiariesList() {
                 <Table.Td>{b.email}</Table.Td>
                 <Table.Td>
                   {canDelete && (
-                    <Button size="xs" variant="subtle" color="red" onClick={() => del.mutate(b.id)}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      loading={del.isPending && del.variables === b.id}
+                      onClick={() => del.mutate(b.id)}
+                    >
                       Delete
                     </Button>
                   )}
@@ -179,7 +206,7 @@ function BeneficiariesList() {
             ))}
           </Table.Tbody>
         </Table>
-      )}
+      </ListBody>
     </Card>
   );
 }

@@ -1,0 +1,142 @@
+import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { ExpenseBody, ExpenseInput } from '@owo/contract/expenses';
+import { toMinor } from '@owo/contract/money';
+import type { Product } from '@owo/contract/products';
+import { formatMoney } from '../../../lib/format';
+import { useProductOptions } from '../api';
+import { OPTION_SEARCH_MS, useDebounced } from '../timings';
+
+type Form = UseFormReturn<ExpenseBody, unknown, ExpenseInput>;
+
+const minorOf = (v: unknown) => {
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+  return /^\d{1,13}(\.\d{1,2})?$/.test(s) ? toMinor(s) : 0;
+};
+
+/** A line's total in kobo: price x quantity (the server computes the same, issue 21 §2). */
+export const lineTotalMinor = (l: { amount?: unknown; quantity?: unknown }) =>
+  minorOf(l.amount) * (Number.isInteger(l.quantity) ? (l.quantity as number) : 0);
+
+/**
+ * Product lines of an expense (001 §2): a product from the account's products and services
+ * (searched 500 ms after typing), its price and quantity; total = price x quantity, and the
+ * expense amount becomes the sum of the lines.
+ */
+export function ProductLines(props: { form: Form; names?: Record<string, string> }) {
+  const { form } = props;
+  const lines = useFieldArray({ control: form.control, name: 'productsAndServices' });
+  const values = useWatch({ control: form.control, name: 'productsAndServices' }) ?? [];
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search, OPTION_SEARCH_MS);
+  const products = useProductOptions(debounced.trim());
+  const [seen, setSeen] = useState<Record<string, Product>>({});
+  const options = [
+    ...(products.data ?? []),
+    ...Object.values(seen).filter((p) => !products.data?.some((x) => x.id === p.id)),
+  ].map((p) => ({ value: p.id, label: `${p.name} · ${formatMoney(p.amountMinor)}` }));
+  const errors = form.formState.errors.productsAndServices;
+
+  const syncAmount = () => {
+    const all = form.getValues('productsAndServices') ?? [];
+    const sum = all.reduce((s, l) => s + lineTotalMinor(l), 0);
+    if (all.length) form.setValue('amount', (sum / 100).toFixed(2), { shouldValidate: true });
+  };
+
+  const grandTotal = values.reduce((s, l) => s + lineTotalMinor(l), 0);
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={500} size="sm">
+          Products and services
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => lines.append({ id: '', amount: '', quantity: 1, attachment: null })}
+        >
+          Add product line
+        </Button>
+      </Group>
+      {products.error && (
+        <Text size="sm" c="red">
+          {(products.error as Error).message}
+        </Text>
+      )}
+      {lines.fields.map((field, i) => {
+        const v = values[i] ?? {};
+        const err = errors?.[i];
+        return (
+          <Group key={field.id} align="flex-start" gap="xs" wrap="nowrap" data-testid="product-line">
+            <Select
+              style={{ flex: 3 }}
+              label={i === 0 ? 'Product' : undefined}
+              aria-label="Product"
+              placeholder="Search products"
+              searchable
+              data={options}
+              value={v.id || null}
+              onSearchChange={setSearch}
+              nothingFoundMessage={products.isFetching ? 'Searching…' : 'Product not found'}
+              onChange={(id) => {
+                const p = products.data?.find((x) => x.id === id) ?? (id ? seen[id] : undefined);
+                if (p) setSeen((s) => ({ ...s, [p.id]: p }));
+                form.setValue(`productsAndServices.${i}.id`, id ?? '');
+                if (p) form.setValue(`productsAndServices.${i}.amount`, p.amount);
+                syncAmount();
+              }}
+              error={err?.id?.message}
+            />
+            <TextInput
+              style={{ flex: 2 }}
+              label={i === 0 ? 'Price (₦)' : undefined}
+              aria-label="Price"
+              value={String(v.amount ?? '')}
+              onChange={(e) => {
+                form.setValue(`productsAndServices.${i}.amount`, e.currentTarget.value);
+                syncAmount();
+              }}
+              error={err?.amount?.message}
+            />
+            <NumberInput
+              style={{ flex: 1 }}
+              label={i === 0 ? 'Quantity' : undefined}
+              aria-label="Quantity"
+              min={0}
+              allowDecimal={false}
+              value={v.quantity ?? 1}
+              onChange={(q) => {
+                form.setValue(`productsAndServices.${i}.quantity`, typeof q === 'number' ? q : 0);
+                syncAmount();
+              }}
+              error={err?.quantity?.message}
+            />
+            <Stack gap={0} style={{ flex: 2 }} mt={i === 0 ? 28 : 6}>
+              <Text size="sm" ta="right" data-testid="line-total">
+                {formatMoney(lineTotalMinor(v))}
+              </Text>
+            </Stack>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={i === 0 ? 28 : 4}
+              aria-label="Remove product line"
+              onClick={() => {
+                lines.remove(i);
+                setTimeout(syncAmount);
+              }}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        );
+      })}
+      {lines.fields.length > 0 && (
+        <Text size="sm" ta="right" fw={600}>
+          Total {formatMoney(grandTotal)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
