@@ -50,6 +50,7 @@ import {
   type HandlerContext,
 } from '../approvals';
 import { budgetCheck } from '../categories';
+import { projectNames, requireActiveProject } from '../projects';
 import { expenseBeneficiaries, expenses, type ExpenseLine } from './tables';
 
 export type Row = typeof expenses.$inferSelect;
@@ -297,6 +298,7 @@ async function prepare(
   if (body.notifyBeneficiary && !body.beneficiaryEmail)
     throw fieldError('beneficiaryEmail', EXPENSE_MSG.beneficiaryEmailRequired);
   const schedule = checkSchedule(body);
+  if (body.projectId) await requireActiveProject(db, accountId, body.projectId);
 
   if (body.currency === 'NGN' && !(await getWalletByCurrency(db, accountId, 'NGN')))
     throw fieldError('walletId', EXPENSE_MSG.ngnWalletNotFound);
@@ -704,7 +706,12 @@ export async function getExpense(
         purpose: dto.purpose,
         productsAndServices: dto.productsAndServices,
       },
-      project: null,
+      project: dto.projectId
+        ? {
+            id: dto.projectId,
+            name: (await projectNames(db, p.tenant.accountId, [dto.projectId])).get(dto.projectId) ?? '',
+          }
+        : null,
     },
     approvalWorkflowPendingApprovalItem: await approvalOf(db, {
       accountId: p.tenant.accountId,
