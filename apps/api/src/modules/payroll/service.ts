@@ -447,25 +447,33 @@ async function writeRows(tx: Tx, deps: AppDeps, accountId: string, payrollId: st
   const vault = vaultFor(deps.config);
   const empField = EMPLOYEE_ACCOUNT_FIELD;
   const values = rows.map((r, i) => ({
-    payrollId,
-    accountId,
-    rowNo: i + 1,
-    employeeId: r.employee.id,
+    payroll_id: payrollId,
+    account_id: accountId,
+    row_no: i + 1,
+    employee_id: r.employee.id,
     name: r.employee.name,
     email: r.employee.email,
-    bankCode: r.employee.bankCode,
-    bankName: r.employee.bankName,
-    accountName: r.employee.accountName,
+    bank_code: r.employee.bankCode,
+    bank_name: r.employee.bankName,
+    account_name: r.employee.accountName,
     // re-sealed under the row's own field name (the field is bound into the ciphertext)
-    accountNumber: vault.encrypt(ROW_ACCOUNT_FIELD, vault.decrypt(empField, r.employee.accountNumber)),
-    accountNumberLast4: r.employee.accountNumberLast4,
-    grossMinor: r.grossMinor,
-    netMinor: r.netMinor,
+    account_number: vault.encrypt(ROW_ACCOUNT_FIELD, vault.decrypt(empField, r.employee.accountNumber)),
+    account_number_last4: r.employee.accountNumberLast4,
+    gross_minor: r.grossMinor,
+    net_minor: r.netMinor,
     breakdown: r.breakdown,
-    employerCosts: r.employerCosts,
+    employer_costs: r.employerCosts,
   }));
-  for (let i = 0; i < values.length; i += 1000)
-    await tx.insert(payrollRows).values(values.slice(i, i + 1000));
+  // One statement per 5,000 rows: the rows travel as one JSON parameter (10,000 rows in ~1 s
+  // instead of ~5 s of 17-parameter-per-row inserts; `npm run bench:payroll`).
+  for (let i = 0; i < values.length; i += 5000)
+    await tx.execute(sql`
+      insert into payroll_rows (payroll_id, account_id, row_no, employee_id, name, email, bank_code, bank_name,
+        account_name, account_number, account_number_last4, gross_minor, net_minor, breakdown, employer_costs)
+      select * from json_to_recordset(${JSON.stringify(values.slice(i, i + 5000))}::json) as x(
+        payroll_id uuid, account_id uuid, row_no int, employee_id uuid, name text, email text, bank_code text,
+        bank_name text, account_name text, account_number text, account_number_last4 text, gross_minor bigint,
+        net_minor bigint, breakdown jsonb, employer_costs jsonb)`);
 }
 
 export async function createPayroll(
