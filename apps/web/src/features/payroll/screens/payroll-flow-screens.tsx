@@ -28,6 +28,12 @@ import { useWallets } from '../../money';
 import { payrollApi, refreshPayroll, useEmployees, usePayroll, usePayrollRows } from '../api';
 import { MASKED } from '../status-badge';
 
+/** Breakdown lines in payslip order: Salary, other earnings, then deductions (jsonb keeps no order). */
+export const orderedLines = (m: Record<string, number>) =>
+  Object.entries(m).sort(
+    ([ka, a], [kb, b]) => Number(kb === 'Salary') - Number(ka === 'Salary') || Number(b > 0) - Number(a > 0),
+  );
+
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 const day = z.union([
   z.number().int().min(0, 'Day must be a number from 0 to 31').max(31, 'Day must be a number from 0 to 31'),
@@ -333,7 +339,7 @@ export function Totals(props: { p: PayrollDetail }) {
       </SimpleGrid>
       <Table mt="md">
         <Table.Tbody>
-          {Object.entries(p.payrollBreakdownMinor ?? {}).map(([k, v]) => (
+          {orderedLines(p.payrollBreakdownMinor ?? {}).map(([k, v]) => (
             <Table.Tr key={k}>
               <Table.Td>{k}</Table.Td>
               <Table.Td ta="right" c={v < 0 ? 'red' : undefined}>
@@ -370,7 +376,7 @@ export function RowsTable(props: { id: string; status?: string }) {
               </Table.Td>
               <Table.Td>
                 {r.salaryBreakdownMinor
-                  ? Object.entries(r.salaryBreakdownMinor)
+                  ? orderedLines(r.salaryBreakdownMinor)
                       .map(([k, v]) => `${k} ${formatMoney(v)}`)
                       .join(' · ')
                   : MASKED}
