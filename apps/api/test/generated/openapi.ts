@@ -1977,6 +1977,215 @@ export interface paths {
         patch: operations["addExpenseAttachments"];
         trace?: never;
     };
+    "/api/payrolls/employees/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add employees (NUBAN-checked, bank number vaulted); each is invited to the employee portal */
+        post: operations["addPayrollEmployees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List employees (search; limit up to 1000; format=csv); salary figures only with canViewPayrollSensitiveData */
+        get: operations["listPayrollEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The employee list as CSV (same rows and masking as GET /payrolls/employees?format=csv) */
+        get: operations["exportPayrollEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One employee with the salary breakdown (masked without canViewPayrollSensitiveData) */
+        get: operations["getPayrollEmployee"];
+        /** Update an employee (same rules as add) */
+        put: operations["updatePayrollEmployee"];
+        post?: never;
+        /** Delete an employee (past payroll rows keep their snapshot) */
+        delete: operations["deletePayrollEmployee"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/{id}/resend-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the employee a new portal invitation (the old link stops working) */
+        post: operations["resendPayrollEmployeeInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List payrolls (status, type, search), newest first; figures masked without canViewPayrollSensitiveData */
+        get: operations["listPayrolls"];
+        put?: never;
+        /** Create a payroll (a draft): the server computes each employee's breakdown with the statutory lines */
+        post: operations["createPayroll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/payslip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payslips of paid payroll runs (one per employee per run), newest first; figures masked without canViewPayrollSensitiveData */
+        get: operations["listPayrollPayslips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payroll with its totals by line and its approval item */
+        get: operations["getPayroll"];
+        /** Change a draft or rejected payroll (recomputed); a rejected one then goes back through resolve */
+        put: operations["updatePayroll"];
+        post?: never;
+        /** Delete a draft payroll */
+        delete: operations["deletePayroll"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/{id}/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The employees of a payroll: breakdown, net pay and payment status per row */
+        get: operations["listPayrollRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SUBMITS a draft payroll to the approvals engine (type payroll); approvers decide through POST /approval-workflows/pending-approvals/approve/{approvalId} */
+        post: operations["submitPayroll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/{id}/payment/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay the failed rows of an approved payroll again (new reference per row and attempt) */
+        post: operations["retryPayrollPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receipt of a payroll run: paid rows, amount and fees */
+        get: operations["getPayrollReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11691,6 +11900,1482 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addPayrollEmployees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    employees: {
+                        name: string;
+                        /** Format: email */
+                        email: string;
+                        salaryAmount: number | string;
+                        bankCode: string;
+                        accountNumber: string;
+                        accountName?: string;
+                        annualRent?: number | string;
+                        nhfEnabled?: boolean;
+                        components?: {
+                            description: string;
+                            /** @enum {string} */
+                            type: "addition" | "deduction";
+                            amount: number | string;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            salaryVisible: boolean;
+                            salaryAmount: string | null;
+                            /** Format: int64 */
+                            salaryAmountMinor: number | null;
+                            annualRent: string | null;
+                            /** Format: int64 */
+                            annualRentMinor: number | null;
+                            nhfEnabled: boolean;
+                            bankDetails: {
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                            };
+                            components: {
+                                description: string;
+                                /** @enum {string} */
+                                type: "addition" | "deduction";
+                                amount: string | null;
+                                /** Format: int64 */
+                                amountMinor: number | null;
+                            }[];
+                            salaryBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            salaryBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            finalAmount: string | null;
+                            /** Format: int64 */
+                            finalAmountMinor: number | null;
+                            /** @enum {string} */
+                            invitationStatus: "invited" | "accepted";
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayrollEmployees: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            salaryVisible: boolean;
+                            salaryAmount: string | null;
+                            /** Format: int64 */
+                            salaryAmountMinor: number | null;
+                            annualRent: string | null;
+                            /** Format: int64 */
+                            annualRentMinor: number | null;
+                            nhfEnabled: boolean;
+                            bankDetails: {
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                            };
+                            components: {
+                                description: string;
+                                /** @enum {string} */
+                                type: "addition" | "deduction";
+                                amount: string | null;
+                                /** Format: int64 */
+                                amountMinor: number | null;
+                            }[];
+                            salaryBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            salaryBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            finalAmount: string | null;
+                            /** Format: int64 */
+                            finalAmountMinor: number | null;
+                            /** @enum {string} */
+                            invitationStatus: "invited" | "accepted";
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportPayrollEmployees: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv: Name, Email, Bank, ... (Salary and Net pay only with canViewPayrollSensitiveData) */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayrollEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            salaryVisible: boolean;
+                            salaryAmount: string | null;
+                            /** Format: int64 */
+                            salaryAmountMinor: number | null;
+                            annualRent: string | null;
+                            /** Format: int64 */
+                            annualRentMinor: number | null;
+                            nhfEnabled: boolean;
+                            bankDetails: {
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                            };
+                            components: {
+                                description: string;
+                                /** @enum {string} */
+                                type: "addition" | "deduction";
+                                amount: string | null;
+                                /** Format: int64 */
+                                amountMinor: number | null;
+                            }[];
+                            salaryBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            salaryBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            finalAmount: string | null;
+                            /** Format: int64 */
+                            finalAmountMinor: number | null;
+                            /** @enum {string} */
+                            invitationStatus: "invited" | "accepted";
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayrollEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    salaryAmount: number | string;
+                    bankCode: string;
+                    accountNumber: string;
+                    accountName?: string;
+                    annualRent?: number | string;
+                    nhfEnabled?: boolean;
+                    components?: {
+                        description: string;
+                        /** @enum {string} */
+                        type: "addition" | "deduction";
+                        amount: number | string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            salaryVisible: boolean;
+                            salaryAmount: string | null;
+                            /** Format: int64 */
+                            salaryAmountMinor: number | null;
+                            annualRent: string | null;
+                            /** Format: int64 */
+                            annualRentMinor: number | null;
+                            nhfEnabled: boolean;
+                            bankDetails: {
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                            };
+                            components: {
+                                description: string;
+                                /** @enum {string} */
+                                type: "addition" | "deduction";
+                                amount: string | null;
+                                /** Format: int64 */
+                                amountMinor: number | null;
+                            }[];
+                            salaryBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            salaryBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            finalAmount: string | null;
+                            /** Format: int64 */
+                            finalAmountMinor: number | null;
+                            /** @enum {string} */
+                            invitationStatus: "invited" | "accepted";
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePayrollEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resendPayrollEmployeeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayrolls: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                status?: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                type?: "once" | "recurring";
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "once" | "recurring";
+                            /** @enum {string} */
+                            mode: "instant" | "scheduled";
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                            walletId: string;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            /** Format: int64 */
+                            paidCount: number;
+                            /** Format: int64 */
+                            failedCount: number;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToCreatePayroll: number | null;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToProcessPayroll: number | null;
+                            scheduledPayDate: string | null;
+                            salaryVisible: boolean;
+                            grossAmount: string | null;
+                            /** Format: int64 */
+                            grossAmountMinor: number | null;
+                            netAmount: string | null;
+                            /** Format: int64 */
+                            netAmountMinor: number | null;
+                            employerCost: string | null;
+                            /** Format: int64 */
+                            employerCostMinor: number | null;
+                            payrollBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            payrollBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            employerCosts: {
+                                [key: string]: string;
+                            } | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    /** @enum {string} */
+                    type: "once" | "recurring";
+                    /** @enum {string} */
+                    mode: "instant" | "scheduled";
+                    /** Format: uuid */
+                    walletId: string;
+                    employees: string[];
+                    /** Format: int32 */
+                    daysBeforeMonthEndToCreatePayroll?: number | null;
+                    /** Format: int32 */
+                    daysBeforeMonthEndToProcessPayroll?: number | null;
+                    /** Format: date */
+                    scheduledPayDate?: string | null;
+                    payrollBreakdown?: {
+                        [key: string]: {
+                            [key: string]: number | string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "once" | "recurring";
+                            /** @enum {string} */
+                            mode: "instant" | "scheduled";
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                            walletId: string;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            /** Format: int64 */
+                            paidCount: number;
+                            /** Format: int64 */
+                            failedCount: number;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToCreatePayroll: number | null;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToProcessPayroll: number | null;
+                            scheduledPayDate: string | null;
+                            salaryVisible: boolean;
+                            grossAmount: string | null;
+                            /** Format: int64 */
+                            grossAmountMinor: number | null;
+                            netAmount: string | null;
+                            /** Format: int64 */
+                            netAmountMinor: number | null;
+                            employerCost: string | null;
+                            /** Format: int64 */
+                            employerCostMinor: number | null;
+                            payrollBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            payrollBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            employerCosts: {
+                                [key: string]: string;
+                            } | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayrollPayslips: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            payrollId: string;
+                            payrollName: string;
+                            createdAt: string;
+                            companyName: string;
+                            /** @enum {string} */
+                            status: "pending" | "paying" | "paid" | "failed";
+                            payPeriod: string;
+                            payrollEmployee: {
+                                id: string | null;
+                                name: string;
+                                email: string;
+                            };
+                            bankDetails: {
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                            };
+                            salaryVisible: boolean;
+                            amount: string | null;
+                            /** Format: int64 */
+                            amountMinor: number | null;
+                            finalAmount: string | null;
+                            /** Format: int64 */
+                            finalAmountMinor: number | null;
+                            salaryBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            salaryBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "once" | "recurring";
+                            /** @enum {string} */
+                            mode: "instant" | "scheduled";
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                            walletId: string;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            /** Format: int64 */
+                            paidCount: number;
+                            /** Format: int64 */
+                            failedCount: number;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToCreatePayroll: number | null;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToProcessPayroll: number | null;
+                            scheduledPayDate: string | null;
+                            salaryVisible: boolean;
+                            grossAmount: string | null;
+                            /** Format: int64 */
+                            grossAmountMinor: number | null;
+                            netAmount: string | null;
+                            /** Format: int64 */
+                            netAmountMinor: number | null;
+                            employerCost: string | null;
+                            /** Format: int64 */
+                            employerCostMinor: number | null;
+                            payrollBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            payrollBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            employerCosts: {
+                                [key: string]: string;
+                            } | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    /** @enum {string} */
+                    type: "once" | "recurring";
+                    /** @enum {string} */
+                    mode: "instant" | "scheduled";
+                    /** Format: uuid */
+                    walletId: string;
+                    employees: string[];
+                    /** Format: int32 */
+                    daysBeforeMonthEndToCreatePayroll?: number | null;
+                    /** Format: int32 */
+                    daysBeforeMonthEndToProcessPayroll?: number | null;
+                    /** Format: date */
+                    scheduledPayDate?: string | null;
+                    payrollBreakdown?: {
+                        [key: string]: {
+                            [key: string]: number | string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "once" | "recurring";
+                            /** @enum {string} */
+                            mode: "instant" | "scheduled";
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                            walletId: string;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            /** Format: int64 */
+                            paidCount: number;
+                            /** Format: int64 */
+                            failedCount: number;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToCreatePayroll: number | null;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToProcessPayroll: number | null;
+                            scheduledPayDate: string | null;
+                            salaryVisible: boolean;
+                            grossAmount: string | null;
+                            /** Format: int64 */
+                            grossAmountMinor: number | null;
+                            netAmount: string | null;
+                            /** Format: int64 */
+                            netAmountMinor: number | null;
+                            employerCost: string | null;
+                            /** Format: int64 */
+                            employerCostMinor: number | null;
+                            payrollBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            payrollBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            employerCosts: {
+                                [key: string]: string;
+                            } | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePayroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayrollRows: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                status?: "pending" | "paying" | "paid" | "failed";
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            employeeId: string | null;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "pending" | "paying" | "paid" | "failed";
+                            /** Format: int64 */
+                            attempt: number;
+                            failureReason: string | null;
+                            transactionId: string | null;
+                            bankDetails: {
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                            };
+                            salaryVisible: boolean;
+                            salaryAmount: string | null;
+                            /** Format: int64 */
+                            salaryAmountMinor: number | null;
+                            finalAmount: string | null;
+                            /** Format: int64 */
+                            finalAmountMinor: number | null;
+                            salaryBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            salaryBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            employerCosts: {
+                                [key: string]: string;
+                            } | null;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitPayroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "once" | "recurring";
+                            /** @enum {string} */
+                            mode: "instant" | "scheduled";
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                            walletId: string;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            /** Format: int64 */
+                            paidCount: number;
+                            /** Format: int64 */
+                            failedCount: number;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToCreatePayroll: number | null;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToProcessPayroll: number | null;
+                            scheduledPayDate: string | null;
+                            salaryVisible: boolean;
+                            grossAmount: string | null;
+                            /** Format: int64 */
+                            grossAmountMinor: number | null;
+                            netAmount: string | null;
+                            /** Format: int64 */
+                            netAmountMinor: number | null;
+                            employerCost: string | null;
+                            /** Format: int64 */
+                            employerCostMinor: number | null;
+                            payrollBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            payrollBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            employerCosts: {
+                                [key: string]: string;
+                            } | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryPayrollPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "once" | "recurring";
+                            /** @enum {string} */
+                            mode: "instant" | "scheduled";
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                            walletId: string;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            /** Format: int64 */
+                            paidCount: number;
+                            /** Format: int64 */
+                            failedCount: number;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToCreatePayroll: number | null;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToProcessPayroll: number | null;
+                            scheduledPayDate: string | null;
+                            salaryVisible: boolean;
+                            grossAmount: string | null;
+                            /** Format: int64 */
+                            grossAmountMinor: number | null;
+                            netAmount: string | null;
+                            /** Format: int64 */
+                            netAmountMinor: number | null;
+                            employerCost: string | null;
+                            /** Format: int64 */
+                            employerCostMinor: number | null;
+                            payrollBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            payrollBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            employerCosts: {
+                                [key: string]: string;
+                            } | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayrollReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            reference: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                            /** Format: int64 */
+                            employeeCount: number;
+                            /** Format: int64 */
+                            paidCount: number;
+                            /** Format: int64 */
+                            failedCount: number;
+                            salaryVisible: boolean;
+                            paidAmount: string | null;
+                            /** Format: int64 */
+                            paidAmountMinor: number | null;
+                            fees: string | null;
+                            /** Format: int64 */
+                            feesMinor: number | null;
+                            paidAt: string | null;
+                            companyName: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -47,8 +47,19 @@ export function newKeyId(keys: VaultKey[]): string {
   return `k${n + 1}`;
 }
 
-const subKey = (key: Buffer, purpose: string) =>
-  Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `owo:vault:${purpose}`, 32));
+/** Derived keys are memoised per key and purpose (HKDF per call cost ~50 µs on bulk paths such as payroll). */
+const subKeys = new WeakMap<Buffer, Map<string, Buffer>>();
+const subKey = (key: Buffer, purpose: string) => {
+  let byPurpose = subKeys.get(key);
+  if (!byPurpose) subKeys.set(key, (byPurpose = new Map<string, Buffer>()));
+  let k = byPurpose.get(purpose);
+  if (!k)
+    byPurpose.set(
+      purpose,
+      (k = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `owo:vault:${purpose}`, 32))),
+    );
+  return k;
+};
 
 export const keyIdOf = (stored: string) =>
   stored.startsWith(VAULT_PREFIX) ? stored.slice(VAULT_PREFIX.length).split(':')[0] : null;

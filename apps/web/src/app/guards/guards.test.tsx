@@ -80,7 +80,7 @@ describe('000 §2.4 route guards', () => {
   });
 
   it('a permitted area is routed, titled and shows Coming soon', async () => {
-    renderApp('/payroll/employees', { session: { resources: { payrolls: ['get'] } } });
+    renderApp('/payroll/groups', { session: { resources: { payrolls: ['get'] } } });
     expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('Payroll');
   });

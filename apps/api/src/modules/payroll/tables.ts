@@ -1,0 +1,157 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PayrollRowStatus, PayrollStatus } from '@owo/contract';
+import { accounts } from '../accounts/tables';
+import { users } from '../identity/tables';
+import type { TaxBand } from './statutory';
+
+/** A salary component; `amountMinor` is negative for a deduction (002 §5). */
+export type StoredComponent = { description: string; type: 'addition' | 'deduction'; amountMinor: number };
+
+/**
+ * The account's statutory settings (issue 25 §4): every uncertain rule is a column here; an account
+ * without a row uses `DEFAULT_STATUTORY`.
+ */
+export const payrollSettings = pgTable('payroll_settings', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  payeBands: jsonb('paye_bands').$type<TaxBand[]>(),
+  rentReliefBp: integer('rent_relief_bp').notNull().default(2000),
+  rentReliefCapMinor: bigint('rent_relief_cap_minor', { mode: 'number' }).notNull().default(50_000_000),
+  pensionEmployeeBp: integer('pension_employee_bp').notNull().default(800),
+  pensionEmployerBp: integer('pension_employer_bp').notNull().default(1000),
+  pensionMinEmployees: integer('pension_min_employees').notNull().default(3),
+  nhfBp: integer('nhf_bp').notNull().default(250),
+  nhfDefault: boolean('nhf_default').notNull().default(true),
+  nsitfBp: integer('nsitf_bp').notNull().default(100),
+  nsitfBase: text('nsitf_base').$type<'gross' | 'bht'>().notNull().default('gross'),
+  minimumWageExempt: boolean('minimum_wage_exempt').notNull().default(false),
+  minimumWageMonthlyMinor: bigint('minimum_wage_monthly_minor', { mode: 'number' })
+    .notNull()
+    .default(7_000_000),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A company's employee (002 §3 Employee). The bank account number is a vault field
+ * (`payroll_employees.account_number`): ciphertext, with its HMAC and last 4 beside it.
+ */
+export const payrollEmployees = pgTable(
+  'payroll_employees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    salaryMinor: bigint('salary_minor', { mode: 'number' }).notNull(),
+    components: jsonb('components').$type<StoredComponent[]>().notNull().default([]),
+    annualRentMinor: bigint('annual_rent_minor', { mode: 'number' }).notNull().default(0),
+    nhfEnabled: boolean('nhf_enabled').notNull().default(true),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountNumberHmac: text('account_number_hmac').notNull(),
+    accountNumberLast4: text('account_number_last4').notNull(),
+    groupId: uuid('group_id'),
+    /** SHA-256 of the portal invitation token (never the token itself). */
+    inviteTokenHash: text('invite_token_hash'),
+    inviteAcceptedAt: timestamp('invite_accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payroll_employees_account_email_key').on(t.accountId, t.email),
+    index('payroll_employees_account_created_idx').on(t.accountId, t.createdAt, t.id),
+  ],
+);
+
+/** A payroll run (002 §3 Payroll). Totals are computed by the server from its rows. */
+export const payrolls = pgTable(
+  'payrolls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    type: text('type').$type<'once' | 'recurring'>().notNull(),
+    mode: text('mode').$type<'instant' | 'scheduled'>().notNull(),
+    status: text('status').$type<PayrollStatus>().notNull().default('draft'),
+    walletId: uuid('wallet_id').notNull(),
+    makerUserId: uuid('maker_user_id')
+      .notNull()
+      .references(() => users.id),
+    daysBeforeMonthEndToCreatePayroll: integer('days_create'),
+    daysBeforeMonthEndToProcessPayroll: integer('days_process'),
+    scheduledPayDate: date('scheduled_pay_date'),
+    employeeCount: integer('employee_count').notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
+    employerCostMinor: bigint('employer_cost_minor', { mode: 'number' }).notNull(),
+    /** The run's totals by line: description → kobo (deductions negative). */
+    breakdown: jsonb('breakdown').$type<Record<string, number>>().notNull(),
+    employerCosts: jsonb('employer_costs').$type<Record<string, number>>().notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payrolls_reference_key').on(t.reference),
+    index('payrolls_account_created_idx').on(t.accountId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * One employee in one run: a snapshot of pay and bank details at creation, and the payment. Each
+ * attempt's transfer reference is `<payroll ref>-<row no>-<attempt>` (unique: paid at most once).
+ */
+export const payrollRows = pgTable(
+  'payroll_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payrollId: uuid('payroll_id')
+      .notNull()
+      .references(() => payrolls.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    rowNo: integer('row_no').notNull(),
+    employeeId: uuid('employee_id').references(() => payrollEmployees.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    /** Vault field `payroll_rows.account_number`. */
+    accountNumber: text('account_number').notNull(),
+    accountNumberLast4: text('account_number_last4').notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
+    breakdown: jsonb('breakdown').$type<Record<string, number>>().notNull(),
+    employerCosts: jsonb('employer_costs').$type<Record<string, number>>().notNull(),
+    status: text('status').$type<PayrollRowStatus>().notNull().default('pending'),
+    attempt: integer('attempt').notNull().default(0),
+    transactionId: uuid('transaction_id'),
+    failureReason: text('failure_reason'),
+  },
+  (t) => [
+    uniqueIndex('payroll_rows_payroll_row_key').on(t.payrollId, t.rowNo),
+    index('payroll_rows_account_idx').on(t.accountId, t.payrollId),
+  ],
+);

@@ -1,0 +1,76 @@
+// Payroll calls (002 §7 Payroll employees, Payroll; issue 25).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Pagination } from '@owo/contract/http';
+import type {
+  EmployeeInput,
+  Payroll,
+  PayrollDetail,
+  PayrollEmployee,
+  PayrollInput,
+  PayrollRow,
+} from '@owo/contract/payroll';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query';
+
+export const payrollKeys = {
+  all: ['payroll'] as const,
+  employees: (q: object) => ['payroll', 'employees', q] as const,
+  list: (q: object) => ['payroll', 'list', q] as const,
+  detail: (id: string) => ['payroll', 'detail', id] as const,
+  rows: (id: string) => ['payroll', 'rows', id] as const,
+};
+export const refreshPayroll = () => queryClient.invalidateQueries({ queryKey: payrollKeys.all });
+
+export function useEmployees(query: Record<string, string | number | undefined>) {
+  return useQuery({
+    queryKey: payrollKeys.employees(query),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const res = await api.get<PayrollEmployee[]>('/payrolls/employees', { query });
+      return { items: res.data ?? [], pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+export function usePayrolls(query: Record<string, string | number | undefined>) {
+  return useQuery({
+    queryKey: payrollKeys.list(query),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const res = await api.get<Payroll[]>('/payrolls', { query });
+      return { items: res.data ?? [], pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+const settling = (s?: string) => s === 'paying' || s === 'approved';
+
+export function usePayroll(id: string | undefined) {
+  return useQuery({
+    queryKey: payrollKeys.detail(id ?? ''),
+    enabled: !!id,
+    queryFn: async () => (await api.get<PayrollDetail>(`/payrolls/${id}`)).data,
+    refetchInterval: (q) => (settling(q.state.data?.status) ? 3000 : false),
+  });
+}
+
+export function usePayrollRows(id: string | undefined, status?: string) {
+  return useQuery({
+    queryKey: [...payrollKeys.rows(id ?? ''), status],
+    enabled: !!id,
+    queryFn: async () =>
+      (await api.get<PayrollRow[]>(`/payrolls/${id}/employees`, { query: { limit: 1000 } })).data ?? [],
+    refetchInterval: settling(status) ? 3000 : false,
+  });
+}
+
+export const payrollApi = {
+  addEmployees: (employees: EmployeeInput[]) =>
+    api.post<PayrollEmployee[]>('/payrolls/employees/add', { employees }),
+  deleteEmployee: (id: string) => api.delete<null>(`/payrolls/employees/${id}`),
+  create: (body: PayrollInput) => api.post<PayrollDetail>('/payrolls', body),
+  update: (id: string, body: PayrollInput) => api.put<PayrollDetail>(`/payrolls/${id}`, body),
+  remove: (id: string) => api.delete<null>(`/payrolls/${id}`),
+  submit: (id: string) => api.post<PayrollDetail>(`/payrolls/${id}/approve`),
+  retry: (id: string) => api.post<PayrollDetail>(`/payrolls/${id}/payment/retry`),
+};

@@ -1,0 +1,51 @@
+// Payroll (002 §2 Payroll; issue 25): employees, the lists, the create → preview → review flow and
+// the details. They replace the Coming-soon entries for /payroll/* (feature routes are mounted first).
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import type { Resource } from '@owo/contract/permissions';
+
+const page = (
+  path: string,
+  load: () => Promise<React.ComponentType>,
+  resource: Resource = 'payrolls',
+  action: 'get' | 'post' | 'put' = 'get',
+): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Screen = await load();
+    return {
+      element: (
+        <AreaGuard area="payroll">
+          <RequirePermission resource={resource} action={action}>
+            <Screen />
+          </RequirePermission>
+        </AreaGuard>
+      ),
+    };
+  },
+});
+
+const list = async () => (await import('./screens/payrolls-screen')).PayrollsScreen;
+const flow = async () => (await import('./screens/payroll-flow-screens')).PayrollCreateScreen;
+const preview = async () => (await import('./screens/payroll-flow-screens')).PayrollPreviewScreen;
+const review = async () => (await import('./screens/payroll-flow-screens')).PayrollReviewScreen;
+
+export const dashboardRoutes: RouteObject[] = [
+  page('/payroll', list),
+  page(
+    '/payroll/employees',
+    async () => (await import('./screens/employees-screen')).EmployeesScreen,
+    'payrollEmployees',
+  ),
+  page('/payroll/create', flow, 'payrolls', 'post'),
+  page('/payroll/preview', preview, 'payrolls', 'post'),
+  page('/payroll/review', review, 'payrolls', 'post'),
+  page(
+    '/payroll/:ref/details',
+    async () => (await import('./screens/payroll-details-screen')).PayrollDetailsScreen,
+  ),
+  page('/payroll/recurring', list),
+  page('/payroll/pending', list),
+  page('/payroll/rejected', list),
+  { path: '/contacts/employees', element: <Navigate to="/payroll/employees" replace /> },
+];

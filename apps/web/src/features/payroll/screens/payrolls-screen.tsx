@@ -1,0 +1,99 @@
+import { Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { FilterBar, ListBody, ListPagination, listQuery, useListState } from '../../../components/list';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { usePayrolls } from '../api';
+import { MASKED, PayrollStatusBadge } from '../status-badge';
+
+const LISTS: { key: string; title: string; query: Record<string, string> }[] = [
+  { key: 'all', title: 'All Payroll', query: {} },
+  { key: 'recurring', title: 'Recurring', query: { type: 'recurring' } },
+  { key: 'pending', title: 'Pending', query: { status: 'pending' } },
+  { key: 'rejected', title: 'Rejected', query: { status: 'rejected' } },
+];
+const GROUPS = [] as const;
+
+/** /payroll, /payroll/recurring, /payroll/pending, /payroll/rejected (002 §2). */
+export function PayrollsScreen() {
+  const list = useLocation().pathname.split('/')[2] ?? 'all';
+  const navigate = useNavigate();
+  const current = LISTS.find((l) => l.key === list) ?? LISTS[0];
+  const { filters, page, setFilters, setPage } = useListState(GROUPS);
+  const q = usePayrolls({ ...listQuery(filters, GROUPS, page), ...current.query });
+  const canCreate = useCan('payrolls', 'post');
+  const canEmployees = useCan('payrollEmployees', 'get');
+  const items = q.data?.items ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>Payroll</Title>
+          <Text c="dimmed" size="sm">
+            {current.title}
+          </Text>
+        </div>
+        <Group>
+          {canEmployees && (
+            <Button variant="default" onClick={() => navigate('/payroll/employees')}>
+              Employees
+            </Button>
+          )}
+          {canCreate && <Button onClick={() => navigate('/payroll/create')}>New payroll</Button>}
+        </Group>
+      </Group>
+      <Tabs value={current.key} onChange={(v) => navigate(v === 'all' ? '/payroll' : `/payroll/${v}`)}>
+        <Tabs.List>
+          {LISTS.map((l) => (
+            <Tabs.Tab key={l.key} value={l.key}>
+              {l.title}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Card padding={0}>
+        <FilterBar
+          groups={[]}
+          value={filters}
+          onChange={setFilters}
+          dates={false}
+          presets={[]}
+          searchPlaceholder="Search by name or reference"
+        />
+        <ListBody query={q} isEmpty={!items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Employees</Table.Th>
+                <Table.Th>Net pay</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((p) => (
+                <Table.Tr
+                  key={p.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/payroll/${p.id}/details`)}
+                >
+                  <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>{p.type === 'once' ? 'Once' : 'Recurring'}</Table.Td>
+                  <Table.Td>{p.employeeCount}</Table.Td>
+                  <Table.Td>{p.netAmountMinor === null ? MASKED : formatMoney(p.netAmountMinor)}</Table.Td>
+                  <Table.Td>
+                    <PayrollStatusBadge status={p.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={q.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+// npm run bench:payroll — payroll computation on a throwaway embedded PostgreSQL.
+//   A. the statutory engine alone: 10,000 employees' months (PAYE, pension, NHF, NSITF) in memory;
+//   B. computeRun: read 10,000 employees of one company and compute every breakdown;
+//   C. createPayroll as POST /payrolls runs it: wallet and KYB-tier checks, compute, and the run
+//      with its 10,000 rows written (bank numbers re-sealed through the vault) in one transaction.
+// Ends with `name: value unit` lines.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createDb,
+  createPool,
+  ensureDatabase,
+  runMigrations,
+  startEmbeddedPostgres,
+} from '../apps/api/src/platform/db';
+import { loadConfig } from '../apps/api/src/platform/config';
+import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
+import { accountKyb, accountOwners } from '../apps/api/src/platform/schema';
+import { vaultFor } from '../apps/api/src/platform/vault';
+import type { TenantContext } from '../apps/api/src/platform/guard';
+import { payrollEmployees } from '../apps/api/src/modules/payroll/tables';
+import { computeRun, createPayroll, employeeLines } from '../apps/api/src/modules/payroll/service';
+import { computeEmployee, DEFAULT_STATUTORY } from '../apps/api/src/modules/payroll/statutory';
+import { fundedWallet } from './support';
+
+const N = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bench-'));
+  fs.chmodSync(tmp, 0o755);
+  const server = await startEmbeddedPostgres(path.join(tmp, 'pg'), { persistent: false });
+  try {
+    await ensureDatabase(server.url('postgres'), 'bench');
+    const pool = createPool(server.url('bench'), 4);
+    const db = createDb(pool);
+    await runMigrations(db);
+    const config = loadConfig(
+      {},
+      {
+        NODE_ENV: 'test',
+        DATABASE_URL: server.url('bench'),
+        SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+        DATA_DIR: tmp,
+        VAULT_KEYS: `k1:${Buffer.alloc(32, 9).toString('base64')}`,
+      },
+    );
+    const deps = { db, pool, hooks: emptyHooks(), services: {}, config } as unknown as AppDeps;
+    const vault = vaultFor(config);
+    console.log(`Owo payroll benchmark: ${N} employees; ${os.cpus().length} CPUs\n`);
+
+    const w = await fundedWallet(db, 0, { name: 'Payroll', digit: '7' });
+    await db.insert(accountKyb).values({
+      accountId: w.accountId,
+      info: { legalName: 'Bench Payroll Ltd' } as never,
+      bvn: '22222222222',
+      contact: { email: 'ops@bench.ng' } as never,
+      documents: { certificateOfIncorporation: 'c.pdf', proofOfAddress: 'a.pdf' } as never,
+    });
+    await db
+      .insert(accountOwners)
+      .values({ accountId: w.accountId, name: 'Ada', bvn: '22222222223', shareBps: 10000 });
+
+    // Salaries across every band (₦50k to ₦5m a month); one in three with basic/housing/transport.
+    const rows = Array.from({ length: N }, (_, i) => {
+      const salaryMinor = (50_000 + ((i * 7919) % 400) * 12_375) * 100;
+      const acct = String(1_000_000_000 + i).slice(-10);
+      return {
+        accountId: w.accountId,
+        name: `Employee ${i}`,
+        email: `e${i}@bench.ng`,
+        salaryMinor,
+        components:
+          i % 3 === 0
+            ? [
+                { description: 'Basic', type: 'addition' as const, amountMinor: salaryMinor },
+                {
+                  description: 'Housing',
+                  type: 'addition' as const,
+                  amountMinor: Math.round(salaryMinor * 0.4),
+                },
+                {
+                  description: 'Transport',
+                  type: 'addition' as const,
+                  amountMinor: Math.round(salaryMinor * 0.2),
+                },
+              ]
+            : [],
+        annualRentMinor: i % 2 ? 120_000_000 : 0,
+        nhfEnabled: i % 4 !== 0,
+        bankCode: '058',
+        bankName: 'Guaranty Trust Bank',
+        accountName: `EMPLOYEE ${i}`,
+        accountNumber: vault.encrypt('payroll_employees.account_number', acct),
+        accountNumberHmac: vault.hmac('nuban', acct),
+        accountNumberLast4: acct.slice(-4),
+      };
+    });
+    for (let i = 0; i < rows.length; i += 1000)
+      await db.insert(payrollEmployees).values(rows.slice(i, i + 1000));
+    const ids = (await db.select({ id: payrollEmployees.id }).from(payrollEmployees)).map((r) => r.id);
+
+    // A. the engine alone
+    let t0 = performance.now();
+    let net = 0;
+    for (const r of rows)
+      net += computeEmployee(
+        { lines: employeeLines(r), annualRentMinor: r.annualRentMinor, nhfEnabled: r.nhfEnabled },
+        DEFAULT_STATUTORY,
+        { headcount: N },
+      ).netMinor;
+    const engineMs = performance.now() - t0;
+    console.log(
+      `A. statutory engine, ${N} employees in memory: ${engineMs.toFixed(1)} ms (net ₦${(net / 100).toLocaleString()})`,
+    );
+
+    // B. read + compute
+    t0 = performance.now();
+    const computed = await computeRun(db, w.accountId, ids);
+    const computeS = (performance.now() - t0) / 1000;
+    console.log(`B. computeRun (read ${computed.length} employees + compute): ${computeS.toFixed(2)} s`);
+
+    // C. POST /payrolls end to end (service level)
+    const tenant = {
+      accountId: w.accountId,
+      accountName: 'Payroll 0',
+      roleSlug: 'owner',
+      isFullAccess: true,
+    } as TenantContext;
+    t0 = performance.now();
+    await createPayroll(deps, {
+      tenant,
+      userId: w.userId,
+      body: { name: 'Bench run', type: 'once', mode: 'instant', walletId: w.walletId, employees: ids },
+    });
+    const createS = (performance.now() - t0) / 1000;
+    console.log(`C. createPayroll (checks, compute, run + ${N} rows written): ${createS.toFixed(2)} s\n`);
+
+    console.log(`payroll statutory engine ${N.toLocaleString('en')} employees: ${engineMs.toFixed(1)} ms`);
+    console.log(`payroll compute ${N.toLocaleString('en')} employees: ${computeS.toFixed(2)} s`);
+    console.log(`payroll create ${N.toLocaleString('en')} employees: ${createS.toFixed(2)} s`);
+    await pool.end();
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,161 @@
+// Payroll (issue 25), clicked as HR would: the demo owner adds employees (salary rules, the
+// statutory breakdown computed by the server), creates a payroll through create -> preview ->
+// review, submits it to the approvals engine and sees the Payroll Created dialog and the details;
+// the demo Accountant (no canViewPayrollSensitiveData) opens the same payroll and sees asterisks.
+// Screens land in e2e/artifacts/screens/payroll-*.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+async function shot(page: Page, name: string) {
+  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `payroll-${name}.png`), fullPage: true });
+}
+
+/** A GTBank (058) NUBAN with its check digit (NIGERIA.md "Bank account numbers"). */
+function nuban(serial: string) {
+  const w = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
+  const digits = `000058${serial}`;
+  let sum = 0;
+  for (let i = 0; i < 15; i++) sum += Number(digits[i]) * w[i];
+  const c = 10 - (sum % 10);
+  return `${serial}${c === 10 ? 0 : c}`;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
+    await tour.getByRole('button', { name: 'Skip tour' }).click();
+  });
+}
+
+test('HR adds employees, creates and submits a payroll; a role without the flag sees asterisks', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const owner = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await signIn(owner, 'owner@demo.owo.ng', 'Demo-Owner-2026');
+  const worked = { name: `Ngozi Eze ${run}`, email: `ngozi.${run}@payroll-e2e.ng` };
+
+  await test.step('add an employee through the screen (salary rules, then the statutory breakdown)', async () => {
+    await owner.goto('/payroll/employees');
+    await expect(owner.getByRole('heading', { name: 'Employees' })).toBeVisible();
+    await owner.getByRole('button', { name: 'Add employee' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Add employee' });
+    await dialog.getByLabel('Full name').fill(worked.name);
+    await dialog.getByLabel('Email').fill(worked.email);
+    await dialog.getByLabel('Monthly salary (₦)').fill('100.123');
+    await dialog.getByLabel('Monthly salary (₦)').blur();
+    await expect(dialog.getByText('Salary should not have more than 2 decimal places')).toBeVisible();
+    await dialog.getByLabel('Monthly salary (₦)').fill('0');
+    await dialog.getByLabel('Monthly salary (₦)').blur();
+    await expect(dialog.getByText('Salary amount should be greater than 0')).toBeVisible();
+    await dialog.getByLabel('Monthly salary (₦)').fill('100000');
+    await dialog.getByLabel('Annual rent paid (₦, for rent relief)').fill('1200000');
+    await dialog.getByLabel('Basic (₦ a month)').fill('250000');
+    await dialog.getByLabel('Housing').fill('100000');
+    await dialog.getByLabel('Transport').fill('50000');
+    await expect(async () => {
+      await dialog.getByRole('textbox', { name: 'Bank' }).click();
+      await owner.getByRole('option', { name: 'Guaranty Trust Bank', exact: true }).click({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await dialog
+      .getByLabel('Account number')
+      .fill(nuban(String(100_000_000 + Math.floor(Math.random() * 8e8))));
+    await shot(owner, '01-add-employee');
+    await dialog.getByRole('button', { name: 'Add employee' }).click();
+    await expect(owner.getByText('Payroll Employees Updated!')).toBeVisible();
+    // two more through the API, so the pension threshold (3 employees) applies
+    for (const i of [1, 2]) {
+      const res = await owner.request.post('/api/payrolls/employees/add', {
+        data: {
+          employees: [
+            {
+              name: `Staff ${i} ${run}`,
+              email: `staff${i}.${run}@payroll-e2e.ng`,
+              salaryAmount: String(80_000 * i),
+              bankCode: '058',
+              accountNumber: nuban(String(200_000_000 + Math.floor(Math.random() * 7e8))),
+            },
+          ],
+        },
+        headers: {
+          'x-csrf-token': (await owner.context().cookies()).find((c) => c.name === 'owo_csrf')?.value ?? '',
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await owner.reload();
+    await owner.getByPlaceholder('Search by name or email').fill(run);
+    await expect(owner.getByRole('row').filter({ hasText: worked.name })).toContainText('₦399,735.00');
+    await shot(owner, '02-employees');
+  });
+
+  let payrollUrl = '';
+  await test.step('create -> preview -> review -> submitted (Payroll Created)', async () => {
+    await owner.goto('/payroll/create');
+    await owner.getByLabel('Payroll name').fill(`November salaries ${run}`);
+    await expect(async () => {
+      await owner.getByRole('textbox', { name: 'Pay from' }).click();
+      await owner.getByRole('option').first().click({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await owner.getByText('Recurring', { exact: true }).click();
+    await owner.getByLabel('Payroll creation date').fill('3');
+    await owner.getByLabel('Payroll processing date').fill('3');
+    await owner.getByRole('button', { name: 'Preview payroll' }).click();
+    await expect(
+      owner.getByText(
+        'Payroll Creation Date must be greater than Payroll Processing Date. They cannot be equal.',
+      ),
+    ).toBeVisible();
+    await owner.getByLabel('Payroll processing date').fill('1');
+    for (const name of [worked.name, `Staff 1 ${run}`, `Staff 2 ${run}`])
+      await owner.getByRole('checkbox', { name }).check();
+    // The demo company is below KYB tier 3: naira salaries above the cap are refused (checkPayoutLimit).
+    await owner.getByRole('button', { name: 'Preview payroll' }).click();
+    await expect(owner.getByText('amount exceeds limit for incomplete KYC.')).toBeVisible();
+    await shot(owner, '03-create-kyb-limit');
+    for (const name of [worked.name, `Staff 2 ${run}`]) await owner.getByRole('checkbox', { name }).uncheck();
+    await owner.getByRole('button', { name: 'Preview payroll' }).click();
+    await expect(owner).toHaveURL(/\/payroll\/preview\?id=/);
+    // ₦80,000: pension 6,400, NHF 2,000; 960,000 − 76,800 − 24,000 = 859,200 → PAYE 740 → net 70,860
+    await expect(owner.getByRole('row').filter({ hasText: `Staff 1 ${run}` })).toContainText('₦70,860.00');
+    await shot(owner, '04-preview');
+    await owner.getByRole('button', { name: 'Continue' }).click();
+    await expect(owner).toHaveURL(/\/payroll\/review\?id=/);
+    await owner.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(owner.getByRole('dialog', { name: 'Payroll Created' })).toBeVisible();
+    await shot(owner, '05-created');
+    await owner.getByRole('button', { name: 'View payroll' }).click();
+    await expect(owner).toHaveURL(/\/payroll\/[0-9a-f-]{36}\/details$/);
+    await expect(owner.getByText('pending', { exact: true }).first()).toBeVisible();
+    payrollUrl = new URL(owner.url()).pathname;
+    await shot(owner, '06-details');
+  });
+
+  await test.step('the Accountant (no canViewPayrollSensitiveData) sees asterisks, never the figures', async () => {
+    const acct = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signIn(acct, 'accountant@demo.owo.ng', 'Demo-Accountant-2026');
+    await acct.goto(payrollUrl);
+    await expect(acct.getByText('No permission to view salary details')).toBeVisible();
+    await expect(acct.getByRole('row').filter({ hasText: `Staff 1 ${run}` })).toContainText('******');
+    await expect(acct.locator('body')).not.toContainText('70,860');
+    const tour = acct.getByTestId('guided-tour');
+    if (await tour.isVisible()) await tour.getByRole('button', { name: 'Skip tour' }).click();
+    await shot(acct, '07-accountant-masked');
+    const api = await acct.request.get(
+      `/api${payrollUrl.replace('/payroll/', '/payrolls/').replace('/details', '/employees')}`,
+    );
+    expect(api.status()).toBe(200);
+    expect(await api.text()).not.toMatch(/70860|80000/);
+    await acct.goto('/payroll');
+    await expect(acct.getByRole('row').filter({ hasText: `November salaries ${run}` })).toContainText(
+      '******',
+    );
+    await shot(acct, '08-accountant-list');
+  });
+});

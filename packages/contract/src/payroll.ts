@@ -1,0 +1,346 @@
+import { z } from 'zod';
+import { pendingApprovalItemSchema } from './approvals';
+import { listFormatQuery, listQuery } from './http';
+import { FULL_ACCESS_ROLES } from './permissions';
+
+// Payroll and people (002 §2 Payroll, §3, §5 Salary and payroll, §7; 000 §4.5, §5; issue 25).
+
+export const PAYROLL_MSG = {
+  salaryMin: 'Salary amount should be greater than 0',
+  salaryDecimals: 'Salary should not have more than 2 decimal places',
+  amountInvalid: 'Amount should be a number with at most 2 decimal places',
+  zeroOrNegative: 'Some employees have negative or zero salary. Please update the salary to continue.',
+  creationAfterProcessing:
+    'Payroll Creation Date must be greater than Payroll Processing Date. They cannot be equal.',
+  processingBeforeCreation:
+    'Payroll Processing Date must be less than Payroll Creation Date. They cannot be equal.',
+  scheduledTomorrow: 'Scheduled pay date must be tomorrow or later',
+  scheduledRequired: 'Please select a scheduled pay date',
+  processingDayRequired: 'Please enter the payroll processing day',
+  creationDayRequired: 'Please enter the payroll creation day',
+  nameRequired: 'Payroll name is required',
+  employeesRequired: 'Please select at least one employee',
+  employeeNotFound: 'Employee not found',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'An employee with this email already exists',
+  emailDuplicate: 'This email appears more than once',
+  nameMissing: 'Employee name is required',
+  reservedLine: 'This description is reserved for a statutory deduction',
+  employeesUpdated: 'Payroll Employees Updated!',
+  employeeDeleted: 'Employee deleted successfully',
+  noPermission: 'No permission to view salary details',
+  created: 'Payroll created successfully',
+  updated: 'Payroll updated successfully',
+  deleted: 'Payroll deleted successfully',
+  submitted: 'Payroll submitted for approval',
+  notEditable: 'Only a draft or rejected payroll can be changed',
+  notSubmittable: 'Only a draft payroll can be submitted for approval',
+  notRetriable: 'There are no failed payments to retry on this payroll',
+  retried: 'Failed payments are being retried',
+  insufficientFunds: 'Insufficient funds, top-up required',
+  selectWallet: 'Please select a wallet to pay from',
+  ngnOnly: 'Payroll is paid from the NGN wallet',
+  invitationSent: 'Invitation sent successfully',
+} as const;
+
+export const PAYROLL_TYPES = ['once', 'recurring'] as const;
+export const PAYROLL_MODES = ['instant', 'scheduled'] as const;
+/**
+ * draft -> pending (submitted to the approvals engine) -> rejected (edit, resolve -> pending) |
+ * approved -> paying (net pay held, each row sent) -> completed | partially_failed | failed.
+ */
+export const PAYROLL_STATUSES = [
+  'draft',
+  'pending',
+  'rejected',
+  'approved',
+  'paying',
+  'completed',
+  'partially_failed',
+  'failed',
+] as const;
+export type PayrollStatus = (typeof PAYROLL_STATUSES)[number];
+export const PAYROLL_ROW_STATUSES = ['pending', 'paying', 'paid', 'failed'] as const;
+export type PayrollRowStatus = (typeof PAYROLL_ROW_STATUSES)[number];
+
+/** 002 §6: among the built-in roles only owner and admin may view payroll sensitive data. */
+export const canViewPayrollSensitiveData = (roleSlug: string | null | undefined) =>
+  !!roleSlug && (FULL_ACCESS_ROLES as readonly string[]).includes(roleSlug);
+
+/** Salary: > 0 with at most 2 decimals (002 §5), monthly naira. Answers kobo. */
+export const salarySchema = z
+  .union([z.number(), z.string().max(32, PAYROLL_MSG.salaryDecimals)])
+  .transform((v, ctx) => {
+    const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toString() : '') : v.trim();
+    if (!/^-?\d{1,13}(\.\d+)?$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: PAYROLL_MSG.salaryMin });
+      return z.NEVER;
+    }
+    if (/\.\d{3,}$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: PAYROLL_MSG.salaryDecimals });
+      return z.NEVER;
+    }
+    const [w, f = ''] = s.replace('-', '').split('.');
+    const minor = (Number(w) * 100 + Number(f.padEnd(2, '0'))) * (s.startsWith('-') ? -1 : 1);
+    if (minor <= 0) {
+      ctx.addIssue({ code: 'custom', message: PAYROLL_MSG.salaryMin });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
+const componentAmount = salarySchema;
+
+export const salaryComponentInput = z.object({
+  description: z.string().trim().min(1, 'Description is required').max(60),
+  type: z.enum(['addition', 'deduction'], { error: 'Type must be addition or deduction' }),
+  amount: componentAmount,
+});
+
+export const employeeInput = z.object({
+  name: z.string().trim().min(1, PAYROLL_MSG.nameMissing).max(120),
+  email: z.string().trim().toLowerCase().max(254).email(PAYROLL_MSG.emailInvalid),
+  salaryAmount: salarySchema,
+  bankCode: z.string().trim().min(1, 'Please select a bank').max(10),
+  accountNumber: z
+    .string()
+    .max(10, 'Account number must be 10 digits')
+    .trim()
+    .regex(/^\d{10}$/, 'Account number must be 10 digits'),
+  accountName: z.string().trim().max(120).optional(),
+  annualRent: z
+    .union([z.number(), z.string().max(32)])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '' || v === 0 || v === '0') return 0;
+      const s = String(v).trim();
+      if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: PAYROLL_MSG.amountInvalid });
+        return z.NEVER;
+      }
+      const [w, f = ''] = s.split('.');
+      return Number(w) * 100 + Number(f.padEnd(2, '0'));
+    }),
+  nhfEnabled: z.boolean().optional(),
+  components: z.array(salaryComponentInput).max(30).optional(),
+});
+export type EmployeeInput = z.input<typeof employeeInput>;
+export const addEmployeesBody = z.object({ employees: z.array(employeeInput).min(1).max(1000) });
+
+export const componentSchema = z.object({
+  description: z.string(),
+  type: z.enum(['addition', 'deduction']),
+  /** Deductions are negative. Null when the caller may not view salary figures. */
+  amount: z.string().nullable(),
+  amountMinor: z.number().int().nullable(),
+});
+
+/** A staff-side employee (002 §3 Employee; issue 25: staff rows answer `email`). */
+export const employeeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** False when salary figures were withheld (no canViewPayrollSensitiveData): every figure is null. */
+  salaryVisible: z.boolean(),
+  salaryAmount: z.string().nullable(),
+  salaryAmountMinor: z.number().int().nullable(),
+  annualRent: z.string().nullable(),
+  annualRentMinor: z.number().int().nullable(),
+  nhfEnabled: z.boolean(),
+  bankDetails: z.object({
+    bankCode: z.string(),
+    bankName: z.string(),
+    accountName: z.string(),
+    /** Masked (`******1234`) unless the caller may view sensitive data. */
+    accountNumber: z.string(),
+  }),
+  components: z.array(componentSchema),
+  salaryBreakdown: z.record(z.string(), z.string()).nullable(),
+  salaryBreakdownMinor: z.record(z.string(), z.number().int()).nullable(),
+  finalAmount: z.string().nullable(),
+  finalAmountMinor: z.number().int().nullable(),
+  invitationStatus: z.enum(['invited', 'accepted']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PayrollEmployee = z.infer<typeof employeeSchema>;
+
+export const employeeListQuery = listQuery.extend({
+  limit: z.coerce.number().int().min(1).max(1000).default(20),
+  ...listFormatQuery.shape,
+});
+
+const dayNumber = z.coerce
+  .number({ error: 'Day must be a number from 0 to 31' })
+  .int('Day must be a number from 0 to 31')
+  .min(0, 'Day must be a number from 0 to 31')
+  .max(31, 'Day must be a number from 0 to 31');
+
+/** Lines of one employee for this run: description → amount (earnings positive, deductions negative). */
+const breakdownLines = z.record(z.string().max(60), z.union([z.number(), z.string().max(32)]));
+
+export const payrollBodyBase = z.object({
+  name: z.string().trim().min(1, PAYROLL_MSG.nameRequired).max(120),
+  description: z.string().trim().max(500).optional(),
+  type: z.enum(PAYROLL_TYPES, { error: 'Payroll type must be once or recurring' }),
+  mode: z.enum(PAYROLL_MODES, { error: 'Payout type must be instant or scheduled' }),
+  walletId: z.string().uuid(PAYROLL_MSG.selectWallet),
+  employees: z.array(z.string().uuid()).min(1, PAYROLL_MSG.employeesRequired).max(10_000),
+  daysBeforeMonthEndToCreatePayroll: dayNumber.optional().nullable(),
+  daysBeforeMonthEndToProcessPayroll: dayNumber.optional().nullable(),
+  scheduledPayDate: z.string().date('Enter a valid date').optional().nullable(),
+  /** Per employee id, this run's non-statutory lines; computed from the employee when omitted. */
+  payrollBreakdown: z.record(z.string().uuid(), breakdownLines).optional(),
+});
+
+/** The dialog's rules (000 §5, 002 §5), checked by the server and the form alike. */
+export function checkPayrollDates(
+  v: {
+    type: string;
+    mode: string;
+    daysBeforeMonthEndToCreatePayroll?: number | null;
+    daysBeforeMonthEndToProcessPayroll?: number | null;
+    scheduledPayDate?: string | null;
+  },
+  today: string,
+): Record<string, string> {
+  const e: Record<string, string> = {};
+  const c = v.daysBeforeMonthEndToCreatePayroll;
+  const p = v.daysBeforeMonthEndToProcessPayroll;
+  if (v.type === 'recurring' && (c === undefined || c === null))
+    e.daysBeforeMonthEndToCreatePayroll = PAYROLL_MSG.creationDayRequired;
+  if (
+    (v.type === 'recurring' || v.mode === 'scheduled') &&
+    (p === undefined || p === null) &&
+    v.type === 'recurring'
+  )
+    e.daysBeforeMonthEndToProcessPayroll = PAYROLL_MSG.processingDayRequired;
+  if (c !== undefined && c !== null && p !== undefined && p !== null && !(c > p)) {
+    e.daysBeforeMonthEndToCreatePayroll = PAYROLL_MSG.creationAfterProcessing;
+    e.daysBeforeMonthEndToProcessPayroll = PAYROLL_MSG.processingBeforeCreation;
+  }
+  if (v.mode === 'scheduled' && v.type === 'once') {
+    if (!v.scheduledPayDate) e.scheduledPayDate = PAYROLL_MSG.scheduledRequired;
+    else if (v.scheduledPayDate <= today) e.scheduledPayDate = PAYROLL_MSG.scheduledTomorrow;
+  }
+  return e;
+}
+
+export const payrollBody = payrollBodyBase;
+export type PayrollInput = z.input<typeof payrollBody>;
+
+const moneyPair = (name: string) => ({
+  [name]: z.string().nullable(),
+  [`${name}Minor`]: z.number().int().nullable(),
+});
+
+export const payrollSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(PAYROLL_TYPES),
+  mode: z.enum(PAYROLL_MODES),
+  status: z.enum(PAYROLL_STATUSES),
+  walletId: z.string(),
+  employeeCount: z.number().int(),
+  paidCount: z.number().int(),
+  failedCount: z.number().int(),
+  daysBeforeMonthEndToCreatePayroll: z.number().int().nullable(),
+  daysBeforeMonthEndToProcessPayroll: z.number().int().nullable(),
+  scheduledPayDate: z.string().nullable(),
+  salaryVisible: z.boolean(),
+  ...(moneyPair('grossAmount') as {
+    grossAmount: z.ZodNullable<z.ZodString>;
+    grossAmountMinor: z.ZodNullable<z.ZodNumber>;
+  }),
+  ...(moneyPair('netAmount') as {
+    netAmount: z.ZodNullable<z.ZodString>;
+    netAmountMinor: z.ZodNullable<z.ZodNumber>;
+  }),
+  ...(moneyPair('employerCost') as {
+    employerCost: z.ZodNullable<z.ZodString>;
+    employerCostMinor: z.ZodNullable<z.ZodNumber>;
+  }),
+  /** Totals of the run by line (earnings positive, deductions negative); null when masked. */
+  payrollBreakdown: z.record(z.string(), z.string()).nullable(),
+  payrollBreakdownMinor: z.record(z.string(), z.number().int()).nullable(),
+  employerCosts: z.record(z.string(), z.string()).nullable(),
+  maker: z.object({ id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Payroll = z.infer<typeof payrollSchema>;
+export const payrollDetailSchema = payrollSchema.extend({
+  approvalWorkflowPendingApprovalItem: pendingApprovalItemSchema.nullable(),
+});
+export type PayrollDetail = z.infer<typeof payrollDetailSchema>;
+
+export const payrollRowSchema = z.object({
+  id: z.string(),
+  employeeId: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(PAYROLL_ROW_STATUSES),
+  attempt: z.number().int(),
+  failureReason: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  bankDetails: z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() }),
+  salaryVisible: z.boolean(),
+  salaryAmount: z.string().nullable(),
+  salaryAmountMinor: z.number().int().nullable(),
+  finalAmount: z.string().nullable(),
+  finalAmountMinor: z.number().int().nullable(),
+  salaryBreakdown: z.record(z.string(), z.string()).nullable(),
+  salaryBreakdownMinor: z.record(z.string(), z.number().int()).nullable(),
+  employerCosts: z.record(z.string(), z.string()).nullable(),
+});
+export type PayrollRow = z.infer<typeof payrollRowSchema>;
+
+export const payrollListQuery = listQuery.extend({
+  status: z.enum(PAYROLL_STATUSES).optional(),
+  type: z.enum(PAYROLL_TYPES).optional(),
+  ...listFormatQuery.shape,
+});
+export const payrollRowsQuery = listQuery.extend({
+  limit: z.coerce.number().int().min(1).max(1000).default(20),
+  status: z.enum(PAYROLL_ROW_STATUSES).optional(),
+  ...listFormatQuery.shape,
+});
+
+export const payrollReceiptSchema = z.object({
+  reference: z.string(),
+  name: z.string(),
+  status: z.enum(PAYROLL_STATUSES),
+  employeeCount: z.number().int(),
+  paidCount: z.number().int(),
+  failedCount: z.number().int(),
+  salaryVisible: z.boolean(),
+  paidAmount: z.string().nullable(),
+  paidAmountMinor: z.number().int().nullable(),
+  fees: z.string().nullable(),
+  feesMinor: z.number().int().nullable(),
+  paidAt: z.string().nullable(),
+  companyName: z.string(),
+});
+
+/** A payslip (002 §3): one employee's row of a paid run. Figures null when masked. */
+export const payslipSchema = z.object({
+  id: z.string(),
+  payrollId: z.string(),
+  payrollName: z.string(),
+  createdAt: z.string(),
+  companyName: z.string(),
+  status: z.enum(PAYROLL_ROW_STATUSES),
+  payPeriod: z.string(),
+  payrollEmployee: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
+  bankDetails: z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() }),
+  salaryVisible: z.boolean(),
+  amount: z.string().nullable(),
+  amountMinor: z.number().int().nullable(),
+  finalAmount: z.string().nullable(),
+  finalAmountMinor: z.number().int().nullable(),
+  salaryBreakdown: z.record(z.string(), z.string()).nullable(),
+  salaryBreakdownMinor: z.record(z.string(), z.number().int()).nullable(),
+});
+export type Payslip = z.infer<typeof payslipSchema>;
