@@ -1769,6 +1769,177 @@ export interface paths {
         patch: operations["addExpenseAttachments"];
         trace?: never;
     };
+    "/api/marketplace/assets/meters/discos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The electricity distribution companies (discos) */
+        get: operations["listDiscos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/assets/meters/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a meter with the vending provider: the customer's name and address */
+        post: operations["verifyMeter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/assets/meters/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a meter (verified again; the stored name and address are the verified ones) */
+        post: operations["addMeter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/assets/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved meters (search, disco, vendType), newest first */
+        get: operations["listMeters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/assets/meters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved meter (its past vendings keep their details) */
+        delete: operations["deleteMeter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/electricity/asset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A saved meter */
+        get: operations["getElectricityAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/vendings/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buy electricity: one vending per meter, the total held, the order sent to approval */
+        post: operations["createVendings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/electricity/asset/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Buy Electricity purchase (single or bulk); same service as vendings/create */
+        post: operations["buyElectricityBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/vendings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A vending with its provider response and its order approval */
+        get: operations["getVending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** A rejected vending's new amount; its order goes back to approval */
+        patch: operations["updateVending"];
+        trace?: never;
+    };
+    "/api/marketplace/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vendings (status: pending, rejected, awaiting, SUCCESS, FAILED; meter; dates), newest first */
+        get: operations["listVendings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10385,6 +10556,943 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDiscos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    disco: "AEDC" | "BEDC" | "EKEDC" | "IKEDC" | "EEDC" | "IBEDC" | "JED" | "KAEDCO" | "KEDCO" | "PHED" | "YEDC" | "ABA";
+                    meterNo: string;
+                    /** @enum {string} */
+                    vendType: "prepaid" | "postpaid";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            meterNo: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            name: string;
+                            address: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meterNo: string;
+                    /** @enum {string} */
+                    disco: "AEDC" | "BEDC" | "EKEDC" | "IKEDC" | "EEDC" | "IBEDC" | "JED" | "KAEDCO" | "KEDCO" | "PHED" | "YEDC" | "ABA";
+                    /** @enum {string} */
+                    vendType: "prepaid" | "postpaid";
+                    phoneNo: string;
+                    name?: string;
+                    label?: string | null;
+                    email?: string | null;
+                    state: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            meterNo: string;
+                            name: string;
+                            address: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            label: string | null;
+                            phoneNo: string;
+                            email: string;
+                            state: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMeters: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                disco?: "AEDC" | "BEDC" | "EKEDC" | "IKEDC" | "EEDC" | "IBEDC" | "JED" | "KAEDCO" | "KEDCO" | "PHED" | "YEDC" | "ABA";
+                vendType?: "prepaid" | "postpaid";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            meterNo: string;
+                            name: string;
+                            address: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            label: string | null;
+                            phoneNo: string;
+                            email: string;
+                            state: string;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            meterNo: string;
+                            name: string;
+                            address: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            label: string | null;
+                            phoneNo: string;
+                            email: string;
+                            state: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getElectricityAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            meterNo: string;
+                            name: string;
+                            address: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            label: string | null;
+                            phoneNo: string;
+                            email: string;
+                            state: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVendings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    walletId: string;
+                    /**
+                     * @default ELECTRICITY
+                     * @enum {string}
+                     */
+                    utilityType?: "ELECTRICITY";
+                    assets: {
+                        /** Format: uuid */
+                        assetId: string;
+                        amount: number | string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            orderId: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            vendings: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                orderId: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                                currency: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                vendStatus: "SUCCESS" | "FAILED" | "pending";
+                                approvalStatus: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetIdentifier: string;
+                                assetLabel: string | null;
+                                metadata: {
+                                    /** @enum {string} */
+                                    vertical: "ELECTRICITY";
+                                    meter: string;
+                                    name: string;
+                                    address: string;
+                                    disco: string;
+                                    /** @enum {string} */
+                                    vendType: "prepaid" | "postpaid";
+                                };
+                                response: {
+                                    token: string | null;
+                                    units: string | null;
+                                    receiptNo: string | null;
+                                    orderId: string | null;
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    debtAmount: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    debtAmountMinor: number | null;
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    debtRemaining: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    debtRemainingMinor: number | null;
+                                } | null;
+                                failureReason: string | null;
+                                successTransaction: {
+                                    /** Format: uuid */
+                                    id: string;
+                                } | null;
+                                /** Format: uuid */
+                                transactionId: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    buyElectricityBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    walletId: string;
+                    assets: {
+                        /** Format: uuid */
+                        assetId: string;
+                        amount: number | string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            orderId: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            vendings: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                orderId: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                                currency: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                vendStatus: "SUCCESS" | "FAILED" | "pending";
+                                approvalStatus: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetIdentifier: string;
+                                assetLabel: string | null;
+                                metadata: {
+                                    /** @enum {string} */
+                                    vertical: "ELECTRICITY";
+                                    meter: string;
+                                    name: string;
+                                    address: string;
+                                    disco: string;
+                                    /** @enum {string} */
+                                    vendType: "prepaid" | "postpaid";
+                                };
+                                response: {
+                                    token: string | null;
+                                    units: string | null;
+                                    receiptNo: string | null;
+                                    orderId: string | null;
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    debtAmount: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    debtAmountMinor: number | null;
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    debtRemaining: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    debtRemainingMinor: number | null;
+                                } | null;
+                                failureReason: string | null;
+                                successTransaction: {
+                                    /** Format: uuid */
+                                    id: string;
+                                } | null;
+                                /** Format: uuid */
+                                transactionId: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            reference: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            vendStatus: "SUCCESS" | "FAILED" | "pending";
+                            approvalStatus: string;
+                            /** Format: uuid */
+                            assetId: string;
+                            assetIdentifier: string;
+                            assetLabel: string | null;
+                            metadata: {
+                                /** @enum {string} */
+                                vertical: "ELECTRICITY";
+                                meter: string;
+                                name: string;
+                                address: string;
+                                disco: string;
+                                /** @enum {string} */
+                                vendType: "prepaid" | "postpaid";
+                            };
+                            response: {
+                                token: string | null;
+                                units: string | null;
+                                receiptNo: string | null;
+                                orderId: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtAmount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtAmountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtRemaining: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtRemainingMinor: number | null;
+                            } | null;
+                            failureReason: string | null;
+                            successTransaction: {
+                                /** Format: uuid */
+                                id: string;
+                            } | null;
+                            /** Format: uuid */
+                            transactionId: string | null;
+                            /** Format: int64 */
+                            orderSize: number;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            reference: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            vendStatus: "SUCCESS" | "FAILED" | "pending";
+                            approvalStatus: string;
+                            /** Format: uuid */
+                            assetId: string;
+                            assetIdentifier: string;
+                            assetLabel: string | null;
+                            metadata: {
+                                /** @enum {string} */
+                                vertical: "ELECTRICITY";
+                                meter: string;
+                                name: string;
+                                address: string;
+                                disco: string;
+                                /** @enum {string} */
+                                vendType: "prepaid" | "postpaid";
+                            };
+                            response: {
+                                token: string | null;
+                                units: string | null;
+                                receiptNo: string | null;
+                                orderId: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtAmount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtAmountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtRemaining: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtRemainingMinor: number | null;
+                            } | null;
+                            failureReason: string | null;
+                            successTransaction: {
+                                /** Format: uuid */
+                                id: string;
+                            } | null;
+                            /** Format: uuid */
+                            transactionId: string | null;
+                            /** Format: int64 */
+                            orderSize: number;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVendings: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                status?: "pending" | "rejected" | "SUCCESS" | "FAILED" | "awaiting";
+                assetId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            reference: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            vendStatus: "SUCCESS" | "FAILED" | "pending";
+                            approvalStatus: string;
+                            /** Format: uuid */
+                            assetId: string;
+                            assetIdentifier: string;
+                            assetLabel: string | null;
+                            metadata: {
+                                /** @enum {string} */
+                                vertical: "ELECTRICITY";
+                                meter: string;
+                                name: string;
+                                address: string;
+                                disco: string;
+                                /** @enum {string} */
+                                vendType: "prepaid" | "postpaid";
+                            };
+                            response: {
+                                token: string | null;
+                                units: string | null;
+                                receiptNo: string | null;
+                                orderId: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtAmount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtAmountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtRemaining: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtRemainingMinor: number | null;
+                            } | null;
+                            failureReason: string | null;
+                            successTransaction: {
+                                /** Format: uuid */
+                                id: string;
+                            } | null;
+                            /** Format: uuid */
+                            transactionId: string | null;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
