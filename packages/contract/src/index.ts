@@ -17,3 +17,4 @@ export * from './expenses';
 export * from './categories';
 export * from './products';
 export * from './marketplace';
+export * from './cards';

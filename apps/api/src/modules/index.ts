@@ -16,6 +16,7 @@ import { registerExpenses } from './expenses/routes';
 import { registerCategories } from './categories/routes';
 import { registerProducts } from './products/routes';
 import { registerMarketplace } from './marketplace/routes';
+import { registerCards } from './cards/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -37,4 +38,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerProducts(app, deps);
   await registerExpenses(app, deps);
   await registerMarketplace(app, deps);
+  await registerCards(app, deps);
 }

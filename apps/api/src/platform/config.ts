@@ -59,6 +59,8 @@ export const configSchema = z.object({
   ELECTRICITY_TARIFFS: z.string().default('A:209.50,B:63.00,C:50.00,D:43.00,E:42.00'),
   /** Min and max vend per meter in kobo (NIGERIA.md: often around ₦2,000 / ₦200,000). */
   ELECTRICITY_MIN_VEND_MINOR: z.coerce.number().int().min(1).default(100_000),
+  /** HMAC-SHA512 secret of the card issuer's authorisation webhook; RAILS_WEBHOOK_SECRET when unset. */
+  CARD_ISSUER_WEBHOOK_SECRET: z.string().min(16).optional(),
   ELECTRICITY_MAX_VEND_MINOR: z.coerce.number().int().min(1).default(20_000_000),
 });
 export type Config = z.infer<typeof configSchema> & {

@@ -17,3 +17,4 @@ export * from '../modules/products/tables';
 export * from '../modules/expenses/tables';
 export * from '../modules/categories/tables';
 export * from '../modules/marketplace/tables';
+export * from '../modules/cards/tables';

@@ -1940,6 +1940,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's cards (status), newest first */
+        get: operations["listCards"];
+        put?: never;
+        /** Issue a virtual card (the full number and CVV appear in this answer only) */
+        post: operations["createCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card: status, last 4 digits, balance, limits and this month’s spend */
+        get: operations["getCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move money from a wallet to the card's own ledger account (no fee) */
+        post: operations["fundCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Freeze a card: every authorisation is declined until unfrozen */
+        post: operations["freezeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unfreeze a frozen card */
+        post: operations["unfreezeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Terminate a card for good; its balance returns to the wallet */
+        post: operations["terminateCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/sandbox-authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox issuer: ask for an authorisation on this card as a merchant would */
+        post: operations["simulateCardAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/card-issuer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The card issuer's signed authorisation, settlement and reversal events: approve or decline */
+        post: operations["receiveCardIssuerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7234,7 +7371,7 @@ export interface operations {
                             /** Format: uuid */
                             walletId: string;
                             /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                             /** @enum {string} */
                             status: "pending" | "processing" | "success" | "failed" | "reversed";
                             amount: string;
@@ -7285,7 +7422,7 @@ export interface operations {
                 to?: string;
                 format?: "json" | "csv";
                 period?: "24h" | "7d" | "30d";
-                type?: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                type?: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                 status?: "pending" | "processing" | "success" | "failed" | "reversed";
                 walletId?: string;
                 currency?: "NGN" | "USD" | "GBP";
@@ -7314,7 +7451,7 @@ export interface operations {
                             /** Format: uuid */
                             walletId: string;
                             /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                             /** @enum {string} */
                             status: "pending" | "processing" | "success" | "failed" | "reversed";
                             amount: string;
@@ -7398,7 +7535,7 @@ export interface operations {
                             /** Format: uuid */
                             walletId: string;
                             /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                             /** @enum {string} */
                             status: "pending" | "processing" | "success" | "failed" | "reversed";
                             amount: string;
@@ -7435,7 +7572,7 @@ export interface operations {
                                 /** Format: uuid */
                                 walletId: string;
                                 /** @enum {string} */
-                                type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                                type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "success" | "failed" | "reversed";
                                 amount: string;
@@ -11494,6 +11631,735 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCards: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                status?: "active" | "frozen" | "terminated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    holderId: string;
+                    /** @enum {string} */
+                    currency: "NGN" | "USD";
+                    perTransactionLimit: number | string;
+                    monthlyLimit: number | string;
+                    allowedCategories?: ("advertising" | "airlines" | "fuel" | "groceries" | "hotels" | "restaurants" | "software" | "telecoms" | "transport" | "utilities" | "other")[];
+                    /** @default false */
+                    singleUse?: boolean;
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                            number: string;
+                            cvv: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    fundCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    /** Format: uuid */
+                    walletId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    freezeCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unfreezeCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    terminateCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    simulateCardAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    /** @default Sandbox Merchant */
+                    merchant?: string;
+                    /**
+                     * @default other
+                     * @enum {string}
+                     */
+                    category?: "advertising" | "airlines" | "fuel" | "groceries" | "hotels" | "restaurants" | "software" | "telecoms" | "transport" | "utilities" | "other";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            authorizationId: string;
+                            approved: boolean;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    receiveCardIssuerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            authorizationId: string;
+                            approved: boolean;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

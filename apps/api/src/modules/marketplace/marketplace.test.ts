@@ -91,7 +91,7 @@ describe('meters', () => {
       vendType: 'prepaid',
     });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors.meterNo).toEqual([MSG.verificationFailed]);
+    expect(bad.body.errors!.meterNo).toEqual([MSG.verificationFailed]);
 
     const short = await o.api.post(
       '/api/marketplace/assets/meters/add',
@@ -103,13 +103,13 @@ describe('meters', () => {
       }),
     );
     expect(short.status).toBe(400);
-    expect(short.body.errors.meterNo).toContain(MSG.meterMin);
-    expect(short.body.errors.state).toEqual([MSG.stateRequired]);
-    expect(short.body.errors.phoneNo).toEqual([MSG.phoneMax]);
-    expect(short.body.errors.vendType).toEqual([MSG.meterTypeRequired]);
-    expect(short.body.errors.label).toEqual([MSG.labelMax]);
+    expect(short.body.errors!.meterNo).toContain(MSG.meterMin);
+    expect(short.body.errors!.state).toEqual([MSG.stateRequired]);
+    expect(short.body.errors!.phoneNo).toEqual([MSG.phoneMax]);
+    expect(short.body.errors!.vendType).toEqual([MSG.meterTypeRequired]);
+    expect(short.body.errors!.label).toEqual([MSG.labelMax]);
     const long = await o.api.post('/api/marketplace/assets/meters/add', meterBody('1234567890123456'));
-    expect(long.body.errors.meterNo).toContain(MSG.meterMax);
+    expect(long.body.errors!.meterNo).toContain(MSG.meterMax);
     const unverified = await o.api.post('/api/marketplace/assets/meters/add', meterBody(TM.unverifiable));
     expect(unverified.status).toBe(422);
 
@@ -163,7 +163,7 @@ describe('vending', () => {
       utilityType: 'ELECTRICITY',
       assets: [],
     });
-    expect(none.body.errors.assets).toEqual([MSG.selectMeter]);
+    expect(none.body.errors!.assets).toEqual([MSG.selectMeter]);
     const ghost = await o.api.post('/api/marketplace/vendings/create', {
       walletId: o.wallet.id,
       utilityType: 'ELECTRICITY',

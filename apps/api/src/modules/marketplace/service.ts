@@ -45,7 +45,7 @@ export const VEND_TIMING = {
   maxRequeries: 60,
   staleSeconds: 30,
   sweepEveryMs: 15_000,
-  concurrency: 8,
+  concurrency: 16,
 };
 
 const newReference = (prefix: string) =>
@@ -192,7 +192,8 @@ async function hold(
   walletId: string,
   makerUserId: string,
   attempt: number,
-) {
+  opts: { deferUpdate?: boolean } = {},
+): Promise<{ id: string; transactionId: string }> {
   const t = await startTransfer(tx, {
     accountId: v.accountId,
     walletId,
@@ -210,6 +211,7 @@ async function hold(
     provider: `vending-${vendingOf(deps).name}`,
     metadata: { vertical: 'ELECTRICITY', meter: v.meta.meter, disco: v.meta.disco },
   });
+  if (opts.deferUpdate) return { id: v.id, transactionId: t.id };
   await tx
     .update(vendings)
     .set({
@@ -221,6 +223,7 @@ async function hold(
       updatedAt: sql`now()`,
     })
     .where(eq(vendings.id, v.id));
+  return { id: v.id, transactionId: t.id };
 }
 
 function checkAmount(deps: AppDeps, amountMinor: number, field: string) {
@@ -300,7 +303,16 @@ export async function createVendings(
         }),
       )
       .returning();
-    for (const v of rows) await hold(tx, deps, v, wallet.id, p.userId, 1);
+    const held: { id: string; transactionId: string }[] = [];
+    for (const v of rows) held.push(await hold(tx, deps, v, wallet.id, p.userId, 1, { deferUpdate: true }));
+    // One statement links every vending to its hold (attempt 1).
+    await tx.execute(sql`
+      update vendings set attempt = 1, transaction_id = h.tid, updated_at = now()
+      from (values ${sql.join(
+        held.map((h) => sql`(${h.id}::uuid, ${h.transactionId}::uuid)`),
+        sql`, `,
+      )}) as h(id, tid)
+      where vendings.id = h.id`);
     await submitForApproval(tx, deps, {
       accountId,
       type: 'marketplace',
@@ -453,37 +465,40 @@ export async function updateVendingAmount(
 /** Applies a final provider outcome once: the hold is settled (success) or released (failed). */
 export async function finalizeVend(deps: AppDeps, vendingId: string, r: VendResult): Promise<boolean> {
   if (r.status === 'pending') return false;
-  return deps.db.transaction(async (tx) => {
-    const [v] = await tx.select().from(vendings).where(eq(vendings.id, vendingId)).for('update');
-    if (!v || v.state !== 'vending') return false;
-    const ref = await referenceOf(tx, v.transactionId);
-    if (!ref || ref !== r.requestId) return false;
-    const success = r.status === 'success';
-    await settleIn(
-      tx,
-      ref,
-      success ? 'success' : 'failed',
-      r.failureReason ?? undefined,
-      r.orderId ?? undefined,
-    );
-    await tx
-      .update(vendings)
-      .set({
-        state: success ? 'success' : 'failed',
-        failureReason: success ? null : (r.failureReason ?? 'Vend failed'),
-        response: {
-          token: r.token ?? (success && v.meta.vendType === 'prepaid' ? PLACEHOLDER_TOKEN : null),
-          units: r.units,
-          receiptNo: r.receiptNo,
-          orderId: r.orderId,
-          debtAmountMinor: r.debtAmountMinor,
-          debtRemainingMinor: r.debtRemainingMinor,
-        },
-        updatedAt: sql`now()`,
-      })
-      .where(eq(vendings.id, v.id));
-    return true;
+  const [v] = await deps.db.select().from(vendings).where(eq(vendings.id, vendingId));
+  if (!v || v.state !== 'vending') return false;
+  const ref = await referenceOf(deps.db, v.transactionId);
+  if (!ref || ref !== r.requestId) return false;
+  const success = r.status === 'success';
+  // The money core settles the hold exactly once (row lock + status check in its own transaction); a
+  // repeat after a crash between the two steps changes nothing there and completes the vending here.
+  const { transaction: t } = await settleTransfer(deps.db, {
+    reference: ref,
+    outcome: success ? 'success' : 'failed',
+    reason: r.failureReason ?? undefined,
+    providerRef: r.orderId ?? undefined,
   });
+  const state =
+    t.status === 'success' ? 'success' : t.status === 'failed' || t.status === 'reversed' ? 'failed' : null;
+  if (!state) return false;
+  const [done] = await deps.db
+    .update(vendings)
+    .set({
+      state,
+      failureReason: state === 'success' ? null : (t.failureReason ?? r.failureReason ?? 'Vend failed'),
+      response: {
+        token: r.token ?? (success && v.meta.vendType === 'prepaid' ? PLACEHOLDER_TOKEN : null),
+        units: r.units,
+        receiptNo: r.receiptNo,
+        orderId: r.orderId,
+        debtAmountMinor: r.debtAmountMinor,
+        debtRemainingMinor: r.debtRemainingMinor,
+      },
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(vendings.id, v.id), eq(vendings.state, 'vending')))
+    .returning({ id: vendings.id });
+  return !!done;
 }
 
 async function scheduleRequery(deps: AppDeps, vendingId: string, requeries: number) {

@@ -6,3 +6,4 @@ export { computeFee } from './fees';
 export { checkPayoutLimit } from './limits';
 export { startTransfer } from './transfers';
 export { getWallet, getWalletByCurrency } from './wallets';
+export { cardBalance, fundCard, openCardLedgerAccount, postCardSpend, unloadCard } from './cards';
