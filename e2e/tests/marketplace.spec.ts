@@ -112,4 +112,29 @@ test('marketplace: meters, a bulk purchase, approval, tokens, a failed vend refu
 
   await page.goto('/marketplace/vending-history');
   await shot(page, 'vending-history');
+
+  // Cards: create one (the number is shown once), fund it, freeze it; a sandbox authorisation is declined.
+  await page.goto('/cards/create-card');
+  await page.getByLabel('Card holder').click();
+  await page.getByRole('option').first().click();
+  await page.getByLabel('Limit per transaction').fill('20000');
+  await page.getByLabel('Monthly limit').fill('100000');
+  await page.getByRole('button', { name: 'Create card' }).click();
+  await expect(page.getByTestId('card-number')).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
+  const last4 = (await page.getByTestId('card-number').innerText()).slice(-4);
+  await shot(page, 'card-created');
+  await page.getByRole('button', { name: 'Fund this card' }).click();
+  await page.getByLabel('Amount').fill('15000');
+  await page.getByRole('button', { name: 'Fund card' }).click();
+  await expect(page.getByText('Card funded successfully').last()).toBeVisible();
+  const row = page.getByTestId(`card-${last4}`);
+  await expect(row).toContainText('₦15,000.00');
+  await row.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Freeze' }).click();
+  await expect(row).toContainText('frozen');
+  await row.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: /Sandbox/ }).click();
+  await expect(page.getByText('Authorisation declined: card_frozen')).toBeVisible();
+  await expect(row).toContainText('₦15,000.00');
+  await shot(page, 'cards');
 });
