@@ -115,7 +115,7 @@ test('marketplace: meters, a bulk purchase, approval, tokens, a failed vend refu
 
   // Cards: create one (the number is shown once), fund it, freeze it; a sandbox authorisation is declined.
   await page.goto('/cards/create-card');
-  await page.getByLabel('Card holder').click();
+  await page.getByRole('textbox', { name: 'Card holder' }).click();
   await page.getByRole('option').first().click();
   await page.getByLabel('Limit per transaction').fill('20000');
   await page.getByLabel('Monthly limit').fill('100000');
