@@ -129,6 +129,7 @@ test('marketplace: meters, a bulk purchase, approval, tokens, a failed vend refu
   await expect(page.getByText('Card funded successfully').last()).toBeVisible();
   const row = page.getByTestId(`card-${last4}`);
   await expect(row).toContainText('₦15,000.00');
+  await expect(row).toContainText('₦20,000.00'); // the per-transaction limit as typed
   await row.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Freeze' }).click();
   await expect(row).toContainText('frozen');

@@ -82,7 +82,11 @@ export function CreateCardScreen() {
         <Title order={2}>Create card</Title>
       </div>
       <MCard>
-        <form onSubmit={form.handleSubmit((b) => save.mutate(b as CardCreateBody))} noValidate>
+        <form
+          // The raw values: the contract schema turns amounts into kobo, and the API expects naira text.
+          onSubmit={form.handleSubmit(() => save.mutate(form.getValues() as CardCreateBody))}
+          noValidate
+        >
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Controller
