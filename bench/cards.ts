@@ -3,6 +3,7 @@
 // over 50 funded cards (goal p99 < 50 ms, issue 26 §5); (B) decisions per second flat out (16 in
 // flight). Ends with `name: value unit` lines.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +32,26 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
+
+// Keep-alive sockets, at most 64: like an issuer's connection pool (requests beyond it queue here,
+// and that wait counts in the latency).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function post(url: string, body: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bench-'));
@@ -104,16 +125,12 @@ async function main() {
         },
       });
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/webhooks/card-issuer`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [ISSUER_SIGNATURE_HEADER]: signIssuerBody(secret, body),
-        },
-        body,
+      const { status, text } = await post(`${base}/api/webhooks/card-issuer`, body, {
+        'content-type': 'application/json',
+        [ISSUER_SIGNATURE_HEADER]: signIssuerBody(secret, body),
       });
-      const j = (await res.json()) as { data?: { approved: boolean } };
-      if (!res.ok || !j.data?.approved) throw new Error(`authorisation ${i} not approved: ${res.status}`);
+      const j = JSON.parse(text) as { data?: { approved: boolean } };
+      if (status !== 200 || !j.data?.approved) throw new Error(`authorisation ${i} not approved: ${status}`);
       return performance.now() - t0;
     };
     for (let i = 0; i < 100; i++) await one(); // warm-up: prepared statements, connections
