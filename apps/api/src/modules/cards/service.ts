@@ -2,7 +2,7 @@
 // card's own ledger account), freeze/unfreeze/terminate (the balance back to the wallet), and the
 // issuer's authorisation decisions on balance, limits, category and state, serialised per card.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   CARD_MSG,
   formatMoney,
@@ -34,20 +34,10 @@ type CardRow = typeof cards.$inferSelect;
 const cardNotFound = () => new AppError(404, 'not-found', 'Card not found');
 const reference = (prefix: string) => `${prefix}_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
 
-/** Approved or settled spend of this card in the current Lagos calendar month. */
-async function spentThisMonth(db: DbOrTx, cardId: string): Promise<number> {
-  const [r] = await db
-    .select({ s: sql<string>`coalesce(sum(${cardAuthorizations.amountMinor}), 0)` })
-    .from(cardAuthorizations)
-    .where(
-      and(
-        eq(cardAuthorizations.cardId, cardId),
-        inArray(cardAuthorizations.status, ['approved', 'settled']),
-        sql`${cardAuthorizations.createdAt} >= (date_trunc('month', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos')`,
-      ),
-    );
-  return Number(r.s);
-}
+/** The current month in Lagos time (West Africa Time, UTC+1 all year), 'YYYY-MM'. */
+export const lagosMonth = (d = new Date()) => new Date(d.getTime() + 3_600_000).toISOString().slice(0, 7);
+const spentOf = (c: Pick<CardRow, 'spentMonth' | 'spentMonthMinor'>) =>
+  c.spentMonth === lagosMonth() ? c.spentMonthMinor : 0;
 
 async function toDto(db: DbOrTx, c: CardRow, holderName?: string): Promise<Card> {
   const name: string =
@@ -59,7 +49,7 @@ async function toDto(db: DbOrTx, c: CardRow, holderName?: string): Promise<Card>
       .then(([u]) => (u ? `${u.f} ${u.l}`.trim() : ''))) ??
     '';
   const balance = await cardBalance(db, c.ledgerAccountId);
-  const spent = await spentThisMonth(db, c.id);
+  const spent = spentOf(c);
   return {
     id: c.id,
     label: c.label,
@@ -286,32 +276,39 @@ function declineReason(
 export async function authorize(deps: AppDeps, ev: CardIssuerEvent): Promise<Decision> {
   const e = ev.data;
   return deps.db.transaction(async (tx) => {
+    // Lock the card first; the balance is read AFTER the lock, by its own statement (a fresh snapshot
+    // in READ COMMITTED), so a concurrent decision that just committed is seen. (Read in the same
+    // statement as the lock, the joined balance would be the stale one.)
     const [c] = await tx.select().from(cards).where(eq(cards.issuerToken, e.cardToken)).for('update');
     if (!c) return { authorizationId: e.authorizationId, approved: false, reason: 'card_not_found' };
-    const [seen] = await tx
-      .select()
-      .from(cardAuthorizations)
-      .where(eq(cardAuthorizations.issuerAuthorizationId, e.authorizationId));
-    if (seen)
+    const reason = declineReason(c, e, await cardBalance(tx, c.ledgerAccountId), spentOf(c));
+    const [inserted] = await tx
+      .insert(cardAuthorizations)
+      .values({
+        accountId: c.accountId,
+        cardId: c.id,
+        issuerAuthorizationId: e.authorizationId,
+        amountMinor: e.amount,
+        currency: e.currency,
+        merchantName: e.merchant.name,
+        category: e.merchant.category,
+        status: reason ? 'declined' : 'approved',
+        declineReason: reason,
+      })
+      .onConflictDoNothing()
+      .returning({ id: cardAuthorizations.id });
+    if (!inserted) {
+      // A repeated issuer authorisation id answers its first decision.
+      const [seen] = await tx
+        .select()
+        .from(cardAuthorizations)
+        .where(eq(cardAuthorizations.issuerAuthorizationId, e.authorizationId));
       return {
         authorizationId: e.authorizationId,
         approved: seen.status !== 'declined',
         reason: seen.declineReason,
       };
-    const balance = await cardBalance(tx, c.ledgerAccountId);
-    const spent = await spentThisMonth(tx, c.id);
-    const reason = declineReason(c, e, balance, spent);
-    await tx.insert(cardAuthorizations).values({
-      accountId: c.accountId,
-      cardId: c.id,
-      issuerAuthorizationId: e.authorizationId,
-      amountMinor: e.amount,
-      currency: e.currency,
-      merchantName: e.merchant.name,
-      category: e.merchant.category,
-      status: reason ? 'declined' : 'approved',
-      declineReason: reason,
-    });
+    }
     if (!reason) {
       await postCardSpend(deps.db, tx, {
         accountId: c.accountId,
@@ -320,7 +317,15 @@ export async function authorize(deps: AppDeps, ev: CardIssuerEvent): Promise<Dec
         currency: c.currency,
         memo: `${e.merchant.name} (${e.authorizationId})`,
       });
-      if (c.singleUse) await tx.update(cards).set({ used: true }).where(eq(cards.id, c.id));
+      const month = lagosMonth();
+      await tx
+        .update(cards)
+        .set({
+          used: c.singleUse ? true : c.used,
+          spentMonth: month,
+          spentMonthMinor: (c.spentMonth === month ? c.spentMonthMinor : 0) + e.amount,
+        })
+        .where(eq(cards.id, c.id));
     }
     return { authorizationId: e.authorizationId, approved: !reason, reason };
   });
@@ -343,7 +348,12 @@ export async function applyIssuerEvent(deps: AppDeps, ev: CardIssuerEvent): Prom
         .set({ status: 'settled', updatedAt: sql`now()` })
         .where(eq(cardAuthorizations.id, a.id));
     if (ev.event === 'authorization.reversal' && (a.status === 'approved' || a.status === 'settled')) {
-      const [c] = await tx.select().from(cards).where(eq(cards.id, a.cardId));
+      const [c] = await tx.select().from(cards).where(eq(cards.id, a.cardId)).for('update');
+      if (c.spentMonth === lagosMonth() && lagosMonth(a.createdAt) === c.spentMonth)
+        await tx
+          .update(cards)
+          .set({ spentMonthMinor: Math.max(0, c.spentMonthMinor - a.amountMinor) })
+          .where(eq(cards.id, c.id));
       await postCardSpend(deps.db, tx, {
         accountId: a.accountId,
         cardLedgerAccountId: c.ledgerAccountId,

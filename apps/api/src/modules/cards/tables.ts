@@ -41,6 +41,9 @@ export const cards = pgTable(
     allowedCategories: text('allowed_categories').array().notNull().default([]),
     singleUse: boolean('single_use').notNull().default(false),
     used: boolean('used').notNull().default(false),
+    /** This month's approved spend ('YYYY-MM' in Lagos time, and its total): kept with each decision. */
+    spentMonth: text('spent_month'),
+    spentMonthMinor: bigint('spent_month_minor', { mode: 'number' }).notNull().default(0),
     /** The wallet the balance returns to on termination (the last funding wallet). */
     walletId: uuid('wallet_id'),
     createdBy: uuid('created_by').references(() => users.id),

@@ -31,6 +31,8 @@ CREATE TABLE "cards" (
 	"allowed_categories" text[] DEFAULT '{}' NOT NULL,
 	"single_use" boolean DEFAULT false NOT NULL,
 	"used" boolean DEFAULT false NOT NULL,
+	"spent_month" text,
+	"spent_month_minor" bigint DEFAULT 0 NOT NULL,
 	"wallet_id" uuid,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
