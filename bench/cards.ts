@@ -133,7 +133,9 @@ async function main() {
       if (status !== 200 || !j.data?.approved) throw new Error(`authorisation ${i} not approved: ${status}`);
       return performance.now() - t0;
     };
-    for (let i = 0; i < 100; i++) await one(); // warm-up: prepared statements, connections
+    for (let i = 0; i < 50; i++) await one(); // warm-up: prepared statements, connections
+    const serial: number[] = []; // one at a time: the cost of a decision without any queue
+    for (let i = 0; i < 200; i++) serial.push(await one());
 
     // A. steady rate
     const lat: number[] = [];
@@ -166,10 +168,14 @@ async function main() {
     console.log(
       `B. flat out, 16 in flight: ${perSecond.toFixed(0)} decisions/s, p99 ${pct(flat, 99).toFixed(1)} ms`,
     );
+    console.log(
+      `C. one at a time: p50 ${pct(serial, 50).toFixed(1)} ms, p99 ${pct(serial, 99).toFixed(1)} ms`,
+    );
     console.log(`ledger:verify: ${problems.length ? problems.join('; ') : 'clean'}`);
     console.log(`card authorisation p50 at ${RATE}/s: ${pct(lat, 50).toFixed(1)} ms`);
     console.log(`card authorisation p99 at ${RATE}/s: ${pct(lat, 99).toFixed(1)} ms`);
     console.log(`card authorisations per second: ${perSecond.toFixed(0)} /s`);
+    console.log(`card authorisation p99 one at a time: ${pct(serial, 99).toFixed(1)} ms`);
     if (problems.length) process.exitCode = 1;
   } finally {
     await close?.();
