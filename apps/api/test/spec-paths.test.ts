@@ -41,17 +41,6 @@ GET /accounting/integrations
 GET /accounting/accounts/{x}
 POST /accounting/accounts/sync
 GET /accounting/auth/status
-GET /marketplace/assets/meters/discos
-POST /marketplace/assets/meters/verification
-POST /marketplace/assets/meters/add
-GET /marketplace/assets/meters
-DELETE /marketplace/assets/meters/{id}
-GET /marketplace/transactions
-GET /marketplace/electricity/asset/{id}
-POST /marketplace/electricity/asset/bulk
-POST /marketplace/vendings/create
-PATCH /marketplace/vendings/{id}
-GET /marketplace/vendings/{id}
 GET /inflows/partners
 POST /inflows/partners
 GET /inflows/partners/{id}

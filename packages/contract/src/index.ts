@@ -18,3 +18,5 @@ export * from './categories';
 export * from './products';
 export * from './projects';
 export * from './payroll';
+export * from './marketplace';
+export * from './cards';

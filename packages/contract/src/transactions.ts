@@ -23,7 +23,11 @@ export const TRANSACTION_MSG = {
 
 /** Types that put money back into the wallet: shown positive. 002 §4 names deposit; a reversal
  *  of a payout returns the money and the fee, so it is a credit as well. Everything else is a debit. */
-export const CREDIT_TRANSACTION_TYPES: readonly TransactionType[] = ['deposit', 'payout_fund_reversal'];
+export const CREDIT_TRANSACTION_TYPES: readonly TransactionType[] = [
+  'deposit',
+  'payout_fund_reversal',
+  'card_unload',
+];
 /** 002 §4: no receipt for payout fund reversals or collection reversals. */
 export const NO_RECEIPT_TYPES: readonly string[] = ['payout_fund_reversal', 'collection_reversal'];
 /** 002 §4: a receipt only for success or completed. */

@@ -66,6 +66,8 @@ export const TRANSACTION_TYPES = [
   'exchange',
   'collection_reversal',
   'adjustment',
+  'card_funding',
+  'card_unload',
 ] as const;
 export const TRANSACTION_STATUSES = ['pending', 'processing', 'success', 'failed', 'reversed'] as const;
 

@@ -17,6 +17,8 @@ import { registerCategories } from './categories/routes';
 import { registerProducts } from './products/routes';
 import { registerProjects } from './projects';
 import { registerPayroll } from './payroll/routes';
+import { registerMarketplace } from './marketplace/routes';
+import { registerCards } from './cards/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -39,4 +41,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerProjects(app, deps);
   await registerExpenses(app, deps);
   await registerPayroll(app, deps);
+  await registerMarketplace(app, deps);
+  await registerCards(app, deps);
 }

@@ -50,6 +50,18 @@ export const configSchema = z.object({
   SANDBOX_FAULT_SEED: z.coerce.number().int().optional(),
   FX_RATES: z.string().default('USD:NGN=1550,GBP:NGN=1950,GBP:USD=1.26'),
   PER_TRANSACTION_MAX_USD: z.coerce.number().positive().default(10000),
+  /** Electricity vending provider (issue 26 §3): the sandbox (default) or the VTpass-shaped adapter. */
+  VENDING_PROVIDER: z.enum(['sandbox', 'vtpass']).default('sandbox'),
+  VTPASS_BASE_URL: z.string().url().default('https://sandbox.vtpass.com/api'),
+  VTPASS_API_KEY: z.string().optional(),
+  VTPASS_SECRET_KEY: z.string().optional(),
+  /** Naira per kWh by band, with optional per-disco overrides ('IKEDC.A:209.5'). */
+  ELECTRICITY_TARIFFS: z.string().default('A:209.50,B:63.00,C:50.00,D:43.00,E:42.00'),
+  /** Min and max vend per meter in kobo (NIGERIA.md: often around ₦2,000 / ₦200,000). */
+  ELECTRICITY_MIN_VEND_MINOR: z.coerce.number().int().min(1).default(100_000),
+  /** HMAC-SHA512 secret of the card issuer's authorisation webhook; RAILS_WEBHOOK_SECRET when unset. */
+  CARD_ISSUER_WEBHOOK_SECRET: z.string().min(16).optional(),
+  ELECTRICITY_MAX_VEND_MINOR: z.coerce.number().int().min(1).default(20_000_000),
 });
 export type Config = z.infer<typeof configSchema> & {
   appUrl: string;

@@ -14,7 +14,9 @@ const DOCS_PREFIX = '/api/docs';
 const isDescribedUrl = (url: string) =>
   !url.startsWith(DOCS_PREFIX) && (url.startsWith('/api/') || url.startsWith('/webhooks/'));
 /** Routes the API limiter counts (rate-limit.ts): everything under /api except the docs. */
-export const isLimitedUrl = (url: string) => !url.startsWith(DOCS_PREFIX) && url.startsWith('/api/');
+/** Provider webhooks (`/webhooks/*`, `/api/webhooks/*`) are not limited: the provider retries. */
+export const isLimitedUrl = (url: string) =>
+  !url.startsWith(DOCS_PREFIX) && url.startsWith('/api/') && !url.startsWith('/api/webhooks/');
 
 /** camelCase verb-noun: listWallets, createBankTransfer, getHealth. */
 const OPERATION_ID = /^[a-z]+[A-Z][A-Za-z0-9]*$/;

@@ -18,3 +18,5 @@ export * from '../modules/expenses/tables';
 export * from '../modules/categories/tables';
 export * from '../modules/projects/tables';
 export * from '../modules/payroll/tables';
+export * from '../modules/marketplace/tables';
+export * from '../modules/cards/tables';

@@ -65,7 +65,7 @@ export async function applyProviderStatus(
 /** Sends one pending payout to the provider (idempotent by reference). */
 export async function dispatchTransfer(deps: AppDeps, reference: string): Promise<void> {
   const t = await payoutByReference(deps, reference);
-  if (!t || t.status !== 'pending') return;
+  if (!t || t.status !== 'pending' || !railsCarries(t)) return;
   await sendToProvider(deps, t);
 }
 
@@ -101,7 +101,7 @@ async function sendToProvider(deps: AppDeps, t: typeof transactions.$inferSelect
 /** Re-verifies a payout in flight with the provider and settles it when final. */
 export async function verifyTransfer(deps: AppDeps, reference: string): Promise<void> {
   const t = await payoutByReference(deps, reference);
-  if (!t || (t.status !== 'processing' && t.status !== 'pending')) return;
+  if (!t || (t.status !== 'processing' && t.status !== 'pending') || !railsCarries(t)) return;
   const known = await railsOf(deps).getTransfer(reference);
   // The provider never saw it (the request was lost): send it again under the same reference.
   if (!known) return sendToProvider(deps, t);
@@ -117,6 +117,15 @@ export async function verifyTransfer(deps: AppDeps, reference: string): Promise<
     await markProcessing(deps.db, reference, known.providerRef, railsOf(deps).name);
 }
 
+/**
+ * Payouts another provider carries (electricity vendings: the marketplace's vending port settles their
+ * holds) are never sent to the bank rails.
+ */
+export const NOT_RAILS_SOURCES = ['vending'] as const;
+const railsCarries = (t: { sourceType: string | null }) =>
+  !(NOT_RAILS_SOURCES as readonly string[]).includes(t.sourceType ?? '');
+const railsSourceSql = sql`coalesce(${transactions.sourceType}, '') not in ('vending')`;
+
 export async function sweepPayouts(deps: AppDeps): Promise<void> {
   const pending = await deps.db
     .select({ reference: transactions.reference })
@@ -125,6 +134,7 @@ export async function sweepPayouts(deps: AppDeps): Promise<void> {
       and(
         eq(transactions.type, 'payout'),
         eq(transactions.status, 'pending'),
+        railsSourceSql,
         lt(
           transactions.updatedAt,
           sql`now() - make_interval(secs => ${DISPATCH_TIMING.pendingAfterSeconds})`,
@@ -141,6 +151,7 @@ export async function sweepPayouts(deps: AppDeps): Promise<void> {
       and(
         eq(transactions.type, 'payout'),
         inArray(transactions.status, ['processing']),
+        railsSourceSql,
         lt(
           transactions.updatedAt,
           sql`now() - make_interval(secs => ${DISPATCH_TIMING.staleProcessingSeconds})`,

@@ -96,6 +96,8 @@ const TYPE_LABELS: Record<string, string> = {
   exchange: 'Exchange',
   collection_reversal: 'Collection reversal',
   adjustment: 'Adjustment',
+  card_funding: 'Card funding',
+  card_unload: 'Card balance returned',
 };
 export const typeLabel = (t: string) => TYPE_LABELS[t] ?? t;
 export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -8,3 +8,4 @@ export { startTransfer } from './transfers';
 export { getWallet, getWalletByCurrency } from './wallets';
 export { startOfDay, endOfDayExclusive } from './history';
 export { lagosDateTime } from './documents';
+export { cardBalance, fundCard, openCardLedgerAccount, postCardSpend, unloadCard } from './cards';

@@ -129,6 +129,8 @@ export const MONEY_TOPICS = {
   transferPaid: 'Transfer Successful',
   transferFailed: 'Transfer Failed',
   transferReversed: 'Transfer Reversed',
+  cardFunded: 'Card Funded',
+  cardTerminated: 'Card Terminated',
 } as const;
 
 /** For modules that send mail about an event: whether this user wants email for the category (default yes). */

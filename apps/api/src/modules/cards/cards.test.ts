@@ -1,0 +1,207 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_MSG } from '@owo/contract';
+import { memberWithRole, ownerWithAccount, type TestApp, createTestApp } from '../../../test/helpers';
+import { fundedOwner } from '../funding/test-support';
+import { transactions, wallets } from '../money/tables';
+import { verifyLedger } from '../money/verify';
+import { ISSUER_SIGNATURE_HEADER, luhnValid, signIssuerBody } from './issuer';
+import { cards } from './tables';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const walletOf = async (id: string) => (await t.db.select().from(wallets).where(eq(wallets.id, id)))[0];
+const secret = () => t.config.CARD_ISSUER_WEBHOOK_SECRET ?? t.config.RAILS_WEBHOOK_SECRET!;
+let n = 0;
+
+async function issuerEvent(body: object, sig?: string) {
+  const raw = JSON.stringify(body);
+  return fetch(`${t.baseUrl}/api/webhooks/card-issuer`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [ISSUER_SIGNATURE_HEADER]: sig ?? signIssuerBody(secret(), raw),
+    },
+    body: raw,
+  });
+}
+const auth = (token: string, amount: number, over: Record<string, unknown> = {}) => ({
+  event: 'authorization.request',
+  id: `evt_${Date.now()}_${n}`,
+  data: {
+    authorizationId: `auth_${Date.now()}_${n++}`,
+    cardToken: token,
+    amount,
+    currency: 'NGN',
+    merchant: { name: 'Jumia', category: 'software' },
+    ...over,
+  },
+});
+
+async function cardFor(balance = 1_000_000_00) {
+  const o = await fundedOwner(t, balance);
+  const m = await memberWithRole(t, o.account.id, 'finance-manager');
+  const created = await o.api.post('/api/cards', {
+    holderId: m.user.id,
+    currency: 'NGN',
+    perTransactionLimit: '50000',
+    monthlyLimit: '120000',
+    allowedCategories: ['software', 'fuel'],
+    label: 'Subscriptions',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const [row] = await t.db.select().from(cards).where(eq(cards.id, created.body.data.id));
+  return { o, m, card: created.body.data, token: row.issuerToken };
+}
+
+describe('cards', () => {
+  it('create shows the number once; only last4 + issuer token are stored; fund, freeze, terminate returns the balance', async () => {
+    const { o, card, token } = await cardFor();
+    expect(card.number).toMatch(/^\d{16}$/);
+    expect(luhnValid(card.number)).toBe(true);
+    expect(card.last4).toBe(card.number.slice(-4));
+    const [row] = await t.db.select().from(cards).where(eq(cards.id, card.id));
+    expect(JSON.stringify(row)).not.toContain(card.number);
+    expect(token).toMatch(/^ist_/);
+    const got = await o.api.get(`/api/cards/${card.id}`);
+    expect(got.body.data).not.toHaveProperty('number');
+    expect(got.body.data).toMatchObject({
+      status: 'active',
+      balance: '0.00',
+      perTransactionLimitMinor: 5_000_000,
+    });
+
+    const funded = await o.api.post(`/api/cards/${card.id}/fund`, {
+      amount: '100000',
+      walletId: o.wallet.id,
+    });
+    expect([funded.status, funded.body.message]).toEqual([200, CARD_MSG.funded]);
+    expect(funded.body.data.balanceMinor).toBe(10_000_000);
+    expect((await walletOf(o.wallet.id)).balance).toBe(900_000_00);
+    const tooMuch = await o.api.post(`/api/cards/${card.id}/fund`, {
+      amount: '2000000',
+      walletId: o.wallet.id,
+    });
+    expect(tooMuch.status).toBe(422);
+
+    expect((await o.api.post(`/api/cards/${card.id}/freeze`)).body.data.status).toBe('frozen');
+    const declined = await (await issuerEvent(auth(token, 1_000_00))).json();
+    expect(declined.data).toMatchObject({ approved: false, reason: 'card_frozen' });
+    expect(
+      (await o.api.post(`/api/cards/${card.id}/fund`, { amount: '1', walletId: o.wallet.id })).status,
+    ).toBe(409);
+    expect((await o.api.post(`/api/cards/${card.id}/unfreeze`)).body.data.status).toBe('active');
+    const spent = await (await issuerEvent(auth(token, 30_000_00))).json();
+    expect(spent.data.approved).toBe(true);
+
+    const term = await o.api.post(`/api/cards/${card.id}/terminate`);
+    expect([term.body.message, term.body.data.status, term.body.data.balanceMinor]).toEqual([
+      CARD_MSG.terminated,
+      'terminated',
+      0,
+    ]);
+    expect((await walletOf(o.wallet.id)).balance).toBe(970_000_00);
+    const unload = await t.db.select().from(transactions).where(eq(transactions.sourceId, card.id));
+    expect(unload.map((x) => x.type).sort()).toEqual(['card_funding', 'card_unload']);
+    expect((await o.api.post(`/api/cards/${card.id}/unfreeze`)).status).toBe(409);
+    expect(await verifyLedger(t.db)).toEqual([]);
+
+    const other = await ownerWithAccount(t);
+    expect((await other.api.get(`/api/cards/${card.id}`)).status).toBe(404);
+    expect((await other.api.post(`/api/cards/${card.id}/freeze`)).status).toBe(404);
+    expect((await other.api.get('/api/cards')).body.data).toEqual([]);
+  });
+
+  it('decides on limits and category; a repeated authorisation id answers the first decision; reversal refunds', async () => {
+    const { o, card, token } = await cardFor();
+    await o.api.post(`/api/cards/${card.id}/fund`, { amount: '200000', walletId: o.wallet.id });
+    const d = async (body: object) => (await (await issuerEvent(body)).json()).data;
+    expect(await d(auth(token, 60_000_00))).toMatchObject({
+      approved: false,
+      reason: 'over_transaction_limit',
+    });
+    expect(
+      await d(auth(token, 1_000_00, { merchant: { name: 'Bar', category: 'restaurants' } })),
+    ).toMatchObject({ approved: false, reason: 'merchant_category_not_allowed' });
+    expect(await d(auth(token, 1_000_00, { currency: 'USD' }))).toMatchObject({
+      approved: false,
+      reason: 'currency_not_supported',
+    });
+    const a1 = auth(token, 50_000_00);
+    expect((await d(a1)).approved).toBe(true);
+    expect((await d(a1)).approved).toBe(true); // same id: same decision, charged once
+    expect((await d(auth(token, 50_000_00))).approved).toBe(true);
+    expect(await d(auth(token, 30_000_00))).toMatchObject({ approved: false, reason: 'over_monthly_limit' });
+    expect((await o.api.get(`/api/cards/${card.id}`)).body.data).toMatchObject({
+      balanceMinor: 10_000_000,
+      spentThisMonthMinor: 10_000_000,
+    });
+    await d({ ...a1, event: 'authorization.reversal' });
+    expect((await o.api.get(`/api/cards/${card.id}`)).body.data).toMatchObject({
+      balanceMinor: 15_000_000,
+      spentThisMonthMinor: 5_000_000,
+    });
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('two concurrent authorisations that together exceed the balance: exactly one is approved', async () => {
+    const { o, card, token } = await cardFor();
+    await o.api.post(`/api/cards/${card.id}/fund`, { amount: '50000', walletId: o.wallet.id });
+    for (let round = 0; round < 3; round++) {
+      const res = await Promise.all([
+        issuerEvent(auth(token, 30_000_00)),
+        issuerEvent(auth(token, 30_000_00)),
+      ]);
+      const ds = await Promise.all(res.map(async (r) => (await r.json()).data));
+      if (round === 0) {
+        expect(ds.filter((x) => x.approved).length).toBe(1);
+        expect(ds.find((x) => !x.approved).reason).toBe('insufficient_funds');
+      } else expect(ds.filter((x) => x.approved).length).toBe(0);
+    }
+    expect((await o.api.get(`/api/cards/${card.id}`)).body.data.balanceMinor).toBe(2_000_000);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('a forged or unsigned issuer webhook is refused with 401 and changes nothing', async () => {
+    const { o, card, token } = await cardFor();
+    await o.api.post(`/api/cards/${card.id}/fund`, { amount: '10000', walletId: o.wallet.id });
+    const body = auth(token, 5_000_00);
+    const forged = await issuerEvent(body, signIssuerBody('some-other-secret-1234', JSON.stringify(body)));
+    expect(forged.status).toBe(401);
+    expect((await issuerEvent(body, 'nope')).status).toBe(401);
+    expect((await o.api.get(`/api/cards/${card.id}`)).body.data.balanceMinor).toBe(1_000_000);
+  });
+
+  it('validates the create body: holder must be a member; monthly >= per transaction', async () => {
+    const o = await fundedOwner(t, 0);
+    const stranger = await ownerWithAccount(t);
+    const bad = await o.api.post('/api/cards', {
+      holderId: stranger.user.id,
+      currency: 'NGN',
+      perTransactionLimit: '100',
+      monthlyLimit: '50',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors!.monthlyLimit).toEqual([CARD_MSG.limitOrder]);
+    const bad2 = await o.api.post('/api/cards', {
+      holderId: stranger.user.id,
+      currency: 'NGN',
+      perTransactionLimit: '100',
+      monthlyLimit: '500',
+    });
+    expect(bad2.body.errors!.holderId).toEqual([CARD_MSG.holderInvalid]);
+    const usd = await o.api.post('/api/cards', {
+      holderId: o.user.id,
+      currency: 'USD',
+      perTransactionLimit: '100',
+      monthlyLimit: '500',
+    });
+    expect(usd.status).toBe(422);
+  });
+});

@@ -1,0 +1,213 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CARD_MSG,
+  cardCreateBody,
+  cardCreatedSchema,
+  cardDecisionSchema,
+  cardFundBody,
+  cardIssuerEventSchema,
+  cardListQuery,
+  cardSchema,
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+  sandboxAuthorizationBody,
+} from '@owo/contract';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest, unauthorized } from '../../platform/errors';
+import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
+import { ok, paged } from '../../platform/http';
+import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from './issuer';
+import {
+  applyIssuerEvent,
+  authorize,
+  createCard,
+  fundCardFromWallet,
+  getCard,
+  issuerTokenOf,
+  listCards,
+  setCardStatus,
+} from './service';
+import { randomBytes } from 'node:crypto';
+
+const tags = ['cards'];
+const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+
+/** Company cards (issue 26 §4) and the issuer's signed webhook. */
+export async function registerCards(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const ids = (req: Parameters<typeof tenantOf>[0]) => ({
+    accountId: tenantOf(req).accountId,
+    userId: authOf(req).user.id,
+  });
+
+  r.post(
+    '/api/cards',
+    {
+      config: needs('wallets', 'post'),
+      schema: {
+        operationId: 'createCard',
+        summary: 'Issue a virtual card (the full number and CVV appear in this answer only)',
+        tags,
+        body: cardCreateBody,
+        response: { 201: envelope(cardCreatedSchema), ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(ok(await createCard(deps, { ...ids(req), body: req.body }), CARD_MSG.created)),
+  );
+
+  r.get(
+    '/api/cards',
+    {
+      config: needs('wallets', 'get'),
+      schema: {
+        operationId: 'listCards',
+        summary: "The company's cards (status), newest first",
+        tags,
+        querystring: cardListQuery,
+        response: { 200: listEnvelope(cardSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listCards(db, tenantOf(req).accountId, req.query);
+      return paged(items, req.query, total);
+    },
+  );
+
+  r.get(
+    '/api/cards/:id',
+    {
+      config: needs('wallets', 'get'),
+      schema: {
+        operationId: 'getCard',
+        summary: 'A card: status, last 4 digits, balance, limits and this month’s spend',
+        tags,
+        params: idParam,
+        response: { 200: envelope(cardSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await getCard(db, tenantOf(req).accountId, req.params.id)),
+  );
+
+  r.post(
+    '/api/cards/:id/fund',
+    {
+      config: needs('wallets', 'post'),
+      schema: {
+        operationId: 'fundCard',
+        summary: "Move money from a wallet to the card's own ledger account (no fee)",
+        tags,
+        params: idParam,
+        body: cardFundBody,
+        response: { 200: envelope(cardSchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        await fundCardFromWallet(deps, {
+          ...ids(req),
+          id: req.params.id,
+          amount: req.body.amount,
+          walletId: req.body.walletId,
+        }),
+        CARD_MSG.funded,
+      ),
+  );
+
+  for (const [action, to, message, summary] of [
+    ['freeze', 'frozen', CARD_MSG.frozen, 'Freeze a card: every authorisation is declined until unfrozen'],
+    ['unfreeze', 'active', CARD_MSG.unfrozen, 'Unfreeze a frozen card'],
+    [
+      'terminate',
+      'terminated',
+      CARD_MSG.terminated,
+      'Terminate a card for good; its balance returns to the wallet',
+    ],
+  ] as const)
+    r.post(
+      `/api/cards/:id/${action}`,
+      {
+        config: needs('wallets', 'put'),
+        schema: {
+          operationId: `${action}Card`,
+          summary,
+          tags,
+          params: idParam,
+          response: { 200: envelope(cardSchema), 404: errorEnvelope, 409: errorEnvelope },
+        },
+      },
+      async (req) => ok(await setCardStatus(deps, { ...ids(req), id: req.params.id, to }), message),
+    );
+
+  r.post(
+    '/api/cards/:id/sandbox-authorization',
+    {
+      config: needs('wallets', 'put'),
+      schema: {
+        operationId: 'simulateCardAuthorization',
+        summary: 'Sandbox issuer: ask for an authorisation on this card as a merchant would',
+        tags,
+        params: idParam,
+        body: sandboxAuthorizationBody,
+        response: { 200: envelope(cardDecisionSchema), ...errors },
+      },
+    },
+    async (req) => {
+      if (deps.config.isProduction) throw badRequest('The sandbox issuer is not available in production');
+      const { token, currency } = await issuerTokenOf(db, tenantOf(req).accountId, req.params.id);
+      const d = await authorize(deps, {
+        event: 'authorization.request',
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        data: {
+          authorizationId: `auth_${randomBytes(10).toString('hex')}`,
+          cardToken: token,
+          amount: req.body.amount,
+          currency,
+          merchant: { name: req.body.merchant, category: req.body.category },
+        },
+      });
+      return ok(d, d.approved ? 'Authorisation approved' : `Authorisation declined: ${d.reason}`);
+    },
+  );
+
+  // The issuer's webhook needs the exact bytes that were signed: this scope keeps the raw body.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/webhooks/card-issuer',
+      {
+        config: isPublic(),
+        schema: {
+          operationId: 'receiveCardIssuerWebhook',
+          summary:
+            "The card issuer's signed authorisation, settlement and reversal events: approve or decline",
+          tags: ['webhooks'],
+          response: { 200: envelope(cardDecisionSchema), 400: errorEnvelope, 401: errorEnvelope },
+        },
+      },
+      async (req) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const secret = deps.config.CARD_ISSUER_WEBHOOK_SECRET ?? deps.config.RAILS_WEBHOOK_SECRET!;
+        if (!verifyIssuerSignature(secret, raw, req.headers[ISSUER_SIGNATURE_HEADER]))
+          throw unauthorized('Invalid webhook signature');
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw badRequest('Body must be JSON');
+        }
+        const ev = cardIssuerEventSchema.safeParse(json);
+        if (!ev.success) throw badRequest('Unknown event shape');
+        const d = await applyIssuerEvent(deps, ev.data);
+        return ok(d, d.approved ? 'Approved' : 'Declined');
+      },
+    );
+  });
+}

@@ -1,0 +1,275 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+  MARKETPLACE_MSG as MSG,
+  meterAddBody,
+  meterListQuery,
+  meterSchema,
+  meterVerificationBody,
+  meterVerificationSchema,
+  vendingBulkBody,
+  vendingCreateBody,
+  vendingDetailSchema,
+  vendingListQuery,
+  vendingOrderSchema,
+  vendingSchema,
+  vendingUpdateBody,
+  fromMinor,
+  type VendingCreateInput,
+} from '@owo/contract';
+import type { AppDeps } from '../../platform/deps';
+import { authOf, needs, tenantOf } from '../../platform/guard';
+import { ok, paged } from '../../platform/http';
+import { fastList } from '../../platform/list';
+import { runAfterCommit } from '../approvals';
+import {
+  addMeter,
+  createVendings,
+  deleteMeter,
+  getMeter,
+  getVending,
+  listDiscos,
+  listMeters,
+  listVendings,
+  orderVendings,
+  registerMarketplaceApprovals,
+  registerVendingJobs,
+  updateVendingAmount,
+  verifyMeter,
+} from './service';
+
+const tags = ['marketplace'];
+const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+
+/** Marketplace (issue 26). Register after money and approvals. */
+export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
+  registerMarketplaceApprovals(deps);
+  registerVendingJobs(deps);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get(
+    '/api/marketplace/assets/meters/discos',
+    {
+      config: needs('marketplaceAssets', 'get'),
+      schema: {
+        operationId: 'listDiscos',
+        summary: 'The electricity distribution companies (discos)',
+        tags,
+        response: { 200: envelope(z.array(z.string())) },
+      },
+    },
+    async () => ok(listDiscos()),
+  );
+
+  r.post(
+    '/api/marketplace/assets/meters/verification',
+    {
+      config: needs('marketplaceAssets', 'post'),
+      schema: {
+        operationId: 'verifyMeter',
+        summary: "Verify a meter with the vending provider: the customer's name and address",
+        tags,
+        body: meterVerificationBody,
+        response: { 200: envelope(meterVerificationSchema), ...errors },
+      },
+    },
+    async (req) => ok(await verifyMeter(deps, req.body), MSG.meterVerified),
+  );
+
+  r.post(
+    '/api/marketplace/assets/meters/add',
+    {
+      config: needs('marketplaceAssets', 'post'),
+      schema: {
+        operationId: 'addMeter',
+        summary: 'Save a meter (verified again; the stored name and address are the verified ones)',
+        tags,
+        body: meterAddBody,
+        response: { 201: envelope(meterSchema), ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(
+        ok(
+          await addMeter(deps, {
+            accountId: tenantOf(req).accountId,
+            userId: authOf(req).user.id,
+            body: req.body,
+          }),
+          MSG.meterSaved,
+        ),
+      ),
+  );
+
+  r.get(
+    '/api/marketplace/assets/meters',
+    {
+      ...fastList(),
+      config: needs('marketplaceAssets', 'get'),
+      schema: {
+        operationId: 'listMeters',
+        summary: 'Saved meters (search, disco, vendType), newest first',
+        tags,
+        querystring: meterListQuery,
+        response: { 200: listEnvelope(meterSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listMeters(db, tenantOf(req).accountId, req.query);
+      return paged(items, req.query, total);
+    },
+  );
+
+  r.delete(
+    '/api/marketplace/assets/meters/:id',
+    {
+      config: needs('marketplaceAssets', 'delete'),
+      schema: {
+        operationId: 'deleteMeter',
+        summary: 'Delete a saved meter (its past vendings keep their details)',
+        tags,
+        params: idParam,
+        response: { 200: envelope(meterSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await deleteMeter(db, tenantOf(req).accountId, req.params.id), MSG.meterDeleted),
+  );
+
+  r.get(
+    '/api/marketplace/electricity/asset/:id',
+    {
+      config: needs('marketplaceAssets', 'get'),
+      schema: {
+        operationId: 'getElectricityAsset',
+        summary: 'A saved meter',
+        tags,
+        params: idParam,
+        response: { 200: envelope(meterSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await getMeter(db, tenantOf(req).accountId, req.params.id)),
+  );
+
+  const create = async (req: Parameters<typeof tenantOf>[0], body: VendingCreateInput) => {
+    const { orderId, afterCommit } = await createVendings(deps, {
+      tenant: tenantOf(req),
+      userId: authOf(req).user.id,
+      body,
+    });
+    await runAfterCommit(afterCommit);
+    const vs = await orderVendings(db, tenantOf(req).accountId, orderId);
+    const totalMinor = vs.reduce((s, v) => s + v.amountMinor, 0);
+    return ok({ orderId, total: fromMinor(totalMinor), totalMinor, vendings: vs }, MSG.vendingCreated);
+  };
+
+  r.post(
+    '/api/marketplace/vendings/create',
+    {
+      config: needs('marketplaceVendings', 'post'),
+      schema: {
+        operationId: 'createVendings',
+        summary: 'Buy electricity: one vending per meter, the total held, the order sent to approval',
+        tags,
+        body: vendingCreateBody,
+        response: { 201: envelope(vendingOrderSchema), ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await create(req, req.body)),
+  );
+
+  r.post(
+    '/api/marketplace/electricity/asset/bulk',
+    {
+      config: needs('marketplaceVendings', 'post'),
+      schema: {
+        operationId: 'buyElectricityBulk',
+        summary: 'The Buy Electricity purchase (single or bulk); same service as vendings/create',
+        tags,
+        body: vendingBulkBody,
+        response: { 201: envelope(vendingOrderSchema), ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await create(req, { ...req.body, utilityType: 'ELECTRICITY' })),
+  );
+
+  r.get(
+    '/api/marketplace/vendings/:id',
+    {
+      config: needs('marketplaceVendings', 'get'),
+      schema: {
+        operationId: 'getVending',
+        summary: 'A vending with its provider response and its order approval',
+        tags,
+        params: idParam,
+        response: { 200: envelope(vendingDetailSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await getVending(db, {
+          accountId: tenantOf(req).accountId,
+          id: req.params.id,
+          viewerId: authOf(req).user.id,
+        }),
+      ),
+  );
+
+  r.patch(
+    '/api/marketplace/vendings/:id',
+    {
+      config: needs('marketplaceVendings', 'patch'),
+      schema: {
+        operationId: 'updateVending',
+        summary: "A rejected vending's new amount; its order goes back to approval",
+        tags,
+        params: idParam,
+        body: vendingUpdateBody,
+        response: { 200: envelope(vendingDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const after = await updateVendingAmount(deps, {
+        tenant: tenantOf(req),
+        userId: authOf(req).user.id,
+        id: req.params.id,
+        amountMinor: req.body.amount,
+      });
+      await runAfterCommit(after);
+      return ok(
+        await getVending(db, {
+          accountId: tenantOf(req).accountId,
+          id: req.params.id,
+          viewerId: authOf(req).user.id,
+        }),
+        MSG.vendingUpdated,
+      );
+    },
+  );
+
+  r.get(
+    '/api/marketplace/transactions',
+    {
+      ...fastList(),
+      config: needs('marketplaceTransactions', 'get'),
+      schema: {
+        operationId: 'listVendings',
+        summary:
+          'Vendings (status: pending, rejected, awaiting, SUCCESS, FAILED; meter; dates), newest first',
+        tags,
+        querystring: vendingListQuery,
+        response: { 200: listEnvelope(vendingSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listVendings(db, tenantOf(req).accountId, req.query);
+      return paged(items, req.query, total);
+    },
+  );
+}

@@ -1,0 +1,187 @@
+// The money side of company cards (issue 26 §4): each card has its own ledger account
+// (`card:<card id>`, owned by the company); funding moves wallet -> card, terminating moves the
+// balance card -> wallet, and an approved authorisation moves card -> clearing:card-issuer (a reversal
+// moves it back). Every movement is a balanced entry through postEntry, in the caller's transaction.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db';
+import { conflict, notFound } from '../../platform/errors';
+import { postEntry, SYSTEM, systemAccountId } from './ledger';
+import { ledgerAccounts, transactions, wallets } from './tables';
+import { insufficientFunds, type TransactionRow } from './transfers';
+
+export const CARD_ISSUER_CLEARING = SYSTEM.clearing('card-issuer');
+export const cardLedgerCode = (cardId: string) => `card:${cardId}`;
+
+/** Opens the card's own ledger account (balance 0). */
+export async function openCardLedgerAccount(
+  tx: DbOrTx,
+  p: { accountId: string; cardId: string; currency: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(ledgerAccounts)
+    .values({ accountId: p.accountId, code: cardLedgerCode(p.cardId), currency: p.currency })
+    .returning({ id: ledgerAccounts.id });
+  return row.id;
+}
+
+/** A card ledger account's balance (its cached balance: company accounts are not sharded). */
+export async function cardBalance(db: DbOrTx, ledgerAccountId: string): Promise<number> {
+  const [r] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, ledgerAccountId));
+  return Number(r?.balance ?? 0);
+}
+
+/**
+ * Wallet -> card, no fee. The conditional wallet update is the overdraft guard (as startTransfer);
+ * the unique reference makes a retried request a 409 rather than a second funding.
+ */
+export async function fundCard(
+  tx: DbOrTx,
+  p: {
+    accountId: string;
+    walletId: string;
+    cardId: string;
+    cardLedgerAccountId: string;
+    amount: number;
+    reference: string;
+    initiatedBy: string;
+    narration: string;
+  },
+): Promise<TransactionRow> {
+  const [w] = await tx
+    .update(wallets)
+    .set({ balance: sql`${wallets.balance} - ${p.amount}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(wallets.id, p.walletId),
+        eq(wallets.accountId, p.accountId),
+        sql`${wallets.balance} >= ${p.amount}`,
+      ),
+    )
+    .returning({ ledgerAccountId: wallets.ledgerAccountId, currency: wallets.currency });
+  if (!w) {
+    const [exists] = await tx
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(and(eq(wallets.id, p.walletId), eq(wallets.accountId, p.accountId)));
+    if (!exists) throw notFound('Wallet');
+    throw insufficientFunds();
+  }
+  const t = await insertTransaction(tx, { ...p, type: 'card_funding', currency: w.currency });
+  await postEntry(tx, {
+    accountId: p.accountId,
+    transactionId: t.id,
+    kind: 'card.fund',
+    postings: [
+      { ledgerAccountId: w.ledgerAccountId, amount: -p.amount, currency: w.currency },
+      { ledgerAccountId: p.cardLedgerAccountId, amount: p.amount, currency: w.currency },
+    ],
+  });
+  return t;
+}
+
+/** Card -> wallet: the whole balance (termination). Answers null when the card holds nothing. */
+export async function unloadCard(
+  tx: DbOrTx,
+  p: {
+    accountId: string;
+    walletId: string;
+    cardId: string;
+    cardLedgerAccountId: string;
+    reference: string;
+    initiatedBy: string;
+    narration: string;
+  },
+): Promise<TransactionRow | null> {
+  const amount = await cardBalance(tx, p.cardLedgerAccountId);
+  if (amount <= 0) return null;
+  const [w] = await tx
+    .update(wallets)
+    .set({ balance: sql`${wallets.balance} + ${amount}`, updatedAt: new Date() })
+    .where(and(eq(wallets.id, p.walletId), eq(wallets.accountId, p.accountId)))
+    .returning({ ledgerAccountId: wallets.ledgerAccountId, currency: wallets.currency });
+  if (!w) throw notFound('Wallet');
+  const t = await insertTransaction(tx, { ...p, amount, type: 'card_unload', currency: w.currency });
+  await postEntry(tx, {
+    accountId: p.accountId,
+    transactionId: t.id,
+    kind: 'card.unload',
+    postings: [
+      { ledgerAccountId: p.cardLedgerAccountId, amount: -amount, currency: w.currency },
+      { ledgerAccountId: w.ledgerAccountId, amount, currency: w.currency },
+    ],
+  });
+  return t;
+}
+
+async function insertTransaction(
+  tx: DbOrTx,
+  p: {
+    accountId: string;
+    walletId: string;
+    cardId: string;
+    amount: number;
+    reference: string;
+    initiatedBy: string;
+    narration: string;
+    type: 'card_funding' | 'card_unload';
+    currency: string;
+  },
+): Promise<TransactionRow> {
+  try {
+    const [t] = await tx
+      .insert(transactions)
+      .values({
+        id: randomUUID(),
+        accountId: p.accountId,
+        walletId: p.walletId,
+        type: p.type,
+        status: 'success',
+        amount: p.amount,
+        fee: 0,
+        currency: p.currency,
+        reference: p.reference,
+        narration: p.narration,
+        sourceType: 'card',
+        sourceId: p.cardId,
+        createdBy: p.initiatedBy,
+        counterparty: {},
+      })
+      .returning();
+    return t;
+  } catch (err) {
+    if ((err as { cause?: { code?: string }; code?: string }).cause?.code === '23505')
+      throw conflict('A transaction with this reference already exists');
+    throw err;
+  }
+}
+
+/** An approved authorisation's money: card -> clearing:card-issuer (reverse: back to the card). */
+export async function postCardSpend(
+  db: Db,
+  tx: DbOrTx,
+  p: {
+    accountId: string;
+    cardLedgerAccountId: string;
+    amount: number;
+    currency: string;
+    memo: string;
+    reverse?: boolean;
+  },
+): Promise<void> {
+  const clearing = await systemAccountId(db, CARD_ISSUER_CLEARING, p.currency);
+  const sign = p.reverse ? -1 : 1;
+  await postEntry(tx, {
+    accountId: p.accountId,
+    transactionId: null,
+    kind: p.reverse ? 'card.spend.reversal' : 'card.spend',
+    memo: p.memo,
+    postings: [
+      { ledgerAccountId: p.cardLedgerAccountId, amount: -sign * p.amount, currency: p.currency },
+      { ledgerAccountId: clearing, amount: sign * p.amount, currency: p.currency },
+    ],
+  });
+}

@@ -1,0 +1,48 @@
+// Card calls (issue 26 §4; designed here, documented in docs/openapi.json).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Card, CardCreateBody } from '@owo/contract/cards';
+import type { Pagination } from '@owo/contract/http';
+import type { Member } from '@owo/contract/teams';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query';
+
+export const cardKeys = {
+  all: ['cards'] as const,
+  list: (p: object) => ['cards', 'list', p] as const,
+  members: ['cards', 'members'] as const,
+};
+export const refreshCards = () => queryClient.invalidateQueries({ queryKey: cardKeys.all });
+
+export function useCards(page: number, status?: string) {
+  const query: Record<string, string | number> = { page, limit: 20 };
+  if (status) query.status = status;
+  return useQuery({
+    queryKey: cardKeys.list(query),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const res = await api.get<Card[]>('/cards', { query });
+      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+export function useMembers() {
+  return useQuery({
+    queryKey: cardKeys.members,
+    queryFn: async () =>
+      (await api.get<Member[]>('/account_access', { query: { where: 'members', limit: 100 } })).data.filter(
+        (m) => m.active,
+      ),
+  });
+}
+
+export type CreatedCard = Card & { number: string; cvv: string };
+export type Decision = { authorizationId: string; approved: boolean; reason: string | null };
+
+export const cardApi = {
+  create: (b: CardCreateBody) => api.post<CreatedCard>('/cards', b),
+  fund: (id: string, b: { amount: string; walletId: string }) => api.post<Card>(`/cards/${id}/fund`, b),
+  action: (id: string, a: 'freeze' | 'unfreeze' | 'terminate') => api.post<Card>(`/cards/${id}/${a}`, {}),
+  simulate: (id: string, b: { amount: string; merchant: string; category: string }) =>
+    api.post<Decision>(`/cards/${id}/sandbox-authorization`, b),
+};

@@ -1,0 +1,2 @@
+// What other features may use from cards (nothing yet).
+export {};

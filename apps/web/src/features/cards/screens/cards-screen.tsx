@@ -1,0 +1,131 @@
+import { Badge, Button, Card as MCard, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ListBody, ListPagination } from '../../../components/list';
+import { formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { cardApi, refreshCards, useCards } from '../api';
+
+const STATUS_COLOR = { active: 'teal', frozen: 'blue', terminated: 'gray' } as const;
+
+/** /cards: the company's virtual cards with their balance, limits and state. */
+export function CardsScreen() {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const list = useCards(page);
+  const canPost = useCan('wallets', 'post');
+  const canPut = useCan('wallets', 'put');
+  const act = useApiMutation({
+    mutationFn: (v: { id: string; a: 'freeze' | 'unfreeze' | 'terminate' }) => cardApi.action(v.id, v.a),
+    onSuccess: () => void refreshCards(),
+  });
+  const simulate = useApiMutation({
+    mutationFn: (id: string) =>
+      cardApi.simulate(id, { amount: '5000', merchant: 'Sandbox Fuel Station', category: 'fuel' }),
+    silentSuccess: true,
+    onSuccess: (res) => {
+      if (res.data.approved) toastSuccess(res.message);
+      else toastError(res.message);
+      void refreshCards();
+    },
+  });
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Cards</Title>
+          <Text c="dimmed" size="sm">
+            Virtual cards for your team, funded from your wallets
+          </Text>
+        </div>
+        {canPost && (
+          <Group gap="sm">
+            <Button variant="default" onClick={() => navigate('/cards/fund-card')}>
+              Fund card
+            </Button>
+            <Button onClick={() => navigate('/cards/create-card')}>Create card</Button>
+          </Group>
+        )}
+      </Group>
+      <MCard padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Card</Table.Th>
+                <Table.Th>Holder</Table.Th>
+                <Table.Th>Balance</Table.Th>
+                <Table.Th>Per transaction</Table.Th>
+                <Table.Th>Monthly (spent)</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((c) => (
+                <Table.Tr key={c.id} data-testid={`card-${c.last4}`}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {c.brand} •••• {c.last4}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {c.label ?? ''} {String(c.expiryMonth).padStart(2, '0')}/
+                      {String(c.expiryYear).slice(-2)}
+                      {c.singleUse ? ' · single use' : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{c.holder.name}</Table.Td>
+                  <Table.Td>{formatMoney(c.balanceMinor, c.currency)}</Table.Td>
+                  <Table.Td>{formatMoney(c.perTransactionLimitMinor, c.currency)}</Table.Td>
+                  <Table.Td>
+                    {formatMoney(c.monthlyLimitMinor, c.currency)}
+                    <Text size="xs" c="dimmed">
+                      {formatMoney(c.spentThisMonthMinor, c.currency)} spent
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[c.status]} variant="light">
+                      {c.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {canPut && c.status !== 'terminated' && (
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <Button size="xs" variant="default">
+                            Actions
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {c.status === 'active' && (
+                            <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'freeze' })}>
+                              Freeze
+                            </Menu.Item>
+                          )}
+                          {c.status === 'frozen' && (
+                            <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'unfreeze' })}>
+                              Unfreeze
+                            </Menu.Item>
+                          )}
+                          <Menu.Item onClick={() => simulate.mutate(c.id)}>
+                            Sandbox: ₦5,000 fuel purchase
+                          </Menu.Item>
+                          <Menu.Item color="red" onClick={() => act.mutate({ id: c.id, a: 'terminate' })}>
+                            Terminate
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      </MCard>
+    </Stack>
+  );
+}

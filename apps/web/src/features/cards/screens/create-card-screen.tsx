@@ -1,0 +1,157 @@
+import {
+  Alert,
+  Button,
+  Card as MCard,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { cardCreateBody, MERCHANT_CATEGORIES, type CardCreateBody } from '@owo/contract/cards';
+import { useZodForm } from '../../../lib/forms';
+import { useApiMutation } from '../../../lib/query';
+import { cardApi, refreshCards, useMembers, type CreatedCard } from '../api';
+
+/** /cards/create-card: holder, currency, limits, categories, single use; the number is shown once. */
+export function CreateCardScreen() {
+  const navigate = useNavigate();
+  const members = useMembers();
+  const [created, setCreated] = useState<CreatedCard | null>(null);
+  const form = useZodForm(cardCreateBody, {
+    defaultValues: {
+      currency: 'NGN',
+      perTransactionLimit: '',
+      monthlyLimit: '',
+      allowedCategories: [],
+      singleUse: false,
+      label: '',
+    } as never,
+  });
+  const save = useApiMutation({
+    mutationFn: (b: CardCreateBody) => cardApi.create(b),
+    form,
+    onSuccess: (res) => {
+      setCreated(res.data);
+      void refreshCards();
+    },
+  });
+  const e = form.formState.errors;
+  if (created)
+    return (
+      <Stack gap="lg" maw={560}>
+        <Title order={2}>Your new card</Title>
+        <Alert color="yellow">
+          This is the only time the full card number is shown. Copy it somewhere safe now.
+        </Alert>
+        <MCard>
+          <Text size="xs" c="dimmed">
+            {created.brand} · {created.holder.name}
+          </Text>
+          <Text ff="monospace" fz={22} fw={700} data-testid="card-number">
+            {created.number.match(/.{1,4}/g)!.join(' ')}
+          </Text>
+          <Group gap="xl" mt="sm">
+            <Text size="sm">
+              Expires {String(created.expiryMonth).padStart(2, '0')}/{String(created.expiryYear).slice(-2)}
+            </Text>
+            <Text size="sm">CVV {created.cvv}</Text>
+          </Group>
+        </MCard>
+        <Group>
+          <Button onClick={() => navigate(`/cards/fund-card?card=${created.id}`)}>Fund this card</Button>
+          <Button variant="default" onClick={() => navigate('/cards')}>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    );
+  return (
+    <Stack gap="lg" maw={720}>
+      <div>
+        <Button variant="subtle" px={0} onClick={() => navigate('/cards')}>
+          ← Cards
+        </Button>
+        <Title order={2}>Create card</Title>
+      </div>
+      <MCard>
+        <form
+          // The raw values: the contract schema turns amounts into kobo, and the API expects naira text.
+          onSubmit={form.handleSubmit(() => save.mutate(form.getValues() as CardCreateBody))}
+          noValidate
+        >
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Controller
+                control={form.control}
+                name="holderId"
+                render={({ field }) => (
+                  <Select
+                    label="Card holder"
+                    searchable
+                    data={(members.data ?? []).map((m) => ({ value: m.user.id, label: m.user.name }))}
+                    value={(field.value as string) ?? null}
+                    onChange={(v) => field.onChange(v ?? undefined)}
+                    error={e.holderId?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="currency"
+                render={({ field }) => (
+                  <Select
+                    label="Currency"
+                    data={['NGN', 'USD']}
+                    value={field.value as string}
+                    onChange={(v) => field.onChange(v)}
+                    error={e.currency?.message}
+                  />
+                )}
+              />
+              <TextInput
+                label="Limit per transaction"
+                {...form.register('perTransactionLimit')}
+                error={e.perTransactionLimit?.message}
+              />
+              <TextInput
+                label="Monthly limit"
+                {...form.register('monthlyLimit')}
+                error={e.monthlyLimit?.message}
+              />
+              <Controller
+                control={form.control}
+                name="allowedCategories"
+                render={({ field }) => (
+                  <MultiSelect
+                    label="Allowed merchant categories (all when empty)"
+                    data={[...MERCHANT_CATEGORIES]}
+                    value={(field.value as string[]) ?? []}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+              <TextInput label="Label (optional)" {...form.register('label')} error={e.label?.message} />
+            </SimpleGrid>
+            <Checkbox
+              label="Single use (declines after its first approved payment)"
+              {...form.register('singleUse')}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                Create card
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </MCard>
+    </Stack>
+  );
+}

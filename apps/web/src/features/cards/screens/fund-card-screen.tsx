@@ -1,0 +1,75 @@
+import { Button, Card as MCard, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useWallets } from '../../money';
+import { cardApi, refreshCards, useCards } from '../api';
+
+/** /cards/fund-card: wallet -> card, no fee. */
+export function FundCardScreen() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const cards = useCards(1, 'active');
+  const wallets = useWallets();
+  const [cardId, setCardId] = useState<string | null>(params.get('card'));
+  const [walletId, setWalletId] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const card = cards.data?.items.find((c) => c.id === cardId);
+  const options = (wallets.data ?? []).filter((w) => !card || w.currency === card.currency);
+  const wallet = walletId ?? options[0]?.id ?? null;
+  const fund = useApiMutation({
+    mutationFn: () => cardApi.fund(cardId!, { amount, walletId: wallet! }),
+    onSuccess: () => {
+      void refreshCards();
+      void navigate('/cards');
+    },
+  });
+  return (
+    <Stack gap="lg" maw={520}>
+      <div>
+        <Button variant="subtle" px={0} onClick={() => navigate('/cards')}>
+          ← Cards
+        </Button>
+        <Title order={2}>Fund card</Title>
+      </div>
+      <MCard>
+        <Stack>
+          <Select
+            label="Card"
+            data={(cards.data?.items ?? []).map((c) => ({
+              value: c.id,
+              label: `${c.brand} •••• ${c.last4} · ${c.holder.name}`,
+            }))}
+            value={cardId}
+            onChange={setCardId}
+          />
+          <Select
+            label="From wallet"
+            data={options.map((w) => ({
+              value: w.id,
+              label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
+            }))}
+            value={wallet}
+            onChange={setWalletId}
+          />
+          <TextInput
+            label="Amount"
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            inputMode="decimal"
+          />
+          <Group justify="flex-end">
+            <Button
+              disabled={!cardId || !wallet || !amount}
+              loading={fund.isPending}
+              onClick={() => fund.mutate()}
+            >
+              Fund card
+            </Button>
+          </Group>
+        </Stack>
+      </MCard>
+    </Stack>
+  );
+}

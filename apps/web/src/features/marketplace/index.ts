@@ -1,0 +1,2 @@
+// What other features may use from marketplace.
+export { TokenText } from './components/token';

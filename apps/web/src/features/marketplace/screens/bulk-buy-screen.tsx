@@ -1,0 +1,146 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { MARKETPLACE_MSG } from '@owo/contract/marketplace';
+import { formatMoney } from '../../../lib/format';
+import { useDraft } from '../../../lib/drafts';
+import { PURCHASE_DRAFT, useMeters, type PurchaseDraft } from '../api';
+import { useNgnWallets } from '../components/buy-modal';
+
+/** Bulk purchase (001 §4): tick meters (select-all), an amount per meter, then the review route. */
+export function BulkBuyScreen() {
+  const { t } = useTranslation('marketplace');
+  const navigate = useNavigate();
+  const meters = useMeters({}, 1, 100);
+  const wallets = useNgnWallets();
+  const [draft, setDraft] = useDraft<PurchaseDraft>(PURCHASE_DRAFT);
+  const [picked, setPicked] = useState<Record<string, string>>(() =>
+    Object.fromEntries((draft?.meters ?? []).map((m) => [m.id, m.amount])),
+  );
+  const [walletId, setWalletId] = useState<string | null>(draft?.walletId ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const items = meters.data?.items ?? [];
+  const wallet = walletId ?? wallets[0]?.id ?? null;
+  const allOn = items.length > 0 && items.every((m) => m.id in picked);
+  const toggleAll = () =>
+    setPicked(allOn ? {} : Object.fromEntries(items.map((m) => [m.id, picked[m.id] ?? ''])));
+  const total = Object.values(picked).reduce((s, a) => s + Math.round(Number(a || 0) * 100), 0);
+  const review = () => {
+    const chosen = items.filter((m) => m.id in picked);
+    if (!chosen.length) return setError(MARKETPLACE_MSG.selectMeter);
+    if (chosen.some((m) => !(Number(picked[m.id]) > 0))) return setError(MARKETPLACE_MSG.amountPositive);
+    if (!wallet) return setError(MARKETPLACE_MSG.ngnWalletNotFound);
+    setDraft({
+      purchaseType: 'bulk',
+      walletId: wallet,
+      meters: chosen.map((m) => ({
+        id: m.id,
+        meterNo: m.meterNo,
+        meterAddress: m.address,
+        disco: m.disco,
+        vendType: m.vendType,
+        name: m.name,
+        amount: picked[m.id],
+      })),
+    });
+    void navigate('/marketplace/buy-electricity/review');
+  };
+  return (
+    <Stack gap="lg">
+      <div>
+        <Button variant="subtle" px={0} onClick={() => navigate('/marketplace')}>
+          ← {t('title')}
+        </Button>
+        <Title order={2}>{t('buyFlow.bulkTitle')}</Title>
+      </div>
+      {error && <Alert color="red">{error}</Alert>}
+      <Card>
+        <Select
+          label={t('buyFlow.wallet')}
+          maw={360}
+          data={wallets.map((w) => ({
+            value: w.id,
+            label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
+          }))}
+          value={wallet}
+          onChange={setWalletId}
+        />
+      </Card>
+      <Card padding={0}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox aria-label={t('buyFlow.selectAll')} checked={allOn} onChange={toggleAll} />
+              </Table.Th>
+              <Table.Th>{t('cols.meter')}</Table.Th>
+              <Table.Th>{t('cols.name')}</Table.Th>
+              <Table.Th>{t('cols.disco')}</Table.Th>
+              <Table.Th>{t('buyFlow.amount')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${m.meterNo}`}
+                    checked={m.id in picked}
+                    onChange={() =>
+                      setPicked((p) => {
+                        const n = { ...p };
+                        if (m.id in n) delete n[m.id];
+                        else n[m.id] = '';
+                        return n;
+                      })
+                    }
+                  />
+                </Table.Td>
+                <Table.Td>
+                  {m.meterNo}
+                  {m.label && (
+                    <Text size="xs" c="dimmed">
+                      {m.label}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{m.name}</Table.Td>
+                <Table.Td>{m.disco}</Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    aria-label={`Amount for ${m.meterNo}`}
+                    size="xs"
+                    min={0}
+                    decimalScale={2}
+                    disabled={!(m.id in picked)}
+                    value={picked[m.id] ?? ''}
+                    onChange={(v) => setPicked((p) => ({ ...p, [m.id]: String(v) }))}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      <Group justify="space-between">
+        <Text fw={600}>
+          {t('buyFlow.total')}: {formatMoney(total)}
+        </Text>
+        <Button onClick={review}>{t('buyFlow.reviewOrder')}</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useDraft } from '../../../lib/drafts';
+import { useApiMutation } from '../../../lib/query';
+import { marketplaceApi, PURCHASE_DRAFT, refreshMarketplace, type PurchaseDraft } from '../api';
+import { PaymentInitiatedModal, ReviewTable } from '../components/buy-modal';
+
+/** /marketplace/buy-electricity/review: the bulk order, Make Payment, then 'Payment Initiated'. */
+export function BulkReviewScreen() {
+  const { t } = useTranslation('marketplace');
+  const navigate = useNavigate();
+  const [draft, setDraft] = useDraft<PurchaseDraft>(PURCHASE_DRAFT);
+  const [done, setDone] = useState(false);
+  const pay = useApiMutation({
+    mutationFn: (d: PurchaseDraft) =>
+      marketplaceApi.buy({
+        walletId: d.walletId,
+        assets: d.meters.map((m) => ({ assetId: m.id, amount: m.amount })),
+      }),
+    silentSuccess: true,
+    onSuccess: () => {
+      void refreshMarketplace();
+      setDone(true);
+    },
+  });
+  if (done) return <PaymentInitiatedModal opened onClose={() => setDraft(undefined)} />; // the draft is cleared on close
+  if (!draft) return <Alert color="yellow">Nothing to review. Choose meters first.</Alert>;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Button variant="subtle" px={0} onClick={() => navigate('/marketplace/buy-electricity')}>
+          ← {t('form.back')}
+        </Button>
+        <Title order={2}>{t('buyFlow.review')}</Title>
+      </div>
+      <Card padding={0}>
+        <ReviewTable draft={draft} />
+      </Card>
+      <Group justify="flex-end">
+        <Button loading={pay.isPending} onClick={() => pay.mutate(draft)}>
+          {t('buyFlow.makePayment')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

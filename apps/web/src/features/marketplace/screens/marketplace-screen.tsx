@@ -1,0 +1,125 @@
+import { Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { useVendings, VENDING_GROUPS } from '../api';
+import { BuyModal } from '../components/buy-modal';
+import { ApprovalBadge, VendStatusBadge } from '../components/status';
+
+const TABS = [
+  { key: 'vending-history', status: undefined },
+  { key: 'pending', status: 'pending' },
+  { key: 'rejected', status: 'rejected' },
+  { key: 'transactions', status: 'SUCCESS' },
+] as const;
+
+const STATUS_OPTIONS = [
+  { value: 'pending', label: 'Awaiting approval' },
+  { value: 'awaiting', label: 'Vending' },
+  { value: 'SUCCESS', label: 'SUCCESS' },
+  { value: 'FAILED', label: 'FAILED' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+/** /marketplace and its lists: /vending-history, /pending, /rejected, /transactions (001 §2). */
+export function MarketplaceScreen() {
+  const { t } = useTranslation('marketplace');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const key = pathname.split('/')[2] ?? 'vending-history';
+  const tab = TABS.find((x) => x.key === key) ?? TABS[0];
+  const canBuy = useCan('marketplaceVendings', 'post');
+  const canAssets = useCan('marketplaceAssets', 'get');
+  const [buying, setBuying] = useState(false);
+  const { filters, page, setFilters, setPage } = useListState(VENDING_GROUPS);
+  const list = useVendings(filters, page, tab.status ?? filters.status);
+  const pagination = list.data?.pagination;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>{t('title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('subtitle')}
+          </Text>
+        </div>
+        <Group gap="sm">
+          {canAssets && (
+            <Button variant="default" onClick={() => navigate('/marketplace/meters')}>
+              {t('assets')}
+            </Button>
+          )}
+          {canBuy && <Button onClick={() => setBuying(true)}>{t('buy')}</Button>}
+        </Group>
+      </Group>
+      <Tabs value={tab.key} onChange={(v) => navigate(`/marketplace/${v}`)}>
+        <Tabs.List>
+          {TABS.map((x) => (
+            <Tabs.Tab key={x.key} value={x.key}>
+              {t(`tabs.${x.key}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Card>
+        <FilterBar
+          groups={tab.status ? [] : [{ key: 'status', label: t('cols.status'), options: STATUS_OPTIONS }]}
+          value={filters}
+          onChange={setFilters}
+          presets={[]}
+          searchPlaceholder="Search by meter, customer or reference"
+        />
+      </Card>
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('cols.date')}</Table.Th>
+                <Table.Th>{t('cols.meter')}</Table.Th>
+                <Table.Th>{t('cols.name')}</Table.Th>
+                <Table.Th>{t('cols.disco')}</Table.Th>
+                <Table.Th>{t('cols.amount')}</Table.Th>
+                <Table.Th>{t('cols.approval')}</Table.Th>
+                <Table.Th>{t('cols.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((v) => (
+                <Table.Tr
+                  key={v.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/marketplace/vendings/${v.id}`)}
+                >
+                  <Table.Td>{formatDate(v.createdAt)}</Table.Td>
+                  <Table.Td>
+                    {v.assetIdentifier}
+                    {v.assetLabel && (
+                      <Text size="xs" c="dimmed">
+                        {v.assetLabel}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{v.metadata.name}</Table.Td>
+                  <Table.Td>{v.metadata.disco}</Table.Td>
+                  <Table.Td>{formatMoney(v.amountMinor, v.currency)}</Table.Td>
+                  <Table.Td>
+                    <ApprovalBadge status={v.approvalStatus} />
+                  </Table.Td>
+                  <Table.Td>
+                    <VendStatusBadge status={v.vendStatus} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={pagination} page={page} onChange={setPage} />
+      </Card>
+      <BuyModal opened={buying} onClose={() => setBuying(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { ApprovalActions, TrailList } from '../../approvals';
+import { marketplaceApi, refreshMarketplace, useVending } from '../api';
+import { ApprovalBadge, VendStatusBadge } from '../components/status';
+import { TokenText } from '../components/token';
+
+function Field(props: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      {typeof props.value === 'string' || props.value === null || props.value === undefined ? (
+        <Text size="sm">{props.value || '—'}</Text>
+      ) : (
+        props.value
+      )}
+    </div>
+  );
+}
+
+/** /marketplace/vendings/{id}: summary, asset details, approval history and the vending response. */
+export function VendingScreen() {
+  const { t } = useTranslation('marketplace');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const q = useVending(id);
+  const canPatch = useCan('marketplaceVendings', 'patch');
+  const [updating, setUpdating] = useState(false);
+  const [amount, setAmount] = useState<string | number>('');
+  const update = useApiMutation({
+    mutationFn: () => marketplaceApi.update(id!, String(amount)),
+    onSuccess: () => {
+      setUpdating(false);
+      void refreshMarketplace();
+    },
+  });
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Vending not found'}</Alert>;
+  const v = q.data;
+  const r = v.response;
+  const rejected = v.approvalStatus === 'rejected';
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Button variant="subtle" px={0} onClick={() => navigate('/marketplace/vending-history')}>
+            ← {t('tabs.vending-history')}
+          </Button>
+          <Group gap="sm">
+            <Title order={2}>{formatMoney(v.amountMinor, v.currency)}</Title>
+            <VendStatusBadge status={v.vendStatus} />
+            <ApprovalBadge status={v.approvalStatus} />
+          </Group>
+          <Text c="dimmed" size="sm">
+            {v.reference} · {formatDateTime(v.createdAt)}
+            {v.orderSize > 1 ? ` · one of ${v.orderSize} meters in this order` : ''}
+          </Text>
+        </div>
+        <ApprovalActions
+          item={v.approvalWorkflowPendingApprovalItem}
+          onDone={() => void refreshMarketplace()}
+          extra={
+            rejected && canPatch ? (
+              <Button variant="default" onClick={() => (setAmount(v.amount), setUpdating(true))}>
+                {t('detail.update')}
+              </Button>
+            ) : null
+          }
+        />
+      </Group>
+      {v.failureReason && <Alert color="red">{v.failureReason} — the money is back in your wallet.</Alert>}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card>
+          <Title order={5} mb="sm">
+            {t('detail.summary')}
+          </Title>
+          <SimpleGrid cols={2}>
+            <Field label={t('cols.amount')} value={formatMoney(v.amountMinor, v.currency)} />
+            <Field label={t('buyFlow.serviceCharge')} value={formatMoney(0, v.currency)} />
+            <Field label={t('cols.approval')} value={<ApprovalBadge status={v.approvalStatus} />} />
+            <Field label={t('cols.status')} value={<VendStatusBadge status={v.vendStatus} />} />
+          </SimpleGrid>
+        </Card>
+        <Card>
+          <Title order={5} mb="sm">
+            {t('detail.asset')}
+          </Title>
+          <SimpleGrid cols={2}>
+            <Field label={t('cols.meter')} value={v.assetIdentifier} />
+            <Field label={t('cols.label')} value={v.assetLabel} />
+            <Field label={t('cols.name')} value={v.metadata.name} />
+            <Field label={t('cols.disco')} value={v.metadata.disco} />
+            <Field label={t('cols.type')} value={v.metadata.vendType} />
+            <Field label={t('cols.address')} value={v.metadata.address} />
+          </SimpleGrid>
+        </Card>
+      </SimpleGrid>
+      <Card>
+        <Title order={5} mb="sm">
+          {t('detail.response')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label={t('detail.token')} value={<TokenText token={r?.token} />} />
+          <Field label={t('detail.units')} value={r?.units ? `${r.units} kWh` : null} />
+          <Field label={t('detail.receiptNo')} value={r?.receiptNo} />
+          <Field label={t('detail.orderId')} value={r?.orderId} />
+          <Field
+            label={t('detail.debtAmount')}
+            value={r?.debtAmountMinor == null ? null : formatMoney(r.debtAmountMinor)}
+          />
+          <Field
+            label={t('detail.debtRemaining')}
+            value={r?.debtRemainingMinor == null ? null : formatMoney(r.debtRemainingMinor)}
+          />
+        </SimpleGrid>
+      </Card>
+      {v.approvalWorkflowPendingApprovalItem && (
+        <Card>
+          <Title order={5} mb="sm">
+            {t('detail.approvalHistory')}
+          </Title>
+          <TrailList item={v.approvalWorkflowPendingApprovalItem} />
+        </Card>
+      )}
+      <Modal opened={updating} onClose={() => setUpdating(false)} title={t('detail.updateTitle')}>
+        <Stack>
+          <NumberInput
+            label={t('buyFlow.amount')}
+            min={0}
+            decimalScale={2}
+            value={amount}
+            onChange={setAmount}
+          />
+          <Group justify="flex-end">
+            <Button loading={update.isPending} onClick={() => update.mutate()}>
+              {t('detail.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { pendingApprovalItemSchema } from './approvals';
+import { listQuery } from './http';
+import { AMOUNT_TEXT_MAX, amountSchema, majorAmount, minorAmount } from './money';
+
+// Marketplace: meters and electricity vending (001 §2 Marketplace, §3 Meter/Vending, §4, §5, §7;
+// issue 26; NIGERIA.md "Electricity (prepaid tokens)").
+
+/** The distribution companies (NIGERIA.md). Aba Power is reported as a twelfth and is included. */
+export const DISCOS = [
+  'AEDC',
+  'BEDC',
+  'EKEDC',
+  'IKEDC',
+  'EEDC',
+  'IBEDC',
+  'JED',
+  'KAEDCO',
+  'KEDCO',
+  'PHED',
+  'YEDC',
+  'ABA',
+] as const;
+export type Disco = (typeof DISCOS)[number];
+export const DISCO_NAMES: Record<Disco, string> = {
+  AEDC: 'Abuja Electricity Distribution Company',
+  BEDC: 'Benin Electricity Distribution Company',
+  EKEDC: 'Eko Electricity Distribution Company',
+  IKEDC: 'Ikeja Electric',
+  EEDC: 'Enugu Electricity Distribution Company',
+  IBEDC: 'Ibadan Electricity Distribution Company',
+  JED: 'Jos Electricity Distribution',
+  KAEDCO: 'Kaduna Electric',
+  KEDCO: 'Kano Electricity Distribution Company',
+  PHED: 'Port Harcourt Electricity Distribution',
+  YEDC: 'Yola Electricity Distribution Company',
+  ABA: 'Aba Power',
+};
+export const VEND_TYPES = ['prepaid', 'postpaid'] as const;
+export type VendType = (typeof VEND_TYPES)[number];
+
+/** 001 §3: SUCCESS, FAILED, otherwise pending. */
+export const VEND_STATUSES = ['SUCCESS', 'FAILED', 'pending'] as const;
+export type VendStatus = (typeof VEND_STATUSES)[number];
+/** 001 §9: the placeholder token shows as N/A. */
+export const PLACEHOLDER_TOKEN = '0000-0000-0000-0000-0000';
+
+export const MARKETPLACE_MSG = {
+  meterMin: 'Meter number must be at least 10 characters long',
+  meterMax: 'Meter number must be at most 15 characters long',
+  meterDigits: 'Meter number must contain digits only',
+  meterRequired: 'Meter number is required',
+  meterTypeRequired: 'Meter type is required',
+  discoRequired: 'Please select a disco',
+  stateRequired: 'State is required',
+  stateMax: 'State must be at most 30 characters long',
+  labelMax: 'Meter label must be at most 100 characters long',
+  phoneRequired: 'Phone number is required',
+  phoneMax: 'Phone number must be at most 15 characters long',
+  nameRequired: 'Name is required',
+  meterSaved: 'Meter saved successfully',
+  meterDuplicate: 'This meter is already saved',
+  meterDeleted: 'Meter deleted successfully',
+  meterNotFound: 'Meter not found',
+  meterVerified: 'Meter verified successfully',
+  verificationFailed: 'We could not verify this meter number with the disco',
+  selectMeter: 'Please select at least one meter',
+  selectWallet: 'Please select a wallet to pay from',
+  ngnWalletNotFound: 'NGN Wallet not found',
+  amountPositive: 'Amount must be greater than zero',
+  amountMin: (min: string) => `The minimum amount per meter is ${min}`,
+  amountMax: (max: string) => `The maximum amount per meter is ${max}`,
+  duplicateMeter: 'Each meter can appear only once in an order',
+  vendingCreated: 'Payment Initiated',
+  vendingUpdated: 'Vending order updated successfully',
+  notRejected: 'Only a rejected vending can be updated',
+  vendingNotFound: 'Vending not found',
+} as const;
+
+export const meterNoSchema = z
+  .string({ error: MARKETPLACE_MSG.meterRequired })
+  .trim()
+  .min(10, MARKETPLACE_MSG.meterMin)
+  .max(15, MARKETPLACE_MSG.meterMax)
+  .regex(/^\d+$/, MARKETPLACE_MSG.meterDigits);
+const discoSchema = z.enum(DISCOS, { error: MARKETPLACE_MSG.discoRequired });
+const vendTypeSchema = z.enum(VEND_TYPES, { error: MARKETPLACE_MSG.meterTypeRequired });
+
+export const meterVerificationBody = z.object({
+  disco: discoSchema,
+  meterNo: meterNoSchema,
+  vendType: vendTypeSchema,
+});
+export const meterVerificationSchema = z.object({
+  meterNo: z.string(),
+  disco: z.string(),
+  vendType: z.enum(VEND_TYPES),
+  name: z.string(),
+  address: z.string(),
+});
+
+/** 001 §7 body (email always sent empty) plus the screen's state (issue 26 §0). */
+export const meterAddBody = z.object({
+  meterNo: meterNoSchema,
+  disco: discoSchema,
+  vendType: vendTypeSchema,
+  phoneNo: z
+    .string({ error: MARKETPLACE_MSG.phoneRequired })
+    .trim()
+    .min(1, MARKETPLACE_MSG.phoneRequired)
+    .max(15, MARKETPLACE_MSG.phoneMax),
+  name: z.string().trim().max(200).optional(),
+  label: z.string().trim().max(100, MARKETPLACE_MSG.labelMax).optional().nullable(),
+  email: z.string().trim().max(254).optional().nullable(),
+  state: z
+    .string({ error: MARKETPLACE_MSG.stateRequired })
+    .trim()
+    .min(1, MARKETPLACE_MSG.stateRequired)
+    .max(30, MARKETPLACE_MSG.stateMax),
+});
+export type MeterAddBody = z.input<typeof meterAddBody>;
+
+export const meterSchema = z.object({
+  id: z.string().uuid(),
+  meterNo: z.string(),
+  name: z.string(),
+  address: z.string(),
+  disco: z.string(),
+  vendType: z.enum(VEND_TYPES),
+  label: z.string().nullable(),
+  phoneNo: z.string(),
+  email: z.string(),
+  state: z.string(),
+  createdAt: z.string(),
+});
+export type Meter = z.infer<typeof meterSchema>;
+export const meterListQuery = listQuery.extend({
+  disco: z.enum(DISCOS).optional(),
+  vendType: z.enum(VEND_TYPES).optional(),
+});
+
+export const vendAssetSchema = z.object({
+  assetId: z.string({ error: MARKETPLACE_MSG.meterNotFound }).uuid(MARKETPLACE_MSG.meterNotFound),
+  amount: amountSchema,
+});
+export const vendingCreateBody = z.object({
+  walletId: z.string({ error: MARKETPLACE_MSG.selectWallet }).uuid(MARKETPLACE_MSG.selectWallet),
+  utilityType: z.literal('ELECTRICITY').default('ELECTRICITY'),
+  assets: z
+    .array(vendAssetSchema, { error: MARKETPLACE_MSG.selectMeter })
+    .min(1, MARKETPLACE_MSG.selectMeter)
+    .max(1000, 'At most 1000 meters per order'),
+});
+export type VendingCreateBody = z.input<typeof vendingCreateBody>;
+export type VendingCreateInput = z.output<typeof vendingCreateBody>;
+export const vendingBulkBody = vendingCreateBody.omit({ utilityType: true });
+export const vendingUpdateBody = z.object({ amount: amountSchema });
+
+export const vendingResponseSchema = z.object({
+  token: z.string().nullable(),
+  units: z.string().nullable(),
+  receiptNo: z.string().nullable(),
+  orderId: z.string().nullable(),
+  debtAmount: majorAmount.nullable(),
+  debtAmountMinor: minorAmount.nullable(),
+  debtRemaining: majorAmount.nullable(),
+  debtRemainingMinor: minorAmount.nullable(),
+});
+
+export const vendingSchema = z.object({
+  id: z.string().uuid(),
+  orderId: z.string().uuid(),
+  reference: z.string(),
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  currency: z.string(),
+  createdAt: z.string(),
+  vendStatus: z.enum(VEND_STATUSES),
+  approvalStatus: z.string(),
+  assetId: z.string().uuid(),
+  assetIdentifier: z.string(),
+  assetLabel: z.string().nullable(),
+  metadata: z.object({
+    vertical: z.literal('ELECTRICITY'),
+    meter: z.string(),
+    name: z.string(),
+    address: z.string(),
+    disco: z.string(),
+    vendType: z.enum(VEND_TYPES),
+  }),
+  response: vendingResponseSchema.nullable(),
+  failureReason: z.string().nullable(),
+  successTransaction: z.object({ id: z.string().uuid() }).nullable(),
+  transactionId: z.string().uuid().nullable(),
+});
+export type Vending = z.infer<typeof vendingSchema>;
+export const vendingDetailSchema = vendingSchema.extend({
+  orderSize: z.number().int(),
+  approvalWorkflowPendingApprovalItem: pendingApprovalItemSchema.nullable(),
+});
+export type VendingDetail = z.infer<typeof vendingDetailSchema>;
+export const vendingOrderSchema = z.object({
+  orderId: z.string().uuid(),
+  total: majorAmount,
+  totalMinor: minorAmount,
+  vendings: z.array(vendingSchema),
+});
+
+export const VENDING_LIST_STATUSES = ['pending', 'rejected', 'SUCCESS', 'FAILED', 'awaiting'] as const;
+export const vendingListQuery = listQuery.extend({
+  status: z.enum(VENDING_LIST_STATUSES).optional(),
+  assetId: z.string().uuid().optional(),
+});
+export const electricityAmountText = z.string().max(AMOUNT_TEXT_MAX);
