@@ -15,11 +15,14 @@ import { registerApprovals } from './approvals/routes';
 import { registerExpenses } from './expenses/routes';
 import { registerCategories } from './categories/routes';
 import { registerProducts } from './products/routes';
+import { registerDevelopers } from './developers/routes';
+import { registerAudit } from './audit/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   void app;
   void deps;
+  await registerAudit(app, deps); // first: its onResponse hook covers every route registered after it
   await registerFunding(app, deps); // rails + jobs first: money modules use them
   await registerIdentity(app, deps);
   await registerTeams(app, deps);
@@ -35,4 +38,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerCategories(app, deps);
   await registerProducts(app, deps);
   await registerExpenses(app, deps);
+  await registerDevelopers(app, deps);
 }

@@ -16,3 +16,5 @@ export * from '../modules/approvals/tables';
 export * from '../modules/products/tables';
 export * from '../modules/expenses/tables';
 export * from '../modules/categories/tables';
+export * from '../modules/developers/tables';
+export * from '../modules/audit/tables';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { listFormatQuery, listQuery } from './http';
+
+// The audit log (Settings > Audit log): every successful change by a member or an API key.
+
+export const AUDIT_MSG = { whereInvalid: 'Invalid filter' } as const;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** The route's operationId (e.g. `createApiKey`), the "what". */
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  resourceId: z.string().nullable(),
+  actorUserId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  apiKeyId: z.string().nullable(),
+  ip: z.string().nullable(),
+  statusCode: z.number().int(),
+  requestId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditListQuery = listQuery.extend({
+  ...listFormatQuery.shape,
+  action: z.string().max(80).optional(),
+  actorUserId: z.string().uuid().optional(),
+  via: z.enum(['member', 'apiKey']).optional(),
+});
+export type AuditListQuery = z.input<typeof auditListQuery>;
