@@ -121,7 +121,7 @@ export function apiKeyAuthenticator(db: Db): ApiKeyAuthenticator {
       user: users,
       memberId: accountMembers.id,
       resources: sql<
-        Resources | string | null
+        Resources | (string & {}) | null
       >`case when ${apiKeys.roleSlug} in (${FULL_ACCESS_SQL}) then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${apiKeys.roleSlug} and (${roles.accountId} = ${apiKeys.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`,
     })
     .from(apiKeys)
