@@ -18,3 +18,4 @@ export * from './categories';
 export * from './products';
 export * from './developers';
 export * from './audit';
+export * from './insights';

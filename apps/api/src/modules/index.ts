@@ -17,6 +17,7 @@ import { registerCategories } from './categories/routes';
 import { registerProducts } from './products/routes';
 import { registerDevelopers } from './developers/routes';
 import { registerAudit } from './audit/routes';
+import { registerInsights } from './insights/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -39,4 +40,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerProducts(app, deps);
   await registerExpenses(app, deps);
   await registerDevelopers(app, deps);
+  await registerInsights(app, deps);
 }
