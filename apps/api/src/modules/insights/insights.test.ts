@@ -73,7 +73,7 @@ describe('insights', () => {
 
     const usd = await o.api.get('/api/insights/payment-overview?currency=USD');
     expect(usd.body.data.buckets).toEqual([]);
-    expect((await o.api.get('/api/insights/payment-overview?period=year')).body.errors.period).toEqual([
+    expect((await o.api.get('/api/insights/payment-overview?period=year')).body.errors!.period).toEqual([
       'Period must be day, week or month',
     ]);
     const csv = await fetch(`${t.baseUrl}/api/insights/payment-overview?period=week&format=csv`, {

@@ -9,7 +9,7 @@ import {
 } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
-import { transactionSubsidiary } from './sources';
+import { subsidiaryJoin } from './sources';
 
 // Every figure is one SQL aggregate over the ledger's transactions and the records (expenses,
 // approval items and decisions, categories): no rows are loaded into Node. Days are Lagos days.
@@ -48,8 +48,10 @@ const pair = <K extends string>(k: K, minor: number) =>
 function txScope(f: InsightFilters, w: { from: Date; to: Date }) {
   return sql`t.account_id = ${f.accountId} and t.currency = ${f.currency} and t.status = 'success'
     and t.created_at >= ${w.from.toISOString()}::timestamptz and t.created_at < ${w.to.toISOString()}::timestamptz
-    ${f.subsidiaryId ? sql`and ${transactionSubsidiary()} = ${f.subsidiaryId}::uuid` : sql``}`;
+    ${f.subsidiaryId ? sql`and src.subsidiary_id = ${f.subsidiaryId}::uuid` : sql``}`;
 }
+/** The join `txScope` needs when it filters by subsidiary. */
+const txJoin = (f: InsightFilters) => (f.subsidiaryId ? subsidiaryJoin(f.accountId) : sql``);
 
 export async function paymentOverview(db: DbOrTx, f: InsightFilters): Promise<PaymentOverview> {
   const w = windowOf(f);
@@ -58,7 +60,7 @@ export async function paymentOverview(db: DbOrTx, f: InsightFilters): Promise<Pa
       coalesce(sum(t.amount) filter (where t.type in (${CREDIT_SQL})), 0)::bigint as "in",
       coalesce(sum(t.amount + t.fee) filter (where t.type not in (${CREDIT_SQL})), 0)::bigint as "out",
       count(*)::int as n
-    from transactions t where ${txScope(f, w)}
+    from transactions t ${txJoin(f)} where ${txScope(f, w)}
     group by 1 order by 1`);
   const rows = r.rows as { bucket: string; in: string; out: string; n: number }[];
   const buckets = rows.map((b) => ({
@@ -92,7 +94,7 @@ export async function dashboard(db: DbOrTx, f: InsightFilters): Promise<Dashboar
     db.execute(sql`
       select coalesce(nullif(t.counterparty->>'accountName', ''), nullif(t.counterparty->>'name', ''), 'Unknown') as payee,
         sum(t.amount)::bigint as amount, count(*)::int as n
-      from transactions t where ${txScope(f, w)} and t.type not in (${CREDIT_SQL})
+      from transactions t ${txJoin(f)} where ${txScope(f, w)} and t.type not in (${CREDIT_SQL})
       group by 1 order by 2 desc limit 5`),
     db.execute(sql`
       select i.type, sum(i.amount_minor)::bigint as amount, count(*)::int as n
@@ -171,16 +173,17 @@ export async function teamReport(db: DbOrTx, f: InsightFilters): Promise<TeamRep
   const [members, subs, approvers] = await Promise.all([
     db.execute(sql`
       select t.created_by as id, u.first_name || ' ' || u.last_name as name, u.email,
-        sum(t.amount + t.fee)::bigint as spent, count(*)::int as n
-      from transactions t join users u on u.id = t.created_by
-      where ${scope} and t.type not in (${CREDIT_SQL})
-      group by 1, 2, 3 order by 4 desc limit 200`),
+        t.spent::bigint as spent, t.n::int as n
+      from (select t.created_by, sum(t.amount + t.fee) as spent, count(*) as n
+            from transactions t ${txJoin(f)} where ${scope} and t.type not in (${CREDIT_SQL}) group by 1) t
+      join users u on u.id = t.created_by
+      order by 4 desc limit 200`),
     db.execute(sql`
-      select x.sid as id, coalesce(s.name, 'No subsidiary') as name, sum(x.amount)::bigint as spent, count(*)::int as n
-      from (select ${transactionSubsidiary()} as sid, t.amount + t.fee as amount
-            from transactions t where ${scope} and t.type not in (${CREDIT_SQL})) x
+      select x.sid as id, coalesce(s.name, 'No subsidiary') as name, x.amount::bigint as spent, x.n::int as n
+      from (select src.subsidiary_id as sid, sum(t.amount + t.fee) as amount, count(*) as n
+            from transactions t ${subsidiaryJoin(f.accountId)} where ${scope} and t.type not in (${CREDIT_SQL}) group by 1) x
       left join subsidiaries s on s.id = x.sid
-      group by 1, 2 order by 3 desc`),
+      order by 3 desc`),
     db.execute(sql`
       with d as (
         select d.user_id, d.decided_at,

@@ -10,8 +10,8 @@ import { expenses } from '../expenses/tables';
  */
 export type InsightSource = {
   sourceType: string;
-  /** SQL for the record's subsidiary id (uuid) given the transaction's `source_id` (text). */
-  subsidiaryOf: (sourceId: SQL) => SQL;
+  /** A derived table of the account's records of this source: columns `source_id` (text) and `subsidiary_id` (uuid). */
+  records: (accountId: string) => SQL;
 };
 
 const sources = new Map<string, InsightSource>();
@@ -21,15 +21,20 @@ export function registerInsightSource(s: InsightSource) {
 
 registerInsightSource({
   sourceType: 'expense',
-  subsidiaryOf: (id) =>
-    sql`(select ${expenses.subsidiaryId} from ${expenses} where ${expenses.id} = ${id}::uuid)`,
+  records: (accountId) =>
+    sql`select ${expenses.id}::text as source_id, ${expenses.subsidiaryId} as subsidiary_id from ${expenses} where ${expenses.accountId} = ${accountId}`,
 });
 
-/** The subsidiary of a transaction `t` through its source record (null when none is known). */
-export function transactionSubsidiary(): SQL {
+/**
+ * A join giving each transaction `t` its subsidiary as `src.subsidiary_id` (null when its source
+ * has none): one hash join over every registered source, not a lookup per row.
+ */
+export function subsidiaryJoin(accountId: string): SQL {
   const parts = [...sources.values()].map(
-    (s) => sql`when t.source_type = ${s.sourceType} then ${s.subsidiaryOf(sql`t.source_id`)}`,
+    (s) =>
+      sql`select ${s.sourceType}::text as source_type, r.source_id, r.subsidiary_id from (${s.records(accountId)}) r`,
   );
-  if (!parts.length) return sql`null::uuid`;
-  return sql`(case ${sql.join(parts, sql` `)} else null::uuid end)`;
+  if (!parts.length)
+    return sql`left join (select null::text as source_type, null::text as source_id, null::uuid as subsidiary_id where false) src on false`;
+  return sql`left join (${sql.join(parts, sql` union all `)}) src on src.source_type = t.source_type and src.source_id = t.source_id`;
 }
