@@ -16,6 +16,7 @@ import { registerGuard, isPublic, type ApiKeyAuthenticator, type SubsidiaryResol
 import { migrationsFolder } from './platform/db';
 import { registerWebStatic } from './platform/web-static';
 import { registerApiRateLimit } from './platform/rate-limit';
+import { registerMetrics } from './platform/metrics';
 import {
   describeDocument,
   describeRoute,
@@ -138,6 +139,7 @@ export async function buildApp(
   registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
   registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
   registerInputHygiene(app); // after the guard: who may call is settled first
+  registerMetrics(app, deps); // GET /metrics (404 without METRICS_TOKEN) and one histogram observation per request
   await app.register(swagger, {
     openapi: {
       info: {
