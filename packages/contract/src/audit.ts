@@ -19,8 +19,8 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
   statusCode: z.number().int(),
   requestId: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

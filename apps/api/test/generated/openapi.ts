@@ -2243,8 +2243,12 @@ export interface operations {
                             /** Format: int64 */
                             statusCode: number;
                             requestId: string | null;
-                            before: unknown;
-                            after: unknown;
+                            before: {
+                                [key: string]: unknown;
+                            } | null;
+                            after: {
+                                [key: string]: unknown;
+                            } | null;
                             createdAt: string;
                         }[];
                         metadata: {

@@ -110,8 +110,8 @@ const dto = (r: Row): AuditEntry => ({
   ip: r.ip,
   statusCode: r.statusCode!,
   requestId: r.requestId,
-  before: r.before ?? null,
-  after: r.after ?? null,
+  before: (r.before as Record<string, unknown> | null) ?? null,
+  after: (r.after as Record<string, unknown> | null) ?? null,
   createdAt: r.createdAt!.toISOString(),
 });
 
