@@ -30,5 +30,12 @@ export const auditListQuery = listQuery.extend({
   action: z.string().max(80).optional(),
   actorUserId: z.string().uuid().optional(),
   via: z.enum(['member', 'apiKey']).optional(),
+  period: z.enum(['24h', '7d', '30d']).optional(),
+});
+/** The list kit's filter groups (sent inside `where` JSON, or as their own query keys). */
+export const AUDIT_GROUPS = ['via', 'action'] as const;
+export const auditWhereSchema = z.object({
+  via: z.enum(['member', 'apiKey']).optional(),
+  action: z.string().max(80).optional(),
 });
 export type AuditListQuery = z.input<typeof auditListQuery>;

@@ -2210,6 +2210,7 @@ export interface operations {
                 action?: string;
                 actorUserId?: string;
                 via?: "member" | "apiKey";
+                period?: "24h" | "7d" | "30d";
             };
             header?: never;
             path?: never;

@@ -81,6 +81,11 @@ describe('audit log', () => {
     // filters and CSV (the same rows)
     const byKey = await o.api.get('/api/audit-log?via=apiKey');
     expect(byKey.body.data.map((e: any) => e.action)).toEqual(['createWebhookEndpoint']);
+    const viaWhere = await o.api.get(
+      `/api/audit-log?where=${encodeURIComponent('{"via":"apiKey"}')}&period=24h`,
+    );
+    expect(viaWhere.body.data.map((e: any) => e.action)).toEqual(['createWebhookEndpoint']);
+    expect((await o.api.get('/api/audit-log?where=nope')).body.errors!.where).toEqual(['Invalid filter']);
     const byAction = await o.api.get('/api/audit-log?action=createApiKey');
     expect(byAction.body.data).toHaveLength(1);
     const search = await o.api.get('/api/audit-log?search=category');

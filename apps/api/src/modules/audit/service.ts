@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditEntry, AuditListQuery } from '@owo/contract';
+import { AUDIT_MSG, auditWhereSchema, type AuditEntry, type AuditListQuery } from '@owo/contract';
+import { fieldError } from '../../platform/errors';
 import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
@@ -122,15 +123,31 @@ const day = (v: string | undefined, end: boolean) => {
   const d = new Date(`${v}T00:00:00${LAGOS}`);
   return new Date(d.getTime() + (end ? 86_400_000 : 0)).toISOString();
 };
-const params = (accountId: string, q: AuditListQuery) => ({
-  accountId,
-  action: q.action ?? null,
-  actor: q.actorUserId ?? null,
-  via: q.via ?? null,
-  from: day(q.from, false),
-  to: day(q.to, true),
-  like: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
-});
+const PERIOD_MS = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
+function whereOf(raw: string | undefined) {
+  if (!raw?.trim()) return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw fieldError('where', AUDIT_MSG.whereInvalid);
+  }
+  const parsed = auditWhereSchema.safeParse(v);
+  if (!parsed.success) throw fieldError('where', AUDIT_MSG.whereInvalid);
+  return parsed.data;
+}
+const params = (accountId: string, q: AuditListQuery) => {
+  const w = whereOf(q.where);
+  return {
+    accountId,
+    action: q.action ?? w.action ?? null,
+    actor: q.actorUserId ?? null,
+    via: q.via ?? w.via ?? null,
+    from: q.period ? new Date(Date.now() - PERIOD_MS[q.period]).toISOString() : day(q.from, false),
+    to: day(q.to, true),
+    like: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+  };
+};
 
 export async function listAudit(
   db: Db,
