@@ -25,7 +25,7 @@ export function scrub<T>(value: T, depth = 0): T {
     for (const [re, to] of SENSITIVE_TEXT) s = s.replace(re, to);
     return s as T;
   }
-  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v): unknown => scrub(v, depth + 1)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value))
