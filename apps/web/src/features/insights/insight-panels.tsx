@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Alert, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatMoneyShort } from '../../lib/format';
 import { useDashboard, type InsightFilter } from './api';
 import { InsightFilters, Panel, PanelCsvButton } from './components';
 
@@ -55,7 +55,8 @@ export function InsightPanels() {
                   { name: 'Money in', color: 'teal.6' },
                   { name: 'Money out', color: 'red.5' },
                 ]}
-                valueFormatter={(v) => formatMoney(Math.round(v * 100), cur)}
+                valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), cur)}
+                yAxisProps={{ width: 80 }}
                 withLegend
               />
             ) : (
@@ -71,7 +72,7 @@ export function InsightPanels() {
                   data={d.data.vendorPayments.map((v) => ({ payee: v.payee, Paid: major(v.amountMinor) }))}
                   dataKey="payee"
                   series={[{ name: 'Paid', color: 'indigo.6' }]}
-                  valueFormatter={(v) => formatMoney(Math.round(v * 100), cur)}
+                  valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), cur)}
                   yAxisProps={{ width: 110 }}
                 />
               ) : (

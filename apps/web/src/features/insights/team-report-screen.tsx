@@ -2,7 +2,7 @@ import { Alert, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatMoneyShort } from '../../lib/format';
 import { useTeamReport, type InsightFilter } from './api';
 import { InsightFilters, Panel, PanelCsvButton } from './components';
 
@@ -37,7 +37,7 @@ export function TeamReportScreen() {
                 data={r.data.members.slice(0, 10).map((m) => ({ name: m.name, Spent: m.spentMinor / 100 }))}
                 dataKey="name"
                 series={[{ name: 'Spent', color: 'indigo.6' }]}
-                valueFormatter={(v) => formatMoney(Math.round(v * 100), cur)}
+                valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), cur)}
                 yAxisProps={{ width: 110 }}
               />
             ) : (
