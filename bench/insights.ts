@@ -62,15 +62,13 @@ async function tenant(db: Db, name: string, count: number) {
     .insert(subsidiaries)
     .values(['Lagos', 'Abuja', 'Kano'].map((n) => ({ accountId: a.id, name: n })))
     .returning();
-  await db
-    .insert(payoutCategories)
-    .values(
-      Array.from({ length: 12 }, (_, i) => ({
-        accountId: a.id,
-        name: `Category ${i}`,
-        budgetMinor: 1_000_000_00,
-      })),
-    );
+  await db.insert(payoutCategories).values(
+    Array.from({ length: 12 }, (_, i) => ({
+      accountId: a.id,
+      name: `Category ${i}`,
+      budgetMinor: 1_000_000_00,
+    })),
+  );
   await seedInsightRows(db, {
     accountId: a.id,
     walletId: wallet.id,
