@@ -12,10 +12,11 @@ import { z } from 'zod';
 import { APP_VERSION, errorEnvelope, STATUS } from '@owo/contract';
 import type { AppDeps } from './platform/deps';
 import { registerErrorHandling, registerInputHygiene } from './platform/http';
-import { registerGuard, isPublic, type SubsidiaryResolver } from './platform/guard';
+import { registerGuard, isPublic, type ApiKeyAuthenticator, type SubsidiaryResolver } from './platform/guard';
 import { migrationsFolder } from './platform/db';
 import { registerWebStatic } from './platform/web-static';
 import { registerApiRateLimit } from './platform/rate-limit';
+import { registerMetrics } from './platform/metrics';
 import {
   describeDocument,
   describeRoute,
@@ -130,10 +131,15 @@ export async function buildApp(
   });
   await app.register(cookie);
   let subsidiaryResolver: SubsidiaryResolver | undefined;
-  registerGuard(app, deps.db, config, { resolveSubsidiary: () => subsidiaryResolver });
+  let apiKeyAuthenticator: ApiKeyAuthenticator | undefined;
+  registerGuard(app, deps.db, config, {
+    resolveSubsidiary: () => subsidiaryResolver,
+    apiKeys: () => apiKeyAuthenticator,
+  });
   registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
   registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
   registerInputHygiene(app); // after the guard: who may call is settled first
+  registerMetrics(app, deps); // GET /metrics (404 without METRICS_TOKEN) and one histogram observation per request
   await app.register(swagger, {
     openapi: {
       info: {
@@ -151,6 +157,9 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   deps.services.setSubsidiaryResolver = (r: SubsidiaryResolver) => {
     subsidiaryResolver = r;
+  };
+  deps.services.setApiKeyAuthenticator = (a: ApiKeyAuthenticator) => {
+    apiKeyAuthenticator = a;
   };
 
   app.get(

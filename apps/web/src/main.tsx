@@ -4,6 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app';
 import { createAppRoutes, resolveRoutesFor } from './app/routes';
 import { markPrerenderedPage } from './lib/hydrated';
+import { startErrorReporting } from './lib/error-reporting';
+
+// Off without a DSN and in development; the SDK is its own chunk, loaded only when on.
+void startErrorReporting();
 
 const container = document.getElementById('root')!;
 const app = (

@@ -20,3 +20,6 @@ export * from './projects';
 export * from './payroll';
 export * from './marketplace';
 export * from './cards';
+export * from './developers';
+export * from './audit';
+export * from './insights';

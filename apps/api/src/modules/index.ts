@@ -19,11 +19,15 @@ import { registerProjects } from './projects';
 import { registerPayroll } from './payroll/routes';
 import { registerMarketplace } from './marketplace/routes';
 import { registerCards } from './cards/routes';
+import { registerDevelopers } from './developers/routes';
+import { registerAudit } from './audit/routes';
+import { registerInsights } from './insights/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   void app;
   void deps;
+  await registerAudit(app, deps); // first: its onResponse hook covers every route registered after it
   await registerFunding(app, deps); // rails + jobs first: money modules use them
   await registerIdentity(app, deps);
   await registerTeams(app, deps);
@@ -43,4 +47,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerPayroll(app, deps);
   await registerMarketplace(app, deps);
   await registerCards(app, deps);
+  await registerDevelopers(app, deps);
+  await registerInsights(app, deps);
 }

@@ -37,6 +37,8 @@ export const configSchema = z.object({
   /** The API limiter (platform/rate-limit.ts): requests per window per signed-in user, and per IP for anonymous callers. */
   API_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
   API_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
+  /** Requests per window per API key (`api:key:<id>`). */
+  API_RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(600),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often each process shares its counts through PostgreSQL (bounds over-admission across processes). */
   API_RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -62,6 +64,12 @@ export const configSchema = z.object({
   /** HMAC-SHA512 secret of the card issuer's authorisation webhook; RAILS_WEBHOOK_SECRET when unset. */
   CARD_ISSUER_WEBHOOK_SECRET: z.string().min(16).optional(),
   ELECTRICITY_MAX_VEND_MINOR: z.coerce.number().int().min(1).default(20_000_000),
+  /** Webhook retries: the first waits this many seconds, each next one twice as long (capped at 6 h), for 72 h. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** How long a webhook keeps being retried. */
+  WEBHOOK_RETRY_HOURS: z.coerce.number().min(0.001).max(168).default(72),
+  /** Bearer token for GET /metrics; without it /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 export type Config = z.infer<typeof configSchema> & {
   appUrl: string;

@@ -299,6 +299,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   sandbox: 'Sandbox-only simulations.',
   webhooks: 'Signed callbacks from payment providers.',
   dev: 'Development-only helpers.',
+  developers: 'API keys (Bearer sk_…) and signed webhooks (HMAC-SHA512 over the raw body with a timestamp).',
+  audit: 'The append-only audit log of every change in the account.',
+  insights: 'Dashboard figures and the team report, computed in SQL.',
 };
 
 /** The whole-document transform: shared components, servers, tags, and each operation's shared errors and headers. */

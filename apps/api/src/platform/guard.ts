@@ -117,13 +117,23 @@ export type SubsidiaryResolver = {
   resolve: (value: unknown, tenant: Omit<TenantContext, 'subsidiaryId'>, header: string) => string | null;
 };
 
+/**
+ * API keys (`Authorization: Bearer sk_…`), registered by the developers module: authenticates the
+ * key, sets `req.auth` (with `apiKeyId`) and `req.tenant` for the route's access, or throws 401/403.
+ */
+export type ApiKeyAuthenticator = (req: FastifyRequest, access: Access) => Promise<void>;
+export const API_KEY_BEARER = /^Bearer\s+sk_/i;
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerGuard(
   app: FastifyInstance,
   db: Db,
   config: Config,
-  opts: { resolveSubsidiary?: () => SubsidiaryResolver | undefined } = {},
+  opts: {
+    resolveSubsidiary?: () => SubsidiaryResolver | undefined;
+    apiKeys?: () => ApiKeyAuthenticator | undefined;
+  } = {},
 ) {
   const load = requestContextLoader(db);
   app.decorateRequest('auth', null);
@@ -152,6 +162,9 @@ export function registerGuard(
       await tryAuthenticate(req, config, load); // public routes may still use a session when present
       return;
     }
+    // An API key: its own lookup, in the developers module (one query, by the key's hash).
+    const apiKeys = API_KEY_BEARER.test(req.headers.authorization ?? '') ? opts.apiKeys?.() : undefined;
+    if (apiKeys) return apiKeys(req, access);
     const sub = req.headers['x-subsidiary-id'];
     const subHeader = typeof sub === 'string' ? sub : '';
     const headerAccount = req.headers['x-account-id'];

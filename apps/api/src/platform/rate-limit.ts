@@ -150,11 +150,14 @@ export function registerApiRateLimit(
   app.addHook('preValidation', async (req, reply) => {
     const url = req.routeOptions.url;
     if (!url || !isLimited(url)) return;
-    // An API key, when they land, counts under its own key: `api:key:<id>`.
+    // An API key counts under its own key, a member per user, anyone else per IP.
     const userId = req.auth?.user.id;
-    const [key, max] = userId
-      ? [`api:user:${userId}`, config.API_RATE_LIMIT_PER_USER]
-      : [`api:ip:${clientIp(req)}`, config.API_RATE_LIMIT_PER_IP];
+    const apiKeyId = req.auth?.apiKeyId;
+    const [key, max] = apiKeyId
+      ? [`api:key:${apiKeyId}`, config.API_RATE_LIMIT_PER_KEY]
+      : userId
+        ? [`api:user:${userId}`, config.API_RATE_LIMIT_PER_USER]
+        : [`api:ip:${clientIp(req)}`, config.API_RATE_LIMIT_PER_IP];
     const { count, resetSeconds } = limiter.hit(key);
     reply.header('RateLimit-Limit', max);
     reply.header('RateLimit-Remaining', Math.max(0, max - count));

@@ -20,3 +20,5 @@ export * from '../modules/projects/tables';
 export * from '../modules/payroll/tables';
 export * from '../modules/marketplace/tables';
 export * from '../modules/cards/tables';
+export * from '../modules/developers/tables';
+export * from '../modules/audit/tables';

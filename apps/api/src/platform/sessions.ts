@@ -132,6 +132,8 @@ export type AuthContext = {
   familyId: string;
   twoFactorPending: boolean;
   via: 'bearer' | 'cookie';
+  /** Set when an API key (not a session) authenticated the request. */
+  apiKeyId?: string;
 };
 
 /** Resolves an access token to its live session, enforcing expiry and idle timeout. */

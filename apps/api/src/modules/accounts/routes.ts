@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { recordAuditChange } from '../audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -152,11 +153,14 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     },
     async (req) => {
       const { accountId } = tenantOf(req);
+      const before = await organisation(db, accountId);
       await db
         .update(accounts)
         .set({ name: req.body.name, updatedAt: new Date() })
         .where(eq(accounts.id, accountId));
-      return ok(await organisation(db, accountId), 'Organisation updated successfully');
+      const after = await organisation(db, accountId);
+      recordAuditChange(req, before, after);
+      return ok(after, 'Organisation updated successfully');
     },
   );
 }

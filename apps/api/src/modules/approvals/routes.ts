@@ -1,3 +1,4 @@
+import { recordAuditChange } from '../audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -282,9 +283,11 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
+      const before = apPolicyDto(await getApPolicy(db, tenantOf(req).accountId));
       const p = await db.transaction((tx) =>
         saveApPolicy(tx, { accountId: tenantOf(req).accountId, userId: authOf(req).user.id, body: req.body }),
       );
+      recordAuditChange(req, before, apPolicyDto(p));
       return ok(apPolicyDto(p), 'AP policy updated successfully');
     },
   );

@@ -1,2 +1,10 @@
 // Public API of the notifications module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
-export { createNotification, moneyEventNotificationSql, MONEY_TOPICS, notifyMoneyEvent, wantsEmail } from './service';
+export {
+  createNotification,
+  moneyEventNotificationSql,
+  MONEY_TOPICS,
+  notifyMoneyEvent,
+  onMoneyEvent,
+  wantsEmail,
+  type MoneyEvent,
+} from './service';

@@ -82,10 +82,25 @@ export async function createNotification(db: DbOrTx, n: NewNotification): Promis
  * ledger entry, so a rolled-back movement notifies nobody and a retried webhook or job that changes
  * nothing writes nothing). `props.transactionId` makes a click open `/transaction/{id}`.
  */
-export async function notifyMoneyEvent(
-  tx: DbOrTx,
-  e: { accountId: string; transactionId: string; topic: string; value: string; roles?: string[] },
-): Promise<void> {
+export type MoneyEvent = {
+  accountId: string;
+  transactionId: string;
+  topic: string;
+  value: string;
+  roles?: string[];
+};
+/**
+ * Listeners of every money event, run in the same transaction (developers' webhooks write their
+ * outbox rows here). Keyed by name: registering the same name again replaces it (tests build many
+ * apps in one process).
+ */
+const moneyEventListeners = new Map<string, (tx: DbOrTx, e: MoneyEvent) => Promise<void>>();
+export function onMoneyEvent(name: string, fn: (tx: DbOrTx, e: MoneyEvent) => Promise<void>) {
+  moneyEventListeners.set(name, fn);
+}
+
+export async function notifyMoneyEvent(tx: DbOrTx, e: MoneyEvent): Promise<void> {
+  for (const fn of moneyEventListeners.values()) await fn(tx, e);
   await createNotification(tx, {
     accountId: e.accountId,
     topic: e.topic,

@@ -21,6 +21,7 @@ import { AddFundsButton, useCanAddFunds } from '../../../components/list';
 import { useInvalidateMoney, useTransactions, useWallets } from '../api';
 import { TransactionsTable } from '../components/transactions-table';
 import { WalletCard } from '../components/wallet-card';
+import { InsightPanels } from '../../insights';
 
 /** /dashboard: wallet overview and the five latest transactions. */
 export function DashboardScreen() {
@@ -28,6 +29,7 @@ export function DashboardScreen() {
   const profile = useProfile();
   const wallets = useWallets();
   const canAddFunds = useCanAddFunds();
+  const canSeeInsights = useCan('insights', 'get');
   const canAddWallet = useCan('wallets', 'post');
   const canSeeTransactions = useCan('transactions', 'get');
   const invalidate = useInvalidateMoney();
@@ -80,6 +82,8 @@ export function DashboardScreen() {
           />
         ))}
       </SimpleGrid>
+
+      {canSeeInsights && <InsightPanels />}
 
       {canSeeTransactions && <RecentTransactions />}
     </Stack>

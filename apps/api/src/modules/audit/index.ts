@@ -1,0 +1,2 @@
+// Public API of the audit module (docs/ARCHITECTURE.md, Boundaries).
+export { recordAuditChange } from './service';

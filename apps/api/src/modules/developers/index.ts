@@ -1,0 +1,2 @@
+// Public API of the developers module (docs/ARCHITECTURE.md, Boundaries).
+export { emitWebhookEvent, signWebhook } from './webhooks';

@@ -1,0 +1,2 @@
+// Public API of the insights module (docs/ARCHITECTURE.md, Boundaries).
+export { registerInsightSource, type InsightSource } from './sources';

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import { subsidiaries } from '../accounts/tables';
+import { createWallet, getWalletByCurrency } from '../money/wallets';
+import { seedInsightRows } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function seeded() {
+  const o = await ownerWithAccount(t);
+  const m = await memberWithRole(t, o.account.id, 'finance-manager');
+  const wallet =
+    (await getWalletByCurrency(t.db, o.account.id, 'NGN')) ??
+    (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
+  const subs = await t.db
+    .insert(subsidiaries)
+    .values([
+      { accountId: o.account.id, name: 'Lagos' },
+      { accountId: o.account.id, name: 'Abuja' },
+    ])
+    .returning();
+  const ref = `T${randomBytes(4).toString('hex')}`;
+  await seedInsightRows(t.db, {
+    accountId: o.account.id,
+    walletId: wallet.id,
+    userIds: [o.user.id, m.user.id],
+    subsidiaryIds: subs.map((s) => s.id),
+    count: 400,
+    days: 60,
+    ref,
+  });
+  return { o, m, subs, wallet };
+}
+
+/** The same figures computed the slow way, to check the SQL against. */
+async function expected(accountId: string, where = sql`true`) {
+  const r = await t.db.execute(sql`
+    select coalesce(sum(amount) filter (where type = 'deposit'), 0)::bigint as "in",
+      coalesce(sum(amount + fee) filter (where type <> 'deposit'), 0)::bigint as "out"
+    from transactions t where account_id = ${accountId} and status = 'success' and ${where}`);
+  const row = r.rows[0] as { in: string; out: string };
+  return { in: Number(row.in), out: Number(row.out) };
+}
+
+describe('insights', () => {
+  it('payment overview: money in and out per bucket sums to the ledger’s successful transactions; filters by subsidiary', async () => {
+    const { o, subs } = await seeded();
+    const r = await o.api.get('/api/insights/payment-overview?period=week&currency=NGN');
+    expect(r.status).toBe(200);
+    const want = await expected(o.account.id);
+    expect(r.body.data.totalInMinor).toBe(want.in);
+    expect(r.body.data.totalOutMinor).toBe(want.out);
+    expect(r.body.data.buckets.length).toBeGreaterThanOrEqual(9);
+    expect(r.body.data.buckets.reduce((s: number, b: any) => s + b.moneyInMinor, 0)).toBe(want.in);
+    expect(r.body.data.totalIn).toBe((want.in / 100).toFixed(2));
+
+    const bySub = await o.api.get(`/api/insights/payment-overview?period=month&subsidiaryId=${subs[0].id}`);
+    const wantSub = await expected(
+      o.account.id,
+      sql`source_type = 'expense' and exists (select 1 from expenses e where e.id::text = t.source_id and e.subsidiary_id = ${subs[0].id})`,
+    );
+    expect(bySub.body.data.totalOutMinor).toBe(wantSub.out);
+    expect(wantSub.out).toBeGreaterThan(0);
+    expect(bySub.body.data.totalInMinor).toBe(0);
+
+    const usd = await o.api.get('/api/insights/payment-overview?currency=USD');
+    expect(usd.body.data.buckets).toEqual([]);
+    expect((await o.api.get('/api/insights/payment-overview?period=year')).body.errors!.period).toEqual([
+      'Period must be day, week or month',
+    ]);
+    const csv = await fetch(`${t.baseUrl}/api/insights/payment-overview?period=week&format=csv`, {
+      headers: { authorization: `Bearer ${o.token}` },
+    });
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('Period,Money in,Money out,Transactions');
+    expect(lines).toHaveLength(r.body.data.buckets.length + 1);
+  });
+
+  it('dashboard panels and team report; per-panel CSV; other accounts see nothing of it', async () => {
+    const { o, m, subs } = await seeded();
+    const d = await o.api.get('/api/insights/dashboard?period=month');
+    expect(d.status).toBe(200);
+    expect(d.body.data.vendorPayments).toHaveLength(5);
+    expect(d.body.data.expensesByStatus[0]).toMatchObject({ status: 'completed' });
+    const csv = await fetch(`${t.baseUrl}/api/insights/dashboard?format=csv&panel=vendorPayments`, {
+      headers: { authorization: `Bearer ${o.token}` },
+    });
+    expect((await csv.text()).split('\r\n')[0]).toBe('Payee,Amount,Payments');
+
+    const tr = await o.api.get('/api/insights/team-report?period=month');
+    expect(tr.status).toBe(200);
+    const members = tr.body.data.members;
+    expect(members.map((x: any) => x.userId).sort()).toEqual([o.user.id, m.user.id].sort());
+    const want = await expected(o.account.id, sql`type <> 'deposit'`);
+    expect(members.reduce((s: number, x: any) => s + x.spentMinor, 0)).toBe(want.out);
+    const subNames = tr.body.data.subsidiaries.map((x: any) => x.name).sort();
+    expect(subNames).toEqual(['Abuja', 'Lagos', 'No subsidiary']);
+    expect(tr.body.data.subsidiaries.reduce((s: number, x: any) => s + x.spentMinor, 0)).toBe(want.out);
+    void subs;
+
+    const other = await ownerWithAccount(t);
+    const od = await other.api.get('/api/insights/dashboard');
+    expect(od.body.data.paymentOverview.totalOutMinor).toBe(0);
+    expect((await other.api.get('/api/insights/team-report')).body.data.members).toEqual([]);
+    const plain = await memberWithRole(t, o.account.id, 'member');
+    expect((await plain.api.get('/api/insights/team-report')).status).toBe(403);
+  });
+
+  it('team report: turnaround and waiting items per approver from the approvals engine', async () => {
+    const o = await ownerWithAccount(t);
+    const a = await memberWithRole(t, o.account.id, 'finance-manager');
+    const [item] = (
+      await t.db.execute(sql`
+      insert into approval_items (account_id, type, resource_id, workflow_name, levels, current_approver_ids, status, maker_user_id, amount_minor, currency, created_at)
+      values (${o.account.id}, 'expense', gen_random_uuid(), 'w', '[]'::jsonb, array[${a.user.id}::uuid], 'pending', ${o.user.id}, 250000, 'NGN', now() - interval '3 hours')
+      returning id`)
+    ).rows as { id: string }[];
+    await t.db.execute(sql`
+      insert into approval_decisions (item_id, account_id, seq, round, level, status, user_id, user_name, comments, amount_minor, decided_at, prev_hash, hash)
+      values (${item.id}, ${o.account.id}, 1, 1, 0, 'Approved', ${a.user.id}, 'A', 'ok', 250000, now() - interval '1 hour', 'x', 'y')`);
+    const tr = await o.api.get('/api/insights/team-report');
+    const row = tr.body.data.approvers.find((x: any) => x.userId === a.user.id);
+    expect(row).toMatchObject({
+      decisions: 1,
+      waitingCount: 1,
+      waitingAmountMinor: 250000,
+      waitingAmount: '2500.00',
+    });
+    expect(row.avgTurnaroundHours).toBeCloseTo(2, 1);
+  });
+});

@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  dashboardQuery,
+  dashboardSchema,
+  envelope,
+  errorEnvelope,
+  insightQuery,
+  paymentOverviewSchema,
+  teamReportSchema,
+  type InsightQuery,
+} from '@owo/contract';
+import { csvStream, sendCsv, wantsCsv, type CsvColumn } from '../../platform/csv';
+import type { AppDeps } from '../../platform/deps';
+import { forbidden } from '../../platform/errors';
+import { needs, tenantOf } from '../../platform/guard';
+import { ok } from '../../platform/http';
+import { dashboard, paymentOverview, teamReport, type InsightFilters } from './service';
+
+const tags = ['insights'];
+
+/** The filters of a request; a member scoped to one subsidiary sees only that subsidiary. */
+function filtersOf(req: FastifyRequest, q: InsightQuery): InsightFilters {
+  const t = tenantOf(req);
+  if (t.subsidiaryId && q.subsidiaryId && q.subsidiaryId !== t.subsidiaryId) throw forbidden();
+  return {
+    accountId: t.accountId,
+    currency: q.currency ?? 'NGN',
+    period: q.period ?? 'month',
+    subsidiaryId: t.subsidiaryId ?? q.subsidiaryId ?? null,
+    from: q.from,
+    to: q.to,
+  };
+}
+
+/** A panel as CSV through the list kit's writer (rows are already aggregated: one batch). */
+function panelCsv<T>(deps: AppDeps, reply: FastifyReply, name: string, rows: T[], columns: CsvColumn<T>[]) {
+  return sendCsv(
+    reply,
+    `owo-${name}.csv`,
+    csvStream(
+      deps.db,
+      columns,
+      async (_tx, offset) => (offset === 0 ? rows : []),
+      Math.max(rows.length + 1, 2),
+    ),
+  );
+}
+
+type Row = Record<string, string | number | null>;
+const cols = (...keys: [string, string][]): CsvColumn<Row>[] =>
+  keys.map(([header, key]) => ({ header, value: (r: Row) => r[key] }));
+
+/** Insights dashboard and team report (000 §2.4). */
+export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get(
+    '/api/insights/dashboard',
+    {
+      config: needs('insights', 'get'),
+      schema: {
+        operationId: 'getInsightDashboard',
+        summary:
+          'Dashboard panels: payment overview, vendor payments, approvals waiting, expenses, budget use',
+        description: 'With `format=csv` and `panel`, one panel as CSV.',
+        tags,
+        querystring: dashboardQuery,
+        response: { 200: envelope(dashboardSchema), 400: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const d = await dashboard(db, filtersOf(req, req.query));
+      if (!wantsCsv(req.query)) return ok(d);
+      const panel = req.query.panel ?? 'paymentOverview';
+      const rows = (panel === 'paymentOverview' ? d.paymentOverview.buckets : d[panel]) as unknown as Row[];
+      const columns: Record<typeof panel, CsvColumn<Row>[]> = {
+        paymentOverview: cols(
+          ['Period', 'bucket'],
+          ['Money in', 'moneyIn'],
+          ['Money out', 'moneyOut'],
+          ['Transactions', 'count'],
+        ),
+        vendorPayments: cols(['Payee', 'payee'], ['Amount', 'amount'], ['Payments', 'count']),
+        approvalsPending: cols(['Type', 'type'], ['Amount', 'amount'], ['Items', 'count']),
+        expensesByStatus: cols(['Status', 'status'], ['Amount', 'amount'], ['Expenses', 'count']),
+        budgetUse: cols(['Category', 'name'], ['Budget', 'budget'], ['Spent', 'spent']),
+      };
+      return panelCsv(deps, reply, `dashboard-${panel}`, rows, columns[panel]);
+    },
+  );
+
+  r.get(
+    '/api/insights/payment-overview',
+    {
+      config: needs('insights', 'get'),
+      schema: {
+        operationId: 'getPaymentOverview',
+        summary: 'Money in and out per day, week or month',
+        tags,
+        querystring: insightQuery,
+        response: { 200: envelope(paymentOverviewSchema), 400: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const p = await paymentOverview(db, filtersOf(req, req.query));
+      if (!wantsCsv(req.query)) return ok(p);
+      return panelCsv(deps, reply, 'payment-overview', p.buckets as unknown as Row[], [
+        ...cols(
+          ['Period', 'bucket'],
+          ['Money in', 'moneyIn'],
+          ['Money out', 'moneyOut'],
+          ['Transactions', 'count'],
+        ),
+      ]);
+    },
+  );
+
+  r.get(
+    '/api/insights/team-report',
+    {
+      config: needs('teamReports', 'get'),
+      schema: {
+        operationId: 'getTeamReport',
+        summary: 'Spend per member and subsidiary, approval turnaround and items waiting per approver',
+        tags,
+        querystring: insightQuery,
+        response: { 200: envelope(teamReportSchema), 400: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const t = await teamReport(db, filtersOf(req, req.query));
+      if (!wantsCsv(req.query)) return ok(t);
+      const rows: Row[] = [
+        ...t.members.map((x) => ({
+          section: 'Member',
+          name: x.name,
+          spent: x.spent,
+          count: x.count,
+          hours: null,
+          waiting: null,
+        })),
+        ...t.subsidiaries.map((x) => ({
+          section: 'Subsidiary',
+          name: x.name,
+          spent: x.spent,
+          count: x.count,
+          hours: null,
+          waiting: null,
+        })),
+        ...t.approvers.map((x) => ({
+          section: 'Approver',
+          name: x.name,
+          spent: null,
+          count: x.decisions,
+          hours: x.avgTurnaroundHours,
+          waiting: x.waitingCount,
+        })),
+      ];
+      return panelCsv(deps, reply, 'team-report', rows, [
+        ...cols(
+          ['Section', 'section'],
+          ['Name', 'name'],
+          ['Spent', 'spent'],
+          ['Count', 'count'],
+          ['Avg turnaround (h)', 'hours'],
+          ['Waiting', 'waiting'],
+        ),
+      ]);
+    },
+  );
+}

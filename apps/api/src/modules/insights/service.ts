@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import {
+  CREDIT_TRANSACTION_TYPES,
+  fromMinor,
+  type Dashboard,
+  type InsightPeriod,
+  type PaymentOverview,
+  type TeamReport,
+} from '@owo/contract';
+import type { Db, DbOrTx } from '../../platform/db';
+import { fieldError } from '../../platform/errors';
+import { subsidiaryJoin } from './sources';
+
+// Every figure is one SQL aggregate over the ledger's transactions and the records (expenses,
+// approval items and decisions, categories): no rows are loaded into Node. Days are Lagos days.
+
+const TZ = 'Africa/Lagos';
+const LAGOS = '+01:00';
+const DEFAULT_SPAN_DAYS: Record<InsightPeriod, number> = { day: 30, week: 7 * 12, month: 365 };
+
+export type InsightFilters = {
+  accountId: string;
+  currency: string;
+  period: InsightPeriod;
+  subsidiaryId: string | null;
+  from?: string;
+  to?: string;
+};
+
+/** The window: [from, to) in instants, a date-only `to` including its whole Lagos day. */
+export function windowOf(f: Pick<InsightFilters, 'period' | 'from' | 'to'>) {
+  const to = f.to ? new Date(new Date(`${f.to}T00:00:00${LAGOS}`).getTime() + 86_400_000) : new Date();
+  const from = f.from
+    ? new Date(`${f.from}T00:00:00${LAGOS}`)
+    : new Date(to.getTime() - DEFAULT_SPAN_DAYS[f.period] * 86_400_000);
+  if (from >= to) throw fieldError('from', 'From must be before to');
+  if (to.getTime() - from.getTime() > 400 * 86_400_000 && f.period === 'day')
+    throw fieldError('period', 'Choose week or month for more than a year');
+  return { from, to };
+}
+
+const CREDIT_SQL = sql.raw(CREDIT_TRANSACTION_TYPES.map((t) => `'${t}'`).join(', '));
+const m = (n: unknown) => Number(n ?? 0);
+const pair = <K extends string>(k: K, minor: number) =>
+  ({ [k]: fromMinor(minor), [`${k}Minor`]: minor }) as Record<K, string> & Record<`${K}Minor`, number>;
+
+/** Successful transactions of the account in the currency and window, optionally of one subsidiary. */
+function txScope(f: InsightFilters, w: { from: Date; to: Date }) {
+  return sql`t.account_id = ${f.accountId} and t.currency = ${f.currency} and t.status = 'success'
+    and t.created_at >= ${w.from.toISOString()}::timestamptz and t.created_at < ${w.to.toISOString()}::timestamptz
+    ${f.subsidiaryId ? sql`and src.subsidiary_id = ${f.subsidiaryId}::uuid` : sql``}`;
+}
+/** The join `txScope` needs when it filters by subsidiary. */
+const txJoin = (f: InsightFilters) => (f.subsidiaryId ? subsidiaryJoin(f.accountId) : sql``);
+
+export async function paymentOverview(db: DbOrTx, f: InsightFilters): Promise<PaymentOverview> {
+  const w = windowOf(f);
+  const r = await db.execute(sql`
+    select to_char(date_trunc(${f.period}, t.created_at at time zone ${TZ}), 'YYYY-MM-DD') as bucket,
+      coalesce(sum(t.amount) filter (where t.type in (${CREDIT_SQL})), 0)::bigint as "in",
+      coalesce(sum(t.amount + t.fee) filter (where t.type not in (${CREDIT_SQL})), 0)::bigint as "out",
+      count(*)::int as n
+    from transactions t ${txJoin(f)} where ${txScope(f, w)}
+    group by 1 order by 1`);
+  const rows = r.rows as { bucket: string; in: string; out: string; n: number }[];
+  const buckets = rows.map((b) => ({
+    bucket: b.bucket,
+    ...pair('moneyIn', m(b.in)),
+    ...pair('moneyOut', m(b.out)),
+    count: b.n,
+  }));
+  return {
+    period: f.period,
+    currency: f.currency,
+    from: w.from.toISOString(),
+    to: w.to.toISOString(),
+    ...pair(
+      'totalIn',
+      buckets.reduce((s, b) => s + b.moneyInMinor, 0),
+    ),
+    ...pair(
+      'totalOut',
+      buckets.reduce((s, b) => s + b.moneyOutMinor, 0),
+    ),
+    buckets,
+  };
+}
+
+export async function dashboard(db: DbOrTx, f: InsightFilters): Promise<Dashboard> {
+  const w = windowOf(f);
+  const sub = f.subsidiaryId;
+  const [overview, vendors, approvals, exp, budget] = await Promise.all([
+    paymentOverview(db, f),
+    db.execute(sql`
+      select coalesce(nullif(t.counterparty->>'accountName', ''), nullif(t.counterparty->>'name', ''), 'Unknown') as payee,
+        sum(t.amount)::bigint as amount, count(*)::int as n
+      from transactions t ${txJoin(f)} where ${txScope(f, w)} and t.type not in (${CREDIT_SQL})
+      group by 1 order by 2 desc limit 5`),
+    db.execute(sql`
+      select i.type, sum(i.amount_minor)::bigint as amount, count(*)::int as n
+      from approval_items i
+      where i.account_id = ${f.accountId} and i.status = 'pending' and i.currency = ${f.currency}
+        ${sub ? sql`and i.subsidiary_id = ${sub}::uuid` : sql``}
+      group by 1 order by 1`),
+    db.execute(sql`
+      select e.status, sum(e.amount_minor)::bigint as amount, count(*)::int as n
+      from expenses e
+      where e.account_id = ${f.accountId} and e.currency = ${f.currency}
+        and e.created_at >= ${w.from.toISOString()}::timestamptz and e.created_at < ${w.to.toISOString()}::timestamptz
+        ${sub ? sql`and e.subsidiary_id = ${sub}::uuid` : sql``}
+      group by 1 order by 1`),
+    budgetUse(db, f),
+  ]);
+  type Agg = { amount: string; n: number };
+  return {
+    paymentOverview: overview,
+    vendorPayments: (vendors.rows as (Agg & { payee: string })[]).map((v) => ({
+      payee: v.payee,
+      ...pair('amount', m(v.amount)),
+      count: v.n,
+    })),
+    approvalsPending: (approvals.rows as (Agg & { type: string })[]).map((a) => ({
+      type: a.type,
+      ...pair('amount', m(a.amount)),
+      count: a.n,
+    })),
+    expensesByStatus: (exp.rows as (Agg & { status: string })[]).map((e) => ({
+      status: e.status,
+      ...pair('amount', m(e.amount)),
+      count: e.n,
+    })),
+    budgetUse: budget,
+  };
+}
+
+/**
+ * Budget use this Lagos month per top-level category: what its expenses (and their subcategories')
+ * have paid out through the ledger, beside the monthly budget. (Expenses' own budget check counts
+ * the same records; here the paid side only.)
+ */
+export async function budgetUse(db: DbOrTx, f: Pick<InsightFilters, 'accountId' | 'currency'>) {
+  const r = await db.execute(sql`
+    with month as (select date_trunc('month', now() at time zone ${TZ}) at time zone ${TZ} as start)
+    select c.id, c.name, c.budget_minor as budget,
+      coalesce((
+        select sum(t.amount + t.fee) from expenses e
+        join transactions t on t.id = e.transaction_id and t.status = 'success'
+        where e.account_id = c.account_id and e.currency = ${f.currency}
+          and (e.purpose->>'service') in (select c.id::text union all select s.id::text from payout_categories s where s.parent_id = c.id)
+          and t.created_at >= (select start from month)
+      ), 0)::bigint as spent
+    from payout_categories c
+    where c.account_id = ${f.accountId} and c.parent_id is null
+    order by c.name`);
+  return (r.rows as { id: string; name: string; budget: string | null; spent: string }[]).map((c) => ({
+    categoryId: c.id,
+    name: c.name,
+    budget: c.budget === null ? null : fromMinor(m(c.budget)),
+    budgetMinor: c.budget === null ? null : m(c.budget),
+    ...pair('spent', m(c.spent)),
+  }));
+}
+
+/**
+ * The team report: spend per member (the ledger's outgoing transactions by who initiated them) and
+ * per subsidiary (through each transaction's source record), approval turnaround per approver (the
+ * decision trail: time since the previous trail entry, or since submission), and what waits on
+ * each approver now (pending items naming them as a current approver).
+ */
+export async function teamReport(db: DbOrTx, f: InsightFilters): Promise<TeamReport> {
+  const w = windowOf(f);
+  const scope = txScope(f, w);
+  const [members, subs, approvers] = await Promise.all([
+    db.execute(sql`
+      select t.created_by as id, u.first_name || ' ' || u.last_name as name, u.email,
+        t.spent::bigint as spent, t.n::int as n
+      from (select t.created_by, sum(t.amount + t.fee) as spent, count(*) as n
+            from transactions t ${txJoin(f)} where ${scope} and t.type not in (${CREDIT_SQL}) group by 1) t
+      join users u on u.id = t.created_by
+      order by 4 desc limit 200`),
+    db.execute(sql`
+      select x.sid as id, coalesce(s.name, 'No subsidiary') as name, x.amount::bigint as spent, x.n::int as n
+      from (select src.subsidiary_id as sid, sum(t.amount + t.fee) as amount, count(*) as n
+            from transactions t ${subsidiaryJoin(f.accountId)} where ${scope} and t.type not in (${CREDIT_SQL}) group by 1) x
+      left join subsidiaries s on s.id = x.sid
+      order by 3 desc`),
+    db.execute(sql`
+      with d as (
+        select d.user_id, d.decided_at,
+          d.decided_at - coalesce(lag(d.decided_at) over (partition by d.item_id, d.round order by d.seq), i.created_at) as took
+        from approval_decisions d join approval_items i on i.id = d.item_id
+        where d.account_id = ${f.accountId} and d.user_id is not null
+          and d.decided_at >= ${w.from.toISOString()}::timestamptz and d.decided_at < ${w.to.toISOString()}::timestamptz
+      ), turn as (
+        select user_id, count(*)::int as n, extract(epoch from avg(took)) / 3600 as hours from d group by 1
+      ), waiting as (
+        select a.uid as user_id, count(*)::int as n, sum(i.amount_minor)::bigint as amount
+        from approval_items i cross join lateral unnest(i.current_approver_ids) as a(uid)
+        where i.account_id = ${f.accountId} and i.status = 'pending' and i.currency = ${f.currency}
+        group by 1
+      )
+      select coalesce(turn.user_id, waiting.user_id) as id, u.first_name || ' ' || u.last_name as name,
+        coalesce(turn.n, 0) as decisions, turn.hours, coalesce(waiting.n, 0) as wn, coalesce(waiting.amount, 0)::bigint as wa
+      from turn full join waiting on waiting.user_id = turn.user_id
+      join users u on u.id = coalesce(turn.user_id, waiting.user_id)
+      order by 6 desc, 3 desc`),
+  ]);
+  return {
+    from: w.from.toISOString(),
+    to: w.to.toISOString(),
+    currency: f.currency,
+    members: (members.rows as { id: string; name: string; email: string; spent: string; n: number }[]).map(
+      (r) => ({
+        userId: r.id,
+        name: r.name,
+        email: r.email,
+        ...pair('spent', m(r.spent)),
+        count: r.n,
+      }),
+    ),
+    subsidiaries: (subs.rows as { id: string | null; name: string; spent: string; n: number }[]).map((r) => ({
+      subsidiaryId: r.id,
+      name: r.name,
+      ...pair('spent', m(r.spent)),
+      count: r.n,
+    })),
+    approvers: (
+      approvers.rows as {
+        id: string;
+        name: string;
+        decisions: number;
+        hours: string | null;
+        wn: number;
+        wa: string;
+      }[]
+    ).map((r) => ({
+      userId: r.id,
+      name: r.name,
+      decisions: r.decisions,
+      avgTurnaroundHours: r.hours === null ? null : Math.round(Number(r.hours) * 100) / 100,
+      waitingCount: r.wn,
+      ...pair('waitingAmount', m(r.wa)),
+    })),
+  };
+}
+
+export type { Db };

@@ -1,0 +1,129 @@
+import { Badge, Card, Code, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AUDIT_GROUPS, type AuditEntry } from '@owo/contract/audit';
+import {
+  ExportCsvButton,
+  FilterBar,
+  ListBody,
+  ListPagination,
+  listQuery,
+  useListState,
+} from '../../components/list';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+
+/** /settings/audit-log: every change in the account, read-only, filterable, exportable. */
+export function AuditLogScreen() {
+  const { filters, page, setFilters, setPage } = useListState(AUDIT_GROUPS);
+  const query = listQuery(filters, AUDIT_GROUPS, page);
+  const list = useQuery({
+    queryKey: ['audit-log', query],
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const res = await api.get<AuditEntry[]>('/audit-log', { query });
+      return {
+        items: res.data ?? [],
+        pagination: res.metadata?.pagination ?? { page, limit: 20, totalItems: 0, totalPages: 1 },
+      };
+    },
+  });
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Audit log</Title>
+          <Text c="dimmed" size="sm">
+            Every change by a member or an API key: who, what, when and from where. Entries can never be
+            edited.
+          </Text>
+        </div>
+        <ExportCsvButton
+          path="/audit-log"
+          filters={filters}
+          groups={AUDIT_GROUPS}
+          filename="owo-audit-log.csv"
+        />
+      </Group>
+      <Card>
+        <FilterBar
+          groups={[
+            {
+              key: 'via',
+              label: 'Made by',
+              options: [
+                { value: 'member', label: 'Member' },
+                { value: 'apiKey', label: 'API key' },
+              ],
+            },
+          ]}
+          value={filters}
+          onChange={setFilters}
+        />
+      </Card>
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>What</Table.Th>
+                <Table.Th>IP</Table.Th>
+                <Table.Th>Change</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data?.items.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{e.actorName}</Text>
+                    <Text size="xs" c="dimmed">
+                      {e.actorEmail}
+                    </Text>
+                    {e.apiKeyId && (
+                      <Badge size="xs" variant="light">
+                        API key
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{e.action}</Text>
+                    <Text size="xs" c="dimmed">
+                      {e.method} {e.path}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{e.ip}</Table.Td>
+                  <Table.Td>{e.before || e.after ? <ChangeSummary e={e} /> : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+    </Stack>
+  );
+}
+
+/** The fields whose values differ between before and after. */
+function ChangeSummary(props: { e: AuditEntry }) {
+  const before = props.e.before ?? {};
+  const after = props.e.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  if (!keys.length) return <Text size="xs">No change</Text>;
+  return (
+    <Stack gap={2}>
+      {keys.slice(0, 4).map((k) => (
+        <Tooltip key={k} label={`${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`}>
+          <Text size="xs">
+            <Code>{k}</Code>: {String(JSON.stringify(before[k])).slice(0, 30)} →{' '}
+            {String(JSON.stringify(after[k])).slice(0, 30)}
+          </Text>
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import type { Dashboard, TeamReport } from '@owo/contract/insights';
+import { api } from '../../lib/api';
+
+export type InsightFilter = {
+  period: 'day' | 'week' | 'month';
+  currency: 'NGN' | 'USD' | 'GBP';
+  subsidiaryId?: string;
+};
+
+export const insightQuery = (f: InsightFilter) => ({
+  period: f.period,
+  currency: f.currency,
+  subsidiaryId: f.subsidiaryId || undefined,
+});
+
+export function useDashboard(f: InsightFilter) {
+  return useQuery({
+    queryKey: ['insights', 'dashboard', insightQuery(f)],
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await api.get<Dashboard>('/insights/dashboard', { query: insightQuery(f) })).data,
+  });
+}
+
+export function useTeamReport(f: InsightFilter) {
+  return useQuery({
+    queryKey: ['insights', 'team-report', insightQuery(f)],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      (await api.get<TeamReport>('/insights/team-report', { query: insightQuery(f) })).data,
+  });
+}
+
+export function useSubsidiaries() {
+  return useQuery({
+    queryKey: ['subsidiaries', 'options'],
+    queryFn: async () =>
+      (await api.get<{ id: string; name: string }[]>('/subsidiaries', { skipForbiddenPage: true })).data ??
+      [],
+    retry: false,
+  });
+}

@@ -1,0 +1,92 @@
+import { Alert, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { useState } from 'react';
+import { formatMoney, formatMoneyShort } from '../../lib/format';
+import { useTeamReport, type InsightFilter } from './api';
+import { InsightFilters, Panel, PanelCsvButton } from './components';
+
+/** /team-report: spend per member and subsidiary, approval turnaround and what waits on each approver. */
+export function TeamReportScreen() {
+  const [filter, setFilter] = useState<InsightFilter>({ period: 'month', currency: 'NGN' });
+  const r = useTeamReport(filter);
+  const cur = filter.currency;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Team Report</Title>
+        <Text c="dimmed" size="sm">
+          Who spends, where, and how quickly approvals move
+        </Text>
+      </div>
+      <InsightFilters value={filter} onChange={setFilter} />
+      {r.error && <Alert color="red">{r.error.message}</Alert>}
+      {r.isLoading && <Skeleton h={260} />}
+      {r.data && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Panel
+            title="Spend per member"
+            action={
+              <PanelCsvButton path="/insights/team-report" filter={filter} filename="owo-team-report.csv" />
+            }
+          >
+            {r.data.members.length ? (
+              <BarChart
+                h={240}
+                orientation="vertical"
+                data={r.data.members.slice(0, 10).map((m) => ({ name: m.name, Spent: m.spentMinor / 100 }))}
+                dataKey="name"
+                series={[{ name: 'Spent', color: 'indigo.6' }]}
+                valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), cur)}
+                yAxisProps={{ width: 110 }}
+              />
+            ) : (
+              <Text c="dimmed">No spend in this period</Text>
+            )}
+          </Panel>
+          <Panel title="Spend per subsidiary">
+            <Table>
+              <Table.Tbody>
+                {r.data.subsidiaries.map((s) => (
+                  <Table.Tr key={s.subsidiaryId ?? 'none'}>
+                    <Table.Td>{s.name}</Table.Td>
+                    <Table.Td>{s.count}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(s.spentMinor, cur)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Panel>
+          <Panel title="Approvers">
+            {r.data.approvers.length ? (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Approver</Table.Th>
+                    <Table.Th>Decisions</Table.Th>
+                    <Table.Th>Avg turnaround</Table.Th>
+                    <Table.Th>Waiting</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {r.data.approvers.map((a) => (
+                    <Table.Tr key={a.userId}>
+                      <Table.Td>{a.name}</Table.Td>
+                      <Table.Td>{a.decisions}</Table.Td>
+                      <Table.Td>{a.avgTurnaroundHours === null ? '—' : `${a.avgTurnaroundHours} h`}</Table.Td>
+                      <Table.Td>
+                        {a.waitingCount} · {formatMoney(a.waitingAmountMinor, cur)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ) : (
+              <Text c="dimmed">No approval activity yet</Text>
+            )}
+          </Panel>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+// npm run bench:insights — the insights dashboard, team report and budget insight over 100,000
+// transactions across 12 months (one tenant, with two other tenants' rows beside it), on a
+// throwaway embedded PostgreSQL. Times the service calls the routes make (one SQL round trip per
+// panel, run concurrently as the route does); p50 / p99 over repeated calls.
+// Ends with `name: value unit` lines.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  createDb,
+  createPool,
+  ensureDatabase,
+  runMigrations,
+  startEmbeddedPostgres,
+  type Db,
+} from '../apps/api/src/platform/db';
+import {
+  accountMembers,
+  accounts,
+  payoutCategories,
+  subsidiaries,
+  users,
+} from '../apps/api/src/platform/schema';
+import { createWallet } from '../apps/api/src/modules/money/wallets';
+import { dashboard, teamReport } from '../apps/api/src/modules/insights/service';
+import { seedInsightRows } from '../apps/api/src/modules/insights/seed';
+import { budgetInsight } from '../apps/api/src/modules/categories/service';
+
+const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
+const CALLS = Number(process.env.BENCH_CALLS ?? 60);
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+async function tenant(db: Db, name: string, count: number) {
+  const users_ = [];
+  for (let i = 0; i < 8; i++) {
+    const [u] = await db
+      .insert(users)
+      .values({
+        email: `${name}${i}.${randomUUID().slice(0, 6)}@bench.ng`,
+        passwordHash: 'x',
+        firstName: `${name}${i}`,
+        lastName: 'B',
+      })
+      .returning();
+    users_.push(u.id);
+  }
+  const [a] = await db
+    .insert(accounts)
+    .values({ name, type: 'business', ownerUserId: users_[0] })
+    .returning();
+  await db
+    .insert(accountMembers)
+    .values(users_.map((u, i) => ({ accountId: a.id, userId: u, roleSlug: i ? 'member' : 'owner' })));
+  const wallet = await createWallet(db, { accountId: a.id, currency: 'NGN' });
+  const subs = await db
+    .insert(subsidiaries)
+    .values(['Lagos', 'Abuja', 'Kano'].map((n) => ({ accountId: a.id, name: n })))
+    .returning();
+  await db.insert(payoutCategories).values(
+    Array.from({ length: 12 }, (_, i) => ({
+      accountId: a.id,
+      name: `Category ${i}`,
+      budgetMinor: 1_000_000_00,
+    })),
+  );
+  await seedInsightRows(db, {
+    accountId: a.id,
+    walletId: wallet.id,
+    userIds: users_,
+    subsidiaryIds: subs.map((s) => s.id),
+    count,
+    days: 365,
+    ref: name,
+  });
+  return a.id;
+}
+
+async function time(label: string, fn: () => Promise<unknown>) {
+  for (let i = 0; i < 5; i++) await fn(); // warm: plans and caches
+  const xs: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  const p50 = pct(xs, 50);
+  const p99 = pct(xs, 99);
+  console.log(`  ${label.padEnd(16)} p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  (${CALLS} calls)`);
+  return p99;
+}
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bench-'));
+  fs.chmodSync(tmp, 0o755);
+  const server = await startEmbeddedPostgres(path.join(tmp, 'pg'), { persistent: false });
+  try {
+    await ensureDatabase(server.url('postgres'), 'bench');
+    const pool = createPool(server.url('bench'), 8);
+    const db = createDb(pool);
+    await runMigrations(db);
+    console.log(
+      `Owo insights benchmark: ${TRANSACTIONS} transactions over 12 months; ${os.cpus().length} CPUs\n`,
+    );
+    const t0 = performance.now();
+    const accountId = await tenant(db, 'Bench', TRANSACTIONS);
+    await tenant(db, 'OtherA', Math.floor(TRANSACTIONS / 4));
+    await tenant(db, 'OtherB', Math.floor(TRANSACTIONS / 4));
+    await db.execute(sql`analyze`);
+    console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    const f = { accountId, currency: 'NGN', period: 'month' as const, subsidiaryId: null };
+    const d = await time('dashboard', () => dashboard(db, f));
+    const dw = await time('dashboard (week)', () => dashboard(db, { ...f, period: 'week' }));
+    const tr = await time('team report', () => teamReport(db, f));
+    const b = await time('budget insight', () => budgetInsight(db, accountId));
+    await pool.end();
+    console.log('');
+    console.log(`dashboard p99: ${d.toFixed(1)} ms`);
+    console.log(`dashboard week p99: ${dw.toFixed(1)} ms`);
+    console.log(`team report p99: ${tr.toFixed(1)} ms`);
+    console.log(`budget insight p99: ${b.toFixed(1)} ms`);
+  } finally {
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
