@@ -16,3 +16,4 @@ export * from './approvals';
 export * from './expenses';
 export * from './categories';
 export * from './products';
+export * from './inflows';

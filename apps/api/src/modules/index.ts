@@ -15,6 +15,7 @@ import { registerApprovals } from './approvals/routes';
 import { registerExpenses } from './expenses/routes';
 import { registerCategories } from './categories/routes';
 import { registerProducts } from './products/routes';
+import { registerInflows } from './inflows/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerCategories(app, deps);
   await registerProducts(app, deps);
   await registerExpenses(app, deps);
+  await registerInflows(app, deps);
 }

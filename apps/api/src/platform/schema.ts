@@ -16,3 +16,4 @@ export * from '../modules/approvals/tables';
 export * from '../modules/products/tables';
 export * from '../modules/expenses/tables';
 export * from '../modules/categories/tables';
+export * from '../modules/inflows/tables';

@@ -1769,6 +1769,216 @@ export interface paths {
         patch: operations["addExpenseAttachments"];
         trace?: never;
     };
+    "/api/inflows/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers (search by name, email or phone); format=csv exports every match */
+        get: operations["listInflowCustomers"];
+        put?: never;
+        /** Add a customer */
+        post: operations["createInflowCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer with their invoices */
+        get: operations["getInflowCustomer"];
+        /** Change a customer */
+        put: operations["updateInflowCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settlement partners (search by name or account number); format=csv exports every match */
+        get: operations["listInflowPartners"];
+        put?: never;
+        /** Add a settlement partner (account NUBAN-checked and resolved) */
+        post: operations["createInflowPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A partner with total, received and pending values */
+        get: operations["getInflowPartner"];
+        /** Change a partner (account re-checked) */
+        put: operations["updateInflowPartner"];
+        post?: never;
+        /** Remove a partner (settlements already made keep it) */
+        delete: operations["deleteInflowPartner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/partners/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A partner's settlements (10 a page), search by invoice reference or customer */
+        get: operations["listInflowPartnerTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices (not drafts): search customer, reference or amount; status, approval, dates */
+        get: operations["listInvoices"];
+        put?: never;
+        /** Invoice wizard: step 1 details, step 2 payment terms, step 3 finalise (to approval) */
+        post: operations["saveInvoiceStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoice drafts, newest first */
+        get: operations["listInvoiceDrafts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collections, settlements and refunds of every invoice */
+        get: operations["listInflowTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice with installments, settlements, refunds and its approval (edit=true for a draft) */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collections, settlements and refunds of one invoice (transaction attempts) */
+        get: operations["listInvoiceTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}/settlements/init-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry failed and unstarted partner settlements of an invoice */
+        post: operations["retryInvoiceSettlements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/invoices/{accountId}/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a payer needs: company, products, amount due now and the account to pay into */
+        get: operations["getPublicInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10385,6 +10595,1480 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInflowCustomers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInflowCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    phoneNumber?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInflowCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            createdAt: string;
+                            invoices: {
+                                /** Format: uuid */
+                                id: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                                /** @enum {string} */
+                                approvalStatus: "none" | "pending" | "approved" | "rejected";
+                                /** @enum {string} */
+                                deliveryStatus: "pending" | "delivered";
+                                customer: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                initialAmount: string;
+                                /** Format: int64 */
+                                initialAmountMinor: number;
+                                discount: string | null;
+                                /** @enum {string|null} */
+                                discountType: "fixed" | "percentage" | null;
+                                discountAmount: string;
+                                /** Format: int64 */
+                                discountAmountMinor: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                /** @enum {string} */
+                                settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                                /** @enum {string|null} */
+                                paymentOption: "one-time" | "installments" | null;
+                                createdBy: string;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateInflowCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    phoneNumber?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInflowPartners: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            customerName: string;
+                            customerEmail: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            percentage: string;
+                            cap: string;
+                            /** Format: int64 */
+                            capMinor: number;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInflowPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerName: string;
+                    customerEmail?: string | null;
+                    bankCode: string;
+                    bankName?: string | null;
+                    accountNumber: string;
+                    accountName?: string | null;
+                    percentage: number | string;
+                    cap?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            customerName: string;
+                            customerEmail: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            percentage: string;
+                            cap: string;
+                            /** Format: int64 */
+                            capMinor: number;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInflowPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            customerName: string;
+                            customerEmail: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            percentage: string;
+                            cap: string;
+                            /** Format: int64 */
+                            capMinor: number;
+                            createdAt: string;
+                            totalValue: string;
+                            /** Format: int64 */
+                            totalValueMinor: number;
+                            recievedValue: string;
+                            /** Format: int64 */
+                            recievedValueMinor: number;
+                            pendingValue: string;
+                            /** Format: int64 */
+                            pendingValueMinor: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateInflowPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerName: string;
+                    customerEmail?: string | null;
+                    bankCode: string;
+                    bankName?: string | null;
+                    accountNumber: string;
+                    accountName?: string | null;
+                    percentage: number | string;
+                    cap?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            customerName: string;
+                            customerEmail: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            percentage: string;
+                            cap: string;
+                            /** Format: int64 */
+                            capMinor: number;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteInflowPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInflowPartnerTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            invoiceId: string;
+                            invoiceReference: string;
+                            accountNumber: string;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            percentage: string;
+                            status: string;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                approvalStatus?: "none" | "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveInvoiceStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    step: 1 | 2 | 3;
+                    payload: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoiceDrafts: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                approvalStatus?: "none" | "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInflowTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            status: string;
+                            reference: string;
+                            updatedAt: string;
+                            itemData: {
+                                recipientName: string;
+                                recipientEmail: string | null;
+                                /** @enum {string} */
+                                invoiceType: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+                                /** Format: uuid */
+                                invoiceId: string;
+                                invoiceReference: string;
+                                amountReceivable: string;
+                                /** Format: int64 */
+                                amountReceivableMinor: number;
+                                amountToReverse: string;
+                                /** Format: int64 */
+                                amountToReverseMinor: number;
+                                amountToDisburse: string;
+                                /** Format: int64 */
+                                amountToDisburseMinor: number;
+                                transactionFee: string;
+                                /** Format: int64 */
+                                transactionFeeMinor: number;
+                                /** @enum {string} */
+                                feeBearer: "Account";
+                            };
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: {
+                edit?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoiceTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            status: string;
+                            reference: string;
+                            updatedAt: string;
+                            itemData: {
+                                recipientName: string;
+                                recipientEmail: string | null;
+                                /** @enum {string} */
+                                invoiceType: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+                                /** Format: uuid */
+                                invoiceId: string;
+                                invoiceReference: string;
+                                amountReceivable: string;
+                                /** Format: int64 */
+                                amountReceivableMinor: number;
+                                amountToReverse: string;
+                                /** Format: int64 */
+                                amountToReverseMinor: number;
+                                amountToDisburse: string;
+                                /** Format: int64 */
+                                amountToDisburseMinor: number;
+                                transactionFee: string;
+                                /** Format: int64 */
+                                transactionFeeMinor: number;
+                                /** @enum {string} */
+                                feeBearer: "Account";
+                            };
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryInvoiceSettlements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPublicInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            companyName: string;
+                            reference: string;
+                            customerName: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            amountDue: string;
+                            /** Format: int64 */
+                            amountDueMinor: number;
+                            nextDueDate: string | null;
+                            accountNumber: string;
+                            bankName: string;
+                            accountName: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
