@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFLOW_MSG } from '@owo/contract';
 import { client, memberWithRole, setKybTier, type TestApp, createTestApp } from '../../../test/helpers';
@@ -316,4 +317,80 @@ describe('collection', () => {
     // Retrying when nothing failed is refused.
     expect((await o.api.post(`/api/inflows/invoice/${id}/settlements/init-payment`)).status).toBe(409);
   });
+});
+
+describe('kobo equation under random collections (fast-check)', () => {
+  it('collected = partner shares + company share + fees + refunds after every deposit, any strategy and caps', async () => {
+    const { o, admin } = await company();
+    const customerId = await customer(o.api);
+    const partnerIds: string[] = [];
+    for (const [pct, cap] of [
+      ['12.5', '0'],
+      ['30', '173.21'],
+    ]) {
+      const p = await o.api.post('/api/inflows/partners', {
+        customerName: `Partner ${pct}`,
+        bankCode: '058',
+        accountNumber: ordinaryAccount(),
+        percentage: pct,
+        cap,
+      });
+      partnerIds.push(p.body.data.id);
+    }
+    const { creditDeposit } = await import('../money');
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('consolidated', 'per-collection', 'per-installment'),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 100, max: 5_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 3_000_000 }), { minLength: 1, maxLength: 6 }),
+        fc.subarray(partnerIds),
+        async (strategy, terms, priceMinor, deposits, partners) => {
+          const s1 = await o.api.post('/api/inflows/invoice', {
+            step: 1,
+            payload: {
+              customerId,
+              products: [{ name: 'Goods', price: (priceMinor / 100).toFixed(2), quantity: 1 }],
+              settlementStrategy: strategy,
+              partners,
+            },
+          });
+          const id = s1.body.data.id;
+          await o.api.post('/api/inflows/invoice', {
+            step: 2,
+            payload: {
+              invoiceId: id,
+              paymentOption: 'installments',
+              terms: Array.from({ length: terms }, (_, i) => ({ name: `T${i}`, dueDate: day(i) })),
+            },
+          });
+          const s3 = await o.api.post('/api/inflows/invoice', { step: 3, payload: { invoiceId: id } });
+          await approve(admin.api, s3.body.data.approvalWorkflowPendingApprovalItem.id);
+          const acct = (await o.api.get(`/api/inflows/invoice/${id}`)).body.data.collectionAccount
+            .accountNumber;
+          let sent = 0;
+          for (const amount of deposits) {
+            await creditDeposit(t.db, {
+              accountNumber: acct,
+              amount,
+              providerRef: `prop_${++n}_${Date.now()}`,
+              senderName: 'PROPERTY PAYER',
+              provider: 'sandbox',
+            });
+            sent += amount;
+            const [b] = await verifyInvoiceBooks(t.db, id);
+            expect(b.problems).toEqual([]);
+            expect(b.collectedMinor).toBe(sent);
+            expect(b.collectedMinor).toBe(
+              b.partnerSharesMinor + b.companyShareMinor + b.feesMinor + b.refundsMinor,
+            );
+            expect(b.refundsMinor).toBe(Math.max(0, sent - priceMinor));
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+    expect(await verifyLedger(t.db)).toEqual([]);
+  }, 180_000);
 });
