@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pendingApprovalItemSchema } from './approvals';
 import { listFormatQuery, listQuery } from './http';
 import { AMOUNT_TEXT_MAX } from './money';
 
@@ -291,12 +292,13 @@ export const invoiceDetailSchema = invoiceSchema.extend({
     .object({ accountNumber: z.string(), bankName: z.string(), accountName: z.string() })
     .nullable(),
   payLink: z.string().nullable(),
-  approvalWorkflowPendingApprovalItem: z.unknown().nullable(),
+  approvalWorkflowPendingApprovalItem: pendingApprovalItemSchema.nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const invoiceListQuery = listQuery.extend({
   ...listFormatQuery.shape,
+  period: z.enum(['24h', '7d', '30d']).optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
   approvalStatus: z.enum(INVOICE_APPROVAL_STATUSES).optional(),
 });

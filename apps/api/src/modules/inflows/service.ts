@@ -407,19 +407,42 @@ export const INVOICE_CSV = [
   { header: 'Payment status', value: (i: Invoice) => i.status },
   { header: 'Approval status', value: (i: Invoice) => i.approvalStatus },
 ];
-type InvoiceQ = ListQ & { status?: string; approvalStatus?: string; from?: string; to?: string };
+type InvoiceQ = ListQ & {
+  status?: string;
+  approvalStatus?: string;
+  from?: string;
+  to?: string;
+  period?: string;
+  where?: string;
+};
+const PERIOD_MS: Record<string, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
+/** The list kit sends filter groups as `where` JSON ({ status, approvalStatus }); plain params win. */
+function whereOf(q: InvoiceQ): { status?: string; approvalStatus?: string } {
+  if (!q.where) return {};
+  try {
+    const w = JSON.parse(q.where) as Record<string, unknown>;
+    const pick = (k: string) => (typeof w[k] === 'string' ? (w[k] as string).slice(0, 20) : undefined);
+    return { status: pick('status'), approvalStatus: pick('approvalStatus') };
+  } catch {
+    return {};
+  }
+}
 const endOfDay = (d?: string) => (d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? `${d}T23:59:59.999Z` : (d ?? null));
 function invoiceParams(accountId: string, q: InvoiceQ, drafts: boolean) {
   const amount =
     q.search && /^\d+(\.\d{1,2})?$/.test(q.search.replace(/,/g, ''))
       ? String(nairaToKobo('x').parse(q.search.replace(/,/g, '')))
       : null;
+  const w = whereOf(q);
+  const status = q.status ?? w.status;
+  const from =
+    q.period && PERIOD_MS[q.period] ? new Date(Date.now() - PERIOD_MS[q.period]).toISOString() : q.from;
   return {
     accountId,
     drafts,
-    status: drafts ? null : q.status === 'completed' ? 'fullyPaid' : (q.status ?? null),
-    approval: q.approvalStatus ?? null,
-    from: q.from ?? null,
+    status: drafts ? null : status === 'completed' ? 'fullyPaid' : (status ?? null),
+    approval: q.approvalStatus ?? w.approvalStatus ?? null,
+    from: from ?? null,
     to: endOfDay(q.to),
     like: likeOf(q.search),
     amount,
