@@ -66,9 +66,7 @@ POST /marketplace/electricity/asset/bulk
 POST /marketplace/vendings/create
 PATCH /marketplace/vendings/{id}
 GET /marketplace/vendings/{id}
-GET /inflows/invoice/notification/{id}
 POST /inflows/invoice/{id}/refunds/{refundId}/init
-PATCH /inflows/invoice/{id}/delivery/mark-as-delivered
 POST /payrolls/employees/add
 GET /payrolls/employees
 GET /payrolls/employees/{id}

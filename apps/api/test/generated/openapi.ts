@@ -1962,6 +1962,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inflows/invoice/notification/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail the customer a reminder with the pay link (approved, not fully paid) */
+        get: operations["sendInvoiceReminder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}/delivery/mark-as-delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Confirm delivery of an approved invoice */
+        patch: operations["markInvoiceDelivered"];
+        trace?: never;
+    };
     "/api/public/invoices/{accountId}/{invoiceId}": {
         parameters: {
             query?: never;
@@ -11203,6 +11237,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 format?: "json" | "csv";
+                period?: "24h" | "7d" | "30d";
                 status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
                 approvalStatus?: "none" | "pending" | "approved" | "rejected";
             };
@@ -11426,7 +11461,41 @@ export interface operations {
                                 accountName: string;
                             } | null;
                             payLink: string | null;
-                            approvalWorkflowPendingApprovalItem: unknown;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
                         };
                     };
                 };
@@ -11451,6 +11520,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 format?: "json" | "csv";
+                period?: "24h" | "7d" | "30d";
                 status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
                 approvalStatus?: "none" | "pending" | "approved" | "rejected";
             };
@@ -11757,7 +11827,41 @@ export interface operations {
                                 accountName: string;
                             } | null;
                             payLink: string | null;
-                            approvalWorkflowPendingApprovalItem: unknown;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
                         };
                     };
                 };
@@ -11994,7 +12098,41 @@ export interface operations {
                                 accountName: string;
                             } | null;
                             payLink: string | null;
-                            approvalWorkflowPendingApprovalItem: unknown;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
                         };
                     };
                 };
@@ -12005,6 +12143,224 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendInvoiceReminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markInvoiceDelivered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -20,7 +20,8 @@ import {
 } from '../money';
 import { notifyMoneyEvent } from '../notifications';
 import { transactions } from '../money/tables';
-import { invoiceRow, type AfterCommit } from './service';
+import { sendMail } from '../mail';
+import { invoiceRow, payLinkOf, type AfterCommit } from './service';
 import {
   inflowPartners,
   invoiceCollectionRefunds,
@@ -380,4 +381,48 @@ export async function publicInvoice(db: Db, accountId: string, invoiceId: string
     bankName: i.vaBankName ?? '',
     accountName: i.vaAccountName ?? '',
   };
+}
+
+// ---------------------------------------------------------------- reminder and delivery
+
+export const REMINDER_MSG = {
+  sent: 'Reminder sent successfully!',
+  notAllowed: 'A reminder can only be sent for an approved invoice that is not fully paid',
+} as const;
+export const DELIVERY_MSG = {
+  updated: 'Delivery status updated successfully.',
+  notAllowed: 'Only an approved invoice that is not yet delivered can be marked as delivered',
+} as const;
+
+/** GET /inflows/invoice/notification/{id}: mails the pay link to the customer (approved, not paid). */
+export async function sendReminder(deps: AppDeps, accountId: string, invoiceId: string) {
+  const [r] = await deps.db
+    .select({ i: invoices, company: accounts.name })
+    .from(invoices)
+    .innerJoin(accounts, eq(accounts.id, invoices.accountId))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
+  if (!r) throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
+  const i = r.i;
+  if (i.approvalStatus !== 'approved' || i.status === 'fullyPaid' || !i.vaNumber)
+    throw conflict(REMINDER_MSG.notAllowed);
+  const pub = await publicInvoice(deps.db, accountId, invoiceId);
+  const link = payLinkOf(deps, i);
+  await sendMail(deps, {
+    to: i.customerEmail,
+    subject: `Payment reminder: invoice ${i.reference} from ${r.company}`,
+    text: `Hello ${i.customerName},\n\nThis is a reminder that ${formatMoney(pub.amountDueMinor, 'NGN')} is due${pub.nextDueDate ? ` on ${pub.nextDueDate.split('-').reverse().join('/')}` : ''} on invoice ${i.reference} from ${r.company}.\n\nPay by bank transfer to ${pub.accountNumber} (${pub.bankName}), or see the invoice here: ${link}\n\nOwo`,
+  });
+}
+
+/** PATCH …/delivery/mark-as-delivered: 409 on a draft, unapproved or already delivered invoice. */
+export async function markDelivered(db: Db, accountId: string, invoiceId: string) {
+  await db.transaction(async (tx) => {
+    const i = await invoiceRow(tx, accountId, invoiceId, true);
+    if (i.status === 'draft' || i.approvalStatus !== 'approved' || i.deliveryStatus === 'delivered')
+      throw conflict(DELIVERY_MSG.notAllowed);
+    await tx
+      .update(invoices)
+      .set({ deliveryStatus: 'delivered', updatedAt: new Date() })
+      .where(eq(invoices.id, i.id));
+  });
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFLOW_MSG } from '@owo/contract';
-import { client, memberWithRole, setKybTier, type TestApp, createTestApp } from '../../../test/helpers';
+import { client, lastMailTo, memberWithRole, setKybTier, type TestApp, createTestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { verifyLedger } from '../money/verify';
@@ -131,6 +131,8 @@ describe('invoice wizard rules (002 §5) on the server', () => {
         ])
       ).body.message,
     ).toBe(INFLOW_MSG.termsOver);
+    expect((await o.api.get(`/api/inflows/invoice/notification/${inv.id}`)).status).toBe(409);
+    expect((await o.api.patch(`/api/inflows/invoice/${inv.id}/delivery/mark-as-delivered`)).status).toBe(409);
     // Step 3 before terms exist is refused.
     expect(
       (await o.api.post('/api/inflows/invoice', { step: 3, payload: { invoiceId: inv.id } })).status,
@@ -223,6 +225,13 @@ describe('collection', () => {
 
     const inv = (await o.api.get(`/api/inflows/invoice/${id}`)).body.data;
     expect(inv.approvalStatus).toBe('approved');
+    const reminder = await o.api.get(`/api/inflows/invoice/notification/${id}`);
+    expect(reminder.body.message).toBe('Reminder sent successfully!');
+    expect((await lastMailTo(t, 'ada@stores.ng'))?.text).toContain(`/payment-collection/invoice/${o.account.id}/${id}`);
+    const delivered = await o.api.patch(`/api/inflows/invoice/${id}/delivery/mark-as-delivered`);
+    expect(delivered.body.message).toBe('Delivery status updated successfully.');
+    expect(delivered.body.data.deliveryStatus).toBe('delivered');
+    expect((await o.api.patch(`/api/inflows/invoice/${id}/delivery/mark-as-delivered`)).status).toBe(409);
     expect(inv.collectionAccount.accountNumber).toMatch(/^\d{10}$/);
     expect(inv.payLink).toContain(`/payment-collection/invoice/${o.account.id}/${id}`);
 
@@ -314,6 +323,7 @@ describe('collection', () => {
       books.partnerSharesMinor + books.companyShareMinor + books.feesMinor + books.refundsMinor,
     );
     expect(await verifyLedger(t.db)).toEqual([]);
+    expect((await o.api.get(`/api/inflows/invoice/notification/${id}`)).status).toBe(409);
     // Retrying when nothing failed is refused.
     expect((await o.api.post(`/api/inflows/invoice/${id}/settlements/init-payment`)).status).toBe(409);
   });

@@ -36,6 +36,10 @@ import { runAfterCommit } from '../approvals';
 import { listInflowTransactions } from './books';
 import {
   assignInvoiceAccount,
+  DELIVERY_MSG,
+  markDelivered,
+  REMINDER_MSG,
+  sendReminder,
   publicInvoice,
   registerCollections,
   retrySettlements,
@@ -433,6 +437,45 @@ export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
       return ok(
         await getInvoice(deps, { accountId, id: req.params.id, viewerId: authOf(req).user.id }),
         SETTLEMENT_MSG.retried,
+      );
+    },
+  );
+
+  r.get(
+    '/api/inflows/invoice/notification/:id',
+    {
+      config: needs('inflows', 'post'),
+      schema: {
+        operationId: 'sendInvoiceReminder',
+        summary: 'Mail the customer a reminder with the pay link (approved, not fully paid)',
+        tags,
+        params: idParam,
+        response: { 200: envelope(z.null()), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) => {
+      await sendReminder(deps, tenantOf(req).accountId, req.params.id);
+      return ok(null, REMINDER_MSG.sent);
+    },
+  );
+  r.patch(
+    '/api/inflows/invoice/:id/delivery/mark-as-delivered',
+    {
+      config: needs('invoiceDelivery', 'patch'),
+      schema: {
+        operationId: 'markInvoiceDelivered',
+        summary: 'Confirm delivery of an approved invoice',
+        tags,
+        params: idParam,
+        response: { 200: envelope(invoiceDetailSchema), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const accountId = tenantOf(req).accountId;
+      await markDelivered(db, accountId, req.params.id);
+      return ok(
+        await getInvoice(deps, { accountId, id: req.params.id, viewerId: authOf(req).user.id }),
+        DELIVERY_MSG.updated,
       );
     },
   );
