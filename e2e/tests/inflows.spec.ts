@@ -16,7 +16,7 @@ async function shot(page: Page, name: string) {
 }
 async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
   await expect(async () => {
-    await page.getByRole('textbox', { name: label }).click();
+    await page.getByRole('textbox', { name: label, exact: typeof label === 'string' }).click();
     await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
 }
@@ -158,5 +158,26 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     await page.goto('/inflows');
     await expect(page.getByRole('cell', { name: 'SETTLEMENT' }).first()).toBeVisible();
     await shot(page, '11-transactions');
+  });
+
+  await test.step('overpay the rest and refund the overage', async () => {
+    await page.goBack();
+    const accountNumber = (await page.getByText(/^\d{10} · /).first().textContent())!.slice(0, 10);
+    const dep = await page.request.post('/api/sandbox/deposits', {
+      headers: { 'x-csrf-token': await csrf() },
+      data: { accountNumber, amount: '2000', senderName: 'BISI STORES' },
+    });
+    expect(dep.ok()).toBe(true);
+    const refundBtn = page.getByRole('button', { name: 'Refund', exact: true });
+    await expect(refundBtn).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('cell', { name: '₦20.00' })).toBeVisible();
+    await refundBtn.click();
+    const dialog = page.getByRole('dialog');
+    await choose(page, 'Bank', /Guaranty Trust Bank/);
+    await dialog.getByLabel('Account number').fill('2468135798');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByText('Refund successful')).toBeVisible();
+    await expect(page.getByText('Completed').first()).toBeVisible({ timeout: 30_000 });
+    await shot(page, '12-invoice-completed-refunded');
   });
 });

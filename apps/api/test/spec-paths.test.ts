@@ -66,7 +66,6 @@ POST /marketplace/electricity/asset/bulk
 POST /marketplace/vendings/create
 PATCH /marketplace/vendings/{id}
 GET /marketplace/vendings/{id}
-POST /inflows/invoice/{id}/refunds/{refundId}/init
 POST /payrolls/employees/add
 GET /payrolls/employees
 GET /payrolls/employees/{id}

@@ -255,6 +255,8 @@ export const collectionRefundSchema = z.object({
   refundableAmount: z.string(),
   refundableAmountMinor: z.number().int(),
   status: z.enum(['pending', 'success', 'cancelled']),
+  /** A refund payout is on its way (status stays pending until it is paid). */
+  processing: z.boolean(),
   createdAt: z.string(),
 });
 
@@ -333,6 +335,31 @@ export const inflowTransactionSchema = z.object({
 });
 export type InflowTransaction = z.infer<typeof inflowTransactionSchema>;
 export const inflowTxQuery = listQuery.extend({ ...listFormatQuery.shape });
+
+// ---- overage refunds ----
+export const REFUND_MSG = {
+  done: 'Refund successful',
+  notRefundable: 'This overage has already been refunded',
+  sourceUnknown: "The sender's account is not known for this deposit; give the account to refund",
+  accountRequired: 'Give the account to refund, or use the source account',
+} as const;
+export const refundInitBody = z.object({
+  useSourceAccount: z.boolean().optional().default(false),
+  refundAccountDetails: z
+    .object({
+      accountNumber: z
+        .string()
+        .trim()
+        .regex(/^\d{10}$/, 'Account number must be 10 digits')
+        .max(10),
+      bankCode: z.string().trim().min(1, 'Bank is required').max(10),
+      bankName: z.string().trim().max(120).optional().nullable(),
+      accountName: z.string().trim().max(120).optional().nullable(),
+    })
+    .optional()
+    .nullable(),
+});
+export const refundParams = z.object({ id: z.string().uuid(), refundId: z.string().uuid() });
 
 // ---- public pay page ----
 export const publicInvoiceSchema = z.object({

@@ -1996,6 +1996,23 @@ export interface paths {
         patch: operations["markInvoiceDelivered"];
         trace?: never;
     };
+    "/api/inflows/invoice/{id}/refunds/{refundId}/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an overage back (to the given account) through the money core */
+        post: operations["initInvoiceRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/invoices/{accountId}/{invoiceId}": {
         parameters: {
             query?: never;
@@ -11453,6 +11470,7 @@ export interface operations {
                                 refundableAmountMinor: number;
                                 /** @enum {string} */
                                 status: "pending" | "success" | "cancelled";
+                                processing: boolean;
                                 createdAt: string;
                             }[];
                             collectionAccount: {
@@ -11819,6 +11837,7 @@ export interface operations {
                                 refundableAmountMinor: number;
                                 /** @enum {string} */
                                 status: "pending" | "success" | "cancelled";
+                                processing: boolean;
                                 createdAt: string;
                             }[];
                             collectionAccount: {
@@ -12090,6 +12109,7 @@ export interface operations {
                                 refundableAmountMinor: number;
                                 /** @enum {string} */
                                 status: "pending" | "success" | "cancelled";
+                                processing: boolean;
                                 createdAt: string;
                             }[];
                             collectionAccount: {
@@ -12309,6 +12329,7 @@ export interface operations {
                                 refundableAmountMinor: number;
                                 /** @enum {string} */
                                 status: "pending" | "success" | "cancelled";
+                                processing: boolean;
                                 createdAt: string;
                             }[];
                             collectionAccount: {
@@ -12361,6 +12382,203 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    initInvoiceRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    useSourceAccount?: boolean;
+                    refundAccountDetails?: {
+                        accountNumber: string;
+                        bankCode: string;
+                        bankName?: string | null;
+                        accountName?: string | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                processing: boolean;
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -79,9 +79,13 @@ export async function listInflowTransactions(
            left join transactions t on t.id = s.transaction_id
       where s.account_id = ${p.accountId}::uuid and (${inv}::uuid is null or s.invoice_id = ${inv}::uuid)
       union all
-      select r.id, 'REVERSAL', r.refundable_amount_minor, r.status, '', r.created_at, i.id, i.reference,
-             r.account_name, null, 0, r.refundable_amount_minor, 0, 0
+      select r.id, 'REVERSAL', r.refundable_amount_minor,
+             case when r.status = 'cancelled' then 'cancelled' when t.status = 'success' then 'success' else 'pending' end,
+             coalesce(t.reference, ''), coalesce(t.updated_at, r.created_at), i.id, i.reference,
+             r.account_name, null, 0, r.refundable_amount_minor, 0,
+             case when t.status in ('failed', 'reversed') then 0 else r.fee_minor end
       from invoice_collection_refunds r join invoices i on i.id = r.invoice_id
+           left join transactions t on t.id = r.transaction_id
       where r.account_id = ${p.accountId}::uuid and (${inv}::uuid is null or r.invoice_id = ${inv}::uuid)
     )
     select x.*, count(*) over () as total from x
@@ -137,7 +141,9 @@ export async function verifyInvoiceBooks(db: Db, invoiceId?: string): Promise<In
       (select coalesce(sum(amount_paid_minor), 0) from invoice_installments where invoice_id = i.id) as installments_paid,
       (select coalesce(sum(amount_minor), 0) from invoice_settlements where invoice_id = i.id and status <> 'cancelled') as shares,
       (select coalesce(sum(t.fee), 0) from invoice_settlements s join transactions t on t.id = s.transaction_id
-        where s.invoice_id = i.id and s.status <> 'cancelled' and t.status not in ('failed', 'reversed')) as fees,
+        where s.invoice_id = i.id and s.status <> 'cancelled' and t.status not in ('failed', 'reversed'))
+      + (select coalesce(sum(t.fee), 0) from invoice_collection_refunds r join transactions t on t.id = r.transaction_id
+        where r.invoice_id = i.id and t.status not in ('failed', 'reversed')) as fees,
       (select count(*) from invoice_settlements s join transactions t on t.id = s.transaction_id
         where s.invoice_id = i.id and (t.amount <> s.amount_minor or t.fee <> s.fee_minor
           or t.source_type <> 'invoice-settlement' or t.source_id <> s.id::text)) as bad_payouts,

@@ -3,7 +3,8 @@
 // in that same transaction, applied here (registerInboundMatcher): installments in due-date order,
 // overage to a refund row, partner shares paid out through the money core per strategy.
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { fromMinor, formatMoney, INFLOW_MSG, type PublicInvoice } from '@owo/contract';
+import { fromMinor, formatMoney, INFLOW_MSG, REFUND_MSG, type PublicInvoice } from '@owo/contract';
+import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import type { Db, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict } from '../../platform/errors';
@@ -425,4 +426,108 @@ export async function markDelivered(db: Db, accountId: string, invoiceId: string
       .set({ deliveryStatus: 'delivered', updatedAt: new Date() })
       .where(eq(invoices.id, i.id));
   });
+}
+
+// ---------------------------------------------------------------- overage refunds
+
+/**
+ * POST …/refunds/{refundId}/init: pays the overage back through the money core (one reference per
+ * row and attempt). The sandbox's deposits carry only the sender's name, so `useSourceAccount`
+ * answers 422 until a provider reports the sender's account.
+ */
+export async function initRefund(
+  deps: AppDeps,
+  p: {
+    accountId: string;
+    invoiceId: string;
+    refundId: string;
+    userId: string;
+    body: {
+      useSourceAccount: boolean;
+      refundAccountDetails?: { accountNumber: string; bankCode: string } | null;
+    };
+  },
+) {
+  const [row] = await deps.db
+    .select()
+    .from(invoiceCollectionRefunds)
+    .where(
+      and(
+        eq(invoiceCollectionRefunds.id, p.refundId),
+        eq(invoiceCollectionRefunds.invoiceId, p.invoiceId),
+        eq(invoiceCollectionRefunds.accountId, p.accountId),
+      ),
+    );
+  if (!row) throw new AppError(404, 'not-found', 'Refund not found');
+  const dest = p.body.refundAccountDetails;
+  if (!dest) {
+    if (p.body.useSourceAccount && !row.accountNumber)
+      throw new AppError(422, 'unprocessable', REFUND_MSG.sourceUnknown, {
+        useSourceAccount: [REFUND_MSG.sourceUnknown],
+      });
+    if (!p.body.useSourceAccount)
+      throw new AppError(400, 'validation-error', REFUND_MSG.accountRequired, {
+        refundAccountDetails: [REFUND_MSG.accountRequired],
+      });
+  }
+  // Bank lookups never run inside a database transaction.
+  const target = dest ?? { accountNumber: row.accountNumber!, bankCode: '' };
+  const { accountName, bank } = await resolveAccountName(deps, target);
+  if (!bank) throw new AppError(400, 'validation-error', UNKNOWN_BANK, { bankCode: [UNKNOWN_BANK] });
+  if (!accountName)
+    throw new AppError(400, 'validation-error', ACCOUNT_NOT_VERIFIED, {
+      accountNumber: [ACCOUNT_NOT_VERIFIED],
+    });
+  const after: AfterCommit = [];
+  await deps.db.transaction(async (tx) => {
+    const inv = await invoiceRow(tx, p.accountId, p.invoiceId, true);
+    const [r] = await tx
+      .select({ r: invoiceCollectionRefunds, txStatus: transactions.status })
+      .from(invoiceCollectionRefunds)
+      .leftJoin(transactions, eq(transactions.id, invoiceCollectionRefunds.transactionId))
+      .where(eq(invoiceCollectionRefunds.id, row.id))
+      .for('update', { of: invoiceCollectionRefunds });
+    const live = r.r.transactionId && r.txStatus !== 'failed' && r.txStatus !== 'reversed';
+    if (r.r.status === 'cancelled' || live) throw conflict(REFUND_MSG.notRefundable);
+    const attempt = r.r.attempt + 1;
+    const amount = r.r.refundableAmountMinor;
+    const fee = await computeFee(tx, {
+      accountId: inv.accountId,
+      method: 'bank-transfer',
+      amount,
+      currency: 'NGN',
+    });
+    await checkPayoutLimit(deps, tx, { accountId: inv.accountId, amountMinor: amount, currency: 'NGN' });
+    const wallet = await getWalletByCurrency(tx, inv.accountId, 'NGN');
+    if (!wallet) throw new AppError(422, 'no-wallet', 'The company has no NGN wallet');
+    const t = await startTransfer(tx, {
+      accountId: inv.accountId,
+      walletId: wallet.id,
+      amount,
+      fee,
+      bankCode: bank.code,
+      bankName: bank.name,
+      accountNumber: target.accountNumber,
+      accountName,
+      narration: `Refund of overpayment on ${inv.reference}`.slice(0, 100),
+      reference: `invref-${r.r.id.replace(/-/g, '')}-${attempt}`,
+      initiatedBy: p.userId,
+      sourceType: 'invoice-refund',
+      sourceId: r.r.id,
+      provider: railsOf(deps).name,
+    });
+    await tx
+      .update(invoiceCollectionRefunds)
+      .set({
+        transactionId: t.id,
+        attempt,
+        feeMinor: fee,
+        accountNumber: target.accountNumber,
+        bankName: bank.name,
+        accountName,
+      })
+      .where(eq(invoiceCollectionRefunds.id, r.r.id));
+    after.push(() => dispatchSoon(deps, t.reference));
+  });
+  for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
 }

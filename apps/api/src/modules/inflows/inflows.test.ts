@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFLOW_MSG } from '@owo/contract';
-import { client, lastMailTo, memberWithRole, setKybTier, type TestApp, createTestApp } from '../../../test/helpers';
+import {
+  client,
+  lastMailTo,
+  memberWithRole,
+  setKybTier,
+  type TestApp,
+  createTestApp,
+} from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { verifyLedger } from '../money/verify';
@@ -227,7 +234,9 @@ describe('collection', () => {
     expect(inv.approvalStatus).toBe('approved');
     const reminder = await o.api.get(`/api/inflows/invoice/notification/${id}`);
     expect(reminder.body.message).toBe('Reminder sent successfully!');
-    expect((await lastMailTo(t, 'ada@stores.ng'))?.text).toContain(`/payment-collection/invoice/${o.account.id}/${id}`);
+    expect((await lastMailTo(t, 'ada@stores.ng'))?.text).toContain(
+      `/payment-collection/invoice/${o.account.id}/${id}`,
+    );
     const delivered = await o.api.patch(`/api/inflows/invoice/${id}/delivery/mark-as-delivered`);
     expect(delivered.body.message).toBe('Delivery status updated successfully.');
     expect(delivered.body.data.deliveryStatus).toBe('delivered');
@@ -296,6 +305,34 @@ describe('collection', () => {
       20_000,
     );
     expect(done.invoiceSettlements.every((s: any) => s.status === 'paid')).toBe(true);
+
+    // The overage goes back through the money core, once.
+    const refundId = done.invoiceCollectionRefunds[0].id;
+    const refundPath = `/api/inflows/invoice/${id}/refunds/${refundId}/init`;
+    expect((await o.api.post(refundPath, { useSourceAccount: true })).status).toBe(422);
+    expect(
+      (
+        await other.o.api.post(refundPath, {
+          refundAccountDetails: { bankCode: '058', accountNumber: ordinaryAccount() },
+        })
+      ).status,
+    ).toBe(404);
+    const refund = await o.api.post(refundPath, {
+      refundAccountDetails: { bankCode: '058', accountNumber: ordinaryAccount() },
+    });
+    expect(refund.status).toBe(200);
+    expect(refund.body.message).toBe('Refund successful');
+    expect(
+      (
+        await o.api.post(refundPath, {
+          refundAccountDetails: { bankCode: '058', accountNumber: ordinaryAccount() },
+        })
+      ).status,
+    ).toBe(409);
+    await waitFor('refund paid', async () => {
+      const d = (await o.api.get(`/api/inflows/invoice/${id}`)).body.data;
+      return d.invoiceCollectionRefunds[0].status === 'success';
+    });
 
     const txs = await o.api.get(`/api/inflows/invoice/${id}/transactions`);
     expect(txs.body.metadata.pagination.totalItems).toBe(5);

@@ -25,6 +25,9 @@ import {
   partnerTransactionSchema,
   partnerTxQuery,
   publicInvoiceParams,
+  REFUND_MSG,
+  refundInitBody,
+  refundParams,
   publicInvoiceSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
@@ -36,6 +39,7 @@ import { runAfterCommit } from '../approvals';
 import { listInflowTransactions } from './books';
 import {
   assignInvoiceAccount,
+  initRefund,
   DELIVERY_MSG,
   markDelivered,
   REMINDER_MSG,
@@ -477,6 +481,33 @@ export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
         await getInvoice(deps, { accountId, id: req.params.id, viewerId: authOf(req).user.id }),
         DELIVERY_MSG.updated,
       );
+    },
+  );
+
+  r.post(
+    '/api/inflows/invoice/:id/refunds/:refundId/init',
+    {
+      config: needs('invoiceRefunds', 'post'),
+      schema: {
+        operationId: 'initInvoiceRefund',
+        summary: 'Pay an overage back (to the given account) through the money core',
+        tags,
+        params: refundParams,
+        body: refundInitBody,
+        response: { 200: envelope(invoiceDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const accountId = tenantOf(req).accountId;
+      const userId = authOf(req).user.id;
+      await initRefund(deps, {
+        accountId,
+        invoiceId: req.params.id,
+        refundId: req.params.refundId,
+        userId,
+        body: req.body,
+      });
+      return ok(await getInvoice(deps, { accountId, id: req.params.id, viewerId: userId }), REFUND_MSG.done);
     },
   );
 

@@ -501,8 +501,9 @@ export async function getInvoice(
       .where(eq(invoiceSettlements.invoiceId, r.id))
       .orderBy(asc(invoiceSettlements.createdAt), asc(invoiceSettlements.id)),
     db
-      .select()
+      .select({ x: invoiceCollectionRefunds, txStatus: transactions.status })
       .from(invoiceCollectionRefunds)
+      .leftJoin(transactions, eq(transactions.id, invoiceCollectionRefunds.transactionId))
       .where(eq(invoiceCollectionRefunds.invoiceId, r.id))
       .orderBy(asc(invoiceCollectionRefunds.createdAt)),
     r.partnerIds.length
@@ -554,7 +555,7 @@ export async function getInvoice(
       failureReason: s.failureReason ?? failure ?? null,
       createdAt: s.createdAt.toISOString(),
     })),
-    invoiceCollectionRefunds: refunds.map((x) => ({
+    invoiceCollectionRefunds: refunds.map(({ x, txStatus }) => ({
       id: x.id,
       invoiceId: x.invoiceId,
       accountName: x.accountName,
@@ -562,7 +563,12 @@ export async function getInvoice(
       bankName: x.bankName,
       refundableAmount: fromMinor(x.refundableAmountMinor),
       refundableAmountMinor: x.refundableAmountMinor,
-      status: x.status as 'pending',
+      status: (x.status === 'cancelled'
+        ? 'cancelled'
+        : txStatus === 'success'
+          ? 'success'
+          : 'pending') as 'pending',
+      processing: !!txStatus && !['success', 'failed', 'reversed'].includes(txStatus),
       createdAt: x.createdAt.toISOString(),
     })),
     collectionAccount:

@@ -205,6 +205,10 @@ export const invoiceCollectionRefunds = pgTable(
     accountNumber: text('account_number'),
     bankName: text('bank_name'),
     refundableAmountMinor: kobo('refundable_amount_minor').notNull(),
+    /** The refund payout (money core); success/failed are read from it. */
+    transactionId: uuid('transaction_id'),
+    attempt: integer('attempt').notNull().default(0),
+    feeMinor: kobo('fee_minor').notNull().default(0),
     /** pending | success | cancelled */
     status: text('status').notNull().default('pending'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -111,6 +111,11 @@ export const inflowApi = {
   updatePartner: (id: string, b: PartnerBody) => api.put<Partner>(`/inflows/partners/${id}`, b),
   deletePartner: (id: string) => api.delete<null>(`/inflows/partners/${id}`),
   step: (step: 1 | 2 | 3, payload: object) => api.post<InvoiceDetail>('/inflows/invoice', { step, payload }),
+  initRefund: (id: string, refundId: string, b: { accountNumber: string; bankCode: string }) =>
+    api.post<InvoiceDetail>(`/inflows/invoice/${id}/refunds/${refundId}/init`, {
+      useSourceAccount: false,
+      refundAccountDetails: b,
+    }),
   retrySettlements: (id: string) =>
     api.post<InvoiceDetail>(`/inflows/invoice/${id}/settlements/init-payment`),
 };

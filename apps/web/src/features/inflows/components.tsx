@@ -20,6 +20,8 @@ const COLORS: Record<string, string> = {
   cancelled: 'gray',
   success: 'green',
   none: 'gray',
+  processing: 'blue',
+  delivered: 'teal',
 };
 const LABELS: Record<string, string> = {
   partlyPaid: 'Partly paid',

@@ -1,6 +1,6 @@
 // /inflows and its tabs (002 §2 Inflows): Transactions, Invoices, Drafts, Partners, Customers,
 // Pending Approvals, Rejected Approvals. Every list is the list kit's (filters in the URL, CSV).
-import { Button, Card, Group, Menu, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Menu, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Invoice } from '@owo/contract/inflows';
@@ -115,19 +115,21 @@ function InvoiceList(props: { drafts: boolean }) {
           filename={props.drafts ? 'owo-invoice-drafts.csv' : 'owo-invoices.csv'}
         />
       </Group>
-      <FilterBar
-        groups={
-          props.drafts
-            ? []
-            : [
-                { key: 'status', label: 'Payment status', options: STATUS_OPTIONS },
-                { key: 'approvalStatus', label: 'Approval status', options: APPROVAL_OPTIONS },
-              ]
-        }
-        value={filters}
-        onChange={setFilters}
-        searchPlaceholder={SEARCH_PLACEHOLDER}
-      />
+      <Box px="md">
+        <FilterBar
+          groups={
+            props.drafts
+              ? []
+              : [
+                  { key: 'status', label: 'Payment status', options: STATUS_OPTIONS },
+                  { key: 'approvalStatus', label: 'Approval status', options: APPROVAL_OPTIONS },
+                ]
+          }
+          value={filters}
+          onChange={setFilters}
+          searchPlaceholder={SEARCH_PLACEHOLDER}
+        />
+      </Box>
       <ListBody query={list} isEmpty={!list.data?.items.length}>
         <Table highlightOnHover>
           <Table.Thead>
@@ -201,14 +203,16 @@ function TransactionsList() {
   const list = useInflowTransactions(listQuery(filters, [], page));
   return (
     <Card padding={0}>
-      <FilterBar
-        groups={[]}
-        value={filters}
-        onChange={setFilters}
-        searchPlaceholder={SEARCH_PLACEHOLDER}
-        dates={false}
-        presets={[]}
-      />
+      <Box px="md">
+        <FilterBar
+          groups={[]}
+          value={filters}
+          onChange={setFilters}
+          searchPlaceholder={SEARCH_PLACEHOLDER}
+          dates={false}
+          presets={[]}
+        />
+      </Box>
       <ListBody query={list} isEmpty={!list.data?.items.length}>
         <Table highlightOnHover>
           <Table.Thead>
@@ -262,14 +266,16 @@ function CustomerList() {
           filename="owo-customers.csv"
         />
       </Group>
-      <FilterBar
-        groups={[]}
-        value={filters}
-        onChange={setFilters}
-        searchPlaceholder="Search name, email or phone"
-        dates={false}
-        presets={[]}
-      />
+      <Box px="md">
+        <FilterBar
+          groups={[]}
+          value={filters}
+          onChange={setFilters}
+          searchPlaceholder="Search name, email or phone"
+          dates={false}
+          presets={[]}
+        />
+      </Box>
       <ListBody query={list} isEmpty={!list.data?.items.length}>
         <Table highlightOnHover>
           <Table.Thead>
@@ -315,14 +321,16 @@ function PartnerList() {
       <Group justify="flex-end" p="md" pb={0}>
         <ExportCsvButton path="/inflows/partners" filters={filters} groups={[]} filename="owo-partners.csv" />
       </Group>
-      <FilterBar
-        groups={[]}
-        value={filters}
-        onChange={setFilters}
-        searchPlaceholder="Search name or account number"
-        dates={false}
-        presets={[]}
-      />
+      <Box px="md">
+        <FilterBar
+          groups={[]}
+          value={filters}
+          onChange={setFilters}
+          searchPlaceholder="Search name or account number"
+          dates={false}
+          presets={[]}
+        />
+      </Box>
       <ListBody query={list} isEmpty={!list.data?.items.length}>
         <Table highlightOnHover>
           <Table.Thead>

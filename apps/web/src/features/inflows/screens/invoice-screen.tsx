@@ -1,7 +1,21 @@
 // /inflows/invoices/:id (002 §2 Invoice detail): totals and status, the approval actions and trail
 // (the shared approvals modals), products, installments, settlement splits, overage and the
 // transaction attempts; share payment link and retry failed settlements.
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ListBody, ListPagination } from '../../../components/list';
@@ -10,6 +24,7 @@ import { useApiMutation } from '../../../lib/query';
 import { toastSuccess } from '../../../lib/toast';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
+import { useBanks } from '../../profile';
 import { inflowApi, refreshInflows, useInvoice, useInvoiceTransactions } from '../api';
 import { StatusBadge } from '../components';
 
@@ -34,6 +49,8 @@ export function InvoiceScreen() {
   const navigate = useNavigate();
   const q = useInvoice(id);
   const canPost = useCan('inflows', 'post');
+  const canRefund = useCan('invoiceRefunds', 'post');
+  const [refunding, setRefunding] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const txs = useInvoiceTransactions(id ?? '', { page, limit: 20 });
   const retry = useApiMutation({
@@ -228,6 +245,7 @@ export function InvoiceScreen() {
                 <Table.Th>Date</Table.Th>
                 <Table.Th>Refundable</Table.Th>
                 <Table.Th>Status</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -237,7 +255,14 @@ export function InvoiceScreen() {
                   <Table.Td>{formatDate(r.createdAt)}</Table.Td>
                   <Table.Td>{formatMoney(r.refundableAmountMinor)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={r.status} />
+                    <StatusBadge status={r.processing ? 'processing' : r.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {canRefund && r.status === 'pending' && !r.processing && (
+                      <Button size="xs" variant="light" onClick={() => setRefunding(r.id)}>
+                        Refund
+                      </Button>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -276,6 +301,7 @@ export function InvoiceScreen() {
         </ListBody>
         <ListPagination pagination={txs.data?.pagination} page={page} onChange={setPage} />
       </Section>
+      <RefundModal invoiceId={inv.id} refundId={refunding} onClose={() => setRefunding(null)} />
       {inv.approvalWorkflowPendingApprovalItem && (
         <Card>
           <Title order={5} mb="sm">
@@ -296,5 +322,48 @@ function Section(props: { title: string; children: React.ReactNode }) {
       </Title>
       {props.children}
     </Card>
+  );
+}
+
+function RefundModal(props: { invoiceId: string; refundId: string | null; onClose: () => void }) {
+  const banks = useBanks();
+  const [bankCode, setBankCode] = useState<string | null>(null);
+  const [accountNumber, setAccountNumber] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const refund = useApiMutation({
+    mutationFn: () =>
+      inflowApi.initRefund(props.invoiceId, props.refundId!, { bankCode: bankCode ?? '', accountNumber }),
+    onSuccess: () => {
+      void refreshInflows();
+      props.onClose();
+    },
+    onError: (err) => setErrors(err.errors ?? {}),
+  });
+  return (
+    <Modal opened={!!props.refundId} onClose={props.onClose} title="Refund overage">
+      <Stack>
+        <Text size="sm">The overpaid amount is sent back to the account you give.</Text>
+        <Select
+          label="Bank"
+          searchable
+          data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+          value={bankCode}
+          onChange={setBankCode}
+          error={errors['refundAccountDetails.bankCode']?.[0] ?? errors.bankCode?.[0]}
+        />
+        <TextInput
+          label="Account number"
+          maxLength={10}
+          value={accountNumber}
+          onChange={(e) => setAccountNumber(e.currentTarget.value)}
+          error={errors['refundAccountDetails.accountNumber']?.[0] ?? errors.accountNumber?.[0]}
+        />
+        <Group justify="flex-end">
+          <Button loading={refund.isPending} onClick={() => refund.mutate()}>
+            Refund
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

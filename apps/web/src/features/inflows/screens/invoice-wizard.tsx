@@ -69,7 +69,15 @@ type Line = { name: string; price: number | string; quantity: number | string };
 
 export function InvoiceDetailsScreen() {
   const [params] = useSearchParams();
-  if (params.get('new') === 'page') writeDraft(null);
+  // ?new=page (the header button) starts a fresh draft, once: the URL then drops the flag.
+  if (params.get('new') === 'page') {
+    writeDraft(null);
+    return <Navigate to="/inflows/new-invoice" replace />;
+  }
+  return <DetailsLoader />;
+}
+
+function DetailsLoader() {
   const draftId = readDraft();
   const existing = useInvoice(draftId ?? undefined);
   if (draftId && existing.isLoading) return <Loader m="xl" />;

@@ -32,6 +32,9 @@ CREATE TABLE "invoice_collection_refunds" (
 	"account_number" text,
 	"bank_name" text,
 	"refundable_amount_minor" bigint NOT NULL,
+	"transaction_id" uuid,
+	"attempt" integer DEFAULT 0 NOT NULL,
+	"fee_minor" bigint DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
