@@ -32,8 +32,16 @@ import { CustomerModal } from '../components';
 
 const DRAFT_KEY = 'owo.invoice-draft';
 const readDraft = (): string | null => sessionStorage.getItem(DRAFT_KEY);
-const writeDraft = (id: string | null) =>
-  id ? sessionStorage.setItem(DRAFT_KEY, id) : sessionStorage.removeItem(DRAFT_KEY);
+const EDIT_KEY = 'owo.invoice-draft-edit';
+const writeDraft = (id: string | null, editing?: boolean) => {
+  if (id) sessionStorage.setItem(DRAFT_KEY, id);
+  else sessionStorage.removeItem(DRAFT_KEY);
+  if (editing !== undefined || !id)
+    if (editing) sessionStorage.setItem(EDIT_KEY, '1');
+    else sessionStorage.removeItem(EDIT_KEY);
+};
+/** "Edit Invoice" when the draft was opened from edit-invoice (Drafts' Continue, Edit Invoice). */
+const isEditing = () => sessionStorage.getItem(EDIT_KEY) === '1';
 
 function Frame(props: { step: number; editing: boolean; children: React.ReactNode }) {
   const navigate = useNavigate();
@@ -61,7 +69,7 @@ function Frame(props: { step: number; editing: boolean; children: React.ReactNod
 export function EditInvoiceScreen() {
   const [params] = useSearchParams();
   const id = params.get('invoiceId');
-  if (id) writeDraft(id);
+  if (id) writeDraft(id, true);
   return <Navigate to="/inflows/new-invoice" replace />;
 }
 
@@ -78,7 +86,7 @@ export function InvoiceDetailsScreen() {
 }
 
 function DetailsLoader() {
-  const draftId = readDraft();
+  const [draftId] = useState(readDraft);
   const existing = useInvoice(draftId ?? undefined);
   if (draftId && existing.isLoading) return <Loader m="xl" />;
   return <DetailsForm key={existing.data?.id ?? 'new'} invoice={existing.data ?? null} />;
@@ -126,7 +134,7 @@ function DetailsForm(props: { invoice: InvoiceDetail | null }) {
   );
   const err = (k: string) => errors[k]?.[0];
   return (
-    <Frame step={0} editing={!!inv}>
+    <Frame step={0} editing={isEditing()}>
       <Card>
         <Stack>
           <Group align="flex-end">
@@ -258,7 +266,7 @@ function DetailsForm(props: { invoice: InvoiceDetail | null }) {
 type Term = { name: string; percentage: string; dueDate: string };
 
 export function PaymentTermsScreen() {
-  const draftId = readDraft();
+  const [draftId] = useState(readDraft);
   const inv = useInvoice(draftId ?? undefined);
   if (!draftId) return <Navigate to="/inflows/new-invoice" replace />;
   if (inv.isLoading || !inv.data) return <Loader m="xl" />;
@@ -309,7 +317,7 @@ function TermsForm(props: { invoice: InvoiceDetail }) {
   });
   const err = (k: string) => errors[k]?.[0];
   return (
-    <Frame step={1} editing>
+    <Frame step={1} editing={isEditing()}>
       <Card>
         <Stack>
           <Text>Total: {formatMoney(inv.amountMinor)}</Text>
@@ -387,7 +395,7 @@ function TermsForm(props: { invoice: InvoiceDetail }) {
 
 export function ReviewInvoiceScreen() {
   const navigate = useNavigate();
-  const draftId = readDraft();
+  const [draftId] = useState(readDraft);
   const q = useInvoice(draftId ?? undefined);
   const submit = useApiMutation({
     mutationFn: () => inflowApi.step(3, { invoiceId: draftId }),
@@ -401,7 +409,7 @@ export function ReviewInvoiceScreen() {
   if (q.isLoading || !q.data) return <Loader m="xl" />;
   const inv = q.data;
   return (
-    <Frame step={2} editing>
+    <Frame step={2} editing={isEditing()}>
       <Card>
         <Stack>
           <Group justify="space-between">
