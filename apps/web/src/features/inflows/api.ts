@@ -56,7 +56,11 @@ export function useInvoice(id: string | undefined) {
       (await api.get<InvoiceDetail>(`/inflows/invoice/${id}`, { query: { edit: 'true' } })).data,
     // Collections and settlements arrive by webhook: poll while money is still moving.
     refetchInterval: (q) =>
-      q.state.data && ['pending', 'partlyPaid', 'fullyPaid'].includes(q.state.data.status) ? 4000 : false,
+      q.state.data &&
+      (['pending', 'partlyPaid', 'fullyPaid'].includes(q.state.data.status) ||
+        q.state.data.invoiceCollectionRefunds.some((r) => r.processing))
+        ? 4000
+        : false,
   });
 }
 export function useCustomer(id: string | undefined) {

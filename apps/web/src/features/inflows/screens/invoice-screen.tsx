@@ -241,7 +241,7 @@ export function InvoiceScreen() {
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Sender</Table.Th>
+                <Table.Th>Account</Table.Th>
                 <Table.Th>Date</Table.Th>
                 <Table.Th>Refundable</Table.Th>
                 <Table.Th>Status</Table.Th>
@@ -251,7 +251,10 @@ export function InvoiceScreen() {
             <Table.Tbody>
               {inv.invoiceCollectionRefunds.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{r.accountName}</Table.Td>
+                  <Table.Td>
+                    {r.accountName}
+                    {r.accountNumber ? ` · ${r.accountNumber}` : ''}
+                  </Table.Td>
                   <Table.Td>{formatDate(r.createdAt)}</Table.Td>
                   <Table.Td>{formatMoney(r.refundableAmountMinor)}</Table.Td>
                   <Table.Td>
