@@ -58,9 +58,10 @@ function dto(r: TxRow): InflowTransaction {
  */
 export async function listInflowTransactions(
   db: DbOrTx,
-  p: { accountId: string; invoiceId: string | null; page: number; limit: number },
+  p: { accountId: string; invoiceId: string | null; page: number; limit: number; search?: string },
 ): Promise<{ items: InflowTransaction[]; total: number }> {
   const inv = p.invoiceId;
+  const like = p.search ? `%${p.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const res = await db.execute<TxRow>(sql`
     with x as (
       select p.id, 'INFLOW' as type, p.amount_minor as amount, 'success' as status, t.reference,
@@ -89,6 +90,8 @@ export async function listInflowTransactions(
       where r.account_id = ${p.accountId}::uuid and (${inv}::uuid is null or r.invoice_id = ${inv}::uuid)
     )
     select x.*, count(*) over () as total from x
+    where (${like}::text is null or x.recipient_name ilike ${like} or x.invoice_reference ilike ${like}
+           or x.reference ilike ${like} or (x.amount / 100)::text = ${p.search ?? null})
     order by updated_at desc, id desc limit ${p.limit} offset ${(p.page - 1) * p.limit}`);
   return { items: res.rows.map(dto), total: res.rows.length ? Number(res.rows[0].total) : 0 };
 }

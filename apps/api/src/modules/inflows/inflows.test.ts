@@ -344,6 +344,9 @@ describe('collection', () => {
       'SETTLEMENT',
     ]);
     expect((await other.o.api.get(`/api/inflows/invoice/${id}/transactions`)).status).toBe(404);
+    const found = await o.api.get(`/api/inflows/invoice/transactions?search=adaeze%20stores`);
+    expect(found.body.data.map((x: any) => x.type)).toEqual(['INFLOW', 'INFLOW']);
+    expect((await other.o.api.get('/api/inflows/invoice/transactions')).body.data).toEqual([]);
     const partnerView = await o.api.get(`/api/inflows/partners/${partnerId}`);
     expect(partnerView.body.data).toMatchObject({
       totalValueMinor: 50_000,
