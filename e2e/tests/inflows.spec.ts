@@ -121,7 +121,10 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     await expect(page).toHaveURL(/\/inflows\/invoices\/[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog').getByLabel('Reason').fill('Order confirmed by phone');
-    await page.getByRole('dialog').getByRole('button', { name: /Approve/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Approve/ })
+      .click();
     await expect(page.getByText('Invoice approved successfully')).toBeVisible();
     const link = page.getByRole('link', { name: 'Open the pay page' });
     await expect(link).toBeVisible({ timeout: 20_000 });
@@ -153,7 +156,9 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     const rows = page.getByRole('row');
     await expect(rows.filter({ hasText: 'Deposit' }).getByText('Paid')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Partly paid').first()).toBeVisible();
-    await expect(rows.filter({ hasText: partner }).getByText('Paid').first()).toBeVisible({ timeout: 30_000 });
+    await expect(rows.filter({ hasText: partner }).getByText('Paid').first()).toBeVisible({
+      timeout: 30_000,
+    });
     await shot(page, '10-invoice-partly-paid');
     await page.goto('/inflows');
     await expect(page.getByRole('cell', { name: 'SETTLEMENT' }).first()).toBeVisible();
@@ -162,7 +167,10 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
 
   await test.step('overpay the rest and refund the overage', async () => {
     await page.goBack();
-    const accountNumber = (await page.getByText(/^\d{10} · /).first().textContent())!.slice(0, 10);
+    const accountNumber = (await page
+      .getByText(/^\d{10} · /)
+      .first()
+      .textContent())!.slice(0, 10);
     const dep = await page.request.post('/api/sandbox/deposits', {
       headers: { 'x-csrf-token': await csrf() },
       data: { accountNumber, amount: '2000', senderName: 'BISI STORES' },
