@@ -23,3 +23,4 @@ export * from './cards';
 export * from './developers';
 export * from './audit';
 export * from './insights';
+export * from './inflows';

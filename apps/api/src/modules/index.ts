@@ -22,6 +22,7 @@ import { registerCards } from './cards/routes';
 import { registerDevelopers } from './developers/routes';
 import { registerAudit } from './audit/routes';
 import { registerInsights } from './insights/routes';
+import { registerInflows } from './inflows/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -49,4 +50,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerCards(app, deps);
   await registerDevelopers(app, deps);
   await registerInsights(app, deps);
+  await registerInflows(app, deps);
 }

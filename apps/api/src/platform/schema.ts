@@ -22,3 +22,4 @@ export * from '../modules/marketplace/tables';
 export * from '../modules/cards/tables';
 export * from '../modules/developers/tables';
 export * from '../modules/audit/tables';
+export * from '../modules/inflows/tables';

@@ -15,6 +15,7 @@ import {
   type EmbeddedServer,
 } from '../platform/db';
 import { verifyLedger } from '../modules/money/verify';
+import { verifyInvoiceBooks } from '../modules/inflows/books';
 
 async function main(): Promise<number> {
   let url = process.env.DATABASE_URL;
@@ -46,6 +47,14 @@ async function main(): Promise<number> {
     );
     const c = counts.rows[0] as { entries: number; postings: number; wallets: number };
     const problems = await verifyLedger(db);
+    // Receivables: the kobo equation per invoice (collected = partner shares + company share + fees + refunds).
+    const hasInvoices = await db.execute(sql`select to_regclass('public.invoices') is not null as ok`);
+    let invoiceCount = 0;
+    if ((hasInvoices.rows[0] as { ok: boolean }).ok) {
+      const books = await verifyInvoiceBooks(db);
+      invoiceCount = books.length;
+      for (const b of books) for (const p of b.problems) problems.push(`invoice ${b.reference}: ${p}`);
+    }
     if (problems.length) {
       console.error(
         `ledger:verify: ${problems.length} problem(s) in ${c.entries} entries / ${c.postings} postings / ${c.wallets} wallets:`,
@@ -54,7 +63,7 @@ async function main(): Promise<number> {
       return 1;
     }
     console.log(
-      `ledger:verify: OK (${c.entries} entries, ${c.postings} postings, ${c.wallets} wallets; every entry balances, cached balances match, no negative wallet)`,
+      `ledger:verify: OK (${c.entries} entries, ${c.postings} postings, ${c.wallets} wallets, ${invoiceCount} invoices; every entry balances, cached balances match, no negative wallet, every invoice's collections add up)`,
     );
     return 0;
   } finally {

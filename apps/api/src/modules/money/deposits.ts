@@ -1,7 +1,7 @@
 // Money arriving on a wallet's virtual account: clearing:<rail> -> wallet, once per (provider, providerRef).
 // Money for an account number we do not know goes to suspense (an operator moves it later).
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { formatMoney } from '@owo/contract';
 import { badRequest } from '../../platform/errors';
 import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
@@ -18,6 +18,40 @@ export type CreditDepositInput = {
   narration?: string;
 };
 
+/**
+ * A module that issues its own collection accounts (receivables: one per invoice) registers a
+ * matcher. A deposit to a number no wallet owns is offered to each matcher; a match credits the
+ * matcher's wallet exactly as a wallet deposit, and `onCredited` runs in the SAME transaction as
+ * the ledger entry (after the inbound_credits dedupe, so a redelivered webhook never runs it twice).
+ * What it returns runs after the commit (e.g. dispatching payouts it started).
+ */
+export type InboundMatch = {
+  walletId: string;
+  onCredited: (
+    tx: Tx,
+    credit: {
+      accountId: string;
+      transactionId: string;
+      amount: number;
+      providerRef: string;
+      senderName: string;
+    },
+  ) => Promise<(() => Promise<void> | void)[] | void>;
+};
+export type InboundMatcher = (db: Db, accountNumber: string) => Promise<InboundMatch | null>;
+const inboundMatchers = new Map<string, InboundMatcher>();
+/** Registers (or replaces, by name) a matcher for collection accounts. */
+export function registerInboundMatcher(name: string, matcher: InboundMatcher) {
+  inboundMatchers.set(name, matcher);
+}
+async function matchInbound(db: Db, accountNumber: string): Promise<InboundMatch | null> {
+  for (const m of inboundMatchers.values()) {
+    const hit = await m(db, accountNumber);
+    if (hit) return hit;
+  }
+  return null;
+}
+
 export async function creditDeposit(
   db: Db,
   p: CreditDepositInput,
@@ -25,16 +59,26 @@ export async function creditDeposit(
   if (!Number.isSafeInteger(p.amount) || p.amount <= 0)
     throw badRequest('Deposit amount must be a positive number of minor units');
   if (!p.providerRef) throw badRequest('Deposit provider reference is required');
-  const [target] = await db
+  const [byWallet] = await db
     .select({ id: wallets.id, currency: wallets.currency })
     .from(wallets)
     .where(eq(wallets.virtualAccountNumber, p.accountNumber));
+  const match = byWallet ? null : await matchInbound(db, p.accountNumber);
+  const [byMatch] = match
+    ? await db
+        .select({ id: wallets.id, currency: wallets.currency })
+        .from(wallets)
+        .where(eq(wallets.id, match.walletId))
+    : [];
+  const target = byWallet ?? byMatch;
+  const after: (() => Promise<void> | void)[] = [];
   const currency = target?.currency ?? 'NGN';
   const clearingId = await systemAccountId(db, SYSTEM.clearing(p.provider), currency);
   const suspenseId = target ? null : await systemAccountId(db, SYSTEM.suspense, currency);
 
-  return retryOnDeadlock(() =>
+  const result = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
+      after.length = 0;
       const [seen] = await tx
         .insert(inboundCredits)
         .values({
@@ -109,7 +153,25 @@ export async function creditDeposit(
         topic: MONEY_TOPICS.depositCredited,
         value: `${formatMoney(p.amount, currency)} from ${p.senderName} was credited to your ${currency} wallet.`,
       });
+      if (match) {
+        const more = await match.onCredited(tx, {
+          accountId: w.accountId,
+          transactionId: t.id,
+          amount: p.amount,
+          providerRef: p.providerRef,
+          senderName: p.senderName,
+        });
+        if (more) after.push(...more);
+      }
       return { credited: true, transactionId: t.id };
     }),
   );
+  for (const fn of after) {
+    try {
+      await fn();
+    } catch {
+      // Sweeps recover what was to happen here (e.g. the dispatcher's pending-payout sweep).
+    }
+  }
+  return result;
 }

@@ -1,0 +1,533 @@
+// Collection and settlement (issue 24 §2, §3). An approved invoice gets its own virtual account
+// from the rails; a deposit to it is credited by the money core to the company's NGN wallet and,
+// in that same transaction, applied here (registerInboundMatcher): installments in due-date order,
+// overage to a refund row, partner shares paid out through the money core per strategy.
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { fromMinor, formatMoney, INFLOW_MSG, REFUND_MSG, type PublicInvoice } from '@owo/contract';
+import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import type { Db, Tx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, conflict } from '../../platform/errors';
+import { defineTicker } from '../../platform/jobs';
+import { railsOf } from '../../rails';
+import { accounts } from '../accounts/tables';
+import { dispatchSoon } from '../funding';
+import {
+  checkPayoutLimit,
+  computeFee,
+  getWalletByCurrency,
+  registerInboundMatcher,
+  startTransfer,
+} from '../money';
+import { notifyMoneyEvent } from '../notifications';
+import { transactions } from '../money/tables';
+import { sendMail } from '../mail';
+import { invoiceRow, payLinkOf, type AfterCommit } from './service';
+import {
+  inflowPartners,
+  invoiceCollectionRefunds,
+  invoiceInstallments,
+  invoicePayments,
+  invoices,
+  invoiceSettlements,
+} from './tables';
+
+export const INVOICE_PAYMENT_TOPIC = 'Invoice Payment Received';
+export const SETTLEMENT_MSG = {
+  retried: 'Settlements reinitialized successfully',
+  cannotRetry: 'Unable to reinitialize settlements',
+} as const;
+type InvoiceRow = typeof invoices.$inferSelect;
+type SettlementRow = typeof invoiceSettlements.$inferSelect;
+type PartnerRow = typeof inflowPartners.$inferSelect;
+
+// ---------------------------------------------------------------- the collection account
+
+/** Issues (once: the provider is idempotent by customer reference) the invoice's own account. */
+export async function assignInvoiceAccount(deps: AppDeps, invoiceId: string): Promise<void> {
+  const [r] = await deps.db
+    .select({
+      id: invoices.id,
+      va: invoices.vaNumber,
+      approval: invoices.approvalStatus,
+      company: accounts.name,
+    })
+    .from(invoices)
+    .innerJoin(accounts, eq(accounts.id, invoices.accountId))
+    .where(eq(invoices.id, invoiceId));
+  if (!r || r.va || r.approval !== 'approved') return;
+  const va = await railsOf(deps).createVirtualAccount({
+    customerRef: `invoice_${r.id.replace(/-/g, '')}`,
+    name: r.company,
+  });
+  await deps.db
+    .update(invoices)
+    .set({
+      vaNumber: va.accountNumber,
+      vaBankCode: va.bankCode,
+      vaBankName: va.bankName,
+      vaAccountName: va.accountName,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(invoices.id, r.id), isNull(invoices.vaNumber)));
+}
+
+async function sweepInvoiceAccounts(deps: AppDeps) {
+  const rows = await deps.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.approvalStatus, 'approved'), isNull(invoices.vaNumber)))
+    .limit(100);
+  for (const r of rows) await assignInvoiceAccount(deps, r.id);
+}
+
+export function registerCollections(deps: AppDeps) {
+  defineTicker(deps, 'invoice-accounts', 3000, sweepInvoiceAccounts);
+  registerInboundMatcher('invoices', async (db, accountNumber) => {
+    const [inv] = await db
+      .select({ id: invoices.id, accountId: invoices.accountId })
+      .from(invoices)
+      .where(eq(invoices.vaNumber, accountNumber));
+    if (!inv) return null;
+    const wallet = await getWalletByCurrency(db, inv.accountId, 'NGN');
+    if (!wallet) return null;
+    return {
+      walletId: wallet.id,
+      onCredited: (tx, c) => applyCollection(tx, deps, inv.id, c),
+    };
+  });
+}
+
+// ---------------------------------------------------------------- applying a collection
+
+export async function applyCollection(
+  tx: Tx,
+  deps: AppDeps,
+  invoiceId: string,
+  c: { accountId: string; transactionId: string; amount: number; providerRef: string; senderName: string },
+): Promise<AfterCommit> {
+  const inv = await invoiceRow(tx, c.accountId, invoiceId, true);
+  const after: AfterCommit = [];
+  const open = await tx
+    .select()
+    .from(invoiceInstallments)
+    .where(
+      and(
+        eq(invoiceInstallments.invoiceId, inv.id),
+        inArray(invoiceInstallments.status, ['pending', 'partlyPaid']),
+      ),
+    )
+    .orderBy(sql`${invoiceInstallments.dueDate} asc nulls last`, asc(invoiceInstallments.seq))
+    .for('update');
+  let left = c.amount;
+  const nowPaid: (typeof open)[number][] = [];
+  for (const i of open) {
+    if (left <= 0) break;
+    const take = Math.min(i.amountMinor - i.amountPaidMinor, left);
+    if (take <= 0) continue;
+    left -= take;
+    const paid = i.amountPaidMinor + take;
+    const status = paid >= i.amountMinor ? 'paid' : 'partlyPaid';
+    await tx
+      .update(invoiceInstallments)
+      .set({ amountPaidMinor: paid, status })
+      .where(eq(invoiceInstallments.id, i.id));
+    if (status === 'paid') nowPaid.push(i);
+  }
+  const applied = c.amount - left;
+  const [pay] = await tx
+    .insert(invoicePayments)
+    .values({
+      accountId: inv.accountId,
+      invoiceId: inv.id,
+      transactionId: c.transactionId,
+      amountMinor: c.amount,
+      appliedMinor: applied,
+      overageMinor: left,
+      senderName: c.senderName,
+      providerRef: c.providerRef,
+    })
+    .returning({ id: invoicePayments.id });
+  if (left > 0)
+    await tx.insert(invoiceCollectionRefunds).values({
+      accountId: inv.accountId,
+      invoiceId: inv.id,
+      paymentId: pay.id,
+      accountName: c.senderName,
+      refundableAmountMinor: left,
+    });
+  const paidTotal = inv.amountPaidMinor + applied;
+  const fully = paidTotal >= inv.amountMinor;
+  await tx
+    .update(invoices)
+    .set({
+      amountPaidMinor: paidTotal,
+      status: fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
+      updatedAt: new Date(),
+    })
+    .where(eq(invoices.id, inv.id));
+
+  if (applied > 0) {
+    if (inv.settlementStrategy === 'per-collection')
+      await settle(tx, deps, inv, { basis: 'collection', basisId: pay.id, baseMinor: applied }, after);
+    else if (inv.settlementStrategy === 'per-installment')
+      for (const i of nowPaid)
+        await settle(tx, deps, inv, { basis: 'installment', basisId: i.id, baseMinor: i.amountMinor }, after);
+    else if (fully && inv.status !== 'fullyPaid')
+      await settle(tx, deps, inv, { basis: 'invoice', basisId: inv.id, baseMinor: inv.amountMinor }, after);
+  }
+  const over = left > 0 ? ` (${formatMoney(left, 'NGN')} over the total, to refund)` : '';
+  await notifyMoneyEvent(tx, {
+    accountId: inv.accountId,
+    transactionId: c.transactionId,
+    topic: INVOICE_PAYMENT_TOPIC,
+    value: `${formatMoney(c.amount, 'NGN')} from ${c.senderName} was received for invoice ${inv.reference}${over}.`,
+  });
+  return after;
+}
+
+/**
+ * Each of the invoice's partners gets floor(base × share), never more in total than their cap on
+ * this invoice (a capped row keeps the percentage and carries the capped amount).
+ */
+async function settle(
+  tx: Tx,
+  deps: AppDeps,
+  inv: InvoiceRow,
+  b: { basis: string; basisId: string; baseMinor: number },
+  after: AfterCommit,
+) {
+  if (!inv.partnerIds.length) return;
+  const partners = await tx
+    .select()
+    .from(inflowPartners)
+    .where(and(eq(inflowPartners.accountId, inv.accountId), inArray(inflowPartners.id, inv.partnerIds)));
+  for (const p of partners) {
+    let share = Math.floor((b.baseMinor * p.percentageBp) / 10_000);
+    let capped = false;
+    if (p.capMinor > 0) {
+      const [{ so_far }] = await tx
+        .select({
+          so_far: sql<number>`coalesce(sum(${invoiceSettlements.amountMinor}), 0)::bigint`.mapWith(Number),
+        })
+        .from(invoiceSettlements)
+        .where(
+          and(
+            eq(invoiceSettlements.invoiceId, inv.id),
+            eq(invoiceSettlements.partnerId, p.id),
+            sql`${invoiceSettlements.status} <> 'cancelled'`,
+          ),
+        );
+      const room = Math.max(0, p.capMinor - so_far);
+      if (share > room) {
+        share = room;
+        capped = true;
+      }
+    }
+    if (share <= 0) continue;
+    const [row] = await tx
+      .insert(invoiceSettlements)
+      .values({
+        accountId: inv.accountId,
+        invoiceId: inv.id,
+        partnerId: p.id,
+        basis: b.basis,
+        basisId: b.basisId,
+        percentageBp: p.percentageBp,
+        amountMinor: share,
+        capped,
+        attempt: 1,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) await payOut(tx, deps, inv, row, p, after);
+  }
+}
+
+/** Reference per settlement row and attempt: the unique transfer reference is the idempotency key. */
+export const settlementReference = (s: Pick<SettlementRow, 'id' | 'attempt'>) =>
+  `invset-${s.id.replace(/-/g, '')}-${s.attempt}`;
+
+async function payOut(
+  tx: Tx,
+  deps: AppDeps,
+  inv: InvoiceRow,
+  s: SettlementRow,
+  p: PartnerRow,
+  after: AfterCommit,
+) {
+  const wallet = await getWalletByCurrency(tx, inv.accountId, 'NGN');
+  const fee = await computeFee(tx, {
+    accountId: inv.accountId,
+    method: 'bank-transfer',
+    amount: s.amountMinor,
+    currency: 'NGN',
+  });
+  try {
+    const t = await tx.transaction(async (sp) => {
+      await checkPayoutLimit(deps, sp, {
+        accountId: inv.accountId,
+        amountMinor: s.amountMinor,
+        currency: 'NGN',
+      });
+      if (!wallet) throw new AppError(422, 'no-wallet', 'The company has no NGN wallet');
+      return startTransfer(sp, {
+        accountId: inv.accountId,
+        walletId: wallet.id,
+        amount: s.amountMinor,
+        fee,
+        bankCode: p.bankCode,
+        bankName: p.bankName,
+        accountNumber: p.accountNumber,
+        accountName: p.accountName,
+        narration: `Settlement ${inv.reference}`.slice(0, 100),
+        reference: settlementReference(s),
+        initiatedBy: inv.makerUserId,
+        sourceType: 'invoice-settlement',
+        sourceId: s.id,
+        provider: railsOf(deps).name,
+      });
+    });
+    await tx
+      .update(invoiceSettlements)
+      .set({ transactionId: t.id, feeMinor: fee, status: 'pending', failureReason: null })
+      .where(eq(invoiceSettlements.id, s.id));
+    after.push(() => dispatchSoon(deps, t.reference));
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+    await tx
+      .update(invoiceSettlements)
+      .set({ status: 'failed', transactionId: null, feeMinor: 0, failureReason: err.message })
+      .where(eq(invoiceSettlements.id, s.id));
+  }
+}
+
+/** POST …/settlements/init-payment: a new attempt for failed rows and rows never started (002 §4). */
+export async function retrySettlements(deps: AppDeps, accountId: string, invoiceId: string) {
+  const after: AfterCommit = [];
+  await deps.db.transaction(async (tx) => {
+    const inv = await invoiceRow(tx, accountId, invoiceId, true);
+    if (inv.status === 'draft' || inv.status === 'pending') throw conflict(SETTLEMENT_MSG.cannotRetry);
+    const rows = await tx
+      .select({ s: invoiceSettlements, p: inflowPartners, txStatus: transactions.status })
+      .from(invoiceSettlements)
+      .innerJoin(inflowPartners, eq(inflowPartners.id, invoiceSettlements.partnerId))
+      .leftJoin(transactions, eq(transactions.id, invoiceSettlements.transactionId))
+      .where(eq(invoiceSettlements.invoiceId, inv.id))
+      .for('update', { of: invoiceSettlements });
+    const retry = rows.filter(
+      (r) =>
+        r.s.status !== 'cancelled' &&
+        (r.s.transactionId === null || r.txStatus === 'failed' || r.txStatus === 'reversed'),
+    );
+    if (!retry.length) throw conflict(SETTLEMENT_MSG.cannotRetry);
+    for (const r of retry) {
+      const next = { ...r.s, attempt: r.s.attempt + 1 };
+      await tx
+        .update(invoiceSettlements)
+        .set({ attempt: next.attempt })
+        .where(eq(invoiceSettlements.id, r.s.id));
+      await payOut(tx, deps, inv, next, r.p, after);
+    }
+  });
+  for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
+}
+
+// ---------------------------------------------------------------- the public pay page
+
+export async function publicInvoice(db: Db, accountId: string, invoiceId: string): Promise<PublicInvoice> {
+  const [r] = await db
+    .select({ i: invoices, company: accounts.name })
+    .from(invoices)
+    .innerJoin(accounts, eq(accounts.id, invoices.accountId))
+    .where(
+      and(
+        eq(invoices.id, invoiceId),
+        eq(invoices.accountId, accountId),
+        eq(invoices.approvalStatus, 'approved'),
+        isNotNull(invoices.vaNumber),
+      ),
+    );
+  // Unknown, mismatched, unapproved: one answer, naming nothing about the company.
+  if (!r) throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
+  const inst = await db
+    .select()
+    .from(invoiceInstallments)
+    .where(eq(invoiceInstallments.invoiceId, invoiceId))
+    .orderBy(sql`${invoiceInstallments.dueDate} asc nulls last`, asc(invoiceInstallments.seq));
+  const next = inst.find((i) => i.status === 'pending' || i.status === 'partlyPaid');
+  const i = r.i;
+  const due = next ? next.amountMinor - next.amountPaidMinor : Math.max(0, i.amountMinor - i.amountPaidMinor);
+  return {
+    companyName: r.company,
+    reference: i.reference,
+    customerName: i.customerName,
+    status: i.status as PublicInvoice['status'],
+    products: i.products.map((l) => ({
+      name: l.name,
+      price: fromMinor(l.priceMinor),
+      priceMinor: l.priceMinor,
+      quantity: l.quantity,
+      amount: fromMinor(l.amountMinor),
+      amountMinor: l.amountMinor,
+    })),
+    amount: fromMinor(i.amountMinor),
+    amountMinor: i.amountMinor,
+    amountPaid: fromMinor(i.amountPaidMinor),
+    amountPaidMinor: i.amountPaidMinor,
+    amountDue: fromMinor(due),
+    amountDueMinor: due,
+    nextDueDate: next?.dueDate ?? null,
+    accountNumber: i.vaNumber!,
+    bankName: i.vaBankName ?? '',
+    accountName: i.vaAccountName ?? '',
+  };
+}
+
+// ---------------------------------------------------------------- reminder and delivery
+
+export const REMINDER_MSG = {
+  sent: 'Reminder sent successfully!',
+  notAllowed: 'A reminder can only be sent for an approved invoice that is not fully paid',
+} as const;
+export const DELIVERY_MSG = {
+  updated: 'Delivery status updated successfully.',
+  notAllowed: 'Only an approved invoice that is not yet delivered can be marked as delivered',
+} as const;
+
+/** GET /inflows/invoice/notification/{id}: mails the pay link to the customer (approved, not paid). */
+export async function sendReminder(deps: AppDeps, accountId: string, invoiceId: string) {
+  const [r] = await deps.db
+    .select({ i: invoices, company: accounts.name })
+    .from(invoices)
+    .innerJoin(accounts, eq(accounts.id, invoices.accountId))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
+  if (!r) throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
+  const i = r.i;
+  if (i.approvalStatus !== 'approved' || i.status === 'fullyPaid' || !i.vaNumber)
+    throw conflict(REMINDER_MSG.notAllowed);
+  const pub = await publicInvoice(deps.db, accountId, invoiceId);
+  const link = payLinkOf(deps, i);
+  await sendMail(deps, {
+    to: i.customerEmail,
+    subject: `Payment reminder: invoice ${i.reference} from ${r.company}`,
+    text: `Hello ${i.customerName},\n\nThis is a reminder that ${formatMoney(pub.amountDueMinor, 'NGN')} is due${pub.nextDueDate ? ` on ${pub.nextDueDate.split('-').reverse().join('/')}` : ''} on invoice ${i.reference} from ${r.company}.\n\nPay by bank transfer to ${pub.accountNumber} (${pub.bankName}), or see the invoice here: ${link}\n\nOwo`,
+  });
+}
+
+/** PATCH …/delivery/mark-as-delivered: 409 on a draft, unapproved or already delivered invoice. */
+export async function markDelivered(db: Db, accountId: string, invoiceId: string) {
+  await db.transaction(async (tx) => {
+    const i = await invoiceRow(tx, accountId, invoiceId, true);
+    if (i.status === 'draft' || i.approvalStatus !== 'approved' || i.deliveryStatus === 'delivered')
+      throw conflict(DELIVERY_MSG.notAllowed);
+    await tx
+      .update(invoices)
+      .set({ deliveryStatus: 'delivered', updatedAt: new Date() })
+      .where(eq(invoices.id, i.id));
+  });
+}
+
+// ---------------------------------------------------------------- overage refunds
+
+/**
+ * POST …/refunds/{refundId}/init: pays the overage back through the money core (one reference per
+ * row and attempt). The sandbox's deposits carry only the sender's name, so `useSourceAccount`
+ * answers 422 until a provider reports the sender's account.
+ */
+export async function initRefund(
+  deps: AppDeps,
+  p: {
+    accountId: string;
+    invoiceId: string;
+    refundId: string;
+    userId: string;
+    body: {
+      useSourceAccount: boolean;
+      refundAccountDetails?: { accountNumber: string; bankCode: string } | null;
+    };
+  },
+) {
+  const [row] = await deps.db
+    .select()
+    .from(invoiceCollectionRefunds)
+    .where(
+      and(
+        eq(invoiceCollectionRefunds.id, p.refundId),
+        eq(invoiceCollectionRefunds.invoiceId, p.invoiceId),
+        eq(invoiceCollectionRefunds.accountId, p.accountId),
+      ),
+    );
+  if (!row) throw new AppError(404, 'not-found', 'Refund not found');
+  const dest = p.body.refundAccountDetails;
+  if (!dest) {
+    if (p.body.useSourceAccount && !row.accountNumber)
+      throw new AppError(422, 'unprocessable', REFUND_MSG.sourceUnknown, {
+        useSourceAccount: [REFUND_MSG.sourceUnknown],
+      });
+    if (!p.body.useSourceAccount)
+      throw new AppError(400, 'validation-error', REFUND_MSG.accountRequired, {
+        refundAccountDetails: [REFUND_MSG.accountRequired],
+      });
+  }
+  // Bank lookups never run inside a database transaction.
+  const target = dest ?? { accountNumber: row.accountNumber!, bankCode: '' };
+  const { accountName, bank } = await resolveAccountName(deps, target);
+  if (!bank) throw new AppError(400, 'validation-error', UNKNOWN_BANK, { bankCode: [UNKNOWN_BANK] });
+  if (!accountName)
+    throw new AppError(400, 'validation-error', ACCOUNT_NOT_VERIFIED, {
+      accountNumber: [ACCOUNT_NOT_VERIFIED],
+    });
+  const after: AfterCommit = [];
+  await deps.db.transaction(async (tx) => {
+    const inv = await invoiceRow(tx, p.accountId, p.invoiceId, true);
+    const [r] = await tx
+      .select({ r: invoiceCollectionRefunds, txStatus: transactions.status })
+      .from(invoiceCollectionRefunds)
+      .leftJoin(transactions, eq(transactions.id, invoiceCollectionRefunds.transactionId))
+      .where(eq(invoiceCollectionRefunds.id, row.id))
+      .for('update', { of: invoiceCollectionRefunds });
+    const live = r.r.transactionId && r.txStatus !== 'failed' && r.txStatus !== 'reversed';
+    if (r.r.status === 'cancelled' || live) throw conflict(REFUND_MSG.notRefundable);
+    const attempt = r.r.attempt + 1;
+    const amount = r.r.refundableAmountMinor;
+    const fee = await computeFee(tx, {
+      accountId: inv.accountId,
+      method: 'bank-transfer',
+      amount,
+      currency: 'NGN',
+    });
+    await checkPayoutLimit(deps, tx, { accountId: inv.accountId, amountMinor: amount, currency: 'NGN' });
+    const wallet = await getWalletByCurrency(tx, inv.accountId, 'NGN');
+    if (!wallet) throw new AppError(422, 'no-wallet', 'The company has no NGN wallet');
+    const t = await startTransfer(tx, {
+      accountId: inv.accountId,
+      walletId: wallet.id,
+      amount,
+      fee,
+      bankCode: bank.code,
+      bankName: bank.name,
+      accountNumber: target.accountNumber,
+      accountName,
+      narration: `Refund of overpayment on ${inv.reference}`.slice(0, 100),
+      reference: `invref-${r.r.id.replace(/-/g, '')}-${attempt}`,
+      initiatedBy: p.userId,
+      sourceType: 'invoice-refund',
+      sourceId: r.r.id,
+      provider: railsOf(deps).name,
+    });
+    await tx
+      .update(invoiceCollectionRefunds)
+      .set({
+        transactionId: t.id,
+        attempt,
+        feeMinor: fee,
+        accountNumber: target.accountNumber,
+        bankName: bank.name,
+        accountName,
+      })
+      .where(eq(invoiceCollectionRefunds.id, r.r.id));
+    after.push(() => dispatchSoon(deps, t.reference));
+  });
+  for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
+}

@@ -1,0 +1,207 @@
+// Shared bits of the inflows screens: status badges, the customer and partner modals.
+import { Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Customer, Partner } from '@owo/contract/inflows';
+import { useApiMutation } from '../../lib/query';
+import { profileApi, useBanks } from '../profile';
+import { inflowApi, refreshInflows, type PartnerBody } from './api';
+
+const COLORS: Record<string, string> = {
+  draft: 'gray',
+  pending: 'yellow',
+  partlyPaid: 'blue',
+  fullyPaid: 'teal',
+  completed: 'green',
+  paid: 'green',
+  approved: 'green',
+  rejected: 'red',
+  failed: 'red',
+  cancelled: 'gray',
+  success: 'green',
+  none: 'gray',
+  processing: 'blue',
+  delivered: 'teal',
+};
+const LABELS: Record<string, string> = {
+  partlyPaid: 'Partly paid',
+  fullyPaid: 'Fully paid',
+  none: 'Not sent',
+};
+export function StatusBadge(props: { status: string }) {
+  const label = LABELS[props.status] ?? props.status.charAt(0).toUpperCase() + props.status.slice(1);
+  return (
+    <Badge color={COLORS[props.status] ?? 'gray'} variant="light">
+      {label}
+    </Badge>
+  );
+}
+
+export function CustomerModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  customer?: Customer;
+  onSaved?: (c: Customer) => void;
+}) {
+  const form = useForm<{ name: string; email: string; phoneNumber: string }>({
+    defaultValues: { name: '', email: '', phoneNumber: '' },
+  });
+  useEffect(() => {
+    if (props.opened)
+      form.reset({
+        name: props.customer?.name ?? '',
+        email: props.customer?.email ?? '',
+        phoneNumber: props.customer?.phoneNumber ?? '',
+      });
+  }, [props.opened, props.customer, form]);
+  const save = useApiMutation({
+    form,
+    mutationFn: (v: { name: string; email: string; phoneNumber: string }) => {
+      const body = { ...v, phoneNumber: v.phoneNumber || null };
+      return props.customer
+        ? inflowApi.updateCustomer(props.customer.id, body)
+        : inflowApi.createCustomer(body);
+    },
+    onSuccess: (res) => {
+      void refreshInflows();
+      props.onSaved?.(res.data);
+      props.onClose();
+    },
+  });
+  const err = form.formState.errors;
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.customer ? 'Edit customer' : 'New customer'}
+    >
+      <form onSubmit={form.handleSubmit((v) => save.mutate(v))}>
+        <Stack>
+          <TextInput label="Name" required {...form.register('name')} error={err.name?.message} />
+          <TextInput label="Email" required {...form.register('email')} error={err.email?.message} />
+          <TextInput
+            label="Phone number"
+            placeholder="08012345678"
+            {...form.register('phoneNumber')}
+            error={err.phoneNumber?.message}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** 002 §5 Partner: the account name is looked up once bank and a 10-digit number are present (500 ms pause). */
+export function PartnerModal(props: { opened: boolean; onClose: () => void; partner?: Partner }) {
+  const banks = useBanks();
+  const form = useForm<PartnerBody>({
+    defaultValues: {
+      customerName: '',
+      customerEmail: '',
+      bankCode: '',
+      accountNumber: '',
+      percentage: '',
+      cap: '',
+    },
+  });
+  const [accountName, setAccountName] = useState('');
+  const p = props.partner;
+  useEffect(() => {
+    if (props.opened) {
+      form.reset({
+        customerName: p?.customerName ?? '',
+        customerEmail: p?.customerEmail ?? '',
+        bankCode: p?.bankCode ?? '',
+        accountNumber: p?.accountNumber ?? '',
+        percentage: p?.percentage ?? '',
+        cap: p && p.capMinor ? p.cap : '',
+      });
+      setAccountName(p?.accountName ?? '');
+    }
+  }, [props.opened, p, form]);
+  const bankCode = form.watch('bankCode');
+  const accountNumber = form.watch('accountNumber');
+  useEffect(() => {
+    if (!bankCode || !/^\d{10}$/.test(accountNumber)) return setAccountName('');
+    const ctl = new AbortController();
+    const id = setTimeout(() => {
+      profileApi
+        .validateAccount({ accountNumber, bankCode }, ctl.signal)
+        .then((r) => setAccountName(r.data.accountName))
+        .catch(() => setAccountName(''));
+    }, 500);
+    return () => {
+      clearTimeout(id);
+      ctl.abort();
+    };
+  }, [bankCode, accountNumber]);
+  const save = useApiMutation({
+    form,
+    mutationFn: (v: PartnerBody) => {
+      const body = { ...v, customerEmail: v.customerEmail || undefined, cap: v.cap || '0' };
+      return p ? inflowApi.updatePartner(p.id, body) : inflowApi.createPartner(body);
+    },
+    onSuccess: () => {
+      void refreshInflows();
+      props.onClose();
+    },
+  });
+  const err = form.formState.errors;
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={p ? 'Edit partner' : 'New partner'}>
+      <form onSubmit={form.handleSubmit((v) => save.mutate(v))}>
+        <Stack>
+          <TextInput
+            label="Partner name"
+            required
+            {...form.register('customerName')}
+            error={err.customerName?.message}
+          />
+          <TextInput
+            label="Partner email"
+            {...form.register('customerEmail')}
+            error={err.customerEmail?.message}
+          />
+          <Select
+            label="Bank"
+            required
+            searchable
+            data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+            value={bankCode || null}
+            onChange={(v) => form.setValue('bankCode', v ?? '')}
+            error={err.bankCode?.message}
+          />
+          <TextInput
+            label="Account number"
+            required
+            maxLength={10}
+            {...form.register('accountNumber')}
+            error={err.accountNumber?.message}
+          />
+          {accountName && (
+            <Text size="sm" c="teal" data-testid="partner-account-name">
+              {accountName}
+            </Text>
+          )}
+          <TextInput
+            label="Split percentage"
+            required
+            {...form.register('percentage')}
+            error={err.percentage?.message}
+          />
+          <TextInput label="Amount cap (NGN, optional)" {...form.register('cap')} error={err.cap?.message} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!accountName}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,161 @@
+// /inflows/customers/:id and /inflows/partners/:id (002 §2).
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ListBody, ListPagination } from '../../../components/list';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { useCustomer, useInflowList, usePartner } from '../api';
+import { CustomerModal, StatusBadge } from '../components';
+
+export function CustomerScreen() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const q = useCustomer(id);
+  const canEdit = useCan('inflowsCustomers', 'put');
+  const [editing, setEditing] = useState(false);
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Customer not found'}</Alert>;
+  const c = q.data;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <div>
+          <Button variant="subtle" px={0} onClick={() => navigate('/inflows/customers')}>
+            ← Back to customers
+          </Button>
+          <Title order={2}>{c.name}</Title>
+          <Text c="dimmed">
+            {c.email} {c.phoneNumber ? `· ${c.phoneNumber}` : ''}
+          </Text>
+        </div>
+        {canEdit && (
+          <Button variant="default" onClick={() => setEditing(true)}>
+            Edit customer
+          </Button>
+        )}
+      </Group>
+      <Card padding={0}>
+        <Title order={5} p="md" pb={0}>
+          Invoices
+        </Title>
+        {c.invoices.length === 0 ? (
+          <Text p="md" c="dimmed">
+            No data available
+          </Text>
+        ) : (
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {c.invoices.map((i) => (
+                <Table.Tr
+                  key={i.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/inflows/invoices/${i.id}`)}
+                >
+                  <Table.Td>{formatDate(i.createdAt)}</Table.Td>
+                  <Table.Td>{i.reference}</Table.Td>
+                  <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={i.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      <CustomerModal opened={editing} onClose={() => setEditing(false)} customer={c} />
+    </Stack>
+  );
+}
+
+type PartnerTx = {
+  id: string;
+  accountNumber: string;
+  amountMinor: number;
+  percentage: string;
+  createdAt: string;
+  status: string;
+  invoiceReference: string;
+};
+
+export function PartnerScreen() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const q = usePartner(id);
+  const [page, setPage] = useState(1);
+  const txs = useInflowList<PartnerTx>(`/inflows/partners/${id}/transactions`, { page, limit: 10 }, !!id);
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Partner not found'}</Alert>;
+  const p = q.data;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Button variant="subtle" px={0} onClick={() => navigate('/inflows/partners')}>
+          ← Back
+        </Button>
+        <Title order={2}>{p.customerName}</Title>
+      </div>
+      <Card>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Stat label="Total value" value={formatMoney(p.totalValueMinor)} />
+          <Stat label="Total value received" value={formatMoney(p.recievedValueMinor)} />
+          <Stat label="Total pending value" value={formatMoney(p.pendingValueMinor)} />
+          <Stat label="Bank" value={`${p.bankName} · ${p.accountNumber} · ${p.accountName}`} />
+          <Stat label="Share" value={`${p.percentage}%`} />
+          <Stat label="Amount cap" value={p.capMinor ? formatMoney(p.capMinor) : '-'} />
+        </SimpleGrid>
+      </Card>
+      <Card padding={0}>
+        <ListBody query={txs} isEmpty={!txs.data?.items.length} emptyText="No transactions yet">
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Account Number</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Percentage</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(txs.data?.items ?? []).map((x) => (
+                <Table.Tr key={x.id}>
+                  <Table.Td>{x.accountNumber}</Table.Td>
+                  <Table.Td>{formatMoney(x.amountMinor)}</Table.Td>
+                  <Table.Td>{x.percentage}%</Table.Td>
+                  <Table.Td>{formatDate(x.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={x.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={txs.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+    </Stack>
+  );
+}
+
+function Stat(props: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {props.value}
+      </Text>
+    </div>
+  );
+}

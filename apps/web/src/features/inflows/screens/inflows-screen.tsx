@@ -1,0 +1,431 @@
+// /inflows and its tabs (002 §2 Inflows): Transactions, Invoices, Drafts, Partners, Customers,
+// Pending Approvals, Rejected Approvals. Every list is the list kit's (filters in the URL, CSV).
+import { Box, Button, Card, Group, Menu, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Invoice } from '@owo/contract/inflows';
+import {
+  ExportCsvButton,
+  FilterBar,
+  ListBody,
+  ListPagination,
+  listQuery,
+  useListState,
+} from '../../../components/list';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import {
+  inflowApi,
+  refreshInflows,
+  useCustomers,
+  useInflowList,
+  useInflowTransactions,
+  useInvoiceApprovals,
+  usePartners,
+} from '../api';
+import { CustomerModal, PartnerModal, StatusBadge } from '../components';
+
+const TABS = [
+  { key: 'transactions', title: 'Transactions', path: '/inflows' },
+  { key: 'invoices', title: 'Invoices', path: '/inflows/invoices' },
+  { key: 'drafts', title: 'Drafts', path: '/inflows/drafts' },
+  { key: 'partners', title: 'Partners', path: '/inflows/partners' },
+  { key: 'customers', title: 'Customers', path: '/inflows/customers' },
+  { key: 'pending', title: 'Pending Approvals', path: '/inflows/pending' },
+  { key: 'rejected', title: 'Rejected Approvals', path: '/inflows/rejected' },
+] as const;
+export const SEARCH_PLACEHOLDER = 'Search customer, reference or amount';
+
+export function InflowsScreen() {
+  const { tab = 'transactions' } = useParams();
+  const navigate = useNavigate();
+  const canPartner = useCan('inflowsPartners', 'post');
+  const canInvoice = useCan('inflows', 'post');
+  const canCustomer = useCan('inflowsCustomers', 'post');
+  const [modal, setModal] = useState<'customer' | 'partner' | null>(null);
+  const current = TABS.find((t) => t.key === tab) ?? TABS[0];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>Invoices</Title>
+        <Group>
+          {canPartner && (
+            <Button variant="default" onClick={() => setModal('partner')}>
+              New Partner
+            </Button>
+          )}
+          {canCustomer && (
+            <Button variant="default" onClick={() => setModal('customer')}>
+              New Customer
+            </Button>
+          )}
+          {canInvoice && (
+            <Button onClick={() => navigate('/inflows/new-invoice?new=page')}>New Invoice</Button>
+          )}
+        </Group>
+      </Group>
+      <Tabs value={current.key} onChange={(v) => navigate(TABS.find((t) => t.key === v)!.path)}>
+        <Tabs.List>
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.key} value={t.key}>
+              {t.title}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {current.key === 'transactions' && <TransactionsList />}
+      {current.key === 'invoices' && <InvoiceList drafts={false} />}
+      {current.key === 'drafts' && <InvoiceList drafts />}
+      {current.key === 'partners' && <PartnerList />}
+      {current.key === 'customers' && <CustomerList />}
+      {(current.key === 'pending' || current.key === 'rejected') && <ApprovalList kind={current.key} />}
+      <CustomerModal opened={modal === 'customer'} onClose={() => setModal(null)} />
+      <PartnerModal opened={modal === 'partner'} onClose={() => setModal(null)} />
+    </Stack>
+  );
+}
+
+const INVOICE_GROUPS = ['status', 'approvalStatus'] as const;
+const STATUS_OPTIONS = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'partlyPaid', label: 'Partly paid' },
+  { value: 'fullyPaid', label: 'Fully paid' },
+];
+const APPROVAL_OPTIONS = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+function InvoiceList(props: { drafts: boolean }) {
+  const navigate = useNavigate();
+  const groups = props.drafts ? ([] as const) : INVOICE_GROUPS;
+  const { filters, page, setFilters, setPage } = useListState(groups);
+  const query = listQuery(filters, groups, page);
+  const path = props.drafts ? '/inflows/invoice/drafts' : '/inflows/invoice';
+  const list = useInflowList<Invoice>(path, query);
+  return (
+    <Card padding={0}>
+      <Group justify="flex-end" p="md" pb={0}>
+        <ExportCsvButton
+          path={path}
+          filters={filters}
+          groups={groups}
+          filename={props.drafts ? 'owo-invoice-drafts.csv' : 'owo-invoices.csv'}
+        />
+      </Group>
+      <Box px="md">
+        <FilterBar
+          groups={
+            props.drafts
+              ? []
+              : [
+                  { key: 'status', label: 'Payment status', options: STATUS_OPTIONS },
+                  { key: 'approvalStatus', label: 'Approval status', options: APPROVAL_OPTIONS },
+                ]
+          }
+          value={filters}
+          onChange={setFilters}
+          searchPlaceholder={SEARCH_PLACEHOLDER}
+        />
+      </Box>
+      <ListBody query={list} isEmpty={!list.data?.items.length}>
+        <Table highlightOnHover>
+          <Table.Thead>
+            {props.drafts ? (
+              <Table.Tr>
+                <Table.Th>Created on</Table.Th>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Created by</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            ) : (
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Payment status</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>Approval status</Table.Th>
+                <Table.Th>Customer</Table.Th>
+              </Table.Tr>
+            )}
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.items ?? []).map((i) =>
+              props.drafts ? (
+                <Table.Tr key={i.id}>
+                  <Table.Td>{formatDate(i.createdAt)}</Table.Td>
+                  <Table.Td>{i.customer.name}</Table.Td>
+                  <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
+                  <Table.Td>{i.createdBy}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => navigate(`/inflows/edit-invoice?invoiceId=${i.id}`)}
+                    >
+                      Continue
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                <Table.Tr
+                  key={i.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/inflows/invoices/${i.id}`)}
+                >
+                  <Table.Td>{formatDate(i.createdAt)}</Table.Td>
+                  <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={i.status} />
+                  </Table.Td>
+                  <Table.Td>{i.reference}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={i.approvalStatus} />
+                  </Table.Td>
+                  <Table.Td>{i.customer.name}</Table.Td>
+                </Table.Tr>
+              ),
+            )}
+          </Table.Tbody>
+        </Table>
+      </ListBody>
+      <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+    </Card>
+  );
+}
+
+function TransactionsList() {
+  const navigate = useNavigate();
+  const { filters, page, setFilters, setPage } = useListState([]);
+  const list = useInflowTransactions(listQuery(filters, [], page));
+  return (
+    <Card padding={0}>
+      <Box px="md">
+        <FilterBar
+          groups={[]}
+          value={filters}
+          onChange={setFilters}
+          searchPlaceholder={SEARCH_PLACEHOLDER}
+          dates={false}
+          presets={[]}
+        />
+      </Box>
+      <ListBody query={list} isEmpty={!list.data?.items.length}>
+        <Table highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Invoice</Table.Th>
+              <Table.Th>Amount</Table.Th>
+              <Table.Th>Fee</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.items ?? []).map((x) => (
+              <Table.Tr
+                key={x.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => navigate(`/inflows/invoices/${x.itemData.invoiceId}`)}
+              >
+                <Table.Td>{formatDate(x.updatedAt)}</Table.Td>
+                <Table.Td>{x.type}</Table.Td>
+                <Table.Td>{x.itemData.recipientName}</Table.Td>
+                <Table.Td>{x.itemData.invoiceReference}</Table.Td>
+                <Table.Td>{formatMoney(x.amountMinor)}</Table.Td>
+                <Table.Td>{formatMoney(x.itemData.transactionFeeMinor)}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={x.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ListBody>
+      <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+    </Card>
+  );
+}
+
+function CustomerList() {
+  const navigate = useNavigate();
+  const { filters, page, setFilters, setPage } = useListState([]);
+  const list = useCustomers(listQuery(filters, [], page));
+  return (
+    <Card padding={0}>
+      <Group justify="flex-end" p="md" pb={0}>
+        <ExportCsvButton
+          path="/inflows/customers"
+          filters={filters}
+          groups={[]}
+          filename="owo-customers.csv"
+        />
+      </Group>
+      <Box px="md">
+        <FilterBar
+          groups={[]}
+          value={filters}
+          onChange={setFilters}
+          searchPlaceholder="Search name, email or phone"
+          dates={false}
+          presets={[]}
+        />
+      </Box>
+      <ListBody query={list} isEmpty={!list.data?.items.length}>
+        <Table highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Phone</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.items ?? []).map((c) => (
+              <Table.Tr
+                key={c.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => navigate(`/inflows/customers/${c.id}`)}
+              >
+                <Table.Td>{c.name}</Table.Td>
+                <Table.Td>{c.email}</Table.Td>
+                <Table.Td>{c.phoneNumber ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ListBody>
+      <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+    </Card>
+  );
+}
+
+function PartnerList() {
+  const navigate = useNavigate();
+  const canEdit = useCan('inflowsPartners', 'put');
+  const canDelete = useCan('inflowsPartners', 'delete');
+  const { filters, page, setFilters, setPage } = useListState([]);
+  const list = usePartners(listQuery(filters, [], page));
+  const [editing, setEditing] = useState<string | null>(null);
+  const del = useApiMutation({
+    mutationFn: (id: string) => inflowApi.deletePartner(id),
+    onSuccess: () => void refreshInflows(),
+  });
+  return (
+    <Card padding={0}>
+      <Group justify="flex-end" p="md" pb={0}>
+        <ExportCsvButton path="/inflows/partners" filters={filters} groups={[]} filename="owo-partners.csv" />
+      </Group>
+      <Box px="md">
+        <FilterBar
+          groups={[]}
+          value={filters}
+          onChange={setFilters}
+          searchPlaceholder="Search name or account number"
+          dates={false}
+          presets={[]}
+        />
+      </Box>
+      <ListBody query={list} isEmpty={!list.data?.items.length}>
+        <Table highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Bank</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Share</Table.Th>
+              <Table.Th>Cap</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.items ?? []).map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{p.customerName}</Table.Td>
+                <Table.Td>{p.bankName}</Table.Td>
+                <Table.Td>
+                  {p.accountNumber} · {p.accountName}
+                </Table.Td>
+                <Table.Td>{p.percentage}%</Table.Td>
+                <Table.Td>{p.capMinor ? formatMoney(p.capMinor) : '-'}</Table.Td>
+                <Table.Td>
+                  <Menu>
+                    <Menu.Target>
+                      <Button size="xs" variant="subtle">
+                        Actions
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => navigate(`/inflows/partners/${p.id}`)}>
+                        View Details
+                      </Menu.Item>
+                      {canEdit && <Menu.Item onClick={() => setEditing(p.id)}>Edit Partner</Menu.Item>}
+                      {canDelete && (
+                        <Menu.Item color="red" onClick={() => del.mutate(p.id)}>
+                          Remove Partner
+                        </Menu.Item>
+                      )}
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ListBody>
+      <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      <PartnerModal
+        opened={!!editing}
+        onClose={() => setEditing(null)}
+        partner={list.data?.items.find((p) => p.id === editing)}
+      />
+    </Card>
+  );
+}
+
+function ApprovalList(props: { kind: 'pending' | 'rejected' }) {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const list = useInvoiceApprovals(props.kind, page);
+  return (
+    <Card padding={0}>
+      <ListBody query={list} isEmpty={!list.data?.items.length}>
+        <Table highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Reference</Table.Th>
+              <Table.Th>Customer</Table.Th>
+              <Table.Th>Amount</Table.Th>
+              <Table.Th>Requested by</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.items ?? []).map((a) => (
+              <Table.Tr
+                key={a.pendingApprovalItem.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => navigate(`/inflows/invoices/${a.resourceItem.id}`)}
+              >
+                <Table.Td>{formatDate(a.resourceItem.createdAt)}</Table.Td>
+                <Table.Td>{a.resourceItem.reference}</Table.Td>
+                <Table.Td>{a.resourceItem.payee}</Table.Td>
+                <Table.Td>{formatMoney(a.resourceItem.amountMinor)}</Table.Td>
+                <Table.Td>{a.resourceItem.maker.name}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ListBody>
+      <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      <Text size="xs" c="dimmed" p="md">
+        Invoices you can act on at their current approval level.
+      </Text>
+    </Card>
+  );
+}
