@@ -16,3 +16,5 @@ export * from './approvals';
 export * from './expenses';
 export * from './categories';
 export * from './products';
+export * from './payees';
+export * from './payouts';

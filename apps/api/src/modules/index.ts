@@ -15,6 +15,8 @@ import { registerApprovals } from './approvals/routes';
 import { registerExpenses } from './expenses/routes';
 import { registerCategories } from './categories/routes';
 import { registerProducts } from './products/routes';
+import { registerPayouts } from './payouts/routes';
+import { registerPayees } from './payees/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -35,4 +37,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerCategories(app, deps);
   await registerProducts(app, deps);
   await registerExpenses(app, deps);
+  await registerPayouts(app, deps);
+  await registerPayees(app, deps);
 }

@@ -16,3 +16,5 @@ export * from '../modules/approvals/tables';
 export * from '../modules/products/tables';
 export * from '../modules/expenses/tables';
 export * from '../modules/categories/tables';
+export * from '../modules/payees/tables';
+export * from '../modules/payouts/tables';
