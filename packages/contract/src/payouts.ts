@@ -82,6 +82,8 @@ export const payoutListQuery = listQuery.extend({
   ...listFormatQuery.shape,
   status: z.enum(PAYOUT_LIST_FILTERS, { error: 'Unknown status' }).optional(),
   payeeId: z.string().uuid().optional(),
+  /** The list kit's day presets (rolling). */
+  period: z.enum(['24h', '7d', '30d'], { error: 'Period must be 24h, 7d or 30d' }).optional(),
 });
 
 export const payoutSchema = z.object({
@@ -151,3 +153,18 @@ export const massApprovalResultSchema = z.object({
   message: z.string(),
 });
 export type MassApprovalResult = z.infer<typeof massApprovalResultSchema>;
+
+/** GET /api/payouts/fee: the bank-transfer fee a payout of `amount` would pay (review step). */
+export const payoutFeeQuery = z.object({
+  amount: amountSchema,
+  currency: z.enum(CURRENCIES, { error: PAYOUT_MSG.selectCurrency }).default('NGN'),
+});
+export const payoutFeeSchema = z.object({
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  fee: majorAmount,
+  feeMinor: minorAmount,
+  total: majorAmount,
+  totalMinor: minorAmount,
+});
+export type PayoutFee = z.infer<typeof payoutFeeSchema>;

@@ -1813,6 +1813,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payouts/fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The money core’s bank-transfer fee for a payout amount */
+        get: operations["getPayoutFee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payouts/{id}": {
         parameters: {
             query?: never;
@@ -10523,6 +10540,7 @@ export interface operations {
                 format?: "json" | "csv";
                 status?: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled" | "active";
                 payeeId?: string;
+                period?: "24h" | "7d" | "30d";
             };
             header?: never;
             path?: never;
@@ -10798,6 +10816,63 @@ export interface operations {
                             status: string | null;
                             message: string;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutFee: {
+        parameters: {
+            query: {
+                amount: number | string;
+                currency?: "NGN" | "USD" | "GBP";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                        };
                     };
                 };
             };

@@ -80,9 +80,9 @@ describe('vendors (payee)', () => {
       accountNumber: '123',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.name).toEqual([PAYEE_MSG.nameRequired]);
-    expect(bad.body.errors.email).toEqual([PAYEE_MSG.emailInvalid]);
-    expect(bad.body.errors.accountNumber).toEqual([PAYEE_MSG.accountNumber]);
+    expect(bad.body.errors!.name).toEqual([PAYEE_MSG.nameRequired]);
+    expect(bad.body.errors!.email).toEqual([PAYEE_MSG.emailInvalid]);
+    expect(bad.body.errors!.accountNumber).toEqual([PAYEE_MSG.accountNumber]);
     const dup = await o.api.post('/api/payee', {
       name: 'Again',
       email: 'again@example.ng',
@@ -90,7 +90,7 @@ describe('vendors (payee)', () => {
       accountNumber: v.accountNumber,
     });
     expect(dup.status).toBe(400);
-    expect(dup.body.errors.accountNumber).toEqual([PAYEE_MSG.duplicateAccount]);
+    expect(dup.body.errors!.accountNumber).toEqual([PAYEE_MSG.duplicateAccount]);
 
     await vendor(o.api, { name: 'Lekki Cleaning Co', email: 'hello@lekkicleaning.ng' });
     const list = await o.api.get('/api/payee?search=diesel');
@@ -189,7 +189,7 @@ describe('payouts', () => {
     const v = await vendor(o.api);
     const noKey = await o.api.post('/api/payouts', payoutBody(o, v.id));
     expect(noKey.status).toBe(400);
-    expect(noKey.body.errors['Idempotency-Key']).toBeTruthy();
+    expect(noKey.body.errors!['Idempotency-Key']).toBeTruthy();
 
     const k = key();
     const [first, second] = await Promise.all([
@@ -209,6 +209,8 @@ describe('payouts', () => {
     });
     expect(p.feeMinor).toBeGreaterThan(0);
     expect(p.fee).toBe((p.feeMinor / 100).toFixed(2));
+    const quote = (await o.api.get('/api/payouts/fee?amount=25000')).body.data;
+    expect(quote).toMatchObject({ feeMinor: p.feeMinor, totalMinor: 2_500_000 + p.feeMinor });
     const third = await o.api.post('/api/payouts', payoutBody(o, v.id), { 'idempotency-key': k });
     expect(third.status).toBe(201);
     expect(third.headers.get('idempotent-replayed')).toBe('true');
@@ -237,6 +239,13 @@ describe('payouts', () => {
     expect(detail.approvalWorkflowPendingApprovalItem.trailVerified).toBe(true);
     expect((await o.api.get(`/api/payee/${v.id}`)).body.data.payments.map((x: any) => x.id)).toEqual([p.id]);
     expect((await o.api.get('/api/payouts?status=completed')).body.data).toHaveLength(1);
+    const kit = await o.api.get(
+      `/api/payouts?period=24h&where=${encodeURIComponent('{"status":"completed"}')}`,
+    );
+    expect(kit.body.data.map((x: any) => x.id)).toEqual([p.id]);
+    expect((await o.api.get(`/api/payouts?where=${encodeURIComponent('{"status":"nope"}')}`)).status).toBe(
+      400,
+    );
     const csv = await fetch(`${t.baseUrl}/api/payouts?format=csv&status=completed`, {
       headers: { authorization: `Bearer ${o.token}`, 'x-account-id': o.account.id },
     });
@@ -249,7 +258,7 @@ describe('payouts', () => {
     const v = await vendor(o.api);
     const res = await o.api.post('/api/payouts', payoutBody(o, v.id), { 'idempotency-key': key() });
     expect(res.status).toBe(400);
-    expect(res.body.errors.amount).toEqual([PAYOUT_MSG.insufficientFunds]);
+    expect(res.body.errors!.amount).toEqual([PAYOUT_MSG.insufficientFunds]);
     expect((await o.api.get('/api/payouts')).body.data).toHaveLength(0);
     const bad = await o.api.post(
       '/api/payouts',
@@ -259,8 +268,8 @@ describe('payouts', () => {
       },
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.payoutOption).toEqual([PAYOUT_MSG.optionRequired]);
-    expect(bad.body.errors.narration).toEqual([PAYOUT_MSG.narrationRequired]);
+    expect(bad.body.errors!.payoutOption).toEqual([PAYOUT_MSG.optionRequired]);
+    expect(bad.body.errors!.narration).toEqual([PAYOUT_MSG.narrationRequired]);
   });
 
   it('schedules: scheduleId, past date refused, paid once by the job even with two workers', async () => {
@@ -270,7 +279,7 @@ describe('payouts', () => {
       'idempotency-key': key(),
     });
     expect(past.status).toBe(400);
-    expect(past.body.errors.scheduledDate).toEqual([PAYOUT_MSG.scheduledDatePast]);
+    expect(past.body.errors!.scheduledDate).toEqual([PAYOUT_MSG.scheduledDatePast]);
 
     const created = await o.api.post('/api/payouts', payoutBody(o, v.id, { scheduledDate: addDays(2) }), {
       'idempotency-key': key(),
@@ -367,6 +376,6 @@ describe('payouts', () => {
     const xw = await fundedOwner(t, 1_000_000_00);
     const cross = await xw.api.post('/api/payouts', payoutBody(xw, v.id), { 'idempotency-key': key() });
     expect(cross.status).toBe(400);
-    expect(cross.body.errors.payeeId).toEqual([PAYOUT_MSG.payeeNotFound]);
+    expect(cross.body.errors!.payeeId).toEqual([PAYOUT_MSG.payeeNotFound]);
   });
 });

@@ -11,6 +11,9 @@ import {
   PAYOUT_MSG,
   payoutBody,
   payoutDetailSchema,
+  payoutFeeQuery,
+  payoutFeeSchema,
+  fromMinor,
   payoutListQuery,
   payoutScheduleBody,
   payoutScheduleSchema,
@@ -22,6 +25,7 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
+import { computeFee } from '../money';
 import {
   cancelSchedule,
   createPayout,
@@ -133,6 +137,37 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       });
       await runAfterCommit(afterCommit);
       return ok(results, PAYOUT_MSG.massApproval);
+    },
+  );
+
+  r.get(
+    '/api/payouts/fee',
+    {
+      config: needs('payouts', 'get'),
+      schema: {
+        operationId: 'getPayoutFee',
+        summary: 'The money core’s bank-transfer fee for a payout amount',
+        tags,
+        querystring: payoutFeeQuery,
+        response: { 200: envelope(payoutFeeSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { amount, currency } = req.query;
+      const fee = await computeFee(db, {
+        accountId: tenantOf(req).accountId,
+        method: 'bank-transfer',
+        amount,
+        currency,
+      });
+      return ok({
+        amount: fromMinor(amount),
+        amountMinor: amount,
+        fee: fromMinor(fee),
+        feeMinor: fee,
+        total: fromMinor(amount + fee),
+        totalMinor: amount + fee,
+      });
     },
   );
 

@@ -9,6 +9,7 @@ import {
   APPROVAL_MSG,
   formatMoney,
   fromMinor,
+  PAYOUT_LIST_FILTERS,
   PAYOUT_MSG,
   type MassApprovalResult,
   type Payout,
@@ -621,8 +622,36 @@ export async function getPayout(
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const lagosStart = (d: string) => new Date(d.length === 10 ? `${d}T00:00:00+01:00` : d);
 
-function listWhere(tenant: TenantContext, q: ListQuery, viewerId: string): SQL {
+const PERIOD_MS = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The list kit's `where` JSON ({ status?, payeeId? }) folded into the query. */
+function withWhere(q: ListQuery): ListQuery {
+  if (!q.where?.trim()) return q;
+  let w: unknown;
+  try {
+    w = JSON.parse(q.where);
+  } catch {
+    throw fieldError('where', 'where must be a JSON object');
+  }
+  if (!w || typeof w !== 'object' || Array.isArray(w))
+    throw fieldError('where', 'where must be a JSON object');
+  const { status, payeeId } = w as { status?: unknown; payeeId?: unknown };
+  if (status !== undefined && !(PAYOUT_LIST_FILTERS as readonly unknown[]).includes(status))
+    throw fieldError('where', 'Unknown status');
+  if (payeeId !== undefined && (typeof payeeId !== 'string' || !UUID_RE.test(payeeId)))
+    throw fieldError('where', 'payeeId must be an id');
+  return {
+    ...q,
+    status: q.status ?? (status as ListQuery['status']),
+    payeeId: q.payeeId ?? (payeeId as string | undefined),
+  };
+}
+
+function listWhere(tenant: TenantContext, raw: ListQuery, viewerId: string): SQL {
+  const q = withWhere(raw);
   const conds: (SQL | undefined)[] = [eq(payouts.accountId, tenant.accountId), subsidiaryScope(tenant)];
+  if (q.period) conds.push(sql`${payouts.createdAt} >= ${new Date(Date.now() - PERIOD_MS[q.period])}`);
   if (q.status === 'active') conds.push(sql`${effectiveStatusSql} in ('approved', 'scheduled', 'paying')`);
   else if (q.status) conds.push(sql`${effectiveStatusSql} = ${q.status}`);
   if (q.payeeId) conds.push(eq(payouts.payeeId, q.payeeId));
