@@ -1,0 +1,103 @@
+// Payout calls (issue 23 §0, §3).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Pagination } from '@owo/contract/http';
+import type {
+  MassApprovalResult,
+  Payout,
+  PayoutDetail,
+  PayoutFee,
+  PayoutOption,
+} from '@owo/contract/payouts';
+import { listQuery, type ListFilters } from '../../components/list';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query';
+
+/** The list kit's `where` keys of the payouts list. */
+export const PAYOUT_GROUPS = ['status'] as const;
+
+export const payoutKeys = {
+  all: ['payouts'] as const,
+  list: (p: object) => ['payouts', 'list', p] as const,
+  detail: (id: string) => ['payouts', 'detail', id] as const,
+  fee: (amount: string) => ['payouts', 'fee', amount] as const,
+};
+export const refreshPayouts = () => queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+
+export function usePayouts(filters: ListFilters, page: number, limit = 20) {
+  return useQuery({
+    queryKey: payoutKeys.list({ filters, page, limit }),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const res = await api.get<Payout[]>('/payouts', {
+        query: listQuery(filters, PAYOUT_GROUPS, page, limit),
+      });
+      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+export function usePayout(id: string | undefined) {
+  return useQuery({
+    queryKey: payoutKeys.detail(id ?? ''),
+    enabled: !!id,
+    queryFn: async () => (await api.get<PayoutDetail>(`/payouts/${id}`)).data,
+    refetchInterval: (q) => (q.state.data?.status === 'paying' ? 3000 : false),
+  });
+}
+
+export function usePayoutFee(amount: string | undefined) {
+  return useQuery({
+    queryKey: payoutKeys.fee(amount ?? ''),
+    enabled: !!amount,
+    queryFn: async () => (await api.get<PayoutFee>('/payouts/fee', { query: { amount: amount! } })).data,
+  });
+}
+
+export type PayoutDraft = {
+  payoutOption: PayoutOption;
+  payeeId?: string;
+  payeeName?: string;
+  projectId?: string;
+  assets?: string;
+  walletId?: string;
+  amount?: string;
+  narration?: string;
+  scheduledDate?: string;
+  categoryId?: string | null;
+  /** One key per draft: a double click or a retry never pays twice. */
+  idempotencyKey: string;
+};
+export const PAYOUT_DRAFT = 'directPayout';
+export const MASS_RESULT_DRAFT = 'massPayoutResult';
+
+export const payoutApi = {
+  create: (d: PayoutDraft) =>
+    api.post<PayoutDetail>(
+      '/payouts',
+      {
+        payoutOption: d.payoutOption,
+        walletId: d.walletId,
+        payeeId: d.payeeId,
+        amount: d.amount,
+        currency: 'NGN',
+        narration: d.narration,
+        scheduledDate: d.scheduledDate || undefined,
+        categoryId: d.categoryId || undefined,
+        projectId: d.payoutOption === 'project' ? d.projectId : undefined,
+        assets:
+          d.payoutOption === 'asset'
+            ? (d.assets ?? '')
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+                .map((id) => ({ id }))
+            : undefined,
+      },
+      { headers: { 'Idempotency-Key': d.idempotencyKey } },
+    ),
+  massApproval: (body: { ids: string[]; approvalStatus: 'approved' | 'rejected'; comments: string }) =>
+    api.post<MassApprovalResult[]>('/payouts/mass-approval', body),
+  reschedule: (scheduleId: string, scheduledDate: string) =>
+    api.put(`/payout/schedule/${scheduleId}`, { scheduledDate }),
+  cancelSchedule: (scheduleId: string) => api.delete(`/payout/schedule/${scheduleId}`),
+};
