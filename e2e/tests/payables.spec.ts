@@ -40,7 +40,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   return page;
 }
 
-/** The demo accountant becomes a finance manager (who may approve), through the team API. */
+/** The demo accountant becomes an admin (the AP policy's approvers are owners and admins), through the team API. */
 async function promoteSecondPerson(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: OWNER });
   const token = (await login.json()).data.accessToken as string;
@@ -51,7 +51,7 @@ async function promoteSecondPerson(request: APIRequestContext) {
   expect(m).toBeTruthy();
   const res = await request.patch(`/api/account_access/${m!.id}`, {
     headers,
-    data: { role: 'finance-manager' },
+    data: { role: 'admin' },
   });
   expect(res.ok(), await res.text()).toBe(true);
 }
@@ -83,7 +83,7 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
 
   await test.step('add a vendor; the account name is resolved', async () => {
     await owner.goto('/vendors');
-    await expect(owner.getByRole('heading', { name: 'Vendors' })).toBeVisible();
+    await expect(owner.getByRole('heading', { name: 'Vendors', level: 2 })).toBeVisible();
     await owner.getByRole('button', { name: 'Add vendor' }).click();
     const dialog = owner.getByRole('dialog');
     await dialog.getByLabel('Name').fill(vendorName);
@@ -95,7 +95,7 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
     await shot(owner, 'payables-01-add-vendor');
     await dialog.getByRole('button', { name: 'Add vendor' }).click();
     await expect(owner).toHaveURL(/\/vendors\/[0-9a-f-]{36}$/);
-    await expect(owner.getByRole('heading', { name: vendorName })).toBeVisible();
+    await expect(owner.getByRole('heading', { name: vendorName, level: 2 })).toBeVisible();
     await shot(owner, 'payables-02-vendor');
   });
 
@@ -107,6 +107,7 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
     await shot(owner, 'payables-03-payout-type');
     await dialog.getByRole('radio', { name: /^Standard/ }).check();
     await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog).toBeHidden();
     await expect(owner.getByRole('textbox', { name: 'Vendor' })).toHaveValue(new RegExp(vendorName));
     await owner.getByRole('button', { name: 'Continue' }).click();
     await expect(owner).toHaveURL(/\/payment-details$/);

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PAYOUT_MSG, type PayoutOption } from '@owo/contract/payouts';
 import { DateField } from '../../../components/date-field';
@@ -285,15 +285,17 @@ export function PaymentReviewScreen() {
   const navigate = useNavigate();
   const [draft, setDraft] = useDraft<PayoutDraft>(PAYOUT_DRAFT);
   const fee = usePayoutFee(draft?.amount);
+  const sent = useRef(false);
   useEffect(() => {
-    if (!draft?.amount) void navigate('/payout/direct', { replace: true });
+    if (!draft?.amount && !sent.current) void navigate('/payout/direct', { replace: true });
   }, [draft, navigate]);
   const submit = useApiMutation({
     mutationFn: () => payoutApi.create(draft!),
     onSuccess: (res) => {
+      sent.current = true;
       void refreshPayouts();
-      setDraft(undefined);
       void navigate(`/payouts/${res.data.id}`);
+      setDraft(undefined);
     },
   });
   if (!draft?.amount) return null;
