@@ -12,7 +12,11 @@ const COLORS: Record<string, string> = {
 };
 export function PayoutStatusBadge(props: { status: string }) {
   return (
-    <Badge color={COLORS[props.status] ?? 'gray'} variant="light">
+    <Badge
+      color={COLORS[props.status] ?? 'gray'}
+      variant="light"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {props.status}
     </Badge>
   );

@@ -144,7 +144,7 @@ function PayoutsScreen(props: { tab: string }) {
                       <Table.Td>{p.narration}</Table.Td>
                       <Table.Td>{formatMoney(p.amountMinor, p.currency)}</Table.Td>
                       <Table.Td>{p.scheduledDate ? formatDate(p.scheduledDate) : '—'}</Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>
                         <PayoutStatusBadge status={p.status} />
                       </Table.Td>
                     </Table.Tr>
