@@ -168,3 +168,100 @@ export const payoutFeeSchema = z.object({
   totalMinor: minorAmount,
 });
 export type PayoutFee = z.infer<typeof payoutFeeSchema>;
+
+// ---- Bills (001 §2 Bills, §7 Quotes and bills; issue 23 §2) ----
+
+export const BILL_STATUSES = ['requested', 'submitted', 'sent', 'cancelled'] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+
+export const BILL_MSG = {
+  emailInvalid: 'Enter a valid email address',
+  requested: 'Bill request sent',
+  submitted: 'Payment Requested',
+  unknown: 'This bill link is not valid',
+  used: 'This bill link has already been used',
+  amountInvalid: 'Amount must be a positive number with at most 2 decimal places',
+  descriptionRequired: 'Description is required',
+  invoiceRequired: 'Invoice number is required',
+  dueDateInvalid: 'Due date must be a date (YYYY-MM-DD)',
+  fileRequired: 'Attach the bill as a PDF or an image',
+  notSubmitted: 'This bill has not been filled in by the vendor yet',
+  alreadySent: 'This bill has already been sent for payment',
+  bankDiffers:
+    'The bill’s bank account differs from the vendor’s. Change the vendor’s bank account (it needs approval) first',
+  sent: 'Bill sent for approval',
+} as const;
+
+/** POST /api/payout/quote/request. */
+export const billRequestBody = z.object({
+  email: z
+    .string({ error: BILL_MSG.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, BILL_MSG.emailInvalid)
+    .email(BILL_MSG.emailInvalid),
+  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+});
+
+/** The text fields of PUT /api/verify/payout/quote/{ref} (multipart, with `file`). */
+export const sendBillFields = z.object({
+  amount: amountSchema,
+  description: z
+    .string({ error: BILL_MSG.descriptionRequired })
+    .trim()
+    .min(1, BILL_MSG.descriptionRequired)
+    .max(500),
+  invoiceNumber: z
+    .string({ error: BILL_MSG.invoiceRequired })
+    .trim()
+    .min(1, BILL_MSG.invoiceRequired)
+    .max(64),
+  dueDate: z
+    .string({ error: BILL_MSG.dueDateInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, BILL_MSG.dueDateInvalid)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), BILL_MSG.dueDateInvalid),
+  bankCode: z.string({ error: 'Please select a bank' }).trim().min(1, 'Please select a bank').max(10),
+  accountNumber: z
+    .string({ error: 'Account number must be 10 digits' })
+    .trim()
+    .regex(/^\d{10}$/, 'Account number must be 10 digits'),
+});
+
+/** GET /api/verify/payout/quote/{ref}: all a public visitor learns (the company name, the email). */
+export const sendBillInfoSchema = z.object({ companyName: z.string(), email: z.string() });
+
+export const refParam = z.object({ ref: z.string().min(1).max(64) });
+
+export const billSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.enum(BILL_STATUSES),
+  email: z.string(),
+  note: z.string().nullable(),
+  payeeId: z.string().nullable(),
+  payeeName: z.string().nullable(),
+  amount: majorAmount.nullable(),
+  amountMinor: minorAmount.nullable(),
+  description: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  bankName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  accountName: z.string().nullable(),
+  fileName: z.string().nullable(),
+  payoutId: z.string().nullable(),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+});
+export type Bill = z.infer<typeof billSchema>;
+
+export const billListQuery = listQuery.extend({
+  ...listFormatQuery.shape,
+  status: z.enum(BILL_STATUSES, { error: 'Unknown status' }).optional(),
+});
+
+/** POST /api/payout/quote/{ref}/payout (Idempotency-Key): the reviewed bill becomes a payout. */
+export const billPayoutBody = z.object({
+  walletId: z.string({ error: PAYOUT_MSG.selectWallet }).uuid(PAYOUT_MSG.selectWallet),
+  categoryId: z.string().uuid('Category must be an id').optional().nullable(),
+});

@@ -1769,6 +1769,101 @@ export interface paths {
         patch: operations["addExpenseAttachments"];
         trace?: never;
     };
+    "/api/payout/quote/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request a bill from a vendor by email (a single-use send-bill link is mailed) */
+        post: operations["requestBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bill requests and received bills, newest first */
+        get: operations["listBills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/quote/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bill by its reference */
+        get: operations["getBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/quote/{ref}/payout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a received bill for payment: it becomes a payout (approval type payout)
+         * @description Requires an Idempotency-Key. The vendor is the one of the bill’s email (created from the bill when none); a bill whose bank account differs from that vendor’s is refused (409): change the vendor’s bank first, which needs approval.
+         */
+        post: operations["createBillPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/payout/quote/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public: the company name and recipient email of a send-bill link
+         * @description Unknown ref: 404; a ref already used: 409. Nothing of the company but its name is answered.
+         */
+        get: operations["getSendBill"];
+        /**
+         * Public: the vendor sends the bill (multipart: amount, description, invoiceNumber, dueDate, bankCode, accountNumber, file)
+         * @description Single use: a used ref answers 409, an unknown one 404. The bank account is NUBAN-checked and resolved.
+         */
+        put: operations["submitSendBill"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payouts": {
         parameters: {
             query?: never;
@@ -10524,6 +10619,417 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "requested" | "submitted" | "sent" | "cancelled";
+                            email: string;
+                            note: string | null;
+                            payeeId: string | null;
+                            payeeName: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number | null;
+                            description: string | null;
+                            invoiceNumber: string | null;
+                            dueDate: string | null;
+                            bankName: string | null;
+                            accountNumber: string | null;
+                            accountName: string | null;
+                            fileName: string | null;
+                            payoutId: string | null;
+                            createdAt: string;
+                            submittedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBills: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "requested" | "submitted" | "sent" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "requested" | "submitted" | "sent" | "cancelled";
+                            email: string;
+                            note: string | null;
+                            payeeId: string | null;
+                            payeeName: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number | null;
+                            description: string | null;
+                            invoiceNumber: string | null;
+                            dueDate: string | null;
+                            bankName: string | null;
+                            accountNumber: string | null;
+                            accountName: string | null;
+                            fileName: string | null;
+                            payoutId: string | null;
+                            createdAt: string;
+                            submittedAt: string | null;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "requested" | "submitted" | "sent" | "cancelled";
+                            email: string;
+                            note: string | null;
+                            payeeId: string | null;
+                            payeeName: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number | null;
+                            description: string | null;
+                            invoiceNumber: string | null;
+                            dueDate: string | null;
+                            bankName: string | null;
+                            accountNumber: string | null;
+                            accountName: string | null;
+                            fileName: string | null;
+                            payoutId: string | null;
+                            createdAt: string;
+                            submittedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBillPayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    walletId: string;
+                    /** Format: uuid */
+                    categoryId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            payoutOption: "standard" | "asset" | "project";
+                            /** @enum {string} */
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            currency: string;
+                            walletId: string;
+                            narration: string;
+                            payee: {
+                                id: string;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            scheduledDate: string | null;
+                            scheduleId: string | null;
+                            categoryId: string | null;
+                            projectId: string | null;
+                            assets: {
+                                id: string;
+                                /** Format: int64 */
+                                quantity: number | null;
+                            }[];
+                            transactionId: string | null;
+                            failureReason: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSendBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            companyName: string;
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitSendBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

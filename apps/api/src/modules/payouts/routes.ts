@@ -25,6 +25,7 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
+import { registerBills } from './bills-routes';
 import { computeFee } from '../money';
 import {
   cancelSchedule,
@@ -46,6 +47,7 @@ const idempotencyHeader = z
 /** Payouts to vendors (issue 23 §0, §3). Register after money, funding and approvals. */
 export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
   registerPayoutApprovals(deps);
+  await registerBills(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 

@@ -82,3 +82,44 @@ export const payoutSchedules = pgTable(
     index('payout_schedules_due_idx').on(t.status, t.scheduledDate),
   ],
 );
+
+/**
+ * A bill: requested from a vendor's email (a single-use 128-bit `reference` in the mailed link),
+ * filled in by the vendor on the public send-bill pages, then sent for payment as a payout.
+ */
+export const payoutQuotes = pgTable(
+  'payout_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    email: text('email').notNull(),
+    note: text('note'),
+    payeeId: uuid('payee_id').references(() => payees.id),
+    status: text('status')
+      .$type<'requested' | 'submitted' | 'sent' | 'cancelled'>()
+      .notNull()
+      .default('requested'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    description: text('description'),
+    invoiceNumber: text('invoice_number'),
+    dueDate: date('due_date'),
+    bankCode: text('bank_code'),
+    bankName: text('bank_name'),
+    accountNumber: text('account_number'),
+    accountName: text('account_name'),
+    fileName: text('file_name'),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payout_quotes_reference_key').on(t.reference),
+    index('payout_quotes_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+);
