@@ -101,3 +101,61 @@ export const payoutApi = {
     api.put(`/payout/schedule/${scheduleId}`, { scheduledDate }),
   cancelSchedule: (scheduleId: string) => api.delete(`/payout/schedule/${scheduleId}`),
 };
+
+// ---- bills ----
+export type { Bill } from '@owo/contract/payouts';
+import type { Bill as BillT } from '@owo/contract/payouts';
+
+export const billKeys = {
+  list: (p: object) => ['payouts', 'bills', p] as const,
+  detail: (ref: string) => ['payouts', 'bill', ref] as const,
+  send: (ref: string) => ['send-bill', ref] as const,
+};
+
+export function useBills(filters: ListFilters, page: number) {
+  return useQuery({
+    queryKey: billKeys.list({ filters, page }),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const { period: _p, where: _w, ...query } = listQuery(filters, [], page);
+      const res = await api.get<BillT[]>('/payout/quotes', { query });
+      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+export function useBill(ref: string | undefined) {
+  return useQuery({
+    queryKey: billKeys.detail(ref ?? ''),
+    enabled: !!ref,
+    queryFn: async () => (await api.get<BillT>(`/payout/quote/${ref}`)).data,
+  });
+}
+
+/** The public send-bill link: the company name and the email (404 unknown, 409 used). */
+export function useSendBill(ref: string | undefined) {
+  return useQuery({
+    queryKey: billKeys.send(ref ?? ''),
+    enabled: !!ref,
+    retry: false,
+    queryFn: async () =>
+      (
+        await api.get<{ companyName: string; email: string }>(`/verify/payout/quote/${ref}`, {
+          skipAuthHandling: true,
+          skipForbiddenPage: true,
+        })
+      ).data,
+  });
+}
+
+export const billApi = {
+  request: (body: { email: string; note?: string }) => api.post<BillT>('/payout/quote/request', body),
+  submit: (ref: string, form: FormData) =>
+    api.put<null>(`/verify/payout/quote/${ref}`, form, { skipAuthHandling: true, skipForbiddenPage: true }),
+  toPayout: (ref: string, walletId: string, key: string) =>
+    api.post<PayoutDetail>(
+      `/payout/quote/${ref}/payout`,
+      { walletId },
+      { headers: { 'Idempotency-Key': key } },
+    ),
+};

@@ -25,7 +25,44 @@ const list = async () => (await import('./screens/payouts-screen')).PayoutsRoute
 const mass = async () => (await import('./screens/mass-approval-screen')).MassApprovalScreen;
 const massReview = async () => (await import('./screens/mass-approval-screen')).MassPayoutReviewScreen;
 
+const bill = async () => (await import('./screens/bills')).BillScreen;
+const billPage = (path: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Screen = await bill();
+    return {
+      element: (
+        <AreaGuard area="bills">
+          <RequirePermission resource="payouts" action="get">
+            <Screen />
+          </RequirePermission>
+        </AreaGuard>
+      ),
+    };
+  },
+});
+const sendBill = (
+  path: string,
+  name: 'SendBillWelcomeScreen' | 'SendBillDetailsScreen' | 'SendBillReviewScreen' | 'SendBillSuccessScreen',
+): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Screen = (await import('./screens/send-bill'))[name];
+    return { element: <Screen /> };
+  },
+});
+
+/** The vendor's send-bill pages (000 §2.10): no sign-in. */
+export const publicRoutes: RouteObject[] = [
+  sendBill('/send-bill/welcome/:ref', 'SendBillWelcomeScreen'),
+  sendBill('/send-bill/payment-details/:ref', 'SendBillDetailsScreen'),
+  sendBill('/send-bill/review/:ref', 'SendBillReviewScreen'),
+  sendBill('/send-bill/success/:ref', 'SendBillSuccessScreen'),
+];
+
 export const dashboardRoutes: RouteObject[] = [
+  billPage('/bills/:ref'),
+  billPage('/bill/:ref'),
   page('/payouts', list),
   page('/payouts/mass-approval', mass),
   page('/payouts/mass-payout-review', massReview),

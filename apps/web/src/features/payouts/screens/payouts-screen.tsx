@@ -19,7 +19,6 @@ import {
   FilterBar,
   ListBody,
   ListPagination,
-  NoData,
   useListState,
 } from '../../../components/list';
 import { DateField } from '../../../components/date-field';
@@ -29,6 +28,7 @@ import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { payoutApi, PAYOUT_GROUPS, refreshPayouts, usePayout, usePayouts } from '../api';
 import { PayoutStatusBadge } from '../status-badge';
+import { BillsList } from './bills';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,6 +51,7 @@ const ALIASES: Record<string, string> = {
   me: 'all',
   'fill-missing-info': 'pending',
   'bills-summary': 'bills',
+  quotes: 'bills',
 };
 
 /** /payouts, /payouts/{tab} and /payouts/{id}. */
@@ -104,9 +105,7 @@ function PayoutsScreen(props: { tab: string }) {
         </Tabs.List>
       </Tabs>
       {current.key === 'bills' ? (
-        <Card padding={0}>
-          <NoData text="No data available. Bills requested from vendors will show here." />
-        </Card>
+        <BillsList />
       ) : (
         <>
           <Card>
