@@ -176,3 +176,106 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
     await shot(second, 'payables-11-bank-change-approved');
   });
 });
+
+/** A minimal valid one-page PDF (the vendor's bill). */
+function minimalPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << >> >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+test('request a bill → the vendor fills send-bill → approve → paid', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  await promoteSecondPerson(request);
+  const owner = await signedIn(browser, OWNER);
+  const vendorEmail = `billing.${run}@lekkicleaning.ng`;
+
+  await test.step('request the bill from the payouts bills list', async () => {
+    await owner.goto('/payouts/quotes?request=bill');
+    const dialog = owner.getByRole('dialog', { name: 'Request a bill from a vendor' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Vendor email').fill(vendorEmail);
+    await dialog.getByLabel('Note (optional)').fill('Invoice for March cleaning, please');
+    await shot(owner, 'payables-20-request-bill');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(owner.getByRole('cell', { name: vendorEmail })).toBeVisible();
+    await shot(owner, 'payables-21-bills-list');
+  });
+
+  let link = '';
+  await test.step('the mail carries the send-bill link', async () => {
+    await owner.goto('/dev/mailbox');
+    await owner.getByLabel('Recipient email').fill(vendorEmail);
+    await owner.getByRole('button', { name: 'Search' }).click();
+    await owner.getByTestId('mailbox-item').first().click();
+    link = (await owner.getByTestId('mail-link-0').getAttribute('href')) ?? '';
+    expect(link).toMatch(/\/send-bill\/welcome\/[0-9a-f]{32}$/);
+  });
+  const ref = link.split('/').pop()!;
+
+  const vendorContext = await browser.newContext();
+  const vendor = await vendorContext.newPage();
+  await test.step('the vendor (not signed in) sends the bill', async () => {
+    await vendor.goto(new URL(link).pathname);
+    await expect(vendor.getByRole('heading', { name: /requests a bill/ })).toBeVisible();
+    await shot(vendor, 'payables-22-send-bill-welcome');
+    await vendor.getByRole('button', { name: 'Get started' }).click();
+    await vendor.getByLabel('Amount (₦)').fill('40000');
+    await vendor.getByLabel('Description').fill('Office cleaning, March');
+    await vendor.getByLabel('Invoice number').fill('INV-0042');
+    await vendor.getByLabel('Due date').pressSequentially('31122026');
+    await choose(vendor, 'Bank', 'Guaranty Trust Bank');
+    await vendor.getByLabel('Account number').fill(nuban(serial()));
+    await vendor.locator('input[type="file"]').setInputFiles({
+      name: 'invoice.pdf',
+      mimeType: 'application/pdf',
+      buffer: minimalPdf(),
+    });
+    await shot(vendor, 'payables-23-send-bill-details');
+    await vendor.getByRole('button', { name: 'Continue' }).click();
+    await expect(vendor).toHaveURL(/\/send-bill\/review\//);
+    await shot(vendor, 'payables-24-send-bill-review');
+    await vendor.getByRole('button', { name: 'Done' }).click();
+    await expect(vendor.getByRole('heading', { name: 'Payment Requested' })).toBeVisible();
+    await shot(vendor, 'payables-25-send-bill-success');
+    // Single use: the link now says so.
+    await vendor.goto(new URL(link).pathname);
+    await expect(vendor.getByText('This bill link has already been used')).toBeVisible();
+  });
+
+  let payoutUrl = '';
+  await test.step('the company sends the bill for payment', async () => {
+    await owner.goto(`/bills/${ref}`);
+    await expect(owner.getByText('INV-0042')).toBeVisible();
+    await choose(owner, 'Pay from', 'NGN');
+    await shot(owner, 'payables-26-bill');
+    await owner.getByRole('button', { name: 'Send for approval' }).click();
+    await expect(owner).toHaveURL(/\/payouts\/[0-9a-f-]{36}$/);
+    payoutUrl = new URL(owner.url()).pathname;
+  });
+
+  const second = await signedIn(browser, SECOND);
+  await test.step('a second person approves; paid', async () => {
+    await second.goto(payoutUrl);
+    await approveHere(second, 'Bill matches the work done');
+    await expect(async () => {
+      await second.reload();
+      await expect(second.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await shot(second, 'payables-27-bill-paid');
+  });
+});

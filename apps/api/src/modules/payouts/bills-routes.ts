@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BILL_MSG,
+  bankSchema,
   billListQuery,
   billPayoutBody,
   billRequestBody,
@@ -23,6 +24,7 @@ import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
+import { listBanks } from '../banks';
 import { billToPayout, getBill, listBills, requestBill, sendBillInfo, submitBill } from './bills';
 import { getPayout } from './service';
 
@@ -146,6 +148,24 @@ export async function registerBills(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => ok(await sendBillInfo(db, req.params.ref)),
+  );
+
+  r.get(
+    '/api/verify/payout/quote/:ref/banks',
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'listSendBillBanks',
+        summary: 'Public: the bank list for the send-bill form (only with a live send-bill ref)',
+        tags,
+        params: refParam,
+        response: { 200: envelope(z.array(bankSchema)), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) => {
+      await sendBillInfo(db, req.params.ref);
+      return ok(await listBanks(deps));
+    },
   );
 
   // Multipart only in this scope (as files does): the vendor's bill and its PDF or image.

@@ -86,6 +86,9 @@ describe('bills', () => {
     expect(info.status).toBe(200);
     expect(info.body.data).toEqual({ companyName: o.account.name, email });
     expect((await anon('GET', `/api/verify/payout/quote/${'0'.repeat(32)}`)).status).toBe(404);
+    const banks = await anon('GET', `/api/verify/payout/quote/${ref}/banks`);
+    expect(banks.body.data.some((b: any) => b.code === '058')).toBe(true);
+    expect((await anon('GET', `/api/verify/payout/quote/${'0'.repeat(32)}/banks`)).status).toBe(404);
     expect((await anon('GET', '/api/verify/payout/quote/not-a-ref')).status).toBe(404);
 
     const bad = await anon(

@@ -148,6 +148,22 @@ export function useSendBill(ref: string | undefined) {
   });
 }
 
+/** The bank list for the public send-bill form (a live ref stands in for a session). */
+export function useSendBillBanks(ref: string | undefined) {
+  return useQuery({
+    queryKey: [...billKeys.send(ref ?? ''), 'banks'],
+    enabled: !!ref,
+    staleTime: 10 * 60_000,
+    queryFn: async () =>
+      (
+        await api.get<{ code: string; name: string }[]>(`/verify/payout/quote/${ref}/banks`, {
+          skipAuthHandling: true,
+          skipForbiddenPage: true,
+        })
+      ).data,
+  });
+}
+
 export const billApi = {
   request: (body: { email: string; note?: string }) => api.post<BillT>('/payout/quote/request', body),
   submit: (ref: string, form: FormData) =>

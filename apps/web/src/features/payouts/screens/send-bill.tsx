@@ -22,8 +22,7 @@ import { isApiError } from '../../../lib/api';
 import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
-import { useBanks } from '../../profile';
-import { billApi, useSendBill } from '../api';
+import { billApi, useSendBill, useSendBillBanks } from '../api';
 
 type SentBill = {
   ref: string;
@@ -92,7 +91,7 @@ export function SendBillDetailsScreen() {
   const { ref } = useParams();
   const navigate = useNavigate();
   const info = useSendBill(ref);
-  const banks = useBanks();
+  const banks = useSendBillBanks(ref);
   const [, setSent] = useDraft<SentBill>(SENT_DRAFT);
   const [v, setV] = useState({
     amount: '',
