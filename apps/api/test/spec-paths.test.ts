@@ -15,18 +15,10 @@ const EXPECTED_MISSING = new Set<string>(
   `
 POST /customer/auth
 POST /employee-portal/auth/login
-GET /payout/quote/{ref}
-GET /verify/payout/quote/{ref}
-PUT /verify/payout/quote/{ref}
 PUT /payout/quote/tier/one/{id}
 PUT /payout/quote/tier/two/{id}
 PUT /payout/quote/tier/three/{id}
-GET /payout/schedule/{id}
-PUT /payout/schedule/{id}
-DELETE /payout/schedule/{id}
 GET /ocr/quote/email
-POST /payout/quote/request
-PUT /payee/{id}
 POST /payrolls/employees/csv/extract
 GET /agents/core/commission-disbursements/{id}
 POST /agents/core/commission-disbursements/{id}/retry-disbursement/

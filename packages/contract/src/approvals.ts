@@ -13,6 +13,7 @@ export const APPROVAL_TYPES = [
   'payout',
   'disbursement',
   'commission',
+  'payeeBankChange',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 export const approvalTypeSchema = z.enum(APPROVAL_TYPES, { error: 'Unknown approval type' });
@@ -25,6 +26,7 @@ export const APPROVAL_TYPE_LABELS: Record<ApprovalType, string> = {
   payout: 'Payout',
   disbursement: 'Disbursement',
   commission: 'Commission',
+  payeeBankChange: 'Vendor bank change',
 };
 
 export const LEVEL_RULES = ['any', 'all'] as const;

@@ -24,3 +24,5 @@ export * from './developers';
 export * from './audit';
 export * from './insights';
 export * from './inflows';
+export * from './payees';
+export * from './payouts';

@@ -23,6 +23,8 @@ import { registerDevelopers } from './developers/routes';
 import { registerAudit } from './audit/routes';
 import { registerInsights } from './insights/routes';
 import { registerInflows } from './inflows/routes';
+import { registerPayouts } from './payouts/routes';
+import { registerPayees } from './payees/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -51,4 +53,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerDevelopers(app, deps);
   await registerInsights(app, deps);
   await registerInflows(app, deps);
+  await registerPayouts(app, deps);
+  await registerPayees(app, deps);
 }

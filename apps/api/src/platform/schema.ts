@@ -23,3 +23,5 @@ export * from '../modules/cards/tables';
 export * from '../modules/developers/tables';
 export * from '../modules/audit/tables';
 export * from '../modules/inflows/tables';
+export * from '../modules/payees/tables';
+export * from '../modules/payouts/tables';

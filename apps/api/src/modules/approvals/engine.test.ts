@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_MSG } from '@owo/contract';
 import { createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { notifications } from '../../platform/schema';
-import { registerApprovable, submitForApproval, runAfterCommit, type ApprovalSubject } from './engine';
+import {
+  registerApprovable,
+  resubmitForApproval,
+  submitForApproval,
+  runAfterCommit,
+  type ApprovalSubject,
+} from './engine';
 import { approvalDecisions } from './tables';
 import { verifyAllChains } from './trail';
 
@@ -158,6 +164,7 @@ describe('approval workflows', () => {
       'payout',
       'disbursement',
       'commission',
+      'payeeBankChange',
     ]);
   });
 });
@@ -387,5 +394,69 @@ describe('decisions', () => {
     expect((await approve(other.api, item.id)).status).toBe(404);
     const res = await o.api.get('/api/approval-workflows/pending-approvals/bogus');
     expect(res.status).toBe(400);
+  });
+});
+
+describe('controls (alwaysFourEyes) and restarting a pending item', () => {
+  it('a control type is never auto-approved and never approved by its maker, whatever the AP policy', async () => {
+    const { o, c: a } = await team();
+    registerApprovable(t.app.deps, {
+      type: 'marketplace',
+      alwaysFourEyes: true,
+      load: async (_db, _accountId, id) => records.get(id) ?? null,
+      onFinalApproval: async ({ item }) => {
+        finals.push(item.resourceId);
+      },
+    });
+    const policy = await o.api.put('/api/settings/ap-policy', {
+      autoApproveBelow: 1000,
+      fourEyes: false,
+      overBudget: 'warn',
+      kycIncompleteCap: 100000,
+    });
+    expect(policy.status).toBe(200);
+    const id = randomUUID();
+    records.set(id, {
+      amountMinor: 0,
+      currency: 'NGN',
+      payee: 'Vendor bank change',
+      description: null,
+      categoryId: null,
+      subsidiaryId: null,
+      makerUserId: o.user.id,
+      reference: `ctl_${id.slice(0, 8)}`,
+    });
+    const item = await t.db.transaction((tx) =>
+      submitForApproval(tx, t.app.deps, {
+        accountId: o.account.id,
+        type: 'marketplace',
+        resourceId: id,
+        afterCommit: () => {},
+      }),
+    );
+    expect(item).toMatchObject({ status: 'pending', fourEyes: true });
+    expect(item.currentApproverIds).not.toContain(o.user.id);
+    expect((await approve(o.api, item.id)).status).toBe(403);
+    expect(finals).not.toContain(id);
+
+    // restartPending: a pending item goes back to level one with a Resubmitted trail entry
+    const restarted = await t.db.transaction((tx) =>
+      resubmitForApproval(tx, t.app.deps, {
+        accountId: o.account.id,
+        type: 'marketplace',
+        resourceId: id,
+        userId: o.user.id,
+        comments: 'Payee details changed',
+        afterCommit: () => {},
+        restartPending: true,
+      }),
+    );
+    expect(restarted).toMatchObject({ status: 'pending', round: item.round + 1, currentLevel: 0 });
+    const view = await a.api.get(`/api/approval-workflows/items/${item.id}`);
+    expect(view.body.data.approvals.map((x: any) => x.status)).toContain('Resubmitted');
+    expect((await approve(a.api, item.id)).status).toBe(200);
+    expect(finals).toContain(id);
+    expect((await verifyAllChains(t.db)).broken.filter((b) => b.itemId === item.id)).toEqual([]);
+    expect(view.body.data.trailVerified).toBe(true);
   });
 });

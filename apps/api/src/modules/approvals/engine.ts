@@ -60,6 +60,11 @@ export type ApprovableHandler = {
   onResolve?: (ctx: HandlerContext) => Promise<void>;
   /** The web path of the record (`/expense/{id}`), linked from approval emails. */
   path?: (resourceId: string) => string;
+  /**
+   * Controls (e.g. a vendor's bank change): four eyes always on and never auto-approved, whatever
+   * the AP policy says, so a second person must decide.
+   */
+  alwaysFourEyes?: boolean;
 };
 
 type Registry = Map<ApprovalType, ApprovableHandler>;
@@ -140,7 +145,13 @@ type Plan =
  */
 async function planFor(
   db: DbOrTx,
-  p: { accountId: string; type: ApprovalType; subject: ApprovalSubject; approverId?: string | null },
+  p: {
+    accountId: string;
+    type: ApprovalType;
+    subject: ApprovalSubject;
+    approverId?: string | null;
+    noAuto?: boolean;
+  },
 ): Promise<Plan> {
   const { subject: s } = p;
   const rows = await db
@@ -172,7 +183,7 @@ async function planFor(
     return { kind: 'workflow', workflowId: w.id, name: w.name, levels: w.levels };
   }
   const policy = await getApPolicy(db, p.accountId);
-  if (s.amountMinor < policy.autoApproveBelowMinor)
+  if (!p.noAuto && s.amountMinor < policy.autoApproveBelowMinor)
     return { kind: 'auto', thresholdMinor: policy.autoApproveBelowMinor };
   if (p.approverId)
     return {
@@ -384,7 +395,8 @@ export async function submitForApproval(
     afterCommit: AfterCommit;
   },
 ): Promise<ApprovalItemRow> {
-  const subject = await handlerOf(deps, p.type).load(tx, p.accountId, p.resourceId);
+  const handler = handlerOf(deps, p.type);
+  const subject = await handler.load(tx, p.accountId, p.resourceId);
   if (!subject) throw notFound(APPROVAL_TYPE_LABELS[p.type]);
   const policy = await getApPolicy(tx, p.accountId);
   const [item] = await tx
@@ -404,7 +416,7 @@ export async function submitForApproval(
       categoryId: subject.categoryId,
       subsidiaryId: subject.subsidiaryId,
       rejectionResolverIds: [subject.makerUserId],
-      fourEyes: policy.fourEyes,
+      fourEyes: policy.fourEyes || !!handler.alwaysFourEyes,
     })
     .returning();
   const plan = await planFor(tx, {
@@ -412,6 +424,7 @@ export async function submitForApproval(
     type: p.type,
     subject,
     approverId: p.approverId ?? subject.approverId,
+    noAuto: handler.alwaysFourEyes,
   });
   return startRound(tx, deps, item, plan, p.afterCommit);
 }
@@ -451,7 +464,7 @@ async function refreshSubject(tx: Tx, deps: AppDeps, item: ApprovalItemRow) {
       categoryId: subject.categoryId,
       subsidiaryId: subject.subsidiaryId,
       reference: subject.reference,
-      fourEyes: policy.fourEyes,
+      fourEyes: policy.fourEyes || !!handlerOf(deps, item.type).alwaysFourEyes,
     })
     .where(eq(approvalItems.id, item.id))
     .returning();
@@ -588,6 +601,7 @@ async function restart(
     type: item.type,
     subject,
     approverId: subject.approverId,
+    noAuto: handlerOf(deps, item.type).alwaysFourEyes,
   });
   return startRound(tx, deps, row, plan, d.afterCommit);
 }
@@ -606,6 +620,11 @@ export async function resubmitForApproval(
     userId: string;
     comments: string;
     afterCommit: AfterCommit;
+    /**
+     * Also restart an item still pending (decisions taken in its current round no longer count),
+     * e.g. payouts to a vendor whose bank account is being changed.
+     */
+    restartPending?: boolean;
   },
 ): Promise<ApprovalItemRow> {
   const [found] = await tx
@@ -620,7 +639,7 @@ export async function resubmitForApproval(
     );
   if (!found) throw notFound('Approval item');
   const item = await lockItem(tx, p.accountId, found.id);
-  if (item.status === 'pending') throw conflict('This item is already pending approval');
+  if (item.status === 'pending' && !p.restartPending) throw conflict('This item is already pending approval');
   return restart(tx, deps, item, {
     status: 'Resubmitted',
     userId: p.userId,

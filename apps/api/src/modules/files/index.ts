@@ -1,2 +1,2 @@
 // Public API of the files module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
-export { findAccountFiles } from './service';
+export { findAccountFiles, storeUpload } from './service';

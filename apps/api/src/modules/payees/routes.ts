@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+  PAYEE_MSG,
+  payeeBody,
+  payeeDetailSchema,
+  payeeListQuery,
+  payeeSchema,
+  payeeUpdateBody,
+} from '@owo/contract';
+import { sendCsv, wantsCsv } from '../../platform/csv';
+import type { AppDeps } from '../../platform/deps';
+import { authOf, needs, tenantOf } from '../../platform/guard';
+import { ok, paged } from '../../platform/http';
+import { fastList } from '../../platform/list';
+import { runAfterCommit } from '../approvals';
+import { createPayee, getPayee, listPayees, payeesCsv, registerPayeeApprovals, updatePayee } from './service';
+
+const tags = ['payees'];
+
+/** Vendors under the spec's name `/api/payee` (issue 23 §1). Register after approvals and payouts. */
+export async function registerPayees(app: FastifyInstance, deps: AppDeps) {
+  registerPayeeApprovals(deps);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get(
+    '/api/payee',
+    {
+      ...fastList(),
+      config: needs('payee', 'get'),
+      schema: {
+        operationId: 'listPayees',
+        summary: 'List vendors (search by name, email or account number), newest first',
+        description:
+          'format=csv answers every row the same filters select as a streamed text/csv attachment.',
+        tags,
+        querystring: payeeListQuery,
+        response: {
+          200: listEnvelope(payeeSchema).describe('JSON page, or text/csv with format=csv'),
+          400: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { accountId } = tenantOf(req);
+      if (wantsCsv(req.query)) return sendCsv(reply, 'owo-vendors.csv', payeesCsv(db, accountId, req.query));
+      const { items, total } = await listPayees(db, accountId, req.query);
+      return paged(items, req.query, total);
+    },
+  );
+
+  r.post(
+    '/api/payee',
+    {
+      config: needs('payee', 'post'),
+      schema: {
+        operationId: 'createPayee',
+        summary: 'Create a vendor; the bank account is NUBAN-checked and its resolved name wins',
+        tags,
+        body: payeeBody,
+        response: { 201: envelope(payeeDetailSchema), 400: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const id = await createPayee(deps, {
+        tenant: tenantOf(req),
+        userId: authOf(req).user.id,
+        body: req.body,
+      });
+      const data = await getPayee(db, {
+        accountId: tenantOf(req).accountId,
+        id,
+        viewerId: authOf(req).user.id,
+      });
+      return reply.code(201).send(ok(data, PAYEE_MSG.created));
+    },
+  );
+
+  r.get(
+    '/api/payee/:id',
+    {
+      config: needs('payee', 'get'),
+      schema: {
+        operationId: 'getPayee',
+        summary: 'One vendor: details, approved bank account, pending bank change, payments and open bills',
+        tags,
+        params: idParam,
+        response: { 200: envelope(payeeDetailSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await getPayee(db, {
+          accountId: tenantOf(req).accountId,
+          id: req.params.id,
+          viewerId: authOf(req).user.id,
+        }),
+      ),
+  );
+
+  r.put(
+    '/api/payee/:id',
+    {
+      config: needs('payee', 'put'),
+      schema: {
+        operationId: 'updatePayee',
+        summary: 'Edit a vendor; a new bank account waits for a second person’s approval',
+        description:
+          'name, phone, billingAddress and email apply at once. bankCode + accountNumber request a bank change: the vendor keeps answering (and being paid to) its old account, the new one shows under pendingBankChange until someone other than the requester approves it (approval type payeeBankChange), the previous email is told at once, and pending or scheduled payouts to the vendor go back to approval.',
+        tags,
+        params: idParam,
+        body: payeeUpdateBody,
+        response: { 200: envelope(payeeDetailSchema), 400: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const tenant = tenantOf(req);
+      const userId = authOf(req).user.id;
+      const { bankChangeRequested, afterCommit } = await updatePayee(deps, {
+        tenant,
+        userId,
+        id: req.params.id,
+        body: req.body,
+      });
+      await runAfterCommit(afterCommit);
+      const data = await getPayee(db, { accountId: tenant.accountId, id: req.params.id, viewerId: userId });
+      return ok(data, bankChangeRequested ? PAYEE_MSG.bankChangeRequested : PAYEE_MSG.updated);
+    },
+  );
+}

@@ -1,0 +1,413 @@
+// Vendors (issue 23 §1): the spec's payees. A bank change is guarded (★): it waits for a second
+// person's approval through the approvals engine (type payeeBankChange, four eyes always), the
+// vendor's previous email is told at once, and payouts to the vendor go back to approval at once.
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  fromMinor,
+  PAYEE_MSG,
+  type Payee,
+  type PayeeDetail,
+  type PayeeInput,
+  type PayeeListQuery,
+  type PayeeUpdate,
+} from '@owo/contract';
+import { preparedCsv, type CsvColumn } from '../../platform/csv';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { conflict, fieldError, notFound } from '../../platform/errors';
+import type { TenantContext } from '../../platform/guard';
+import { preparedPage } from '../../platform/list';
+import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import { sendMail } from '../mail';
+import { approvalOf, registerApprovable, submitForApproval } from '../approvals';
+import { payeePayments, returnPayoutsToApproval } from '../payouts';
+import { payeeBankChanges, payees } from './tables';
+
+type Row = typeof payees.$inferSelect;
+type ChangeRow = typeof payeeBankChanges.$inferSelect;
+type AfterCommit = (fn: () => Promise<void> | void) => void;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const P = (name: string) => sql.placeholder(name);
+
+/** NUBAN check and name resolution through the rails (never inside a database transaction). */
+async function resolveBank(deps: AppDeps, bankCode: string, accountNumber: string) {
+  const r = await resolveAccountName(deps, { accountNumber, bankCode });
+  if (!r.bank) throw fieldError('bankCode', UNKNOWN_BANK);
+  if (!r.accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
+  return { bankCode: r.bank.code, bankName: r.bank.name, accountNumber, accountName: r.accountName };
+}
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string }).code === '23505' ||
+  (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+function dto(r: Row, change: ChangeRow | null, requesterName: string | null): Payee {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    billingAddress: r.billingAddress,
+    bankCode: r.bankCode,
+    bankName: r.bankName,
+    accountNumber: r.accountNumber,
+    accountName: r.accountName,
+    pendingBankChange: change
+      ? {
+          id: change.id,
+          bankCode: change.bankCode,
+          bankName: change.bankName,
+          accountNumber: change.accountNumber,
+          accountName: change.accountName,
+          requestedAt: change.createdAt.toISOString(),
+          requestedBy: requesterName ?? '',
+        }
+      : null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+// ---- the approvable: a vendor's bank change ----
+
+async function lockChange(tx: DbOrTx, accountId: string, id: string): Promise<ChangeRow> {
+  const [c] = await tx
+    .select()
+    .from(payeeBankChanges)
+    .where(and(eq(payeeBankChanges.id, id), eq(payeeBankChanges.accountId, accountId)))
+    .for('update');
+  if (!c) throw notFound('Bank change');
+  return c;
+}
+
+export function registerPayeeApprovals(deps: AppDeps) {
+  registerApprovable(deps, {
+    type: 'payeeBankChange',
+    alwaysFourEyes: true,
+    load: async (db, accountId, id) => {
+      const [r] = await db
+        .select({ c: payeeBankChanges, name: payees.name, oldBank: payees.bankName })
+        .from(payeeBankChanges)
+        .innerJoin(payees, eq(payees.id, payeeBankChanges.payeeId))
+        .where(and(eq(payeeBankChanges.id, id), eq(payeeBankChanges.accountId, accountId)));
+      if (!r) return null;
+      return {
+        amountMinor: 0,
+        currency: 'NGN',
+        payee: `${r.name}: ${r.c.accountName} (${r.c.bankName} ${r.c.accountNumber})`,
+        description: `Bank account change from ${r.oldBank} ${r.c.previousAccountNumber} to ${r.c.bankName} ${r.c.accountNumber}`,
+        categoryId: null,
+        subsidiaryId: null,
+        makerUserId: r.c.requestedBy,
+        reference: r.c.reference,
+      };
+    },
+    onFinalApproval: async ({ tx, deps: d, item, afterCommit }) => {
+      const c = await lockChange(tx, item.accountId, item.resourceId);
+      if (c.status !== 'pending') return;
+      try {
+        await tx.transaction(async (sp) => {
+          await sp
+            .update(payees)
+            .set({
+              bankCode: c.bankCode,
+              bankName: c.bankName,
+              accountNumber: c.accountNumber,
+              accountName: c.accountName,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(payees.id, c.payeeId));
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(PAYEE_MSG.duplicateAccount);
+        throw err;
+      }
+      await tx
+        .update(payeeBankChanges)
+        .set({ status: 'approved', decidedAt: sql`now()` })
+        .where(eq(payeeBankChanges.id, c.id));
+      // Payouts not yet paid are approved again against the new account.
+      await returnPayoutsToApproval(tx, d, {
+        accountId: item.accountId,
+        payeeId: c.payeeId,
+        userId: c.requestedBy,
+        comments: 'The vendor’s new bank account was approved',
+        afterCommit,
+      });
+    },
+    onRejection: async ({ tx, item }) => {
+      await tx
+        .update(payeeBankChanges)
+        .set({ status: 'rejected', decidedAt: sql`now()` })
+        .where(and(eq(payeeBankChanges.id, item.resourceId), eq(payeeBankChanges.accountId, item.accountId)));
+    },
+    onResolve: async ({ tx, item }) => {
+      const c = await lockChange(tx, item.accountId, item.resourceId);
+      const [other] = await tx
+        .select({ id: payeeBankChanges.id })
+        .from(payeeBankChanges)
+        .where(and(eq(payeeBankChanges.payeeId, c.payeeId), eq(payeeBankChanges.status, 'pending')));
+      if (other) throw conflict(PAYEE_MSG.bankChangePending);
+      await tx
+        .update(payeeBankChanges)
+        .set({ status: 'pending', decidedAt: null })
+        .where(eq(payeeBankChanges.id, c.id));
+    },
+  });
+}
+
+// ---- commands ----
+
+export async function createPayee(
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; body: PayeeInput & { email: string } },
+): Promise<string> {
+  const bank = await resolveBank(deps, p.body.bankCode, p.body.accountNumber);
+  try {
+    const [row] = await deps.db
+      .insert(payees)
+      .values({
+        accountId: p.tenant.accountId,
+        name: p.body.name,
+        email: p.body.email,
+        phone: p.body.phone || null,
+        billingAddress: p.body.billingAddress || null,
+        ...bank,
+        createdBy: p.userId,
+      })
+      .returning({ id: payees.id });
+    return row.id;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldError('accountNumber', PAYEE_MSG.duplicateAccount);
+    throw err;
+  }
+}
+
+async function lockPayee(tx: DbOrTx, accountId: string, id: string): Promise<Row> {
+  const [r] = await tx
+    .select()
+    .from(payees)
+    .where(and(eq(payees.id, id), eq(payees.accountId, accountId)))
+    .for('update');
+  if (!r) throw notFound('Vendor');
+  return r;
+}
+
+/**
+ * PUT /api/payee/{id}: name, phone, billingAddress and email apply at once; a new bank account
+ * (NUBAN-checked and resolved first) waits for approval. Answers whether a bank change was requested.
+ */
+export async function updatePayee(
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; id: string; body: PayeeUpdate },
+): Promise<{ bankChangeRequested: boolean; afterCommit: (() => Promise<void> | void)[] }> {
+  const accountId = p.tenant.accountId;
+  const [current] = await deps.db
+    .select()
+    .from(payees)
+    .where(and(eq(payees.id, p.id), eq(payees.accountId, accountId)));
+  if (!current) throw notFound('Vendor');
+  const b = p.body;
+  const wantsBank =
+    b.bankCode !== undefined &&
+    b.accountNumber !== undefined &&
+    (b.bankCode !== current.bankCode || b.accountNumber !== current.accountNumber);
+  const bank = wantsBank ? await resolveBank(deps, b.bankCode!, b.accountNumber!) : null;
+  const after: (() => Promise<void> | void)[] = [];
+  await deps.db.transaction(async (tx) => {
+    const row = await lockPayee(tx, accountId, p.id);
+    const previousEmail = row.email;
+    await tx
+      .update(payees)
+      .set({
+        ...(b.name !== undefined ? { name: b.name } : {}),
+        ...(b.email !== undefined ? { email: b.email } : {}),
+        ...(b.phone !== undefined ? { phone: b.phone || null } : {}),
+        ...(b.billingAddress !== undefined ? { billingAddress: b.billingAddress || null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payees.id, row.id));
+    if (!bank) return;
+    if (bank.bankCode === row.bankCode && bank.accountNumber === row.accountNumber) return;
+    await requestBankChange(tx, deps, {
+      row: { ...row, name: b.name ?? row.name },
+      bank,
+      userId: p.userId,
+      previousEmail,
+      afterCommit: (fn) => after.push(fn),
+    });
+  });
+  return { bankChangeRequested: !!bank, afterCommit: after };
+}
+
+async function requestBankChange(
+  tx: Tx,
+  deps: AppDeps,
+  p: {
+    row: Row;
+    bank: { bankCode: string; bankName: string; accountNumber: string; accountName: string };
+    userId: string;
+    previousEmail: string;
+    afterCommit: AfterCommit;
+  },
+) {
+  const { row, bank } = p;
+  const [dup] = await tx
+    .select({ id: payees.id })
+    .from(payees)
+    .where(
+      and(
+        eq(payees.accountId, row.accountId),
+        eq(payees.bankCode, bank.bankCode),
+        eq(payees.accountNumber, bank.accountNumber),
+      ),
+    );
+  if (dup) throw fieldError('accountNumber', PAYEE_MSG.duplicateAccount);
+  let change: ChangeRow;
+  try {
+    [change] = await tx.transaction((sp) =>
+      sp
+        .insert(payeeBankChanges)
+        .values({
+          accountId: row.accountId,
+          payeeId: row.id,
+          reference: `pbc_${Date.now().toString(36)}${randomBytes(5).toString('hex')}`,
+          ...bank,
+          previousBankCode: row.bankCode,
+          previousAccountNumber: row.accountNumber,
+          requestedBy: p.userId,
+        })
+        .returning(),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(PAYEE_MSG.bankChangePending);
+    throw err;
+  }
+  await submitForApproval(tx, deps, {
+    accountId: row.accountId,
+    type: 'payeeBankChange',
+    resourceId: change.id,
+    afterCommit: p.afterCommit,
+  });
+  const last4 = (n: string) => `******${n.slice(-4)}`;
+  await sendMail(
+    deps,
+    {
+      to: p.previousEmail,
+      subject: 'A change to your bank details was requested',
+      text: `Hello ${row.name},\n\nSomeone asked to change the bank account your payments are sent to, from ${row.bankName} ${last4(row.accountNumber)} to ${bank.bankName} ${last4(bank.accountNumber)}. The change takes effect only after a second person at the company approves it.\n\nIf you did not ask for this, contact the company at once.\n\nOwo`,
+    },
+    tx,
+  );
+  await returnPayoutsToApproval(tx, deps, {
+    accountId: row.accountId,
+    payeeId: row.id,
+    userId: p.userId,
+    comments: 'The vendor’s bank account is being changed',
+    afterCommit: p.afterCommit,
+  });
+}
+
+// ---- reading ----
+
+const PAYEE_LIST = {
+  where: and(
+    eq(payees.accountId, P('accountId')),
+    sql`(${P('like')}::text is null or ${payees.name} ilike ${P('like')} or ${payees.email} ilike ${P('like')} or ${payees.accountNumber} ilike ${P('like')})`,
+  )!,
+  orderBy: [desc(payees.createdAt), desc(payees.id)],
+  columns: {
+    id: payees.id,
+    accountId: payees.accountId,
+    name: payees.name,
+    email: payees.email,
+    phone: payees.phone,
+    billingAddress: payees.billingAddress,
+    bankCode: payees.bankCode,
+    bankName: payees.bankName,
+    accountNumber: payees.accountNumber,
+    accountName: payees.accountName,
+    createdBy: payees.createdBy,
+    createdAt: payees.createdAt,
+    updatedAt: payees.updatedAt,
+  },
+};
+const payeesPage = preparedPage('payees', payees, PAYEE_LIST);
+const payeesCsvRows = preparedCsv('payees', payees, PAYEE_LIST);
+const listParams = (accountId: string, q: PayeeListQuery) => ({
+  accountId,
+  like: q.search ? `%${escapeLike(q.search)}%` : null,
+});
+
+async function pendingChanges(db: DbOrTx, payeeIds: string[]) {
+  if (!payeeIds.length) return new Map<string, ChangeRow>();
+  const rows = await db
+    .select()
+    .from(payeeBankChanges)
+    .where(and(inArray(payeeBankChanges.payeeId, payeeIds), eq(payeeBankChanges.status, 'pending')));
+  return new Map(rows.map((r) => [r.payeeId, r]));
+}
+
+export async function listPayees(db: Db, accountId: string, q: PayeeListQuery) {
+  const { rows, total } = await payeesPage(db, listParams(accountId, q), q);
+  const changes = await pendingChanges(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => dto(r, changes.get(r.id) ?? null, null)), total };
+}
+
+const PAYEE_CSV: CsvColumn<Payee>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Billing address', value: (r) => r.billingAddress },
+  { header: 'Bank', value: (r) => r.bankName },
+  { header: 'Account number', value: (r) => r.accountNumber },
+  { header: 'Account name', value: (r) => r.accountName },
+  { header: 'Created', value: (r) => r.createdAt },
+];
+
+export const payeesCsv = (db: Db, accountId: string, q: PayeeListQuery) =>
+  payeesCsvRows(db, listParams(accountId, q), (r) => dto(r, null, null), PAYEE_CSV);
+
+export async function getPayee(
+  db: Db,
+  p: { accountId: string; id: string; viewerId: string },
+): Promise<PayeeDetail> {
+  const [row] = await db
+    .select()
+    .from(payees)
+    .where(and(eq(payees.id, p.id), eq(payees.accountId, p.accountId)));
+  if (!row) throw notFound('Vendor');
+  const change = (await pendingChanges(db, [row.id])).get(row.id) ?? null;
+  let requester: string | null = null;
+  if (change) {
+    const r = await db.execute(
+      sql`select trim(first_name || ' ' || last_name) as name from users where id = ${change.requestedBy}`,
+    );
+    requester = (r.rows[0] as { name?: string } | undefined)?.name ?? null;
+  }
+  const [lastChange] = await db
+    .select({ id: payeeBankChanges.id })
+    .from(payeeBankChanges)
+    .where(eq(payeeBankChanges.payeeId, row.id))
+    .orderBy(desc(payeeBankChanges.createdAt))
+    .limit(1);
+  const payments = await payeePayments(db, { accountId: p.accountId, payeeId: row.id, limit: 20 });
+  return {
+    ...dto(row, change, requester),
+    payments: payments.map((x) => ({ ...x, amount: fromMinor(x.amountMinor) })),
+    openBills: [],
+    bankChangeApproval: lastChange
+      ? await approvalOf(db, {
+          accountId: p.accountId,
+          type: 'payeeBankChange',
+          resourceId: lastChange.id,
+          viewerId: p.viewerId,
+        })
+      : null,
+  };
+}

@@ -1,0 +1,258 @@
+// Bills (issue 23 §2): a bill is requested from an email (the mailed link carries a single-use
+// 128-bit reference), filled in by the vendor on the public send-bill pages (which learn nothing of
+// the company but its name), then reviewed and sent for payment as a `payout` (approvals engine).
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { BILL_MSG, fromMinor, type Bill } from '@owo/contract';
+import type { z } from 'zod';
+import type { billListQuery, sendBillFields } from '@owo/contract';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import type { TenantContext } from '../../platform/guard';
+import { fetchPage } from '../../platform/list';
+import { accounts } from '../../platform/schema';
+import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import { storeUpload } from '../files';
+import { sendMail } from '../mail';
+import { payees } from '../payees/tables';
+import { createPayout } from './service';
+import { payoutQuotes } from './tables';
+
+type Row = typeof payoutQuotes.$inferSelect;
+type AfterCommit = (fn: () => Promise<void> | void) => void;
+
+/** 128 bits, URL-safe: the single-use send-bill reference. */
+const newBillRef = () => randomBytes(16).toString('hex');
+
+function dto(r: Row, payeeName: string | null): Bill {
+  return {
+    id: r.id,
+    reference: r.reference,
+    status: r.status,
+    email: r.email,
+    note: r.note,
+    payeeId: r.payeeId,
+    payeeName,
+    amount: r.amountMinor === null ? null : fromMinor(r.amountMinor),
+    amountMinor: r.amountMinor,
+    description: r.description,
+    invoiceNumber: r.invoiceNumber,
+    dueDate: r.dueDate,
+    bankName: r.bankName,
+    accountNumber: r.accountNumber,
+    accountName: r.accountName,
+    fileName: r.fileName,
+    payoutId: r.payoutId,
+    createdAt: r.createdAt.toISOString(),
+    submittedAt: r.submittedAt?.toISOString() ?? null,
+  };
+}
+
+/** POST /api/payout/quote/request: a bill requested for a vendor's email is that vendor's bill. */
+export async function requestBill(
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; email: string; note?: string },
+): Promise<Bill> {
+  return deps.db.transaction(async (tx) => {
+    const [vendor] = await tx
+      .select({ id: payees.id, name: payees.name })
+      .from(payees)
+      .where(and(eq(payees.accountId, p.tenant.accountId), eq(payees.email, p.email)))
+      .limit(1);
+    const [row] = await tx
+      .insert(payoutQuotes)
+      .values({
+        accountId: p.tenant.accountId,
+        reference: newBillRef(),
+        email: p.email,
+        note: p.note || null,
+        payeeId: vendor?.id ?? null,
+        requestedBy: p.userId,
+      })
+      .returning();
+    const [a] = await tx
+      .select({ name: accounts.name })
+      .from(accounts)
+      .where(eq(accounts.id, p.tenant.accountId));
+    await sendMail(
+      deps,
+      {
+        to: p.email,
+        subject: `${a.name} requests a bill from you`,
+        text: `Hello,\n\n${a.name} asks you to send your bill through Owo.${p.note ? `\n\nTheir note: ${p.note}` : ''}\n\nSend it here (the link works once): ${deps.config.appUrl}/send-bill/welcome/${row.reference}\n\nOwo`,
+      },
+      tx,
+    );
+    return dto(row, vendor?.name ?? null);
+  });
+}
+
+async function byRef(db: DbOrTx, ref: string, lock = false): Promise<Row> {
+  if (!/^[0-9a-f]{32}$/.test(ref)) throw new AppError(404, 'not-found', BILL_MSG.unknown);
+  const q = db.select().from(payoutQuotes).where(eq(payoutQuotes.reference, ref));
+  const [r] = lock ? await q.for('update') : await q;
+  if (!r) throw new AppError(404, 'not-found', BILL_MSG.unknown);
+  return r;
+}
+
+/** GET /api/verify/payout/quote/{ref} (public): the company name and the email, nothing else. */
+export async function sendBillInfo(db: Db, ref: string) {
+  const r = await byRef(db, ref);
+  if (r.status !== 'requested') throw conflict(BILL_MSG.used);
+  const [a] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, r.accountId));
+  return { companyName: a.name, email: r.email };
+}
+
+/** PUT /api/verify/payout/quote/{ref} (public, multipart): the vendor's bill, once. */
+export async function submitBill(
+  deps: AppDeps,
+  p: { ref: string; fields: z.output<typeof sendBillFields>; file: { name: string; bytes: Buffer } | null },
+) {
+  const first = await byRef(deps.db, p.ref);
+  if (first.status !== 'requested') throw conflict(BILL_MSG.used);
+  if (!p.file) throw fieldError('file', BILL_MSG.fileRequired);
+  const resolved = await resolveAccountName(deps, {
+    accountNumber: p.fields.accountNumber,
+    bankCode: p.fields.bankCode,
+  });
+  if (!resolved.bank) throw fieldError('bankCode', UNKNOWN_BANK);
+  if (!resolved.accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
+  const stored = await storeUpload(deps.db, {
+    uploadDir: deps.config.uploadDir,
+    accountId: first.accountId,
+    userId: first.requestedBy,
+    originalName: p.file.name,
+    bytes: p.file.bytes,
+  });
+  await deps.db.transaction(async (tx) => {
+    const r = await byRef(tx, p.ref, true);
+    if (r.status !== 'requested') throw conflict(BILL_MSG.used);
+    await tx
+      .update(payoutQuotes)
+      .set({
+        status: 'submitted',
+        amountMinor: p.fields.amount,
+        description: p.fields.description,
+        invoiceNumber: p.fields.invoiceNumber,
+        dueDate: p.fields.dueDate,
+        bankCode: resolved.bank!.code,
+        bankName: resolved.bank!.name,
+        accountNumber: p.fields.accountNumber,
+        accountName: resolved.accountName,
+        fileName: stored.fileName,
+        submittedAt: sql`now()`,
+      })
+      .where(eq(payoutQuotes.id, r.id));
+  });
+}
+
+export async function getBill(db: Db, p: { accountId: string; ref: string }): Promise<Bill> {
+  const [r] = await db
+    .select({ q: payoutQuotes, name: payees.name })
+    .from(payoutQuotes)
+    .leftJoin(payees, eq(payees.id, payoutQuotes.payeeId))
+    .where(and(eq(payoutQuotes.accountId, p.accountId), eq(payoutQuotes.reference, p.ref)));
+  if (!r) throw notFound('Bill');
+  return dto(r.q, r.name);
+}
+
+export async function listBills(db: Db, accountId: string, q: z.output<typeof billListQuery>) {
+  const where = and(
+    eq(payoutQuotes.accountId, accountId),
+    q.status ? eq(payoutQuotes.status, q.status) : undefined,
+    q.search
+      ? sql`(${payoutQuotes.email} ilike ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${payoutQuotes.invoiceNumber} ilike ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`
+      : undefined,
+  );
+  const { rows, total } = await fetchPage(db, payoutQuotes, {
+    where,
+    orderBy: [desc(payoutQuotes.createdAt), desc(payoutQuotes.id)],
+    page: q.page,
+    limit: q.limit,
+  });
+  return { items: rows.map((r) => dto(r as Row, null)), total };
+}
+
+/**
+ * POST /api/payout/quote/{ref}/payout: the reviewed bill becomes a payout (approval type `payout`)
+ * to the vendor of its email; a vendor is created from the bill when there is none. A bill whose
+ * bank account differs from the vendor's is refused: that change is the guarded bank change.
+ */
+export async function billToPayout(
+  tx: Tx,
+  deps: AppDeps,
+  p: {
+    tenant: TenantContext;
+    userId: string;
+    ref: string;
+    walletId: string;
+    categoryId?: string | null;
+    afterCommit: AfterCommit;
+  },
+): Promise<string> {
+  const [r] = await tx
+    .select()
+    .from(payoutQuotes)
+    .where(and(eq(payoutQuotes.accountId, p.tenant.accountId), eq(payoutQuotes.reference, p.ref)))
+    .for('update');
+  if (!r) throw notFound('Bill');
+  if (r.status === 'sent') throw conflict(BILL_MSG.alreadySent);
+  if (r.status !== 'submitted') throw conflict(BILL_MSG.notSubmitted);
+  const [byEmail] = await tx
+    .select()
+    .from(payees)
+    .where(and(eq(payees.accountId, r.accountId), eq(payees.email, r.email)))
+    .limit(1);
+  let payeeId: string;
+  if (byEmail) {
+    if (byEmail.bankCode !== r.bankCode || byEmail.accountNumber !== r.accountNumber)
+      throw conflict(BILL_MSG.bankDiffers);
+    payeeId = byEmail.id;
+  } else {
+    const [byAccount] = await tx
+      .select({ id: payees.id })
+      .from(payees)
+      .where(
+        and(
+          eq(payees.accountId, r.accountId),
+          eq(payees.bankCode, r.bankCode!),
+          eq(payees.accountNumber, r.accountNumber!),
+        ),
+      );
+    if (byAccount) payeeId = byAccount.id;
+    else {
+      // The vendor as the bill states it (its account was NUBAN-checked and resolved on submit).
+      const [v] = await tx
+        .insert(payees)
+        .values({
+          accountId: r.accountId,
+          name: r.accountName!,
+          email: r.email,
+          bankCode: r.bankCode!,
+          bankName: r.bankName!,
+          accountNumber: r.accountNumber!,
+          accountName: r.accountName!,
+          createdBy: p.userId,
+        })
+        .returning({ id: payees.id });
+      payeeId = v.id;
+    }
+  }
+  const payoutId = await createPayout(tx, deps, {
+    tenant: p.tenant,
+    userId: p.userId,
+    body: {
+      payoutOption: 'standard',
+      walletId: p.walletId,
+      payeeId,
+      amount: r.amountMinor!,
+      currency: 'NGN',
+      narration: `Bill ${r.invoiceNumber}`.slice(0, 100),
+      categoryId: p.categoryId ?? null,
+    },
+    afterCommit: p.afterCommit,
+  });
+  await tx.update(payoutQuotes).set({ status: 'sent', payeeId, payoutId }).where(eq(payoutQuotes.id, r.id));
+  return payoutId;
+}

@@ -1,0 +1,245 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+  massApprovalBody,
+  massApprovalResultSchema,
+  PAYOUT_MSG,
+  payoutBody,
+  payoutDetailSchema,
+  payoutFeeQuery,
+  payoutFeeSchema,
+  fromMinor,
+  payoutListQuery,
+  payoutScheduleBody,
+  payoutScheduleSchema,
+  payoutSchema,
+} from '@owo/contract';
+import { sendCsv, wantsCsv } from '../../platform/csv';
+import type { AppDeps } from '../../platform/deps';
+import { authOf, needs, tenantOf } from '../../platform/guard';
+import { ok, paged } from '../../platform/http';
+import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
+import { runAfterCommit } from '../approvals';
+import { registerBills } from './bills-routes';
+import { computeFee } from '../money';
+import {
+  cancelSchedule,
+  createPayout,
+  getPayout,
+  getSchedule,
+  listPayouts,
+  massApprove,
+  payoutsCsv,
+  registerPayoutApprovals,
+  reschedule,
+} from './service';
+
+const tags = ['payouts'];
+const idempotencyHeader = z
+  .object({ 'idempotency-key': z.string().max(IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_INVALID).optional() })
+  .passthrough();
+
+/** Payouts to vendors (issue 23 §0, §3). Register after money, funding and approvals. */
+export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
+  registerPayoutApprovals(deps);
+  await registerBills(app, deps);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.post(
+    '/api/payouts',
+    {
+      config: needs('payouts', 'post'),
+      schema: {
+        operationId: 'createPayout',
+        summary: 'Create a payout to a vendor; it goes to approval (type payout)',
+        description:
+          'Requires an Idempotency-Key header: a retry with the same key answers the first result and creates nothing. Nothing is held at creation, but a payout the available balance cannot cover (amount + the bank-transfer fee) is refused. amount + fee are held at the final approval. scheduledDate (YYYY-MM-DD, tomorrow or later, Lagos) schedules the payment; the answer carries scheduleId.',
+        tags,
+        headers: idempotencyHeader,
+        body: payoutBody,
+        response: {
+          201: envelope(payoutDetailSchema),
+          400: errorEnvelope,
+          409: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const tenant = tenantOf(req);
+      const userId = authOf(req).user.id;
+      return withIdempotency(deps, req, reply, async (tx) => {
+        const after: (() => Promise<void> | void)[] = [];
+        const id = await createPayout(tx, deps, {
+          tenant,
+          userId,
+          body: req.body,
+          afterCommit: (fn) => after.push(fn),
+        });
+        const data = await getPayout(tx as never, { tenant, id, viewerId: userId });
+        return {
+          statusCode: 201,
+          body: ok(data, req.body.scheduledDate ? PAYOUT_MSG.scheduled : PAYOUT_MSG.created),
+          afterCommit: () => runAfterCommit(after),
+        };
+      });
+    },
+  );
+
+  r.get(
+    '/api/payouts',
+    {
+      config: needs('payouts', 'get'),
+      schema: {
+        operationId: 'listPayouts',
+        summary: 'List payouts (status, search, from/to), newest first',
+        description:
+          'status=active is approved, scheduled or paying. format=csv answers every row the same filters select as text/csv.',
+        tags,
+        querystring: payoutListQuery,
+        response: {
+          200: listEnvelope(payoutSchema).describe('JSON page, or text/csv with format=csv'),
+          400: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const p = { tenant: tenantOf(req), viewerId: authOf(req).user.id, q: req.query };
+      if (wantsCsv(req.query)) return sendCsv(reply, 'owo-payouts.csv', payoutsCsv(db, p));
+      const { items, total } = await listPayouts(db, p);
+      return paged(items, req.query, total);
+    },
+  );
+
+  r.post(
+    '/api/payouts/mass-approval',
+    {
+      config: needs('approvalWorkflows', 'post'),
+      schema: {
+        operationId: 'massApprovePayouts',
+        summary: 'Approve or reject many payouts with one comment; one result per id',
+        description:
+          'Each id is decided by the approvals engine on its own; an item no longer pending is reported, not approved.',
+        tags,
+        body: massApprovalBody,
+        response: { 200: envelope(z.array(massApprovalResultSchema)), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { results, afterCommit } = await massApprove(deps, {
+        accountId: tenantOf(req).accountId,
+        userId: authOf(req).user.id,
+        ...req.body,
+      });
+      await runAfterCommit(afterCommit);
+      return ok(results, PAYOUT_MSG.massApproval);
+    },
+  );
+
+  r.get(
+    '/api/payouts/fee',
+    {
+      config: needs('payouts', 'get'),
+      schema: {
+        operationId: 'getPayoutFee',
+        summary: 'The money core’s bank-transfer fee for a payout amount',
+        tags,
+        querystring: payoutFeeQuery,
+        response: { 200: envelope(payoutFeeSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { amount, currency } = req.query;
+      const fee = await computeFee(db, {
+        accountId: tenantOf(req).accountId,
+        method: 'bank-transfer',
+        amount,
+        currency,
+      });
+      return ok({
+        amount: fromMinor(amount),
+        amountMinor: amount,
+        fee: fromMinor(fee),
+        feeMinor: fee,
+        total: fromMinor(amount + fee),
+        totalMinor: amount + fee,
+      });
+    },
+  );
+
+  r.get(
+    '/api/payouts/:id',
+    {
+      config: needs('payouts', 'get'),
+      schema: {
+        operationId: 'getPayout',
+        summary: 'One payout with its status, approval item, fee and schedule',
+        tags,
+        params: idParam,
+        response: { 200: envelope(payoutDetailSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(await getPayout(db, { tenant: tenantOf(req), id: req.params.id, viewerId: authOf(req).user.id })),
+  );
+
+  r.get(
+    '/api/payout/schedule/:id',
+    {
+      config: needs('payouts', 'get'),
+      schema: {
+        operationId: 'getPayoutSchedule',
+        summary: 'A scheduled payout’s schedule',
+        tags,
+        params: idParam,
+        response: { 200: envelope(payoutScheduleSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await getSchedule(db, tenantOf(req).accountId, req.params.id)),
+  );
+
+  r.put(
+    '/api/payout/schedule/:id',
+    {
+      config: needs('payouts', 'put'),
+      schema: {
+        operationId: 'updatePayoutSchedule',
+        summary: 'Move a scheduled payout to another date (tomorrow or later)',
+        tags,
+        params: idParam,
+        body: payoutScheduleBody,
+        response: { 200: envelope(payoutScheduleSchema), 400: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await reschedule(deps, { accountId: tenantOf(req).accountId, id: req.params.id, ...req.body }),
+        PAYOUT_MSG.rescheduled,
+      ),
+  );
+
+  r.delete(
+    '/api/payout/schedule/:id',
+    {
+      config: needs('payouts', 'delete'),
+      schema: {
+        operationId: 'cancelPayoutSchedule',
+        summary: 'Cancel a scheduled payout that has not run',
+        tags,
+        params: idParam,
+        response: { 200: envelope(payoutScheduleSchema), 409: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await cancelSchedule(db, { accountId: tenantOf(req).accountId, id: req.params.id }),
+        PAYOUT_MSG.scheduleCancelled,
+      ),
+  );
+}

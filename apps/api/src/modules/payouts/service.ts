@@ -1,0 +1,741 @@
+// Payouts (issue 23 §0 and §3): a payout to a vendor is approved through the approvals engine
+// (type `payout`) and paid through the money core: nothing is held at creation (but a payout the
+// available balance cannot cover is refused), amount + fee are held by `startTransfer` at the final
+// approval with one transfer reference per attempt, and a scheduled payout is paid by a pg-boss job
+// at its date, once, whatever the number of workers (row lock + status check).
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  APPROVAL_MSG,
+  formatMoney,
+  fromMinor,
+  PAYOUT_LIST_FILTERS,
+  PAYOUT_MSG,
+  type MassApprovalResult,
+  type Payout,
+  type PayoutDetail,
+  type PayoutStatus,
+} from '@owo/contract';
+import type { z } from 'zod';
+import type { payoutBody, payoutListQuery } from '@owo/contract';
+import { csvStream, type CsvColumn } from '../../platform/csv';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import type { TenantContext } from '../../platform/guard';
+import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
+import { transactions, users } from '../../platform/schema';
+import { railsOf } from '../../rails';
+import { approvalItems } from '../approvals/tables';
+import {
+  approvalOf,
+  decide,
+  registerApprovable,
+  resubmitForApproval,
+  submitForApproval,
+  type HandlerContext,
+} from '../approvals';
+import { payoutCategories } from '../categories/tables';
+import { dispatchSoon } from '../funding';
+import { notifyMoneyEvent } from '../notifications';
+import { checkPayoutLimit, computeFee, getWallet, startTransfer } from '../money';
+import { payees } from '../payees/tables';
+import { payoutSchedules, payouts } from './tables';
+
+type Row = typeof payouts.$inferSelect;
+type AfterCommit = (fn: () => Promise<void> | void) => void;
+type Body = z.output<typeof payoutBody>;
+type ListQuery = z.output<typeof payoutListQuery>;
+
+export const Q_SCHEDULED_PAYOUT = 'payouts.scheduled';
+export const PAYOUT_SENT_TOPIC = 'Payout Sent';
+
+const newReference = () => `pay_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
+const transferReference = (p: Pick<Row, 'reference' | 'paymentAttempt'>) =>
+  `${p.reference}-${p.paymentAttempt}`;
+
+/** Today in Lagos (UTC+1 all year), as YYYY-MM-DD. */
+export function lagosToday(now = Date.now()): string {
+  return new Date(now + 3_600_000).toISOString().slice(0, 10);
+}
+/** Seconds from now until 00:05 Lagos time on `date` (0 when already due). */
+function secondsUntil(date: string): number {
+  const at = Date.parse(`${date}T00:05:00+01:00`);
+  return Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+function assertFutureDate(date: string) {
+  if (date <= lagosToday()) throw fieldError('scheduledDate', PAYOUT_MSG.scheduledDatePast);
+}
+
+/** The effective status: while paying, the payout transaction decides completed or failed. */
+const effectiveStatusSql = sql<PayoutStatus>`case
+  when ${payouts.status} = 'paying' and ${transactions.status} = 'success' then 'completed'
+  when ${payouts.status} = 'paying' and ${transactions.status} in ('failed', 'reversed') then 'failed'
+  else ${payouts.status} end`;
+
+async function lockPayout(tx: DbOrTx, accountId: string, id: string): Promise<Row> {
+  const [p] = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, id), eq(payouts.accountId, accountId)))
+    .for('update');
+  if (!p) throw notFound('Payout');
+  return p;
+}
+
+/**
+ * Holds amount + fee and sends this attempt to the rails, to the vendor's APPROVED bank account.
+ * Insufficient funds (or a limit) at this point marks the payout failed, inside a savepoint, so the
+ * approval itself still stands.
+ */
+async function startPayment(tx: Tx, deps: AppDeps, p: Row, afterCommit: AfterCommit): Promise<void> {
+  const attempt = p.paymentAttempt + 1;
+  const [v] = await tx.select().from(payees).where(eq(payees.id, p.payeeId));
+  const fee = await computeFee(tx, {
+    accountId: p.accountId,
+    method: 'bank-transfer',
+    amount: p.amountMinor,
+    currency: p.currency,
+  });
+  try {
+    const t = await tx.transaction(async (sp) => {
+      await checkPayoutLimit(deps, sp, {
+        accountId: p.accountId,
+        amountMinor: p.amountMinor,
+        currency: p.currency,
+      });
+      return startTransfer(sp, {
+        accountId: p.accountId,
+        walletId: p.walletId,
+        amount: p.amountMinor,
+        fee,
+        bankCode: v.bankCode,
+        bankName: v.bankName,
+        accountNumber: v.accountNumber,
+        accountName: v.accountName,
+        narration: p.narration.slice(0, 100),
+        reference: transferReference({ ...p, paymentAttempt: attempt }),
+        initiatedBy: p.makerUserId,
+        sourceType: 'payout',
+        sourceId: p.id,
+        provider: railsOf(deps).name,
+      });
+    });
+    await tx
+      .update(payouts)
+      .set({
+        status: 'paying',
+        paymentAttempt: attempt,
+        transactionId: t.id,
+        feeMinor: fee,
+        failureReason: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payouts.id, p.id));
+    await notifyMoneyEvent(tx, {
+      accountId: p.accountId,
+      transactionId: t.id,
+      topic: PAYOUT_SENT_TOPIC,
+      value: `${formatMoney(p.amountMinor, p.currency)} to ${v.name} (${v.bankName} ${v.accountNumber}) is on its way.`,
+    });
+    afterCommit(() => dispatchSoon(deps, t.reference));
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+    await tx
+      .update(payouts)
+      .set({ status: 'failed', paymentAttempt: attempt, failureReason: err.message, updatedAt: sql`now()` })
+      .where(eq(payouts.id, p.id));
+  }
+}
+
+/** Runs a scheduled payout if due: once, whatever the number of workers (row locks + status). */
+export async function runSchedule(deps: AppDeps, scheduleId: string): Promise<'paid' | 'skipped'> {
+  const after: (() => Promise<void> | void)[] = [];
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [s] = await tx
+      .select()
+      .from(payoutSchedules)
+      .where(eq(payoutSchedules.id, scheduleId))
+      .for('update');
+    if (!s || s.status !== 'scheduled' || s.scheduledDate > lagosToday()) return 'skipped' as const;
+    const p = await lockPayout(tx, s.accountId, s.payoutId);
+    if (p.status !== 'scheduled') return 'skipped' as const;
+    await tx
+      .update(payoutSchedules)
+      .set({ status: 'paid', ranAt: sql`now()` })
+      .where(eq(payoutSchedules.id, s.id));
+    await startPayment(tx, deps, p, (fn) => after.push(fn));
+    return 'paid' as const;
+  });
+  for (const fn of after) await Promise.resolve(fn()).catch(() => {});
+  return outcome;
+}
+
+/** Sweep: due schedules whose job was lost (or moved earlier) are queued again. */
+async function sweepDueSchedules(deps: AppDeps) {
+  const due = await deps.db
+    .select({ id: payoutSchedules.id })
+    .from(payoutSchedules)
+    .innerJoin(payouts, eq(payouts.id, payoutSchedules.payoutId))
+    .where(
+      and(
+        eq(payoutSchedules.status, 'scheduled'),
+        lte(payoutSchedules.scheduledDate, lagosToday()),
+        eq(payouts.status, 'scheduled'),
+      ),
+    )
+    .limit(500);
+  for (const d of due) await sendJob(deps, Q_SCHEDULED_PAYOUT, { scheduleId: d.id }, { singletonKey: d.id });
+}
+
+export function registerPayoutApprovals(deps: AppDeps) {
+  defineQueue<{ scheduleId: string }>(deps, Q_SCHEDULED_PAYOUT, async (data) => {
+    await runSchedule(deps, data.scheduleId);
+  });
+  defineTicker(deps, 'payouts.scheduled-sweep', 60_000, sweepDueSchedules);
+  registerApprovable(deps, {
+    type: 'payout',
+    load: async (db, accountId, id) => {
+      const [r] = await db
+        .select({ p: payouts, v: payees })
+        .from(payouts)
+        .innerJoin(payees, eq(payees.id, payouts.payeeId))
+        .where(and(eq(payouts.id, id), eq(payouts.accountId, accountId)));
+      if (!r) return null;
+      return {
+        amountMinor: r.p.amountMinor,
+        currency: r.p.currency,
+        payee: `${r.v.accountName} (${r.v.bankName} ${r.v.accountNumber})`,
+        description: r.p.narration,
+        categoryId: r.p.categoryId,
+        subsidiaryId: r.p.subsidiaryId,
+        makerUserId: r.p.makerUserId,
+        reference: r.p.reference,
+      };
+    },
+    onFinalApproval: async ({ tx, deps: d, item, afterCommit }: HandlerContext) => {
+      const p = await lockPayout(tx, item.accountId, item.resourceId);
+      if (p.status !== 'pending') return;
+      if (p.scheduledDate && p.scheduledDate > lagosToday()) {
+        await tx
+          .update(payouts)
+          .set({ status: 'scheduled', updatedAt: sql`now()` })
+          .where(eq(payouts.id, p.id));
+        const [s] = await tx
+          .update(payoutSchedules)
+          .set({ status: 'scheduled' })
+          .where(eq(payoutSchedules.payoutId, p.id))
+          .returning();
+        if (s)
+          afterCommit(() =>
+            sendJobSoon(
+              d,
+              Q_SCHEDULED_PAYOUT,
+              { scheduleId: s.id },
+              { startAfterSeconds: secondsUntil(s.scheduledDate) },
+            ),
+          );
+        return;
+      }
+      // Approved on or after its date: paid now, and its schedule is spent.
+      await tx
+        .update(payoutSchedules)
+        .set({ status: 'paid', ranAt: sql`now()` })
+        .where(and(eq(payoutSchedules.payoutId, p.id), eq(payoutSchedules.status, 'scheduled')));
+      await startPayment(tx, d, p, afterCommit);
+    },
+    onRejection: async ({ tx, item }) => {
+      await tx
+        .update(payouts)
+        .set({ status: 'rejected', updatedAt: sql`now()` })
+        .where(and(eq(payouts.id, item.resourceId), eq(payouts.accountId, item.accountId)));
+    },
+    onResolve: async ({ tx, item }) => {
+      await tx
+        .update(payouts)
+        .set({ status: 'pending', updatedAt: sql`now()` })
+        .where(and(eq(payouts.id, item.resourceId), eq(payouts.accountId, item.accountId)));
+    },
+  });
+}
+
+/**
+ * A vendor's bank account is changing (or changed): every pending or scheduled payout to it goes
+ * back to level one of approval at once (issue 23 §1 ★).
+ */
+export async function returnPayoutsToApproval(
+  tx: Tx,
+  deps: AppDeps,
+  p: { accountId: string; payeeId: string; userId: string; comments: string; afterCommit: AfterCommit },
+): Promise<number> {
+  const open = await tx
+    .select()
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.accountId, p.accountId),
+        eq(payouts.payeeId, p.payeeId),
+        inArray(payouts.status, ['pending', 'scheduled']),
+      ),
+    )
+    .for('update');
+  for (const o of open) {
+    if (o.status === 'scheduled')
+      await tx
+        .update(payouts)
+        .set({ status: 'pending', updatedAt: sql`now()` })
+        .where(eq(payouts.id, o.id));
+    await resubmitForApproval(tx, deps, {
+      accountId: p.accountId,
+      type: 'payout',
+      resourceId: o.id,
+      userId: p.userId,
+      comments: p.comments,
+      afterCommit: p.afterCommit,
+      restartPending: true,
+    });
+  }
+  return open.length;
+}
+
+// ---- commands ----
+
+/** POST /api/payouts, inside the idempotent request's transaction. */
+export async function createPayout(
+  tx: Tx,
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; body: Body; afterCommit: AfterCommit },
+): Promise<string> {
+  const { body, tenant } = p;
+  const accountId = tenant.accountId;
+  const wallet = await getWallet(tx, accountId, body.walletId);
+  if (!wallet) throw fieldError('walletId', PAYOUT_MSG.selectWallet);
+  if (wallet.currency !== body.currency)
+    throw fieldError('currency', `The selected wallet holds ${wallet.currency}, not ${body.currency}`);
+  if (wallet.currency !== 'NGN')
+    throw fieldError('walletId', 'Payouts to a bank account are paid from the NGN wallet');
+  const [vendor] = await tx
+    .select({ id: payees.id })
+    .from(payees)
+    .where(and(eq(payees.id, body.payeeId), eq(payees.accountId, accountId)));
+  if (!vendor) throw fieldError('payeeId', PAYOUT_MSG.payeeNotFound);
+  if (body.scheduledDate) assertFutureDate(body.scheduledDate);
+  if (body.categoryId) {
+    const [c] = await tx
+      .select({ id: payoutCategories.id })
+      .from(payoutCategories)
+      .where(and(eq(payoutCategories.id, body.categoryId), eq(payoutCategories.accountId, accountId)));
+    if (!c) throw fieldError('categoryId', 'Category not found');
+  }
+  // TODO(projects/assets): validate through modules/projects once it lands; stored as given today.
+  if (body.payoutOption === 'project' && !body.projectId)
+    throw fieldError('projectId', PAYOUT_MSG.projectRequired);
+  if (body.payoutOption === 'asset' && !body.assets?.length)
+    throw fieldError('assets', PAYOUT_MSG.assetsRequired);
+  await checkPayoutLimit(deps, tx, { accountId, amountMinor: body.amount, currency: body.currency });
+  const fee = await computeFee(tx, {
+    accountId,
+    method: 'bank-transfer',
+    amount: body.amount,
+    currency: wallet.currency,
+  });
+  if (wallet.balance < body.amount + fee) throw fieldError('amount', PAYOUT_MSG.insufficientFunds);
+
+  const [row] = await tx
+    .insert(payouts)
+    .values({
+      accountId,
+      subsidiaryId: tenant.subsidiaryId,
+      reference: newReference(),
+      payoutOption: body.payoutOption,
+      makerUserId: p.userId,
+      payeeId: vendor.id,
+      walletId: wallet.id,
+      currency: wallet.currency,
+      amountMinor: body.amount,
+      feeMinor: fee,
+      narration: body.narration,
+      categoryId: body.categoryId ?? null,
+      projectId: body.projectId ?? null,
+      assets: (body.assets ?? []).map((a) => ({ id: a.id, quantity: a.quantity ?? null })),
+      scheduledDate: body.scheduledDate ?? null,
+    })
+    .returning({ id: payouts.id });
+  if (body.scheduledDate)
+    await tx.insert(payoutSchedules).values({
+      accountId,
+      payoutId: row.id,
+      scheduledDate: body.scheduledDate,
+      status: 'scheduled',
+    });
+  await submitForApproval(tx, deps, {
+    accountId,
+    type: 'payout',
+    resourceId: row.id,
+    afterCommit: p.afterCommit,
+  });
+  return row.id;
+}
+
+async function scheduleOf(db: DbOrTx, accountId: string, id: string) {
+  const [s] = await db
+    .select()
+    .from(payoutSchedules)
+    .where(and(eq(payoutSchedules.id, id), eq(payoutSchedules.accountId, accountId)));
+  if (!s) throw notFound('Schedule');
+  return s;
+}
+
+export const scheduleDto = (s: typeof payoutSchedules.$inferSelect) => ({
+  id: s.id,
+  payoutId: s.payoutId,
+  scheduledDate: s.scheduledDate,
+  status: s.status,
+});
+
+export const getSchedule = async (db: Db, accountId: string, id: string) =>
+  scheduleDto(await scheduleOf(db, accountId, id));
+
+/** PUT /api/payout/schedule/{id}: a new date, tomorrow or later, while not yet paid. */
+export async function reschedule(deps: AppDeps, p: { accountId: string; id: string; scheduledDate: string }) {
+  assertFutureDate(p.scheduledDate);
+  const s = await deps.db.transaction(async (tx) => {
+    const [s] = await tx
+      .select()
+      .from(payoutSchedules)
+      .where(and(eq(payoutSchedules.id, p.id), eq(payoutSchedules.accountId, p.accountId)))
+      .for('update');
+    if (!s) throw notFound('Schedule');
+    if (s.status !== 'scheduled') throw conflict(PAYOUT_MSG.notScheduled);
+    const [u] = await tx
+      .update(payoutSchedules)
+      .set({ scheduledDate: p.scheduledDate })
+      .where(eq(payoutSchedules.id, s.id))
+      .returning();
+    await tx
+      .update(payouts)
+      .set({ scheduledDate: p.scheduledDate, updatedAt: sql`now()` })
+      .where(eq(payouts.id, s.payoutId));
+    return u;
+  });
+  sendJobSoon(
+    deps,
+    Q_SCHEDULED_PAYOUT,
+    { scheduleId: s.id },
+    { startAfterSeconds: secondsUntil(s.scheduledDate) },
+  );
+  return scheduleDto(s);
+}
+
+/** DELETE /api/payout/schedule/{id}: cancels a scheduled payout that has not run. */
+export async function cancelSchedule(db: Db, p: { accountId: string; id: string }) {
+  return db.transaction(async (tx) => {
+    const [s] = await tx
+      .select()
+      .from(payoutSchedules)
+      .where(and(eq(payoutSchedules.id, p.id), eq(payoutSchedules.accountId, p.accountId)))
+      .for('update');
+    if (!s) throw notFound('Schedule');
+    if (s.status !== 'scheduled') throw conflict(PAYOUT_MSG.notScheduled);
+    const payout = await lockPayout(tx, p.accountId, s.payoutId);
+    if (payout.status !== 'scheduled' && payout.status !== 'pending' && payout.status !== 'rejected')
+      throw conflict(PAYOUT_MSG.notScheduled);
+    const [u] = await tx
+      .update(payoutSchedules)
+      .set({ status: 'cancelled' })
+      .where(eq(payoutSchedules.id, s.id))
+      .returning();
+    await tx
+      .update(payouts)
+      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .where(eq(payouts.id, payout.id));
+    return scheduleDto(u);
+  });
+}
+
+/** POST /api/payouts/mass-approval: one engine decision per id; answers one entry per id. */
+export async function massApprove(
+  deps: AppDeps,
+  p: {
+    accountId: string;
+    userId: string;
+    ids: string[];
+    approvalStatus: 'approved' | 'rejected';
+    comments: string;
+  },
+): Promise<{ results: MassApprovalResult[]; afterCommit: (() => Promise<void> | void)[] }> {
+  const after: (() => Promise<void> | void)[] = [];
+  const ids = [...new Set(p.ids)];
+  const items = await deps.db
+    .select({ id: approvalItems.id, resourceId: approvalItems.resourceId, status: approvalItems.status })
+    .from(approvalItems)
+    .where(
+      and(
+        eq(approvalItems.accountId, p.accountId),
+        eq(approvalItems.type, 'payout'),
+        inArray(approvalItems.resourceId, ids),
+      ),
+    );
+  const byPayout = new Map(items.map((i) => [i.resourceId, i]));
+  const results: MassApprovalResult[] = [];
+  for (const id of ids) {
+    const item = byPayout.get(id);
+    if (!item) {
+      results.push({ id, ok: false, status: null, message: 'Payout not found' });
+      continue;
+    }
+    if (item.status !== 'pending') {
+      results.push({ id, ok: false, status: item.status, message: PAYOUT_MSG.notPending });
+      continue;
+    }
+    try {
+      const r = await decide(deps, {
+        accountId: p.accountId,
+        userId: p.userId,
+        approvalId: item.id,
+        approvalStatus: p.approvalStatus,
+        comments: p.comments,
+      });
+      after.push(...r.afterCommit);
+      results.push({
+        id,
+        ok: true,
+        status: r.item.status,
+        message:
+          p.approvalStatus === 'approved' ? APPROVAL_MSG.approved('payout') : APPROVAL_MSG.rejected('payout'),
+      });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      results.push({ id, ok: false, status: item.status, message: err.message });
+    }
+  }
+  return { results, afterCommit: after };
+}
+
+// ---- reading ----
+
+const selection = {
+  p: payouts,
+  status: effectiveStatusSql,
+  approvalStatus: approvalItems.status,
+  txFailure: transactions.failureReason,
+  txFee: transactions.fee,
+  scheduleId: payoutSchedules.id,
+  payeeName: payees.name,
+  bankName: payees.bankName,
+  accountNumber: payees.accountNumber,
+  accountName: payees.accountName,
+  makerFirst: users.firstName,
+  makerLast: users.lastName,
+};
+type Selected = {
+  p: Row;
+  status: PayoutStatus;
+  approvalStatus: string | null;
+  txFailure: string | null;
+  txFee: number | null;
+  scheduleId: string | null;
+  payeeName: string;
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+  makerFirst: string;
+  makerLast: string;
+};
+
+function baseSelect(db: DbOrTx) {
+  return db
+    .select(selection)
+    .from(payouts)
+    .innerJoin(payees, eq(payees.id, payouts.payeeId))
+    .innerJoin(users, eq(users.id, payouts.makerUserId))
+    .leftJoin(transactions, eq(transactions.id, payouts.transactionId))
+    .leftJoin(payoutSchedules, eq(payoutSchedules.payoutId, payouts.id))
+    .leftJoin(
+      approvalItems,
+      and(
+        eq(approvalItems.accountId, payouts.accountId),
+        eq(approvalItems.type, 'payout'),
+        eq(approvalItems.resourceId, payouts.id),
+      ),
+    );
+}
+
+function toDto(r: Selected): Payout {
+  const p = r.p;
+  const feeMinor = r.txFee ?? p.feeMinor;
+  return {
+    id: p.id,
+    reference: p.reference,
+    payoutOption: p.payoutOption,
+    status: r.status,
+    approvalStatus: r.approvalStatus,
+    amount: fromMinor(p.amountMinor),
+    amountMinor: p.amountMinor,
+    fee: fromMinor(feeMinor),
+    feeMinor,
+    currency: p.currency,
+    walletId: p.walletId,
+    narration: p.narration,
+    payee: {
+      id: p.payeeId,
+      name: r.payeeName,
+      bankName: r.bankName,
+      accountNumber: r.accountNumber,
+      accountName: r.accountName,
+    },
+    scheduledDate: p.scheduledDate,
+    scheduleId: r.scheduleId,
+    categoryId: p.categoryId,
+    projectId: p.projectId,
+    assets: p.assets,
+    transactionId: p.transactionId,
+    failureReason: r.status === 'failed' ? (p.failureReason ?? r.txFailure ?? null) : null,
+    maker: { id: p.makerUserId, name: `${r.makerFirst} ${r.makerLast}`.trim() },
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+const subsidiaryScope = (tenant: TenantContext): SQL | undefined =>
+  tenant.subsidiaryId ? eq(payouts.subsidiaryId, tenant.subsidiaryId) : undefined;
+
+export async function getPayout(
+  db: Db,
+  p: { tenant: TenantContext; id: string; viewerId: string },
+): Promise<PayoutDetail> {
+  const [r] = await baseSelect(db).where(
+    and(eq(payouts.id, p.id), eq(payouts.accountId, p.tenant.accountId), subsidiaryScope(p.tenant)),
+  );
+  if (!r) throw notFound('Payout');
+  return {
+    ...toDto(r as Selected),
+    approvalWorkflowPendingApprovalItem: await approvalOf(db, {
+      accountId: p.tenant.accountId,
+      type: 'payout',
+      resourceId: p.id,
+      viewerId: p.viewerId,
+    }),
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const lagosStart = (d: string) => new Date(d.length === 10 ? `${d}T00:00:00+01:00` : d);
+
+const PERIOD_MS = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The list kit's `where` JSON ({ status?, payeeId? }) folded into the query. */
+function withWhere(q: ListQuery): ListQuery {
+  if (!q.where?.trim()) return q;
+  let w: unknown;
+  try {
+    w = JSON.parse(q.where);
+  } catch {
+    throw fieldError('where', 'where must be a JSON object');
+  }
+  if (!w || typeof w !== 'object' || Array.isArray(w))
+    throw fieldError('where', 'where must be a JSON object');
+  const { status, payeeId } = w as { status?: unknown; payeeId?: unknown };
+  if (status !== undefined && !(PAYOUT_LIST_FILTERS as readonly unknown[]).includes(status))
+    throw fieldError('where', 'Unknown status');
+  if (payeeId !== undefined && (typeof payeeId !== 'string' || !UUID_RE.test(payeeId)))
+    throw fieldError('where', 'payeeId must be an id');
+  return {
+    ...q,
+    status: q.status ?? (status as ListQuery['status']),
+    payeeId: q.payeeId ?? (payeeId as string | undefined),
+  };
+}
+
+function listWhere(tenant: TenantContext, raw: ListQuery, viewerId: string): SQL {
+  const q = withWhere(raw);
+  const conds: (SQL | undefined)[] = [eq(payouts.accountId, tenant.accountId), subsidiaryScope(tenant)];
+  if (q.period) conds.push(sql`${payouts.createdAt} >= ${new Date(Date.now() - PERIOD_MS[q.period])}`);
+  if (q.status === 'active') conds.push(sql`${effectiveStatusSql} in ('approved', 'scheduled', 'paying')`);
+  else if (q.status) conds.push(sql`${effectiveStatusSql} = ${q.status}`);
+  if (q.payeeId) conds.push(eq(payouts.payeeId, q.payeeId));
+  if (q.from) conds.push(sql`${payouts.createdAt} >= ${lagosStart(q.from)}`);
+  if (q.to)
+    conds.push(
+      q.to.length === 10
+        ? sql`${payouts.createdAt} < ${new Date(lagosStart(q.to).getTime() + 86_400_000)}`
+        : sql`${payouts.createdAt} <= ${new Date(q.to)}`,
+    );
+  void viewerId;
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`;
+    conds.push(
+      or(
+        ilike(payouts.reference, like),
+        ilike(payouts.narration, like),
+        ilike(payees.name, like),
+        ilike(payees.accountName, like),
+      ),
+    );
+  }
+  return and(...conds)!;
+}
+
+/** GET /api/payouts?page&limit&status&search&from&to (newest first). */
+export async function listPayouts(db: Db, p: { tenant: TenantContext; viewerId: string; q: ListQuery }) {
+  const where = listWhere(p.tenant, p.q, p.viewerId);
+  const rows = (await baseSelect(db)
+    .where(where)
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(p.q.limit)
+    .offset((p.q.page - 1) * p.q.limit)) as Selected[];
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payouts)
+    .innerJoin(payees, eq(payees.id, payouts.payeeId))
+    .leftJoin(transactions, eq(transactions.id, payouts.transactionId))
+    .where(where)) as { n: number }[];
+  return { items: rows.map(toDto), total: Number(n) };
+}
+
+const PAYOUT_CSV: CsvColumn<Payout>[] = [
+  { header: 'Reference', value: (r) => r.reference },
+  { header: 'Date', value: (r) => r.createdAt },
+  { header: 'Vendor', value: (r) => r.payee.name },
+  { header: 'Bank', value: (r) => r.payee.bankName },
+  { header: 'Account number', value: (r) => r.payee.accountNumber },
+  { header: 'Amount', value: (r) => r.amount },
+  { header: 'Fee', value: (r) => r.fee },
+  { header: 'Currency', value: (r) => r.currency },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Approval', value: (r) => r.approvalStatus },
+  { header: 'Scheduled date', value: (r) => r.scheduledDate },
+  { header: 'Narration', value: (r) => r.narration },
+];
+
+/** The CSV of exactly the rows the filtered list shows (list kit: one snapshot, batches of 500). */
+export function payoutsCsv(db: Db, p: { tenant: TenantContext; viewerId: string; q: ListQuery }) {
+  const where = listWhere(p.tenant, p.q, p.viewerId);
+  return csvStream<Payout>(db, PAYOUT_CSV, async (tx, offset, limit) =>
+    (
+      (await baseSelect(tx)
+        .where(where)
+        .orderBy(desc(payouts.createdAt), desc(payouts.id))
+        .limit(limit)
+        .offset(offset)) as Selected[]
+    ).map(toDto),
+  );
+}
+
+/** A vendor's payment history (vendor detail). */
+export async function payeePayments(db: DbOrTx, p: { accountId: string; payeeId: string; limit: number }) {
+  const rows = (await baseSelect(db)
+    .where(and(eq(payouts.accountId, p.accountId), eq(payouts.payeeId, p.payeeId)))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(p.limit)) as Selected[];
+  return rows.map((r) => ({
+    id: r.p.id,
+    reference: r.p.reference,
+    amountMinor: r.p.amountMinor,
+    currency: r.p.currency,
+    status: r.status,
+    narration: r.p.narration,
+    createdAt: r.p.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,125 @@
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PayoutOption, PayoutStatus } from '@owo/contract';
+import { accounts } from '../accounts/tables';
+import { users } from '../identity/tables';
+import { payees } from '../payees/tables';
+
+/**
+ * A payout to a vendor (issue 23 §3). `status` is stored up to 'paying'; completed/failed while
+ * paying are read from the payout transaction (transaction_id) the money core settles. The bank
+ * details are read from the vendor's APPROVED account when the money is held.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    subsidiaryId: uuid('subsidiary_id'),
+    reference: text('reference').notNull(),
+    payoutOption: text('payout_option').$type<PayoutOption>().notNull(),
+    makerUserId: uuid('maker_user_id')
+      .notNull()
+      .references(() => users.id),
+    payeeId: uuid('payee_id')
+      .notNull()
+      .references(() => payees.id),
+    walletId: uuid('wallet_id').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** The fee stated at creation; the fee actually held is the transaction's. */
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
+    narration: text('narration').notNull(),
+    categoryId: uuid('category_id'),
+    projectId: uuid('project_id'),
+    assets: jsonb('assets').$type<{ id: string; quantity: number | null }[]>().notNull().default([]),
+    scheduledDate: date('scheduled_date'),
+    status: text('status').$type<PayoutStatus>().notNull().default('pending'),
+    /** Each payment attempt has its own transfer reference `<reference>-<attempt>`. */
+    paymentAttempt: integer('payment_attempt').notNull().default(0),
+    transactionId: uuid('transaction_id'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payouts_reference_key').on(t.reference),
+    index('payouts_account_created_idx').on(t.accountId, t.createdAt),
+    index('payouts_payee_idx').on(t.payeeId, t.status),
+  ],
+);
+
+/** A scheduled payout's run (`scheduleId`): paid once by a pg-boss job at its date. */
+export const payoutSchedules = pgTable(
+  'payout_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    scheduledDate: date('scheduled_date').notNull(),
+    status: text('status').$type<'scheduled' | 'paid' | 'cancelled'>().notNull().default('scheduled'),
+    ranAt: timestamp('ran_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payout_schedules_payout_key').on(t.payoutId),
+    index('payout_schedules_due_idx').on(t.status, t.scheduledDate),
+  ],
+);
+
+/**
+ * A bill: requested from a vendor's email (a single-use 128-bit `reference` in the mailed link),
+ * filled in by the vendor on the public send-bill pages, then sent for payment as a payout.
+ */
+export const payoutQuotes = pgTable(
+  'payout_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    email: text('email').notNull(),
+    note: text('note'),
+    payeeId: uuid('payee_id').references(() => payees.id),
+    status: text('status')
+      .$type<'requested' | 'submitted' | 'sent' | 'cancelled'>()
+      .notNull()
+      .default('requested'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    description: text('description'),
+    invoiceNumber: text('invoice_number'),
+    dueDate: date('due_date'),
+    bankCode: text('bank_code'),
+    bankName: text('bank_name'),
+    accountNumber: text('account_number'),
+    accountName: text('account_name'),
+    fileName: text('file_name'),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payout_quotes_reference_key').on(t.reference),
+    index('payout_quotes_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+);

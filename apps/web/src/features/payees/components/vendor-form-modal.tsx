@@ -1,0 +1,146 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { payeeBody, type PayeeDetail } from '@owo/contract/payees';
+import { useZodForm } from '../../../lib/forms';
+import { useApiMutation } from '../../../lib/query';
+import { profileApi, useBanks } from '../../profile';
+import { payeeApi, refreshPayees } from '../api';
+
+/**
+ * Create or edit a vendor. The account is NUBAN-checked and resolved as it is typed (1 s after the
+ * 10th digit) and the resolved name wins. On edit, a new bank account is sent for approval by
+ * someone else; until then the vendor keeps its current account.
+ */
+export function VendorFormModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  vendor?: PayeeDetail;
+  onSaved?: (v: PayeeDetail) => void;
+}) {
+  const v = props.vendor;
+  const banks = useBanks();
+  const form = useZodForm(payeeBody, {
+    defaultValues: {
+      name: v?.name ?? '',
+      email: v?.email ?? '',
+      phone: v?.phone ?? '',
+      billingAddress: v?.billingAddress ?? '',
+      bankCode: v?.bankCode ?? '',
+      accountNumber: v?.accountNumber ?? '',
+    },
+  });
+  const [accountName, setAccountName] = useState(v?.accountName ?? '');
+  const [lookup, setLookup] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const bankCode = form.watch('bankCode');
+  const accountNumber = form.watch('accountNumber');
+  const bankChanged = !!v && (bankCode !== v.bankCode || accountNumber !== v.accountNumber);
+
+  useEffect(() => {
+    if (v && bankCode === v.bankCode && accountNumber === v.accountNumber) {
+      setAccountName(v.accountName);
+      return;
+    }
+    setAccountName('');
+    if (!bankCode || !/^\d{10}$/.test(accountNumber ?? '')) return;
+    const ctl = new AbortController();
+    const id = setTimeout(() => {
+      setLookup('loading');
+      profileApi.validateAccount({ accountNumber, bankCode }, ctl.signal).then(
+        (res) => {
+          setAccountName(res.data.accountName);
+          setLookup(res.data.accountName ? 'idle' : 'failed');
+        },
+        () => setLookup('failed'),
+      );
+    }, 1000);
+    return () => {
+      clearTimeout(id);
+      ctl.abort();
+    };
+  }, [bankCode, accountNumber, v]);
+
+  const save = useApiMutation({
+    form,
+    mutationFn: async () => {
+      const b = form.getValues();
+      const body = {
+        name: b.name,
+        email: b.email,
+        phone: b.phone || null,
+        billingAddress: b.billingAddress || null,
+        ...(!v || bankChanged ? { bankCode: b.bankCode, accountNumber: b.accountNumber } : {}),
+      };
+      return v ? payeeApi.update(v.id, body) : payeeApi.create(body as never);
+    },
+    onSuccess: (res) => {
+      void refreshPayees();
+      props.onSaved?.(res.data);
+      props.onClose();
+    },
+  });
+  const e = form.formState.errors;
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={v ? 'Edit vendor' : 'Add vendor'} size="lg">
+      <form noValidate onSubmit={form.handleSubmit(() => save.mutate())}>
+        <Stack>
+          <TextInput label="Name" required {...form.register('name')} error={e.name?.message} />
+          <Group grow>
+            <TextInput label="Email" required {...form.register('email')} error={e.email?.message} />
+            <TextInput label="Phone" {...form.register('phone')} error={e.phone?.message} />
+          </Group>
+          <Textarea label="Billing address" autosize minRows={2} {...form.register('billingAddress')} />
+          <Group grow align="flex-start">
+            <Controller
+              control={form.control}
+              name="bankCode"
+              render={({ field }) => (
+                <Select
+                  label="Bank"
+                  required
+                  searchable
+                  data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+                  value={field.value || null}
+                  onChange={(x) => field.onChange(x ?? '')}
+                  error={e.bankCode?.message}
+                />
+              )}
+            />
+            <TextInput
+              label="Account number"
+              required
+              inputMode="numeric"
+              maxLength={10}
+              {...form.register('accountNumber')}
+              error={
+                e.accountNumber?.message ??
+                (lookup === 'failed'
+                  ? 'We could not verify this account number at the selected bank'
+                  : undefined)
+              }
+            />
+          </Group>
+          {accountName && (
+            <Text size="sm" data-testid="resolved-name">
+              Account name: <b>{accountName}</b>
+            </Text>
+          )}
+          {bankChanged && (
+            <Alert color="yellow">
+              A new bank account must be approved by another team member before it is used. The vendor’s
+              current email is told of the change, and payouts waiting for this vendor go back to approval.
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={lookup === 'loading'}>
+              {v ? 'Save' : 'Add vendor'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

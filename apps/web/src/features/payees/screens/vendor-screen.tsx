@@ -1,0 +1,162 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { NoData } from '../../../components/list';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { ApprovalActions } from '../../approvals';
+import { refreshPayees, usePayee } from '../api';
+import { VendorFormModal } from '../components/vendor-form-modal';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Field(props: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm">{props.value || '—'}</Text>
+    </div>
+  );
+}
+
+/** /vendors/:id: details, bank account (and a pending change to approve), payments, open bills. */
+export function VendorScreen() {
+  const { id } = useParams();
+  if (!id || !UUID.test(id))
+    return (
+      <Alert color="gray" title="Coming soon">
+        This vendor page is not built yet.
+      </Alert>
+    );
+  return <Vendor id={id} />;
+}
+
+function Vendor(props: { id: string }) {
+  const navigate = useNavigate();
+  const q = usePayee(props.id);
+  const canEdit = useCan('payee', 'put');
+  const canPay = useCan('payouts', 'post');
+  const [editing, setEditing] = useState(false);
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Vendor not found'}</Alert>;
+  const v = q.data;
+  const change = v.pendingBankChange;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Button variant="subtle" px={0} onClick={() => navigate('/vendors')}>
+            ← Vendors
+          </Button>
+          <Title order={2}>{v.name}</Title>
+          <Text c="dimmed" size="sm">
+            Vendor since {formatDate(v.createdAt)}
+          </Text>
+        </div>
+        <Group gap="sm">
+          {canPay && (
+            <Button variant="default" onClick={() => navigate(`/payout/direct?payeeId=${v.id}`)}>
+              Pay vendor
+            </Button>
+          )}
+          {canEdit && <Button onClick={() => setEditing(true)}>Edit</Button>}
+        </Group>
+      </Group>
+      <Card>
+        <Title order={5} mb="sm">
+          Details
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label="Email" value={v.email} />
+          <Field label="Phone" value={v.phone} />
+          <Field label="Billing address" value={v.billingAddress} />
+        </SimpleGrid>
+      </Card>
+      <Card>
+        <Title order={5} mb="sm">
+          Bank account
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label="Bank" value={v.bankName} />
+          <Field label="Account number" value={v.accountNumber} />
+          <Field label="Account name" value={v.accountName} />
+        </SimpleGrid>
+        {change && (
+          <Alert
+            color="yellow"
+            mt="md"
+            title="Bank change awaiting approval"
+            data-testid="pending-bank-change"
+          >
+            <Stack gap="xs">
+              <Text size="sm">
+                {change.requestedBy || 'A team member'} asked on {formatDateTime(change.requestedAt)} to pay
+                this vendor at <b>{change.bankName}</b> {change.accountNumber} ({change.accountName}).
+                Payments keep going to the account above until someone else approves it.
+              </Text>
+              <ApprovalActions item={v.bankChangeApproval} onDone={() => void refreshPayees()} />
+            </Stack>
+          </Alert>
+        )}
+      </Card>
+      <Card padding={0}>
+        <Title order={5} p="md" pb={0}>
+          Payments
+        </Title>
+        {v.payments.length === 0 ? (
+          <NoData />
+        ) : (
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>Narration</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {v.payments.map((p) => (
+                <Table.Tr
+                  key={p.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/payouts/${p.id}`)}
+                >
+                  <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+                  <Table.Td>{p.reference}</Table.Td>
+                  <Table.Td>{p.narration}</Table.Td>
+                  <Table.Td>{formatMoney(p.amountMinor, p.currency)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{p.status}</Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      <Card padding={0}>
+        <Title order={5} p="md" pb={0}>
+          Open bills
+        </Title>
+        {v.openBills.length === 0 ? <NoData /> : null}
+      </Card>
+      {editing && <VendorFormModal opened vendor={v} onClose={() => setEditing(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ExportCsvButton, FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
+import { useCan } from '../../../lib/session';
+import { PAYEE_GROUPS, usePayees } from '../api';
+import { VendorFormModal } from '../components/vendor-form-modal';
+
+/** /vendors (001 §2 Vendors): the list kit (search in the URL, 20 per page, CSV export). */
+export function VendorsScreen() {
+  const navigate = useNavigate();
+  const { filters, page, setFilters, setPage } = useListState(PAYEE_GROUPS);
+  const list = usePayees(filters, page);
+  const canCreate = useCan('payee', 'post');
+  const [adding, setAdding] = useState(false);
+  const pagination = list.data?.pagination;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Vendors</Title>
+          <Text c="dimmed" size="sm">
+            The people and companies you pay{pagination ? ` · ${pagination.totalItems} in total` : ''}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <ExportCsvButton path="/payee" filters={filters} groups={PAYEE_GROUPS} filename="owo-vendors.csv" />
+          {canCreate && <Button onClick={() => setAdding(true)}>Add vendor</Button>}
+        </Group>
+      </Group>
+      <Card>
+        <FilterBar
+          groups={[]}
+          value={filters}
+          onChange={setFilters}
+          presets={[]}
+          dates={false}
+          searchPlaceholder="Search by name, email or account number"
+        />
+      </Card>
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Bank</Table.Th>
+                <Table.Th>Account</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((v) => (
+                <Table.Tr
+                  key={v.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/vendors/${v.id}`)}
+                >
+                  <Table.Td>{v.name}</Table.Td>
+                  <Table.Td>{v.email}</Table.Td>
+                  <Table.Td>{v.bankName}</Table.Td>
+                  <Table.Td>
+                    {v.accountNumber} · {v.accountName}
+                  </Table.Td>
+                  <Table.Td>
+                    {v.pendingBankChange && (
+                      <Badge color="yellow" variant="light">
+                        Bank change pending
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={pagination} page={page} onChange={setPage} />
+      </Card>
+      {adding && (
+        <VendorFormModal
+          opened
+          onClose={() => setAdding(false)}
+          onSaved={(v) => navigate(`/vendors/${v.id}`)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+// Payout calls (issue 23 §0, §3).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Pagination } from '@owo/contract/http';
+import type {
+  MassApprovalResult,
+  Payout,
+  PayoutDetail,
+  PayoutFee,
+  PayoutOption,
+} from '@owo/contract/payouts';
+import { listQuery, type ListFilters } from '../../components/list';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query';
+
+/** The list kit's `where` keys of the payouts list. */
+export const PAYOUT_GROUPS = ['status'] as const;
+
+export const payoutKeys = {
+  all: ['payouts'] as const,
+  list: (p: object) => ['payouts', 'list', p] as const,
+  detail: (id: string) => ['payouts', 'detail', id] as const,
+  fee: (amount: string) => ['payouts', 'fee', amount] as const,
+};
+export const refreshPayouts = () => queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+
+export function usePayouts(filters: ListFilters, page: number, limit = 20) {
+  return useQuery({
+    queryKey: payoutKeys.list({ filters, page, limit }),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const res = await api.get<Payout[]>('/payouts', {
+        query: listQuery(filters, PAYOUT_GROUPS, page, limit),
+      });
+      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+export function usePayout(id: string | undefined) {
+  return useQuery({
+    queryKey: payoutKeys.detail(id ?? ''),
+    enabled: !!id,
+    queryFn: async () => (await api.get<PayoutDetail>(`/payouts/${id}`)).data,
+    refetchInterval: (q) => (q.state.data?.status === 'paying' ? 3000 : false),
+  });
+}
+
+export function usePayoutFee(amount: string | undefined) {
+  return useQuery({
+    queryKey: payoutKeys.fee(amount ?? ''),
+    enabled: !!amount,
+    queryFn: async () => (await api.get<PayoutFee>('/payouts/fee', { query: { amount: amount! } })).data,
+  });
+}
+
+export type PayoutDraft = {
+  payoutOption: PayoutOption;
+  payeeId?: string;
+  payeeName?: string;
+  projectId?: string;
+  assets?: string;
+  walletId?: string;
+  amount?: string;
+  narration?: string;
+  scheduledDate?: string;
+  categoryId?: string | null;
+  /** One key per draft: a double click or a retry never pays twice. */
+  idempotencyKey: string;
+};
+export const PAYOUT_DRAFT = 'directPayout';
+export const MASS_RESULT_DRAFT = 'massPayoutResult';
+
+export const payoutApi = {
+  create: (d: PayoutDraft) =>
+    api.post<PayoutDetail>(
+      '/payouts',
+      {
+        payoutOption: d.payoutOption,
+        walletId: d.walletId,
+        payeeId: d.payeeId,
+        amount: d.amount,
+        currency: 'NGN',
+        narration: d.narration,
+        scheduledDate: d.scheduledDate || undefined,
+        categoryId: d.categoryId || undefined,
+        projectId: d.payoutOption === 'project' ? d.projectId : undefined,
+        assets:
+          d.payoutOption === 'asset'
+            ? (d.assets ?? '')
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+                .map((id) => ({ id }))
+            : undefined,
+      },
+      { headers: { 'Idempotency-Key': d.idempotencyKey } },
+    ),
+  massApproval: (body: { ids: string[]; approvalStatus: 'approved' | 'rejected'; comments: string }) =>
+    api.post<MassApprovalResult[]>('/payouts/mass-approval', body),
+  reschedule: (scheduleId: string, scheduledDate: string) =>
+    api.put(`/payout/schedule/${scheduleId}`, { scheduledDate }),
+  cancelSchedule: (scheduleId: string) => api.delete(`/payout/schedule/${scheduleId}`),
+};
+
+// ---- bills ----
+export type { Bill } from '@owo/contract/payouts';
+import type { Bill as BillT } from '@owo/contract/payouts';
+
+export const billKeys = {
+  list: (p: object) => ['payouts', 'bills', p] as const,
+  detail: (ref: string) => ['payouts', 'bill', ref] as const,
+  send: (ref: string) => ['send-bill', ref] as const,
+};
+
+export function useBills(filters: ListFilters, page: number) {
+  return useQuery({
+    queryKey: billKeys.list({ filters, page }),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const { period: _p, where: _w, ...query } = listQuery(filters, [], page);
+      const res = await api.get<BillT[]>('/payout/quotes', { query });
+      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+export function useBill(ref: string | undefined) {
+  return useQuery({
+    queryKey: billKeys.detail(ref ?? ''),
+    enabled: !!ref,
+    queryFn: async () => (await api.get<BillT>(`/payout/quote/${ref}`)).data,
+  });
+}
+
+/** The public send-bill link: the company name and the email (404 unknown, 409 used). */
+export function useSendBill(ref: string | undefined) {
+  return useQuery({
+    queryKey: billKeys.send(ref ?? ''),
+    enabled: !!ref,
+    retry: false,
+    queryFn: async () =>
+      (
+        await api.get<{ companyName: string; email: string }>(`/verify/payout/quote/${ref}`, {
+          skipAuthHandling: true,
+          skipForbiddenPage: true,
+        })
+      ).data,
+  });
+}
+
+/** The bank list for the public send-bill form (a live ref stands in for a session). */
+export function useSendBillBanks(ref: string | undefined) {
+  return useQuery({
+    queryKey: [...billKeys.send(ref ?? ''), 'banks'],
+    enabled: !!ref,
+    staleTime: 10 * 60_000,
+    queryFn: async () =>
+      (
+        await api.get<{ code: string; name: string }[]>(`/verify/payout/quote/${ref}/banks`, {
+          skipAuthHandling: true,
+          skipForbiddenPage: true,
+        })
+      ).data,
+  });
+}
+
+export const billApi = {
+  request: (body: { email: string; note?: string }) => api.post<BillT>('/payout/quote/request', body),
+  submit: (ref: string, form: FormData) =>
+    api.put<null>(`/verify/payout/quote/${ref}`, form, { skipAuthHandling: true, skipForbiddenPage: true }),
+  toPayout: (ref: string, walletId: string, key: string) =>
+    api.post<PayoutDetail>(
+      `/payout/quote/${ref}/payout`,
+      { walletId },
+      { headers: { 'Idempotency-Key': key } },
+    ),
+};

@@ -1,0 +1,87 @@
+// Payouts (001 §2 Payouts; issue 23 §3): the list and its filter tabs, the detail, the direct
+// payout flow and mass approval. Other payouts sub-pages stay on Coming soon until they land.
+import type { RouteObject } from 'react-router-dom';
+import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+
+const page = (
+  path: string,
+  load: () => Promise<React.ComponentType>,
+  action: 'get' | 'post' = 'get',
+  guarded = true,
+): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Screen = await load();
+    const inner = (
+      <RequirePermission resource="payouts" action={action}>
+        <Screen />
+      </RequirePermission>
+    );
+    return { element: guarded ? <AreaGuard area="payouts">{inner}</AreaGuard> : inner };
+  },
+});
+
+const list = async () => (await import('./screens/payouts-screen')).PayoutsRouteScreen;
+const mass = async () => (await import('./screens/mass-approval-screen')).MassApprovalScreen;
+const massReview = async () => (await import('./screens/mass-approval-screen')).MassPayoutReviewScreen;
+
+const bill = async () => (await import('./screens/bills')).BillScreen;
+const billPage = (path: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Screen = await bill();
+    return {
+      element: (
+        <AreaGuard area="bills">
+          <RequirePermission resource="payouts" action="get">
+            <Screen />
+          </RequirePermission>
+        </AreaGuard>
+      ),
+    };
+  },
+});
+const sendBill = (
+  path: string,
+  name: 'SendBillWelcomeScreen' | 'SendBillDetailsScreen' | 'SendBillReviewScreen' | 'SendBillSuccessScreen',
+): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Screen = (await import('./screens/send-bill'))[name];
+    return { element: <Screen /> };
+  },
+});
+
+/** The vendor's send-bill pages (000 §2.10): no sign-in. */
+export const publicRoutes: RouteObject[] = [
+  sendBill('/send-bill/welcome/:ref', 'SendBillWelcomeScreen'),
+  sendBill('/send-bill/payment-details/:ref', 'SendBillDetailsScreen'),
+  sendBill('/send-bill/review/:ref', 'SendBillReviewScreen'),
+  sendBill('/send-bill/success/:ref', 'SendBillSuccessScreen'),
+];
+
+export const dashboardRoutes: RouteObject[] = [
+  billPage('/bills/:ref'),
+  billPage('/bill/:ref'),
+  page('/payouts', list),
+  page('/payouts/mass-approval', mass),
+  page('/payouts/mass-payout-review', massReview),
+  page('/payouts/:ref', list),
+  page(
+    '/payout/direct',
+    async () => (await import('./screens/direct-payout-screen')).DirectPayoutScreen,
+    'post',
+  ),
+  page(
+    '/payment-details',
+    async () => (await import('./screens/direct-payout-screen')).PaymentDetailsScreen,
+    'post',
+    false,
+  ),
+  page(
+    '/payment-review',
+    async () => (await import('./screens/direct-payout-screen')).PaymentReviewScreen,
+    'post',
+    false,
+  ),
+];

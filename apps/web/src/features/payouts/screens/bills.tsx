@@ -1,0 +1,253 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { BILL_MSG, billRequestBody } from '@owo/contract/payouts';
+import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { useWallets } from '../../money';
+import { billApi, refreshPayouts, useBill, useBills } from '../api';
+
+const COLORS: Record<string, string> = {
+  requested: 'yellow',
+  submitted: 'blue',
+  sent: 'green',
+  cancelled: 'gray',
+};
+const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** The bill-request dialog (000 §2.7): an email and an optional note. */
+export function BillRequestModal(props: { opened: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const send = useApiMutation({
+    mutationFn: () => billApi.request({ email, note: note || undefined }),
+    onSuccess: () => {
+      void refreshPayouts();
+      setEmail('');
+      setNote('');
+      props.onClose();
+    },
+  });
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Request a bill from a vendor">
+      <Stack>
+        <TextInput
+          label="Vendor email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={error || send.error?.errors?.email?.[0]}
+        />
+        <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        <Text size="xs" c="dimmed">
+          The vendor gets a link to send the bill; the link works once.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={send.isPending}
+            onClick={() => {
+              const ok = billRequestBody.safeParse({ email, note });
+              if (!ok.success) return setError(BILL_MSG.emailInvalid);
+              setError('');
+              send.mutate();
+            }}
+          >
+            Send request
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The Bills tab and /payouts/quotes: requests and received bills; ?request=bill opens the dialog. */
+export function BillsList() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { filters, page, setFilters, setPage } = useListState([]);
+  const list = useBills(filters, page);
+  const canCreate = useCan('payouts', 'post');
+  const opened = params.get('request') === 'bill';
+  const setOpened = (v: boolean) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        if (v) n.set('request', 'bill');
+        else n.delete('request');
+        return n;
+      },
+      { replace: true },
+    );
+  return (
+    <Stack>
+      <Card>
+        <Group align="flex-end" justify="space-between">
+          <FilterBar
+            groups={[]}
+            value={filters}
+            onChange={setFilters}
+            presets={[]}
+            dates={false}
+            searchPlaceholder="Search by email or invoice number"
+          />
+          {canCreate && <Button onClick={() => setOpened(true)}>Request bill</Button>}
+        </Group>
+      </Card>
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Requested</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Invoice</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Due</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((b) => (
+                <Table.Tr
+                  key={b.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => void navigate(`/bills/${b.reference}`)}
+                >
+                  <Table.Td>{formatDate(b.createdAt)}</Table.Td>
+                  <Table.Td>{b.email}</Table.Td>
+                  <Table.Td>{b.invoiceNumber ?? '—'}</Table.Td>
+                  <Table.Td>{b.amountMinor === null ? '—' : formatMoney(b.amountMinor)}</Table.Td>
+                  <Table.Td>{b.dueDate ? formatDate(b.dueDate) : '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge variant="light" color={COLORS[b.status]}>
+                      {b.status}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+      <BillRequestModal opened={opened} onClose={() => setOpened(false)} />
+    </Stack>
+  );
+}
+
+function Field(props: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm">{props.value || '—'}</Text>
+    </div>
+  );
+}
+
+/** /bills/:ref (and /bill/:id, /bills/:billId): the bill; a received bill is sent for payment here. */
+export function BillScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const q = useBill(ref);
+  const wallets = useWallets();
+  const canPay = useCan('payouts', 'post');
+  const [walletId, setWalletId] = useState<string | null>(null);
+  const [key] = useState(newKey);
+  const pay = useApiMutation({
+    mutationFn: () => billApi.toPayout(ref!, walletId!, key),
+    onSuccess: (res) => {
+      void refreshPayouts();
+      void navigate(`/payouts/${res.data.id}`);
+    },
+  });
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Bill not found'}</Alert>;
+  const b = q.data;
+  const ngn = (wallets.data ?? []).filter((w) => w.currency === 'NGN');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Button variant="subtle" px={0} onClick={() => void navigate('/payouts/quotes')}>
+          ← Bills
+        </Button>
+        <Group gap="sm">
+          <Title order={2}>{b.amountMinor === null ? 'Bill requested' : formatMoney(b.amountMinor)}</Title>
+          <Badge variant="light" color={COLORS[b.status]}>
+            {b.status}
+          </Badge>
+        </Group>
+        <Text c="dimmed" size="sm">
+          {b.email} · requested {formatDate(b.createdAt)}
+        </Text>
+      </div>
+      <Card>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label="Invoice number" value={b.invoiceNumber} />
+          <Field label="Description" value={b.description} />
+          <Field label="Due date" value={b.dueDate ? formatDate(b.dueDate) : null} />
+          <Field label="Bank" value={b.bankName ? `${b.bankName} · ${b.accountNumber}` : null} />
+          <Field label="Account name" value={b.accountName} />
+          <Field label="Vendor" value={b.payeeName} />
+          <Field label="Note" value={b.note} />
+          <Field
+            label="Attachment"
+            value={
+              b.fileName ? (
+                <a href={`/api/files/${b.fileName}`} target="_blank" rel="noreferrer">
+                  View bill
+                </a>
+              ) : null
+            }
+          />
+        </SimpleGrid>
+      </Card>
+      {b.status === 'requested' && <Alert>Waiting for the vendor to send the bill.</Alert>}
+      {b.status === 'sent' && b.payoutId && (
+        <Button variant="default" w="fit-content" onClick={() => void navigate(`/payouts/${b.payoutId}`)}>
+          Open the payout
+        </Button>
+      )}
+      {b.status === 'submitted' && canPay && (
+        <Card>
+          <Stack>
+            <Title order={5}>Send for payment</Title>
+            <Select
+              label="Pay from"
+              data={ngn.map((w) => ({ value: w.id, label: `${w.name} · ${formatMoney(w.balanceMinor)}` }))}
+              value={walletId}
+              onChange={setWalletId}
+            />
+            <Group>
+              <Button disabled={!walletId} loading={pay.isPending} onClick={() => pay.mutate()}>
+                Send for approval
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

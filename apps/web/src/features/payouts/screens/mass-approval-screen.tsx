@@ -1,0 +1,180 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { approvalNoteSchema } from '@owo/contract/approvals';
+import type { MassApprovalResult } from '@owo/contract/payouts';
+import { ListBody, ListPagination } from '../../../components/list';
+import { useDraft } from '../../../lib/drafts';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { MASS_RESULT_DRAFT, payoutApi, refreshPayouts, usePayouts } from '../api';
+
+type MassResult = { decision: 'approved' | 'rejected'; results: (MassApprovalResult & { label: string })[] };
+
+/** /payouts/mass-approval: select pending payouts, approve or reject them with one comment. */
+export function MassApprovalScreen() {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const list = usePayouts({ status: 'pending' }, page, 50);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [comments, setComments] = useState('');
+  const [error, setError] = useState('');
+  const [, setResult] = useDraft<MassResult>(MASS_RESULT_DRAFT);
+  const items = list.data?.items ?? [];
+  const decide = useApiMutation({
+    silentSuccess: true,
+    mutationFn: (approvalStatus: 'approved' | 'rejected') =>
+      payoutApi.massApproval({ ids: [...selected], approvalStatus, comments }),
+    onSuccess: (res, approvalStatus) => {
+      const labels = new Map(items.map((p) => [p.id, `${p.reference} · ${p.payee.name}`]));
+      setResult({
+        decision: approvalStatus,
+        results: res.data.map((r) => ({ ...r, label: labels.get(r.id) ?? r.id })),
+      });
+      void refreshPayouts();
+      void navigate('/payouts/mass-payout-review');
+    },
+  });
+  const go = (s: 'approved' | 'rejected') => {
+    const check = approvalNoteSchema.safeParse(comments);
+    if (!check.success) return setError(check.error.issues[0].message);
+    setError('');
+    decide.mutate(s);
+  };
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  return (
+    <Stack gap="lg">
+      <div>
+        <Button variant="subtle" px={0} onClick={() => navigate('/payouts')}>
+          ← Payouts
+        </Button>
+        <Title order={2}>Mass approval</Title>
+        <Text c="dimmed" size="sm">
+          Pending payouts · {selected.size} selected
+        </Text>
+      </div>
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!items.length}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Checkbox
+                    aria-label="Select all"
+                    checked={items.length > 0 && items.every((p) => selected.has(p.id))}
+                    onChange={(e) =>
+                      setSelected(e.currentTarget.checked ? new Set(items.map((p) => p.id)) : new Set())
+                    }
+                  />
+                </Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>Vendor</Table.Th>
+                <Table.Th>Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Select ${p.reference}`}
+                      checked={selected.has(p.id)}
+                      onChange={() => toggle(p.id)}
+                    />
+                  </Table.Td>
+                  <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+                  <Table.Td>{p.reference}</Table.Td>
+                  <Table.Td>{p.payee.name}</Table.Td>
+                  <Table.Td>{formatMoney(p.amountMinor, p.currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+      <Card>
+        <Stack>
+          <Textarea
+            label="Comment"
+            description="One comment for every selected payout (3 to 1000 characters)"
+            value={comments}
+            onChange={(e) => setComments(e.currentTarget.value)}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button
+              color="red"
+              variant="light"
+              disabled={!selected.size}
+              loading={decide.isPending}
+              onClick={() => go('rejected')}
+            >
+              Reject selected
+            </Button>
+            <Button disabled={!selected.size} loading={decide.isPending} onClick={() => go('approved')}>
+              Approve selected
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+/** /payouts/mass-payout-review: the outcome per item of the last mass decision. */
+export function MassPayoutReviewScreen() {
+  const navigate = useNavigate();
+  const [result] = useDraft<MassResult>(MASS_RESULT_DRAFT);
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Mass approval result</Title>
+      {!result ? (
+        <Alert>Nothing to review. Select payouts in Mass approval first.</Alert>
+      ) : (
+        <Card padding={0}>
+          <Table>
+            <Table.Tbody>
+              {result.results.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.label}</Table.Td>
+                  <Table.Td>
+                    <Badge color={r.ok ? 'green' : 'red'} variant="light">
+                      {r.ok ? result.decision : 'not changed'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{r.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+      <Group>
+        <Button variant="default" onClick={() => navigate('/payouts/mass-approval')}>
+          Back to mass approval
+        </Button>
+        <Button onClick={() => navigate('/payouts')}>Payouts</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,259 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  AddFundsButton,
+  ExportCsvButton,
+  FilterBar,
+  ListBody,
+  ListPagination,
+  useListState,
+} from '../../../components/list';
+import { DateField } from '../../../components/date-field';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { ApprovalActions, TrailList } from '../../approvals';
+import { payoutApi, PAYOUT_GROUPS, refreshPayouts, usePayout, usePayouts } from '../api';
+import { PayoutStatusBadge } from '../status-badge';
+import { BillsList } from './bills';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tabs (each a filter of the one list); data-tour targets as the built tour expects. */
+const TABS: { key: string; title: string; status?: string; tour?: string }[] = [
+  { key: 'all', title: 'All', tour: 'payouts-tab-all' },
+  { key: 'pending', title: 'Pending', status: 'pending', tour: 'payouts-tab-pending' },
+  { key: 'scheduled', title: 'Scheduled', status: 'scheduled', tour: 'payouts-tab-scheduled' },
+  { key: 'completed', title: 'Completed', status: 'completed', tour: 'payouts-tab-completed' },
+  { key: 'rejected', title: 'Rejected', status: 'rejected' },
+  { key: 'failed', title: 'Failed', status: 'failed' },
+  { key: 'bills', title: 'Bills', tour: 'payouts-tab-bills' },
+];
+/** The other list variants of 001 §2, each a filter of the same list. */
+const ALIASES: Record<string, string> = {
+  inbox: 'pending',
+  'pending-approval': 'pending',
+  'ready-to-send': 'scheduled',
+  'direct-payout': 'all',
+  me: 'all',
+  'fill-missing-info': 'pending',
+  'bills-summary': 'bills',
+  quotes: 'bills',
+};
+
+/** /payouts, /payouts/{tab} and /payouts/{id}. */
+export function PayoutsRouteScreen() {
+  const { ref } = useParams();
+  if (ref && UUID.test(ref)) return <PayoutScreen id={ref} />;
+  return <PayoutsScreen tab={ALIASES[ref ?? ''] ?? ref ?? 'all'} />;
+}
+
+function PayoutsScreen(props: { tab: string }) {
+  const navigate = useNavigate();
+  const current = TABS.find((t) => t.key === props.tab) ?? TABS[0];
+  const { filters, page, setFilters, setPage } = useListState(PAYOUT_GROUPS);
+  const effective = { ...filters, status: current.status };
+  const list = usePayouts(effective, page);
+  const canCreate = useCan('payouts', 'post');
+  const canApprove = useCan('approvalWorkflows', 'post');
+  const pagination = list.data?.pagination;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>Payouts</Title>
+          <Text c="dimmed" size="sm">
+            Payments to your vendors{pagination ? ` · ${pagination.totalItems} in total` : ''}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <ExportCsvButton
+            path="/payouts"
+            filters={effective}
+            groups={PAYOUT_GROUPS}
+            filename="owo-payouts.csv"
+          />
+          {canApprove && (
+            <Button variant="default" onClick={() => navigate('/payouts/mass-approval')}>
+              Mass approval
+            </Button>
+          )}
+          <AddFundsButton />
+          {canCreate && <Button onClick={() => navigate('/payout/direct')}>New payout</Button>}
+        </Group>
+      </Group>
+      <Tabs value={current.key} onChange={(v) => navigate(v === 'all' ? '/payouts' : `/payouts/${v}`)}>
+        <Tabs.List>
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.key} value={t.key} data-tour={t.tour}>
+              {t.title}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {current.key === 'bills' ? (
+        <BillsList />
+      ) : (
+        <>
+          <Card>
+            <FilterBar
+              groups={[]}
+              value={filters}
+              onChange={setFilters}
+              searchPlaceholder="Search by reference, vendor or narration"
+            />
+          </Card>
+          <Card padding={0}>
+            <ListBody query={list} isEmpty={!list.data?.items.length}>
+              <Table highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Reference</Table.Th>
+                    <Table.Th>Vendor</Table.Th>
+                    <Table.Th>Narration</Table.Th>
+                    <Table.Th>Amount</Table.Th>
+                    <Table.Th>Scheduled</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(list.data?.items ?? []).map((p) => (
+                    <Table.Tr
+                      key={p.id}
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => navigate(`/payouts/${p.id}`)}
+                    >
+                      <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+                      <Table.Td>{p.reference}</Table.Td>
+                      <Table.Td>{p.payee.name}</Table.Td>
+                      <Table.Td>{p.narration}</Table.Td>
+                      <Table.Td>{formatMoney(p.amountMinor, p.currency)}</Table.Td>
+                      <Table.Td>{p.scheduledDate ? formatDate(p.scheduledDate) : '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>
+                        <PayoutStatusBadge status={p.status} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ListBody>
+            <ListPagination pagination={pagination} page={page} onChange={setPage} />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Field(props: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm">{props.value || '—'}</Text>
+    </div>
+  );
+}
+
+/** /payouts/{id}: the payout, the shared approval actions and its trail; a schedule can move or stop. */
+function PayoutScreen(props: { id: string }) {
+  const navigate = useNavigate();
+  const q = usePayout(props.id);
+  const canPut = useCan('payouts', 'put');
+  const canDelete = useCan('payouts', 'delete');
+  const [date, setDate] = useState('');
+  const move = useApiMutation({
+    mutationFn: () => payoutApi.reschedule(q.data!.scheduleId!, date),
+    onSuccess: () => void refreshPayouts(),
+  });
+  const cancel = useApiMutation({
+    mutationFn: () => payoutApi.cancelSchedule(q.data!.scheduleId!),
+    onSuccess: () => void refreshPayouts(),
+  });
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Payout not found'}</Alert>;
+  const p = q.data;
+  const scheduleOpen = !!p.scheduleId && ['pending', 'scheduled'].includes(p.status);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Button variant="subtle" px={0} onClick={() => navigate('/payouts')}>
+            ← Payouts
+          </Button>
+          <Group gap="sm">
+            <Title order={2}>{formatMoney(p.amountMinor, p.currency)}</Title>
+            <PayoutStatusBadge status={p.status} />
+          </Group>
+          <Text c="dimmed" size="sm">
+            {p.reference} · {formatDateTime(p.createdAt)} · by {p.maker.name}
+          </Text>
+        </div>
+        <ApprovalActions item={p.approvalWorkflowPendingApprovalItem} onDone={() => void refreshPayouts()} />
+      </Group>
+      {p.failureReason && <Alert color="red">{p.failureReason}</Alert>}
+      <Card>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label="Vendor" value={p.payee.name} />
+          <Field label="Bank" value={`${p.payee.bankName} · ${p.payee.accountNumber}`} />
+          <Field label="Account name" value={p.payee.accountName} />
+          <Field label="Fee" value={formatMoney(p.feeMinor, p.currency)} />
+          <Field label="Total" value={formatMoney(p.amountMinor + p.feeMinor, p.currency)} />
+          <Field label="Payout type" value={p.payoutOption} />
+          <Field label="Narration" value={p.narration} />
+          <Field label="Scheduled date" value={p.scheduledDate ? formatDate(p.scheduledDate) : null} />
+          <Field label="Approval" value={p.approvalStatus} />
+        </SimpleGrid>
+      </Card>
+      {scheduleOpen && (canPut || canDelete) && (
+        <Card>
+          <Title order={5} mb="sm">
+            Schedule
+          </Title>
+          <Group align="flex-end">
+            {canPut && (
+              <>
+                <DateField label="New date" value={date} onChange={setDate} />
+                <Button
+                  loading={move.isPending}
+                  disabled={!/^\d{4}-\d{2}-\d{2}$/.test(date)}
+                  onClick={() => move.mutate()}
+                >
+                  Move
+                </Button>
+              </>
+            )}
+            {canDelete && (
+              <Button color="red" variant="light" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+                Cancel scheduled payout
+              </Button>
+            )}
+          </Group>
+        </Card>
+      )}
+      {p.approvalWorkflowPendingApprovalItem && (
+        <Card>
+          <Title order={5} mb="sm">
+            Approval history
+          </Title>
+          <TrailList item={p.approvalWorkflowPendingApprovalItem} />
+        </Card>
+      )}
+    </Stack>
+  );
+}

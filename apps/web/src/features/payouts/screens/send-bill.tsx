@@ -1,0 +1,269 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Container,
+  FileInput,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { BILL_MSG } from '@owo/contract/payouts';
+import { DateField } from '../../../components/date-field';
+import { isApiError } from '../../../lib/api';
+import { useDraft } from '../../../lib/drafts';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { billApi, useSendBill, useSendBillBanks } from '../api';
+
+type SentBill = {
+  ref: string;
+  companyName: string;
+  email: string;
+  amount: string;
+  invoiceNumber: string;
+  dueDate: string;
+  bank: string;
+  accountNumber: string;
+};
+const SENT_DRAFT = 'sendBill';
+
+function Frame(props: { children: React.ReactNode }) {
+  return (
+    <Box mih="100vh" bg="gray.0" py="xl">
+      <Container size={560}>
+        <Stack>
+          <Text fw={700} c="teal.8">
+            owo
+          </Text>
+          {props.children}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function LinkProblem(props: { error: unknown }) {
+  const used = isApiError(props.error) && props.error.httpStatus === 409;
+  return (
+    <Alert color={used ? 'yellow' : 'red'} title={used ? 'Already sent' : 'Link not valid'}>
+      {used ? BILL_MSG.used : BILL_MSG.unknown}
+    </Alert>
+  );
+}
+
+/** /send-bill/welcome/:ref (public): who asks for the bill. */
+export function SendBillWelcomeScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const q = useSendBill(ref);
+  return (
+    <Frame>
+      {q.isLoading ? (
+        <Loader />
+      ) : q.error || !q.data ? (
+        <LinkProblem error={q.error} />
+      ) : (
+        <Card>
+          <Stack>
+            <Title order={2}>{q.data.companyName} requests a bill</Title>
+            <Text>
+              Send your bill to {q.data.companyName} in two steps. We sent this link to <b>{q.data.email}</b>.
+            </Text>
+            <Button onClick={() => void navigate(`/send-bill/payment-details/${ref}`)}>Get started</Button>
+          </Stack>
+        </Card>
+      )}
+    </Frame>
+  );
+}
+
+/** /send-bill/payment-details/:ref (public): the bill, bank details and the file; sent once. */
+export function SendBillDetailsScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const info = useSendBill(ref);
+  const banks = useSendBillBanks(ref);
+  const [, setSent] = useDraft<SentBill>(SENT_DRAFT);
+  const [v, setV] = useState({
+    amount: '',
+    description: '',
+    invoiceNumber: '',
+    dueDate: '',
+    bankCode: '',
+    accountNumber: '',
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const set = (k: keyof typeof v) => (x: string) => setV((s) => ({ ...s, [k]: x }));
+  const submit = useApiMutation({
+    silentSuccess: true,
+    mutationFn: () => {
+      const f = new FormData();
+      for (const [k, x] of Object.entries(v)) f.append(k, x);
+      if (file) f.append('file', file);
+      return billApi.submit(ref!, f);
+    },
+    onSuccess: () => {
+      setSent({
+        ref: ref!,
+        companyName: info.data!.companyName,
+        email: info.data!.email,
+        amount: v.amount,
+        invoiceNumber: v.invoiceNumber,
+        dueDate: v.dueDate,
+        bank: banks.data?.find((b) => b.code === v.bankCode)?.name ?? v.bankCode,
+        accountNumber: v.accountNumber,
+      });
+      void navigate(`/send-bill/review/${ref}`);
+    },
+  });
+  const err = (k: string) => submit.error?.errors?.[k]?.[0];
+  if (info.isLoading)
+    return (
+      <Frame>
+        <Loader />
+      </Frame>
+    );
+  if (info.error || !info.data)
+    return (
+      <Frame>
+        <LinkProblem error={info.error} />
+      </Frame>
+    );
+  return (
+    <Frame>
+      <Card>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit.mutate();
+          }}
+        >
+          <Stack>
+            <Title order={3}>Bill for {info.data.companyName}</Title>
+            <TextInput
+              label="Amount (₦)"
+              inputMode="decimal"
+              value={v.amount}
+              onChange={(e) => set('amount')(e.currentTarget.value)}
+              error={err('amount')}
+            />
+            <TextInput
+              label="Description"
+              value={v.description}
+              onChange={(e) => set('description')(e.currentTarget.value)}
+              error={err('description')}
+            />
+            <Group grow align="flex-start">
+              <TextInput
+                label="Invoice number"
+                value={v.invoiceNumber}
+                onChange={(e) => set('invoiceNumber')(e.currentTarget.value)}
+                error={err('invoiceNumber')}
+              />
+              <DateField
+                label="Due date"
+                value={v.dueDate}
+                onChange={set('dueDate')}
+                error={err('dueDate')}
+              />
+            </Group>
+            <Group grow align="flex-start">
+              <Select
+                label="Bank"
+                searchable
+                data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+                value={v.bankCode || null}
+                onChange={(x) => set('bankCode')(x ?? '')}
+                error={err('bankCode')}
+              />
+              <TextInput
+                label="Account number"
+                inputMode="numeric"
+                maxLength={10}
+                value={v.accountNumber}
+                onChange={(e) => set('accountNumber')(e.currentTarget.value)}
+                error={err('accountNumber')}
+              />
+            </Group>
+            <FileInput
+              label="Bill (PDF or image, up to 1 MB)"
+              accept="application/pdf,image/*"
+              value={file}
+              onChange={setFile}
+              error={err('file')}
+            />
+            <Button type="submit" loading={submit.isPending}>
+              Continue
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </Frame>
+  );
+}
+
+/** /send-bill/review/:ref: entered only after a successful send. */
+export function SendBillReviewScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const [sent] = useDraft<SentBill>(SENT_DRAFT);
+  if (!sent || sent.ref !== ref)
+    return (
+      <Frame>
+        <Alert>Open the link from your email to send a bill.</Alert>
+      </Frame>
+    );
+  return (
+    <Frame>
+      <Card>
+        <Stack gap="xs">
+          <Title order={3}>Review</Title>
+          <Text size="sm">To: {sent.companyName}</Text>
+          <Text size="sm">Amount: {formatMoney(Math.round(Number(sent.amount) * 100))}</Text>
+          <Text size="sm">Invoice: {sent.invoiceNumber}</Text>
+          <Text size="sm">Due: {formatDate(sent.dueDate)}</Text>
+          <Text size="sm">
+            Pay to: {sent.bank} {sent.accountNumber}
+          </Text>
+          <Button mt="md" onClick={() => void navigate(`/send-bill/success/${ref}`)}>
+            Done
+          </Button>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}
+
+/** /send-bill/success/:ref: 'Payment Requested'. */
+export function SendBillSuccessScreen() {
+  const [sent] = useDraft<SentBill>(SENT_DRAFT);
+  return (
+    <Frame>
+      <Card>
+        <Stack align="center">
+          <Title order={2}>{BILL_MSG.submitted}</Title>
+          <Text ta="center">
+            {sent ? `${sent.companyName} has your bill.` : 'Your bill was sent.'} You will be paid to the
+            account you gave once it is approved.
+          </Text>
+          <Anchor
+            component={Link}
+            to={`/auth/register${sent ? `?email=${encodeURIComponent(sent.email)}` : ''}`}
+          >
+            Get Started
+          </Anchor>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { pendingApprovalItemSchema } from './approvals';
+import { listFormatQuery, listQuery } from './http';
+import { MSG } from './messages';
+import { majorAmount, minorAmount } from './money';
+
+// Vendors (001 §2 Vendors, §3 Payee; issue 23 §1). The spec calls them payees: `/api/payee`.
+
+export const PAYEE_MSG = {
+  nameRequired: 'Name is required',
+  emailInvalid: 'Enter a valid email address',
+  bankRequired: 'Please select a bank',
+  accountNumber: MSG.accountNumberModal,
+  accountNotVerified: 'We could not verify this account number at the selected bank',
+  duplicateAccount: 'A vendor with this bank account already exists',
+  created: 'Vendor created successfully',
+  updated: 'Vendor updated successfully',
+  bankChangeRequested:
+    'Vendor updated. The new bank account needs approval by another team member before it is used',
+  bankChangePending: 'A bank change for this vendor is already awaiting approval',
+  bankUnchanged: 'This is already the vendor’s bank account',
+} as const;
+
+const email = z
+  .string({ error: PAYEE_MSG.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, PAYEE_MSG.emailInvalid)
+  .email(PAYEE_MSG.emailInvalid);
+const bankCode = z.string({ error: PAYEE_MSG.bankRequired }).trim().min(1, PAYEE_MSG.bankRequired).max(10);
+const accountNumber = z
+  .string({ error: PAYEE_MSG.accountNumber })
+  .trim()
+  .max(20, PAYEE_MSG.accountNumber)
+  .regex(/^\d{10}$/, PAYEE_MSG.accountNumber);
+
+/** POST /api/payee: bank fields flat (issue 23 §0); the resolved account name wins over `accountName`. */
+export const payeeBody = z.object({
+  name: z.string({ error: PAYEE_MSG.nameRequired }).trim().min(1, PAYEE_MSG.nameRequired).max(200),
+  email,
+  phone: z.string().trim().max(20).optional().nullable(),
+  billingAddress: z.string().trim().max(500).optional().nullable(),
+  bankCode,
+  accountNumber,
+  accountName: z.string().trim().max(200).optional(),
+});
+export type PayeeInput = z.input<typeof payeeBody>;
+
+/** PUT /api/payee/{id}: the spec's name, phone, billingAddress, email; a bank change is guarded. */
+export const payeeUpdateBody = z
+  .object({
+    name: z.string().trim().min(1, PAYEE_MSG.nameRequired).max(200).optional(),
+    email: email.optional(),
+    phone: z.string().trim().max(20).optional().nullable(),
+    billingAddress: z.string().trim().max(500).optional().nullable(),
+    bankCode: bankCode.optional(),
+    accountNumber: accountNumber.optional(),
+    accountName: z.string().trim().max(200).optional(),
+  })
+  .refine((b) => (b.bankCode === undefined) === (b.accountNumber === undefined), {
+    message: 'A bank change needs both bankCode and accountNumber',
+    path: ['accountNumber'],
+  });
+
+export type PayeeUpdate = z.output<typeof payeeUpdateBody>;
+
+export const payeeListQuery = listQuery.extend({ ...listFormatQuery.shape });
+export type PayeeListQuery = z.output<typeof payeeListQuery>;
+
+const bankAccountOut = z.object({
+  bankCode: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+});
+
+export const payeeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  ...bankAccountOut.shape,
+  /** The new account awaiting a second person's approval; the vendor is paid to the old one until then. */
+  pendingBankChange: bankAccountOut
+    .extend({ id: z.string(), requestedAt: z.string(), requestedBy: z.string() })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Payee = z.infer<typeof payeeSchema>;
+
+export const payeePaymentSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  currency: z.string(),
+  status: z.string(),
+  narration: z.string(),
+  createdAt: z.string(),
+});
+
+export const payeeDetailSchema = payeeSchema.extend({
+  payments: z.array(payeePaymentSchema),
+  /** Bills received from this vendor not yet paid (bills are not built yet: always empty). */
+  openBills: z.array(
+    z.object({ id: z.string(), reference: z.string(), amount: majorAmount, amountMinor: minorAmount }),
+  ),
+  /** The approval item of the pending bank change (shared approve/reject modals and trail). */
+  bankChangeApproval: pendingApprovalItemSchema.nullable(),
+});
+export type PayeeDetail = z.infer<typeof payeeDetailSchema>;

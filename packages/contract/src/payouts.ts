@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { approvalNoteSchema, pendingApprovalItemSchema } from './approvals';
+import { listFormatQuery, listQuery } from './http';
+import { amountSchema, CURRENCIES, majorAmount, minorAmount } from './money';
+
+// Payouts (001 §2 Payouts; issue 23 §0 and §3): direct payouts to a vendor (payee), approved
+// through the approvals engine as type `payout`, paid through the money core.
+
+export const PAYOUT_OPTIONS = ['standard', 'asset', 'project'] as const;
+export type PayoutOption = (typeof PAYOUT_OPTIONS)[number];
+
+/**
+ * pending (awaiting approval) -> rejected (resolve -> pending) | approved -> scheduled (approved,
+ * waiting for its date; nothing held) -> paying (amount + fee held, sent) -> completed | failed;
+ * a scheduled payout may be cancelled.
+ */
+export const PAYOUT_STATUSES = [
+  'pending',
+  'rejected',
+  'approved',
+  'scheduled',
+  'paying',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const PAYOUT_MSG = {
+  optionRequired: 'Payout option is required',
+  selectWallet: 'Please select a wallet to send from',
+  selectCurrency: 'Please select a currency',
+  payeeRequired: 'Please select a vendor',
+  payeeNotFound: 'Vendor not found',
+  narrationRequired: 'Narration is required',
+  insufficientFunds: 'Insufficient funds, top-up required',
+  scheduledDatePast: 'Scheduled date must be tomorrow or later',
+  scheduledDateInvalid: 'Scheduled date must be a date (YYYY-MM-DD)',
+  projectRequired: 'Please select a project',
+  assetsRequired: 'Please select at least one asset',
+  created: 'Payout created successfully',
+  scheduled: 'Payout scheduled successfully',
+  rescheduled: 'Payout schedule updated successfully',
+  scheduleCancelled: 'Scheduled payout cancelled successfully',
+  notScheduled: 'This payout is not scheduled',
+  massApproval: 'Mass approval completed',
+  notPending: 'This payout is no longer pending approval',
+} as const;
+
+const scheduledDate = z
+  .string({ error: PAYOUT_MSG.scheduledDateInvalid })
+  .max(10, PAYOUT_MSG.scheduledDateInvalid)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, PAYOUT_MSG.scheduledDateInvalid)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), PAYOUT_MSG.scheduledDateInvalid);
+
+export const payoutAssetLineSchema = z.object({
+  id: z.string().uuid('Asset must be an id'),
+  quantity: z.number().int().min(1).max(1_000_000).optional(),
+});
+
+/** POST /api/payouts (with an Idempotency-Key header). */
+export const payoutBody = z.object({
+  payoutOption: z.enum(PAYOUT_OPTIONS, { error: PAYOUT_MSG.optionRequired }),
+  walletId: z.string({ error: PAYOUT_MSG.selectWallet }).uuid(PAYOUT_MSG.selectWallet),
+  payeeId: z.string({ error: PAYOUT_MSG.payeeRequired }).uuid(PAYOUT_MSG.payeeRequired),
+  amount: amountSchema,
+  currency: z.enum(CURRENCIES, { error: PAYOUT_MSG.selectCurrency }),
+  narration: z
+    .string({ error: PAYOUT_MSG.narrationRequired })
+    .trim()
+    .min(1, PAYOUT_MSG.narrationRequired)
+    .max(100, 'Narration must be at most 100 characters'),
+  scheduledDate: scheduledDate.optional().nullable(),
+  categoryId: z.string().uuid('Category must be an id').optional().nullable(),
+  projectId: z.string().uuid('Project must be an id').optional().nullable(),
+  assets: z.array(payoutAssetLineSchema).max(100).optional(),
+});
+export type PayoutInput = z.input<typeof payoutBody>;
+
+export const PAYOUT_LIST_FILTERS = [...PAYOUT_STATUSES, 'active'] as const;
+export const payoutListQuery = listQuery.extend({
+  ...listFormatQuery.shape,
+  status: z.enum(PAYOUT_LIST_FILTERS, { error: 'Unknown status' }).optional(),
+  payeeId: z.string().uuid().optional(),
+  /** The list kit's day presets (rolling). */
+  period: z.enum(['24h', '7d', '30d'], { error: 'Period must be 24h, 7d or 30d' }).optional(),
+});
+
+export const payoutSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  payoutOption: z.enum(PAYOUT_OPTIONS),
+  status: z.enum(PAYOUT_STATUSES),
+  /** The approval item's status (pending, approved, rejected). */
+  approvalStatus: z.string().nullable(),
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  /** The money core's bank-transfer fee, held with the amount at the final approval. */
+  fee: majorAmount,
+  feeMinor: minorAmount,
+  currency: z.string(),
+  walletId: z.string(),
+  narration: z.string(),
+  payee: z.object({
+    id: z.string(),
+    name: z.string(),
+    bankName: z.string(),
+    accountNumber: z.string(),
+    accountName: z.string(),
+  }),
+  scheduledDate: z.string().nullable(),
+  scheduleId: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  assets: z.array(z.object({ id: z.string(), quantity: z.number().int().nullable() })),
+  transactionId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  maker: z.object({ id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const payoutDetailSchema = payoutSchema.extend({
+  approvalWorkflowPendingApprovalItem: pendingApprovalItemSchema.nullable(),
+});
+export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
+
+/** PUT /api/payout/schedule/{id}. */
+export const payoutScheduleBody = z.object({ scheduledDate });
+
+export const payoutScheduleSchema = z.object({
+  id: z.string(),
+  payoutId: z.string(),
+  scheduledDate: z.string(),
+  status: z.enum(['scheduled', 'paid', 'cancelled']),
+});
+
+/** POST /api/payouts/mass-approval. */
+export const massApprovalBody = z.object({
+  ids: z
+    .array(z.string().uuid('Each id must be a payout id'))
+    .min(1, 'Select at least one payout')
+    .max(100, 'At most 100 payouts at once'),
+  approvalStatus: z.enum(['approved', 'rejected'], { error: 'approvalStatus must be approved or rejected' }),
+  comments: approvalNoteSchema,
+});
+
+export const massApprovalResultSchema = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  status: z.string().nullable(),
+  message: z.string(),
+});
+export type MassApprovalResult = z.infer<typeof massApprovalResultSchema>;
+
+/** GET /api/payouts/fee: the bank-transfer fee a payout of `amount` would pay (review step). */
+export const payoutFeeQuery = z.object({
+  amount: amountSchema,
+  currency: z.enum(CURRENCIES, { error: PAYOUT_MSG.selectCurrency }).default('NGN'),
+});
+export const payoutFeeSchema = z.object({
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  fee: majorAmount,
+  feeMinor: minorAmount,
+  total: majorAmount,
+  totalMinor: minorAmount,
+});
+export type PayoutFee = z.infer<typeof payoutFeeSchema>;
+
+// ---- Bills (001 §2 Bills, §7 Quotes and bills; issue 23 §2) ----
+
+export const BILL_STATUSES = ['requested', 'submitted', 'sent', 'cancelled'] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+
+export const BILL_MSG = {
+  emailInvalid: 'Enter a valid email address',
+  requested: 'Bill request sent',
+  submitted: 'Payment Requested',
+  unknown: 'This bill link is not valid',
+  used: 'This bill link has already been used',
+  amountInvalid: 'Amount must be a positive number with at most 2 decimal places',
+  descriptionRequired: 'Description is required',
+  invoiceRequired: 'Invoice number is required',
+  dueDateInvalid: 'Due date must be a date (YYYY-MM-DD)',
+  fileRequired: 'Attach the bill as a PDF or an image',
+  notSubmitted: 'This bill has not been filled in by the vendor yet',
+  alreadySent: 'This bill has already been sent for payment',
+  bankDiffers:
+    'The bill’s bank account differs from the vendor’s. Change the vendor’s bank account (it needs approval) first',
+  sent: 'Bill sent for approval',
+} as const;
+
+/** POST /api/payout/quote/request. */
+export const billRequestBody = z.object({
+  email: z
+    .string({ error: BILL_MSG.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, BILL_MSG.emailInvalid)
+    .email(BILL_MSG.emailInvalid),
+  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+});
+
+/** The text fields of PUT /api/verify/payout/quote/{ref} (multipart, with `file`). */
+export const sendBillFields = z.object({
+  amount: amountSchema,
+  description: z
+    .string({ error: BILL_MSG.descriptionRequired })
+    .trim()
+    .min(1, BILL_MSG.descriptionRequired)
+    .max(500),
+  invoiceNumber: z
+    .string({ error: BILL_MSG.invoiceRequired })
+    .trim()
+    .min(1, BILL_MSG.invoiceRequired)
+    .max(64),
+  dueDate: z
+    .string({ error: BILL_MSG.dueDateInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, BILL_MSG.dueDateInvalid)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), BILL_MSG.dueDateInvalid),
+  bankCode: z.string({ error: 'Please select a bank' }).trim().min(1, 'Please select a bank').max(10),
+  accountNumber: z
+    .string({ error: 'Account number must be 10 digits' })
+    .trim()
+    .regex(/^\d{10}$/, 'Account number must be 10 digits'),
+});
+
+/** GET /api/verify/payout/quote/{ref}: all a public visitor learns (the company name, the email). */
+export const sendBillInfoSchema = z.object({ companyName: z.string(), email: z.string() });
+
+export const refParam = z.object({ ref: z.string().min(1).max(64) });
+
+export const billSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.enum(BILL_STATUSES),
+  email: z.string(),
+  note: z.string().nullable(),
+  payeeId: z.string().nullable(),
+  payeeName: z.string().nullable(),
+  amount: majorAmount.nullable(),
+  amountMinor: minorAmount.nullable(),
+  description: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  bankName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  accountName: z.string().nullable(),
+  fileName: z.string().nullable(),
+  payoutId: z.string().nullable(),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+});
+export type Bill = z.infer<typeof billSchema>;
+
+export const billListQuery = listQuery.extend({
+  ...listFormatQuery.shape,
+  status: z.enum(BILL_STATUSES, { error: 'Unknown status' }).optional(),
+});
+
+/** POST /api/payout/quote/{ref}/payout (Idempotency-Key): the reviewed bill becomes a payout. */
+export const billPayoutBody = z.object({
+  walletId: z.string({ error: PAYOUT_MSG.selectWallet }).uuid(PAYOUT_MSG.selectWallet),
+  categoryId: z.string().uuid('Category must be an id').optional().nullable(),
+});
