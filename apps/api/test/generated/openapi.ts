@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change made in the account, newest first (format=csv exports every filtered row) */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/{id}/funding-account": {
         parameters: {
             query?: never;
@@ -2186,6 +2203,1019 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/marketplace/assets/meters/discos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The electricity distribution companies (discos) */
+        get: operations["listDiscos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/assets/meters/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a meter with the vending provider: the customer's name and address */
+        post: operations["verifyMeter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/assets/meters/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a meter (verified again; the stored name and address are the verified ones) */
+        post: operations["addMeter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/assets/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved meters (search, disco, vendType), newest first */
+        get: operations["listMeters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/assets/meters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved meter (its past vendings keep their details) */
+        delete: operations["deleteMeter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/electricity/asset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A saved meter */
+        get: operations["getElectricityAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/vendings/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buy electricity: one vending per meter, the total held, the order sent to approval */
+        post: operations["createVendings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/electricity/asset/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Buy Electricity purchase (single or bulk); same service as vendings/create */
+        post: operations["buyElectricityBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/vendings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A vending with its provider response and its order approval */
+        get: operations["getVending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** A rejected vending's new amount; its order goes back to approval */
+        patch: operations["updateVending"];
+        trace?: never;
+    };
+    "/api/marketplace/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vendings (status: pending, rejected, awaiting, SUCCESS, FAILED; meter; dates), newest first */
+        get: operations["listVendings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's cards (status), newest first */
+        get: operations["listCards"];
+        put?: never;
+        /** Issue a virtual card (the full number and CVV appear in this answer only) */
+        post: operations["createCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card: status, last 4 digits, balance, limits and this month’s spend */
+        get: operations["getCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move money from a wallet to the card's own ledger account (no fee) */
+        post: operations["fundCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Freeze a card: every authorisation is declined until unfrozen */
+        post: operations["freezeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unfreeze a frozen card */
+        post: operations["unfreezeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Terminate a card for good; its balance returns to the wallet */
+        post: operations["terminateCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{id}/sandbox-authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox issuer: ask for an authorisation on this card as a merchant would */
+        post: operations["simulateCardAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/card-issuer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The card issuer's signed authorisation, settlement and reversal events: approve or decline */
+        post: operations["receiveCardIssuerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developers/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys of the account (prefix only) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create an API key with a role; the key is shown once */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developers/keys/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace an API key’s secret; the old key stops at once */
+        post: operations["resetApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developers/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key; it answers 401 from the next request */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developers/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook endpoints and the events they receive */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Add a webhook endpoint; the signing secret is shown once */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developers/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a webhook endpoint’s URL, events or state */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /** Delete a webhook endpoint (its delivery log is kept) */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developers/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed test event to an endpoint */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developers/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 100 deliveries to an endpoint */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developers/webhooks/{id}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard panels: payment overview, vendor payments, approvals waiting, expenses, budget use
+         * @description With `format=csv` and `panel`, one panel as CSV.
+         */
+        get: operations["getInsightDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/payment-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money in and out per day, week or month */
+        get: operations["getPaymentOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/team-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend per member and subsidiary, approval turnaround and items waiting per approver */
+        get: operations["getTeamReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers (search by name, email or phone); format=csv exports every match */
+        get: operations["listInflowCustomers"];
+        put?: never;
+        /** Add a customer */
+        post: operations["createInflowCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer with their invoices */
+        get: operations["getInflowCustomer"];
+        /** Change a customer */
+        put: operations["updateInflowCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settlement partners (search by name or account number); format=csv exports every match */
+        get: operations["listInflowPartners"];
+        put?: never;
+        /** Add a settlement partner (account NUBAN-checked and resolved) */
+        post: operations["createInflowPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A partner with total, received and pending values */
+        get: operations["getInflowPartner"];
+        /** Change a partner (account re-checked) */
+        put: operations["updateInflowPartner"];
+        post?: never;
+        /** Remove a partner (settlements already made keep it) */
+        delete: operations["deleteInflowPartner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/partners/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A partner's settlements (10 a page), search by invoice reference or customer */
+        get: operations["listInflowPartnerTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices (not drafts): search customer, reference or amount; status, approval, dates */
+        get: operations["listInvoices"];
+        put?: never;
+        /** Invoice wizard: step 1 details, step 2 payment terms, step 3 finalise (to approval) */
+        post: operations["saveInvoiceStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoice drafts, newest first */
+        get: operations["listInvoiceDrafts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collections, settlements and refunds of every invoice */
+        get: operations["listInflowTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice with installments, settlements, refunds and its approval (edit=true for a draft) */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collections, settlements and refunds of one invoice (transaction attempts) */
+        get: operations["listInvoiceTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}/settlements/init-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry failed and unstarted partner settlements of an invoice */
+        post: operations["retryInvoiceSettlements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/notification/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail the customer a reminder with the pay link (approved, not fully paid) */
+        get: operations["sendInvoiceReminder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}/delivery/mark-as-delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Confirm delivery of an approved invoice */
+        patch: operations["markInvoiceDelivered"];
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}/refunds/{refundId}/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an overage back (to the given account) through the money core */
+        post: operations["initInvoiceRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/invoices/{accountId}/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a payer needs: company, products, amount due now and the account to pay into */
+        get: operations["getPublicInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/quote/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request a bill from a vendor by email (a single-use send-bill link is mailed) */
+        post: operations["requestBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bill requests and received bills, newest first */
+        get: operations["listBills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/quote/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bill by its reference */
+        get: operations["getBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/quote/{ref}/payout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a received bill for payment: it becomes a payout (approval type payout)
+         * @description Requires an Idempotency-Key. The vendor is the one of the bill’s email (created from the bill when none); a bill whose bank account differs from that vendor’s is refused (409): change the vendor’s bank first, which needs approval.
+         */
+        post: operations["createBillPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/payout/quote/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public: the company name and recipient email of a send-bill link
+         * @description Unknown ref: 404; a ref already used: 409. Nothing of the company but its name is answered.
+         */
+        get: operations["getSendBill"];
+        /**
+         * Public: the vendor sends the bill (multipart: amount, description, invoiceNumber, dueDate, bankCode, accountNumber, file)
+         * @description Single use: a used ref answers 409, an unknown one 404. The bank account is NUBAN-checked and resolved.
+         */
+        put: operations["submitSendBill"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/payout/quote/{ref}/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public: the bank list for the send-bill form (only with a live send-bill ref) */
+        get: operations["listSendBillBanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payouts (status, search, from/to), newest first
+         * @description status=active is approved, scheduled or paying. format=csv answers every row the same filters select as text/csv.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        /**
+         * Create a payout to a vendor; it goes to approval (type payout)
+         * @description Requires an Idempotency-Key header: a retry with the same key answers the first result and creates nothing. Nothing is held at creation, but a payout the available balance cannot cover (amount + the bank-transfer fee) is refused. amount + fee are held at the final approval. scheduledDate (YYYY-MM-DD, tomorrow or later, Lagos) schedules the payment; the answer carries scheduleId.
+         */
+        post: operations["createPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/mass-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject many payouts with one comment; one result per id
+         * @description Each id is decided by the approvals engine on its own; an item no longer pending is reported, not approved.
+         */
+        post: operations["massApprovePayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The money core’s bank-transfer fee for a payout amount */
+        get: operations["getPayoutFee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payout with its status, approval item, fee and schedule */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/schedule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A scheduled payout’s schedule */
+        get: operations["getPayoutSchedule"];
+        /** Move a scheduled payout to another date (tomorrow or later) */
+        put: operations["updatePayoutSchedule"];
+        post?: never;
+        /** Cancel a scheduled payout that has not run */
+        delete: operations["cancelPayoutSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List vendors (search by name, email or account number), newest first
+         * @description format=csv answers every row the same filters select as a streamed text/csv attachment.
+         */
+        get: operations["listPayees"];
+        put?: never;
+        /** Create a vendor; the bank account is NUBAN-checked and its resolved name wins */
+        post: operations["createPayee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payee/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vendor: details, approved bank account, pending bank change, payments and open bills */
+        get: operations["getPayee"];
+        /**
+         * Edit a vendor; a new bank account waits for a second person’s approval
+         * @description name, phone, billingAddress and email apply at once. bankCode + accountNumber request a bank change: the vendor keeps answering (and being paid to) its old account, the new one shows under pendingBankChange until someone other than the requester approves it (approval type payeeBankChange), the previous email is told at once, and pending or scheduled payouts to the vendor go back to approval.
+         */
+        put: operations["updatePayee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2402,6 +3432,85 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                action?: string;
+                actorUserId?: string;
+                via?: "member" | "apiKey";
+                period?: "24h" | "7d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            action: string;
+                            method: string;
+                            path: string;
+                            resourceId: string | null;
+                            actorUserId: string | null;
+                            actorName: string | null;
+                            actorEmail: string | null;
+                            apiKeyId: string | null;
+                            ip: string | null;
+                            /** Format: int64 */
+                            statusCode: number;
+                            requestId: string | null;
+                            before: {
+                                [key: string]: unknown;
+                            } | null;
+                            after: {
+                                [key: string]: unknown;
+                            } | null;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
         };
     };
     getWalletFundingAccount: {
@@ -7564,7 +8673,7 @@ export interface operations {
                             /** Format: uuid */
                             walletId: string;
                             /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                             /** @enum {string} */
                             status: "pending" | "processing" | "success" | "failed" | "reversed";
                             amount: string;
@@ -7615,7 +8724,7 @@ export interface operations {
                 to?: string;
                 format?: "json" | "csv";
                 period?: "24h" | "7d" | "30d";
-                type?: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                type?: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                 status?: "pending" | "processing" | "success" | "failed" | "reversed";
                 walletId?: string;
                 currency?: "NGN" | "USD" | "GBP";
@@ -7644,7 +8753,7 @@ export interface operations {
                             /** Format: uuid */
                             walletId: string;
                             /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                             /** @enum {string} */
                             status: "pending" | "processing" | "success" | "failed" | "reversed";
                             amount: string;
@@ -7728,7 +8837,7 @@ export interface operations {
                             /** Format: uuid */
                             walletId: string;
                             /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                             /** @enum {string} */
                             status: "pending" | "processing" | "success" | "failed" | "reversed";
                             amount: string;
@@ -7765,7 +8874,7 @@ export interface operations {
                                 /** Format: uuid */
                                 walletId: string;
                                 /** @enum {string} */
-                                type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment";
+                                type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "success" | "failed" | "reversed";
                                 amount: string;
@@ -7948,7 +9057,7 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             label: string;
                         }[];
                     };
@@ -7963,7 +9072,7 @@ export interface operations {
     listApprovalWorkflows: {
         parameters: {
             query?: {
-                type?: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                type?: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
             };
             header?: never;
             path?: never;
@@ -7988,7 +9097,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -8030,7 +9139,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                     amountFrom?: (number | null) | (string | null);
                     amountTo?: (number | null) | (string | null);
                     /** Format: uuid */
@@ -8063,7 +9172,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -8123,7 +9232,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -8168,7 +9277,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                     amountFrom?: (number | null) | (string | null);
                     amountTo?: (number | null) | (string | null);
                     /** Format: uuid */
@@ -8201,7 +9310,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -8261,7 +9370,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -8304,7 +9413,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
             };
             cookie?: never;
         };
@@ -8327,7 +9436,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 reference: string | null;
                                 amount: string;
                                 /** Format: int64 */
@@ -8391,7 +9500,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
             };
             cookie?: never;
         };
@@ -8414,7 +9523,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 reference: string | null;
                                 amount: string;
                                 /** Format: int64 */
@@ -8493,7 +9602,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -8570,7 +9679,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -8646,7 +9755,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -10649,7 +11758,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -10900,7 +12009,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -11114,7 +12223,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -11285,7 +12394,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -11450,7 +12559,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -11615,7 +12724,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -11687,7 +12796,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -11859,7 +12968,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -12567,7 +13676,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -12772,7 +13881,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -12915,7 +14024,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -13162,7 +14271,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -13281,7 +14390,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -13376,6 +14485,5912 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDiscos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    disco: "AEDC" | "BEDC" | "EKEDC" | "IKEDC" | "EEDC" | "IBEDC" | "JED" | "KAEDCO" | "KEDCO" | "PHED" | "YEDC" | "ABA";
+                    meterNo: string;
+                    /** @enum {string} */
+                    vendType: "prepaid" | "postpaid";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            meterNo: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            name: string;
+                            address: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meterNo: string;
+                    /** @enum {string} */
+                    disco: "AEDC" | "BEDC" | "EKEDC" | "IKEDC" | "EEDC" | "IBEDC" | "JED" | "KAEDCO" | "KEDCO" | "PHED" | "YEDC" | "ABA";
+                    /** @enum {string} */
+                    vendType: "prepaid" | "postpaid";
+                    phoneNo: string;
+                    name?: string;
+                    label?: string | null;
+                    email?: string | null;
+                    state: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            meterNo: string;
+                            name: string;
+                            address: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            label: string | null;
+                            phoneNo: string;
+                            email: string;
+                            state: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMeters: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                disco?: "AEDC" | "BEDC" | "EKEDC" | "IKEDC" | "EEDC" | "IBEDC" | "JED" | "KAEDCO" | "KEDCO" | "PHED" | "YEDC" | "ABA";
+                vendType?: "prepaid" | "postpaid";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            meterNo: string;
+                            name: string;
+                            address: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            label: string | null;
+                            phoneNo: string;
+                            email: string;
+                            state: string;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            meterNo: string;
+                            name: string;
+                            address: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            label: string | null;
+                            phoneNo: string;
+                            email: string;
+                            state: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getElectricityAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            meterNo: string;
+                            name: string;
+                            address: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            label: string | null;
+                            phoneNo: string;
+                            email: string;
+                            state: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVendings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    walletId: string;
+                    /**
+                     * @default ELECTRICITY
+                     * @enum {string}
+                     */
+                    utilityType?: "ELECTRICITY";
+                    assets: {
+                        /** Format: uuid */
+                        assetId: string;
+                        amount: number | string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            orderId: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            vendings: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                orderId: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                                currency: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                vendStatus: "SUCCESS" | "FAILED" | "pending";
+                                approvalStatus: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetIdentifier: string;
+                                assetLabel: string | null;
+                                metadata: {
+                                    /** @enum {string} */
+                                    vertical: "ELECTRICITY";
+                                    meter: string;
+                                    name: string;
+                                    address: string;
+                                    disco: string;
+                                    /** @enum {string} */
+                                    vendType: "prepaid" | "postpaid";
+                                };
+                                response: {
+                                    token: string | null;
+                                    units: string | null;
+                                    receiptNo: string | null;
+                                    orderId: string | null;
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    debtAmount: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    debtAmountMinor: number | null;
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    debtRemaining: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    debtRemainingMinor: number | null;
+                                } | null;
+                                failureReason: string | null;
+                                successTransaction: {
+                                    /** Format: uuid */
+                                    id: string;
+                                } | null;
+                                /** Format: uuid */
+                                transactionId: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    buyElectricityBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    walletId: string;
+                    assets: {
+                        /** Format: uuid */
+                        assetId: string;
+                        amount: number | string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            orderId: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            vendings: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                orderId: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                                currency: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                vendStatus: "SUCCESS" | "FAILED" | "pending";
+                                approvalStatus: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetIdentifier: string;
+                                assetLabel: string | null;
+                                metadata: {
+                                    /** @enum {string} */
+                                    vertical: "ELECTRICITY";
+                                    meter: string;
+                                    name: string;
+                                    address: string;
+                                    disco: string;
+                                    /** @enum {string} */
+                                    vendType: "prepaid" | "postpaid";
+                                };
+                                response: {
+                                    token: string | null;
+                                    units: string | null;
+                                    receiptNo: string | null;
+                                    orderId: string | null;
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    debtAmount: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    debtAmountMinor: number | null;
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    debtRemaining: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    debtRemainingMinor: number | null;
+                                } | null;
+                                failureReason: string | null;
+                                successTransaction: {
+                                    /** Format: uuid */
+                                    id: string;
+                                } | null;
+                                /** Format: uuid */
+                                transactionId: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            reference: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            vendStatus: "SUCCESS" | "FAILED" | "pending";
+                            approvalStatus: string;
+                            /** Format: uuid */
+                            assetId: string;
+                            assetIdentifier: string;
+                            assetLabel: string | null;
+                            metadata: {
+                                /** @enum {string} */
+                                vertical: "ELECTRICITY";
+                                meter: string;
+                                name: string;
+                                address: string;
+                                disco: string;
+                                /** @enum {string} */
+                                vendType: "prepaid" | "postpaid";
+                            };
+                            response: {
+                                token: string | null;
+                                units: string | null;
+                                receiptNo: string | null;
+                                orderId: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtAmount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtAmountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtRemaining: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtRemainingMinor: number | null;
+                            } | null;
+                            failureReason: string | null;
+                            successTransaction: {
+                                /** Format: uuid */
+                                id: string;
+                            } | null;
+                            /** Format: uuid */
+                            transactionId: string | null;
+                            /** Format: int64 */
+                            orderSize: number;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            reference: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            vendStatus: "SUCCESS" | "FAILED" | "pending";
+                            approvalStatus: string;
+                            /** Format: uuid */
+                            assetId: string;
+                            assetIdentifier: string;
+                            assetLabel: string | null;
+                            metadata: {
+                                /** @enum {string} */
+                                vertical: "ELECTRICITY";
+                                meter: string;
+                                name: string;
+                                address: string;
+                                disco: string;
+                                /** @enum {string} */
+                                vendType: "prepaid" | "postpaid";
+                            };
+                            response: {
+                                token: string | null;
+                                units: string | null;
+                                receiptNo: string | null;
+                                orderId: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtAmount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtAmountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtRemaining: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtRemainingMinor: number | null;
+                            } | null;
+                            failureReason: string | null;
+                            successTransaction: {
+                                /** Format: uuid */
+                                id: string;
+                            } | null;
+                            /** Format: uuid */
+                            transactionId: string | null;
+                            /** Format: int64 */
+                            orderSize: number;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVendings: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                status?: "pending" | "rejected" | "SUCCESS" | "FAILED" | "awaiting";
+                assetId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            reference: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            vendStatus: "SUCCESS" | "FAILED" | "pending";
+                            approvalStatus: string;
+                            /** Format: uuid */
+                            assetId: string;
+                            assetIdentifier: string;
+                            assetLabel: string | null;
+                            metadata: {
+                                /** @enum {string} */
+                                vertical: "ELECTRICITY";
+                                meter: string;
+                                name: string;
+                                address: string;
+                                disco: string;
+                                /** @enum {string} */
+                                vendType: "prepaid" | "postpaid";
+                            };
+                            response: {
+                                token: string | null;
+                                units: string | null;
+                                receiptNo: string | null;
+                                orderId: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtAmount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtAmountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                debtRemaining: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                debtRemainingMinor: number | null;
+                            } | null;
+                            failureReason: string | null;
+                            successTransaction: {
+                                /** Format: uuid */
+                                id: string;
+                            } | null;
+                            /** Format: uuid */
+                            transactionId: string | null;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCards: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                status?: "active" | "frozen" | "terminated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    holderId: string;
+                    /** @enum {string} */
+                    currency: "NGN" | "USD";
+                    perTransactionLimit: number | string;
+                    monthlyLimit: number | string;
+                    allowedCategories?: ("advertising" | "airlines" | "fuel" | "groceries" | "hotels" | "restaurants" | "software" | "telecoms" | "transport" | "utilities" | "other")[];
+                    /** @default false */
+                    singleUse?: boolean;
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                            number: string;
+                            cvv: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    fundCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    /** Format: uuid */
+                    walletId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    freezeCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unfreezeCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    terminateCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            holder: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            currency: "NGN" | "USD";
+                            /** @enum {string} */
+                            status: "active" | "frozen" | "terminated";
+                            brand: string;
+                            last4: string;
+                            /** Format: int64 */
+                            expiryMonth: number;
+                            /** Format: int64 */
+                            expiryYear: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            balance: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            balanceMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            perTransactionLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            perTransactionLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            monthlyLimit: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            monthlyLimitMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            spentThisMonth: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            spentThisMonthMinor: number;
+                            allowedCategories: string[];
+                            singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    simulateCardAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    /** @default Sandbox Merchant */
+                    merchant?: string;
+                    /**
+                     * @default other
+                     * @enum {string}
+                     */
+                    category?: "advertising" | "airlines" | "fuel" | "groceries" | "hotels" | "restaurants" | "software" | "telecoms" | "transport" | "utilities" | "other";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            authorizationId: string;
+                            approved: boolean;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    receiveCardIssuerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            authorizationId: string;
+                            approved: boolean;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            role: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default admin */
+                    role?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            role: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            key: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            role: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            key: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            role: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            enabled: boolean;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                    events: ("transaction" | "payout" | "invoice" | "payroll" | "vending")[];
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            enabled: boolean;
+                            createdAt: string;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                    events: ("transaction" | "payout" | "invoice" | "payroll" | "vending")[];
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            enabled: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            enabled: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            event: string;
+                            eventId: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            /** Format: int64 */
+                            attempts: number;
+                            /** Format: int64 */
+                            lastStatusCode: number | null;
+                            lastError: string | null;
+                            nextAttemptAt: string | null;
+                            deliveredAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            event: string;
+                            eventId: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            /** Format: int64 */
+                            attempts: number;
+                            /** Format: int64 */
+                            lastStatusCode: number | null;
+                            lastError: string | null;
+                            nextAttemptAt: string | null;
+                            deliveredAt: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            event: string;
+                            eventId: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            /** Format: int64 */
+                            attempts: number;
+                            /** Format: int64 */
+                            lastStatusCode: number | null;
+                            lastError: string | null;
+                            nextAttemptAt: string | null;
+                            deliveredAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInsightDashboard: {
+        parameters: {
+            query?: {
+                period?: "day" | "week" | "month";
+                currency?: "NGN" | "USD" | "GBP";
+                subsidiaryId?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                panel?: "paymentOverview" | "vendorPayments" | "approvalsPending" | "expensesByStatus" | "budgetUse";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            paymentOverview: {
+                                /** @enum {string} */
+                                period: "day" | "week" | "month";
+                                currency: string;
+                                from: string;
+                                to: string;
+                                totalIn: string;
+                                /** Format: int64 */
+                                totalInMinor: number;
+                                totalOut: string;
+                                /** Format: int64 */
+                                totalOutMinor: number;
+                                buckets: {
+                                    bucket: string;
+                                    moneyIn: string;
+                                    /** Format: int64 */
+                                    moneyInMinor: number;
+                                    moneyOut: string;
+                                    /** Format: int64 */
+                                    moneyOutMinor: number;
+                                    /** Format: int64 */
+                                    count: number;
+                                }[];
+                            };
+                            vendorPayments: {
+                                payee: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                /** Format: int64 */
+                                count: number;
+                            }[];
+                            approvalsPending: {
+                                type: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                /** Format: int64 */
+                                count: number;
+                            }[];
+                            expensesByStatus: {
+                                status: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                /** Format: int64 */
+                                count: number;
+                            }[];
+                            budgetUse: {
+                                categoryId: string;
+                                name: string;
+                                budget: string | null;
+                                /** Format: int64 */
+                                budgetMinor: number | null;
+                                spent: string;
+                                /** Format: int64 */
+                                spentMinor: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentOverview: {
+        parameters: {
+            query?: {
+                period?: "day" | "week" | "month";
+                currency?: "NGN" | "USD" | "GBP";
+                subsidiaryId?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            period: "day" | "week" | "month";
+                            currency: string;
+                            from: string;
+                            to: string;
+                            totalIn: string;
+                            /** Format: int64 */
+                            totalInMinor: number;
+                            totalOut: string;
+                            /** Format: int64 */
+                            totalOutMinor: number;
+                            buckets: {
+                                bucket: string;
+                                moneyIn: string;
+                                /** Format: int64 */
+                                moneyInMinor: number;
+                                moneyOut: string;
+                                /** Format: int64 */
+                                moneyOutMinor: number;
+                                /** Format: int64 */
+                                count: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeamReport: {
+        parameters: {
+            query?: {
+                period?: "day" | "week" | "month";
+                currency?: "NGN" | "USD" | "GBP";
+                subsidiaryId?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            from: string;
+                            to: string;
+                            currency: string;
+                            members: {
+                                userId: string;
+                                name: string;
+                                email: string;
+                                spent: string;
+                                /** Format: int64 */
+                                spentMinor: number;
+                                /** Format: int64 */
+                                count: number;
+                            }[];
+                            subsidiaries: {
+                                subsidiaryId: string | null;
+                                name: string;
+                                spent: string;
+                                /** Format: int64 */
+                                spentMinor: number;
+                                /** Format: int64 */
+                                count: number;
+                            }[];
+                            approvers: {
+                                userId: string;
+                                name: string;
+                                /** Format: int64 */
+                                decisions: number;
+                                avgTurnaroundHours: number | null;
+                                /** Format: int64 */
+                                waitingCount: number;
+                                waitingAmount: string;
+                                /** Format: int64 */
+                                waitingAmountMinor: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInflowCustomers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInflowCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    phoneNumber?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInflowCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            createdAt: string;
+                            invoices: {
+                                /** Format: uuid */
+                                id: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                                /** @enum {string} */
+                                approvalStatus: "none" | "pending" | "approved" | "rejected";
+                                /** @enum {string} */
+                                deliveryStatus: "pending" | "delivered";
+                                customer: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                initialAmount: string;
+                                /** Format: int64 */
+                                initialAmountMinor: number;
+                                discount: string | null;
+                                /** @enum {string|null} */
+                                discountType: "fixed" | "percentage" | null;
+                                discountAmount: string;
+                                /** Format: int64 */
+                                discountAmountMinor: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                /** @enum {string} */
+                                settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                                /** @enum {string|null} */
+                                paymentOption: "one-time" | "installments" | null;
+                                createdBy: string;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateInflowCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    phoneNumber?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInflowPartners: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            customerName: string;
+                            customerEmail: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            percentage: string;
+                            cap: string;
+                            /** Format: int64 */
+                            capMinor: number;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInflowPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerName: string;
+                    customerEmail?: string | null;
+                    bankCode: string;
+                    bankName?: string | null;
+                    accountNumber: string;
+                    accountName?: string | null;
+                    percentage: number | string;
+                    cap?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            customerName: string;
+                            customerEmail: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            percentage: string;
+                            cap: string;
+                            /** Format: int64 */
+                            capMinor: number;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInflowPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            customerName: string;
+                            customerEmail: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            percentage: string;
+                            cap: string;
+                            /** Format: int64 */
+                            capMinor: number;
+                            createdAt: string;
+                            totalValue: string;
+                            /** Format: int64 */
+                            totalValueMinor: number;
+                            recievedValue: string;
+                            /** Format: int64 */
+                            recievedValueMinor: number;
+                            pendingValue: string;
+                            /** Format: int64 */
+                            pendingValueMinor: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateInflowPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerName: string;
+                    customerEmail?: string | null;
+                    bankCode: string;
+                    bankName?: string | null;
+                    accountNumber: string;
+                    accountName?: string | null;
+                    percentage: number | string;
+                    cap?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            customerName: string;
+                            customerEmail: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            percentage: string;
+                            cap: string;
+                            /** Format: int64 */
+                            capMinor: number;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteInflowPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInflowPartnerTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            invoiceId: string;
+                            invoiceReference: string;
+                            accountNumber: string;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            percentage: string;
+                            status: string;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                period?: "24h" | "7d" | "30d";
+                status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                approvalStatus?: "none" | "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveInvoiceStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    step: 1 | 2 | 3;
+                    payload: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                processing: boolean;
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoiceDrafts: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                period?: "24h" | "7d" | "30d";
+                status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                approvalStatus?: "none" | "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInflowTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            status: string;
+                            reference: string;
+                            updatedAt: string;
+                            itemData: {
+                                recipientName: string;
+                                recipientEmail: string | null;
+                                /** @enum {string} */
+                                invoiceType: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+                                /** Format: uuid */
+                                invoiceId: string;
+                                invoiceReference: string;
+                                amountReceivable: string;
+                                /** Format: int64 */
+                                amountReceivableMinor: number;
+                                amountToReverse: string;
+                                /** Format: int64 */
+                                amountToReverseMinor: number;
+                                amountToDisburse: string;
+                                /** Format: int64 */
+                                amountToDisburseMinor: number;
+                                transactionFee: string;
+                                /** Format: int64 */
+                                transactionFeeMinor: number;
+                                /** @enum {string} */
+                                feeBearer: "Account";
+                            };
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: {
+                edit?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                processing: boolean;
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoiceTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            status: string;
+                            reference: string;
+                            updatedAt: string;
+                            itemData: {
+                                recipientName: string;
+                                recipientEmail: string | null;
+                                /** @enum {string} */
+                                invoiceType: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+                                /** Format: uuid */
+                                invoiceId: string;
+                                invoiceReference: string;
+                                amountReceivable: string;
+                                /** Format: int64 */
+                                amountReceivableMinor: number;
+                                amountToReverse: string;
+                                /** Format: int64 */
+                                amountToReverseMinor: number;
+                                amountToDisburse: string;
+                                /** Format: int64 */
+                                amountToDisburseMinor: number;
+                                transactionFee: string;
+                                /** Format: int64 */
+                                transactionFeeMinor: number;
+                                /** @enum {string} */
+                                feeBearer: "Account";
+                            };
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryInvoiceSettlements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                processing: boolean;
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendInvoiceReminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markInvoiceDelivered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                processing: boolean;
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    initInvoiceRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    useSourceAccount?: boolean;
+                    refundAccountDetails?: {
+                        accountNumber: string;
+                        bankCode: string;
+                        bankName?: string | null;
+                        accountName?: string | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                processing: boolean;
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPublicInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            companyName: string;
+                            reference: string;
+                            customerName: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            amountDue: string;
+                            /** Format: int64 */
+                            amountDueMinor: number;
+                            nextDueDate: string | null;
+                            accountNumber: string;
+                            bankName: string;
+                            accountName: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "requested" | "submitted" | "sent" | "cancelled";
+                            email: string;
+                            note: string | null;
+                            payeeId: string | null;
+                            payeeName: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number | null;
+                            description: string | null;
+                            invoiceNumber: string | null;
+                            dueDate: string | null;
+                            bankName: string | null;
+                            accountNumber: string | null;
+                            accountName: string | null;
+                            fileName: string | null;
+                            payoutId: string | null;
+                            createdAt: string;
+                            submittedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBills: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "requested" | "submitted" | "sent" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "requested" | "submitted" | "sent" | "cancelled";
+                            email: string;
+                            note: string | null;
+                            payeeId: string | null;
+                            payeeName: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number | null;
+                            description: string | null;
+                            invoiceNumber: string | null;
+                            dueDate: string | null;
+                            bankName: string | null;
+                            accountNumber: string | null;
+                            accountName: string | null;
+                            fileName: string | null;
+                            payoutId: string | null;
+                            createdAt: string;
+                            submittedAt: string | null;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "requested" | "submitted" | "sent" | "cancelled";
+                            email: string;
+                            note: string | null;
+                            payeeId: string | null;
+                            payeeName: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number | null;
+                            description: string | null;
+                            invoiceNumber: string | null;
+                            dueDate: string | null;
+                            bankName: string | null;
+                            accountNumber: string | null;
+                            accountName: string | null;
+                            fileName: string | null;
+                            payoutId: string | null;
+                            createdAt: string;
+                            submittedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBillPayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    walletId: string;
+                    /** Format: uuid */
+                    categoryId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            payoutOption: "standard" | "asset" | "project";
+                            /** @enum {string} */
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            currency: string;
+                            walletId: string;
+                            narration: string;
+                            payee: {
+                                id: string;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            scheduledDate: string | null;
+                            scheduleId: string | null;
+                            categoryId: string | null;
+                            projectId: string | null;
+                            assets: {
+                                id: string;
+                                /** Format: int64 */
+                                quantity: number | null;
+                            }[];
+                            transactionId: string | null;
+                            failureReason: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSendBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            companyName: string;
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitSendBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSendBillBanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            code: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "dmb" | "mfb" | "fintech" | "merchant";
+                            nipCode: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled" | "active";
+                payeeId?: string;
+                period?: "24h" | "7d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            payoutOption: "standard" | "asset" | "project";
+                            /** @enum {string} */
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            currency: string;
+                            walletId: string;
+                            narration: string;
+                            payee: {
+                                id: string;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            scheduledDate: string | null;
+                            scheduleId: string | null;
+                            categoryId: string | null;
+                            projectId: string | null;
+                            assets: {
+                                id: string;
+                                /** Format: int64 */
+                                quantity: number | null;
+                            }[];
+                            transactionId: string | null;
+                            failureReason: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    payoutOption: "standard" | "asset" | "project";
+                    /** Format: uuid */
+                    walletId: string;
+                    /** Format: uuid */
+                    payeeId: string;
+                    amount: number | string;
+                    /** @enum {string} */
+                    currency: "NGN" | "USD" | "GBP";
+                    narration: string;
+                    scheduledDate?: string | null;
+                    /** Format: uuid */
+                    categoryId?: string | null;
+                    /** Format: uuid */
+                    projectId?: string | null;
+                    assets?: {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: int32 */
+                        quantity?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            payoutOption: "standard" | "asset" | "project";
+                            /** @enum {string} */
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            currency: string;
+                            walletId: string;
+                            narration: string;
+                            payee: {
+                                id: string;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            scheduledDate: string | null;
+                            scheduleId: string | null;
+                            categoryId: string | null;
+                            projectId: string | null;
+                            assets: {
+                                id: string;
+                                /** Format: int64 */
+                                quantity: number | null;
+                            }[];
+                            transactionId: string | null;
+                            failureReason: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    massApprovePayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /** @enum {string} */
+                    approvalStatus: "approved" | "rejected";
+                    comments: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            ok: boolean;
+                            status: string | null;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutFee: {
+        parameters: {
+            query: {
+                amount: number | string;
+                currency?: "NGN" | "USD" | "GBP";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            payoutOption: "standard" | "asset" | "project";
+                            /** @enum {string} */
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            currency: string;
+                            walletId: string;
+                            narration: string;
+                            payee: {
+                                id: string;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            scheduledDate: string | null;
+                            scheduleId: string | null;
+                            categoryId: string | null;
+                            projectId: string | null;
+                            assets: {
+                                id: string;
+                                /** Format: int64 */
+                                quantity: number | null;
+                            }[];
+                            transactionId: string | null;
+                            failureReason: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            payoutId: string;
+                            scheduledDate: string;
+                            /** @enum {string} */
+                            status: "scheduled" | "paid" | "cancelled";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayoutSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scheduledDate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            payoutId: string;
+                            scheduledDate: string;
+                            /** @enum {string} */
+                            status: "scheduled" | "paid" | "cancelled";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelPayoutSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            payoutId: string;
+                            scheduledDate: string;
+                            /** @enum {string} */
+                            status: "scheduled" | "paid" | "cancelled";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayees: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            phone: string | null;
+                            billingAddress: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            pendingBankChange: {
+                                bankCode: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                                id: string;
+                                requestedAt: string;
+                                requestedBy: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    phone?: string | null;
+                    billingAddress?: string | null;
+                    bankCode: string;
+                    accountNumber: string;
+                    accountName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            phone: string | null;
+                            billingAddress: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            pendingBankChange: {
+                                bankCode: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                                id: string;
+                                requestedAt: string;
+                                requestedBy: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            payments: {
+                                id: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                                currency: string;
+                                status: string;
+                                narration: string;
+                                createdAt: string;
+                            }[];
+                            openBills: {
+                                id: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                            }[];
+                            bankChangeApproval: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            phone: string | null;
+                            billingAddress: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            pendingBankChange: {
+                                bankCode: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                                id: string;
+                                requestedAt: string;
+                                requestedBy: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            payments: {
+                                id: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                                currency: string;
+                                status: string;
+                                narration: string;
+                                createdAt: string;
+                            }[];
+                            openBills: {
+                                id: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                            }[];
+                            bankChangeApproval: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** Format: email */
+                    email?: string;
+                    phone?: string | null;
+                    billingAddress?: string | null;
+                    bankCode?: string;
+                    accountNumber?: string;
+                    accountName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            phone: string | null;
+                            billingAddress: string | null;
+                            bankCode: string;
+                            bankName: string;
+                            accountNumber: string;
+                            accountName: string;
+                            pendingBankChange: {
+                                bankCode: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                                id: string;
+                                requestedAt: string;
+                                requestedBy: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            payments: {
+                                id: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                                currency: string;
+                                status: string;
+                                narration: string;
+                                createdAt: string;
+                            }[];
+                            openBills: {
+                                id: string;
+                                reference: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                            }[];
+                            bankChangeApproval: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -36,6 +36,8 @@ import {
   type HandlerContext,
 } from '../approvals';
 import { payoutCategories } from '../categories/tables';
+import { payoutAssets } from '../products/tables';
+import { requireActiveProject } from '../projects';
 import { dispatchSoon } from '../funding';
 import { notifyMoneyEvent } from '../notifications';
 import { checkPayoutLimit, computeFee, getWallet, startTransfer } from '../money';
@@ -327,11 +329,19 @@ export async function createPayout(
       .where(and(eq(payoutCategories.id, body.categoryId), eq(payoutCategories.accountId, accountId)));
     if (!c) throw fieldError('categoryId', 'Category not found');
   }
-  // TODO(projects/assets): validate through modules/projects once it lands; stored as given today.
   if (body.payoutOption === 'project' && !body.projectId)
     throw fieldError('projectId', PAYOUT_MSG.projectRequired);
   if (body.payoutOption === 'asset' && !body.assets?.length)
     throw fieldError('assets', PAYOUT_MSG.assetsRequired);
+  if (body.projectId) await requireActiveProject(tx, accountId, body.projectId);
+  if (body.assets?.length) {
+    const ids = [...new Set(body.assets.map((a) => a.id))];
+    const found = await tx
+      .select({ id: payoutAssets.id })
+      .from(payoutAssets)
+      .where(and(eq(payoutAssets.accountId, accountId), inArray(payoutAssets.id, ids)));
+    if (found.length !== ids.length) throw fieldError('assets', 'Asset not found');
+  }
   await checkPayoutLimit(deps, tx, { accountId, amountMinor: body.amount, currency: body.currency });
   const fee = await computeFee(tx, {
     accountId,
