@@ -74,7 +74,7 @@ export const bpToPercent = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : 
 // ---- customers ----
 export const customerBody = z.object({
   name: z.string({ error: INFLOW_MSG.nameRequired }).trim().min(1, INFLOW_MSG.nameRequired).max(120),
-  email: z.string({ error: INFLOW_MSG.invalidEmail }).pipe(email),
+  email: z.string({ error: INFLOW_MSG.invalidEmail }).max(254, INFLOW_MSG.invalidEmail).pipe(email),
   phoneNumber: z
     .string()
     .trim()
