@@ -54,7 +54,6 @@ POST /employee-portal/profile/switch-account
 PATCH /employee-portal/profile/update-password
 POST /employee-portal/auth/reset-password
 PUT /employee-portal/auth/reset-password/{ref}
-DELETE /expense-subsidiary/{id}
 `
     .split('\n')
     .map((l) => l.trim())

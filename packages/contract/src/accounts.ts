@@ -21,6 +21,7 @@ export const ACCOUNT_MSG = {
   typeRequired: 'Please choose an account type',
   subsidiaryNameRequired: 'Subsidiary name is required',
   subsidiaryExists: 'A subsidiary with this name already exists',
+  subsidiaryInUse: 'This subsidiary has records and cannot be deleted; deactivate it instead',
   subsidiaryUnknown: 'This subsidiary does not exist for this account',
   subsidiaryNoAccess: 'You do not have access to this subsidiary',
   allSubsidiariesForbidden: 'Only owners and admins can view all subsidiaries',

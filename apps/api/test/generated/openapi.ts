@@ -980,7 +980,8 @@ export interface paths {
         /** Update a subsidiary */
         put: operations["updateSubsidiary"];
         post?: never;
-        delete?: never;
+        /** Delete a subsidiary that no record names (409 otherwise) */
+        delete: operations["deleteSubsidiary"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1085,7 +1086,8 @@ export interface paths {
         /** Change a subsidiary (as PUT /subsidiaries/:id) */
         put: operations["updateExpenseSubsidiary"];
         post?: never;
-        delete?: never;
+        /** Delete a subsidiary (as DELETE /subsidiaries/:id) */
+        delete: operations["deleteExpenseSubsidiary"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7398,6 +7400,43 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    deleteSubsidiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     addSubsidiaryMembers: {
         parameters: {
             query?: never;
@@ -7873,6 +7912,43 @@ export interface operations {
                                 };
                             }[];
                         };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteExpenseSubsidiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
                     };
                 };
             };

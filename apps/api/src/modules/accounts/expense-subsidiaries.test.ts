@@ -76,4 +76,31 @@ describe('expense subsidiaries are the subsidiaries (issue 21 §0)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors!.subsidiaryId).toEqual(['Subsidiary is required']);
   });
+
+  it('deletes a subsidiary no record names; one a workflow names answers 409 and stays', async () => {
+    const o = await ownerWithAccount(t);
+    const m = await memberWithRole(t, o.account.id, 'accountant');
+    const free = (await o.api.post('/api/expense-subsidiary', { name: 'Kano' })).body.data.id;
+    await o.api.post(`/api/expense-subsidiary/${free}/manage-access`, { accessId: m.member.id });
+    const other = await ownerWithAccount(t);
+    expect((await other.api.delete(`/api/expense-subsidiary/${free}`)).status).toBe(404);
+    expect((await m.api.delete(`/api/expense-subsidiary/${free}`)).status).toBe(403);
+    const d = await o.api.delete(`/api/expense-subsidiary/${free}`);
+    expect(d.status).toBe(200);
+    expect(d.body.message).toBe('Subsidiary deleted successfully');
+    expect((await o.api.get(`/api/subsidiaries/${free}`)).status).toBe(404);
+
+    const used = (await o.api.post('/api/subsidiaries', { name: 'Ibadan' })).body.data.id;
+    const wf = await o.api.post('/api/approval-workflows', {
+      name: 'Ibadan spend',
+      type: 'expense',
+      subsidiaryId: used,
+      levels: [{ approverIds: [o.user.id], rule: 'any' }],
+    });
+    expect(wf.status).toBe(201);
+    const no = await o.api.delete(`/api/subsidiaries/${used}`);
+    expect(no.status).toBe(409);
+    expect(no.body.message).toBe(ACCOUNT_MSG.subsidiaryInUse);
+    expect((await o.api.get(`/api/subsidiaries/${used}`)).status).toBe(200);
+  });
 });

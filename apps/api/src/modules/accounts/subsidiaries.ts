@@ -122,6 +122,35 @@ export async function updateSubsidiary(
   return getSubsidiary(db, accountId, id);
 }
 
+/**
+ * Deletes a subsidiary that no record names (issue 21: DELETE /expense-subsidiary/{id}). Records
+ * name a subsidiary by a `subsidiary_id` column in many areas' tables, which this module may not
+ * import; so the check reads every such column from the catalogue, and a subsidiary in use answers
+ * 409 (deactivate it instead). Members' sub-access to it goes with it.
+ */
+export async function deleteSubsidiary(db: Db, accountId: string, id: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: subsidiaries.id })
+      .from(subsidiaries)
+      .where(and(eq(subsidiaries.accountId, accountId), eq(subsidiaries.id, id)))
+      .for('update');
+    if (!row) throw notFound('Subsidiary');
+    const cols = await tx.execute<{ table_name: string }>(sql`
+      select table_name from information_schema.columns
+      where table_schema = current_schema() and column_name = 'subsidiary_id'
+        and table_name not in ('subsidiary_access', 'subsidiaries')`);
+    for (const { table_name } of cols.rows) {
+      const used = await tx.execute(
+        sql`select 1 from ${sql.identifier(table_name)} where subsidiary_id = ${id} limit 1`,
+      );
+      if (used.rows.length) throw conflict(ACCOUNT_MSG.subsidiaryInUse);
+    }
+    await tx.delete(subsidiaryAccess).where(eq(subsidiaryAccess.subsidiaryId, id));
+    await tx.delete(subsidiaries).where(eq(subsidiaries.id, id));
+  });
+}
+
 async function findMember(db: DbOrTx, accountId: string, memberId: string) {
   const [m] = await db
     .select()

@@ -27,6 +27,7 @@ import {
   getSubsidiary,
   listSubsidiaries,
   removeSubsidiaryMember,
+  deleteSubsidiary,
   setSubsidiaryMemberActive,
   updateSubsidiary,
 } from './subsidiaries';
@@ -40,7 +41,10 @@ type RouteSet = {
   members: string;
   memberKey: 'memberId' | 'accessId';
   /** operationId and summary per route. */
-  ops: Record<'list' | 'create' | 'get' | 'update' | 'addMember' | 'removeMember', [string, string]>;
+  ops: Record<
+    'list' | 'create' | 'get' | 'update' | 'remove' | 'addMember' | 'removeMember',
+    [string, string]
+  >;
 };
 
 const SUBSIDIARIES: RouteSet = {
@@ -52,6 +56,7 @@ const SUBSIDIARIES: RouteSet = {
     create: ['createSubsidiary', 'Create a subsidiary'],
     get: ['getSubsidiary', 'Get a subsidiary'],
     update: ['updateSubsidiary', 'Update a subsidiary'],
+    remove: ['deleteSubsidiary', 'Delete a subsidiary that no record names (409 otherwise)'],
     addMember: ['addSubsidiaryMembers', 'Give members access to a subsidiary'],
     removeMember: ['removeSubsidiaryMember', "Remove a member's access to a subsidiary"],
   },
@@ -66,6 +71,7 @@ export const EXPENSE_SUBSIDIARIES: RouteSet = {
     create: ['createExpenseSubsidiary', 'Create a subsidiary exactly as POST /subsidiaries does'],
     get: ['getExpenseSubsidiary', 'One subsidiary with its members'],
     update: ['updateExpenseSubsidiary', 'Change a subsidiary (as PUT /subsidiaries/:id)'],
+    remove: ['deleteExpenseSubsidiary', 'Delete a subsidiary (as DELETE /subsidiaries/:id)'],
     addMember: ['grantExpenseSubsidiaryAccess', 'Give a member (account access id) access to a subsidiary'],
     removeMember: ['revokeExpenseSubsidiaryAccess', 'Remove a member’s access to a subsidiary'],
   },
@@ -154,6 +160,24 @@ export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: App
         await updateSubsidiary(db, tenantOf(req).accountId, req.params.id, req.body),
         'Subsidiary updated successfully',
       ),
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      config: needs('subsidiaries', 'delete'),
+      schema: {
+        operationId: ops.remove[0],
+        summary: ops.remove[1],
+        tags,
+        params: idParam,
+        response: { 200: envelope(z.null()), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) => {
+      await deleteSubsidiary(db, tenantOf(req).accountId, req.params.id);
+      return ok(null, 'Subsidiary deleted successfully');
+    },
   );
 
   r.post(
