@@ -86,7 +86,8 @@ describe('/marketplace (002 §2 public page, 001 §2 dashboard area)', () => {
   it('shows a signed-in user with an active account the dashboard marketplace area', async () => {
     const { router } = renderApp('/marketplace', { session: {} });
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Marketplace');
-    expect(screen.getByTestId('coming-soon')).toBeInTheDocument();
+    expect(await screen.findAllByRole('tab')).not.toHaveLength(0);
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
     expect(screen.queryByRole('heading', { name: /Keep the lights on/ })).toBeNull();
     expect(router.state.location.pathname).toBe('/marketplace');
   });
