@@ -3216,6 +3216,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List fund requests (status, search, from/to), newest first
+         * @description format=csv answers every row the same filters select as a streamed text/csv attachment.
+         */
+        get: operations["listFundRequests"];
+        put?: never;
+        /**
+         * Ask the company to pay money out for a purpose; it goes to approval (type request)
+         * @description The payee is an existing vendor (payeeId) or the member’s own bank account (bankCode + accountNumber, NUBAN-checked and resolved). Nothing is held until an approver chooses Approve and pay (or schedule).
+         */
+        post: operations["createFundRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One fund request, with its approval item for the shared approval modals */
+        get: operations["getFundRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{ref}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve and pay, approve only, approve and schedule, or request more info
+         * @description Recorded by the approvals engine as one decision (four eyes, levels, spend limits apply). pay and schedule create a payout at the final approval (amount + the bank-transfer fee held through the money core); moreInfo is a rejection with the comment, which the maker answers with the engine’s resolve.
+         */
+        post: operations["decideFundRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9057,7 +9118,7 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             label: string;
                         }[];
                     };
@@ -9072,7 +9133,7 @@ export interface operations {
     listApprovalWorkflows: {
         parameters: {
             query?: {
-                type?: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                type?: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
             };
             header?: never;
             path?: never;
@@ -9097,7 +9158,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -9139,7 +9200,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                     amountFrom?: (number | null) | (string | null);
                     amountTo?: (number | null) | (string | null);
                     /** Format: uuid */
@@ -9172,7 +9233,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -9232,7 +9293,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -9277,7 +9338,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                     amountFrom?: (number | null) | (string | null);
                     amountTo?: (number | null) | (string | null);
                     /** Format: uuid */
@@ -9310,7 +9371,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -9370,7 +9431,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -9413,7 +9474,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
             };
             cookie?: never;
         };
@@ -9436,7 +9497,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 reference: string | null;
                                 amount: string;
                                 /** Format: int64 */
@@ -9500,7 +9561,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
             };
             cookie?: never;
         };
@@ -9523,7 +9584,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 reference: string | null;
                                 amount: string;
                                 /** Format: int64 */
@@ -9602,7 +9663,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -9679,7 +9740,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -9755,7 +9816,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -11758,7 +11819,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -12009,7 +12070,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -12223,7 +12284,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -12394,7 +12455,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -12559,7 +12620,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -12724,7 +12785,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -12796,7 +12857,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -12968,7 +13029,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -13676,7 +13737,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -13881,7 +13942,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -14024,7 +14085,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -14271,7 +14332,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -14390,7 +14451,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -15130,7 +15191,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -15267,7 +15328,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -17724,7 +17785,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -18091,7 +18152,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -18363,7 +18424,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -18583,7 +18644,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -18779,7 +18840,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -19183,7 +19244,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -19547,7 +19608,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -19770,7 +19831,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -20104,7 +20165,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -20221,7 +20282,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -20351,7 +20412,449 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFundRequests: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            walletId: string;
+                            /** @enum {string} */
+                            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+                            narration: string;
+                            /** @enum {string} */
+                            payeeKind: "vendor" | "self";
+                            payee: {
+                                id: string | null;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            /** @enum {string|null} */
+                            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
+                            scheduledDate: string | null;
+                            payoutId: string | null;
+                            transactionId: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createFundRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    walletId: string;
+                    amount: number | string;
+                    /** @enum {string} */
+                    currency: "NGN" | "USD" | "GBP";
+                    /** @enum {string} */
+                    purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+                    narration: string;
+                    /** Format: uuid */
+                    payeeId?: string | null;
+                    bankCode?: string | null;
+                    accountNumber?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            walletId: string;
+                            /** @enum {string} */
+                            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+                            narration: string;
+                            /** @enum {string} */
+                            payeeKind: "vendor" | "self";
+                            payee: {
+                                id: string | null;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            /** @enum {string|null} */
+                            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
+                            scheduledDate: string | null;
+                            payoutId: string | null;
+                            transactionId: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFundRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            walletId: string;
+                            /** @enum {string} */
+                            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+                            narration: string;
+                            /** @enum {string} */
+                            payeeKind: "vendor" | "self";
+                            payee: {
+                                id: string | null;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            /** @enum {string|null} */
+                            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
+                            scheduledDate: string | null;
+                            payoutId: string | null;
+                            transactionId: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    decideFundRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "pay" | "approve" | "schedule" | "moreInfo";
+                    comments: string;
+                    scheduledDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            walletId: string;
+                            /** @enum {string} */
+                            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+                            narration: string;
+                            /** @enum {string} */
+                            payeeKind: "vendor" | "self";
+                            payee: {
+                                id: string | null;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            /** @enum {string|null} */
+                            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
+                            scheduledDate: string | null;
+                            payoutId: string | null;
+                            transactionId: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
