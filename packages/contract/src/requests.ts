@@ -101,6 +101,8 @@ export type FundRequestInput = z.input<typeof fundRequestBody>;
 export const fundRequestListQuery = listQuery.extend({
   ...listFormatQuery.shape,
   status: z.enum(REQUEST_STATUSES, { error: 'Unknown status' }).optional(),
+  /** The list kit's day presets (rolling). */
+  period: z.enum(['24h', '7d', '30d'], { error: 'Period must be 24h, 7d or 30d' }).optional(),
 });
 
 export const fundRequestSchema = z.object({

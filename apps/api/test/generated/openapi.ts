@@ -20467,6 +20467,7 @@ export interface operations {
                 to?: string;
                 format?: "json" | "csv";
                 status?: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+                period?: "24h" | "7d" | "30d";
             };
             header?: never;
             path?: never;

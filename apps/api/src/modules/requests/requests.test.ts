@@ -85,6 +85,13 @@ describe('fund requests', () => {
     const list = await o.api.get(`/api/requests?search=${r.reference}`);
     expect(list.body.data.map((x: any) => x.reference)).toEqual([r.reference]);
     expect((await o.api.get('/api/requests?status=approved')).body.data).toHaveLength(0);
+    const kit = await o.api.get(
+      `/api/requests?period=24h&where=${encodeURIComponent('{"status":"pending"}')}`,
+    );
+    expect(kit.body.data.map((x: any) => x.reference)).toEqual([r.reference]);
+    expect((await o.api.get(`/api/requests?where=${encodeURIComponent('{"status":"nope"}')}`)).status).toBe(
+      400,
+    );
     const csv = await fetch(`${t.baseUrl}/api/requests?format=csv`, {
       headers: { authorization: `Bearer ${o.token}`, 'x-account-id': o.account.id },
     });

@@ -10,6 +10,7 @@ import {
   formatMoney,
   fromMinor,
   REQUEST_MSG,
+  REQUEST_STATUSES,
   type FundRequest,
   type FundRequestDetail,
   type RequestStatus,
@@ -389,15 +390,38 @@ const requestsPage = preparedPage('fund_requests', fundRequests, REQUEST_LIST);
 const requestsCsvRows = preparedCsv('fund_requests', fundRequests, REQUEST_LIST);
 
 const lagosStart = (d: string) => new Date(d.length === 10 ? `${d}T00:00:00+01:00` : d);
+const PERIOD_MS = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
+
+/** The list kit's `where` JSON ({ status? }) folded into the query. */
+function whereStatus(q: ListQuery): ListQuery['status'] {
+  if (q.status || !q.where?.trim()) return q.status;
+  let w: unknown;
+  try {
+    w = JSON.parse(q.where);
+  } catch {
+    throw fieldError('where', 'where must be a JSON object');
+  }
+  if (!w || typeof w !== 'object' || Array.isArray(w))
+    throw fieldError('where', 'where must be a JSON object');
+  const { status } = w as { status?: unknown };
+  if (status !== undefined && !(REQUEST_STATUSES as readonly unknown[]).includes(status))
+    throw fieldError('where', 'Unknown status');
+  return status as ListQuery['status'];
+}
+
 function listParams(tenant: TenantContext, q: ListQuery) {
   // Stored status: 'paying' covers requests whose payout has since completed or failed.
-  const status = q.status === 'completed' || q.status === 'failed' ? 'paying' : (q.status ?? null);
+  const s = whereStatus(q);
+  const status = s === 'completed' || s === 'failed' ? 'paying' : (s ?? null);
+  const since = q.period ? new Date(Date.now() - PERIOD_MS[q.period]) : null;
+  const from = q.from ? lagosStart(q.from) : null;
+  const start = since && (!from || since > from) ? since : from;
   return {
     accountId: tenant.accountId,
     subsidiaryId: tenant.subsidiaryId ?? null,
     status,
     like: q.search ? `%${escapeLike(q.search)}%` : null,
-    from: q.from ? lagosStart(q.from).toISOString() : null,
+    from: start ? start.toISOString() : null,
     to: q.to
       ? q.to.length === 10
         ? new Date(lagosStart(q.to).getTime() + 86_400_000).toISOString()
