@@ -56,6 +56,7 @@ export const REQUEST_MSG = {
   scheduledDateInvalid: 'Scheduled date must be a date (YYYY-MM-DD)',
   notPending: 'This request is no longer pending approval',
   ngnOnly: 'Fund requests are paid from the NGN wallet',
+  notApprovedOnly: 'Only a request approved without payment can be paid now',
 } as const;
 
 const scheduledDate = z

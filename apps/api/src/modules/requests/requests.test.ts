@@ -184,8 +184,24 @@ describe('fund requests', () => {
     expect(only.body.message).toBe(REQUEST_MSG.approved);
     expect(only.body.data).toMatchObject({ status: 'approved', payoutId: null });
     expect((await walletOf(o.wallet.id)).balance).toBe(1_000_000_00);
+    // Paid later, once: two concurrent "pay now" calls make one payout.
+    const [p1, p2] = await Promise.all([
+      o.api.post(`/api/requests/${r.reference}/pay`, {}),
+      o.api.post(`/api/requests/${r.reference}/pay`, {}),
+    ]);
+    expect([p1.status, p2.status].sort()).toEqual([200, 409]);
+    const paidNow = (p1.status === 200 ? p1 : p2).body;
+    expect(paidNow.message).toBe(REQUEST_MSG.paid);
+    expect(paidNow.data.payoutId).toBeTruthy();
+    expect(await t.db.select().from(payouts).where(eq(payouts.accountId, o.account.id))).toHaveLength(1);
 
     // Approve and schedule: a payout scheduled for the date, nothing held now.
+    await waitFor(
+      'paid now',
+      async () => (await m.api.get(`/api/requests/${r.reference}`)).body.data.status === 'completed',
+      20_000,
+    );
+    const before = (await walletOf(o.wallet.id)).balance;
     const r2 = (await m.api.post('/api/requests', body)).body.data;
     const past = await o.api.post(`/api/requests/${r2.reference}/decision`, {
       decision: 'schedule',
@@ -207,7 +223,7 @@ describe('fund requests', () => {
       .from(payoutSchedules)
       .where(eq(payoutSchedules.payoutId, sch.body.data.payoutId));
     expect(s).toMatchObject({ scheduledDate: date, status: 'scheduled' });
-    expect((await walletOf(o.wallet.id)).balance).toBe(1_000_000_00);
+    expect((await walletOf(o.wallet.id)).balance).toBe(before);
   });
 
   it('tenancy: another company sees 404 and cannot decide', async () => {

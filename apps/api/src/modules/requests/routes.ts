@@ -24,6 +24,7 @@ import {
   fundRequestsCsv,
   getFundRequest,
   listFundRequests,
+  payApprovedRequest,
   registerRequestApprovals,
 } from './service';
 
@@ -152,6 +153,27 @@ export async function registerRequests(app: FastifyInstance, deps: AppDeps) {
                 ? REQUEST_MSG.approved
                 : REQUEST_MSG.paid;
       return ok(data, msg);
+    },
+  );
+
+  r.post(
+    '/api/requests/:ref/pay',
+    {
+      config: needs('approvalWorkflows', 'post'),
+      schema: {
+        operationId: 'payFundRequest',
+        summary: 'Pay an "Approve only" request now (creates and holds its payout), once',
+        tags,
+        params: refParam,
+        response: { 200: envelope(fundRequestDetailSchema), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const tenant = tenantOf(req);
+      const { afterCommit } = await payApprovedRequest(deps, { tenant, ref: req.params.ref });
+      await runAfterCommit(afterCommit);
+      const data = await getFundRequest(db, { tenant, ref: req.params.ref, viewerId: authOf(req).user.id });
+      return ok(data, REQUEST_MSG.paid);
     },
   );
 }

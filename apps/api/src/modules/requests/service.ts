@@ -92,6 +92,67 @@ async function selfPayeeId(tx: Tx, r: Row): Promise<string> {
   return v.id;
 }
 
+/** Creates and pays (or schedules) the request's payout: the final approval's path and "pay now". */
+async function payRequest(
+  tx: Tx,
+  deps: AppDeps,
+  r: Row,
+  decision: 'pay' | 'schedule',
+  scheduledDate: string | null,
+  afterCommit: (fn: () => Promise<void> | void) => void,
+) {
+  const payeeId = r.payeeKind === 'vendor' && r.payeeId ? r.payeeId : await selfPayeeId(tx, r);
+  const payout = await createApprovedPayout(tx, deps, {
+    accountId: r.accountId,
+    subsidiaryId: r.subsidiaryId,
+    makerUserId: r.makerUserId,
+    payeeId,
+    walletId: r.walletId,
+    currency: r.currency,
+    amountMinor: r.amountMinor,
+    narration: r.narration,
+    scheduledDate: decision === 'schedule' ? scheduledDate : null,
+    afterCommit,
+  });
+  const status: RequestStatus =
+    payout.status === 'scheduled' ? 'scheduled' : payout.status === 'failed' ? 'failed' : 'paying';
+  await tx
+    .update(fundRequests)
+    .set({ status, decision, payoutId: payout.id, updatedAt: sql`now()` })
+    .where(eq(fundRequests.id, r.id));
+  const money = formatMoney(r.amountMinor, r.currency);
+  await notify(
+    tx,
+    r,
+    status === 'scheduled' ? 'Request Scheduled' : status === 'failed' ? 'Request Failed' : 'Request Paid',
+    status === 'scheduled'
+      ? `Your request ${r.reference} for ${money} was approved; payment is scheduled for ${scheduledDate}.`
+      : status === 'failed'
+        ? `Your request ${r.reference} for ${money} was approved but the payment could not be made.`
+        : `Your request ${r.reference} for ${money} was approved and the payment is on its way.`,
+    [r.makerUserId],
+  );
+}
+
+/** POST /api/requests/{ref}/pay: pays an "Approve only" request now, once (row lock + status). */
+export async function payApprovedRequest(
+  deps: AppDeps,
+  p: { tenant: TenantContext; ref: string },
+): Promise<{ afterCommit: (() => Promise<void> | void)[] }> {
+  const after: (() => Promise<void> | void)[] = [];
+  await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: fundRequests.id })
+      .from(fundRequests)
+      .where(and(eq(fundRequests.reference, p.ref), eq(fundRequests.accountId, p.tenant.accountId)));
+    if (!found) throw notFound('Request');
+    const r = await lockRequest(tx, p.tenant.accountId, found.id);
+    if (r.status !== 'approved' || r.payoutId) throw conflict(REQUEST_MSG.notApprovedOnly);
+    await payRequest(tx, deps, r, 'pay', null, (fn) => after.push(fn));
+  });
+  return { afterCommit: after };
+}
+
 export function registerRequestApprovals(deps: AppDeps) {
   registerApprovable(deps, {
     type: 'request',
@@ -125,42 +186,7 @@ export function registerRequestApprovals(deps: AppDeps) {
         await notify(tx, r, 'Request Approved', `Your request ${r.reference} was approved.`, [r.makerUserId]);
         return;
       }
-      const payeeId = r.payeeKind === 'vendor' && r.payeeId ? r.payeeId : await selfPayeeId(tx, r);
-      const scheduledDate = decision === 'schedule' ? r.scheduledDate : null;
-      const payout = await createApprovedPayout(tx, d, {
-        accountId: r.accountId,
-        subsidiaryId: r.subsidiaryId,
-        makerUserId: r.makerUserId,
-        payeeId,
-        walletId: r.walletId,
-        currency: r.currency,
-        amountMinor: r.amountMinor,
-        narration: r.narration,
-        scheduledDate,
-        afterCommit,
-      });
-      const status: RequestStatus =
-        payout.status === 'scheduled' ? 'scheduled' : payout.status === 'failed' ? 'failed' : 'paying';
-      await tx
-        .update(fundRequests)
-        .set({ status, decision, payoutId: payout.id, updatedAt: sql`now()` })
-        .where(eq(fundRequests.id, r.id));
-      const money = formatMoney(r.amountMinor, r.currency);
-      await notify(
-        tx,
-        r,
-        status === 'scheduled'
-          ? 'Request Scheduled'
-          : status === 'failed'
-            ? 'Request Failed'
-            : 'Request Paid',
-        status === 'scheduled'
-          ? `Your request ${r.reference} for ${money} was approved; payment is scheduled for ${scheduledDate}.`
-          : status === 'failed'
-            ? `Your request ${r.reference} for ${money} was approved but the payment could not be made.`
-            : `Your request ${r.reference} for ${money} was approved and the payment is on its way.`,
-        [r.makerUserId],
-      );
+      await payRequest(tx, d, r, decision === 'schedule' ? 'schedule' : 'pay', r.scheduledDate, afterCommit);
     },
     onRejection: async ({ tx, item }) => {
       const r = await lockRequest(tx, item.accountId, item.resourceId);

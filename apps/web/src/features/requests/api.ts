@@ -47,4 +47,5 @@ export const requestApi = {
   create: (body: FundRequestInput) => api.post<FundRequestDetail>('/requests', body),
   decide: (ref: string, body: FundRequestDecisionInput) =>
     api.post<FundRequestDetail>(`/requests/${ref}/decision`, body),
+  pay: (ref: string) => api.post<FundRequestDetail>(`/requests/${ref}/pay`, {}),
 };

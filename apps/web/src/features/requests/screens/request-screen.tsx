@@ -18,6 +18,7 @@ import { DateField } from '../../../components/date-field';
 import { ApiError } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
 import { ApprovalActions } from '../../approvals';
 import { refreshRequests, requestApi, useFundRequest } from '../api';
 import { PURPOSE_LABELS, RequestStatusBadge } from './status';
@@ -47,6 +48,11 @@ export function RequestScreen() {
   const { ref } = useParams();
   const q = useFundRequest(ref);
   const [choice, setChoice] = useState<RequestDecision | null>(null);
+  const canPay = useCan('approvalWorkflows', 'post');
+  const pay = useApiMutation({
+    mutationFn: () => requestApi.pay(ref!),
+    onSuccess: () => void refreshRequests(),
+  });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Request not found'}</Alert>;
   const r = q.data;
@@ -91,6 +97,13 @@ export function RequestScreen() {
               </Button>
               <Button variant="light" color="orange" onClick={() => setChoice('moreInfo')}>
                 Request more info
+              </Button>
+            </Group>
+          )}
+          {r.status === 'approved' && canPay && (
+            <Group>
+              <Button loading={pay.isPending} onClick={() => pay.mutate()}>
+                Pay now
               </Button>
             </Group>
           )}

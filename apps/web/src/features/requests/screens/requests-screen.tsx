@@ -65,7 +65,7 @@ export function RequestsScreen() {
               <Table.Tr>
                 <Table.Th>Date</Table.Th>
                 <Table.Th>Requested by</Table.Th>
-                <Table.Th>Purpose</Table.Th>
+                <Table.Th>Narration</Table.Th>
                 <Table.Th>Payee</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
                 <Table.Th>Status</Table.Th>
