@@ -7,6 +7,8 @@ import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { verifyAllChains } from '../approvals/trail';
+import { decide } from '../approvals';
+import { approvalDecisions } from '../approvals/tables';
 import { notifications } from '../notifications/tables';
 import { lagosToday } from '../payouts';
 import { payouts, payoutSchedules } from '../payouts/tables';
@@ -246,5 +248,31 @@ describe('fund requests', () => {
       REQUEST_MSG.payeeNotFound,
     ]);
     expect((await walletOf(o.wallet.id)).balance).toBe(1_000_000_00);
+  });
+
+  it('seam: decide(…, within) runs in the decision transaction; a throw there records nothing', async () => {
+    const { o, m } = await company();
+    const r = (await m.api.post('/api/requests', selfBody(o))).body.data;
+    const itemId = r.approvalWorkflowPendingApprovalItem.id;
+    let seen = '';
+    await expect(
+      decide(t.app.deps, {
+        accountId: o.account.id,
+        userId: o.user.id,
+        approvalId: itemId,
+        approvalStatus: 'approved',
+        comments: 'Looks right',
+        within: async (_tx, item) => {
+          seen = item.id;
+          throw new Error('refused by the area');
+        },
+      }),
+    ).rejects.toThrow('refused by the area');
+    expect(seen).toBe(itemId);
+    expect(
+      await t.db.select().from(approvalDecisions).where(eq(approvalDecisions.itemId, itemId)),
+    ).toHaveLength(0);
+    const d = (await m.api.get(`/api/requests/${r.reference}`)).body.data;
+    expect(d).toMatchObject({ status: 'pending', approvalStatus: 'pending', payoutId: null });
   });
 });
