@@ -14,6 +14,7 @@ export const APPROVAL_TYPES = [
   'disbursement',
   'commission',
   'payeeBankChange',
+  'request',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 export const approvalTypeSchema = z.enum(APPROVAL_TYPES, { error: 'Unknown approval type' });
@@ -27,6 +28,7 @@ export const APPROVAL_TYPE_LABELS: Record<ApprovalType, string> = {
   disbursement: 'Disbursement',
   commission: 'Commission',
   payeeBankChange: 'Vendor bank change',
+  request: 'Fund request',
 };
 
 export const LEVEL_RULES = ['any', 'all'] as const;

@@ -26,3 +26,4 @@ export * from './insights';
 export * from './inflows';
 export * from './payees';
 export * from './payouts';
+export * from './requests';

@@ -25,6 +25,7 @@ import { registerInsights } from './insights/routes';
 import { registerInflows } from './inflows/routes';
 import { registerPayouts } from './payouts/routes';
 import { registerPayees } from './payees/routes';
+import { registerRequests } from './requests/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -55,4 +56,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerInflows(app, deps);
   await registerPayouts(app, deps);
   await registerPayees(app, deps);
+  await registerRequests(app, deps);
 }

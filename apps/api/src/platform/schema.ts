@@ -25,3 +25,4 @@ export * from '../modules/audit/tables';
 export * from '../modules/inflows/tables';
 export * from '../modules/payees/tables';
 export * from '../modules/payouts/tables';
+export * from '../modules/requests/tables';

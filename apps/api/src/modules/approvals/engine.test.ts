@@ -165,6 +165,7 @@ describe('approval workflows', () => {
       'disbursement',
       'commission',
       'payeeBankChange',
+      'request',
     ]);
   });
 });

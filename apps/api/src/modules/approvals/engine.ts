@@ -483,6 +483,12 @@ export async function decide(
     approvalId: string;
     approvalStatus: 'approved' | 'rejected';
     comments: string;
+    /**
+     * Runs inside the decision's transaction, after the item is locked and the decision allowed,
+     * before it is recorded: an area stores what the approver chose with the decision (fund
+     * requests: pay, approve only, schedule), so both commit or neither does.
+     */
+    within?: (tx: Tx, item: ApprovalItemRow) => Promise<void>;
   },
 ): Promise<{ item: ApprovalItemRow; afterCommit: (() => Promise<void> | void)[] }> {
   const after: (() => Promise<void> | void)[] = [];
@@ -506,6 +512,7 @@ export async function decide(
     if (!item.currentApproverIds.includes(p.userId)) throw forbidden(APPROVAL_MSG.notApprover);
     const limit = await approverLimit(tx, p.accountId, p.userId);
     if (limit !== null && item.amountMinor > limit) throw forbidden(APPROVAL_MSG.overLimit);
+    if (p.within) await p.within(tx, item);
 
     const hash = await appendDecision(tx, item, {
       status: p.approvalStatus === 'approved' ? 'Approved' : 'Rejected',

@@ -1,2 +1,8 @@
 // Public API of the payouts module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
-export { payeePayments, returnPayoutsToApproval } from './service';
+export {
+  createApprovedPayout,
+  lagosToday,
+  payeePayments,
+  payoutStatuses,
+  returnPayoutsToApproval,
+} from './service';

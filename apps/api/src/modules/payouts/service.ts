@@ -300,6 +300,102 @@ export async function returnPayoutsToApproval(
   return open.length;
 }
 
+/**
+ * A payout already approved elsewhere (a fund request's final approval, issue 23 §0 "Requests"):
+ * inserted and paid (or scheduled) at once, in the caller's transaction, by the same path as a
+ * payout's own final approval. It carries no approval item of its own: the request's is its trail.
+ */
+export async function createApprovedPayout(
+  tx: Tx,
+  deps: AppDeps,
+  p: {
+    accountId: string;
+    subsidiaryId: string | null;
+    makerUserId: string;
+    payeeId: string;
+    walletId: string;
+    currency: string;
+    amountMinor: number;
+    narration: string;
+    scheduledDate: string | null;
+    afterCommit: AfterCommit;
+  },
+): Promise<{ id: string; status: PayoutStatus; transactionId: string | null }> {
+  if (p.scheduledDate) assertFutureDate(p.scheduledDate);
+  const fee = await computeFee(tx, {
+    accountId: p.accountId,
+    method: 'bank-transfer',
+    amount: p.amountMinor,
+    currency: p.currency,
+  });
+  const [row] = await tx
+    .insert(payouts)
+    .values({
+      accountId: p.accountId,
+      subsidiaryId: p.subsidiaryId,
+      reference: newReference(),
+      payoutOption: 'standard',
+      makerUserId: p.makerUserId,
+      payeeId: p.payeeId,
+      walletId: p.walletId,
+      currency: p.currency,
+      amountMinor: p.amountMinor,
+      feeMinor: fee,
+      narration: p.narration,
+      scheduledDate: p.scheduledDate,
+      status: p.scheduledDate ? 'scheduled' : 'pending',
+    })
+    .returning();
+  if (p.scheduledDate) {
+    const [s] = await tx
+      .insert(payoutSchedules)
+      .values({
+        accountId: p.accountId,
+        payoutId: row.id,
+        scheduledDate: p.scheduledDate,
+        status: 'scheduled',
+      })
+      .returning();
+    p.afterCommit(() =>
+      sendJobSoon(
+        deps,
+        Q_SCHEDULED_PAYOUT,
+        { scheduleId: s.id },
+        { startAfterSeconds: secondsUntil(s.scheduledDate) },
+      ),
+    );
+  } else {
+    await startPayment(tx, deps, row, p.afterCommit);
+  }
+  const [after] = await tx
+    .select({ status: payouts.status, transactionId: payouts.transactionId })
+    .from(payouts)
+    .where(eq(payouts.id, row.id));
+  return { id: row.id, status: after.status, transactionId: after.transactionId };
+}
+
+/** The effective status of payouts by id (completed/failed read from the settled transaction). */
+export async function payoutStatuses(
+  db: DbOrTx,
+  accountId: string,
+  ids: string[],
+): Promise<
+  Map<string, { status: PayoutStatus; transactionId: string | null; failureReason: string | null }>
+> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: payouts.id,
+      status: effectiveStatusSql,
+      transactionId: payouts.transactionId,
+      failureReason: payouts.failureReason,
+    })
+    .from(payouts)
+    .leftJoin(transactions, eq(transactions.id, payouts.transactionId))
+    .where(and(eq(payouts.accountId, accountId), inArray(payouts.id, ids)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 // ---- commands ----
 
 /** POST /api/payouts, inside the idempotent request's transaction. */

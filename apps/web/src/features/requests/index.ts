@@ -1,0 +1,2 @@
+// What other features may use from fund requests.
+export { useFundRequest, useFundRequests } from './api';

@@ -1,0 +1,200 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { REQUEST_PURPOSES, type FundRequestInput } from '@owo/contract/requests';
+import { ApiError } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useWallets } from '../../money';
+import { usePayees } from '../../payees';
+import { useBanks } from '../../profile';
+import { refreshRequests, requestApi } from '../api';
+import { PURPOSE_LABELS } from './status';
+
+/**
+ * The request-funds flow (000 §4.4): amount and source, purpose (and payee), review; the server's
+ * toast on success, then the request's page.
+ */
+export function RequestFundsModal(props: { onClose: () => void; onDone: (ref: string) => void }) {
+  const wallets = useWallets();
+  const banks = useBanks();
+  const vendors = usePayees({}, 1, 100);
+  const [step, setStep] = useState(0);
+  const ngn = (wallets.data ?? []).filter((w) => w.currency === 'NGN');
+  const [walletId, setWalletId] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [purpose, setPurpose] = useState<string | null>(null);
+  const [narration, setNarration] = useState('');
+  const [to, setTo] = useState<'vendor' | 'self'>('self');
+  const [payeeId, setPayeeId] = useState<string | null>(null);
+  const [bankCode, setBankCode] = useState<string | null>(null);
+  const [accountNumber, setAccountNumber] = useState('');
+  const wallet = walletId ?? ngn[0]?.id ?? null;
+  const body: FundRequestInput = {
+    walletId: wallet ?? '',
+    amount,
+    currency: 'NGN',
+    purpose: (purpose ?? '') as FundRequestInput['purpose'],
+    narration,
+    ...(to === 'vendor' ? { payeeId } : { bankCode, accountNumber }),
+  };
+  const create = useApiMutation({
+    mutationFn: () => requestApi.create(body),
+    onSuccess: (res) => {
+      void refreshRequests();
+      props.onDone(res.data.reference);
+    },
+  });
+  const fieldErrors = create.error instanceof ApiError ? (create.error.errors ?? {}) : {};
+  const err = (k: string) => (fieldErrors as Record<string, string[]>)[k]?.[0];
+  const minor = Math.round(Number(amount || 0) * 100);
+  const payeeLabel =
+    to === 'vendor'
+      ? (vendors.data?.items.find((v) => v.id === payeeId)?.name ?? '')
+      : `${banks.data?.find((b) => b.code === bankCode)?.name ?? ''} ${accountNumber}`;
+  return (
+    <Modal opened onClose={props.onClose} title="Request funds" size="lg" centered>
+      <Stepper active={step} size="sm" mb="md">
+        <Stepper.Step label="Amount and source" />
+        <Stepper.Step label="Purpose" />
+        <Stepper.Step label="Review" />
+      </Stepper>
+      {step === 0 && (
+        <Stack>
+          <Select
+            label="Pay from"
+            data={ngn.map((w) => ({
+              value: w.id,
+              label: `${w.name} · ${formatMoney(w.balanceMinor, w.currency)}`,
+            }))}
+            value={wallet}
+            onChange={setWalletId}
+            error={err('walletId')}
+          />
+          <TextInput
+            label="Amount (NGN)"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            error={err('amount')}
+          />
+          <Group justify="flex-end">
+            <Button disabled={!wallet || !(minor > 0)} onClick={() => setStep(1)}>
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {step === 1 && (
+        <Stack>
+          <Select
+            label="Purpose"
+            data={REQUEST_PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }))}
+            value={purpose}
+            onChange={setPurpose}
+            error={err('purpose')}
+          />
+          <TextInput
+            label="Narration"
+            maxLength={100}
+            value={narration}
+            onChange={(e) => setNarration(e.currentTarget.value)}
+            error={err('narration')}
+          />
+          <SegmentedControl
+            value={to}
+            onChange={(v) => setTo(v as 'vendor' | 'self')}
+            data={[
+              { value: 'self', label: 'Pay me' },
+              { value: 'vendor', label: 'Pay a vendor' },
+            ]}
+          />
+          {to === 'vendor' ? (
+            <Select
+              label="Vendor"
+              searchable
+              data={(vendors.data?.items ?? []).map((v) => ({ value: v.id, label: v.name }))}
+              value={payeeId}
+              onChange={setPayeeId}
+              error={err('payeeId')}
+            />
+          ) : (
+            <Group grow align="flex-start">
+              <Select
+                label="Bank"
+                searchable
+                data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+                value={bankCode}
+                onChange={setBankCode}
+                error={err('bankCode')}
+              />
+              <TextInput
+                label="Account number"
+                inputMode="numeric"
+                maxLength={10}
+                value={accountNumber}
+                onChange={(e) => setAccountNumber(e.currentTarget.value)}
+                error={err('accountNumber') ?? err('payeeId')}
+              />
+            </Group>
+          )}
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => setStep(0)}>
+              Back
+            </Button>
+            <Button
+              disabled={
+                !purpose ||
+                !narration.trim() ||
+                (to === 'vendor' ? !payeeId : !bankCode || accountNumber.length !== 10)
+              }
+              onClick={() => setStep(2)}
+            >
+              Review
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {step === 2 && (
+        <Stack>
+          <Text>
+            You are asking for <b>{formatMoney(minor, 'NGN')}</b> for{' '}
+            <b>{purpose ? PURPOSE_LABELS[purpose as keyof typeof PURPOSE_LABELS] : ''}</b>, paid to{' '}
+            <b>{payeeLabel}</b>.
+          </Text>
+          <Text c="dimmed" size="sm">
+            “{narration}”. Nothing is paid until an approver approves it.
+          </Text>
+          {create.error && !Object.keys(fieldErrors).length && (
+            <Alert color="red">{create.error.message}</Alert>
+          )}
+          {Object.keys(fieldErrors).length > 0 && (
+            <Alert color="red">
+              {Object.values(fieldErrors as Record<string, string[]>)
+                .flat()
+                .join(' ')}
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => setStep(1)}>
+              Back
+            </Button>
+            <Button loading={create.isPending} onClick={() => create.mutate()}>
+              Submit request
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

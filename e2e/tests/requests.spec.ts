@@ -1,0 +1,132 @@
+// Fund requests, clicked the way users would (issue 23 §0 "Requests"): a member asks for funds to
+// their own account through the request-funds flow, the owner opens it from the notification, picks
+// "Approve and pay", and the sandbox rails pay it. Screens land in e2e/artifacts/screens/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+const OWNER = { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' };
+const SECOND = { email: 'accountant@demo.owo.ng', password: 'Demo-Accountant-2026' };
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/** A NUBAN at GTBank (058) from a 9-digit serial (the check digit of CBN's 2020 scheme). */
+function nuban(serial: string): string {
+  const weights = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
+  const digits = `000058${serial}`;
+  let sum = 0;
+  for (let i = 0; i < 15; i++) sum += Number(digits[i]) * weights[i];
+  const check = (10 - (sum % 10)) % 10;
+  return `${serial}${check}`;
+}
+const serial = () => String(100_000_000 + Math.floor(Math.random() * 800_000_000));
+
+async function shot(page: Page, name: string) {
+  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await test.info().attach(name, { path: file, contentType: 'image/png' });
+}
+
+async function signedIn(browser: Browser, who: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/login', { data: who });
+  expect(res.ok()).toBe(true);
+  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
+    await tour.getByRole('button', { name: 'Skip tour' }).click();
+  });
+  // The first-run tour opens by itself after a delay; skip it once, as a user would (it is remembered).
+  await page.goto('/dashboard');
+  const tour = page.getByTestId('guided-tour');
+  try {
+    await tour.waitFor({ state: 'visible', timeout: 6_000 });
+    await tour.getByRole('button', { name: 'Skip tour' }).click();
+    await tour.waitFor({ state: 'hidden' });
+  } catch {
+    /* no tour for this user */
+  }
+  return page;
+}
+
+/** The demo accountant becomes an admin (the AP policy's approvers are owners and admins), through the team API. */
+async function promoteSecondPerson(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: OWNER });
+  const token = (await login.json()).data.accessToken as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const members = await request.get('/api/account_access?where=members&limit=100', { headers });
+  const list = (await members.json()).data as { id: string; user: { email: string } }[];
+  const m = list.find((x) => x.user.email === SECOND.email);
+  expect(m).toBeTruthy();
+  const res = await request.patch(`/api/account_access/${m!.id}`, {
+    headers,
+    data: { role: 'admin' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await expect(async () => {
+    await page.getByRole('textbox', { name: label }).click();
+    await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test('a fund request → opened from its notification → Approve and pay → paid', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await promoteSecondPerson(request);
+  const member = await signedIn(browser, SECOND);
+  const narration = `Site visit fuel ${run}`;
+
+  await test.step('the member requests funds: amount and source, purpose, review', async () => {
+    await member.goto('/requests');
+    await expect(member.getByRole('heading', { name: 'Requests', level: 2 })).toBeVisible();
+    await member.getByRole('button', { name: 'Request funds' }).click();
+    const dialog = member.getByRole('dialog');
+    await dialog.getByLabel('Amount (NGN)').fill('12500');
+    await shot(member, 'requests-01-amount');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await choose(member, 'Purpose', 'Reimbursement');
+    await dialog.getByLabel('Narration').fill(narration);
+    await choose(member, 'Bank', 'Guaranty Trust Bank');
+    await dialog.getByLabel('Account number').fill(nuban(serial()));
+    await shot(member, 'requests-02-purpose');
+    await dialog.getByRole('button', { name: 'Review', exact: true }).click();
+    await expect(dialog.getByText('₦12,500.00')).toBeVisible();
+    await shot(member, 'requests-03-review');
+    await dialog.getByRole('button', { name: 'Submit request' }).click();
+    await expect(member).toHaveURL(/\/request\/req_/);
+    await expect(member.getByText('Pending', { exact: true }).first()).toBeVisible();
+    await expect(member.getByRole('button', { name: 'Approve and pay' })).toHaveCount(0); // four eyes
+    await shot(member, 'requests-04-detail-pending');
+  });
+
+  const owner = await signedIn(browser, OWNER);
+  await test.step('the owner opens it from the notification and approves and pays', async () => {
+    await owner.goto('/notifications');
+    await owner.getByText(narration).first().click();
+    const dialog = owner.getByRole('dialog');
+    if (await dialog.isVisible().catch(() => false)) {
+      const open = dialog.getByRole('button', { name: /View|Open/ });
+      if (await open.count()) await open.first().click();
+    }
+    await expect(owner).toHaveURL(/\/request\/req_/);
+    await shot(owner, 'requests-05-approver');
+    await owner.getByRole('button', { name: 'Approve and pay' }).click();
+    const modal = owner.getByRole('dialog');
+    await modal.getByLabel('Comment').fill('Receipts checked');
+    await modal.getByRole('button', { name: 'Approve and pay' }).click();
+    await expect(modal).toBeHidden();
+    await expect(async () => {
+      await owner.reload();
+      await expect(owner.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await shot(owner, 'requests-06-paid');
+    await owner.goto('/requests');
+    await expect(owner.getByRole('cell', { name: narration })).toBeVisible();
+    await shot(owner, 'requests-07-list');
+  });
+});
