@@ -37,6 +37,17 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
     await tour.getByRole('button', { name: 'Skip tour' }).click();
   });
+  // The first-run tour opens by itself after a delay: skip it now, before any dropdown is open
+  // (an open Select's options would cover its Skip button).
+  await page.goto('/dashboard');
+  const tour = page.getByTestId('guided-tour');
+  try {
+    await tour.waitFor({ state: 'visible', timeout: 6_000 });
+    await tour.getByRole('button', { name: 'Skip tour' }).click();
+    await tour.waitFor({ state: 'hidden' });
+  } catch {
+    /* no tour for this user */
+  }
   return page;
 }
 

@@ -39,6 +39,22 @@ test('HR adds employees, creates and submits a payroll; a role without the flag 
   test.setTimeout(240_000);
   const owner = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signIn(owner, 'owner@demo.owo.ng', 'Demo-Owner-2026');
+  // Other specs change the demo company's AP policy; this one relies on the default ₦100,000
+  // KYC-incomplete cap, so it states it (keeping the rest of the policy as it is).
+  const current = (await (await owner.request.get('/api/settings/ap-policy')).json()).data;
+  const capped = await owner.request.put('/api/settings/ap-policy', {
+    headers: {
+      'x-csrf-token': (await owner.context().cookies()).find((c) => c.name === 'owo_csrf')?.value ?? '',
+    },
+    data: {
+      autoApproveBelow: current.autoApproveBelow,
+      fourEyes: current.fourEyes,
+      overBudget: current.overBudget,
+      receiptsRequiredAbove: current.receiptsRequiredAbove,
+      kycIncompleteCap: '100000',
+    },
+  });
+  expect(capped.ok(), await capped.text()).toBe(true);
   const worked = { name: `Ngozi Eze ${run}`, email: `ngozi.${run}@payroll-e2e.ng` };
 
   await test.step('add an employee through the screen (salary rules, then the statutory breakdown)', async () => {
