@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { setDemoApPolicy, setDemoRole } from './demo-state';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -35,26 +36,15 @@ async function signIn(page: Page, email: string, password: string) {
 
 test('HR adds employees, creates and submits a payroll; a role without the flag sees asterisks', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(240_000);
   const owner = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signIn(owner, 'owner@demo.owo.ng', 'Demo-Owner-2026');
-  // Other specs change the demo company's AP policy; this one relies on the default ₦100,000
-  // KYC-incomplete cap, so it states it (keeping the rest of the policy as it is).
-  const current = (await (await owner.request.get('/api/settings/ap-policy')).json()).data;
-  const capped = await owner.request.put('/api/settings/ap-policy', {
-    headers: {
-      'x-csrf-token': (await owner.context().cookies()).find((c) => c.name === 'owo_csrf')?.value ?? '',
-    },
-    data: {
-      autoApproveBelow: current.autoApproveBelow,
-      fourEyes: current.fourEyes,
-      overBudget: current.overBudget,
-      receiptsRequiredAbove: current.receiptsRequiredAbove,
-      kycIncompleteCap: '100000',
-    },
-  });
-  expect(capped.ok(), await capped.text()).toBe(true);
+  // Other specs change the demo company's state; this one relies on the default ₦100,000
+  // KYC-incomplete cap and on the Accountant's built-in role (no canViewPayrollSensitiveData).
+  await setDemoApPolicy(request, { kycIncompleteCap: '100000' });
+  await setDemoRole(request, 'accountant@demo.owo.ng', 'accountant');
   const worked = { name: `Ngozi Eze ${run}`, email: `ngozi.${run}@payroll-e2e.ng` };
 
   await test.step('add an employee through the screen (salary rules, then the statutory breakdown)', async () => {

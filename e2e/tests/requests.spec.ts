@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { setDemoApPolicy, setDemoRole } from './demo-state';
 
 const OWNER = { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' };
 const SECOND = { email: 'accountant@demo.owo.ng', password: 'Demo-Accountant-2026' };
@@ -49,21 +50,15 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   return page;
 }
 
-/** The demo accountant becomes an admin (the AP policy's approvers are owners and admins), through the team API. */
+/** The demo accountant becomes an admin (the AP policy's approvers are owners and admins), and four eyes is on. */
 async function promoteSecondPerson(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: OWNER });
-  const token = (await login.json()).data.accessToken as string;
-  const headers = { authorization: `Bearer ${token}` };
-  const members = await request.get('/api/account_access?where=members&limit=100', { headers });
-  const list = (await members.json()).data as { id: string; user: { email: string } }[];
-  const m = list.find((x) => x.user.email === SECOND.email);
-  expect(m).toBeTruthy();
-  const res = await request.patch(`/api/account_access/${m!.id}`, {
-    headers,
-    data: { role: 'admin' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await setDemoApPolicy(request, { fourEyes: true });
+  await setDemoRole(request, SECOND.email, 'admin');
 }
+
+test.afterAll(async ({ request }) => {
+  await setDemoRole(request, SECOND.email, 'accountant');
+});
 
 async function choose(page: Page, label: string, option: string) {
   await expect(async () => {

@@ -1,0 +1,52 @@
+// The e2e specs share one demo company, and some change its state (the AP policy, a member's role).
+// Each spec states the state it relies on through these helpers, at its start, instead of
+// depending on the order the specs run in. Calls go through the API as the demo owner (Bearer:
+// no CSRF cookie needed).
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export const DEMO_OWNER = { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' };
+
+async function ownerHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: DEMO_OWNER });
+  expect(login.ok(), await login.text()).toBe(true);
+  const body = (await login.json()) as { data: { accessToken: string } };
+  return { authorization: `Bearer ${body.data.accessToken}` };
+}
+
+type ApPolicyPatch = Partial<{
+  autoApproveBelow: string;
+  fourEyes: boolean;
+  overBudget: 'block' | 'warn';
+  receiptsRequiredAbove: string | null;
+  kycIncompleteCap: string;
+}>;
+
+/** Sets the named AP-policy fields of the demo company, keeping the others as they are. */
+export async function setDemoApPolicy(request: APIRequestContext, patch: ApPolicyPatch) {
+  const headers = await ownerHeaders(request);
+  const policy = await request.get('/api/settings/ap-policy', { headers });
+  const current = ((await policy.json()) as { data: Required<ApPolicyPatch> }).data;
+  const res = await request.put('/api/settings/ap-policy', {
+    headers,
+    data: {
+      autoApproveBelow: current.autoApproveBelow,
+      fourEyes: current.fourEyes,
+      overBudget: current.overBudget,
+      receiptsRequiredAbove: current.receiptsRequiredAbove,
+      kycIncompleteCap: current.kycIncompleteCap,
+      ...patch,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Gives a demo member (by email) a role, e.g. 'admin' or back to 'accountant'. */
+export async function setDemoRole(request: APIRequestContext, email: string, role: string) {
+  const headers = await ownerHeaders(request);
+  const members = await request.get('/api/account_access?where=members&limit=100', { headers });
+  const list = ((await members.json()) as { data: { id: string; user: { email: string } }[] }).data;
+  const m = list.find((x) => x.user.email === email);
+  expect(m, `demo member ${email}`).toBeTruthy();
+  const res = await request.patch(`/api/account_access/${m!.id}`, { headers, data: { role } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
