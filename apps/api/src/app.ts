@@ -32,6 +32,7 @@ export const REDACT_PATHS = [
     'req.headers.authorization',
     'req.headers.cookie',
     'req.headers["x-csrf-token"]',
+    'req.headers["x-customer-token"]',
     'res.headers["set-cookie"]',
     '*.password',
     '*.oldPassword',

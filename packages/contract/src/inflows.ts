@@ -407,3 +407,75 @@ export function splitAmount(totalMinor: number, bps: number[]): number[] {
   if (parts.length) parts[0] += rest;
   return parts;
 }
+
+// ---- customer portal (000 §2.11, §3 customer session, §8; issue 24 §4) ----
+// POST /customer/auth { email } mails a one-time code (the spec leaves the payload to us);
+// POST /customer/auth/verify { email, code } opens a customer session, separate from staff ones.
+export const CUSTOMER_PORTAL_MSG = {
+  codeSent: 'If this email has invoices with us, a sign-in code is on its way.',
+  codeInvalid: 'Invalid or expired code',
+  codeFormat: 'Enter the 6-digit code from the email',
+  signedIn: 'Signed in',
+  loggedOut: 'Logged out',
+  tokenRequired: 'Please sign in to view your invoices',
+  tokenExpired: 'Your session has expired, please sign in again',
+} as const;
+/** Header a non-browser customer client sends its session token in (browsers use the cookie). */
+export const CUSTOMER_TOKEN_HEADER = 'x-customer-token';
+
+const portalEmail = z
+  .string({ error: INFLOW_MSG.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, INFLOW_MSG.invalidEmail)
+  .pipe(z.string().email(INFLOW_MSG.invalidEmail));
+export const customerAuthBody = z.object({ email: portalEmail });
+export const customerVerifyBody = z.object({
+  email: portalEmail,
+  code: z
+    .string({ error: CUSTOMER_PORTAL_MSG.codeFormat })
+    .trim()
+    .max(6, CUSTOMER_PORTAL_MSG.codeFormat)
+    .regex(/^\d{6}$/, CUSTOMER_PORTAL_MSG.codeFormat),
+});
+/** One profile per company that has the email as a customer (000 §3 allCustomerProfiles). */
+export const customerProfileSchema = z.object({
+  id: z.string().uuid(),
+  accountId: z.string().uuid(),
+  companyName: z.string(),
+  customerName: z.string(),
+  email: z.string(),
+});
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+export const customerSessionSchema = z.object({
+  email: z.string(),
+  /** Also set as an httpOnly cookie; non-browser clients send it in `x-customer-token`. */
+  token: z.string().optional(),
+  expiresAt: z.string(),
+  allCustomerProfiles: z.array(customerProfileSchema),
+  currentCustomerProfile: customerProfileSchema.nullable(),
+});
+export const customerInvoiceQuery = z.object({
+  accountId: z.string().uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const customerInvoiceSchema = z.object({
+  id: z.string().uuid(),
+  accountId: z.string().uuid(),
+  companyName: z.string(),
+  reference: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  amount: z.string(),
+  amountMinor: z.number().int(),
+  amountPaid: z.string(),
+  amountPaidMinor: z.number().int(),
+  createdAt: z.string(),
+});
+export type CustomerInvoice = z.infer<typeof customerInvoiceSchema>;
+export const customerInvoiceDetailSchema = publicInvoiceSchema.extend({
+  id: z.string().uuid(),
+  accountId: z.string().uuid(),
+  payLink: z.string(),
+});
+export type CustomerInvoiceDetail = z.infer<typeof customerInvoiceDetailSchema>;

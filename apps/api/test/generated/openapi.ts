@@ -2706,6 +2706,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Customer portal sign-in: mails a one-time code when the email has invoices (same answer either way) */
+        post: operations["requestCustomerCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/auth/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchanges the mailed code for a customer session (cookie, and the token for non-browser clients) */
+        post: operations["verifyCustomerCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's profiles, one per company */
+        get: operations["listCustomerProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved invoices addressed to the customer by one company (accountId: the current profile) */
+        get: operations["listCustomerInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the customer's invoices with its pay details */
+        get: operations["getCustomerInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the customer session (staff sessions are untouched) */
+        post: operations["logoutCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inflows/customers": {
         parameters: {
             query?: never;
@@ -17041,6 +17143,309 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestCustomerCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyCustomerCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            email: string;
+                            token?: string;
+                            expiresAt: string;
+                            allCustomerProfiles: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                accountId: string;
+                                companyName: string;
+                                customerName: string;
+                                email: string;
+                            }[];
+                            currentCustomerProfile: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                accountId: string;
+                                companyName: string;
+                                customerName: string;
+                                email: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomerProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            email: string;
+                            allCustomerProfiles: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                accountId: string;
+                                companyName: string;
+                                customerName: string;
+                                email: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomerInvoices: {
+        parameters: {
+            query?: {
+                accountId?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            accountId: string;
+                            companyName: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomerInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            companyName: string;
+                            reference: string;
+                            customerName: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            amountDue: string;
+                            /** Format: int64 */
+                            amountDueMinor: number;
+                            nextDueDate: string | null;
+                            accountNumber: string;
+                            bankName: string;
+                            accountName: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            accountId: string;
+                            payLink: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logoutCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

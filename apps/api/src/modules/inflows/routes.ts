@@ -69,6 +69,7 @@ import {
   updateCustomer,
   updatePartner,
 } from './service';
+import { registerCustomerPortal } from './portal';
 
 const tags = ['inflows'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
@@ -84,6 +85,7 @@ const partnerDetailSchema = partnerSchema.extend({
 export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
   registerInvoiceApprovals(deps, (id) => assignInvoiceAccount(deps, id));
   registerCollections(deps);
+  registerCustomerPortal(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 

@@ -215,3 +215,35 @@ export const invoiceCollectionRefunds = pgTable(
   },
   (t) => [index('invoice_collection_refunds_invoice_idx').on(t.invoiceId)],
 );
+
+/**
+ * Customer portal (issue 24 §4): one-time sign-in codes mailed to a customer email (hash only,
+ * 10 minutes, 5 tries) and the customer sessions they open. Keyed by email, not by company: one
+ * email may be a customer of several companies (one profile each). Never joined to staff sessions.
+ */
+export const customerPortalCodes = pgTable(
+  'customer_portal_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_portal_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+export const customerPortalSessions = pgTable(
+  'customer_portal_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customer_portal_sessions_token_key').on(t.tokenHash)],
+);

@@ -8,10 +8,29 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => store.reset());
 
 describe('customer portal', () => {
-  it('sends a visitor without a customer email to login, then back to the invoice after signing in', async () => {
+  it('sends a visitor to login, signs in with the mailed code, then goes back to the invoice', async () => {
+    const profile = {
+      id: '11111111-1111-4111-8111-111111111111',
+      accountId: '11111111-1111-4111-8111-111111111111',
+      companyName: 'Alpha Cement',
+      customerName: 'Ada',
+      email: 'ada@buyer.ng',
+    };
     const { calls } = mockFetch({
       'POST /api/customer/auth': {
-        body: { status: 'success', message: 'OK', data: { email: 'ada@buyer.ng' } },
+        body: { status: 'success', message: 'sent', data: { email: 'ada@buyer.ng' } },
+      },
+      'POST /api/customer/auth/verify': {
+        body: {
+          status: 'success',
+          message: 'Signed in',
+          data: {
+            email: 'ada@buyer.ng',
+            expiresAt: new Date().toISOString(),
+            allCustomerProfiles: [profile],
+            currentCustomerProfile: profile,
+          },
+        },
       },
     });
     const { router } = renderWithRouter({ routes: portalRoutes, initial: '/customer/invoice/inv-7' });
@@ -20,20 +39,46 @@ describe('customer portal', () => {
       target: { value: 'Ada@Buyer.ng' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/invoice/inv-7'));
+    expect(await screen.findByTestId('customer-code-sent')).toHaveTextContent('ada@buyer.ng');
     expect(calls[0].body).toEqual({ email: 'ada@buyer.ng' });
+    // Not signed in before the code is accepted.
+    expect(store.get().customer.email).toBeNull();
+    const inputs = document.querySelectorAll('input');
+    '123456'.split('').forEach((d, i) => fireEvent.change(inputs[i], { target: { value: d } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/invoice/inv-7'));
+    expect(calls.find((c) => c.path.endsWith('/verify'))?.body).toEqual({
+      email: 'ada@buyer.ng',
+      code: '123456',
+    });
     expect(store.get().customer.email).toBe('ada@buyer.ng');
+    expect(store.get().customer.allCustomerProfiles).toEqual([profile]);
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('explains that the portal is not open yet when the auth call answers 404', async () => {
-    mockFetch({});
+  it('shows the wrong-code message under the code', async () => {
+    mockFetch({
+      'POST /api/customer/auth': { body: { status: 'success', message: 'sent', data: { email: 'a@b.ng' } } },
+      'POST /api/customer/auth/verify': {
+        status: 400,
+        body: {
+          status: 'validation-error',
+          message: 'Invalid or expired code',
+          errors: { code: ['Invalid or expired code'] },
+        },
+      },
+    });
     renderWithRouter({ routes: portalRoutes, initial: '/customer/login' });
     fireEvent.change(await screen.findByLabelText('Email address', {}, { timeout: 8000 }), {
-      target: { value: 'ada@buyer.ng' },
+      target: { value: 'a@b.ng' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByTestId('customer-portal-not-open')).toBeInTheDocument();
+    await screen.findByTestId('customer-code-sent');
+    const inputs = document.querySelectorAll('input');
+    '000000'.split('').forEach((d, i) => fireEvent.change(inputs[i], { target: { value: d } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
+    expect(store.get().customer.email).toBeNull();
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import { useParams } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePublicInvoice } from '../api';
+import type { PublicInvoice } from '@owo/contract';
 
 export function PayInvoiceScreen() {
   const { accountId = '', invoiceId = '' } = useParams();
@@ -32,70 +33,78 @@ export function PayInvoiceScreen() {
           This payment link is not valid. Ask the sender for a new one.
         </Alert>
       ) : (
-        <Card withBorder padding="xl">
-          <Stack>
-            <div>
-              <Title order={2}>Pay invoice</Title>
-              <Text c="dimmed">
-                {q.data.companyName} · {q.data.reference}
-              </Text>
-            </div>
-            <Text>Billed to {q.data.customerName}</Text>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th>QTY</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data.products.map((p, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td>{p.name}</Table.Td>
-                    <Table.Td>{p.quantity}</Table.Td>
-                    <Table.Td>{formatMoney(p.amountMinor)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Group justify="space-between">
-              <Text>Invoice total</Text>
-              <Text fw={600}>{formatMoney(q.data.amountMinor)}</Text>
-            </Group>
-            <Group justify="space-between">
-              <Text>Paid so far</Text>
-              <Text>{formatMoney(q.data.amountPaidMinor)}</Text>
-            </Group>
-            <Divider />
-            {q.data.amountDueMinor > 0 ? (
-              <>
-                <Group justify="space-between">
-                  <Text fw={600}>Amount due now</Text>
-                  <Title order={3} data-testid="amount-due">
-                    {formatMoney(q.data.amountDueMinor)}
-                  </Title>
-                </Group>
-                {q.data.nextDueDate && <Text size="sm">Due {formatDate(q.data.nextDueDate)}</Text>}
-                <Card bg="gray.0">
-                  <Text size="sm" c="dimmed">
-                    Pay by bank transfer into
-                  </Text>
-                  <Title order={3} data-testid="pay-account-number">
-                    {q.data.accountNumber}
-                  </Title>
-                  <Text>{q.data.bankName}</Text>
-                  <Text size="sm">{q.data.accountName}</Text>
-                </Card>
-              </>
-            ) : (
-              <Badge color="green" size="lg" data-testid="paid-badge">
-                Paid in full
-              </Badge>
-            )}
-          </Stack>
-        </Card>
+        <InvoicePayCard data={q.data} />
       )}
     </Container>
+  );
+}
+
+/** The invoice and where to pay it: the public pay page's body, reused by the customer portal. */
+export function InvoicePayCard({ data }: { data: PublicInvoice }) {
+  const q = { data };
+  return (
+    <Card withBorder padding="xl">
+      <Stack>
+        <div>
+          <Title order={2}>Pay invoice</Title>
+          <Text c="dimmed">
+            {q.data.companyName} · {q.data.reference}
+          </Text>
+        </div>
+        <Text>Billed to {q.data.customerName}</Text>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th>QTY</Table.Th>
+              <Table.Th>Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {q.data.products.map((p, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{p.name}</Table.Td>
+                <Table.Td>{p.quantity}</Table.Td>
+                <Table.Td>{formatMoney(p.amountMinor)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group justify="space-between">
+          <Text>Invoice total</Text>
+          <Text fw={600}>{formatMoney(q.data.amountMinor)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text>Paid so far</Text>
+          <Text>{formatMoney(q.data.amountPaidMinor)}</Text>
+        </Group>
+        <Divider />
+        {q.data.amountDueMinor > 0 ? (
+          <>
+            <Group justify="space-between">
+              <Text fw={600}>Amount due now</Text>
+              <Title order={3} data-testid="amount-due">
+                {formatMoney(q.data.amountDueMinor)}
+              </Title>
+            </Group>
+            {q.data.nextDueDate && <Text size="sm">Due {formatDate(q.data.nextDueDate)}</Text>}
+            <Card bg="gray.0">
+              <Text size="sm" c="dimmed">
+                Pay by bank transfer into
+              </Text>
+              <Title order={3} data-testid="pay-account-number">
+                {q.data.accountNumber}
+              </Title>
+              <Text>{q.data.bankName}</Text>
+              <Text size="sm">{q.data.accountName}</Text>
+            </Card>
+          </>
+        ) : (
+          <Badge color="green" size="lg" data-testid="paid-badge">
+            Paid in full
+          </Badge>
+        )}
+      </Stack>
+    </Card>
   );
 }

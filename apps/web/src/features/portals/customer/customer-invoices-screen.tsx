@@ -1,22 +1,173 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router-dom';
-import { useStore } from '../../../lib/store';
-import { PORTAL_NOT_OPEN } from './customer-login';
+// /customer/invoice and /customer/invoice/:id behind the customer guard (000 §2.11; issue 24 §4):
+// the approved invoices one company addressed to the signed-in email, a switcher between the
+// companies that know the email (one profile each, 000 §3), and one invoice with its pay details.
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { CustomerProfile } from '@owo/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { store, useStore } from '../../../lib/store';
+import { InvoicePayCard } from '../../inflows';
+import { useCustomerInvoice, useCustomerInvoices } from './api';
 
-/**
- * Landing of /customer/invoice and /customer/invoice/:id behind the customer guard. The list and
- * details screens come with the invoices issue (receivables); they replace this element.
- */
-export function CustomerInvoicesScreen() {
-  const email = useStore((s) => s.customer.email);
-  const { id } = useParams();
+const STATUS_LABEL: Record<string, { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'yellow' },
+  partlyPaid: { label: 'Partly paid', color: 'blue' },
+  fullyPaid: { label: 'Fully paid', color: 'green' },
+  completed: { label: 'Completed', color: 'green' },
+  draft: { label: 'Draft', color: 'gray' },
+};
+const StatusBadge = ({ status }: { status: string }) => {
+  const s = STATUS_LABEL[status] ?? { label: status, color: 'gray' };
   return (
-    <Stack gap="md" maw={720} mx="auto">
-      <Title order={2}>{id ? 'Invoice' : 'Your invoices'}</Title>
-      <Text c="dimmed">Signed in as {email}</Text>
-      <Alert color="yellow" variant="light">
-        {PORTAL_NOT_OPEN}
-      </Alert>
+    <Badge variant="light" color={s.color}>
+      {s.label}
+    </Badge>
+  );
+};
+
+function useProfiles() {
+  const all = useStore((s) => s.customer.allCustomerProfiles) as CustomerProfile[];
+  const current = useStore((s) => s.customer.currentCustomerProfile) as CustomerProfile | null;
+  return { all, current: current ?? all[0] ?? null };
+}
+
+export function CustomerInvoicesScreen() {
+  const { id } = useParams();
+  return id ? <CustomerInvoiceDetail id={id} /> : <CustomerInvoiceList />;
+}
+
+function CompanySwitcher() {
+  const { all, current } = useProfiles();
+  if (all.length < 2) return current ? <Text c="dimmed">From {current.companyName}</Text> : null;
+  return (
+    <Select
+      label="Company"
+      aria-label="Company"
+      data-testid="customer-company"
+      w={260}
+      allowDeselect={false}
+      data={all.map((p) => ({ value: p.accountId, label: p.companyName }))}
+      value={current?.accountId ?? null}
+      onChange={(v) => {
+        const next = all.find((p) => p.accountId === v);
+        if (next) store.set({ customer: { ...store.get().customer, currentCustomerProfile: next } });
+      }}
+    />
+  );
+}
+
+function CustomerInvoiceList() {
+  const email = useStore((s) => s.customer.email);
+  const { current } = useProfiles();
+  const [page, setPage] = useState(1);
+  const q = useCustomerInvoices(current?.accountId, page);
+  const rows = q.data?.data ?? [];
+  const totalPages = q.data?.metadata?.pagination?.totalPages ?? 1;
+  return (
+    <Stack gap="lg" maw={880} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Your invoices</Title>
+          <Text c="dimmed" fz="sm">
+            Signed in as {email}
+          </Text>
+        </div>
+        <CompanySwitcher />
+      </Group>
+      {q.isLoading ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : q.error ? (
+        <Alert color="red">{q.error.message}</Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" bg="white" withTableBorder data-testid="customer-invoices">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Paid</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      No data available
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((i) => (
+                  <Table.Tr key={i.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.customer.invoice.href({ id: i.id })}>
+                        {i.reference}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{formatDate(i.createdAt)}</Table.Td>
+                    <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
+                    <Table.Td>{formatMoney(i.amountPaidMinor)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={i.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {totalPages > 1 && <Pagination value={page} onChange={setPage} total={totalPages} />}
+    </Stack>
+  );
+}
+
+function CustomerInvoiceDetail({ id }: { id: string }) {
+  const q = useCustomerInvoice(id);
+  return (
+    <Stack gap="md" maw={640} mx="auto">
+      <Anchor component={Link} to={paths.customer.invoices.path} fz="sm">
+        ← Your invoices
+      </Anchor>
+      {q.isLoading ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : q.error || !q.data ? (
+        <Alert color="red" title="Invoice not found">
+          This invoice is not available to you.
+        </Alert>
+      ) : (
+        <>
+          <Group justify="space-between">
+            <Text c="dimmed" fz="sm">
+              Invoice {q.data.reference}
+            </Text>
+            <StatusBadge status={q.data.status} />
+          </Group>
+          <InvoicePayCard data={q.data} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,97 +1,164 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { emailSchema } from '@owo/contract';
+import { Alert, Anchor, Button, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CUSTOMER_PORTAL_MSG, customerAuthBody } from '@owo/contract';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import { api, isApiError } from '../../../lib/api';
+import type { z } from 'zod';
+import { isApiError } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
+import { requestCustomerCode, verifyCustomerCode } from './api';
 import type { FromState } from './customer-portal';
 
-// POST /customer/auth: payload not shown by the spec (000 §7); the customer portal's own issue
-// defines it. We send the email the invoice was addressed to.
-export const customerAuthBody = z.object({ email: emailSchema });
-type CustomerAuthAnswer = { email?: string; customers?: unknown[]; customer?: unknown };
-
-export const PORTAL_NOT_OPEN =
-  'The customer portal is not open yet. It opens together with online invoices; until then, pay using the link in the invoice email you received.';
-
+/**
+ * /customer/login (000 §2.11; issue 24 §4): the email the invoices were sent to, then the 6-digit
+ * code mailed to it. The server says the same whether or not it knows the email. After signing in
+ * the customer goes where the guard stopped them, or to their invoices.
+ */
 export function CustomerLoginScreen() {
   const navigate = useNavigate();
   const from = (useLocation().state as FromState | null)?.from;
-  const [notOpen, setNotOpen] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const form = useZodForm(customerAuthBody, { defaultValues: { email: '' } });
-  const login = useApiMutation({
-    mutationFn: (body: z.infer<typeof customerAuthBody>) =>
-      api.post<CustomerAuthAnswer>('/customer/auth', body, { skipForbiddenPage: true }),
+
+  const request = useApiMutation({
+    mutationFn: (body: z.infer<typeof customerAuthBody>) => requestCustomerCode(body.email),
     form,
     silentSuccess: true,
     silentError: true,
     onSuccess: (res, body) => {
-      const customers = res.data?.customers ?? (res.data?.customer ? [res.data.customer] : []);
+      setSentTo(res.data?.email ?? body.email);
+      setCode('');
+      setCodeError(null);
+    },
+    onError: (err) => {
+      if (!isApiError(err) || err.status !== 'validation-error')
+        form.setError('root.server', { message: err.message });
+    },
+  });
+  const verify = useApiMutation({
+    mutationFn: (body: { email: string; code: string }) => verifyCustomerCode(body),
+    silentSuccess: true,
+    silentError: true,
+    onSuccess: (res) => {
       store.set({
         customer: {
-          email: res.data?.email ?? body.email,
-          currentCustomerProfile: customers[0] ?? null,
-          allCustomerProfiles: customers,
+          email: res.data.email,
+          currentCustomerProfile: res.data.currentCustomerProfile,
+          allCustomerProfiles: res.data.allCustomerProfiles,
         },
       });
       void navigate(from ?? paths.customer.invoices.path, { replace: true });
     },
-    onError: (err) => {
-      if (isApiError(err) && (err.httpStatus === 404 || err.httpStatus === 405)) setNotOpen(true);
-      else if (!isApiError(err) || err.status !== 'validation-error')
-        form.setError('root.server', { message: err.message });
-    },
+    onError: (err) => setCodeError(err.errors?.code?.[0] ?? err.message),
   });
+
+  const submitCode = (value: string) => {
+    if (!/^\d{6}$/.test(value)) return setCodeError(CUSTOMER_PORTAL_MSG.codeFormat);
+    if (sentTo) verify.mutate({ email: sentTo, code: value });
+  };
+
   return (
     <PortalCard>
-      <form
-        onSubmit={form.handleSubmit((v) => {
-          setNotOpen(false);
-          login.mutate(v);
-        })}
-        noValidate
-      >
-        <Stack gap="md">
-          <div>
-            <Title order={2} fz={26}>
-              View your invoices
-            </Title>
-            <Text c="dimmed" fz="sm" mt={4}>
-              Enter the email address your invoices were sent to.
+      {sentTo ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitCode(code);
+          }}
+          noValidate
+        >
+          <Stack gap="md">
+            <div>
+              <Title order={2} fz={26}>
+                Check your email
+              </Title>
+              <Text c="dimmed" fz="sm" mt={4} data-testid="customer-code-sent">
+                {CUSTOMER_PORTAL_MSG.codeSent} Enter the 6-digit code sent to <b>{sentTo}</b>.
+              </Text>
+            </div>
+            <Stack gap={4}>
+              <Text fz="sm" fw={500} id="customer-code-label">
+                Sign-in code
+              </Text>
+              <PinInput
+                length={6}
+                type="number"
+                oneTimeCode
+                value={code}
+                onChange={(v) => {
+                  setCode(v);
+                  setCodeError(null);
+                }}
+                onComplete={submitCode}
+                error={!!codeError}
+                aria-labelledby="customer-code-label"
+                data-testid="customer-code"
+              />
+              {codeError && (
+                <Text c="red" fz="sm" role="alert">
+                  {codeError}
+                </Text>
+              )}
+            </Stack>
+            <Button type="submit" loading={verify.isPending} fullWidth size="md">
+              Sign in
+            </Button>
+            <Text fz="sm" c="dimmed" ta="center">
+              No code?{' '}
+              <Anchor
+                component="button"
+                type="button"
+                fz="sm"
+                onClick={() => request.mutate({ email: sentTo })}
+              >
+                Send a new one
+              </Anchor>{' '}
+              or{' '}
+              <Anchor component="button" type="button" fz="sm" onClick={() => setSentTo(null)}>
+                use another email
+              </Anchor>
             </Text>
-          </div>
-          {from && (
-            <Alert color="blue" variant="light">
-              Sign in to continue to the invoice you opened.
-            </Alert>
-          )}
-          {notOpen && (
-            <Alert color="yellow" variant="light" data-testid="customer-portal-not-open">
-              {PORTAL_NOT_OPEN}
-            </Alert>
-          )}
-          {form.formState.errors.root?.server && (
-            <Alert color="red" variant="light">
-              {form.formState.errors.root.server.message}
-            </Alert>
-          )}
-          <TextInput
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            {...form.register('email')}
-            error={form.formState.errors.email?.message}
-          />
-          <Button type="submit" loading={login.isPending} fullWidth size="md">
-            Continue
-          </Button>
-        </Stack>
-      </form>
+          </Stack>
+        </form>
+      ) : (
+        <form onSubmit={form.handleSubmit((v) => request.mutate(v))} noValidate>
+          <Stack gap="md">
+            <div>
+              <Title order={2} fz={26}>
+                View your invoices
+              </Title>
+              <Text c="dimmed" fz="sm" mt={4}>
+                Enter the email address your invoices were sent to. We will email you a sign-in code.
+              </Text>
+            </div>
+            {from && (
+              <Alert color="blue" variant="light">
+                Sign in to continue to the invoice you opened.
+              </Alert>
+            )}
+            {form.formState.errors.root?.server && (
+              <Alert color="red" variant="light">
+                {form.formState.errors.root.server.message}
+              </Alert>
+            )}
+            <TextInput
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              {...form.register('email')}
+              error={form.formState.errors.email?.message}
+            />
+            <Button type="submit" loading={request.isPending} fullWidth size="md">
+              Continue
+            </Button>
+          </Stack>
+        </form>
+      )}
     </PortalCard>
   );
 }

@@ -6,6 +6,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { clearCustomerSession, useStore } from '../../../lib/store';
 import { PortalShell } from '../components/portal-shell';
+import { logoutCustomer } from './api';
 
 export type FromState = { from?: string };
 
@@ -13,6 +14,8 @@ export function CustomerLayout() {
   const email = useStore((s) => s.customer.email);
   const navigate = useNavigate();
   const logout = () => {
+    // Ends the server's customer session too; staff sessions are untouched.
+    void logoutCustomer().catch(() => undefined);
     clearCustomerSession();
     void navigate(paths.customer.login.path, { replace: true });
   };
