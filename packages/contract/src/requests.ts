@@ -82,6 +82,7 @@ export const fundRequestBody = z
     accountNumber: z
       .string()
       .trim()
+      .max(10, 'Account number must be 10 digits')
       .regex(/^\d{10}$/, 'Account number must be 10 digits')
       .optional()
       .nullable(),
