@@ -39,7 +39,11 @@ export const portalPasswordSchema = z
     PORTAL_MSG.passwordRule,
   );
 
-const tokenField = z.string({ error: PORTAL_MSG.tokenRequired }).trim().min(1, PORTAL_MSG.tokenRequired).max(200);
+const tokenField = z
+  .string({ error: PORTAL_MSG.tokenRequired })
+  .trim()
+  .min(1, PORTAL_MSG.tokenRequired)
+  .max(200);
 export const inviteValidateBody = z.object({ token: tokenField });
 export const createEmployeeUserBody = z.object({ token: tokenField, password: portalPasswordSchema });
 export const employeeLoginBody = z.object({

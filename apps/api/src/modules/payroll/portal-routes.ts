@@ -88,7 +88,12 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
           'Single-use token. An email that already has a portal account (another company) must give that password. Answers a Bearer token and sets the portal cookie.',
         tags,
         body: createEmployeeUserBody,
-        response: { 201: envelope(portalSessionSchema), 400: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope },
+        response: {
+          201: envelope(portalSessionSchema),
+          400: errorEnvelope,
+          409: errorEnvelope,
+          429: errorEnvelope,
+        },
       },
     },
     async (req, reply) => {
@@ -105,10 +110,16 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       config: isPublic(),
       schema: {
         operationId: 'loginEmployee',
-        summary: 'Employee portal sign-in (separate from staff): answers a Bearer token and sets the portal cookie',
+        summary:
+          'Employee portal sign-in (separate from staff): answers a Bearer token and sets the portal cookie',
         tags,
         body: employeeLoginBody,
-        response: { 200: envelope(portalSessionSchema), 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope },
+        response: {
+          200: envelope(portalSessionSchema),
+          400: errorEnvelope,
+          401: errorEnvelope,
+          429: errorEnvelope,
+        },
       },
     },
     async (req, reply) => {
@@ -186,7 +197,8 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
         },
       },
     },
-    async (req) => ok(await switchEmployeeAccount(db, employeeOf(req), req.body.accountId), PORTAL_MSG.accountSwitched),
+    async (req) =>
+      ok(await switchEmployeeAccount(db, employeeOf(req), req.body.accountId), PORTAL_MSG.accountSwitched),
   );
 
   r.get(
@@ -231,7 +243,12 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
         summary: "A signed link (10 minutes) to the payslip's PDF; only when paid",
         tags,
         params: idParam,
-        response: { 200: envelope(payslipPdfLinkSchema), 400: errorEnvelope, 409: errorEnvelope, ...authErrors },
+        response: {
+          200: envelope(payslipPdfLinkSchema),
+          400: errorEnvelope,
+          409: errorEnvelope,
+          ...authErrors,
+        },
       },
     },
     async (req) => ok(await payslipLink(db, config, employeeOf(req), req.params.id), PORTAL_MSG.payslipReady),
@@ -244,11 +261,18 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       schema: {
         operationId: 'downloadEmployeePayslip',
         summary: 'Download a payslip PDF by its signed link',
-        description: 'The PDF behind a link from GET /api/employee-portal/payslips/{id}/pdf. 403 for a bad signature, 410 once expired.',
+        description:
+          'The PDF behind a link from GET /api/employee-portal/payslips/{id}/pdf. 403 for a bad signature, 410 once expired.',
         tags,
         params: z.object({ file: z.string().max(64) }),
         querystring: payslipFileQuery,
-        response: { 200: file, 400: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 410: errorEnvelope },
+        response: {
+          200: file,
+          400: errorEnvelope,
+          403: errorEnvelope,
+          409: errorEnvelope,
+          410: errorEnvelope,
+        },
       },
     },
     async (req, reply) => {

@@ -196,7 +196,10 @@ export const clearEmployeeCookie = (reply: FastifyReply) =>
   reply.clearCookie(COOKIE_EMPLOYEE, { path: '/api/employee-portal' });
 
 export async function employeeLogout(db: Db, ctx: EmployeeContext) {
-  await db.update(employeeSessions).set({ revokedAt: new Date() }).where(eq(employeeSessions.id, ctx.sessionId));
+  await db
+    .update(employeeSessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(employeeSessions.id, ctx.sessionId));
 }
 
 /** PATCH /employee-portal/profile/update-password: the old password, then every other session ends. */
@@ -334,7 +337,11 @@ export async function listEmployeePayslips(db: Db, ctx: EmployeeContext, q: { pa
   return { items: rows.map(payslipDto), total: n };
 }
 
-export async function getEmployeePayslip(db: DbOrTx, ctx: Pick<EmployeeContext, 'payrollEmployeeId' | 'accountId'>, id: string) {
+export async function getEmployeePayslip(
+  db: DbOrTx,
+  ctx: Pick<EmployeeContext, 'payrollEmployeeId' | 'accountId'>,
+  id: string,
+) {
   const [row] = await payslipQuery(db).where(payslipWhere(ctx, id));
   if (!row) throw notFound('Payslip');
   return payslipDto(row);
@@ -344,7 +351,13 @@ const sign = (secret: string, id: string, exp: number) =>
   createHmac('sha256', secret).update(`payslip:${id}:${exp}`).digest('base64url');
 
 /** GET /employee-portal/payslips/{id}/pdf: a signed link valid 10 minutes, only for a paid payslip. */
-export async function payslipLink(db: Db, config: Config, ctx: EmployeeContext, id: string, now = Date.now()) {
+export async function payslipLink(
+  db: Db,
+  config: Config,
+  ctx: EmployeeContext,
+  id: string,
+  now = Date.now(),
+) {
   const slip = await getEmployeePayslip(db, ctx, id);
   if (!slip.downloadable) throw new AppError(409, STATUS.conflict, PORTAL_MSG.payslipNotPaid);
   const exp = Math.floor(now / 1000) + PAYSLIP_LINK_TTL_SECONDS;
@@ -369,7 +382,10 @@ export async function renderPayslip(db: Db, id: string) {
   if (!row) throw new AppError(403, STATUS.forbidden, PORTAL_MSG.linkInvalid);
   const slip = payslipDto(row);
   if (!slip.downloadable) throw new AppError(409, STATUS.conflict, PORTAL_MSG.payslipNotPaid);
-  const [pr] = await db.select({ reference: payrolls.reference }).from(payrolls).where(eq(payrolls.id, slip.payrollId));
+  const [pr] = await db
+    .select({ reference: payrolls.reference })
+    .from(payrolls)
+    .where(eq(payrolls.id, slip.payrollId));
   return {
     pdf: await payslipPdf(slip, row.breakdown, pr.reference),
     filename: `owo-payslip-${slip.payPeriod}-${pr.reference}.pdf`,
@@ -387,7 +403,11 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
   const m = (minor: number) => money(minor, 'NGN', doc.owo.hasNaira);
   const kv = (label: string, value: string) => {
     const y = doc.y;
-    doc.font(doc.owo.regular).fontSize(10).fillColor('#6b7280').text(label, 48, y, { width: w / 2 });
+    doc
+      .font(doc.owo.regular)
+      .fontSize(10)
+      .fillColor('#6b7280')
+      .text(label, 48, y, { width: w / 2 });
     doc.fillColor('#111827').text(value, 48 + w / 2, y, { width: w / 2, align: 'right' });
     doc.moveDown(0.4);
   };
@@ -397,7 +417,10 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
   kv('Email', slip.payrollEmployee.email);
   kv('Pay period', period);
   kv('Payroll', `${slip.payrollName} (${reference})`);
-  kv('Paid into', `${slip.bankDetails.bankName} ${slip.bankDetails.accountNumber} (${slip.bankDetails.accountName})`);
+  kv(
+    'Paid into',
+    `${slip.bankDetails.bankName} ${slip.bankDetails.accountNumber} (${slip.bankDetails.accountName})`,
+  );
   kv('Issued', lagosDate(new Date(slip.createdAt)));
   const section = (title: string, lines: [string, number][], total: [string, number]) => {
     doc.moveDown(0.8);
@@ -405,11 +428,20 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
     doc.moveDown(0.3);
     for (const [k, v] of lines) kv(k, m(v));
     const y = doc.y;
-    doc.save().moveTo(48, y).lineTo(48 + w, y).strokeColor('#e5e7eb').stroke().restore();
+    doc
+      .save()
+      .moveTo(48, y)
+      .lineTo(48 + w, y)
+      .strokeColor('#e5e7eb')
+      .stroke()
+      .restore();
     doc.moveDown(0.3);
     doc.font(doc.owo.bold);
     const y2 = doc.y;
-    doc.fontSize(10).fillColor('#111827').text(total[0], 48, y2, { width: w / 2 });
+    doc
+      .fontSize(10)
+      .fillColor('#111827')
+      .text(total[0], 48, y2, { width: w / 2 });
     doc.text(m(total[1]), 48 + w / 2, y2, { width: w / 2, align: 'right' });
     doc.moveDown(0.4);
   };
@@ -421,7 +453,11 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
   doc.moveDown(1);
   const y = doc.y;
   doc.save().rect(48, y, w, 40).fill('#ecfdf5').restore();
-  doc.font(doc.owo.bold).fontSize(14).fillColor('#0b7a4b').text('Net pay', 60, y + 12, { width: w / 2 });
+  doc
+    .font(doc.owo.bold)
+    .fontSize(14)
+    .fillColor('#0b7a4b')
+    .text('Net pay', 60, y + 12, { width: w / 2 });
   doc.text(m(slip.finalAmountMinor ?? 0), 48 + w / 2, y + 12, { width: w / 2 - 12, align: 'right' });
   doc.y = y + 56;
   doc
