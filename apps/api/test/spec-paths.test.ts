@@ -13,7 +13,6 @@ import { apiRoutes, fillPath } from './route-utils';
 
 const EXPECTED_MISSING = new Set<string>(
   `
-POST /employee-portal/auth/login
 PUT /payout/quote/tier/one/{id}
 PUT /payout/quote/tier/two/{id}
 PUT /payout/quote/tier/three/{id}
@@ -44,13 +43,6 @@ GET /agents/core
 GET /agents/core/{userId}
 GET /agents/core/commission-settings/general
 POST /agents/core/commission-settings
-POST /employee-portal/auth/create-user
-POST /employee-portal/invites/validate
-GET /employee-portal/payslips
-GET /employee-portal/payslips/{id}
-GET /employee-portal/payslips/{id}/pdf
-POST /employee-portal/profile/switch-account
-PATCH /employee-portal/profile/update-password
 POST /employee-portal/auth/reset-password
 PUT /employee-portal/auth/reset-password/{ref}
 `

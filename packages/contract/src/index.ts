@@ -18,6 +18,7 @@ export * from './categories';
 export * from './products';
 export * from './projects';
 export * from './payroll';
+export * from './payroll-portal';
 export * from './marketplace';
 export * from './cards';
 export * from './developers';

@@ -17,6 +17,7 @@ import { registerCategories } from './categories/routes';
 import { registerProducts } from './products/routes';
 import { registerProjects } from './projects';
 import { registerPayroll } from './payroll/routes';
+import { registerEmployeePortal } from './payroll/portal-routes';
 import { registerMarketplace } from './marketplace/routes';
 import { registerCards } from './cards/routes';
 import { registerDevelopers } from './developers/routes';
@@ -49,6 +50,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerProjects(app, deps);
   await registerExpenses(app, deps);
   await registerPayroll(app, deps);
+  await registerEmployeePortal(app, deps);
   await registerMarketplace(app, deps);
   await registerCards(app, deps);
   await registerDevelopers(app, deps);

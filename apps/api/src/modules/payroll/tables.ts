@@ -155,3 +155,38 @@ export const payrollRows = pgTable(
     index('payroll_rows_account_idx').on(t.accountId, t.payrollId),
   ],
 );
+
+/**
+ * An employee's portal identity (002 §3 Employee user): one per email, across every company that
+ * employs that email (`payroll_employees.email`). Separate from staff `users`.
+ */
+export const employeeUsers = pgTable('employee_users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A portal session: the SHA-256 of its token (Bearer or the `owo_emp` cookie) and the company the
+ * employee is looking at (`payroll_employee_id`, changed by switch-account).
+ */
+export const employeeSessions = pgTable(
+  'employee_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeUserId: uuid('employee_user_id')
+      .notNull()
+      .references(() => employeeUsers.id, { onDelete: 'cascade' }),
+    payrollEmployeeId: uuid('payroll_employee_id')
+      .notNull()
+      .references(() => payrollEmployees.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('employee_sessions_user_idx').on(t.employeeUserId)],
+);

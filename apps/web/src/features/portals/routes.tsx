@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 
 const customer = () => import('./customer/customer-portal');
 const employee = () => import('./employee/employee-portal');
+const screens = () => import('./employee/employee-screens');
 
 export const portalRoutes: RouteObject[] = [
   {
@@ -49,25 +50,30 @@ export const portalRoutes: RouteObject[] = [
         path: 'login',
         lazy: async () => ({ Component: (await import('./employee/employee-login')).EmployeeLoginScreen }),
       },
+      // The invitation mail links to /employee-portal/join; the spec's page is join-organization.
+      ...['join', 'join-organization', 'set-password'].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await screens()).JoinOrganizationScreen }),
+      })),
       {
         lazy: async () => ({ Component: (await employee()).EmployeeGuard }),
         children: [
           {
             path: 'payslip',
             lazy: async () => ({
-              Component: (await import('./employee/employee-pending-screen')).PayslipsPending,
+              Component: (await screens()).PayslipListScreen,
             }),
           },
           {
             path: 'payslip/:id',
             lazy: async () => ({
-              Component: (await import('./employee/employee-pending-screen')).PayslipsPending,
+              Component: (await screens()).PayslipDetailScreen,
             }),
           },
           {
             path: 'profile',
             lazy: async () => ({
-              Component: (await import('./employee/employee-pending-screen')).ProfilePending,
+              Component: (await screens()).ProfileScreen,
             }),
           },
         ],

@@ -4,6 +4,7 @@
 // to the payslip list.
 import { Button } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { api } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { clearEmployeeSession, useStore } from '../../../lib/store';
 import { PortalShell } from '../components/portal-shell';
@@ -16,6 +17,10 @@ export function EmployeePortalLayout() {
   const signedIn = useIsEmployeeSignedIn();
   const navigate = useNavigate();
   const logout = () => {
+    // End the server session (and its cookie) too; sign out locally whatever the answer.
+    void api
+      .post('/employee-portal/auth/logout', undefined, { skipAuthHandling: true })
+      .catch(() => undefined);
     clearEmployeeSession();
     void navigate(paths.employeePortal.login.path, { replace: true });
   };

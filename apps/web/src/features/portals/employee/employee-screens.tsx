@@ -1,0 +1,402 @@
+// Employee portal screens (issue 25 §5; 002 §2 Employee portal, §4 Payslip / Invite token, §5):
+// join (validate the invitation), set password (signs in), payslip list and detail with the PDF
+// download (paid only), and the profile with change password and switch company. Portal calls use
+// the portal's own HttpOnly cookie session, never the staff session.
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { portalPasswordSchema, PORTAL_MSG } from '@owo/contract/payroll-portal';
+import type { PortalPayslip, PortalProfile, PortalSession } from '@owo/contract/payroll-portal';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { api } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
+import { paths } from '../../../lib/paths';
+import { queryClient, useApiMutation } from '../../../lib/query';
+import { store } from '../../../lib/store';
+import { PortalCard } from '../components/portal-shell';
+
+const P = '/employee-portal';
+const naira = (s: string | null) =>
+  s === null
+    ? '—'
+    : `₦${Number(s).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const period = (ym: string) => {
+  const [y, m] = ym.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-NG', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+};
+const ddmmyyyy = (iso: string) => {
+  const d = new Date(new Date(iso).getTime() + 3_600_000);
+  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+};
+/** 002 §4 Payslip colours: paid green, failed red, others neutral. */
+export const payslipColour = (s: string) => (s === 'paid' ? 'green' : s === 'failed' ? 'red' : 'gray');
+
+export function signInEmployee(
+  s: Pick<PortalSession, 'user' | 'payrollEmployees' | 'currentPayrollEmployee'>,
+) {
+  store.set({
+    employee: {
+      employeeUser: s.user,
+      payrollEmployees: s.payrollEmployees,
+      currentPayrollEmployee: s.currentPayrollEmployee,
+    },
+  });
+  void queryClient.invalidateQueries({ queryKey: ['employee-portal'] });
+}
+
+const setPasswordForm = z
+  .object({ password: portalPasswordSchema, confirm: z.string().max(128) })
+  .refine((v) => v.password === v.confirm, { message: PORTAL_MSG.passwordMismatch, path: ['confirm'] });
+
+/** /employee-portal/join-organization?token=…: validate, then set the password (signs in). */
+export function JoinOrganizationScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const invite = useQuery({
+    queryKey: ['employee-portal', 'invite', token],
+    queryFn: () =>
+      api.post<{ name: string; email: string; companyName: string; token: { hasAccount: boolean } }>(
+        `${P}/invites/validate`,
+        { token },
+        { skipAuthHandling: true, skipForbiddenPage: true },
+      ),
+    enabled: !!token,
+    retry: false,
+  });
+  const form = useZodForm(setPasswordForm, { defaultValues: { password: '', confirm: '' } });
+  const create = useApiMutation({
+    mutationFn: (v: { password: string }) =>
+      api.post<PortalSession>(
+        `${P}/auth/create-user`,
+        { token, password: v.password },
+        { skipAuthHandling: true },
+      ),
+    form,
+    onSuccess: (res) => {
+      signInEmployee(res.data);
+      void navigate(paths.employeePortal.payslips.path, { replace: true });
+    },
+  });
+  // An invalid token sends the user to employee login (002 §2).
+  if (!token || invite.isError) return <Navigate to={paths.employeePortal.login.path} replace />;
+  if (invite.isPending) return <Loader mx="auto" display="block" mt="xl" />;
+  const info = invite.data.data;
+  return (
+    <PortalCard>
+      <form onSubmit={form.handleSubmit((v) => create.mutate(v))} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz={26}>
+              Join {info.companyName}
+            </Title>
+            <Text c="dimmed" fz="sm" mt={4}>
+              {info.token.hasAccount
+                ? `Hello ${info.name}, enter your employee portal password to add ${info.companyName}.`
+                : `Hello ${info.name}, set a password for ${info.email} to see your payslips.`}
+            </Text>
+          </div>
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={form.formState.errors.password?.message}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            {...form.register('confirm')}
+            error={form.formState.errors.confirm?.message}
+          />
+          <Button type="submit" loading={create.isPending} fullWidth size="md">
+            {info.token.hasAccount ? 'Join' : 'Set password'}
+          </Button>
+        </Stack>
+      </form>
+    </PortalCard>
+  );
+}
+
+function usePayslips(page: number) {
+  return useQuery({
+    queryKey: ['employee-portal', 'payslips', page],
+    queryFn: () => api.get<PortalPayslip[]>(`${P}/payslips`, { query: { page } }),
+  });
+}
+
+function useDownload() {
+  return useApiMutation({
+    mutationFn: (id: string) => api.get<{ pdf_url: string }>(`${P}/payslips/${id}/pdf`),
+    onSuccess: (res) => {
+      window.location.assign(res.data.pdf_url);
+    },
+  });
+}
+
+/** /employee-portal/payslip: the employee's own payslips, 20 a page. */
+export function PayslipListScreen() {
+  const [page, setPage] = useState(1);
+  const q = usePayslips(page);
+  const download = useDownload();
+  const pages = q.data?.metadata?.pagination?.totalPages ?? 1;
+  return (
+    <Stack gap="md" maw={960} mx="auto">
+      <Title order={2}>Payslips</Title>
+      <Card withBorder padding={0}>
+        {q.isPending ? (
+          <Loader m="lg" />
+        ) : !q.data?.data.length ? (
+          <Text c="dimmed" p="lg">
+            No payslips yet. They appear here once your employer pays a payroll.
+          </Text>
+        ) : (
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Pay period</Table.Th>
+                <Table.Th>Payroll</Table.Th>
+                <Table.Th>Company</Table.Th>
+                <Table.Th ta="right">Net pay</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.data.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.employeePortal.payslip.href({ id: s.id })}>
+                      {period(s.payPeriod)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{s.payrollName}</Table.Td>
+                  <Table.Td>{s.companyName}</Table.Td>
+                  <Table.Td ta="right">{naira(s.finalAmount)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={payslipColour(s.status)} variant="light">
+                      {s.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={!s.downloadable}
+                      loading={download.isPending && download.variables === s.id}
+                      onClick={() => download.mutate(s.id)}
+                    >
+                      Download
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      {pages > 1 && (
+        <Group justify="flex-end">
+          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <Text fz="sm">
+            Page {page} of {pages}
+          </Text>
+          <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** /employee-portal/payslip/:id: earnings, deductions (statutory lines included), net pay. */
+export function PayslipDetailScreen() {
+  const { id = '' } = useParams();
+  const q = useQuery({
+    queryKey: ['employee-portal', 'payslip', id],
+    queryFn: () => api.get<PortalPayslip>(`${P}/payslips/${id}`),
+  });
+  const download = useDownload();
+  if (q.isPending) return <Loader mx="auto" display="block" mt="xl" />;
+  if (!q.data) return <Alert color="red">Payslip not found</Alert>;
+  const s = q.data.data;
+  const lines = Object.entries(s.salaryBreakdown ?? {});
+  const row = (k: string, v: string, bold = false) => (
+    <Group key={k} justify="space-between">
+      <Text fw={bold ? 700 : 400}>{k}</Text>
+      <Text fw={bold ? 700 : 400}>{naira(v)}</Text>
+    </Group>
+  );
+  return (
+    <Stack gap="md" maw={720} mx="auto">
+      <Anchor component={Link} to={paths.employeePortal.payslips.path} fz="sm">
+        ← Payslips
+      </Anchor>
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>{period(s.payPeriod)}</Title>
+          <Text c="dimmed" fz="sm">
+            {s.companyName} · {s.payrollName} · {ddmmyyyy(s.createdAt)}
+          </Text>
+        </div>
+        <Badge color={payslipColour(s.status)} variant="light" size="lg">
+          {s.status}
+        </Badge>
+      </Group>
+      <Card withBorder>
+        <Stack gap={6}>
+          <Text fw={700} c="green.8">
+            Earnings
+          </Text>
+          {lines.filter(([, v]) => !v.startsWith('-')).map(([k, v]) => row(k, v))}
+          {row('Gross pay', s.amount ?? '0', true)}
+          <Text fw={700} c="green.8" mt="sm">
+            Deductions
+          </Text>
+          {lines.filter(([, v]) => v.startsWith('-')).map(([k, v]) => row(k, v.slice(1)))}
+          {row('Total deductions', s.deductionsTotal.replace('-', ''), true)}
+          <Group justify="space-between" mt="md" p="sm" bg="green.0" style={{ borderRadius: 8 }}>
+            <Text fw={700} fz="lg">
+              Net pay
+            </Text>
+            <Text fw={700} fz="lg" data-testid="net-pay">
+              {naira(s.finalAmount)}
+            </Text>
+          </Group>
+          <Text c="dimmed" fz="sm">
+            Paid into {s.bankDetails.bankName} {s.bankDetails.accountNumber} ({s.bankDetails.accountName})
+          </Text>
+        </Stack>
+      </Card>
+      <Group justify="flex-end">
+        <Button disabled={!s.downloadable} loading={download.isPending} onClick={() => download.mutate(s.id)}>
+          Download PDF
+        </Button>
+      </Group>
+      {!s.downloadable && (
+        <Text c="dimmed" fz="sm">
+          {PORTAL_MSG.payslipNotPaid}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const changePasswordForm = z
+  .object({
+    oldPassword: z.string().min(1, PORTAL_MSG.oldPasswordRequired).max(256),
+    newPassword: portalPasswordSchema,
+    confirm: z.string().max(128),
+  })
+  .refine((v) => v.newPassword === v.confirm, { message: PORTAL_MSG.passwordMismatch, path: ['confirm'] });
+
+/** /employee-portal/profile: name, email, company, salary, bank, joining date; password; switch. */
+export function ProfileScreen() {
+  const q = useQuery({
+    queryKey: ['employee-portal', 'profile'],
+    queryFn: () => api.get<PortalProfile>(`${P}/profile`),
+  });
+  const form = useZodForm(changePasswordForm, {
+    defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
+    mode: 'onChange',
+  });
+  const change = useApiMutation({
+    mutationFn: (v: { oldPassword: string; newPassword: string }) =>
+      api.patch(`${P}/profile/update-password`, { oldPassword: v.oldPassword, newPassword: v.newPassword }),
+    form,
+    onSuccess: () => form.reset(),
+  });
+  const switcher = useApiMutation({
+    mutationFn: (accountId: string) =>
+      api.post<Omit<PortalSession, 'token' | 'expiresAt'>>(`${P}/profile/switch-account`, { accountId }),
+    onSuccess: (res) => signInEmployee(res.data),
+  });
+  useEffect(() => {
+    if (q.data)
+      store.set({ employee: { ...store.get().employee, payrollEmployees: q.data.data.payrollEmployees } });
+  }, [q.data]);
+  if (q.isPending) return <Loader mx="auto" display="block" mt="xl" />;
+  if (!q.data) return null;
+  const p = q.data.data;
+  const kv = (k: string, v: string) => (
+    <Group key={k} justify="space-between">
+      <Text c="dimmed">{k}</Text>
+      <Text>{v}</Text>
+    </Group>
+  );
+  return (
+    <Stack gap="md" maw={720} mx="auto">
+      <Title order={2}>Profile</Title>
+      <Card withBorder>
+        <Stack gap={8}>
+          {kv('Name', p.name)}
+          {kv('Email', p.email)}
+          {kv('Company', p.companyName)}
+          {kv('Monthly salary', naira(p.salaryAmount))}
+          {kv('Bank', `${p.bankDetails.bankName} ${p.bankDetails.accountNumber}`)}
+          {kv('Account name', p.bankDetails.accountName)}
+          {kv('Joined', ddmmyyyy(p.joinedAt))}
+        </Stack>
+      </Card>
+      {p.payrollEmployees.length > 1 && (
+        <Card withBorder>
+          <Select
+            label="Switch company"
+            data={p.payrollEmployees.map((e) => ({ value: e.accountId, label: e.companyName }))}
+            value={p.accountId}
+            allowDeselect={false}
+            onChange={(v) => v && v !== p.accountId && switcher.mutate(v)}
+          />
+        </Card>
+      )}
+      <Card withBorder>
+        <form onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate>
+          <Stack gap="sm">
+            <Text fw={700}>Change password</Text>
+            <PasswordInput
+              label="Current password"
+              {...form.register('oldPassword')}
+              error={form.formState.errors.oldPassword?.message}
+            />
+            <PasswordInput
+              label="New password"
+              {...form.register('newPassword')}
+              error={form.formState.errors.newPassword?.message}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              {...form.register('confirm')}
+              error={form.formState.errors.confirm?.message}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" disabled={!form.formState.isValid} loading={change.isPending}>
+                Change password
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}
