@@ -34,6 +34,8 @@ export const configSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Owo <no-reply@owo.local>'),
   RATE_LIMIT_ENABLED: bool.default(true),
+  /** Sign-in attempts per IP per 15 minutes (company and employee sign-in). Raised only where one IP is many users (the E2E run). */
+  SIGN_IN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   /** The API limiter (platform/rate-limit.ts): requests per window per signed-in user, and per IP for anonymous callers. */
   API_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
   API_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),

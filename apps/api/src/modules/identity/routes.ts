@@ -148,7 +148,7 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      await hit(deps, `login:ip:${clientIp(req)}`, 30, 15 * 60);
+      await hit(deps, `login:ip:${clientIp(req)}`, deps.config.SIGN_IN_ATTEMPTS_PER_IP, 15 * 60);
       const { user, session, twoFactorPending } = await loginUser(deps, req.body, metaOf(req));
       return answerSession(reply, deps, session, user, twoFactorPending, IDENTITY_MSG.loggedIn);
     },

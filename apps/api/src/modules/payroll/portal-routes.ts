@@ -123,7 +123,7 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       },
     },
     async (req, reply) => {
-      await hit(deps, `emp-login:ip:${clientIp(req)}`, 30, 900);
+      await hit(deps, `emp-login:ip:${clientIp(req)}`, deps.config.SIGN_IN_ATTEMPTS_PER_IP, 900);
       await hit(deps, `emp-login:email:${req.body.email}`, 10, 900);
       const s = await employeeLogin(db, req.body);
       setEmployeeCookie(reply, config, s.token);
