@@ -180,9 +180,37 @@ export function readPassword(pgDir: string): string | null {
   return fs.existsSync(f) ? fs.readFileSync(f, 'utf8').trim() : null;
 }
 
-export function embeddedUrl(pgDir: string, port: number, database: string): string {
+/**
+ * The URL of the embedded cluster. With `socketDir` the connection goes through PostgreSQL's Unix
+ * socket in that directory (`?host=`, understood by node-postgres and libpq alike): on one machine a
+ * round trip over TCP loopback runs the whole TCP path in both processes, a Unix socket does not
+ * (issue 14: the socket writes were the largest item of the API's CPU profile).
+ */
+export function embeddedUrl(
+  pgDir: string,
+  port: number,
+  database: string,
+  socketDir?: string | null,
+): string {
   const password = readPassword(pgDir) ?? SUPERUSER;
-  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const base = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return socketDir ? `${base}?host=${encodeURIComponent(socketDir)}` : base;
+}
+
+/**
+ * A short private directory for the cluster's Unix socket (a socket path must stay under ~100
+ * bytes, so not inside a possibly long DATA_DIR): one per cluster, readable by its owner only.
+ */
+function socketDirFor(dataDir: string, ids: { uid: number; gid: number } | null): string | null {
+  const dir = path.join(
+    os.tmpdir(),
+    `owo-pg-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
+  );
+  if (dir.length > 80) return null; // an unusual TMPDIR: stay on TCP
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  if (ids) fs.chownSync(dir, ids.uid, ids.gid);
+  return dir;
 }
 
 /** The URL of the cluster at `<DATA_DIR>/pg` when a server is already running on it. */
@@ -200,7 +228,8 @@ export function runningEmbeddedUrl(pgDir: string, database: string): string | nu
     return null;
   }
   const port = Number(lines[3]);
-  return port ? embeddedUrl(pgDir, port, database) : null;
+  const socketDir = lines[4]?.trim() || null; // postmaster.pid line 5: the first socket directory
+  return port ? embeddedUrl(pgDir, port, database, socketDir) : null;
 }
 
 export function writePasswordFile(pgDir: string, password: string) {
@@ -345,6 +374,7 @@ export async function startEmbeddedPostgres(
   }
 
   const port = opts.port ?? (await freePort());
+  const socketDir = socketDirFor(dataDir, ids);
   const child: ChildProcess = spawn(
     path.join(binDir, 'postgres'),
     [
@@ -359,7 +389,9 @@ export async function startEmbeddedPostgres(
       '-c',
       'fsync=on',
       '-c',
-      `unix_socket_directories=`,
+      `unix_socket_directories=${socketDir ?? ''}`,
+      '-c',
+      'unix_socket_permissions=0700',
     ],
     { ...(ids ?? {}), env, stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -412,6 +444,7 @@ export async function startEmbeddedPostgres(
       await exitedP;
       clearTimeout(t);
     }
+    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
     if (opts.persistent === false) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (relocated) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
@@ -419,7 +452,7 @@ export async function startEmbeddedPostgres(
       fs.rmSync(linkPath, { recursive: true, force: true });
     }
   };
-  return { url: (database) => embeddedUrl(linkPath, port, database), stop, dataDir, relocated };
+  return { url: (database) => embeddedUrl(linkPath, port, database, socketDir), stop, dataDir, relocated };
 }
 
 async function freePort(): Promise<number> {

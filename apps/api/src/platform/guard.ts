@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   can,
   FULL_ACCESS_ROLES,
@@ -11,7 +12,8 @@ import {
 } from '@owo/contract';
 import type { Config } from './config';
 import type { Db } from './db';
-import { forbidden, unauthorized } from './errors';
+import { AppError, forbidden, unauthorized } from './errors';
+import { findNul } from './http';
 import { accountMembers, accounts, roles, sessions, users } from './schema';
 import {
   COOKIE_ACCESS,
@@ -44,6 +46,36 @@ export const needs = (resource: Resource, action: Action): { access: Access } =>
   access: { kind: 'permission', resource, action },
 });
 
+/**
+ * A list read in the SAME statement as the request context (docs/ARCHITECTURE.md, "How a list
+ * endpoint is written"): one round trip for the session, membership, role, subsidiary scope, the
+ * page (as JSON text built by PostgreSQL) and its total. The page's tenant is the membership row's
+ * account column, so nothing is read for an account the caller is not an active member of; and the
+ * page is only handed to the handler after every check of the guard has passed (otherwise it is
+ * discarded unread). The guard fuses only when the query is valid (`query`) and `params` accepts
+ * it; otherwise (a 400 to come, `format=csv`, an API key) the handler runs its own query as before.
+ * - `key` names the statement (unique per list);
+ * - `params` answers the placeholders of `columns` for a parsed query (with `limit` and `offset`),
+ *   or null to not fuse; throwing counts as null (the handler will answer the 400);
+ * - `variant(params)` (optional) names a shape of the statement, e.g. 'all' when no filter is set:
+ *   each variant is its own prepared statement, so the common shape can carry no optional
+ *   predicates at all and PostgreSQL settles on one generic plan for it (a statement full of
+ *   `($n is null or …)` is re-planned on every execution, which costs more than running it);
+ * - `columns(tenantAccountId, variant)` answers the page as JSON text (`[…]`) and the total.
+ */
+export type FusedList<Q = never> = {
+  key: string;
+  query: z.ZodType<Q>;
+  params: (q: Q) => Record<string, unknown> | null;
+  variant?: (params: Record<string, unknown>) => string;
+  columns: (tenantAccountId: SQL, variant: string) => { page: SQL<string>; total: SQL<number> };
+};
+export type FusedPage = { page: string; total: number };
+/** `config: { ...needs(…), ...fusedList(def) }`: typed helper for a route's fused list. */
+export const fusedList = <Q>(def: FusedList<Q>): { fused: FusedList } => ({
+  fused: def as unknown as FusedList,
+});
+
 export type TenantContext = {
   accountId: string;
   accountName: string;
@@ -59,10 +91,14 @@ export type TenantContext = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A list whose page rides in the guard's own statement (see `FusedList`). */
+    fused?: FusedList;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
     tenant: TenantContext | null;
+    /** The fused list's page, when the guard could read it in its own statement (else null). */
+    fused: FusedPage | null;
   }
 }
 
@@ -138,6 +174,7 @@ export function registerGuard(
   const load = requestContextLoader(db);
   app.decorateRequest('auth', null);
   app.decorateRequest('tenant', null);
+  app.decorateRequest('fused', null);
 
   // Safe by default: a guarded route that declares nothing refuses to register, so the app cannot boot.
   app.addHook('onRoute', (route) => {
@@ -170,12 +207,13 @@ export function registerGuard(
     const headerAccount = req.headers['x-account-id'];
     const wanted = typeof headerAccount === 'string' && headerAccount ? headerAccount : null;
     const resolver = access.kind === 'permission' ? opts.resolveSubsidiary?.() : undefined;
+    const fused = access.kind === 'permission' ? fusedParams(req) : null;
     // ONE query: session, user, and for permission routes the membership, account, role's
     // permissions and subsidiary scope of the active account (never cached: a revoked member or a
     // changed role applies on the very next request, in every process).
     const found = await requireAuthentication(req, config, load, (token) =>
       access.kind === 'permission'
-        ? load(token, { withMember: true, accountId: wanted, resolver, subHeader })
+        ? load(token, { withMember: true, accountId: wanted, resolver, subHeader, fused })
         : load(token, { withMember: false }),
     );
     const auth = found.auth;
@@ -205,7 +243,24 @@ export function registerGuard(
     // The resolver runs with or without the header: an absent header still scopes restricted members.
     const subsidiaryId = resolver ? resolver.resolve(m.scope, base, subHeader) : null;
     req.tenant = { ...base, subsidiaryId };
+    // Every check passed: the page read in the same statement may now be handed to the handler.
+    if (found.fusedPage) req.fused = found.fusedPage;
   });
+}
+
+/** The fused list's parameters for this request, or null when the guard should not read its page. */
+function fusedParams(req: FastifyRequest): { def: FusedList; params: Record<string, unknown> } | null {
+  const def = req.routeOptions.config?.fused;
+  if (!def || findNul(req.query)) return null; // a NUL is a 400 of the input hygiene, after the guard
+  const parsed = def.query.safeParse(req.query);
+  if (!parsed.success) return null;
+  try {
+    const params = def.params(parsed.data);
+    return params ? { def, params } : null;
+  } catch (err) {
+    if (err instanceof AppError) return null; // the handler's own query answers this 400
+    throw err;
+  }
 }
 
 const FULL_ACCESS_SQL = sql.raw(FULL_ACCESS_ROLES.map((r) => `'${r}'`).join(', '));
@@ -220,7 +275,7 @@ type ContextMember = {
   isFullAccess: boolean;
   scope: unknown;
 };
-type RequestContext = { auth: AuthContext; member: ContextMember | null };
+type RequestContext = { auth: AuthContext; member: ContextMember | null; fusedPage: FusedPage | null };
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
@@ -243,8 +298,13 @@ function requestContextLoader(db: Db) {
   const target = sql`coalesce(${sql.placeholder('account')}::uuid, ${users.activeAccountId})`;
   const member = { id: sql`${accountMembers.id}`, accountId: sql`${accountMembers.accountId}`, fullAccess };
   const subHeader = sql`${sql.placeholder('subsidiary')}::uuid`;
-  const build = (resolver: SubsidiaryResolver | undefined, variant: string) => {
+  const build = (
+    resolver: SubsidiaryResolver | undefined,
+    variant: string,
+    fused: { def: FusedList; variant: string } | undefined,
+  ) => {
     const scope = resolver?.select(member, variant, subHeader) ?? sql`null`;
+    const list = fused?.def.columns(sql`${accountMembers.accountId}`, fused.variant);
     return db
       .select({
         s: liveSessionColumns,
@@ -259,6 +319,8 @@ function requestContextLoader(db: Db) {
           Resources | (string & {}) | null
         >`case when ${fullAccess} then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${accountMembers.roleSlug} and (${roles.accountId} = ${accountMembers.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`,
         scope: sql<unknown>`${scope}`,
+        fusedPage: list?.page ?? sql<string | null>`null`,
+        fusedTotal: list?.total ?? sql<number | null>`null`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -272,7 +334,9 @@ function requestContextLoader(db: Db) {
       )
       .leftJoin(accounts, eq(accounts.id, accountMembers.accountId))
       .where(eq(sessions.accessTokenHash, hash))
-      .prepare(`owo_guard_ctx_${resolver ? variant : 'none'}`);
+      .prepare(
+        `owo_guard_ctx_${resolver ? variant : 'none'}${fused ? `_${fused.def.key}_${fused.variant}` : ''}`,
+      );
   };
   const prepared = new Map<string, ReturnType<typeof build>>();
 
@@ -281,24 +345,33 @@ function requestContextLoader(db: Db) {
     token: string,
     opts:
       | { withMember: false }
-      | { withMember: true; accountId: string | null; resolver?: SubsidiaryResolver; subHeader: string },
+      | {
+          withMember: true;
+          accountId: string | null;
+          resolver?: SubsidiaryResolver;
+          subHeader: string;
+          fused?: { def: FusedList; params: Record<string, unknown> } | null;
+        },
   ) {
     if (!opts.withMember) {
       const [row] = await sessionOnly.execute({ hash: sha256(token) });
-      return { row, member: null };
+      return { row, member: null, fusedPage: null };
     }
     const { resolver, subHeader: header } = opts;
     const variant = resolver ? resolver.variant(header) : 'none';
-    const key = resolver ? variant : '';
+    const fused = opts.fused ?? null;
+    const shape = fused ? { def: fused.def, variant: fused.def.variant?.(fused.params) ?? 'any' } : undefined;
+    const key = `${resolver ? variant : ''}|${shape ? `${shape.def.key}_${shape.variant}` : ''}`;
     let q = prepared.get(key);
-    if (!q) prepared.set(key, (q = build(resolver, variant)));
+    if (!q) prepared.set(key, (q = build(resolver, variant, shape)));
     const account = opts.accountId === null ? null : UUID_RE.test(opts.accountId) ? opts.accountId : NIL_UUID;
     const [row] = await q.execute({
+      ...fused?.params,
       hash: sha256(token),
       account,
       subsidiary: variant === 'check' ? header.trim() : null,
     });
-    if (!row) return { row: undefined, member: null };
+    if (!row) return { row: undefined, member: null, fusedPage: null };
     let member: ContextMember | null = null;
     if (row.memberId && row.memberAccountId && row.roleSlug) {
       const isFullAccess = row.fullAccess === true;
@@ -317,7 +390,11 @@ function requestContextLoader(db: Db) {
         scope: row.scope,
       };
     }
-    return { row: { s: row.s, u: row.u }, member };
+    const fusedPage =
+      member && fused && row.fusedPage !== null
+        ? { page: row.fusedPage, total: Number(row.fusedTotal ?? 0) }
+        : null;
+    return { row: { s: row.s, u: row.u }, member, fusedPage };
   }
 }
 type ContextLoader = ReturnType<typeof requestContextLoader>;
@@ -365,7 +442,7 @@ async function requireAuthentication(
     }
   }
   req.auth = auth;
-  return { auth, member: loaded.member };
+  return { auth, member: loaded.member, fusedPage: loaded.fusedPage };
 }
 
 /** For handlers of permission routes: the guard guarantees these are set. */

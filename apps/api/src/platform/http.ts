@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS, type FieldErrors, type ListQuery, type Pagination } from '@owo/contract';
 import { AppError } from './errors';
@@ -20,6 +20,29 @@ export function paged<T>(
     totalPages: Math.max(1, Math.ceil(totalItems / q.limit)),
   };
   return { status: STATUS.success, message: 'Success', data: items, metadata: { pagination, ...extra } };
+}
+
+/**
+ * `paged` for a page whose items are already JSON text (a fused list, built by PostgreSQL): the
+ * envelope is written around it as a string, so nothing is parsed or serialised again. The items'
+ * shape is the route's schema, held equal to the DTO by the list's own test.
+ */
+export function sendJsonPage(
+  reply: FastifyReply,
+  fused: { page: string; total: number },
+  q: Pick<ListQuery, 'page' | 'limit'>,
+) {
+  const pagination: Pagination = {
+    page: q.page,
+    limit: q.limit,
+    totalItems: fused.total,
+    totalPages: Math.max(1, Math.ceil(fused.total / q.limit)),
+  };
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(
+      `{"status":"${STATUS.success}","message":"Success","data":${fused.page},"metadata":{"pagination":${JSON.stringify(pagination)}}}`,
+    );
 }
 
 function zodIssuesToFields(

@@ -76,7 +76,7 @@ describe('logs', () => {
     await new Promise((r) => setTimeout(r, 300)); // let pino flush
 
     // The logger is on and records URLs: the assertions below can fail.
-    expect(stdout).toContain('incoming request');
+    expect(stdout).toContain('request completed');
     expect(stdout).toContain('/api/auth/login');
     for (const s of [...secrets, accessToken, refreshToken, ref]) expect(stdout).not.toContain(s);
   });

@@ -16,11 +16,11 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
-import { isPublic, needs, tenantOf } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
+import { fusedList, isPublic, needs, tenantOf } from '../../platform/guard';
+import { ok, paged, sendJsonPage } from '../../platform/http';
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import { fastList } from '../../platform/list';
-import { getHistoryDetail, historyCsv, listHistory } from './history';
+import { getHistoryDetail, historyCsv, historyFused, listHistory } from './history';
 import { createReceiptLink, renderReceipt, verifyReceiptLink } from './receipts';
 import { buildStatement, statementCsv, statementPdf } from './statements';
 
@@ -120,7 +120,7 @@ function registerListRoutes(r: Router, deps: AppDeps) {
     '/api/transactions',
     {
       ...fastList(),
-      config: needs('transactions', 'get'),
+      config: { ...needs('transactions', 'get'), ...fusedList(historyFused) },
       schema: {
         operationId: 'listTransactions',
         summary: 'List transactions',
@@ -139,6 +139,8 @@ function registerListRoutes(r: Router, deps: AppDeps) {
         const csv = historyCsv(deps.db, tenantOf(req).accountId, req.query);
         return sendCsv(reply, 'owo-transactions.csv', csv);
       }
+      // Read by the guard in its own statement (one round trip, JSON built by PostgreSQL).
+      if (req.fused) return sendJsonPage(reply, req.fused, req.query);
       const { items, total } = await listHistory(deps.db, tenantOf(req).accountId, req.query);
       return paged(items, req.query, total);
     },

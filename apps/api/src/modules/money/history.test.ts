@@ -5,6 +5,8 @@ import { createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '.
 import { SYSTEM, systemAccountId } from './ledger';
 import { createReceiptLink } from './receipts';
 import { csvCell } from './statements';
+import { transactionHistoryQuery } from '@owo/contract';
+import { listHistory } from './history';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
 import { settleTransfer, startTransfer } from './transfers';
@@ -212,6 +214,60 @@ describe('GET /api/transactions', () => {
     const o = await ownerWithAccount(t);
     const m = await memberWithRole(t, o.account.id, 'member');
     expect((await m.api.get('/api/transactions')).status).toBe(403);
+  });
+});
+
+describe("GET /api/transactions read in the guard's statement (fused list)", () => {
+  it('answers exactly what the per-request query and itemDto answer, page by page and filtered', async () => {
+    const o = await fundedOwner(900_000);
+    const done = await payout(o, 120_055, { fee: 1_075, narration: 'Rent 100% "paid"' });
+    await settleTransfer(t.db, { reference: done.reference, outcome: 'success' });
+    const failed = await payout(o, 7_001, { fee: 5 });
+    await settleTransfer(t.db, { reference: failed.reference, outcome: 'failed' });
+    await payout(o, 1, { accountName: 'Ọlá Ẹ̀kọ́ <x>' });
+    await backdatedDeposit(o.walletId, 99, new Date('2026-01-02T03:04:05.678Z'));
+    const queries: Record<string, string | number>[] = [
+      {},
+      { page: 1, limit: 2 },
+      { page: 2, limit: 2 },
+      { page: 9, limit: 2 },
+      { search: 'rent' },
+      { where: JSON.stringify({ type: 'payout' }) },
+      { where: JSON.stringify({ status: ['failed', 'reversed'] }) },
+      { from: '2026-01-01', to: '2026-01-03' },
+    ];
+    for (const query of queries) {
+      const res = await o.api.get(`/api/transactions${q(query)}`);
+      expect(res.status).toBe(200);
+      const parsed = transactionHistoryQuery.parse(query);
+      const { items, total } = await listHistory(t.db, o.account.id, parsed);
+      expect(res.body.data, JSON.stringify(query)).toEqual(JSON.parse(JSON.stringify(items)));
+      expect(res.body.metadata.pagination.totalItems).toBe(total);
+      expect(res.body).toMatchObject({ status: 'success', message: 'Success' });
+    }
+    // The page came from the guard's statement: json_build_object's own spacing ("id" : …).
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: '/api/transactions',
+      headers: { authorization: `Bearer ${o.token}`, 'x-account-id': o.account.id },
+    });
+    expect(raw.headers['content-type']).toMatch(/^application\/json/);
+    expect(raw.payload).toContain('"id" : ');
+  });
+
+  it('still answers 401, 403 and 400 in that order, and a revoked member at once', async () => {
+    const o = await fundedOwner(10_000);
+    const m = await memberWithRole(t, o.account.id, 'admin');
+    expect((await m.api.get('/api/transactions')).status).toBe(200);
+    await t.db.execute(sql`update account_members set active = false where id = ${m.member.id}`);
+    expect((await m.api.get('/api/transactions')).status).toBe(403);
+    expect((await m.api.get(`/api/transactions${q({ limit: 9999 })}`)).status).toBe(403);
+    const anon = await t.app.inject({ method: 'GET', url: '/api/transactions?limit=9999' });
+    expect(anon.statusCode).toBe(401);
+    const bad = await o.api.get(`/api/transactions${q({ limit: 9999 })}`);
+    expect(bad.status).toBe(400);
+    const nul = await o.api.get(`/api/transactions${q({ search: 'a\u0000b' })}`);
+    expect(nul.status).toBe(400);
   });
 });
 

@@ -3,10 +3,14 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
+  CREDIT_TRANSACTION_TYPES,
   fromMinor,
   isReceiptAvailable,
+  NO_RECEIPT_TYPES,
+  RECEIPT_STATUSES,
   signedTransactionMinor,
   TRANSACTION_MSG,
+  transactionHistoryQuery,
   transactionWhereSchema,
   type TransactionDetail,
   type TransactionHistoryQuery,
@@ -17,6 +21,7 @@ import {
 import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
+import type { FusedList } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
 import { lagosDateTime, typeLabel } from './documents';
 import { transactionDto, type TransactionDtoRow } from './dto';
@@ -105,10 +110,9 @@ const like = (col: SQL | PgColumn) => sql`${col} ilike ${P('like')}`;
  * (`historyPage`) and the CSV export (`historyCsvRows`) share it, so the export holds exactly
  * the rows the filtered list shows.
  */
-const HISTORY_LIST = {
-  columns: LIST_COLUMNS,
-  where: and(
-    eq(transactions.accountId, P('accountId')),
+function historyWhere(tenant: SQL) {
+  return and(
+    sql`${transactions.accountId} = ${tenant}`,
     anyOf(transactions.type, 'types', 'text'),
     anyOf(transactions.status, 'statuses', 'text'),
     anyOf(transactions.walletId, 'walletIds', 'uuid'),
@@ -123,8 +127,13 @@ const HISTORY_LIST = {
       like(sql`${transactions.counterparty}->>'accountName'`),
       like(sql`${transactions.counterparty}->>'accountNumber'`),
     )})`,
-  )!,
-  orderBy: [desc(transactions.createdAt), desc(transactions.id)],
+  )!;
+}
+const HISTORY_ORDER = [desc(transactions.createdAt), desc(transactions.id)];
+const HISTORY_LIST = {
+  columns: LIST_COLUMNS,
+  where: historyWhere(sql`${P('accountId')}`),
+  orderBy: HISTORY_ORDER,
 };
 
 /** The history page, prepared once (platform/list.ts); the total rides along in the same round trip. */
@@ -154,6 +163,89 @@ function historyParams(accountId: string, q: TransactionHistoryQuery, now: Date)
     before: q.to ? endOfDayExclusive(q.to) : null,
     like: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
   };
+}
+
+/**
+ * The history page as the guard's fused list (platform/guard.ts `FusedList`): the same filters and
+ * order, each item built as JSON by PostgreSQL (`transactionItemJsonSql`, held equal to `itemDto`
+ * by history-fused.test.ts), so a page costs no round trip of its own, no row parsing and no
+ * serialisation. `format=csv` is not fused (the handler streams it).
+ */
+const HISTORY_FILTERS = [
+  'types',
+  'statuses',
+  'walletIds',
+  'currencies',
+  'providerRef',
+  'since',
+  'before',
+  'like',
+] as const satisfies readonly (keyof ReturnType<typeof historyParams>)[];
+
+/** First-page sizes that get a statement of their own (the list kit's page sizes). */
+const FIRST_PAGE_LIMITS = new Set([10, 20, 25, 50, 100]);
+
+export const historyFused: FusedList<TransactionHistoryQuery> = {
+  key: 'transactions_history',
+  query: transactionHistoryQuery,
+  params: (q) => {
+    if (q.format === 'csv') return null;
+    const { accountId: _tenant, ...params } = historyParams('', q, new Date());
+    return { ...params, limit: q.limit, offset: (q.page - 1) * q.limit };
+  },
+  // The page every screen opens on (no filter, first page of a usual size) is its own statement
+  // with no optional predicate and a literal LIMIT, so PostgreSQL settles on one generic plan for
+  // it (with `limit $n` it guesses 10% of the rows and keeps re-planning every request instead).
+  variant: (p) => {
+    const shape = HISTORY_FILTERS.every((k) => p[k] === null) ? 'all' : 'filtered';
+    return p.offset === 0 && FIRST_PAGE_LIMITS.has(p.limit as number)
+      ? `${shape}_first${String(p.limit)}`
+      : shape;
+  },
+  columns: (tenant, variant) => {
+    const where = variant.startsWith('all')
+      ? sql`${transactions.accountId} = ${tenant}`
+      : historyWhere(tenant);
+    const first = /_first(\d+)$/.exec(variant);
+    const window = first
+      ? sql.raw(`limit ${Number(first[1])}`)
+      : sql`limit ${P('limit')} offset ${P('offset')}`;
+    return {
+      page: sql<string>`(select coalesce(json_agg(p.j order by p.created_at desc, p.id desc), '[]')::text from (
+        select ${transactionItemJsonSql()} as j, ${transactions.createdAt} as created_at, ${transactions.id} as id
+        from ${transactions} where ${where}
+        order by ${transactions.createdAt} desc, ${transactions.id} desc
+        ${window}) p)`,
+      total: sql<number>`(select count(*) from ${transactions} where ${where})`,
+    };
+  },
+};
+
+const textList = (values: readonly string[]) =>
+  sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]::text[]`);
+/** `fromMinor` of a bigint SQL expression: '-12.05'. */
+const decimalSql = (m: SQL) =>
+  sql`(case when ${m} < 0 then '-' else '' end || (abs(${m}) / 100)::text || '.' || lpad((abs(${m}) % 100)::text, 2, '0'))`;
+/** `Date#toISOString` of a timestamptz: '2026-11-24T16:37:00.123Z'. */
+const isoSql = (t: SQL | PgColumn) => sql`to_char(${t} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** `itemDto` as one PostgreSQL json value of a `transactions` row (the list's fields only). */
+export function transactionItemJsonSql(): SQL {
+  const t = transactions;
+  const signed = sql`(case when ${t.type} = any(${textList(CREDIT_TRANSACTION_TYPES)}) then abs(${t.amount}) else -abs(${t.amount}) end)`;
+  const cp = (k: string) => sql`${t.counterparty}->>${sql.raw(`'${k}'`)}`;
+  return sql`json_build_object(
+    'id', ${t.id}, 'walletId', ${t.walletId}, 'type', ${t.type}, 'status', ${t.status},
+    'amount', ${decimalSql(sql`${t.amount}`)}, 'amountMinor', ${t.amount},
+    'fee', ${decimalSql(sql`${t.fee}`)}, 'feeMinor', ${t.fee},
+    'currency', ${t.currency}, 'reference', ${t.reference},
+    'counterparty', jsonb_strip_nulls(jsonb_build_object('bankCode', ${cp('bankCode')}, 'bankName', ${cp('bankName')},
+      'accountNumber', ${cp('accountNumber')}, 'accountName', ${cp('accountName')}, 'name', ${cp('name')})),
+    'narration', ${t.narration}, 'failureReason', ${t.failureReason},
+    'relatedTransactionId', ${t.relatedTransactionId}, 'sourceType', ${t.sourceType}, 'sourceId', ${t.sourceId},
+    'createdAt', ${isoSql(t.createdAt)}, 'updatedAt', ${isoSql(t.updatedAt)},
+    'signedAmount', ${decimalSql(signed)}, 'signedAmountMinor', ${signed},
+    'receiptAvailable', (${t.status} = any(${textList(RECEIPT_STATUSES)}) and not ${t.type} = any(${textList(NO_RECEIPT_TYPES)})))`;
 }
 
 export async function listHistory(
