@@ -193,7 +193,14 @@ export const IMPORT_MSG = {
   duplicateExisting: 'A vendor with this bank account already exists',
 } as const;
 
-export const VENDOR_IMPORT_COLUMNS = ['name', 'email', 'phone', 'billingAddress', 'bankCode', 'accountNumber'] as const;
+export const VENDOR_IMPORT_COLUMNS = [
+  'name',
+  'email',
+  'phone',
+  'billingAddress',
+  'bankCode',
+  'accountNumber',
+] as const;
 export const VENDOR_IMPORT_MAX_ROWS = 1000;
 
 export const importRowError = z.object({ field: z.string(), message: z.string() });

@@ -18,8 +18,10 @@ export class SheetError extends Error {
 /** One row of a sheet: `line` is its row number in the file (the header is row 1). */
 export type SheetRow = { line: number; cells: string[] };
 
-const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
-const isOle = (b: Buffer) => b.length >= 4 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
+const isZip = (b: Buffer) =>
+  b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+const isOle = (b: Buffer) =>
+  b.length >= 4 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
 /** CSV text → rows of cells (RFC 4180). Throws SheetError on an unterminated quote. */
 export function parseCsv(text: string): string[][] {
@@ -115,7 +117,8 @@ export async function parseSheet(buffer: Buffer, filename: string): Promise<Shee
     throw new SheetError('The file must be a CSV or an xlsx spreadsheet', 'type');
   else {
     const text = buffer.toString('utf8');
-    if (text.includes('\u0000')) throw new SheetError('The file must be a CSV or an xlsx spreadsheet', 'type');
+    if (text.includes('\u0000'))
+      throw new SheetError('The file must be a CSV or an xlsx spreadsheet', 'type');
     raw = parseCsv(text);
   }
   const out: SheetRow[] = [];
@@ -179,7 +182,8 @@ export async function readImportSheet<K extends string>(
   try {
     rows = await parseSheet(file.bytes, file.name);
   } catch (e) {
-    if (e instanceof SheetError) throw fieldError('file', e.reason === 'type' ? IMPORT_MSG.fileType : e.message);
+    if (e instanceof SheetError)
+      throw fieldError('file', e.reason === 'type' ? IMPORT_MSG.fileType : e.message);
     throw e;
   }
   const { missing, records } = sheetRecords(rows, columns);
@@ -189,7 +193,6 @@ export async function readImportSheet<K extends string>(
   if (records.length > maxRows) throw fieldError('file', `${IMPORT_MSG.tooManyRows} (at most ${maxRows})`);
   return records;
 }
-
 
 /**
  * The `file` part of a multipart request (the route's scope registers @fastify/multipart with its

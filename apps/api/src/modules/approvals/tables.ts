@@ -135,7 +135,11 @@ export const apPolicies = pgTable('ap_policies', {
    * workflow that approves bills in it. `toMinor` null = no upper bound.
    */
   billTiers: jsonb('bill_tiers')
-    .$type<Partial<Record<'one' | 'two' | 'three', { workflowId: string; fromMinor: number; toMinor: number | null }>>>()
+    .$type<
+      Partial<
+        Record<'one' | 'two' | 'three', { workflowId: string; fromMinor: number; toMinor: number | null }>
+      >
+    >()
     .notNull()
     .default({}),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

@@ -82,7 +82,9 @@ export async function uploadVendorImport(
   // NUBAN + name resolution for the rows whose fields are well formed.
   const resolved = await resolveAccounts(
     deps,
-    rows.filter((r) => !r.errors.length).map((r) => ({ bankCode: r.bankCode, accountNumber: r.accountNumber })),
+    rows
+      .filter((r) => !r.errors.length)
+      .map((r) => ({ bankCode: r.bankCode, accountNumber: r.accountNumber })),
   );
   for (const r of rows) {
     if (r.errors.length) continue;
@@ -127,7 +129,11 @@ function markDuplicates(rows: VendorImportRow[]) {
     const k = `${r.bankCode}:${r.accountNumber}`;
     const f = first.get(k);
     if (f === undefined) first.set(k, r.row);
-    else r.errors.push({ field: 'accountNumber', message: IMPORT_MSG.duplicateInFile.replace('{row}', String(f)) });
+    else
+      r.errors.push({
+        field: 'accountNumber',
+        message: IMPORT_MSG.duplicateInFile.replace('{row}', String(f)),
+      });
   }
 }
 

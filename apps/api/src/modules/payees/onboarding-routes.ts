@@ -68,7 +68,11 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
       },
     },
     async (req, reply) => {
-      const inv = await inviteVendor(deps, { tenant: tenantOf(req), userId: authOf(req).user.id, body: req.body });
+      const inv = await inviteVendor(deps, {
+        tenant: tenantOf(req),
+        userId: authOf(req).user.id,
+        body: req.body,
+      });
       return reply.code(201).send(ok(inv, VENDOR_INVITE_MSG.sent));
     },
   );
@@ -163,7 +167,8 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
       config: isPublic(),
       schema: {
         operationId: 'completeVendorOnboarding',
-        summary: 'Public: the vendor’s bank account (step 2 of 2): NUBAN-checked, resolved, and the link is used up',
+        summary:
+          'Public: the vendor’s bank account (step 2 of 2): NUBAN-checked, resolved, and the link is used up',
         description: `${PUBLIC_NOTE} The resolved account name wins. A vendor the company already has whose account differs gets a bank change awaiting approval (pendingApproval true), never an immediate change.`,
         tags,
         params: publicRefParam,
@@ -201,7 +206,10 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
         description: `Columns: ${VENDOR_IMPORT_COLUMNS.join(', ')}. bankCode is the CBN bank code (GET /api/banks).`,
         tags,
         querystring: importTemplateQuery,
-        response: { 200: z.any().describe('The file bytes (text/csv or an xlsx workbook)'), 400: errorEnvelope },
+        response: {
+          200: z.any().describe('The file bytes (text/csv or an xlsx workbook)'),
+          400: errorEnvelope,
+        },
       },
     },
     async (req, reply) => {
@@ -268,7 +276,8 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
         config: needs('payee', 'post'),
         schema: {
           operationId: 'uploadVendorImport',
-          summary: 'Upload a vendor file (multipart `file`, CSV or xlsx, ≤ 2 MB, ≤ 1,000 rows): validated, nothing written',
+          summary:
+            'Upload a vendor file (multipart `file`, CSV or xlsx, ≤ 2 MB, ≤ 1,000 rows): validated, nothing written',
           description:
             'Each row is checked (fields, NUBAN, name resolution: the resolved name wins) and duplicates are found by bank account, within the file and against existing vendors. The batch is stored; POST …/{id}/confirm writes it.',
           tags,

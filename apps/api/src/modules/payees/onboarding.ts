@@ -100,7 +100,11 @@ async function byRef(db: DbOrTx, ref: string, lock = false): Promise<Row> {
 /** GET /api/public/vendor-onboarding/{ref}: the company's name, the invited email, what was typed. */
 export async function onboardingInfo(db: Db, ref: string): Promise<VendorOnboardingInfo> {
   const r = await byRef(db, ref);
-  return { companyName: await companyName(db, r.accountId), email: r.email, personalDetails: r.personalDetails };
+  return {
+    companyName: await companyName(db, r.accountId),
+    email: r.email,
+    personalDetails: r.personalDetails,
+  };
 }
 
 /** Only checks the ref (the bank list is served to live links only). */
@@ -109,7 +113,11 @@ export const checkOnboardingRef = async (db: Db, ref: string) => {
 };
 
 /** PUT /api/public/vendor-onboarding/{ref}/personal-details. */
-export async function savePersonalDetails(db: Db, ref: string, body: z.output<typeof vendorPersonalDetailsBody>) {
+export async function savePersonalDetails(
+  db: Db,
+  ref: string,
+  body: z.output<typeof vendorPersonalDetailsBody>,
+) {
   await db.transaction(async (tx) => {
     const r = await byRef(tx, ref, true);
     await tx

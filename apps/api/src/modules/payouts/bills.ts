@@ -199,11 +199,17 @@ export async function billToPayout(
   if (!r) throw notFound('Bill');
   if (r.status === 'sent') throw conflict(BILL_MSG.alreadySent);
   if (r.status !== 'submitted') throw conflict(BILL_MSG.notSubmitted);
-  const [byEmail] = await tx
-    .select()
-    .from(payees)
-    .where(and(eq(payees.accountId, r.accountId), eq(payees.email, r.email)))
-    .limit(1);
+  // An imported (or inbox) bill names its vendor; a requested one is the vendor of its email.
+  const [byEmail] = r.payeeId
+    ? await tx
+        .select()
+        .from(payees)
+        .where(and(eq(payees.accountId, r.accountId), eq(payees.id, r.payeeId)))
+    : await tx
+        .select()
+        .from(payees)
+        .where(and(eq(payees.accountId, r.accountId), eq(payees.email, r.email)))
+        .limit(1);
   let payeeId: string;
   if (byEmail) {
     if (byEmail.bankCode !== r.bankCode || byEmail.accountNumber !== r.accountNumber)
@@ -252,6 +258,7 @@ export async function billToPayout(
       categoryId: p.categoryId ?? null,
     },
     afterCommit: p.afterCommit,
+    billId: r.id,
   });
   await tx.update(payoutQuotes).set({ status: 'sent', payeeId, payoutId }).where(eq(payoutQuotes.id, r.id));
   return payoutId;

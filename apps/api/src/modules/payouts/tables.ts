@@ -98,10 +98,7 @@ export const payoutQuotes = pgTable(
     email: text('email').notNull(),
     note: text('note'),
     payeeId: uuid('payee_id').references(() => payees.id),
-    status: text('status')
-      .$type<BillStatus>()
-      .notNull()
-      .default('requested'),
+    status: text('status').$type<BillStatus>().notNull().default('requested'),
     /** How the bill arrived: a request's send-bill link, an import, or the email inbox. */
     source: text('source').$type<'request' | 'import' | 'email'>().notNull().default('request'),
     amountMinor: bigint('amount_minor', { mode: 'number' }),
@@ -122,6 +119,7 @@ export const payoutQuotes = pgTable(
   },
   (t) => [
     uniqueIndex('payout_quotes_reference_key').on(t.reference),
+    index('payout_quotes_payout_idx').on(t.payoutId),
     index('payout_quotes_account_created_idx').on(t.accountId, t.createdAt),
   ],
 );
@@ -155,6 +153,10 @@ export const billInboxes = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** Random, so the address cannot be guessed from the company. */
     localPart: text('local_part').notNull(),
+    /** Who first asked for the address: the maker of the drafts that arrive (and their files' uploader). */
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('bill_inboxes_local_part_key').on(t.localPart)],

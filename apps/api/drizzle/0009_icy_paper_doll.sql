@@ -39,6 +39,7 @@ CREATE TABLE "bill_import_batches" (
 CREATE TABLE "bill_inboxes" (
 	"account_id" uuid PRIMARY KEY NOT NULL,
 	"local_part" text NOT NULL,
+	"created_by" uuid NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -53,8 +54,10 @@ ALTER TABLE "payee_invitations" ADD CONSTRAINT "payee_invitations_invited_by_use
 ALTER TABLE "bill_import_batches" ADD CONSTRAINT "bill_import_batches_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bill_import_batches" ADD CONSTRAINT "bill_import_batches_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bill_inboxes" ADD CONSTRAINT "bill_inboxes_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bill_inboxes" ADD CONSTRAINT "bill_inboxes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payee_import_batches_account_idx" ON "payee_import_batches" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payee_invitations_reference_key" ON "payee_invitations" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "payee_invitations_account_created_idx" ON "payee_invitations" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "bill_import_batches_account_idx" ON "bill_import_batches" USING btree ("account_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "bill_inboxes_local_part_key" ON "bill_inboxes" USING btree ("local_part");
+CREATE UNIQUE INDEX "bill_inboxes_local_part_key" ON "bill_inboxes" USING btree ("local_part");--> statement-breakpoint
+CREATE INDEX "payout_quotes_payout_idx" ON "payout_quotes" USING btree ("payout_id");
