@@ -226,7 +226,7 @@ export const vendorImportSchema = z.object({
   id: z.string(),
   status: importBatchStatus,
   fileName: z.string(),
-  totalRows: z.number().int(),
+  rowCount: z.number().int(),
   validRows: z.number().int(),
   errorRows: z.number().int(),
   rows: z.array(vendorImportRowSchema),

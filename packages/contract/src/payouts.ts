@@ -312,7 +312,7 @@ export const billImportSchema = z.object({
   id: z.string(),
   status: z.enum(['pending', 'confirmed']),
   fileName: z.string(),
-  totalRows: z.number().int(),
+  rowCount: z.number().int(),
   validRows: z.number().int(),
   errorRows: z.number().int(),
   totalAmount: majorAmount,

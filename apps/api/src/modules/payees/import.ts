@@ -33,7 +33,7 @@ export function batchDto(b: Batch): VendorImport {
     id: b.id,
     status: b.status,
     fileName: b.fileName,
-    totalRows: b.rows.length,
+    rowCount: b.rows.length,
     validRows: b.rows.length - errorRows,
     errorRows,
     rows: b.rows,

@@ -292,7 +292,7 @@ describe('vendor import', () => {
     const up = await o.api.post('/api/payee/import', form('vendors.csv', file));
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const b = up.body.data;
-    expect(b).toMatchObject({ totalRows: 6, validRows: 1, errorRows: 5, status: 'pending' });
+    expect(b).toMatchObject({ rowCount: 6, validRows: 1, errorRows: 5, status: 'pending' });
     const errs = Object.fromEntries(b.rows.map((r: any) => [r.row, r.errors.map((e: any) => e.field)]));
     expect(errs).toEqual({
       2: [],
@@ -325,7 +325,7 @@ describe('vendor import', () => {
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
     const up = await o.api.post('/api/payee/import', form('vendors.xlsx', bytes, 'application/octet-stream'));
     expect(up.status, JSON.stringify(up.body)).toBe(201);
-    expect(up.body.data).toMatchObject({ totalRows: 3, validRows: 3, errorRows: 0 });
+    expect(up.body.data).toMatchObject({ rowCount: 3, validRows: 3, errorRows: 0 });
 
     const second = await o.api.post(
       '/api/payee/import',

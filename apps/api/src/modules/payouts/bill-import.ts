@@ -83,7 +83,7 @@ export function billBatchDto(b: Batch): BillImport {
     id: b.id,
     status: b.status,
     fileName: b.fileName,
-    totalRows: b.rows.length,
+    rowCount: b.rows.length,
     validRows: b.rows.length - errorRows,
     errorRows,
     totalAmount: fromMinor(total),

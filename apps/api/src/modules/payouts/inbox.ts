@@ -101,7 +101,7 @@ export function readBillFacts(text: string): BillFacts {
     /invoice\s*(?:no\.?|number|num|#|ref(?:erence)?)?\s*[:#]?\s*([A-Z0-9][A-Z0-9\-/_.]{1,40})/i.exec(t);
   const invoiceNumber = inv && /\d/.test(inv[1]) ? inv[1].replace(/[.]$/, '') : null;
   const due =
-    /(?:due\s*date|payment\s*due|due\s*on|due\s*by|due)\s*[:\-]?\s*(\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}\.?,?\s+\d{4}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})/i.exec(
+    /(?:due\s*date|payment\s*due|due\s*on|due\s*by|due)\s*[:-]?\s*(\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}\.?,?\s+\d{4}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})/i.exec(
       t,
     );
   return { amountMinor, invoiceNumber, dueDate: due ? isoDate(due[1].trim()) : null };

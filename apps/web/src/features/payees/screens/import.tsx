@@ -60,7 +60,7 @@ export function VendorImportErrorScreen() {
       <div>
         <Title order={3}>Fix these rows</Title>
         <Text c="dimmed" size="sm">
-          {b.fileName}: {b.errorRows} of {b.totalRows} rows have errors. Nothing was saved. Correct the file
+          {b.fileName}: {b.errorRows} of {b.rowCount} rows have errors. Nothing was saved. Correct the file
           and upload it again.
         </Text>
       </div>
