@@ -208,3 +208,43 @@ test('vendor import: errors by row → fixed file → summary → confirm', asyn
   await expect(owner.getByRole('cell', { name: `Jos Potatoes ${run}` })).toBeVisible();
   await shot(owner, 'vendors-23-imported');
 });
+
+test('bills: import a file → summary → confirm; the bill inbox address; the bill tiers dialog', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await signedIn(browser, OWNER);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bills-'));
+  const file = path.join(dir, 'bills.csv');
+  const acct = nuban(serial());
+  fs.writeFileSync(
+    file,
+    [
+      'vendorName,vendorEmail,bankCode,accountNumber,amount,invoiceNumber,description,dueDate',
+      `Aba Leather ${run},sales.${run}@abaleather.ng,058,${acct},"85,000",AL-${run}-1,Leather seat covers,15/12/2026`,
+      `Aba Leather ${run},sales.${run}@abaleather.ng,058,${acct},12500.50,AL-${run}-2,Delivery,`,
+    ].join('\n'),
+  );
+  await owner.goto('/payouts/bills');
+  await owner.getByRole('button', { name: 'Import bills' }).click();
+  await expect(owner).toHaveURL(/\/bills\/import$/);
+  await owner.locator('input[type="file"]').setInputFiles(file);
+  await owner.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(owner).toHaveURL(/\/bills\/import\/summary\?batch=/);
+  await expect(owner.getByTestId('import-summary')).toContainText(`AL-${run}-1`);
+  await shot(owner, 'vendors-30-bill-import-summary');
+  await owner.getByRole('button', { name: /Confirm and import 2 bills/ }).click();
+  await expect(owner).toHaveURL(/\/payouts\/bills$/);
+  await expect(owner.getByRole('cell', { name: `AL-${run}-1` })).toBeVisible();
+  await shot(owner, 'vendors-31-bills-imported');
+
+  await owner.getByRole('button', { name: 'Bill inbox email' }).click();
+  await expect(owner.getByTestId('bill-inbox-email')).toHaveValue(/^bills-[0-9a-f]{20}@/);
+  await shot(owner, 'vendors-32-bill-inbox-dialog');
+  await owner.keyboard.press('Escape');
+
+  await owner.getByRole('button', { name: 'Bill tiers' }).click();
+  await expect(owner.getByTestId('not-kyb')).toContainText('not your KYB tiers');
+  await owner.getByRole('button', { name: 'Edit' }).first().click();
+  await shot(owner, 'vendors-33-bill-tiers-dialog');
+});

@@ -24,9 +24,11 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { useWallets } from '../../money';
 import { billApi, refreshPayouts, useBill, useBills } from '../api';
+import { BillInboxModal, BillTiersModal } from './bill-tools';
 
 const COLORS: Record<string, string> = {
   requested: 'yellow',
+  draft: 'grape',
   submitted: 'blue',
   sent: 'green',
   cancelled: 'gray',
@@ -88,6 +90,9 @@ export function BillsList() {
   const { filters, page, setFilters, setPage } = useListState([]);
   const list = useBills(filters, page);
   const canCreate = useCan('payouts', 'post');
+  const canTiers = useCan('policy', 'put');
+  const [inbox, setInbox] = useState(false);
+  const [tiers, setTiers] = useState(false);
   const opened = params.get('request') === 'bill';
   const setOpened = (v: boolean) =>
     setParams(
@@ -111,7 +116,22 @@ export function BillsList() {
             dates={false}
             searchPlaceholder="Search by email or invoice number"
           />
-          {canCreate && <Button onClick={() => setOpened(true)}>Request bill</Button>}
+          <Group gap="xs">
+            {canCreate && (
+              <Button variant="default" onClick={() => navigate('/bills/import')}>
+                Import bills
+              </Button>
+            )}
+            <Button variant="default" onClick={() => setInbox(true)}>
+              Bill inbox email
+            </Button>
+            {canTiers && (
+              <Button variant="default" onClick={() => setTiers(true)}>
+                Bill tiers
+              </Button>
+            )}
+            {canCreate && <Button onClick={() => setOpened(true)}>Request bill</Button>}
+          </Group>
         </Group>
       </Card>
       <Card padding={0}>
@@ -152,6 +172,8 @@ export function BillsList() {
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </Card>
       <BillRequestModal opened={opened} onClose={() => setOpened(false)} />
+      <BillInboxModal opened={inbox} onClose={() => setInbox(false)} />
+      <BillTiersModal opened={tiers} onClose={() => setTiers(false)} />
     </Stack>
   );
 }
