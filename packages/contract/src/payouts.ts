@@ -362,3 +362,12 @@ export type BillTierBand = z.infer<typeof billTierSchema>;
 // ---- Bill inbox by email (issue 23 §2 ★) ----
 
 export const billInboxSchema = z.object({ email: z.string() });
+
+/** PUT /api/payout/quote/{ref}/draft: a draft (inbox) bill completed for its vendor → received. */
+export const billDraftBody = sendBillFields
+  .pick({ amount: true, description: true, invoiceNumber: true, dueDate: true })
+  .extend({ payeeId: z.string({ error: 'Choose the vendor' }).uuid('Choose the vendor') });
+export const BILL_DRAFT_MSG = {
+  notDraft: 'Only a draft bill can be completed here',
+  completed: 'Bill ready for payment',
+} as const;

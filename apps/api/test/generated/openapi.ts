@@ -3282,6 +3282,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payout/quote/{ref}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Complete a draft bill (from the bill inbox): amount, invoice, due date and vendor; it becomes received
+         * @description The bill is paid to the vendor’s approved bank account, copied now; only a draft (409 otherwise).
+         */
+        put: operations["completeDraftBill"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payout/quote/tiers": {
         parameters: {
             query?: never;
@@ -20551,6 +20571,79 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeDraftBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    description: string;
+                    invoiceNumber: string;
+                    dueDate: string;
+                    /** Format: uuid */
+                    payeeId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "requested" | "draft" | "submitted" | "sent" | "cancelled";
+                            email: string;
+                            note: string | null;
+                            payeeId: string | null;
+                            payeeName: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number | null;
+                            description: string | null;
+                            invoiceNumber: string | null;
+                            dueDate: string | null;
+                            bankName: string | null;
+                            accountNumber: string | null;
+                            accountName: string | null;
+                            fileName: string | null;
+                            payoutId: string | null;
+                            createdAt: string;
+                            submittedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

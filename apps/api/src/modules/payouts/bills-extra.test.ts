@@ -358,3 +358,87 @@ describe('bill inbox by email', () => {
     smtp.close();
   });
 });
+
+describe('draft bills', () => {
+  it('a draft from the inbox is completed for a vendor, then paid like any received bill; fuzz and tenancy', async () => {
+    const o = await fundedOwner(t, 1_000_000_00);
+    const other = await ownerWithAccount(t);
+    const email = (await o.api.get('/api/ocr/quote/email')).body.data.email;
+    const smtp = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: inbox.port,
+      secure: false,
+      ignoreTLS: true,
+    });
+    await smtp.sendMail({
+      from: 'new.vendor@ibadanprint.ng',
+      to: email,
+      subject: 'Flyers',
+      text: 'See attached',
+    });
+    smtp.close();
+    const [draft] = await t.db.select().from(payoutQuotes).where(eq(payoutQuotes.accountId, o.account.id));
+    expect(draft.status).toBe('draft');
+    // A draft cannot be sent for payment yet.
+    expect(
+      (
+        await o.api.post(
+          `/api/payout/quote/${draft.reference}/payout`,
+          { walletId: o.wallet.id },
+          { 'idempotency-key': key() },
+        )
+      ).status,
+    ).toBe(409);
+    const acct = ordinaryAccount();
+    const v = (
+      await o.api.post('/api/payee', {
+        name: 'Ibadan Print',
+        email: 'new.vendor@ibadanprint.ng',
+        bankCode: '058',
+        accountNumber: acct,
+      })
+    ).body.data;
+    const theirs = (
+      await other.api.post('/api/payee', {
+        name: 'X',
+        email: `x.${rnd()}@x.ng`,
+        bankCode: '058',
+        accountNumber: ordinaryAccount(),
+      })
+    ).body.data;
+    const body = {
+      amount: '18000',
+      description: 'Flyers',
+      invoiceNumber: 'IP-9',
+      dueDate: '2026-12-24',
+      payeeId: v.id,
+    };
+    for (const bad of [
+      { ...body, amount: '-1' },
+      { ...body, payeeId: 'nope' },
+      { ...body, dueDate: '24/12/2026' },
+      { ...body, invoiceNumber: 'x'.repeat(500) },
+      {},
+    ])
+      expect((await o.api.put(`/api/payout/quote/${draft.reference}/draft`, bad)).status).toBe(400);
+    expect(
+      (await o.api.put(`/api/payout/quote/${draft.reference}/draft`, { ...body, payeeId: theirs.id })).status,
+    ).toBe(400);
+    expect((await other.api.put(`/api/payout/quote/${draft.reference}/draft`, body)).status).toBe(404);
+    const done = await o.api.put(`/api/payout/quote/${draft.reference}/draft`, body);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data).toMatchObject({
+      status: 'submitted',
+      amountMinor: 1_800_000,
+      accountNumber: acct,
+      payeeId: v.id,
+    });
+    expect((await o.api.put(`/api/payout/quote/${draft.reference}/draft`, body)).status).toBe(409);
+    const sent = await o.api.post(
+      `/api/payout/quote/${draft.reference}/payout`,
+      { walletId: o.wallet.id },
+      { 'idempotency-key': key() },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  });
+});

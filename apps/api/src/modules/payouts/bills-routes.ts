@@ -26,6 +26,8 @@ import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '.
 import { runAfterCommit } from '../approvals';
 import { listBanks } from '../banks';
 import {
+  BILL_DRAFT_MSG,
+  billDraftBody,
   billInboxSchema,
   billImportSchema,
   billTierBody,
@@ -41,7 +43,15 @@ import {
 import { buildSheet, readUploadedFile } from '../../platform/spreadsheet';
 import { billTiersDto, saveBillTier } from '../approvals';
 import { BILL_TEMPLATE_EXAMPLE, confirmBillImport, getBillImport, uploadBillImport } from './bill-import';
-import { billToPayout, getBill, listBills, requestBill, sendBillInfo, submitBill } from './bills';
+import {
+  billToPayout,
+  completeDraftBill,
+  getBill,
+  listBills,
+  requestBill,
+  sendBillInfo,
+  submitBill,
+} from './bills';
 import { billInboxAddress, startBillInbox } from './inbox';
 import { getPayout } from './service';
 
@@ -268,6 +278,29 @@ async function registerBillExtras(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) =>
       ok(await billInboxAddress(deps, { accountId: tenantOf(req).accountId, userId: authOf(req).user.id })),
+  );
+
+  r.put(
+    '/api/payout/quote/:ref/draft',
+    {
+      config: needs('payouts', 'post'),
+      schema: {
+        operationId: 'completeDraftBill',
+        summary:
+          'Complete a draft bill (from the bill inbox): amount, invoice, due date and vendor; it becomes received',
+        description:
+          'The bill is paid to the vendor’s approved bank account, copied now; only a draft (409 otherwise).',
+        tags,
+        params: refParam,
+        body: billDraftBody,
+        response: { 200: envelope(billSchema), 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { accountId } = tenantOf(req);
+      await completeDraftBill(db, { accountId, ref: req.params.ref, body: req.body });
+      return ok(await getBill(db, { accountId, ref: req.params.ref }), BILL_DRAFT_MSG.completed);
+    },
   );
 
   r.get(

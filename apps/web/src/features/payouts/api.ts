@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Pagination } from '@owo/contract/http';
 import type {
+  Bill,
   BillImport,
   BillTier,
   BillTierBand,
@@ -171,6 +172,10 @@ export const billApi = {
   request: (body: { email: string; note?: string }) => api.post<BillT>('/payout/quote/request', body),
   submit: (ref: string, form: FormData) =>
     api.put<null>(`/verify/payout/quote/${ref}`, form, { skipAuthHandling: true, skipForbiddenPage: true }),
+  completeDraft: (
+    ref: string,
+    body: { payeeId: string; amount: string; description: string; invoiceNumber: string; dueDate: string },
+  ) => api.put<Bill>(`/payout/quote/${ref}/draft`, body),
   toPayout: (ref: string, walletId: string, key: string) =>
     api.post<PayoutDetail>(
       `/payout/quote/${ref}/payout`,

@@ -17,7 +17,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { BILL_MSG, billRequestBody } from '@owo/contract/payouts';
+import { BILL_MSG, billRequestBody, type Bill } from '@owo/contract/payouts';
+import { DateField } from '../../../components/date-field';
+import { usePayees } from '../../payees';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -189,6 +191,74 @@ function Field(props: { label: string; value: React.ReactNode }) {
   );
 }
 
+/** A draft from the bill inbox: the vendor, amount, invoice and due date make it a received bill. */
+function CompleteDraft(props: { bill: Bill }) {
+  const b = props.bill;
+  const vendors = usePayees({}, 1, 100);
+  const [v, setV] = useState({
+    payeeId: b.payeeId ?? '',
+    amount: b.amount ?? '',
+    description: b.description ?? '',
+    invoiceNumber: b.invoiceNumber ?? '',
+    dueDate: b.dueDate ?? '',
+  });
+  const save = useApiMutation({
+    mutationFn: () => billApi.completeDraft(b.reference, v),
+    onSuccess: () => void refreshPayouts(),
+  });
+  const err = (k: string) => save.error?.errors?.[k]?.[0];
+  return (
+    <Card>
+      <Stack>
+        <Title order={5}>Complete this draft</Title>
+        <Text size="sm" c="dimmed">
+          It arrived in your bill inbox; the fields we could read from it are filled in. It is paid to the
+          vendor’s approved bank account.
+        </Text>
+        <Select
+          label="Vendor"
+          searchable
+          data={(vendors.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${p.email}` }))}
+          value={v.payeeId || null}
+          onChange={(x) => setV({ ...v, payeeId: x ?? '' })}
+          error={err('payeeId')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Amount (₦)"
+            value={v.amount}
+            onChange={(e) => setV({ ...v, amount: e.currentTarget.value })}
+            error={err('amount')}
+          />
+          <TextInput
+            label="Invoice number"
+            value={v.invoiceNumber}
+            onChange={(e) => setV({ ...v, invoiceNumber: e.currentTarget.value })}
+            error={err('invoiceNumber')}
+          />
+          <TextInput
+            label="Description"
+            value={v.description}
+            onChange={(e) => setV({ ...v, description: e.currentTarget.value })}
+            error={err('description')}
+          />
+          <DateField
+            label="Due date"
+            value={v.dueDate}
+            onChange={(x) => setV({ ...v, dueDate: x })}
+            error={err('dueDate')}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button loading={save.isPending} onClick={() => save.mutate()}>
+            Save as received bill
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
 /** /bills/:ref (and /bill/:id, /bills/:billId): the bill; a received bill is sent for payment here. */
 export function BillScreen() {
   const { ref } = useParams();
@@ -247,6 +317,7 @@ export function BillScreen() {
         </SimpleGrid>
       </Card>
       {b.status === 'requested' && <Alert>Waiting for the vendor to send the bill.</Alert>}
+      {b.status === 'draft' && canPay && <CompleteDraft bill={b} />}
       {b.status === 'sent' && b.payoutId && (
         <Button variant="default" w="fit-content" onClick={() => void navigate(`/payouts/${b.payoutId}`)}>
           Open the payout
