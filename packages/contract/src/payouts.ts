@@ -219,6 +219,7 @@ export const sendBillFields = z.object({
     .max(64),
   dueDate: z
     .string({ error: BILL_MSG.dueDateInvalid })
+    .max(10, BILL_MSG.dueDateInvalid)
     .regex(/^\d{4}-\d{2}-\d{2}$/, BILL_MSG.dueDateInvalid)
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), BILL_MSG.dueDateInvalid),
   bankCode: z.string({ error: 'Please select a bank' }).trim().min(1, 'Please select a bank').max(10),

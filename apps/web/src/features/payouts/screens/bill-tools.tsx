@@ -23,7 +23,7 @@ import { queryClient } from '../../../lib/query';
 export function BillInboxModal(props: { opened: boolean; onClose: () => void }) {
   const q = useBillInbox(props.opened);
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Copy account email link">
+    <Modal opened={props.opened} onClose={props.onClose} title="Copy account email link" size="lg">
       <Stack>
         <Text size="sm">
           Ask vendors to email bills to this address. Each mail becomes a draft bill with its PDF or image
