@@ -13,10 +13,6 @@ import { apiRoutes, fillPath } from './route-utils';
 
 const EXPECTED_MISSING = new Set<string>(
   `
-PUT /payout/quote/tier/one/{id}
-PUT /payout/quote/tier/two/{id}
-PUT /payout/quote/tier/three/{id}
-GET /ocr/quote/email
 POST /payrolls/employees/csv/extract
 GET /agents/core/commission-disbursements/{id}
 POST /agents/core/commission-disbursements/{id}/retry-disbursement/

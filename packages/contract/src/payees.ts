@@ -111,3 +111,128 @@ export const payeeDetailSchema = payeeSchema.extend({
   bankChangeApproval: pendingApprovalItemSchema.nullable(),
 });
 export type PayeeDetail = z.infer<typeof payeeDetailSchema>;
+
+// ---- Vendor invite and self-onboarding (issue 23 §1) ----
+
+export const VENDOR_INVITE_MSG = {
+  sent: 'Invitation sent',
+  unknown: 'This invitation link is not valid',
+  used: 'This invitation has already been used',
+  expired: 'This invitation link has expired. Ask the company for a new one',
+  personalFirst: 'Add your personal details first',
+  completed: 'Your details have been submitted',
+  completedPendingApproval:
+    'Your details have been submitted. The company will check your new bank account before paying into it',
+} as const;
+
+/** POST /api/payee/invite: mail a single-use self-onboarding link (expires after 7 days). */
+export const vendorInviteBody = z.object({
+  email,
+  name: z.string().trim().max(200).optional(),
+  /** Invite an existing vendor to update their details: a new bank account needs approval. */
+  payeeId: z.string().uuid('Vendor must be an id').optional().nullable(),
+});
+
+export const vendorInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  payeeId: z.string().nullable(),
+  status: z.enum(['sent', 'completed']),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type VendorInvitation = z.infer<typeof vendorInvitationSchema>;
+
+/** 128-bit hex reference of a public link (invitation, send-bill). */
+export const publicRefParam = z.object({ ref: z.string().min(1).max(64) });
+
+/** GET /api/public/vendor-onboarding/{ref}: all a visitor learns — the company's name, and what they typed. */
+export const vendorOnboardingInfoSchema = z.object({
+  companyName: z.string(),
+  email: z.string(),
+  personalDetails: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      billingAddress: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type VendorOnboardingInfo = z.infer<typeof vendorOnboardingInfoSchema>;
+
+export const vendorPersonalDetailsBody = z.object({
+  name: payeeBody.shape.name,
+  email,
+  phone: z.string().trim().max(20).optional().nullable(),
+  billingAddress: z.string().trim().max(500).optional().nullable(),
+});
+
+export const vendorBankDetailsBody = z.object({ bankCode, accountNumber });
+
+export const vendorOnboardingDoneSchema = z.object({
+  companyName: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+  /** True when the account changes an existing vendor's: it waits for the company's approval. */
+  pendingApproval: z.boolean(),
+});
+
+// ---- Vendor import (issue 23 §1): CSV or xlsx → a stored batch → confirm (all or nothing) ----
+
+export const IMPORT_MSG = {
+  fileRequired: 'Upload a CSV or xlsx file',
+  fileType: 'The file must be a CSV or an xlsx spreadsheet',
+  empty: 'The file has no rows',
+  tooManyRows: 'The file has too many rows',
+  missingColumns: 'The file is missing required columns',
+  hasErrors: 'Fix the rows with errors and upload the file again',
+  alreadyConfirmed: 'This import has already been confirmed',
+  duplicateInFile: 'Duplicate bank account in this file (row {row})',
+  duplicateExisting: 'A vendor with this bank account already exists',
+} as const;
+
+export const VENDOR_IMPORT_COLUMNS = [
+  'name',
+  'email',
+  'phone',
+  'billingAddress',
+  'bankCode',
+  'accountNumber',
+] as const;
+export const VENDOR_IMPORT_MAX_ROWS = 1000;
+
+export const importRowError = z.object({ field: z.string(), message: z.string() });
+
+export const vendorImportRowSchema = z.object({
+  /** The row in the spreadsheet: the header is row 1, the first vendor row 2. */
+  row: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  bankCode: z.string(),
+  bankName: z.string().nullable(),
+  accountNumber: z.string(),
+  accountName: z.string().nullable(),
+  errors: z.array(importRowError),
+});
+export type VendorImportRow = z.infer<typeof vendorImportRowSchema>;
+
+export const importBatchStatus = z.enum(['pending', 'confirmed']);
+
+export const vendorImportSchema = z.object({
+  id: z.string(),
+  status: importBatchStatus,
+  fileName: z.string(),
+  rowCount: z.number().int(),
+  validRows: z.number().int(),
+  errorRows: z.number().int(),
+  rows: z.array(vendorImportRowSchema),
+  createdAt: z.string(),
+});
+export type VendorImport = z.infer<typeof vendorImportSchema>;
+
+export const importTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export const importConfirmSchema = z.object({ created: z.number().int() });

@@ -33,6 +33,18 @@ export const configSchema = z.object({
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Owo <no-reply@owo.local>'),
+  /** The bill inbox's inbound SMTP listener (issue 23 §2): off unless a port is set (0 = any free port). */
+  BILL_INBOX_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BILL_INBOX_SMTP_HOST: z.string().default('0.0.0.0'),
+  /** The domain of the bill addresses (`bills-<random>@<domain>`); default `inbox.<APP_URL host>`. */
+  BILL_INBOX_DOMAIN: z.string().max(200).optional(),
+  /** The largest message the listener accepts, in bytes. */
+  BILL_INBOX_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   RATE_LIMIT_ENABLED: bool.default(true),
   /** Sign-in attempts per IP per 15 minutes (company and employee sign-in). Raised only where one IP is many users (the E2E run). */
   SIGN_IN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),

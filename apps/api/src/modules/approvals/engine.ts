@@ -39,6 +39,11 @@ export type ApprovalSubject = {
   reference: string | null;
   /** The record's named approver: the single approver only when no workflow matches (issue 21 §0). */
   approverId?: string | null;
+  /**
+   * A workflow the record must go through, chosen by its area (bill tiers: the AP policy's band for
+   * the amount). Used when it exists for this account and type; otherwise the usual matching applies.
+   */
+  workflowId?: string | null;
 };
 
 export type HandlerContext = {
@@ -154,6 +159,19 @@ async function planFor(
   },
 ): Promise<Plan> {
   const { subject: s } = p;
+  if (s.workflowId) {
+    const [named] = await db
+      .select()
+      .from(approvalWorkflows)
+      .where(
+        and(
+          eq(approvalWorkflows.id, s.workflowId),
+          eq(approvalWorkflows.accountId, p.accountId),
+          eq(approvalWorkflows.type, p.type),
+        ),
+      );
+    if (named) return { kind: 'workflow', workflowId: named.id, name: named.name, levels: named.levels };
+  }
   const rows = await db
     .select()
     .from(approvalWorkflows)

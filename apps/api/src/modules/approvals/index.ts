@@ -11,4 +11,11 @@ export {
   type ApprovalSubject,
   type HandlerContext,
 } from './engine';
-export { getApPolicy, kycIncompleteCapMinor, type ApPolicyRow } from './policy';
+export {
+  billTiersDto,
+  billTierWorkflow,
+  getApPolicy,
+  kycIncompleteCapMinor,
+  saveBillTier,
+  type ApPolicyRow,
+} from './policy';

@@ -1,9 +1,17 @@
 // The AP policy (issue 21 §3): one row per account in ap_policies; no row means the defaults.
-import { eq, sql } from 'drizzle-orm';
-import { fromMinor, DEFAULT_KYC_INCOMPLETE_CAP_MINOR, type ApPolicy } from '@owo/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  BILL_TIER_MSG,
+  BILL_TIERS,
+  fromMinor,
+  DEFAULT_KYC_INCOMPLETE_CAP_MINOR,
+  type ApPolicy,
+  type BillTier,
+  type BillTierBand,
+} from '@owo/contract';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
-import { apPolicies } from './tables';
+import { badRequest, notFound } from '../../platform/errors';
+import { apPolicies, approvalWorkflows } from './tables';
 
 export type ApPolicyRow = {
   autoApproveBelowMinor: number;
@@ -87,4 +95,109 @@ export async function saveApPolicy(
     .values({ accountId: p.accountId, ...values })
     .onConflictDoUpdate({ target: apPolicies.accountId, set: values });
   return getApPolicy(tx, p.accountId);
+}
+
+// ---- Bill tiers (issue 23 §2): approval bands by amount — NOT the KYB tiers ----
+
+export type BillTiers = Partial<
+  Record<BillTier, { workflowId: string; fromMinor: number; toMinor: number | null }>
+>;
+
+export async function getBillTiers(db: DbOrTx, accountId: string): Promise<BillTiers> {
+  const [row] = await db
+    .select({ billTiers: apPolicies.billTiers })
+    .from(apPolicies)
+    .where(eq(apPolicies.accountId, accountId));
+  return row?.billTiers ?? {};
+}
+
+/** The workflow named by the band a bill's amount falls in (null: no band; the usual matching applies). */
+export async function billTierWorkflow(
+  db: DbOrTx,
+  accountId: string,
+  amountMinor: number,
+): Promise<string | null> {
+  const tiers = await getBillTiers(db, accountId);
+  for (const t of BILL_TIERS) {
+    const b = tiers[t];
+    if (b && amountMinor >= b.fromMinor && (b.toMinor === null || amountMinor <= b.toMinor))
+      return b.workflowId;
+  }
+  return null;
+}
+
+export async function billTiersDto(db: DbOrTx, accountId: string): Promise<BillTierBand[]> {
+  const tiers = await getBillTiers(db, accountId);
+  const ids = BILL_TIERS.map((t) => tiers[t]?.workflowId).filter((x): x is string => !!x);
+  const names = ids.length
+    ? new Map(
+        (
+          await db
+            .select({ id: approvalWorkflows.id, name: approvalWorkflows.name })
+            .from(approvalWorkflows)
+            .where(and(eq(approvalWorkflows.accountId, accountId), inArray(approvalWorkflows.id, ids)))
+        ).map((w) => [w.id, w.name]),
+      )
+    : new Map<string, string>();
+  return BILL_TIERS.flatMap((t) => {
+    const b = tiers[t];
+    if (!b) return [];
+    return [
+      {
+        tier: t,
+        workflowId: b.workflowId,
+        workflowName: names.get(b.workflowId) ?? '(deleted workflow)',
+        fromAmount: fromMinor(b.fromMinor),
+        fromAmountMinor: b.fromMinor,
+        toAmount: b.toMinor === null ? null : fromMinor(b.toMinor),
+        toAmountMinor: b.toMinor,
+      },
+    ];
+  });
+}
+
+/**
+ * PUT /api/payout/quote/tier/{tier}/{workflowId}: the band [from, to] (to null = no upper bound) is
+ * approved by that payout workflow. Bands stay ordered (one lowest) and never overlap.
+ */
+export async function saveBillTier(
+  tx: Tx,
+  p: {
+    accountId: string;
+    userId: string;
+    tier: BillTier;
+    workflowId: string;
+    fromMinor: number;
+    toMinor: number | null;
+  },
+): Promise<void> {
+  const [w] = await tx
+    .select({ type: approvalWorkflows.type })
+    .from(approvalWorkflows)
+    .where(and(eq(approvalWorkflows.id, p.workflowId), eq(approvalWorkflows.accountId, p.accountId)));
+  if (!w) throw notFound('Approval workflow');
+  if (w.type !== 'payout') throw badRequest(BILL_TIER_MSG.workflowType, { id: [BILL_TIER_MSG.workflowType] });
+  if (p.toMinor !== null && p.toMinor <= p.fromMinor)
+    throw badRequest(BILL_TIER_MSG.range, { toAmount: [BILL_TIER_MSG.range] });
+  // Lock the policy row (created when absent) so two tier edits cannot interleave.
+  await tx.insert(apPolicies).values({ accountId: p.accountId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ billTiers: apPolicies.billTiers })
+    .from(apPolicies)
+    .where(eq(apPolicies.accountId, p.accountId))
+    .for('update');
+  const tiers: BillTiers = {
+    ...row.billTiers,
+    [p.tier]: { workflowId: p.workflowId, fromMinor: p.fromMinor, toMinor: p.toMinor },
+  };
+  const set = BILL_TIERS.filter((t) => tiers[t]).map((t) => tiers[t]!);
+  for (let i = 1; i < set.length; i++) {
+    const prev = set[i - 1];
+    if (prev.toMinor === null || set[i].fromMinor <= prev.toMinor)
+      throw badRequest(BILL_TIER_MSG.overlap, { fromAmount: [BILL_TIER_MSG.overlap] });
+  }
+  await tx
+    .update(apPolicies)
+    .set({ billTiers: tiers, updatedBy: p.userId, updatedAt: sql`now()` })
+    .where(eq(apPolicies.accountId, p.accountId));
 }

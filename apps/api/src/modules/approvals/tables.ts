@@ -130,6 +130,18 @@ export const apPolicies = pgTable('ap_policies', {
   overBudget: text('over_budget').$type<'block' | 'warn'>().notNull().default('block'),
   receiptsRequiredAboveMinor: bigint('receipts_required_above_minor', { mode: 'number' }),
   kycIncompleteCapMinor: bigint('kyc_incomplete_cap_minor', { mode: 'number' }).notNull().default(10000000),
+  /**
+   * Bill tiers (issue 23 §2; NOT the KYB tiers): three bands by amount, each naming the payout
+   * workflow that approves bills in it. `toMinor` null = no upper bound.
+   */
+  billTiers: jsonb('bill_tiers')
+    .$type<
+      Partial<
+        Record<'one' | 'two' | 'three', { workflowId: string; fromMinor: number; toMinor: number | null }>
+      >
+    >()
+    .notNull()
+    .default({}),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

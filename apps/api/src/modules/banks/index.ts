@@ -1,2 +1,8 @@
 // Public API of the banks module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
-export { ACCOUNT_NOT_VERIFIED, listBanks, resolveAccountName, UNKNOWN_BANK } from './service';
+export {
+  ACCOUNT_NOT_VERIFIED,
+  listBanks,
+  resolveAccountName,
+  resolveAccounts,
+  UNKNOWN_BANK,
+} from './service';

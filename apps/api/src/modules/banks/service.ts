@@ -142,3 +142,25 @@ export async function shouldAskBankVerification(
     .limit(1);
   return !one;
 }
+
+/**
+ * Many accounts at once (imports): NUBAN check and name resolution per distinct bank + account,
+ * a few lookups in flight at a time. Keyed `<bankCode>:<accountNumber>`.
+ */
+export async function resolveAccounts(
+  deps: AppDeps,
+  pairs: { accountNumber: string; bankCode: string }[],
+  concurrency = 8,
+): Promise<Map<string, { accountName: string; bank: Bank | null }>> {
+  const out = new Map<string, { accountName: string; bank: Bank | null }>();
+  const todo = [...new Map(pairs.map((p) => [`${p.bankCode}:${p.accountNumber}`, p])).entries()];
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const [key, p] = todo[next++];
+      out.set(key, await resolveAccountName(deps, p));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  return out;
+}

@@ -18,6 +18,7 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
+import { registerVendorOnboarding } from './onboarding-routes';
 import { createPayee, getPayee, listPayees, payeesCsv, registerPayeeApprovals, updatePayee } from './service';
 
 const tags = ['payees'];
@@ -25,6 +26,7 @@ const tags = ['payees'];
 /** Vendors under the spec's name `/api/payee` (issue 23 §1). Register after approvals and payouts. */
 export async function registerPayees(app: FastifyInstance, deps: AppDeps) {
   registerPayeeApprovals(deps);
+  await registerVendorOnboarding(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 

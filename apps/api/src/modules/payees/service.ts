@@ -32,14 +32,14 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const P = (name: string) => sql.placeholder(name);
 
 /** NUBAN check and name resolution through the rails (never inside a database transaction). */
-async function resolveBank(deps: AppDeps, bankCode: string, accountNumber: string) {
+export async function resolveBank(deps: AppDeps, bankCode: string, accountNumber: string) {
   const r = await resolveAccountName(deps, { accountNumber, bankCode });
   if (!r.bank) throw fieldError('bankCode', UNKNOWN_BANK);
   if (!r.accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
   return { bankCode: r.bank.code, bankName: r.bank.name, accountNumber, accountName: r.accountName };
 }
 
-const isUniqueViolation = (err: unknown) =>
+export const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === '23505' ||
   (err as { cause?: { code?: string } }).cause?.code === '23505';
 
@@ -242,7 +242,7 @@ export async function updatePayee(
   return { bankChangeRequested: !!bank, afterCommit: after };
 }
 
-async function requestBankChange(
+export async function requestBankChange(
   tx: Tx,
   deps: AppDeps,
   p: {

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { VendorImportRow } from '@owo/contract';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../accounts/tables';
 import { users } from '../identity/tables';
@@ -66,4 +67,65 @@ export const payeeBankChanges = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('payee_bank_changes_payee_idx').on(t.payeeId, t.createdAt),
   ],
+);
+
+/**
+ * A self-onboarding invitation (issue 23 §1): the mailed link carries `reference` (128 bits, hex),
+ * single use (status `completed`) and expiring (`expires_at`). `payee_id`: an existing vendor being
+ * asked to update their details (a new bank account then goes through the guarded bank change).
+ */
+export const payeeInvitations = pgTable(
+  'payee_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    payeeId: uuid('payee_id').references(() => payees.id, { onDelete: 'set null' }),
+    status: text('status').$type<'sent' | 'completed'>().notNull().default('sent'),
+    /** What the vendor typed on /add-personal-details, kept until the bank step completes. */
+    personalDetails: jsonb('personal_details').$type<{
+      name: string;
+      email: string;
+      phone: string | null;
+      billingAddress: string | null;
+    }>(),
+    resultPayeeId: uuid('result_payee_id').references(() => payees.id, { onDelete: 'set null' }),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payee_invitations_reference_key').on(t.reference),
+    index('payee_invitations_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * An uploaded vendor file, validated row by row and kept until the user confirms the summary:
+ * nothing is written to `payees` before then, and the confirm writes every row or none.
+ */
+export const payeeImportBatches = pgTable(
+  'payee_import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<'pending' | 'confirmed'>().notNull().default('pending'),
+    rows: jsonb('rows').$type<VendorImportRow[]>().notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [index('payee_import_batches_account_idx').on(t.accountId, t.createdAt)],
 );

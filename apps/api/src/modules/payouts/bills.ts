@@ -3,9 +3,9 @@
 // the company but its name), then reviewed and sent for payment as a `payout` (approvals engine).
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { BILL_MSG, fromMinor, type Bill } from '@owo/contract';
+import { BILL_DRAFT_MSG, BILL_MSG, fromMinor, type Bill } from '@owo/contract';
 import type { z } from 'zod';
-import type { billListQuery, sendBillFields } from '@owo/contract';
+import type { billDraftBody, billListQuery, sendBillFields } from '@owo/contract';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
@@ -199,11 +199,17 @@ export async function billToPayout(
   if (!r) throw notFound('Bill');
   if (r.status === 'sent') throw conflict(BILL_MSG.alreadySent);
   if (r.status !== 'submitted') throw conflict(BILL_MSG.notSubmitted);
-  const [byEmail] = await tx
-    .select()
-    .from(payees)
-    .where(and(eq(payees.accountId, r.accountId), eq(payees.email, r.email)))
-    .limit(1);
+  // An imported (or inbox) bill names its vendor; a requested one is the vendor of its email.
+  const [byEmail] = r.payeeId
+    ? await tx
+        .select()
+        .from(payees)
+        .where(and(eq(payees.accountId, r.accountId), eq(payees.id, r.payeeId)))
+    : await tx
+        .select()
+        .from(payees)
+        .where(and(eq(payees.accountId, r.accountId), eq(payees.email, r.email)))
+        .limit(1);
   let payeeId: string;
   if (byEmail) {
     if (byEmail.bankCode !== r.bankCode || byEmail.accountNumber !== r.accountNumber)
@@ -252,7 +258,47 @@ export async function billToPayout(
       categoryId: p.categoryId ?? null,
     },
     afterCommit: p.afterCommit,
+    billId: r.id,
   });
   await tx.update(payoutQuotes).set({ status: 'sent', payeeId, payoutId }).where(eq(payoutQuotes.id, r.id));
   return payoutId;
+}
+
+/**
+ * PUT /api/payout/quote/{ref}/draft: a draft bill (from the inbox) gets its amount, invoice, due date
+ * and vendor; it is paid to the vendor's approved account (copied now) and becomes `submitted`.
+ */
+export async function completeDraftBill(
+  db: Db,
+  p: { accountId: string; ref: string; body: z.output<typeof billDraftBody> },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [r] = await tx
+      .select()
+      .from(payoutQuotes)
+      .where(and(eq(payoutQuotes.accountId, p.accountId), eq(payoutQuotes.reference, p.ref)))
+      .for('update');
+    if (!r) throw notFound('Bill');
+    if (r.status !== 'draft') throw conflict(BILL_DRAFT_MSG.notDraft);
+    const [v] = await tx
+      .select()
+      .from(payees)
+      .where(and(eq(payees.accountId, p.accountId), eq(payees.id, p.body.payeeId)));
+    if (!v) throw fieldError('payeeId', 'Vendor not found');
+    await tx
+      .update(payoutQuotes)
+      .set({
+        status: 'submitted',
+        payeeId: v.id,
+        amountMinor: p.body.amount,
+        description: p.body.description,
+        invoiceNumber: p.body.invoiceNumber,
+        dueDate: p.body.dueDate,
+        bankCode: v.bankCode,
+        bankName: v.bankName,
+        accountNumber: v.accountNumber,
+        accountName: v.accountName,
+      })
+      .where(eq(payoutQuotes.id, r.id));
+  });
 }

@@ -30,6 +30,7 @@ import { approvalItems } from '../approvals/tables';
 import {
   approvalOf,
   decide,
+  billTierWorkflow,
   registerApprovable,
   resubmitForApproval,
   submitForApproval,
@@ -42,7 +43,7 @@ import { dispatchSoon } from '../funding';
 import { notifyMoneyEvent } from '../notifications';
 import { checkPayoutLimit, computeFee, getWallet, startTransfer } from '../money';
 import { payees } from '../payees/tables';
-import { payoutSchedules, payouts } from './tables';
+import { payoutQuotes, payoutSchedules, payouts } from './tables';
 
 type Row = typeof payouts.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
@@ -213,6 +214,16 @@ export function registerPayoutApprovals(deps: AppDeps) {
         subsidiaryId: r.p.subsidiaryId,
         makerUserId: r.p.makerUserId,
         reference: r.p.reference,
+        // A bill's payout is approved by the workflow of its amount's bill tier (AP policy), if any.
+        workflowId: (
+          await db
+            .select({ id: payoutQuotes.id })
+            .from(payoutQuotes)
+            .where(and(eq(payoutQuotes.payoutId, id), eq(payoutQuotes.accountId, accountId)))
+            .limit(1)
+        ).length
+          ? await billTierWorkflow(db, accountId, r.p.amountMinor)
+          : null,
       };
     },
     onFinalApproval: async ({ tx, deps: d, item, afterCommit }: HandlerContext) => {
@@ -402,7 +413,14 @@ export async function payoutStatuses(
 export async function createPayout(
   tx: Tx,
   deps: AppDeps,
-  p: { tenant: TenantContext; userId: string; body: Body; afterCommit: AfterCommit },
+  p: {
+    tenant: TenantContext;
+    userId: string;
+    body: Body;
+    afterCommit: AfterCommit;
+    /** The bill this payout pays: linked before submission, so the bill tiers route its approval. */
+    billId?: string;
+  },
 ): Promise<string> {
   const { body, tenant } = p;
   const accountId = tenant.accountId;
@@ -474,6 +492,11 @@ export async function createPayout(
       scheduledDate: body.scheduledDate,
       status: 'scheduled',
     });
+  if (p.billId)
+    await tx
+      .update(payoutQuotes)
+      .set({ payoutId: row.id })
+      .where(and(eq(payoutQuotes.id, p.billId), eq(payoutQuotes.accountId, accountId)));
   await submitForApproval(tx, deps, {
     accountId,
     type: 'payout',

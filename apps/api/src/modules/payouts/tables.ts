@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PayoutOption, PayoutStatus } from '@owo/contract';
+import type { BillImportRow, BillStatus, PayoutOption, PayoutStatus } from '@owo/contract';
 import { accounts } from '../accounts/tables';
 import { users } from '../identity/tables';
 import { payees } from '../payees/tables';
@@ -98,10 +98,9 @@ export const payoutQuotes = pgTable(
     email: text('email').notNull(),
     note: text('note'),
     payeeId: uuid('payee_id').references(() => payees.id),
-    status: text('status')
-      .$type<'requested' | 'submitted' | 'sent' | 'cancelled'>()
-      .notNull()
-      .default('requested'),
+    status: text('status').$type<BillStatus>().notNull().default('requested'),
+    /** How the bill arrived: a request's send-bill link, an import, or the email inbox. */
+    source: text('source').$type<'request' | 'import' | 'email'>().notNull().default('request'),
     amountMinor: bigint('amount_minor', { mode: 'number' }),
     description: text('description'),
     invoiceNumber: text('invoice_number'),
@@ -120,6 +119,45 @@ export const payoutQuotes = pgTable(
   },
   (t) => [
     uniqueIndex('payout_quotes_reference_key').on(t.reference),
+    index('payout_quotes_payout_idx').on(t.payoutId),
     index('payout_quotes_account_created_idx').on(t.accountId, t.createdAt),
   ],
+);
+
+/** An uploaded bill file, kept until the user confirms the summary (same rules as the vendor import). */
+export const billImportBatches = pgTable(
+  'bill_import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<'pending' | 'confirmed'>().notNull().default('pending'),
+    rows: jsonb('rows').$type<BillImportRow[]>().notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [index('bill_import_batches_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** The account's own bill address (`bills-<local>@<domain>`): mail to it becomes a draft bill. */
+export const billInboxes = pgTable(
+  'bill_inboxes',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Random, so the address cannot be guessed from the company. */
+    localPart: text('local_part').notNull(),
+    /** Who first asked for the address: the maker of the drafts that arrive (and their files' uploader). */
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bill_inboxes_local_part_key').on(t.localPart)],
 );

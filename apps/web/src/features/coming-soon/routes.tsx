@@ -71,8 +71,5 @@ export const comingSoonVerifiedRoutes: RouteObject[] = [];
 export const comingSoonPublicRoutes: RouteObject[] = [
   { path: '/send-bill/*', element: <ComingSoonPanel title="Send bill" /> },
   { path: '/vendor-onboarding/*', element: <ComingSoonPanel title="Vendor onboarding" /> },
-  { path: '/add-personal-details/:ref', element: <ComingSoonPanel title="Vendor onboarding" /> },
-  { path: '/add-bank-details/:ref', element: <ComingSoonPanel title="Vendor onboarding" /> },
-  { path: '/success/:ref', element: <ComingSoonPanel title="Vendor onboarding" /> },
   { path: '/payment-collection/*', element: <ComingSoonPanel title="Invoice payment" /> },
 ];

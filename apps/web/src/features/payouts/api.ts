@@ -2,6 +2,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Pagination } from '@owo/contract/http';
 import type {
+  Bill,
+  BillImport,
+  BillTier,
+  BillTierBand,
   MassApprovalResult,
   Payout,
   PayoutDetail,
@@ -168,10 +172,63 @@ export const billApi = {
   request: (body: { email: string; note?: string }) => api.post<BillT>('/payout/quote/request', body),
   submit: (ref: string, form: FormData) =>
     api.put<null>(`/verify/payout/quote/${ref}`, form, { skipAuthHandling: true, skipForbiddenPage: true }),
+  completeDraft: (
+    ref: string,
+    body: { payeeId: string; amount: string; description: string; invoiceNumber: string; dueDate: string },
+  ) => api.put<Bill>(`/payout/quote/${ref}/draft`, body),
   toPayout: (ref: string, walletId: string, key: string) =>
     api.post<PayoutDetail>(
       `/payout/quote/${ref}/payout`,
       { walletId },
       { headers: { 'Idempotency-Key': key } },
     ),
+};
+
+// ---- bill import, bill tiers, bill inbox (issue 23 §2) ----
+
+export function useBillImport(id: string | null) {
+  return useQuery({
+    queryKey: ['payouts', 'bill-import', id ?? ''],
+    enabled: !!id,
+    retry: false,
+    queryFn: async () => (await api.get<BillImport>(`/payout/quote/import/${id}`)).data,
+  });
+}
+
+export function useBillTiers(enabled = true) {
+  return useQuery({
+    queryKey: ['payouts', 'bill-tiers'],
+    enabled,
+    queryFn: async () => (await api.get<BillTierBand[]>('/payout/quote/tiers')).data,
+  });
+}
+
+export function usePayoutWorkflows(enabled = true) {
+  return useQuery({
+    queryKey: ['payouts', 'payout-workflows'],
+    enabled,
+    queryFn: async () =>
+      (await api.get<{ id: string; name: string }[]>('/approval-workflows', { query: { type: 'payout' } }))
+        .data,
+  });
+}
+
+export function useBillInbox(enabled = true) {
+  return useQuery({
+    queryKey: ['payouts', 'bill-inbox'],
+    enabled,
+    staleTime: Infinity,
+    queryFn: async () => (await api.get<{ email: string }>('/ocr/quote/email')).data,
+  });
+}
+
+export const billExtrasApi = {
+  upload: (file: File) => {
+    const f = new FormData();
+    f.append('file', file);
+    return api.post<BillImport>('/payout/quote/import', f);
+  },
+  confirm: (id: string) => api.post<{ created: number }>(`/payout/quote/import/${id}/confirm`),
+  setTier: (tier: BillTier, workflowId: string, body: { fromAmount: number; toAmount: number | null }) =>
+    api.put<BillTierBand[]>(`/payout/quote/tier/${tier}/${workflowId}`, body),
 };

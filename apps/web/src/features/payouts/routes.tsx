@@ -60,7 +60,26 @@ export const publicRoutes: RouteObject[] = [
   sendBill('/send-bill/success/:ref', 'SendBillSuccessScreen'),
 ];
 
+const billImport = (path: string, name: 'BillImportScreen' | 'BillImportSummaryScreen'): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Screen = (await import('./screens/bill-import'))[name];
+    return {
+      element: (
+        <AreaGuard area="bills">
+          <RequirePermission resource="payouts" action="post">
+            <Screen />
+          </RequirePermission>
+        </AreaGuard>
+      ),
+    };
+  },
+});
+
 export const dashboardRoutes: RouteObject[] = [
+  billImport('/bills/import', 'BillImportScreen'),
+  billImport('/bill-csv/upload', 'BillImportScreen'),
+  billImport('/bills/import/summary', 'BillImportSummaryScreen'),
   billPage('/bills/:ref'),
   billPage('/bill/:ref'),
   page('/payouts', list),

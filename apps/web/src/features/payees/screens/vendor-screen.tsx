@@ -50,6 +50,7 @@ function Vendor(props: { id: string }) {
   const q = usePayee(props.id);
   const canEdit = useCan('payee', 'put');
   const canPay = useCan('payouts', 'post');
+  const canInvite = useCan('payee', 'post');
   const [editing, setEditing] = useState(false);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Vendor not found'}</Alert>;
@@ -71,6 +72,18 @@ function Vendor(props: { id: string }) {
           {canPay && (
             <Button variant="default" onClick={() => navigate(`/payout/direct?payeeId=${v.id}`)}>
               Pay vendor
+            </Button>
+          )}
+          {canInvite && (
+            <Button
+              variant="default"
+              onClick={() =>
+                navigate(
+                  `/vendors/invite?payeeId=${v.id}&email=${encodeURIComponent(v.email)}&name=${encodeURIComponent(v.name)}`,
+                )
+              }
+            >
+              Ask vendor to update details
             </Button>
           )}
           {canEdit && <Button onClick={() => setEditing(true)}>Edit</Button>}

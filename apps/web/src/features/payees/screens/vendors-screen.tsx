@@ -25,7 +25,17 @@ export function VendorsScreen() {
         </div>
         <Group gap="sm">
           <ExportCsvButton path="/payee" filters={filters} groups={PAYEE_GROUPS} filename="owo-vendors.csv" />
-          {canCreate && <Button onClick={() => setAdding(true)}>Add vendor</Button>}
+          {canCreate && (
+            <>
+              <Button variant="default" onClick={() => navigate('/vendors/import-vendors')}>
+                Import vendors
+              </Button>
+              <Button variant="default" onClick={() => navigate('/vendors/invite')}>
+                Invite vendor
+              </Button>
+              <Button onClick={() => setAdding(true)}>Add vendor</Button>
+            </>
+          )}
         </Group>
       </Group>
       <Card>

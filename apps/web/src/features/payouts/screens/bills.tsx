@@ -17,16 +17,20 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { BILL_MSG, billRequestBody } from '@owo/contract/payouts';
+import { BILL_MSG, billRequestBody, type Bill } from '@owo/contract/payouts';
+import { DateField } from '../../../components/date-field';
+import { usePayees } from '../../payees';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { useWallets } from '../../money';
 import { billApi, refreshPayouts, useBill, useBills } from '../api';
+import { BillInboxModal, BillTiersModal } from './bill-tools';
 
 const COLORS: Record<string, string> = {
   requested: 'yellow',
+  draft: 'grape',
   submitted: 'blue',
   sent: 'green',
   cancelled: 'gray',
@@ -88,6 +92,9 @@ export function BillsList() {
   const { filters, page, setFilters, setPage } = useListState([]);
   const list = useBills(filters, page);
   const canCreate = useCan('payouts', 'post');
+  const canTiers = useCan('policy', 'put');
+  const [inbox, setInbox] = useState(false);
+  const [tiers, setTiers] = useState(false);
   const opened = params.get('request') === 'bill';
   const setOpened = (v: boolean) =>
     setParams(
@@ -111,7 +118,22 @@ export function BillsList() {
             dates={false}
             searchPlaceholder="Search by email or invoice number"
           />
-          {canCreate && <Button onClick={() => setOpened(true)}>Request bill</Button>}
+          <Group gap="xs">
+            {canCreate && (
+              <Button variant="default" onClick={() => navigate('/bills/import')}>
+                Import bills
+              </Button>
+            )}
+            <Button variant="default" onClick={() => setInbox(true)}>
+              Bill inbox email
+            </Button>
+            {canTiers && (
+              <Button variant="default" onClick={() => setTiers(true)}>
+                Bill tiers
+              </Button>
+            )}
+            {canCreate && <Button onClick={() => setOpened(true)}>Request bill</Button>}
+          </Group>
         </Group>
       </Card>
       <Card padding={0}>
@@ -152,6 +174,8 @@ export function BillsList() {
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </Card>
       <BillRequestModal opened={opened} onClose={() => setOpened(false)} />
+      <BillInboxModal opened={inbox} onClose={() => setInbox(false)} />
+      <BillTiersModal opened={tiers} onClose={() => setTiers(false)} />
     </Stack>
   );
 }
@@ -164,6 +188,74 @@ function Field(props: { label: string; value: React.ReactNode }) {
       </Text>
       <Text size="sm">{props.value || '—'}</Text>
     </div>
+  );
+}
+
+/** A draft from the bill inbox: the vendor, amount, invoice and due date make it a received bill. */
+function CompleteDraft(props: { bill: Bill }) {
+  const b = props.bill;
+  const vendors = usePayees({}, 1, 100);
+  const [v, setV] = useState({
+    payeeId: b.payeeId ?? '',
+    amount: b.amount ?? '',
+    description: b.description ?? '',
+    invoiceNumber: b.invoiceNumber ?? '',
+    dueDate: b.dueDate ?? '',
+  });
+  const save = useApiMutation({
+    mutationFn: () => billApi.completeDraft(b.reference, v),
+    onSuccess: () => void refreshPayouts(),
+  });
+  const err = (k: string) => save.error?.errors?.[k]?.[0];
+  return (
+    <Card>
+      <Stack>
+        <Title order={5}>Complete this draft</Title>
+        <Text size="sm" c="dimmed">
+          It arrived in your bill inbox; the fields we could read from it are filled in. It is paid to the
+          vendor’s approved bank account.
+        </Text>
+        <Select
+          label="Vendor"
+          searchable
+          data={(vendors.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${p.email}` }))}
+          value={v.payeeId || null}
+          onChange={(x) => setV({ ...v, payeeId: x ?? '' })}
+          error={err('payeeId')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Amount (₦)"
+            value={v.amount}
+            onChange={(e) => setV({ ...v, amount: e.currentTarget.value })}
+            error={err('amount')}
+          />
+          <TextInput
+            label="Invoice number"
+            value={v.invoiceNumber}
+            onChange={(e) => setV({ ...v, invoiceNumber: e.currentTarget.value })}
+            error={err('invoiceNumber')}
+          />
+          <TextInput
+            label="Description"
+            value={v.description}
+            onChange={(e) => setV({ ...v, description: e.currentTarget.value })}
+            error={err('description')}
+          />
+          <DateField
+            label="Due date"
+            value={v.dueDate}
+            onChange={(x) => setV({ ...v, dueDate: x })}
+            error={err('dueDate')}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button loading={save.isPending} onClick={() => save.mutate()}>
+            Save as received bill
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 
@@ -225,6 +317,7 @@ export function BillScreen() {
         </SimpleGrid>
       </Card>
       {b.status === 'requested' && <Alert>Waiting for the vendor to send the bill.</Alert>}
+      {b.status === 'draft' && canPay && <CompleteDraft bill={b} />}
       {b.status === 'sent' && b.payoutId && (
         <Button variant="default" w="fit-content" onClick={() => void navigate(`/payouts/${b.payoutId}`)}>
           Open the payout

@@ -1,0 +1,306 @@
+// The vendor's self-onboarding pages (issue 23 §1): no sign-in; the mailed link's reference is the
+// only key. A link that is unknown, used or expired shows a clear page.
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Container,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { VENDOR_INVITE_MSG } from '@owo/contract/payees';
+import { isApiError } from '../../../lib/api';
+import { useDraft } from '../../../lib/drafts';
+import { useApiMutation } from '../../../lib/query';
+import { useOnboarding, useOnboardingBanks, vendorOnboardingApi } from '../api';
+
+type Done = {
+  ref: string;
+  companyName: string;
+  bankName: string;
+  accountName: string;
+  pendingApproval: boolean;
+};
+const DONE_DRAFT = 'vendorOnboardingDone';
+
+function Frame(props: { children: React.ReactNode; step?: string }) {
+  return (
+    <Box mih="100vh" bg="gray.0" py="xl">
+      <Container size={560}>
+        <Stack>
+          <Text fw={700} c="teal.8">
+            owo
+          </Text>
+          {props.step && (
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {props.step}
+            </Text>
+          )}
+          {props.children}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function LinkProblem(props: { error: unknown }) {
+  const s = isApiError(props.error) ? props.error.httpStatus : 0;
+  const [title, text, color] =
+    s === 409
+      ? ['Already used', VENDOR_INVITE_MSG.used, 'yellow']
+      : s === 410
+        ? ['Link expired', VENDOR_INVITE_MSG.expired, 'yellow']
+        : s === 429
+          ? ['Too many attempts', 'Please try again in a little while.', 'yellow']
+          : ['Link not valid', VENDOR_INVITE_MSG.unknown, 'red'];
+  return (
+    <Alert color={color} title={title} data-testid="link-problem">
+      {text}
+    </Alert>
+  );
+}
+
+function useLive() {
+  const { ref } = useParams();
+  const q = useOnboarding(ref);
+  return { ref: ref!, q };
+}
+
+/** /vendor-onboarding/invitation/:ref: who invites you. */
+export function OnboardingInvitationScreen() {
+  const navigate = useNavigate();
+  const { ref, q } = useLive();
+  return (
+    <Frame>
+      {q.isLoading ? (
+        <Loader />
+      ) : q.error || !q.data ? (
+        <LinkProblem error={q.error} />
+      ) : (
+        <Card>
+          <Stack>
+            <Title order={2}>{q.data.companyName} invites you to get paid with Owo</Title>
+            <Text>
+              Add your details and the bank account {q.data.companyName} should pay you to. It takes two short
+              steps and no account.
+            </Text>
+            <Text size="sm" c="dimmed">
+              This link was sent to {q.data.email}. It works once.
+            </Text>
+            <Button onClick={() => void navigate(`/add-personal-details/${ref}`)}>Get started</Button>
+          </Stack>
+        </Card>
+      )}
+    </Frame>
+  );
+}
+
+/** /add-personal-details/:ref: step 1 of 2. */
+export function AddPersonalDetailsScreen() {
+  const navigate = useNavigate();
+  const { ref, q } = useLive();
+  const [v, setV] = useState<{ name: string; email: string; phone: string; billingAddress: string } | null>(
+    null,
+  );
+  const save = useApiMutation({
+    silentSuccess: true,
+    mutationFn: (body: { name: string; email: string; phone: string; billingAddress: string }) =>
+      vendorOnboardingApi.personal(ref, body),
+    onSuccess: () => {
+      void q.refetch();
+      void navigate(`/add-bank-details/${ref}`);
+    },
+  });
+  if (q.isLoading)
+    return (
+      <Frame>
+        <Loader />
+      </Frame>
+    );
+  if (q.error || !q.data)
+    return (
+      <Frame>
+        <LinkProblem error={q.error} />
+      </Frame>
+    );
+  const pd = q.data.personalDetails;
+  const form = v ?? {
+    name: pd?.name ?? '',
+    email: pd?.email ?? q.data.email,
+    phone: pd?.phone ?? '',
+    billingAddress: pd?.billingAddress ?? '',
+  };
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setV({ ...form, [k]: e.currentTarget.value });
+  const err = (k: string) => save.error?.errors?.[k]?.[0];
+  return (
+    <Frame step="Step 1 of 2">
+      <Card>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(form);
+          }}
+        >
+          <Stack>
+            <Title order={3}>Your details</Title>
+            <Text size="sm" c="dimmed">
+              For {q.data.companyName}’s records.
+            </Text>
+            <TextInput
+              label="Business or full name"
+              required
+              value={form.name}
+              onChange={set('name')}
+              error={err('name')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              value={form.email}
+              onChange={set('email')}
+              error={err('email')}
+            />
+            <TextInput label="Phone" value={form.phone} onChange={set('phone')} error={err('phone')} />
+            <TextInput
+              label="Billing address"
+              value={form.billingAddress}
+              onChange={set('billingAddress')}
+              error={err('billingAddress')}
+            />
+            <Button type="submit" loading={save.isPending}>
+              Continue
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </Frame>
+  );
+}
+
+/** /add-bank-details/:ref: step 2 of 2; NUBAN-checked and resolved by the server; uses the link up. */
+export function AddBankDetailsScreen() {
+  const navigate = useNavigate();
+  const { ref, q } = useLive();
+  const banks = useOnboardingBanks(ref);
+  const [, setDone] = useDraft<Done>(DONE_DRAFT);
+  const [bankCode, setBankCode] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const save = useApiMutation({
+    silentSuccess: true,
+    mutationFn: () => vendorOnboardingApi.bank(ref, { bankCode, accountNumber }),
+    onSuccess: (res) => {
+      setDone({ ref, ...res.data });
+      void navigate(`/success/${ref}`);
+    },
+  });
+  if (q.isLoading)
+    return (
+      <Frame>
+        <Loader />
+      </Frame>
+    );
+  if (q.error || !q.data)
+    return (
+      <Frame>
+        <LinkProblem error={q.error} />
+      </Frame>
+    );
+  if (!q.data.personalDetails)
+    return (
+      <Frame>
+        <Alert color="yellow" title="One step first">
+          {VENDOR_INVITE_MSG.personalFirst}.{' '}
+          <Button variant="subtle" size="xs" onClick={() => navigate(`/add-personal-details/${ref}`)}>
+            Add your details
+          </Button>
+        </Alert>
+      </Frame>
+    );
+  const err = (k: string) => save.error?.errors?.[k]?.[0];
+  return (
+    <Frame step="Step 2 of 2">
+      <Card>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
+          <Stack>
+            <Title order={3}>Where should {q.data.companyName} pay you?</Title>
+            <Select
+              label="Bank"
+              searchable
+              required
+              data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+              value={bankCode || null}
+              onChange={(x) => setBankCode(x ?? '')}
+              error={err('bankCode')}
+            />
+            <TextInput
+              label="Account number"
+              inputMode="numeric"
+              required
+              maxLength={10}
+              value={accountNumber}
+              onChange={(e) => setAccountNumber(e.currentTarget.value.replace(/\D/g, ''))}
+              error={err('accountNumber')}
+            />
+            <Text size="xs" c="dimmed">
+              We check the account with your bank and use the name your bank holds for it.
+            </Text>
+            <Button type="submit" loading={save.isPending}>
+              Submit
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </Frame>
+  );
+}
+
+/** /success/:ref. */
+export function OnboardingSuccessScreen() {
+  const { ref } = useParams();
+  const [done] = useDraft<Done>(DONE_DRAFT);
+  if (!done || done.ref !== ref)
+    return (
+      <Frame>
+        <Alert color="yellow" title="Nothing to show">
+          Open the link from your email to add your details. {VENDOR_INVITE_MSG.used.replace('This', 'A')}{' '}
+          link cannot be opened again.
+        </Alert>
+      </Frame>
+    );
+  return (
+    <Frame>
+      <Card>
+        <Stack>
+          <Title order={2}>You are all set</Title>
+          <Text>
+            {done.companyName} will pay you to <b>{done.bankName}</b>, account name <b>{done.accountName}</b>.
+          </Text>
+          {done.pendingApproval && (
+            <Alert color="yellow" data-testid="pending-approval">
+              {VENDOR_INVITE_MSG.completedPendingApproval}.
+            </Alert>
+          )}
+          <Text size="sm" c="dimmed">
+            You can close this page.
+          </Text>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}
