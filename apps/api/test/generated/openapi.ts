@@ -3398,6 +3398,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pay-someone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a new or existing recipient in NGN, USD or GBP; a payout that goes to approval
+         * @description Requires an Idempotency-Key header (a retry answers the first result). One of payeeId or recipient: a new NGN recipient is bankCode + accountNumber (NUBAN-checked, name resolved; the resolved name wins), a USD/GBP one is recipient.foreign (account name, IBAN or account number, SWIFT/BIC, sort code or routing number, bank name, country, address). wirePurpose (purpose from the list + narration) is required for USD and GBP and optional for NGN. senderDetails is required for reseller accounts and refused for others. USD/GBP amounts are converted from the wallet at the exchange quote (rate and fees fixed at creation) and capped at our limit of $10,000 per transaction (USD equivalent); NGN payouts below KYB tier 3 at the KYC cap. A payment the available balance cannot cover is refused (add funds first). It is a payout (approval type payout): nothing is held until the final approval.
+         */
+        post: operations["paySomeone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payouts/mass-approval": {
         parameters: {
             query?: never;
@@ -20483,6 +20503,24 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            recipientCurrency: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            recipientAmount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            recipientAmountMinor: number | null;
+                            fxRate: string | null;
+                            wirePurpose: string | null;
+                            wireNarration: string | null;
+                            senderDetails: {
+                                name: string;
+                                address: string;
+                                country: string;
+                                phone?: string | null;
+                            } | null;
+                            channel: string;
                             createdAt: string;
                             updatedAt: string;
                             approvalWorkflowPendingApprovalItem: {
@@ -20724,6 +20762,24 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            recipientCurrency: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            recipientAmount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            recipientAmountMinor: number | null;
+                            fxRate: string | null;
+                            wirePurpose: string | null;
+                            wireNarration: string | null;
+                            senderDetails: {
+                                name: string;
+                                address: string;
+                                country: string;
+                                phone?: string | null;
+                            } | null;
+                            channel: string;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -20847,6 +20903,203 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            recipientCurrency: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            recipientAmount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            recipientAmountMinor: number | null;
+                            fxRate: string | null;
+                            wirePurpose: string | null;
+                            wireNarration: string | null;
+                            senderDetails: {
+                                name: string;
+                                address: string;
+                                country: string;
+                                phone?: string | null;
+                            } | null;
+                            channel: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    paySomeone: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    walletId: string;
+                    amount: number | string;
+                    /** @enum {string} */
+                    currency: "NGN" | "USD" | "GBP";
+                    /** Format: uuid */
+                    payeeId?: string | null;
+                    recipient?: {
+                        name: string;
+                        /** Format: email */
+                        email?: string | null;
+                        bankCode?: string | null;
+                        accountNumber?: string | null;
+                        foreign?: {
+                            accountName: string;
+                            accountNumber: string;
+                            swiftCode: string;
+                            sortCode?: string | null;
+                            routingNumber?: string | null;
+                            bankName: string;
+                            country: string;
+                            address: string;
+                        } | null;
+                    } | null;
+                    senderDetails?: {
+                        name: string;
+                        address: string;
+                        country: string;
+                        phone?: string | null;
+                    } | null;
+                    wirePurpose?: {
+                        /** @enum {string} */
+                        purpose: "goods" | "services" | "salary" | "familySupport" | "education" | "medical" | "rent" | "investment" | "loanRepayment" | "travel" | "other";
+                        narration: string;
+                    } | null;
+                    scheduledDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            payoutOption: "standard" | "asset" | "project";
+                            /** @enum {string} */
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            currency: string;
+                            walletId: string;
+                            narration: string;
+                            payee: {
+                                id: string;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            scheduledDate: string | null;
+                            scheduleId: string | null;
+                            categoryId: string | null;
+                            projectId: string | null;
+                            assets: {
+                                id: string;
+                                /** Format: int64 */
+                                quantity: number | null;
+                            }[];
+                            transactionId: string | null;
+                            failureReason: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            recipientCurrency: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            recipientAmount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            recipientAmountMinor: number | null;
+                            fxRate: string | null;
+                            wirePurpose: string | null;
+                            wireNarration: string | null;
+                            senderDetails: {
+                                name: string;
+                                address: string;
+                                country: string;
+                                phone?: string | null;
+                            } | null;
+                            channel: string;
                             createdAt: string;
                             updatedAt: string;
                             approvalWorkflowPendingApprovalItem: {
@@ -21070,6 +21323,24 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            recipientCurrency: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            recipientAmount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            recipientAmountMinor: number | null;
+                            fxRate: string | null;
+                            wirePurpose: string | null;
+                            wireNarration: string | null;
+                            senderDetails: {
+                                name: string;
+                                address: string;
+                                country: string;
+                                phone?: string | null;
+                            } | null;
+                            channel: string;
                             createdAt: string;
                             updatedAt: string;
                             approvalWorkflowPendingApprovalItem: {
@@ -21282,6 +21553,7 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            currency: string;
                             email: string;
                             phone: string | null;
                             billingAddress: string | null;
@@ -21362,6 +21634,7 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            currency: string;
                             email: string;
                             phone: string | null;
                             billingAddress: string | null;
@@ -21479,6 +21752,7 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            currency: string;
                             email: string;
                             phone: string | null;
                             billingAddress: string | null;
@@ -21609,6 +21883,7 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            currency: string;
                             email: string;
                             phone: string | null;
                             billingAddress: string | null;

@@ -252,6 +252,7 @@ export async function billToPayout(
       categoryId: p.categoryId ?? null,
     },
     afterCommit: p.afterCommit,
+    extras: { channel: 'bill' },
   });
   await tx.update(payoutQuotes).set({ status: 'sent', payeeId, payoutId }).where(eq(payoutQuotes.id, r.id));
   return payoutId;

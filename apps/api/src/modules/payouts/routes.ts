@@ -8,6 +8,8 @@ import {
   listEnvelope,
   massApprovalBody,
   massApprovalResultSchema,
+  PAY_SOMEONE_MSG,
+  paySomeoneBody,
   PAYOUT_MSG,
   payoutBody,
   payoutDetailSchema,
@@ -26,6 +28,7 @@ import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
 import { registerBills } from './bills-routes';
+import { paySomeone, prepareRecipient } from './pay-someone';
 import { computeFee } from '../money';
 import {
   cancelSchedule,
@@ -86,6 +89,49 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
         return {
           statusCode: 201,
           body: ok(data, req.body.scheduledDate ? PAYOUT_MSG.scheduled : PAYOUT_MSG.created),
+          afterCommit: () => runAfterCommit(after),
+        };
+      });
+    },
+  );
+
+  r.post(
+    '/api/pay-someone',
+    {
+      config: needs('payouts', 'post'),
+      schema: {
+        operationId: 'paySomeone',
+        summary: 'Pay a new or existing recipient in NGN, USD or GBP; a payout that goes to approval',
+        description:
+          'Requires an Idempotency-Key header (a retry answers the first result). One of payeeId or recipient: a new NGN recipient is bankCode + accountNumber (NUBAN-checked, name resolved; the resolved name wins), a USD/GBP one is recipient.foreign (account name, IBAN or account number, SWIFT/BIC, sort code or routing number, bank name, country, address). wirePurpose (purpose from the list + narration) is required for USD and GBP and optional for NGN. senderDetails is required for reseller accounts and refused for others. USD/GBP amounts are converted from the wallet at the exchange quote (rate and fees fixed at creation) and capped at our limit of $10,000 per transaction (USD equivalent); NGN payouts below KYB tier 3 at the KYC cap. A payment the available balance cannot cover is refused (add funds first). It is a payout (approval type payout): nothing is held until the final approval.',
+        tags,
+        headers: idempotencyHeader,
+        body: paySomeoneBody,
+        response: {
+          201: envelope(payoutDetailSchema),
+          400: errorEnvelope,
+          409: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const tenant = tenantOf(req);
+      const userId = authOf(req).user.id;
+      const recipient = await prepareRecipient(deps, tenant, req.body);
+      return withIdempotency(deps, req, reply, async (tx) => {
+        const after: (() => Promise<void> | void)[] = [];
+        const id = await paySomeone(tx, deps, {
+          tenant,
+          userId,
+          body: req.body,
+          recipient,
+          afterCommit: (fn) => after.push(fn),
+        });
+        const data = await getPayout(tx as never, { tenant, id, viewerId: userId });
+        return {
+          statusCode: 201,
+          body: ok(data, req.body.scheduledDate ? PAY_SOMEONE_MSG.scheduled : PAY_SOMEONE_MSG.created),
           afterCommit: () => runAfterCommit(after),
         };
       });

@@ -10,7 +10,10 @@ import {
   formatMoney,
   fromMinor,
   PAYOUT_LIST_FILTERS,
+  PAY_SOMEONE_MSG,
   PAYOUT_MSG,
+  WIRE_PURPOSE_LABELS,
+  type WirePurpose,
   type MassApprovalResult,
   type Payout,
   type PayoutDetail,
@@ -38,9 +41,9 @@ import {
 import { payoutCategories } from '../categories/tables';
 import { payoutAssets } from '../products/tables';
 import { requireActiveProject } from '../projects';
-import { dispatchSoon } from '../funding';
+import { dispatchSoon, type WireMetadata } from '../funding';
 import { notifyMoneyEvent } from '../notifications';
-import { checkPayoutLimit, computeFee, getWallet, startTransfer } from '../money';
+import { checkPayoutLimit, computeFee, getWallet, quoteExchange, startTransfer } from '../money';
 import { payees } from '../payees/tables';
 import { payoutSchedules, payouts } from './tables';
 
@@ -85,6 +88,28 @@ async function lockPayout(tx: DbOrTx, accountId: string, id: string): Promise<Ro
   return p;
 }
 
+/** A USD/GBP payout's wire (what the rails carry), or null for a naira transfer. */
+function wireOf(p: Row, v: typeof payees.$inferSelect): WireMetadata | null {
+  if (!p.recipientCurrency || p.recipientCurrency === 'NGN' || p.recipientAmountMinor == null) return null;
+  const purpose = p.wirePurpose
+    ? `${WIRE_PURPOSE_LABELS[p.wirePurpose as WirePurpose] ?? p.wirePurpose}: ${p.wireNarration ?? ''}`.trim()
+    : '';
+  return {
+    currency: p.recipientCurrency as 'USD' | 'GBP',
+    amount: p.recipientAmountMinor,
+    rate: p.fxRate ?? '1',
+    beneficiary: {
+      swiftCode: v.foreignBank?.swiftCode ?? v.bankCode,
+      sortCode: v.foreignBank?.sortCode ?? null,
+      routingNumber: v.foreignBank?.routingNumber ?? null,
+      bankName: v.bankName,
+      country: v.foreignBank?.country ?? '',
+      address: v.foreignBank?.address ?? '',
+      purpose,
+    },
+  };
+}
+
 /**
  * Holds amount + fee and sends this attempt to the rails, to the vendor's APPROVED bank account.
  * Insufficient funds (or a limit) at this point marks the payout failed, inside a savepoint, so the
@@ -93,18 +118,22 @@ async function lockPayout(tx: DbOrTx, accountId: string, id: string): Promise<Ro
 async function startPayment(tx: Tx, deps: AppDeps, p: Row, afterCommit: AfterCommit): Promise<void> {
   const attempt = p.paymentAttempt + 1;
   const [v] = await tx.select().from(payees).where(eq(payees.id, p.payeeId));
-  const fee = await computeFee(tx, {
-    accountId: p.accountId,
-    method: 'bank-transfer',
-    amount: p.amountMinor,
-    currency: p.currency,
-  });
+  const wire = wireOf(p, v);
+  // A wire holds the fee its exchange quote stated at creation; a naira transfer the current fee.
+  const fee = wire
+    ? p.feeMinor
+    : await computeFee(tx, {
+        accountId: p.accountId,
+        method: 'bank-transfer',
+        amount: p.amountMinor,
+        currency: p.currency,
+      });
   try {
     const t = await tx.transaction(async (sp) => {
       await checkPayoutLimit(deps, sp, {
         accountId: p.accountId,
-        amountMinor: p.amountMinor,
-        currency: p.currency,
+        amountMinor: wire ? wire.amount : p.amountMinor,
+        currency: wire ? wire.currency : p.currency,
       });
       return startTransfer(sp, {
         accountId: p.accountId,
@@ -121,6 +150,7 @@ async function startPayment(tx: Tx, deps: AppDeps, p: Row, afterCommit: AfterCom
         sourceType: 'payout',
         sourceId: p.id,
         provider: railsOf(deps).name,
+        ...(wire ? { metadata: { wire } } : {}),
       });
     });
     await tx
@@ -335,6 +365,7 @@ export async function createApprovedPayout(
       subsidiaryId: p.subsidiaryId,
       reference: newReference(),
       payoutOption: 'standard',
+      channel: 'request',
       makerUserId: p.makerUserId,
       payeeId: p.payeeId,
       walletId: p.walletId,
@@ -398,25 +429,42 @@ export async function payoutStatuses(
 
 // ---- commands ----
 
+/** What flows other than a direct payout add to a payout (pay-someone). */
+export type PayoutExtras = {
+  channel?: 'direct' | 'paySomeone' | 'bill' | 'request';
+  /** Pay-someone: USD/GBP recipients (a wire), from the NGN wallet or a wallet in that currency. */
+  wires?: boolean;
+  wirePurpose?: { purpose: WirePurpose; narration: string } | null;
+  senderDetails?: { name: string; address: string; country: string; phone?: string | null } | null;
+};
+
 /** POST /api/payouts, inside the idempotent request's transaction. */
 export async function createPayout(
   tx: Tx,
   deps: AppDeps,
-  p: { tenant: TenantContext; userId: string; body: Body; afterCommit: AfterCommit },
+  p: { tenant: TenantContext; userId: string; body: Body; afterCommit: AfterCommit; extras?: PayoutExtras },
 ): Promise<string> {
   const { body, tenant } = p;
+  const extras = p.extras ?? {};
   const accountId = tenant.accountId;
   const wallet = await getWallet(tx, accountId, body.walletId);
   if (!wallet) throw fieldError('walletId', PAYOUT_MSG.selectWallet);
-  if (wallet.currency !== body.currency)
-    throw fieldError('currency', `The selected wallet holds ${wallet.currency}, not ${body.currency}`);
-  if (wallet.currency !== 'NGN')
-    throw fieldError('walletId', 'Payouts to a bank account are paid from the NGN wallet');
+  if (!extras.wires) {
+    if (wallet.currency !== body.currency)
+      throw fieldError('currency', `The selected wallet holds ${wallet.currency}, not ${body.currency}`);
+    if (wallet.currency !== 'NGN')
+      throw fieldError('walletId', 'Payouts to a bank account are paid from the NGN wallet');
+  } else if (wallet.currency !== 'NGN' && wallet.currency !== body.currency)
+    throw fieldError('walletId', `Pay ${body.currency} from the NGN wallet or a ${body.currency} wallet`);
   const [vendor] = await tx
-    .select({ id: payees.id })
+    .select({ id: payees.id, currency: payees.currency })
     .from(payees)
     .where(and(eq(payees.id, body.payeeId), eq(payees.accountId, accountId)));
   if (!vendor) throw fieldError('payeeId', PAYOUT_MSG.payeeNotFound);
+  if (vendor.currency !== body.currency) throw fieldError('payeeId', PAY_SOMEONE_MSG.recipientCurrency);
+  // The wire purpose is required for USD and GBP, whatever the flow (000 §4.3).
+  if (body.currency !== 'NGN' && !extras.wirePurpose)
+    throw fieldError('wirePurpose.purpose', PAY_SOMEONE_MSG.wirePurposeRequired);
   if (body.scheduledDate) assertFutureDate(body.scheduledDate);
   if (body.categoryId) {
     const [c] = await tx
@@ -438,14 +486,33 @@ export async function createPayout(
       .where(and(eq(payoutAssets.accountId, accountId), inArray(payoutAssets.id, ids)));
     if (found.length !== ids.length) throw fieldError('assets', 'Asset not found');
   }
-  await checkPayoutLimit(deps, tx, { accountId, amountMinor: body.amount, currency: body.currency });
-  const fee = await computeFee(tx, {
-    accountId,
-    method: 'bank-transfer',
-    amount: body.amount,
-    currency: wallet.currency,
-  });
-  if (wallet.balance < body.amount + fee) throw fieldError('amount', PAYOUT_MSG.insufficientFunds);
+  // The $10,000 cap (USD/GBP) and the KYC cap (NGN) by KYB tier: checkPayoutLimit, here or in the quote.
+  let amountMinor = body.amount;
+  let fee: number;
+  let rate: string | null = null;
+  if (wallet.currency === body.currency) {
+    await checkPayoutLimit(deps, tx, { accountId, amountMinor: body.amount, currency: body.currency });
+    fee = await computeFee(tx, {
+      accountId,
+      method: 'bank-transfer',
+      amount: body.amount,
+      currency: wallet.currency,
+    });
+    if (body.currency !== 'NGN') rate = '1';
+  } else {
+    // Another currency: the exchange quote converts at the rails' rate and states the fees.
+    const q = await quoteExchange(deps, {
+      accountId,
+      walletId: wallet.id,
+      amount: body.amount,
+      currency: body.currency,
+      method: 'bank-transfer',
+    });
+    amountMinor = q.amount;
+    fee = q.exchangeFee;
+    rate = q.rate;
+  }
+  if (wallet.balance < amountMinor + fee) throw fieldError('amount', PAYOUT_MSG.insufficientFunds);
 
   const [row] = await tx
     .insert(payouts)
@@ -458,9 +525,16 @@ export async function createPayout(
       payeeId: vendor.id,
       walletId: wallet.id,
       currency: wallet.currency,
-      amountMinor: body.amount,
+      amountMinor,
       feeMinor: fee,
       narration: body.narration,
+      channel: extras.channel ?? 'direct',
+      recipientCurrency: rate ? body.currency : null,
+      recipientAmountMinor: rate ? body.amount : null,
+      fxRate: rate,
+      wirePurpose: extras.wirePurpose?.purpose ?? null,
+      wireNarration: extras.wirePurpose?.narration ?? null,
+      senderDetails: extras.senderDetails ?? null,
       categoryId: body.categoryId ?? null,
       projectId: body.projectId ?? null,
       assets: (body.assets ?? []).map((a) => ({ id: a.id, quantity: a.quantity ?? null })),
@@ -698,6 +772,14 @@ function toDto(r: Selected): Payout {
     transactionId: p.transactionId,
     failureReason: r.status === 'failed' ? (p.failureReason ?? r.txFailure ?? null) : null,
     maker: { id: p.makerUserId, name: `${r.makerFirst} ${r.makerLast}`.trim() },
+    recipientCurrency: p.recipientCurrency,
+    recipientAmount: p.recipientAmountMinor == null ? null : fromMinor(p.recipientAmountMinor),
+    recipientAmountMinor: p.recipientAmountMinor,
+    fxRate: p.fxRate,
+    wirePurpose: p.wirePurpose,
+    wireNarration: p.wireNarration,
+    senderDetails: p.senderDetails ?? null,
+    channel: p.channel,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

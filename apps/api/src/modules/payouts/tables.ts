@@ -51,6 +51,24 @@ export const payouts = pgTable(
     paymentAttempt: integer('payment_attempt').notNull().default(0),
     transactionId: uuid('transaction_id'),
     failureReason: text('failure_reason'),
+    /** direct | paySomeone | bill | request: the flow that made it (all paid by this one path). */
+    channel: text('channel').notNull().default('direct'),
+    /**
+     * A payout in another currency than its wallet's (pay-someone USD/GBP): the recipient gets
+     * recipient_amount_minor of recipient_currency; amount_minor (wallet currency) = that x fx_rate,
+     * fixed at creation by the exchange quote, and fee_minor is the quote's fee (held as stated).
+     */
+    recipientCurrency: text('recipient_currency'),
+    recipientAmountMinor: bigint('recipient_amount_minor', { mode: 'number' }),
+    fxRate: text('fx_rate'),
+    wirePurpose: text('wire_purpose'),
+    wireNarration: text('wire_narration'),
+    senderDetails: jsonb('sender_details').$type<{
+      name: string;
+      address: string;
+      country: string;
+      phone?: string | null;
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,351 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAY_SOMEONE_MSG, PAYOUT_MSG } from '@owo/contract';
+import {
+  memberWithRole,
+  ownerWithAccount,
+  setKybTier,
+  type TestApp,
+  createTestApp,
+} from '../../../test/helpers';
+import { startJobs } from '../../platform/jobs';
+import { creditDeposit } from '../money/deposits';
+import { transactions, wallets } from '../money/tables';
+import { createWallet, getWalletByCurrency } from '../money/wallets';
+import { verifyLedger } from '../money/verify';
+import { getFundingAccount } from '../funding/virtual-accounts';
+import { ordinaryAccount, waitFor } from '../funding/test-support';
+import { sandboxTransfers } from '../../rails/sandbox/tables';
+import { payees } from '../payees/tables';
+import { payouts } from './tables';
+
+let t: TestApp;
+let stop: () => Promise<void>;
+beforeAll(async () => {
+  t = await createTestApp();
+  stop = await startJobs(t.app.deps);
+});
+afterAll(async () => {
+  await stop?.();
+  await t?.close();
+});
+
+const key = () => `k-${Math.random().toString(36).slice(2)}`;
+const approve = (api: any, id: string) =>
+  api.post(`/api/approval-workflows/pending-approvals/approve/${id}`, {
+    approvalStatus: 'approved',
+    comments: 'Checked the invoice',
+  });
+
+/** An owner (optionally a reseller), an admin, and an NGN wallet holding `balance` kobo. */
+async function company(balance = 5_000_000_00, type: 'business' | 'reseller' = 'business') {
+  const o = await ownerWithAccount(t, { type });
+  const wallet =
+    (await getWalletByCurrency(t.db, o.account.id, 'NGN')) ??
+    (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
+  const va = await getFundingAccount(t.app.deps, o.account.id, wallet.id);
+  const fund = (amount: number) =>
+    creditDeposit(t.db, {
+      accountNumber: va.accountNumber,
+      amount,
+      providerRef: `seed_${randomBytes(6).toString('hex')}`,
+      senderName: 'SEED',
+      provider: 'sandbox',
+    });
+  if (balance > 0) await fund(balance);
+  const a = await memberWithRole(t, o.account.id, 'admin');
+  return { o: { ...o, wallet }, a, fund };
+}
+
+const usdRecipient = (over: Record<string, unknown> = {}) => ({
+  name: 'Acme Components LLC',
+  email: 'billing@acme-components.com',
+  foreign: {
+    accountName: 'Acme Components LLC',
+    accountNumber: '000123456789',
+    swiftCode: 'CHASUS33',
+    routingNumber: '021000021',
+    bankName: 'JPMorgan Chase Bank',
+    country: 'US',
+    address: '270 Park Avenue, New York, NY 10017',
+    ...over,
+  },
+});
+const wire = { purpose: 'goods', narration: 'Invoice 4411, soldering stations' };
+
+const body = (o: any, over: Record<string, unknown> = {}) => ({
+  walletId: o.wallet.id,
+  amount: '500',
+  currency: 'USD',
+  recipient: usdRecipient(),
+  wirePurpose: wire,
+  ...over,
+});
+const post = (api: any, b: unknown, k = key()) => api.post('/api/pay-someone', b, { 'idempotency-key': k });
+
+describe('pay-someone', () => {
+  it('NGN to a new recipient: resolved name wins, wire purpose optional, approval then paid by the rails', async () => {
+    const { o, a } = await company();
+    const accountNumber = ordinaryAccount();
+    const res = await post(o.api, {
+      walletId: o.wallet.id,
+      amount: '25000',
+      currency: 'NGN',
+      recipient: { name: 'Typed Name', bankCode: '058', accountNumber },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.message).toBe(PAY_SOMEONE_MSG.created);
+    const p = res.body.data;
+    expect(p).toMatchObject({
+      status: 'pending',
+      channel: 'paySomeone',
+      currency: 'NGN',
+      amountMinor: 2_500_000,
+      recipientCurrency: null,
+      wirePurpose: null,
+    });
+    expect(p.payee.accountName).not.toBe('Typed Name');
+    expect(p.approvalWorkflowPendingApprovalItem.type).toBe('payout');
+    // Nothing held at creation.
+    const [w0] = await t.db.select().from(wallets).where(eq(wallets.id, o.wallet.id));
+    expect(w0.pendingBalance).toBe(0);
+    expect((await approve(a.api, p.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
+    const done = await waitFor('paid', async () => {
+      const d = (await o.api.get(`/api/payouts/${p.id}`)).body.data;
+      return d.status === 'completed' && d;
+    });
+    expect(done.transactionId).toBeTruthy();
+    // The same recipient again is the same vendor (one per bank account).
+    const again = await post(o.api, {
+      walletId: o.wallet.id,
+      amount: '1000',
+      currency: 'NGN',
+      recipient: { name: 'Typed Name', bankCode: '058', accountNumber },
+    });
+    expect(again.body.data.payee.id).toBe(p.payee.id);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('USD wire from the NGN wallet at the quoted rate; the rails carry USD to the SWIFT beneficiary with its purpose', async () => {
+    const { o, a } = await company();
+    await setKybTier(t, o.account.id, 3);
+    const res = await post(o.api, body(o));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const p = res.body.data;
+    expect(p).toMatchObject({
+      currency: 'NGN',
+      recipientCurrency: 'USD',
+      recipientAmount: '500.00',
+      recipientAmountMinor: 50_000,
+      fxRate: '1550',
+      wirePurpose: 'goods',
+      wireNarration: wire.narration,
+    });
+    expect(p.amountMinor).toBe(50_000 * 1550);
+    expect(p.payee).toMatchObject({ bankName: 'JPMorgan Chase Bank', accountNumber: '000123456789' });
+    const [v] = await t.db.select().from(payees).where(eq(payees.id, p.payee.id));
+    expect(v).toMatchObject({ currency: 'USD', bankCode: 'CHASUS33' });
+    expect(v.foreignBank).toMatchObject({ routingNumber: '021000021', country: 'US' });
+
+    expect((await approve(a.api, p.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
+    const done = await waitFor('wire paid', async () => {
+      const d = (await o.api.get(`/api/payouts/${p.id}`)).body.data;
+      return d.status === 'completed' && d;
+    });
+    const [tx] = await t.db.select().from(transactions).where(eq(transactions.id, done.transactionId));
+    expect(tx.amount).toBe(p.amountMinor);
+    expect(tx.fee).toBe(p.feeMinor);
+    const [st] = await t.db
+      .select()
+      .from(sandboxTransfers)
+      .where(eq(sandboxTransfers.reference, tx.reference));
+    expect(st).toMatchObject({ currency: 'USD', amount: 50_000, bankCode: 'CHASUS33' });
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('wire purpose: required for USD and GBP, optional for NGN; bad input changes nothing', async () => {
+    const { o } = await company();
+    const before = (await t.db.select().from(payouts).where(eq(payouts.accountId, o.account.id))).length;
+    for (const currency of ['USD', 'GBP']) {
+      const r = await post(o.api, body(o, { currency, wirePurpose: undefined }));
+      expect(r.status).toBe(400);
+      expect(r.body.errors['wirePurpose.purpose']).toEqual([PAY_SOMEONE_MSG.wirePurposeRequired]);
+    }
+    const noNarration = await post(o.api, body(o, { wirePurpose: { purpose: 'goods', narration: '' } }));
+    expect(noNarration.status).toBe(400);
+    expect(noNarration.body.errors['wirePurpose.narration']).toEqual([
+      PAY_SOMEONE_MSG.purposeNarrationRequired,
+    ]);
+    const unknown = await post(o.api, body(o, { wirePurpose: { purpose: 'bribes', narration: 'xyz' } }));
+    expect(unknown.body.errors['wirePurpose.purpose']).toEqual([PAY_SOMEONE_MSG.purposeRequired]);
+    const badSwift = await post(o.api, body(o, { recipient: usdRecipient({ swiftCode: 'NOPE' }) }));
+    expect(badSwift.body.errors['recipient.foreign.swiftCode']).toEqual([PAY_SOMEONE_MSG.swiftInvalid]);
+    const noForeign = await post(
+      o.api,
+      body(o, { recipient: { name: 'X', bankCode: '058', accountNumber: ordinaryAccount() } }),
+    );
+    expect(noForeign.status).toBe(400);
+    const none = await post(o.api, body(o, { recipient: undefined }));
+    expect(none.body.errors.payeeId).toEqual([PAY_SOMEONE_MSG.recipientRequired]);
+    // Sender details are for reseller accounts only.
+    const sender = await post(o.api, body(o, { senderDetails: { name: 'A', address: 'B', country: 'NG' } }));
+    expect(sender.body.errors.senderDetails).toEqual([PAY_SOMEONE_MSG.senderNotAllowed]);
+    const after = (await t.db.select().from(payouts).where(eq(payouts.accountId, o.account.id))).length;
+    expect(after).toBe(before);
+    expect((await t.db.select().from(payees).where(eq(payees.accountId, o.account.id))).length).toBe(0);
+    // NGN without a purpose is fine; with one it is kept.
+    const ngn = await post(o.api, {
+      walletId: o.wallet.id,
+      amount: '1000',
+      currency: 'NGN',
+      recipient: { name: 'Ada', bankCode: '058', accountNumber: ordinaryAccount() },
+      wirePurpose: { purpose: 'services', narration: 'Cleaning, March' },
+    });
+    expect(ngn.status).toBe(201);
+    expect(ngn.body.data).toMatchObject({ wirePurpose: 'services', narration: 'Cleaning, March' });
+  });
+
+  it('reseller accounts must give sender details (kept on the payout)', async () => {
+    const { o } = await company(5_000_000_00, 'reseller');
+    await setKybTier(t, o.account.id, 3);
+    const missing = await post(o.api, body(o));
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors['senderDetails.name']).toEqual([PAY_SOMEONE_MSG.senderRequired]);
+    const ok = await post(
+      o.api,
+      body(o, {
+        currency: 'GBP',
+        recipient: {
+          name: 'Brit Ltd',
+          foreign: {
+            ...usdRecipient().foreign,
+            swiftCode: 'BARCGB22',
+            sortCode: '20-00-00',
+            routingNumber: null,
+            accountNumber: 'GB29NWBK60161331926819',
+            country: 'GB',
+          },
+        },
+        senderDetails: { name: 'Chidi Okafor', address: '4 Broad St, Lagos', country: 'NG' },
+      }),
+    );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.data).toMatchObject({
+      recipientCurrency: 'GBP',
+      fxRate: '1950',
+      senderDetails: { name: 'Chidi Okafor' },
+    });
+  });
+
+  it('the $10,000 cap is our limit, server-side, in USD equivalent (GBP too)', async () => {
+    const { o } = await company(50_000_000_00);
+    const over = await post(o.api, body(o, { amount: '10000.01' }));
+    expect(over.status).toBe(400);
+    expect(over.body.errors.amount[0]).toContain('our limit of $10,000.00');
+    expect(over.body.errors.amount[0]).toContain("not the central bank's");
+    // £8,000 is $10,080 at 1.26: over.
+    const gbp = await post(o.api, body(o, { currency: 'GBP', amount: '8000' }));
+    expect(gbp.status).toBe(400);
+    expect(gbp.body.errors.amount[0]).toContain('our limit');
+    const at = await post(o.api, body(o, { amount: '10000' }));
+    expect(at.status, JSON.stringify(at.body)).toBe(201);
+  });
+
+  it('a short balance is refused at creation (add funds first), then accepted once funded', async () => {
+    const { o, fund } = await company(100_000_00);
+    const short = await post(o.api, body(o, { amount: '100' })); // ₦155,000 + fees > ₦100,000
+    expect(short.status).toBe(400);
+    expect(short.body.errors.amount).toEqual([PAYOUT_MSG.insufficientFunds]);
+    const q = await o.api.post(`/api/exchange/disbursement/payouts/${o.wallet.id}`, {
+      amount: '100',
+      currency: 'USD',
+    });
+    expect(q.body.data.isPaymentRequired).toBe(true);
+    await fund(100_000_00);
+    const q2 = await o.api.post(`/api/exchange/disbursement/payouts/${o.wallet.id}`, {
+      amount: '100',
+      currency: 'USD',
+    });
+    expect(q2.body.data.isPaymentRequired).toBe(false);
+    const ok = await post(o.api, body(o, { amount: '100' }));
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.amountMinor + ok.body.data.feeMinor).toBe(q2.body.data.totalMinor);
+  });
+
+  it('a double submit with one Idempotency-Key makes one payout and one recipient; no key is a 400', async () => {
+    const { o } = await company();
+    const noKey = await o.api.post('/api/pay-someone', body(o));
+    expect(noKey.status).toBe(400);
+    const k = key();
+    const [r1, r2] = await Promise.all([post(o.api, body(o), k), post(o.api, body(o), k)]);
+    const ok = [r1, r2].filter((r) => r.status === 201);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    const r3 = await post(o.api, body(o), k);
+    expect(r3.body.data.id).toBe(ok[0].body.data.id);
+    expect((await t.db.select().from(payouts).where(eq(payouts.accountId, o.account.id))).length).toBe(1);
+    expect((await t.db.select().from(payees).where(eq(payees.accountId, o.account.id))).length).toBe(1);
+  });
+
+  it('tenancy: another company’s payee or wallet is not found; the payout is 404 to them', async () => {
+    const { o } = await company();
+    const other = await company();
+    const p = (await post(o.api, body(o))).body.data;
+    expect((await other.o.api.get(`/api/payouts/${p.id}`)).status).toBe(404);
+    const theirs = await post(other.o.api, body(other.o, { recipient: undefined, payeeId: p.payee.id }));
+    expect(theirs.status).toBe(400);
+    expect(theirs.body.errors.payeeId).toEqual([PAYOUT_MSG.payeeNotFound]);
+    const wallet = await post(other.o.api, body(o));
+    expect(wallet.status).toBe(400);
+    expect(wallet.body.errors.walletId).toEqual([PAYOUT_MSG.selectWallet]);
+    // A USD recipient cannot be paid in NGN (its currency is its own).
+    const wrong = await post(o.api, {
+      walletId: o.wallet.id,
+      amount: '100',
+      currency: 'NGN',
+      payeeId: p.payee.id,
+    });
+    expect(wrong.body.errors.payeeId).toEqual([PAY_SOMEONE_MSG.recipientCurrency]);
+  });
+
+  it('fuzz: random bodies answer 201 or 4xx, never 5xx', async () => {
+    const { o } = await company();
+    const val = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.integer(),
+      fc.constant(null),
+      fc.boolean(),
+      fc.constant('USD'),
+      fc.constant('NGN'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            walletId: fc.oneof(fc.constant(o.wallet.id), fc.uuid(), fc.string({ maxLength: 10 })),
+            amount: fc.oneof(fc.constant('10'), fc.double(), fc.string({ maxLength: 12 })),
+            currency: fc.constantFrom('NGN', 'USD', 'GBP', 'EUR', ''),
+            recipient: fc.oneof(
+              fc.constant(usdRecipient()),
+              fc.dictionary(fc.string({ maxLength: 10 }), val),
+              fc.constant(null),
+            ),
+            wirePurpose: fc.oneof(
+              fc.constant(wire),
+              fc.dictionary(fc.string({ maxLength: 10 }), val),
+              fc.constant(null),
+            ),
+            senderDetails: fc.oneof(fc.constant(undefined), fc.dictionary(fc.string({ maxLength: 10 }), val)),
+          },
+          { requiredKeys: [] },
+        ),
+        async (b) => {
+          const r = await post(o.api, b);
+          expect(r.status === 201 || (r.status >= 400 && r.status < 500), JSON.stringify(r.body)).toBe(true);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
