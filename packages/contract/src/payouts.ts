@@ -447,3 +447,29 @@ export const payoutForeignSchema = z.object({
   /** Wallet units per 1 unit of the recipient currency, fixed at creation (the exchange quote). */
   rate: z.string(),
 });
+
+// ---- Payout edit (issue 23 §3: /payouts/{ref}/edit, /edit/assets, /edit/review) ----
+
+export const PAYOUT_EDIT_MSG = {
+  updated: 'Payout updated and sent for approval again',
+  paid: 'This payout has been paid and can no longer be edited',
+  cancelled: 'This payout was cancelled and can no longer be edited',
+  fromRequest: 'This payout was approved as a fund request; it cannot be edited here',
+  nothing: 'Change at least one field',
+} as const;
+
+/** PUT /api/payouts/{id}: what an edit may change; any edit sends the payout back to approval. */
+export const payoutEditBody = z.object({
+  amount: amountSchema.optional(),
+  narration: z
+    .string({ error: PAYOUT_MSG.narrationRequired })
+    .trim()
+    .min(1, PAYOUT_MSG.narrationRequired)
+    .max(100, 'Narration must be at most 100 characters')
+    .optional(),
+  scheduledDate: scheduledDate.optional().nullable(),
+  categoryId: z.string().uuid('Category must be an id').optional().nullable(),
+  projectId: z.string().uuid('Project must be an id').optional().nullable(),
+  assets: z.array(payoutAssetLineSchema).max(100).optional(),
+});
+export type PayoutEditInput = z.input<typeof payoutEditBody>;

@@ -3464,7 +3464,11 @@ export interface paths {
         };
         /** One payout with its status, approval item, fee and schedule */
         get: operations["getPayout"];
-        put?: never;
+        /**
+         * Edit a payout not yet paid; it goes back to approval
+         * @description amount (for a USD/GBP payout: what the recipient gets, re-quoted), narration, scheduledDate (null clears it), categoryId, projectId, assets. Any edit sends the payout back to level one of approval (trail entry Resubmitted): an approved or scheduled payout must be approved again. A payout whose money is held or paid (paying, completed) or a cancelled one answers 409; the limit, fee, balance and date checks of creation run again.
+         */
+        put: operations["updatePayout"];
         post?: never;
         delete?: never;
         options?: never;
@@ -21386,6 +21390,162 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number | string;
+                    narration?: string;
+                    scheduledDate?: string | null;
+                    /** Format: uuid */
+                    categoryId?: string | null;
+                    /** Format: uuid */
+                    projectId?: string | null;
+                    assets?: {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: int32 */
+                        quantity?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            payoutOption: "standard" | "asset" | "project";
+                            /** @enum {string} */
+                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+                            approvalStatus: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            currency: string;
+                            walletId: string;
+                            narration: string;
+                            payee: {
+                                id: string;
+                                name: string;
+                                bankName: string;
+                                accountNumber: string;
+                                accountName: string;
+                            };
+                            scheduledDate: string | null;
+                            scheduleId: string | null;
+                            categoryId: string | null;
+                            projectId: string | null;
+                            assets: {
+                                id: string;
+                                /** Format: int64 */
+                                quantity: number | null;
+                            }[];
+                            transactionId: string | null;
+                            failureReason: string | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            recipientCurrency: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            recipientAmount: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            recipientAmountMinor: number | null;
+                            fxRate: string | null;
+                            wirePurpose: string | null;
+                            wireNarration: string | null;
+                            senderDetails: {
+                                name: string;
+                                address: string;
+                                country: string;
+                                phone?: string | null;
+                            } | null;
+                            channel: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

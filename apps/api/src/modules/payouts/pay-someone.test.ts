@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAY_SOMEONE_MSG, PAYOUT_MSG } from '@owo/contract';
+import { PAY_SOMEONE_MSG, PAYOUT_EDIT_MSG, PAYOUT_MSG } from '@owo/contract';
 import {
   memberWithRole,
   ownerWithAccount,
@@ -346,6 +346,97 @@ describe('pay-someone', () => {
         },
       ),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe('payout edit', () => {
+  const ngnBody = (o: any) => ({
+    walletId: o.wallet.id,
+    amount: '20000',
+    currency: 'NGN',
+    recipient: { name: 'Ada', bankCode: '058', accountNumber: ordinaryAccount() },
+  });
+  const tomorrowPlus = (n: number) =>
+    new Date(Date.now() + 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+
+  it('an edit after approval means re-approval (trail Resubmitted); the new amount is what is paid', async () => {
+    const { o, a } = await company();
+    const p = (await post(o.api, { ...ngnBody(o), scheduledDate: tomorrowPlus(3) })).body.data;
+    expect((await approve(a.api, p.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
+    expect((await o.api.get(`/api/payouts/${p.id}`)).body.data.status).toBe('scheduled');
+
+    const edit = await o.api.put(`/api/payouts/${p.id}`, {
+      amount: '30000',
+      narration: 'Cleaning, April',
+      scheduledDate: null,
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body.message).toBe(PAYOUT_EDIT_MSG.updated);
+    const d = edit.body.data;
+    expect(d).toMatchObject({
+      status: 'pending',
+      approvalStatus: 'pending',
+      amountMinor: 3_000_000,
+      narration: 'Cleaning, April',
+      scheduledDate: null,
+    });
+    expect(d.approvalWorkflowPendingApprovalItem.approvals.map((x: any) => x.status)).toContain(
+      'Resubmitted',
+    );
+    // Approved again: paid now (no date), the new amount.
+    expect((await approve(a.api, d.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
+    const done = await waitFor('paid', async () => {
+      const x = (await o.api.get(`/api/payouts/${p.id}`)).body.data;
+      return x.status === 'completed' && x;
+    });
+    const [tx] = await t.db.select().from(transactions).where(eq(transactions.id, done.transactionId));
+    expect(tx.amount).toBe(3_000_000);
+    // A paid payout cannot be edited: a clear 409, nothing changed.
+    const paid = await o.api.put(`/api/payouts/${p.id}`, { narration: 'too late' });
+    expect(paid.status).toBe(409);
+    expect(paid.body.message).toBe(PAYOUT_EDIT_MSG.paid);
+    expect((await o.api.get(`/api/payouts/${p.id}`)).body.data.narration).toBe('Cleaning, April');
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('a pending edit restarts approval; bad input, the cap, a short balance and a past date change nothing; tenancy 404; fuzz', async () => {
+    const { o } = await company(1_000_000_00);
+    const other = await company();
+    const p = (await post(o.api, body(o, { amount: '100' }))).body.data;
+    const before = (await o.api.get(`/api/payouts/${p.id}`)).body.data;
+    for (const [b, field] of [
+      [{ amount: '10000.01' }, 'amount'],
+      [{ amount: '5000' }, 'amount'], // ₦7.75m > ₦1m balance
+      [{ scheduledDate: '2020-01-01' }, 'scheduledDate'],
+      [{ narration: '' }, 'narration'],
+      [{}, 'amount'],
+    ] as const) {
+      const r = await o.api.put(`/api/payouts/${p.id}`, b);
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.errors[field]).toBeTruthy();
+    }
+    const same = (await o.api.get(`/api/payouts/${p.id}`)).body.data;
+    expect(same.amountMinor).toBe(before.amountMinor);
+    expect(same.updatedAt).toBe(before.updatedAt);
+    // A wire's amount is re-quoted.
+    const ok = await o.api.put(`/api/payouts/${p.id}`, { amount: '200' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ recipientAmountMinor: 20_000, amountMinor: 20_000 * 1550 });
+    expect((await other.o.api.put(`/api/payouts/${p.id}`, { amount: '1' })).status).toBe(404);
+    const val = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.constant(null), fc.double());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom('amount', 'narration', 'scheduledDate', 'categoryId', 'assets', 'x'),
+          val,
+        ),
+        async (b) => {
+          const r = await o.api.put(`/api/payouts/${p.id}`, b);
+          expect(r.status < 500, JSON.stringify(r.body)).toBe(true);
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 });

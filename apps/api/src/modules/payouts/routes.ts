@@ -9,6 +9,8 @@ import {
   massApprovalBody,
   massApprovalResultSchema,
   PAY_SOMEONE_MSG,
+  PAYOUT_EDIT_MSG,
+  payoutEditBody,
   paySomeoneBody,
   PAYOUT_MSG,
   payoutBody,
@@ -33,6 +35,7 @@ import { computeFee } from '../money';
 import {
   cancelSchedule,
   createPayout,
+  editPayout,
   getPayout,
   getSchedule,
   listPayouts,
@@ -233,6 +236,45 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) =>
       ok(await getPayout(db, { tenant: tenantOf(req), id: req.params.id, viewerId: authOf(req).user.id })),
+  );
+
+  r.put(
+    '/api/payouts/:id',
+    {
+      config: needs('payouts', 'put'),
+      schema: {
+        operationId: 'updatePayout',
+        summary: 'Edit a payout not yet paid; it goes back to approval',
+        description:
+          'amount (for a USD/GBP payout: what the recipient gets, re-quoted), narration, scheduledDate (null clears it), categoryId, projectId, assets. Any edit sends the payout back to level one of approval (trail entry Resubmitted): an approved or scheduled payout must be approved again. A payout whose money is held or paid (paying, completed) or a cancelled one answers 409; the limit, fee, balance and date checks of creation run again.',
+        tags,
+        params: idParam,
+        body: payoutEditBody,
+        response: {
+          200: envelope(payoutDetailSchema),
+          400: errorEnvelope,
+          404: errorEnvelope,
+          409: errorEnvelope,
+        },
+      },
+    },
+    async (req) => {
+      const tenant = tenantOf(req);
+      const userId = authOf(req).user.id;
+      const after: (() => Promise<void> | void)[] = [];
+      const data = await db.transaction(async (tx) => {
+        await editPayout(tx, deps, {
+          tenant,
+          userId,
+          id: req.params.id,
+          body: req.body,
+          afterCommit: (fn) => after.push(fn),
+        });
+        return getPayout(tx as never, { tenant, id: req.params.id, viewerId: userId });
+      });
+      await runAfterCommit(after);
+      return ok(data, PAYOUT_EDIT_MSG.updated);
+    },
   );
 
   r.get(

@@ -11,6 +11,7 @@ import {
   fromMinor,
   PAYOUT_LIST_FILTERS,
   PAY_SOMEONE_MSG,
+  PAYOUT_EDIT_MSG,
   PAYOUT_MSG,
   WIRE_PURPOSE_LABELS,
   type WirePurpose,
@@ -20,7 +21,7 @@ import {
   type PayoutStatus,
 } from '@owo/contract';
 import type { z } from 'zod';
-import type { payoutBody, payoutListQuery } from '@owo/contract';
+import type { payoutBody, payoutEditBody, payoutListQuery } from '@owo/contract';
 import { csvStream, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
@@ -50,6 +51,7 @@ import { payoutSchedules, payouts } from './tables';
 type Row = typeof payouts.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
 type Body = z.output<typeof payoutBody>;
+type EditBody = z.output<typeof payoutEditBody>;
 type ListQuery = z.output<typeof payoutListQuery>;
 
 export const Q_SCHEDULED_PAYOUT = 'payouts.scheduled';
@@ -926,4 +928,120 @@ export async function payeePayments(db: DbOrTx, p: { accountId: string; payeeId:
     narration: r.p.narration,
     createdAt: r.p.createdAt.toISOString(),
   }));
+}
+
+// ---- edit (issue 23 §3) ----
+
+/**
+ * PUT /api/payouts/{id}: amount, narration, date, category, project, assets. Any edit of a payout
+ * not yet paid sends it back to level one of approval (`resubmitForApproval`, trail entry
+ * `Resubmitted`): approvals given to the old figures no longer count. A payout whose money is held
+ * or paid (paying, completed) answers 409, as does a cancelled one; a failed one may be edited and
+ * approved again (a new attempt, a new transfer reference). The same checks as creation run again:
+ * limit, fee or exchange quote, the available balance, a future date.
+ */
+export async function editPayout(
+  tx: Tx,
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; id: string; body: EditBody; afterCommit: AfterCommit },
+): Promise<void> {
+  const { body, tenant } = p;
+  const accountId = tenant.accountId;
+  const cur = await lockPayout(tx, accountId, p.id);
+  if (tenant.subsidiaryId && cur.subsidiaryId !== tenant.subsidiaryId) throw notFound('Payout');
+  const [money] = cur.transactionId
+    ? await tx
+        .select({ status: transactions.status })
+        .from(transactions)
+        .where(eq(transactions.id, cur.transactionId))
+    : [];
+  const held = cur.status === 'paying' && !(money && ['failed', 'reversed'].includes(money.status));
+  if (held || cur.status === 'completed') throw conflict(PAYOUT_EDIT_MSG.paid);
+  if (cur.status === 'cancelled') throw conflict(PAYOUT_EDIT_MSG.cancelled);
+  if (cur.channel === 'request') throw conflict(PAYOUT_EDIT_MSG.fromRequest);
+  if (Object.values(body).every((v) => v === undefined)) throw fieldError('amount', PAYOUT_EDIT_MSG.nothing);
+
+  const wallet = await getWallet(tx, accountId, cur.walletId);
+  if (!wallet) throw fieldError('walletId', PAYOUT_MSG.selectWallet);
+  const scheduledDate = body.scheduledDate === undefined ? cur.scheduledDate : body.scheduledDate;
+  if (body.scheduledDate) assertFutureDate(body.scheduledDate);
+  if (body.categoryId) {
+    const [c] = await tx
+      .select({ id: payoutCategories.id })
+      .from(payoutCategories)
+      .where(and(eq(payoutCategories.id, body.categoryId), eq(payoutCategories.accountId, accountId)));
+    if (!c) throw fieldError('categoryId', 'Category not found');
+  }
+  if (body.projectId) await requireActiveProject(tx, accountId, body.projectId);
+  if (body.assets?.length) {
+    const ids = [...new Set(body.assets.map((a) => a.id))];
+    const found = await tx
+      .select({ id: payoutAssets.id })
+      .from(payoutAssets)
+      .where(and(eq(payoutAssets.accountId, accountId), inArray(payoutAssets.id, ids)));
+    if (found.length !== ids.length) throw fieldError('assets', 'Asset not found');
+  }
+  // The amount (the recipient's, for a wire) and what it costs, as at creation.
+  const wire = !!cur.recipientCurrency;
+  const asked = body.amount ?? (wire ? cur.recipientAmountMinor! : cur.amountMinor);
+  const currency = cur.recipientCurrency ?? cur.currency;
+  let amountMinor = asked;
+  let fee: number;
+  let rate = cur.fxRate;
+  if (wallet.currency === currency) {
+    await checkPayoutLimit(deps, tx, { accountId, amountMinor: asked, currency });
+    fee = await computeFee(tx, { accountId, method: 'bank-transfer', amount: asked, currency });
+  } else {
+    const q = await quoteExchange(deps, {
+      accountId,
+      walletId: wallet.id,
+      amount: asked,
+      currency,
+      method: 'bank-transfer',
+    });
+    amountMinor = q.amount;
+    fee = q.exchangeFee;
+    rate = q.rate;
+  }
+  if (wallet.balance < amountMinor + fee) throw fieldError('amount', PAYOUT_MSG.insufficientFunds);
+
+  await tx
+    .update(payouts)
+    .set({
+      amountMinor,
+      feeMinor: fee,
+      ...(wire ? { recipientAmountMinor: asked, fxRate: rate } : {}),
+      narration: body.narration ?? cur.narration,
+      scheduledDate,
+      categoryId: body.categoryId === undefined ? cur.categoryId : body.categoryId,
+      projectId: body.projectId === undefined ? cur.projectId : body.projectId,
+      assets: body.assets ? body.assets.map((a) => ({ id: a.id, quantity: a.quantity ?? null })) : cur.assets,
+      status: 'pending',
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payouts.id, cur.id));
+  // The schedule follows the date: moved, added, or cancelled when the date is cleared.
+  const [s] = await tx.select().from(payoutSchedules).where(eq(payoutSchedules.payoutId, cur.id));
+  if (scheduledDate) {
+    if (s)
+      await tx
+        .update(payoutSchedules)
+        .set({ scheduledDate, status: 'scheduled' })
+        .where(eq(payoutSchedules.id, s.id));
+    else
+      await tx
+        .insert(payoutSchedules)
+        .values({ accountId, payoutId: cur.id, scheduledDate, status: 'scheduled' });
+  } else if (s && s.status === 'scheduled') {
+    await tx.update(payoutSchedules).set({ status: 'cancelled' }).where(eq(payoutSchedules.id, s.id));
+  }
+  await resubmitForApproval(tx, deps, {
+    accountId,
+    type: 'payout',
+    resourceId: cur.id,
+    userId: p.userId,
+    comments: 'Payout edited',
+    afterCommit: p.afterCommit,
+    restartPending: true,
+  });
 }
