@@ -112,7 +112,7 @@ test('pay-someone: NGN and USD to new recipients, wire purpose, short balance â†
     await page.getByText('USD Â· wire').click();
     await page.getByLabel('Recipient gets ($)').fill('10000.01');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('our limit of $10,000.00')).toBeVisible();
+    await expect(page.getByTestId('pay-someone').getByText('our limit of $10,000.00')).toBeVisible();
     await shot(page, 'pay-someone-05-usd-limit');
     await page.getByLabel('Recipient gets ($)').fill(String(usd));
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -151,7 +151,8 @@ test('pay-someone: NGN and USD to new recipients, wire purpose, short balance â†
     const sandbox = page.getByTestId('sandbox-deposit');
     await sandbox.getByLabel('Amount (â‚¦)').fill(String(Math.ceil((usd * 1550 * 1.1) / 1000) * 1000));
     await shot(page, 'pay-someone-10-add-funds');
-    await sandbox.getByRole('button').first().click();
+    await sandbox.getByLabel('Sender name').fill('ADAEZE OKAFOR');
+    await sandbox.getByRole('button', { name: 'Send test transfer' }).click();
     // The deposit lands, the user is back at step 9, the balance is checked again, and step 10 follows.
     await expect(page.getByRole('heading', { name: 'Confirm transfer' })).toBeVisible({ timeout: 90_000 });
     await shot(page, 'pay-someone-11-confirm');

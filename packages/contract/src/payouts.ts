@@ -74,8 +74,30 @@ export const payoutBody = z.object({
   categoryId: z.string().uuid('Category must be an id').optional().nullable(),
   projectId: z.string().uuid('Project must be an id').optional().nullable(),
   assets: z.array(payoutAssetLineSchema).max(100).optional(),
+  recurrence: z
+    .object({
+      frequency: z.enum(['weekly', 'monthly'], { error: 'Frequency must be weekly or monthly' }),
+      endDate: scheduledDate.optional().nullable(),
+    })
+    .optional()
+    .nullable(),
 });
 export type PayoutInput = z.input<typeof payoutBody>;
+
+export const PAYOUT_RECURRENCE_MSG = {
+  endBeforeStart: 'End date must be after the first payment date',
+  created: 'Recurring payout created successfully',
+} as const;
+
+export const payoutRecurrenceSchema = z.object({
+  id: z.string(),
+  frequency: z.enum(['weekly', 'monthly']),
+  startDate: z.string(),
+  nextDate: z.string(),
+  endDate: z.string().nullable(),
+  occurrences: z.number().int(),
+  status: z.enum(['active', 'ended', 'cancelled']),
+});
 
 export const PAYOUT_LIST_FILTERS = [...PAYOUT_STATUSES, 'active'] as const;
 export const payoutListQuery = listQuery.extend({
@@ -142,6 +164,8 @@ export type Payout = z.infer<typeof payoutSchema>;
 
 export const payoutDetailSchema = payoutSchema.extend({
   approvalWorkflowPendingApprovalItem: pendingApprovalItemSchema.nullable(),
+  /** A recurring payout's series (on its first payout and on each occurrence). */
+  recurrence: payoutRecurrenceSchema.nullable(),
 });
 export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
 

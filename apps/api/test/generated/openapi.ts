@@ -3495,6 +3495,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payout/recurrence/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop a recurring payout (payouts already made stand) */
+        delete: operations["cancelPayoutRecurrence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payee": {
         parameters: {
             query?: never;
@@ -20562,6 +20579,18 @@ export interface operations {
                                 }[];
                                 trailVerified: boolean;
                             } | null;
+                            recurrence: {
+                                id: string;
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly";
+                                startDate: string;
+                                nextDate: string;
+                                endDate: string | null;
+                                /** Format: int64 */
+                                occurrences: number;
+                                /** @enum {string} */
+                                status: "active" | "ended" | "cancelled";
+                            } | null;
                         };
                     };
                 };
@@ -20844,6 +20873,11 @@ export interface operations {
                         /** Format: int32 */
                         quantity?: number;
                     }[];
+                    recurrence?: {
+                        /** @enum {string} */
+                        frequency: "weekly" | "monthly";
+                        endDate?: string | null;
+                    } | null;
                 };
             };
         };
@@ -20961,6 +20995,18 @@ export interface operations {
                                     uniqueHash: string;
                                 }[];
                                 trailVerified: boolean;
+                            } | null;
+                            recurrence: {
+                                id: string;
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly";
+                                startDate: string;
+                                nextDate: string;
+                                endDate: string | null;
+                                /** Format: int64 */
+                                occurrences: number;
+                                /** @enum {string} */
+                                status: "active" | "ended" | "cancelled";
                             } | null;
                         };
                     };
@@ -21140,6 +21186,18 @@ export interface operations {
                                     uniqueHash: string;
                                 }[];
                                 trailVerified: boolean;
+                            } | null;
+                            recurrence: {
+                                id: string;
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly";
+                                startDate: string;
+                                nextDate: string;
+                                endDate: string | null;
+                                /** Format: int64 */
+                                occurrences: number;
+                                /** @enum {string} */
+                                status: "active" | "ended" | "cancelled";
                             } | null;
                         };
                     };
@@ -21382,6 +21440,18 @@ export interface operations {
                                 }[];
                                 trailVerified: boolean;
                             } | null;
+                            recurrence: {
+                                id: string;
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly";
+                                startDate: string;
+                                nextDate: string;
+                                endDate: string | null;
+                                /** Format: int64 */
+                                occurrences: number;
+                                /** @enum {string} */
+                                status: "active" | "ended" | "cancelled";
+                            } | null;
                         };
                     };
                 };
@@ -21537,6 +21607,18 @@ export interface operations {
                                 }[];
                                 trailVerified: boolean;
                             } | null;
+                            recurrence: {
+                                id: string;
+                                /** @enum {string} */
+                                frequency: "weekly" | "monthly";
+                                startDate: string;
+                                nextDate: string;
+                                endDate: string | null;
+                                /** Format: int64 */
+                                occurrences: number;
+                                /** @enum {string} */
+                                status: "active" | "ended" | "cancelled";
+                            } | null;
                         };
                     };
                 };
@@ -21668,6 +21750,53 @@ export interface operations {
                             scheduledDate: string;
                             /** @enum {string} */
                             status: "scheduled" | "paid" | "cancelled";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelPayoutRecurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly";
+                            startDate: string;
+                            nextDate: string;
+                            endDate: string | null;
+                            /** Format: int64 */
+                            occurrences: number;
+                            /** @enum {string} */
+                            status: "active" | "ended" | "cancelled";
                         };
                     };
                 };

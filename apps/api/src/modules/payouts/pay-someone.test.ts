@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAY_SOMEONE_MSG, PAYOUT_EDIT_MSG, PAYOUT_MSG } from '@owo/contract';
+import { PAY_SOMEONE_MSG, PAYOUT_EDIT_MSG, PAYOUT_MSG, PAYOUT_RECURRENCE_MSG } from '@owo/contract';
 import {
   memberWithRole,
   ownerWithAccount,
@@ -10,7 +10,8 @@ import {
   type TestApp,
   createTestApp,
 } from '../../../test/helpers';
-import { startJobs } from '../../platform/jobs';
+import { createDb, createPool } from '../../platform/db';
+import { sendJob, startJobs } from '../../platform/jobs';
 import { creditDeposit } from '../money/deposits';
 import { transactions, wallets } from '../money/tables';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
@@ -19,7 +20,10 @@ import { getFundingAccount } from '../funding/virtual-accounts';
 import { ordinaryAccount, waitFor } from '../funding/test-support';
 import { sandboxTransfers } from '../../rails/sandbox/tables';
 import { payees } from '../payees/tables';
-import { payouts } from './tables';
+import { payoutRecurrences, payouts } from './tables';
+import { lagosToday, occurrenceDate, Q_RECURRING_PAYOUT, runRecurrence } from './service';
+
+const lagosTodayStr = () => lagosToday();
 
 let t: TestApp;
 let stop: () => Promise<void>;
@@ -414,7 +418,7 @@ describe('payout edit', () => {
     ] as const) {
       const r = await o.api.put(`/api/payouts/${p.id}`, b);
       expect(r.status, JSON.stringify(r.body)).toBe(400);
-      expect(r.body.errors[field]).toBeTruthy();
+      expect(r.body.errors![field]).toBeTruthy();
     }
     const same = (await o.api.get(`/api/payouts/${p.id}`)).body.data;
     expect(same.amountMinor).toBe(before.amountMinor);
@@ -438,5 +442,175 @@ describe('payout edit', () => {
       ),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('recurring payouts', () => {
+  it('occurrence dates: weekly, and monthly on the same day clamped to short months', () => {
+    expect(occurrenceDate('2026-01-31', 'monthly', 1)).toBe('2026-02-28');
+    expect(occurrenceDate('2026-01-31', 'monthly', 2)).toBe('2026-03-31');
+    expect(occurrenceDate('2026-12-15', 'monthly', 1)).toBe('2027-01-15');
+    expect(occurrenceDate('2026-12-29', 'weekly', 1)).toBe('2027-01-05');
+  });
+
+  it('each occurrence is created once even with two workers; the series ends at its end date; cancel stops it', async () => {
+    const { o, a } = await company();
+    const v = (
+      await post(o.api, {
+        walletId: o.wallet.id,
+        amount: '1000',
+        currency: 'NGN',
+        recipient: { name: 'Rent', bankCode: '058', accountNumber: ordinaryAccount() },
+      })
+    ).body.data.payee;
+    const start = new Date(Date.now() + 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const bad = await o.api.post(
+      '/api/payouts',
+      {
+        payoutOption: 'standard',
+        walletId: o.wallet.id,
+        payeeId: v.id,
+        amount: '5000',
+        currency: 'NGN',
+        narration: 'Office rent',
+        scheduledDate: start,
+        recurrence: { frequency: 'weekly', endDate: start },
+      },
+      { 'idempotency-key': key() },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors!['recurrence.endDate']).toEqual([PAYOUT_RECURRENCE_MSG.endBeforeStart]);
+    const end = occurrenceDate(start, 'weekly', 2);
+    const res = await o.api.post(
+      '/api/payouts',
+      {
+        payoutOption: 'standard',
+        walletId: o.wallet.id,
+        payeeId: v.id,
+        amount: '5000',
+        currency: 'NGN',
+        narration: 'Office rent',
+        scheduledDate: start,
+        recurrence: { frequency: 'weekly', endDate: end },
+      },
+      { 'idempotency-key': key() },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.message).toBe(PAYOUT_RECURRENCE_MSG.created);
+    const p = res.body.data;
+    expect(p.recurrence).toMatchObject({
+      frequency: 'weekly',
+      startDate: start,
+      nextDate: occurrenceDate(start, 'weekly', 1),
+      endDate: end,
+      status: 'active',
+    });
+    const rid = p.recurrence.id;
+    // Not approved yet: nothing is created even when due.
+    await t.db.update(payoutRecurrences).set({ nextDate: '2020-01-01' }).where(eq(payoutRecurrences.id, rid));
+    expect(await runRecurrence(t.app.deps, rid)).toBe('skipped');
+    expect((await approve(a.api, p.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
+
+    // Due: two workers (two pools, as two processes) and duplicate jobs race for the occurrence.
+    const pool2 = createPool(t.dbUrl, 4);
+    const other = { ...t.app.deps, db: createDb(pool2) };
+    await sendJob(t.app.deps, Q_RECURRING_PAYOUT, { recurrenceId: rid });
+    await sendJob(t.app.deps, Q_RECURRING_PAYOUT, { recurrenceId: rid });
+    const outcomes = await Promise.all([
+      runRecurrence(t.app.deps, rid),
+      runRecurrence(other, rid),
+      runRecurrence(other, rid),
+      runRecurrence(t.app.deps, rid),
+    ]);
+    await pool2.end();
+    expect(outcomes.filter((x) => x === 'created').length).toBe(1);
+    await new Promise((r) => setTimeout(r, 1500)); // the queued jobs run too, and find nothing due
+    const made = await t.db.select().from(payouts).where(eq(payouts.recurrenceId, rid));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      occurrenceDate: '2020-01-01',
+      amountMinor: 500_000,
+      channel: 'recurring',
+    });
+    const occ = await waitFor('occurrence paid', async () => {
+      const d = (await o.api.get(`/api/payouts/${made[0].id}`)).body.data;
+      return d.status === 'completed' && d;
+    });
+    expect(occ.recurrence.id).toBe(rid);
+    const [r1] = await t.db.select().from(payoutRecurrences).where(eq(payoutRecurrences.id, rid));
+    expect(r1).toMatchObject({
+      occurrences: 1,
+      nextDate: occurrenceDate(start, 'weekly', 2),
+      status: 'active',
+    });
+    // The next (last) one: after it the series has ended.
+    await t.db
+      .update(payoutRecurrences)
+      .set({ nextDate: lagosTodayStr() })
+      .where(eq(payoutRecurrences.id, rid));
+    await t.db
+      .update(payoutRecurrences)
+      .set({ startDate: occurrenceDate(lagosTodayStr(), 'weekly', -2) })
+      .where(eq(payoutRecurrences.id, rid));
+    expect(await runRecurrence(t.app.deps, rid)).toBe('created');
+    const [r2] = await t.db.select().from(payoutRecurrences).where(eq(payoutRecurrences.id, rid));
+    expect(r2.occurrences).toBe(2);
+    const yesterday = new Date(Date.parse(`${lagosTodayStr()}T12:00:00Z`) - 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    // Its end date reached: the occurrence of that date is the last, the series has ended.
+    await t.db
+      .update(payoutRecurrences)
+      .set({ nextDate: yesterday, endDate: yesterday })
+      .where(eq(payoutRecurrences.id, rid));
+    expect(await runRecurrence(t.app.deps, rid)).toBe('created');
+    const [r3] = await t.db.select().from(payoutRecurrences).where(eq(payoutRecurrences.id, rid));
+    expect(r3).toMatchObject({ occurrences: 3, status: 'ended' });
+    expect(await runRecurrence(t.app.deps, rid)).toBe('skipped');
+    expect(await t.db.select().from(payouts).where(eq(payouts.recurrenceId, rid))).toHaveLength(3);
+    // Cancel: tenancy 404, then stopped, then 409.
+    expect((await a.api.delete(`/api/payout/recurrence/${rid}`)).status).toBe(409); // ended
+    const stranger = await company(0);
+    expect((await stranger.o.api.delete(`/api/payout/recurrence/${rid}`)).status).toBe(404);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('DELETE /api/payout/recurrence/{id} stops an active series; cancelling its first payout’s schedule does too', async () => {
+    const { o } = await company();
+    const v = (
+      await post(o.api, {
+        walletId: o.wallet.id,
+        amount: '1000',
+        currency: 'NGN',
+        recipient: { name: 'Rent', bankCode: '058', accountNumber: ordinaryAccount() },
+      })
+    ).body.data.payee;
+    const start = new Date(Date.now() + 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+    const mk = async () =>
+      (
+        await o.api.post(
+          '/api/payouts',
+          {
+            payoutOption: 'standard',
+            walletId: o.wallet.id,
+            payeeId: v.id,
+            amount: '5000',
+            currency: 'NGN',
+            narration: 'Office rent',
+            scheduledDate: start,
+            recurrence: { frequency: 'monthly' },
+          },
+          { 'idempotency-key': key() },
+        )
+      ).body.data;
+    const p1 = await mk();
+    const stop1 = await o.api.delete(`/api/payout/recurrence/${p1.recurrence.id}`);
+    expect(stop1.status).toBe(200);
+    expect(stop1.body.data.status).toBe('cancelled');
+    expect((await o.api.delete(`/api/payout/recurrence/${p1.recurrence.id}`)).status).toBe(409);
+    expect((await o.api.delete(`/api/payout/recurrence/not-an-id`)).status).toBe(400);
+    const p2 = await mk();
+    expect((await o.api.delete(`/api/payout/schedule/${p2.scheduleId}`)).status).toBe(200);
+    expect((await o.api.get(`/api/payouts/${p2.id}`)).body.data.recurrence.status).toBe('cancelled');
   });
 });

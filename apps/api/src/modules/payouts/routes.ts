@@ -10,7 +10,9 @@ import {
   massApprovalResultSchema,
   PAY_SOMEONE_MSG,
   PAYOUT_EDIT_MSG,
+  PAYOUT_RECURRENCE_MSG,
   payoutEditBody,
+  payoutRecurrenceSchema,
   paySomeoneBody,
   PAYOUT_MSG,
   payoutBody,
@@ -33,6 +35,7 @@ import { registerBills } from './bills-routes';
 import { paySomeone, prepareRecipient } from './pay-someone';
 import { computeFee } from '../money';
 import {
+  cancelRecurrence,
   cancelSchedule,
   createPayout,
   editPayout,
@@ -91,7 +94,14 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
         const data = await getPayout(tx as never, { tenant, id, viewerId: userId });
         return {
           statusCode: 201,
-          body: ok(data, req.body.scheduledDate ? PAYOUT_MSG.scheduled : PAYOUT_MSG.created),
+          body: ok(
+            data,
+            req.body.recurrence
+              ? PAYOUT_RECURRENCE_MSG.created
+              : req.body.scheduledDate
+                ? PAYOUT_MSG.scheduled
+                : PAYOUT_MSG.created,
+          ),
           afterCommit: () => runAfterCommit(after),
         };
       });
@@ -309,6 +319,25 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       ok(
         await reschedule(deps, { accountId: tenantOf(req).accountId, id: req.params.id, ...req.body }),
         PAYOUT_MSG.rescheduled,
+      ),
+  );
+
+  r.delete(
+    '/api/payout/recurrence/:id',
+    {
+      config: needs('payouts', 'delete'),
+      schema: {
+        operationId: 'cancelPayoutRecurrence',
+        summary: 'Stop a recurring payout (payouts already made stand)',
+        tags,
+        params: idParam,
+        response: { 200: envelope(payoutRecurrenceSchema), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await cancelRecurrence(db, { accountId: tenantOf(req).accountId, id: req.params.id }),
+        'Recurring payout stopped',
       ),
   );
 

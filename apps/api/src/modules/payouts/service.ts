@@ -13,6 +13,7 @@ import {
   PAY_SOMEONE_MSG,
   PAYOUT_EDIT_MSG,
   PAYOUT_MSG,
+  PAYOUT_RECURRENCE_MSG,
   WIRE_PURPOSE_LABELS,
   type WirePurpose,
   type MassApprovalResult,
@@ -46,7 +47,7 @@ import { dispatchSoon, type WireMetadata } from '../funding';
 import { notifyMoneyEvent } from '../notifications';
 import { checkPayoutLimit, computeFee, getWallet, quoteExchange, startTransfer } from '../money';
 import { payees } from '../payees/tables';
-import { payoutSchedules, payouts } from './tables';
+import { payoutRecurrences, payoutSchedules, payouts } from './tables';
 
 type Row = typeof payouts.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
@@ -55,6 +56,7 @@ type EditBody = z.output<typeof payoutEditBody>;
 type ListQuery = z.output<typeof payoutListQuery>;
 
 export const Q_SCHEDULED_PAYOUT = 'payouts.scheduled';
+export const Q_RECURRING_PAYOUT = 'payouts.recurring';
 export const PAYOUT_SENT_TOPIC = 'Payout Sent';
 
 const newReference = () => `pay_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
@@ -227,6 +229,10 @@ export function registerPayoutApprovals(deps: AppDeps) {
     await runSchedule(deps, data.scheduleId);
   });
   defineTicker(deps, 'payouts.scheduled-sweep', 60_000, sweepDueSchedules);
+  defineQueue<{ recurrenceId: string }>(deps, Q_RECURRING_PAYOUT, async (data) => {
+    await runRecurrence(deps, data.recurrenceId);
+  });
+  defineTicker(deps, 'payouts.recurring-sweep', 60_000, sweepDueRecurrences);
   registerApprovable(deps, {
     type: 'payout',
     load: async (db, accountId, id) => {
@@ -351,6 +357,9 @@ export async function createApprovedPayout(
     narration: string;
     scheduledDate: string | null;
     afterCommit: AfterCommit;
+    /** An occurrence of a recurring payout (unique per series and date). */
+    recurrence?: { id: string; date: string };
+    channel?: 'request' | 'recurring';
   },
 ): Promise<{ id: string; status: PayoutStatus; transactionId: string | null }> {
   if (p.scheduledDate) assertFutureDate(p.scheduledDate);
@@ -367,7 +376,9 @@ export async function createApprovedPayout(
       subsidiaryId: p.subsidiaryId,
       reference: newReference(),
       payoutOption: 'standard',
-      channel: 'request',
+      channel: p.channel ?? 'request',
+      recurrenceId: p.recurrence?.id ?? null,
+      occurrenceDate: p.recurrence?.date ?? null,
       makerUserId: p.makerUserId,
       payeeId: p.payeeId,
       walletId: p.walletId,
@@ -468,6 +479,13 @@ export async function createPayout(
   if (body.currency !== 'NGN' && !extras.wirePurpose)
     throw fieldError('wirePurpose.purpose', PAY_SOMEONE_MSG.wirePurposeRequired);
   if (body.scheduledDate) assertFutureDate(body.scheduledDate);
+  if (body.recurrence) {
+    if (body.currency !== 'NGN' || extras.wires)
+      throw fieldError('recurrence', 'Recurring payouts are paid in NGN to a vendor');
+    const start = body.scheduledDate ?? lagosToday();
+    if (body.recurrence.endDate && body.recurrence.endDate <= start)
+      throw fieldError('recurrence.endDate', PAYOUT_RECURRENCE_MSG.endBeforeStart);
+  }
   if (body.categoryId) {
     const [c] = await tx
       .select({ id: payoutCategories.id })
@@ -543,6 +561,20 @@ export async function createPayout(
       scheduledDate: body.scheduledDate ?? null,
     })
     .returning({ id: payouts.id });
+  if (body.recurrence) {
+    const start = body.scheduledDate ?? lagosToday();
+    const next = occurrenceDate(start, body.recurrence.frequency, 1);
+    const end = body.recurrence.endDate ?? null;
+    await tx.insert(payoutRecurrences).values({
+      accountId,
+      payoutId: row.id,
+      frequency: body.recurrence.frequency,
+      startDate: start,
+      nextDate: next,
+      endDate: end,
+      status: end && end < next ? 'ended' : 'active',
+    });
+  }
   if (body.scheduledDate)
     await tx.insert(payoutSchedules).values({
       accountId,
@@ -631,6 +663,11 @@ export async function cancelSchedule(db: Db, p: { accountId: string; id: string 
       .update(payouts)
       .set({ status: 'cancelled', updatedAt: sql`now()` })
       .where(eq(payouts.id, payout.id));
+    // A recurring payout's series stops with its first payout.
+    await tx
+      .update(payoutRecurrences)
+      .set({ status: 'cancelled' })
+      .where(and(eq(payoutRecurrences.payoutId, payout.id), eq(payoutRecurrences.status, 'active')));
     return scheduleDto(u);
   });
 }
@@ -806,6 +843,7 @@ export async function getPayout(
       resourceId: p.id,
       viewerId: p.viewerId,
     }),
+    recurrence: await recurrenceOf(db, r.p as Row),
   };
 }
 
@@ -1044,4 +1082,131 @@ export async function editPayout(
     afterCommit: p.afterCommit,
     restartPending: true,
   });
+}
+
+// ---- recurring payouts (issue 23 §3) ----
+
+/** The n-th date of a series from `start`: weekly, or monthly on the same day (clamped to short months). */
+export function occurrenceDate(start: string, frequency: 'weekly' | 'monthly', n: number): string {
+  const [y, m, d] = start.split('-').map(Number);
+  if (frequency === 'weekly') return new Date(Date.UTC(y, m - 1, d + 7 * n)).toISOString().slice(0, 10);
+  const month = m - 1 + n;
+  const last = new Date(Date.UTC(y, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, month, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+const recurrenceDto = (r: typeof payoutRecurrences.$inferSelect) => ({
+  id: r.id,
+  frequency: r.frequency,
+  startDate: r.startDate,
+  nextDate: r.nextDate,
+  endDate: r.endDate,
+  occurrences: r.occurrences,
+  status: r.status,
+});
+
+async function recurrenceOf(db: DbOrTx, p: Row) {
+  const [r] = await db
+    .select()
+    .from(payoutRecurrences)
+    .where(
+      p.recurrenceId
+        ? and(eq(payoutRecurrences.id, p.recurrenceId), eq(payoutRecurrences.accountId, p.accountId))
+        : and(eq(payoutRecurrences.payoutId, p.id), eq(payoutRecurrences.accountId, p.accountId)),
+    );
+  return r ? recurrenceDto(r) : null;
+}
+
+/** The first payout's approval approves the series: these statuses mean it was approved. */
+const APPROVED_STATES: PayoutStatus[] = ['approved', 'scheduled', 'paying', 'completed', 'failed'];
+
+/**
+ * Creates the series' due occurrence, once, whatever the number of workers: the recurrence row is
+ * locked, its next date checked, the occurrence inserted (unique per series and date) and the next
+ * date advanced in one transaction. The occurrence is an already-approved payout, held and sent at
+ * once (`createApprovedPayout`); a short balance marks that occurrence failed, the series goes on.
+ */
+export async function runRecurrence(deps: AppDeps, recurrenceId: string): Promise<'created' | 'skipped'> {
+  const after: (() => Promise<void> | void)[] = [];
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .select()
+      .from(payoutRecurrences)
+      .where(eq(payoutRecurrences.id, recurrenceId))
+      .for('update');
+    if (!r || r.status !== 'active' || r.nextDate > lagosToday()) return 'skipped' as const;
+    const [first] = await tx.select().from(payouts).where(eq(payouts.id, r.payoutId));
+    if (!first) return 'skipped' as const;
+    if (first.status === 'cancelled' || first.status === 'rejected') {
+      if (first.status === 'cancelled')
+        await tx.update(payoutRecurrences).set({ status: 'cancelled' }).where(eq(payoutRecurrences.id, r.id));
+      return 'skipped' as const;
+    }
+    if (!APPROVED_STATES.includes(first.status)) return 'skipped' as const; // not approved yet
+    const [made] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.recurrenceId, r.id), eq(payouts.occurrenceDate, r.nextDate)));
+    // That date's occurrence exists already (the series' dates were edited): it is not made twice.
+    if (!made)
+      await createApprovedPayout(tx, deps, {
+        accountId: r.accountId,
+        subsidiaryId: first.subsidiaryId,
+        makerUserId: first.makerUserId,
+        payeeId: first.payeeId,
+        walletId: first.walletId,
+        currency: first.currency,
+        amountMinor: first.amountMinor,
+        narration: first.narration,
+        scheduledDate: null,
+        afterCommit: (fn) => after.push(fn),
+        recurrence: { id: r.id, date: r.nextDate },
+        channel: 'recurring',
+      });
+    const n = r.occurrences + 1;
+    const next = occurrenceDate(r.startDate, r.frequency, n + 1);
+    await tx
+      .update(payoutRecurrences)
+      .set({
+        occurrences: n,
+        nextDate: next,
+        status: r.endDate && next > r.endDate ? 'ended' : 'active',
+      })
+      .where(eq(payoutRecurrences.id, r.id));
+    return 'created' as const;
+  });
+  for (const fn of after) await Promise.resolve(fn()).catch(() => {});
+  return outcome;
+}
+
+async function sweepDueRecurrences(deps: AppDeps) {
+  const due = await deps.db
+    .select({ id: payoutRecurrences.id })
+    .from(payoutRecurrences)
+    .where(and(eq(payoutRecurrences.status, 'active'), lte(payoutRecurrences.nextDate, lagosToday())))
+    .limit(500);
+  for (const d of due)
+    await sendJob(deps, Q_RECURRING_PAYOUT, { recurrenceId: d.id }, { singletonKey: d.id });
+}
+
+/** DELETE /api/payout/recurrence/{id}: stops the series (payouts already made stand). */
+export async function cancelRecurrence(db: Db, p: { accountId: string; id: string }) {
+  const [r] = await db
+    .update(payoutRecurrences)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(payoutRecurrences.id, p.id),
+        eq(payoutRecurrences.accountId, p.accountId),
+        eq(payoutRecurrences.status, 'active'),
+      ),
+    )
+    .returning();
+  if (r) return recurrenceDto(r);
+  const [exists] = await db
+    .select({ id: payoutRecurrences.id })
+    .from(payoutRecurrences)
+    .where(and(eq(payoutRecurrences.id, p.id), eq(payoutRecurrences.accountId, p.accountId)));
+  if (!exists) throw notFound('Recurring payout');
+  throw conflict('This recurring payout is no longer active');
 }

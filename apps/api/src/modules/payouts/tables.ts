@@ -69,11 +69,15 @@ export const payouts = pgTable(
       country: string;
       phone?: string | null;
     }>(),
+    /** An occurrence of a recurring payout: its series and the date it stands for (unique together). */
+    recurrenceId: uuid('recurrence_id'),
+    occurrenceDate: date('occurrence_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payouts_reference_key').on(t.reference),
+    uniqueIndex('payouts_recurrence_occurrence_key').on(t.recurrenceId, t.occurrenceDate),
     index('payouts_account_created_idx').on(t.accountId, t.createdAt),
     index('payouts_payee_idx').on(t.payeeId, t.status),
   ],
@@ -139,5 +143,37 @@ export const payoutQuotes = pgTable(
   (t) => [
     uniqueIndex('payout_quotes_reference_key').on(t.reference),
     index('payout_quotes_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * A recurring payout (issue 23 §3): the first payout is approved like any other; once it is, each
+ * later occurrence (weekly or monthly from its date, until end_date) is created by a pg-boss job as
+ * an already-approved payout, once per date whatever the number of workers (row lock + the unique
+ * (recurrence_id, occurrence_date) on payouts).
+ */
+export const payoutRecurrences = pgTable(
+  'payout_recurrences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The first payout: its approval approves the series; each occurrence copies it. */
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    frequency: text('frequency').$type<'weekly' | 'monthly'>().notNull(),
+    /** The first date (the day of month a monthly series keeps, clamped to short months). */
+    startDate: date('start_date').notNull(),
+    nextDate: date('next_date').notNull(),
+    endDate: date('end_date'),
+    occurrences: integer('occurrences').notNull().default(0),
+    status: text('status').$type<'active' | 'ended' | 'cancelled'>().notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payout_recurrences_payout_key').on(t.payoutId),
+    index('payout_recurrences_due_idx').on(t.status, t.nextDate),
   ],
 );

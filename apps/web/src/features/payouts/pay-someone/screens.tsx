@@ -133,6 +133,8 @@ export function AmountScreen() {
   }, [wallets.data, walletId]);
   const usable = (wallets.data ?? []).filter((w) => w.currency === 'NGN' || w.currency === currency);
   const quote = useApiMutation({
+    silentSuccess: true,
+    silentError: true,
     mutationFn: () => paySomeoneApi.quote(walletId!, amount.trim(), currency),
     onSuccess: (res) => {
       const w = wallets.data!.find((x) => x.id === walletId)!;
@@ -750,6 +752,8 @@ export function ReviewScreen() {
   const navigate = useNavigate();
   const ok = useGuard(!!draft?.recipient && draft.wirePurpose !== undefined);
   const requote = useApiMutation({
+    silentSuccess: true,
+    silentError: true,
     mutationFn: () => {
       const a = draft!.amountAndSource!;
       return paySomeoneApi.quote(a.walletId, a.amount, a.currency);
@@ -796,6 +800,7 @@ export function AddFundsStepScreen() {
   const navigate = useNavigate();
   const ok = useGuard(!!draft?.amountAndSource && !!draft.recipient);
   const check = useApiMutation({
+    silentSuccess: true,
     mutationFn: () => {
       const a = draft!.amountAndSource!;
       return paySomeoneApi.quote(a.walletId, a.amount, a.currency);
@@ -862,6 +867,7 @@ export function ConfirmScreen() {
   const navigate = useNavigate();
   const ok = useGuard(!!draft?.amountAndSource && !!draft.recipient);
   const submit = useApiMutation({
+    silentError: true,
     mutationFn: () => paySomeoneApi.create(draft!),
     onSuccess: (res) => {
       void refreshPayouts();
