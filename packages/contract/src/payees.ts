@@ -77,6 +77,8 @@ const bankAccountOut = z.object({
 export const payeeSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** NGN (a NUBAN account) or USD/GBP (a foreign bank: bankCode is the SWIFT/BIC). */
+  currency: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   billingAddress: z.string().nullable(),

@@ -20,15 +20,32 @@ export const FINAL_TRANSFER_STATUSES = [
 ] as const;
 export type TransferStatus = 'pending' | 'otp' | 'received' | (typeof FINAL_TRANSFER_STATUSES)[number];
 
+/**
+ * A foreign (USD/GBP) beneficiary's bank beyond bankCode (= SWIFT/BIC) and accountNumber (= IBAN
+ * or the local account number): sort code (UK), routing number (US), country and address.
+ */
+export type ForeignBeneficiary = {
+  swiftCode: string;
+  sortCode?: string | null;
+  routingNumber?: string | null;
+  bankName: string;
+  country: string;
+  address: string;
+  /** The wire purpose the sender stated (required by the correspondent bank). */
+  purpose: string;
+};
+
 export type TransferRequest = {
   /** Caller-chosen, lowercase letters, digits, '-' and '_'. The same reference never pays twice. */
   reference: string;
   amount: number;
-  currency: 'NGN';
+  /** NGN: a NUBAN transfer. USD/GBP: a wire to `beneficiary` (bankCode is its SWIFT/BIC). */
+  currency: 'NGN' | 'USD' | 'GBP';
   bankCode: string;
   accountNumber: string;
   accountName: string;
   reason?: string;
+  beneficiary?: ForeignBeneficiary;
 };
 export type TransferResult = {
   reference: string;

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { RailsError } from '../../rails/errors';
 import { railsOf } from '../../rails';
-import type { TransferResult } from '../../rails/port';
+import type { ForeignBeneficiary, TransferResult } from '../../rails/port';
 import { transactions } from '../money/tables';
 import { markProcessing, settleTransfer, type SettleOutcome } from '../money';
 
@@ -62,6 +62,14 @@ export async function applyProviderStatus(
   await markProcessing(deps.db, reference, r.providerRef, railsOf(deps).name);
 }
 
+/** The wire a payout transaction carries in `metadata.wire` (see payouts' startPayment). */
+export type WireMetadata = {
+  currency: 'USD' | 'GBP';
+  amount: number;
+  rate: string;
+  beneficiary: ForeignBeneficiary;
+};
+
 /** Sends one pending payout to the provider (idempotent by reference). */
 export async function dispatchTransfer(deps: AppDeps, reference: string): Promise<void> {
   const t = await payoutByReference(deps, reference);
@@ -74,19 +82,35 @@ async function sendToProvider(deps: AppDeps, t: typeof transactions.$inferSelect
   const { reference, counterparty: cp } = t;
   let result: TransferResult;
   try {
-    if (t.currency !== 'NGN')
-      throw new RailsError('rejected', `${t.currency} bank transfers are not supported by ${rails.name}`);
     if (!cp.bankCode || !cp.accountNumber)
       throw new RailsError('rejected', 'Transfer has no beneficiary bank account');
-    result = await rails.createTransfer({
-      reference,
-      amount: t.amount,
-      currency: 'NGN',
-      bankCode: cp.bankCode,
-      accountNumber: cp.accountNumber,
-      accountName: cp.accountName ?? cp.name ?? '',
-      reason: t.narration ?? undefined,
-    });
+    // A wire (pay-someone USD/GBP): the hold is in the wallet's currency, the rails carry what the
+    // recipient gets in theirs (metadata.wire, fixed at creation by the exchange quote).
+    const wire = (t.metadata as { wire?: WireMetadata } | null)?.wire;
+    if (wire) {
+      result = await rails.createTransfer({
+        reference,
+        amount: wire.amount,
+        currency: wire.currency,
+        bankCode: cp.bankCode,
+        accountNumber: cp.accountNumber,
+        accountName: cp.accountName ?? cp.name ?? '',
+        reason: t.narration ?? undefined,
+        beneficiary: wire.beneficiary,
+      });
+    } else {
+      if (t.currency !== 'NGN')
+        throw new RailsError('rejected', `${t.currency} bank transfers are not supported by ${rails.name}`);
+      result = await rails.createTransfer({
+        reference,
+        amount: t.amount,
+        currency: 'NGN',
+        bankCode: cp.bankCode,
+        accountNumber: cp.accountNumber,
+        accountName: cp.accountName ?? cp.name ?? '',
+        reason: t.narration ?? undefined,
+      });
+    }
   } catch (err) {
     if (!(err instanceof RailsError && err.kind === 'rejected')) throw err; // unknown outcome: retry with the same reference
     // Refused; but if the provider holds a transfer under this reference, its status wins.

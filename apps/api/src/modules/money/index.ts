@@ -11,3 +11,4 @@ export { lagosDateTime } from './documents';
 /** The money PDFs' pieces (fonts with ₦, header band, en-NG amounts), reused by payslips. */
 export { drawHeader, lagosDate, money, newPdf, pdfToBuffer, type Pdf } from './documents';
 export { cardBalance, fundCard, openCardLedgerAccount, postCardSpend, unloadCard } from './cards';
+export { quoteExchange } from './exchange';

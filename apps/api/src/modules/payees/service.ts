@@ -54,6 +54,7 @@ function dto(r: Row, change: ChangeRow | null, requesterName: string | null): Pa
     bankName: r.bankName,
     accountNumber: r.accountNumber,
     accountName: r.accountName,
+    currency: r.currency,
     pendingBankChange: change
       ? {
           id: change.id,
@@ -329,6 +330,8 @@ const PAYEE_LIST = {
     bankName: payees.bankName,
     accountNumber: payees.accountNumber,
     accountName: payees.accountName,
+    currency: payees.currency,
+    foreignBank: payees.foreignBank,
     createdBy: payees.createdBy,
     createdAt: payees.createdAt,
     updatedAt: payees.updatedAt,

@@ -23,6 +23,19 @@ export const payees = pgTable(
     bankName: text('bank_name').notNull(),
     accountNumber: text('account_number').notNull(),
     accountName: text('account_name').notNull(),
+    /**
+     * The currency the recipient is paid in. NGN: bank_code/account_number are a NUBAN account.
+     * USD/GBP (pay-someone): bank_code is the SWIFT/BIC, account_number the IBAN or local number,
+     * and foreign_bank holds the rest (sort code, routing number, country, address).
+     */
+    currency: text('currency').notNull().default('NGN'),
+    foreignBank: jsonb('foreign_bank').$type<{
+      swiftCode: string;
+      sortCode?: string | null;
+      routingNumber?: string | null;
+      country: string;
+      address: string;
+    }>(),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),

@@ -259,6 +259,7 @@ export async function billToPayout(
     },
     afterCommit: p.afterCommit,
     billId: r.id,
+    extras: { channel: 'bill' },
   });
   await tx.update(payoutQuotes).set({ status: 'sent', payeeId, payoutId }).where(eq(payoutQuotes.id, r.id));
   return payoutId;

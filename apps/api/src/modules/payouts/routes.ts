@@ -8,6 +8,12 @@ import {
   listEnvelope,
   massApprovalBody,
   massApprovalResultSchema,
+  PAY_SOMEONE_MSG,
+  PAYOUT_EDIT_MSG,
+  PAYOUT_RECURRENCE_MSG,
+  payoutEditBody,
+  payoutRecurrenceSchema,
+  paySomeoneBody,
   PAYOUT_MSG,
   payoutBody,
   payoutDetailSchema,
@@ -26,10 +32,13 @@ import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
 import { registerBills } from './bills-routes';
+import { paySomeone, prepareRecipient } from './pay-someone';
 import { computeFee } from '../money';
 import {
+  cancelRecurrence,
   cancelSchedule,
   createPayout,
+  editPayout,
   getPayout,
   getSchedule,
   listPayouts,
@@ -85,7 +94,57 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
         const data = await getPayout(tx as never, { tenant, id, viewerId: userId });
         return {
           statusCode: 201,
-          body: ok(data, req.body.scheduledDate ? PAYOUT_MSG.scheduled : PAYOUT_MSG.created),
+          body: ok(
+            data,
+            req.body.recurrence
+              ? PAYOUT_RECURRENCE_MSG.created
+              : req.body.scheduledDate
+                ? PAYOUT_MSG.scheduled
+                : PAYOUT_MSG.created,
+          ),
+          afterCommit: () => runAfterCommit(after),
+        };
+      });
+    },
+  );
+
+  r.post(
+    '/api/pay-someone',
+    {
+      config: needs('payouts', 'post'),
+      schema: {
+        operationId: 'paySomeone',
+        summary: 'Pay a new or existing recipient in NGN, USD or GBP; a payout that goes to approval',
+        description:
+          'Requires an Idempotency-Key header (a retry answers the first result). One of payeeId or recipient: a new NGN recipient is bankCode + accountNumber (NUBAN-checked, name resolved; the resolved name wins), a USD/GBP one is recipient.foreign (account name, IBAN or account number, SWIFT/BIC, sort code or routing number, bank name, country, address). wirePurpose (purpose from the list + narration) is required for USD and GBP and optional for NGN. senderDetails is required for reseller accounts and refused for others. USD/GBP amounts are converted from the wallet at the exchange quote (rate and fees fixed at creation) and capped at our limit of $10,000 per transaction (USD equivalent); NGN payouts below KYB tier 3 at the KYC cap. A payment the available balance cannot cover is refused (add funds first). It is a payout (approval type payout): nothing is held until the final approval.',
+        tags,
+        headers: idempotencyHeader,
+        body: paySomeoneBody,
+        response: {
+          201: envelope(payoutDetailSchema),
+          400: errorEnvelope,
+          409: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const tenant = tenantOf(req);
+      const userId = authOf(req).user.id;
+      const recipient = await prepareRecipient(deps, tenant, req.body);
+      return withIdempotency(deps, req, reply, async (tx) => {
+        const after: (() => Promise<void> | void)[] = [];
+        const id = await paySomeone(tx, deps, {
+          tenant,
+          userId,
+          body: req.body,
+          recipient,
+          afterCommit: (fn) => after.push(fn),
+        });
+        const data = await getPayout(tx as never, { tenant, id, viewerId: userId });
+        return {
+          statusCode: 201,
+          body: ok(data, req.body.scheduledDate ? PAY_SOMEONE_MSG.scheduled : PAY_SOMEONE_MSG.created),
           afterCommit: () => runAfterCommit(after),
         };
       });
@@ -189,6 +248,45 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       ok(await getPayout(db, { tenant: tenantOf(req), id: req.params.id, viewerId: authOf(req).user.id })),
   );
 
+  r.put(
+    '/api/payouts/:id',
+    {
+      config: needs('payouts', 'put'),
+      schema: {
+        operationId: 'updatePayout',
+        summary: 'Edit a payout not yet paid; it goes back to approval',
+        description:
+          'amount (for a USD/GBP payout: what the recipient gets, re-quoted), narration, scheduledDate (null clears it), categoryId, projectId, assets. Any edit sends the payout back to level one of approval (trail entry Resubmitted): an approved or scheduled payout must be approved again. A payout whose money is held or paid (paying, completed) or a cancelled one answers 409; the limit, fee, balance and date checks of creation run again.',
+        tags,
+        params: idParam,
+        body: payoutEditBody,
+        response: {
+          200: envelope(payoutDetailSchema),
+          400: errorEnvelope,
+          404: errorEnvelope,
+          409: errorEnvelope,
+        },
+      },
+    },
+    async (req) => {
+      const tenant = tenantOf(req);
+      const userId = authOf(req).user.id;
+      const after: (() => Promise<void> | void)[] = [];
+      const data = await db.transaction(async (tx) => {
+        await editPayout(tx, deps, {
+          tenant,
+          userId,
+          id: req.params.id,
+          body: req.body,
+          afterCommit: (fn) => after.push(fn),
+        });
+        return getPayout(tx as never, { tenant, id: req.params.id, viewerId: userId });
+      });
+      await runAfterCommit(after);
+      return ok(data, PAYOUT_EDIT_MSG.updated);
+    },
+  );
+
   r.get(
     '/api/payout/schedule/:id',
     {
@@ -221,6 +319,25 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       ok(
         await reschedule(deps, { accountId: tenantOf(req).accountId, id: req.params.id, ...req.body }),
         PAYOUT_MSG.rescheduled,
+      ),
+  );
+
+  r.delete(
+    '/api/payout/recurrence/:id',
+    {
+      config: needs('payouts', 'delete'),
+      schema: {
+        operationId: 'cancelPayoutRecurrence',
+        summary: 'Stop a recurring payout (payouts already made stand)',
+        tags,
+        params: idParam,
+        response: { 200: envelope(payoutRecurrenceSchema), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await cancelRecurrence(db, { accountId: tenantOf(req).accountId, id: req.params.id }),
+        'Recurring payout stopped',
       ),
   );
 

@@ -10,14 +10,19 @@ import {
   formatMoney,
   fromMinor,
   PAYOUT_LIST_FILTERS,
+  PAY_SOMEONE_MSG,
+  PAYOUT_EDIT_MSG,
   PAYOUT_MSG,
+  PAYOUT_RECURRENCE_MSG,
+  WIRE_PURPOSE_LABELS,
+  type WirePurpose,
   type MassApprovalResult,
   type Payout,
   type PayoutDetail,
   type PayoutStatus,
 } from '@owo/contract';
 import type { z } from 'zod';
-import type { payoutBody, payoutListQuery } from '@owo/contract';
+import type { payoutBody, payoutEditBody, payoutListQuery } from '@owo/contract';
 import { csvStream, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
@@ -39,18 +44,20 @@ import {
 import { payoutCategories } from '../categories/tables';
 import { payoutAssets } from '../products/tables';
 import { requireActiveProject } from '../projects';
-import { dispatchSoon } from '../funding';
+import { dispatchSoon, type WireMetadata } from '../funding';
 import { notifyMoneyEvent } from '../notifications';
-import { checkPayoutLimit, computeFee, getWallet, startTransfer } from '../money';
+import { checkPayoutLimit, computeFee, getWallet, quoteExchange, startTransfer } from '../money';
 import { payees } from '../payees/tables';
-import { payoutQuotes, payoutSchedules, payouts } from './tables';
+import { payoutQuotes, payoutRecurrences, payoutSchedules, payouts } from './tables';
 
 type Row = typeof payouts.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
 type Body = z.output<typeof payoutBody>;
+type EditBody = z.output<typeof payoutEditBody>;
 type ListQuery = z.output<typeof payoutListQuery>;
 
 export const Q_SCHEDULED_PAYOUT = 'payouts.scheduled';
+export const Q_RECURRING_PAYOUT = 'payouts.recurring';
 export const PAYOUT_SENT_TOPIC = 'Payout Sent';
 
 const newReference = () => `pay_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
@@ -86,6 +93,28 @@ async function lockPayout(tx: DbOrTx, accountId: string, id: string): Promise<Ro
   return p;
 }
 
+/** A USD/GBP payout's wire (what the rails carry), or null for a naira transfer. */
+function wireOf(p: Row, v: typeof payees.$inferSelect): WireMetadata | null {
+  if (!p.recipientCurrency || p.recipientCurrency === 'NGN' || p.recipientAmountMinor == null) return null;
+  const purpose = p.wirePurpose
+    ? `${WIRE_PURPOSE_LABELS[p.wirePurpose as WirePurpose] ?? p.wirePurpose}: ${p.wireNarration ?? ''}`.trim()
+    : '';
+  return {
+    currency: p.recipientCurrency as 'USD' | 'GBP',
+    amount: p.recipientAmountMinor,
+    rate: p.fxRate ?? '1',
+    beneficiary: {
+      swiftCode: v.foreignBank?.swiftCode ?? v.bankCode,
+      sortCode: v.foreignBank?.sortCode ?? null,
+      routingNumber: v.foreignBank?.routingNumber ?? null,
+      bankName: v.bankName,
+      country: v.foreignBank?.country ?? '',
+      address: v.foreignBank?.address ?? '',
+      purpose,
+    },
+  };
+}
+
 /**
  * Holds amount + fee and sends this attempt to the rails, to the vendor's APPROVED bank account.
  * Insufficient funds (or a limit) at this point marks the payout failed, inside a savepoint, so the
@@ -94,18 +123,22 @@ async function lockPayout(tx: DbOrTx, accountId: string, id: string): Promise<Ro
 async function startPayment(tx: Tx, deps: AppDeps, p: Row, afterCommit: AfterCommit): Promise<void> {
   const attempt = p.paymentAttempt + 1;
   const [v] = await tx.select().from(payees).where(eq(payees.id, p.payeeId));
-  const fee = await computeFee(tx, {
-    accountId: p.accountId,
-    method: 'bank-transfer',
-    amount: p.amountMinor,
-    currency: p.currency,
-  });
+  const wire = wireOf(p, v);
+  // A wire holds the fee its exchange quote stated at creation; a naira transfer the current fee.
+  const fee = wire
+    ? p.feeMinor
+    : await computeFee(tx, {
+        accountId: p.accountId,
+        method: 'bank-transfer',
+        amount: p.amountMinor,
+        currency: p.currency,
+      });
   try {
     const t = await tx.transaction(async (sp) => {
       await checkPayoutLimit(deps, sp, {
         accountId: p.accountId,
-        amountMinor: p.amountMinor,
-        currency: p.currency,
+        amountMinor: wire ? wire.amount : p.amountMinor,
+        currency: wire ? wire.currency : p.currency,
       });
       return startTransfer(sp, {
         accountId: p.accountId,
@@ -122,6 +155,7 @@ async function startPayment(tx: Tx, deps: AppDeps, p: Row, afterCommit: AfterCom
         sourceType: 'payout',
         sourceId: p.id,
         provider: railsOf(deps).name,
+        ...(wire ? { metadata: { wire } } : {}),
       });
     });
     await tx
@@ -196,6 +230,10 @@ export function registerPayoutApprovals(deps: AppDeps) {
     await runSchedule(deps, data.scheduleId);
   });
   defineTicker(deps, 'payouts.scheduled-sweep', 60_000, sweepDueSchedules);
+  defineQueue<{ recurrenceId: string }>(deps, Q_RECURRING_PAYOUT, async (data) => {
+    await runRecurrence(deps, data.recurrenceId);
+  });
+  defineTicker(deps, 'payouts.recurring-sweep', 60_000, sweepDueRecurrences);
   registerApprovable(deps, {
     type: 'payout',
     load: async (db, accountId, id) => {
@@ -330,6 +368,9 @@ export async function createApprovedPayout(
     narration: string;
     scheduledDate: string | null;
     afterCommit: AfterCommit;
+    /** An occurrence of a recurring payout (unique per series and date). */
+    recurrence?: { id: string; date: string };
+    channel?: 'request' | 'recurring';
   },
 ): Promise<{ id: string; status: PayoutStatus; transactionId: string | null }> {
   if (p.scheduledDate) assertFutureDate(p.scheduledDate);
@@ -346,6 +387,9 @@ export async function createApprovedPayout(
       subsidiaryId: p.subsidiaryId,
       reference: newReference(),
       payoutOption: 'standard',
+      channel: p.channel ?? 'request',
+      recurrenceId: p.recurrence?.id ?? null,
+      occurrenceDate: p.recurrence?.date ?? null,
       makerUserId: p.makerUserId,
       payeeId: p.payeeId,
       walletId: p.walletId,
@@ -409,6 +453,15 @@ export async function payoutStatuses(
 
 // ---- commands ----
 
+/** What flows other than a direct payout add to a payout (pay-someone). */
+export type PayoutExtras = {
+  channel?: 'direct' | 'paySomeone' | 'bill' | 'request';
+  /** Pay-someone: USD/GBP recipients (a wire), from the NGN wallet or a wallet in that currency. */
+  wires?: boolean;
+  wirePurpose?: { purpose: WirePurpose; narration: string } | null;
+  senderDetails?: { name: string; address: string; country: string; phone?: string | null } | null;
+};
+
 /** POST /api/payouts, inside the idempotent request's transaction. */
 export async function createPayout(
   tx: Tx,
@@ -420,22 +473,38 @@ export async function createPayout(
     afterCommit: AfterCommit;
     /** The bill this payout pays: linked before submission, so the bill tiers route its approval. */
     billId?: string;
+    extras?: PayoutExtras;
   },
 ): Promise<string> {
   const { body, tenant } = p;
+  const extras = p.extras ?? {};
   const accountId = tenant.accountId;
   const wallet = await getWallet(tx, accountId, body.walletId);
   if (!wallet) throw fieldError('walletId', PAYOUT_MSG.selectWallet);
-  if (wallet.currency !== body.currency)
-    throw fieldError('currency', `The selected wallet holds ${wallet.currency}, not ${body.currency}`);
-  if (wallet.currency !== 'NGN')
-    throw fieldError('walletId', 'Payouts to a bank account are paid from the NGN wallet');
+  if (!extras.wires) {
+    if (wallet.currency !== body.currency)
+      throw fieldError('currency', `The selected wallet holds ${wallet.currency}, not ${body.currency}`);
+    if (wallet.currency !== 'NGN')
+      throw fieldError('walletId', 'Payouts to a bank account are paid from the NGN wallet');
+  } else if (wallet.currency !== 'NGN' && wallet.currency !== body.currency)
+    throw fieldError('walletId', `Pay ${body.currency} from the NGN wallet or a ${body.currency} wallet`);
   const [vendor] = await tx
-    .select({ id: payees.id })
+    .select({ id: payees.id, currency: payees.currency })
     .from(payees)
     .where(and(eq(payees.id, body.payeeId), eq(payees.accountId, accountId)));
   if (!vendor) throw fieldError('payeeId', PAYOUT_MSG.payeeNotFound);
+  if (vendor.currency !== body.currency) throw fieldError('payeeId', PAY_SOMEONE_MSG.recipientCurrency);
+  // The wire purpose is required for USD and GBP, whatever the flow (000 §4.3).
+  if (body.currency !== 'NGN' && !extras.wirePurpose)
+    throw fieldError('wirePurpose.purpose', PAY_SOMEONE_MSG.wirePurposeRequired);
   if (body.scheduledDate) assertFutureDate(body.scheduledDate);
+  if (body.recurrence) {
+    if (body.currency !== 'NGN' || extras.wires)
+      throw fieldError('recurrence', 'Recurring payouts are paid in NGN to a vendor');
+    const start = body.scheduledDate ?? lagosToday();
+    if (body.recurrence.endDate && body.recurrence.endDate <= start)
+      throw fieldError('recurrence.endDate', PAYOUT_RECURRENCE_MSG.endBeforeStart);
+  }
   if (body.categoryId) {
     const [c] = await tx
       .select({ id: payoutCategories.id })
@@ -456,14 +525,33 @@ export async function createPayout(
       .where(and(eq(payoutAssets.accountId, accountId), inArray(payoutAssets.id, ids)));
     if (found.length !== ids.length) throw fieldError('assets', 'Asset not found');
   }
-  await checkPayoutLimit(deps, tx, { accountId, amountMinor: body.amount, currency: body.currency });
-  const fee = await computeFee(tx, {
-    accountId,
-    method: 'bank-transfer',
-    amount: body.amount,
-    currency: wallet.currency,
-  });
-  if (wallet.balance < body.amount + fee) throw fieldError('amount', PAYOUT_MSG.insufficientFunds);
+  // The $10,000 cap (USD/GBP) and the KYC cap (NGN) by KYB tier: checkPayoutLimit, here or in the quote.
+  let amountMinor = body.amount;
+  let fee: number;
+  let rate: string | null = null;
+  if (wallet.currency === body.currency) {
+    await checkPayoutLimit(deps, tx, { accountId, amountMinor: body.amount, currency: body.currency });
+    fee = await computeFee(tx, {
+      accountId,
+      method: 'bank-transfer',
+      amount: body.amount,
+      currency: wallet.currency,
+    });
+    if (body.currency !== 'NGN') rate = '1';
+  } else {
+    // Another currency: the exchange quote converts at the rails' rate and states the fees.
+    const q = await quoteExchange(deps, {
+      accountId,
+      walletId: wallet.id,
+      amount: body.amount,
+      currency: body.currency,
+      method: 'bank-transfer',
+    });
+    amountMinor = q.amount;
+    fee = q.exchangeFee;
+    rate = q.rate;
+  }
+  if (wallet.balance < amountMinor + fee) throw fieldError('amount', PAYOUT_MSG.insufficientFunds);
 
   const [row] = await tx
     .insert(payouts)
@@ -476,15 +564,36 @@ export async function createPayout(
       payeeId: vendor.id,
       walletId: wallet.id,
       currency: wallet.currency,
-      amountMinor: body.amount,
+      amountMinor,
       feeMinor: fee,
       narration: body.narration,
+      channel: extras.channel ?? 'direct',
+      recipientCurrency: rate ? body.currency : null,
+      recipientAmountMinor: rate ? body.amount : null,
+      fxRate: rate,
+      wirePurpose: extras.wirePurpose?.purpose ?? null,
+      wireNarration: extras.wirePurpose?.narration ?? null,
+      senderDetails: extras.senderDetails ?? null,
       categoryId: body.categoryId ?? null,
       projectId: body.projectId ?? null,
       assets: (body.assets ?? []).map((a) => ({ id: a.id, quantity: a.quantity ?? null })),
       scheduledDate: body.scheduledDate ?? null,
     })
     .returning({ id: payouts.id });
+  if (body.recurrence) {
+    const start = body.scheduledDate ?? lagosToday();
+    const next = occurrenceDate(start, body.recurrence.frequency, 1);
+    const end = body.recurrence.endDate ?? null;
+    await tx.insert(payoutRecurrences).values({
+      accountId,
+      payoutId: row.id,
+      frequency: body.recurrence.frequency,
+      startDate: start,
+      nextDate: next,
+      endDate: end,
+      status: end && end < next ? 'ended' : 'active',
+    });
+  }
   if (body.scheduledDate)
     await tx.insert(payoutSchedules).values({
       accountId,
@@ -578,6 +687,11 @@ export async function cancelSchedule(db: Db, p: { accountId: string; id: string 
       .update(payouts)
       .set({ status: 'cancelled', updatedAt: sql`now()` })
       .where(eq(payouts.id, payout.id));
+    // A recurring payout's series stops with its first payout.
+    await tx
+      .update(payoutRecurrences)
+      .set({ status: 'cancelled' })
+      .where(and(eq(payoutRecurrences.payoutId, payout.id), eq(payoutRecurrences.status, 'active')));
     return scheduleDto(u);
   });
 }
@@ -721,6 +835,14 @@ function toDto(r: Selected): Payout {
     transactionId: p.transactionId,
     failureReason: r.status === 'failed' ? (p.failureReason ?? r.txFailure ?? null) : null,
     maker: { id: p.makerUserId, name: `${r.makerFirst} ${r.makerLast}`.trim() },
+    recipientCurrency: p.recipientCurrency,
+    recipientAmount: p.recipientAmountMinor == null ? null : fromMinor(p.recipientAmountMinor),
+    recipientAmountMinor: p.recipientAmountMinor,
+    fxRate: p.fxRate,
+    wirePurpose: p.wirePurpose,
+    wireNarration: p.wireNarration,
+    senderDetails: p.senderDetails ?? null,
+    channel: p.channel,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -745,6 +867,7 @@ export async function getPayout(
       resourceId: p.id,
       viewerId: p.viewerId,
     }),
+    recurrence: await recurrenceOf(db, r.p as Row),
   };
 }
 
@@ -867,4 +990,247 @@ export async function payeePayments(db: DbOrTx, p: { accountId: string; payeeId:
     narration: r.p.narration,
     createdAt: r.p.createdAt.toISOString(),
   }));
+}
+
+// ---- edit (issue 23 §3) ----
+
+/**
+ * PUT /api/payouts/{id}: amount, narration, date, category, project, assets. Any edit of a payout
+ * not yet paid sends it back to level one of approval (`resubmitForApproval`, trail entry
+ * `Resubmitted`): approvals given to the old figures no longer count. A payout whose money is held
+ * or paid (paying, completed) answers 409, as does a cancelled one; a failed one may be edited and
+ * approved again (a new attempt, a new transfer reference). The same checks as creation run again:
+ * limit, fee or exchange quote, the available balance, a future date.
+ */
+export async function editPayout(
+  tx: Tx,
+  deps: AppDeps,
+  p: { tenant: TenantContext; userId: string; id: string; body: EditBody; afterCommit: AfterCommit },
+): Promise<void> {
+  const { body, tenant } = p;
+  const accountId = tenant.accountId;
+  const cur = await lockPayout(tx, accountId, p.id);
+  if (tenant.subsidiaryId && cur.subsidiaryId !== tenant.subsidiaryId) throw notFound('Payout');
+  const [money] = cur.transactionId
+    ? await tx
+        .select({ status: transactions.status })
+        .from(transactions)
+        .where(eq(transactions.id, cur.transactionId))
+    : [];
+  const held = cur.status === 'paying' && !(money && ['failed', 'reversed'].includes(money.status));
+  if (held || cur.status === 'completed') throw conflict(PAYOUT_EDIT_MSG.paid);
+  if (cur.status === 'cancelled') throw conflict(PAYOUT_EDIT_MSG.cancelled);
+  if (cur.channel === 'request') throw conflict(PAYOUT_EDIT_MSG.fromRequest);
+  if (Object.values(body).every((v) => v === undefined)) throw fieldError('amount', PAYOUT_EDIT_MSG.nothing);
+
+  const wallet = await getWallet(tx, accountId, cur.walletId);
+  if (!wallet) throw fieldError('walletId', PAYOUT_MSG.selectWallet);
+  const scheduledDate = body.scheduledDate === undefined ? cur.scheduledDate : body.scheduledDate;
+  if (body.scheduledDate) assertFutureDate(body.scheduledDate);
+  if (body.categoryId) {
+    const [c] = await tx
+      .select({ id: payoutCategories.id })
+      .from(payoutCategories)
+      .where(and(eq(payoutCategories.id, body.categoryId), eq(payoutCategories.accountId, accountId)));
+    if (!c) throw fieldError('categoryId', 'Category not found');
+  }
+  if (body.projectId) await requireActiveProject(tx, accountId, body.projectId);
+  if (body.assets?.length) {
+    const ids = [...new Set(body.assets.map((a) => a.id))];
+    const found = await tx
+      .select({ id: payoutAssets.id })
+      .from(payoutAssets)
+      .where(and(eq(payoutAssets.accountId, accountId), inArray(payoutAssets.id, ids)));
+    if (found.length !== ids.length) throw fieldError('assets', 'Asset not found');
+  }
+  // The amount (the recipient's, for a wire) and what it costs, as at creation.
+  const wire = !!cur.recipientCurrency;
+  const asked = body.amount ?? (wire ? cur.recipientAmountMinor! : cur.amountMinor);
+  const currency = cur.recipientCurrency ?? cur.currency;
+  let amountMinor = asked;
+  let fee: number;
+  let rate = cur.fxRate;
+  if (wallet.currency === currency) {
+    await checkPayoutLimit(deps, tx, { accountId, amountMinor: asked, currency });
+    fee = await computeFee(tx, { accountId, method: 'bank-transfer', amount: asked, currency });
+  } else {
+    const q = await quoteExchange(deps, {
+      accountId,
+      walletId: wallet.id,
+      amount: asked,
+      currency,
+      method: 'bank-transfer',
+    });
+    amountMinor = q.amount;
+    fee = q.exchangeFee;
+    rate = q.rate;
+  }
+  if (wallet.balance < amountMinor + fee) throw fieldError('amount', PAYOUT_MSG.insufficientFunds);
+
+  await tx
+    .update(payouts)
+    .set({
+      amountMinor,
+      feeMinor: fee,
+      ...(wire ? { recipientAmountMinor: asked, fxRate: rate } : {}),
+      narration: body.narration ?? cur.narration,
+      scheduledDate,
+      categoryId: body.categoryId === undefined ? cur.categoryId : body.categoryId,
+      projectId: body.projectId === undefined ? cur.projectId : body.projectId,
+      assets: body.assets ? body.assets.map((a) => ({ id: a.id, quantity: a.quantity ?? null })) : cur.assets,
+      status: 'pending',
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payouts.id, cur.id));
+  // The schedule follows the date: moved, added, or cancelled when the date is cleared.
+  const [s] = await tx.select().from(payoutSchedules).where(eq(payoutSchedules.payoutId, cur.id));
+  if (scheduledDate) {
+    if (s)
+      await tx
+        .update(payoutSchedules)
+        .set({ scheduledDate, status: 'scheduled' })
+        .where(eq(payoutSchedules.id, s.id));
+    else
+      await tx
+        .insert(payoutSchedules)
+        .values({ accountId, payoutId: cur.id, scheduledDate, status: 'scheduled' });
+  } else if (s && s.status === 'scheduled') {
+    await tx.update(payoutSchedules).set({ status: 'cancelled' }).where(eq(payoutSchedules.id, s.id));
+  }
+  await resubmitForApproval(tx, deps, {
+    accountId,
+    type: 'payout',
+    resourceId: cur.id,
+    userId: p.userId,
+    comments: 'Payout edited',
+    afterCommit: p.afterCommit,
+    restartPending: true,
+  });
+}
+
+// ---- recurring payouts (issue 23 §3) ----
+
+/** The n-th date of a series from `start`: weekly, or monthly on the same day (clamped to short months). */
+export function occurrenceDate(start: string, frequency: 'weekly' | 'monthly', n: number): string {
+  const [y, m, d] = start.split('-').map(Number);
+  if (frequency === 'weekly') return new Date(Date.UTC(y, m - 1, d + 7 * n)).toISOString().slice(0, 10);
+  const month = m - 1 + n;
+  const last = new Date(Date.UTC(y, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, month, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+const recurrenceDto = (r: typeof payoutRecurrences.$inferSelect) => ({
+  id: r.id,
+  frequency: r.frequency,
+  startDate: r.startDate,
+  nextDate: r.nextDate,
+  endDate: r.endDate,
+  occurrences: r.occurrences,
+  status: r.status,
+});
+
+async function recurrenceOf(db: DbOrTx, p: Row) {
+  const [r] = await db
+    .select()
+    .from(payoutRecurrences)
+    .where(
+      p.recurrenceId
+        ? and(eq(payoutRecurrences.id, p.recurrenceId), eq(payoutRecurrences.accountId, p.accountId))
+        : and(eq(payoutRecurrences.payoutId, p.id), eq(payoutRecurrences.accountId, p.accountId)),
+    );
+  return r ? recurrenceDto(r) : null;
+}
+
+/** The first payout's approval approves the series: these statuses mean it was approved. */
+const APPROVED_STATES: PayoutStatus[] = ['approved', 'scheduled', 'paying', 'completed', 'failed'];
+
+/**
+ * Creates the series' due occurrence, once, whatever the number of workers: the recurrence row is
+ * locked, its next date checked, the occurrence inserted (unique per series and date) and the next
+ * date advanced in one transaction. The occurrence is an already-approved payout, held and sent at
+ * once (`createApprovedPayout`); a short balance marks that occurrence failed, the series goes on.
+ */
+export async function runRecurrence(deps: AppDeps, recurrenceId: string): Promise<'created' | 'skipped'> {
+  const after: (() => Promise<void> | void)[] = [];
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .select()
+      .from(payoutRecurrences)
+      .where(eq(payoutRecurrences.id, recurrenceId))
+      .for('update');
+    if (!r || r.status !== 'active' || r.nextDate > lagosToday()) return 'skipped' as const;
+    const [first] = await tx.select().from(payouts).where(eq(payouts.id, r.payoutId));
+    if (!first) return 'skipped' as const;
+    if (first.status === 'cancelled' || first.status === 'rejected') {
+      if (first.status === 'cancelled')
+        await tx.update(payoutRecurrences).set({ status: 'cancelled' }).where(eq(payoutRecurrences.id, r.id));
+      return 'skipped' as const;
+    }
+    if (!APPROVED_STATES.includes(first.status)) return 'skipped' as const; // not approved yet
+    const [made] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.recurrenceId, r.id), eq(payouts.occurrenceDate, r.nextDate)));
+    // That date's occurrence exists already (the series' dates were edited): it is not made twice.
+    if (!made)
+      await createApprovedPayout(tx, deps, {
+        accountId: r.accountId,
+        subsidiaryId: first.subsidiaryId,
+        makerUserId: first.makerUserId,
+        payeeId: first.payeeId,
+        walletId: first.walletId,
+        currency: first.currency,
+        amountMinor: first.amountMinor,
+        narration: first.narration,
+        scheduledDate: null,
+        afterCommit: (fn) => after.push(fn),
+        recurrence: { id: r.id, date: r.nextDate },
+        channel: 'recurring',
+      });
+    const n = r.occurrences + 1;
+    const next = occurrenceDate(r.startDate, r.frequency, n + 1);
+    await tx
+      .update(payoutRecurrences)
+      .set({
+        occurrences: n,
+        nextDate: next,
+        status: r.endDate && next > r.endDate ? 'ended' : 'active',
+      })
+      .where(eq(payoutRecurrences.id, r.id));
+    return 'created' as const;
+  });
+  for (const fn of after) await Promise.resolve(fn()).catch(() => {});
+  return outcome;
+}
+
+async function sweepDueRecurrences(deps: AppDeps) {
+  const due = await deps.db
+    .select({ id: payoutRecurrences.id })
+    .from(payoutRecurrences)
+    .where(and(eq(payoutRecurrences.status, 'active'), lte(payoutRecurrences.nextDate, lagosToday())))
+    .limit(500);
+  for (const d of due)
+    await sendJob(deps, Q_RECURRING_PAYOUT, { recurrenceId: d.id }, { singletonKey: d.id });
+}
+
+/** DELETE /api/payout/recurrence/{id}: stops the series (payouts already made stand). */
+export async function cancelRecurrence(db: Db, p: { accountId: string; id: string }) {
+  const [r] = await db
+    .update(payoutRecurrences)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(payoutRecurrences.id, p.id),
+        eq(payoutRecurrences.accountId, p.accountId),
+        eq(payoutRecurrences.status, 'active'),
+      ),
+    )
+    .returning();
+  if (r) return recurrenceDto(r);
+  const [exists] = await db
+    .select({ id: payoutRecurrences.id })
+    .from(payoutRecurrences)
+    .where(and(eq(payoutRecurrences.id, p.id), eq(payoutRecurrences.accountId, p.accountId)));
+  if (!exists) throw notFound('Recurring payout');
+  throw conflict('This recurring payout is no longer active');
 }

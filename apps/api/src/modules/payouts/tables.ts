@@ -51,11 +51,33 @@ export const payouts = pgTable(
     paymentAttempt: integer('payment_attempt').notNull().default(0),
     transactionId: uuid('transaction_id'),
     failureReason: text('failure_reason'),
+    /** direct | paySomeone | bill | request: the flow that made it (all paid by this one path). */
+    channel: text('channel').notNull().default('direct'),
+    /**
+     * A payout in another currency than its wallet's (pay-someone USD/GBP): the recipient gets
+     * recipient_amount_minor of recipient_currency; amount_minor (wallet currency) = that x fx_rate,
+     * fixed at creation by the exchange quote, and fee_minor is the quote's fee (held as stated).
+     */
+    recipientCurrency: text('recipient_currency'),
+    recipientAmountMinor: bigint('recipient_amount_minor', { mode: 'number' }),
+    fxRate: text('fx_rate'),
+    wirePurpose: text('wire_purpose'),
+    wireNarration: text('wire_narration'),
+    senderDetails: jsonb('sender_details').$type<{
+      name: string;
+      address: string;
+      country: string;
+      phone?: string | null;
+    }>(),
+    /** An occurrence of a recurring payout: its series and the date it stands for (unique together). */
+    recurrenceId: uuid('recurrence_id'),
+    occurrenceDate: date('occurrence_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payouts_reference_key').on(t.reference),
+    uniqueIndex('payouts_recurrence_occurrence_key').on(t.recurrenceId, t.occurrenceDate),
     index('payouts_account_created_idx').on(t.accountId, t.createdAt),
     index('payouts_payee_idx').on(t.payeeId, t.status),
   ],
@@ -160,4 +182,36 @@ export const billInboxes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('bill_inboxes_local_part_key').on(t.localPart)],
+);
+
+/**
+ * A recurring payout (issue 23 §3): the first payout is approved like any other; once it is, each
+ * later occurrence (weekly or monthly from its date, until end_date) is created by a pg-boss job as
+ * an already-approved payout, once per date whatever the number of workers (row lock + the unique
+ * (recurrence_id, occurrence_date) on payouts).
+ */
+export const payoutRecurrences = pgTable(
+  'payout_recurrences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The first payout: its approval approves the series; each occurrence copies it. */
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    frequency: text('frequency').$type<'weekly' | 'monthly'>().notNull(),
+    /** The first date (the day of month a monthly series keeps, clamped to short months). */
+    startDate: date('start_date').notNull(),
+    nextDate: date('next_date').notNull(),
+    endDate: date('end_date'),
+    occurrences: integer('occurrences').notNull().default(0),
+    status: text('status').$type<'active' | 'ended' | 'cancelled'>().notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payout_recurrences_payout_key').on(t.payoutId),
+    index('payout_recurrences_due_idx').on(t.status, t.nextDate),
+  ],
 );

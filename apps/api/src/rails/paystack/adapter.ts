@@ -139,6 +139,9 @@ export class PaystackRails implements RailsPort {
   }
 
   async createTransfer(req: TransferRequest): Promise<TransferResult> {
+    // Paystack's transfer API pays NUBAN accounts only; a USD/GBP wire is refused before any call.
+    if (req.currency !== 'NGN')
+      throw new RailsError('rejected', `${req.currency} wires are not supported by paystack`);
     const recipient = await this.client.ok<{ recipient_code: string }>('POST', '/transferrecipient', {
       type: 'nuban',
       name: req.accountName,

@@ -13,6 +13,23 @@ import { sandboxTransfers, sandboxVirtualAccounts } from './tables';
 import { SANDBOX_VIRTUAL_BANK } from './test-accounts';
 import { parseBody, SANDBOX_SIGNATURE_HEADER, verifySignature, type ChargeEventBody } from './webhook-format';
 
+const SWIFT_RE = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+const FOREIGN_ACCOUNT_RE = /^[A-Z0-9]{6,34}$/;
+
+/** A USD/GBP wire: SWIFT/BIC, account/IBAN, country, address and a stated purpose, or refused. */
+export function checkWire(req: TransferRequest): void {
+  if (req.currency !== 'USD' && req.currency !== 'GBP')
+    throw new RailsError('rejected', `${String(req.currency)} transfers are not supported`);
+  const b = req.beneficiary;
+  if (!b) throw new RailsError('rejected', 'A wire needs the beneficiary bank details');
+  if (!SWIFT_RE.test(req.bankCode) || b.swiftCode !== req.bankCode)
+    throw new RailsError('rejected', 'Invalid SWIFT/BIC');
+  if (!FOREIGN_ACCOUNT_RE.test(req.accountNumber)) throw new RailsError('rejected', 'Invalid account number');
+  if (!/^[A-Z]{2}$/.test(b.country) || !b.address.trim() || !req.accountName.trim())
+    throw new RailsError('rejected', 'Incomplete beneficiary details');
+  if (!b.purpose.trim()) throw new RailsError('rejected', 'A wire needs a stated purpose');
+}
+
 // The default rails provider: a fake bank switch that behaves like Paystack's (docs/rails-sandbox.md).
 
 const REFERENCE_RE = /^[a-z0-9_-]{1,100}$/;
@@ -34,10 +51,13 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     if (!REFERENCE_RE.test(req.reference)) throw new RailsError('rejected', 'Invalid transfer reference');
     if (!Number.isSafeInteger(req.amount) || req.amount <= 0)
       throw new RailsError('rejected', 'Invalid amount');
-    if (req.currency !== 'NGN') throw new RailsError('rejected', 'Only NGN transfers are supported');
-    const bank = sandboxListBanks().find((b) => b.code === req.bankCode);
-    if (!bank || !bank.active) throw new RailsError('rejected', 'Unknown bank code');
-    if (!checkNuban(req.accountNumber, bank).ok) throw new RailsError('rejected', 'Invalid account number');
+    if (req.currency === 'NGN') {
+      const bank = sandboxListBanks().find((b) => b.code === req.bankCode);
+      if (!bank || !bank.active) throw new RailsError('rejected', 'Unknown bank code');
+      if (!checkNuban(req.accountNumber, bank).ok) throw new RailsError('rejected', 'Invalid account number');
+    } else {
+      checkWire(req);
+    }
     const faults = faultsFor(deps.config.SANDBOX_FAULT_SEED, req.reference);
     const [inserted] = await db
       .insert(sandboxTransfers)

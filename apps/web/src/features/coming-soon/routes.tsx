@@ -39,14 +39,6 @@ export const comingSoonDashboardRoutes: RouteObject[] = [
   area('settings', '/settings/*'),
   area('cards', '/cards/*'),
   {
-    path: '/pay-someone/*',
-    element: (
-      <RequirePermission resource="payouts" action="post">
-        <ComingSoonPanel title="Pay someone" />
-      </RequirePermission>
-    ),
-  },
-  {
     path: '/payment-invitation/*',
     element: (
       <RequirePermission resource="payouts" action="post">

@@ -76,10 +76,36 @@ const billImport = (path: string, name: 'BillImportScreen' | 'BillImportSummaryS
   },
 });
 
+const pay =
+  (
+    name:
+      | 'AmountScreen'
+      | 'RecipientScreen'
+      | 'SenderDetailsScreen'
+      | 'WirePurposeScreen'
+      | 'SchedulingScreen'
+      | 'ReviewScreen'
+      | 'AddFundsStepScreen'
+      | 'ConfirmScreen'
+      | 'SuccessScreen',
+  ) =>
+  async () =>
+    (await import('./pay-someone/screens'))[name];
+
 export const dashboardRoutes: RouteObject[] = [
   billImport('/bills/import', 'BillImportScreen'),
   billImport('/bill-csv/upload', 'BillImportScreen'),
   billImport('/bills/import/summary', 'BillImportSummaryScreen'),
+  // Pay someone (000 §4.3, 001 §4): the Make Payment menu's "Manual Payment".
+  page('/pay-someone', pay('AmountScreen'), 'post'),
+  page('/pay-someone/recipient', pay('RecipientScreen'), 'post'),
+  page('/pay-someone/sender-details', pay('SenderDetailsScreen'), 'post'),
+  page('/pay-someone/wire-purpose', pay('WirePurposeScreen'), 'post'),
+  page('/pay-someone/scheduling', pay('SchedulingScreen'), 'post'),
+  page('/pay-someone/review', pay('ReviewScreen'), 'post'),
+  page('/pay-someone/step-9', pay('AddFundsStepScreen'), 'post'),
+  page('/pay-someone/step-10', pay('ConfirmScreen'), 'post'),
+  page('/pay-someone/success', pay('SuccessScreen'), 'post'),
   billPage('/bills/:ref'),
   billPage('/bill/:ref'),
   page('/payouts', list),

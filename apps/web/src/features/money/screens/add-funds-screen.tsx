@@ -1,7 +1,7 @@
-import { Alert, Card, Divider, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Divider, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { fromMinor, type TransactionItem } from '@owo/contract';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { useFundingAccount, useInvalidateMoney, useWallets } from '../api';
 import { CopyField } from '../components/copy-field';
@@ -25,8 +25,13 @@ export function AddFundsScreen() {
     if (wallets.data && search.get('wallet') && !wallet) setSearch({}, { replace: true });
   }, [wallets.data, wallet, search, setSearch]);
 
+  // A flow that sent the user here to top up (pay-someone step 9) gets them back after the deposit.
+  const returnTo = search.get('returnTo');
+  const back = returnTo && /^\/[a-z0-9/-]*$/.test(returnTo) ? returnTo : null;
+
   function landed(t: TransactionItem) {
     void invalidate();
+    if (back) return void navigate(back);
     void navigate(
       paths.wallet.addFundsSuccess.href({ transactionId: t.id, amount: fromMinor(t.amountMinor) }),
     );
@@ -40,6 +45,11 @@ export function AddFundsScreen() {
           Transfer from any Nigerian bank account to your wallet's dedicated account. It is credited as soon
           as the bank confirms.
         </Text>
+        {back && (
+          <Anchor component={Link} to={back} size="sm">
+            Back to your payment
+          </Anchor>
+        )}
       </div>
       <Card>
         <Stack gap="md">
@@ -47,7 +57,9 @@ export function AddFundsScreen() {
             label="Wallet"
             value={walletId}
             allowDeselect={false}
-            onChange={(v) => v && setSearch({ wallet: v }, { replace: true })}
+            onChange={(v) =>
+              v && setSearch({ wallet: v, ...(back ? { returnTo: back } : {}) }, { replace: true })
+            }
             data={(wallets.data ?? []).map((w) => ({ value: w.id, label: `${w.name} (${w.currency})` }))}
             disabled={wallets.isLoading}
           />

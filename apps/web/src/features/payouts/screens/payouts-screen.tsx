@@ -21,6 +21,7 @@ import {
   ListPagination,
   useListState,
 } from '../../../components/list';
+import { WIRE_PURPOSE_LABELS, type WirePurpose } from '@owo/contract/payouts';
 import { DateField } from '../../../components/date-field';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -218,6 +219,25 @@ function PayoutScreen(props: { id: string }) {
           <Field label="Narration" value={p.narration} />
           <Field label="Scheduled date" value={p.scheduledDate ? formatDate(p.scheduledDate) : null} />
           <Field label="Approval" value={p.approvalStatus} />
+          {p.recipientCurrency && p.recipientAmountMinor != null && (
+            <Field
+              label="Recipient gets"
+              value={`${formatMoney(p.recipientAmountMinor, p.recipientCurrency)} at ${p.fxRate ?? '1'} ${p.currency}/${p.recipientCurrency}`}
+            />
+          )}
+          {p.wirePurpose && (
+            <Field
+              label="Wire purpose"
+              value={`${WIRE_PURPOSE_LABELS[p.wirePurpose as WirePurpose] ?? p.wirePurpose} · ${p.wireNarration ?? ''}`}
+            />
+          )}
+          {p.senderDetails && <Field label="Sent on behalf of" value={p.senderDetails.name} />}
+          {p.recurrence && (
+            <Field
+              label="Repeats"
+              value={`${p.recurrence.frequency}, next ${formatDate(p.recurrence.nextDate)}${p.recurrence.endDate ? `, until ${formatDate(p.recurrence.endDate)}` : ''} (${p.recurrence.status})`}
+            />
+          )}
         </SimpleGrid>
       </Card>
       {scheduleOpen && (canPut || canDelete) && (
