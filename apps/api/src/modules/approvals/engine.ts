@@ -39,6 +39,11 @@ export type ApprovalSubject = {
   reference: string | null;
   /** The record's named approver: the single approver only when no workflow matches (issue 21 §0). */
   approverId?: string | null;
+  /**
+   * Who may resolve a rejection (default: the maker). A record made by the system for someone who
+   * may not resolve (a commission batch, made for its agent) names the people who may.
+   */
+  rejectionResolverIds?: string[];
 };
 
 export type HandlerContext = {
@@ -415,7 +420,9 @@ export async function submitForApproval(
       description: subject.description,
       categoryId: subject.categoryId,
       subsidiaryId: subject.subsidiaryId,
-      rejectionResolverIds: [subject.makerUserId],
+      rejectionResolverIds: subject.rejectionResolverIds?.length
+        ? subject.rejectionResolverIds
+        : [subject.makerUserId],
       fourEyes: policy.fourEyes || !!handler.alwaysFourEyes,
     })
     .returning();
@@ -529,7 +536,9 @@ export async function decide(
         .set({
           status: 'rejected',
           currentApproverIds: [],
-          rejectionResolverIds: [item.makerUserId],
+          rejectionResolverIds: item.rejectionResolverIds.length
+            ? item.rejectionResolverIds
+            : [item.makerUserId],
           lastHash: hash,
           updatedAt: sql`now()`,
         })

@@ -22,6 +22,7 @@ import {
 import { notifyMoneyEvent } from '../notifications';
 import { transactions } from '../money/tables';
 import { sendMail } from '../mail';
+import { emitCollected, emitRefundStarted } from './hooks';
 import { invoiceRow, payLinkOf, type AfterCommit } from './service';
 import {
   inflowPartners,
@@ -176,6 +177,23 @@ export async function applyCollection(
     else if (fully && inv.status !== 'fullyPaid')
       await settle(tx, deps, inv, { basis: 'invoice', basisId: inv.id, baseMinor: inv.amountMinor }, after);
   }
+  // Listeners (agent commissions) write in this same transaction.
+  await emitCollected(tx, deps, {
+    accountId: inv.accountId,
+    invoiceId: inv.id,
+    paymentId: pay.id,
+    amountMinor: c.amount,
+    appliedMinor: applied,
+    invoice: {
+      reference: inv.reference,
+      makerUserId: inv.makerUserId,
+      agentId: inv.agentId,
+      amountMinor: inv.amountMinor,
+      amountPaidMinor: paidTotal,
+      status: fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
+      approvalStatus: inv.approvalStatus,
+    },
+  });
   const over = left > 0 ? ` (${formatMoney(left, 'NGN')} over the total, to refund)` : '';
   await notifyMoneyEvent(tx, {
     accountId: inv.accountId,
@@ -527,6 +545,21 @@ export async function initRefund(
         accountName,
       })
       .where(eq(invoiceCollectionRefunds.id, r.r.id));
+    // The first attempt of a refund row tells the listeners (a commission on it is clawed back).
+    if (attempt === 1) {
+      const [payRow] = await tx
+        .select({ amount: invoicePayments.amountMinor })
+        .from(invoicePayments)
+        .where(eq(invoicePayments.id, r.r.paymentId));
+      await emitRefundStarted(tx, deps, {
+        accountId: inv.accountId,
+        invoiceId: inv.id,
+        refundId: r.r.id,
+        paymentId: r.r.paymentId,
+        amountMinor: amount,
+        paymentAmountMinor: payRow?.amount ?? amount,
+      });
+    }
     after.push(() => dispatchSoon(deps, t.reference));
   });
   for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
