@@ -133,13 +133,11 @@ export async function onRefundStarted(tx: Tx, e: RefundStartedEvent) {
       maturedAt: new Date(),
     })
     .returning({ id: agentCommissions.id });
-  await tx
-    .insert(agentCommissionEntries)
-    .values({
-      accountId: e.accountId,
-      commissionId: carried.id,
-      kind: 'clawback',
-      sourceId: e.refundId,
-      amountMinor: -claw,
-    });
+  await tx.insert(agentCommissionEntries).values({
+    accountId: e.accountId,
+    commissionId: carried.id,
+    kind: 'clawback',
+    sourceId: e.refundId,
+    amountMinor: -claw,
+  });
 }

@@ -98,19 +98,19 @@ describe('commission settings and agents (002 §5, §7)', () => {
     const save = (b: Record<string, unknown>) => o.api.post('/api/agents/core/commission-settings', b);
     const empty = await save({ defaultCommission: '' });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors.defaultCommission).toEqual([COMMISSION_MSG.defaultRequired]);
+    expect(empty.body.errors!.defaultCommission).toEqual([COMMISSION_MSG.defaultRequired]);
     const low = await save({ defaultCommission: '5', commissionEarningThreshold: '10' });
-    expect(low.body.errors.commissionEarningThreshold).toEqual([COMMISSION_MSG.thresholdMin]);
+    expect(low.body.errors!.commissionEarningThreshold).toEqual([COMMISSION_MSG.thresholdMin]);
     expect(
       (await save({ defaultCommission: 'abc', commissionEarningThreshold: 'x' })).body.errors,
     ).toMatchObject({
       defaultCommission: [COMMISSION_MSG.defaultRequired],
       commissionEarningThreshold: [COMMISSION_MSG.thresholdMin],
     });
-    expect((await save({ defaultCommission: '100' })).body.errors.defaultCommission).toEqual([
+    expect((await save({ defaultCommission: '100' })).body.errors!.defaultCommission).toEqual([
       COMMISSION_MSG.percentMax,
     ]);
-    expect((await save({ defaultCommission: '5', settingType: 'agent' })).body.errors.userId).toEqual([
+    expect((await save({ defaultCommission: '5', settingType: 'agent' })).body.errors!.userId).toEqual([
       COMMISSION_MSG.agentRequired,
     ]);
     // Nothing was written by the refusals.

@@ -33,6 +33,7 @@ import {
   retryDisbursement,
 } from './batches';
 import { agentDashboard, getBatch, listBatches, listBatchItems, listCommissions, type Viewer } from './read';
+import { seedCommissionsDemo } from './demo';
 import { generalSetting, getAgent, listAgents, saveSettings } from './settings';
 
 const tags = ['commissions'];
@@ -62,6 +63,7 @@ export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
   registerInflowListener(deps, { name: 'commissions', onCollected, onRefundStarted });
   registerCommissionApprovals(deps);
   registerBatchJobs(deps);
+  deps.hooks.demo.push(seedCommissionsDemo);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
