@@ -51,7 +51,7 @@ test('commission settings -> agent invoice paid -> matured -> batch approved and
 
   await test.step('the default commission, in the Teams Agents tab', async () => {
     await page.goto('/teams?tab=agents');
-    await expect(page.getByRole('cell', { name: 'Chioma Eze' })).toBeVisible();
+    await expect(page.getByText('agent@demo.owo.ng')).toBeVisible();
     await page.getByRole('button', { name: 'Default commission' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Default commission (%)').fill('');

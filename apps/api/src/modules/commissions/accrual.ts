@@ -28,7 +28,7 @@ async function lockCommission(tx: Tx, invoiceId: string) {
 
 export async function onCollected(tx: Tx, e: CollectedEvent) {
   const agent = e.invoice.agentId;
-  if (!agent) return;
+  if (!agent || e.invoice.status === 'cancelled') return;
   let c = await lockCommission(tx, e.invoiceId);
   if (!c) {
     const s = await effectiveSetting(tx, e.accountId, agent);
@@ -90,6 +90,12 @@ export async function onCollected(tx: Tx, e: CollectedEvent) {
 export async function onRefundStarted(tx: Tx, e: RefundStartedEvent) {
   const c = await lockCommission(tx, e.invoiceId);
   if (!c || c.commissionType !== 'percentage') return;
+  // Only what was accrued on that deposit can be clawed back.
+  const [accrued] = await tx
+    .select({ id: agentCommissionEntries.id })
+    .from(agentCommissionEntries)
+    .where(and(eq(agentCommissionEntries.kind, 'accrual'), eq(agentCommissionEntries.sourceId, e.paymentId)));
+  if (!accrued) return;
   const claw =
     pctOf(e.paymentAmountMinor, c.commissionValue) -
     pctOf(e.paymentAmountMinor - e.amountMinor, c.commissionValue);

@@ -158,12 +158,14 @@ export async function applyCollection(
       refundableAmountMinor: left,
     });
   const paidTotal = inv.amountPaidMinor + applied;
-  const fully = paidTotal >= inv.amountMinor;
+  const cancelled = inv.status === 'cancelled';
+  const fully = !cancelled && paidTotal >= inv.amountMinor;
   await tx
     .update(invoices)
     .set({
       amountPaidMinor: paidTotal,
-      status: fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
+      // A cancelled invoice stays cancelled: its installments take nothing, so all of it is overage.
+      status: cancelled ? inv.status : fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
       updatedAt: new Date(),
     })
     .where(eq(invoices.id, inv.id));
@@ -190,7 +192,7 @@ export async function applyCollection(
       agentId: inv.agentId,
       amountMinor: inv.amountMinor,
       amountPaidMinor: paidTotal,
-      status: fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
+      status: cancelled ? inv.status : fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
       approvalStatus: inv.approvalStatus,
     },
   });
@@ -363,6 +365,7 @@ export async function publicInvoice(db: Db, accountId: string, invoiceId: string
         eq(invoices.id, invoiceId),
         eq(invoices.accountId, accountId),
         eq(invoices.approvalStatus, 'approved'),
+        sql`${invoices.status} <> 'cancelled'`,
         isNotNull(invoices.vaNumber),
       ),
     );
@@ -422,7 +425,7 @@ export async function sendReminder(deps: AppDeps, accountId: string, invoiceId: 
     .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
   if (!r) throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
   const i = r.i;
-  if (i.approvalStatus !== 'approved' || i.status === 'fullyPaid' || !i.vaNumber)
+  if (i.approvalStatus !== 'approved' || i.status === 'fullyPaid' || i.status === 'cancelled' || !i.vaNumber)
     throw conflict(REMINDER_MSG.notAllowed);
   const pub = await publicInvoice(deps.db, accountId, invoiceId);
   const link = payLinkOf(deps, i);
@@ -563,4 +566,36 @@ export async function initRefund(
     after.push(() => dispatchSoon(deps, t.reference));
   });
   for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
+}
+
+// ---------------------------------------------------------------- cancelling
+
+/**
+ * POST …/{id}/cancel: an invoice not yet fully paid is cancelled; every installment not yet paid
+ * becomes `cancelled` (money already applied to a partly paid one stays applied). A cancelled
+ * installment takes no money: anything arriving afterwards is overage (a refundable row).
+ */
+export async function cancelInvoice(db: Db, accountId: string, invoiceId: string) {
+  await db.transaction(async (tx) => {
+    const i = await invoiceRow(tx, accountId, invoiceId, true);
+    if (
+      i.approvalStatus !== 'approved' ||
+      ['fullyPaid', 'completed', 'cancelled'].includes(i.status) ||
+      i.amountPaidMinor >= i.amountMinor
+    )
+      throw conflict(INFLOW_MSG.cannotCancel);
+    await tx
+      .update(invoiceInstallments)
+      .set({ status: 'cancelled' })
+      .where(
+        and(
+          eq(invoiceInstallments.invoiceId, i.id),
+          inArray(invoiceInstallments.status, ['pending', 'partlyPaid']),
+        ),
+      );
+    await tx
+      .update(invoices)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(eq(invoices.id, i.id));
+  });
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerReminders } from './reminders';
 import {
   customerBody,
   customerListQuery,
@@ -39,6 +40,7 @@ import { runAfterCommit } from '../approvals';
 import { listInflowTransactions } from './books';
 import {
   assignInvoiceAccount,
+  cancelInvoice,
   initRefund,
   DELIVERY_MSG,
   markDelivered,
@@ -85,6 +87,7 @@ const partnerDetailSchema = partnerSchema.extend({
 export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
   registerInvoiceApprovals(deps, (id) => assignInvoiceAccount(deps, id));
   registerCollections(deps);
+  registerReminders(deps);
   registerCustomerPortal(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -462,6 +465,27 @@ export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       await sendReminder(deps, tenantOf(req).accountId, req.params.id);
       return ok(null, REMINDER_MSG.sent);
+    },
+  );
+  r.post(
+    '/api/inflows/invoice/:id/cancel',
+    {
+      config: needs('inflows', 'put'),
+      schema: {
+        operationId: 'cancelInvoice',
+        summary: 'Cancel an invoice not yet fully paid; its unpaid installments become cancelled',
+        tags,
+        params: idParam,
+        response: { 200: envelope(invoiceDetailSchema), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const accountId = tenantOf(req).accountId;
+      await cancelInvoice(db, accountId, req.params.id);
+      return ok(
+        await getInvoice(deps, { accountId, id: req.params.id, viewerId: authOf(req).user.id }),
+        INFLOW_MSG.invoiceCancelled,
+      );
     },
   );
   r.patch(

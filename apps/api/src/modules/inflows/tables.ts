@@ -247,3 +247,19 @@ export const customerPortalSessions = pgTable(
   },
   (t) => [uniqueIndex('customer_portal_sessions_token_key').on(t.tokenHash)],
 );
+
+/** Scheduled reminders sent (issue 24 §2): one row per installment and kind, so each goes once. */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: account(),
+    installmentId: uuid('installment_id')
+      .notNull()
+      .references(() => invoiceInstallments.id, { onDelete: 'cascade' }),
+    /** before: 3 days before the due date; missed: the day after it. */
+    kind: text('kind').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoice_reminders_installment_kind_key').on(t.installmentId, t.kind)],
+);
