@@ -164,7 +164,7 @@ test('commission settings -> agent invoice paid -> matured -> batch approved and
 
   await test.step('Earnings Insight shows the four totals', async () => {
     await agent.page.goto('/agent-insight');
-    await expect(agent.page.getByRole('heading', { name: 'Earnings Insight' })).toBeVisible();
+    await expect(agent.page.getByRole('heading', { name: 'Earnings Insight' }).first()).toBeVisible();
     await expect(agent.page.getByTestId('insight-totalEarned')).toContainText('₦200.00');
     await expect(agent.page.getByTestId('insight-totalPaid')).toContainText('₦250.00');
     await expect(agent.page.getByTestId('insight-totalAwaitingApproval')).toContainText('50.00');
