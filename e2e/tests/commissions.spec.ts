@@ -123,8 +123,8 @@ test('commission settings -> agent invoice paid -> matured -> batch approved and
     const row = page.getByRole('row').filter({ hasText: 'Chioma Eze' }).filter({ hasText: '₦250.00' });
     await expect(async () => {
       await page.reload();
-      await expect(row).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
+      await expect(row).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 120_000 });
     await shot(page, '04-batches');
     await row.click();
     await expect(page).toHaveURL(/\/commissions\/disbursement\/[0-9a-f-]{36}$/);

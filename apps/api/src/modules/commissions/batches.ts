@@ -443,5 +443,5 @@ export function registerBatchJobs(deps: AppDeps) {
     },
     { retryLimit: 3 },
   );
-  defineTicker(deps, 'commission-batches', 15_000, sweepBatches);
+  defineTicker(deps, 'commission-batches', 10_000, sweepBatches);
 }

@@ -5,7 +5,7 @@ import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../.
 import { startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { verifyInvoiceBooks } from '../inflows/books';
-import { createBatchFor, periodOf } from './batches';
+import { createBatchFor, periodOf, sweepBatches } from './batches';
 import { agentCommissions, commissionBatches } from './tables';
 
 let t: TestApp;
@@ -408,5 +408,38 @@ describe('accrual, maturity, clawback, batches (issue 24 §5 ★)', () => {
       now: nextWeek,
     });
     expect(held === null || items[0].amountMinor > 2_500).toBe(true);
+  });
+
+  it('the pg-boss job makes the batch once, however many sweeps and workers', async () => {
+    const { o, admin, agent } = await company();
+    await o.api.post('/api/agents/core/commission-settings', {
+      isActive: true,
+      defaultCommission: '5',
+      payoutFrequency: 'daily',
+    });
+    const inv = await approvedInvoice(agent.api, admin.api, 1000);
+    await deposit(o.api, inv.accountNumber, '1000');
+    await waitFor('matured', async () => (await commissionOf(inv.id))?.approvalStatus === 'matured');
+    await Promise.all([sweepBatches(t.app.deps), sweepBatches(t.app.deps), sweepBatches(t.app.deps)]);
+    const made = await waitFor(
+      'batch by job',
+      async () => {
+        const rows = await t.db
+          .select()
+          .from(commissionBatches)
+          .where(eq(commissionBatches.agentUserId, agent.user.id));
+        return rows.length ? rows : null;
+      },
+      20_000,
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    await sweepBatches(t.app.deps);
+    await new Promise((r) => setTimeout(r, 1500));
+    const rows = await t.db
+      .select()
+      .from(commissionBatches)
+      .where(eq(commissionBatches.agentUserId, agent.user.id));
+    expect(rows).toHaveLength(1);
+    expect(made[0].totalMinor).toBe(5_000);
   });
 });

@@ -4,7 +4,7 @@ import { INFLOW_MSG } from '@owo/contract';
 import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { mailOutbox } from '../../platform/schema';
-import { fundedOwner, waitFor } from '../funding/test-support';
+import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { verifyInvoiceBooks } from './books';
 import { dueReminders, sendScheduledReminder } from './reminders';
 
@@ -118,5 +118,51 @@ describe('scheduled reminders (issue 24 §2)', () => {
     expect(await sendScheduledReminder(t.app.deps, missed[0])).toBe(false);
     const all = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'kunle@mart.ng'));
     expect(all.filter((m) => m.subject.startsWith('Payment overdue'))).toHaveLength(1);
+  });
+});
+
+describe('refund to the source account (issue 24 §2 useSourceAccount)', () => {
+  it('pays the overage back to the account the deposit came from', async () => {
+    const { o, id, inv } = await approvedInstallments('ife@mart.ng');
+    const sender = ordinaryAccount();
+    const dep = await o.api.post('/api/sandbox/deposits', {
+      accountNumber: inv.collectionAccount.accountNumber,
+      amount: '3500',
+      senderName: 'IFE MART',
+      senderAccountNumber: sender,
+      senderBankCode: '058',
+    });
+    expect(dep.status).toBe(200);
+    const paid = await waitFor('overage', async () => {
+      const d = (await o.api.get(`/api/inflows/invoice/${id}`)).body.data;
+      return d.invoiceCollectionRefunds.length ? d : null;
+    });
+    expect(paid.invoiceCollectionRefunds[0]).toMatchObject({
+      refundableAmountMinor: 50_000,
+      accountNumber: sender,
+    });
+    const path = `/api/inflows/invoice/${id}/refunds/${paid.invoiceCollectionRefunds[0].id}/init`;
+    const r = await o.api.post(path, { useSourceAccount: true });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe('Refund successful');
+    const done = await waitFor('refund paid', async () => {
+      const d = (await o.api.get(`/api/inflows/invoice/${id}`)).body.data;
+      return d.invoiceCollectionRefunds[0].status === 'success' ? d : null;
+    });
+    expect(done.invoiceCollectionRefunds[0]).toMatchObject({
+      accountNumber: sender,
+      bankName: 'Guaranty Trust Bank',
+    });
+    expect((await o.api.post(path, { useSourceAccount: true })).status).toBe(409);
+    const [books] = await verifyInvoiceBooks(t.db, id);
+    expect(books.problems).toEqual([]);
+    // A bad sender account in the sandbox call is a 400 with the field.
+    const bad = await o.api.post('/api/sandbox/deposits', {
+      accountNumber: inv.collectionAccount.accountNumber,
+      amount: '1',
+      senderAccountNumber: '12',
+      senderBankCode: 'x',
+    });
+    expect(bad.status).toBe(400);
   });
 });

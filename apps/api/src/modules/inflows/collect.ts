@@ -4,7 +4,7 @@
 // overage to a refund row, partner shares paid out through the money core per strategy.
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { fromMinor, formatMoney, INFLOW_MSG, REFUND_MSG, type PublicInvoice } from '@owo/contract';
-import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import { ACCOUNT_NOT_VERIFIED, listBanks, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import type { Db, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict } from '../../platform/errors';
@@ -18,6 +18,7 @@ import {
   getWalletByCurrency,
   registerInboundMatcher,
   startTransfer,
+  type SenderAccount,
 } from '../money';
 import { notifyMoneyEvent } from '../notifications';
 import { transactions } from '../money/tables';
@@ -105,7 +106,14 @@ export async function applyCollection(
   tx: Tx,
   deps: AppDeps,
   invoiceId: string,
-  c: { accountId: string; transactionId: string; amount: number; providerRef: string; senderName: string },
+  c: {
+    accountId: string;
+    transactionId: string;
+    amount: number;
+    providerRef: string;
+    senderName: string;
+    sender?: SenderAccount | null;
+  },
 ): Promise<AfterCommit> {
   const inv = await invoiceRow(tx, c.accountId, invoiceId, true);
   const after: AfterCommit = [];
@@ -146,6 +154,9 @@ export async function applyCollection(
       appliedMinor: applied,
       overageMinor: left,
       senderName: c.senderName,
+      sourceAccountNumber: c.sender?.accountNumber ?? null,
+      sourceBankCode: c.sender?.bankCode ?? null,
+      sourceBankName: c.sender?.bankName ?? null,
       providerRef: c.providerRef,
     })
     .returning({ id: invoicePayments.id });
@@ -155,6 +166,7 @@ export async function applyCollection(
       invoiceId: inv.id,
       paymentId: pay.id,
       accountName: c.senderName,
+      accountNumber: c.sender?.accountNumber ?? null,
       refundableAmountMinor: left,
     });
   const paidTotal = inv.amountPaidMinor + applied;
@@ -453,8 +465,9 @@ export async function markDelivered(db: Db, accountId: string, invoiceId: string
 
 /**
  * POST …/refunds/{refundId}/init: pays the overage back through the money core (one reference per
- * row and attempt). The sandbox's deposits carry only the sender's name, so `useSourceAccount`
- * answers 422 until a provider reports the sender's account.
+ * row and attempt). `useSourceAccount` pays the sender's own account, as the provider reported it
+ * with the deposit (`invoice_payments.source_*`: bank code, else the bank's name matched against
+ * the bank list); a deposit without it answers 422 (give `refundAccountDetails`).
  */
 export async function initRefund(
   deps: AppDeps,
@@ -469,9 +482,10 @@ export async function initRefund(
     };
   },
 ) {
-  const [row] = await deps.db
-    .select()
+  const [found] = await deps.db
+    .select({ row: invoiceCollectionRefunds, pay: invoicePayments })
     .from(invoiceCollectionRefunds)
+    .innerJoin(invoicePayments, eq(invoicePayments.id, invoiceCollectionRefunds.paymentId))
     .where(
       and(
         eq(invoiceCollectionRefunds.id, p.refundId),
@@ -479,20 +493,27 @@ export async function initRefund(
         eq(invoiceCollectionRefunds.accountId, p.accountId),
       ),
     );
-  if (!row) throw new AppError(404, 'not-found', 'Refund not found');
+  if (!found) throw new AppError(404, 'not-found', 'Refund not found');
+  const row = found.row;
   const dest = p.body.refundAccountDetails;
-  if (!dest) {
-    if (p.body.useSourceAccount && !row.accountNumber)
-      throw new AppError(422, 'unprocessable', REFUND_MSG.sourceUnknown, {
-        useSourceAccount: [REFUND_MSG.sourceUnknown],
-      });
+  let target = dest ?? null;
+  if (!target) {
     if (!p.body.useSourceAccount)
       throw new AppError(400, 'validation-error', REFUND_MSG.accountRequired, {
         refundAccountDetails: [REFUND_MSG.accountRequired],
       });
+    const src = found.pay;
+    let bankCode = src.sourceBankCode;
+    if (!bankCode && src.sourceBankName) {
+      const name = src.sourceBankName.trim().toLowerCase();
+      bankCode = (await listBanks(deps)).find((b) => b.name.toLowerCase() === name)?.code ?? null;
+    }
+    if (!src.sourceAccountNumber || !bankCode)
+      throw new AppError(422, 'unprocessable', REFUND_MSG.sourceUnknown, {
+        useSourceAccount: [REFUND_MSG.sourceUnknown],
+      });
+    target = { accountNumber: src.sourceAccountNumber, bankCode };
   }
-  // Bank lookups never run inside a database transaction.
-  const target = dest ?? { accountNumber: row.accountNumber!, bankCode: '' };
   const { accountName, bank } = await resolveAccountName(deps, target);
   if (!bank) throw new AppError(400, 'validation-error', UNKNOWN_BANK, { bankCode: [UNKNOWN_BANK] });
   if (!accountName)

@@ -144,6 +144,10 @@ export const invoicePayments = pgTable(
     appliedMinor: kobo('applied_minor').notNull(),
     overageMinor: kobo('overage_minor').notNull().default(0),
     senderName: text('sender_name').notNull(),
+    /** The sender's own account as the provider reported it (refunds with useSourceAccount pay it). */
+    sourceAccountNumber: text('source_account_number'),
+    sourceBankCode: text('source_bank_code'),
+    sourceBankName: text('source_bank_name'),
     providerRef: text('provider_ref').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
