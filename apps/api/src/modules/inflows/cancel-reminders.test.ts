@@ -166,3 +166,16 @@ describe('refund to the source account (issue 24 §2 useSourceAccount)', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('printable invoice (issue 24 §1)', () => {
+  it("answers a PDF of the company's own invoice, 404 for another company", async () => {
+    const { o, id } = await approvedInstallments('pdf@mart.ng');
+    const r = await o.api.get(`/api/inflows/invoice/${id}/pdf`);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    const raw = (r.body as any).raw ?? r.text ?? '';
+    expect(String(raw).startsWith('%PDF') || Buffer.isBuffer(r.body)).toBe(true);
+    const other = await fundedOwner(t, 0);
+    expect((await other.api.get(`/api/inflows/invoice/${id}/pdf`)).status).toBe(404);
+  });
+});

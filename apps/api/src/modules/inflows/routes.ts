@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invoicePdf } from './pdf';
 import { registerReminders } from './reminders';
 import {
   customerBody,
@@ -465,6 +466,27 @@ export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       await sendReminder(deps, tenantOf(req).accountId, req.params.id);
       return ok(null, REMINDER_MSG.sent);
+    },
+  );
+  r.get(
+    '/api/inflows/invoice/:id/pdf',
+    {
+      config: needs('inflows', 'get'),
+      schema: {
+        operationId: 'downloadInvoicePdf',
+        summary: 'The printable invoice (PDF): products, totals, payment terms and how to pay',
+        tags,
+        params: idParam,
+        response: { 200: z.any().describe('application/pdf'), 404: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const pdf = await invoicePdf(deps, db, tenantOf(req).accountId, req.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="invoice-${req.params.id.slice(0, 8)}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   );
   r.post(
