@@ -174,6 +174,15 @@ describe('printable invoice (issue 24 §1)', () => {
     expect(r.status).toBe(200);
     expect((r.headers as unknown as Headers).get('content-type')).toBe('application/pdf');
     expect(String((r.body as any).raw).startsWith('%PDF')).toBe(true);
+    if (process.env.SAVE_INVOICE_PDF) {
+      const bytes = await fetch(`${t.baseUrl}/api/inflows/invoice/${id}/pdf`, {
+        headers: { authorization: `Bearer ${o.token}`, 'x-account-id': o.account.id },
+      });
+      (await import('node:fs')).writeFileSync(
+        process.env.SAVE_INVOICE_PDF,
+        Buffer.from(await bytes.arrayBuffer()),
+      );
+    }
     const other = await fundedOwner(t, 0);
     expect((await other.api.get(`/api/inflows/invoice/${id}/pdf`)).status).toBe(404);
   });
