@@ -131,7 +131,7 @@ export function BatchScreen() {
                         {i.reference}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <StateBadge status={i.paymentStatus} />
                       {i.failureReason && (
                         <Text size="xs" c="red">
