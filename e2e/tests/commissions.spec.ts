@@ -26,7 +26,7 @@ async function signedIn(ctx: BrowserContext, email: string, password: string) {
   const call = async (method: 'get' | 'post' | 'put', url: string, data?: unknown) => {
     const res = await page.request[method](url, { headers: { 'x-csrf-token': await csrf() }, data });
     expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads JSON
+    return ((await res.json()) as { data: any }).data;
   };
   return { page, call };
 }
