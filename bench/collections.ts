@@ -194,11 +194,13 @@ async function main() {
       await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.accountId, w.accountId))
     ).map((r) => r.id);
     let final = 0;
+    let lastLog = performance.now();
     for (;;) {
       const [r] = await db
         .select({
           n: sql<number>`count(distinct ${invoiceSettlements.invoiceId}) filter (where true)::int`,
-          open: sql<number>`count(*) filter (where ${transactions.status} is null or ${transactions.status} not in ('success', 'failed', 'reversed'))::int`,
+          open: sql<number>`count(*) filter (where (${invoiceSettlements.transactionId} is null and ${invoiceSettlements.status} = 'pending') or ${transactions.status} not in ('success', 'failed', 'reversed'))::int`,
+          failed: sql<number>`count(*) filter (where ${invoiceSettlements.status} = 'failed' or ${transactions.status} in ('failed', 'reversed'))::int`,
           rows: sql<number>`count(*)::int`,
         })
         .from(invoiceSettlements)
@@ -206,6 +208,12 @@ async function main() {
         .where(eq(invoiceSettlements.accountId, w.accountId));
       final = r.rows - r.open;
       if (r.rows >= N * 2 && r.open === 0) break;
+      if (performance.now() - lastLog > 10_000) {
+        lastLog = performance.now();
+        console.log(
+          `  ${((lastLog - t0) / 1000).toFixed(0)} s: ${r.rows} settlement rows, ${final} final (${r.failed} failed)`,
+        );
+      }
       if (performance.now() - t0 > 600_000)
         throw new Error(`only ${final} of ${N * 2} settlements final after 600 s`);
       await new Promise((res) => setTimeout(res, 100));
