@@ -28,6 +28,19 @@ export const sandboxDepositBody = z.object({
     .regex(/^\d{10}$/, FUNDING_MSG.accountNumber),
   amount: amountSchema,
   senderName: z.string().trim().min(1).max(100).optional(),
+  /** The sender's own account (the provider reports it with the deposit; refunds can pay it back). */
+  senderAccountNumber: z
+    .string()
+    .max(ACCOUNT_NUMBER_TEXT_MAX, FUNDING_MSG.accountNumber)
+    .trim()
+    .regex(/^\d{10}$/, FUNDING_MSG.accountNumber)
+    .optional(),
+  senderBankCode: z
+    .string()
+    .trim()
+    .max(10)
+    .regex(/^\d{3,6}$/, 'Bank code must be 3 to 6 digits')
+    .optional(),
 });
 export type SandboxDepositBody = z.input<typeof sandboxDepositBody>;
 

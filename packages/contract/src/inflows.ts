@@ -41,6 +41,8 @@ export const INFLOW_MSG = {
   accountNumberRequired: 'Account number is required',
   splitBelow100: 'Should be less than 100',
   capMin: 'Cap must be a non-negative number',
+  invoiceCancelled: 'Invoice cancelled successfully',
+  cannotCancel: 'Only an invoice that is not yet fully paid can be cancelled',
 } as const;
 
 const email = z.string().trim().toLowerCase().max(254).email(INFLOW_MSG.invalidEmail);
@@ -160,7 +162,14 @@ export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;
 export const SETTLEMENT_STRATEGIES = ['consolidated', 'per-collection', 'per-installment'] as const;
 export type SettlementStrategy = (typeof SETTLEMENT_STRATEGIES)[number];
 export const PAYMENT_OPTIONS = ['one-time', 'installments'] as const;
-export const INVOICE_STATUSES = ['draft', 'pending', 'partlyPaid', 'fullyPaid', 'completed'] as const;
+export const INVOICE_STATUSES = [
+  'draft',
+  'pending',
+  'partlyPaid',
+  'fullyPaid',
+  'completed',
+  'cancelled',
+] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_APPROVAL_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
 export type InvoiceApprovalStatus = (typeof INVOICE_APPROVAL_STATUSES)[number];

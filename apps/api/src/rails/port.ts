@@ -77,6 +77,10 @@ export type RailsEvent =
       amount: number;
       accountNumber: string;
       senderName: string;
+      /** The sender's own account, when the provider reports it (bank code, else the bank's name). */
+      senderAccountNumber?: string | null;
+      senderBankCode?: string | null;
+      senderBankName?: string | null;
       eventId: string;
     };
 

@@ -10,6 +10,12 @@ export const DEMO_LOGINS = [
     password: 'Demo-Accountant-2026',
     role: 'accountant at Adaeze Foods Ltd',
   },
+  // Seeded by the commissions module's demo hook.
+  {
+    email: 'agent@demo.owo.ng',
+    password: 'Demo-Agent-2026',
+    role: 'agent at Adaeze Foods Ltd (commissions)',
+  },
 ];
 
 /** Seeds the demo company once; a second start finds it and does nothing. Returns true when it seeded. */

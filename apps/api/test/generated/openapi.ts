@@ -3211,6 +3211,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inflows/invoice/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printable invoice (PDF): products, totals, payment terms and how to pay */
+        get: operations["downloadInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inflows/invoice/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an invoice not yet fully paid; its unpaid installments become cancelled */
+        post: operations["cancelInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inflows/invoice/{id}/delivery/mark-as-delivered": {
         parameters: {
             query?: never;
@@ -3939,6 +3973,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/core/commission-settings/general": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s general commission setting (defaults when never saved) */
+        get: operations["getGeneralCommissionSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core/commission-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the general commission setting, or one agent’s (settingType agent + userId) */
+        post: operations["saveCommissionSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s agents with the commission setting that applies to each (20 a page) */
+        get: operations["listAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agent (by user id) with their commission setting */
+        get: operations["getAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/self/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in agent’s own commissions (20 a page; view: all, matured, disbursement, pending, rejected) */
+        get: operations["listOwnCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every agent’s commissions (an agent sees only their own) */
+        get: operations["listCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/self/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Earnings Insight: the agent’s commission summary and earnings per month */
+        get: operations["getAgentDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core/commission-disbursements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Commission disbursement batches, newest first */
+        get: operations["listCommissionDisbursements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/self/commission-disbursements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in agent’s disbursement batches */
+        get: operations["listOwnCommissionDisbursements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core/commission-disbursements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A disbursement batch: summary, approval and its commissions (agents: their own only) */
+        get: operations["getCommissionDisbursement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core/commission-disbursements/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch’s payments (paged) */
+        get: operations["listCommissionDisbursementItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core/commission-disbursements/{id}/retry-disbursement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay the failed items of an approved batch again (a new attempt and reference each) */
+        post: operations["retryCommissionDisbursement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core/commission-disbursements/{id}/refresh-bank-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy the agent’s current bank account onto the unpaid items (not while pending approval) */
+        post: operations["refreshCommissionBankDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/core/commission-disbursements/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an item from a rejected batch (its commissions wait for the next batch) */
+        delete: operations["removeCommissionDisbursementItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4290,6 +4562,8 @@ export interface operations {
                     accountNumber: string;
                     amount: number | string;
                     senderName?: string;
+                    senderAccountNumber?: string;
+                    senderBankCode?: string;
                 };
             };
         };
@@ -18413,7 +18687,7 @@ export interface operations {
                             companyName: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -18473,7 +18747,7 @@ export interface operations {
                             reference: string;
                             customerName: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             products: {
                                 name: string;
                                 price: string;
@@ -18688,7 +18962,7 @@ export interface operations {
                                 id: string;
                                 reference: string;
                                 /** @enum {string} */
-                                status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                                status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                                 /** @enum {string} */
                                 approvalStatus: "none" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
@@ -19150,7 +19424,7 @@ export interface operations {
                 to?: string;
                 format?: "json" | "csv";
                 period?: "24h" | "7d" | "30d";
-                status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                 approvalStatus?: "none" | "pending" | "approved" | "rejected";
             };
             header?: never;
@@ -19176,7 +19450,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             /** @enum {string} */
                             approvalStatus: "none" | "pending" | "approved" | "rejected";
                             /** @enum {string} */
@@ -19268,7 +19542,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             /** @enum {string} */
                             approvalStatus: "none" | "pending" | "approved" | "rejected";
                             /** @enum {string} */
@@ -19434,7 +19708,7 @@ export interface operations {
                 to?: string;
                 format?: "json" | "csv";
                 period?: "24h" | "7d" | "30d";
-                status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                 approvalStatus?: "none" | "pending" | "approved" | "rejected";
             };
             header?: never;
@@ -19460,7 +19734,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             /** @enum {string} */
                             approvalStatus: "none" | "pending" | "approved" | "rejected";
                             /** @enum {string} */
@@ -19635,7 +19909,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             /** @enum {string} */
                             approvalStatus: "none" | "pending" | "approved" | "rejected";
                             /** @enum {string} */
@@ -19907,7 +20181,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             /** @enum {string} */
                             approvalStatus: "none" | "pending" | "approved" | "rejected";
                             /** @enum {string} */
@@ -20099,6 +20373,219 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    downloadInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            approvalStatus: "none" | "pending" | "approved" | "rejected";
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "delivered";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            initialAmount: string;
+                            /** Format: int64 */
+                            initialAmountMinor: number;
+                            discount: string | null;
+                            /** @enum {string|null} */
+                            discountType: "fixed" | "percentage" | null;
+                            discountAmount: string;
+                            /** Format: int64 */
+                            discountAmountMinor: number;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            amountPaid: string;
+                            /** Format: int64 */
+                            amountPaidMinor: number;
+                            /** @enum {string} */
+                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+                            /** @enum {string|null} */
+                            paymentOption: "one-time" | "installments" | null;
+                            createdBy: string;
+                            createdAt: string;
+                            products: {
+                                name: string;
+                                price: string;
+                                /** Format: int64 */
+                                priceMinor: number;
+                                /** Format: int64 */
+                                quantity: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                            }[];
+                            partners: {
+                                /** Format: uuid */
+                                id: string;
+                                customerName: string;
+                                percentage: string;
+                            }[];
+                            invoiceInstallments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                amountPaid: string;
+                                /** Format: int64 */
+                                amountPaidMinor: number;
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
+                            }[];
+                            invoiceSettlements: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                partnerId: string;
+                                customerName: string;
+                                accountNumber: string;
+                                percentage: string;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                capped: boolean;
+                                fee: string;
+                                /** Format: int64 */
+                                feeMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed" | "cancelled";
+                                failureReason: string | null;
+                                createdAt: string;
+                            }[];
+                            invoiceCollectionRefunds: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                invoiceId: string;
+                                accountName: string;
+                                accountNumber: string | null;
+                                bankName: string | null;
+                                refundableAmount: string;
+                                /** Format: int64 */
+                                refundableAmountMinor: number;
+                                /** @enum {string} */
+                                status: "pending" | "success" | "cancelled";
+                                processing: boolean;
+                                createdAt: string;
+                            }[];
+                            collectionAccount: {
+                                accountNumber: string;
+                                bankName: string;
+                                accountName: string;
+                            } | null;
+                            payLink: string | null;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     markInvoiceDelivered: {
         parameters: {
             query?: never;
@@ -20127,7 +20614,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             /** @enum {string} */
                             approvalStatus: "none" | "pending" | "approved" | "rejected";
                             /** @enum {string} */
@@ -20323,7 +20810,7 @@ export interface operations {
                             id: string;
                             reference: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             /** @enum {string} */
                             approvalStatus: "none" | "pending" | "approved" | "rejected";
                             /** @enum {string} */
@@ -20507,7 +20994,7 @@ export interface operations {
                             reference: string;
                             customerName: string;
                             /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed";
+                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                             products: {
                                 name: string;
                                 price: string;
@@ -23495,6 +23982,1201 @@ export interface operations {
                                 }[];
                                 trailVerified: boolean;
                             } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGeneralCommissionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string | null;
+                            /** @enum {string} */
+                            settingType: "general" | "agent";
+                            userId: string | null;
+                            isActive: boolean;
+                            /** @enum {string} */
+                            commissionType: "percentage" | "fixed";
+                            defaultCommission: string;
+                            /**
+                             * Format: int64
+                             * @description basis points (percentage) or kobo (fixed)
+                             */
+                            defaultCommissionMinor: number;
+                            /** @enum {string} */
+                            payoutMode: "consolidated" | "individual";
+                            /** @enum {string} */
+                            payoutFrequency: "daily" | "weekly" | "monthly";
+                            commissionEarningThreshold: string | null;
+                            /** Format: int64 */
+                            commissionEarningThresholdMinor: number | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveCommissionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    isActive?: boolean;
+                    defaultCommission: number | string;
+                    /**
+                     * @default percentage
+                     * @enum {string}
+                     */
+                    commissionType?: "percentage" | "fixed";
+                    /**
+                     * @default consolidated
+                     * @enum {string}
+                     */
+                    payoutMode?: "consolidated" | "individual";
+                    /**
+                     * @default monthly
+                     * @enum {string}
+                     */
+                    payoutFrequency?: "daily" | "weekly" | "monthly";
+                    commissionEarningThreshold?: (number | null) | (string | null);
+                    /**
+                     * @default general
+                     * @enum {string}
+                     */
+                    settingType?: "general" | "agent";
+                    /** Format: uuid */
+                    userId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string | null;
+                            /** @enum {string} */
+                            settingType: "general" | "agent";
+                            userId: string | null;
+                            isActive: boolean;
+                            /** @enum {string} */
+                            commissionType: "percentage" | "fixed";
+                            defaultCommission: string;
+                            /**
+                             * Format: int64
+                             * @description basis points (percentage) or kobo (fixed)
+                             */
+                            defaultCommissionMinor: number;
+                            /** @enum {string} */
+                            payoutMode: "consolidated" | "individual";
+                            /** @enum {string} */
+                            payoutFrequency: "daily" | "weekly" | "monthly";
+                            commissionEarningThreshold: string | null;
+                            /** Format: int64 */
+                            commissionEarningThresholdMinor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAgents: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            userId: string;
+                            name: string;
+                            email: string;
+                            active: boolean;
+                            hasOwnSetting: boolean;
+                            commission: {
+                                id: string | null;
+                                /** @enum {string} */
+                                settingType: "general" | "agent";
+                                userId: string | null;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                commissionType: "percentage" | "fixed";
+                                defaultCommission: string;
+                                /**
+                                 * Format: int64
+                                 * @description basis points (percentage) or kobo (fixed)
+                                 */
+                                defaultCommissionMinor: number;
+                                /** @enum {string} */
+                                payoutMode: "consolidated" | "individual";
+                                /** @enum {string} */
+                                payoutFrequency: "daily" | "weekly" | "monthly";
+                                commissionEarningThreshold: string | null;
+                                /** Format: int64 */
+                                commissionEarningThresholdMinor: number | null;
+                            };
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            userId: string;
+                            name: string;
+                            email: string;
+                            active: boolean;
+                            hasOwnSetting: boolean;
+                            commission: {
+                                id: string | null;
+                                /** @enum {string} */
+                                settingType: "general" | "agent";
+                                userId: string | null;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                commissionType: "percentage" | "fixed";
+                                defaultCommission: string;
+                                /**
+                                 * Format: int64
+                                 * @description basis points (percentage) or kobo (fixed)
+                                 */
+                                defaultCommissionMinor: number;
+                                /** @enum {string} */
+                                payoutMode: "consolidated" | "individual";
+                                /** @enum {string} */
+                                payoutFrequency: "daily" | "weekly" | "monthly";
+                                commissionEarningThreshold: string | null;
+                                /** Format: int64 */
+                                commissionEarningThresholdMinor: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOwnCommissions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                view?: "all" | "matured" | "disbursement" | "pending" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            agent: {
+                                id: string;
+                                name: string;
+                            };
+                            invoiceId: string | null;
+                            invoiceReference: string | null;
+                            /** @enum {string} */
+                            kind: "invoice" | "clawback";
+                            amountDue: string;
+                            /** Format: int64 */
+                            amountDueMinor: number;
+                            invoiceCommissionConfig: {
+                                /** @enum {string} */
+                                commissionType: "percentage" | "fixed";
+                                commissionRate: string;
+                            };
+                            /** @enum {string} */
+                            approvalStatus: "initialized" | "matured" | "pending" | "approved";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "processing" | "paid" | "failed";
+                            disbursementId: string | null;
+                            payoutDate: string | null;
+                            maturedAt: string | null;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCommissions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                view?: "all" | "matured" | "disbursement" | "pending" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            agent: {
+                                id: string;
+                                name: string;
+                            };
+                            invoiceId: string | null;
+                            invoiceReference: string | null;
+                            /** @enum {string} */
+                            kind: "invoice" | "clawback";
+                            amountDue: string;
+                            /** Format: int64 */
+                            amountDueMinor: number;
+                            invoiceCommissionConfig: {
+                                /** @enum {string} */
+                                commissionType: "percentage" | "fixed";
+                                commissionRate: string;
+                            };
+                            /** @enum {string} */
+                            approvalStatus: "initialized" | "matured" | "pending" | "approved";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "processing" | "paid" | "failed";
+                            disbursementId: string | null;
+                            payoutDate: string | null;
+                            maturedAt: string | null;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAgentDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            commissionSummary: {
+                                totalEarned: {
+                                    value: string;
+                                    /** Format: int64 */
+                                    valueMinor: number;
+                                };
+                                totalAwaitingApproval: {
+                                    value: string;
+                                    /** Format: int64 */
+                                    valueMinor: number;
+                                };
+                                totalPaid: {
+                                    value: string;
+                                    /** Format: int64 */
+                                    valueMinor: number;
+                                };
+                                totalAwaitingMaturity: {
+                                    value: string;
+                                    /** Format: int64 */
+                                    valueMinor: number;
+                                };
+                            };
+                            monthly: {
+                                month: string;
+                                earned: string;
+                                /** Format: int64 */
+                                earnedMinor: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCommissionDisbursements: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            agent: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+                            totalAmount: string;
+                            /** Format: int64 */
+                            totalAmountMinor: number;
+                            createdAt: string;
+                            period: string;
+                            /** Format: int64 */
+                            totalItems: number;
+                            /** Format: int64 */
+                            totalPaidItems: number;
+                            /** Format: int64 */
+                            totalFailedItems: number;
+                            /** Format: int64 */
+                            totalPendingItems: number;
+                            approvalStatus: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOwnCommissionDisbursements: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            agent: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+                            totalAmount: string;
+                            /** Format: int64 */
+                            totalAmountMinor: number;
+                            createdAt: string;
+                            period: string;
+                            /** Format: int64 */
+                            totalItems: number;
+                            /** Format: int64 */
+                            totalPaidItems: number;
+                            /** Format: int64 */
+                            totalFailedItems: number;
+                            /** Format: int64 */
+                            totalPendingItems: number;
+                            approvalStatus: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCommissionDisbursement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            agent: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+                            totalAmount: string;
+                            /** Format: int64 */
+                            totalAmountMinor: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            payoutFrequency: "daily" | "weekly" | "monthly";
+                            period: string;
+                            /** Format: int64 */
+                            totalItems: number;
+                            /** Format: int64 */
+                            totalPaidItems: number;
+                            /** Format: int64 */
+                            totalFailedItems: number;
+                            /** Format: int64 */
+                            totalPendingItems: number;
+                            approvalStatus: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                            commissions: {
+                                id: string;
+                                agent: {
+                                    id: string;
+                                    name: string;
+                                };
+                                invoiceId: string | null;
+                                invoiceReference: string | null;
+                                /** @enum {string} */
+                                kind: "invoice" | "clawback";
+                                amountDue: string;
+                                /** Format: int64 */
+                                amountDueMinor: number;
+                                invoiceCommissionConfig: {
+                                    /** @enum {string} */
+                                    commissionType: "percentage" | "fixed";
+                                    commissionRate: string;
+                                };
+                                /** @enum {string} */
+                                approvalStatus: "initialized" | "matured" | "pending" | "approved";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "processing" | "paid" | "failed";
+                                disbursementId: string | null;
+                                payoutDate: string | null;
+                                maturedAt: string | null;
+                                createdAt: string;
+                            }[];
+                            canDeleteItems: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCommissionDisbursementItems: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            amount: string;
+                            /** Format: int64 */
+                            amountMinor: number;
+                            accountName: string | null;
+                            bankName: string | null;
+                            accountNumber: string | null;
+                            reference: string;
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "processing" | "paid" | "failed";
+                            failureReason: string | null;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryCommissionDisbursement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            agent: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+                            totalAmount: string;
+                            /** Format: int64 */
+                            totalAmountMinor: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            payoutFrequency: "daily" | "weekly" | "monthly";
+                            period: string;
+                            /** Format: int64 */
+                            totalItems: number;
+                            /** Format: int64 */
+                            totalPaidItems: number;
+                            /** Format: int64 */
+                            totalFailedItems: number;
+                            /** Format: int64 */
+                            totalPendingItems: number;
+                            approvalStatus: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                            commissions: {
+                                id: string;
+                                agent: {
+                                    id: string;
+                                    name: string;
+                                };
+                                invoiceId: string | null;
+                                invoiceReference: string | null;
+                                /** @enum {string} */
+                                kind: "invoice" | "clawback";
+                                amountDue: string;
+                                /** Format: int64 */
+                                amountDueMinor: number;
+                                invoiceCommissionConfig: {
+                                    /** @enum {string} */
+                                    commissionType: "percentage" | "fixed";
+                                    commissionRate: string;
+                                };
+                                /** @enum {string} */
+                                approvalStatus: "initialized" | "matured" | "pending" | "approved";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "processing" | "paid" | "failed";
+                                disbursementId: string | null;
+                                payoutDate: string | null;
+                                maturedAt: string | null;
+                                createdAt: string;
+                            }[];
+                            canDeleteItems: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    refreshCommissionBankDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            agent: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+                            totalAmount: string;
+                            /** Format: int64 */
+                            totalAmountMinor: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            payoutFrequency: "daily" | "weekly" | "monthly";
+                            period: string;
+                            /** Format: int64 */
+                            totalItems: number;
+                            /** Format: int64 */
+                            totalPaidItems: number;
+                            /** Format: int64 */
+                            totalFailedItems: number;
+                            /** Format: int64 */
+                            totalPendingItems: number;
+                            approvalStatus: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                            commissions: {
+                                id: string;
+                                agent: {
+                                    id: string;
+                                    name: string;
+                                };
+                                invoiceId: string | null;
+                                invoiceReference: string | null;
+                                /** @enum {string} */
+                                kind: "invoice" | "clawback";
+                                amountDue: string;
+                                /** Format: int64 */
+                                amountDueMinor: number;
+                                invoiceCommissionConfig: {
+                                    /** @enum {string} */
+                                    commissionType: "percentage" | "fixed";
+                                    commissionRate: string;
+                                };
+                                /** @enum {string} */
+                                approvalStatus: "initialized" | "matured" | "pending" | "approved";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "processing" | "paid" | "failed";
+                                disbursementId: string | null;
+                                payoutDate: string | null;
+                                maturedAt: string | null;
+                                createdAt: string;
+                            }[];
+                            canDeleteItems: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeCommissionDisbursementItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            agent: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+                            totalAmount: string;
+                            /** Format: int64 */
+                            totalAmountMinor: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            payoutFrequency: "daily" | "weekly" | "monthly";
+                            period: string;
+                            /** Format: int64 */
+                            totalItems: number;
+                            /** Format: int64 */
+                            totalPaidItems: number;
+                            /** Format: int64 */
+                            totalFailedItems: number;
+                            /** Format: int64 */
+                            totalPendingItems: number;
+                            approvalStatus: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                            commissions: {
+                                id: string;
+                                agent: {
+                                    id: string;
+                                    name: string;
+                                };
+                                invoiceId: string | null;
+                                invoiceReference: string | null;
+                                /** @enum {string} */
+                                kind: "invoice" | "clawback";
+                                amountDue: string;
+                                /** Format: int64 */
+                                amountDueMinor: number;
+                                invoiceCommissionConfig: {
+                                    /** @enum {string} */
+                                    commissionType: "percentage" | "fixed";
+                                    commissionRate: string;
+                                };
+                                /** @enum {string} */
+                                approvalStatus: "initialized" | "matured" | "pending" | "approved";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "processing" | "paid" | "failed";
+                                disbursementId: string | null;
+                                payoutDate: string | null;
+                                maturedAt: string | null;
+                                createdAt: string;
+                            }[];
+                            canDeleteItems: boolean;
                         };
                     };
                 };

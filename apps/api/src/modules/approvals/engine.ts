@@ -44,6 +44,11 @@ export type ApprovalSubject = {
    * the amount). Used when it exists for this account and type; otherwise the usual matching applies.
    */
   workflowId?: string | null;
+  /**
+   * Who may resolve a rejection (default: the maker). A record made by the system for someone who
+   * may not resolve (a commission batch, made for its agent) names the people who may.
+   */
+  rejectionResolverIds?: string[];
 };
 
 export type HandlerContext = {
@@ -433,7 +438,9 @@ export async function submitForApproval(
       description: subject.description,
       categoryId: subject.categoryId,
       subsidiaryId: subject.subsidiaryId,
-      rejectionResolverIds: [subject.makerUserId],
+      rejectionResolverIds: subject.rejectionResolverIds?.length
+        ? subject.rejectionResolverIds
+        : [subject.makerUserId],
       fourEyes: policy.fourEyes || !!handler.alwaysFourEyes,
     })
     .returning();
@@ -547,7 +554,9 @@ export async function decide(
         .set({
           status: 'rejected',
           currentApproverIds: [],
-          rejectionResolverIds: [item.makerUserId],
+          rejectionResolverIds: item.rejectionResolverIds.length
+            ? item.rejectionResolverIds
+            : [item.makerUserId],
           lastHash: hash,
           updatedAt: sql`now()`,
         })

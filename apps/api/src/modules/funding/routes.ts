@@ -71,6 +71,8 @@ export async function registerFunding(app: FastifyInstance, deps: AppDeps) {
           accountNumber: req.body.accountNumber,
           amount: req.body.amount,
           senderName: req.body.senderName ?? 'SANDBOX SENDER',
+          senderAccountNumber: req.body.senderAccountNumber ?? null,
+          senderBankCode: req.body.senderBankCode ?? null,
         });
         return ok(
           { reference: sent.reference, accountNumber: sent.accountNumber, amount: fromMinor(sent.amount) },

@@ -44,6 +44,11 @@ async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Prom
       amount: ev.amount,
       providerRef: ev.reference,
       senderName: ev.senderName,
+      sender: {
+        accountNumber: ev.senderAccountNumber ?? null,
+        bankCode: ev.senderBankCode ?? null,
+        bankName: ev.senderBankName ?? null,
+      },
       provider,
     });
     return r.credited ? 'credited' : r.transactionId ? 'already-credited' : 'suspense-or-duplicate';

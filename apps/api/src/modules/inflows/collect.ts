@@ -4,7 +4,7 @@
 // overage to a refund row, partner shares paid out through the money core per strategy.
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { fromMinor, formatMoney, INFLOW_MSG, REFUND_MSG, type PublicInvoice } from '@owo/contract';
-import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import { ACCOUNT_NOT_VERIFIED, listBanks, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import type { Db, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict } from '../../platform/errors';
@@ -18,10 +18,12 @@ import {
   getWalletByCurrency,
   registerInboundMatcher,
   startTransfer,
+  type SenderAccount,
 } from '../money';
 import { notifyMoneyEvent } from '../notifications';
 import { transactions } from '../money/tables';
 import { sendMail } from '../mail';
+import { emitCollected, emitRefundStarted } from './hooks';
 import { invoiceRow, payLinkOf, type AfterCommit } from './service';
 import {
   inflowPartners,
@@ -104,7 +106,14 @@ export async function applyCollection(
   tx: Tx,
   deps: AppDeps,
   invoiceId: string,
-  c: { accountId: string; transactionId: string; amount: number; providerRef: string; senderName: string },
+  c: {
+    accountId: string;
+    transactionId: string;
+    amount: number;
+    providerRef: string;
+    senderName: string;
+    sender?: SenderAccount | null;
+  },
 ): Promise<AfterCommit> {
   const inv = await invoiceRow(tx, c.accountId, invoiceId, true);
   const after: AfterCommit = [];
@@ -145,6 +154,9 @@ export async function applyCollection(
       appliedMinor: applied,
       overageMinor: left,
       senderName: c.senderName,
+      sourceAccountNumber: c.sender?.accountNumber ?? null,
+      sourceBankCode: c.sender?.bankCode ?? null,
+      sourceBankName: c.sender?.bankName ?? null,
       providerRef: c.providerRef,
     })
     .returning({ id: invoicePayments.id });
@@ -154,15 +166,18 @@ export async function applyCollection(
       invoiceId: inv.id,
       paymentId: pay.id,
       accountName: c.senderName,
+      accountNumber: c.sender?.accountNumber ?? null,
       refundableAmountMinor: left,
     });
   const paidTotal = inv.amountPaidMinor + applied;
-  const fully = paidTotal >= inv.amountMinor;
+  const cancelled = inv.status === 'cancelled';
+  const fully = !cancelled && paidTotal >= inv.amountMinor;
   await tx
     .update(invoices)
     .set({
       amountPaidMinor: paidTotal,
-      status: fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
+      // A cancelled invoice stays cancelled: its installments take nothing, so all of it is overage.
+      status: cancelled ? inv.status : fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
       updatedAt: new Date(),
     })
     .where(eq(invoices.id, inv.id));
@@ -176,6 +191,23 @@ export async function applyCollection(
     else if (fully && inv.status !== 'fullyPaid')
       await settle(tx, deps, inv, { basis: 'invoice', basisId: inv.id, baseMinor: inv.amountMinor }, after);
   }
+  // Listeners (agent commissions) write in this same transaction.
+  await emitCollected(tx, deps, {
+    accountId: inv.accountId,
+    invoiceId: inv.id,
+    paymentId: pay.id,
+    amountMinor: c.amount,
+    appliedMinor: applied,
+    invoice: {
+      reference: inv.reference,
+      makerUserId: inv.makerUserId,
+      agentId: inv.agentId,
+      amountMinor: inv.amountMinor,
+      amountPaidMinor: paidTotal,
+      status: cancelled ? inv.status : fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
+      approvalStatus: inv.approvalStatus,
+    },
+  });
   const over = left > 0 ? ` (${formatMoney(left, 'NGN')} over the total, to refund)` : '';
   await notifyMoneyEvent(tx, {
     accountId: inv.accountId,
@@ -345,6 +377,7 @@ export async function publicInvoice(db: Db, accountId: string, invoiceId: string
         eq(invoices.id, invoiceId),
         eq(invoices.accountId, accountId),
         eq(invoices.approvalStatus, 'approved'),
+        sql`${invoices.status} <> 'cancelled'`,
         isNotNull(invoices.vaNumber),
       ),
     );
@@ -404,7 +437,7 @@ export async function sendReminder(deps: AppDeps, accountId: string, invoiceId: 
     .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
   if (!r) throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
   const i = r.i;
-  if (i.approvalStatus !== 'approved' || i.status === 'fullyPaid' || !i.vaNumber)
+  if (i.approvalStatus !== 'approved' || i.status === 'fullyPaid' || i.status === 'cancelled' || !i.vaNumber)
     throw conflict(REMINDER_MSG.notAllowed);
   const pub = await publicInvoice(deps.db, accountId, invoiceId);
   const link = payLinkOf(deps, i);
@@ -432,8 +465,9 @@ export async function markDelivered(db: Db, accountId: string, invoiceId: string
 
 /**
  * POST …/refunds/{refundId}/init: pays the overage back through the money core (one reference per
- * row and attempt). The sandbox's deposits carry only the sender's name, so `useSourceAccount`
- * answers 422 until a provider reports the sender's account.
+ * row and attempt). `useSourceAccount` pays the sender's own account, as the provider reported it
+ * with the deposit (`invoice_payments.source_*`: bank code, else the bank's name matched against
+ * the bank list); a deposit without it answers 422 (give `refundAccountDetails`).
  */
 export async function initRefund(
   deps: AppDeps,
@@ -448,9 +482,10 @@ export async function initRefund(
     };
   },
 ) {
-  const [row] = await deps.db
-    .select()
+  const [found] = await deps.db
+    .select({ row: invoiceCollectionRefunds, pay: invoicePayments })
     .from(invoiceCollectionRefunds)
+    .innerJoin(invoicePayments, eq(invoicePayments.id, invoiceCollectionRefunds.paymentId))
     .where(
       and(
         eq(invoiceCollectionRefunds.id, p.refundId),
@@ -458,20 +493,27 @@ export async function initRefund(
         eq(invoiceCollectionRefunds.accountId, p.accountId),
       ),
     );
-  if (!row) throw new AppError(404, 'not-found', 'Refund not found');
+  if (!found) throw new AppError(404, 'not-found', 'Refund not found');
+  const row = found.row;
   const dest = p.body.refundAccountDetails;
-  if (!dest) {
-    if (p.body.useSourceAccount && !row.accountNumber)
-      throw new AppError(422, 'unprocessable', REFUND_MSG.sourceUnknown, {
-        useSourceAccount: [REFUND_MSG.sourceUnknown],
-      });
+  let target = dest ?? null;
+  if (!target) {
     if (!p.body.useSourceAccount)
       throw new AppError(400, 'validation-error', REFUND_MSG.accountRequired, {
         refundAccountDetails: [REFUND_MSG.accountRequired],
       });
+    const src = found.pay;
+    let bankCode = src.sourceBankCode;
+    if (!bankCode && src.sourceBankName) {
+      const name = src.sourceBankName.trim().toLowerCase();
+      bankCode = (await listBanks(deps)).find((b) => b.name.toLowerCase() === name)?.code ?? null;
+    }
+    if (!src.sourceAccountNumber || !bankCode)
+      throw new AppError(422, 'unprocessable', REFUND_MSG.sourceUnknown, {
+        useSourceAccount: [REFUND_MSG.sourceUnknown],
+      });
+    target = { accountNumber: src.sourceAccountNumber, bankCode };
   }
-  // Bank lookups never run inside a database transaction.
-  const target = dest ?? { accountNumber: row.accountNumber!, bankCode: '' };
   const { accountName, bank } = await resolveAccountName(deps, target);
   if (!bank) throw new AppError(400, 'validation-error', UNKNOWN_BANK, { bankCode: [UNKNOWN_BANK] });
   if (!accountName)
@@ -527,7 +569,54 @@ export async function initRefund(
         accountName,
       })
       .where(eq(invoiceCollectionRefunds.id, r.r.id));
+    // The first attempt of a refund row tells the listeners (a commission on it is clawed back).
+    if (attempt === 1) {
+      const [payRow] = await tx
+        .select({ amount: invoicePayments.amountMinor })
+        .from(invoicePayments)
+        .where(eq(invoicePayments.id, r.r.paymentId));
+      await emitRefundStarted(tx, deps, {
+        accountId: inv.accountId,
+        invoiceId: inv.id,
+        refundId: r.r.id,
+        paymentId: r.r.paymentId,
+        amountMinor: amount,
+        paymentAmountMinor: payRow?.amount ?? amount,
+      });
+    }
     after.push(() => dispatchSoon(deps, t.reference));
   });
   for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
+}
+
+// ---------------------------------------------------------------- cancelling
+
+/**
+ * POST …/{id}/cancel: an invoice not yet fully paid is cancelled; every installment not yet paid
+ * becomes `cancelled` (money already applied to a partly paid one stays applied). A cancelled
+ * installment takes no money: anything arriving afterwards is overage (a refundable row).
+ */
+export async function cancelInvoice(db: Db, accountId: string, invoiceId: string) {
+  await db.transaction(async (tx) => {
+    const i = await invoiceRow(tx, accountId, invoiceId, true);
+    if (
+      i.approvalStatus !== 'approved' ||
+      ['fullyPaid', 'completed', 'cancelled'].includes(i.status) ||
+      i.amountPaidMinor >= i.amountMinor
+    )
+      throw conflict(INFLOW_MSG.cannotCancel);
+    await tx
+      .update(invoiceInstallments)
+      .set({ status: 'cancelled' })
+      .where(
+        and(
+          eq(invoiceInstallments.invoiceId, i.id),
+          inArray(invoiceInstallments.status, ['pending', 'partlyPaid']),
+        ),
+      );
+    await tx
+      .update(invoices)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(eq(invoices.id, i.id));
+  });
 }

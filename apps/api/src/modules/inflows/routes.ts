@@ -3,6 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invoicePdf } from './pdf';
+import { registerReminders } from './reminders';
 import {
   customerBody,
   customerListQuery,
@@ -39,6 +41,7 @@ import { runAfterCommit } from '../approvals';
 import { listInflowTransactions } from './books';
 import {
   assignInvoiceAccount,
+  cancelInvoice,
   initRefund,
   DELIVERY_MSG,
   markDelivered,
@@ -85,6 +88,7 @@ const partnerDetailSchema = partnerSchema.extend({
 export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
   registerInvoiceApprovals(deps, (id) => assignInvoiceAccount(deps, id));
   registerCollections(deps);
+  registerReminders(deps);
   registerCustomerPortal(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -462,6 +466,48 @@ export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       await sendReminder(deps, tenantOf(req).accountId, req.params.id);
       return ok(null, REMINDER_MSG.sent);
+    },
+  );
+  r.get(
+    '/api/inflows/invoice/:id/pdf',
+    {
+      config: needs('inflows', 'get'),
+      schema: {
+        operationId: 'downloadInvoicePdf',
+        summary: 'The printable invoice (PDF): products, totals, payment terms and how to pay',
+        tags,
+        params: idParam,
+        response: { 200: z.any().describe('application/pdf'), 404: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const pdf = await invoicePdf(deps, db, tenantOf(req).accountId, req.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="invoice-${req.params.id.slice(0, 8)}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+  r.post(
+    '/api/inflows/invoice/:id/cancel',
+    {
+      config: needs('inflows', 'put'),
+      schema: {
+        operationId: 'cancelInvoice',
+        summary: 'Cancel an invoice not yet fully paid; its unpaid installments become cancelled',
+        tags,
+        params: idParam,
+        response: { 200: envelope(invoiceDetailSchema), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const accountId = tenantOf(req).accountId;
+      await cancelInvoice(db, accountId, req.params.id);
+      return ok(
+        await getInvoice(deps, { accountId, id: req.params.id, viewerId: authOf(req).user.id }),
+        INFLOW_MSG.invoiceCancelled,
+      );
     },
   );
   r.patch(

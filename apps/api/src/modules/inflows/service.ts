@@ -29,6 +29,7 @@ import { AppError, badRequest, conflict } from '../../platform/errors';
 import { preparedCsv } from '../../platform/csv';
 import { preparedPage } from '../../platform/list';
 import { users } from '../identity/tables';
+import { accountMembers } from '../teams/tables';
 import { approvalOf, registerApprovable, resubmitForApproval, submitForApproval } from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { transactions } from '../money/tables';
@@ -47,6 +48,7 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const likeOf = (search?: string) => (search ? `%${escapeLike(search)}%` : null);
 const nf = (what: string) => new AppError(404, 'not-found', what);
 export type AfterCommit = (() => Promise<void> | void)[];
+const AGENT_NOT_FOUND = 'Agent not found';
 
 /** Field errors from a zod result, in the envelope's shape. */
 function zodFields(err: z.ZodError): Record<string, string[]> {
@@ -720,11 +722,31 @@ export async function invoiceStep(
       .select({ first: users.firstName, last: users.lastName })
       .from(users)
       .where(eq(users.id, p.userId));
+    // The commission's agent (issue 24 §5): the maker when they hold the agent role (an agent
+    // cannot name another), else the named agentId, which must be an active agent of this account.
+    const agents = await db
+      .select({ userId: accountMembers.userId })
+      .from(accountMembers)
+      .where(
+        and(
+          eq(accountMembers.accountId, p.accountId),
+          eq(accountMembers.active, true),
+          eq(accountMembers.roleSlug, 'agent'),
+          inArray(accountMembers.userId, s.agentId ? [p.userId, s.agentId] : [p.userId]),
+        ),
+      );
+    const agentIds = new Set(agents.map((a) => a.userId));
+    let agentId: string | null = null;
+    if (agentIds.has(p.userId)) agentId = p.userId;
+    else if (s.agentId) {
+      if (!agentIds.has(s.agentId)) throw badRequest(AGENT_NOT_FOUND, { agentId: [AGENT_NOT_FOUND] });
+      agentId = s.agentId;
+    }
     const values = {
       customerId: cust.id,
       customerName: cust.name,
       customerEmail: cust.email,
-      agentId: s.agentId ?? null,
+      agentId,
       products: lines,
       initialAmountMinor: initial,
       discountType: d.type,

@@ -144,6 +144,10 @@ export const invoicePayments = pgTable(
     appliedMinor: kobo('applied_minor').notNull(),
     overageMinor: kobo('overage_minor').notNull().default(0),
     senderName: text('sender_name').notNull(),
+    /** The sender's own account as the provider reported it (refunds with useSourceAccount pay it). */
+    sourceAccountNumber: text('source_account_number'),
+    sourceBankCode: text('source_bank_code'),
+    sourceBankName: text('source_bank_name'),
     providerRef: text('provider_ref').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -246,4 +250,20 @@ export const customerPortalSessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('customer_portal_sessions_token_key').on(t.tokenHash)],
+);
+
+/** Scheduled reminders sent (issue 24 §2): one row per installment and kind, so each goes once. */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: account(),
+    installmentId: uuid('installment_id')
+      .notNull()
+      .references(() => invoiceInstallments.id, { onDelete: 'cascade' }),
+    /** before: 3 days before the due date; missed: the day after it. */
+    kind: text('kind').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoice_reminders_installment_kind_key').on(t.installmentId, t.kind)],
 );

@@ -14,8 +14,15 @@ export type CreditDepositInput = {
   amount: number;
   providerRef: string;
   senderName: string;
+  /** The sender's own account, when the provider reported it. */
+  sender?: SenderAccount;
   provider: string;
   narration?: string;
+};
+export type SenderAccount = {
+  accountNumber: string | null;
+  bankCode: string | null;
+  bankName: string | null;
 };
 
 /**
@@ -35,6 +42,7 @@ export type InboundMatch = {
       amount: number;
       providerRef: string;
       senderName: string;
+      sender: SenderAccount | null;
     },
   ) => Promise<(() => Promise<void> | void)[] | void>;
 };
@@ -160,6 +168,7 @@ export async function creditDeposit(
           amount: p.amount,
           providerRef: p.providerRef,
           senderName: p.senderName,
+          sender: p.sender?.accountNumber ? p.sender : null,
         });
         if (more) after.push(...more);
       }

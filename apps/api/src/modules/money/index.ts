@@ -1,5 +1,11 @@
 // Public API of the money module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
-export { creditDeposit, registerInboundMatcher, type InboundMatch, type InboundMatcher } from './deposits';
+export {
+  creditDeposit,
+  registerInboundMatcher,
+  type InboundMatch,
+  type InboundMatcher,
+  type SenderAccount,
+} from './deposits';
 export { markProcessing, settleTransfer, type SettleOutcome } from './transfers';
 export { setWalletVirtualAccount } from './wallets';
 export { computeFee } from './fees';

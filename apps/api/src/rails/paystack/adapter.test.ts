@@ -381,6 +381,9 @@ describe('paystack adapter', () => {
       amount: 250000,
       accountNumber: '9930107890',
       senderName: 'ADA OBI',
+      // The sender's own account as Paystack reports it (issue 24 §2 useSourceAccount refunds).
+      senderAccountNumber: null,
+      senderBankName: 'GTBank',
       eventId: 'paystack:charge.success:998',
     });
 

@@ -67,6 +67,8 @@ export function parsePaystackEvent(rawBody: Buffer): RailsEvent | null {
       amount,
       accountNumber,
       senderName: senderName || 'Unknown sender',
+      senderAccountNumber: str(auth.sender_bank_account_number) ?? null,
+      senderBankName: str(auth.sender_bank) ?? null,
       eventId: `paystack:${event}:${str(data.id) ?? reference}`,
     };
   }

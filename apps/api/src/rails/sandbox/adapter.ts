@@ -135,7 +135,13 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
   }
 
   /** Sandbox only: a bank customer pays `amount` into a virtual account; we get charge.success. */
-  async function sendDeposit(p: { accountNumber: string; amount: number; senderName: string }) {
+  async function sendDeposit(p: {
+    accountNumber: string;
+    amount: number;
+    senderName: string;
+    senderAccountNumber?: string | null;
+    senderBankCode?: string | null;
+  }) {
     const [va] = await db
       .select()
       .from(sandboxVirtualAccounts)
@@ -164,6 +170,9 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
                 receiver_bank_account_number: va.accountNumber,
                 receiver_bank: va.bankName,
                 sender_name: p.senderName,
+                ...(p.senderAccountNumber && p.senderBankCode
+                  ? { sender_bank_account_number: p.senderAccountNumber, sender_bank_code: p.senderBankCode }
+                  : {}),
               },
             },
           };

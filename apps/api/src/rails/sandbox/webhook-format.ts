@@ -48,7 +48,13 @@ export type ChargeEventBody = {
     status: 'success';
     channel: 'dedicated_nuban';
     paid_at: string;
-    authorization: { receiver_bank_account_number: string; receiver_bank: string; sender_name: string };
+    authorization: {
+      receiver_bank_account_number: string;
+      receiver_bank: string;
+      sender_name: string;
+      sender_bank_account_number?: string | null;
+      sender_bank_code?: string | null;
+    };
   };
 };
 
@@ -70,6 +76,11 @@ const chargeSchema = z.object({
     authorization: z.object({
       receiver_bank_account_number: z.string().regex(/^\d{10}$/),
       sender_name: z.string(),
+      sender_bank_account_number: z
+        .string()
+        .regex(/^\d{10}$/)
+        .nullish(),
+      sender_bank_code: z.string().max(10).nullish(),
     }),
   }),
 });
@@ -102,6 +113,8 @@ export function parseBody(rawBody: Buffer): RailsEvent | null {
       amount: c.data.data.amount,
       accountNumber: a.receiver_bank_account_number,
       senderName: a.sender_name,
+      senderAccountNumber: a.sender_bank_account_number ?? null,
+      senderBankCode: a.sender_bank_code ?? null,
     };
   }
   return null;

@@ -16,6 +16,8 @@ export function teamFlags(resources: Resources | null | undefined) {
     canViewAgents: can(resources, 'agents', 'get'),
     canEditTeamMembers: can(resources, 'accountAccess', 'patch'),
     canRevokeTeamMembers: can(resources, 'accountAccess', 'delete'),
+    /** Default commission config and each agent's commission (002 §6). */
+    canManageCommissionSettings: can(resources, 'agentCommissionSettings', 'post'),
   };
 }
 

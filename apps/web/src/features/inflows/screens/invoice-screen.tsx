@@ -101,6 +101,17 @@ export function InvoiceScreen() {
                   Edit Invoice
                 </Button>
               )}
+              {inv.status !== 'draft' && (
+                <Button
+                  variant="default"
+                  component="a"
+                  href={`/api/inflows/invoice/${inv.id}/pdf`}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  Download PDF
+                </Button>
+              )}
               {payable && inv.payLink && (
                 <Button variant="default" onClick={() => void share()}>
                   Share payment link

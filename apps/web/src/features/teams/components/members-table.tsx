@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { refreshTeams, teamsApi, useMembers } from '../api';
 import { canChangeMemberRole, canRevokeMember, type TeamFlags } from '../flags';
+import { CommissionSettingsModal } from '../../commissions';
 import { ChangeRoleModal } from './change-role-modal';
 import { ConfirmModal } from './confirm-modal';
 import { SpendLimitModal } from './spend-limit-modal';
@@ -23,6 +24,7 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
   const [changing, setChanging] = useState<Member | null>(null);
   const [revoking, setRevoking] = useState<Member | null>(null);
   const [limiting, setLimiting] = useState<Member | null>(null);
+  const [commission, setCommission] = useState<Member | null>(null);
   const revoke = useApiMutation({
     mutationFn: (id: string) => teamsApi.revokeMember(id),
     onSuccess: () => {
@@ -98,6 +100,9 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
                           {m.limit ? 'Edit spend limit' : 'Add spend limit'}
                         </Menu.Item>
                       )}
+                      {props.where === 'agents' && props.flags.canManageCommissionSettings && (
+                        <Menu.Item onClick={() => setCommission(m)}>Edit commission</Menu.Item>
+                      )}
                       {canChangeMemberRole(m, props.flags) && m.active && (
                         <Menu.Item onClick={() => setChanging(m)}>{t('changeRole.action')}</Menu.Item>
                       )}
@@ -119,6 +124,11 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
           <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />
         </Group>
       )}
+      <CommissionSettingsModal
+        opened={!!commission}
+        onClose={() => setCommission(null)}
+        agent={commission && { userId: commission.user.id, name: commission.user.name }}
+      />
       <ChangeRoleModal
         target={
           changing && {

@@ -1,6 +1,6 @@
 // /teams (002 §2 Teams): Manage Roles and Invite Team Member; tabs Members, Agents and Pending
 // Requests (with a count), opening on the first tab the user may see.
-import { Badge, Box, Button, Card, Tabs } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useResources } from '../../../lib/session';
 import { useInvitations } from '../api';
 import { InvitationsTable } from '../components/invitations-table';
 import { InviteModal } from '../components/invite-modal';
+import { CommissionSettingsModal } from '../../commissions';
 import { MembersTable } from '../components/members-table';
 import { firstVisibleTab, teamFlags, visibleTabs, type TeamTab } from '../flags';
 
@@ -21,6 +22,7 @@ export function TeamsScreen() {
   const asked = search.get('tab') as TeamTab | null;
   const tab = asked && tabs.includes(asked) ? asked : firstVisibleTab(flags);
   const [inviting, invite] = useDisclosure(false);
+  const [commission, commissionModal] = useDisclosure(false);
   const pending = useInvitations(1, flags.canViewInvites);
   const pendingCount = pending.data?.pagination?.totalItems ?? pending.data?.items.length;
 
@@ -65,13 +67,23 @@ export function TeamsScreen() {
               <MembersTable key="members" where="members" flags={flags} />
             )}
             {tab === 'agents' && tabs.includes('agents') && (
-              <MembersTable key="agents" where="agents" flags={flags} />
+              <Stack>
+                {flags.canManageCommissionSettings && (
+                  <Group justify="flex-end">
+                    <Button variant="light" onClick={commissionModal.open}>
+                      Default commission
+                    </Button>
+                  </Group>
+                )}
+                <MembersTable key="agents" where="agents" flags={flags} />
+              </Stack>
             )}
             {tab === 'pending' && tabs.includes('pending') && <InvitationsTable flags={flags} />}
           </Box>
         </Tabs>
       </Card>
       <InviteModal opened={inviting} onClose={invite.close} />
+      <CommissionSettingsModal opened={commission} onClose={commissionModal.close} agent={null} />
     </Box>
   );
 }

@@ -1,0 +1,447 @@
+// Disbursement batches (issue 24 §5; 001 §3, §4, §7, §8). By the agent's payout frequency, matured
+// commissions whose net total is above the threshold become ONE batch per agent per period (daily:
+// the Lagos day, weekly: the ISO week, monthly: the month), made by a pg-boss job as soon as they
+// qualify; the unique key (account, agent, frequency, period) makes it once for any number of
+// workers or duplicate jobs. The batch is approved through the engine (type `commission`, maker:
+// the agent, so four eyes keeps an agent from approving their own pay; rejections are resolved by
+// owners and admins), then each item pays through the money core, one transfer reference per item
+// and attempt (`comm-<item>-<attempt>`, the idempotency key).
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { COMMISSION_MSG } from '@owo/contract';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, conflict } from '../../platform/errors';
+import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
+import { railsOf } from '../../rails';
+import { approvalOf, registerApprovable, runAfterCommit, submitForApproval } from '../approvals';
+import { userBankAccounts } from '../banks/tables';
+import { dispatchSoon } from '../funding';
+import { users } from '../identity/tables';
+import { checkPayoutLimit, computeFee, getWalletByCurrency, startTransfer } from '../money';
+import { transactions } from '../money/tables';
+import { accountMembers } from '../teams/tables';
+import { effectiveSetting } from './settings';
+import { agentCommissions, commissionBatches, commissionBatchItems } from './tables';
+
+type BatchRow = typeof commissionBatches.$inferSelect;
+type ItemRow = typeof commissionBatchItems.$inferSelect;
+type AfterCommit = (() => Promise<void> | void)[];
+
+export const BATCH_QUEUE = 'commissions.batch';
+
+/** The Lagos period a moment falls in, for a payout frequency. */
+export function periodOf(frequency: string, at: Date): string {
+  const l = new Date(at.getTime() + 3_600_000); // Africa/Lagos is UTC+1 all year
+  const y = l.getUTCFullYear();
+  const m = String(l.getUTCMonth() + 1).padStart(2, '0');
+  const d = String(l.getUTCDate()).padStart(2, '0');
+  if (frequency === 'daily') return `${y}-${m}-${d}`;
+  if (frequency === 'monthly') return `${y}-${m}`;
+  // ISO week: the Thursday of this week decides the year.
+  const day = new Date(Date.UTC(y, l.getUTCMonth(), l.getUTCDate()));
+  const dow = day.getUTCDay() || 7;
+  day.setUTCDate(day.getUTCDate() + 4 - dow);
+  const yearStart = new Date(Date.UTC(day.getUTCFullYear(), 0, 1));
+  const week = Math.ceil(((day.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7);
+  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+/** Agents with matured, unbatched commissions (the ticker's candidates). */
+export async function batchCandidates(db: DbOrTx) {
+  return db
+    .selectDistinct({ accountId: agentCommissions.accountId, agentUserId: agentCommissions.agentUserId })
+    .from(agentCommissions)
+    .where(and(eq(agentCommissions.approvalStatus, 'matured'), isNull(agentCommissions.batchId)))
+    .limit(500);
+}
+
+async function defaultBank(db: DbOrTx, userId: string) {
+  const [b] = await db
+    .select()
+    .from(userBankAccounts)
+    .where(eq(userBankAccounts.userId, userId))
+    .orderBy(desc(userBankAccounts.isDefault), desc(userBankAccounts.updatedAt))
+    .limit(1);
+  return b ?? null;
+}
+
+/**
+ * Makes the agent's batch for the period of `now`, if their matured commissions are above the
+ * threshold and no batch exists for that period. Returns the batch id, or null.
+ */
+export async function createBatchFor(
+  deps: AppDeps,
+  p: { accountId: string; agentUserId: string; now?: Date },
+): Promise<string | null> {
+  const now = p.now ?? new Date();
+  const after: AfterCommit = [];
+  const id = await deps.db.transaction(async (tx) => {
+    const setting = await effectiveSetting(tx, p.accountId, p.agentUserId);
+    const period = periodOf(setting.payoutFrequency, now);
+    const rows = await tx
+      .select()
+      .from(agentCommissions)
+      .where(
+        and(
+          eq(agentCommissions.accountId, p.accountId),
+          eq(agentCommissions.agentUserId, p.agentUserId),
+          eq(agentCommissions.approvalStatus, 'matured'),
+          isNull(agentCommissions.batchId),
+        ),
+      )
+      .orderBy(asc(agentCommissions.maturedAt), asc(agentCommissions.id))
+      .for('update');
+    const total = rows.reduce((a, r) => a + r.amountMinor, 0);
+    if (total <= 0 || (setting.thresholdMinor !== null && total <= setting.thresholdMinor)) return null;
+    const [member] = await tx
+      .select({ active: accountMembers.active })
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, p.accountId), eq(accountMembers.userId, p.agentUserId)));
+    if (!member) return null;
+    const [batch] = await tx
+      .insert(commissionBatches)
+      .values({
+        accountId: p.accountId,
+        agentUserId: p.agentUserId,
+        reference: `COMM-${randomBytes(6).toString('hex').toUpperCase()}`,
+        payoutFrequency: setting.payoutFrequency,
+        period,
+        totalMinor: total,
+        makerUserId: p.agentUserId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!batch) return null; // this period's batch exists (another worker, or earlier today)
+    const bank = await defaultBank(tx, p.agentUserId);
+    const bankCols = {
+      bankCode: bank?.bankCode ?? null,
+      bankName: bank?.bankName ?? null,
+      accountNumber: bank?.accountNumber ?? null,
+      accountName: bank?.accountName ?? null,
+    };
+    // consolidated: one item; individual: one per invoice commission, carried clawbacks taken
+    // off the items in order (an item never goes below zero, an emptied one is dropped).
+    const groups: { amount: number; ids: string[] }[] = [];
+    if (setting.payoutMode === 'individual') {
+      let debt = -rows.filter((r) => r.amountMinor < 0).reduce((a, r) => a + r.amountMinor, 0);
+      const neg = rows.filter((r) => r.amountMinor <= 0).map((r) => r.id);
+      for (const r of rows.filter((x) => x.amountMinor > 0)) {
+        const take = Math.min(debt, r.amountMinor);
+        debt -= take;
+        groups.push({ amount: r.amountMinor - take, ids: [r.id] });
+      }
+      const live = groups.filter((g) => g.amount > 0);
+      const dropped = groups.filter((g) => g.amount <= 0).flatMap((g) => g.ids);
+      live[0].ids.push(...neg, ...dropped);
+      groups.splice(0, groups.length, ...live);
+    } else groups.push({ amount: total, ids: rows.map((r) => r.id) });
+    for (const g of groups) {
+      const [item] = await tx
+        .insert(commissionBatchItems)
+        .values({ accountId: p.accountId, batchId: batch.id, amountMinor: g.amount, ...bankCols })
+        .returning({ id: commissionBatchItems.id });
+      await tx
+        .update(agentCommissions)
+        .set({ batchId: batch.id, itemId: item.id, approvalStatus: 'pending' })
+        .where(inArray(agentCommissions.id, g.ids));
+    }
+    await submitForApproval(tx, deps, {
+      accountId: p.accountId,
+      type: 'commission',
+      resourceId: batch.id,
+      afterCommit: (fn) => after.push(fn),
+    });
+    return batch.id;
+  });
+  await runAfterCommit(after);
+  return id;
+}
+
+/** The ticker's sweep: one pg-boss job per agent and period (singleton key), each run once. */
+export async function sweepBatches(deps: AppDeps) {
+  const now = new Date();
+  for (const c of await batchCandidates(deps.db)) {
+    const s = await effectiveSetting(deps.db, c.accountId, c.agentUserId);
+    sendJobSoon(
+      deps,
+      BATCH_QUEUE,
+      { accountId: c.accountId, agentUserId: c.agentUserId },
+      {
+        singletonKey: `${c.accountId}:${c.agentUserId}:${periodOf(s.payoutFrequency, now)}`,
+        singletonSeconds: 60,
+      },
+    );
+  }
+}
+
+// ---------------------------------------------------------------- paying
+
+export const itemReference = (i: Pick<ItemRow, 'id' | 'attempt'>) =>
+  `comm-${i.id.replace(/-/g, '')}-${i.attempt}`;
+const NO_BANK = 'The agent has no bank account for commissions';
+
+async function payItem(tx: Tx, deps: AppDeps, batch: BatchRow, item: ItemRow, after: AfterCommit) {
+  const fail = (reason: string) =>
+    tx
+      .update(commissionBatchItems)
+      .set({ status: 'failed', transactionId: null, feeMinor: 0, failureReason: reason })
+      .where(eq(commissionBatchItems.id, item.id));
+  if (!item.accountNumber || !item.bankCode) return fail(NO_BANK);
+  const wallet = await getWalletByCurrency(tx, batch.accountId, 'NGN');
+  const fee = await computeFee(tx, {
+    accountId: batch.accountId,
+    method: 'bank-transfer',
+    amount: item.amountMinor,
+    currency: 'NGN',
+  });
+  try {
+    const t = await tx.transaction(async (sp) => {
+      await checkPayoutLimit(deps, sp, {
+        accountId: batch.accountId,
+        amountMinor: item.amountMinor,
+        currency: 'NGN',
+      });
+      if (!wallet) throw new AppError(422, 'no-wallet', 'The company has no NGN wallet');
+      return startTransfer(sp, {
+        accountId: batch.accountId,
+        walletId: wallet.id,
+        amount: item.amountMinor,
+        fee,
+        bankCode: item.bankCode!,
+        bankName: item.bankName ?? '',
+        accountNumber: item.accountNumber!,
+        accountName: item.accountName ?? '',
+        narration: `Commission ${batch.reference}`.slice(0, 100),
+        reference: itemReference(item),
+        initiatedBy: batch.makerUserId,
+        sourceType: 'commission-disbursement',
+        sourceId: item.id,
+        provider: railsOf(deps).name,
+      });
+    });
+    await tx
+      .update(commissionBatchItems)
+      .set({ transactionId: t.id, feeMinor: fee, status: 'started', failureReason: null })
+      .where(eq(commissionBatchItems.id, item.id));
+    after.push(() => dispatchSoon(deps, t.reference));
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+    await fail(err.message);
+  }
+}
+
+async function lockBatch(tx: Tx, accountId: string, id: string) {
+  const [b] = await tx
+    .select()
+    .from(commissionBatches)
+    .where(and(eq(commissionBatches.id, id), eq(commissionBatches.accountId, accountId)))
+    .for('update');
+  if (!b) throw new AppError(404, 'not-found', COMMISSION_MSG.batchNotFound);
+  return b;
+}
+
+/** Items with the status read from their payout (paid/failed once the money core settles it). */
+export const itemStatusSql = sql<'pending' | 'processing' | 'paid' | 'failed'>`case
+  when ${commissionBatchItems.status} = 'failed' then 'failed'
+  when ${commissionBatchItems.transactionId} is null then 'pending'
+  when ${transactions.status} = 'success' then 'paid'
+  when ${transactions.status} in ('failed', 'reversed') then 'failed'
+  else 'processing' end`;
+
+export async function itemsOf(db: DbOrTx, batchId: string) {
+  return db
+    .select({ i: commissionBatchItems, paymentStatus: itemStatusSql, txFailure: transactions.failureReason })
+    .from(commissionBatchItems)
+    .leftJoin(transactions, eq(transactions.id, commissionBatchItems.transactionId))
+    .where(eq(commissionBatchItems.batchId, batchId))
+    .orderBy(asc(commissionBatchItems.createdAt), asc(commissionBatchItems.id));
+}
+
+/** POST …/{id}/retry-disbursement: a new attempt for each failed item of an approved batch. */
+export async function retryDisbursement(deps: AppDeps, accountId: string, id: string) {
+  const after: AfterCommit = [];
+  await deps.db.transaction(async (tx) => {
+    const b = await lockBatch(tx, accountId, id);
+    if (b.approvalStatus !== 'approved') throw conflict(COMMISSION_MSG.nothingToRetry);
+    await tx
+      .select({ id: commissionBatchItems.id })
+      .from(commissionBatchItems)
+      .where(eq(commissionBatchItems.batchId, b.id))
+      .for('update');
+    const failed = (await itemsOf(tx, b.id)).filter((r) => r.paymentStatus === 'failed');
+    if (!failed.length) throw conflict(COMMISSION_MSG.nothingToRetry);
+    for (const r of failed) {
+      const next = { ...r.i, attempt: r.i.attempt + 1 };
+      await tx
+        .update(commissionBatchItems)
+        .set({ attempt: next.attempt })
+        .where(eq(commissionBatchItems.id, r.i.id));
+      await payItem(tx, deps, b, next, after);
+    }
+  });
+  await runAfterCommit(after);
+}
+
+/**
+ * POST …/{id}/refresh-bank-details: copies the agent's current bank account onto the items not
+ * paid or in flight. Refused while the batch is pending approval (001 §4).
+ */
+export async function refreshBankDetails(db: Db, accountId: string, id: string) {
+  await db.transaction(async (tx) => {
+    const b = await lockBatch(tx, accountId, id);
+    if (b.approvalStatus === 'pending') throw conflict(COMMISSION_MSG.refreshWhilePending);
+    const bank = await defaultBank(tx, b.agentUserId);
+    const open = (await itemsOf(tx, b.id)).filter(
+      (r) => r.paymentStatus === 'failed' || r.paymentStatus === 'pending',
+    );
+    if (!open.length) return;
+    await tx
+      .update(commissionBatchItems)
+      .set({
+        bankCode: bank?.bankCode ?? null,
+        bankName: bank?.bankName ?? null,
+        accountNumber: bank?.accountNumber ?? null,
+        accountName: bank?.accountName ?? null,
+      })
+      .where(
+        inArray(
+          commissionBatchItems.id,
+          open.map((r) => r.i.id),
+        ),
+      );
+  });
+}
+
+/**
+ * DELETE …/{id}/items/{itemId} (001 §4): only while the batch's approval is rejected and the
+ * caller may resolve it. Its commissions go back to matured (the next batch takes them).
+ */
+export async function removeItem(
+  deps: AppDeps,
+  p: { accountId: string; id: string; itemId: string; userId: string },
+) {
+  await deps.db.transaction(async (tx) => {
+    const b = await lockBatch(tx, p.accountId, p.id);
+    const a = await approvalOf(tx, {
+      accountId: p.accountId,
+      type: 'commission',
+      resourceId: b.id,
+      viewerId: p.userId,
+    });
+    if (!a || a.status !== 'rejected' || !a.canResolve) throw conflict(COMMISSION_MSG.removeNotAllowed);
+    const items = await tx
+      .select()
+      .from(commissionBatchItems)
+      .where(eq(commissionBatchItems.batchId, b.id))
+      .for('update');
+    const item = items.find((i) => i.id === p.itemId);
+    if (!item) throw new AppError(404, 'not-found', COMMISSION_MSG.itemNotFound);
+    if (items.length === 1) throw conflict(COMMISSION_MSG.lastItem);
+    await tx
+      .update(agentCommissions)
+      .set({ batchId: null, itemId: null, approvalStatus: 'matured' })
+      .where(eq(agentCommissions.itemId, item.id));
+    await tx.delete(commissionBatchItems).where(eq(commissionBatchItems.id, item.id));
+    await tx
+      .update(commissionBatches)
+      .set({ totalMinor: sql`${commissionBatches.totalMinor} - ${item.amountMinor}` })
+      .where(eq(commissionBatches.id, b.id));
+  });
+}
+
+// ---------------------------------------------------------------- the approvable
+
+async function ownersAndAdmins(db: DbOrTx, accountId: string) {
+  const rows = await db
+    .select({ userId: accountMembers.userId })
+    .from(accountMembers)
+    .where(
+      and(
+        eq(accountMembers.accountId, accountId),
+        eq(accountMembers.active, true),
+        inArray(accountMembers.roleSlug, ['owner', 'admin']),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+export function registerCommissionApprovals(deps: AppDeps) {
+  registerApprovable(deps, {
+    type: 'commission',
+    path: (id) => `/commissions/disbursement/${id}`,
+    load: async (db, accountId, id) => {
+      const [r] = await db
+        .select({ b: commissionBatches, first: users.firstName, last: users.lastName })
+        .from(commissionBatches)
+        .innerJoin(users, eq(users.id, commissionBatches.agentUserId))
+        .where(and(eq(commissionBatches.id, id), eq(commissionBatches.accountId, accountId)));
+      if (!r) return null;
+      const name = `${r.first} ${r.last}`.trim();
+      return {
+        amountMinor: r.b.totalMinor,
+        currency: 'NGN',
+        payee: name,
+        description: `Commission payout to ${name} (${r.b.period})`,
+        categoryId: null,
+        subsidiaryId: null,
+        makerUserId: r.b.makerUserId,
+        reference: r.b.reference,
+        rejectionResolverIds: await ownersAndAdmins(db, accountId),
+      };
+    },
+    onFinalApproval: async ({ tx, deps: d, item, afterCommit }) => {
+      const b = await lockBatch(tx, item.accountId, item.resourceId);
+      await tx
+        .update(commissionBatches)
+        .set({ approvalStatus: 'approved', state: 'processing' })
+        .where(eq(commissionBatches.id, b.id));
+      await tx
+        .update(agentCommissions)
+        .set({ approvalStatus: 'approved' })
+        .where(eq(agentCommissions.batchId, b.id));
+      const items = await tx
+        .select()
+        .from(commissionBatchItems)
+        .where(eq(commissionBatchItems.batchId, b.id));
+      const after: AfterCommit = [];
+      for (const i of items) {
+        const next = { ...i, attempt: i.attempt + 1 };
+        await tx
+          .update(commissionBatchItems)
+          .set({ attempt: next.attempt })
+          .where(eq(commissionBatchItems.id, i.id));
+        await payItem(tx, d, b, next, after);
+      }
+      for (const fn of after) afterCommit(fn);
+    },
+    onRejection: async ({ tx, item }) => {
+      await tx
+        .update(commissionBatches)
+        .set({ approvalStatus: 'rejected', state: 'rejected' })
+        .where(
+          and(eq(commissionBatches.id, item.resourceId), eq(commissionBatches.accountId, item.accountId)),
+        );
+    },
+    onResolve: async ({ tx, item }) => {
+      await tx
+        .update(commissionBatches)
+        .set({ approvalStatus: 'pending', state: 'pending' })
+        .where(
+          and(eq(commissionBatches.id, item.resourceId), eq(commissionBatches.accountId, item.accountId)),
+        );
+    },
+  });
+}
+
+export function registerBatchJobs(deps: AppDeps) {
+  defineQueue<{ accountId: string; agentUserId: string }>(
+    deps,
+    BATCH_QUEUE,
+    async (data) => {
+      await createBatchFor(deps, data);
+    },
+    { retryLimit: 3 },
+  );
+  defineTicker(deps, 'commission-batches', 10_000, sweepBatches);
+}

@@ -1,0 +1,2 @@
+// Public API of the commissions module (docs/ARCHITECTURE.md, Boundaries).
+export { createBatchFor, periodOf } from './batches';

@@ -1,0 +1,7 @@
+// Public API of the receivables module (docs/ARCHITECTURE.md, Boundaries).
+export {
+  registerInflowListener,
+  type CollectedEvent,
+  type InflowListener,
+  type RefundStartedEvent,
+} from './hooks';

@@ -1,0 +1,106 @@
+// The printable invoice (issue 24 §1): built with the money PDFs' pieces (`newPdf`, `drawHeader`,
+// `money`), as payslips are. Company, customer, products, discount, total, installments with
+// their status, what is paid and due, and how to pay (the invoice's own account and pay link).
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { accounts } from '../accounts/tables';
+import { drawHeader, lagosDate, money, newPdf, pdfToBuffer } from '../money';
+import { invoiceRow, payLinkOf } from './service';
+import { invoiceInstallments } from './tables';
+
+const STATUS: Record<string, string> = {
+  pending: 'Pending',
+  partlyPaid: 'Partly paid',
+  paid: 'Paid',
+  fullyPaid: 'Fully paid',
+  cancelled: 'Cancelled',
+  draft: 'Draft',
+};
+
+export async function invoicePdf(deps: AppDeps, db: Db, accountId: string, id: string): Promise<Buffer> {
+  const inv = await invoiceRow(db, accountId, id);
+  const [acc] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  const inst = await db
+    .select()
+    .from(invoiceInstallments)
+    .where(eq(invoiceInstallments.invoiceId, inv.id))
+    .orderBy(asc(invoiceInstallments.seq));
+  const doc = newPdf(`Invoice ${inv.reference}`);
+  drawHeader(doc, 'Invoice', `${acc?.name ?? ''} · ${inv.reference}`);
+  const m = (minor: number) => money(minor, 'NGN', doc.owo.hasNaira);
+  const w = doc.page.width - 96;
+  const row = (cells: string[], widths: number[], opts: { bold?: boolean; color?: string } = {}) => {
+    const y = doc.y;
+    let x = 48;
+    doc
+      .font(opts.bold ? doc.owo.bold : doc.owo.regular)
+      .fontSize(10)
+      .fillColor(opts.color ?? '#111827');
+    cells.forEach((c, i) => {
+      doc.text(c, x, y, { width: widths[i] * w, align: i === 0 ? 'left' : 'right' });
+      x += widths[i] * w;
+    });
+    doc.y = Math.max(doc.y, y + 14);
+    doc.moveDown(0.3);
+  };
+  doc
+    .font(doc.owo.bold)
+    .fontSize(16)
+    .fillColor('#111827')
+    .text(acc?.name ?? '', 48, doc.y);
+  doc.moveDown(0.3);
+  doc
+    .font(doc.owo.regular)
+    .fontSize(10)
+    .fillColor('#4b5563')
+    .text(
+      `Invoice ${inv.reference} · issued ${lagosDate(inv.createdAt)} · ${STATUS[inv.status] ?? inv.status}`,
+    );
+  doc.moveDown(0.8);
+  doc.font(doc.owo.bold).fontSize(11).fillColor('#0b7a4b').text('Bill to', 48, doc.y);
+  doc.font(doc.owo.regular).fontSize(10).fillColor('#111827').text(inv.customerName).text(inv.customerEmail);
+  doc.moveDown(0.8);
+  const cols = [0.46, 0.18, 0.12, 0.24];
+  row(['Product', 'Price', 'Qty', 'Amount'], cols, { bold: true, color: '#0b7a4b' });
+  for (const l of inv.products) row([l.name, m(l.priceMinor), String(l.quantity), m(l.amountMinor)], cols);
+  doc.moveDown(0.3);
+  const sum = [0.7, 0.3];
+  row(['Subtotal', m(inv.initialAmountMinor)], sum);
+  if (inv.discountMinor > 0) row(['Discount', `-${m(inv.discountMinor)}`], sum);
+  row(['Total', m(inv.amountMinor)], sum, { bold: true });
+  row(['Paid', m(inv.amountPaidMinor)], sum);
+  row(['Balance', m(Math.max(0, inv.amountMinor - inv.amountPaidMinor))], sum, { bold: true });
+  if (inst.length) {
+    doc.moveDown(0.8);
+    doc.font(doc.owo.bold).fontSize(11).fillColor('#0b7a4b').text('Payment terms', 48, doc.y);
+    doc.moveDown(0.3);
+    const ic = [0.34, 0.2, 0.22, 0.24];
+    row(['Term', 'Due date', 'Amount', 'Status'], ic, { bold: true });
+    for (const i of inst)
+      row(
+        [i.name, i.dueDate ? lagosDate(i.dueDate) : '—', m(i.amountMinor), STATUS[i.status] ?? i.status],
+        ic,
+      );
+  }
+  if (inv.vaNumber && inv.status !== 'cancelled') {
+    doc.moveDown(1);
+    const y = doc.y;
+    doc.save().rect(48, y, w, 58).fill('#ecfdf5').restore();
+    doc
+      .font(doc.owo.bold)
+      .fontSize(11)
+      .fillColor('#065f46')
+      .text(`Pay by bank transfer to ${inv.vaNumber} · ${inv.vaBankName ?? ''}`, 60, y + 10, {
+        width: w - 24,
+      });
+    doc
+      .font(doc.owo.regular)
+      .fontSize(9)
+      .text(`Account name: ${inv.vaAccountName ?? ''} · ${payLinkOf(deps, inv)}`, 60, y + 30, {
+        width: w - 24,
+      });
+    doc.y = y + 70;
+  }
+  return pdfToBuffer(doc);
+}

@@ -1,0 +1,194 @@
+// The commission settings modal of the Teams Agents tab (002 §2, §5, §8): the general setting, or
+// one agent's. Client checks mirror the server's (002 §5); the server's field errors land on the
+// fields and any other save error shows as an alert inside the modal.
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { COMMISSION_MSG, type CommissionConfig } from '@owo/contract';
+import { isApiError } from '../../lib/api';
+import { useApiMutation } from '../../lib/query';
+import { commissionApi, refreshCommissions, useAgent, useGeneralSetting } from './api';
+
+type Values = {
+  isActive: boolean;
+  commissionType: 'percentage' | 'fixed';
+  defaultCommission: string;
+  commissionEarningThreshold: string;
+  payoutMode: 'consolidated' | 'individual';
+  payoutFrequency: 'daily' | 'weekly' | 'monthly';
+};
+
+const fromConfig = (c: CommissionConfig | undefined): Values => ({
+  isActive: c?.isActive ?? false,
+  commissionType: c?.commissionType ?? 'percentage',
+  defaultCommission: c && c.defaultCommissionMinor > 0 ? c.defaultCommission : '',
+  commissionEarningThreshold: c?.commissionEarningThreshold ?? '',
+  payoutMode: c?.payoutMode ?? 'consolidated',
+  payoutFrequency: c?.payoutFrequency ?? 'monthly',
+});
+
+export function CommissionSettingsModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  /** null: the general setting; else that agent's. */
+  agent: { userId: string; name: string } | null;
+}) {
+  const title = props.agent ? `Commission for ${props.agent.name}` : 'Default commission';
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={title} centered>
+      {props.opened && <SettingsLoader agent={props.agent} onClose={props.onClose} />}
+    </Modal>
+  );
+}
+
+function SettingsLoader(props: { agent: { userId: string; name: string } | null; onClose: () => void }) {
+  const general = useGeneralSetting(!props.agent);
+  const agent = useAgent(props.agent?.userId ?? null);
+  const q = props.agent ? agent : general;
+  if (q.isLoading) return <Loader size="sm" />;
+  if (q.error)
+    return (
+      <Alert color="red">
+        {q.error.message ||
+          (props.agent ? 'Failed to fetch agent data' : 'Failed to fetch general commission settings')}
+      </Alert>
+    );
+  const config = props.agent ? agent.data?.commission : general.data;
+  return <SettingsForm config={config} userId={props.agent?.userId ?? null} onClose={props.onClose} />;
+}
+
+function SettingsForm(props: {
+  config: CommissionConfig | undefined;
+  userId: string | null;
+  onClose: () => void;
+}) {
+  const form = useForm<Values>({ defaultValues: fromConfig(props.config) });
+  const [alert, setAlert] = useState<string | null>(null);
+  useEffect(() => form.reset(fromConfig(props.config)), [props.config, form]);
+  const type = form.watch('commissionType');
+  const save = useApiMutation({
+    mutationFn: (v: Values) =>
+      commissionApi.saveSettings({
+        ...v,
+        commissionEarningThreshold:
+          v.commissionType === 'percentage' ? v.commissionEarningThreshold || null : null,
+        settingType: props.userId ? 'agent' : 'general',
+        ...(props.userId ? { userId: props.userId } : {}),
+      }),
+    form,
+    silentError: true,
+    onSuccess: () => {
+      void refreshCommissions();
+      props.onClose();
+    },
+    onError: (err) => {
+      if (!isApiError(err) || !err.errors)
+        setAlert(err.message || 'An error occurred while saving commission settings');
+    },
+  });
+  const submit = form.handleSubmit((v) => {
+    setAlert(null);
+    save.mutate(v);
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {alert && (
+          <Alert color="red" data-testid="commission-error">
+            {alert}
+          </Alert>
+        )}
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => (
+            <Switch
+              label={field.value ? 'Enabled' : 'Disabled'}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="commissionType"
+          render={({ field }) => (
+            <Select
+              label="Commission type"
+              data={[
+                { value: 'percentage', label: 'Percentage' },
+                { value: 'fixed', label: 'Fixed amount' },
+              ]}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
+              allowDeselect={false}
+            />
+          )}
+        />
+        <TextInput
+          label={type === 'percentage' ? 'Default commission (%)' : 'Default commission (₦)'}
+          inputMode="decimal"
+          {...form.register('defaultCommission', {
+            validate: (v) => (v.trim() !== '' && Number(v) > 0) || COMMISSION_MSG.defaultRequired,
+          })}
+          error={form.formState.errors.defaultCommission?.message}
+        />
+        {type === 'percentage' && (
+          <TextInput
+            label="Commission earning threshold (₦, optional)"
+            description="Matured commissions are paid out once their total is above this"
+            inputMode="decimal"
+            {...form.register('commissionEarningThreshold', {
+              validate: (v) => v.trim() === '' || Number(v) > 10 || COMMISSION_MSG.thresholdMin,
+            })}
+            error={form.formState.errors.commissionEarningThreshold?.message}
+          />
+        )}
+        <Controller
+          control={form.control}
+          name="payoutMode"
+          render={({ field }) => (
+            <Select
+              label="Payout mode"
+              data={[
+                { value: 'consolidated', label: 'Consolidated (one payment per batch)' },
+                { value: 'individual', label: 'Individual (one payment per invoice)' },
+              ]}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
+              allowDeselect={false}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="payoutFrequency"
+          render={({ field }) => (
+            <Select
+              label="Payout frequency"
+              data={[
+                { value: 'daily', label: 'Daily' },
+                { value: 'weekly', label: 'Weekly' },
+                { value: 'monthly', label: 'Monthly' },
+              ]}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
+              allowDeselect={false}
+            />
+          )}
+        />
+        <Text size="xs" c="dimmed">
+          A commission matures only after its invoice is approved and fully paid.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+// Earnings Insight (/agent-insight, 001 §2, §3): the agent's commission summary and what they
+// earned (matured) per month.
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Alert, Box, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
+import { formatMoney } from '../../../lib/format';
+import { useAgentDashboard } from '../api';
+
+const CARDS = [
+  ['totalEarned', 'Total earned'],
+  ['totalAwaitingApproval', 'Awaiting approval'],
+  ['totalPaid', 'Total paid'],
+  ['totalAwaitingMaturity', 'Awaiting maturity'],
+] as const;
+
+export function AgentInsightScreen() {
+  const q = useAgentDashboard();
+  return (
+    <Box maw={1200} mx="auto">
+      <PageHeader
+        title="Earnings Insight"
+        description="What your commissions have earned, and where they stand"
+      />
+      {q.isLoading && <Loader />}
+      {q.error && <Alert color="red">{q.error.message}</Alert>}
+      {q.data && (
+        <Stack>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            {CARDS.map(([key, label]) => (
+              <Card withBorder key={key} data-testid={`insight-${key}`}>
+                <Text size="sm" c="dimmed">
+                  {label}
+                </Text>
+                <Title order={3}>{formatMoney(q.data.commissionSummary[key].valueMinor)}</Title>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Card withBorder>
+            <Title order={4} mb="md">
+              Earned per month
+            </Title>
+            <BarChart
+              h={260}
+              data={q.data.monthly.map((m) => ({ month: m.month, Earned: m.earnedMinor / 100 }))}
+              dataKey="month"
+              series={[{ name: 'Earned', color: 'teal.6' }]}
+              valueFormatter={(v) => formatMoney(Math.round(v * 100))}
+            />
+          </Card>
+        </Stack>
+      )}
+    </Box>
+  );
+}

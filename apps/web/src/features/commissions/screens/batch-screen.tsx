@@ -1,0 +1,210 @@
+// /commissions/disbursement/:disbursementId (001 §2, §3, §4): Back, Summary, Approval History (the
+// shared approval actions and trail), the payments with retry / refresh bank details / remove
+// from batch under 001 §4's rules, and the Commissions table.
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ListBody, ListPagination } from '../../../components/list';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { ApprovalActions, TrailList } from '../../approvals';
+import { commissionApi, refreshCommissions, useBatch, useBatchItems } from '../api';
+import { StateBadge } from './parts';
+
+function Field(props: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm" component="div">
+        {props.value}
+      </Text>
+    </div>
+  );
+}
+
+export function BatchScreen() {
+  const { disbursementId } = useParams();
+  const navigate = useNavigate();
+  const q = useBatch(disbursementId);
+  const [page, setPage] = useState(1);
+  const items = useBatchItems(disbursementId, page);
+  const canAct = useCan('agentCommissionDisbursements', 'post');
+  const done = () => void refreshCommissions();
+  const retry = useApiMutation({ mutationFn: () => commissionApi.retry(disbursementId!), onSuccess: done });
+  const refresh = useApiMutation({
+    mutationFn: () => commissionApi.refresh(disbursementId!),
+    onSuccess: done,
+  });
+  const remove = useApiMutation({
+    mutationFn: (itemId: string) => commissionApi.removeItem(disbursementId!, itemId),
+    onSuccess: done,
+  });
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? 'Disbursement batch not found'}</Alert>;
+  const b = q.data;
+  const hasFailed = b.totalFailedItems > 0;
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Button variant="subtle" px={0} onClick={() => navigate('/commissions/disbursement')}>
+            ← Back
+          </Button>
+          <Group gap="sm">
+            <Title order={2}>{formatMoney(b.totalAmountMinor)}</Title>
+            <StateBadge status={b.state} />
+          </Group>
+          <Text c="dimmed" size="sm">
+            {b.reference} · {b.agent.name} · {formatDateTime(b.createdAt)}
+          </Text>
+        </div>
+        <ApprovalActions
+          item={b.approvalWorkflowPendingApprovalItem}
+          onDone={done}
+          extra={
+            canAct && hasFailed ? (
+              <>
+                <Button variant="light" onClick={() => retry.mutate()} loading={retry.isPending}>
+                  Retry failed payments
+                </Button>
+                <Button
+                  variant="default"
+                  onClick={() => refresh.mutate()}
+                  loading={refresh.isPending}
+                  disabled={b.state === 'pending'}
+                >
+                  Refresh Bank Details
+                </Button>
+              </>
+            ) : undefined
+          }
+        />
+      </Group>
+
+      <Card withBorder>
+        <Title order={4} mb="sm">
+          Summary
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Field label="Total amount" value={formatMoney(b.totalAmountMinor)} />
+          <Field label="Payout period" value={`${b.period} (${b.payoutFrequency})`} />
+          <Field label="Approval status" value={<StateBadge status={b.approvalStatus} />} />
+          <Field label="Items" value={b.totalItems} />
+          <Field label="Paid" value={b.totalPaidItems} />
+          <Field label="Failed" value={b.totalFailedItems} />
+          <Field label="Pending" value={b.totalPendingItems} />
+          <Field label="Created" value={formatDate(b.createdAt)} />
+        </SimpleGrid>
+      </Card>
+
+      <Card withBorder>
+        <Title order={4} mb="sm">
+          Payments
+        </Title>
+        <ListBody query={items} isEmpty={!items.data?.items.length}>
+          <Table.ScrollContainer minWidth={700}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Account name</Table.Th>
+                  <Table.Th>Bank</Table.Th>
+                  <Table.Th>Account number</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>Reference</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  {b.canDeleteItems && <Table.Th />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.data?.items.map((i) => (
+                  <Table.Tr key={i.id}>
+                    <Table.Td>{i.accountName ?? '—'}</Table.Td>
+                    <Table.Td>{i.bankName ?? '—'}</Table.Td>
+                    <Table.Td>{i.accountNumber ?? '—'}</Table.Td>
+                    <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace">
+                        {i.reference}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <StateBadge status={i.paymentStatus} />
+                      {i.failureReason && (
+                        <Text size="xs" c="red">
+                          {i.failureReason}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    {b.canDeleteItems && (
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="subtle"
+                          onClick={() => remove.mutate(i.id)}
+                          loading={remove.isPending}
+                        >
+                          Remove from batch
+                        </Button>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </ListBody>
+        <ListPagination pagination={items.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+
+      <Card withBorder>
+        <Title order={4} mb="sm">
+          Commissions
+        </Title>
+        <Table verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Agent</Table.Th>
+              <Table.Th>Invoice</Table.Th>
+              <Table.Th>Commission</Table.Th>
+              <Table.Th>Rate</Table.Th>
+              <Table.Th>Payment Status</Table.Th>
+              <Table.Th>Approval Status</Table.Th>
+              <Table.Th>Payout Date</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {b.commissions.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>{c.agent.name}</Table.Td>
+                <Table.Td>{c.invoiceReference ?? '—'}</Table.Td>
+                <Table.Td>{formatMoney(c.amountDueMinor)}</Table.Td>
+                <Table.Td>{c.invoiceCommissionConfig.commissionRate}</Table.Td>
+                <Table.Td>
+                  <StateBadge status={c.paymentStatus} />
+                </Table.Td>
+                <Table.Td>
+                  <StateBadge status={c.approvalStatus} />
+                </Table.Td>
+                <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : 'N/A'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+
+      {b.approvalWorkflowPendingApprovalItem && (
+        <Card withBorder>
+          <Title order={4} mb="sm">
+            Approval History
+          </Title>
+          <TrailList item={b.approvalWorkflowPendingApprovalItem} />
+        </Card>
+      )}
+    </Stack>
+  );
+}
