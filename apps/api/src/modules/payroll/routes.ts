@@ -51,6 +51,7 @@ import {
   updateEmployee,
   updatePayroll,
 } from './service';
+import { registerPayrollImport } from './import-routes';
 import { payrollEmployees } from './tables';
 
 const tags = ['payroll'];
@@ -95,6 +96,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
   registerPayrollApprovals(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  await registerPayrollImport(app, deps);
 
   // ---- employees (002 §7 Payroll employees) ----
   r.post(

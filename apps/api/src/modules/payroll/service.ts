@@ -182,6 +182,17 @@ async function invite(
   );
 }
 
+/** Invites newly added employees (one mail each, in the caller's transaction). */
+export async function inviteEmployees(
+  deps: AppDeps,
+  tx: Tx,
+  accountId: string,
+  list: { id: string; name: string; email: string }[],
+) {
+  const company = await companyName(tx, accountId);
+  for (const e of list) await invite(deps, tx, e, company);
+}
+
 async function companyName(db: DbOrTx, accountId: string) {
   const [a] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
   return a?.name ?? 'Your employer';

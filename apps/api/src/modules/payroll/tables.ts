@@ -190,3 +190,65 @@ export const employeeSessions = pgTable(
   },
   (t) => [index('employee_sessions_user_idx').on(t.employeeUserId)],
 );
+
+/**
+ * An employee import (issue 25 §2): the spreadsheet's rows, validated and name-checked, written to
+ * `payroll_employees` only when committed (all or nothing).
+ */
+export const payrollImportBatches = pgTable(
+  'payroll_import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name'),
+    status: text('status').$type<'validating' | 'validated' | 'committed' | 'discarded'>().notNull(),
+    total: integer('total').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payroll_import_batches_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * One row of an import as typed; `errors` holds the row's own problems (column → message) and the
+ * `dup_*` flags its clashes with other rows or existing employees (recomputed in one statement).
+ * The account number is vault field `payroll_import_entries.account_number` (HMAC for duplicates).
+ */
+export const payrollImportEntries = pgTable(
+  'payroll_import_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => payrollImportBatches.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    rowNo: integer('row_no').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    salaryText: text('salary_text').notNull(),
+    salaryMinor: bigint('salary_minor', { mode: 'number' }),
+    annualRentText: text('annual_rent_text').notNull(),
+    annualRentMinor: bigint('annual_rent_minor', { mode: 'number' }),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name'),
+    accountNumber: text('account_number').notNull(),
+    accountNumberHmac: text('account_number_hmac'),
+    accountNumberLast4: text('account_number_last4').notNull(),
+    accountName: text('account_name'),
+    nameStatus: text('name_status').$type<'pending' | 'resolved' | 'failed' | 'skipped'>().notNull(),
+    errors: jsonb('errors').$type<Record<string, string>>().notNull().default({}),
+    dupEmail: boolean('dup_email').notNull().default(false),
+    emailTaken: boolean('email_taken').notNull().default(false),
+    dupAccount: boolean('dup_account').notNull().default(false),
+    accountTaken: boolean('account_taken').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('payroll_import_entries_batch_row_key').on(t.batchId, t.rowNo),
+    index('payroll_import_entries_pending_idx').on(t.batchId, t.nameStatus),
+  ],
+);
