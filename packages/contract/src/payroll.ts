@@ -160,6 +160,7 @@ export const employeeSchema = z.object({
   finalAmount: z.string().nullable(),
   finalAmountMinor: z.number().int().nullable(),
   invitationStatus: z.enum(['invited', 'accepted']),
+  groupId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -167,6 +168,8 @@ export type PayrollEmployee = z.infer<typeof employeeSchema>;
 
 export const employeeListQuery = listQuery.extend({
   limit: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Only the employees of this group. */
+  groupId: z.string().uuid('Group not found').optional(),
   ...listFormatQuery.shape,
 });
 
@@ -483,3 +486,60 @@ export const importActionParams = z.object({
   batchId: z.string().uuid('Import not found'),
   x: z.enum(IMPORT_ACTIONS, { error: 'The action must be commit or discard' }),
 });
+
+// ---- groups (002 §2 /payroll/groups, §7 POST /payrolls/employees/{id}/group) ----
+
+export const GROUP_MSG = {
+  nameRequired: 'Group name is required',
+  nameTaken: 'A group with this name already exists',
+  created: 'Group created successfully',
+  updated: 'Group updated successfully',
+  deleted: 'Group deleted successfully',
+  assigned: 'Employee group updated',
+  notFound: 'Group not found',
+} as const;
+export const groupBody = z.object({
+  name: z.string().trim().min(1, GROUP_MSG.nameRequired).max(80),
+  description: z.string().trim().max(300).optional(),
+});
+export const employeeGroupBody = z.object({
+  /** null takes the employee out of their group. */
+  groupId: z.string().uuid(GROUP_MSG.notFound).nullable(),
+});
+export const groupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  employeeCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PayrollGroup = z.infer<typeof groupSchema>;
+
+// ---- statutory settings (issue 25 §0, §4: each uncertain rule a setting) ----
+
+export const payrollSettingsSchema = z.object({
+  /** Statutory deductions computed at all. */
+  enabled: z.boolean(),
+  /** NHF for new employees (each employee has its own switch). */
+  nhfDefault: z.boolean(),
+  /** Pension applies when the company has at least this many employees. */
+  pensionMinEmployees: z.number().int(),
+  /** Employees earning the national minimum wage or less pay no PAYE. */
+  minimumWageExempt: z.boolean(),
+  minimumWageMonthly: z.string(),
+  /** NSITF on gross pay or on basic + housing + transport. */
+  nsitfBase: z.enum(['gross', 'bht']),
+});
+export const payrollSettingsBody = z.object({
+  enabled: z.boolean(),
+  nhfDefault: z.boolean(),
+  pensionMinEmployees: z.coerce
+    .number({ error: 'Enter a number of employees from 1 to 1000' })
+    .int('Enter a number of employees from 1 to 1000')
+    .min(1, 'Enter a number of employees from 1 to 1000')
+    .max(1000, 'Enter a number of employees from 1 to 1000'),
+  minimumWageExempt: z.boolean(),
+  nsitfBase: z.enum(['gross', 'bht'], { error: 'NSITF base must be gross or bht' }),
+});
+export const SETTINGS_MSG = { updated: 'Payroll settings updated' } as const;

@@ -529,7 +529,8 @@ export async function commitImport(deps: AppDeps, p: { tenant: TenantContext; id
     });
   } catch (e) {
     // a concurrent add took one of the emails between the check and the insert
-    if ((e as { code?: string }).code === '23505') throw conflict(IMPORT_MSG.hasProblems);
+    const code = (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw conflict(IMPORT_MSG.hasProblems);
     throw e;
   }
 }

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { PayrollRowStatus, PayrollStatus } from '@owo/contract';
 import { accounts } from '../accounts/tables';
 import { users } from '../identity/tables';
@@ -110,11 +111,16 @@ export const payrolls = pgTable(
     breakdown: jsonb('breakdown').$type<Record<string, number>>().notNull(),
     employerCosts: jsonb('employer_costs').$type<Record<string, number>>().notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A month's run of a recurring payroll: the recurring payroll it was made from, and its month. */
+    parentId: uuid('parent_id'),
+    period: text('period'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payrolls_reference_key').on(t.reference),
+    // each month's run of a recurring payroll exists once, however many workers try to make it
+    uniqueIndex('payrolls_parent_period_key').on(t.parentId, t.period),
     index('payrolls_account_created_idx').on(t.accountId, t.createdAt, t.id),
   ],
 );
@@ -251,4 +257,20 @@ export const payrollImportEntries = pgTable(
     uniqueIndex('payroll_import_entries_batch_row_key').on(t.batchId, t.rowNo),
     index('payroll_import_entries_pending_idx').on(t.batchId, t.nameStatus),
   ],
+);
+
+/** A group of employees (002 §2 /payroll/groups): a name to filter and pick employees by. */
+export const payrollGroups = pgTable(
+  'payroll_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payroll_groups_account_name_key').on(t.accountId, sql`lower(${t.name})`)],
 );
