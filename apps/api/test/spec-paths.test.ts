@@ -17,7 +17,6 @@ PUT /payout/quote/tier/one/{id}
 PUT /payout/quote/tier/two/{id}
 PUT /payout/quote/tier/three/{id}
 GET /ocr/quote/email
-POST /payrolls/employees/csv/extract
 GET /agents/core/commission-disbursements/{id}
 POST /agents/core/commission-disbursements/{id}/retry-disbursement/
 POST /agents/core/commission-disbursements/{id}/refresh-bank-details
@@ -31,14 +30,6 @@ GET /accounting/integrations
 GET /accounting/accounts/{x}
 POST /accounting/accounts/sync
 GET /accounting/auth/status
-PUT /payrolls/employees/csv/entries/{id}
-POST /payrolls/employees/csv/validate
-POST /payrolls/employees/csv/{batchId}/{x}
-GET /payrolls/employees/csv/active
-GET /payrolls/employees/csv/{id}
-GET /payrolls/employees/csv/{id}/retry-validation
-DELETE /payrolls/employees/csv/{id}
-POST /payrolls/employees/{id}/group
 GET /agents/core
 GET /agents/core/{userId}
 GET /agents/core/commission-settings/general
