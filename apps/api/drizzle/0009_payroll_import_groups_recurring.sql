@@ -1,3 +1,13 @@
+CREATE TABLE "employee_password_resets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"employee_user_id" uuid NOT NULL,
+	"ref_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "employee_password_resets_ref_hash_unique" UNIQUE("ref_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "payroll_groups" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"account_id" uuid NOT NULL,
@@ -45,10 +55,12 @@ CREATE TABLE "payroll_import_entries" (
 --> statement-breakpoint
 ALTER TABLE "payrolls" ADD COLUMN "parent_id" uuid;--> statement-breakpoint
 ALTER TABLE "payrolls" ADD COLUMN "period" text;--> statement-breakpoint
+ALTER TABLE "employee_password_resets" ADD CONSTRAINT "employee_password_resets_employee_user_id_employee_users_id_fk" FOREIGN KEY ("employee_user_id") REFERENCES "public"."employee_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payroll_groups" ADD CONSTRAINT "payroll_groups_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payroll_import_batches" ADD CONSTRAINT "payroll_import_batches_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payroll_import_batches" ADD CONSTRAINT "payroll_import_batches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payroll_import_entries" ADD CONSTRAINT "payroll_import_entries_batch_id_payroll_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."payroll_import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "employee_password_resets_user_idx" ON "employee_password_resets" USING btree ("employee_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payroll_groups_account_name_key" ON "payroll_groups" USING btree ("account_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "payroll_import_batches_account_idx" ON "payroll_import_batches" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payroll_import_entries_batch_row_key" ON "payroll_import_entries" USING btree ("batch_id","row_no");--> statement-breakpoint

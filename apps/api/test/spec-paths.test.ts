@@ -34,8 +34,6 @@ GET /agents/core
 GET /agents/core/{userId}
 GET /agents/core/commission-settings/general
 POST /agents/core/commission-settings
-POST /employee-portal/auth/reset-password
-PUT /employee-portal/auth/reset-password/{ref}
 `
     .split('\n')
     .map((l) => l.trim())

@@ -274,3 +274,19 @@ export const payrollGroups = pgTable(
   },
   (t) => [uniqueIndex('payroll_groups_account_name_key').on(t.accountId, sql`lower(${t.name})`)],
 );
+
+/** A portal password reset (002 §4): the SHA-256 of the mailed reference, single use, 1 hour. */
+export const employeePasswordResets = pgTable(
+  'employee_password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeUserId: uuid('employee_user_id')
+      .notNull()
+      .references(() => employeeUsers.id, { onDelete: 'cascade' }),
+    refHash: text('ref_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('employee_password_resets_user_idx').on(t.employeeUserId)],
+);
