@@ -76,7 +76,9 @@ test('HR imports 20 employees from an xlsx, fixes 2 bad rows and commits; a role
     await owner.getByRole('button', { name: 'Upload and check' }).click();
     await expect(owner).toHaveURL(/\/payroll\/import-employees\/active\/[0-9a-f-]{36}\/validation$/);
     await expect(owner.getByText('2 rows have problems')).toBeVisible({ timeout: 30_000 });
-    await expect(owner.getByTestId('import-row-5')).toContainText('Salary should not have more than 2 decimal places');
+    await expect(owner.getByTestId('import-row-5')).toContainText(
+      'Salary should not have more than 2 decimal places',
+    );
     await expect(owner.getByTestId('import-row-12')).toContainText('NUBAN');
     await expect(owner.getByRole('button', { name: 'Import 20 employees' })).toBeDisabled();
     await shot(owner, '02-problems');
@@ -112,7 +114,9 @@ test('HR imports 20 employees from an xlsx, fixes 2 bad rows and commits; a role
     await expect(acct.getByRole('row').filter({ hasText: people[0].name })).toContainText('******');
     await expect(acct.locator('body')).not.toContainText('175,000');
     await shot(acct, '05-accountant-masked');
-    const csv = await acct.request.get(`/api/payrolls/employees?format=csv&search=${encodeURIComponent(run)}`);
+    const csv = await acct.request.get(
+      `/api/payrolls/employees?format=csv&search=${encodeURIComponent(run)}`,
+    );
     expect(csv.status()).toBe(200);
     const text = await csv.text();
     expect(text).toContain(people[0].email);

@@ -31,15 +31,28 @@ describe('employee portal: reset password by request and by ref', () => {
     await setKybTier(t, o.account.id, 3);
     const email = `reset.${Date.now()}@example.ng`;
     const add = await o.api.post('/api/payrolls/employees/add', {
-      employees: [{ name: 'Reset Me', email, salaryAmount: '100000', bankCode: '058', accountNumber: ordinaryAccount() }],
+      employees: [
+        {
+          name: 'Reset Me',
+          email,
+          salaryAmount: '100000',
+          bankCode: '058',
+          accountNumber: ordinaryAccount(),
+        },
+      ],
     });
     expect(add.status).toBe(201);
     const token = /token=([A-Za-z0-9_-]+)/.exec((await lastMailTo(t, email))!.text)![1];
-    const created = await call('POST', '/api/employee-portal/auth/create-user', { token, password: 'Old-Pass-2026!' });
+    const created = await call('POST', '/api/employee-portal/auth/create-user', {
+      token,
+      password: 'Old-Pass-2026!',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const session = created.body.data.token;
 
-    const unknown = await call('POST', '/api/employee-portal/auth/reset-password', { email: 'nobody@example.ng' });
+    const unknown = await call('POST', '/api/employee-portal/auth/reset-password', {
+      email: 'nobody@example.ng',
+    });
     const known = await call('POST', '/api/employee-portal/auth/reset-password', { email });
     expect(known).toEqual(unknown);
     expect(known.body.message).toBe(PORTAL_RESET_MSG.requested);
@@ -59,17 +72,27 @@ describe('employee portal: reset password by request and by ref', () => {
     });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.message).toBe(PORTAL_RESET_MSG.reset);
-    const again = await call('PUT', `/api/employee-portal/auth/reset-password/${ref}`, { password: 'Third-Pass-2026!' });
+    const again = await call('PUT', `/api/employee-portal/auth/reset-password/${ref}`, {
+      password: 'Third-Pass-2026!',
+    });
     expect(again.status).toBe(400);
     expect(again.body.errors.ref).toEqual([PORTAL_RESET_MSG.refInvalid]);
     // the old session is signed out; the new password works, the old one does not
     expect((await call('GET', '/api/employee-portal/payslips', undefined, session)).status).toBe(401);
-    expect((await call('POST', '/api/employee-portal/auth/login', { email, password: 'Old-Pass-2026!' })).status).toBe(401);
-    expect((await call('POST', '/api/employee-portal/auth/login', { email, password: 'New-Pass-2026!' })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/employee-portal/auth/login', { email, password: 'Old-Pass-2026!' })).status,
+    ).toBe(401);
+    expect(
+      (await call('POST', '/api/employee-portal/auth/login', { email, password: 'New-Pass-2026!' })).status,
+    ).toBe(200);
 
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 60 }), fc.anything(), async (r, body) => {
-        const res = await call('PUT', `/api/employee-portal/auth/reset-password/${encodeURIComponent(r) || 'x'}`, body);
+        const res = await call(
+          'PUT',
+          `/api/employee-portal/auth/reset-password/${encodeURIComponent(r) || 'x'}`,
+          body,
+        );
         expect([400, 404, 429]).toContain(res.status);
       }),
       { numRuns: 20 },

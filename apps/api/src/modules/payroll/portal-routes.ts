@@ -137,7 +137,8 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       config: isPublic(),
       schema: {
         operationId: 'resetEmployeePassword',
-        summary: 'Set a new portal password with a mailed reference (single use; every session is signed out)',
+        summary:
+          'Set a new portal password with a mailed reference (single use; every session is signed out)',
         tags,
         params: resetRefParam,
         body: portalResetBody,

@@ -527,7 +527,10 @@ export async function resetEmployeePassword(db: Db, ref: string, password: strin
       .for('update');
     if (!r || r.usedAt || r.expiresAt.getTime() < Date.now())
       throw fieldError('ref', PORTAL_RESET_MSG.refInvalid);
-    await tx.update(employeePasswordResets).set({ usedAt: new Date() }).where(eq(employeePasswordResets.id, r.id));
+    await tx
+      .update(employeePasswordResets)
+      .set({ usedAt: new Date() })
+      .where(eq(employeePasswordResets.id, r.id));
     await tx
       .update(employeeUsers)
       .set({ passwordHash: hash, updatedAt: new Date() })

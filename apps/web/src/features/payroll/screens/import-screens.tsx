@@ -70,8 +70,8 @@ export function ImportEmployeesScreen() {
       <div>
         <Title order={2}>Import employees</Title>
         <Text c="dimmed" size="sm">
-          Upload a CSV or Excel file (up to 1 MB, 10,000 employees). Every row is checked before anything
-          is saved.
+          Upload a CSV or Excel file (up to 1 MB, 10,000 employees). Every row is checked before anything is
+          saved.
         </Text>
       </div>
       <Card withBorder>
@@ -148,8 +148,10 @@ export function ImportValidationScreen() {
     mutationFn: (x: 'commit' | 'discard') => api.post<{ imported: number }>(`${base}/${id}/${x}`),
     onSuccess: (res, x) => {
       if (x === 'commit')
-        navigate(`/payroll/import-employees/summary?count=${res.data?.imported ?? 0}`, { replace: true });
-      else navigate('/payroll/employees', { replace: true });
+        void navigate(`/payroll/import-employees/summary?count=${res.data?.imported ?? 0}`, {
+          replace: true,
+        });
+      else void navigate('/payroll/employees', { replace: true });
       void refreshPayroll();
     },
   });
@@ -234,13 +236,19 @@ export function ImportValidationScreen() {
                   value={`${e.accountNumber}${e.accountName ? ` · ${e.accountName}` : ''}`}
                   error={e.errors.accountNumber}
                 />
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {e.valid ? (
-                    <Badge color="green">Ready</Badge>
+                    <Badge color="green" variant="light" style={{ overflow: 'visible' }}>
+                      Ready
+                    </Badge>
                   ) : e.nameStatus === 'pending' ? (
-                    <Badge color="gray">Checking</Badge>
+                    <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>
+                      Checking
+                    </Badge>
                   ) : (
-                    <Badge color="red">Problem</Badge>
+                    <Badge color="red" variant="light" style={{ overflow: 'visible' }}>
+                      Problem
+                    </Badge>
                   )}
                 </Table.Td>
                 <Table.Td>
@@ -294,7 +302,7 @@ function FixRowModal(props: { entry: ImportEntry; onClose: () => void; onSaved: 
     accountName: '',
     annualRent: e.annualRent ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(e.errors);
   const save = useApiMutation({
     mutationFn: () => api.put<ImportEntry>(`${base}/entries/${e.id}`, v),
     onSuccess: (res) => {
@@ -302,7 +310,6 @@ function FixRowModal(props: { entry: ImportEntry; onClose: () => void; onSaved: 
       else setErrors(res.data?.errors ?? {});
     },
   });
-  const shown = { ...e.errors, ...errors };
   return (
     <Modal opened onClose={props.onClose} title={`Fix row ${e.rowNo}`} size="lg">
       <Stack>
@@ -311,8 +318,11 @@ function FixRowModal(props: { entry: ImportEntry; onClose: () => void; onSaved: 
             key={c}
             label={CELL_LABEL[c]}
             value={v[c]}
-            onChange={(ev) => setV({ ...v, [c]: ev.currentTarget.value })}
-            error={shown[c]}
+            onChange={(ev) => {
+              setV({ ...v, [c]: ev.currentTarget.value });
+              setErrors({ ...errors, [c]: '' });
+            }}
+            error={errors[c] || undefined}
             placeholder={c === 'accountNumber' ? `Type the full number (${e.accountNumber})` : undefined}
           />
         ))}
@@ -337,8 +347,7 @@ export function ImportSummaryScreen() {
     <Stack gap="lg" maw={560}>
       <Title order={2}>Employees imported</Title>
       <Text>
-        {params.get('count') ?? 0} employees were added. Each was mailed an invitation to the employee
-        portal.
+        {params.get('count') ?? 0} employees were added. Each was mailed an invitation to the employee portal.
       </Text>
       <Group>
         <Button onClick={() => navigate('/payroll/employees')}>View employees</Button>
