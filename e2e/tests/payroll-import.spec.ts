@@ -1,6 +1,6 @@
 // Payroll employee import (issue 25 §2), clicked as HR would: the demo owner uploads an xlsx of 20
 // employees with 2 bad rows, sees each problem on its row and column, fixes both and commits; the
-// demo Accountant (no canViewPayrollSensitiveData) sees asterisks and an employees CSV without salary.
+// demo Accountant as Finance Manager (no canViewPayrollSensitiveData) sees asterisks and an employees CSV without salary.
 // Screens land in e2e/artifacts/screens/payroll-import-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,7 +41,9 @@ test('HR imports 20 employees from an xlsx, fixes 2 bad rows and commits; a role
   request,
 }) => {
   test.setTimeout(240_000);
-  await setDemoRole(request, 'accountant@demo.owo.ng', 'accountant');
+  // The member here is the demo Accountant given the Finance Manager role: it may read employees
+  // (payrollEmployees) but, like every role but owner and admin, lacks canViewPayrollSensitiveData.
+  await setDemoRole(request, 'accountant@demo.owo.ng', 'finance-manager');
   const owner = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signIn(owner, 'owner@demo.owo.ng', 'Demo-Owner-2026');
   const base = 100_000_000 + Math.floor(Math.random() * 800_000_000);
