@@ -3,7 +3,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   FileInput,
@@ -238,17 +237,17 @@ export function ImportValidationScreen() {
                 />
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {e.valid ? (
-                    <Badge color="green" variant="light" style={{ overflow: 'visible' }}>
+                    <Text size="sm" fw={600} c="green.8">
                       Ready
-                    </Badge>
+                    </Text>
                   ) : e.nameStatus === 'pending' ? (
-                    <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>
+                    <Text size="sm" fw={600} c="dimmed">
                       Checking
-                    </Badge>
+                    </Text>
                   ) : (
-                    <Badge color="red" variant="light" style={{ overflow: 'visible' }}>
+                    <Text size="sm" fw={600} c="red.7">
                       Problem
-                    </Badge>
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
