@@ -22,6 +22,10 @@ import type { TenantContext } from '../apps/api/src/platform/guard';
 import { payrollEmployees } from '../apps/api/src/modules/payroll/tables';
 import { computeRun, createPayroll, employeeLines } from '../apps/api/src/modules/payroll/service';
 import { computeEmployee, DEFAULT_STATUTORY } from '../apps/api/src/modules/payroll/statutory';
+import { extractEmployees, resolveImportNames, validateImport } from '../apps/api/src/modules/payroll/import';
+import { payslipPdf } from '../apps/api/src/modules/payroll/portal';
+import { createSandboxRails } from '../apps/api/src/rails/sandbox/adapter';
+import { makeNuban, type PortalPayslip } from '@owo/contract';
 import { fundedWallet } from './support';
 
 const N = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
@@ -43,9 +47,11 @@ async function main() {
         SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
         DATA_DIR: tmp,
         VAULT_KEYS: `k1:${Buffer.alloc(32, 9).toString('base64')}`,
+        LOG_LEVEL: 'silent',
       },
     );
     const deps = { db, pool, hooks: emptyHooks(), services: {}, config } as unknown as AppDeps;
+    deps.services.rails = createSandboxRails(deps);
     const vault = vaultFor(config);
     console.log(`Owo payroll benchmark: ${N} employees; ${os.cpus().length} CPUs\n`);
 
@@ -136,9 +142,65 @@ async function main() {
     const createS = (performance.now() - t0) / 1000;
     console.log(`C. createPayroll (checks, compute, run + ${N} rows written): ${createS.toFixed(2)} s\n`);
 
+    // D. import: a 10,000-row CSV read, validated into a batch and every account name resolved
+    const csv = [
+      'name,email,salaryAmount,bankCode,accountNumber,accountName,annualRent',
+      ...Array.from(
+        { length: N },
+        (_, i) =>
+          `Imported ${i},imp${i}@bench.ng,${150_000 + (i % 900) * 1000},058,${makeNuban('058', String(300_000_000 + i))},,${i % 2 ? 1200000 : ''}`,
+      ),
+    ].join('\n');
+    t0 = performance.now();
+    const extracted = await extractEmployees(Buffer.from(csv), 'bench.csv');
+    const batchId = await validateImport(deps, {
+      tenant,
+      userId: w.userId,
+      fileName: 'bench.csv',
+      entries: extracted.entries,
+    });
+    await resolveImportNames(deps, batchId);
+    const importS = (performance.now() - t0) / 1000;
+    console.log(`D. import ${N} CSV rows: extract, validate, resolve every name: ${importS.toFixed(2)} s`);
+
+    // E. payslip PDFs, rendered one after another
+    const slip = {
+      id: 'x',
+      payrollId: 'y',
+      payrollName: 'Bench run',
+      createdAt: new Date().toISOString(),
+      companyName: 'Bench Payroll Ltd',
+      status: 'paid',
+      payPeriod: '2026-11',
+      payrollEmployee: { id: 'z', name: 'Employee 1', email: 'e1@bench.ng' },
+      bankDetails: {
+        bankName: 'Guaranty Trust Bank',
+        accountName: 'EMPLOYEE 1',
+        accountNumber: '******1234',
+      },
+      salaryVisible: true,
+      amount: '500000.00',
+      amountMinor: 50_000_000,
+      finalAmount: '399735.00',
+      finalAmountMinor: 39_973_500,
+      salaryBreakdown: null,
+      salaryBreakdownMinor: null,
+      deductionsTotal: '-100265.00',
+      deductionsTotalMinor: -10_026_500,
+      downloadable: true,
+    } as unknown as PortalPayslip;
+    const lines = { Salary: 50_000_000, PAYE: -6_201_500, 'Pension (employee)': -3_200_000, NHF: -625_000 };
+    const PDFS = 300;
+    t0 = performance.now();
+    for (let i = 0; i < PDFS; i++) await payslipPdf(slip, lines, `pyr_bench-${i}`);
+    const pdfRate = PDFS / ((performance.now() - t0) / 1000);
+    console.log(`E. ${PDFS} payslip PDFs: ${pdfRate.toFixed(0)} a second\n`);
+
     console.log(`payroll statutory engine ${N.toLocaleString('en')} employees: ${engineMs.toFixed(1)} ms`);
     console.log(`payroll compute ${N.toLocaleString('en')} employees: ${computeS.toFixed(2)} s`);
     console.log(`payroll create ${N.toLocaleString('en')} employees: ${createS.toFixed(2)} s`);
+    console.log(`payroll import ${N.toLocaleString('en')} rows to validated: ${importS.toFixed(2)} s`);
+    console.log(`payslip PDFs: ${pdfRate.toFixed(0)} /s`);
     await pool.end();
   } finally {
     await server.stop();

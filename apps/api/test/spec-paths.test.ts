@@ -13,7 +13,6 @@ import { apiRoutes, fillPath } from './route-utils';
 
 const EXPECTED_MISSING = new Set<string>(
   `
-POST /payrolls/employees/csv/extract
 GET /agents/core/commission-disbursements/{id}
 POST /agents/core/commission-disbursements/{id}/retry-disbursement/
 POST /agents/core/commission-disbursements/{id}/refresh-bank-details
@@ -27,20 +26,10 @@ GET /accounting/integrations
 GET /accounting/accounts/{x}
 POST /accounting/accounts/sync
 GET /accounting/auth/status
-PUT /payrolls/employees/csv/entries/{id}
-POST /payrolls/employees/csv/validate
-POST /payrolls/employees/csv/{batchId}/{x}
-GET /payrolls/employees/csv/active
-GET /payrolls/employees/csv/{id}
-GET /payrolls/employees/csv/{id}/retry-validation
-DELETE /payrolls/employees/csv/{id}
-POST /payrolls/employees/{id}/group
 GET /agents/core
 GET /agents/core/{userId}
 GET /agents/core/commission-settings/general
 POST /agents/core/commission-settings
-POST /employee-portal/auth/reset-password
-PUT /employee-portal/auth/reset-password/{ref}
 `
     .split('\n')
     .map((l) => l.trim())

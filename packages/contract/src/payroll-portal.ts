@@ -112,3 +112,22 @@ export const payslipFileQuery = z.object({
   exp: z.coerce.number().int().min(0).max(99_999_999_999),
   sig: z.string().max(128),
 });
+
+// ---- reset password (002 §4 Employee password reset: request a link, then reset by reference) ----
+export const PORTAL_RESET_MSG = {
+  requested: 'If this email has an employee account, a reset link has been sent to it',
+  refInvalid: 'This reset link is invalid, expired or has already been used',
+  reset: 'Your password has been reset, please sign in',
+  passwordsMustMatch: 'Passwords must match',
+} as const;
+export const portalResetRequestBody = z.object({ email: emailSchema });
+export const portalResetBody = z
+  .object({
+    password: portalPasswordSchema,
+    confirmPassword: z.string().max(128).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: PORTAL_RESET_MSG.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+export const resetRefParam = z.object({ ref: z.string().trim().min(1).max(200) });

@@ -45,9 +45,12 @@ describe('spreadsheet', () => {
     expect(records[0]).toEqual({ line: 2, values: { name: 'Ada', due: '2026-12-31', email: '' } });
   });
 
-  it('refuses what is neither CSV nor xlsx', async () => {
+  it('refuses what is neither CSV, xlsx nor a readable xls', async () => {
     await expect(parseSheet(Buffer.from('%PDF-1.4'), 'a.pdf')).rejects.toMatchObject({ reason: 'type' });
     await expect(parseSheet(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), 'a.xls')).rejects.toMatchObject({
+      reason: 'parse',
+    });
+    await expect(parseSheet(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), 'a.csv')).rejects.toMatchObject({
       reason: 'type',
     });
     await expect(parseSheet(Buffer.from('PK\u0003\u0004junk'), 'a.xlsx')).rejects.toMatchObject({

@@ -1,7 +1,9 @@
-// One spreadsheet reader for every import (vendors, bills, bulk disbursements): CSV (RFC 4180, a
-// UTF-8 BOM, CRLF or LF, quoted fields with "" escapes) or xlsx (the first worksheet, via exceljs).
+// One spreadsheet reader for every import (vendors, bills, bulk disbursements, payroll employees,
+// meters): CSV (RFC 4180, a UTF-8 BOM, CRLF or LF, quoted fields with "" escapes), xlsx (the first
+// worksheet, via exceljs) or legacy xls (SheetJS, only for that binary format).
 // Cells come back as trimmed strings; blank rows are dropped but keep their row numbers.
 import ExcelJS from 'exceljs';
+import * as XLSX from 'xlsx';
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_MSG, MSG } from '@owo/contract';
 import { badRequest, fieldError } from './errors';
@@ -106,6 +108,25 @@ async function parseXlsx(buffer: Buffer): Promise<string[][]> {
   return rows;
 }
 
+/** A legacy .xls (OLE2) workbook's first sheet → rows of cell texts. */
+function parseXls(buffer: Buffer): string[][] {
+  try {
+    XLSX.CFB.read(buffer, { type: 'buffer' }); // a real OLE2 container, or throw (SheetJS would read junk as text)
+    const wb = XLSX.read(buffer, { type: 'buffer', cellFormula: false, cellHTML: false });
+    const first = wb.SheetNames[0];
+    if (!first) return [];
+    const grid = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[first], {
+      header: 1,
+      raw: false,
+      defval: '',
+      blankrows: true,
+    });
+    return grid.map((r) => r.map((c) => String(c ?? '')));
+  } catch {
+    throw new SheetError('The xls file could not be read', 'parse');
+  }
+}
+
 /**
  * A CSV or xlsx file → its rows (header included, as the file's row 1), cells trimmed, blank rows
  * dropped. The type is read from the bytes (xlsx is a zip), the name only tells CSV from junk.
@@ -113,6 +134,7 @@ async function parseXlsx(buffer: Buffer): Promise<string[][]> {
 export async function parseSheet(buffer: Buffer, filename: string): Promise<SheetRow[]> {
   let raw: string[][];
   if (isZip(buffer)) raw = await parseXlsx(buffer);
+  else if (isOle(buffer) && /\.xls$/i.test(filename)) raw = parseXls(buffer);
   else if (isOle(buffer) || !/\.(csv|txt)$/i.test(filename))
     throw new SheetError('The file must be a CSV or an xlsx spreadsheet', 'type');
   else {
@@ -127,6 +149,18 @@ export async function parseSheet(buffer: Buffer, filename: string): Promise<Shee
     if (trimmed.some((c) => c !== '')) out.push({ line: i + 1, cells: trimmed });
   });
   return out;
+}
+
+/** Rows as objects keyed by the lower-cased, trimmed header (the first row); blank headers dropped. */
+export function sheetObjects(rows: SheetRow[]): Record<string, string>[] {
+  const header = (rows[0]?.cells ?? []).map((h) => h.trim().toLowerCase());
+  return rows.slice(1).map((r) => {
+    const o: Record<string, string> = {};
+    header.forEach((h, i) => {
+      if (h) o[h] = r.cells[i] ?? '';
+    });
+    return o;
+  });
 }
 
 /** Header-keyed records: the first row names the columns (matched case- and space-insensitively). */

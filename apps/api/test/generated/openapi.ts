@@ -1996,6 +1996,214 @@ export interface paths {
         patch: operations["addExpenseAttachments"];
         trace?: never;
     };
+    "/api/payrolls/employees/csv/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read an employees spreadsheet (multipart `file`: CSV, xlsx or xls, 1 MB) into rows of the template columns; nothing is stored */
+        post: operations["extractPayrollEmployeesFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/csv/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The import template (CSV header: name,email,salaryAmount,bankCode,accountNumber,accountName,annualRent) */
+        get: operations["payrollEmployeesTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/csv/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn extracted rows into a validation batch: every problem per row and column now; account names resolved in the background (progress on the batch) */
+        post: operations["validatePayrollEmployeesImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/csv/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's open import (validating or validated), or null */
+        get: operations["activePayrollEmployeesImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/csv/entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Correct one row of an open import; it is checked again (name looked up now) with the duplicates */
+        put: operations["fixPayrollEmployeesImportEntry"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/csv/{batchId}/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** x = commit: write every row as an employee, all or nothing (409 while any row has a problem); x = discard: close the import */
+        post: operations["finishPayrollEmployeesImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/csv/{id}/retry-validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Look up again the account names that could not be verified, and recheck duplicates */
+        get: operations["retryPayrollEmployeesImportValidation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/csv/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import with its rows (paged; problems=true for the rows with problems); salaries masked without canViewPayrollSensitiveData */
+        get: operations["getPayrollEmployeesImport"];
+        put?: never;
+        post?: never;
+        /** Delete an import and its rows (employees already committed stay) */
+        delete: operations["deletePayrollEmployeesImport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's employee groups with their employee counts, by name */
+        get: operations["listPayrollGroups"];
+        put?: never;
+        /** Create an employee group (names unique per company, any case) */
+        post: operations["createPayrollGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename or describe an employee group */
+        put: operations["updatePayrollGroup"];
+        post?: never;
+        /** Delete an employee group (its employees stay, without a group) */
+        delete: operations["deletePayrollGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/employees/{id}/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put an employee in a group of the same company (groupId null: out of any group) */
+        post: operations["setPayrollEmployeeGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payrolls/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statutory payroll settings (new accounts: on, NHF on, pension from 3 employees, no minimum-wage exemption) */
+        get: operations["getPayrollSettings"];
+        /** Change the statutory payroll settings (used by payrolls created from now on) */
+        put: operations["updatePayrollSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payrolls/employees/add": {
         parameters: {
             query?: never;
@@ -2236,6 +2444,40 @@ export interface paths {
          * @description Single-use token. An email that already has a portal account (another company) must give that password. Answers a Bearer token and sets the portal cookie.
          */
         post: operations["createEmployeeUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employee-portal/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a single-use, 1-hour password reset reference to an employee portal account (same answer whether or not the email has one) */
+        post: operations["requestEmployeePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employee-portal/auth/reset-password/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a new portal password with a mailed reference (single use; every session is signed out) */
+        put: operations["resetEmployeePassword"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -14084,6 +14326,848 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    extractPayrollEmployeesFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            fileName: string;
+                            columns: string[];
+                            entries: {
+                                name: string;
+                                email: string;
+                                salaryAmount: string;
+                                bankCode: string;
+                                accountNumber: string;
+                                accountName: string;
+                                annualRent: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    payrollEmployeesTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validatePayrollEmployeesImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fileName?: string;
+                    entries: {
+                        /** @default  */
+                        name?: string;
+                        /** @default  */
+                        email?: string;
+                        /** @default  */
+                        salaryAmount?: string;
+                        /** @default  */
+                        bankCode?: string;
+                        /** @default  */
+                        accountNumber?: string;
+                        /** @default  */
+                        accountName?: string;
+                        /** @default  */
+                        annualRent?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            fileName: string | null;
+                            /** @enum {string} */
+                            status: "validating" | "validated" | "committed" | "discarded";
+                            salaryVisible: boolean;
+                            /** Format: int64 */
+                            total: number;
+                            /** Format: int64 */
+                            validCount: number;
+                            /** Format: int64 */
+                            invalidCount: number;
+                            progress: {
+                                /** Format: int64 */
+                                done: number;
+                                /** Format: int64 */
+                                total: number;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    activePayrollEmployeesImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            fileName: string | null;
+                            /** @enum {string} */
+                            status: "validating" | "validated" | "committed" | "discarded";
+                            salaryVisible: boolean;
+                            /** Format: int64 */
+                            total: number;
+                            /** Format: int64 */
+                            validCount: number;
+                            /** Format: int64 */
+                            invalidCount: number;
+                            progress: {
+                                /** Format: int64 */
+                                done: number;
+                                /** Format: int64 */
+                                total: number;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        } | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    fixPayrollEmployeesImportEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    name?: string;
+                    /** @default  */
+                    email?: string;
+                    /** @default  */
+                    salaryAmount?: string;
+                    /** @default  */
+                    bankCode?: string;
+                    /** @default  */
+                    accountNumber?: string;
+                    /** @default  */
+                    accountName?: string;
+                    /** @default  */
+                    annualRent?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            /** Format: int64 */
+                            rowNo: number;
+                            name: string;
+                            email: string;
+                            salaryAmount: string | null;
+                            annualRent: string | null;
+                            bankCode: string;
+                            bankName: string | null;
+                            accountNumber: string;
+                            accountName: string | null;
+                            /** @enum {string} */
+                            nameStatus: "pending" | "resolved" | "failed" | "skipped";
+                            errors: {
+                                [key: string]: string;
+                            };
+                            valid: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    finishPayrollEmployeesImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+                x: "commit" | "discard";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: int64 */
+                            imported: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryPayrollEmployeesImportValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            fileName: string | null;
+                            /** @enum {string} */
+                            status: "validating" | "validated" | "committed" | "discarded";
+                            salaryVisible: boolean;
+                            /** Format: int64 */
+                            total: number;
+                            /** Format: int64 */
+                            validCount: number;
+                            /** Format: int64 */
+                            invalidCount: number;
+                            progress: {
+                                /** Format: int64 */
+                                done: number;
+                                /** Format: int64 */
+                                total: number;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayrollEmployeesImport: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                problems?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            fileName: string | null;
+                            /** @enum {string} */
+                            status: "validating" | "validated" | "committed" | "discarded";
+                            salaryVisible: boolean;
+                            /** Format: int64 */
+                            total: number;
+                            /** Format: int64 */
+                            validCount: number;
+                            /** Format: int64 */
+                            invalidCount: number;
+                            progress: {
+                                /** Format: int64 */
+                                done: number;
+                                /** Format: int64 */
+                                total: number;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            entries: {
+                                id: string;
+                                /** Format: int64 */
+                                rowNo: number;
+                                name: string;
+                                email: string;
+                                salaryAmount: string | null;
+                                annualRent: string | null;
+                                bankCode: string;
+                                bankName: string | null;
+                                accountNumber: string;
+                                accountName: string | null;
+                                /** @enum {string} */
+                                nameStatus: "pending" | "resolved" | "failed" | "skipped";
+                                errors: {
+                                    [key: string]: string;
+                                };
+                                valid: boolean;
+                            }[];
+                            /** Format: int64 */
+                            page: number;
+                            /** Format: int64 */
+                            limit: number;
+                            /** Format: int64 */
+                            entriesTotal: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePayrollEmployeesImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayrollGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayrollGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayrollGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePayrollGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setPayrollEmployeeGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    groupId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            salaryVisible: boolean;
+                            salaryAmount: string | null;
+                            /** Format: int64 */
+                            salaryAmountMinor: number | null;
+                            annualRent: string | null;
+                            /** Format: int64 */
+                            annualRentMinor: number | null;
+                            nhfEnabled: boolean;
+                            bankDetails: {
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                            };
+                            components: {
+                                description: string;
+                                /** @enum {string} */
+                                type: "addition" | "deduction";
+                                amount: string | null;
+                                /** Format: int64 */
+                                amountMinor: number | null;
+                            }[];
+                            salaryBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            salaryBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            finalAmount: string | null;
+                            /** Format: int64 */
+                            finalAmountMinor: number | null;
+                            /** @enum {string} */
+                            invitationStatus: "invited" | "accepted";
+                            groupId: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayrollSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            enabled: boolean;
+                            nhfDefault: boolean;
+                            /** Format: int64 */
+                            pensionMinEmployees: number;
+                            minimumWageExempt: boolean;
+                            minimumWageMonthly: string;
+                            /** @enum {string} */
+                            nsitfBase: "gross" | "bht";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayrollSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    nhfDefault: boolean;
+                    /** Format: int32 */
+                    pensionMinEmployees: number;
+                    minimumWageExempt: boolean;
+                    /** @enum {string} */
+                    nsitfBase: "gross" | "bht";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            enabled: boolean;
+                            nhfDefault: boolean;
+                            /** Format: int64 */
+                            pensionMinEmployees: number;
+                            minimumWageExempt: boolean;
+                            minimumWageMonthly: string;
+                            /** @enum {string} */
+                            nsitfBase: "gross" | "bht";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     addPayrollEmployees: {
         parameters: {
             query?: never;
@@ -14164,6 +15248,7 @@ export interface operations {
                             finalAmountMinor: number | null;
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
+                            groupId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -14189,6 +15274,7 @@ export interface operations {
                 where?: string;
                 from?: string;
                 to?: string;
+                groupId?: string;
                 format?: "json" | "csv";
             };
             header?: never;
@@ -14246,6 +15332,7 @@ export interface operations {
                             finalAmountMinor: number | null;
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
+                            groupId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -14363,6 +15450,7 @@ export interface operations {
                             finalAmountMinor: number | null;
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
+                            groupId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -14457,6 +15545,7 @@ export interface operations {
                             finalAmountMinor: number | null;
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
+                            groupId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -15655,6 +16744,84 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestEmployeePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetEmployeePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    confirmPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -19,6 +19,10 @@ import {
   portalProfileSchema,
   portalSessionSchema,
   PORTAL_MSG,
+  PORTAL_RESET_MSG,
+  portalResetBody,
+  portalResetRequestBody,
+  resetRefParam,
   switchAccountBody,
   updatePortalPasswordBody,
 } from '@owo/contract';
@@ -39,6 +43,8 @@ import {
   listEmployeePayslips,
   payslipLink,
   renderPayslip,
+  requestEmployeeReset,
+  resetEmployeePassword,
   setEmployeeCookie,
   switchEmployeeAccount,
   updateEmployeePassword,
@@ -101,6 +107,48 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       const s = await createEmployeeUser(db, req.body);
       setEmployeeCookie(reply, config, s.token);
       return reply.code(201).send(ok(s, PORTAL_MSG.accountCreated));
+    },
+  );
+
+  r.post(
+    '/api/employee-portal/auth/reset-password',
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'requestEmployeePasswordReset',
+        summary:
+          'Mail a single-use, 1-hour password reset reference to an employee portal account (same answer whether or not the email has one)',
+        tags,
+        body: portalResetRequestBody,
+        response: { 200: envelope(z.null()), 400: errorEnvelope, 429: errorEnvelope },
+      },
+    },
+    async (req) => {
+      await hit(deps, `emp-reset:ip:${clientIp(req)}`, 20, HOUR);
+      await hit(deps, `emp-reset:email:${req.body.email}`, 5, HOUR);
+      await requestEmployeeReset(deps, req.body.email);
+      return ok(null, PORTAL_RESET_MSG.requested);
+    },
+  );
+
+  r.put(
+    '/api/employee-portal/auth/reset-password/:ref',
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'resetEmployeePassword',
+        summary:
+          'Set a new portal password with a mailed reference (single use; every session is signed out)',
+        tags,
+        params: resetRefParam,
+        body: portalResetBody,
+        response: { 200: envelope(z.null()), 400: errorEnvelope, 429: errorEnvelope },
+      },
+    },
+    async (req) => {
+      await hit(deps, `emp-reset-ref:ip:${clientIp(req)}`, 30, HOUR);
+      await resetEmployeePassword(db, req.params.ref, req.body.password);
+      return ok(null, PORTAL_RESET_MSG.reset);
     },
   );
 

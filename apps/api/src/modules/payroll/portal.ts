@@ -2,10 +2,12 @@
 // sessions. An employee user is one email across every company employing it; a portal session is
 // the SHA-256 of a random token (Bearer, or the web's HttpOnly `owo_emp` cookie) and the company the
 // employee is looking at. Every payslip read is scoped to that session's payroll employee row.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fromMinor, PORTAL_MSG, STATUS, type PortalPayslip } from '@owo/contract';
+import { fromMinor, PORTAL_MSG, PORTAL_RESET_MSG, STATUS, type PortalPayslip } from '@owo/contract';
+import type { AppDeps } from '../../platform/deps';
+import { sendMail } from '../mail';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, conflict, fieldError, notFound, unauthorized } from '../../platform/errors';
@@ -14,7 +16,14 @@ import { newToken, sha256 } from '../../platform/tokens';
 import { accounts, transactions } from '../../platform/schema';
 import { drawHeader, lagosDate, money, newPdf, pdfToBuffer } from '../money';
 import { PAYROLL_ROW_SELECT, rowDto } from './service';
-import { employeeSessions, employeeUsers, payrollEmployees, payrollRows, payrolls } from './tables';
+import {
+  employeePasswordResets,
+  employeeSessions,
+  employeeUsers,
+  payrollEmployees,
+  payrollRows,
+  payrolls,
+} from './tables';
 
 export const COOKIE_EMPLOYEE = 'owo_emp';
 const SESSION_HOURS = 12;
@@ -471,4 +480,64 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
       { width: w },
     );
   return pdfToBuffer(doc);
+}
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const refHash = (ref: string) => createHash('sha256').update(ref).digest('hex');
+
+/**
+ * POST /employee-portal/auth/reset-password: mails a single-use reference (1 hour) when the email
+ * has a portal account; answers the same either way (no account enumeration). Older open references
+ * of the user stop working.
+ */
+export async function requestEmployeeReset(deps: AppDeps, email: string) {
+  const [user] = await deps.db.select().from(employeeUsers).where(eq(employeeUsers.email, email));
+  if (!user) return;
+  const ref = randomBytes(24).toString('base64url');
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(employeePasswordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(employeePasswordResets.employeeUserId, user.id), isNull(employeePasswordResets.usedAt)));
+    await tx.insert(employeePasswordResets).values({
+      employeeUserId: user.id,
+      refHash: refHash(ref),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    await sendMail(
+      deps,
+      {
+        to: user.email,
+        subject: 'Reset your Owo employee portal password',
+        text: `Hello ${user.name},\n\nReset your employee portal password (the link works once, for 1 hour):\n${deps.config.appUrl}/employee-portal/reset-password/${ref}\n\nIf you did not ask for this, ignore this mail.\n\nOwo`,
+      },
+      tx,
+    );
+  });
+}
+
+/** PUT /employee-portal/auth/reset-password/{ref}: sets the password once; every session is revoked. */
+export async function resetEmployeePassword(db: Db, ref: string, password: string) {
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [r] = await tx
+      .select()
+      .from(employeePasswordResets)
+      .where(eq(employeePasswordResets.refHash, refHash(ref)))
+      .for('update');
+    if (!r || r.usedAt || r.expiresAt.getTime() < Date.now())
+      throw fieldError('ref', PORTAL_RESET_MSG.refInvalid);
+    await tx
+      .update(employeePasswordResets)
+      .set({ usedAt: new Date() })
+      .where(eq(employeePasswordResets.id, r.id));
+    await tx
+      .update(employeeUsers)
+      .set({ passwordHash: hash, updatedAt: new Date() })
+      .where(eq(employeeUsers.id, r.employeeUserId));
+    await tx
+      .update(employeeSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(employeeSessions.employeeUserId, r.employeeUserId), isNull(employeeSessions.revokedAt)));
+  });
 }

@@ -51,6 +51,9 @@ import {
   updateEmployee,
   updatePayroll,
 } from './service';
+import { registerPayrollGroups, registerPayrollSettings } from './groups';
+import { registerPayrollImport } from './import-routes';
+import { registerPayrollTicker } from './recurring';
 import { payrollEmployees } from './tables';
 
 const tags = ['payroll'];
@@ -66,6 +69,7 @@ const EMPLOYEE_LIST = {
   where: and(
     eq(payrollEmployees.accountId, sql.placeholder('accountId')),
     sql`(${sql.placeholder('like')}::text is null or ${payrollEmployees.name} ilike ${sql.placeholder('like')} or ${payrollEmployees.email} ilike ${sql.placeholder('like')})`,
+    sql`(${sql.placeholder('groupId')}::uuid is null or ${payrollEmployees.groupId} = ${sql.placeholder('groupId')}::uuid)`,
   )!,
   orderBy: [desc(payrollEmployees.createdAt), desc(payrollEmployees.id)],
   columns: EMPLOYEE_COLUMNS,
@@ -95,6 +99,10 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
   registerPayrollApprovals(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  await registerPayrollImport(app, deps);
+  await registerPayrollGroups(app, deps);
+  await registerPayrollSettings(app, deps);
+  registerPayrollTicker(deps);
 
   // ---- employees (002 §7 Payroll employees) ----
   r.post(
@@ -134,7 +142,11 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) => {
       const tenant = tenantOf(req);
       const view = await employeeView(db, tenant);
-      const params = { accountId: tenant.accountId, like: employeeSearch(req.query.search) };
+      const params = {
+        accountId: tenant.accountId,
+        like: employeeSearch(req.query.search),
+        groupId: req.query.groupId ?? null,
+      };
       if (wantsCsv(req.query))
         return sendCsv(
           reply,
@@ -172,7 +184,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) => {
       const tenant = tenantOf(req);
       const view = await employeeView(db, tenant);
-      const params = { accountId: tenant.accountId, like: employeeSearch(req.query.search) };
+      const params = { accountId: tenant.accountId, like: employeeSearch(req.query.search), groupId: null };
       return sendCsv(
         reply,
         'owo-payroll-employees.csv',
@@ -275,7 +287,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
         userId: authOf(req).user.id,
         body: req.body,
       });
-      return reply.code(201).send(ok(await detail(req, id), PAYROLL_MSG.created));
+      return reply.code(201).send(ok(await detail(req, id!), PAYROLL_MSG.created));
     },
   );
 

@@ -55,7 +55,7 @@ const mapMoney = (r: Record<string, number>) =>
   Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fromMinor(v)]));
 const maskNumber = (last4: string) => `******${last4}`;
 export const visibleTo = (tenant: TenantContext) => canViewPayrollSensitiveData(tenant.roleSlug);
-const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+export const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---- settings ----
@@ -182,6 +182,17 @@ async function invite(
   );
 }
 
+/** Invites newly added employees (one mail each, in the caller's transaction). */
+export async function inviteEmployees(
+  deps: AppDeps,
+  tx: Tx,
+  accountId: string,
+  list: { id: string; name: string; email: string }[],
+) {
+  const company = await companyName(tx, accountId);
+  for (const e of list) await invite(deps, tx, e, company);
+}
+
 async function companyName(db: DbOrTx, accountId: string) {
   const [a] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
   return a?.name ?? 'Your employer';
@@ -246,7 +257,7 @@ export async function employeeView(db: DbOrTx, tenant: TenantContext): Promise<E
 
 type EmployeeListRow = Omit<
   EmployeeRow,
-  'accountNumber' | 'accountNumberHmac' | 'inviteTokenHash' | 'accountId' | 'groupId'
+  'accountNumber' | 'accountNumberHmac' | 'inviteTokenHash' | 'accountId'
 >;
 
 export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmployee {
@@ -284,6 +295,7 @@ export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmploye
     finalAmount: r ? fromMinor(r.netMinor) : null,
     finalAmountMinor: r ? r.netMinor : null,
     invitationStatus: e.inviteAcceptedAt ? 'accepted' : 'invited',
+    groupId: e.groupId,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
   };
@@ -302,6 +314,7 @@ export const EMPLOYEE_COLUMNS = {
   accountName: payrollEmployees.accountName,
   accountNumberLast4: payrollEmployees.accountNumberLast4,
   inviteAcceptedAt: payrollEmployees.inviteAcceptedAt,
+  groupId: payrollEmployees.groupId,
   createdAt: payrollEmployees.createdAt,
   updatedAt: payrollEmployees.updatedAt,
 };
@@ -478,11 +491,17 @@ async function writeRows(tx: Tx, deps: AppDeps, accountId: string, payrollId: st
 
 export async function createPayroll(
   deps: AppDeps,
-  p: { tenant: TenantContext; userId: string; body: PayrollBody },
-) {
+  p: {
+    tenant: TenantContext;
+    userId: string;
+    body: PayrollBody;
+    /** A month's run of a recurring payroll: made once per (parent, period); null when it exists. */
+    child?: { parentId: string; period: string };
+  },
+): Promise<string | null> {
   const { rows, totals: t } = await preparePayroll(deps, p.tenant, p.body);
   return deps.db.transaction(async (tx) => {
-    const [rec] = await tx
+    const inserted = await tx
       .insert(payrolls)
       .values({
         accountId: p.tenant.accountId,
@@ -502,14 +521,19 @@ export async function createPayroll(
         employerCostMinor: t.employerCostMinor,
         breakdown: t.breakdown,
         employerCosts: t.employerCosts,
+        parentId: p.child?.parentId ?? null,
+        period: p.child?.period ?? null,
       })
+      .onConflictDoNothing()
       .returning({ id: payrolls.id });
+    const rec = inserted[0];
+    if (!rec) return null; // another worker made this month's run first
     await writeRows(tx, deps, p.tenant.accountId, rec.id, rows);
     return rec.id;
   });
 }
 
-async function lockPayroll(tx: DbOrTx, accountId: string, id: string): Promise<PayrollRec> {
+export async function lockPayroll(tx: DbOrTx, accountId: string, id: string): Promise<PayrollRec> {
   const [r] = await tx
     .select()
     .from(payrolls)
@@ -591,7 +615,7 @@ const transferReference = (ref: string, rowNo: number, attempt: number) => `${re
  * fees must be there or every row fails with the reason (nothing held); otherwise each row is one
  * transfer through the money core with its own reference per attempt, held in this transaction.
  */
-async function payRows(
+export async function payRows(
   tx: Tx,
   deps: AppDeps,
   pr: PayrollRec,
@@ -709,6 +733,8 @@ export function registerPayrollApprovals(deps: AppDeps) {
       const pr = await lockPayroll(tx, item.accountId, item.resourceId);
       if (pr.status !== 'pending') return; // paid once: a repeated final approval changes nothing
       await tx.update(payrolls).set({ status: 'approved' }).where(eq(payrolls.id, pr.id));
+      // a scheduled payroll waits for its date (the payroll ticker pays it then)
+      if (pr.scheduledPayDate && pr.scheduledPayDate > lagosToday()) return;
       const rows = await tx
         .select()
         .from(payrollRows)

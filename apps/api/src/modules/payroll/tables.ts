@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { PayrollRowStatus, PayrollStatus } from '@owo/contract';
 import { accounts } from '../accounts/tables';
 import { users } from '../identity/tables';
@@ -110,11 +111,16 @@ export const payrolls = pgTable(
     breakdown: jsonb('breakdown').$type<Record<string, number>>().notNull(),
     employerCosts: jsonb('employer_costs').$type<Record<string, number>>().notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A month's run of a recurring payroll: the recurring payroll it was made from, and its month. */
+    parentId: uuid('parent_id'),
+    period: text('period'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payrolls_reference_key').on(t.reference),
+    // each month's run of a recurring payroll exists once, however many workers try to make it
+    uniqueIndex('payrolls_parent_period_key').on(t.parentId, t.period),
     index('payrolls_account_created_idx').on(t.accountId, t.createdAt, t.id),
   ],
 );
@@ -189,4 +195,98 @@ export const employeeSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('employee_sessions_user_idx').on(t.employeeUserId)],
+);
+
+/**
+ * An employee import (issue 25 §2): the spreadsheet's rows, validated and name-checked, written to
+ * `payroll_employees` only when committed (all or nothing).
+ */
+export const payrollImportBatches = pgTable(
+  'payroll_import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name'),
+    status: text('status').$type<'validating' | 'validated' | 'committed' | 'discarded'>().notNull(),
+    total: integer('total').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payroll_import_batches_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * One row of an import as typed; `errors` holds the row's own problems (column → message) and the
+ * `dup_*` flags its clashes with other rows or existing employees (recomputed in one statement).
+ * The account number is vault field `payroll_import_entries.account_number` (HMAC for duplicates).
+ */
+export const payrollImportEntries = pgTable(
+  'payroll_import_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => payrollImportBatches.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    rowNo: integer('row_no').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    salaryText: text('salary_text').notNull(),
+    salaryMinor: bigint('salary_minor', { mode: 'number' }),
+    annualRentText: text('annual_rent_text').notNull(),
+    annualRentMinor: bigint('annual_rent_minor', { mode: 'number' }),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name'),
+    accountNumber: text('account_number').notNull(),
+    accountNumberHmac: text('account_number_hmac'),
+    accountNumberLast4: text('account_number_last4').notNull(),
+    accountName: text('account_name'),
+    nameStatus: text('name_status').$type<'pending' | 'resolved' | 'failed' | 'skipped'>().notNull(),
+    errors: jsonb('errors').$type<Record<string, string>>().notNull().default({}),
+    dupEmail: boolean('dup_email').notNull().default(false),
+    emailTaken: boolean('email_taken').notNull().default(false),
+    dupAccount: boolean('dup_account').notNull().default(false),
+    accountTaken: boolean('account_taken').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('payroll_import_entries_batch_row_key').on(t.batchId, t.rowNo),
+    index('payroll_import_entries_pending_idx').on(t.batchId, t.nameStatus),
+  ],
+);
+
+/** A group of employees (002 §2 /payroll/groups): a name to filter and pick employees by. */
+export const payrollGroups = pgTable(
+  'payroll_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payroll_groups_account_name_key').on(t.accountId, sql`lower(${t.name})`)],
+);
+
+/** A portal password reset (002 §4): the SHA-256 of the mailed reference, single use, 1 hour. */
+export const employeePasswordResets = pgTable(
+  'employee_password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeUserId: uuid('employee_user_id')
+      .notNull()
+      .references(() => employeeUsers.id, { onDelete: 'cascade' }),
+    refHash: text('ref_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('employee_password_resets_user_idx').on(t.employeeUserId)],
 );

@@ -38,6 +38,7 @@ export const VAULT_FIELDS: VaultField[] = [
   { name: 'users.totp_secret', table: 'users', column: 'totp_secret', pk: 'id', kind: 'totp', logKeys: ['totpSecret', 'secret'], legacy: legacyTotp },
   { name: 'payroll_employees.account_number', table: 'payroll_employees', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
   { name: 'payroll_rows.account_number', table: 'payroll_rows', column: 'account_number', pk: 'id', kind: 'nuban', last4: 'account_number_last4', logKeys: [] },
+  { name: 'payroll_import_entries.account_number', table: 'payroll_import_entries', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
 ];
 
 /** Names a vault field's value may carry in logs (request bodies, objects): all redacted. */

@@ -30,6 +30,10 @@ const flow = async () => (await import('./screens/payroll-flow-screens')).Payrol
 const preview = async () => (await import('./screens/payroll-flow-screens')).PayrollPreviewScreen;
 const review = async () => (await import('./screens/payroll-flow-screens')).PayrollReviewScreen;
 
+type ImportScreen = keyof typeof import('./screens/import-screens');
+const imp = (name: ImportScreen) => async () =>
+  (await import('./screens/import-screens'))[name] as React.ComponentType;
+
 export const dashboardRoutes: RouteObject[] = [
   page('/payroll', list),
   page(
@@ -43,6 +47,16 @@ export const dashboardRoutes: RouteObject[] = [
   page(
     '/payroll/:ref/details',
     async () => (await import('./screens/payroll-details-screen')).PayrollDetailsScreen,
+  ),
+  page('/payroll/import-employees', imp('ImportEmployeesScreen'), 'payrollEmployees', 'post'),
+  page('/payroll/import-employees/summary', imp('ImportSummaryScreen'), 'payrollEmployees', 'post'),
+  page('/payroll/import-employees/error', imp('ImportErrorScreen'), 'payrollEmployees', 'post'),
+  page('/payroll/import-employees/active', imp('ImportActiveScreen'), 'payrollEmployees', 'post'),
+  page(
+    '/payroll/import-employees/active/:id/validation',
+    imp('ImportValidationScreen'),
+    'payrollEmployees',
+    'post',
   ),
   page('/payroll/recurring', list),
   page('/payroll/pending', list),

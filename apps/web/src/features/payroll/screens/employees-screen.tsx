@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { PAYROLL_MSG, salarySchema } from '@owo/contract/payroll';
@@ -57,6 +58,11 @@ export function EmployeesScreen() {
             groups={GROUPS}
             filename="owo-payroll-employees.csv"
           />
+          {canAdd && (
+            <Button variant="default" component={Link} to="/payroll/import-employees">
+              Import employees
+            </Button>
+          )}
           {canAdd && <Button onClick={() => setAdding(true)}>Add employee</Button>}
         </Group>
       </Group>

@@ -1,0 +1,263 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelope,
+  errorEnvelope,
+  idParam,
+  importActionParams,
+  importBatchDetailSchema,
+  importBatchQuery,
+  importBatchSchema,
+  importEntryInput,
+  importEntrySchema,
+  importExtractSchema,
+  importValidateBody,
+  PAYROLL_IMPORT_MSG,
+  MSG,
+  UPLOAD_MAX_BYTES,
+} from '@owo/contract';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest, fieldError } from '../../platform/errors';
+import { authOf, needs, tenantOf } from '../../platform/guard';
+import { ok } from '../../platform/http';
+import {
+  activeImport,
+  commitImport,
+  deleteImport,
+  discardImport,
+  extractEmployees,
+  fixEntry,
+  getImport,
+  IMPORT_TEMPLATE_CSV,
+  registerImportJobs,
+  retryValidation,
+  validateImport,
+} from './import';
+
+const tags = ['payroll'];
+const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
+const base = '/api/payrolls/employees/csv';
+
+/**
+ * The import's calls (002 §7 Payroll employees, csv). Writing calls need `payrollEmployees` post (the
+ * upload dialog's rule: only those who may create payroll employees; owner and admin, who hold
+ * canViewPayrollSensitiveData, have it); salary figures are masked in answers without the flag.
+ */
+export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps) {
+  registerImportJobs(deps);
+
+  // Multipart only in this scope (as files): 1 MB, one file.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      `${base}/extract`,
+      {
+        config: needs('payrollEmployees', 'post'),
+        schema: {
+          operationId: 'extractPayrollEmployeesFile',
+          summary:
+            'Read an employees spreadsheet (multipart `file`: CSV, xlsx or xls, 1 MB) into rows of the template columns; nothing is stored',
+          tags,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(importExtractSchema), ...errors },
+        },
+      },
+      async (req) => {
+        if (!req.isMultipart()) throw fieldError('file', PAYROLL_IMPORT_MSG.fileRequired);
+        let file: { name: string; bytes: Buffer } | null = null;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              const bytes = await part.toBuffer();
+              if (part.fieldname === 'file') file = { name: part.filename, bytes };
+            }
+          }
+        } catch (e) {
+          const code = (e as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
+            throw fieldError('file', MSG.fileTooLarge);
+          if (code?.startsWith('FST_')) throw badRequest('Invalid multipart body');
+          throw e;
+        }
+        if (!file) throw fieldError('file', PAYROLL_IMPORT_MSG.fileRequired);
+        return ok(await extractEmployees(file.bytes, file.name), PAYROLL_IMPORT_MSG.extracted);
+      },
+    );
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `${base}/template`,
+    {
+      config: needs('payrollEmployees', 'get'),
+      schema: {
+        operationId: 'payrollEmployeesTemplate',
+        summary:
+          'The import template (CSV header: name,email,salaryAmount,bankCode,accountNumber,accountName,annualRent)',
+        tags,
+        response: { 200: z.string().describe('text/csv') },
+      },
+    },
+    async (_req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="owo-employees-template.csv"')
+        .send(IMPORT_TEMPLATE_CSV),
+  );
+
+  r.post(
+    `${base}/validate`,
+    {
+      config: needs('payrollEmployees', 'post'),
+      schema: {
+        operationId: 'validatePayrollEmployeesImport',
+        summary:
+          'Turn extracted rows into a validation batch: every problem per row and column now; account names resolved in the background (progress on the batch)',
+        tags,
+        body: importValidateBody,
+        response: { 201: envelope(importBatchSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const tenant = tenantOf(req);
+      const id = await validateImport(deps, {
+        tenant,
+        userId: authOf(req).user.id,
+        fileName: req.body.fileName,
+        entries: req.body.entries,
+      });
+      const b = await getImport(deps, { tenant, id, q: { page: 1, limit: 1, problems: false } });
+      const { entries: _e, page: _p, limit: _l, entriesTotal: _t, ...batch } = b;
+      return reply.code(201).send(ok(batch, PAYROLL_IMPORT_MSG.validated));
+    },
+  );
+
+  r.get(
+    `${base}/active`,
+    {
+      config: needs('payrollEmployees', 'get'),
+      schema: {
+        operationId: 'activePayrollEmployeesImport',
+        summary: "The account's open import (validating or validated), or null",
+        tags,
+        response: { 200: envelope(importBatchSchema.nullable()) },
+      },
+    },
+    async (req) => ok(await activeImport(deps, tenantOf(req))),
+  );
+
+  r.put(
+    `${base}/entries/:id`,
+    {
+      config: needs('payrollEmployees', 'post'),
+      schema: {
+        operationId: 'fixPayrollEmployeesImportEntry',
+        summary:
+          'Correct one row of an open import; it is checked again (name looked up now) with the duplicates',
+        tags,
+        params: idParam,
+        body: importEntryInput,
+        response: { 200: envelope(importEntrySchema), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        await fixEntry(deps, { tenant: tenantOf(req), id: req.params.id, body: req.body }),
+        PAYROLL_IMPORT_MSG.entryUpdated,
+      ),
+  );
+
+  r.post(
+    `${base}/:batchId/:x`,
+    {
+      config: needs('payrollEmployees', 'post'),
+      schema: {
+        operationId: 'finishPayrollEmployeesImport',
+        summary:
+          'x = commit: write every row as an employee, all or nothing (409 while any row has a problem); x = discard: close the import',
+        tags,
+        params: importActionParams,
+        response: { 200: envelope(z.object({ imported: z.number().int() })), ...errors },
+      },
+    },
+    async (req) => {
+      const tenant = tenantOf(req);
+      if (req.params.x === 'discard') {
+        await discardImport(deps, { tenant, id: req.params.batchId });
+        return ok({ imported: 0 }, PAYROLL_IMPORT_MSG.discarded);
+      }
+      const imported = await commitImport(deps, { tenant, id: req.params.batchId });
+      return ok({ imported }, PAYROLL_IMPORT_MSG.committed);
+    },
+  );
+
+  r.get(
+    `${base}/:id/retry-validation`,
+    {
+      config: needs('payrollEmployees', 'post'),
+      schema: {
+        operationId: 'retryPayrollEmployeesImportValidation',
+        summary: 'Look up again the account names that could not be verified, and recheck duplicates',
+        tags,
+        params: idParam,
+        response: { 200: envelope(importBatchSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const tenant = tenantOf(req);
+      await retryValidation(deps, { tenant, id: req.params.id });
+      const {
+        entries: _e,
+        page: _p,
+        limit: _l,
+        entriesTotal: _t,
+        ...batch
+      } = await getImport(deps, {
+        tenant,
+        id: req.params.id,
+        q: { page: 1, limit: 1, problems: false },
+      });
+      return ok(batch, PAYROLL_IMPORT_MSG.retried);
+    },
+  );
+
+  r.get(
+    `${base}/:id`,
+    {
+      config: needs('payrollEmployees', 'get'),
+      schema: {
+        operationId: 'getPayrollEmployeesImport',
+        summary:
+          'An import with its rows (paged; problems=true for the rows with problems); salaries masked without canViewPayrollSensitiveData',
+        tags,
+        params: idParam,
+        querystring: importBatchQuery,
+        response: { 200: envelope(importBatchDetailSchema), 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await getImport(deps, { tenant: tenantOf(req), id: req.params.id, q: req.query })),
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      config: needs('payrollEmployees', 'delete'),
+      schema: {
+        operationId: 'deletePayrollEmployeesImport',
+        summary: 'Delete an import and its rows (employees already committed stay)',
+        tags,
+        params: idParam,
+        response: { 200: envelope(z.null()), 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      await deleteImport(deps, { tenant: tenantOf(req), id: req.params.id });
+      return ok(null, PAYROLL_IMPORT_MSG.deleted);
+    },
+  );
+}
