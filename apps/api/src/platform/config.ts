@@ -47,6 +47,20 @@ export const configSchema = z.object({
   SEED_DEMO: bool.default(true),
   RUN_WORKER: bool.default(true),
   UPLOAD_DIR: z.string().optional(),
+  /** S3-compatible storage for uploads and generated PDFs (platform/storage.ts); local disk when S3_BUCKET is unset. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Endpoint of a non-AWS service (MinIO, R2, s3rver): `http://127.0.0.1:9000`. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (`<endpoint>/<bucket>/<key>`), needed by most self-hosted services. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Optional key prefix inside the bucket (`owo/`). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.\/-]*\/$/, 'must end with / and hold only letters, digits and _ . - /')
+    .optional(),
   RAILS_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
   RAILS_WEBHOOK_SECRET: z.string().min(16).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
