@@ -76,7 +76,11 @@ export function BusinessScreen(props: { withIndex?: boolean }) {
     <Box maw={1040} mx="auto">
       <PageHeader
         title={props.withIndex ? 'Settings' : 'Business profile'}
-        description="Your business as Owo knows it: the name your team and customers see, and the registered details from verification."
+        description={
+          props.withIndex
+            ? 'Your business profile, and the settings of each area of Owo.'
+            : 'Your business as Owo knows it: the name your team and customers see, and the registered details from verification.'
+        }
       />
       <Stack gap="xl">
         {props.withIndex && (

@@ -42,6 +42,7 @@ export function SubsidiariesScreen() {
           <FilterBar
             groups={[]}
             dates={false}
+            presets={[]}
             value={filters}
             onChange={setFilters}
             searchPlaceholder="Search subsidiaries"
