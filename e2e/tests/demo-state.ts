@@ -6,7 +6,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 
 export const DEMO_OWNER = { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' };
 
-async function ownerHeaders(request: APIRequestContext) {
+export async function ownerHeaders(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: DEMO_OWNER });
   expect(login.ok(), await login.text()).toBe(true);
   const body = (await login.json()) as { data: { accessToken: string } };

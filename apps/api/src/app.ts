@@ -138,12 +138,20 @@ export async function buildApp(
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
+        // CSP_EXTRA_ORIGINS: third parties the web build is configured for (the support chat
+        // widget, the error-reporting DSN's host); nothing else is allowed.
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.cspExtraOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'", ...config.cspExtraOrigins],
+        scriptSrc: ["'self'", ...config.cspExtraOrigins],
+        connectSrc: [
+          "'self'",
+          ...config.cspExtraOrigins,
+          ...config.cspExtraOrigins.map((o) => o.replace(/^http/, 'ws')),
+        ],
+        fontSrc: ["'self'", 'data:', ...config.cspExtraOrigins],
+        frameSrc: ["'self'", ...config.cspExtraOrigins],
+        mediaSrc: ["'self'", ...config.cspExtraOrigins],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownerWithAccount, type TestApp } from './helpers';
 
@@ -43,5 +44,25 @@ describe('GET /metrics', () => {
     expect(text).toContain('# TYPE owo_job_queue_jobs gauge');
     expect(text).toContain('# TYPE owo_webhook_deliveries gauge');
     expect(text).not.toContain('owo_metrics_scrape_errors_total 1');
+  });
+
+  it('counts webhook deliveries by status and pg-boss jobs by state (failures included)', async () => {
+    const o = await ownerWithAccount(on);
+    const hook = await o.api.post('/api/developers/webhooks', {
+      url: 'http://127.0.0.1:9/owo',
+      events: ['transaction'],
+    });
+    expect(hook.status).toBeLessThan(300);
+    expect((await o.api.post(`/api/developers/webhooks/${hook.body.data.id}/test`)).status).toBeLessThan(300);
+    await on.db.execute(
+      sql`insert into pgboss.job (name, state, data) select name, 'failed', '{}'::jsonb from pgboss.queue limit 1`,
+    );
+    const text = await (
+      await fetch(`${on.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).text();
+    expect(text).toMatch(/owo_webhook_deliveries\{status="(pending|failed|delivered)"\} [1-9]/);
+    expect(text).toMatch(/owo_job_queue_jobs\{queue="[^"]+",state="failed"\} [1-9]/);
+    expect(text).toMatch(/owo_db_pool_connections\{state="total"\} [1-9]/);
+    expect(text).toContain('owo_metrics_scrape_errors_total 0');
   });
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AMOUNT_TEXT_MAX, currencySchema, fromMinor, majorAmount, minorAmount } from './money';
+import {
+  AMOUNT_TEXT_MAX,
+  amountSchema,
+  CURRENCIES,
+  currencySchema,
+  fromMinor,
+  majorAmount,
+  minorAmount,
+} from './money';
 
 // Fee policies (002 settings "fee-policy"). Inputs are decimal amounts (at most 2 places) and a
 // decimal percentage; answers carry integer minor units and basis points.
@@ -138,3 +146,39 @@ export function toFeePolicyAnswer(p: FeePolicy): FeePolicyAnswer {
     source: p.source,
   };
 }
+
+/** GET /settings/fee-policy/quote: the fee the policy in force takes from an amount (the preview). */
+export const feeQuoteQuery = z.object({
+  method: z.enum(FEE_METHODS, { error: 'Choose a fee method' }).default('bank-transfer'),
+  currency: z.enum(CURRENCIES, { error: 'Choose a currency' }).default('NGN'),
+  amount: amountSchema,
+});
+export const feeQuoteSchema = z.object({
+  method: z.string(),
+  currency: z.string(),
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  fee: majorAmount,
+  feeMinor: minorAmount,
+  total: majorAmount,
+  totalMinor: minorAmount,
+  source: z.enum(['account', 'default']),
+  /** The band the amount fell in (index into the policy's bands), or null without bands. */
+  bandIndex: z.number().int().nullable(),
+});
+export type FeeQuote = z.infer<typeof feeQuoteSchema>;
+
+/** GET /platform/fee-policy: the platform defaults; `editable` only for a platform admin. */
+export const platformFeePoliciesSchema = z.object({
+  editable: z.boolean(),
+  policies: z.array(feePolicyAnswerSchema),
+});
+export type PlatformFeePolicies = z.infer<typeof platformFeePoliciesSchema>;
+
+export const FEE_MSG = {
+  saved: 'Fee policy saved successfully',
+  reset: 'Fee policy reset to the default',
+  defaultSaved: 'Platform default fee saved successfully',
+  defaultReset: 'Platform default fee reset to the built-in default',
+  platformAdminOnly: 'Only a platform administrator can change the platform default fees',
+} as const;

@@ -59,6 +59,20 @@ export const configSchema = z.object({
   SEED_DEMO: bool.default(true),
   RUN_WORKER: bool.default(true),
   UPLOAD_DIR: z.string().optional(),
+  /** S3-compatible storage for uploads and generated PDFs (platform/storage.ts); local disk when S3_BUCKET is unset. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Endpoint of a non-AWS service (MinIO, R2, s3rver): `http://127.0.0.1:9000`. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (`<endpoint>/<bucket>/<key>`), needed by most self-hosted services. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Optional key prefix inside the bucket (`owo/`). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_./-]*\/$/, 'must end with / and hold only letters, digits and _ . - /')
+    .optional(),
   RAILS_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
   RAILS_WEBHOOK_SECRET: z.string().min(16).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
@@ -82,6 +96,22 @@ export const configSchema = z.object({
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** How long a webhook keeps being retried. */
   WEBHOOK_RETRY_HOURS: z.coerce.number().min(0.001).max(168).default(72),
+  /** Extra origins the CSP allows (comma-separated `https://host[:port]`): the support chat provider, the Sentry ingest host. */
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .max(2000)
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every((o) => /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(o)),
+      'must be comma-separated origins like https://client.crisp.chat',
+    ),
+  /** Platform administrators (comma-separated emails, confirmed users): they alone change the platform default fees. */
+  PLATFORM_ADMIN_EMAILS: z.string().max(4000).default(''),
   /** Bearer token for GET /metrics; without it /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });
@@ -92,6 +122,8 @@ export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
   uploadDir: string;
   corsOrigins: string[];
+  platformAdminEmails: string[];
+  cspExtraOrigins: string[];
 };
 
 export function loadConfig(
@@ -132,6 +164,12 @@ export function loadConfig(
     // Outside production a per-process secret is fine: sessions are stored server-side by hash.
     sessionSecret: c.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     RAILS_WEBHOOK_SECRET: c.RAILS_WEBHOOK_SECRET ?? 'sandbox-webhook-secret-not-for-production',
+    cspExtraOrigins: c.CSP_EXTRA_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    platformAdminEmails: c.PLATFORM_ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     corsOrigins: c.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

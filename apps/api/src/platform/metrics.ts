@@ -36,8 +36,9 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps) {
         this.reset();
         try {
           await fn(this);
-        } catch {
+        } catch (err) {
           scrapeErrors.inc();
+          app.log.warn({ err, metric: name }, 'metrics collector failed');
         }
       },
     });
@@ -47,6 +48,9 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps) {
     'pg-boss jobs by queue and state (created, retry, active, failed, …)',
     ['queue', 'state'],
     async (g) => {
+      // pg-boss creates its schema when it first starts; until then there are no jobs to count.
+      const [{ t }] = await rows<{ t: string | null }>(sql`select to_regclass('pgboss.job')::text as t`);
+      if (!t) return;
       for (const r of await rows<{ name: string; state: string; n: number }>(
         sql`select name, state::text as state, count(*)::int as n from pgboss.job group by 1, 2`,
       ))

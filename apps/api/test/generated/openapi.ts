@@ -676,6 +676,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/fee-policy/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview the fee the policy in force takes from an amount */
+        get: operations["quoteFeePolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/fee-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform default fee policies (editable by platform administrators) */
+        get: operations["listPlatformFeePolicies"];
+        /** Set a platform default fee policy (platform administrators only) */
+        put: operations["setPlatformFeePolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/fee-policy/{method}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Reset a platform default fee policy to the built-in one (platform administrators only) */
+        delete: operations["deletePlatformFeePolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exchange/disbursement/payouts/{walletId}": {
         parameters: {
             query?: never;
@@ -6887,6 +6939,287 @@ export interface operations {
         };
     };
     deleteFeePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                method: "bank-transfer" | "exchange" | "deposit";
+                currency: "NGN" | "USD" | "GBP";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    quoteFeePolicy: {
+        parameters: {
+            query: {
+                method?: "bank-transfer" | "exchange" | "deposit";
+                currency?: "NGN" | "USD" | "GBP";
+                amount: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            method: string;
+                            currency: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            /** @enum {string} */
+                            source: "account" | "default";
+                            /** Format: int64 */
+                            bandIndex: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPlatformFeePolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            editable: boolean;
+                            policies: {
+                                method: string;
+                                currency: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                flat: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                flatMinor: number;
+                                /**
+                                 * Format: int64
+                                 * @description Percentage in basis points (150 = 1.5%)
+                                 */
+                                percentBps: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                cap: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                capMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                min: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                minMinor: number | null;
+                                bands: {
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    upTo: string | null;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    upToMinor: number | null;
+                                    /** @description Decimal string of major units, e.g. "1234.50" */
+                                    flat: string;
+                                    /**
+                                     * Format: int64
+                                     * @description Integer minor units (kobo, cents, pence)
+                                     */
+                                    flatMinor: number;
+                                }[] | null;
+                                /** @enum {string} */
+                                source: "account" | "default";
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setPlatformFeePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "bank-transfer" | "exchange" | "deposit";
+                    /**
+                     * @default NGN
+                     * @enum {string}
+                     */
+                    currency?: "NGN" | "USD" | "GBP";
+                    flat?: number | string;
+                    percent?: number | string;
+                    cap?: (number | null) | (string | null);
+                    min?: (number | null) | (string | null);
+                    bands?: {
+                        upTo: (number | null) | (string | null);
+                        flat: number | string;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            method: string;
+                            currency: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            flat: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            flatMinor: number;
+                            /**
+                             * Format: int64
+                             * @description Percentage in basis points (150 = 1.5%)
+                             */
+                            percentBps: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            cap: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            capMinor: number | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            min: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            minMinor: number | null;
+                            bands: {
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                upTo: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                upToMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                flat: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                flatMinor: number;
+                            }[] | null;
+                            /** @enum {string} */
+                            source: "account" | "default";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePlatformFeePolicy: {
         parameters: {
             query?: never;
             header?: never;

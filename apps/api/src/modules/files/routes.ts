@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,8 +16,9 @@ import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
+import { storageOf } from '../../platform/storage';
 import { isKybDocument } from '../accounts';
-import { deleteAccountFile, filePath, getAccountFile, storeUpload } from './service';
+import { deleteAccountFile, fileKey, getAccountFile, storeUpload } from './service';
 
 const tags = ['files'];
 const isTooLarge = (e: unknown) =>
@@ -28,6 +28,7 @@ const isTooLarge = (e: unknown) =>
 /** Uploads (000 §5, §7): 1 MB, images or PDF judged by content, stored under a server-made name. */
 export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
+  const storage = storageOf(config);
   // Multipart is registered in this scope only: no other route accepts multipart bodies by accident.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -61,7 +62,7 @@ export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
         }
         const t = tenantOf(req);
         const data = await storeUpload(db, {
-          uploadDir: config.uploadDir,
+          storage,
           accountId: t.accountId,
           userId: authOf(req).user.id,
           originalName: part.filename,
@@ -90,7 +91,7 @@ export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
       await getAccountFile(db, t.accountId, req.body.fileName);
       if (await isKybDocument(db, t.accountId, req.body.fileName)) throw conflict(ACCOUNT_MSG.fileInUse);
       await deleteAccountFile(db, {
-        uploadDir: config.uploadDir,
+        storage,
         accountId: t.accountId,
         fileName: req.body.fileName,
       });
@@ -118,20 +119,20 @@ export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) => {
       const t = tenantOf(req);
       const file = await getAccountFile(db, t.accountId, req.params.fileName);
-      const full = filePath(config.uploadDir, t.accountId, file.fileName);
+      // Through the app (the member's tenancy is checked here), whichever storage holds the bytes.
       // A row whose bytes were lost (restored database, wiped disk) answers 404, not a broken stream.
-      if (!(await fs.promises.stat(full).catch(() => null))) throw notFound('File');
-      const stream = fs.createReadStream(full);
+      const bytes = await storage.get(fileKey(t.accountId, file.fileName));
+      if (!bytes) throw notFound('File');
       const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_');
       return reply
         .header('content-type', file.mime)
-        .header('content-length', file.size)
+        .header('content-length', bytes.length)
         .header('cache-control', 'private, max-age=300')
         .header(
           'content-disposition',
           `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
         )
-        .send(stream);
+        .send(bytes);
     },
   );
 }

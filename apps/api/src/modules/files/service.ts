@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_NAME_PATTERN, MSG, UPLOAD_MAX_BYTES } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
 import { users } from '../identity/tables';
 import { files } from './tables';
 
@@ -18,10 +18,10 @@ const ALLOWED: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
-const accountDir = (uploadDir: string, accountId: string) => path.join(uploadDir, accountId);
-export const filePath = (uploadDir: string, accountId: string, fileName: string) => {
+/** The storage key of an account's upload (on local disk: UPLOAD_DIR/<account id>/<file name>, as before). */
+export const fileKey = (accountId: string, fileName: string) => {
   if (!FILE_NAME_PATTERN.test(fileName)) throw notFound('File');
-  return path.join(accountDir(uploadDir, accountId), fileName);
+  return `${accountId}/${fileName}`;
 };
 
 /** Keeps a display name safe for headers and screens: no path, no control characters. */
@@ -36,7 +36,7 @@ const cleanName = (name: string) =>
 
 export async function storeUpload(
   db: Db,
-  p: { uploadDir: string; accountId: string; userId: string; originalName: string; bytes: Buffer },
+  p: { storage: Storage; accountId: string; userId: string; originalName: string; bytes: Buffer },
 ) {
   if (p.bytes.length > UPLOAD_MAX_BYTES) throw fieldError('file', MSG.fileTooLarge);
   if (p.bytes.length === 0) throw fieldError('file', MSG.fileInvalidFormat);
@@ -45,10 +45,8 @@ export async function storeUpload(
   if (!type || !ext) throw fieldError('file', MSG.fileInvalidFormat);
 
   const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
-  const dir = accountDir(p.uploadDir, p.accountId);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const target = path.join(dir, fileName);
-  await fs.promises.writeFile(target, p.bytes, { flag: 'wx', mode: 0o600 });
+  const key = fileKey(p.accountId, fileName);
+  await p.storage.put(key, p.bytes, { contentType: type.mime });
   try {
     const [row] = await db
       .insert(files)
@@ -75,7 +73,7 @@ export async function storeUpload(
       url: `/api/files/${row.fileName}`,
     };
   } catch (e) {
-    await fs.promises.rm(target, { force: true });
+    await p.storage.delete(key).catch(() => undefined);
     throw e;
   }
 }
@@ -101,12 +99,12 @@ export async function getAccountFile(db: DbOrTx, accountId: string, fileName: st
 /** Removes the row first (so nobody can fetch it), then the bytes. */
 export async function deleteAccountFile(
   db: Db,
-  p: { uploadDir: string; accountId: string; fileName: string },
+  p: { storage: Storage; accountId: string; fileName: string },
 ) {
   const rows = await db
     .delete(files)
     .where(and(eq(files.accountId, p.accountId), eq(files.fileName, p.fileName)))
     .returning({ id: files.id });
   if (!rows.length) throw notFound('File');
-  await fs.promises.rm(filePath(p.uploadDir, p.accountId, p.fileName), { force: true });
+  await p.storage.delete(fileKey(p.accountId, p.fileName));
 }

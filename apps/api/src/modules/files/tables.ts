@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 import { accounts } from '../accounts/tables';
 import { users } from '../identity/tables';
 
-/** Uploaded files; the bytes live under config.uploadDir/<account_id>/<file_name>. */
+/** Uploaded files; the bytes are in the storage port (platform/storage.ts) under <account_id>/<file_name>. */
 export const files = pgTable(
   'files',
   {

@@ -4,16 +4,23 @@ import { z } from 'zod';
 import {
   CURRENCIES,
   envelope,
+  errorEnvelope,
   FEE_METHODS,
+  FEE_MSG,
   feePolicyAnswerSchema,
   feePolicyInput,
+  feeQuoteQuery,
+  feeQuoteSchema,
+  fromMinor,
+  platformFeePoliciesSchema,
   toFeePolicyAnswer,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { needs, tenantOf, authOf } from '../../platform/guard';
+import { needs, needsSession, tenantOf, authOf } from '../../platform/guard';
+import type { FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http';
-import { notFound } from '../../platform/errors';
-import { listFeePolicies, resetFeePolicy, setFeePolicy } from './fees';
+import { forbidden, notFound } from '../../platform/errors';
+import { listFeePolicies, listPlatformFeePolicies, quoteFee, resetFeePolicy, setFeePolicy } from './fees';
 
 /** Settings > fee-policy (002 settings). Registered by the banks module's registration line. */
 export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -51,7 +58,7 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
         userId: authOf(req).user.id,
         policy: req.body,
       });
-      return ok(toFeePolicyAnswer(policy), 'Fee policy saved successfully');
+      return ok(toFeePolicyAnswer(policy), FEE_MSG.saved);
     },
   );
 
@@ -70,7 +77,110 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const removed = await resetFeePolicy(deps.db, { accountId: tenantOf(req).accountId, ...req.params });
       if (!removed) throw notFound('Fee policy');
-      return ok(null, 'Fee policy reset to the default');
+      return ok(null, FEE_MSG.reset);
+    },
+  );
+
+  r.get(
+    '/api/settings/fee-policy/quote',
+    {
+      config: needs('feePolicies', 'get'),
+      schema: {
+        operationId: 'quoteFeePolicy',
+        summary: 'Preview the fee the policy in force takes from an amount',
+        tags: ['settings'],
+        querystring: feeQuoteQuery,
+        response: { 200: envelope(feeQuoteSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { method, currency, amount } = req.query;
+      const q = await quoteFee(deps.db, { accountId: tenantOf(req).accountId, method, currency, amount });
+      return ok({
+        method,
+        currency,
+        amount: fromMinor(amount),
+        amountMinor: amount,
+        fee: fromMinor(q.fee),
+        feeMinor: q.fee,
+        total: fromMinor(amount + q.fee),
+        totalMinor: amount + q.fee,
+        source: q.policy.source,
+        bandIndex: q.bandIndex,
+      });
+    },
+  );
+
+  // Platform defaults (fee_policies rows with no account): everyone signed in reads them (they are
+  // what every account pays unless it has its own row); only a platform administrator
+  // (PLATFORM_ADMIN_EMAILS, confirmed email) changes them. Nothing here is scoped to an account.
+  const isPlatformAdmin = (req: FastifyRequest) => {
+    const u = authOf(req).user;
+    return !!u.emailVerifiedAt && deps.config.platformAdminEmails.includes(u.email.toLowerCase());
+  };
+  const platformAdminOnly = (req: FastifyRequest) => {
+    if (!isPlatformAdmin(req)) throw forbidden(FEE_MSG.platformAdminOnly);
+  };
+
+  r.get(
+    '/api/platform/fee-policy',
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'listPlatformFeePolicies',
+        summary: 'The platform default fee policies (editable by platform administrators)',
+        tags: ['settings'],
+        response: { 200: envelope(platformFeePoliciesSchema) },
+      },
+    },
+    async (req) =>
+      ok({
+        editable: isPlatformAdmin(req),
+        policies: (await listPlatformFeePolicies(deps.db)).map(toFeePolicyAnswer),
+      }),
+  );
+
+  r.put(
+    '/api/platform/fee-policy',
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'setPlatformFeePolicy',
+        summary: 'Set a platform default fee policy (platform administrators only)',
+        tags: ['settings'],
+        body: feePolicyInput,
+        response: { 200: envelope(feePolicyAnswerSchema) },
+      },
+    },
+    async (req) => {
+      platformAdminOnly(req);
+      const policy = await setFeePolicy(deps.db, {
+        accountId: null,
+        userId: authOf(req).user.id,
+        policy: req.body,
+      });
+      req.log.info({ method: policy.method, currency: policy.currency }, 'platform default fee changed');
+      return ok(toFeePolicyAnswer(policy), FEE_MSG.defaultSaved);
+    },
+  );
+
+  r.delete(
+    '/api/platform/fee-policy/:method/:currency',
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'deletePlatformFeePolicy',
+        summary: 'Reset a platform default fee policy to the built-in one (platform administrators only)',
+        tags: ['settings'],
+        params: z.object({ method: z.enum(FEE_METHODS), currency: z.enum(CURRENCIES) }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      platformAdminOnly(req);
+      const removed = await resetFeePolicy(deps.db, { accountId: null, ...req.params });
+      if (!removed) throw notFound('Fee policy');
+      return ok(null, FEE_MSG.defaultReset);
     },
   );
 }

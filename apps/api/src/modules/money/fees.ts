@@ -119,10 +119,11 @@ export type FeePolicyValues = {
   bands?: FeeBand[] | null;
 };
 
-/** Sets the account's own policy for a method and currency (insert or replace). */
+/** Sets the account's own policy for a method and currency (insert or replace); `accountId: null`
+ *  sets the platform default row (platform administrators only, checked by the route). */
 export async function setFeePolicy(
   db: DbOrTx,
-  p: { accountId: string; userId: string; policy: FeePolicyValues },
+  p: { accountId: string | null; userId: string; policy: FeePolicyValues },
 ): Promise<FeePolicy> {
   const v = p.policy;
   const values = {
@@ -148,17 +149,55 @@ export async function setFeePolicy(
 /** Removes the account's own policy: the default applies again. True when one existed. */
 export async function resetFeePolicy(
   db: DbOrTx,
-  p: { accountId: string; method: string; currency: string },
+  p: { accountId: string | null; method: string; currency: string },
 ): Promise<boolean> {
   const rows = await db
     .delete(feePolicies)
     .where(
       and(
-        eq(feePolicies.accountId, p.accountId),
+        p.accountId === null ? isNull(feePolicies.accountId) : eq(feePolicies.accountId, p.accountId),
         eq(feePolicies.method, p.method),
         eq(feePolicies.currency, p.currency),
       ),
     )
     .returning({ id: feePolicies.id });
   return rows.length > 0;
+}
+
+/** The index of the band an amount falls in, or null when the rule has no bands. */
+export function bandIndexFor(r: FeeRule, amount: number): number | null {
+  if (!r.bands?.length) return null;
+  const i = r.bands.findIndex((b) => b.upTo === null || amount <= b.upTo);
+  return i < 0 ? r.bands.length - 1 : i;
+}
+
+/** The fee preview of the settings screen: the policy in force, its fee and band for an amount. */
+export async function quoteFee(
+  db: DbOrTx,
+  p: { accountId: string; method: string; currency: string; amount: number },
+) {
+  const policy = await getFeePolicy(db, p);
+  const fee = applyFeeRule(policy, p.amount);
+  return { policy, fee, bandIndex: bandIndexFor(policy, p.amount) };
+}
+
+/** The platform defaults in force (operator rows, else the built-in ones), every method x currency. */
+export async function listPlatformFeePolicies(db: DbOrTx): Promise<FeePolicy[]> {
+  const rows = await db.select().from(feePolicies).where(isNull(feePolicies.accountId));
+  const out: FeePolicy[] = [];
+  for (const method of FEE_METHODS)
+    for (const currency of CURRENCIES) {
+      const row = rows.find((r) => r.method === method && r.currency === currency);
+      out.push(
+        row
+          ? toPolicy(row)
+          : {
+              method,
+              currency,
+              ...(PLATFORM_FEE_DEFAULTS[method]?.[currency] ?? rule({})),
+              source: 'default',
+            },
+      );
+    }
+  return out;
 }

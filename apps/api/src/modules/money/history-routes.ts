@@ -20,8 +20,9 @@ import { fusedList, isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged, sendJsonPage } from '../../platform/http';
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import { fastList } from '../../platform/list';
+import { sendStoredDocument, storageOf } from '../../platform/storage';
 import { getHistoryDetail, historyCsv, historyFused, listHistory } from './history';
-import { createReceiptLink, renderReceipt, verifyReceiptLink } from './receipts';
+import { createReceiptLink, receiptDocument, verifyReceiptLink } from './receipts';
 import { buildStatement, statementCsv, statementPdf } from './statements';
 
 const tags = ['transactions'];
@@ -79,12 +80,12 @@ export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
       if (!m) throw forbidden(TRANSACTION_MSG.receiptLinkInvalid);
       const id = m[1].toLowerCase();
       verifyReceiptLink(deps.config, id, req.query.exp, req.query.sig);
-      const { pdf, filename } = await renderReceipt(deps.db, id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      const d = await receiptDocument(deps.db, id);
+      return sendStoredDocument(reply, storageOf(deps.config), {
+        ...d,
+        contentType: 'application/pdf',
+        disposition: 'inline',
+      });
     },
   );
 

@@ -61,8 +61,11 @@ export function verifyReceiptLink(config: Config, id: string, exp: number, sig: 
   if (exp * 1000 < now) throw new AppError(410, 'expired', TRANSACTION_MSG.receiptLinkExpired);
 }
 
-/** The PDF of a verified link. The rule is checked again: a payout may have been reversed since. */
-export async function renderReceipt(db: DbOrTx, id: string): Promise<{ pdf: Buffer; filename: string }> {
+/**
+ * The receipt of a verified link. The rule is checked again (a payout may have been reversed since);
+ * `render` makes the PDF, which the route keeps in storage (`receiptKey`) after the first download.
+ */
+export async function receiptDocument(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ t: transactions, accountName: accounts.name })
     .from(transactions)
@@ -70,8 +73,16 @@ export async function renderReceipt(db: DbOrTx, id: string): Promise<{ pdf: Buff
     .where(eq(transactions.id, id));
   if (!row) throw forbidden(TRANSACTION_MSG.receiptLinkInvalid);
   assertReceiptAvailable(row.t);
-  const pdf = await receiptPdf(row.t, row.accountName);
-  return { pdf, filename: `owo-receipt-${row.t.reference}.pdf` };
+  return {
+    key: `generated/receipts/${row.t.accountId}/${row.t.id}.pdf`,
+    filename: `owo-receipt-${row.t.reference}.pdf`,
+    render: () => receiptPdf(row.t, row.accountName),
+  };
+}
+
+export async function renderReceipt(db: DbOrTx, id: string): Promise<{ pdf: Buffer; filename: string }> {
+  const d = await receiptDocument(db, id);
+  return { pdf: await d.render(), filename: d.filename };
 }
 
 function line(doc: Pdf, label: string, value: string) {

@@ -18,6 +18,7 @@ import { sendMail } from '../mail';
 import { payees } from '../payees/tables';
 import { createPayout } from './service';
 import { payoutQuotes } from './tables';
+import { storageOf } from '../../platform/storage';
 
 type Row = typeof payoutQuotes.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
@@ -119,7 +120,7 @@ export async function submitBill(
   if (!resolved.bank) throw fieldError('bankCode', UNKNOWN_BANK);
   if (!resolved.accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
   const stored = await storeUpload(deps.db, {
-    uploadDir: deps.config.uploadDir,
+    storage: storageOf(deps.config),
     accountId: first.accountId,
     userId: first.requestedBy,
     originalName: p.file.name,

@@ -9,6 +9,7 @@ import { simpleParser, type Attachment } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { storageOf } from '../../platform/storage';
 import { storeUpload } from '../files';
 import { createNotification } from '../notifications';
 import { payees } from '../payees/tables';
@@ -143,7 +144,7 @@ export async function draftBillFromMail(
   if (file) {
     try {
       stored = await storeUpload(deps.db, {
-        uploadDir: deps.config.uploadDir,
+        storage: storageOf(deps.config),
         accountId: inbox.accountId,
         userId: inbox.createdBy,
         originalName: file.filename ?? 'bill',

@@ -31,6 +31,7 @@ import { forbidden } from '../../platform/errors';
 import { isPublic } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
+import { sendStoredDocument, storageOf } from '../../platform/storage';
 import {
   clearEmployeeCookie,
   createEmployeeUser,
@@ -42,7 +43,7 @@ import {
   getEmployeePayslip,
   listEmployeePayslips,
   payslipLink,
-  renderPayslip,
+  payslipDocument,
   requestEmployeeReset,
   resetEmployeePassword,
   setEmployeeCookie,
@@ -328,12 +329,12 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       if (!m) throw forbidden(PORTAL_MSG.linkInvalid);
       const id = m[1].toLowerCase();
       verifyPayslipLink(config, id, req.query.exp, req.query.sig);
-      const { pdf, filename } = await renderPayslip(db, id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      const d = await payslipDocument(db, id);
+      return sendStoredDocument(reply, storageOf(config), {
+        ...d,
+        contentType: 'application/pdf',
+        disposition: 'attachment',
+      });
     },
   );
 }

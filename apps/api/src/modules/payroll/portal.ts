@@ -385,8 +385,9 @@ export function verifyPayslipLink(config: Config, id: string, exp: number, sig: 
   if (exp * 1000 < now) throw new AppError(410, 'expired', PORTAL_MSG.linkExpired);
 }
 
-/** The PDF behind a verified link; paid is checked again (the link names the row only). */
-export async function renderPayslip(db: Db, id: string) {
+/** The PDF behind a verified link; paid is checked again (the link names the row only). The route
+ *  keeps the rendered PDF in storage under `key` (a paid payslip does not change). */
+export async function payslipDocument(db: Db, id: string) {
   const [row] = await payslipQuery(db).where(and(eq(payrollRows.id, id), eq(payrolls.status, 'paying')));
   if (!row) throw new AppError(403, STATUS.forbidden, PORTAL_MSG.linkInvalid);
   const slip = payslipDto(row);
@@ -396,8 +397,9 @@ export async function renderPayslip(db: Db, id: string) {
     .from(payrolls)
     .where(eq(payrolls.id, slip.payrollId));
   return {
-    pdf: await payslipPdf(slip, row.breakdown, pr.reference),
+    key: `generated/payslips/${slip.payrollId}/${id}.pdf`,
     filename: `owo-payslip-${slip.payPeriod}-${pr.reference}.pdf`,
+    render: () => payslipPdf(slip, row.breakdown, pr.reference),
   };
 }
 

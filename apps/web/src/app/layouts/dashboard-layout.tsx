@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { FullPageLoader } from '../../components/page-states';
+import { SupportChatSlot } from '../../components/support-chat-slot';
 import { paths } from '../../lib/paths';
 import { AgentBankPrompt, MobileAlertCarousel, NotificationBell } from '../../features/notifications';
 import { GuidedTour } from '../../features/tour';
@@ -55,6 +56,7 @@ export function DashboardLayout(props: { children?: ReactNode }) {
             <MakePaymentMenu />
             <NotificationBell />
           </Group>
+          <SupportChatSlot />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar style={{ borderRight: '1px solid var(--mantine-color-gray-2)' }}>

@@ -1,0 +1,403 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CURRENCIES } from '@owo/contract/money';
+import { FEE_METHODS, type FeePolicyAnswer } from '@owo/contract/fees';
+import { PageHeader } from '../../../components/page-header';
+import { FullPageLoader } from '../../../components/page-states';
+import { QueryError } from '../../../components/query-error';
+import { ApiError } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
+import { queryClient, useApiMutation } from '../../../lib/query';
+import { feesApi, settingsKeys, useFeePolicies, usePlatformFeePolicies } from '../api';
+
+const METHOD_LABEL: Record<string, string> = {
+  'bank-transfer': 'Bank transfer',
+  exchange: 'Currency exchange',
+  deposit: 'Deposit',
+};
+/** How long the preview waits after the last keystroke before asking the server. */
+export const FEE_PREVIEW_DELAY_MS = 500;
+
+const pct = (bps: number) => `${(bps / 100).toFixed(bps % 100 ? 2 : 0)}%`;
+
+/** The rule of one policy in words: bands, or flat + percent, then min and cap. */
+export function describeRule(p: FeePolicyAnswer): string {
+  const m = (minor: number) => formatMoney(minor, p.currency);
+  const parts: string[] = [];
+  if (!p.bands?.length && p.flatMinor) parts.push(m(p.flatMinor));
+  if (p.percentBps) parts.push(pct(p.percentBps));
+  if (p.bands?.length) parts.push(`${p.bands.length} bands`);
+  if (p.minMinor != null) parts.push(`min ${m(p.minMinor)}`);
+  if (p.capMinor != null) parts.push(`cap ${m(p.capMinor)}`);
+  return parts.length ? parts.join(' + ').replace('+ min', '· min').replace('+ cap', '· cap') : 'Free';
+}
+
+function BandsTable(props: { p: FeePolicyAnswer; highlight?: number | null }) {
+  const { p } = props;
+  if (!p.bands?.length) return null;
+  let from = 0;
+  return (
+    <Table withTableBorder mt="xs" fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Amount</Table.Th>
+          <Table.Th ta="right">Fee</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {p.bands.map((b, i) => {
+          const label =
+            b.upToMinor === null
+              ? `Above ${formatMoney(from, p.currency)}`
+              : `${i === 0 ? 'Up to' : `${formatMoney(from + 1, p.currency)} to`} ${formatMoney(b.upToMinor, p.currency)}`;
+          if (b.upToMinor !== null) from = b.upToMinor;
+          return (
+            <Table.Tr key={i} bg={props.highlight === i ? 'var(--mantine-color-teal-light)' : undefined}>
+              <Table.Td>{label}</Table.Td>
+              <Table.Td ta="right">{formatMoney(b.flatMinor, p.currency)}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The fee for an amount, from the server's own arithmetic (GET /settings/fee-policy/quote). */
+function FeePreview(props: { policies: FeePolicyAnswer[] }) {
+  const [method, setMethod] = useState<string>('bank-transfer');
+  const [currency, setCurrency] = useState<string>('NGN');
+  const [amount, setAmount] = useState('');
+  const [debounced] = useDebouncedValue(amount.replace(/,/g, '').trim(), FEE_PREVIEW_DELAY_MS);
+  const q = useQuery({
+    queryKey: ['settings', 'fee-quote', method, currency, debounced],
+    enabled: !!debounced,
+    retry: false,
+    queryFn: async () => (await feesApi.quote({ method, currency, amount: debounced })).data,
+  });
+  const policy = props.policies.find((p) => p.method === method && p.currency === currency);
+  const amountError =
+    q.error instanceof ApiError ? (q.error.errors?.amount?.[0] ?? q.error.message) : undefined;
+  return (
+    <Card withBorder>
+      <Title order={4} mb="sm">
+        Preview a fee
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select
+          label="Method"
+          data={FEE_METHODS.map((m) => ({ value: m, label: METHOD_LABEL[m] ?? m }))}
+          value={method}
+          onChange={(v) => v && setMethod(v)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Currency"
+          data={[...CURRENCIES]}
+          value={currency}
+          onChange={(v) => v && setCurrency(v)}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Amount"
+          placeholder="e.g. 25,000"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          error={debounced ? amountError : undefined}
+          data-testid="fee-preview-amount"
+        />
+      </SimpleGrid>
+      {q.data && debounced && !q.isError && (
+        <Group mt="md" gap="xl" data-testid="fee-preview-result">
+          <div>
+            <Text size="xs" c="dimmed">
+              Fee
+            </Text>
+            <Text fw={700} size="lg">
+              {formatMoney(q.data.feeMinor, q.data.currency)}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              Total debited
+            </Text>
+            <Text fw={700} size="lg">
+              {formatMoney(q.data.totalMinor, q.data.currency)}
+            </Text>
+          </div>
+          <Badge variant="light" color={q.data.source === 'account' ? 'blue' : 'gray'}>
+            {q.data.source === 'account' ? 'Your policy' : 'Platform default'}
+          </Badge>
+        </Group>
+      )}
+      {policy && <BandsTable p={policy} highlight={q.data && debounced ? q.data.bandIndex : null} />}
+    </Card>
+  );
+}
+
+function PolicyTable(props: { policies: FeePolicyAnswer[]; onEdit?: (p: FeePolicyAnswer) => void }) {
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Method</Table.Th>
+          <Table.Th>Currency</Table.Th>
+          <Table.Th>Fee</Table.Th>
+          <Table.Th>Source</Table.Th>
+          {props.onEdit && <Table.Th />}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.policies.map((p) => (
+          <Table.Tr key={`${p.method}:${p.currency}`}>
+            <Table.Td>{METHOD_LABEL[p.method] ?? p.method}</Table.Td>
+            <Table.Td>{p.currency}</Table.Td>
+            <Table.Td>{describeRule(p)}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={p.source === 'account' ? 'blue' : 'gray'}>
+                {p.source === 'account' ? 'Your policy' : 'Platform default'}
+              </Badge>
+            </Table.Td>
+            {props.onEdit && (
+              <Table.Td ta="right">
+                <Button size="xs" variant="subtle" onClick={() => props.onEdit!(p)}>
+                  Edit default
+                </Button>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+type BandDraft = { upTo: string; flat: string };
+const major = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
+
+/** A platform administrator edits a platform default (PUT /platform/fee-policy). */
+function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClose: () => void }) {
+  const p = props.policy;
+  const [kind, setKind] = useState<'bands' | 'flat'>(p?.bands?.length ? 'bands' : 'flat');
+  const [flat, setFlat] = useState(major(p?.flatMinor ?? 0));
+  const [percent, setPercent] = useState(p ? String(p.percentBps / 100) : '0');
+  const [min, setMin] = useState(major(p?.minMinor ?? null));
+  const [cap, setCap] = useState(major(p?.capMinor ?? null));
+  const [bands, setBands] = useState<BandDraft[]>(
+    p?.bands?.map((b) => ({ upTo: major(b.upToMinor), flat: major(b.flatMinor) })) ?? [
+      { upTo: '', flat: '0' },
+    ],
+  );
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const save = useApiMutation({
+    mutationFn: feesApi.setPlatform,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.platformFees });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.fees });
+      props.onClose();
+    },
+    onError: (e) => setErrors(e.errors ?? {}),
+  });
+  const reset = useApiMutation({
+    mutationFn: () => feesApi.resetPlatform(p!.method, p!.currency),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.platformFees });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.fees });
+      props.onClose();
+    },
+  });
+  if (!p) return null;
+  const err = (k: string) => errors[k]?.[0];
+  const submit = () => {
+    setErrors({});
+    save.mutate({
+      method: p.method,
+      currency: p.currency,
+      flat: kind === 'flat' ? flat || '0' : '0',
+      percent: percent || '0',
+      min: min || null,
+      cap: cap || null,
+      bands:
+        kind === 'bands'
+          ? bands.map((b, i) => ({ upTo: i === bands.length - 1 ? null : b.upTo, flat: b.flat || '0' }))
+          : null,
+    });
+  };
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={`Platform default: ${METHOD_LABEL[p.method]} (${p.currency})`}
+      size="lg"
+    >
+      <Stack>
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as 'bands' | 'flat')}
+          data={[
+            { value: 'bands', label: 'Bands by amount' },
+            { value: 'flat', label: 'Flat fee' },
+          ]}
+        />
+        {kind === 'flat' ? (
+          <TextInput
+            label="Flat fee"
+            value={flat}
+            onChange={(e) => setFlat(e.currentTarget.value)}
+            error={err('flat')}
+          />
+        ) : (
+          <Stack gap="xs">
+            {bands.map((b, i) => (
+              <Group key={i} align="flex-end" wrap="nowrap">
+                <TextInput
+                  label={i === 0 ? 'Up to (amount)' : undefined}
+                  placeholder={i === bands.length - 1 ? 'No upper limit' : 'Amount'}
+                  disabled={i === bands.length - 1}
+                  value={i === bands.length - 1 ? '' : b.upTo}
+                  onChange={(e) =>
+                    setBands(bands.map((x, j) => (j === i ? { ...x, upTo: e.currentTarget.value } : x)))
+                  }
+                  style={{ flex: 1 }}
+                />
+                <TextInput
+                  label={i === 0 ? 'Fee' : undefined}
+                  value={b.flat}
+                  onChange={(e) =>
+                    setBands(bands.map((x, j) => (j === i ? { ...x, flat: e.currentTarget.value } : x)))
+                  }
+                  style={{ flex: 1 }}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label="Remove band"
+                  disabled={bands.length === 1}
+                  onClick={() => setBands(bands.filter((_, j) => j !== i))}
+                  mb={4}
+                >
+                  ×
+                </ActionIcon>
+              </Group>
+            ))}
+            {err('bands') && (
+              <Text c="red" size="xs">
+                {err('bands')}
+              </Text>
+            )}
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() =>
+                setBands([...bands.slice(0, -1), { upTo: '', flat: '0' }, bands[bands.length - 1]])
+              }
+              disabled={bands.length >= 10}
+            >
+              Add band
+            </Button>
+          </Stack>
+        )}
+        <SimpleGrid cols={3}>
+          <TextInput
+            label="Percent"
+            value={percent}
+            onChange={(e) => setPercent(e.currentTarget.value)}
+            error={err('percent')}
+          />
+          <TextInput
+            label="Minimum fee"
+            value={min}
+            onChange={(e) => setMin(e.currentTarget.value)}
+            error={err('min')}
+          />
+          <TextInput
+            label="Cap"
+            value={cap}
+            onChange={(e) => setCap(e.currentTarget.value)}
+            error={err('cap')}
+          />
+        </SimpleGrid>
+        <Group justify="space-between">
+          <Button variant="subtle" color="gray" loading={reset.isPending} onClick={() => reset.mutate()}>
+            Reset to built-in default
+          </Button>
+          <Group>
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button loading={save.isPending} onClick={submit}>
+              Save default
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** /settings/fee-policy: the fee bands in force for this account, a preview, and the platform defaults. */
+export function FeePolicyScreen() {
+  const policies = useFeePolicies();
+  const platform = usePlatformFeePolicies();
+  const [editing, setEditing] = useState<FeePolicyAnswer | null>(null);
+  if (policies.isPending) return <FullPageLoader />;
+  if (policies.isError) return <QueryError error={policies.error} onRetry={() => void policies.refetch()} />;
+  return (
+    <Box maw={1040} mx="auto">
+      <PageHeader
+        title="Fee policy"
+        description="What moving money costs this business: the fee bands in force for each method and currency."
+      />
+      <Stack gap="lg">
+        <FeePreview policies={policies.data} />
+        <Card padding={0}>
+          <Title order={4} p="md">
+            Fees in force
+          </Title>
+          <PolicyTable policies={policies.data} />
+        </Card>
+        {platform.data?.editable && (
+          <Card padding={0}>
+            <Group p="md" justify="space-between">
+              <Title order={4}>Platform defaults</Title>
+              <Badge color="grape" variant="light">
+                Platform administrator
+              </Badge>
+            </Group>
+            <Alert mx="md" mb="md" color="grape" variant="light">
+              These apply to every business without its own policy.
+            </Alert>
+            <PolicyTable policies={platform.data.policies} onEdit={setEditing} />
+          </Card>
+        )}
+      </Stack>
+      {editing && (
+        <EditDefaultModal
+          key={`${editing.method}:${editing.currency}`}
+          policy={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Box>
+  );
+}

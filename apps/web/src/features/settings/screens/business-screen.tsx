@@ -1,0 +1,102 @@
+import { Anchor, Box, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { Resource } from '@owo/contract';
+import { PageHeader } from '../../../components/page-header';
+import { RequirePermission } from '../../../app/guards/guards';
+import { useCan } from '../../../lib/session';
+import { OrganisationSection } from './organisation-section';
+
+type SettingsLink = { to: string; title: string; text: string; resource: Resource };
+/** Every settings page, shown to members whose role reads it. */
+export const SETTINGS_LINKS: SettingsLink[] = [
+  {
+    to: '/settings/business',
+    title: 'Business profile',
+    text: 'Name and registered details',
+    resource: 'parameters',
+  },
+  {
+    to: '/settings/subsidiaries',
+    title: 'Subsidiaries',
+    text: 'Branches and their members',
+    resource: 'subsidiaries',
+  },
+  {
+    to: '/settings/fee-policy',
+    title: 'Fee policy',
+    text: 'Fee bands in force, with a preview',
+    resource: 'feePolicies',
+  },
+  {
+    to: '/settings/payment-approvals',
+    title: 'Payment approvals',
+    text: 'Approval workflows',
+    resource: 'approvalWorkflows',
+  },
+  {
+    to: '/settings/ap-policy',
+    title: 'AP policy',
+    text: 'Thresholds, four eyes, budgets',
+    resource: 'policy',
+  },
+  {
+    to: '/settings/categories',
+    title: 'Payout categories',
+    text: 'Categories and budgets',
+    resource: 'payouts',
+  },
+  { to: '/settings/developers', title: 'Developers', text: 'API keys and webhooks', resource: 'developer' },
+  {
+    to: '/settings/audit-log',
+    title: 'Audit log',
+    text: 'Every change, who and when',
+    resource: 'parameters',
+  },
+  { to: '/teams', title: 'Teams', text: 'Members, roles and invitations', resource: 'accountAccess' },
+];
+
+function SettingsCard(props: SettingsLink) {
+  const allowed = useCan(props.resource, 'get');
+  if (!allowed) return null;
+  return (
+    <Anchor component={Link} to={props.to} underline="never" c="inherit">
+      <Card withBorder padding="md" h="100%">
+        <Text fw={600}>{props.title}</Text>
+        <Text size="sm" c="dimmed">
+          {props.text}
+        </Text>
+      </Card>
+    </Anchor>
+  );
+}
+
+/** /settings and /settings/business (002 §2): the business profile over GET/PUT /settings/organisation. */
+export function BusinessScreen(props: { withIndex?: boolean }) {
+  return (
+    <Box maw={1040} mx="auto">
+      <PageHeader
+        title={props.withIndex ? 'Settings' : 'Business profile'}
+        description={
+          props.withIndex
+            ? 'Your business profile, and the settings of each area of Owo.'
+            : 'Your business as Owo knows it: the name your team and customers see, and the registered details from verification.'
+        }
+      />
+      <Stack gap="xl">
+        {props.withIndex && (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {SETTINGS_LINKS.map((l) => (
+              <SettingsCard key={l.to} {...l} />
+            ))}
+          </SimpleGrid>
+        )}
+        <Stack gap="sm">
+          {props.withIndex && <Title order={3}>Business profile</Title>}
+          <RequirePermission resource="parameters">
+            <OrganisationSection />
+          </RequirePermission>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+import { Badge, Box, Button, Card, Modal, Stack, Table, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Subsidiary } from '@owo/contract/accounts';
+import { FilterBar, ListBody, ListPagination, listQuery, useListState } from '../../../components/list';
+import { PageHeader } from '../../../components/page-header';
+import { formatDate } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { refreshSubsidiaries, settingsKeys, subsidiariesApi } from '../api';
+import { SubsidiaryForm } from './subsidiary-form';
+
+const GROUPS = [] as const;
+
+/** /settings/subsidiaries: the account's subsidiaries (list kit: search in the URL, pages), create. */
+export function SubsidiariesScreen() {
+  const navigate = useNavigate();
+  const canCreate = useCan('subsidiaries', 'post');
+  const [creating, setCreating] = useState(false);
+  const { filters, page, setFilters, setPage } = useListState(GROUPS);
+  const query = listQuery(filters, GROUPS, page);
+  const list = useQuery({
+    queryKey: [...settingsKeys.subsidiaries, query],
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const res = await subsidiariesApi.list(query);
+      return {
+        items: res.data ?? [],
+        pagination: res.metadata?.pagination ?? { page, limit: 20, totalItems: 0, totalPages: 1 },
+      };
+    },
+  });
+  return (
+    <Box maw={1040} mx="auto">
+      <PageHeader
+        title="Subsidiaries"
+        description="Branches or business units. Members can be limited to some of them, and every payment records the one it was made in."
+        actions={canCreate && <Button onClick={() => setCreating(true)}>New subsidiary</Button>}
+      />
+      <Stack gap="lg">
+        <Card>
+          <FilterBar
+            groups={[]}
+            dates={false}
+            presets={[]}
+            value={filters}
+            onChange={setFilters}
+            searchPlaceholder="Search subsidiaries"
+          />
+        </Card>
+        <Card padding={0}>
+          <ListBody query={list} isEmpty={!list.data?.items.length}>
+            <Table highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Members</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.items.map((s: Subsidiary) => (
+                  <Table.Tr
+                    key={s.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => navigate(`/settings/subsidiaries/${s.id}`)}
+                  >
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {s.name}
+                      </Text>
+                      {s.description && (
+                        <Text size="xs" c="dimmed" lineClamp={1}>
+                          {s.description}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{s.membersCount}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={s.active ? 'green' : 'gray'}>
+                        {s.active ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatDate(s.createdAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ListBody>
+          <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+        </Card>
+      </Stack>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New subsidiary">
+        <SubsidiaryForm
+          submitLabel="Create subsidiary"
+          save={subsidiariesApi.create}
+          onCancel={() => setCreating(false)}
+          onSaved={(res) => {
+            setCreating(false);
+            void refreshSubsidiaries();
+            const id = (res.data as Subsidiary | null)?.id;
+            if (id) void navigate(`/settings/subsidiaries/${id}`);
+          }}
+        />
+      </Modal>
+    </Box>
+  );
+}
