@@ -1,6 +1,12 @@
 // Public API of the money module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
 export { creditDeposit, registerInboundMatcher, type InboundMatch, type InboundMatcher } from './deposits';
-export { markProcessing, settleTransfer, type SettleOutcome } from './transfers';
+export {
+  markProcessing,
+  onRecordPaid,
+  settleTransfer,
+  type RecordPaid,
+  type SettleOutcome,
+} from './transfers';
 export { setWalletVirtualAccount } from './wallets';
 export { computeFee } from './fees';
 export { checkPayoutLimit } from './limits';
