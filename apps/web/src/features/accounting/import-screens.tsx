@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Radio, Select, Stack, Stepper, Table, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ACCOUNTING_PROVIDER_NAMES, type MappingBody } from '@owo/contract/accounting';
 import { ListBody } from '../../components/list';
@@ -189,6 +189,7 @@ export function MapTagsScreen() {
 export function FinishImportScreen() {
   const navigate = useNavigate();
   const [draft, setDraft] = useDraft<Draft>(DRAFT);
+  const [finished, setFinished] = useState(false);
   const mapping = useMapping();
   const expenseAccounts = useProviderAccounts('Expense');
   const classes = useClasses();
@@ -200,11 +201,12 @@ export function FinishImportScreen() {
         mappings: d.mappings,
       }),
     onSuccess: () => {
+      setFinished(true);
       setDraft(undefined);
       void refreshAccounting();
-      void navigate(CLOSE_TO);
     },
   });
+  if (finished) return <Navigate to={CLOSE_TO} />;
   if (!draft) return <Navigate to="/integrations/map-tags" replace />;
   const acc = new Map((expenseAccounts.data ?? []).map((a) => [a.id, a.name]));
   const cls = new Map((classes.data ?? []).map((a) => [a.id, a.name]));
