@@ -7,7 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_OWNER, disconnectDemoBooks, ensureDemoCategory, setDemoApPolicy } from './demo-state';
+import {
+  DEMO_OWNER,
+  disconnectDemoBooks,
+  ensureDemoCategory,
+  setDemoApPolicy,
+  setDemoSpendLimit,
+} from './demo-state';
 
 async function shot(page: Page, name: string) {
   const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
@@ -35,7 +41,8 @@ async function choose(page: Page, label: string, option: RegExp | string) {
 async function fillExpense(page: Page, description: string) {
   await page.goto('/expense/new-payment');
   await expect(page.getByRole('heading', { name: 'New Expense' })).toBeVisible();
-  if (!(await page.getByRole('textbox', { name: 'Wallet', exact: true }).inputValue())) await choose(page, 'Wallet', /NGN/);
+  if (!(await page.getByRole('textbox', { name: 'Wallet', exact: true }).inputValue()))
+    await choose(page, 'Wallet', /NGN/);
   if (!(await page.getByRole('textbox', { name: 'Currency', exact: true }).inputValue()))
     await choose(page, 'Currency', 'NGN');
   await page.getByLabel('Amount').fill('1500');
@@ -56,6 +63,7 @@ test('accounting: connect the sandbox books, map tags, post a paid expense, expi
   await ensureDemoCategory(request, 'Business travel');
   // Expenses below ₦1,000,000 approve themselves, so the sandbox pays at once.
   await setDemoApPolicy(request, { autoApproveBelow: '1000000' });
+  await setDemoSpendLimit(request, DEMO_OWNER.email, 1_000_000);
   await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
     await tour.getByRole('button', { name: 'Skip tour' }).click();
   });

@@ -67,3 +67,14 @@ export async function ensureDemoCategory(request: APIRequestContext, name: strin
   const res = await request.post('/api/payout/category', { headers, data: { name } });
   expect(res.ok(), await res.text()).toBe(true);
 }
+
+/** Sets a demo member's own spend limit (naira), e.g. so the owner submits without naming an approver. */
+export async function setDemoSpendLimit(request: APIRequestContext, email: string, amount: number) {
+  const headers = await ownerHeaders(request);
+  const members = await request.get('/api/account_access?where=members&limit=100', { headers });
+  const list = ((await members.json()) as { data: { id: string; user: { email: string } }[] }).data;
+  const m = list.find((x) => x.user.email === email);
+  expect(m, `demo member ${email}`).toBeTruthy();
+  const res = await request.post(`/api/account_access/${m!.id}/expense-limit`, { headers, data: { amount } });
+  expect(res.ok(), await res.text()).toBe(true);
+}

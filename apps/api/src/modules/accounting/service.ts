@@ -306,9 +306,19 @@ export const integrationDto = (r: ConnectionRow): Integration => ({
   locationsSyncedAt: iso(r.locationsSyncedAt),
 });
 
+/** The connection, its authorisation checked with the provider (an unreachable provider keeps what we know). */
 export async function listIntegrations(deps: AppDeps, accountId: string): Promise<Integration[]> {
   const row = await connectionOf(deps.db, accountId);
-  return row ? [integrationDto(row)] : [];
+  if (!row) return [];
+  if (row.enabled && row.authValid) {
+    try {
+      await withProvider(deps, accountId, (p, c) => p.ping(c));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+    return [integrationDto((await connectionOf(deps.db, accountId)) ?? row)];
+  }
+  return [integrationDto(row)];
 }
 
 /**
