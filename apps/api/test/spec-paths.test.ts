@@ -25,12 +25,6 @@ DELETE /agents/core/commission-disbursements/{id}/items/{itemId}
 GET /agents/core/commission-disbursements/{id}/items
 GET /agents/self/dashboard
 GET /agents/self/commissions
-POST /accounting
-GET /accounting/auth/callbacks/{x}
-GET /accounting/integrations
-GET /accounting/accounts/{x}
-POST /accounting/accounts/sync
-GET /accounting/auth/status
 PUT /payrolls/employees/csv/entries/{id}
 POST /payrolls/employees/csv/validate
 POST /payrolls/employees/csv/{batchId}/{x}

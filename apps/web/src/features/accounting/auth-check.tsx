@@ -40,7 +40,13 @@ export function useAccountingAuthCheck(): {
   }, []);
 
   const modal = (
-    <Modal opened={!!expired} onClose={() => setExpired(null)} title={ACCOUNTING_MSG.expiredTitle} centered>
+    <Modal
+      opened={!!expired}
+      onClose={() => setExpired(null)}
+      title={ACCOUNTING_MSG.expiredTitle}
+      size="md"
+      centered
+    >
       <Stack>
         <Text>{ACCOUNTING_MSG.expired}</Text>
         {expired?.name && (

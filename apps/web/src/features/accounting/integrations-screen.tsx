@@ -310,7 +310,7 @@ function Postings() {
                       {p.document}
                       {p.providerDocumentId ? ` #${p.providerDocumentId}` : ''}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {p.currency} {Number(p.amount).toLocaleString('en-NG', { minimumFractionDigits: 2 })}
                     </Table.Td>
                     <Table.Td>
