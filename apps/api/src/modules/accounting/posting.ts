@@ -21,6 +21,8 @@ import { accountingCategoryMappings, accountingConnections, accountingPostings }
 export const POST_QUEUE = 'accounting-post';
 /** A claimed posting is not handed out again for this long (a worker killed mid-post is retried after). */
 const LEASE_SECONDS = 120;
+/** How far back the sweep looks for paid records (by transfer creation). */
+export const POSTING_WINDOW_DAYS = 35;
 
 /** What a paid record becomes in the books (before the account choices are applied). */
 export type PaidRecord = {
@@ -161,6 +163,10 @@ export async function sweepPaid(deps: AppDeps, accountId?: string, limit = 200):
       join accounting_connections c on c.account_id = t.account_id and c.enabled
      where t.type = 'payout' and t.source_type = any(${sql.raw(`array[${types.map((x) => `'${x}'`).join(',')}]`)}::text[])
        ${accountId ? sql`and t.account_id = ${accountId}::uuid` : sql``}
+       -- the (account_id, created_at) index bounds the scan to recent payouts of connected accounts;
+       -- a payout is created when it is paid out (schedules create theirs on the day), so a record
+       -- settled more than POSTING_WINDOW_DAYS after its transfer started is left to a manual post
+       and t.created_at >= now() - make_interval(days => ${POSTING_WINDOW_DAYS})
        and t.source_id ~ '^[0-9a-f-]{36}$'
        and not exists (select 1 from accounting_postings p
                         where p.account_id = t.account_id and p.source_type = t.source_type
