@@ -50,3 +50,31 @@ export async function setDemoRole(request: APIRequestContext, email: string, rol
   const res = await request.patch(`/api/account_access/${m!.id}`, { headers, data: { role } });
   expect(res.ok(), await res.text()).toBe(true);
 }
+
+/** Disconnects the demo company's accounting software (if any), so a spec starts unconnected. */
+export async function disconnectDemoBooks(request: APIRequestContext) {
+  const headers = await ownerHeaders(request);
+  const res = await request.delete('/api/accounting', { headers });
+  expect([200, 409], await res.text()).toContain(res.status());
+}
+
+/** Makes sure the demo company has a payout category with this name. */
+export async function ensureDemoCategory(request: APIRequestContext, name: string) {
+  const headers = await ownerHeaders(request);
+  const list = await request.get('/api/payout/category', { headers });
+  const cats = ((await list.json()) as { data: { name: string }[] }).data;
+  if (cats.some((c) => c.name === name)) return;
+  const res = await request.post('/api/payout/category', { headers, data: { name } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Sets a demo member's own spend limit (naira), e.g. so the owner submits without naming an approver. */
+export async function setDemoSpendLimit(request: APIRequestContext, email: string, amount: number) {
+  const headers = await ownerHeaders(request);
+  const members = await request.get('/api/account_access?where=members&limit=100', { headers });
+  const list = ((await members.json()) as { data: { id: string; user: { email: string } }[] }).data;
+  const m = list.find((x) => x.user.email === email);
+  expect(m, `demo member ${email}`).toBeTruthy();
+  const res = await request.post(`/api/account_access/${m!.id}/expense-limit`, { headers, data: { amount } });
+  expect(res.ok(), await res.text()).toBe(true);
+}

@@ -20,12 +20,6 @@ DELETE /agents/core/commission-disbursements/{id}/items/{itemId}
 GET /agents/core/commission-disbursements/{id}/items
 GET /agents/self/dashboard
 GET /agents/self/commissions
-POST /accounting
-GET /accounting/auth/callbacks/{x}
-GET /accounting/integrations
-GET /accounting/accounts/{x}
-POST /accounting/accounts/sync
-GET /accounting/auth/status
 GET /agents/core
 GET /agents/core/{userId}
 GET /agents/core/commission-settings/general

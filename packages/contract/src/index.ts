@@ -22,6 +22,7 @@ export * from './payroll-portal';
 export * from './marketplace';
 export * from './cards';
 export * from './developers';
+export * from './accounting';
 export * from './audit';
 export * from './insights';
 export * from './inflows';

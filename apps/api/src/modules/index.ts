@@ -28,6 +28,7 @@ import { registerPayouts } from './payouts/routes';
 import { registerPayees } from './payees/routes';
 import { registerRequests } from './requests/routes';
 import { registerCommissions } from './commissions/routes';
+import { registerAccounting } from './accounting/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -61,4 +62,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerPayees(app, deps);
   await registerRequests(app, deps);
   await registerCommissions(app, deps); // after inflows and approvals: listens to collections and refunds
+  await registerAccounting(app, deps);
 }

@@ -112,6 +112,19 @@ export const configSchema = z.object({
     ),
   /** Platform administrators (comma-separated emails, confirmed users): they alone change the platform default fees. */
   PLATFORM_ADMIN_EMAILS: z.string().max(4000).default(''),
+  /** Accounting: QuickBooks Online app credentials and endpoints (the tests point these at a stub). */
+  QBO_CLIENT_ID: z.string().optional(),
+  QBO_CLIENT_SECRET: z.string().optional(),
+  QBO_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  QBO_AUTHORIZE_URL: z.string().url().default('https://appcenter.intuit.com/connect/oauth2'),
+  QBO_TOKEN_URL: z.string().url().default('https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer'),
+  QBO_API_BASE: z.string().url().default('https://sandbox-quickbooks.api.intuit.com'),
+  QBO_APP_BASE: z.string().url().default('https://app.sandbox.qbo.intuit.com'),
+  /** Refresh the access token when it has less than this many seconds left. */
+  ACCOUNTING_REFRESH_MARGIN_SECONDS: z.coerce.number().int().min(0).max(3000).default(300),
+  /** Posting retries: the first waits this many seconds, then doubling, up to ACCOUNTING_MAX_ATTEMPTS. */
+  ACCOUNTING_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  ACCOUNTING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** Bearer token for GET /metrics; without it /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });

@@ -27,3 +27,4 @@ export * from '../modules/payees/tables';
 export * from '../modules/payouts/tables';
 export * from '../modules/requests/tables';
 export * from '../modules/commissions/tables';
+export * from '../modules/accounting/tables';

@@ -46,6 +46,8 @@ export type RequestOptions = {
   skipAuthHandling?: boolean;
   /** Skip the 403 -> Access Forbidden navigation (calls whose 403 the screen handles itself). */
   skipForbiddenPage?: boolean;
+  /** Skip the 5xx error toast (checks whose failure the screen handles by going on). */
+  skipErrorToast?: boolean;
   signal?: AbortSignal;
 };
 
@@ -173,7 +175,7 @@ export async function request<T>(
     }
   } else if (res.status === 403 && !opts.skipForbiddenPage && status !== STATUS.twoFaRequired) {
     hooks.onForbidden(message);
-  } else if (res.status >= 500) {
+  } else if (res.status >= 500 && !opts.skipErrorToast) {
     toastError(message);
   }
   throw error;

@@ -6,7 +6,13 @@ export {
   type InboundMatcher,
   type SenderAccount,
 } from './deposits';
-export { markProcessing, settleTransfer, type SettleOutcome } from './transfers';
+export {
+  markProcessing,
+  onRecordPaid,
+  settleTransfer,
+  type RecordPaid,
+  type SettleOutcome,
+} from './transfers';
 export { setWalletVirtualAccount } from './wallets';
 export { computeFee } from './fees';
 export { checkPayoutLimit } from './limits';

@@ -192,10 +192,41 @@ export async function settleTransfer(
   p: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string },
 ): Promise<{ changed: boolean; transaction: TransactionRow }> {
   const settled = await settleInFlight(db, p);
-  if (settled) return { changed: true, transaction: settled };
+  if (settled) {
+    announcePaid(settled);
+    return { changed: true, transaction: settled };
+  }
   // Nothing matched: no such payout, already final (a duplicate, success -> reversed), or a system
   // ledger account that does not exist yet. The transactional path decides, exactly as before.
-  return settleLocked(db, p);
+  const r = await settleLocked(db, p);
+  if (r.changed) announcePaid(r.transaction);
+  return r;
+}
+
+/** A payout of some area's record (`source_type`/`source_id`) that the money core settled as paid. */
+export type RecordPaid = { accountId: string; transactionId: string; sourceType: string; sourceId: string };
+const recordPaidListeners = new Map<string, (e: RecordPaid) => void>();
+
+/**
+ * The one registration point for "a record was paid" (issue 27 §1): every area's payouts settle
+ * here, so a listener hears expenses, payouts, bills and payroll rows alike without any area
+ * calling it. Listeners run after the settle, never inside it, and must not throw or block (queue
+ * a job); a settle inside a caller's transaction may still roll back, so a listener re-reads the
+ * transaction and a sweep backs it up (what is announced is a hint, the ledger is the truth).
+ */
+export function onRecordPaid(name: string, fn: (e: RecordPaid) => void) {
+  recordPaidListeners.set(name, fn);
+}
+
+function announcePaid(t: TransactionRow) {
+  if (t.status !== 'success' || !t.sourceType || !t.sourceId || !t.accountId) return;
+  for (const fn of recordPaidListeners.values()) {
+    try {
+      fn({ accountId: t.accountId, transactionId: t.id, sourceType: t.sourceType, sourceId: t.sourceId });
+    } catch {
+      // a listener's failure never fails a settle; its sweep recovers
+    }
+  }
 }
 
 /**

@@ -35,6 +35,8 @@ export const VAULT_FIELDS: VaultField[] = [
   { name: 'account_kyb.bvn', table: 'account_kyb', column: 'bvn', pk: 'account_id', kind: 'bvn', hmac: 'bvn_hmac', last4: 'bvn_last4', logKeys: ['bvn'] },
   { name: 'account_owners.bvn', table: 'account_owners', column: 'bvn', pk: 'id', kind: 'bvn', hmac: 'bvn_hmac', last4: 'bvn_last4', logKeys: ['bvn'] },
   { name: 'webhook_endpoints.secret', table: 'webhook_endpoints', column: 'secret', pk: 'id', kind: 'webhook', logKeys: ['secret'] },
+  { name: 'accounting_connections.access_token', table: 'accounting_connections', column: 'access_token', pk: 'account_id', kind: 'oauth', logKeys: ['accessToken', 'access_token'] },
+  { name: 'accounting_connections.refresh_token', table: 'accounting_connections', column: 'refresh_token', pk: 'account_id', kind: 'oauth', logKeys: ['refreshToken', 'refresh_token'] },
   { name: 'users.totp_secret', table: 'users', column: 'totp_secret', pk: 'id', kind: 'totp', logKeys: ['totpSecret', 'secret'], legacy: legacyTotp },
   { name: 'payroll_employees.account_number', table: 'payroll_employees', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
   { name: 'payroll_rows.account_number', table: 'payroll_rows', column: 'account_number', pk: 'id', kind: 'nuban', last4: 'account_number_last4', logKeys: [] },

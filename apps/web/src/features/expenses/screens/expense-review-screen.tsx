@@ -7,6 +7,7 @@ import { toMinor } from '@owo/contract/money';
 import { useDraft } from '../../../lib/drafts';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
+import { useAccountingAuthCheck } from '../../accounting';
 import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '../api';
 
 /** /expense/review-payment and /expense/:ref/edit/review: step two (Review & Submit). */
@@ -19,6 +20,8 @@ export function ExpenseReviewScreen() {
     approval: PendingApprovalItem | null;
     status: string;
   } | null>(null);
+  // 001 §4: check the accounting authorisation first (expired: the modal; check failing: go on).
+  const books = useAccountingAuthCheck();
   const submit = useApiMutation({
     mutationFn: (body: ExpenseBody) => (ref ? expenseApi.update(ref, body) : expenseApi.create(body)),
     onSuccess: async (res) => {
@@ -89,10 +92,14 @@ export function ExpenseReviewScreen() {
         <Button variant="default" onClick={() => navigate(-1)}>
           Back
         </Button>
-        <Button loading={submit.isPending} onClick={() => b && submit.mutate(b)}>
+        <Button
+          loading={submit.isPending || books.checking}
+          onClick={() => b && void books.check(() => submit.mutate(b))}
+        >
           Submit
         </Button>
       </Group>
+      {books.modal}
       <Modal
         opened={!!done}
         onClose={() => {

@@ -24,6 +24,7 @@ import { DateField } from '../../../components/date-field';
 import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
+import { useAccountingAuthCheck } from '../../accounting';
 import { useWallets } from '../../money';
 import { payrollApi, refreshPayroll, useEmployees, usePayroll, usePayrollRows } from '../api';
 import { MASKED } from '../status-badge';
@@ -90,6 +91,8 @@ export function PayrollCreateScreen() {
   const type = form.watch('type');
   const mode = form.watch('mode');
   const selected = form.watch('employees');
+  // 002 §4: creation checks the accounting authorisation first (as expense submit does).
+  const books = useAccountingAuthCheck();
   const create = useApiMutation({
     form,
     mutationFn: (v: Dialog) =>
@@ -122,7 +125,8 @@ export function PayrollCreateScreen() {
   return (
     <Stack gap="lg" maw={900}>
       <Title order={2}>New payroll</Title>
-      <form onSubmit={form.handleSubmit((v) => create.mutate(v))}>
+      <form onSubmit={form.handleSubmit((v) => void books.check(() => create.mutate(v)))}>
+        {books.modal}
         <Stack>
           <Card>
             <Stack>

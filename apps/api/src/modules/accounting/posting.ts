@@ -1,0 +1,412 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import {
+  ACCOUNTING_MSG,
+  fromMinor,
+  type Posting,
+  type PostingDocument,
+  type PostingRecord,
+} from '@owo/contract';
+import type { DbOrTx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { sendJob, sendJobSoon } from '../../platform/jobs';
+import { expenses } from '../expenses/tables';
+import { payees } from '../payees/tables';
+import { payoutQuotes, payouts } from '../payouts/tables';
+import { payrollRows, payrolls } from '../payroll/tables';
+import type { BooksDocument } from './provider/port';
+import { connectionOf, withProvider } from './service';
+import { accountingCategoryMappings, accountingConnections, accountingPostings } from './tables';
+
+export const POST_QUEUE = 'accounting-post';
+/** A claimed posting is not handed out again for this long (a worker killed mid-post is retried after). */
+const LEASE_SECONDS = 120;
+/** How far back the sweep looks for paid records (by transfer creation). */
+export const POSTING_WINDOW_DAYS = 35;
+
+/** What a paid record becomes in the books (before the account choices are applied). */
+export type PaidRecord = {
+  record: PostingRecord;
+  document: PostingDocument;
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  paidOn: string;
+  vendorName: string | null;
+  categoryId: string | null;
+  description: string;
+  attachments: { fileName: string; url: string }[];
+  link: string;
+  /** Payroll: salaries go to the payroll account. */
+  payroll?: boolean;
+};
+
+/**
+ * A source of paid records, by the money core's `source_type`. `load` answers null while the
+ * record is not (fully) paid. Areas add theirs with `registerPostingSource`; the three built in
+ * read the areas' tables (their public schema) and change nothing in them.
+ */
+export type PostingSource = {
+  sourceType: string;
+  load(db: DbOrTx, accountId: string, sourceId: string, appUrl: string): Promise<PaidRecord | null>;
+};
+const sources = new Map<string, PostingSource>();
+export const registerPostingSource = (s: PostingSource) => sources.set(s.sourceType, s);
+
+const lagosDay = (d: Date) => new Date(d.getTime() + 3600_000).toISOString().slice(0, 10);
+
+registerPostingSource({
+  sourceType: 'expense',
+  async load(db, accountId, id, appUrl) {
+    const [e] = await db
+      .select()
+      .from(expenses)
+      .where(and(eq(expenses.id, id), eq(expenses.accountId, accountId)));
+    if (!e) return null;
+    return {
+      record: 'expense',
+      document: 'Purchase',
+      reference: e.reference,
+      amountMinor: e.amountMinor,
+      currency: e.currency,
+      paidOn: lagosDay(e.updatedAt),
+      vendorName: e.bankAccountName,
+      categoryId: e.purpose.service,
+      description: e.purpose.description ?? `Expense ${e.reference}`,
+      attachments: [
+        ...e.attachments.map((a) => ({
+          fileName: a.fileName,
+          url: `${appUrl}/api/files/${encodeURIComponent(a.fileName)}`,
+        })),
+        ...e.products
+          .filter((l) => l.attachment)
+          .map((l) => ({
+            fileName: l.attachment!,
+            url: `${appUrl}/api/files/${encodeURIComponent(l.attachment!)}`,
+          })),
+      ],
+      link: `${appUrl}/expense/${e.id}`,
+    };
+  },
+});
+
+registerPostingSource({
+  sourceType: 'payout',
+  async load(db, accountId, id, appUrl) {
+    const [p] = await db
+      .select({ p: payouts, payee: payees.name, bill: payoutQuotes })
+      .from(payouts)
+      .leftJoin(payees, eq(payees.id, payouts.payeeId))
+      .leftJoin(payoutQuotes, eq(payoutQuotes.payoutId, payouts.id))
+      .where(and(eq(payouts.id, id), eq(payouts.accountId, accountId)));
+    if (!p) return null;
+    const bill = p.bill;
+    return {
+      record: bill ? 'bill' : 'payout',
+      document: bill ? 'Bill' : 'Purchase',
+      reference: bill?.invoiceNumber || p.p.reference,
+      amountMinor: p.p.amountMinor,
+      currency: p.p.currency,
+      paidOn: lagosDay(p.p.updatedAt),
+      vendorName: p.payee,
+      categoryId: p.p.categoryId,
+      description: bill?.description || p.p.narration,
+      attachments: bill?.fileName
+        ? [{ fileName: bill.fileName, url: `${appUrl}/api/files/${encodeURIComponent(bill.fileName)}` }]
+        : [],
+      link: bill ? `${appUrl}/bills/${bill.reference}` : `${appUrl}/payout/${p.p.id}`,
+    };
+  },
+});
+
+registerPostingSource({
+  sourceType: 'payroll',
+  async load(db, accountId, id, appUrl) {
+    const [pr] = await db
+      .select()
+      .from(payrolls)
+      .where(and(eq(payrolls.id, id), eq(payrolls.accountId, accountId)));
+    if (!pr) return null;
+    const [s] = await db
+      .select({
+        paid: sql<number>`coalesce(sum(${payrollRows.netMinor}) filter (where ${payrollRows.status} = 'paid'), 0)::bigint`,
+      })
+      .from(payrollRows)
+      .where(eq(payrollRows.payrollId, id));
+    return {
+      record: 'payroll',
+      document: 'JournalEntry',
+      reference: pr.reference,
+      amountMinor: Number(s?.paid ?? 0),
+      currency: 'NGN',
+      paidOn: lagosDay(pr.updatedAt),
+      vendorName: null,
+      categoryId: null,
+      description: `Salaries: ${pr.name}`,
+      attachments: [],
+      link: `${appUrl}/payroll/${pr.id}`,
+      payroll: true,
+    };
+  },
+});
+
+/**
+ * Finds records whose payouts are all final with at least one paid, for accounts with enabled
+ * books, paid since the books were connected and not yet posted; writes one posting each (unique
+ * per record) and queues it. Run by the `accounting-sweep` ticker and woken by `onRecordPaid`.
+ */
+export async function sweepPaid(deps: AppDeps, accountId?: string, limit = 200): Promise<number> {
+  const types = [...sources.keys()];
+  const found = await deps.db.execute(sql`
+    select t.account_id, t.source_type, t.source_id, c.provider
+      from transactions t
+      join accounting_connections c on c.account_id = t.account_id and c.enabled
+     where t.type = 'payout' and t.source_type = any(${sql.raw(`array[${types.map((x) => `'${x}'`).join(',')}]`)}::text[])
+       ${accountId ? sql`and t.account_id = ${accountId}::uuid` : sql``}
+       -- the (account_id, created_at) index bounds the scan to recent payouts of connected accounts;
+       -- a payout is created when it is paid out (schedules create theirs on the day), so a record
+       -- settled more than POSTING_WINDOW_DAYS after its transfer started is left to a manual post
+       and t.created_at >= now() - make_interval(days => ${POSTING_WINDOW_DAYS})
+       and t.source_id ~ '^[0-9a-f-]{36}$'
+       and not exists (select 1 from accounting_postings p
+                        where p.account_id = t.account_id and p.source_type = t.source_type
+                          and p.source_id = t.source_id::uuid)
+     group by t.account_id, t.source_type, t.source_id, c.provider, c.connected_at
+    having bool_and(t.status not in ('pending', 'processing')) and bool_or(t.status = 'success')
+       and max(t.updated_at) >= c.connected_at
+     limit ${limit}`);
+  let queued = 0;
+  for (const r of found.rows as {
+    account_id: string;
+    source_type: string;
+    source_id: string;
+    provider: string;
+  }[]) {
+    const src = sources.get(r.source_type)!;
+    const rec = await src.load(deps.db, r.account_id, r.source_id, deps.config.appUrl);
+    if (!rec) continue;
+    const [row] = await deps.db
+      .insert(accountingPostings)
+      .values({
+        accountId: r.account_id,
+        sourceType: r.source_type,
+        sourceId: r.source_id,
+        record: rec.record,
+        document: rec.document,
+        reference: rec.reference,
+        amountMinor: rec.amountMinor,
+        currency: rec.currency,
+        provider: r.provider as 'sandbox',
+        nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: accountingPostings.id });
+    if (row) {
+      await sendJob(deps, POST_QUEUE, { postingId: row.id });
+      queued++;
+    }
+  }
+  return queued;
+}
+
+/** Hands due pending postings to the queue with a lease (a killed worker's posting comes back). */
+export async function dispatchDuePostings(deps: AppDeps, limit = 200) {
+  const due = await deps.db
+    .update(accountingPostings)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(
+      sql`${accountingPostings.id} in (select id from ${accountingPostings} where ${accountingPostings.status} = 'pending' and ${lte(accountingPostings.nextAttemptAt, sql`now()`)} order by ${accountingPostings.nextAttemptAt} limit ${limit} for update skip locked)`,
+    )
+    .returning({ id: accountingPostings.id });
+  for (const d of due) await sendJob(deps, POST_QUEUE, { postingId: d.id });
+  return due.length;
+}
+
+/** Builds the document from the record and the company's account choices. */
+async function documentFor(
+  db: DbOrTx,
+  conn: typeof accountingConnections.$inferSelect,
+  rec: PaidRecord,
+): Promise<BooksDocument> {
+  let accountId = rec.payroll ? conn.payrollAccountId : conn.defaultExpenseAccountId;
+  let classId: string | null = null;
+  if (rec.categoryId && /^[0-9a-f-]{36}$/.test(rec.categoryId)) {
+    const [m] = await db
+      .select()
+      .from(accountingCategoryMappings)
+      .where(
+        and(
+          eq(accountingCategoryMappings.accountId, conn.accountId),
+          eq(accountingCategoryMappings.categoryId, rec.categoryId),
+        ),
+      );
+    if (m?.providerAccountId) accountId = m.providerAccountId;
+    classId = m?.classId ?? null;
+  }
+  if (!accountId || !conn.bankAccountId)
+    throw new AppError(
+      409,
+      'accounting-unmapped',
+      'Choose the bank and expense accounts in Import payment tags first',
+    );
+  const memo = `Owo ${rec.record} ${rec.reference}${rec.vendorName ? ` — ${rec.vendorName}` : ''}`;
+  return {
+    kind: rec.document,
+    docNumber: rec.reference.slice(0, 21),
+    txnDate: rec.paidOn,
+    currency: rec.currency,
+    bankAccountId: conn.bankAccountId,
+    vendorName: rec.vendorName,
+    lines: [{ amountMinor: rec.amountMinor, accountId, classId, description: rec.description.slice(0, 500) }],
+    memo,
+    link: rec.link,
+    attachments: rec.attachments,
+  };
+}
+
+export type PostObserver = (stage: 'sent' | 'recorded') => void | Promise<void>;
+
+/**
+ * The posting job: locks the posting (a second worker skips it), builds the document and posts it
+ * under the posting's id as the provider's request id, then records the outcome. Killed between
+ * the provider's answer and the commit, the posting stays pending; the lease ends, the next attempt
+ * sends the same request id and the provider answers the first document: one document per record.
+ */
+export async function postOne(deps: AppDeps, postingId: string, observe?: PostObserver) {
+  await deps.db.transaction(async (tx) => {
+    const [p] = await tx
+      .select()
+      .from(accountingPostings)
+      .where(eq(accountingPostings.id, postingId))
+      .for('update', { skipLocked: true });
+    if (!p || p.status !== 'pending') return;
+    const attempts = p.attempts + 1;
+    let error: string | null = null;
+    let final = false;
+    let docId: string | null = null;
+    let payload: Record<string, unknown> | null = null;
+    try {
+      const conn = await connectionOf(tx, p.accountId);
+      if (!conn || !conn.enabled) throw new AppError(409, 'not-connected', ACCOUNTING_MSG.notConnected);
+      const rec = await sources.get(p.sourceType)!.load(tx, p.accountId, p.sourceId, deps.config.appUrl);
+      if (!rec) throw new AppError(409, 'gone', 'The record no longer exists');
+      const doc = await documentFor(tx, conn, rec);
+      payload = doc as unknown as Record<string, unknown>;
+      const posted = await withProvider(deps, p.accountId, async (prov, c) => {
+        const d = await prov.postDocument(c, doc, p.id);
+        return { ...d, url: prov.documentUrl(c, d) };
+      });
+      docId = posted.id;
+      await observe?.('sent');
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err; // a bug or a lost database: the job fails and is retried
+      error = err.message;
+      // Provider down: retry with backoff. Refused (bad document, expired access, not mapped): show it.
+      final = err.statusCode !== 503;
+    }
+    if (!error) {
+      await tx
+        .update(accountingPostings)
+        .set({
+          status: 'posted',
+          attempts,
+          lastError: null,
+          providerDocumentId: docId,
+          payload,
+          postedAt: new Date(),
+          nextAttemptAt: null,
+        })
+        .where(eq(accountingPostings.id, p.id));
+      await observe?.('recorded');
+      return;
+    }
+    const failed = final || attempts >= deps.config.ACCOUNTING_MAX_ATTEMPTS;
+    const delay = deps.config.ACCOUNTING_RETRY_BASE_SECONDS * 2 ** (attempts - 1);
+    await tx
+      .update(accountingPostings)
+      .set({
+        status: failed ? 'failed' : 'pending',
+        attempts,
+        lastError: error,
+        nextAttemptAt: failed ? null : new Date(Date.now() + delay * 1000),
+      })
+      .where(eq(accountingPostings.id, p.id));
+  });
+}
+
+// ------------------------------------------------------------------ list and retry
+
+const postingDto = (p: typeof accountingPostings.$inferSelect, appUrl: string): Posting => ({
+  id: p.id,
+  record: p.record,
+  recordId: p.sourceId,
+  reference: p.reference,
+  document: p.document,
+  status: p.status,
+  amount: fromMinor(p.amountMinor),
+  amountMinor: p.amountMinor,
+  currency: p.currency,
+  attempts: p.attempts,
+  lastError: p.lastError,
+  providerDocumentId: p.providerDocumentId,
+  link:
+    p.record === 'expense'
+      ? `${appUrl}/expense/${p.sourceId}`
+      : p.record === 'payroll'
+        ? `${appUrl}/payroll/${p.sourceId}`
+        : `${appUrl}/payout/${p.sourceId}`,
+  createdAt: p.createdAt.toISOString(),
+  postedAt: p.postedAt ? p.postedAt.toISOString() : null,
+});
+
+export async function listPostings(
+  deps: AppDeps,
+  accountId: string,
+  q: { page: number; limit: number; status?: 'pending' | 'posted' | 'failed' },
+) {
+  const where = and(
+    eq(accountingPostings.accountId, accountId),
+    q.status ? eq(accountingPostings.status, q.status) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    deps.db
+      .select()
+      .from(accountingPostings)
+      .where(where)
+      .orderBy(desc(accountingPostings.createdAt), desc(accountingPostings.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accountingPostings)
+      .where(where),
+  ]);
+  return { items: rows.map((r) => postingDto(r, deps.config.appUrl)), total: n };
+}
+
+export async function retryPosting(deps: AppDeps, accountId: string, id: string) {
+  const [row] = await deps.db
+    .select()
+    .from(accountingPostings)
+    .where(and(eq(accountingPostings.id, id), eq(accountingPostings.accountId, accountId)));
+  if (!row) throw notFound('Posting');
+  if (row.status !== 'failed') throw conflict(ACCOUNTING_MSG.postingNotFailed);
+  const [r] = await deps.db
+    .update(accountingPostings)
+    .set({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+    })
+    .where(and(eq(accountingPostings.id, id), eq(accountingPostings.status, 'failed')))
+    .returning();
+  if (!r) throw conflict(ACCOUNTING_MSG.postingNotFailed);
+  sendJobSoon(deps, POST_QUEUE, { postingId: id });
+  return postingDto(r, deps.config.appUrl);
+}
+
+export const postingIdsOf = (db: DbOrTx, accountId: string, ids: string[]) =>
+  db
+    .select()
+    .from(accountingPostings)
+    .where(and(eq(accountingPostings.accountId, accountId), inArray(accountingPostings.id, ids)));

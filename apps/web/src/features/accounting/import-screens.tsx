@@ -1,0 +1,245 @@
+import { Alert, Button, Card, Group, Radio, Select, Stack, Stepper, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { ACCOUNTING_PROVIDER_NAMES, type MappingBody } from '@owo/contract/accounting';
+import { ListBody } from '../../components/list';
+import { useDraft } from '../../lib/drafts';
+import { useApiMutation } from '../../lib/query';
+import {
+  accountingApi,
+  refreshAccounting,
+  useClasses,
+  useIntegrations,
+  useMapping,
+  useProviderAccounts,
+} from './api';
+
+// The import payment tags flow (001 §2, 002 §2): full screen, closing to /settings/categories.
+// /integrations/import-payment-tags (Accounting Software) → /integrations/map-tags (Map Payment
+// Tags) → /integrations/finish (Finish Import). The draft lives in memory (a reload starts again).
+
+const DRAFT = 'accounting.importTags';
+type Draft = Required<Pick<MappingBody, 'mappings'>> & {
+  bankAccountId: string | null;
+  defaultExpenseAccountId: string | null;
+};
+const CLOSE_TO = '/settings/categories';
+
+function Frame(props: { step: number; children: React.ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <Stack maw={880} mx="auto" p="md" gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>Import payment tags</Title>
+        <Button variant="subtle" onClick={() => navigate(CLOSE_TO)}>
+          Close
+        </Button>
+      </Group>
+      <Stepper active={props.step} size="sm">
+        <Stepper.Step label="Accounting Software" />
+        <Stepper.Step label="Map Payment Tags" />
+        <Stepper.Step label="Finish Import" />
+      </Stepper>
+      {props.children}
+    </Stack>
+  );
+}
+
+export function ChooseSoftwareScreen() {
+  const navigate = useNavigate();
+  const integrations = useIntegrations();
+  const current = integrations.data?.[0];
+  return (
+    <Frame step={0}>
+      <Card withBorder>
+        <Stack>
+          <Text>Choose the accounting software whose accounts and classes become your payment tags.</Text>
+          <ListBody
+            query={integrations}
+            isEmpty={!current}
+            emptyText="No accounting software is connected yet."
+          >
+            {current && (
+              <Radio.Group value={current.type} label="Accounting software">
+                <Radio mt="xs" value={current.type} label={ACCOUNTING_PROVIDER_NAMES[current.type]} />
+              </Radio.Group>
+            )}
+          </ListBody>
+          {current && !current.accountsSyncedAt && (
+            <Alert color="yellow">Sync the chart of accounts in Settings › Integrations first.</Alert>
+          )}
+          <Group justify="flex-end">
+            {!current ? (
+              <Button onClick={() => navigate('/settings/integrations')}>Connect accounting software</Button>
+            ) : (
+              <Button
+                disabled={!current.accountsSyncedAt || !current.authTokenValid}
+                onClick={() => navigate('/integrations/map-tags')}
+              >
+                Continue
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}
+
+export function MapTagsScreen() {
+  const navigate = useNavigate();
+  const mapping = useMapping();
+  const expenseAccounts = useProviderAccounts('Expense');
+  const bankAccounts = useProviderAccounts('Bank');
+  const classes = useClasses();
+  const [draft, setDraft] = useDraft<Draft>(DRAFT);
+  useEffect(() => {
+    if (!draft && mapping.data)
+      setDraft({
+        bankAccountId: mapping.data.bankAccountId,
+        defaultExpenseAccountId: mapping.data.defaultExpenseAccountId,
+        mappings: mapping.data.mappings.map((m) => ({
+          categoryId: m.categoryId,
+          providerAccountId: m.providerAccountId,
+          classId: m.classId,
+        })),
+      });
+  }, [draft, mapping.data, setDraft]);
+  const accountOptions = (expenseAccounts.data ?? []).map((a) => ({ value: a.id, label: a.name }));
+  const classOptions = (classes.data ?? []).map((a) => ({ value: a.id, label: a.name }));
+  const set = (i: number, patch: Partial<Draft['mappings'][number]>) =>
+    draft &&
+    setDraft({ ...draft, mappings: draft.mappings.map((m, j) => (j === i ? { ...m, ...patch } : m)) });
+  const names = new Map((mapping.data?.mappings ?? []).map((m) => [m.categoryId, m.categoryName]));
+  return (
+    <Frame step={1}>
+      <Card withBorder>
+        <Stack>
+          <Group grow>
+            <Select
+              label="Payments leave from (bank account)"
+              data={(bankAccounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+              value={draft?.bankAccountId ?? null}
+              onChange={(v) => draft && setDraft({ ...draft, bankAccountId: v })}
+            />
+            <Select
+              label="Default expense account"
+              data={accountOptions}
+              value={draft?.defaultExpenseAccountId ?? null}
+              onChange={(v) => draft && setDraft({ ...draft, defaultExpenseAccountId: v })}
+            />
+          </Group>
+          <ListBody
+            query={mapping}
+            isEmpty={!draft?.mappings.length}
+            emptyText="You have no payout categories yet."
+          >
+            <Table data-testid="map-tags">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Payout category</Table.Th>
+                  <Table.Th>Account</Table.Th>
+                  <Table.Th>Class</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {draft?.mappings.map((m, i) => (
+                  <Table.Tr key={m.categoryId}>
+                    <Table.Td>{names.get(m.categoryId)}</Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={`Account for ${names.get(m.categoryId)}`}
+                        placeholder="Default expense account"
+                        clearable
+                        searchable
+                        data={accountOptions}
+                        value={m.providerAccountId}
+                        onChange={(v) => set(i, { providerAccountId: v })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={`Class for ${names.get(m.categoryId)}`}
+                        placeholder="No class"
+                        clearable
+                        data={classOptions}
+                        value={m.classId ?? null}
+                        onChange={(v) => set(i, { classId: v })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ListBody>
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => navigate('/integrations/import-payment-tags')}>
+              Back
+            </Button>
+            <Button disabled={!draft?.bankAccountId} onClick={() => navigate('/integrations/finish')}>
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}
+
+export function FinishImportScreen() {
+  const navigate = useNavigate();
+  const [draft, setDraft] = useDraft<Draft>(DRAFT);
+  const [finished, setFinished] = useState(false);
+  const mapping = useMapping();
+  const expenseAccounts = useProviderAccounts('Expense');
+  const classes = useClasses();
+  const save = useApiMutation({
+    mutationFn: (d: Draft) =>
+      accountingApi.saveMapping({
+        ...(d.bankAccountId ? { bankAccountId: d.bankAccountId } : {}),
+        ...(d.defaultExpenseAccountId ? { defaultExpenseAccountId: d.defaultExpenseAccountId } : {}),
+        mappings: d.mappings,
+      }),
+    onSuccess: () => {
+      setFinished(true);
+      setDraft(undefined);
+      void refreshAccounting();
+    },
+  });
+  if (finished) return <Navigate to={CLOSE_TO} />;
+  if (!draft) return <Navigate to="/integrations/map-tags" replace />;
+  const acc = new Map((expenseAccounts.data ?? []).map((a) => [a.id, a.name]));
+  const cls = new Map((classes.data ?? []).map((a) => [a.id, a.name]));
+  const names = new Map((mapping.data?.mappings ?? []).map((m) => [m.categoryId, m.categoryName]));
+  const def = draft.defaultExpenseAccountId ? acc.get(draft.defaultExpenseAccountId) : null;
+  return (
+    <Frame step={2}>
+      <Card withBorder>
+        <Stack>
+          <Text>Your payout categories will post to these accounts:</Text>
+          <Table>
+            <Table.Tbody>
+              {draft.mappings.map((m) => (
+                <Table.Tr key={m.categoryId}>
+                  <Table.Td>{names.get(m.categoryId)}</Table.Td>
+                  <Table.Td>
+                    {(m.providerAccountId && acc.get(m.providerAccountId)) || `${def ?? 'Default'} (default)`}
+                  </Table.Td>
+                  <Table.Td>{m.classId ? cls.get(m.classId) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => navigate('/integrations/map-tags')}>
+              Back
+            </Button>
+            <Button loading={save.isPending} onClick={() => save.mutate(draft)}>
+              Finish Import
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}

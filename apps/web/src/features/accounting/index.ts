@@ -1,0 +1,2 @@
+// Public API of the accounting feature (docs/ARCHITECTURE.md, Boundaries).
+export { useAccountingAuthCheck } from './auth-check';

@@ -1,0 +1,130 @@
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ACCOUNTING_PROVIDER_NAMES } from '@owo/contract/accounting';
+import { toastSuccess } from '../../lib/toast';
+import { accountingApi, refreshAccounting, RETURN_KEY } from './api';
+
+/**
+ * The sandbox provider's own consent page (what QuickBooks' consent screen is for QBO): Approve
+ * grants a code and realm and goes back to the redirect URI with code, state and realmId.
+ */
+export function SandboxConsentScreen() {
+  const [params] = useSearchParams();
+  const state = params.get('state') ?? '';
+  const redirect = params.get('redirect_uri') ?? '';
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Only back to this app's own callback page.
+  const safe = (() => {
+    try {
+      const u = new URL(redirect);
+      return u.origin === window.location.origin && u.pathname.startsWith('/accounting/callback/') ? u : null;
+    } catch {
+      return null;
+    }
+  })();
+  return (
+    <Center mih="80vh">
+      <Card withBorder maw={480} w="100%" p="xl">
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {ACCOUNTING_PROVIDER_NAMES.sandbox}
+          </Text>
+          <Title order={3}>Connect Owo to your books</Title>
+          <Text>
+            Owo asks to read your chart of accounts, classes and locations, and to record purchases, bills and
+            journal entries for the payments you make.
+          </Text>
+          {!safe || !state ? <Alert color="red">This authorisation request is not valid.</Alert> : null}
+          {error && <Alert color="red">{error}</Alert>}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                if (safe)
+                  window.location.assign(
+                    `${safe.pathname}?error=access_denied&state=${encodeURIComponent(state)}`,
+                  );
+              }}
+            >
+              Cancel
+            </Button>
+            <Button
+              loading={busy}
+              disabled={!safe || !state}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  const g = (await accountingApi.sandboxAuthorize(state)).data;
+                  const q = new URLSearchParams({ code: g.code, state: g.state, realmId: g.realmId });
+                  window.location.assign(`${safe!.pathname}?${q}`);
+                } catch (e) {
+                  setError((e as Error).message);
+                  setBusy(false);
+                }
+              }}
+            >
+              Approve
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+/** The OAuth redirect target: hands code, state and realmId to the API, then back where it started. */
+export function AccountingCallbackScreen() {
+  const { provider = 'sandbox' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const once = useRef(false);
+  useEffect(() => {
+    if (once.current) return;
+    once.current = true;
+    const code = params.get('code');
+    const state = params.get('state');
+    const realmId = params.get('realmId');
+    if (!code || !state || !realmId) {
+      setError(
+        params.get('error') === 'access_denied'
+          ? 'Access was not granted.'
+          : 'The authorisation answer is incomplete.',
+      );
+      return;
+    }
+    accountingApi
+      .callback(provider, { code, state, realmId })
+      .then((res) => {
+        toastSuccess(res.message);
+        void refreshAccounting();
+        const back = sessionStorage.getItem(RETURN_KEY) || '/settings/integrations';
+        sessionStorage.removeItem(RETURN_KEY);
+        void navigate(back, { replace: true });
+      })
+      .catch((e: Error) => setError(e.message));
+  }, [navigate, params, provider]);
+  return (
+    <Center mih="80vh">
+      <Card withBorder maw={480} w="100%" p="xl">
+        {error ? (
+          <Stack>
+            <Alert color="red" title="Could not connect">
+              {error}
+            </Alert>
+            <Button onClick={() => navigate('/settings/integrations', { replace: true })}>
+              Back to integrations
+            </Button>
+          </Stack>
+        ) : (
+          <Group>
+            <Loader size="sm" />
+            <Text>Connecting your accounting software…</Text>
+          </Group>
+        )}
+      </Card>
+    </Center>
+  );
+}
