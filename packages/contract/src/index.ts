@@ -28,3 +28,4 @@ export * from './inflows';
 export * from './payees';
 export * from './payouts';
 export * from './requests';
+export * from './disbursements';

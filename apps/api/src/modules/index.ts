@@ -27,6 +27,7 @@ import { registerInflows } from './inflows/routes';
 import { registerPayouts } from './payouts/routes';
 import { registerPayees } from './payees/routes';
 import { registerRequests } from './requests/routes';
+import { registerDisbursements } from './disbursements/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -59,4 +60,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerPayouts(app, deps);
   await registerPayees(app, deps);
   await registerRequests(app, deps);
+  await registerDisbursements(app, deps);
 }

@@ -26,3 +26,4 @@ export * from '../modules/inflows/tables';
 export * from '../modules/payees/tables';
 export * from '../modules/payouts/tables';
 export * from '../modules/requests/tables';
+export * from '../modules/disbursements/tables';

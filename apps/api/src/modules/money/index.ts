@@ -2,7 +2,7 @@
 export { creditDeposit, registerInboundMatcher, type InboundMatch, type InboundMatcher } from './deposits';
 export { markProcessing, settleTransfer, type SettleOutcome } from './transfers';
 export { setWalletVirtualAccount } from './wallets';
-export { computeFee } from './fees';
+export { applyFeeRule, computeFee, getFeePolicy } from './fees';
 export { checkPayoutLimit } from './limits';
 export { startTransfer } from './transfers';
 export { getWallet, getWalletByCurrency } from './wallets';
