@@ -3591,6 +3591,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/disbursements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bulk disbursements (tab pending|rejected|active, search, from/to), newest first
+         * @description format=csv answers every row the same filters select as a streamed text/csv attachment.
+         */
+        get: operations["listDisbursements"];
+        put?: never;
+        /**
+         * Upload a bulk disbursement (multipart: name, walletId, file as CSV or xlsx)
+         * @description The file has the template columns accountNumber, bankCode, amount, narration (GET /api/disbursements/template), at most 10,000 rows and 5 MB. Rows are shape-checked at once (bad rows are kept with their error and row number); a job then checks each row (NUBAN, name resolution). A fully valid batch goes to approval by itself. Nothing is held until the final approval.
+         */
+        post: operations["createDisbursement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disbursements/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bulk disbursement template (CSV by default, or format=xlsx) */
+        get: operations["getDisbursementTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disbursements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bulk disbursement: progress counts, its rows (optionally one row status) and its approval item */
+        get: operations["getDisbursement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disbursements/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Fix a failed row's bank details; the row is NUBAN-checked and resolved again */
+        patch: operations["fixDisbursementItem"];
+        trace?: never;
+    };
+    "/api/disbursements/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a batch whose failed rows were fixed to approval (the KYB-tier limit applies to its total) */
+        post: operations["submitDisbursement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disbursements/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay the failed rows again (only them), each under a new transfer reference
+         * @description Requires an Idempotency-Key header: a repeated request answers the first answer.
+         */
+        post: operations["retryDisbursement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disbursements/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outcome of every row as a CSV download */
+        get: operations["getDisbursementReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -22249,6 +22378,923 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDisbursements: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "pending" | "rejected" | "active";
+                period?: "24h" | "7d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            walletId: string;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+                            approvalStatus: string | null;
+                            error: string | null;
+                            /** Format: int64 */
+                            itemCount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            progress: {
+                                /** Format: int64 */
+                                total: number;
+                                /** Format: int64 */
+                                validating: number;
+                                /** Format: int64 */
+                                valid: number;
+                                /** Format: int64 */
+                                invalid: number;
+                                /** Format: int64 */
+                                paying: number;
+                                /** Format: int64 */
+                                paid: number;
+                                /** Format: int64 */
+                                failed: number;
+                            };
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDisbursement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            walletId: string;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+                            approvalStatus: string | null;
+                            error: string | null;
+                            /** Format: int64 */
+                            itemCount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            progress: {
+                                /** Format: int64 */
+                                total: number;
+                                /** Format: int64 */
+                                validating: number;
+                                /** Format: int64 */
+                                valid: number;
+                                /** Format: int64 */
+                                invalid: number;
+                                /** Format: int64 */
+                                paying: number;
+                                /** Format: int64 */
+                                paid: number;
+                                /** Format: int64 */
+                                failed: number;
+                            };
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            items: {
+                                id: string;
+                                /** Format: int64 */
+                                row: number;
+                                accountNumber: string;
+                                bankCode: string;
+                                bankName: string | null;
+                                accountName: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                fee: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                feeMinor: number | null;
+                                narration: string;
+                                /** @enum {string} */
+                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
+                                error: string | null;
+                                /** Format: int64 */
+                                attempt: number;
+                                transactionId: string | null;
+                            }[];
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDisbursementTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDisbursement: {
+        parameters: {
+            query?: {
+                itemStatus?: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            walletId: string;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+                            approvalStatus: string | null;
+                            error: string | null;
+                            /** Format: int64 */
+                            itemCount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            progress: {
+                                /** Format: int64 */
+                                total: number;
+                                /** Format: int64 */
+                                validating: number;
+                                /** Format: int64 */
+                                valid: number;
+                                /** Format: int64 */
+                                invalid: number;
+                                /** Format: int64 */
+                                paying: number;
+                                /** Format: int64 */
+                                paid: number;
+                                /** Format: int64 */
+                                failed: number;
+                            };
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            items: {
+                                id: string;
+                                /** Format: int64 */
+                                row: number;
+                                accountNumber: string;
+                                bankCode: string;
+                                bankName: string | null;
+                                accountName: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                fee: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                feeMinor: number | null;
+                                narration: string;
+                                /** @enum {string} */
+                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
+                                error: string | null;
+                                /** Format: int64 */
+                                attempt: number;
+                                transactionId: string | null;
+                            }[];
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    fixDisbursementItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accountNumber: string;
+                    bankCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            walletId: string;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+                            approvalStatus: string | null;
+                            error: string | null;
+                            /** Format: int64 */
+                            itemCount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            progress: {
+                                /** Format: int64 */
+                                total: number;
+                                /** Format: int64 */
+                                validating: number;
+                                /** Format: int64 */
+                                valid: number;
+                                /** Format: int64 */
+                                invalid: number;
+                                /** Format: int64 */
+                                paying: number;
+                                /** Format: int64 */
+                                paid: number;
+                                /** Format: int64 */
+                                failed: number;
+                            };
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            items: {
+                                id: string;
+                                /** Format: int64 */
+                                row: number;
+                                accountNumber: string;
+                                bankCode: string;
+                                bankName: string | null;
+                                accountName: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                fee: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                feeMinor: number | null;
+                                narration: string;
+                                /** @enum {string} */
+                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
+                                error: string | null;
+                                /** Format: int64 */
+                                attempt: number;
+                                transactionId: string | null;
+                            }[];
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitDisbursement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            walletId: string;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+                            approvalStatus: string | null;
+                            error: string | null;
+                            /** Format: int64 */
+                            itemCount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            progress: {
+                                /** Format: int64 */
+                                total: number;
+                                /** Format: int64 */
+                                validating: number;
+                                /** Format: int64 */
+                                valid: number;
+                                /** Format: int64 */
+                                invalid: number;
+                                /** Format: int64 */
+                                paying: number;
+                                /** Format: int64 */
+                                paid: number;
+                                /** Format: int64 */
+                                failed: number;
+                            };
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            items: {
+                                id: string;
+                                /** Format: int64 */
+                                row: number;
+                                accountNumber: string;
+                                bankCode: string;
+                                bankName: string | null;
+                                accountName: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                fee: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                feeMinor: number | null;
+                                narration: string;
+                                /** @enum {string} */
+                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
+                                error: string | null;
+                                /** Format: int64 */
+                                attempt: number;
+                                transactionId: string | null;
+                            }[];
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryDisbursement: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            walletId: string;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+                            approvalStatus: string | null;
+                            error: string | null;
+                            /** Format: int64 */
+                            itemCount: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            fee: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            feeMinor: number;
+                            progress: {
+                                /** Format: int64 */
+                                total: number;
+                                /** Format: int64 */
+                                validating: number;
+                                /** Format: int64 */
+                                valid: number;
+                                /** Format: int64 */
+                                invalid: number;
+                                /** Format: int64 */
+                                paying: number;
+                                /** Format: int64 */
+                                paid: number;
+                                /** Format: int64 */
+                                failed: number;
+                            };
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            items: {
+                                id: string;
+                                /** Format: int64 */
+                                row: number;
+                                accountNumber: string;
+                                bankCode: string;
+                                bankName: string | null;
+                                accountName: string | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number | null;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                fee: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                feeMinor: number | null;
+                                narration: string;
+                                /** @enum {string} */
+                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
+                                error: string | null;
+                                /** Format: int64 */
+                                attempt: number;
+                                transactionId: string | null;
+                            }[];
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDisbursementReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv: one line per row with its status and error */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
