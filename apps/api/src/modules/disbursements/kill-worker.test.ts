@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../../test/helpers';
+import { createTestApp, memberWithRole, setKybTier, TEST_VAULT_KEYS, type TestApp } from '../../../test/helpers';
 import { freePort } from '../../platform/db';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { sandboxTransfers } from '../../rails/sandbox/tables';
@@ -36,6 +36,7 @@ function startWorker(): Promise<ChildProcess> {
       PORT: String(port),
       APP_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: 'kill-test-secret-kill-test-secret!!',
+      VAULT_KEYS: TEST_VAULT_KEYS,
       DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
