@@ -144,6 +144,9 @@ async function main() {
       return b.s === 'pending';
     });
     const tValidated = performance.now();
+    console.log(
+      `  upload ${((tUploaded - t0) / 1000).toFixed(2)} s; validated and sent for approval after ${((tValidated - t0) / 1000).toFixed(1)} s`,
+    );
     const [item] = await db
       .select({ id: approvalItems.id })
       .from(approvalItems)
@@ -157,6 +160,7 @@ async function main() {
     });
     for (const fn of afterCommit) await fn();
     const tApproved = performance.now();
+    console.log(`  approved and held after ${((tApproved - t0) / 1000).toFixed(1)} s`);
     let last = -1;
     await wait('all rows final', async () => {
       const r = await db.execute(sql`

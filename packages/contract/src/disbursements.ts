@@ -143,7 +143,8 @@ export const disbursementItemSchema = z.object({
 export type DisbursementItem = z.infer<typeof disbursementItemSchema>;
 
 const progressSchema = z.object({
-  total: z.number().int(),
+  /** Rows in the batch. */
+  rows: z.number().int(),
   validating: z.number().int(),
   valid: z.number().int(),
   invalid: z.number().int(),

@@ -22441,7 +22441,7 @@ export interface operations {
                             feeMinor: number;
                             progress: {
                                 /** Format: int64 */
-                                total: number;
+                                rows: number;
                                 /** Format: int64 */
                                 validating: number;
                                 /** Format: int64 */
@@ -22535,7 +22535,7 @@ export interface operations {
                             feeMinor: number;
                             progress: {
                                 /** Format: int64 */
-                                total: number;
+                                rows: number;
                                 /** Format: int64 */
                                 validating: number;
                                 /** Format: int64 */
@@ -22714,7 +22714,7 @@ export interface operations {
                             feeMinor: number;
                             progress: {
                                 /** Format: int64 */
-                                total: number;
+                                rows: number;
                                 /** Format: int64 */
                                 validating: number;
                                 /** Format: int64 */
@@ -22870,7 +22870,7 @@ export interface operations {
                             feeMinor: number;
                             progress: {
                                 /** Format: int64 */
-                                total: number;
+                                rows: number;
                                 /** Format: int64 */
                                 validating: number;
                                 /** Format: int64 */
@@ -23019,7 +23019,7 @@ export interface operations {
                             feeMinor: number;
                             progress: {
                                 /** Format: int64 */
-                                total: number;
+                                rows: number;
                                 /** Format: int64 */
                                 validating: number;
                                 /** Format: int64 */
@@ -23170,7 +23170,7 @@ export interface operations {
                             feeMinor: number;
                             progress: {
                                 /** Format: int64 */
-                                total: number;
+                                rows: number;
                                 /** Format: int64 */
                                 validating: number;
                                 /** Format: int64 */

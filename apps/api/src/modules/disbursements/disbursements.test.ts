@@ -22,6 +22,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The text of a non-JSON answer (the test client keeps it under `raw`). */
+const raw = (r: { body: unknown }) => (r.body as { raw: string }).raw;
 const HEADER = 'accountNumber,bankCode,amount,narration';
 const csv = (rows: string[][]) => [HEADER, ...rows.map((r) => r.join(','))].join('\r\n') + '\r\n';
 const row = (accountNumber = ordinaryAccount(), amount = '1500.50', narration = 'Vendor payment') => [
@@ -124,7 +126,7 @@ describe('bulk disbursements', () => {
     expect(res.body.data.itemCount).toBe(7);
     const d = await settledValidation(o.api, id);
     expect(d.status).toBe('invalid');
-    expect(d.progress).toMatchObject({ total: 7, valid: 3, invalid: 4, validating: 0 });
+    expect(d.progress).toMatchObject({ rows: 7, valid: 3, invalid: 4, validating: 0 });
     const bad = Object.fromEntries(
       d.items.filter((i: any) => i.status === 'invalid').map((i: any) => [i.row, i.error]),
     );
@@ -149,12 +151,12 @@ describe('bulk disbursements', () => {
       bankCode: '058',
     });
     expect(badFix.status).toBe(400);
-    expect(badFix.body.errors.accountNumber).toEqual([M.nuban]);
+    expect(badFix.body.errors!.accountNumber).toEqual([M.nuban]);
     const unknownBank = await o.api.patch(`/api/disbursements/${id}/items/${byRow(3).id}`, {
       accountNumber: ordinaryAccount(),
       bankCode: '999',
     });
-    expect(unknownBank.body.errors.bankCode).toEqual([M.unknownBank]);
+    expect(unknownBank.body.errors!.bankCode).toEqual([M.unknownBank]);
     for (const n of [3, 5, 7]) {
       const fixed = await o.api.patch(`/api/disbursements/${id}/items/${byRow(n).id}`, {
         accountNumber: ordinaryAccount(),
@@ -227,7 +229,7 @@ describe('bulk disbursements', () => {
     const report = await o.api.get(`/api/disbursements/${cid}/report`);
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toMatch(/text\/csv/);
-    const lines = parseCsv(report.body.raw);
+    const lines = parseCsv(raw(report));
     expect(lines[0]).toEqual([
       'Row',
       'Account number',
@@ -255,7 +257,7 @@ describe('bulk disbursements', () => {
     expect(pending.body.data.map((x: any) => x.id)).toEqual([id]);
     expect((await o.api.get(`/api/disbursements?search=${ref}`)).body.data).toHaveLength(1);
     const listCsv = await o.api.get('/api/disbursements?format=csv');
-    expect(parseCsv(listCsv.body.raw)).toHaveLength(3);
+    expect(parseCsv(raw(listCsv))).toHaveLength(3);
     expect(await verifyLedger(t.db)).toEqual([]);
   }, 120_000);
 
@@ -310,7 +312,7 @@ describe('bulk disbursements', () => {
     const bad = async (f: FormData, field: string, message: string) => {
       const r = await o.api.post('/api/disbursements', f);
       expect(r.status, JSON.stringify(r.body)).toBe(400);
-      expect(r.body.errors[field]).toEqual([message]);
+      expect(r.body.errors![field]).toEqual([message]);
     };
     const w = o.wallet.id;
     await bad(form({ name: 'x', walletId: w }), 'file', M.fileRequired);
@@ -391,7 +393,7 @@ describe('bulk disbursements', () => {
     });
     expect(patch.status).toBe(400);
     expect(patch.body.errors).toMatchObject({ accountNumber: [M.accountNumber], bankCode: [M.bankCode] });
-    expect((await o.api.get('/api/disbursements/template')).body.raw).toContain(HEADER);
+    expect(raw(await o.api.get('/api/disbursements/template'))).toContain(HEADER);
   }, 120_000);
 
   it('tenancy: another account answers 404 on every route', async () => {
@@ -422,7 +424,7 @@ describe('bulk disbursements', () => {
       form({ name: 'x', walletId: o.wallet.id }, { bytes: csv([row()]), name: 'a.csv' }),
     );
     expect(theirs.status).toBe(400);
-    expect(theirs.body.errors.walletId).toEqual([M.selectWallet]);
+    expect(theirs.body.errors!.walletId).toEqual([M.selectWallet]);
     // an item of another batch answers 404 under this batch
     const mine2 = await upload(o.api, o.wallet.id, csv([['0123456780', '058', '10', 'x']]));
     expect(

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, memberWithRole, setKybTier, TEST_VAULT_KEYS, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  memberWithRole,
+  setKybTier,
+  TEST_VAULT_KEYS,
+  type TestApp,
+} from '../../../test/helpers';
 import { freePort } from '../../platform/db';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { sandboxTransfers } from '../../rails/sandbox/tables';
@@ -134,7 +140,7 @@ describe('bulk disbursement survives a killed worker', () => {
       180_000,
       1000,
     );
-    expect(done.progress).toMatchObject({ total: ROWS, paid: ROWS - 1, failed: 1 });
+    expect(done.progress).toMatchObject({ rows: ROWS, paid: ROWS - 1, failed: 1 });
     const txs = await t.db.select().from(transactions).where(eq(transactions.sourceId, id));
     expect(txs).toHaveLength(ROWS); // one transfer per row: nobody paid twice
     expect(new Set(txs.map((x) => x.reference)).size).toBe(ROWS);

@@ -318,7 +318,7 @@ const EFFECTIVE = sql`case when i.status = 'paying' then case t.status when 'suc
   when 'failed' then 'failed' when 'reversed' then 'failed' else 'paying' end else i.status end`;
 
 const EMPTY: DisbursementProgress = {
-  total: 0,
+  rows: 0,
   validating: 0,
   valid: 0,
   invalid: 0,
@@ -338,7 +338,7 @@ async function countsOf(db: DbOrTx, ids: string[]): Promise<Map<string, Disburse
   for (const row of r.rows as { id: string; s: DisbursementItemStatus; n: number }[]) {
     const c = out.get(row.id) ?? { ...EMPTY };
     c[row.s] += row.n;
-    c.total += row.n;
+    c.rows += row.n;
     out.set(row.id, c);
   }
   return out;

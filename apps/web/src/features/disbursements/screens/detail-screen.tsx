@@ -92,8 +92,8 @@ export function DisbursementScreen() {
           </SimpleGrid>
           {(p.paid || p.paying || p.failed) > 0 && (
             <Progress.Root size="lg">
-              <Progress.Section value={(p.paid / Math.max(1, p.total)) * 100} color="green" />
-              <Progress.Section value={(p.failed / Math.max(1, p.total)) * 100} color="red" />
+              <Progress.Section value={(p.paid / Math.max(1, p.rows)) * 100} color="green" />
+              <Progress.Section value={(p.failed / Math.max(1, p.rows)) * 100} color="red" />
             </Progress.Root>
           )}
         </Stack>

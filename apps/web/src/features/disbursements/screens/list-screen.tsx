@@ -114,7 +114,7 @@ export function DisbursementsScreen() {
                     <Table.Td ta="right">{formatMoney(d.totalMinor, d.currency)}</Table.Td>
                     <Table.Td miw={120}>
                       {done > 0 ? (
-                        <Progress value={(done / Math.max(1, d.progress.total)) * 100} size="sm" />
+                        <Progress value={(done / Math.max(1, d.progress.rows)) * 100} size="sm" />
                       ) : (
                         <Text size="xs" c="dimmed">
                           —

@@ -60,7 +60,7 @@ export function NewDisbursementScreen() {
   }, [b, navigate]);
 
   if (id) {
-    const checked = b ? b.progress.total - b.progress.validating : 0;
+    const checked = b ? b.progress.rows - b.progress.validating : 0;
     return (
       <Stack gap="lg" maw={640}>
         <Title order={2}>Validating your file</Title>
@@ -69,10 +69,10 @@ export function NewDisbursementScreen() {
             <Text size="sm">
               Checking every account number (NUBAN) and looking up the account names at the banks.
             </Text>
-            <Progress value={b ? (checked / Math.max(1, b.progress.total)) * 100 : 0} animated />
+            <Progress value={b ? (checked / Math.max(1, b.progress.rows)) * 100 : 0} animated />
             <Text size="sm" c="dimmed" data-testid="validation-progress">
               {b
-                ? `${checked.toLocaleString('en-NG')} of ${b.progress.total.toLocaleString('en-NG')} rows checked`
+                ? `${checked.toLocaleString('en-NG')} of ${b.progress.rows.toLocaleString('en-NG')} rows checked`
                 : 'Starting…'}
             </Text>
           </Stack>

@@ -54,7 +54,7 @@ export function ValidationView(props: { id: string }) {
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Bulk payment not found'}</Alert>;
   const d = q.data;
   const p = d.progress;
-  const checked = p.total - p.validating;
+  const checked = p.rows - p.validating;
   const failedRows = d.items.filter((i) => i.status === 'invalid');
   return (
     <Stack gap="lg">
@@ -71,19 +71,19 @@ export function ValidationView(props: { id: string }) {
         <Stack gap="sm">
           <Progress.Root size="lg">
             <Progress.Section
-              value={((p.total - p.invalid - p.validating) / Math.max(1, p.total)) * 100}
+              value={((p.rows - p.invalid - p.validating) / Math.max(1, p.rows)) * 100}
               color="teal"
             />
-            <Progress.Section value={(p.invalid / Math.max(1, p.total)) * 100} color="orange" />
+            <Progress.Section value={(p.invalid / Math.max(1, p.rows)) * 100} color="orange" />
           </Progress.Root>
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <Stat
               label="Rows checked"
-              value={`${checked.toLocaleString('en-NG')} / ${p.total.toLocaleString('en-NG')}`}
+              value={`${checked.toLocaleString('en-NG')} / ${p.rows.toLocaleString('en-NG')}`}
             />
             <Stat
               label="Valid"
-              value={(p.total - p.invalid - p.validating).toLocaleString('en-NG')}
+              value={(p.rows - p.invalid - p.validating).toLocaleString('en-NG')}
               testId="valid-count"
             />
             <Stat label="Failed" value={p.invalid.toLocaleString('en-NG')} testId="invalid-count" />
