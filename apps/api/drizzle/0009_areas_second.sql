@@ -166,6 +166,44 @@ CREATE TABLE "commission_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "disbursement_items" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"disbursement_id" uuid NOT NULL,
+	"account_id" uuid NOT NULL,
+	"row_no" integer NOT NULL,
+	"account_number" text NOT NULL,
+	"bank_code" text NOT NULL,
+	"bank_name" text,
+	"account_name" text,
+	"amount_minor" bigint,
+	"fee_minor" bigint,
+	"narration" text NOT NULL,
+	"status" text DEFAULT 'validating' NOT NULL,
+	"error" text,
+	"attempt" integer DEFAULT 0 NOT NULL,
+	"transaction_id" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "disbursements" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"account_id" uuid NOT NULL,
+	"subsidiary_id" uuid,
+	"reference" text NOT NULL,
+	"name" text NOT NULL,
+	"wallet_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"maker_user_id" uuid NOT NULL,
+	"maker_name" text NOT NULL,
+	"status" text DEFAULT 'validating' NOT NULL,
+	"error" text,
+	"item_count" integer NOT NULL,
+	"amount_minor" bigint DEFAULT 0 NOT NULL,
+	"fee_minor" bigint DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "invoice_reminders" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"account_id" uuid NOT NULL,
@@ -324,6 +362,9 @@ ALTER TABLE "commission_batches" ADD CONSTRAINT "commission_batches_maker_user_i
 ALTER TABLE "commission_settings" ADD CONSTRAINT "commission_settings_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commission_settings" ADD CONSTRAINT "commission_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commission_settings" ADD CONSTRAINT "commission_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "disbursement_items" ADD CONSTRAINT "disbursement_items_disbursement_id_disbursements_id_fk" FOREIGN KEY ("disbursement_id") REFERENCES "public"."disbursements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "disbursements" ADD CONSTRAINT "disbursements_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "disbursements" ADD CONSTRAINT "disbursements_maker_user_id_users_id_fk" FOREIGN KEY ("maker_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_reminders" ADD CONSTRAINT "invoice_reminders_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_reminders" ADD CONSTRAINT "invoice_reminders_installment_id_invoice_installments_id_fk" FOREIGN KEY ("installment_id") REFERENCES "public"."invoice_installments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payee_import_batches" ADD CONSTRAINT "payee_import_batches_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -360,6 +401,10 @@ CREATE UNIQUE INDEX "commission_batches_reference_key" ON "commission_batches" U
 CREATE INDEX "commission_batches_account_created_idx" ON "commission_batches" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "commission_settings_general_key" ON "commission_settings" USING btree ("account_id") WHERE "commission_settings"."user_id" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "commission_settings_agent_key" ON "commission_settings" USING btree ("account_id","user_id") WHERE "commission_settings"."user_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "disbursement_items_row_key" ON "disbursement_items" USING btree ("disbursement_id","row_no");--> statement-breakpoint
+CREATE INDEX "disbursement_items_status_idx" ON "disbursement_items" USING btree ("disbursement_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "disbursements_reference_key" ON "disbursements" USING btree ("reference");--> statement-breakpoint
+CREATE INDEX "disbursements_account_created_idx" ON "disbursements" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoice_reminders_installment_kind_key" ON "invoice_reminders" USING btree ("installment_id","kind");--> statement-breakpoint
 CREATE INDEX "payee_import_batches_account_idx" ON "payee_import_batches" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payee_invitations_reference_key" ON "payee_invitations" USING btree ("reference");--> statement-breakpoint

@@ -167,7 +167,7 @@ export const commissionsQuery = listQuery.pick({ page: true, limit: true }).exte
 
 // ---- batches ----
 export const BATCH_STATES = ['pending', 'processing', 'success', 'failed', 'partial', 'rejected'] as const;
-export const disbursementItemSchema = z.object({
+export const commissionDisbursementItemSchema = z.object({
   id: z.string(),
   amount: z.string(),
   amountMinor: z.number().int(),
@@ -178,7 +178,7 @@ export const disbursementItemSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   failureReason: z.string().nullable(),
 });
-export type DisbursementItem = z.infer<typeof disbursementItemSchema>;
+export type CommissionDisbursementItem = z.infer<typeof commissionDisbursementItemSchema>;
 
 export const commissionDisbursementSchema = z.object({
   id: z.string(),
@@ -201,7 +201,7 @@ export const commissionDisbursementSchema = z.object({
 });
 export type CommissionDisbursement = z.infer<typeof commissionDisbursementSchema>;
 
-export const disbursementItemParams = z.object({ id: z.string().uuid(), itemId: z.string().uuid() });
+export const commissionDisbursementItemParams = z.object({ id: z.string().uuid(), itemId: z.string().uuid() });
 export const disbursementItemsQuery = listQuery.pick({ page: true, limit: true });
 
 // ---- the agent's dashboard (001 §3) ----

@@ -30,3 +30,4 @@ export * from './payees';
 export * from './payouts';
 export * from './requests';
 export * from './commissions';
+export * from './disbursements';

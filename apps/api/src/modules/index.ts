@@ -29,6 +29,7 @@ import { registerPayees } from './payees/routes';
 import { registerRequests } from './requests/routes';
 import { registerCommissions } from './commissions/routes';
 import { registerAccounting } from './accounting/routes';
+import { registerDisbursements } from './disbursements/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -63,4 +64,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerRequests(app, deps);
   await registerCommissions(app, deps); // after inflows and approvals: listens to collections and refunds
   await registerAccounting(app, deps);
+  await registerDisbursements(app, deps);
 }

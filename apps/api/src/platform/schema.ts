@@ -28,3 +28,4 @@ export * from '../modules/payouts/tables';
 export * from '../modules/requests/tables';
 export * from '../modules/commissions/tables';
 export * from '../modules/accounting/tables';
+export * from '../modules/disbursements/tables';

@@ -151,6 +151,28 @@ export async function parseSheet(buffer: Buffer, filename: string): Promise<Shee
   return out;
 }
 
+/**
+ * A sheet judged by its bytes alone (xlsx, xls or CSV text, whatever its name): its non-blank rows
+ * of trimmed cells, header included, or null when it is none of these or cannot be read.
+ */
+export async function readSheetRows(bytes: Buffer): Promise<string[][] | null> {
+  let raw: string[][];
+  try {
+    if (isZip(bytes)) raw = await parseXlsx(bytes);
+    else if (isOle(bytes)) raw = parseXls(bytes);
+    else {
+      const text = bytes.toString('utf8');
+      // Binary that is not a spreadsheet (an image, a PDF): NUL bytes or replacement characters.
+      if (text.includes('\u0000') || text.includes('\ufffd')) return null;
+      raw = parseCsv(text);
+    }
+  } catch (e) {
+    if (e instanceof SheetError) return null;
+    throw e;
+  }
+  return raw.map((cells) => cells.map((c) => c.trim())).filter((cells) => cells.some((c) => c !== ''));
+}
+
 /** Rows as objects keyed by the lower-cased, trimmed header (the first row); blank headers dropped. */
 export function sheetObjects(rows: SheetRow[]): Record<string, string>[] {
   const header = (rows[0]?.cells ?? []).map((h) => h.trim().toLowerCase());

@@ -10,7 +10,7 @@ import {
   type AgentDashboard,
   type CommissionDisbursement,
   type CommissionView,
-  type DisbursementItem,
+  type CommissionDisbursementItem,
 } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -116,7 +116,7 @@ export async function listCommissions(
   return { items: rows.map(commissionDto), total };
 }
 
-function itemDto(r: Awaited<ReturnType<typeof itemsOf>>[number]): DisbursementItem {
+function itemDto(r: Awaited<ReturnType<typeof itemsOf>>[number]): CommissionDisbursementItem {
   return {
     id: r.i.id,
     amount: fromMinor(r.i.amountMinor),

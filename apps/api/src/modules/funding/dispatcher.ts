@@ -3,7 +3,7 @@
 // provider's answer. Jobs make it prompt; the sweep makes it crash-proof (docs/rails-sandbox.md).
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps';
-import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
+import { defineQueue, defineTicker, sendJob, sendJobSoon, sendJobs } from '../../platform/jobs';
 import { RailsError } from '../../rails/errors';
 import { railsOf } from '../../rails';
 import type { ForeignBeneficiary, TransferResult } from '../../rails/port';
@@ -33,6 +33,18 @@ export function outcomeOf(status: TransferResult['status']): SettleOutcome | nul
 /** Call right after startTransfer commits; a lost call is recovered by the sweep. */
 export function dispatchSoon(deps: AppDeps, reference: string): void {
   sendJobSoon(deps, Q_DISPATCH, { reference }, { singletonKey: reference });
+}
+
+/** dispatchSoon for many transfers (a bulk disbursement): one insert per 1,000 jobs; the sweep covers a lost call. */
+export function dispatchManySoon(deps: AppDeps, references: string[]): void {
+  sendJobs(
+    deps,
+    Q_DISPATCH,
+    references.map((reference) => ({ data: { reference }, singletonKey: reference })),
+  ).catch((err) => {
+    if (deps.config.LOG_LEVEL !== 'silent')
+      console.error(`[jobs] could not enqueue ${Q_DISPATCH}:`, (err as Error).message);
+  });
 }
 
 async function payoutByReference(deps: AppDeps, reference: string) {

@@ -14,7 +14,7 @@ export {
   type SettleOutcome,
 } from './transfers';
 export { setWalletVirtualAccount } from './wallets';
-export { computeFee } from './fees';
+export { applyFeeRule, computeFee, getFeePolicy } from './fees';
 export { checkPayoutLimit } from './limits';
 export { startTransfer } from './transfers';
 export { getWallet, getWalletByCurrency } from './wallets';

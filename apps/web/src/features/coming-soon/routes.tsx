@@ -23,7 +23,7 @@ export const comingSoonDashboardRoutes: RouteObject[] = [
   area('requests', '/requests/*'),
   area('requests', '/request/:ref'),
   area('commissions', '/commissions/*'),
-  area('disbursements', '/disbursements/*'),
+  // /disbursements/* lives in features/disbursements.
   area('payouts', '/payouts/*'),
   area('payouts', '/payout/*'),
   area('bills', '/bill/:id'),

@@ -7,7 +7,7 @@ import type {
   CommissionConfig,
   CommissionDisbursement,
   CommissionView,
-  DisbursementItem,
+  CommissionDisbursementItem,
   Pagination,
 } from '@owo/contract';
 import { api } from '../../lib/api';
@@ -81,8 +81,8 @@ export function useBatchItems(id: string | undefined, page: number) {
     queryKey: ['commissions', 'batch', id, 'items', page],
     enabled: !!id,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<Page<DisbursementItem>> => {
-      const res = await api.get<DisbursementItem[]>(`/agents/core/commission-disbursements/${id}/items`, {
+    queryFn: async (): Promise<Page<CommissionDisbursementItem>> => {
+      const res = await api.get<CommissionDisbursementItem[]>(`/agents/core/commission-disbursements/${id}/items`, {
         query: { page, limit: 10 },
       });
       return { items: res.data, pagination: res.metadata?.pagination };

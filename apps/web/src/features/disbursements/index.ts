@@ -1,0 +1,2 @@
+// Public entry of the disbursements feature.
+export { useDisbursement } from './api';

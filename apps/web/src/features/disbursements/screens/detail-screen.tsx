@@ -1,0 +1,191 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Pagination,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { DisbursementItemStatus } from '@owo/contract/disbursements';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { ApprovalActions } from '../../approvals';
+import { disbursementApi, refreshDisbursements, useDisbursement } from '../api';
+import { DisbursementStatusBadge, ItemStatusBadge } from './status';
+import { Stat } from './validation-screen';
+
+const PAGE = 50;
+const FILTERS: { value: 'all' | DisbursementItemStatus; label: string }[] = [
+  { value: 'all', label: 'All rows' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'paying', label: 'Paying' },
+  { value: 'failed', label: 'Failed' },
+];
+
+/** /disbursements/:id: totals, progress, the shared approval actions, per-row statuses, retry, report. */
+export function DisbursementScreen() {
+  const { id } = useParams();
+  const [filter, setFilter] = useState<'all' | DisbursementItemStatus>('all');
+  const [page, setPage] = useState(1);
+  const q = useDisbursement(id, filter === 'all' ? undefined : filter);
+  const canPay = useCan('disbursement', 'post');
+  const retry = useApiMutation({
+    mutationFn: () => disbursementApi.retry(id!),
+    onSuccess: () => void refreshDisbursements(),
+  });
+  const [downloading, setDownloading] = useState(false);
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Bulk payment not found'}</Alert>;
+  const d = q.data;
+  const p = d.progress;
+  const rows = d.items.slice((page - 1) * PAGE, page * PAGE);
+  const canRetry =
+    canPay &&
+    p.failed > 0 &&
+    (d.status === 'partially_failed' || d.status === 'failed' || d.status === 'paying');
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>{d.name}</Title>
+          <Text c="dimmed" size="sm">
+            {d.reference} · created by {d.maker.name} on {formatDateTime(d.createdAt)}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <DisbursementStatusBadge status={d.status} />
+          <Button
+            variant="default"
+            loading={downloading}
+            onClick={() => {
+              setDownloading(true);
+              void disbursementApi.report(d.id).finally(() => setDownloading(false));
+            }}
+          >
+            Download report
+          </Button>
+          {canRetry && (
+            <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
+              Retry failed rows
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Card>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 2, sm: 5 }}>
+            <Stat label="Total (with fees)" value={formatMoney(d.totalMinor, d.currency)} />
+            <Stat label="Fees" value={formatMoney(d.feeMinor, d.currency)} />
+            <Stat label="Paid" value={p.paid.toLocaleString('en-NG')} testId="paid-count" />
+            <Stat label="Paying" value={p.paying.toLocaleString('en-NG')} />
+            <Stat label="Failed" value={p.failed.toLocaleString('en-NG')} testId="failed-count" />
+          </SimpleGrid>
+          {(p.paid || p.paying || p.failed) > 0 && (
+            <Progress.Root size="lg">
+              <Progress.Section value={(p.paid / Math.max(1, p.rows)) * 100} color="green" />
+              <Progress.Section value={(p.failed / Math.max(1, p.rows)) * 100} color="red" />
+            </Progress.Root>
+          )}
+        </Stack>
+      </Card>
+      {(d.status === 'validating' || d.status === 'invalid') && (
+        <Alert color="orange">
+          Some rows need attention before approval.{' '}
+          <Link to={`/disbursements/${d.id}/validation`}>Open the validation</Link>
+        </Alert>
+      )}
+      {d.approvalWorkflowPendingApprovalItem && (
+        <Card>
+          <Stack gap="sm">
+            <Title order={5}>Approval</Title>
+            <ApprovalActions
+              item={d.approvalWorkflowPendingApprovalItem}
+              onDone={() => void refreshDisbursements()}
+            />
+          </Stack>
+        </Card>
+      )}
+      <Card padding={0}>
+        <Group p="md" justify="space-between">
+          <Title order={5}>Rows</Title>
+          <SegmentedControl
+            size="xs"
+            data={FILTERS}
+            value={filter}
+            onChange={(v) => {
+              setFilter(v as typeof filter);
+              setPage(1);
+            }}
+          />
+        </Group>
+        {rows.length === 0 ? (
+          <Text p="md" c="dimmed" size="sm">
+            No data available
+          </Text>
+        ) : (
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                <Table.Th>Account</Table.Th>
+                <Table.Th>Bank</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right">Fee</Table.Th>
+                <Table.Th>Narration</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id} data-testid={`row-${r.row}`}>
+                  <Table.Td>{r.row}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.accountName ?? '—'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {r.accountNumber}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{r.bankName ?? r.bankCode}</Table.Td>
+                  <Table.Td ta="right">
+                    {r.amountMinor === null ? '—' : formatMoney(r.amountMinor, d.currency)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {r.feeMinor === null ? '—' : formatMoney(r.feeMinor, d.currency)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={1}>
+                      {r.narration}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <ItemStatusBadge status={r.status} />
+                    {r.error && (
+                      <Text size="xs" c="red.7">
+                        {r.error}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {d.items.length > PAGE && (
+          <Group p="md" justify="flex-end">
+            <Pagination total={Math.ceil(d.items.length / PAGE)} value={page} onChange={setPage} size="sm" />
+          </Group>
+        )}
+      </Card>
+    </Stack>
+  );
+}

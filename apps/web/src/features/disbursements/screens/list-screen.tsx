@@ -1,0 +1,137 @@
+import { Button, Card, Group, Progress, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { DisbursementTab } from '@owo/contract/disbursements';
+import {
+  DAY_PRESETS,
+  ExportCsvButton,
+  FilterBar,
+  ListBody,
+  ListPagination,
+  useListState,
+} from '../../../components/list';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { DISBURSEMENT_GROUPS, useDisbursements } from '../api';
+import { DisbursementStatusBadge } from './status';
+
+const TABS: { key: 'all' | DisbursementTab; label: string }[] = [
+  { key: 'all', label: 'All' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'rejected', label: 'Rejected' },
+  { key: 'active', label: 'Active' },
+];
+const NO_GROUPS: readonly string[] = [];
+
+/** /disbursements with /pending, /rejected and /active: each tab a filter of one list (the list kit). */
+export function DisbursementsScreen() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tab = (TABS.find((t) => pathname === `/disbursements/${t.key}`)?.key ?? 'all') as
+    'all' | DisbursementTab;
+  const { filters, page, setFilters, setPage } = useListState(NO_GROUPS);
+  const withTab = useMemo(() => (tab === 'all' ? filters : { ...filters, status: tab }), [filters, tab]);
+  const list = useDisbursements(withTab, page);
+  const canCreate = useCan('disbursement', 'post');
+  const pagination = list.data?.pagination;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Bulk disbursements</Title>
+          <Text c="dimmed" size="sm">
+            Pay many bank accounts from one file{pagination ? ` · ${pagination.totalItems} in total` : ''}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <ExportCsvButton
+            path="/disbursements"
+            filters={withTab}
+            groups={DISBURSEMENT_GROUPS}
+            filename="owo-disbursements.csv"
+          />
+          {canCreate && <Button onClick={() => navigate('/disbursements/new')}>New bulk payment</Button>}
+        </Group>
+      </Group>
+      <Tabs value={tab} onChange={(v) => navigate(v === 'all' ? '/disbursements' : `/disbursements/${v}`)}>
+        <Tabs.List>
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.key} value={t.key}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Card>
+        <FilterBar
+          groups={[]}
+          value={filters}
+          onChange={setFilters}
+          presets={DAY_PRESETS}
+          searchPlaceholder="Search by name, reference or creator"
+        />
+      </Card>
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Created by</Table.Th>
+                <Table.Th ta="right">Rows</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>Progress</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((d) => {
+                const done = d.progress.paid + d.progress.failed;
+                return (
+                  <Table.Tr
+                    key={d.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() =>
+                      navigate(
+                        d.status === 'validating' || d.status === 'invalid'
+                          ? `/disbursements/${d.id}/validation`
+                          : `/disbursements/${d.id}`,
+                      )
+                    }
+                  >
+                    <Table.Td>{formatDate(d.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {d.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {d.reference}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{d.maker.name}</Table.Td>
+                    <Table.Td ta="right">{d.itemCount.toLocaleString('en-NG')}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(d.totalMinor, d.currency)}</Table.Td>
+                    <Table.Td miw={120}>
+                      {done > 0 ? (
+                        <Progress value={(done / Math.max(1, d.progress.rows)) * 100} size="sm" />
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <DisbursementStatusBadge status={d.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={pagination} page={page} onChange={setPage} />
+      </Card>
+    </Stack>
+  );
+}
