@@ -13,17 +13,6 @@ import { apiRoutes, fillPath } from './route-utils';
 
 const EXPECTED_MISSING = new Set<string>(
   `
-GET /agents/core/commission-disbursements/{id}
-POST /agents/core/commission-disbursements/{id}/retry-disbursement/
-POST /agents/core/commission-disbursements/{id}/refresh-bank-details
-DELETE /agents/core/commission-disbursements/{id}/items/{itemId}
-GET /agents/core/commission-disbursements/{id}/items
-GET /agents/self/dashboard
-GET /agents/self/commissions
-GET /agents/core
-GET /agents/core/{userId}
-GET /agents/core/commission-settings/general
-POST /agents/core/commission-settings
 `
     .split('\n')
     .map((l) => l.trim())
