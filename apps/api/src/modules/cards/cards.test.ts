@@ -108,7 +108,7 @@ describe('cards', () => {
     ]);
     expect((await walletOf(o.wallet.id)).balance).toBe(970_000_00);
     const unload = await t.db.select().from(transactions).where(eq(transactions.sourceId, card.id));
-    expect(unload.map((x) => x.type).sort()).toEqual(['card_funding', 'card_unload']);
+    expect(unload.map((x) => x.type).sort()).toEqual(['card_funding', 'card_spend', 'card_unload']);
     expect((await o.api.post(`/api/cards/${card.id}/unfreeze`)).status).toBe(409);
     expect(await verifyLedger(t.db)).toEqual([]);
 

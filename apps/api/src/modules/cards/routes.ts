@@ -8,11 +8,15 @@ import {
   cardFundBody,
   cardIssuerEventSchema,
   cardListQuery,
+  cardReceiptBody,
   cardSchema,
+  cardSpendSchema,
+  CARD_TX_MSG,
   envelope,
   errorEnvelope,
   idParam,
   listEnvelope,
+  listQuery,
   sandboxAuthorizationBody,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
@@ -22,7 +26,9 @@ import { ok, paged } from '../../platform/http';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from './issuer';
 import {
   applyIssuerEvent,
+  attachCardReceipt,
   authorize,
+  listCardSpends,
   createCard,
   fundCardFromWallet,
   getCard,
@@ -31,6 +37,7 @@ import {
   setCardStatus,
 } from './service';
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 const tags = ['cards'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
@@ -91,6 +98,50 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => ok(await getCard(db, tenantOf(req).accountId, req.params.id)),
+  );
+
+  r.get(
+    '/api/cards/:id/spends',
+    {
+      config: needs('wallets', 'get'),
+      schema: {
+        operationId: 'listCardSpends',
+        summary:
+          "A card's approved spends (authorised, settled or reversed), refunds and receipts, newest first",
+        tags,
+        params: idParam,
+        querystring: listQuery,
+        response: { 200: listEnvelope(cardSpendSchema), 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listCardSpends(db, tenantOf(req).accountId, req.params.id, req.query);
+      return paged(items, req.query, total);
+    },
+  );
+
+  r.put(
+    '/api/cards/transactions/:transactionId/receipt',
+    {
+      config: needs('wallets', 'get'),
+      schema: {
+        operationId: 'attachCardReceipt',
+        summary: "Attach the holder's receipt (a file uploaded through POST /api/files) to a card spend",
+        tags,
+        params: z.object({ transactionId: z.string().uuid('Transaction not found') }),
+        body: cardReceiptBody,
+        response: { 200: envelope(cardSpendSchema), 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await attachCardReceipt(db, {
+          accountId: tenantOf(req).accountId,
+          transactionId: req.params.transactionId,
+          fileName: req.body.fileName,
+        }),
+        CARD_TX_MSG.receiptSaved,
+      ),
   );
 
   r.post(
@@ -187,7 +238,7 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
         schema: {
           operationId: 'receiveCardIssuerWebhook',
           summary:
-            "The card issuer's signed authorisation, settlement and reversal events: approve or decline",
+            "The card issuer's signed events: authorisation (approve or decline), settlement, reversal, refund (once per event id)",
           tags: ['webhooks'],
           response: { 200: envelope(cardDecisionSchema), 400: errorEnvelope, 401: errorEnvelope },
         },
