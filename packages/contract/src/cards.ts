@@ -105,13 +105,9 @@ export const cardDecisionSchema = z.object({
   approved: z.boolean(),
   reason: z.string().nullable(),
 });
-/** A receipt the holder attaches to a card spend: a file uploaded through `POST /api/files`. */
-export const cardReceiptBody = z.object({
-  fileName: z.string({ error: 'Please upload a receipt' }).trim().min(1, 'Please upload a receipt').max(200),
-});
 export const CARD_TX_MSG = {
   receiptSaved: 'Receipt saved successfully',
-  receiptFileNotFound: 'Receipt file not found; upload it first',
+  receiptRequired: 'Please upload a receipt',
   notCardSpend: 'Transaction not found',
 } as const;
 export const cardSpendSchema = z.object({

@@ -8,7 +8,6 @@ import {
   cardFundBody,
   cardIssuerEventSchema,
   cardListQuery,
-  cardReceiptBody,
   cardSchema,
   cardSpendSchema,
   CARD_TX_MSG,
@@ -20,7 +19,7 @@ import {
   sandboxAuthorizationBody,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, unauthorized } from '../../platform/errors';
+import { badRequest, fieldError, unauthorized } from '../../platform/errors';
 import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from './issuer';
@@ -37,6 +36,7 @@ import {
   setCardStatus,
 } from './service';
 import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 
 const tags = ['cards'];
@@ -120,29 +120,51 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.put(
-    '/api/cards/transactions/:transactionId/receipt',
-    {
-      config: needs('wallets', 'get'),
-      schema: {
-        operationId: 'attachCardReceipt',
-        summary: "Attach the holder's receipt (a file uploaded through POST /api/files) to a card spend",
-        tags,
-        params: z.object({ transactionId: z.string().uuid('Transaction not found') }),
-        body: cardReceiptBody,
-        response: { 200: envelope(cardSpendSchema), 400: errorEnvelope, 404: errorEnvelope },
+  // The holder's receipt: multipart in this scope only (as files does); stored by the files module.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: 1024 * 1024 + 1, files: 1, fields: 2, parts: 3 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/cards/transactions/:transactionId/receipt',
+      {
+        config: needs('wallets', 'get'),
+        schema: {
+          operationId: 'attachCardReceipt',
+          summary:
+            "Upload the holder's receipt for a card spend (multipart: file; stored by the files module)",
+          tags,
+          consumes: ['multipart/form-data'],
+          params: z.object({ transactionId: z.string().uuid('Transaction not found') }),
+          response: { 200: envelope(cardSpendSchema), 400: errorEnvelope, 404: errorEnvelope },
+        },
       },
-    },
-    async (req) =>
-      ok(
-        await attachCardReceipt(db, {
-          accountId: tenantOf(req).accountId,
-          transactionId: req.params.transactionId,
-          fileName: req.body.fileName,
-        }),
-        CARD_TX_MSG.receiptSaved,
-      ),
-  );
+      async (req) => {
+        if (!req.isMultipart()) throw fieldError('file', CARD_TX_MSG.receiptRequired);
+        let file: { name: string; bytes: Buffer } | null = null;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type !== 'file') continue;
+            const bytes = await part.toBuffer();
+            if (part.fieldname === 'file') file = { name: part.filename, bytes };
+          }
+        } catch (e) {
+          const code = (e as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
+            throw fieldError('file', 'File is too large');
+          if (code?.startsWith('FST_')) throw badRequest('Invalid multipart body');
+          throw e;
+        }
+        if (!file) throw fieldError('file', CARD_TX_MSG.receiptRequired);
+        return ok(
+          await attachCardReceipt(deps, {
+            ...ids(req),
+            transactionId: req.params.transactionId,
+            file,
+          }),
+          CARD_TX_MSG.receiptSaved,
+        );
+      },
+    );
+  });
 
   r.post(
     '/api/cards/:id/fund',

@@ -12,7 +12,6 @@ import {
   type CardSpend,
   type CardStatus,
   CARD_CURRENCIES,
-  CARD_TX_MSG,
   MERCHANT_CATEGORIES,
 } from '@owo/contract';
 import { executeNamed, type Db, type DbOrTx } from '../../platform/db';
@@ -32,7 +31,7 @@ import {
   unloadCard,
 } from '../money';
 import { createNotification, MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
-import { findAccountFiles } from '../files';
+import { storeUpload } from '../files';
 import { transactions } from '../money/tables';
 import { issueSandboxCard } from './issuer';
 import { cardAuthorizations, cardIssuerEvents, cards } from './tables';
@@ -620,26 +619,37 @@ function spendDto(a: AuthRow, c: CardRow): CardSpend {
   };
 }
 
-/** Attaches the holder's receipt (a file the company uploaded through the files module) to a spend. */
+/**
+ * Stores the holder's receipt through the files module and attaches it to the company's card spend
+ * (checked first: another company's or an unknown transaction is 404 and nothing is stored).
+ */
 export async function attachCardReceipt(
-  db: Db,
-  p: { accountId: string; transactionId: string; fileName: string },
+  deps: AppDeps,
+  p: { accountId: string; userId: string; transactionId: string; file: { name: string; bytes: Buffer } },
 ): Promise<CardSpend> {
-  const [files] = await Promise.all([findAccountFiles(db, p.accountId, [p.fileName])]);
-  if (!files.length)
-    throw badRequest(CARD_TX_MSG.receiptFileNotFound, { fileName: [CARD_TX_MSG.receiptFileNotFound] });
-  const [a] = await db
-    .update(cardAuthorizations)
-    .set({ receiptFile: p.fileName, updatedAt: sql`now()` })
+  const [found] = await deps.db
+    .select({ id: cardAuthorizations.id })
+    .from(cardAuthorizations)
     .where(
       and(
         eq(cardAuthorizations.accountId, p.accountId),
         eq(cardAuthorizations.transactionId, p.transactionId),
       ),
-    )
+    );
+  if (!found) throw notFound('Transaction');
+  const stored = await storeUpload(deps.db, {
+    uploadDir: deps.config.uploadDir,
+    accountId: p.accountId,
+    userId: p.userId,
+    originalName: p.file.name,
+    bytes: p.file.bytes,
+  });
+  const [a] = await deps.db
+    .update(cardAuthorizations)
+    .set({ receiptFile: stored.fileName, updatedAt: sql`now()` })
+    .where(eq(cardAuthorizations.id, found.id))
     .returning();
-  if (!a) throw notFound('Transaction');
-  const [c] = await db.select().from(cards).where(eq(cards.id, a.cardId));
+  const [c] = await deps.db.select().from(cards).where(eq(cards.id, a.cardId));
   return spendDto(a, c);
 }
 
