@@ -212,3 +212,45 @@ export const vendingListQuery = listQuery.extend({
   assetId: z.string().uuid().optional(),
 });
 export const electricityAmountText = z.string().max(AMOUNT_TEXT_MAX);
+
+// ---- Meter import (issue 26 §1): CSV or xlsx → every row verified → summary → confirm ----
+export const METER_IMPORT_MAX_ROWS = 500;
+export const METER_IMPORT_MSG = {
+  fileRequired: 'Please upload a CSV or xlsx file',
+  fileType: 'Upload a .csv or .xlsx file',
+  empty: 'The file has no meter rows',
+  tooMany: `A file can hold at most ${METER_IMPORT_MAX_ROWS} meters`,
+  duplicateInFile: 'This meter appears more than once in the file',
+  nothingToImport: 'There are no valid meters to import',
+  imported: (n: number) => `${n} meter${n === 1 ? '' : 's'} saved successfully`,
+  failed: 'Some meters could not be verified; nothing was saved',
+} as const;
+/** The columns a file may carry (headers, any case): meter number, disco, type, phone, state, label. */
+export const METER_IMPORT_COLUMNS = ['meterNo', 'disco', 'vendType', 'phoneNo', 'state', 'label'] as const;
+export const meterImportRowSchema = z.object({
+  row: z.number().int(),
+  meterNo: z.string(),
+  disco: z.string(),
+  vendType: z.string(),
+  phoneNo: z.string(),
+  state: z.string(),
+  label: z.string().nullable(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  ok: z.boolean(),
+  errors: z.array(z.string()),
+});
+export type MeterImportRow = z.infer<typeof meterImportRowSchema>;
+export const meterImportPreviewSchema = z.object({
+  rows: z.array(meterImportRowSchema),
+  valid: z.number().int(),
+  failed: z.number().int(),
+});
+export type MeterImportPreview = z.infer<typeof meterImportPreviewSchema>;
+export const meterImportConfirmBody = z.object({
+  meters: z
+    .array(meterAddBody.omit({ name: true, email: true }))
+    .min(1, METER_IMPORT_MSG.nothingToImport)
+    .max(METER_IMPORT_MAX_ROWS, METER_IMPORT_MSG.tooMany),
+});
+export type MeterImportConfirmBody = z.input<typeof meterImportConfirmBody>;
