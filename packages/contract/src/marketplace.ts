@@ -75,6 +75,7 @@ export const MARKETPLACE_MSG = {
   vendingUpdated: 'Vending order updated successfully',
   notRejected: 'Only a rejected vending can be updated',
   vendingNotFound: 'Vending not found',
+  overBudget: (name: string) => `This purchase would exceed the budget of ${name}`,
 } as const;
 
 export const meterNoSchema = z
@@ -150,6 +151,8 @@ export const vendingCreateBody = z.object({
     .array(vendAssetSchema, { error: MARKETPLACE_MSG.selectMeter })
     .min(1, MARKETPLACE_MSG.selectMeter)
     .max(1000, 'At most 1000 meters per order'),
+  /** A payout category (with its monthly budget) the spend counts against. */
+  categoryId: z.string().uuid('Category not found').optional().nullable(),
 });
 export type VendingCreateBody = z.input<typeof vendingCreateBody>;
 export type VendingCreateInput = z.output<typeof vendingCreateBody>;
@@ -254,3 +257,35 @@ export const meterImportConfirmBody = z.object({
     .max(METER_IMPORT_MAX_ROWS, METER_IMPORT_MSG.tooMany),
 });
 export type MeterImportConfirmBody = z.input<typeof meterImportConfirmBody>;
+
+// ---- Monthly report per meter (issue 26 §2 ★): amount, kWh and average tariff of the vended meters ----
+export const meterReportQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM')
+    .optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
+export const meterReportRowSchema = z.object({
+  meterId: z.string().uuid(),
+  meterNo: z.string(),
+  name: z.string(),
+  label: z.string().nullable(),
+  disco: z.string(),
+  vends: z.number().int(),
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  /** kWh bought (sum of the tokens' units), 2 decimals. */
+  kwh: z.string(),
+  /** Naira per kWh (amount ÷ kWh), null when no units were bought (e.g. a postpaid debt). */
+  averageTariff: z.string().nullable(),
+});
+export type MeterReportRow = z.infer<typeof meterReportRowSchema>;
+export const meterReportSchema = z.object({
+  month: z.string(),
+  rows: z.array(meterReportRowSchema),
+  totalAmount: majorAmount,
+  totalAmountMinor: minorAmount,
+  totalKwh: z.string(),
+});
+export type MeterReport = z.infer<typeof meterReportSchema>;

@@ -8,6 +8,8 @@ import {
   listEnvelope,
   MARKETPLACE_MSG as MSG,
   meterAddBody,
+  meterReportQuery,
+  meterReportSchema,
   meterImportConfirmBody,
   meterImportPreviewSchema,
   METER_IMPORT_MSG,
@@ -25,10 +27,13 @@ import {
   fromMinor,
   type VendingCreateInput,
 } from '@owo/contract';
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
+import { sendCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError } from '../../platform/errors';
 import { confirmMeterImport, previewMeterImport } from './import';
+import { meterReport, meterReportCsv } from './report';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
@@ -145,6 +150,27 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
         body: req.body,
       });
       return reply.code(201).send(ok(saved, METER_IMPORT_MSG.imported(saved.length)));
+    },
+  );
+
+  r.get(
+    '/api/marketplace/reports/meters',
+    {
+      config: needs('marketplaceTransactions', 'get'),
+      schema: {
+        operationId: 'meterMonthlyReport',
+        summary:
+          'Monthly electricity report per meter: vends, amount, kWh, average tariff (format=csv exports it)',
+        tags,
+        querystring: meterReportQuery,
+        response: { 200: envelope(meterReportSchema), 400: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const report = await meterReport(db, tenantOf(req).accountId, req.query.month);
+      if (req.query.format === 'csv')
+        return sendCsv(reply, `owo-electricity-${report.month}.csv`, Readable.from([meterReportCsv(report)]));
+      return ok(report);
     },
   );
 

@@ -1,0 +1,1 @@
+ALTER TABLE "vendings" ADD COLUMN "category_id" uuid;
