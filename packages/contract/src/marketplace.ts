@@ -262,6 +262,7 @@ export type MeterImportConfirmBody = z.input<typeof meterImportConfirmBody>;
 export const meterReportQuery = z.object({
   month: z
     .string()
+    .max(7, 'Month must be YYYY-MM')
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM')
     .optional(),
   format: z.enum(['json', 'csv']).optional(),

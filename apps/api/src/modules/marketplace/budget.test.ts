@@ -17,7 +17,6 @@ afterAll(async () => {
 
 let seq = 0;
 const randomMeter = () => `6${String(Date.now()).slice(-8)}${String(seq++).padStart(3, '0')}`;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test client answers loose JSON
 type Api = any;
 const addMeter = async (api: Api, meterNo: string) => {
   const res = await api.post('/api/marketplace/assets/meters/add', {

@@ -69,7 +69,7 @@ export function ImportSummaryScreen() {
       }),
     onSuccess: () => {
       void refreshMarketplace();
-      navigate('/marketplace/meters');
+      void navigate('/marketplace/meters');
     },
   });
   if (!data) return <Navigate to="/marketplace/import-meters" replace />;
