@@ -174,6 +174,7 @@ async function main() {
     console.log(`ledger:verify: ${problems.length ? problems.join('; ') : 'clean'}`);
     console.log(`card authorisation p50 at ${RATE}/s: ${pct(lat, 50).toFixed(1)} ms`);
     console.log(`card authorisation p99 at ${RATE}/s: ${pct(lat, 99).toFixed(1)} ms`);
+    console.log(`card authorisation achieved rate: ${achieved.toFixed(0)} /s`);
     console.log(`card authorisations per second: ${perSecond.toFixed(0)} /s`);
     console.log(`card authorisation p99 one at a time: ${pct(serial, 99).toFixed(1)} ms`);
     if (problems.length) process.exitCode = 1;

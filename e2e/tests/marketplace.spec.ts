@@ -1,5 +1,5 @@
-// Marketplace journey (issue 26 §5): add two meters through the new-meter flow (one of them the
-// sandbox's failing test meter), buy for both in one bulk order, approve it, see the token and copy it,
+// Marketplace journey (issue 26 §5): add two meters, one through the new-meter flow and one (the
+// sandbox's failing test meter) from a CSV import with its summary, buy for both in one bulk order, approve it, see the token and copy it,
 // and see the failing meter's vending FAILED with its money back in the wallet. Screens land in
 // e2e/artifacts/screens/marketplace-*.png.
 import fs from 'node:fs';
@@ -65,7 +65,26 @@ test('marketplace: meters, a bulk purchase, approval, tokens, a failed vend refu
   await page.goto('/marketplace/meters');
   await expect(page.getByRole('heading', { name: 'Assets' })).toBeVisible();
   await addMeter(page, meterNo, 'Ikeja office');
-  await addMeter(page, FAILING_TEST_METER, 'Generator house');
+  // The second meter comes from an import: a CSV with it and a row the provider cannot verify.
+  await page.getByRole('button', { name: 'Import meters' }).click();
+  await expect(page).toHaveURL(/\/marketplace\/import-meters$/);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'meters.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `Meter Number,Disco,Meter Type,Phone,State,Label\n${FAILING_TEST_METER},IKEDC,prepaid,08031234567,Lagos,Generator house\n10000000001,IKEDC,prepaid,08031234567,Lagos,Unknown\n`,
+    ),
+  });
+  await shot(page, 'import-meters');
+  await page.getByRole('button', { name: 'Upload and verify' }).click();
+  await expect(page).toHaveURL(/\/marketplace\/import-meters\/summary$/);
+  await expect(page.getByTestId('import-summary')).toHaveText('1 of 2 meters verified; 1 with problems');
+  await expect(page.getByTestId('import-row-3')).toContainText('We could not verify this meter number');
+  await shot(page, 'import-summary');
+  await page.getByRole('button', { name: 'Save 1 verified meters' }).click();
+  await expect(page.getByText('1 meter saved successfully').last()).toBeVisible();
+  await expect(page).toHaveURL(/\/marketplace\/meters$/);
+  await expect(page.getByRole('cell', { name: FAILING_TEST_METER, exact: true })).toBeVisible();
   await shot(page, 'assets');
 
   await page.goto('/marketplace');

@@ -94,6 +94,18 @@ CREATE TABLE "accounting_sandbox_tokens" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "card_issuer_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issuer_event_id" text NOT NULL,
+	"event" text NOT NULL,
+	"authorization_id" uuid NOT NULL,
+	"amount_minor" bigint NOT NULL,
+	"outcome" text NOT NULL,
+	"reason" text,
+	"transaction_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "agent_commission_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"account_id" uuid NOT NULL,
@@ -326,9 +338,14 @@ CREATE TABLE "payroll_import_entries" (
 );
 --> statement-breakpoint
 ALTER TABLE "ap_policies" ADD COLUMN "bill_tiers" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "card_authorizations" ADD COLUMN "transaction_id" uuid;--> statement-breakpoint
+ALTER TABLE "card_authorizations" ADD COLUMN "settled_minor" bigint;--> statement-breakpoint
+ALTER TABLE "card_authorizations" ADD COLUMN "refunded_minor" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "card_authorizations" ADD COLUMN "receipt_file" text;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD COLUMN "source_account_number" text;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD COLUMN "source_bank_code" text;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD COLUMN "source_bank_name" text;--> statement-breakpoint
+ALTER TABLE "vendings" ADD COLUMN "category_id" uuid;--> statement-breakpoint
 ALTER TABLE "payees" ADD COLUMN "currency" text DEFAULT 'NGN' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payees" ADD COLUMN "foreign_bank" jsonb;--> statement-breakpoint
 ALTER TABLE "payout_quotes" ADD COLUMN "source" text DEFAULT 'request' NOT NULL;--> statement-breakpoint
@@ -349,6 +366,7 @@ ALTER TABLE "accounting_connections" ADD CONSTRAINT "accounting_connections_conn
 ALTER TABLE "accounting_oauth_states" ADD CONSTRAINT "accounting_oauth_states_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "accounting_postings" ADD CONSTRAINT "accounting_postings_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "accounting_refs" ADD CONSTRAINT "accounting_refs_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_issuer_events" ADD CONSTRAINT "card_issuer_events_authorization_id_card_authorizations_id_fk" FOREIGN KEY ("authorization_id") REFERENCES "public"."card_authorizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_commission_entries" ADD CONSTRAINT "agent_commission_entries_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_commission_entries" ADD CONSTRAINT "agent_commission_entries_commission_id_agent_commissions_id_fk" FOREIGN KEY ("commission_id") REFERENCES "public"."agent_commissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_commissions" ADD CONSTRAINT "agent_commissions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -389,6 +407,7 @@ CREATE INDEX "accounting_postings_account_created_idx" ON "accounting_postings" 
 CREATE INDEX "accounting_postings_due_idx" ON "accounting_postings" USING btree ("next_attempt_at") WHERE status = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "accounting_sandbox_documents_request_key" ON "accounting_sandbox_documents" USING btree ("realm_id","request_id");--> statement-breakpoint
 CREATE INDEX "accounting_sandbox_tokens_realm_idx" ON "accounting_sandbox_tokens" USING btree ("realm_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "card_issuer_events_issuer_event_id_key" ON "card_issuer_events" USING btree ("issuer_event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "agent_commission_entries_source_key" ON "agent_commission_entries" USING btree ("kind","source_id");--> statement-breakpoint
 CREATE INDEX "agent_commission_entries_commission_idx" ON "agent_commission_entries" USING btree ("commission_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "agent_commissions_invoice_key" ON "agent_commissions" USING btree ("invoice_id") WHERE "agent_commissions"."kind" = 'invoice';--> statement-breakpoint
@@ -418,6 +437,7 @@ CREATE UNIQUE INDEX "payroll_groups_account_name_key" ON "payroll_groups" USING 
 CREATE INDEX "payroll_import_batches_account_idx" ON "payroll_import_batches" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payroll_import_entries_batch_row_key" ON "payroll_import_entries" USING btree ("batch_id","row_no");--> statement-breakpoint
 CREATE INDEX "payroll_import_entries_pending_idx" ON "payroll_import_entries" USING btree ("batch_id","name_status");--> statement-breakpoint
+CREATE INDEX "card_authorizations_transaction_idx" ON "card_authorizations" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "payout_quotes_payout_idx" ON "payout_quotes" USING btree ("payout_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_recurrence_occurrence_key" ON "payouts" USING btree ("recurrence_id","occurrence_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "payrolls_parent_period_key" ON "payrolls" USING btree ("parent_id","period");

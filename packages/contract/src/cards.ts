@@ -84,7 +84,12 @@ export const cardListQuery = listQuery.extend({ status: z.enum(CARD_STATUSES).op
 
 /** The issuer's signed authorisation webhook (HMAC-SHA512 of the raw body, hex, x-issuer-signature). */
 export const cardIssuerEventSchema = z.object({
-  event: z.enum(['authorization.request', 'authorization.reversal', 'transaction.settled']),
+  event: z.enum([
+    'authorization.request',
+    'authorization.reversal',
+    'transaction.settled',
+    'transaction.refund',
+  ]),
   id: z.string().max(100),
   data: z.object({
     authorizationId: z.string().max(100),
@@ -100,6 +105,29 @@ export const cardDecisionSchema = z.object({
   approved: z.boolean(),
   reason: z.string().nullable(),
 });
+export const CARD_TX_MSG = {
+  receiptSaved: 'Receipt saved successfully',
+  receiptRequired: 'Please upload a receipt',
+  notCardSpend: 'Transaction not found',
+} as const;
+export const cardSpendSchema = z.object({
+  transactionId: z.string().uuid(),
+  cardId: z.string().uuid(),
+  last4: z.string(),
+  holderId: z.string().uuid(),
+  merchant: z.string(),
+  category: z.string(),
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  currency: z.string(),
+  /** approved (authorised, not settled yet) | settled | reversed */
+  status: z.string(),
+  refunded: majorAmount,
+  refundedMinor: minorAmount,
+  receiptFile: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CardSpend = z.infer<typeof cardSpendSchema>;
 export const sandboxAuthorizationBody = z.object({
   amount: amountSchema,
   merchant: z.string().trim().min(1).max(200).default('Sandbox Merchant'),

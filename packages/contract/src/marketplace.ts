@@ -75,6 +75,7 @@ export const MARKETPLACE_MSG = {
   vendingUpdated: 'Vending order updated successfully',
   notRejected: 'Only a rejected vending can be updated',
   vendingNotFound: 'Vending not found',
+  overBudget: (name: string) => `This purchase would exceed the budget of ${name}`,
 } as const;
 
 export const meterNoSchema = z
@@ -150,6 +151,8 @@ export const vendingCreateBody = z.object({
     .array(vendAssetSchema, { error: MARKETPLACE_MSG.selectMeter })
     .min(1, MARKETPLACE_MSG.selectMeter)
     .max(1000, 'At most 1000 meters per order'),
+  /** A payout category (with its monthly budget) the spend counts against. */
+  categoryId: z.string().uuid('Category not found').optional().nullable(),
 });
 export type VendingCreateBody = z.input<typeof vendingCreateBody>;
 export type VendingCreateInput = z.output<typeof vendingCreateBody>;
@@ -212,3 +215,78 @@ export const vendingListQuery = listQuery.extend({
   assetId: z.string().uuid().optional(),
 });
 export const electricityAmountText = z.string().max(AMOUNT_TEXT_MAX);
+
+// ---- Meter import (issue 26 §1): CSV or xlsx → every row verified → summary → confirm ----
+export const METER_IMPORT_MAX_ROWS = 500;
+export const METER_IMPORT_MSG = {
+  fileRequired: 'Please upload a CSV or xlsx file',
+  fileType: 'Upload a .csv or .xlsx file',
+  empty: 'The file has no meter rows',
+  tooMany: `A file can hold at most ${METER_IMPORT_MAX_ROWS} meters`,
+  duplicateInFile: 'This meter appears more than once in the file',
+  nothingToImport: 'There are no valid meters to import',
+  imported: (n: number) => `${n} meter${n === 1 ? '' : 's'} saved successfully`,
+  failed: 'Some meters could not be verified; nothing was saved',
+} as const;
+/** The columns a file may carry (headers, any case): meter number, disco, type, phone, state, label. */
+export const METER_IMPORT_COLUMNS = ['meterNo', 'disco', 'vendType', 'phoneNo', 'state', 'label'] as const;
+export const meterImportRowSchema = z.object({
+  row: z.number().int(),
+  meterNo: z.string(),
+  disco: z.string(),
+  vendType: z.string(),
+  phoneNo: z.string(),
+  state: z.string(),
+  label: z.string().nullable(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  ok: z.boolean(),
+  errors: z.array(z.string()),
+});
+export type MeterImportRow = z.infer<typeof meterImportRowSchema>;
+export const meterImportPreviewSchema = z.object({
+  rows: z.array(meterImportRowSchema),
+  valid: z.number().int(),
+  failed: z.number().int(),
+});
+export type MeterImportPreview = z.infer<typeof meterImportPreviewSchema>;
+export const meterImportConfirmBody = z.object({
+  meters: z
+    .array(meterAddBody.omit({ name: true, email: true }))
+    .min(1, METER_IMPORT_MSG.nothingToImport)
+    .max(METER_IMPORT_MAX_ROWS, METER_IMPORT_MSG.tooMany),
+});
+export type MeterImportConfirmBody = z.input<typeof meterImportConfirmBody>;
+
+// ---- Monthly report per meter (issue 26 §2 ★): amount, kWh and average tariff of the vended meters ----
+export const meterReportQuery = z.object({
+  month: z
+    .string()
+    .max(7, 'Month must be YYYY-MM')
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM')
+    .optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
+export const meterReportRowSchema = z.object({
+  meterId: z.string().uuid(),
+  meterNo: z.string(),
+  name: z.string(),
+  label: z.string().nullable(),
+  disco: z.string(),
+  vends: z.number().int(),
+  amount: majorAmount,
+  amountMinor: minorAmount,
+  /** kWh bought (sum of the tokens' units), 2 decimals. */
+  kwh: z.string(),
+  /** Naira per kWh (amount ÷ kWh), null when no units were bought (e.g. a postpaid debt). */
+  averageTariff: z.string().nullable(),
+});
+export type MeterReportRow = z.infer<typeof meterReportRowSchema>;
+export const meterReportSchema = z.object({
+  month: z.string(),
+  rows: z.array(meterReportRowSchema),
+  totalAmount: majorAmount,
+  totalAmountMinor: minorAmount,
+  totalKwh: z.string(),
+});
+export type MeterReport = z.infer<typeof meterReportSchema>;

@@ -27,6 +27,7 @@ export const CREDIT_TRANSACTION_TYPES: readonly TransactionType[] = [
   'deposit',
   'payout_fund_reversal',
   'card_unload',
+  'card_refund',
 ];
 /** 002 §4: no receipt for payout fund reversals or collection reversals. */
 export const NO_RECEIPT_TYPES: readonly string[] = ['payout_fund_reversal', 'collection_reversal'];

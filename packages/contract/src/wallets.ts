@@ -68,6 +68,8 @@ export const TRANSACTION_TYPES = [
   'adjustment',
   'card_funding',
   'card_unload',
+  'card_spend',
+  'card_refund',
 ] as const;
 export const TRANSACTION_STATUSES = ['pending', 'processing', 'success', 'failed', 'reversed'] as const;
 

@@ -2726,6 +2726,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/marketplace/assets/meters/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check and verify every meter of a CSV or xlsx file (multipart: file); nothing is saved */
+        post: operations["previewMeterImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/assets/meters/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the confirmed meters of an import (verified again; all or none) */
+        post: operations["confirmMeterImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/reports/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Monthly electricity report per meter: vends, amount, kWh, average tariff (format=csv exports it) */
+        get: operations["meterMonthlyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/marketplace/assets/meters/add": {
         parameters: {
             query?: never;
@@ -2898,6 +2949,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cards/{id}/spends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card's approved spends (authorised, settled or reversed), refunds and receipts, newest first */
+        get: operations["listCardSpends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/transactions/{transactionId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload the holder's receipt for a card spend (multipart: file; stored by the files module) */
+        post: operations["attachCardReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cards/{id}/fund": {
         parameters: {
             query?: never;
@@ -2992,7 +3077,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The card issuer's signed authorisation, settlement and reversal events: approve or decline */
+        /** The card issuer's signed events: authorisation (approve or decline), settlement, reversal, refund (once per event id) */
         post: operations["receiveCardIssuerWebhook"];
         delete?: never;
         options?: never;
@@ -10730,7 +10815,7 @@ export interface operations {
                             /** Format: uuid */
                             walletId: string;
                             /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
+                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload" | "card_spend" | "card_refund";
                             /** @enum {string} */
                             status: "pending" | "processing" | "success" | "failed" | "reversed";
                             amount: string;
@@ -10781,7 +10866,7 @@ export interface operations {
                 to?: string;
                 format?: "json" | "csv";
                 period?: "24h" | "7d" | "30d";
-                type?: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
+                type?: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload" | "card_spend" | "card_refund";
                 status?: "pending" | "processing" | "success" | "failed" | "reversed";
                 walletId?: string;
                 currency?: "NGN" | "USD" | "GBP";
@@ -10810,7 +10895,7 @@ export interface operations {
                             /** Format: uuid */
                             walletId: string;
                             /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
+                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload" | "card_spend" | "card_refund";
                             /** @enum {string} */
                             status: "pending" | "processing" | "success" | "failed" | "reversed";
                             amount: string;
@@ -10894,7 +10979,7 @@ export interface operations {
                             /** Format: uuid */
                             walletId: string;
                             /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
+                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload" | "card_spend" | "card_refund";
                             /** @enum {string} */
                             status: "pending" | "processing" | "success" | "failed" | "reversed";
                             amount: string;
@@ -10931,7 +11016,7 @@ export interface operations {
                                 /** Format: uuid */
                                 walletId: string;
                                 /** @enum {string} */
-                                type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload";
+                                type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload" | "card_spend" | "card_refund";
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "success" | "failed" | "reversed";
                                 amount: string;
@@ -18108,6 +18193,185 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    previewMeterImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            rows: {
+                                /** Format: int64 */
+                                row: number;
+                                meterNo: string;
+                                disco: string;
+                                vendType: string;
+                                phoneNo: string;
+                                state: string;
+                                label: string | null;
+                                name: string | null;
+                                address: string | null;
+                                ok: boolean;
+                                errors: string[];
+                            }[];
+                            /** Format: int64 */
+                            valid: number;
+                            /** Format: int64 */
+                            failed: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmMeterImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meters: {
+                        meterNo: string;
+                        /** @enum {string} */
+                        disco: "AEDC" | "BEDC" | "EKEDC" | "IKEDC" | "EEDC" | "IBEDC" | "JED" | "KAEDCO" | "KEDCO" | "PHED" | "YEDC" | "ABA";
+                        /** @enum {string} */
+                        vendType: "prepaid" | "postpaid";
+                        phoneNo: string;
+                        label?: string | null;
+                        state: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            meterNo: string;
+                            name: string;
+                            address: string;
+                            disco: string;
+                            /** @enum {string} */
+                            vendType: "prepaid" | "postpaid";
+                            label: string | null;
+                            phoneNo: string;
+                            email: string;
+                            state: string;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    meterMonthlyReport: {
+        parameters: {
+            query?: {
+                month?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            month: string;
+                            rows: {
+                                /** Format: uuid */
+                                meterId: string;
+                                meterNo: string;
+                                name: string;
+                                label: string | null;
+                                disco: string;
+                                /** Format: int64 */
+                                vends: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                                kwh: string;
+                                averageTariff: string | null;
+                            }[];
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            totalAmount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalAmountMinor: number;
+                            totalKwh: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     addMeter: {
         parameters: {
             query?: never;
@@ -18361,6 +18625,8 @@ export interface operations {
                         assetId: string;
                         amount: number | string;
                     }[];
+                    /** Format: uuid */
+                    categoryId?: string | null;
                 };
             };
         };
@@ -18478,6 +18744,8 @@ export interface operations {
                         assetId: string;
                         amount: number | string;
                     }[];
+                    /** Format: uuid */
+                    categoryId?: string | null;
                 };
             };
         };
@@ -19240,6 +19508,153 @@ export interface operations {
                             spentThisMonthMinor: number;
                             allowedCategories: string[];
                             singleUse: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCardSpends: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            transactionId: string;
+                            /** Format: uuid */
+                            cardId: string;
+                            last4: string;
+                            /** Format: uuid */
+                            holderId: string;
+                            merchant: string;
+                            category: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            status: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            refunded: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            refundedMinor: number;
+                            receiptFile: string | null;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    attachCardReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            transactionId: string;
+                            /** Format: uuid */
+                            cardId: string;
+                            last4: string;
+                            /** Format: uuid */
+                            holderId: string;
+                            merchant: string;
+                            category: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            status: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            refunded: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            refundedMinor: number;
+                            receiptFile: string | null;
                             createdAt: string;
                         };
                     };

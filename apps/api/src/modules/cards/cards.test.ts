@@ -7,6 +7,10 @@ import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { ISSUER_SIGNATURE_HEADER, luhnValid, signIssuerBody } from './issuer';
 import { cards } from './tables';
+import { notifications } from '../notifications/tables';
+import { makePdf } from '../files/fixtures';
+import { and } from 'drizzle-orm';
+import fc from 'fast-check';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,7 +112,7 @@ describe('cards', () => {
     ]);
     expect((await walletOf(o.wallet.id)).balance).toBe(970_000_00);
     const unload = await t.db.select().from(transactions).where(eq(transactions.sourceId, card.id));
-    expect(unload.map((x) => x.type).sort()).toEqual(['card_funding', 'card_unload']);
+    expect(unload.map((x) => x.type).sort()).toEqual(['card_funding', 'card_spend', 'card_unload']);
     expect((await o.api.post(`/api/cards/${card.id}/unfreeze`)).status).toBe(409);
     expect(await verifyLedger(t.db)).toEqual([]);
 
@@ -203,5 +207,168 @@ describe('cards', () => {
       monthlyLimit: '500',
     });
     expect(usd.status).toBe(422);
+  });
+
+  it('settlement, reversal and refund: money through the card ledger, once per issuer event id; spend in transactions; receipt asked and attached', async () => {
+    const { o, m, card, token } = await cardFor();
+    await o.api.post(`/api/cards/${card.id}/fund`, { amount: '100000', walletId: o.wallet.id });
+    const send = async (body: object) => (await (await issuerEvent(body)).json()).data;
+    const a1 = auth(token, 20_000_00);
+    expect((await send(a1)).approved).toBe(true);
+    const bal = async () => (await o.api.get(`/api/cards/${card.id}`)).body.data.balanceMinor;
+    expect(await bal()).toBe(80_000_00);
+    // the spend is in the company's transactions, pending until settled
+    const list = async () =>
+      (await o.api.get('/api/transactions?limit=50')).body.data.filter(
+        (x: { sourceId: string }) => x.sourceId === card.id,
+      );
+    const spendTx = (await list()).find((x: { type: string }) => x.type === 'card_spend');
+    expect(spendTx).toMatchObject({ status: 'pending', amountMinor: 20_000_00 });
+
+    // settled below the authorisation: the rest back to the card; redelivery changes nothing
+    const settle = {
+      ...a1,
+      id: `evt_settle_${n}`,
+      event: 'transaction.settled',
+      data: { ...a1.data, amount: 15_000_00 },
+    };
+    expect(await send(settle)).toMatchObject({ approved: true, reason: null });
+    expect(await send(settle)).toMatchObject({ approved: true, reason: null });
+    expect(await bal()).toBe(85_000_00);
+    const settledTx = (await list()).find((x: { type: string }) => x.type === 'card_spend');
+    expect(settledTx).toMatchObject({ status: 'success', amountMinor: 15_000_00 });
+    // the holder is asked for a receipt; owner told of the payment
+    const asked = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, m.user.id), eq(notifications.topic, 'Card Receipt Needed')));
+    expect(asked).toHaveLength(1);
+    expect(asked[0].props).toMatchObject({ transactionId: spendTx.id });
+    // a reversal after settlement is refused (nothing moves)
+    expect(await send({ ...a1, id: `evt_rev_${n}`, event: 'authorization.reversal' })).toMatchObject({
+      approved: false,
+      reason: 'already_settled',
+    });
+    // refunds: up to what was settled, each once
+    const refund = (id: string, amount: number) => ({
+      ...a1,
+      id,
+      event: 'transaction.refund',
+      data: { ...a1.data, amount },
+    });
+    expect((await send(refund(`evt_rf1_${n}`, 5_000_00))).approved).toBe(true);
+    expect((await send(refund(`evt_rf1_${n}`, 5_000_00))).approved).toBe(true);
+    expect(await send(refund(`evt_rf2_${n}`, 10_000_01))).toMatchObject({
+      approved: false,
+      reason: 'refund_exceeds_settled',
+    });
+    expect(await bal()).toBe(90_000_00);
+    const refunds = (await list()).filter((x: { type: string }) => x.type === 'card_refund');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      status: 'success',
+      amountMinor: 5_000_00,
+      relatedTransactionId: spendTx.id,
+    });
+    expect(refunds[0].signedAmountMinor).toBe(5_000_00);
+
+    // reversal before settlement: back to the card, spend reversed, once
+    const a2 = auth(token, 7_000_00);
+    expect((await send(a2)).approved).toBe(true);
+    const rev = { ...a2, id: `evt_rev2_${n}`, event: 'authorization.reversal' };
+    expect((await send(rev)).approved).toBe(true);
+    expect((await send(rev)).approved).toBe(true);
+    expect(await bal()).toBe(90_000_00);
+    expect(await send({ ...a2, id: `evt_set2_${n}`, event: 'transaction.settled' })).toMatchObject({
+      approved: false,
+      reason: 'authorization_reversed',
+    });
+
+    // receipt: upload through the files module, attach to the spend
+    const receipt = (api: typeof m.api, id: string, bytes: Buffer) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'receipt.pdf');
+      return api.post(`/api/cards/transactions/${id}/receipt`, form);
+    };
+    const put = await receipt(m.api, spendTx.id, await makePdf('Receipt'));
+    expect([put.status, put.body.message]).toEqual([200, 'Receipt saved successfully']);
+    expect(put.body.data.receiptFile).toMatch(/^[a-f0-9]{32}\.pdf$/);
+    expect((await receipt(m.api, spendTx.id, Buffer.from('not a pdf'))).status).toBe(400);
+    const spends = (await o.api.get(`/api/cards/${card.id}/spends`)).body.data;
+    expect(spends.map((x: { status: string }) => x.status)).toEqual(['reversed', 'settled']);
+    expect(spends[1]).toMatchObject({ amountMinor: 15_000_00, refundedMinor: 5_000_00 });
+    // tenancy
+    const other = await ownerWithAccount(t);
+    expect((await receipt(other.api, spendTx.id, await makePdf('x'))).status).toBe(404);
+    expect((await other.api.get(`/api/cards/${card.id}/spends`)).status).toBe(404);
+    expect((await receipt(o.api, 'not-a-uuid', await makePdf('x'))).status).toBe(400);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('a single-use card closes after its settled spend; its balance and a later refund go back to the wallet', async () => {
+    const o = await fundedOwner(t, 100_000_00);
+    const created = await o.api.post('/api/cards', {
+      holderId: o.user.id,
+      currency: 'NGN',
+      perTransactionLimit: '50000',
+      monthlyLimit: '50000',
+      singleUse: true,
+    });
+    const [row] = await t.db.select().from(cards).where(eq(cards.id, created.body.data.id));
+    await o.api.post(`/api/cards/${row.id}/fund`, { amount: '30000', walletId: o.wallet.id });
+    const send = async (body: object) => (await (await issuerEvent(body)).json()).data;
+    const a = auth(row.issuerToken, 10_000_00);
+    expect((await send(a)).approved).toBe(true);
+    expect(await send(auth(row.issuerToken, 1_000_00))).toMatchObject({
+      reason: 'single_use_card_already_used',
+    });
+    await send({ ...a, id: `evt_s_${n}`, event: 'transaction.settled' });
+    const got = (await o.api.get(`/api/cards/${row.id}`)).body.data;
+    expect([got.status, got.balanceMinor]).toEqual(['terminated', 0]);
+    expect((await walletOf(o.wallet.id)).balance).toBe(90_000_00);
+    await send({
+      ...a,
+      id: `evt_r_${n}`,
+      event: 'transaction.refund',
+      data: { ...a.data, amount: 4_000_00 },
+    });
+    expect((await o.api.get(`/api/cards/${row.id}`)).body.data.balanceMinor).toBe(0);
+    expect((await walletOf(o.wallet.id)).balance).toBe(94_000_00);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('fuzz: any signed issuer body answers 200 or 400, never 5xx, and the ledger stays balanced', async () => {
+    const { o, card, token } = await cardFor();
+    await o.api.post(`/api/cards/${card.id}/fund`, { amount: '1000', walletId: o.wallet.id });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          event: fc.constantFrom(
+            'authorization.request',
+            'authorization.reversal',
+            'transaction.settled',
+            'transaction.refund',
+            'x',
+          ),
+          id: fc.string({ maxLength: 20 }),
+          data: fc.record({
+            authorizationId: fc.string({ maxLength: 12 }),
+            cardToken: fc.constantFrom(token, 'ist_nope', ''),
+            amount: fc.oneof(fc.integer({ min: -5, max: 2_000_00 }), fc.double()),
+            currency: fc.constantFrom('NGN', 'USD', 'XYZ', ''),
+            merchant: fc.record({
+              name: fc.string({ maxLength: 10 }),
+              category: fc.string({ maxLength: 10 }),
+            }),
+          }),
+        }),
+        async (body) => {
+          const r = await issuerEvent(body);
+          expect([200, 400]).toContain(r.status);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 });

@@ -9,20 +9,25 @@ import {
   cardIssuerEventSchema,
   cardListQuery,
   cardSchema,
+  cardSpendSchema,
+  CARD_TX_MSG,
   envelope,
   errorEnvelope,
   idParam,
   listEnvelope,
+  listQuery,
   sandboxAuthorizationBody,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, unauthorized } from '../../platform/errors';
+import { badRequest, fieldError, unauthorized } from '../../platform/errors';
 import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from './issuer';
 import {
   applyIssuerEvent,
+  attachCardReceipt,
   authorize,
+  listCardSpends,
   createCard,
   fundCardFromWallet,
   getCard,
@@ -31,6 +36,8 @@ import {
   setCardStatus,
 } from './service';
 import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
 
 const tags = ['cards'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
@@ -92,6 +99,72 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await getCard(db, tenantOf(req).accountId, req.params.id)),
   );
+
+  r.get(
+    '/api/cards/:id/spends',
+    {
+      config: needs('wallets', 'get'),
+      schema: {
+        operationId: 'listCardSpends',
+        summary:
+          "A card's approved spends (authorised, settled or reversed), refunds and receipts, newest first",
+        tags,
+        params: idParam,
+        querystring: listQuery,
+        response: { 200: listEnvelope(cardSpendSchema), 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listCardSpends(db, tenantOf(req).accountId, req.params.id, req.query);
+      return paged(items, req.query, total);
+    },
+  );
+
+  // The holder's receipt: multipart in this scope only (as files does); stored by the files module.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: 1024 * 1024 + 1, files: 1, fields: 2, parts: 3 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/cards/transactions/:transactionId/receipt',
+      {
+        config: needs('wallets', 'get'),
+        schema: {
+          operationId: 'attachCardReceipt',
+          summary:
+            "Upload the holder's receipt for a card spend (multipart: file; stored by the files module)",
+          tags,
+          consumes: ['multipart/form-data'],
+          params: z.object({ transactionId: z.string().uuid('Transaction not found') }),
+          response: { 200: envelope(cardSpendSchema), 400: errorEnvelope, 404: errorEnvelope },
+        },
+      },
+      async (req) => {
+        if (!req.isMultipart()) throw fieldError('file', CARD_TX_MSG.receiptRequired);
+        let file: { name: string; bytes: Buffer } | null = null;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type !== 'file') continue;
+            const bytes = await part.toBuffer();
+            if (part.fieldname === 'file') file = { name: part.filename, bytes };
+          }
+        } catch (e) {
+          const code = (e as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
+            throw fieldError('file', 'File is too large');
+          if (code?.startsWith('FST_')) throw badRequest('Invalid multipart body');
+          throw e;
+        }
+        if (!file) throw fieldError('file', CARD_TX_MSG.receiptRequired);
+        return ok(
+          await attachCardReceipt(deps, {
+            ...ids(req),
+            transactionId: req.params.transactionId,
+            file,
+          }),
+          CARD_TX_MSG.receiptSaved,
+        );
+      },
+    );
+  });
 
   r.post(
     '/api/cards/:id/fund',
@@ -187,7 +260,7 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
         schema: {
           operationId: 'receiveCardIssuerWebhook',
           summary:
-            "The card issuer's signed authorisation, settlement and reversal events: approve or decline",
+            "The card issuer's signed events: authorisation (approve or decline), settlement, reversal, refund (once per event id)",
           tags: ['webhooks'],
           response: { 200: envelope(cardDecisionSchema), 400: errorEnvelope, 401: errorEnvelope },
         },

@@ -2,33 +2,40 @@
 // card's own ledger account), freeze/unfreeze/terminate (the balance back to the wallet), and the
 // issuer's authorisation decisions on balance, limits, category and state, serialised per card.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   CARD_MSG,
   formatMoney,
   fromMinor,
   type Card,
   type CardIssuerEvent,
+  type CardSpend,
   type CardStatus,
+  CARD_CURRENCIES,
   MERCHANT_CATEGORIES,
 } from '@owo/contract';
-import type { Db, DbOrTx } from '../../platform/db';
+import { executeNamed, type Db, type DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { fetchPage } from '../../platform/list';
 import { accountMembers, users } from '../../platform/schema';
 import {
   cardBalance,
+  cardIssuerClearingId,
   fundCard,
   getWallet,
   getWalletByCurrency,
   openCardLedgerAccount,
+  postCardRefund,
   postCardSpend,
   unloadCard,
 } from '../money';
-import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
+import { storageOf } from '../../platform/storage';
+import { createNotification, MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
+import { storeUpload } from '../files';
+import { transactions } from '../money/tables';
 import { issueSandboxCard } from './issuer';
-import { cardAuthorizations, cards } from './tables';
+import { cardAuthorizations, cardIssuerEvents, cards } from './tables';
 
 type CardRow = typeof cards.$inferSelect;
 const cardNotFound = () => new AppError(404, 'not-found', 'Card not found');
@@ -247,91 +254,144 @@ export async function setCardStatus(
 
 export type Decision = { authorizationId: string; approved: boolean; reason: string | null };
 
-function declineReason(
-  c: CardRow,
-  e: CardIssuerEvent['data'],
-  balance: number,
-  spent: number,
-): string | null {
-  if (c.status === 'frozen') return 'card_frozen';
-  if (c.status === 'terminated') return 'card_terminated';
-  if (c.singleUse && c.used) return 'single_use_card_already_used';
-  if (e.currency !== c.currency) return 'currency_not_supported';
-  const category = (MERCHANT_CATEGORIES as readonly string[]).includes(e.merchant.category)
-    ? e.merchant.category
-    : 'other';
-  if (c.allowedCategories.length && !c.allowedCategories.includes(category))
-    return 'merchant_category_not_allowed';
-  if (e.amount > c.perTransactionLimitMinor) return 'over_transaction_limit';
-  if (spent + e.amount > c.monthlyLimitMinor) return 'over_monthly_limit';
-  if (balance < e.amount) return 'insufficient_funds';
-  return null;
-}
+const CATEGORIES = new Set<string>(MERCHANT_CATEGORIES);
+const CURRENCIES = new Set<string>(CARD_CURRENCIES);
 
 /**
- * One authorisation decision. The card row is locked for the decision, so two concurrent
- * authorisations of one card are decided one after the other against the balance the first left.
- * A repeated issuer authorisation id answers the first decision.
+ * The authorisation decision as ONE statement (one round trip, no BEGIN/COMMIT, a named prepared
+ * statement planned once per connection): lock the card row (`c`, FOR NO KEY UPDATE: when another
+ * decision held it, PostgreSQL hands back the row as that one left it), lock and read the card's ledger
+ * balance the same way (`b`: a plain read in this statement would be the pre-lock snapshot, and two
+ * concurrent authorisations would both pass), decide (`d`: state, single use, currency, category,
+ * per-transaction and this Lagos month's limit, balance), record the decision once per issuer
+ * authorisation id (`a`, unique: a repeat inserts nothing and so moves nothing), and for an approval
+ * the company's `transactions` row (card_spend, pending until settled), the journal entry card ->
+ * clearing:card-issuer with its postings (the ledger trigger moves the cached balances) and the month's
+ * spend on the card. Lock order card -> ledger account, as funding and termination.
+ */
+const AUTHORIZE_SQL = (p: {
+  token: string;
+  authRowId: string;
+  transactionId: string;
+  authorizationId: string;
+  amount: number;
+  currency: string;
+  merchant: string;
+  category: string;
+  checkCategory: string;
+  month: string;
+  clearingId: string | null;
+}) => sql`
+  with c as materialized (
+    select id, account_id, ledger_account_id, wallet_id, currency, status, single_use, used,
+           allowed_categories, per_transaction_limit_minor, monthly_limit_minor, last4,
+           case when spent_month = ${p.month}::text then spent_month_minor else 0 end as spent
+      from cards where issuer_token = ${p.token}::text
+       for no key update
+  ), b as materialized (
+    select la.balance from ledger_accounts la join c on la.id = c.ledger_account_id for no key update of la
+  ), d as materialized (
+    select c.*, case
+      when c.status = 'frozen' then 'card_frozen'
+      when c.status = 'terminated' then 'card_terminated'
+      when c.single_use and c.used then 'single_use_card_already_used'
+      when c.currency <> ${p.currency}::text then 'currency_not_supported'
+      when cardinality(c.allowed_categories) > 0 and not (${p.checkCategory}::text = any(c.allowed_categories))
+        then 'merchant_category_not_allowed'
+      when ${p.amount}::bigint > c.per_transaction_limit_minor then 'over_transaction_limit'
+      when c.spent + ${p.amount}::bigint > c.monthly_limit_minor then 'over_monthly_limit'
+      when c.wallet_id is null or ${p.clearingId}::uuid is null
+        or coalesce((select balance from b), 0) < ${p.amount}::bigint then 'insufficient_funds'
+    end as reason from c
+  ), a as (
+    insert into card_authorizations (id, account_id, card_id, issuer_authorization_id, amount_minor, currency,
+                                     merchant_name, category, status, decline_reason, transaction_id)
+    select ${p.authRowId}::uuid, d.account_id, d.id, ${p.authorizationId}::text, ${p.amount}::bigint, ${p.currency}::text,
+           ${p.merchant}::text, ${p.category}::text, case when d.reason is null then 'approved' else 'declined' end,
+           d.reason, case when d.reason is null then ${p.transactionId}::uuid end
+      from d
+    on conflict (issuer_authorization_id) do nothing
+    returning id, status, card_id
+  ), t as (
+    insert into transactions (id, account_id, wallet_id, type, status, amount, fee, currency, reference, counterparty,
+                              narration, source_type, source_id, metadata)
+    select ${p.transactionId}::uuid, d.account_id, d.wallet_id, 'card_spend', 'pending', ${p.amount}::bigint, 0, d.currency,
+           'crd_' || ${p.authRowId}::text, jsonb_build_object('name', ${p.merchant}::text),
+           ${p.merchant}::text || ' (card •••• ' || d.last4 || ')', 'card', d.id::text,
+           jsonb_build_object('authorizationId', ${p.authorizationId}::text, 'category', ${p.category}::text)
+      from d join a on a.status = 'approved'
+    returning id
+  ), e as (
+    insert into journal_entries (account_id, transaction_id, kind, memo)
+    select d.account_id, t.id, 'card.spend', ${p.merchant}::text || ' (' || ${p.authorizationId}::text || ')' from d, t
+    returning id
+  ), p as (
+    insert into postings (entry_id, ledger_account_id, amount, currency)
+    select e.id, v.la, v.amt, d.currency
+      from e, d, lateral (values (d.ledger_account_id, -${p.amount}::bigint), (${p.clearingId}::uuid, ${p.amount}::bigint)) as v(la, amt)
+    returning 1
+  ), u as (
+    update cards set spent_month = ${p.month}::text,
+           spent_month_minor = (case when cards.spent_month = ${p.month}::text then cards.spent_month_minor else 0 end) + ${p.amount}::bigint,
+           used = cards.used or cards.single_use, updated_at = now()
+      from a where cards.id = a.card_id and a.status = 'approved'
+    returning 1
+  )
+  select d.reason, (select count(*) from a)::int as inserted from d`;
+
+/**
+ * One authorisation decision, in one statement (see AUTHORIZE_SQL). A repeated issuer authorisation
+ * id answers the first decision.
  */
 export async function authorize(deps: AppDeps, ev: CardIssuerEvent): Promise<Decision> {
   const e = ev.data;
-  return deps.db.transaction(async (tx) => {
-    // Lock the card first; the balance is read AFTER the lock, by its own statement (a fresh snapshot
-    // in READ COMMITTED), so a concurrent decision that just committed is seen. (Read in the same
-    // statement as the lock, the joined balance would be the stale one.)
-    const [c] = await tx.select().from(cards).where(eq(cards.issuerToken, e.cardToken)).for('update');
-    if (!c) return { authorizationId: e.authorizationId, approved: false, reason: 'card_not_found' };
-    const reason = declineReason(c, e, await cardBalance(tx, c.ledgerAccountId), spentOf(c));
-    const [inserted] = await tx
-      .insert(cardAuthorizations)
-      .values({
-        accountId: c.accountId,
-        cardId: c.id,
-        issuerAuthorizationId: e.authorizationId,
-        amountMinor: e.amount,
-        currency: e.currency,
-        merchantName: e.merchant.name,
-        category: e.merchant.category,
-        status: reason ? 'declined' : 'approved',
-        declineReason: reason,
-      })
-      .onConflictDoNothing()
-      .returning({ id: cardAuthorizations.id });
-    if (!inserted) {
-      // A repeated issuer authorisation id answers its first decision.
-      const [seen] = await tx
-        .select()
-        .from(cardAuthorizations)
-        .where(eq(cardAuthorizations.issuerAuthorizationId, e.authorizationId));
-      return {
-        authorizationId: e.authorizationId,
-        approved: seen.status !== 'declined',
-        reason: seen.declineReason,
-      };
-    }
-    if (!reason) {
-      await postCardSpend(deps.db, tx, {
-        accountId: c.accountId,
-        cardLedgerAccountId: c.ledgerAccountId,
-        amount: e.amount,
-        currency: c.currency,
-        memo: `${e.merchant.name} (${e.authorizationId})`,
-      });
-      const month = lagosMonth();
-      await tx
-        .update(cards)
-        .set({
-          used: c.singleUse ? true : c.used,
-          spentMonth: month,
-          spentMonthMinor: (c.spentMonth === month ? c.spentMonthMinor : 0) + e.amount,
-        })
-        .where(eq(cards.id, c.id));
-    }
-    return { authorizationId: e.authorizationId, approved: !reason, reason };
-  });
+  const clearingId = CURRENCIES.has(e.currency) ? await cardIssuerClearingId(deps.db, e.currency) : null;
+  const rows = await executeNamed(
+    deps.db,
+    'owo_card_authorize',
+    AUTHORIZE_SQL({
+      token: e.cardToken,
+      authRowId: randomUUID(),
+      transactionId: randomUUID(),
+      authorizationId: e.authorizationId,
+      amount: e.amount,
+      currency: e.currency,
+      merchant: e.merchant.name,
+      category: e.merchant.category,
+      checkCategory: CATEGORIES.has(e.merchant.category) ? e.merchant.category : 'other',
+      month: lagosMonth(),
+      clearingId,
+    }),
+  );
+  const row = rows[0] as { reason: string | null; inserted: number } | undefined;
+  if (!row) return { authorizationId: e.authorizationId, approved: false, reason: 'card_not_found' };
+  if (row.inserted) return { authorizationId: e.authorizationId, approved: !row.reason, reason: row.reason };
+  // A repeated issuer authorisation id answers its first decision (and moved nothing now).
+  const [seen] = await deps.db
+    .select({ status: cardAuthorizations.status, reason: cardAuthorizations.declineReason })
+    .from(cardAuthorizations)
+    .where(eq(cardAuthorizations.issuerAuthorizationId, e.authorizationId));
+  return {
+    authorizationId: e.authorizationId,
+    approved: !!seen && seen.status !== 'declined',
+    reason: seen ? seen.reason : 'authorization_in_progress',
+  };
 }
 
-/** Settlement (money already moved at approval) or reversal (back to the card), once each. */
+type AuthRow = typeof cardAuthorizations.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Settlement, reversal and refund, once each per issuer event id (the event row is written in the
+ * same transaction as the money; a redelivery answers what the first delivery did). The
+ * authorisation row is locked first, so two events of one authorisation are applied one after the
+ * other; then the card row (lock order authorisation -> card -> ledger account).
+ * - settled: the spend transaction becomes success (a smaller settled amount returns the rest to the
+ *   card); the owner and admins are told, the holder is asked for a receipt; a single-use card closes
+ *   (terminated, any balance back to the wallet).
+ * - reversal (before settlement): card <- clearing, the spend transaction becomes reversed.
+ * - refund (after settlement, up to what was settled): card <- clearing as a card_refund transaction.
+ */
 export async function applyIssuerEvent(deps: AppDeps, ev: CardIssuerEvent): Promise<Decision> {
   if (ev.event === 'authorization.request') return authorize(deps, ev);
   const e = ev.data;
@@ -342,33 +402,256 @@ export async function applyIssuerEvent(deps: AppDeps, ev: CardIssuerEvent): Prom
       .where(eq(cardAuthorizations.issuerAuthorizationId, e.authorizationId))
       .for('update');
     if (!a) return { authorizationId: e.authorizationId, approved: false, reason: 'authorization_not_found' };
-    if (ev.event === 'transaction.settled' && a.status === 'approved')
+    const [seen] = await tx.select().from(cardIssuerEvents).where(eq(cardIssuerEvents.issuerEventId, ev.id));
+    if (seen)
+      return {
+        authorizationId: e.authorizationId,
+        approved: seen.outcome === 'applied',
+        reason: seen.reason,
+      };
+    const [c] = await tx.select().from(cards).where(eq(cards.id, a.cardId)).for('update');
+    const outcome = c.issuerToken !== e.cardToken ? 'card_mismatch' : await applyOne(deps, tx, ev, a, c);
+    await tx.insert(cardIssuerEvents).values({
+      issuerEventId: ev.id,
+      event: ev.event,
+      authorizationId: a.id,
+      amountMinor: e.amount,
+      outcome: outcome ? 'ignored' : 'applied',
+      reason: outcome,
+      transactionId: a.transactionId,
+    });
+    return { authorizationId: e.authorizationId, approved: !outcome, reason: outcome };
+  });
+}
+
+/** Applies one event; answers null when applied, else why it changed nothing. */
+async function applyOne(
+  deps: AppDeps,
+  tx: Tx,
+  ev: CardIssuerEvent,
+  a: AuthRow,
+  c: CardRow,
+): Promise<string | null> {
+  const e = ev.data;
+  const card = `card •••• ${c.last4}`;
+  const lessSpent = async (amount: number) => {
+    if (c.spentMonth === lagosMonth() && lagosMonth(a.createdAt) === c.spentMonth)
       await tx
-        .update(cardAuthorizations)
-        .set({ status: 'settled', updatedAt: sql`now()` })
-        .where(eq(cardAuthorizations.id, a.id));
-    if (ev.event === 'authorization.reversal' && (a.status === 'approved' || a.status === 'settled')) {
-      const [c] = await tx.select().from(cards).where(eq(cards.id, a.cardId)).for('update');
-      if (c.spentMonth === lagosMonth() && lagosMonth(a.createdAt) === c.spentMonth)
-        await tx
-          .update(cards)
-          .set({ spentMonthMinor: Math.max(0, c.spentMonthMinor - a.amountMinor) })
-          .where(eq(cards.id, c.id));
+        .update(cards)
+        .set({ spentMonthMinor: sql`greatest(0, ${cards.spentMonthMinor} - ${amount})` })
+        .where(eq(cards.id, c.id));
+  };
+  if (a.status === 'declined' || !a.transactionId) return 'authorization_declined';
+  if (ev.event === 'authorization.reversal') {
+    if (a.status === 'reversed') return 'already_reversed';
+    if (a.status === 'settled') return 'already_settled';
+    await postCardSpend(deps.db, tx, {
+      accountId: a.accountId,
+      cardLedgerAccountId: c.ledgerAccountId,
+      amount: a.amountMinor,
+      currency: a.currency,
+      memo: `reversal of ${a.issuerAuthorizationId}`,
+      reverse: true,
+      transactionId: a.transactionId,
+    });
+    await lessSpent(a.amountMinor);
+    if (c.singleUse) await tx.update(cards).set({ used: false }).where(eq(cards.id, c.id));
+    await tx
+      .update(cardAuthorizations)
+      .set({ status: 'reversed', updatedAt: sql`now()` })
+      .where(eq(cardAuthorizations.id, a.id));
+    await tx
+      .update(transactions)
+      .set({ status: 'reversed', updatedAt: sql`now()` })
+      .where(eq(transactions.id, a.transactionId));
+    await notifyMoneyEvent(tx, {
+      accountId: a.accountId,
+      transactionId: a.transactionId,
+      topic: MONEY_TOPICS.cardSpendReversed,
+      value: `${formatMoney(a.amountMinor, a.currency)} at ${a.merchantName} on ${card} was reversed to the card.`,
+    });
+    return null;
+  }
+  if (ev.event === 'transaction.settled') {
+    if (a.status === 'reversed') return 'authorization_reversed';
+    if (a.status === 'settled') return 'already_settled';
+    const settled = Math.min(e.amount, a.amountMinor);
+    if (settled < a.amountMinor) {
       await postCardSpend(deps.db, tx, {
         accountId: a.accountId,
         cardLedgerAccountId: c.ledgerAccountId,
-        amount: a.amountMinor,
+        amount: a.amountMinor - settled,
         currency: a.currency,
-        memo: `reversal of ${a.issuerAuthorizationId}`,
+        memo: `settled below the authorisation ${a.issuerAuthorizationId}`,
         reverse: true,
+        transactionId: a.transactionId,
       });
-      await tx
-        .update(cardAuthorizations)
-        .set({ status: 'reversed', updatedAt: sql`now()` })
-        .where(eq(cardAuthorizations.id, a.id));
+      await lessSpent(a.amountMinor - settled);
     }
-    return { authorizationId: e.authorizationId, approved: a.status !== 'declined', reason: a.declineReason };
+    await tx
+      .update(cardAuthorizations)
+      .set({ status: 'settled', settledMinor: settled, updatedAt: sql`now()` })
+      .where(eq(cardAuthorizations.id, a.id));
+    await tx
+      .update(transactions)
+      .set({ status: 'success', amount: settled, updatedAt: sql`now()` })
+      .where(eq(transactions.id, a.transactionId));
+    const amount = formatMoney(settled, a.currency);
+    await notifyMoneyEvent(tx, {
+      accountId: a.accountId,
+      transactionId: a.transactionId,
+      topic: MONEY_TOPICS.cardSpend,
+      value: `${amount} was spent at ${a.merchantName} with ${card}.`,
+    });
+    await createNotification(tx, {
+      accountId: a.accountId,
+      userIds: [c.holderUserId],
+      topic: CARD_RECEIPT_TOPIC,
+      value: `Please upload the receipt for ${amount} at ${a.merchantName} (${card}).`,
+      props: { transactionId: a.transactionId },
+      category: 'payments',
+    });
+    if (c.singleUse && c.status !== 'terminated')
+      await closeCard(tx, c, 'Single-use card closed after its spend');
+    return null;
+  }
+  // transaction.refund
+  if (a.status !== 'settled') return 'not_settled';
+  if (a.refundedMinor + e.amount > (a.settledMinor ?? a.amountMinor)) return 'refund_exceeds_settled';
+  const [spend] = await tx
+    .select({ walletId: transactions.walletId })
+    .from(transactions)
+    .where(eq(transactions.id, a.transactionId));
+  const t = await postCardRefund(deps.db, tx, {
+    accountId: a.accountId,
+    walletId: spend.walletId,
+    cardId: c.id,
+    cardLedgerAccountId: c.ledgerAccountId,
+    amount: e.amount,
+    currency: a.currency,
+    reference: reference('crdr'),
+    narration: `Refund from ${a.merchantName} (${card})`,
+    merchant: a.merchantName,
+    spendTransactionId: a.transactionId,
   });
+  await tx
+    .update(cardAuthorizations)
+    .set({ refundedMinor: a.refundedMinor + e.amount, updatedAt: sql`now()` })
+    .where(eq(cardAuthorizations.id, a.id));
+  await lessSpent(e.amount);
+  await notifyMoneyEvent(tx, {
+    accountId: a.accountId,
+    transactionId: t.id,
+    topic: MONEY_TOPICS.cardRefund,
+    value: `${a.merchantName} refunded ${formatMoney(e.amount, a.currency)} to ${card}.`,
+  });
+  // A closed card keeps nothing: the refund goes on to the wallet.
+  if (c.status === 'terminated') await closeCard(tx, c, 'Refund to a closed card');
+  return null;
+}
+
+/** Terminates the card (if not yet) and returns its balance to the wallet, in the caller's transaction. */
+async function closeCard(tx: Tx, c: CardRow, why: string) {
+  if (c.walletId) {
+    const t = await unloadCard(tx, {
+      accountId: c.accountId,
+      walletId: c.walletId,
+      cardId: c.id,
+      cardLedgerAccountId: c.ledgerAccountId,
+      reference: reference('crdu'),
+      initiatedBy: null,
+      narration: `${why}: balance of card •••• ${c.last4}`,
+    });
+    if (t)
+      await notifyMoneyEvent(tx, {
+        accountId: c.accountId,
+        transactionId: t.id,
+        topic: MONEY_TOPICS.cardTerminated,
+        value: `${why}; ${formatMoney(t.amount, c.currency)} is back in your wallet.`,
+      });
+  }
+  if (c.status !== 'terminated')
+    await tx
+      .update(cards)
+      .set({ status: 'terminated', updatedAt: sql`now()` })
+      .where(eq(cards.id, c.id));
+}
+
+export const CARD_RECEIPT_TOPIC = 'Card Receipt Needed';
+
+/** The spends of a company's card, newest first (list kit). */
+export async function listCardSpends(
+  db: Db,
+  accountId: string,
+  cardId: string,
+  q: { page: number; limit: number },
+) {
+  const c = await loadCard(db, accountId, cardId);
+  const { rows, total } = await fetchPage(db, cardAuthorizations, {
+    page: q.page,
+    limit: q.limit,
+    where: and(
+      eq(cardAuthorizations.accountId, accountId),
+      eq(cardAuthorizations.cardId, c.id),
+      isNotNull(cardAuthorizations.transactionId),
+    ),
+    orderBy: [desc(cardAuthorizations.createdAt), desc(cardAuthorizations.id)],
+  });
+  return { items: (rows as AuthRow[]).map((a) => spendDto(a, c)), total };
+}
+
+function spendDto(a: AuthRow, c: CardRow): CardSpend {
+  const amount = a.settledMinor ?? a.amountMinor;
+  return {
+    transactionId: a.transactionId!,
+    cardId: c.id,
+    last4: c.last4,
+    holderId: c.holderUserId,
+    merchant: a.merchantName,
+    category: a.category,
+    amount: fromMinor(amount),
+    amountMinor: amount,
+    currency: a.currency,
+    status: a.status,
+    refunded: fromMinor(a.refundedMinor),
+    refundedMinor: a.refundedMinor,
+    receiptFile: a.receiptFile,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Stores the holder's receipt through the files module and attaches it to the company's card spend
+ * (checked first: another company's or an unknown transaction is 404 and nothing is stored).
+ */
+export async function attachCardReceipt(
+  deps: AppDeps,
+  p: { accountId: string; userId: string; transactionId: string; file: { name: string; bytes: Buffer } },
+): Promise<CardSpend> {
+  const [found] = await deps.db
+    .select({ id: cardAuthorizations.id })
+    .from(cardAuthorizations)
+    .where(
+      and(
+        eq(cardAuthorizations.accountId, p.accountId),
+        eq(cardAuthorizations.transactionId, p.transactionId),
+      ),
+    );
+  if (!found) throw notFound('Transaction');
+  const stored = await storeUpload(deps.db, {
+    storage: storageOf(deps.config),
+    accountId: p.accountId,
+    userId: p.userId,
+    originalName: p.file.name,
+    bytes: p.file.bytes,
+  });
+  const [a] = await deps.db
+    .update(cardAuthorizations)
+    .set({ receiptFile: stored.fileName, updatedAt: sql`now()` })
+    .where(eq(cardAuthorizations.id, found.id))
+    .returning();
+  const [c] = await deps.db.select().from(cards).where(eq(cards.id, a.cardId));
+  return spendDto(a, c);
 }
 
 /** The sandbox issuer's card token of a company's card (for the sandbox authorisation button). */

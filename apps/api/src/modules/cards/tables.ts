@@ -73,11 +73,44 @@ export const cardAuthorizations = pgTable(
     /** approved | declined | settled | reversed */
     status: text('status').notNull(),
     declineReason: text('decline_reason'),
+    /** The company's `transactions` row of an approved spend (type card_spend: pending → success/reversed). */
+    transactionId: uuid('transaction_id'),
+    /** What the issuer settled (≤ the authorised amount; the rest went back to the card). */
+    settledMinor: bigint('settled_minor', { mode: 'number' }),
+    /** Refunded so far (each refund is its own card_refund transaction). */
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** The holder's receipt (a files-module file name of the company), asked for at settlement. */
+    receiptFile: text('receipt_file'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('card_authorizations_issuer_id_key').on(t.issuerAuthorizationId),
     index('card_authorizations_card_created_idx').on(t.cardId, t.createdAt),
+    index('card_authorizations_transaction_idx').on(t.transactionId),
   ],
+);
+
+/**
+ * The issuer's settlement, reversal and refund events, once each: the issuer's event id is the key,
+ * so a redelivered event moves no money twice and answers what the first delivery did.
+ */
+export const cardIssuerEvents = pgTable(
+  'card_issuer_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerEventId: text('issuer_event_id').notNull(),
+    /** transaction.settled | authorization.reversal | transaction.refund */
+    event: text('event').notNull(),
+    authorizationId: uuid('authorization_id')
+      .notNull()
+      .references(() => cardAuthorizations.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** applied | ignored (e.g. a reversal after settlement, a refund over what was settled) */
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    transactionId: uuid('transaction_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('card_issuer_events_issuer_event_id_key').on(t.issuerEventId)],
 );

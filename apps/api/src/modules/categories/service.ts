@@ -121,18 +121,31 @@ export async function setBudget(tx: Tx, p: { accountId: string; id: string; budg
 
 /** This Lagos calendar month's spent (paying, completed, retired) and committed (pending, approved) per category. */
 async function usage(db: DbOrTx, accountId: string, categoryId?: string, excludeExpenseId?: string) {
+  // Expenses, and electricity (marketplace vendings carry the category): spent = paid or vended,
+  // committed = awaiting approval or being vended; failed, rejected and released spend nothing.
   const rows = await db.execute<{ category: string; spent: string; committed: string }>(sql`
-    select e.purpose->>'service' as category,
-      coalesce(sum(e.amount_minor) filter (where e.status in ('paying', 'completed', 'retired')
-        and coalesce(t.status, '') not in ('failed', 'reversed')), 0)::bigint as spent,
-      coalesce(sum(e.amount_minor) filter (where e.status in ('pending', 'approved')), 0)::bigint as committed
-    from expenses e left join transactions t on t.id = e.transaction_id
-    where e.account_id = ${accountId}::uuid
-      and e.created_at >= date_trunc('month', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos'
-      and e.purpose->>'service' is not null
-      ${categoryId ? sql`and e.purpose->>'service' = ${categoryId}` : sql``}
-      ${excludeExpenseId ? sql`and e.id <> ${excludeExpenseId}::uuid` : sql``}
-    group by 1`);
+    select category, sum(spent)::bigint as spent, sum(committed)::bigint as committed from (
+      select e.purpose->>'service' as category,
+        coalesce(sum(e.amount_minor) filter (where e.status in ('paying', 'completed', 'retired')
+          and coalesce(t.status, '') not in ('failed', 'reversed')), 0)::bigint as spent,
+        coalesce(sum(e.amount_minor) filter (where e.status in ('pending', 'approved')), 0)::bigint as committed
+      from expenses e left join transactions t on t.id = e.transaction_id
+      where e.account_id = ${accountId}::uuid
+        and e.created_at >= date_trunc('month', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos'
+        and e.purpose->>'service' is not null
+        ${categoryId ? sql`and e.purpose->>'service' = ${categoryId}` : sql``}
+        ${excludeExpenseId ? sql`and e.id <> ${excludeExpenseId}::uuid` : sql``}
+      group by 1
+      union all
+      select v.category_id::text,
+        coalesce(sum(v.amount_minor) filter (where v.state = 'success'), 0)::bigint,
+        coalesce(sum(v.amount_minor) filter (where v.state in ('held', 'vending')), 0)::bigint
+      from vendings v
+      where v.account_id = ${accountId}::uuid and v.category_id is not null
+        and v.created_at >= date_trunc('month', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos'
+        ${categoryId ? sql`and v.category_id = ${categoryId}::uuid` : sql``}
+      group by 1
+    ) u group by 1`);
   return new Map(
     rows.rows.map((r) => [r.category, { spent: Number(r.spent), committed: Number(r.committed) }]),
   );

@@ -8,6 +8,11 @@ import {
   listEnvelope,
   MARKETPLACE_MSG as MSG,
   meterAddBody,
+  meterReportQuery,
+  meterReportSchema,
+  meterImportConfirmBody,
+  meterImportPreviewSchema,
+  METER_IMPORT_MSG,
   meterListQuery,
   meterSchema,
   meterVerificationBody,
@@ -22,7 +27,13 @@ import {
   fromMinor,
   type VendingCreateInput,
 } from '@owo/contract';
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { sendCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
+import { badRequest, fieldError } from '../../platform/errors';
+import { confirmMeterImport, previewMeterImport } from './import';
+import { meterReport, meterReportCsv } from './report';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
@@ -80,6 +91,87 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => ok(await verifyMeter(deps, req.body), MSG.meterVerified),
+  );
+
+  // Import: the file's summary (multipart, in this scope only), then the user's confirmation.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 2, parts: 3 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/marketplace/assets/meters/import/preview',
+      {
+        config: needs('marketplaceAssets', 'post'),
+        schema: {
+          operationId: 'previewMeterImport',
+          summary: 'Check and verify every meter of a CSV or xlsx file (multipart: file); nothing is saved',
+          tags,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(meterImportPreviewSchema), 400: errorEnvelope },
+        },
+      },
+      async (req) => {
+        if (!req.isMultipart()) throw fieldError('file', METER_IMPORT_MSG.fileRequired);
+        let file: { name: string; bytes: Buffer } | null = null;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type !== 'file') continue;
+            const bytes = await part.toBuffer();
+            if (part.fieldname === 'file') file = { name: part.filename, bytes };
+          }
+        } catch (e) {
+          const code = (e as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
+            throw fieldError('file', 'File is too large');
+          if (code?.startsWith('FST_')) throw badRequest('Invalid multipart body');
+          throw e;
+        }
+        if (!file) throw fieldError('file', METER_IMPORT_MSG.fileRequired);
+        const preview = await previewMeterImport(deps, { accountId: tenantOf(req).accountId, file });
+        return ok(preview, `${preview.valid} of ${preview.rows.length} meters verified`);
+      },
+    );
+  });
+
+  r.post(
+    '/api/marketplace/assets/meters/import',
+    {
+      config: needs('marketplaceAssets', 'post'),
+      schema: {
+        operationId: 'confirmMeterImport',
+        summary: 'Save the confirmed meters of an import (verified again; all or none)',
+        tags,
+        body: meterImportConfirmBody,
+        response: { 201: envelope(z.array(meterSchema)), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const saved = await confirmMeterImport(deps, {
+        accountId: tenantOf(req).accountId,
+        userId: authOf(req).user.id,
+        body: req.body,
+      });
+      return reply.code(201).send(ok(saved, METER_IMPORT_MSG.imported(saved.length)));
+    },
+  );
+
+  r.get(
+    '/api/marketplace/reports/meters',
+    {
+      config: needs('marketplaceTransactions', 'get'),
+      schema: {
+        operationId: 'meterMonthlyReport',
+        summary:
+          'Monthly electricity report per meter: vends, amount, kWh, average tariff (format=csv exports it)',
+        tags,
+        querystring: meterReportQuery,
+        response: { 200: envelope(meterReportSchema), 400: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const report = await meterReport(db, tenantOf(req).accountId, req.query.month);
+      if (req.query.format === 'csv')
+        return sendCsv(reply, `owo-electricity-${report.month}.csv`, Readable.from([meterReportCsv(report)]));
+      return ok(report);
+    },
   );
 
   r.post(

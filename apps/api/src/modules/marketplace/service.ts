@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, notFound, unprocessable } from '../../p
 import type { TenantContext } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
 import { defineQueue, defineTicker, sendJob } from '../../platform/jobs';
+import { budgetCheck } from '../categories';
 import { getWallet, settleTransfer, startTransfer } from '../money';
 import { transactions } from '../money/tables';
 import {
@@ -262,6 +263,19 @@ export async function createVendings(
   p.body.assets.forEach((a, i) => {
     if (!byId.has(a.assetId)) throw notFoundField(`assets.${i}.assetId`);
   });
+  // The marketplace budget: the payout category's monthly budget counts this spend like any other.
+  const categoryId = p.body.categoryId ?? null;
+  if (categoryId) {
+    const total = p.body.assets.reduce((s, a) => s + a.amount, 0);
+    let b: Awaited<ReturnType<typeof budgetCheck>>;
+    try {
+      b = await budgetCheck(deps.db, { accountId, categoryId, amountMinor: total, stage: 'submit' });
+    } catch {
+      throw notFound('Category');
+    }
+    if (b.exceeds)
+      throw unprocessable(MSG.overBudget(b.category.name), { categoryId: [MSG.overBudget(b.category.name)] });
+  }
 
   const after: (() => Promise<void> | void)[] = [];
   const orderId = await deps.db.transaction(async (tx) => {
@@ -298,6 +312,7 @@ export async function createVendings(
             amountMinor: a.amount,
             currency: 'NGN',
             meta,
+            categoryId,
             attempt: 0,
           };
         }),

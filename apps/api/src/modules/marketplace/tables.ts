@@ -109,6 +109,8 @@ export const vendings = pgTable(
     /** The money core's payout transaction of the current attempt (its reference is the request id). */
     transactionId: uuid('transaction_id'),
     meta: jsonb('meta').$type<VendingMeta>().notNull(),
+    /** The payout category whose monthly budget this electricity spend counts against (optional). */
+    categoryId: uuid('category_id'),
     response: jsonb('response').$type<VendingResponse>(),
     failureReason: text('failure_reason'),
     requeries: integer('requeries').notNull().default(0),

@@ -92,7 +92,7 @@ export async function unloadCard(
     cardId: string;
     cardLedgerAccountId: string;
     reference: string;
-    initiatedBy: string;
+    initiatedBy: string | null;
     narration: string;
   },
 ): Promise<TransactionRow | null> {
@@ -125,10 +125,12 @@ async function insertTransaction(
     cardId: string;
     amount: number;
     reference: string;
-    initiatedBy: string;
+    initiatedBy: string | null;
     narration: string;
-    type: 'card_funding' | 'card_unload';
+    type: 'card_funding' | 'card_unload' | 'card_refund';
     currency: string;
+    relatedTransactionId?: string;
+    counterparty?: Record<string, string>;
   },
 ): Promise<TransactionRow> {
   try {
@@ -148,7 +150,8 @@ async function insertTransaction(
         sourceType: 'card',
         sourceId: p.cardId,
         createdBy: p.initiatedBy,
-        counterparty: {},
+        counterparty: p.counterparty ?? {},
+        relatedTransactionId: p.relatedTransactionId ?? null,
       })
       .returning();
     return t;
@@ -170,13 +173,15 @@ export async function postCardSpend(
     currency: string;
     memo: string;
     reverse?: boolean;
+    /** The card_spend transaction the movement belongs to. */
+    transactionId?: string | null;
   },
 ): Promise<void> {
   const clearing = await systemAccountId(db, CARD_ISSUER_CLEARING, p.currency);
   const sign = p.reverse ? -1 : 1;
   await postEntry(tx, {
     accountId: p.accountId,
-    transactionId: null,
+    transactionId: p.transactionId ?? null,
     kind: p.reverse ? 'card.spend.reversal' : 'card.spend',
     memo: p.memo,
     postings: [
@@ -185,3 +190,53 @@ export async function postCardSpend(
     ],
   });
 }
+
+/**
+ * A refund from the merchant after settlement: clearing:card-issuer -> card, as its own `card_refund`
+ * transaction (success) related to the spend.
+ */
+export async function postCardRefund(
+  db: Db,
+  tx: DbOrTx,
+  p: {
+    accountId: string;
+    walletId: string;
+    cardId: string;
+    cardLedgerAccountId: string;
+    amount: number;
+    currency: string;
+    reference: string;
+    narration: string;
+    merchant: string;
+    spendTransactionId: string;
+  },
+): Promise<TransactionRow> {
+  const t = await insertTransaction(tx, {
+    accountId: p.accountId,
+    walletId: p.walletId,
+    cardId: p.cardId,
+    amount: p.amount,
+    reference: p.reference,
+    initiatedBy: null,
+    narration: p.narration,
+    type: 'card_refund',
+    currency: p.currency,
+    relatedTransactionId: p.spendTransactionId,
+    counterparty: { name: p.merchant },
+  });
+  const clearing = await systemAccountId(db, CARD_ISSUER_CLEARING, p.currency);
+  await postEntry(tx, {
+    accountId: p.accountId,
+    transactionId: t.id,
+    kind: 'card.refund',
+    postings: [
+      { ledgerAccountId: clearing, amount: -p.amount, currency: p.currency },
+      { ledgerAccountId: p.cardLedgerAccountId, amount: p.amount, currency: p.currency },
+    ],
+  });
+  return t;
+}
+
+/** The id of clearing:card-issuer in a currency (cached after the first call). */
+export const cardIssuerClearingId = (db: Db, currency: string) =>
+  systemAccountId(db, CARD_ISSUER_CLEARING, currency);

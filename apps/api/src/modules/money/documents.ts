@@ -98,6 +98,8 @@ const TYPE_LABELS: Record<string, string> = {
   adjustment: 'Adjustment',
   card_funding: 'Card funding',
   card_unload: 'Card balance returned',
+  card_spend: 'Card spend',
+  card_refund: 'Card refund',
 };
 export const typeLabel = (t: string) => TYPE_LABELS[t] ?? t;
 export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -22,5 +22,13 @@ export { startOfDay, endOfDayExclusive } from './history';
 export { lagosDateTime } from './documents';
 /** The money PDFs' pieces (fonts with ₦, header band, en-NG amounts), reused by payslips. */
 export { drawHeader, lagosDate, money, newPdf, pdfToBuffer, type Pdf } from './documents';
-export { cardBalance, fundCard, openCardLedgerAccount, postCardSpend, unloadCard } from './cards';
+export {
+  cardIssuerClearingId,
+  cardBalance,
+  fundCard,
+  openCardLedgerAccount,
+  postCardRefund,
+  postCardSpend,
+  unloadCard,
+} from './cards';
 export { quoteExchange } from './exchange';

@@ -146,6 +146,9 @@ export const MONEY_TOPICS = {
   transferReversed: 'Transfer Reversed',
   cardFunded: 'Card Funded',
   cardTerminated: 'Card Terminated',
+  cardSpend: 'Card Payment',
+  cardSpendReversed: 'Card Payment Reversed',
+  cardRefund: 'Card Refund',
 } as const;
 
 /** For modules that send mail about an event: whether this user wants email for the category (default yes). */

@@ -1,7 +1,14 @@
 // Marketplace calls (001 §7 Marketplace; issue 26).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Pagination } from '@owo/contract/http';
-import type { Meter, MeterAddBody, Vending, VendingDetail } from '@owo/contract/marketplace';
+import type {
+  Meter,
+  MeterAddBody,
+  MeterImportConfirmBody,
+  MeterImportPreview,
+  Vending,
+  VendingDetail,
+} from '@owo/contract/marketplace';
 import type { ListFilters } from '../../components/list';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
@@ -95,6 +102,12 @@ export const marketplaceApi = {
   buy: (b: { walletId: string; assets: { assetId: string; amount: string }[] }) =>
     api.post<BuyOrder>('/marketplace/electricity/asset/bulk', b),
   update: (id: string, amount: string) => api.patch<VendingDetail>(`/marketplace/vendings/${id}`, { amount }),
+  importPreview: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<MeterImportPreview>('/marketplace/assets/meters/import/preview', form);
+  },
+  importConfirm: (b: MeterImportConfirmBody) => api.post<Meter[]>('/marketplace/assets/meters/import', b),
 };
 
 /** The electricity purchase draft (001 §3), kept in memory between the bulk screens. */

@@ -50,5 +50,17 @@ export const dashboardRoutes: RouteObject[] = [
     'marketplaceVendings',
     'post',
   ),
+  page(
+    '/marketplace/import-meters',
+    async () => (await import('./screens/import-meters-screen')).ImportMetersScreen,
+    'marketplaceAssets',
+    'post',
+  ),
+  page(
+    '/marketplace/import-meters/summary',
+    async () => (await import('./screens/import-meters-screen')).ImportSummaryScreen,
+    'marketplaceAssets',
+    'post',
+  ),
   page('/marketplace/vendings/:id', async () => (await import('./screens/vending-screen')).VendingScreen),
 ];

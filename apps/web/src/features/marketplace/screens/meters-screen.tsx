@@ -34,7 +34,14 @@ export function MetersScreen() {
             {t('assetsSubtitle')}
           </Text>
         </div>
-        {canPost && <Button onClick={() => setAdding(true)}>{t('newMeter')}</Button>}
+        {canPost && (
+          <Group gap="sm">
+            <Button variant="default" onClick={() => navigate('/marketplace/import-meters')}>
+              {t('import.button')}
+            </Button>
+            <Button onClick={() => setAdding(true)}>{t('newMeter')}</Button>
+          </Group>
+        )}
       </Group>
       <Card>
         <FilterBar
