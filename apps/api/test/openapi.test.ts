@@ -67,7 +67,10 @@ describe('the OpenAPI document', () => {
       [/\.totalLevels$/, 'the number of approval levels'],
       [/\.fields\.(min|max)$/, 'bounds of a KYB form field'],
       [/\.total(Paid|Failed|Pending)?Items$/, 'item counts of a commission disbursement batch (001 §3)'],
-      [/^\S+ \/api\/payrolls\/employees\/csv\S* \S+\.(total|progress\.total|limit|entriesTotal)$/, 'row counts and page size of an import batch'],
+      [
+        /^\S+ \/api\/payrolls\/employees\/csv\S* \S+\.(total|progress\.total|limit|entriesTotal)$/,
+        'row counts and page size of an import batch',
+      ],
     ];
     const bare: string[] = [];
     const isNumeric = (s: any): boolean =>

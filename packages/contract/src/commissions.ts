@@ -201,7 +201,10 @@ export const commissionDisbursementSchema = z.object({
 });
 export type CommissionDisbursement = z.infer<typeof commissionDisbursementSchema>;
 
-export const commissionDisbursementItemParams = z.object({ id: z.string().uuid(), itemId: z.string().uuid() });
+export const commissionDisbursementItemParams = z.object({
+  id: z.string().uuid(),
+  itemId: z.string().uuid(),
+});
 export const disbursementItemsQuery = listQuery.pick({ page: true, limit: true });
 
 // ---- the agent's dashboard (001 §3) ----

@@ -412,7 +412,10 @@ export const importEntryInput = z.object({
 export type ImportEntryInput = z.input<typeof importEntryInput>;
 export const importValidateBody = z.object({
   fileName: z.string().trim().max(200).optional(),
-  entries: z.array(importEntryInput).min(1, PAYROLL_IMPORT_MSG.empty).max(PAYROLL_IMPORT_MAX_ROWS, PAYROLL_IMPORT_MSG.tooMany),
+  entries: z
+    .array(importEntryInput)
+    .min(1, PAYROLL_IMPORT_MSG.empty)
+    .max(PAYROLL_IMPORT_MAX_ROWS, PAYROLL_IMPORT_MSG.tooMany),
 });
 export const importExtractSchema = z.object({
   fileName: z.string(),

@@ -111,7 +111,8 @@ async function parseXlsx(buffer: Buffer): Promise<string[][]> {
 /** A legacy .xls (OLE2) workbook's first sheet → rows of cell texts. */
 function parseXls(buffer: Buffer): string[][] {
   try {
-    XLSX.CFB.read(buffer, { type: 'buffer' }); // a real OLE2 container, or throw (SheetJS would read junk as text)
+    // A real OLE2 container, or throw (SheetJS would read junk as text).
+    (XLSX.CFB as { read: (b: Buffer, o: { type: 'buffer' }) => unknown }).read(buffer, { type: 'buffer' });
     const wb = XLSX.read(buffer, { type: 'buffer', cellFormula: false, cellHTML: false });
     const first = wb.SheetNames[0];
     if (!first) return [];
@@ -121,7 +122,7 @@ function parseXls(buffer: Buffer): string[][] {
       defval: '',
       blankrows: true,
     });
-    return grid.map((r) => r.map((c) => String(c ?? '')));
+    return grid.map((r) => r.map((c) => (typeof c === 'string' || typeof c === 'number' ? String(c) : '')));
   } catch {
     throw new SheetError('The xls file could not be read', 'parse');
   }

@@ -212,7 +212,10 @@ describe('employee import: validation batches', () => {
 
     const commit = await o.api.post(`${base}/${id}/commit`);
     expect(commit.status, JSON.stringify(commit.body)).toBe(200);
-    expect(commit.body).toMatchObject({ message: PAYROLL_IMPORT_MSG.committed, data: { imported: entries.length } });
+    expect(commit.body).toMatchObject({
+      message: PAYROLL_IMPORT_MSG.committed,
+      data: { imported: entries.length },
+    });
     const emps = await t.db
       .select()
       .from(payrollEmployees)

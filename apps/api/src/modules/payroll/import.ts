@@ -60,7 +60,9 @@ export async function extractEmployees(buffer: Buffer, fileName: string) {
   if (missing.length) throw fieldError('file', PAYROLL_IMPORT_MSG.missingColumns + missing.join(', '));
   const entries = rows.map(
     (r) =>
-      Object.fromEntries(PAYROLL_IMPORT_COLUMNS.map((c) => [c, (r[c.toLowerCase()] ?? '').slice(0, 200)])) as Cells,
+      Object.fromEntries(
+        PAYROLL_IMPORT_COLUMNS.map((c) => [c, (r[c.toLowerCase()] ?? '').slice(0, 200)]),
+      ) as Cells,
   );
   return { fileName, columns: [...PAYROLL_IMPORT_COLUMNS], entries };
 }

@@ -82,9 +82,12 @@ export function useBatchItems(id: string | undefined, page: number) {
     enabled: !!id,
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<Page<CommissionDisbursementItem>> => {
-      const res = await api.get<CommissionDisbursementItem[]>(`/agents/core/commission-disbursements/${id}/items`, {
-        query: { page, limit: 10 },
-      });
+      const res = await api.get<CommissionDisbursementItem[]>(
+        `/agents/core/commission-disbursements/${id}/items`,
+        {
+          query: { page, limit: 10 },
+        },
+      );
       return { items: res.data, pagination: res.metadata?.pagination };
     },
   });

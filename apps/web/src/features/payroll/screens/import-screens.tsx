@@ -76,8 +76,8 @@ export function ImportEmployeesScreen() {
       <Card withBorder>
         <Stack>
           <Text size="sm">
-            Columns: <code>{PAYROLL_IMPORT_COLUMNS.join(', ')}</code> (accountName and annualRent are optional;
-            headers in any case).{' '}
+            Columns: <code>{PAYROLL_IMPORT_COLUMNS.join(', ')}</code> (accountName and annualRent are
+            optional; headers in any case).{' '}
             <Anchor href={`/api${base}/template`} download="owo-employees-template.csv">
               Download template
             </Anchor>
