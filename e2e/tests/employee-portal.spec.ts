@@ -74,6 +74,9 @@ test('an invited employee sets a password and reaches their payslips and profile
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByText('₦150,000.00')).toBeVisible();
   await shot(page, '03-profile');
+  // The sign-up toast sits over the header's Logout and pauses while hovered: let it close first.
+  await page.mouse.move(0, 0);
+  await expect(page.getByText('Your employee account has been created')).toBeHidden({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/employee-portal\/login/);
 });
