@@ -62,6 +62,11 @@ function ConfirmToken(props: { token: string; signedIn: boolean }) {
         setState('done');
         if (props.signedIn) {
           updateStaff({ user: res.data.user });
+          // The cached profile says "unverified" until its refetch lands; the guards read it, so a
+          // quick Continue would bounce back here. Mark it verified now, then refetch.
+          queryClient.setQueryData<{ verified: boolean }>(sessionKeys.profile, (old) =>
+            old ? { ...old, verified: true } : old,
+          );
           void queryClient.invalidateQueries({ queryKey: sessionKeys.profile });
         }
       })
