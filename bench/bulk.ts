@@ -60,7 +60,7 @@ async function main() {
       {},
       {
         NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
         DATABASE_URL: url,
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,

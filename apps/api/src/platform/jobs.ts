@@ -22,10 +22,25 @@ export type QueueOptions = {
   policy?: 'standard' | 'short';
   /** How often idle workers poll (seconds, >= 0.5). */
   pollSeconds?: number;
+  /**
+   * Jobs a worker takes per fetch and runs at once (default 1). Above 1, a job whose handler throws
+   * is failed alone (retried by its policy) and the others complete: for many small idempotent jobs
+   * (a 10,000-row disbursement's transfers), where a fetch and a completion per job cost more than
+   * the job.
+   */
+  batchSize?: number;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one map holds handlers of every payload type; each gets its own queue's jobs
-type QueueDef = { name: string; handler: JobHandler<any>; options: QueueOptions };
+// One map holds handlers of every payload type; each gets its own queue's jobs.
+type QueueDef = {
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  handler: JobHandler<any>;
+  /** defineBatchQueue's handler: every job of a fetch at once. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  batchHandler?: (items: any[]) => Promise<void>;
+  options: QueueOptions;
+};
 type TickerDef = { name: string; everyMs: number; run: (deps: AppDeps) => Promise<void> };
 
 type JobsState = {
@@ -34,6 +49,16 @@ type JobsState = {
   boss: PgBoss | null;
   starting: Promise<PgBoss> | null;
   closed: boolean;
+  /** sendJobSoon's jobs not yet inserted (one insert per event-loop turn). */
+  soon: SoonJob[];
+};
+
+type SoonJob = {
+  name: string;
+  data: object;
+  startAfter?: string;
+  singletonKey?: string;
+  singletonSeconds?: number;
 };
 
 /** `singletonSeconds` with a key: at most one job per key per time slot (throttling). */
@@ -44,7 +69,7 @@ const POLL_SECONDS = 1;
 function stateOf(deps: AppDeps): JobsState {
   let s = deps.services.jobs as JobsState | undefined;
   if (!s) {
-    s = { queues: new Map(), tickers: [], boss: null, starting: null, closed: false };
+    s = { queues: new Map(), tickers: [], boss: null, starting: null, closed: false, soon: [] };
     deps.services.jobs = s;
   }
   return s;
@@ -62,6 +87,27 @@ export function defineQueue<T>(
 }
 
 /** Declares a periodic sweep; at most one process runs a given ticker at a time. */
+/**
+ * A queue whose handler takes every job of a fetch at once (up to `batchSize`, default 50), for
+ * set-based work: one job per record keeps the singleton and retry rules per record, and the
+ * handler reads and writes the batch in a few statements. If it throws, every job of the batch is
+ * failed and retried, so it must be idempotent per record (a record already done is skipped).
+ */
+export function defineBatchQueue<T>(
+  deps: AppDeps,
+  name: string,
+  handler: (items: T[]) => Promise<void>,
+  options: QueueOptions = {},
+) {
+  const batchSize = options.batchSize ?? 50;
+  stateOf(deps).queues.set(name, {
+    name,
+    handler: (data: T) => handler([data]),
+    batchHandler: handler,
+    options: { ...options, batchSize },
+  });
+}
+
 export function defineTicker(
   deps: AppDeps,
   name: string,
@@ -152,12 +198,41 @@ export async function sendJobs(
     );
 }
 
-/** Sends after the caller's commit without failing it: a lost enqueue is recovered by the sweeps. */
+/**
+ * Sends after the caller's commit without failing it: a lost enqueue is recovered by the sweeps.
+ * The jobs sent in one turn of the event loop go in one insert (pg-boss `insert`, same singleton
+ * rules as `send`): a batch of settles or deliveries enqueues its follow-ups in one round trip.
+ */
 export function sendJobSoon(deps: AppDeps, queue: string, data: object, opts: SendOptions = {}): void {
-  sendJob(deps, queue, data, opts).catch((err) => {
-    if (deps.config.LOG_LEVEL !== 'silent')
-      console.error(`[jobs] could not enqueue ${queue}:`, (err as Error).message);
+  const s = stateOf(deps);
+  if (!s.queues.has(queue)) {
+    if (deps.config.LOG_LEVEL !== 'silent') console.error(`[jobs] could not enqueue ${queue}: unknown queue`);
+    return;
+  }
+  s.soon.push({
+    name: queue,
+    data,
+    ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds.toFixed(3) } : {}),
+    ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+    ...(opts.singletonSeconds ? { singletonSeconds: opts.singletonSeconds } : {}),
   });
+  if (s.soon.length === 1) setImmediate(() => void flushSoon(deps));
+}
+
+async function flushSoon(deps: AppDeps): Promise<void> {
+  const s = stateOf(deps);
+  const jobs = s.soon.splice(0);
+  if (!jobs.length) return;
+  try {
+    const boss = await bossOf(deps);
+    for (let i = 0; i < jobs.length; i += 1000) await boss.insert(jobs.slice(i, i + 1000));
+  } catch (err) {
+    if (deps.config.LOG_LEVEL !== 'silent')
+      console.error(
+        `[jobs] could not enqueue ${[...new Set(jobs.map((j) => j.name))].join(', ')}:`,
+        (err as Error).message,
+      );
+  }
 }
 
 /** Runs `fn` only when this process wins the cluster-wide lock named `name` (else skips). */
@@ -182,13 +257,30 @@ export async function startJobs(deps: AppDeps): Promise<() => Promise<void>> {
       let workerId = '';
       workerId = await boss.work(
         q.name,
-        { batchSize: 1, pollingIntervalSeconds: q.options.pollSeconds ?? POLL_SECONDS },
+        {
+          batchSize: q.options.batchSize ?? 1,
+          pollingIntervalSeconds: q.options.pollSeconds ?? POLL_SECONDS,
+        },
         async (jobs) => {
-          for (const job of jobs)
-            await q.handler(job.data, {
+          const run = (job: (typeof jobs)[number]) =>
+            q.handler(job.data, {
               id: job.id,
               retryCount: (job as { retryCount?: number }).retryCount ?? 0,
             });
+          if (q.batchHandler) {
+            if (jobs.length) await q.batchHandler(jobs.map((j) => j.data));
+          } else if ((q.options.batchSize ?? 1) === 1) {
+            for (const job of jobs) await run(job);
+          } else {
+            // Each job of the batch on its own: a failure fails that job (pg-boss then completes
+            // only the jobs still active, so the failed one keeps its retry).
+            const results = await Promise.allSettled(jobs.map(run));
+            for (const [i, r] of results.entries())
+              if (r.status === 'rejected')
+                await boss.fail(q.name, jobs[i].id, {
+                  message: String((r.reason as Error)?.message ?? r.reason).slice(0, 500),
+                });
+          }
           // A worker that found work asks again at once; only an idle one waits the polling
           // interval (pg-boss otherwise sleeps the interval after every job: one job per worker
           // per interval, ~8 transfers a second, which a 10,000-row disbursement cannot live with).
@@ -231,6 +323,7 @@ export async function startJobs(deps: AppDeps): Promise<() => Promise<void>> {
 /** Stops pg-boss for this app (app shutdown). */
 export async function closeJobs(deps: AppDeps): Promise<void> {
   const s = stateOf(deps);
+  if (s.soon.length && s.boss) await flushSoon(deps);
   s.closed = true;
   const boss = s.boss ?? (s.starting ? await s.starting.catch(() => null) : null);
   s.boss = null;

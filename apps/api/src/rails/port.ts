@@ -1,5 +1,6 @@
 // The only way the product talks to banks (ARCHITECTURE §3 "Rails"). Amounts are minor units.
 // Shaped on Paystack's transfer API; see ../shared/domain/NIGERIA.md "How real transfer providers behave".
+import type { RailsError } from './errors';
 
 export type Bank = {
   code: string;
@@ -91,6 +92,12 @@ export interface RailsPort {
   resolveAccount(accountNumber: string, bankCode: string): Promise<{ accountName: string } | null>;
   /** Idempotent by reference: a second call with the same reference answers the first transfer. */
   createTransfer(req: TransferRequest): Promise<TransferResult>;
+  /**
+   * Optional: many transfers in one request (Paystack's bulk transfer, `POST /transfer/bulk`), with
+   * createTransfer's idempotency per reference. Answers per request, in order, its result or the
+   * RailsError that createTransfer would have thrown. Without it, the dispatcher sends one by one.
+   */
+  createTransfers?(reqs: TransferRequest[]): Promise<(TransferResult | RailsError)[]>;
   /** Re-verification by reference (before finalising on a webhook); null if the provider never saw it. */
   getTransfer(reference: string): Promise<TransferResult | null>;
   createVirtualAccount(input: { customerRef: string; name: string }): Promise<VirtualAccount>;

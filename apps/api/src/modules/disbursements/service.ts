@@ -45,7 +45,7 @@ import {
 } from '../approvals';
 import { listBanks, resolveAccountName } from '../banks';
 import { dispatchManySoon } from '../funding';
-import { applyFeeRule, checkPayoutLimit, getFeePolicy, getWallet, startTransfer } from '../money';
+import { applyFeeRule, checkPayoutLimit, getFeePolicy, getWallet, startTransfers } from '../money';
 import { disbursementItems, disbursements } from './tables';
 
 type Batch = typeof disbursements.$inferSelect;
@@ -520,30 +520,31 @@ async function payRows(
     return failAll(err.message);
   }
   const provider = railsOf(deps).name;
-  const started: { id: string; attempt: number; transaction_id: string; fee_minor: number }[] = [];
-  const refs: string[] = [];
-  for (const r of rows) {
-    const attempt = r.attempt + 1;
-    const f = fee(r.amountMinor!);
-    const t = await startTransfer(tx, {
-      accountId: b.accountId,
-      walletId: b.walletId,
+  const transfers = await startTransfers(tx, {
+    accountId: b.accountId,
+    walletId: b.walletId,
+    initiatedBy: b.makerUserId,
+    sourceType: 'disbursement',
+    sourceId: b.id,
+    provider,
+    items: rows.map((r) => ({
       amount: r.amountMinor!,
-      fee: f,
+      fee: fee(r.amountMinor!),
       bankCode: r.bankCode,
       bankName: r.bankName ?? undefined,
       accountNumber: r.accountNumber,
       accountName: r.accountName ?? '',
       narration: (r.narration || `Bulk: ${b.name}`).slice(0, 100),
-      reference: transferReference(b.reference, r.rowNo, attempt),
-      initiatedBy: b.makerUserId,
-      sourceType: 'disbursement',
-      sourceId: b.id,
-      provider,
-    });
-    started.push({ id: r.id, attempt, transaction_id: t.id, fee_minor: f });
-    refs.push(t.reference);
-  }
+      reference: transferReference(b.reference, r.rowNo, r.attempt + 1),
+    })),
+  });
+  const started = rows.map((r, i) => ({
+    id: r.id,
+    attempt: r.attempt + 1,
+    transaction_id: transfers[i].id,
+    fee_minor: transfers[i].fee,
+  }));
+  const refs = transfers.map((t) => t.reference);
   for (let i = 0; i < started.length; i += CHUNK)
     await tx.execute(sql`
       update disbursement_items d set status = 'paying', error = null, attempt = x.attempt,

@@ -6,11 +6,14 @@ import type { AppDeps } from '../../platform/deps';
 import { defineQueue, defineTicker, sendJob, sendJobSoon, sendJobs } from '../../platform/jobs';
 import { RailsError } from '../../rails/errors';
 import { railsOf } from '../../rails';
-import type { ForeignBeneficiary, TransferResult } from '../../rails/port';
+import type { ForeignBeneficiary, TransferRequest, TransferResult } from '../../rails/port';
 import { transactions } from '../money/tables';
-import { markProcessing, settleTransfer, type SettleOutcome } from '../money';
+import { markProcessing, markProcessingMany, settleTransfer, type SettleOutcome } from '../money';
 
 export const Q_DISPATCH = 'rails.dispatch';
+/** A bulk run's transfers, DISPATCH_BATCH to a job, sent by the rails' bulk call when it has one. */
+export const Q_DISPATCH_MANY = 'rails.dispatch-many';
+const DISPATCH_BATCH = 100;
 export const Q_VERIFY = 'rails.verify';
 
 export const DISPATCH_TIMING = {
@@ -35,15 +38,17 @@ export function dispatchSoon(deps: AppDeps, reference: string): void {
   sendJobSoon(deps, Q_DISPATCH, { reference }, { singletonKey: reference });
 }
 
-/** dispatchSoon for many transfers (a bulk disbursement): one insert per 1,000 jobs; the sweep covers a lost call. */
+/**
+ * dispatchSoon for many transfers (a bulk disbursement, a payroll run): one job per 100 transfers,
+ * sent through the provider's bulk call when it has one; the sweep covers a lost call.
+ */
 export function dispatchManySoon(deps: AppDeps, references: string[]): void {
-  sendJobs(
-    deps,
-    Q_DISPATCH,
-    references.map((reference) => ({ data: { reference }, singletonKey: reference })),
-  ).catch((err) => {
+  const jobs = [];
+  for (let i = 0; i < references.length; i += DISPATCH_BATCH)
+    jobs.push({ data: { references: references.slice(i, i + DISPATCH_BATCH) } });
+  sendJobs(deps, Q_DISPATCH_MANY, jobs).catch((err) => {
     if (deps.config.LOG_LEVEL !== 'silent')
-      console.error(`[jobs] could not enqueue ${Q_DISPATCH}:`, (err as Error).message);
+      console.error(`[jobs] could not enqueue ${Q_DISPATCH_MANY}:`, (err as Error).message);
   });
 }
 
@@ -89,49 +94,103 @@ export async function dispatchTransfer(deps: AppDeps, reference: string): Promis
   await sendToProvider(deps, t);
 }
 
+/** What the rails are asked to carry for a payout; a RailsError('rejected') when they cannot. */
+function requestOf(t: typeof transactions.$inferSelect, railsName: string): TransferRequest {
+  const { reference, counterparty: cp } = t;
+  if (!cp.bankCode || !cp.accountNumber)
+    throw new RailsError('rejected', 'Transfer has no beneficiary bank account');
+  // A wire (pay-someone USD/GBP): the hold is in the wallet's currency, the rails carry what the
+  // recipient gets in theirs (metadata.wire, fixed at creation by the exchange quote).
+  const wire = (t.metadata as { wire?: WireMetadata } | null)?.wire;
+  if (wire)
+    return {
+      reference,
+      amount: wire.amount,
+      currency: wire.currency,
+      bankCode: cp.bankCode,
+      accountNumber: cp.accountNumber,
+      accountName: cp.accountName ?? cp.name ?? '',
+      reason: t.narration ?? undefined,
+      beneficiary: wire.beneficiary,
+    };
+  if (t.currency !== 'NGN')
+    throw new RailsError('rejected', `${t.currency} bank transfers are not supported by ${railsName}`);
+  return {
+    reference,
+    amount: t.amount,
+    currency: 'NGN',
+    bankCode: cp.bankCode,
+    accountNumber: cp.accountNumber,
+    accountName: cp.accountName ?? cp.name ?? '',
+    reason: t.narration ?? undefined,
+  };
+}
+
 async function sendToProvider(deps: AppDeps, t: typeof transactions.$inferSelect): Promise<void> {
   const rails = railsOf(deps);
-  const { reference, counterparty: cp } = t;
+  const { reference } = t;
   let result: TransferResult;
   try {
-    if (!cp.bankCode || !cp.accountNumber)
-      throw new RailsError('rejected', 'Transfer has no beneficiary bank account');
-    // A wire (pay-someone USD/GBP): the hold is in the wallet's currency, the rails carry what the
-    // recipient gets in theirs (metadata.wire, fixed at creation by the exchange quote).
-    const wire = (t.metadata as { wire?: WireMetadata } | null)?.wire;
-    if (wire) {
-      result = await rails.createTransfer({
-        reference,
-        amount: wire.amount,
-        currency: wire.currency,
-        bankCode: cp.bankCode,
-        accountNumber: cp.accountNumber,
-        accountName: cp.accountName ?? cp.name ?? '',
-        reason: t.narration ?? undefined,
-        beneficiary: wire.beneficiary,
-      });
-    } else {
-      if (t.currency !== 'NGN')
-        throw new RailsError('rejected', `${t.currency} bank transfers are not supported by ${rails.name}`);
-      result = await rails.createTransfer({
-        reference,
-        amount: t.amount,
-        currency: 'NGN',
-        bankCode: cp.bankCode,
-        accountNumber: cp.accountNumber,
-        accountName: cp.accountName ?? cp.name ?? '',
-        reason: t.narration ?? undefined,
-      });
-    }
+    result = await rails.createTransfer(requestOf(t, rails.name));
   } catch (err) {
     if (!(err instanceof RailsError && err.kind === 'rejected')) throw err; // unknown outcome: retry with the same reference
-    // Refused; but if the provider holds a transfer under this reference, its status wins.
-    const known = await rails.getTransfer(reference);
-    if (known) return applyProviderStatus(deps, reference, known);
-    await settleTransfer(deps.db, { reference, outcome: 'failed', reason: err.message });
-    return;
+    return refused(deps, reference, err);
   }
   await applyProviderStatus(deps, reference, result);
+}
+
+/** Refused; but if the provider holds a transfer under this reference, its status wins. */
+async function refused(deps: AppDeps, reference: string, err: RailsError): Promise<void> {
+  const known = await railsOf(deps).getTransfer(reference);
+  if (known) return applyProviderStatus(deps, reference, known);
+  await settleTransfer(deps.db, { reference, outcome: 'failed', reason: err.message });
+}
+
+/**
+ * Sends a bulk run's pending payouts: one read, the provider's bulk call (else one by one), and the
+ * accepted ones marked processing in one statement. A refusal or a final answer takes the single
+ * transfer's path; an unknown outcome goes back to a single dispatch job (same reference, so never
+ * paid twice). Anything not pending any more (sent by the sweep meanwhile) is skipped.
+ */
+export async function dispatchTransfers(deps: AppDeps, references: string[]): Promise<void> {
+  const rails = railsOf(deps);
+  const rows = (
+    await deps.db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          inArray(transactions.reference, references),
+          eq(transactions.type, 'payout'),
+          eq(transactions.status, 'pending'),
+        ),
+      )
+  ).filter(railsCarries);
+  if (!rails.createTransfers) {
+    for (const t of rows) await sendToProvider(deps, t);
+    return;
+  }
+  const sendable: { t: (typeof rows)[number]; req: TransferRequest }[] = [];
+  for (const t of rows) {
+    try {
+      sendable.push({ t, req: requestOf(t, rails.name) });
+    } catch (err) {
+      if (!(err instanceof RailsError)) throw err;
+      await refused(deps, t.reference, err);
+    }
+  }
+  if (!sendable.length) return;
+  const results = await rails.createTransfers(sendable.map((s) => s.req));
+  const accepted: { reference: string; providerRef: string | null }[] = [];
+  for (const [i, r] of results.entries()) {
+    const { reference } = sendable[i].t;
+    if (r instanceof RailsError) {
+      if (r.kind === 'rejected') await refused(deps, reference, r);
+      else dispatchSoon(deps, reference);
+    } else if (outcomeOf(r.status)) await applyProviderStatus(deps, reference, r);
+    else accepted.push({ reference, providerRef: r.providerRef });
+  }
+  await markProcessingMany(deps.db, accepted, rails.name);
 }
 
 /** Re-verifies a payout in flight with the provider and settles it when final. */
@@ -208,11 +267,20 @@ export async function sweepPayouts(deps: AppDeps): Promise<void> {
 export function registerDispatcher(deps: AppDeps) {
   defineQueue<{ reference: string }>(deps, Q_DISPATCH, (d) => dispatchTransfer(deps, d.reference), {
     policy: 'short',
-    concurrency: 4,
+    concurrency: 2,
+    batchSize: 25,
     retryLimit: 8,
     retryDelay: 1,
     retryBackoff: true,
     expireInSeconds: 60,
+    pollSeconds: 0.5,
+  });
+  defineQueue<{ references: string[] }>(deps, Q_DISPATCH_MANY, (d) => dispatchTransfers(deps, d.references), {
+    concurrency: 2,
+    retryLimit: 8,
+    retryDelay: 1,
+    retryBackoff: true,
+    expireInSeconds: 120,
     pollSeconds: 0.5,
   });
   defineQueue<{ reference: string }>(deps, Q_VERIFY, (d) => verifyTransfer(deps, d.reference), {

@@ -1,9 +1,9 @@
 // Provider webhooks: verified over the raw body, stored once per event id, acknowledged at once and
 // processed by a job that re-verifies transfers with the provider before settling them.
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
+import { defineBatchQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { railsOf } from '../../rails';
 import type { RailsEvent } from '../../rails/port';
 import { creditDeposit } from '../money';
@@ -73,24 +73,51 @@ async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Prom
 }
 
 export async function processWebhookEvent(deps: AppDeps, id: string): Promise<void> {
-  const [row] = await deps.db.select().from(railsWebhookEvents).where(eq(railsWebhookEvents.id, id));
-  if (!row || row.processedAt) return;
-  await deps.db
+  return processWebhookEvents(deps, [id]);
+}
+
+/**
+ * Applies stored events, a batch at a time: their attempts counted in one statement (events already
+ * processed are skipped), each applied (events of one reference in the order received, different
+ * references at once), the results and errors written in one statement each. A failure is thrown
+ * after the others are recorded, so the queue, then the sweep, retries the batch: what was
+ * processed is skipped then.
+ */
+export async function processWebhookEvents(deps: AppDeps, ids: string[]): Promise<void> {
+  const rows = await deps.db
     .update(railsWebhookEvents)
     .set({ attempts: sql`${railsWebhookEvents.attempts} + 1` })
-    .where(eq(railsWebhookEvents.id, id));
-  try {
-    const result = await applyEvent(deps, row.provider, row.payload as unknown as RailsEvent);
-    await deps.db
-      .update(railsWebhookEvents)
-      .set({ processedAt: new Date(), result, lastError: null })
-      .where(eq(railsWebhookEvents.id, id));
-  } catch (err) {
-    await deps.db
-      .update(railsWebhookEvents)
-      .set({ lastError: String((err as Error).message).slice(0, 500) })
-      .where(eq(railsWebhookEvents.id, id));
-    throw err; // retried by the queue, then by the sweep
+    .where(and(inArray(railsWebhookEvents.id, [...new Set(ids)]), isNull(railsWebhookEvents.processedAt)))
+    .returning();
+  const byReference = new Map<string, typeof rows>();
+  for (const r of rows.sort((x, y) => x.receivedAt.getTime() - y.receivedAt.getTime()))
+    byReference.set(r.reference, [...(byReference.get(r.reference) ?? []), r]);
+  const done: { id: string; result: string }[] = [];
+  const failed: { id: string; error: string }[] = [];
+  let firstError: unknown = null;
+  await Promise.all(
+    [...byReference.values()].map(async (events) => {
+      for (const row of events)
+        try {
+          done.push({
+            id: row.id,
+            result: await applyEvent(deps, row.provider, row.payload as unknown as RailsEvent),
+          });
+        } catch (err) {
+          firstError ??= err;
+          failed.push({ id: row.id, error: String((err as Error).message).slice(0, 500) });
+        }
+    }),
+  );
+  if (done.length)
+    await deps.db.execute(sql`
+      update rails_webhook_events e set processed_at = now(), result = x.result, last_error = null
+      from json_to_recordset(${JSON.stringify(done)}::json) as x(id uuid, result text) where e.id = x.id`);
+  if (failed.length) {
+    await deps.db.execute(sql`
+      update rails_webhook_events e set last_error = x.error
+      from json_to_recordset(${JSON.stringify(failed)}::json) as x(id uuid, error text) where e.id = x.id`);
+    throw firstError; // retried by the queue, then by the sweep
   }
 }
 
@@ -110,14 +137,24 @@ export async function sweepWebhookEvents(deps: AppDeps): Promise<void> {
 }
 
 export function registerWebhookJobs(deps: AppDeps) {
-  defineQueue<{ id: string }>(deps, Q_WEBHOOK, (d) => processWebhookEvent(deps, d.id), {
-    policy: 'short',
-    concurrency: 4,
-    retryLimit: 10,
-    retryDelay: 1,
-    retryBackoff: true,
-    expireInSeconds: 60,
-    pollSeconds: 0.5,
-  });
+  defineBatchQueue<{ id: string }>(
+    deps,
+    Q_WEBHOOK,
+    (items) =>
+      processWebhookEvents(
+        deps,
+        items.map((d) => d.id),
+      ),
+    {
+      policy: 'short',
+      concurrency: 2,
+      batchSize: 50,
+      retryLimit: 10,
+      retryDelay: 1,
+      retryBackoff: true,
+      expireInSeconds: 60,
+      pollSeconds: 0.5,
+    },
+  );
   defineTicker(deps, 'webhooks', 3000, sweepWebhookEvents);
 }

@@ -8,6 +8,7 @@ export {
 } from './deposits';
 export {
   markProcessing,
+  markProcessingMany,
   onRecordPaid,
   settleTransfer,
   type RecordPaid,
@@ -16,7 +17,7 @@ export {
 export { setWalletVirtualAccount } from './wallets';
 export { applyFeeRule, computeFee, getFeePolicy } from './fees';
 export { checkPayoutLimit } from './limits';
-export { startTransfer } from './transfers';
+export { startTransfer, startTransfers, type BatchTransferItem } from './transfers';
 export { getWallet, getWalletByCurrency } from './wallets';
 export { startOfDay, endOfDayExclusive } from './history';
 export { lagosDateTime } from './documents';

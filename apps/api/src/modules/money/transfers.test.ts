@@ -5,7 +5,7 @@ import { createTestApp, ownerWithAccount, setKybTier, type TestApp } from '../..
 import { notifications } from '../notifications/tables';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
-import { markProcessing, settleTransfer, startTransfer } from './transfers';
+import { markProcessing, settleTransfer, startTransfer, startTransfers } from './transfers';
 import { verifyLedger } from './verify';
 
 let t: TestApp;
@@ -360,6 +360,71 @@ describe('settleTransfer', () => {
         'Transfer of ₦250.00 to ADA OBI was reversed: Recalled. The money is back in your wallet.',
       ],
     ]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('startTransfers (bulk runs)', () => {
+  const items = (n: number, prefix: string) =>
+    Array.from({ length: n }, (_, i) => ({
+      amount: 1_000 + i,
+      fee: 10,
+      ...TEST_BENEFICIARY,
+      accountName: `ROW ${i + 1}`,
+      reference: `${prefix}-${i + 1}`,
+    }));
+  const ref = () => `bulk${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+
+  it('holds every transfer in order, one hold entry each, the wallet moved by the total, the ledger balanced', async () => {
+    const o = await fundedOwner(10_000_000);
+    const prefix = ref();
+    const n = 2_345; // more than one statement's chunk
+    const rows = await startTransfers(t.db, {
+      accountId: o.account.id,
+      walletId: o.walletId,
+      initiatedBy: o.user.id,
+      sourceType: 'disbursement',
+      sourceId: 'bench',
+      provider: 'sandbox',
+      items: items(n, prefix),
+    });
+    expect(rows.map((r) => r.reference)).toEqual(items(n, prefix).map((i) => i.reference));
+    expect(rows.every((r) => r.status === 'pending' && r.type === 'payout' && r.fee === 10)).toBe(true);
+    expect(rows[5]).toMatchObject({ amount: 1_005, counterparty: { accountName: 'ROW 6' } });
+    const total = items(n, prefix).reduce((a, i) => a + i.amount + i.fee, 0);
+    const w = await balanceOf(o.walletId);
+    expect(w.balance).toBe(10_000_000 - total);
+    expect(w.pendingBalance).toBe(total);
+    const holds = await t.db.execute(sql`select count(*)::int as n from journal_entries e
+      join transactions x on x.id = e.transaction_id where x.reference like ${`${prefix}-%`} and e.kind = 'payout.hold'`);
+    expect((holds.rows[0] as { n: number }).n).toBe(n);
+    // each settles like a single start
+    await settleTransfer(t.db, { reference: rows[0].reference, outcome: 'success' });
+    await settleTransfer(t.db, { reference: rows[1].reference, outcome: 'failed', reason: 'Declined' });
+    expect((await balanceOf(o.walletId)).pendingBalance).toBe(total - 1_010 - 1_011);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('all or nothing: a total over the balance is 422 and a reused reference 409, and nothing is written', async () => {
+    const o = await fundedOwner(100_000);
+    const prefix = ref();
+    const start = (its: ReturnType<typeof items>) =>
+      t.db.transaction((tx) =>
+        startTransfers(tx, {
+          accountId: o.account.id,
+          walletId: o.walletId,
+          initiatedBy: o.user.id,
+          items: its,
+        }),
+      );
+    await expect(start(items(200, prefix))).rejects.toMatchObject({ statusCode: 422 });
+    await start(items(1, prefix));
+    await expect(start(items(3, prefix))).rejects.toMatchObject({ statusCode: 409 });
+    const mine = await t.db.execute(
+      sql`select count(*)::int as n from transactions where reference like ${`${prefix}-%`}`,
+    );
+    expect((mine.rows[0] as { n: number }).n).toBe(1);
+    expect((await balanceOf(o.walletId)).balance).toBe(100_000 - 1_010);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 });

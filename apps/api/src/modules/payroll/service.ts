@@ -28,9 +28,9 @@ import { sealed } from '../../platform/vault/ops';
 import { railsOf } from '../../rails';
 import { approvalOf, registerApprovable, submitForApproval, type HandlerContext } from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
-import { dispatchSoon } from '../funding';
+import { dispatchManySoon } from '../funding';
 import { sendMail } from '../mail';
-import { checkPayoutLimit, computeFee, getWallet, startTransfer } from '../money';
+import { checkPayoutLimit, computeFee, getWallet, startTransfers } from '../money';
 import {
   computeEmployee,
   DEFAULT_STATUTORY,
@@ -667,23 +667,34 @@ export async function payRows(
     reason: `payroll ${pr.reference} payment (${rows.length} rows)`,
   });
   const provider = railsOf(deps).name;
-  const refs: string[] = [];
-  for (const r of rows) {
-    const attempt = r.attempt + 1;
+  // A row over the KYB-tier per-transfer cap fails alone, with the reason. The cap only grows with
+  // the amount, so when the largest net pay passes, every row does (one check, not one per row).
+  const refusal = async (amountMinor: number): Promise<string | null> => {
     try {
-      await checkPayoutLimit(deps, tx, { accountId: pr.accountId, amountMinor: r.netMinor, currency: 'NGN' });
+      await checkPayoutLimit(deps, tx, { accountId: pr.accountId, amountMinor, currency: 'NGN' });
+      return null;
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-      await tx
-        .update(payrollRows)
-        .set({ status: 'failed', failureReason: err.message, attempt, transactionId: null })
-        .where(eq(payrollRows.id, r.id));
-      continue;
+      return err.message;
     }
-    const reference = transferReference(pr.reference, r.rowNo, attempt);
-    const t = await startTransfer(tx, {
-      accountId: pr.accountId,
-      walletId: pr.walletId,
+  };
+  const refused = new Map<string, string[]>();
+  if (await refusal(rows.reduce((m, r) => Math.max(m, r.netMinor), 0)))
+    for (const r of rows) {
+      const why = await refusal(r.netMinor);
+      if (why) refused.set(why, [...(refused.get(why) ?? []), r.id]);
+    }
+  for (const [reason, ids] of refused) await fail(ids, reason);
+  const refusedIds = new Set([...refused.values()].flat());
+  const payable = rows.filter((r) => !refusedIds.has(r.id));
+  const transfers = await startTransfers(tx, {
+    accountId: pr.accountId,
+    walletId: pr.walletId,
+    initiatedBy: pr.makerUserId,
+    sourceType: 'payroll',
+    sourceId: pr.id,
+    provider,
+    items: payable.map((r) => ({
       amount: r.netMinor,
       fee: fees.get(r.netMinor)!,
       bankCode: r.bankCode,
@@ -691,21 +702,23 @@ export async function payRows(
       accountNumber: vault.decrypt(ROW_ACCOUNT_FIELD, r.accountNumber),
       accountName: r.accountName,
       narration: `Salary: ${pr.name}`.slice(0, 100),
-      reference,
-      initiatedBy: pr.makerUserId,
-      sourceType: 'payroll',
-      sourceId: pr.id,
-      provider,
-    });
-    await tx
-      .update(payrollRows)
-      .set({ status: 'paying', attempt, transactionId: t.id, failureReason: null })
-      .where(eq(payrollRows.id, r.id));
-    refs.push(t.reference);
-  }
-  afterCommit(() => {
-    for (const ref of refs) dispatchSoon(deps, ref);
+      reference: transferReference(pr.reference, r.rowNo, r.attempt + 1),
+    })),
   });
+  const started = payable.map((r, i) => ({
+    id: r.id,
+    attempt: r.attempt + 1,
+    transaction_id: transfers[i].id,
+  }));
+  for (let i = 0; i < started.length; i += 5000)
+    await tx.execute(sql`
+      update payroll_rows r set status = 'paying', attempt = x.attempt, transaction_id = x.transaction_id,
+        failure_reason = null
+      from json_to_recordset(${JSON.stringify(started.slice(i, i + 5000))}::json)
+        as x(id uuid, attempt int, transaction_id uuid)
+      where r.id = x.id`);
+  const refs = transfers.map((t) => t.reference);
+  afterCommit(() => dispatchManySoon(deps, refs));
 }
 
 export function registerPayrollApprovals(deps: AppDeps) {

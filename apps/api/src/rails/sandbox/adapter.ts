@@ -47,32 +47,56 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
   registerSandboxJobs(deps);
   const { db } = deps;
 
-  async function createTransfer(req: TransferRequest): Promise<TransferResult> {
-    if (!REFERENCE_RE.test(req.reference)) throw new RailsError('rejected', 'Invalid transfer reference');
-    if (!Number.isSafeInteger(req.amount) || req.amount <= 0)
-      throw new RailsError('rejected', 'Invalid amount');
-    if (req.currency === 'NGN') {
-      const bank = sandboxListBanks().find((b) => b.code === req.bankCode);
-      if (!bank || !bank.active) throw new RailsError('rejected', 'Unknown bank code');
-      if (!checkNuban(req.accountNumber, bank).ok) throw new RailsError('rejected', 'Invalid account number');
-    } else {
-      checkWire(req);
+  /** createTransfer's checks: a RailsError('rejected') for a request the sandbox refuses. */
+  function refusal(req: TransferRequest): RailsError | null {
+    try {
+      if (!REFERENCE_RE.test(req.reference)) throw new RailsError('rejected', 'Invalid transfer reference');
+      if (!Number.isSafeInteger(req.amount) || req.amount <= 0)
+        throw new RailsError('rejected', 'Invalid amount');
+      if (req.currency === 'NGN') {
+        const bank = sandboxListBanks().find((b) => b.code === req.bankCode);
+        if (!bank || !bank.active) throw new RailsError('rejected', 'Unknown bank code');
+        if (!checkNuban(req.accountNumber, bank).ok)
+          throw new RailsError('rejected', 'Invalid account number');
+      } else {
+        checkWire(req);
+      }
+      return null;
+    } catch (err) {
+      if (err instanceof RailsError) return err;
+      throw err;
     }
-    const faults = faultsFor(deps.config.SANDBOX_FAULT_SEED, req.reference);
+  }
+
+  const rowOf = (req: TransferRequest) => ({
+    reference: req.reference,
+    providerRef: providerRef('TRF'),
+    amount: req.amount,
+    currency: req.currency,
+    bankCode: req.bankCode,
+    accountNumber: req.accountNumber,
+    accountName: req.accountName,
+    reason: req.reason ?? null,
+    decideAt: new Date(Date.now() + SANDBOX_TIMING.outcomeDelayMs),
+    faults: faultsFor(deps.config.SANDBOX_FAULT_SEED, req.reference),
+  });
+
+  /** The back office decides an accepted transfer a little later. */
+  const decideLater = (reference: string) =>
+    sendJobSoon(
+      deps,
+      Q_OUTCOME,
+      { reference },
+      { startAfterSeconds: SANDBOX_TIMING.outcomeDelayMs / 1000, singletonKey: reference },
+    );
+
+  async function createTransfer(req: TransferRequest): Promise<TransferResult> {
+    const refused = refusal(req);
+    if (refused) throw refused;
+    const row = rowOf(req);
     const [inserted] = await db
       .insert(sandboxTransfers)
-      .values({
-        reference: req.reference,
-        providerRef: providerRef('TRF'),
-        amount: req.amount,
-        currency: req.currency,
-        bankCode: req.bankCode,
-        accountNumber: req.accountNumber,
-        accountName: req.accountName,
-        reason: req.reason ?? null,
-        decideAt: new Date(Date.now() + SANDBOX_TIMING.outcomeDelayMs),
-        faults,
-      })
+      .values(row)
       .onConflictDoNothing({ target: sandboxTransfers.reference })
       .returning();
     if (!inserted) {
@@ -90,15 +114,37 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
       }
       return resultOf(existing);
     }
-    sendJobSoon(
-      deps,
-      Q_OUTCOME,
-      { reference: req.reference },
-      { startAfterSeconds: SANDBOX_TIMING.outcomeDelayMs / 1000, singletonKey: req.reference },
-    );
+    decideLater(req.reference);
     // Fault: the transfer is recorded (and will be paid) but the caller never hears back.
-    if (faults.timeout) throw new RailsError('unavailable', 'Sandbox: request timed out');
+    if (row.faults.timeout) throw new RailsError('unavailable', 'Sandbox: request timed out');
     return resultOf(inserted);
+  }
+
+  /** The bulk endpoint: the new transfers in one insert; a reference seen before goes the single way. */
+  async function createTransfers(reqs: TransferRequest[]): Promise<(TransferResult | RailsError)[]> {
+    const out: (TransferResult | RailsError | null)[] = reqs.map(refusal);
+    const fresh = reqs.flatMap((req, i) => (out[i] ? [] : [{ i, row: rowOf(req) }]));
+    const inserted = fresh.length
+      ? await db
+          .insert(sandboxTransfers)
+          .values(fresh.map((f) => f.row))
+          .onConflictDoNothing({ target: sandboxTransfers.reference })
+          .returning()
+      : [];
+    const byReference = new Map(inserted.map((t) => [t.reference, t]));
+    for (const { i, row } of fresh) {
+      const t = byReference.get(row.reference);
+      if (!t) {
+        out[i] = await createTransfer(reqs[i]).catch((err: unknown) => {
+          if (err instanceof RailsError) return err;
+          throw err;
+        });
+        continue;
+      }
+      decideLater(t.reference);
+      out[i] = row.faults.timeout ? new RailsError('unavailable', 'Sandbox: request timed out') : resultOf(t);
+    }
+    return out as (TransferResult | RailsError)[];
   }
 
   async function getTransfer(reference: string): Promise<TransferResult | null> {
@@ -199,6 +245,7 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
       return sandboxResolveAccount(accountNumber, bankCode);
     },
     createTransfer,
+    createTransfers,
     getTransfer,
     createVirtualAccount,
     fxRate: async (from, to) => sandboxFxRate(deps.config, from, to),
