@@ -2,18 +2,31 @@
 //   A. the statutory engine alone: 10,000 employees' months (PAYE, pension, NHF, NSITF) in memory;
 //   B. computeRun: read 10,000 employees of one company and compute every breakdown;
 //   C. createPayroll as POST /payrolls runs it: wallet and KYB-tier checks, compute, and the run
-//      with its 10,000 rows written (bank numbers re-sealed through the vault) in one transaction.
+//      with its 10,000 rows written (bank numbers re-sealed through the vault) in one transaction;
+//   D. import of a 10,000-row CSV; E. payslip PDFs;
+//   F. the run of C approved, then every employee paid by the sandbox rails and its signed webhooks
+//      over HTTP (the app's HTTP server and worker) until every row is final; ledger:verify after.
 // Ends with `name: value unit` lines.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/api/src/app';
 import {
   createDb,
   createPool,
   ensureDatabase,
+  freePort,
   runMigrations,
   startEmbeddedPostgres,
 } from '../apps/api/src/platform/db';
+import { startJobs } from '../apps/api/src/platform/jobs';
+import { accountMembers, users } from '../apps/api/src/platform/schema';
+import { decide } from '../apps/api/src/modules/approvals/engine';
+import { approvalItems } from '../apps/api/src/modules/approvals/tables';
+import { payrolls } from '../apps/api/src/modules/payroll/tables';
+import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { loadConfig } from '../apps/api/src/platform/config';
 import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
 import { accountKyb, accountOwners } from '../apps/api/src/platform/schema';
@@ -24,7 +37,6 @@ import { computeRun, createPayroll, employeeLines } from '../apps/api/src/module
 import { computeEmployee, DEFAULT_STATUTORY } from '../apps/api/src/modules/payroll/statutory';
 import { extractEmployees, resolveImportNames, validateImport } from '../apps/api/src/modules/payroll/import';
 import { payslipPdf } from '../apps/api/src/modules/payroll/portal';
-import { createSandboxRails } from '../apps/api/src/rails/sandbox/adapter';
 import { makeNuban, type PortalPayslip } from '@owo/contract';
 import { fundedWallet } from './support';
 
@@ -36,22 +48,29 @@ async function main() {
   const server = await startEmbeddedPostgres(path.join(tmp, 'pg'), { persistent: false });
   try {
     await ensureDatabase(server.url('postgres'), 'bench');
-    const pool = createPool(server.url('bench'), 4);
+    const pool = createPool(server.url('bench'), 20);
     const db = createDb(pool);
     await runMigrations(db);
+    const port = await freePort();
     const config = loadConfig(
       {},
       {
         NODE_ENV: 'test',
         DATABASE_URL: server.url('bench'),
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        SEED_DEMO: 'false',
+        RUN_WORKER: 'true',
         SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
         DATA_DIR: tmp,
         VAULT_KEYS: `k1:${Buffer.alloc(32, 9).toString('base64')}`,
         LOG_LEVEL: 'silent',
       },
     );
-    const deps = { db, pool, hooks: emptyHooks(), services: {}, config } as unknown as AppDeps;
-    deps.services.rails = createSandboxRails(deps);
+    const deps: AppDeps = { db, pool, hooks: emptyHooks(), services: {}, config };
+    const app = await buildApp(deps, { logger: false, webDist: null });
+    await app.listen({ port, host: '127.0.0.1' });
+    const stopJobs = await startJobs(deps);
     const vault = vaultFor(config);
     console.log(`Owo payroll benchmark: ${N} employees; ${os.cpus().length} CPUs\n`);
 
@@ -70,7 +89,7 @@ async function main() {
     // Salaries across every band (₦50k to ₦5m a month); one in three with basic/housing/transport.
     const rows = Array.from({ length: N }, (_, i) => {
       const salaryMinor = (50_000 + ((i * 7919) % 400) * 12_375) * 100;
-      const acct = String(1_000_000_000 + i).slice(-10);
+      const acct = makeNuban('058', String(100_000_000 + i));
       return {
         accountId: w.accountId,
         name: `Employee ${i}`,
@@ -196,12 +215,69 @@ async function main() {
     const pdfRate = PDFS / ((performance.now() - t0) / 1000);
     console.log(`E. ${PDFS} payslip PDFs: ${pdfRate.toFixed(0)} a second\n`);
 
+    // F. the run of C approved by a second person, then paid until every row is final
+    const [admin] = await db
+      .insert(users)
+      .values({
+        email: `admin.${randomBytes(3).toString('hex')}@bench.ng`,
+        passwordHash: 'x',
+        firstName: 'Bench',
+        lastName: 'Admin',
+      })
+      .returning();
+    await db.insert(accountMembers).values([
+      { accountId: w.accountId, userId: w.userId, roleSlug: 'owner' },
+      { accountId: w.accountId, userId: admin.id, roleSlug: 'admin' },
+    ]);
+    const [run] = await db.select().from(payrolls).where(eq(payrolls.accountId, w.accountId));
+    const [item] = await db
+      .select({ id: approvalItems.id })
+      .from(approvalItems)
+      .where(and(eq(approvalItems.resourceId, run.id), eq(approvalItems.type, 'payroll')));
+    t0 = performance.now();
+    const { afterCommit } = await decide(deps, {
+      accountId: w.accountId,
+      userId: admin.id,
+      approvalId: item.id,
+      approvalStatus: 'approved',
+      comments: 'Bench approval',
+    });
+    for (const fn of afterCommit) await fn();
+    const heldS = (performance.now() - t0) / 1000;
+    console.log(`F. approved: ${N} net pays held in ${heldS.toFixed(2)} s`);
+    const finalOf = async () =>
+      (
+        (
+          await db.execute(sql`
+        select count(*) filter (where t.status in ('success', 'failed', 'reversed'))::int as final,
+               count(*) filter (where t.status = 'success')::int as paid,
+               count(*) filter (where r.status = 'failed')::int as refused
+        from payroll_rows r left join transactions t on t.id = r.transaction_id
+        where r.payroll_id = ${run.id}::uuid`)
+        ).rows as { final: number; paid: number; refused: number }[]
+      )[0];
+    let f = await finalOf();
+    while (f.final + f.refused < N) {
+      if (performance.now() - t0 > 600_000) throw new Error(`timed out: ${f.final} of ${N} final`);
+      await new Promise((r) => setTimeout(r, 200));
+      f = await finalOf();
+    }
+    const paidS = (performance.now() - t0) / 1000;
+    const problems = await verifyLedger(db);
+    console.log(
+      `   every row final after ${paidS.toFixed(1)} s: ${f.paid} paid, ${N - f.paid} not; ledger:verify ${problems.length ? problems.join('; ') : 'clean'}\n`,
+    );
+
     console.log(`payroll statutory engine ${N.toLocaleString('en')} employees: ${engineMs.toFixed(1)} ms`);
     console.log(`payroll compute ${N.toLocaleString('en')} employees: ${computeS.toFixed(2)} s`);
     console.log(`payroll create ${N.toLocaleString('en')} employees: ${createS.toFixed(2)} s`);
     console.log(`payroll import ${N.toLocaleString('en')} rows to validated: ${importS.toFixed(2)} s`);
     console.log(`payslip PDFs: ${pdfRate.toFixed(0)} /s`);
+    console.log(`payroll approve to all paid, ${N.toLocaleString('en')}: ${paidS.toFixed(2)} s`);
+    await stopJobs();
+    await app.close();
     await pool.end();
+    if (problems.length) process.exitCode = 1;
   } finally {
     await server.stop();
   }
