@@ -33,7 +33,12 @@ import { accountKyb, accountOwners } from '../apps/api/src/platform/schema';
 import { vaultFor } from '../apps/api/src/platform/vault';
 import type { TenantContext } from '../apps/api/src/platform/guard';
 import { payrollEmployees } from '../apps/api/src/modules/payroll/tables';
-import { computeRun, createPayroll, employeeLines } from '../apps/api/src/modules/payroll/service';
+import {
+  computeRun,
+  createPayroll,
+  employeeLines,
+  submitPayroll,
+} from '../apps/api/src/modules/payroll/service';
 import { computeEmployee, DEFAULT_STATUTORY } from '../apps/api/src/modules/payroll/statutory';
 import { extractEmployees, resolveImportNames, validateImport } from '../apps/api/src/modules/payroll/import';
 import { payslipPdf } from '../apps/api/src/modules/payroll/portal';
@@ -74,7 +79,8 @@ async function main() {
     const vault = vaultFor(config);
     console.log(`Owo payroll benchmark: ${N} employees; ${os.cpus().length} CPUs\n`);
 
-    const w = await fundedWallet(db, 0, { name: 'Payroll', digit: '7' });
+    // ₦100bn: a 10,000-employee month here nets ~₦28bn
+    const w = await fundedWallet(db, 0, { name: 'Payroll', digit: '7' }, 10_000_000_000_000);
     await db.insert(accountKyb).values({
       accountId: w.accountId,
       info: { legalName: 'Bench Payroll Ltd' } as never,
@@ -230,6 +236,7 @@ async function main() {
       { accountId: w.accountId, userId: admin.id, roleSlug: 'admin' },
     ]);
     const [run] = await db.select().from(payrolls).where(eq(payrolls.accountId, w.accountId));
+    for (const fn of await submitPayroll(deps, { tenant, id: run.id })) await fn();
     const [item] = await db
       .select({ id: approvalItems.id })
       .from(approvalItems)
@@ -263,6 +270,9 @@ async function main() {
       f = await finalOf();
     }
     const paidS = (performance.now() - t0) / 1000;
+    const reasons = await db.execute(sql`select failure_reason as reason, count(*)::int as n from payroll_rows
+      where payroll_id = ${run.id}::uuid and status = 'failed' group by 1`);
+    if (reasons.rows.length) console.log(`   refused: ${JSON.stringify(reasons.rows)}`);
     const problems = await verifyLedger(db);
     console.log(
       `   every row final after ${paidS.toFixed(1)} s: ${f.paid} paid, ${N - f.paid} not; ledger:verify ${problems.length ? problems.join('; ') : 'clean'}\n`,
@@ -278,6 +288,9 @@ async function main() {
     await app.close();
     await pool.end();
     if (problems.length) process.exitCode = 1;
+  } catch (err) {
+    console.error(err); // before the database stops under the app's still-open connections
+    process.exit(1);
   } finally {
     await server.stop();
   }

@@ -9,13 +9,14 @@ import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/m
 export type BenchWallet = { accountId: string; walletId: string; userId: string };
 
 /**
- * Company `i` with an NGN wallet holding ₦10,000,000,000. `tag` keeps the emails, virtual account
+ * Company `i` with an NGN wallet holding ₦10,000,000,000 (or `amountMinor`). `tag` keeps the emails, virtual account
  * numbers (its first digit) and deposit references of one bench apart from another's.
  */
 export async function fundedWallet(
   db: Db,
   i: number,
   tag: { name: string; digit: string },
+  amountMinor = 1_000_000_000_000,
 ): Promise<BenchWallet> {
   const [u] = await db
     .insert(users)
@@ -35,7 +36,7 @@ export async function fundedWallet(
   await setWalletVirtualAccount(db, w.id, { accountNumber, bankCode: '101', bankName: 'Providus Bank' });
   await creditDeposit(db, {
     accountNumber,
-    amount: 1_000_000_000_000,
+    amount: amountMinor,
     providerRef: `${tag.name.toLowerCase()}-${i}-${randomUUID()}`,
     senderName: 'BENCH',
     provider: 'sandbox',
