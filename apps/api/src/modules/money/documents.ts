@@ -14,10 +14,13 @@ const FONT_CANDIDATES = [
   },
   { regular: '/usr/share/fonts/dejavu/DejaVuSans.ttf', bold: '/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf' },
 ];
-let fontCache: { regular: string; bold: string } | null | undefined;
+// The font files are read once (each is ~700 KB; a payroll's payslips would read them per PDF).
+let fontCache: { regular: Buffer; bold: Buffer } | null | undefined;
 function unicodeFont() {
-  if (fontCache === undefined)
-    fontCache = FONT_CANDIDATES.find((f) => fs.existsSync(f.regular) && fs.existsSync(f.bold)) ?? null;
+  if (fontCache === undefined) {
+    const f = FONT_CANDIDATES.find((c) => fs.existsSync(c.regular) && fs.existsSync(c.bold));
+    fontCache = f ? { regular: fs.readFileSync(f.regular), bold: fs.readFileSync(f.bold) } : null;
+  }
   return fontCache;
 }
 
@@ -34,12 +37,43 @@ export function newPdf(title: string, opts: { layout?: 'portrait' | 'landscape' 
   if (f) {
     doc.registerFont('owo', f.regular);
     doc.registerFont('owo-bold', f.bold);
+    reuseParsedFonts(doc);
     doc.owo = { regular: 'owo', bold: 'owo-bold', hasNaira: true };
   } else {
     doc.owo = { regular: 'Helvetica', bold: 'Helvetica-Bold', hasNaira: false };
   }
   doc.font(doc.owo.regular);
   return doc;
+}
+
+// pdfkit parses a TrueType font anew for every document (fontkit decoding its tables: two thirds of
+// a payslip's time). The parsed font is immutable and the subset pdfkit embeds is per document, so
+// the first document's parsed fonts are kept and later documents get a font object of their own
+// around them (pdfkit 0.15 internals: `_fontFamilies`, `_fontCount`, the EmbeddedFont class; a
+// pdfkit upgrade that changes them falls back to parsing, see the guard).
+type FontInternals = {
+  _font: { font: unknown; constructor: new (doc: unknown, font: unknown, id: string) => unknown };
+  _fontFamilies: Record<string, unknown>;
+  _fontCount: number;
+};
+let parsedFonts: { ctor: FontInternals['_font']['constructor']; fonts: Map<string, unknown> } | null = null;
+function reuseParsedFonts(doc: Pdf) {
+  const d = doc as unknown as FontInternals;
+  if (typeof d._fontCount !== 'number' || typeof d._fontFamilies !== 'object') return;
+  if (!parsedFonts) {
+    const fonts = new Map<string, unknown>();
+    let ctor: FontInternals['_font']['constructor'] | null = null;
+    for (const name of ['owo', 'owo-bold']) {
+      doc.font(name);
+      if (!d._font?.font) return;
+      fonts.set(name, d._font.font);
+      ctor = d._font.constructor;
+    }
+    parsedFonts = { ctor: ctor!, fonts };
+    return;
+  }
+  for (const [name, font] of parsedFonts.fonts)
+    d._fontFamilies[name] = new parsedFonts.ctor(doc, font, `F${++d._fontCount}`);
 }
 
 export function pdfToBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
