@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { makeNuban } from '@owo/contract';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
@@ -21,14 +21,12 @@ import {
 } from '../apps/api/src/platform/db';
 import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
 import { startJobs } from '../apps/api/src/platform/jobs';
-import { accountKyb, accountMembers, accountOwners, users } from '../apps/api/src/platform/schema';
-import { decide } from '../apps/api/src/modules/approvals/engine';
-import { approvalItems } from '../apps/api/src/modules/approvals/tables';
+import { accountKyb, accountOwners } from '../apps/api/src/platform/schema';
 import { createDisbursement } from '../apps/api/src/modules/disbursements/service';
 import { disbursements } from '../apps/api/src/modules/disbursements/tables';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { SANDBOX_TEST_ACCOUNTS } from '../apps/api/src/rails/sandbox/test-accounts';
-import { fundedWallet } from './support';
+import { approveAsAdmin, fundedWallet, ownerAndApprover } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 600_000);
@@ -95,19 +93,7 @@ async function main() {
     await db
       .insert(accountOwners)
       .values({ accountId: w.accountId, name: 'Ada', bvn: '22222222223', shareBps: 10000 });
-    const [admin] = await db
-      .insert(users)
-      .values({
-        email: `admin.${randomBytes(3).toString('hex')}@bench.ng`,
-        passwordHash: 'x',
-        firstName: 'Bench',
-        lastName: 'Admin',
-      })
-      .returning();
-    await db.insert(accountMembers).values([
-      { accountId: w.accountId, userId: w.userId, roleSlug: 'owner' },
-      { accountId: w.accountId, userId: admin.id, roleSlug: 'admin' },
-    ]);
+    const admin = await ownerAndApprover(db, w);
     const bytes = file();
     console.log(
       `Owo bulk disbursement benchmark: ${ROWS} rows (${(bytes.length / 1024).toFixed(0)} KB CSV); ${os.cpus().length} CPUs\n`,
@@ -147,18 +133,7 @@ async function main() {
     console.log(
       `  upload ${((tUploaded - t0) / 1000).toFixed(2)} s; validated and sent for approval after ${((tValidated - t0) / 1000).toFixed(1)} s`,
     );
-    const [item] = await db
-      .select({ id: approvalItems.id })
-      .from(approvalItems)
-      .where(and(eq(approvalItems.resourceId, id), eq(approvalItems.type, 'disbursement')));
-    const { afterCommit } = await decide(deps, {
-      accountId: w.accountId,
-      userId: admin.id,
-      approvalId: item.id,
-      approvalStatus: 'approved',
-      comments: 'Bench approval',
-    });
-    for (const fn of afterCommit) await fn();
+    await approveAsAdmin(deps, w, admin, 'disbursement', id);
     const tApproved = performance.now();
     console.log(`  approved and held after ${((tApproved - t0) / 1000).toFixed(1)} s`);
     let last = -1;

@@ -10,8 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import {
   createDb,
@@ -22,9 +21,6 @@ import {
   startEmbeddedPostgres,
 } from '../apps/api/src/platform/db';
 import { startJobs } from '../apps/api/src/platform/jobs';
-import { accountMembers, users } from '../apps/api/src/platform/schema';
-import { decide } from '../apps/api/src/modules/approvals/engine';
-import { approvalItems } from '../apps/api/src/modules/approvals/tables';
 import { payrolls } from '../apps/api/src/modules/payroll/tables';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { loadConfig } from '../apps/api/src/platform/config';
@@ -43,7 +39,7 @@ import { computeEmployee, DEFAULT_STATUTORY } from '../apps/api/src/modules/payr
 import { extractEmployees, resolveImportNames, validateImport } from '../apps/api/src/modules/payroll/import';
 import { payslipPdf } from '../apps/api/src/modules/payroll/portal';
 import { makeNuban, type PortalPayslip } from '@owo/contract';
-import { fundedWallet } from './support';
+import { approveAsAdmin, fundedWallet, ownerAndApprover } from './support';
 
 const N = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
 
@@ -222,34 +218,11 @@ async function main() {
     console.log(`E. ${PDFS} payslip PDFs: ${pdfRate.toFixed(0)} a second\n`);
 
     // F. the run of C approved by a second person, then paid until every row is final
-    const [admin] = await db
-      .insert(users)
-      .values({
-        email: `admin.${randomBytes(3).toString('hex')}@bench.ng`,
-        passwordHash: 'x',
-        firstName: 'Bench',
-        lastName: 'Admin',
-      })
-      .returning();
-    await db.insert(accountMembers).values([
-      { accountId: w.accountId, userId: w.userId, roleSlug: 'owner' },
-      { accountId: w.accountId, userId: admin.id, roleSlug: 'admin' },
-    ]);
+    const admin = await ownerAndApprover(db, w);
     const [run] = await db.select().from(payrolls).where(eq(payrolls.accountId, w.accountId));
     for (const fn of await submitPayroll(deps, { tenant, id: run.id })) await fn();
-    const [item] = await db
-      .select({ id: approvalItems.id })
-      .from(approvalItems)
-      .where(and(eq(approvalItems.resourceId, run.id), eq(approvalItems.type, 'payroll')));
     t0 = performance.now();
-    const { afterCommit } = await decide(deps, {
-      accountId: w.accountId,
-      userId: admin.id,
-      approvalId: item.id,
-      approvalStatus: 'approved',
-      comments: 'Bench approval',
-    });
-    for (const fn of afterCommit) await fn();
+    await approveAsAdmin(deps, w, admin, 'payroll', run.id);
     const heldS = (performance.now() - t0) / 1000;
     console.log(`F. approved: ${N} net pays held in ${heldS.toFixed(2)} s`);
     const finalOf = async () =>

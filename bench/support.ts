@@ -2,7 +2,12 @@
 // (account, wallet, virtual account, deposit credited through the ledger).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../apps/api/src/platform/db';
-import { accounts, users } from '../apps/api/src/platform/schema';
+import { accountMembers, accounts, users } from '../apps/api/src/platform/schema';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../apps/api/src/platform/deps';
+import { decide } from '../apps/api/src/modules/approvals/engine';
+import { approvalItems } from '../apps/api/src/modules/approvals/tables';
 import { creditDeposit } from '../apps/api/src/modules/money/deposits';
 import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/money/wallets';
 
@@ -42,4 +47,44 @@ export async function fundedWallet(
     provider: 'sandbox',
   });
   return { accountId: a.id, walletId: w.id, userId: u.id };
+}
+
+/** Makes the wallet's user its owner and adds an admin, the second person who approves; answers the admin. */
+export async function ownerAndApprover(db: Db, w: BenchWallet) {
+  const [admin] = await db
+    .insert(users)
+    .values({
+      email: `admin.${randomBytes(3).toString('hex')}@bench.ng`,
+      passwordHash: 'x',
+      firstName: 'Bench',
+      lastName: 'Admin',
+    })
+    .returning();
+  await db.insert(accountMembers).values([
+    { accountId: w.accountId, userId: w.userId, roleSlug: 'owner' },
+    { accountId: w.accountId, userId: admin.id, roleSlug: 'admin' },
+  ]);
+  return admin;
+}
+
+/** The admin approves the record's approval item (one level), and what the approval starts runs. */
+export async function approveAsAdmin(
+  deps: AppDeps,
+  w: BenchWallet,
+  admin: { id: string },
+  type: (typeof approvalItems.$inferSelect)['type'],
+  resourceId: string,
+) {
+  const [item] = await deps.db
+    .select({ id: approvalItems.id })
+    .from(approvalItems)
+    .where(and(eq(approvalItems.resourceId, resourceId), eq(approvalItems.type, type)));
+  const { afterCommit } = await decide(deps, {
+    accountId: w.accountId,
+    userId: admin.id,
+    approvalId: item.id,
+    approvalStatus: 'approved',
+    comments: 'Bench approval',
+  });
+  for (const fn of afterCommit) await fn();
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
 import {
@@ -18,13 +18,10 @@ import {
 } from '../apps/api/src/platform/db';
 import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
 import { startJobs } from '../apps/api/src/platform/jobs';
-import { accountMembers, users } from '../apps/api/src/platform/schema';
-import { decide } from '../apps/api/src/modules/approvals/engine';
-import { approvalItems } from '../apps/api/src/modules/approvals/tables';
 import { meters, vendings } from '../apps/api/src/modules/marketplace/tables';
 import { addMeter, createVendings } from '../apps/api/src/modules/marketplace/service';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import { fundedWallet } from './support';
+import { approveAsAdmin, fundedWallet, ownerAndApprover } from './support';
 
 const METERS = Number(process.env.BENCH_METERS ?? 500);
 
@@ -62,19 +59,7 @@ async function main() {
     };
 
     const w = await fundedWallet(db, 1, { name: 'Vending', digit: '7' });
-    const [admin] = await db
-      .insert(users)
-      .values({
-        email: `admin.${randomBytes(3).toString('hex')}@bench.ng`,
-        passwordHash: 'x',
-        firstName: 'Bench',
-        lastName: 'Admin',
-      })
-      .returning();
-    await db.insert(accountMembers).values([
-      { accountId: w.accountId, userId: w.userId, roleSlug: 'owner' },
-      { accountId: w.accountId, userId: admin.id, roleSlug: 'admin' },
-    ]);
+    const admin = await ownerAndApprover(db, w);
     console.log(`saving ${METERS} meters (each verified with the sandbox provider)...`);
     for (let i = 0; i < METERS; i++)
       await addMeter(deps, {
@@ -104,19 +89,8 @@ async function main() {
       },
     });
     const tCreated = performance.now();
-    const [item] = await db
-      .select({ id: approvalItems.id })
-      .from(approvalItems)
-      .where(and(eq(approvalItems.resourceId, orderId), eq(approvalItems.type, 'marketplace')));
     const tApprove = performance.now();
-    const { afterCommit } = await decide(deps, {
-      accountId: w.accountId,
-      userId: admin.id,
-      approvalId: item.id,
-      approvalStatus: 'approved',
-      comments: 'Bench approval',
-    });
-    for (const fn of afterCommit) await fn();
+    await approveAsAdmin(deps, w, admin, 'marketplace', orderId);
     let done = 0;
     for (;;) {
       const [r] = await db
