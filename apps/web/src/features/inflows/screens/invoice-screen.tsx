@@ -1,6 +1,6 @@
 // /inflows/invoices/:id (002 §2 Invoice detail): totals and status, the approval actions and trail
 // (the shared approvals modals), products, installments, settlement splits, overage and the
-// transaction attempts; share payment link and retry failed settlements.
+// transaction attempts; share payment link, send reminder, cancel and retry failed settlements.
 import {
   Alert,
   Button,
@@ -24,6 +24,7 @@ import { useApiMutation } from '../../../lib/query';
 import { toastSuccess } from '../../../lib/toast';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
+import { ConfirmModal } from '../../products';
 import { useBanks } from '../../profile';
 import { inflowApi, refreshInflows, useInvoice, useInvoiceTransactions } from '../api';
 import { StatusBadge } from '../components';
@@ -49,7 +50,9 @@ export function InvoiceScreen() {
   const navigate = useNavigate();
   const q = useInvoice(id);
   const canPost = useCan('inflows', 'post');
+  const canPut = useCan('inflows', 'put');
   const canRefund = useCan('invoiceRefunds', 'post');
+  const [cancelling, setCancelling] = useState(false);
   const [refunding, setRefunding] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const txs = useInvoiceTransactions(id ?? '', { page, limit: 20 });
@@ -57,11 +60,22 @@ export function InvoiceScreen() {
     mutationFn: () => inflowApi.retrySettlements(id!),
     onSuccess: () => void refreshInflows(),
   });
+  // Both toast the server's message (useApiMutation); a cancel also refreshes the invoice.
+  const cancel = useApiMutation({
+    mutationFn: () => inflowApi.cancelInvoice(id!),
+    onSuccess: () => {
+      setCancelling(false);
+      void refreshInflows();
+    },
+  });
+  const remind = useApiMutation({ mutationFn: () => inflowApi.sendReminder(id!) });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Invoice not found'}</Alert>;
   const inv = q.data;
+  // The API's 409 rule for reminders, shares and cancellation: approved and not (fully) paid.
   const payable =
-    inv.approvalStatus === 'approved' && inv.status !== 'fullyPaid' && inv.status !== 'completed';
+    inv.approvalStatus === 'approved' && !['fullyPaid', 'completed', 'cancelled'].includes(inv.status);
+  const cancellable = payable && inv.amountPaidMinor < inv.amountMinor;
   const settling = inv.invoiceSettlements.some((s) => s.status === 'failed');
   const share = async () => {
     if (!inv.payLink) return;
@@ -112,9 +126,19 @@ export function InvoiceScreen() {
                   Download PDF
                 </Button>
               )}
+              {canPost && payable && inv.collectionAccount && (
+                <Button variant="default" loading={remind.isPending} onClick={() => remind.mutate()}>
+                  Send reminder
+                </Button>
+              )}
               {payable && inv.payLink && (
                 <Button variant="default" onClick={() => void share()}>
                   Share payment link
+                </Button>
+              )}
+              {canPut && cancellable && (
+                <Button color="red" variant="light" onClick={() => setCancelling(true)}>
+                  Cancel invoice
                 </Button>
               )}
               {canPost && settling && (
@@ -316,6 +340,15 @@ export function InvoiceScreen() {
         <ListPagination pagination={txs.data?.pagination} page={page} onChange={setPage} />
       </Section>
       <RefundModal invoiceId={inv.id} refundId={refunding} onClose={() => setRefunding(null)} />
+      <ConfirmModal
+        opened={cancelling}
+        title="Cancel invoice"
+        text={`Cancel invoice ${inv.reference}? Unpaid installments are cancelled and the pay link stops working; money already received stays applied.`}
+        confirm="Cancel invoice"
+        loading={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+        onClose={() => setCancelling(false)}
+      />
       {inv.approvalWorkflowPendingApprovalItem && (
         <Card>
           <Title order={5} mb="sm">

@@ -1,0 +1,189 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InvoiceDetail } from '@owo/contract/inflows';
+import { fail, ok, renderApp, type Handler } from '../../app/test-utils';
+
+const toast = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('../../lib/toast', () => toast);
+
+beforeEach(() => {
+  toast.toastSuccess.mockReset();
+  toast.toastError.mockReset();
+});
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const PATH = `/api/inflows/invoice/${ID}`;
+
+const invoice = (over: Partial<InvoiceDetail> = {}): InvoiceDetail => ({
+  id: ID,
+  reference: 'INV-0001',
+  status: 'partlyPaid',
+  approvalStatus: 'approved',
+  deliveryStatus: 'pending',
+  customer: { id: '22222222-2222-4222-8222-222222222222', name: 'Bola Ade', email: 'bola@example.ng' },
+  initialAmount: '1000.00',
+  initialAmountMinor: 100_000,
+  discount: null,
+  discountType: null,
+  discountAmount: '0.00',
+  discountAmountMinor: 0,
+  amount: '1000.00',
+  amountMinor: 100_000,
+  amountPaid: '400.00',
+  amountPaidMinor: 40_000,
+  settlementStrategy: 'consolidated',
+  paymentOption: 'one-time',
+  createdBy: 'Ada Obi',
+  createdAt: '2026-01-01T10:00:00Z',
+  products: [
+    {
+      name: 'Consulting',
+      price: '1000.00',
+      priceMinor: 100_000,
+      quantity: 1,
+      amount: '1000.00',
+      amountMinor: 100_000,
+    },
+  ],
+  partners: [],
+  invoiceInstallments: [],
+  invoiceSettlements: [],
+  invoiceCollectionRefunds: [],
+  collectionAccount: { accountNumber: '9900112233', bankName: 'Sandbox Bank', accountName: 'Acme Ltd' },
+  payLink: `http://localhost/payment-collection/invoice/a1/${ID}`,
+  approvalWorkflowPendingApprovalItem: {
+    id: '33333333-3333-4333-8333-333333333333',
+    type: 'invoice',
+    status: 'approved',
+    canApprove: false,
+    canResolve: false,
+    rejectionResolverIds: [],
+    currentLevel: 1,
+    totalLevels: 1,
+    workflowId: null,
+    workflowName: 'Default',
+    currentApprovers: [],
+    approvals: [],
+    trailVerified: true,
+  },
+  ...over,
+});
+
+const noTransactions: Handler = {
+  body: {
+    status: 'success',
+    message: 'OK',
+    data: [],
+    metadata: { pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 0 } },
+  },
+};
+
+function open(inv: InvoiceDetail | (() => InvoiceDetail), routes: Record<string, Handler> = {}) {
+  const detail = typeof inv === 'function' ? inv : () => inv;
+  return renderApp(`/inflows/invoices/${ID}`, {
+    session: {},
+    routes: {
+      [`GET ${PATH}`]: () => ok(detail()),
+      [`GET ${PATH}/transactions`]: noTransactions,
+      ...routes,
+    },
+  });
+}
+
+describe('invoice detail: cancel and reminder', () => {
+  it('shows Send reminder and Cancel invoice on an approved, partly paid invoice', async () => {
+    open(invoice());
+    expect(await screen.findByRole('button', { name: 'Send reminder' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel invoice' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['pending approval', { approvalStatus: 'pending', payLink: null, collectionAccount: null }],
+    ['rejected', { approvalStatus: 'rejected', payLink: null, collectionAccount: null }],
+    ['fully paid', { status: 'fullyPaid', amountPaid: '1000.00', amountPaidMinor: 100_000 }],
+    ['completed', { status: 'completed', amountPaid: '1000.00', amountPaidMinor: 100_000 }],
+    ['cancelled', { status: 'cancelled' }],
+  ] as const)('hides both on a %s invoice', async (_, over) => {
+    open(invoice(over as Partial<InvoiceDetail>));
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reminder' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel invoice' })).toBeNull();
+  });
+
+  it('hides Send reminder until the collection account exists (the API answers 409 before)', async () => {
+    open(invoice({ collectionAccount: null }));
+    expect(await screen.findByRole('button', { name: 'Cancel invoice' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reminder' })).toBeNull();
+  });
+
+  it('hides both without the inflows post/put permissions', async () => {
+    renderApp(`/inflows/invoices/${ID}`, {
+      session: { resources: { inflows: ['get'] } },
+      routes: { [`GET ${PATH}`]: ok(invoice()), [`GET ${PATH}/transactions`]: noTransactions },
+    });
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reminder' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel invoice' })).toBeNull();
+  });
+
+  it('cancels only after the confirm modal, toasts the API message and refreshes the invoice', async () => {
+    let current = invoice();
+    const { api } = open(() => current, {
+      [`POST ${PATH}/cancel`]: () => {
+        current = invoice({ status: 'cancelled' });
+        return ok(current, 'Invoice cancelled successfully');
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel invoice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel invoice' });
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // Dismissing sends nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel invoice' })).toBeNull());
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel invoice' }));
+    const again = await screen.findByRole('dialog', { name: 'Cancel invoice' });
+    const detailReads = api.calls.filter((c) => c.method === 'GET' && c.path === PATH).length;
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel invoice' }));
+
+    await waitFor(() => expect(toast.toastSuccess).toHaveBeenCalledWith('Invoice cancelled successfully'));
+    expect(api.calls.filter((c) => c.method === 'POST' && c.path === `${PATH}/cancel`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'GET' && c.path === PATH).length).toBeGreaterThan(
+        detailReads,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel invoice' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Send reminder' })).toBeNull();
+  });
+
+  it('toasts the API error when the cancel is refused', async () => {
+    open(invoice(), {
+      [`POST ${PATH}/cancel`]: fail(
+        409,
+        'conflict',
+        'Only an invoice that is not yet fully paid can be cancelled',
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel invoice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel invoice' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel invoice' }));
+    await waitFor(() =>
+      expect(toast.toastError).toHaveBeenCalledWith(
+        'Only an invoice that is not yet fully paid can be cancelled',
+      ),
+    );
+    expect(toast.toastSuccess).not.toHaveBeenCalled();
+  });
+
+  it('sends a reminder and toasts the API message', async () => {
+    const { api } = open(invoice(), {
+      [`GET /api/inflows/invoice/notification/${ID}`]: ok(null, 'Reminder sent successfully!'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send reminder' }));
+    await waitFor(() => expect(toast.toastSuccess).toHaveBeenCalledWith('Reminder sent successfully!'));
+    expect(api.calls.filter((c) => c.path === `/api/inflows/invoice/notification/${ID}`)).toHaveLength(1);
+  });
+});
