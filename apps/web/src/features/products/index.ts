@@ -4,5 +4,5 @@
 export { ManageProductsModal, type ProductLine } from './manage-products-modal';
 export { ProductModal } from './product-modal';
 export { AssetModal } from './asset-modal';
-export { ConfirmModal } from './confirm-modal';
+export { ConfirmModal } from '../../components/confirm-modal';
 export { useAsset, useAssets, useProducts } from './api';

@@ -24,7 +24,7 @@ import { useApiMutation } from '../../../lib/query';
 import { toastSuccess } from '../../../lib/toast';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
-import { ConfirmModal } from '../../products';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useBanks } from '../../profile';
 import { inflowApi, refreshInflows, useInvoice, useInvoiceTransactions } from '../api';
 import { StatusBadge } from '../components';

@@ -19,7 +19,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { productsApi, refreshProducts, useAsset } from '../api';
 import { AssetModal } from '../asset-modal';
-import { ConfirmModal } from '../confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { Field } from './product-screen';
 
 /** /assets/:id: one payout asset with its inventory. */

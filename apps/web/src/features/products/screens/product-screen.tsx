@@ -17,7 +17,7 @@ import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { productsApi, refreshProducts, useProduct } from '../api';
-import { ConfirmModal } from '../confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ProductModal } from '../product-modal';
 
 /** /assets/products/:id: one product or service. */

@@ -9,7 +9,7 @@ import { useApiMutation } from '../../../lib/query';
 import { refreshTeams, teamsApi, useInvitations } from '../api';
 import { canChangeInviteRole, type TeamFlags } from '../flags';
 import { ChangeRoleModal } from './change-role-modal';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 
 /** Pending invitations with the time until expiry; resend, cancel, change role (not for owner invites). */
 export function InvitationsTable(props: { flags: TeamFlags }) {

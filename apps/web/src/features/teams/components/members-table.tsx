@@ -12,7 +12,7 @@ import { refreshTeams, teamsApi, useMembers } from '../api';
 import { canChangeMemberRole, canRevokeMember, type TeamFlags } from '../flags';
 import { CommissionSettingsModal } from '../../commissions';
 import { ChangeRoleModal } from './change-role-modal';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { SpendLimitModal } from './spend-limit-modal';
 
 /** Members or agents of the account with View Details, Change role and Revoke access (002 §2). */

@@ -11,7 +11,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useResources } from '../../../lib/session';
 import { refreshTeams, teamsApi, useMember } from '../api';
 import { ChangeRoleModal } from '../components/change-role-modal';
-import { ConfirmModal } from '../components/confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { canChangeMemberRole, canRevokeMember, teamFlags } from '../flags';
 
 const Stat = (props: { label: string; value: string }) => (

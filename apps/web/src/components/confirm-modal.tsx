@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+/** The one confirmation dialog: a destructive action asks first (Cancel / the red confirm button). */
 export function ConfirmModal(props: {
   opened: boolean;
   title: string;
@@ -10,7 +11,7 @@ export function ConfirmModal(props: {
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('teams');
+  const { t } = useTranslation();
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
       <Text size="sm">{props.text}</Text>
