@@ -4,3 +4,5 @@ export { ManageProductsModal, type ProductLine } from './manage-products-modal';
 export { ProductModal } from './product-modal';
 export { AssetModal } from './asset-modal';
 export { useAsset, useAssets, useProducts } from './api';
+// The red-button confirmation dialog (payroll groups delete too).
+export { ConfirmModal } from './confirm-modal';
