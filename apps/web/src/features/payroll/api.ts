@@ -6,9 +6,12 @@ import type {
   Payroll,
   PayrollDetail,
   PayrollEmployee,
+  PayrollGroup,
   PayrollInput,
   PayrollRow,
 } from '@owo/contract/payroll';
+import type { groupBody } from '@owo/contract/payroll';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 
@@ -18,7 +21,10 @@ export const payrollKeys = {
   list: (q: object) => ['payroll', 'list', q] as const,
   detail: (id: string) => ['payroll', 'detail', id] as const,
   rows: (id: string) => ['payroll', 'rows', id] as const,
+  groups: ['payroll', 'groups'] as const,
 };
+type GroupBody = z.output<typeof groupBody>;
+
 export const refreshPayroll = () => queryClient.invalidateQueries({ queryKey: payrollKeys.all });
 
 export function useEmployees(query: Record<string, string | number | undefined>) {
@@ -40,6 +46,14 @@ export function usePayrolls(query: Record<string, string | number | undefined>) 
       const res = await api.get<Payroll[]>('/payrolls', { query });
       return { items: res.data ?? [], pagination: res.metadata?.pagination as Pagination | undefined };
     },
+  });
+}
+
+/** GET /payrolls/groups: every group of the company (not paged), by name. */
+export function useGroups() {
+  return useQuery({
+    queryKey: payrollKeys.groups,
+    queryFn: async () => (await api.get<PayrollGroup[]>('/payrolls/groups')).data ?? [],
   });
 }
 
@@ -73,4 +87,7 @@ export const payrollApi = {
   remove: (id: string) => api.delete<null>(`/payrolls/${id}`),
   submit: (id: string) => api.post<PayrollDetail>(`/payrolls/${id}/approve`),
   retry: (id: string) => api.post<PayrollDetail>(`/payrolls/${id}/payment/retry`),
+  createGroup: (body: GroupBody) => api.post<PayrollGroup>('/payrolls/groups', body),
+  updateGroup: (id: string, body: GroupBody) => api.put<PayrollGroup>(`/payrolls/groups/${id}`, body),
+  deleteGroup: (id: string) => api.delete<null>(`/payrolls/groups/${id}`),
 };

@@ -41,6 +41,11 @@ export const dashboardRoutes: RouteObject[] = [
     async () => (await import('./screens/employees-screen')).EmployeesScreen,
     'payrollEmployees',
   ),
+  page(
+    '/payroll/groups',
+    async () => (await import('./screens/groups-screen')).GroupsScreen,
+    'payrollGroups',
+  ),
   page('/payroll/create', flow, 'payrolls', 'post'),
   page('/payroll/preview', preview, 'payrolls', 'post'),
   page('/payroll/review', review, 'payrolls', 'post'),

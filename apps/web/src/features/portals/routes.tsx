@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 const customer = () => import('./customer/customer-portal');
 const employee = () => import('./employee/employee-portal');
 const screens = () => import('./employee/employee-screens');
+const reset = () => import('./employee/employee-reset');
 
 export const portalRoutes: RouteObject[] = [
   {
@@ -49,6 +50,15 @@ export const portalRoutes: RouteObject[] = [
       {
         path: 'login',
         lazy: async () => ({ Component: (await import('./employee/employee-login')).EmployeeLoginScreen }),
+      },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({ Component: (await reset()).EmployeeForgotPasswordScreen }),
+      },
+      // The reset mail links to /employee-portal/reset-password/{ref} (modules/payroll/portal.ts).
+      {
+        path: 'reset-password/:ref',
+        lazy: async () => ({ Component: (await reset()).EmployeeResetPasswordScreen }),
       },
       // The invitation mail links to /employee-portal/join; the spec's page is join-organization.
       ...['join', 'join-organization', 'set-password'].map((path) => ({

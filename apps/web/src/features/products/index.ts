@@ -6,3 +6,5 @@ export { ProductModal } from './product-modal';
 export { AssetModal } from './asset-modal';
 export { ConfirmModal } from '../../components/confirm-modal';
 export { useAsset, useAssets, useProducts } from './api';
+// The red-button confirmation dialog (payroll groups delete too).
+export { ConfirmModal } from './confirm-modal';

@@ -23,6 +23,7 @@ export function PayrollsScreen() {
   const q = usePayrolls({ ...listQuery(filters, GROUPS, page), ...current.query });
   const canCreate = useCan('payrolls', 'post');
   const canEmployees = useCan('payrollEmployees', 'get');
+  const canGroups = useCan('payrollGroups', 'get');
   const items = q.data?.items ?? [];
   return (
     <Stack gap="lg">
@@ -37,6 +38,11 @@ export function PayrollsScreen() {
           {canEmployees && (
             <Button variant="default" onClick={() => navigate('/payroll/employees')}>
               Employees
+            </Button>
+          )}
+          {canGroups && (
+            <Button variant="default" onClick={() => navigate('/payroll/groups')}>
+              Groups
             </Button>
           )}
           {canCreate && <Button onClick={() => navigate('/payroll/create')}>New payroll</Button>}

@@ -1,0 +1,171 @@
+import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { z } from 'zod';
+import { groupBody, type PayrollGroup } from '@owo/contract/payroll';
+import { ListBody } from '../../../components/list';
+import { formatDate } from '../../../lib/format';
+import { useZodForm } from '../../../lib/forms';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { ConfirmModal } from '../../products';
+import { payrollApi, refreshPayroll, useGroups } from '../api';
+
+/** /payroll/groups (002 §2): the company's employee groups; create, rename, delete (confirmed). */
+export function GroupsScreen() {
+  const list = useGroups();
+  const canCreate = useCan('payrollGroups', 'post');
+  const canEdit = useCan('payrollGroups', 'put');
+  const canDelete = useCan('payrollGroups', 'delete');
+  // undefined: closed; null: a new group; a group: renaming it.
+  const [editing, setEditing] = useState<PayrollGroup | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<PayrollGroup | null>(null);
+  const remove = useApiMutation({
+    mutationFn: (id: string) => payrollApi.deleteGroup(id),
+    onSuccess: () => {
+      void refreshPayroll();
+      setDeleting(null);
+    },
+  });
+  const items = list.data ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>Employee groups</Title>
+          <Text c="dimmed" size="sm">
+            Named sets of employees, to filter the employee list and pick a payroll&apos;s employees
+          </Text>
+        </div>
+        <Group>
+          <Button variant="default" component={Link} to="/payroll/employees">
+            Employees
+          </Button>
+          {canCreate && <Button onClick={() => setEditing(null)}>New group</Button>}
+        </Group>
+      </Group>
+      <Card padding={0}>
+        <ListBody query={list} isEmpty={!items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>Employees</Table.Th>
+                <Table.Th>Created</Table.Th>
+                {(canEdit || canDelete) && <Table.Th aria-label="Actions" />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((g) => (
+                <Table.Tr key={g.id}>
+                  <Table.Td>{g.name}</Table.Td>
+                  <Table.Td>{g.description ?? '—'}</Table.Td>
+                  <Table.Td>{g.employeeCount}</Table.Td>
+                  <Table.Td>{formatDate(g.createdAt)}</Table.Td>
+                  {(canEdit || canDelete) && (
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        {canEdit && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={`Rename ${g.name}`}
+                            onClick={() => setEditing(g)}
+                          >
+                            Rename
+                          </Button>
+                        )}
+                        {canDelete && (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            aria-label={`Delete ${g.name}`}
+                            onClick={() => setDeleting(g)}
+                          >
+                            Delete
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+      </Card>
+      {editing !== undefined && <GroupModal group={editing} onClose={() => setEditing(undefined)} />}
+      <ConfirmModal
+        opened={!!deleting}
+        title="Delete group"
+        text={
+          deleting
+            ? `Delete "${deleting.name}"? Its ${deleting.employeeCount} employee(s) stay on the employee list, without a group.`
+            : ''
+        }
+        confirm="Delete group"
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+type GroupForm = z.input<typeof groupBody>;
+
+/** New group (group null) or rename (name and description; PUT replaces both). */
+function GroupModal(props: { group: PayrollGroup | null; onClose: () => void }) {
+  const { group } = props;
+  const form = useZodForm(groupBody, {
+    defaultValues: { name: group?.name ?? '', description: group?.description ?? '' },
+  });
+  const save = useApiMutation({
+    mutationFn: (v: GroupForm) => {
+      const body = { name: v.name.trim(), description: v.description?.trim() || undefined };
+      return group ? payrollApi.updateGroup(group.id, body) : payrollApi.createGroup(body);
+    },
+    form,
+    onSuccess: () => {
+      void refreshPayroll();
+      props.onClose();
+    },
+  });
+  const title = group ? 'Rename group' : 'New group';
+  return (
+    <Modal opened onClose={props.onClose} title={title} centered>
+      <form onSubmit={form.handleSubmit(() => save.mutate(form.getValues()))} noValidate>
+        <Stack>
+          {form.formState.errors.root?.server && (
+            <Text c="red" size="sm">
+              {form.formState.errors.root.server.message}
+            </Text>
+          )}
+          <TextInput
+            label="Group name"
+            data-autofocus
+            {...form.register('name')}
+            error={form.formState.errors.name?.message}
+          />
+          <Textarea
+            label="Description (optional)"
+            autosize
+            minRows={2}
+            {...form.register('description')}
+            error={form.formState.errors.description?.message}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {group ? 'Save' : 'Create group'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
