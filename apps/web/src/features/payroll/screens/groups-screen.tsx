@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
-import { ConfirmModal } from '../../products';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { payrollApi, refreshPayroll, useGroups } from '../api';
 
 /** /payroll/groups (002 §2): the company's employee groups; create, rename, delete (confirmed). */
