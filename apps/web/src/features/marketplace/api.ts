@@ -99,8 +99,13 @@ export const marketplaceApi = {
     api.post<Verified>('/marketplace/assets/meters/verification', b),
   addMeter: (b: MeterAddBody) => api.post<Meter>('/marketplace/assets/meters/add', b),
   deleteMeter: (id: string) => api.delete<Meter>(`/marketplace/assets/meters/${id}`),
-  buy: (b: { walletId: string; assets: { assetId: string; amount: string }[] }) =>
-    api.post<BuyOrder>('/marketplace/electricity/asset/bulk', b),
+  /** `categoryId`: the payout category whose monthly budget the spend counts against (422 when over). */
+  buy: (b: { walletId: string; assets: { assetId: string; amount: string }[]; categoryId?: string | null }) =>
+    api.post<BuyOrder>('/marketplace/electricity/asset/bulk', {
+      walletId: b.walletId,
+      assets: b.assets,
+      categoryId: b.categoryId || undefined,
+    }),
   update: (id: string, amount: string) => api.patch<VendingDetail>(`/marketplace/vendings/${id}`, { amount }),
   importPreview: (file: File) => {
     const form = new FormData();
@@ -114,6 +119,8 @@ export const marketplaceApi = {
 export type PurchaseDraft = {
   purchaseType: 'single' | 'bulk';
   walletId: string;
+  /** Optional payout category (its monthly budget counts this spend). */
+  categoryId?: string | null;
   meters: {
     id: string;
     meterNo: string;
