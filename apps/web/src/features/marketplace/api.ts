@@ -4,6 +4,7 @@ import type { Pagination } from '@owo/contract/http';
 import type {
   Meter,
   MeterAddBody,
+  MeterReport,
   MeterImportConfirmBody,
   MeterImportPreview,
   Vending,
@@ -19,6 +20,7 @@ export const marketplaceKeys = {
   meters: (p: object) => ['marketplace', 'meters', p] as const,
   vendings: (p: object) => ['marketplace', 'vendings', p] as const,
   vending: (id: string) => ['marketplace', 'vending', id] as const,
+  meterReport: (month: string) => ['marketplace', 'reports', 'meters', month] as const,
 };
 export const refreshMarketplace = () => queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
 
@@ -82,6 +84,17 @@ export function useVending(id: string | undefined) {
     // An approved vending is vended by a job: poll until its token is in.
     refetchInterval: (q) =>
       q.state.data?.vendStatus === 'pending' && q.state.data.approvalStatus === 'approved' ? 2000 : false,
+  });
+}
+
+export const METER_REPORT_PATH = '/marketplace/reports/meters';
+
+/** GET /marketplace/reports/meters?month=YYYY-MM: per meter, the month's successful vends (Lagos). */
+export function useMeterReport(month: string) {
+  return useQuery({
+    queryKey: marketplaceKeys.meterReport(month),
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await api.get<MeterReport>(METER_REPORT_PATH, { query: { month } })).data,
   });
 }
 
