@@ -1,6 +1,6 @@
 // Card calls (issue 26 §4; designed here, documented in docs/openapi.json).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Card, CardCreateBody } from '@owo/contract/cards';
+import type { Card, CardCreateBody, CardSpend } from '@owo/contract/cards';
 import type { Pagination } from '@owo/contract/http';
 import type { Member } from '@owo/contract/teams';
 import { api } from '../../lib/api';
@@ -9,6 +9,7 @@ import { queryClient } from '../../lib/query';
 export const cardKeys = {
   all: ['cards'] as const,
   list: (p: object) => ['cards', 'list', p] as const,
+  spends: (id: string, p: object) => ['cards', 'spends', id, p] as const,
   members: ['cards', 'members'] as const,
 };
 export const refreshCards = () => queryClient.invalidateQueries({ queryKey: cardKeys.all });
@@ -21,6 +22,20 @@ export function useCards(page: number, status?: string) {
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const res = await api.get<Card[]>('/cards', { query });
+      return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
+    },
+  });
+}
+
+/** GET /cards/{id}/spends: the card's spends (authorised, settled, reversed) with their receipts. */
+export function useCardSpends(cardId: string | null, page: number) {
+  const query = { page, limit: 20 };
+  return useQuery({
+    queryKey: cardKeys.spends(cardId ?? '', query),
+    enabled: !!cardId,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const res = await api.get<CardSpend[]>(`/cards/${cardId}/spends`, { query });
       return { items: res.data, pagination: res.metadata?.pagination as Pagination | undefined };
     },
   });
@@ -45,4 +60,10 @@ export const cardApi = {
   action: (id: string, a: 'freeze' | 'unfreeze' | 'terminate') => api.post<Card>(`/cards/${id}/${a}`, {}),
   simulate: (id: string, b: { amount: string; merchant: string; category: string }) =>
     api.post<Decision>(`/cards/${id}/sandbox-authorization`, b),
+  /** The holder's receipt for a spend (multipart, field `file`, ≤ 1 MB). */
+  uploadReceipt: (transactionId: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<CardSpend>(`/cards/transactions/${transactionId}/receipt`, form);
+  },
 };

@@ -4,6 +4,7 @@ import type { Pagination } from '@owo/contract/http';
 import type {
   Meter,
   MeterAddBody,
+  MeterReport,
   MeterImportConfirmBody,
   MeterImportPreview,
   Vending,
@@ -19,6 +20,7 @@ export const marketplaceKeys = {
   meters: (p: object) => ['marketplace', 'meters', p] as const,
   vendings: (p: object) => ['marketplace', 'vendings', p] as const,
   vending: (id: string) => ['marketplace', 'vending', id] as const,
+  meterReport: (month: string) => ['marketplace', 'reports', 'meters', month] as const,
 };
 export const refreshMarketplace = () => queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
 
@@ -85,6 +87,17 @@ export function useVending(id: string | undefined) {
   });
 }
 
+export const METER_REPORT_PATH = '/marketplace/reports/meters';
+
+/** GET /marketplace/reports/meters?month=YYYY-MM: per meter, the month's successful vends (Lagos). */
+export function useMeterReport(month: string) {
+  return useQuery({
+    queryKey: marketplaceKeys.meterReport(month),
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await api.get<MeterReport>(METER_REPORT_PATH, { query: { month } })).data,
+  });
+}
+
 export type Verified = {
   meterNo: string;
   disco: string;
@@ -99,8 +112,13 @@ export const marketplaceApi = {
     api.post<Verified>('/marketplace/assets/meters/verification', b),
   addMeter: (b: MeterAddBody) => api.post<Meter>('/marketplace/assets/meters/add', b),
   deleteMeter: (id: string) => api.delete<Meter>(`/marketplace/assets/meters/${id}`),
-  buy: (b: { walletId: string; assets: { assetId: string; amount: string }[] }) =>
-    api.post<BuyOrder>('/marketplace/electricity/asset/bulk', b),
+  /** `categoryId`: the payout category whose monthly budget the spend counts against (422 when over). */
+  buy: (b: { walletId: string; assets: { assetId: string; amount: string }[]; categoryId?: string | null }) =>
+    api.post<BuyOrder>('/marketplace/electricity/asset/bulk', {
+      walletId: b.walletId,
+      assets: b.assets,
+      categoryId: b.categoryId || undefined,
+    }),
   update: (id: string, amount: string) => api.patch<VendingDetail>(`/marketplace/vendings/${id}`, { amount }),
   importPreview: (file: File) => {
     const form = new FormData();
@@ -114,6 +132,8 @@ export const marketplaceApi = {
 export type PurchaseDraft = {
   purchaseType: 'single' | 'bulk';
   walletId: string;
+  /** Optional payout category (its monthly budget counts this spend). */
+  categoryId?: string | null;
   meters: {
     id: string;
     meterNo: string;

@@ -62,5 +62,10 @@ export const dashboardRoutes: RouteObject[] = [
     'marketplaceAssets',
     'post',
   ),
+  page(
+    '/marketplace/reports/meters',
+    async () => (await import('./screens/meter-report-screen')).MeterReportScreen,
+    'marketplaceTransactions',
+  ),
   page('/marketplace/vendings/:id', async () => (await import('./screens/vending-screen')).VendingScreen),
 ];

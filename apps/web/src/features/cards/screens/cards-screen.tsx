@@ -7,6 +7,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { cardApi, refreshCards, useCards } from '../api';
+import { CardSpends } from '../components/card-spends';
 
 const STATUS_COLOR = { active: 'teal', frozen: 'blue', terminated: 'gray' } as const;
 
@@ -17,6 +18,8 @@ export function CardsScreen() {
   const list = useCards(page);
   const canPost = useCan('wallets', 'post');
   const canPut = useCan('wallets', 'put');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = list.data?.items.find((c) => c.id === openId) ?? null;
   const act = useApiMutation({
     mutationFn: (v: { id: string; a: 'freeze' | 'unfreeze' | 'terminate' }) => cardApi.action(v.id, v.a),
     onSuccess: () => void refreshCards(),
@@ -91,33 +94,43 @@ export function CardsScreen() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    {canPut && c.status !== 'terminated' && (
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <Button size="xs" variant="default">
-                            Actions
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {c.status === 'active' && (
-                            <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'freeze' })}>
-                              Freeze
+                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant={openId === c.id ? 'light' : 'subtle'}
+                        aria-label={`Transactions of card ${c.last4}`}
+                        onClick={() => setOpenId(openId === c.id ? null : c.id)}
+                      >
+                        Transactions
+                      </Button>
+                      {canPut && c.status !== 'terminated' && (
+                        <Menu position="bottom-end">
+                          <Menu.Target>
+                            <Button size="xs" variant="default">
+                              Actions
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            {c.status === 'active' && (
+                              <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'freeze' })}>
+                                Freeze
+                              </Menu.Item>
+                            )}
+                            {c.status === 'frozen' && (
+                              <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'unfreeze' })}>
+                                Unfreeze
+                              </Menu.Item>
+                            )}
+                            <Menu.Item onClick={() => simulate.mutate(c.id)}>
+                              Sandbox: ₦5,000 fuel purchase
                             </Menu.Item>
-                          )}
-                          {c.status === 'frozen' && (
-                            <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'unfreeze' })}>
-                              Unfreeze
+                            <Menu.Item color="red" onClick={() => act.mutate({ id: c.id, a: 'terminate' })}>
+                              Terminate
                             </Menu.Item>
-                          )}
-                          <Menu.Item onClick={() => simulate.mutate(c.id)}>
-                            Sandbox: ₦5,000 fuel purchase
-                          </Menu.Item>
-                          <Menu.Item color="red" onClick={() => act.mutate({ id: c.id, a: 'terminate' })}>
-                            Terminate
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    )}
+                          </Menu.Dropdown>
+                        </Menu>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -126,6 +139,7 @@ export function CardsScreen() {
         </ListBody>
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </MCard>
+      {open && <CardSpends key={open.id} card={open} onClose={() => setOpenId(null)} />}
     </Stack>
   );
 }

@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MARKETPLACE_MSG } from '@owo/contract/marketplace';
+import { isApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useDraft } from '../../../lib/drafts';
+import { CategorySelect } from '../../categories';
 import { useWallets } from '../../money';
 import { marketplaceApi, PURCHASE_DRAFT, refreshMarketplace, useMeters, type PurchaseDraft } from '../api';
 
@@ -91,7 +93,13 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
   const [walletId, setWalletId] = useState<string | null>(null);
   const [meterId, setMeterId] = useState<string | null>(null);
   const [amount, setAmount] = useState<string | number>('');
-  const [errors, setErrors] = useState<{ meter?: string; amount?: string; wallet?: string }>({});
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{
+    meter?: string;
+    amount?: string;
+    wallet?: string;
+    category?: string;
+  }>({});
   const wallet = walletId ?? wallets[0]?.id ?? null;
   const meter = meters.data?.items.find((m) => m.id === meterId);
   const draft: PurchaseDraft | null = meter
@@ -115,6 +123,7 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
     setStep('type');
     setMeterId(null);
     setAmount('');
+    setCategoryId(null);
     setErrors({});
     setDraft(undefined); // the draft is cleared when the flow closes (001 §4)
   };
@@ -124,11 +133,23 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
   };
   const pay = useApiMutation({
     mutationFn: () =>
-      marketplaceApi.buy({ walletId: wallet!, assets: [{ assetId: meter!.id, amount: String(amount) }] }),
+      marketplaceApi.buy({
+        walletId: wallet!,
+        assets: [{ assetId: meter!.id, amount: String(amount) }],
+        categoryId,
+      }),
     silentSuccess: true,
     onSuccess: () => {
       void refreshMarketplace();
       setStep('done');
+    },
+    // Over the category's monthly budget (422 on categoryId): back to the form, on the picker.
+    onError: (err) => {
+      const msg = isApiError(err) ? err.errors?.categoryId?.[0] : undefined;
+      if (msg) {
+        setErrors({ category: msg });
+        setStep('single');
+      }
     },
   });
   const review = () => {
@@ -204,6 +225,14 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
             value={amount}
             onChange={setAmount}
             error={errors.amount}
+          />
+          <CategorySelect
+            value={categoryId}
+            onChange={(v) => {
+              setCategoryId(v);
+              setErrors((e) => ({ ...e, category: undefined }));
+            }}
+            error={errors.category}
           />
           <Group justify="space-between">
             <Button variant="default" onClick={() => setStep('type')}>

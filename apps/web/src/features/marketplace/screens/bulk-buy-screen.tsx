@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MARKETPLACE_MSG } from '@owo/contract/marketplace';
 import { formatMoney } from '../../../lib/format';
+import { CategorySelect } from '../../categories';
 import { useDraft } from '../../../lib/drafts';
 import { PURCHASE_DRAFT, useMeters, type PurchaseDraft } from '../api';
 import { useNgnWallets } from '../components/buy-modal';
@@ -31,6 +32,7 @@ export function BulkBuyScreen() {
     Object.fromEntries((draft?.meters ?? []).map((m) => [m.id, m.amount])),
   );
   const [walletId, setWalletId] = useState<string | null>(draft?.walletId ?? null);
+  const [categoryId, setCategoryId] = useState<string | null>(draft?.categoryId ?? null);
   const [error, setError] = useState<string | null>(null);
   const items = meters.data?.items ?? [];
   const wallet = walletId ?? wallets[0]?.id ?? null;
@@ -46,6 +48,7 @@ export function BulkBuyScreen() {
     setDraft({
       purchaseType: 'bulk',
       walletId: wallet,
+      categoryId,
       meters: chosen.map((m) => ({
         id: m.id,
         meterNo: m.meterNo,
@@ -68,16 +71,19 @@ export function BulkBuyScreen() {
       </div>
       {error && <Alert color="red">{error}</Alert>}
       <Card>
-        <Select
-          label={t('buyFlow.wallet')}
-          maw={360}
-          data={wallets.map((w) => ({
-            value: w.id,
-            label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
-          }))}
-          value={wallet}
-          onChange={setWalletId}
-        />
+        <Group align="flex-start" wrap="wrap">
+          <Select
+            label={t('buyFlow.wallet')}
+            w={360}
+            data={wallets.map((w) => ({
+              value: w.id,
+              label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
+            }))}
+            value={wallet}
+            onChange={setWalletId}
+          />
+          <CategorySelect w={360} value={categoryId} onChange={setCategoryId} />
+        </Group>
       </Card>
       <Card padding={0}>
         <Table>

@@ -18,6 +18,7 @@ export function BulkReviewScreen() {
       marketplaceApi.buy({
         walletId: d.walletId,
         assets: d.meters.map((m) => ({ assetId: m.id, amount: m.amount })),
+        categoryId: d.categoryId,
       }),
     silentSuccess: true,
     onSuccess: () => {
@@ -35,6 +36,19 @@ export function BulkReviewScreen() {
         </Button>
         <Title order={2}>{t('buyFlow.review')}</Title>
       </div>
+      {pay.error?.errors?.categoryId && (
+        // Over the chosen category's monthly budget (422): change it on the previous step.
+        <Alert color="red" title={pay.error.errors.categoryId[0]}>
+          <Button
+            variant="subtle"
+            px={0}
+            size="compact-sm"
+            onClick={() => navigate('/marketplace/buy-electricity')}
+          >
+            Change the category
+          </Button>
+        </Alert>
+      )}
       <Card padding={0}>
         <ReviewTable draft={draft} />
       </Card>

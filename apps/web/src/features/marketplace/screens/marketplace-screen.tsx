@@ -33,6 +33,7 @@ export function MarketplaceScreen() {
   const tab = TABS.find((x) => x.key === key) ?? TABS[0];
   const canBuy = useCan('marketplaceVendings', 'post');
   const canAssets = useCan('marketplaceAssets', 'get');
+  const canReport = useCan('marketplaceTransactions', 'get');
   const [buying, setBuying] = useState(false);
   const { filters, page, setFilters, setPage } = useListState(VENDING_GROUPS);
   const list = useVendings(filters, page, tab.status ?? filters.status);
@@ -47,6 +48,11 @@ export function MarketplaceScreen() {
           </Text>
         </div>
         <Group gap="sm">
+          {canReport && (
+            <Button variant="default" onClick={() => navigate('/marketplace/reports/meters')}>
+              {t('report.button')}
+            </Button>
+          )}
           {canAssets && (
             <Button variant="default" onClick={() => navigate('/marketplace/meters')}>
               {t('assets')}

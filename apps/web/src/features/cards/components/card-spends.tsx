@@ -1,0 +1,106 @@
+import { Badge, Button, Card as MCard, FileButton, Group, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { Card, CardSpend } from '@owo/contract/cards';
+import { ListBody, ListPagination } from '../../../components/list';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { cardApi, refreshCards, useCardSpends } from '../api';
+
+const SPEND_COLOR: Record<string, string> = { approved: 'yellow', settled: 'teal', reversed: 'gray' };
+
+/** A spend that still needs the holder's receipt: not reversed and nothing uploaded yet. */
+export const needsReceipt = (s: CardSpend) => s.status !== 'reversed' && !s.receiptFile;
+
+/** One spend's "Upload receipt" action (same FileButton pattern as an expense's Add receipt). */
+function UploadReceipt(props: { spend: CardSpend }) {
+  const upload = useApiMutation({
+    mutationFn: (file: File) => cardApi.uploadReceipt(props.spend.transactionId, file),
+    onSuccess: () => void refreshCards(), // the API's message is toasted by useApiMutation
+  });
+  return (
+    <FileButton onChange={(f) => f && upload.mutate(f)} accept="image/*,application/pdf">
+      {(p) => (
+        <Button
+          size="xs"
+          variant="default"
+          loading={upload.isPending}
+          aria-label={`Upload receipt for ${props.spend.merchant}`}
+          {...p}
+        >
+          Upload receipt
+        </Button>
+      )}
+    </FileButton>
+  );
+}
+
+/** A card's transactions (GET /cards/{id}/spends) with the receipt each one asks for. */
+export function CardSpends(props: { card: Card; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const list = useCardSpends(props.card.id, page);
+  return (
+    <MCard padding={0}>
+      <Group justify="space-between" p="md">
+        <Title order={4}>
+          Transactions · {props.card.brand} •••• {props.card.last4}
+        </Title>
+        <Button size="xs" variant="subtle" onClick={props.onClose}>
+          Close
+        </Button>
+      </Group>
+      <ListBody query={list} isEmpty={!list.data?.items.length}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Merchant</Table.Th>
+              <Table.Th>Amount</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Receipt</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.items ?? []).map((s) => (
+              <Table.Tr key={s.transactionId} data-testid={`spend-${s.transactionId}`}>
+                <Table.Td>{formatDate(s.createdAt)}</Table.Td>
+                <Table.Td>
+                  {s.merchant}
+                  <Text size="xs" c="dimmed">
+                    {s.category}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {formatMoney(s.amountMinor, s.currency)}
+                  {s.refundedMinor > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {formatMoney(s.refundedMinor, s.currency)} refunded
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={SPEND_COLOR[s.status] ?? 'gray'} variant="light">
+                    {s.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {s.receiptFile ? (
+                    <Badge color="teal" variant="outline">
+                      Receipt attached
+                    </Badge>
+                  ) : needsReceipt(s) ? (
+                    <UploadReceipt spend={s} />
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      Not needed
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ListBody>
+      <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+    </MCard>
+  );
+}

@@ -1,0 +1,3 @@
+// What other features may use from categories.
+export { useCategories, categoryKeys } from './api';
+export { CategorySelect } from './category-select';
