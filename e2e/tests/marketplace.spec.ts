@@ -149,10 +149,10 @@ test('marketplace: meters, a bulk purchase, approval, tokens, a failed vend refu
   const row = page.getByTestId(`card-${last4}`);
   await expect(row).toContainText('₦15,000.00');
   await expect(row).toContainText('₦20,000.00'); // the per-transaction limit as typed
-  await row.getByRole('button', { name: 'Actions' }).click();
+  await row.getByRole('button', { name: 'Actions', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Freeze' }).click();
   await expect(row).toContainText('frozen');
-  await row.getByRole('button', { name: 'Actions' }).click();
+  await row.getByRole('button', { name: 'Actions', exact: true }).click();
   await page.getByRole('menuitem', { name: /Sandbox/ }).click();
   await expect(page.getByText('Authorisation declined: card_frozen')).toBeVisible();
   await expect(row).toContainText('₦15,000.00');
