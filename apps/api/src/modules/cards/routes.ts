@@ -20,6 +20,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError, unauthorized } from '../../platform/errors';
+import { readUploadedFile } from '../../platform/spreadsheet';
 import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from './issuer';
@@ -138,21 +139,7 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
         },
       },
       async (req) => {
-        if (!req.isMultipart()) throw fieldError('file', CARD_TX_MSG.receiptRequired);
-        let file: { name: string; bytes: Buffer } | null = null;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type !== 'file') continue;
-            const bytes = await part.toBuffer();
-            if (part.fieldname === 'file') file = { name: part.filename, bytes };
-          }
-        } catch (e) {
-          const code = (e as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
-            throw fieldError('file', 'File is too large');
-          if (code?.startsWith('FST_')) throw badRequest('Invalid multipart body');
-          throw e;
-        }
+        const file = await readUploadedFile(req);
         if (!file) throw fieldError('file', CARD_TX_MSG.receiptRequired);
         return ok(
           await attachCardReceipt(deps, {

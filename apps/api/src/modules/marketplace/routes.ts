@@ -31,7 +31,8 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { sendCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, fieldError } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
+import { readUploadedFile } from '../../platform/spreadsheet';
 import { confirmMeterImport, previewMeterImport } from './import';
 import { meterReport, meterReportCsv } from './report';
 import { authOf, needs, tenantOf } from '../../platform/guard';
@@ -109,21 +110,7 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
         },
       },
       async (req) => {
-        if (!req.isMultipart()) throw fieldError('file', METER_IMPORT_MSG.fileRequired);
-        let file: { name: string; bytes: Buffer } | null = null;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type !== 'file') continue;
-            const bytes = await part.toBuffer();
-            if (part.fieldname === 'file') file = { name: part.filename, bytes };
-          }
-        } catch (e) {
-          const code = (e as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
-            throw fieldError('file', 'File is too large');
-          if (code?.startsWith('FST_')) throw badRequest('Invalid multipart body');
-          throw e;
-        }
+        const file = await readUploadedFile(req);
         if (!file) throw fieldError('file', METER_IMPORT_MSG.fileRequired);
         const preview = await previewMeterImport(deps, { accountId: tenantOf(req).accountId, file });
         return ok(preview, `${preview.valid} of ${preview.rows.length} meters verified`);

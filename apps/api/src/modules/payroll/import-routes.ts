@@ -15,11 +15,11 @@ import {
   importExtractSchema,
   importValidateBody,
   PAYROLL_IMPORT_MSG,
-  MSG,
   UPLOAD_MAX_BYTES,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, fieldError } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
+import { readUploadedFile } from '../../platform/spreadsheet';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import {
@@ -67,22 +67,7 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
         },
       },
       async (req) => {
-        if (!req.isMultipart()) throw fieldError('file', PAYROLL_IMPORT_MSG.fileRequired);
-        let file: { name: string; bytes: Buffer } | null = null;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type === 'file') {
-              const bytes = await part.toBuffer();
-              if (part.fieldname === 'file') file = { name: part.filename, bytes };
-            }
-          }
-        } catch (e) {
-          const code = (e as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
-            throw fieldError('file', MSG.fileTooLarge);
-          if (code?.startsWith('FST_')) throw badRequest('Invalid multipart body');
-          throw e;
-        }
+        const file = await readUploadedFile(req);
         if (!file) throw fieldError('file', PAYROLL_IMPORT_MSG.fileRequired);
         return ok(await extractEmployees(file.bytes, file.name), PAYROLL_IMPORT_MSG.extracted);
       },
