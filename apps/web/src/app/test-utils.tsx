@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 export type Reply = { status?: number; body: unknown };
-export type Handler = Reply | ((url: URL, init?: RequestInit) => Reply);
+export type Handler = Reply | ((url: URL, init?: RequestInit) => Reply | Promise<Reply>);
 
 /** Replaces fetch: 'METHOD /api/path' -> reply. Unknown calls answer 404. Records every call. */
 export function mockFetch(routes: Record<string, Handler>) {
@@ -48,7 +48,7 @@ export function mockFetch(routes: Record<string, Handler>) {
       body,
     });
     const handler = routes[`${method} ${url.pathname}`];
-    const reply = typeof handler === 'function' ? handler(url, init) : handler;
+    const reply = typeof handler === 'function' ? await handler(url, init) : handler;
     if (!reply)
       return new Response(JSON.stringify({ status: 'not-found', message: 'Not found' }), { status: 404 });
     return new Response(JSON.stringify(reply.body), {

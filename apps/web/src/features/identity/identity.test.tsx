@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IDENTITY_MSG } from '@owo/contract';
 import { store } from '../../lib/store';
-import { fail, ok, renderApp, testUser } from '../../app/test-utils';
+import { fail, ok, renderApp, sessionRoutes, testUser, type Reply } from '../../app/test-utils';
 
 const type = (label: string | RegExp, value: string) => {
   const el = screen.getByLabelText(label);
@@ -136,5 +136,38 @@ describe('confirm email', () => {
     expect(await screen.findByTestId('email-confirmed')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.path === '/api/auth/confirm-email')).toHaveLength(1);
     expect(api.calls[0].body).toEqual({ token: 'tok-1234567890' });
+  });
+
+  it('a quick Continue reaches the dashboard even when the first profile fetch was still loading', async () => {
+    // The page loads with the link: the profile fetch starts before the confirmation commits and
+    // answers "unverified" after it. Continue must not bounce back to confirm-email.
+    let confirmed = false;
+    const profileRoute = sessionRoutes({ verified: true })['GET /api/me/settings/profile'] as Reply;
+    const profile = (verified: boolean): Reply => {
+      const body = profileRoute.body as { data: { profile: object } };
+      return ok({ profile: { ...body.data.profile, verified } });
+    };
+    const { router } = renderApp('/auth/confirm-email?token=tok-1234567890', {
+      session: { verified: false },
+      routes: {
+        'GET /api/me/settings/profile': async () => {
+          const answer = profile(confirmed);
+          console.log('GET profile', confirmed, Date.now() % 100000);
+          await new Promise((r) => setTimeout(r, 400));
+          return answer;
+        },
+        'POST /api/auth/confirm-email': async () => {
+          await new Promise((r) => setTimeout(r, 50));
+          confirmed = true;
+          console.log('POST', Date.now() % 100000);
+          return ok({ user: testUser }, IDENTITY_MSG.emailConfirmed);
+        },
+      },
+    });
+    await screen.findByTestId('email-confirmed');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // The dashboard itself, not just its URL while the guard is still loading.
+    await screen.findByTestId('page-title', {}, { timeout: 3000 });
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

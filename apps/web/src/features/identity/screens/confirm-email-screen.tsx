@@ -57,18 +57,23 @@ function ConfirmToken(props: { token: string; signedIn: boolean }) {
     started.current = true;
     authApi
       .confirmEmail(props.token)
-      .then((res) => {
-        setMessage(res.message);
-        setState('done');
+      .then(async (res) => {
         if (props.signedIn) {
           updateStaff({ user: res.data.user });
-          // The cached profile says "unverified" until its refetch lands; the guards read it, so a
-          // quick Continue would bounce back here. Mark it verified now, then refetch.
+          // The profile the guards read may still be loading from before the confirmation (a
+          // first fetch with no data is shared, not restarted, by an invalidation), and it says
+          // "unverified". Drop that fetch, load the profile afresh, and only then offer Continue,
+          // so a quick Continue cannot bounce back here.
+          await queryClient.cancelQueries({ queryKey: sessionKeys.profile, exact: true });
+          await queryClient
+            .refetchQueries({ queryKey: sessionKeys.profile, exact: true })
+            .catch(() => undefined);
           queryClient.setQueryData<{ verified: boolean }>(sessionKeys.profile, (old) =>
             old ? { ...old, verified: true } : old,
           );
-          void queryClient.invalidateQueries({ queryKey: sessionKeys.profile });
         }
+        setMessage(res.message);
+        setState('done');
       })
       .catch((e: Error) => {
         setMessage(e.message);
