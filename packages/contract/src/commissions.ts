@@ -163,6 +163,8 @@ export const COMMISSION_VIEWS = ['all', 'matured', 'disbursement', 'pending', 'r
 export type CommissionView = (typeof COMMISSION_VIEWS)[number];
 export const commissionsQuery = listQuery.pick({ page: true, limit: true }).extend({
   view: z.enum(COMMISSION_VIEWS).optional(),
+  /** One invoice's commissions (the invoice detail's agent-commission table). */
+  invoiceId: z.string().uuid('Invalid invoice id').optional(),
 });
 
 // ---- batches ----

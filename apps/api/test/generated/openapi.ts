@@ -27129,6 +27129,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 view?: "all" | "matured" | "disbursement" | "pending" | "rejected";
+                invoiceId?: string;
             };
             header?: never;
             path?: never;
@@ -27205,6 +27206,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 view?: "all" | "matured" | "disbursement" | "pending" | "rejected";
+                invoiceId?: string;
             };
             header?: never;
             path?: never;

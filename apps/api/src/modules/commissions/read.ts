@@ -100,11 +100,12 @@ const VIEW_WHERE: Record<CommissionView, SQL | undefined> = {
 export async function listCommissions(
   db: Db,
   v: Viewer,
-  q: { page: number; limit: number; view?: CommissionView },
+  q: { page: number; limit: number; view?: CommissionView; invoiceId?: string },
 ) {
   const where = and(
     eq(agentCommissions.accountId, v.accountId),
     v.agentUserId ? eq(agentCommissions.agentUserId, v.agentUserId) : undefined,
+    q.invoiceId ? eq(agentCommissions.invoiceId, q.invoiceId) : undefined,
     VIEW_WHERE[q.view ?? 'all'],
   );
   const rows = await commissionsQuery(db, where)

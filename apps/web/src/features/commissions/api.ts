@@ -40,13 +40,19 @@ export function useAgent(userId: string | null) {
 }
 
 /** Own commissions (agents) or every agent's (managers). */
-export function useCommissions(scope: 'self' | 'core', view: CommissionView, page: number) {
+export function useCommissions(
+  scope: 'self' | 'core' | null,
+  view: CommissionView,
+  page: number,
+  invoiceId?: string,
+) {
   return useQuery({
-    queryKey: ['commissions', 'list', scope, view, page],
+    queryKey: ['commissions', 'list', scope, view, page, invoiceId ?? null],
+    enabled: scope !== null,
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<Page<AgentCommission>> => {
       const res = await api.get<AgentCommission[]>(`/agents/${scope}/commissions`, {
-        query: { view, page, limit: COMMISSION_PAGE_SIZE },
+        query: { view, page, limit: COMMISSION_PAGE_SIZE, ...(invoiceId ? { invoiceId } : {}) },
       });
       return { items: res.data, pagination: res.metadata?.pagination };
     },

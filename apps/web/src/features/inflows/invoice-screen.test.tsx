@@ -187,3 +187,55 @@ describe('invoice detail: cancel and reminder', () => {
     expect(api.calls.filter((c) => c.path === `/api/inflows/invoice/notification/${ID}`)).toHaveLength(1);
   });
 });
+
+describe('invoice detail: agent commission', () => {
+  const commission = {
+    id: '44444444-4444-4444-8444-444444444444',
+    agent: { id: 'u9', name: 'Tunde Agent' },
+    invoiceId: ID,
+    invoiceReference: 'INV-0001',
+    kind: 'invoice',
+    amountDue: '50.00',
+    amountDueMinor: 5_000,
+    invoiceCommissionConfig: { commissionType: 'percentage', commissionRate: '5%' },
+    approvalStatus: 'initialized',
+    paymentStatus: 'pending',
+    disbursementId: null,
+    payoutDate: null,
+    maturedAt: null,
+    createdAt: '2026-01-02T10:00:00Z',
+  };
+  const list = (data: unknown[]): Handler => ({
+    body: {
+      status: 'success',
+      message: 'OK',
+      data,
+      metadata: { pagination: { page: 1, limit: 20, totalItems: data.length, totalPages: 1 } },
+    },
+  });
+
+  it("lists the invoice's commissions for a manager, asking for this invoice only", async () => {
+    const { api } = open(invoice(), { 'GET /api/agents/core/commissions': list([commission]) });
+    const table = await screen.findByTestId('invoice-commissions');
+    expect(within(table).getByText('Tunde Agent')).toBeInTheDocument();
+    expect(within(table).getByText('5%')).toBeInTheDocument();
+    const call = api.calls.find((c) => c.path === '/api/agents/core/commissions');
+    expect(call?.url.searchParams.get('invoiceId')).toBe(ID);
+  });
+
+  it('shows nothing when the invoice has no commission', async () => {
+    const { api } = open(invoice(), { 'GET /api/agents/core/commissions': list([]) });
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/agents/core/commissions')).toBe(true));
+    expect(screen.queryByTestId('invoice-commissions')).toBeNull();
+  });
+
+  it('asks for nothing when the role sees no commissions', async () => {
+    const { api } = renderApp(`/inflows/invoices/${ID}`, {
+      session: { resources: { inflows: ['get'] } },
+      routes: { [`GET ${PATH}`]: ok(invoice()), [`GET ${PATH}/transactions`]: noTransactions },
+    });
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path.endsWith('/commissions'))).toBe(false);
+  });
+});

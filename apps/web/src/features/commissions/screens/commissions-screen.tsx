@@ -1,9 +1,9 @@
 // /commissions, /commissions/all, /matured, /disbursement, /pending, /rejected (001 §2): an agent's
 // own commissions (managers: every agent's) and, on Disbursement, the batches.
-import { Box, Card, Table, Tabs, Text } from '@mantine/core';
+import { Box, Card, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { COMMISSION_VIEWS, type CommissionView } from '@owo/contract';
+import { COMMISSION_VIEWS, type AgentCommission, type CommissionView } from '@owo/contract';
 import { PageHeader } from '../../../components/page-header';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -65,60 +65,86 @@ export function CommissionsScreen() {
 function CommissionsTable(props: { scope: 'self' | 'core'; view: CommissionView }) {
   const [page, setPage] = useState(1);
   const q = useCommissions(props.scope, props.view, page);
-  const navigate = useNavigate();
   return (
     <>
       <ListBody query={q} isEmpty={!q.data?.items.length}>
-        <Table.ScrollContainer minWidth={800}>
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Agent</Table.Th>
-                <Table.Th>Invoice</Table.Th>
-                <Table.Th>Commission</Table.Th>
-                <Table.Th>Rate</Table.Th>
-                <Table.Th>Payment Status</Table.Th>
-                <Table.Th>Approval Status</Table.Th>
-                <Table.Th>Payout Date</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data?.items.map((c) => (
-                <Table.Tr
-                  key={c.id}
-                  style={{ cursor: c.disbursementId ? 'pointer' : undefined }}
-                  onClick={() =>
-                    c.disbursementId && navigate(`/commissions/disbursement/${c.disbursementId}`)
-                  }
-                >
-                  <Table.Td>{c.agent.name}</Table.Td>
-                  <Table.Td>
-                    {c.invoiceReference ?? '—'}
-                    {c.kind === 'clawback' && (
-                      <Text span size="xs" c="red" ml={6}>
-                        clawback
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td c={c.amountDueMinor < 0 ? 'red' : undefined}>
-                    {formatMoney(c.amountDueMinor)}
-                  </Table.Td>
-                  <Table.Td>{c.invoiceCommissionConfig.commissionRate}</Table.Td>
-                  <Table.Td>
-                    <StateBadge status={c.paymentStatus} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StateBadge status={c.approvalStatus} />
-                  </Table.Td>
-                  <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : 'N/A'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CommissionRows items={q.data?.items ?? []} />
       </ListBody>
       <ListPagination pagination={q.data?.pagination} page={page} onChange={setPage} />
     </>
+  );
+}
+
+/**
+ * The invoice detail's agent-commission table (002 §2 Invoice details): the invoice's commissions,
+ * every agent's for a manager, the caller's own for an agent; nothing when there are none or the
+ * role sees no commissions.
+ */
+export function InvoiceCommissions(props: { invoiceId: string }) {
+  const manager = useCan('agentCommissionDisbursements', 'get');
+  const agent = useCan('agentCommissions', 'get');
+  const [page, setPage] = useState(1);
+  const q = useCommissions(manager ? 'core' : agent ? 'self' : null, 'all', page, props.invoiceId);
+  if (!q.data?.items.length) return null;
+  return (
+    <Card padding={0} data-testid="invoice-commissions">
+      <Title order={5} p="md" pb={0}>
+        Agent commission
+      </Title>
+      <CommissionRows items={q.data.items} />
+      <ListPagination pagination={q.data.pagination} page={page} onChange={setPage} />
+    </Card>
+  );
+}
+
+function CommissionRows(props: { items: AgentCommission[] }) {
+  const navigate = useNavigate();
+  return (
+    <Table.ScrollContainer minWidth={800}>
+      <Table highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Agent</Table.Th>
+            <Table.Th>Invoice</Table.Th>
+            <Table.Th>Commission</Table.Th>
+            <Table.Th>Rate</Table.Th>
+            <Table.Th>Payment Status</Table.Th>
+            <Table.Th>Approval Status</Table.Th>
+            <Table.Th>Payout Date</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.items.map((c) => (
+            <Table.Tr
+              key={c.id}
+              style={{ cursor: c.disbursementId ? 'pointer' : undefined }}
+              onClick={() => c.disbursementId && navigate(`/commissions/disbursement/${c.disbursementId}`)}
+            >
+              <Table.Td>{c.agent.name}</Table.Td>
+              <Table.Td>
+                {c.invoiceReference ?? '—'}
+                {c.kind === 'clawback' && (
+                  <Text span size="xs" c="red" ml={6}>
+                    clawback
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td c={c.amountDueMinor < 0 ? 'red' : undefined}>
+                {formatMoney(c.amountDueMinor)}
+              </Table.Td>
+              <Table.Td>{c.invoiceCommissionConfig.commissionRate}</Table.Td>
+              <Table.Td>
+                <StateBadge status={c.paymentStatus} />
+              </Table.Td>
+              <Table.Td>
+                <StateBadge status={c.approvalStatus} />
+              </Table.Td>
+              <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : 'N/A'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

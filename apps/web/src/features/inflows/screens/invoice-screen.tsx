@@ -24,6 +24,7 @@ import { useApiMutation } from '../../../lib/query';
 import { toastSuccess } from '../../../lib/toast';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
+import { InvoiceCommissions } from '../../commissions';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useBanks } from '../../profile';
 import { inflowApi, refreshInflows, useInvoice, useInvoiceTransactions } from '../api';
@@ -339,6 +340,7 @@ export function InvoiceScreen() {
         </ListBody>
         <ListPagination pagination={txs.data?.pagination} page={page} onChange={setPage} />
       </Section>
+      <InvoiceCommissions invoiceId={inv.id} />
       <RefundModal invoiceId={inv.id} refundId={refunding} onClose={() => setRefunding(null)} />
       <ConfirmModal
         opened={cancelling}
