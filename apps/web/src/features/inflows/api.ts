@@ -124,6 +124,8 @@ export const inflowApi = {
     api.post<InvoiceDetail>(`/inflows/invoice/${id}/settlements/init-payment`),
   /** Approved and not fully paid only (409 otherwise); answers the cancelled invoice. */
   cancelInvoice: (id: string) => api.post<InvoiceDetail>(`/inflows/invoice/${id}/cancel`),
+  markDelivered: (id: string) =>
+    api.patch<InvoiceDetail>(`/inflows/invoice/${id}/delivery/mark-as-delivered`),
   /** Mails the customer the pay link ('Reminder sent successfully!'); same 409 rule as cancel. */
   sendReminder: (id: string) => api.get<null>(`/inflows/invoice/notification/${id}`),
 };

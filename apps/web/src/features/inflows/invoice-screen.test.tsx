@@ -239,3 +239,43 @@ describe('invoice detail: agent commission', () => {
     expect(api.calls.some((c) => c.path.endsWith('/commissions'))).toBe(false);
   });
 });
+
+describe('invoice detail: confirm delivery', () => {
+  it('confirms delivery after the prompt, toasts the API message and shows Delivered', async () => {
+    let current = invoice();
+    const { api } = open(() => current, {
+      [`PATCH ${PATH}/delivery/mark-as-delivered`]: () => {
+        current = invoice({ deliveryStatus: 'delivered' });
+        return ok(current, 'Delivery status updated successfully.');
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm delivery' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm delivery' });
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm delivery' }));
+    await waitFor(() =>
+      expect(toast.toastSuccess).toHaveBeenCalledWith('Delivery status updated successfully.'),
+    );
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm delivery' })).toBeNull());
+  });
+
+  it.each([
+    ['already delivered', { deliveryStatus: 'delivered' }],
+    ['pending approval', { approvalStatus: 'pending', payLink: null, collectionAccount: null }],
+    ['draft', { status: 'draft' }],
+  ] as const)('offers no prompt on a %s invoice', async (_, over) => {
+    open(invoice(over as Partial<InvoiceDetail>));
+    expect(await screen.findByRole('button', { name: '← Back' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm delivery' })).toBeNull();
+  });
+
+  it('offers no prompt to a role that may not update delivery', async () => {
+    renderApp(`/inflows/invoices/${ID}`, {
+      session: { resources: { inflows: ['get'] } },
+      routes: { [`GET ${PATH}`]: ok(invoice()), [`GET ${PATH}/transactions`]: noTransactions },
+    });
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm delivery' })).toBeNull();
+  });
+});

@@ -53,7 +53,9 @@ export function InvoiceScreen() {
   const canPost = useCan('inflows', 'post');
   const canPut = useCan('inflows', 'put');
   const canRefund = useCan('invoiceRefunds', 'post');
+  const canDeliver = useCan('invoiceDelivery', 'patch');
   const [cancelling, setCancelling] = useState(false);
+  const [delivering, setDelivering] = useState(false);
   const [refunding, setRefunding] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const txs = useInvoiceTransactions(id ?? '', { page, limit: 20 });
@@ -70,6 +72,13 @@ export function InvoiceScreen() {
     },
   });
   const remind = useApiMutation({ mutationFn: () => inflowApi.sendReminder(id!) });
+  const deliver = useApiMutation({
+    mutationFn: () => inflowApi.markDelivered(id!),
+    onSuccess: () => {
+      setDelivering(false);
+      void refreshInflows();
+    },
+  });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Invoice not found'}</Alert>;
   const inv = q.data;
@@ -78,6 +87,13 @@ export function InvoiceScreen() {
     inv.approvalStatus === 'approved' && !['fullyPaid', 'completed', 'cancelled'].includes(inv.status);
   const cancellable = payable && inv.amountPaidMinor < inv.amountMinor;
   const settling = inv.invoiceSettlements.some((s) => s.status === 'failed');
+  // 002 §4: the delivery prompt shows to a role that may update delivery, on an approved,
+  // non-draft invoice whose delivery is still pending.
+  const deliverable =
+    canDeliver &&
+    inv.status !== 'draft' &&
+    inv.approvalStatus === 'approved' &&
+    inv.deliveryStatus === 'pending';
   const share = async () => {
     if (!inv.payLink) return;
     if (navigator.share)
@@ -140,6 +156,11 @@ export function InvoiceScreen() {
               {canPut && cancellable && (
                 <Button color="red" variant="light" onClick={() => setCancelling(true)}>
                   Cancel invoice
+                </Button>
+              )}
+              {deliverable && (
+                <Button variant="default" onClick={() => setDelivering(true)}>
+                  Confirm delivery
                 </Button>
               )}
               {canPost && settling && (
@@ -350,6 +371,15 @@ export function InvoiceScreen() {
         loading={cancel.isPending}
         onConfirm={() => cancel.mutate()}
         onClose={() => setCancelling(false)}
+      />
+      <ConfirmModal
+        opened={delivering}
+        title="Confirm delivery"
+        text={`Confirm that the goods or services on invoice ${inv.reference} have been delivered to ${inv.customer.name}? This cannot be undone.`}
+        confirm="Confirm delivery"
+        loading={deliver.isPending}
+        onConfirm={() => deliver.mutate()}
+        onClose={() => setDelivering(false)}
       />
       {inv.approvalWorkflowPendingApprovalItem && (
         <Card>
