@@ -24,7 +24,7 @@ import {
   users,
 } from '../apps/api/src/platform/schema';
 import { createWallet } from '../apps/api/src/modules/money/wallets';
-import { dashboard, teamReport } from '../apps/api/src/modules/insights/service';
+import { budgetUse, dashboard, paymentOverview, teamReport } from '../apps/api/src/modules/insights/service';
 import { seedInsightRows } from '../apps/api/src/modules/insights/seed';
 import { budgetInsight } from '../apps/api/src/modules/categories/service';
 
@@ -115,12 +115,19 @@ async function main() {
     console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     const f = { accountId, currency: 'NGN', period: 'month' as const, subsidiaryId: null };
     const d = await time('dashboard', () => dashboard(db, f));
+    const dRaw = await time('dashboard, no rollup', () => dashboard(db, f, { raw: true }));
+    if (process.env.BENCH_PARTS) {
+      await time('overview', () => paymentOverview(db, f));
+      await time('budget use', () => budgetUse(db, f));
+    }
     const dw = await time('dashboard (week)', () => dashboard(db, { ...f, period: 'week' }));
     const tr = await time('team report', () => teamReport(db, f));
     const b = await time('budget insight', () => budgetInsight(db, accountId));
     await pool.end();
     console.log('');
     console.log(`dashboard p99: ${d.toFixed(1)} ms`);
+    console.log(`dashboard without the daily rollup p99: ${dRaw.toFixed(1)} ms`);
+    console.log(`ratio rollup / no rollup = ${(d / dRaw).toFixed(2)}`);
     console.log(`dashboard week p99: ${dw.toFixed(1)} ms`);
     console.log(`team report p99: ${tr.toFixed(1)} ms`);
     console.log(`budget insight p99: ${b.toFixed(1)} ms`);

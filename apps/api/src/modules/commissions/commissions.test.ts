@@ -269,7 +269,7 @@ describe('accrual, maturity, clawback, batches (issue 24 §5 ★)', () => {
     expect((await agent2.api.get(`/api/agents/self/commissions?invoiceId=${mine.id}`)).body.data).toEqual([]);
     const badId = await o.api.get('/api/agents/core/commissions?invoiceId=nope');
     expect(badId.status).toBe(400);
-    expect(badId.body.errors.invoiceId).toEqual(['Invalid invoice id']);
+    expect(badId.body.errors!.invoiceId).toEqual(['Invalid invoice id']);
 
     // Refund the overage → claw back 10% of it: floor(70000·0.1) − floor(49945·0.1) = 7000 − 4994 = 2006.
     const inv = await waitFor('refund row', async () => {

@@ -5,6 +5,7 @@ import { createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '.
 import { subsidiaries } from '../accounts/tables';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
 import { seedInsightRows } from './seed';
+import { budgetUse, dashboard, paymentOverview, splitWindow } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,5 +136,120 @@ describe('insights', () => {
       waitingAmount: '2500.00',
     });
     expect(row.avgTurnaroundHours).toBeCloseTo(2, 1);
+  });
+
+  it('the daily rollup equals the transactions after inserts, status changes both ways, a settled amount and a delete', async () => {
+    const { o, wallet } = await seeded();
+    const id = o.account.id;
+    // Status changes both ways, an amount settled differently, a renamed payee, and a delete.
+    await t.db.execute(
+      sql`update transactions set status = 'success' where account_id = ${id} and status = 'failed'`,
+    );
+    await t.db.execute(sql`update transactions set status = 'reversed'
+      where id in (select id from transactions where account_id = ${id} and type = 'payout' order by created_at limit 25)`);
+    await t.db.execute(sql`update transactions set amount = amount - 100, fee = 0
+      where id in (select id from transactions where account_id = ${id} and status = 'success' order by created_at desc limit 10)`);
+    await t.db.execute(sql`update transactions set counterparty = '{"name":"Renamed Ltd"}'::jsonb
+      where id in (select id from transactions where account_id = ${id} and type = 'payout' and status = 'success' order by created_at limit 7)`);
+    await t.db.execute(sql`delete from transactions
+      where id in (select id from transactions where account_id = ${id} and source_type is null and status = 'success' order by created_at desc limit 3)
+        and not exists (select 1 from journal_entries j where j.transaction_id = transactions.id)`);
+    // One more inserted now, so today's partial day is read from the transactions.
+    await seedInsightRows(t.db, {
+      accountId: id,
+      walletId: wallet.id,
+      userIds: [o.user.id],
+      subsidiaryIds: [],
+      count: 5,
+      days: 0.01,
+      ref: `N${randomBytes(4).toString('hex')}`,
+    });
+    // The default window ends now, mid-day: its edges come from the transactions, whole days from
+    // the rollup. (Two calls end a few ms apart, so the window's own instants are left out.)
+    const figures = ({ from: _f, to: _t, ...rest }: { from: string; to: string }) => rest;
+    for (const period of ['day', 'week', 'month'] as const) {
+      const f = { accountId: id, currency: 'NGN', period, subsidiaryId: null };
+      const rolled = await dashboard(t.db, f);
+      const raw = await dashboard(t.db, f, { raw: true });
+      expect(figures(rolled.paymentOverview)).toEqual(figures(raw.paymentOverview));
+      expect(rolled.vendorPayments).toEqual(raw.vendorPayments);
+      expect(rolled.paymentOverview.buckets.length).toBeGreaterThan(1);
+    }
+    const want = await expected(id);
+    const all = await paymentOverview(t.db, {
+      accountId: id,
+      currency: 'NGN',
+      period: 'month',
+      subsidiaryId: null,
+    });
+    expect(all.totalInMinor).toBe(want.in);
+    expect(all.totalOutMinor).toBe(want.out);
+    expect(
+      (
+        await dashboard(t.db, { accountId: id, currency: 'NGN', period: 'month', subsidiaryId: null })
+      ).vendorPayments.some((v) => v.payee === 'Renamed Ltd'),
+    ).toBe(true);
+  });
+
+  it('splits a window into whole Lagos days and the partial edges', () => {
+    // 10:30 Lagos on the 1st to 06:00 Lagos on the 4th: whole days 2nd and 3rd.
+    const w = { from: new Date('2026-03-01T09:30:00Z'), to: new Date('2026-03-04T05:00:00Z') };
+    expect(splitWindow(w)).toEqual({
+      days: { from: '2026-03-02', to: '2026-03-04' },
+      edges: [
+        [w.from, new Date('2026-03-01T23:00:00Z')],
+        [new Date('2026-03-03T23:00:00Z'), w.to],
+      ],
+    });
+    // Exactly on Lagos midnights: no edges.
+    const exact = { from: new Date('2026-03-01T23:00:00Z'), to: new Date('2026-03-03T23:00:00Z') };
+    expect(splitWindow(exact)).toEqual({ days: { from: '2026-03-02', to: '2026-03-04' }, edges: [] });
+    // Within one day: all edge.
+    const short = { from: new Date('2026-03-01T09:00:00Z'), to: new Date('2026-03-01T12:00:00Z') };
+    expect(splitWindow(short)).toEqual({ days: null, edges: [[short.from, short.to]] });
+  });
+
+  it('budget use: this month’s paid expenses under each top-level category, subcategories included', async () => {
+    const o = await ownerWithAccount(t);
+    const id = o.account.id;
+    const wallet =
+      (await getWalletByCurrency(t.db, id, 'NGN')) ??
+      (await createWallet(t.db, { accountId: id, currency: 'NGN' }));
+    const cats = await t.db.execute(sql`
+      insert into payout_categories (account_id, name, budget_minor) values
+        (${id}, 'Travel', 500000), (${id}, 'Office', null) returning id, name`);
+    const [travel, office] = cats.rows as { id: string; name: string }[];
+    const sub = await t.db.execute(sql`
+      insert into payout_categories (account_id, name, parent_id) values (${id}, 'Flights', ${travel.id}) returning id`);
+    const flights = (sub.rows[0] as { id: string }).id;
+    const ref = randomBytes(4).toString('hex');
+    // (category, amount, fee, status, when, currency): counted = this month, success, NGN.
+    const rows: [string, number, number, string, string, string][] = [
+      [travel.id, 10_000, 100, 'success', 'now()', 'NGN'],
+      [flights, 20_000, 0, 'success', 'now()', 'NGN'],
+      [flights, 40_000, 0, 'failed', 'now()', 'NGN'],
+      [travel.id, 80_000, 0, 'success', "now() - interval '40 days'", 'NGN'],
+      [office.id, 5_000, 50, 'success', 'now()', 'NGN'],
+      [office.id, 7_000, 0, 'success', 'now()', 'USD'],
+    ];
+    for (const [i, [cat, amount, fee, status, when, currency]] of rows.entries()) {
+      await t.db.execute(sql`
+        with tx as (
+          insert into transactions (account_id, wallet_id, type, status, amount, fee, currency, reference, created_at)
+          values (${id}, ${wallet.id}, 'payout', ${status}, ${amount}, ${fee}, ${currency}, ${`B${ref}-${i}`},
+            greatest(${sql.raw(when)}, date_trunc('month', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos' + interval '1 minute')
+              - case when ${when} = 'now()' then interval '0' else interval '40 days' end)
+          returning id, created_at)
+        insert into expenses (account_id, reference, maker_user_id, wallet_id, currency, amount_minor,
+          bank_code, bank_name, bank_account_number, bank_account_name, purpose, status, transaction_id, created_at)
+        select ${id}, ${`EXP-B${ref}-${i}`}, ${o.user.id}, ${wallet.id}, ${currency}, ${amount},
+          '058', 'GTBank', '0123456789', 'Vendor', jsonb_build_object('service', ${cat}::text), 'completed', tx.id, tx.created_at
+        from tx`);
+    }
+    const use = await budgetUse(t.db, { accountId: id, currency: 'NGN' });
+    expect(use.map((c) => [c.name, c.spentMinor, c.budgetMinor])).toEqual([
+      ['Office', 5_050, null],
+      ['Travel', 30_100, 500_000],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CREDIT_TRANSACTION_TYPES,
   fromMinor,
@@ -53,14 +53,90 @@ function txScope(f: InsightFilters, w: { from: Date; to: Date }) {
 /** The join `txScope` needs when it filters by subsidiary. */
 const txJoin = (f: InsightFilters) => (f.subsidiaryId ? subsidiaryJoin(f.accountId) : sql``);
 
-export async function paymentOverview(db: DbOrTx, f: InsightFilters): Promise<PaymentOverview> {
+const DAY_MS = 86_400_000;
+const LAGOS_OFFSET_MS = 3_600_000; // UTC+1, no daylight saving
+const lagosMidnight = (ms: number, up: boolean) => {
+  const local = ms + LAGOS_OFFSET_MS;
+  const day = (up ? Math.ceil(local / DAY_MS) : Math.floor(local / DAY_MS)) * DAY_MS;
+  return day - LAGOS_OFFSET_MS;
+};
+
+/**
+ * The window split for the rollup: whole Lagos days [days.from, days.to) read from `insight_daily`,
+ * the partial days at the edges (`edges`, instants) read from `transactions`. A window shorter than
+ * a day is all edge.
+ */
+export function splitWindow(w: { from: Date; to: Date }) {
+  const first = lagosMidnight(w.from.getTime(), true);
+  const last = lagosMidnight(w.to.getTime(), false);
+  if (first >= last) return { days: null, edges: [[w.from, w.to]] as [Date, Date][] };
+  const iso = (ms: number) => new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+  return {
+    days: { from: iso(first), to: iso(last) },
+    edges: [
+      [w.from, new Date(first)],
+      [new Date(last), w.to],
+    ].filter(([a, b]) => a < b) as [Date, Date][],
+  };
+}
+
+/**
+ * The account's successful transactions in the window as (bucket, type, payee, amount, fee, n)
+ * rows: whole days from the daily rollup, the edges from `transactions`. Without a subsidiary
+ * filter only; a subsidiary is read from each transaction's source record, which the rollup does
+ * not carry, so that filter reads `transactions` (`rawRows`).
+ */
+function rolledRows(f: InsightFilters, w: { from: Date; to: Date }, period: InsightPeriod | null) {
+  const { days, edges } = splitWindow(w);
+  const bucketOfDay = period ? sql`to_char(date_trunc(${period}, d.day::timestamp), 'YYYY-MM-DD')` : sql`''`;
+  const bucketOfTx = period
+    ? sql`to_char(date_trunc(${period}, t.created_at at time zone ${TZ}), 'YYYY-MM-DD')`
+    : sql`''`;
+  const parts: SQL[] = [];
+  if (days)
+    parts.push(sql`select ${bucketOfDay} as bucket, d.type, d.payee, d.amount_minor as a, d.fee_minor as f, d.count as n
+      from insight_daily d
+      where d.account_id = ${f.accountId} and d.currency = ${f.currency}
+        and d.day >= ${days.from}::date and d.day < ${days.to}::date`);
+  for (const [from, to] of edges)
+    parts.push(sql`select ${bucketOfTx} as bucket, t.type, ${PAYEE} as payee, t.amount as a, t.fee as f, 1 as n
+      from transactions t where ${txScope(f, { from, to })}`);
+  return sql.join(parts, sql` union all `);
+}
+
+/** The same rows straight from `transactions` (the subsidiary filter, and the rollup's test). */
+function rawRows(f: InsightFilters, w: { from: Date; to: Date }, period: InsightPeriod | null) {
+  const bucket = period
+    ? sql`to_char(date_trunc(${period}, t.created_at at time zone ${TZ}), 'YYYY-MM-DD')`
+    : sql`''`;
+  return sql`select ${bucket} as bucket, t.type, ${PAYEE} as payee, t.amount as a, t.fee as f, 1 as n
+    from transactions t ${txJoin(f)} where ${txScope(f, w)}`;
+}
+
+const PAYEE = sql`coalesce(nullif(t.counterparty->>'accountName', ''), nullif(t.counterparty->>'name', ''), 'Unknown')`;
+
+/** Rows for the overview and the vendor panel: the rollup unless a subsidiary filter (or a test) says raw. */
+function windowRows(
+  f: InsightFilters,
+  w: { from: Date; to: Date },
+  period: InsightPeriod | null,
+  raw: boolean,
+) {
+  return raw || f.subsidiaryId ? rawRows(f, w, period) : rolledRows(f, w, period);
+}
+
+export async function paymentOverview(
+  db: DbOrTx,
+  f: InsightFilters,
+  opts: { raw?: boolean } = {},
+): Promise<PaymentOverview> {
   const w = windowOf(f);
   const r = await db.execute(sql`
-    select to_char(date_trunc(${f.period}, t.created_at at time zone ${TZ}), 'YYYY-MM-DD') as bucket,
-      coalesce(sum(t.amount) filter (where t.type in (${CREDIT_SQL})), 0)::bigint as "in",
-      coalesce(sum(t.amount + t.fee) filter (where t.type not in (${CREDIT_SQL})), 0)::bigint as "out",
-      count(*)::int as n
-    from transactions t ${txJoin(f)} where ${txScope(f, w)}
+    select x.bucket,
+      coalesce(sum(x.a) filter (where x.type in (${CREDIT_SQL})), 0)::bigint as "in",
+      coalesce(sum(x.a + x.f) filter (where x.type not in (${CREDIT_SQL})), 0)::bigint as "out",
+      coalesce(sum(x.n), 0)::int as n
+    from (${windowRows(f, w, f.period, !!opts.raw)}) x
     group by 1 order by 1`);
   const rows = r.rows as { bucket: string; in: string; out: string; n: number }[];
   const buckets = rows.map((b) => ({
@@ -86,16 +162,19 @@ export async function paymentOverview(db: DbOrTx, f: InsightFilters): Promise<Pa
   };
 }
 
-export async function dashboard(db: DbOrTx, f: InsightFilters): Promise<Dashboard> {
+export async function dashboard(
+  db: DbOrTx,
+  f: InsightFilters,
+  opts: { raw?: boolean } = {},
+): Promise<Dashboard> {
   const w = windowOf(f);
   const sub = f.subsidiaryId;
   const [overview, vendors, approvals, exp, budget] = await Promise.all([
-    paymentOverview(db, f),
+    paymentOverview(db, f, opts),
     db.execute(sql`
-      select coalesce(nullif(t.counterparty->>'accountName', ''), nullif(t.counterparty->>'name', ''), 'Unknown') as payee,
-        sum(t.amount)::bigint as amount, count(*)::int as n
-      from transactions t ${txJoin(f)} where ${txScope(f, w)} and t.type not in (${CREDIT_SQL})
-      group by 1 order by 2 desc limit 5`),
+      select x.payee, sum(x.a)::bigint as amount, sum(x.n)::int as n
+      from (${windowRows(f, w, null, !!opts.raw)}) x where x.type not in (${CREDIT_SQL})
+      group by 1 order by 2 desc, 1 limit 5`),
     db.execute(sql`
       select i.type, sum(i.amount_minor)::bigint as amount, count(*)::int as n
       from approval_items i
@@ -139,17 +218,21 @@ export async function dashboard(db: DbOrTx, f: InsightFilters): Promise<Dashboar
  * the same records; here the paid side only.)
  */
 export async function budgetUse(db: DbOrTx, f: Pick<InsightFilters, 'accountId' | 'currency'>) {
+  // One pass: this month's paid expenses, each under its top-level category (a subcategory's
+  // parent), then joined to the top-level categories (not a subquery per category).
   const r = await db.execute(sql`
-    with month as (select date_trunc('month', now() at time zone ${TZ}) at time zone ${TZ} as start)
-    select c.id, c.name, c.budget_minor as budget,
-      coalesce((
-        select sum(t.amount + t.fee) from expenses e
-        join transactions t on t.id = e.transaction_id and t.status = 'success'
-        where e.account_id = c.account_id and e.currency = ${f.currency}
-          and (e.purpose->>'service') in (select c.id::text union all select s.id::text from payout_categories s where s.parent_id = c.id)
-          and t.created_at >= (select start from month)
-      ), 0)::bigint as spent
-    from payout_categories c
+    with month as (select date_trunc('month', now() at time zone ${TZ}) at time zone ${TZ} as start),
+    spent as (
+      select coalesce(pc.parent_id, pc.id) as top, sum(t.amount + t.fee) as s
+      from expenses e
+      join transactions t on t.id = e.transaction_id and t.status = 'success'
+      join payout_categories pc on pc.account_id = e.account_id and pc.id::text = (e.purpose->>'service')
+      where e.account_id = ${f.accountId} and e.currency = ${f.currency}
+        and t.created_at >= (select start from month)
+      group by 1
+    )
+    select c.id, c.name, c.budget_minor as budget, coalesce(spent.s, 0)::bigint as spent
+    from payout_categories c left join spent on spent.top = c.id
     where c.account_id = ${f.accountId} and c.parent_id is null
     order by c.name`);
   return (r.rows as { id: string; name: string; budget: string | null; spent: string }[]).map((c) => ({

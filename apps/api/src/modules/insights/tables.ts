@@ -1,0 +1,25 @@
+import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The insights' daily rollup of successful transactions, per account, currency, Lagos day, type and
+ * payee (the counterparty's name). Written ONLY by the `transactions_insight_daily` statement trigger
+ * (migration 0011), in the same transaction as the ledger's own rows, so it can never disagree with
+ * `transactions`: an insert adds its successful rows, an update adds the new successful rows and
+ * takes off the old ones (a status change either way, an amount settled differently), a delete
+ * takes them off. The dashboard reads whole days from here and only the partial days at the window's
+ * edges from `transactions` (docs/ARCHITECTURE.md "Insights as built").
+ */
+export const insightDaily = pgTable(
+  'insight_daily',
+  {
+    accountId: uuid('account_id').notNull(),
+    currency: text('currency').notNull(),
+    day: date('day').notNull(),
+    type: text('type').notNull(),
+    payee: text('payee').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.currency, t.day, t.type, t.payee] })],
+);
