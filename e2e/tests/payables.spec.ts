@@ -1,5 +1,5 @@
 // Payables, clicked the way users would (issue 23): the owner adds a vendor (its account resolved
-// by name), makes a direct payout (type dialog, details, review with the fee), a second person
+// by name), makes a direct payout (type dialog, details, review with the fee), edits it, a second person
 // approves it and the sandbox rails pay it; then the owner changes the vendor's bank account and
 // the change waits for the second person's approval. Screens land in e2e/artifacts/screens/.
 import fs from 'node:fs';
@@ -133,6 +133,24 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
     await shot(owner, 'payables-06-payout-pending');
   });
 
+  await test.step('edit the pending payout: prefilled, reviewed, back to approval', async () => {
+    await owner.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(owner).toHaveURL(/\/payouts\/[0-9a-f-]{36}\/edit$/);
+    await expect(owner.getByLabel('Amount (NGN)')).toHaveValue('15000.00');
+    await expect(owner.getByLabel('Narration')).toHaveValue('Diesel for the Ikeja depot');
+    await owner.getByLabel('Amount (NGN)').fill('16000');
+    await shot(owner, 'payables-06a-payout-edit');
+    await owner.getByRole('button', { name: 'Continue' }).click();
+    await expect(owner).toHaveURL(/\/edit\/review$/);
+    await expect(owner.getByText('₦16,000.00')).toBeVisible();
+    await shot(owner, 'payables-06b-payout-edit-review');
+    await owner.getByRole('button', { name: 'Submit' }).click();
+    await expect(owner.getByText('Payout updated and sent for approval again').first()).toBeVisible();
+    await expect(owner).toHaveURL(new RegExp(`${payoutUrl}$`));
+    await expect(owner.getByRole('heading', { name: '₦16,000.00' })).toBeVisible();
+    await expect(owner.getByText('pending', { exact: true }).first()).toBeVisible();
+  });
+
   const second = await signedIn(browser, SECOND);
   await test.step('a second person approves; the sandbox rails pay it', async () => {
     await second.goto(payoutUrl);
@@ -142,6 +160,12 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
       await expect(second.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
     await shot(second, 'payables-07-payout-completed');
+  });
+
+  await test.step('a completed payout offers no Edit', async () => {
+    await owner.goto(payoutUrl);
+    await expect(owner.getByText('completed', { exact: true }).first()).toBeVisible();
+    await expect(owner.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   });
 
   await test.step('the payouts list and its tabs', async () => {

@@ -9,6 +9,7 @@ import type {
   MassApprovalResult,
   Payout,
   PayoutDetail,
+  PayoutEditInput,
   PayoutFee,
   PayoutOption,
 } from '@owo/contract/payouts';
@@ -57,17 +58,24 @@ export function usePayoutFee(amount: string | undefined) {
   });
 }
 
+/** The "Repeat" choice of a direct payout (NGN to a vendor only). */
+export type PayoutRecurrence = { frequency: 'weekly' | 'monthly'; endDate?: string | null };
+
 export type PayoutDraft = {
   payoutOption: PayoutOption;
   payeeId?: string;
   payeeName?: string;
-  projectId?: string;
-  assets?: string;
+  projectId?: string | null;
+  /** Asset ids (asset payouts). */
+  assets?: string[];
+  /** The vendor's currency: a recurring payout is NGN to a vendor only. */
+  payeeCurrency?: string;
   walletId?: string;
   amount?: string;
   narration?: string;
   scheduledDate?: string;
   categoryId?: string | null;
+  recurrence?: PayoutRecurrence | null;
   /** One key per draft: a double click or a retry never pays twice. */
   idempotencyKey: string;
 };
@@ -88,14 +96,8 @@ export const payoutApi = {
         scheduledDate: d.scheduledDate || undefined,
         categoryId: d.categoryId || undefined,
         projectId: d.payoutOption === 'project' ? d.projectId : undefined,
-        assets:
-          d.payoutOption === 'asset'
-            ? (d.assets ?? '')
-                .split(',')
-                .map((s) => s.trim())
-                .filter(Boolean)
-                .map((id) => ({ id }))
-            : undefined,
+        assets: d.payoutOption === 'asset' ? (d.assets ?? []).map((id) => ({ id })) : undefined,
+        recurrence: d.recurrence ?? undefined,
       },
       { headers: { 'Idempotency-Key': d.idempotencyKey } },
     ),
@@ -104,7 +106,29 @@ export const payoutApi = {
   reschedule: (scheduleId: string, scheduledDate: string) =>
     api.put(`/payout/schedule/${scheduleId}`, { scheduledDate }),
   cancelSchedule: (scheduleId: string) => api.delete(`/payout/schedule/${scheduleId}`),
+  /** PUT /api/payouts/{id}: any edit sends the payout back to approval level one. */
+  update: (id: string, body: PayoutEditInput) => api.put<PayoutDetail>(`/payouts/${id}`, body),
+  stopRecurrence: (recurrenceId: string) => api.delete(`/payout/recurrence/${recurrenceId}`),
 };
+
+/** The payout edit flow's draft (/payouts/:ref/edit → /edit/assets → /edit/review). */
+export type PayoutEditDraft = {
+  /** The payout being edited: a draft of another payout is ignored. */
+  editing: string;
+  /** The payout's `updatedAt` when the draft began: a payout changed since starts afresh. */
+  version: string;
+  amount: string;
+  narration: string;
+  scheduledDate: string;
+  categoryId: string | null;
+  projectId: string | null;
+  assets: string[];
+};
+export const PAYOUT_EDIT_DRAFT = 'payoutEdit';
+
+/** What an edit may touch (001 §3): not once the money is held or paid, not a cancelled or fund-request payout. */
+export const isPayoutEditable = (p: Pick<PayoutDetail, 'status' | 'channel'>) =>
+  !['paying', 'completed', 'cancelled'].includes(p.status) && p.channel !== 'request';
 
 // ---- bills ----
 export type { Bill } from '@owo/contract/payouts';

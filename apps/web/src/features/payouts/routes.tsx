@@ -1,12 +1,12 @@
-// Payouts (001 §2 Payouts; issue 23 §3): the list and its filter tabs, the detail, the direct
-// payout flow and mass approval. Other payouts sub-pages stay on Coming soon until they land.
+// Payouts (001 §2 Payouts; issue 23 §3): the list and its filter tabs, the detail and its edit
+// flow, the direct payout flow and mass approval. Other payouts sub-pages stay on Coming soon until they land.
 import type { RouteObject } from 'react-router-dom';
 import { AreaGuard, RequirePermission } from '../../app/guards/guards';
 
 const page = (
   path: string,
   load: () => Promise<React.ComponentType>,
-  action: 'get' | 'post' = 'get',
+  action: 'get' | 'post' | 'put' = 'get',
   guarded = true,
 ): RouteObject => ({
   path,
@@ -23,6 +23,8 @@ const page = (
 
 const list = async () => (await import('./screens/payouts-screen')).PayoutsRouteScreen;
 const mass = async () => (await import('./screens/mass-approval-screen')).MassApprovalScreen;
+const edit = (name: 'PayoutEditScreen' | 'PayoutEditAssetsScreen' | 'PayoutEditReviewScreen') => async () =>
+  (await import('./screens/payout-edit-screen'))[name];
 const massReview = async () => (await import('./screens/mass-approval-screen')).MassPayoutReviewScreen;
 
 const bill = async () => (await import('./screens/bills')).BillScreen;
@@ -112,6 +114,9 @@ export const dashboardRoutes: RouteObject[] = [
   page('/payouts/mass-approval', mass),
   page('/payouts/mass-payout-review', massReview),
   page('/payouts/:ref', list),
+  page('/payouts/:ref/edit', edit('PayoutEditScreen'), 'put'),
+  page('/payouts/:ref/edit/assets', edit('PayoutEditAssetsScreen'), 'put'),
+  page('/payouts/:ref/edit/review', edit('PayoutEditReviewScreen'), 'put'),
   page(
     '/payout/direct',
     async () => (await import('./screens/direct-payout-screen')).DirectPayoutScreen,

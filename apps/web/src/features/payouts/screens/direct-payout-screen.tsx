@@ -19,8 +19,17 @@ import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useWallets } from '../../money';
+import { CategorySelect } from '../../categories';
 import { usePayee, usePayees, VendorFormModal } from '../../payees';
-import { payoutApi, PAYOUT_DRAFT, refreshPayouts, usePayoutFee, type PayoutDraft } from '../api';
+import {
+  payoutApi,
+  PAYOUT_DRAFT,
+  refreshPayouts,
+  usePayoutFee,
+  type PayoutDraft,
+  type PayoutRecurrence,
+} from '../api';
+import { AssetSelection, describeRecurrence, ProjectSelect, RepeatField } from '../components/payout-fields';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -53,19 +62,30 @@ export function DirectPayoutScreen() {
   const vendors = usePayees({ search }, 1, 50);
   const preset = usePayee(params.get('payeeId') ?? undefined);
   const [payeeId, setPayeeId] = useState<string | null>(draft?.payeeId ?? params.get('payeeId'));
-  const [projectId, setProjectId] = useState(draft?.projectId ?? '');
-  const [assets, setAssets] = useState(draft?.assets ?? '');
+  const [projectId, setProjectId] = useState<string | null>(draft?.projectId ?? null);
+  const [assets, setAssets] = useState<string[]>(draft?.assets ?? []);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState('');
   const options = [
     ...(preset.data
-      ? [{ value: preset.data.id, label: `${preset.data.name} · ${preset.data.accountNumber}` }]
+      ? [
+          {
+            value: preset.data.id,
+            label: `${preset.data.name} · ${preset.data.accountNumber}`,
+            currency: preset.data.currency,
+          },
+        ]
       : []),
     ...(vendors.data?.items ?? [])
       .filter((v) => v.id !== preset.data?.id)
-      .map((v) => ({ value: v.id, label: `${v.name} · ${v.bankName} ${v.accountNumber}` })),
+      .map((v) => ({
+        value: v.id,
+        label: `${v.name} · ${v.bankName} ${v.accountNumber}`,
+        currency: v.currency,
+      })),
   ];
-  const chosenName = options.find((o) => o.value === payeeId)?.label.split(' · ')[0];
+  const chosen = options.find((o) => o.value === payeeId);
+  const chosenName = chosen?.label.split(' · ')[0];
 
   return (
     <Stack gap="lg" maw={640}>
@@ -133,22 +153,8 @@ export function DirectPayoutScreen() {
           <Button variant="light" onClick={() => setAdding(true)} w="fit-content">
             Add a new vendor
           </Button>
-          {option === 'project' && (
-            <TextInput
-              label="Project"
-              description="The project's id (projects are chosen from a list once the projects area lands)"
-              value={projectId}
-              onChange={(e) => setProjectId(e.currentTarget.value)}
-            />
-          )}
-          {option === 'asset' && (
-            <TextInput
-              label="Assets"
-              description="Asset ids, separated by commas (chosen from a list once the assets area lands)"
-              value={assets}
-              onChange={(e) => setAssets(e.currentTarget.value)}
-            />
-          )}
+          {option === 'project' && <ProjectSelect value={projectId} onChange={setProjectId} />}
+          {option === 'asset' && <AssetSelection value={assets} onChange={setAssets} />}
           <Group justify="space-between">
             <Button variant="default" onClick={() => navigate('/payouts')}>
               Cancel
@@ -162,6 +168,7 @@ export function DirectPayoutScreen() {
                   payoutOption: option,
                   payeeId,
                   payeeName: chosenName,
+                  payeeCurrency: chosen?.currency ?? draft?.payeeCurrency,
                   projectId,
                   assets,
                 });
@@ -196,7 +203,11 @@ export function PaymentDetailsScreen() {
   const [amount, setAmount] = useState(draft?.amount ?? '');
   const [narration, setNarration] = useState(draft?.narration ?? '');
   const [scheduledDate, setScheduledDate] = useState(draft?.scheduledDate ?? '');
+  const [categoryId, setCategoryId] = useState<string | null>(draft?.categoryId ?? null);
+  const [recurrence, setRecurrence] = useState<PayoutRecurrence | null>(draft?.recurrence ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The API repeats NGN payouts to a vendor only (a wire never repeats).
+  const canRepeat = draft?.payeeCurrency === 'NGN';
   useEffect(() => {
     if (!draft) void navigate('/payout/direct', { replace: true });
   }, [draft, navigate]);
@@ -248,6 +259,10 @@ export function PaymentDetailsScreen() {
             value={scheduledDate}
             onChange={setScheduledDate}
           />
+          <CategorySelect value={categoryId} onChange={setCategoryId} />
+          {canRepeat && (
+            <RepeatField value={recurrence} onChange={setRecurrence} error={errors['recurrence.endDate']} />
+          )}
           <Group justify="space-between">
             <Button variant="default" onClick={() => navigate('/payout/direct')}>
               Back
@@ -259,6 +274,9 @@ export function PaymentDetailsScreen() {
                 if (!/^\d{1,13}(\.\d{1,2})?$/.test(amount.trim()) || Number(amount) <= 0)
                   e.amount = 'Amount must be a positive number with at most 2 decimal places';
                 if (!narration.trim()) e.narration = PAYOUT_MSG.narrationRequired;
+                const end = recurrence?.endDate;
+                if (end && !/^\d{4}-\d{2}-\d{2}$/.test(end))
+                  e['recurrence.endDate'] = PAYOUT_MSG.scheduledDateInvalid;
                 setErrors(e);
                 if (Object.keys(e).length) return;
                 setDraft({
@@ -267,6 +285,8 @@ export function PaymentDetailsScreen() {
                   amount: amount.trim(),
                   narration: narration.trim(),
                   scheduledDate,
+                  categoryId,
+                  recurrence: canRepeat ? recurrence : null,
                 });
                 void navigate('/payment-review');
               }}
@@ -322,6 +342,7 @@ export function PaymentReviewScreen() {
           {row('Total', fee.data ? <b>{formatMoney(fee.data.totalMinor)}</b> : '…')}
           {row('Narration', draft.narration)}
           {row('Scheduled for', draft.scheduledDate ? formatDate(draft.scheduledDate) : 'Once approved')}
+          {draft.recurrence && row('Repeat', describeRecurrence({ endDate: null, ...draft.recurrence }))}
         </Stack>
       </Card>
       {submit.error?.errors && (

@@ -22,12 +22,14 @@ import {
   useListState,
 } from '../../../components/list';
 import { WIRE_PURPOSE_LABELS, type WirePurpose } from '@owo/contract/payouts';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { DateField } from '../../../components/date-field';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
-import { payoutApi, PAYOUT_GROUPS, refreshPayouts, usePayout, usePayouts } from '../api';
+import { isPayoutEditable, payoutApi, PAYOUT_GROUPS, refreshPayouts, usePayout, usePayouts } from '../api';
+import { describeRecurrence } from '../components/payout-fields';
 import { PayoutStatusBadge } from '../status-badge';
 import { BillsList } from './bills';
 
@@ -186,6 +188,14 @@ function PayoutScreen(props: { id: string }) {
     mutationFn: () => payoutApi.cancelSchedule(q.data!.scheduleId!),
     onSuccess: () => void refreshPayouts(),
   });
+  const [stopping, setStopping] = useState(false);
+  const stop = useApiMutation({
+    mutationFn: () => payoutApi.stopRecurrence(q.data!.recurrence!.id),
+    onSuccess: () => {
+      setStopping(false);
+      void refreshPayouts();
+    },
+  });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Payout not found'}</Alert>;
   const p = q.data;
@@ -205,7 +215,17 @@ function PayoutScreen(props: { id: string }) {
             {p.reference} · {formatDateTime(p.createdAt)} · by {p.maker.name}
           </Text>
         </div>
-        <ApprovalActions item={p.approvalWorkflowPendingApprovalItem} onDone={() => void refreshPayouts()} />
+        <Group gap="sm">
+          {canPut && isPayoutEditable(p) && (
+            <Button variant="default" onClick={() => navigate(`/payouts/${p.id}/edit`)}>
+              Edit
+            </Button>
+          )}
+          <ApprovalActions
+            item={p.approvalWorkflowPendingApprovalItem}
+            onDone={() => void refreshPayouts()}
+          />
+        </Group>
       </Group>
       {p.failureReason && <Alert color="red">{p.failureReason}</Alert>}
       <Card>
@@ -232,14 +252,39 @@ function PayoutScreen(props: { id: string }) {
             />
           )}
           {p.senderDetails && <Field label="Sent on behalf of" value={p.senderDetails.name} />}
-          {p.recurrence && (
-            <Field
-              label="Repeats"
-              value={`${p.recurrence.frequency}, next ${formatDate(p.recurrence.nextDate)}${p.recurrence.endDate ? `, until ${formatDate(p.recurrence.endDate)}` : ''} (${p.recurrence.status})`}
-            />
-          )}
         </SimpleGrid>
       </Card>
+      {p.recurrence && (
+        <Card>
+          <Group justify="space-between" align="center">
+            <div>
+              <Title order={5}>{describeRecurrence(p.recurrence)}</Title>
+              <Text size="sm" c="dimmed">
+                {p.recurrence.status === 'active'
+                  ? `Next payment ${formatDate(p.recurrence.nextDate)}`
+                  : p.recurrence.status === 'cancelled'
+                    ? 'Stopped'
+                    : 'Ended'}{' '}
+                · {p.recurrence.occurrences} repeat payment{p.recurrence.occurrences === 1 ? '' : 's'} made
+              </Text>
+            </div>
+            {canDelete && p.recurrence.status === 'active' && (
+              <Button color="red" variant="light" onClick={() => setStopping(true)}>
+                Stop repeating
+              </Button>
+            )}
+          </Group>
+          <ConfirmModal
+            opened={stopping}
+            title="Stop repeating"
+            text="No further payments of this series will be made. Payouts already made stand."
+            confirm="Stop repeating"
+            loading={stop.isPending}
+            onConfirm={() => stop.mutate()}
+            onClose={() => setStopping(false)}
+          />
+        </Card>
+      )}
       {scheduleOpen && (canPut || canDelete) && (
         <Card>
           <Title order={5} mb="sm">

@@ -1,0 +1,318 @@
+// Payout edit (001 §2 Payouts: /payouts/{ref}/edit, /edit/assets, /edit/review; issue 23 §3).
+// The draft lives in memory like the direct payout's; Submit sends PUT /api/payouts/{id}, which
+// returns the payout to approval level one.
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import {
+  PAYOUT_EDIT_MSG,
+  PAYOUT_MSG,
+  payoutEditBody,
+  type PayoutDetail,
+  type PayoutEditInput,
+} from '@owo/contract/payouts';
+import { toMinor } from '@owo/contract/money';
+import { DateField } from '../../../components/date-field';
+import { useDraft } from '../../../lib/drafts';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { CategorySelect, useCategories } from '../../categories';
+import {
+  isPayoutEditable,
+  payoutApi,
+  PAYOUT_EDIT_DRAFT,
+  refreshPayouts,
+  usePayout,
+  usePayoutFee,
+  type PayoutEditDraft,
+} from '../api';
+import { AssetSelection, ProjectSelect } from '../components/payout-fields';
+
+const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
+
+/** For a wire the editable amount is what the recipient gets (the API re-quotes the wallet's). */
+const editableAmount = (p: PayoutDetail) => (p.recipientCurrency ? p.recipientAmount : p.amount) ?? p.amount;
+const amountCurrency = (p: PayoutDetail) => p.recipientCurrency ?? p.currency;
+
+const fromPayout = (p: PayoutDetail): PayoutEditDraft => ({
+  editing: p.id,
+  version: p.updatedAt,
+  amount: editableAmount(p),
+  narration: p.narration,
+  scheduledDate: p.scheduledDate ?? '',
+  categoryId: p.categoryId,
+  projectId: p.projectId,
+  assets: p.assets.map((a) => a.id),
+});
+
+/** Why a payout can not be edited, in the API's own words. */
+const lockedReason = (p: PayoutDetail) =>
+  p.channel === 'request'
+    ? PAYOUT_EDIT_MSG.fromRequest
+    : p.status === 'cancelled'
+      ? PAYOUT_EDIT_MSG.cancelled
+      : PAYOUT_EDIT_MSG.paid;
+
+function Steps(props: { step: number; total: number; name: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      Step {props.step} of {props.total} · {props.name}
+    </Text>
+  );
+}
+
+/** Loads the payout and refuses one that can no longer be edited. */
+function useEditable(ref: string | undefined) {
+  const q = usePayout(ref);
+  const gate = q.isLoading ? (
+    <Loader />
+  ) : q.error || !q.data ? (
+    <Alert color="red">{q.error?.message ?? 'Payout not found'}</Alert>
+  ) : !isPayoutEditable(q.data) ? (
+    <Alert color="red">{lockedReason(q.data)}</Alert>
+  ) : null;
+  return { payout: q.data, gate };
+}
+
+/** /payouts/:ref/edit: amount, narration, date, category and project, prefilled from the payout. */
+export function PayoutEditScreen() {
+  const { ref } = useParams();
+  const { payout, gate } = useEditable(ref);
+  const [draft] = useDraft<PayoutEditDraft>(PAYOUT_EDIT_DRAFT);
+  if (gate || !payout) return gate;
+  const initial =
+    draft?.editing === payout.id && draft.version === payout.updatedAt ? draft : fromPayout(payout);
+  return <EditForm key={payout.id} payout={payout} initial={initial} />;
+}
+
+function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
+  const { payout: p } = props;
+  const navigate = useNavigate();
+  const [, setDraft] = useDraft<PayoutEditDraft>(PAYOUT_EDIT_DRAFT);
+  const [v, setV] = useState(props.initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (patch: Partial<PayoutEditDraft>) => setV((cur) => ({ ...cur, ...patch }));
+  const isAsset = p.payoutOption === 'asset';
+
+  const next = () => {
+    // The contract's edit schema is the form's rule (STYLE: one contract, used twice).
+    const parsed = payoutEditBody.safeParse({
+      amount: v.amount.trim(),
+      narration: v.narration,
+      scheduledDate: v.scheduledDate || null,
+    });
+    const e: Record<string, string> = {};
+    if (!parsed.success) for (const i of parsed.error.issues) e[String(i.path[0])] ??= i.message;
+    if (p.payoutOption === 'project' && !v.projectId) e.projectId = PAYOUT_MSG.projectRequired;
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    setDraft({ ...v, amount: v.amount.trim(), narration: v.narration.trim() });
+    void navigate(`/payouts/${p.id}/edit/${isAsset ? 'assets' : 'review'}`);
+  };
+
+  return (
+    <Stack gap="lg" maw={640}>
+      <div>
+        <Title order={2}>Edit payout</Title>
+        <Steps step={1} total={isAsset ? 3 : 2} name="Payment details" />
+      </div>
+      <Card>
+        <Stack>
+          <Text size="sm">
+            {p.reference} · paying <b>{p.payee.name}</b>
+          </Text>
+          <TextInput
+            label={`Amount (${amountCurrency(p)})`}
+            inputMode="decimal"
+            value={v.amount}
+            onChange={(e) => set({ amount: e.currentTarget.value })}
+            error={errors.amount}
+          />
+          <TextInput
+            label="Narration"
+            maxLength={100}
+            value={v.narration}
+            onChange={(e) => set({ narration: e.currentTarget.value })}
+            error={errors.narration}
+          />
+          <DateField
+            label="Schedule for (optional)"
+            description="Tomorrow or later; leave empty to pay once approved"
+            value={v.scheduledDate}
+            onChange={(scheduledDate) => set({ scheduledDate })}
+            error={errors.scheduledDate}
+          />
+          <CategorySelect value={v.categoryId} onChange={(categoryId) => set({ categoryId })} />
+          {p.payoutOption === 'project' && (
+            <ProjectSelect
+              value={v.projectId}
+              onChange={(projectId) => set({ projectId })}
+              error={errors.projectId}
+            />
+          )}
+          <Text size="xs" c="dimmed">
+            Saving an edit sends the payout back to the first level of approval.
+          </Text>
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft(undefined);
+                void navigate(`/payouts/${p.id}`);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button onClick={next}>Continue</Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+/** /payouts/:ref/edit/assets: the asset payout's assets (the direct payout's asset selection). */
+export function PayoutEditAssetsScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const { payout, gate } = useEditable(ref);
+  const [draft, setDraft] = useDraft<PayoutEditDraft>(PAYOUT_EDIT_DRAFT);
+  const [assets, setAssets] = useState<string[] | null>(null);
+  const [error, setError] = useState('');
+  if (gate || !payout) return gate;
+  if (draft?.editing !== payout.id) return <Navigate to={`/payouts/${payout.id}/edit`} replace />;
+  const chosen = assets ?? draft.assets;
+  return (
+    <Stack gap="lg" maw={640}>
+      <div>
+        <Title order={2}>Edit payout</Title>
+        <Steps step={2} total={3} name="Assets" />
+      </div>
+      <Card>
+        <Stack>
+          <AssetSelection
+            value={chosen}
+            onChange={(ids) => {
+              setAssets(ids);
+              setError('');
+            }}
+            error={error}
+          />
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => navigate(`/payouts/${payout.id}/edit`)}>
+              Back
+            </Button>
+            <Button
+              onClick={() => {
+                if (!chosen.length) return setError(PAYOUT_MSG.assetsRequired);
+                setDraft({ ...draft, assets: chosen });
+                void navigate(`/payouts/${payout.id}/edit/review`);
+              }}
+            >
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+/** Only what changed goes in the PUT body (the API refuses an edit that changes nothing). */
+function editBody(p: PayoutDetail, d: PayoutEditDraft): PayoutEditInput {
+  const body: PayoutEditInput = {};
+  if (toMinor(d.amount) !== toMinor(editableAmount(p))) body.amount = d.amount;
+  if (d.narration !== p.narration) body.narration = d.narration;
+  if ((d.scheduledDate || null) !== p.scheduledDate) body.scheduledDate = d.scheduledDate || null;
+  if (d.categoryId !== p.categoryId) body.categoryId = d.categoryId;
+  if (p.payoutOption === 'project' && d.projectId !== p.projectId) body.projectId = d.projectId;
+  const before = p.assets.map((a) => a.id);
+  if (
+    p.payoutOption === 'asset' &&
+    (d.assets.length !== before.length || d.assets.some((id) => !before.includes(id)))
+  )
+    body.assets = d.assets.map((id) => ({
+      id,
+      quantity: p.assets.find((a) => a.id === id)?.quantity ?? undefined,
+    }));
+  return body;
+}
+
+/** /payouts/:ref/edit/review: what will be sent, then Submit (PUT) and back to the payout. */
+export function PayoutEditReviewScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const { payout, gate } = useEditable(ref);
+  const [draft, setDraft] = useDraft<PayoutEditDraft>(PAYOUT_EDIT_DRAFT);
+  const isWire = !!payout?.recipientCurrency;
+  const fee = usePayoutFee(!isWire && draft && AMOUNT.test(draft.amount) ? draft.amount : undefined);
+  const categories = useCategories();
+  const sent = useRef(false);
+  const submit = useApiMutation({
+    mutationFn: (body: PayoutEditInput) => payoutApi.update(ref!, body),
+    onSuccess: () => {
+      sent.current = true;
+      void refreshPayouts();
+      void navigate(`/payouts/${ref}`);
+      setDraft(undefined);
+    },
+  });
+  if (gate || !payout) return gate;
+  if (draft?.editing !== payout.id)
+    return sent.current ? null : <Navigate to={`/payouts/${payout.id}/edit`} replace />;
+  const isAsset = payout.payoutOption === 'asset';
+  const row = (label: string, value: React.ReactNode) => (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </Group>
+  );
+  const cur = amountCurrency(payout);
+  return (
+    <Stack gap="lg" maw={640}>
+      <div>
+        <Title order={2}>Review changes</Title>
+        <Steps step={isAsset ? 3 : 2} total={isAsset ? 3 : 2} name="Review" />
+      </div>
+      <Card>
+        <Stack gap="xs">
+          {row('Vendor', payout.payee.name)}
+          {row('Amount', formatMoney(toMinor(draft.amount), cur))}
+          {!isWire && row('Fee', fee.data ? formatMoney(fee.data.feeMinor) : '…')}
+          {!isWire && row('Total', fee.data ? <b>{formatMoney(fee.data.totalMinor)}</b> : '…')}
+          {row('Narration', draft.narration)}
+          {row('Scheduled for', draft.scheduledDate ? formatDate(draft.scheduledDate) : 'Once approved')}
+          {row(
+            'Category',
+            categories.data?.find((c) => c.id === draft.categoryId)?.name ?? (draft.categoryId ? '…' : '—'),
+          )}
+          {isAsset && row('Assets', `${draft.assets.length} selected`)}
+        </Stack>
+      </Card>
+      {submit.error && (
+        <Alert color="red">
+          {[submit.error.message, ...Object.values(submit.error.errors ?? {}).flat()]
+            .filter((m, i, all) => all.indexOf(m) === i)
+            .join(' · ')}
+        </Alert>
+      )}
+      <Text size="xs" c="dimmed">
+        Submitting sends the payout back to the first level of approval; nothing leaves your wallet until it
+        is approved again.
+      </Text>
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          onClick={() => navigate(`/payouts/${payout.id}/edit${isAsset ? '/assets' : ''}`)}
+        >
+          Back
+        </Button>
+        <Button loading={submit.isPending} onClick={() => submit.mutate(editBody(payout, draft))}>
+          Submit
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
