@@ -71,9 +71,9 @@ async function openSpends(receipt: Handler) {
           spend(uploaded ? { receiptFile: 'receipt-1.pdf' } : {}),
           spend({ transactionId: '44444444-4444-4444-8444-444444444444', status: 'reversed' }),
         ]),
-      [`POST ${receiptPath}`]: (url, init) => {
+      [`POST ${receiptPath}`]: async (url, init) => {
         sent = init?.body as FormData;
-        const r = typeof receipt === 'function' ? receipt(url, init) : receipt;
+        const r = typeof receipt === 'function' ? await receipt(url, init) : receipt;
         uploaded = (r.status ?? 200) < 400;
         return r;
       },
