@@ -101,6 +101,7 @@ const stub = http.createServer((req, res) => {
       bill: 'Bill',
       journalentry: 'JournalEntry',
       vendor: 'Vendor',
+      billpayment: 'BillPayment',
       attachable: 'Attachable',
     };
     const name = names[entity];
