@@ -14,7 +14,7 @@ import { sendJob, sendJobSoon } from '../../platform/jobs';
 import { expenses } from '../expenses/tables';
 import { payees } from '../payees/tables';
 import { payoutQuotes, payouts } from '../payouts/tables';
-import { payrollRows, payrolls } from '../payroll/tables';
+import { payrolls } from '../payroll/tables';
 import type { BooksDocument } from './provider/port';
 import { connectionOf, withProvider } from './service';
 import { accountingCategoryMappings, accountingConnections, accountingPostings } from './tables';
@@ -179,9 +179,11 @@ registerPostingSource({
              (select coalesce(sum(t.fee), 0) from transactions t
                where t.account_id = ${accountId}::uuid and t.source_type = 'payroll'
                  and t.source_id = ${id} and t.type = 'payout' and t.status = 'success')::bigint as fee
-        from ${payrollRows}
-       where ${payrollRows.payrollId} = ${id}::uuid and ${payrollRows.accountId} = ${accountId}::uuid
-         and ${payrollRows.status} = 'paid'`)
+        from payroll_rows r
+        left join transactions t on t.id = r.transaction_id
+       where r.payroll_id = ${id}::uuid and r.account_id = ${accountId}::uuid
+         -- a row's stored status stays 'paying'; paid is read from its transaction (as payroll does)
+         and (r.status = 'paid' or (r.status = 'paying' and t.status = 'success'))`)
     ).rows;
     const n = (k: string) => Number(s?.[k] ?? 0);
     const [gross, net, paye, pensionEe, nhf, pensionEr, nsitf, fee] = [
@@ -194,6 +196,7 @@ registerPostingSource({
       'nsitf',
       'fee',
     ].map(n);
+    if (gross <= 0) return null; // nothing paid yet: no journal (never an empty one)
     // Other salary deductions (loans, dues): what gross pay did not pay out or withhold by statute.
     const other = gross - net - paye - pensionEe - nhf;
     const journal: JournalLine[] = [
