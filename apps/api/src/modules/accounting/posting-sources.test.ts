@@ -136,7 +136,7 @@ describe('account choices for the journal', () => {
       mappings: [],
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.payePayableAccountId).toEqual([ACCOUNTING_MSG.providerAccountNotFound]);
+    expect(bad.body.errors!.payePayableAccountId).toEqual([ACCOUNTING_MSG.providerAccountNotFound]);
     const put = await o.api.put('/api/accounting/payment-tags', { payePayableAccountId: '42', mappings: [] });
     expect(put.body.data.payePayableAccountId).toBe('42');
   });
