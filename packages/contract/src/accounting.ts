@@ -119,11 +119,45 @@ export const categoryMappingSchema = z.object({
 export type CategoryMapping = z.infer<typeof categoryMappingSchema>;
 
 const refId = z.string().trim().min(1).max(64);
+
+/**
+ * The account choices beyond the category mapping (issue 27 §1 Posting): where payroll's journal
+ * lines and transfer fees go. The first accounts sync picks defaults from the chart by account type
+ * and name (`syncAccounts`); the import flow changes them.
+ */
+export const JOURNAL_ACCOUNT_KEYS = [
+  /** Expense: employer pension contributions (10%). */
+  'employerPensionAccountId',
+  /** Expense: NSITF (1%, employer). */
+  'nsitfExpenseAccountId',
+  /** Liability: PAYE withheld. */
+  'payePayableAccountId',
+  /** Liability: pension, employee + employer, owed to the PFAs. */
+  'pensionPayableAccountId',
+  /** Liability: NHF withheld. */
+  'nhfPayableAccountId',
+  /** Liability: NSITF owed. */
+  'nsitfPayableAccountId',
+  /** Liability: other salary deductions (loans, dues) held for their payee. */
+  'otherDeductionsAccountId',
+  /** Expense: transfer fees charged by Owo. */
+  'bankChargesAccountId',
+] as const;
+export type JournalAccountKey = (typeof JOURNAL_ACCOUNT_KEYS)[number];
+
 export const mappingBody = z.object({
   /** The bank account payments leave from; the default expense account for unmapped categories. */
   bankAccountId: refId.optional(),
   defaultExpenseAccountId: refId.optional(),
   payrollAccountId: refId.optional(),
+  employerPensionAccountId: refId.optional(),
+  nsitfExpenseAccountId: refId.optional(),
+  payePayableAccountId: refId.optional(),
+  pensionPayableAccountId: refId.optional(),
+  nhfPayableAccountId: refId.optional(),
+  nsitfPayableAccountId: refId.optional(),
+  otherDeductionsAccountId: refId.optional(),
+  bankChargesAccountId: refId.optional(),
   mappings: z
     .array(
       z.object({
@@ -140,6 +174,14 @@ export const mappingAnswer = z.object({
   bankAccountId: z.string().nullable(),
   defaultExpenseAccountId: z.string().nullable(),
   payrollAccountId: z.string().nullable(),
+  employerPensionAccountId: z.string().nullable(),
+  nsitfExpenseAccountId: z.string().nullable(),
+  payePayableAccountId: z.string().nullable(),
+  pensionPayableAccountId: z.string().nullable(),
+  nhfPayableAccountId: z.string().nullable(),
+  nsitfPayableAccountId: z.string().nullable(),
+  otherDeductionsAccountId: z.string().nullable(),
+  bankChargesAccountId: z.string().nullable(),
   mappings: z.array(categoryMappingSchema),
 });
 export type MappingAnswer = z.infer<typeof mappingAnswer>;

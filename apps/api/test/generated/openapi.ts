@@ -28465,6 +28465,14 @@ export interface operations {
                             bankAccountId: string | null;
                             defaultExpenseAccountId: string | null;
                             payrollAccountId: string | null;
+                            employerPensionAccountId: string | null;
+                            nsitfExpenseAccountId: string | null;
+                            payePayableAccountId: string | null;
+                            pensionPayableAccountId: string | null;
+                            nhfPayableAccountId: string | null;
+                            nsitfPayableAccountId: string | null;
+                            otherDeductionsAccountId: string | null;
+                            bankChargesAccountId: string | null;
                             mappings: {
                                 categoryId: string;
                                 categoryName: string;
@@ -28496,6 +28504,14 @@ export interface operations {
                     bankAccountId?: string;
                     defaultExpenseAccountId?: string;
                     payrollAccountId?: string;
+                    employerPensionAccountId?: string;
+                    nsitfExpenseAccountId?: string;
+                    payePayableAccountId?: string;
+                    pensionPayableAccountId?: string;
+                    nhfPayableAccountId?: string;
+                    nsitfPayableAccountId?: string;
+                    otherDeductionsAccountId?: string;
+                    bankChargesAccountId?: string;
                     mappings: {
                         /** Format: uuid */
                         categoryId: string;
@@ -28522,6 +28538,14 @@ export interface operations {
                             bankAccountId: string | null;
                             defaultExpenseAccountId: string | null;
                             payrollAccountId: string | null;
+                            employerPensionAccountId: string | null;
+                            nsitfExpenseAccountId: string | null;
+                            payePayableAccountId: string | null;
+                            pensionPayableAccountId: string | null;
+                            nhfPayableAccountId: string | null;
+                            nsitfPayableAccountId: string | null;
+                            otherDeductionsAccountId: string | null;
+                            bankChargesAccountId: string | null;
                             mappings: {
                                 categoryId: string;
                                 categoryName: string;

@@ -101,6 +101,7 @@ const stub = http.createServer((req, res) => {
       bill: 'Bill',
       journalentry: 'JournalEntry',
       vendor: 'Vendor',
+      billpayment: 'BillPayment',
       attachable: 'Attachable',
     };
     const name = names[entity];
@@ -331,14 +332,14 @@ describe('chart of accounts and payment tags', () => {
     const s = await o.api.post('/api/accounting/accounts/sync');
     expect(s.body).toMatchObject({
       message: ACCOUNTING_MSG.accountsSynced,
-      data: { accounts: 15, classes: 3 },
+      data: { accounts: 22, classes: 3 },
     });
     const banks = (await o.api.get('/api/accounting/accounts/Bank')).body.data;
     expect(banks.map((b: { name: string }) => b.name)).toEqual([
       'Operating Bank Account',
       'Payroll Bank Account',
     ]);
-    expect((await o.api.get('/api/accounting/accounts/Expense')).body.data.length).toBe(10);
+    expect((await o.api.get('/api/accounting/accounts/Expense')).body.data.length).toBe(12);
     expect((await o.api.get('/api/accounting/classes')).body.data).toHaveLength(3);
     expect((await o.api.get('/api/accounting/locations/sync')).body.data).toEqual([]);
     const loc = await o.api.post('/api/accounting/locations/sync');
@@ -601,6 +602,15 @@ describe('QuickBooks Online against the stub', () => {
     );
     expect(bill.kind).toBe('Bill');
     expect(seen.some((s) => s.path.endsWith('/vendor'))).toBe(true);
+    // the bill was paid by Owo: a bill payment from the bank settles it, under its own request id
+    const pay = seen.filter((s) => s.path.endsWith('/billpayment'));
+    expect(pay.map((s) => s.query.get('requestid'))).toEqual(['req-2-p']);
+    expect(JSON.parse(pay[0].body)).toMatchObject({
+      PayType: 'Check',
+      TotalAmt: 2500.5,
+      CheckPayment: { BankAccountRef: { value: '35' } },
+      Line: [{ Amount: 2500.5, LinkedTxn: [{ TxnId: bill.id, TxnType: 'Bill' }] }],
+    });
     const je = await withProvider(t.app.deps, o.account.id, (p, conn) =>
       p.postDocument(conn, { ...doc, kind: 'JournalEntry', attachments: [] }, 'req-3'),
     );
@@ -611,6 +621,36 @@ describe('QuickBooks Online against the stub', () => {
         (l: { JournalEntryLineDetail: { PostingType: string } }) => l.JournalEntryLineDetail.PostingType,
       ),
     ).toEqual(['Debit', 'Credit']);
+    // a journal with sides (payroll) is sent as given
+    await withProvider(t.app.deps, o.account.id, (p, conn) =>
+      p.postDocument(
+        conn,
+        {
+          ...doc,
+          kind: 'JournalEntry',
+          attachments: [],
+          lines: [
+            { amountMinor: 1000, accountId: '7', description: 'Gross pay', postingType: 'Debit' },
+            { amountMinor: 800, accountId: '35', description: 'Net pay', postingType: 'Credit' },
+            { amountMinor: 200, accountId: '13', description: 'PAYE', postingType: 'Credit' },
+          ],
+        },
+        'req-4',
+      ),
+    );
+    const je2 = JSON.parse(seen.filter((s) => s.path.endsWith('/journalentry')).at(-1)!.body);
+    expect(
+      je2.Line.map(
+        (l: {
+          Amount: number;
+          JournalEntryLineDetail: { PostingType: string; AccountRef: { value: string } };
+        }) => [l.Amount, l.JournalEntryLineDetail.PostingType, l.JournalEntryLineDetail.AccountRef.value],
+      ),
+    ).toEqual([
+      [10, 'Debit', '7'],
+      [8, 'Credit', '35'],
+      [2, 'Credit', '13'],
+    ]);
     // a refused refresh: the authorisation is invalid (the modal), nothing else breaks
     refreshRefused = true;
     expect((await o.api.get('/api/accounting/auth/status')).body.data.authTokenValid).toBe(false);

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   ACCOUNTING_MSG,
   fromMinor,
+  type JournalAccountKey,
   type Posting,
   type PostingDocument,
   type PostingRecord,
@@ -13,7 +14,7 @@ import { sendJob, sendJobSoon } from '../../platform/jobs';
 import { expenses } from '../expenses/tables';
 import { payees } from '../payees/tables';
 import { payoutQuotes, payouts } from '../payouts/tables';
-import { payrollRows, payrolls } from '../payroll/tables';
+import { payrolls } from '../payroll/tables';
 import type { BooksDocument } from './provider/port';
 import { connectionOf, withProvider } from './service';
 import { accountingCategoryMappings, accountingConnections, accountingPostings } from './tables';
@@ -39,6 +40,34 @@ export type PaidRecord = {
   link: string;
   /** Payroll: salaries go to the payroll account. */
   payroll?: boolean;
+  /**
+   * A JournalEntry's lines by role (payroll): each names the account choice it goes to, its side
+   * and amount. Debits equal credits to the kobo (`documentFor` checks before sending).
+   */
+  journal?: JournalLine[];
+  /** Transfer fees Owo charged for the payment (a Purchase gets a bank charges line). */
+  feeMinor?: number;
+};
+
+/** Where a journal line goes: the payroll (salaries) account, the bank, or a journal account key. */
+export type JournalLine = {
+  account: 'payroll' | 'bank' | JournalAccountKey;
+  postingType: 'Debit' | 'Credit';
+  amountMinor: number;
+  description: string;
+};
+
+const ACCOUNT_LABEL: Record<JournalLine['account'], string> = {
+  payroll: 'salaries expense',
+  bank: 'bank',
+  employerPensionAccountId: 'employer pension expense',
+  nsitfExpenseAccountId: 'NSITF expense',
+  payePayableAccountId: 'PAYE payable',
+  pensionPayableAccountId: 'pension payable',
+  nhfPayableAccountId: 'NHF payable',
+  nsitfPayableAccountId: 'NSITF payable',
+  otherDeductionsAccountId: 'other deductions',
+  bankChargesAccountId: 'bank charges',
 };
 
 /**
@@ -101,6 +130,14 @@ registerPostingSource({
       .where(and(eq(payouts.id, id), eq(payouts.accountId, accountId)));
     if (!p) return null;
     const bill = p.bill;
+    const [fee] = await db
+      .execute<{ fee: string }>(
+        sql`
+      select coalesce(sum(fee), 0)::bigint as fee from transactions
+       where account_id = ${accountId}::uuid and source_type = 'payout' and source_id = ${id}
+         and type = 'payout' and status = 'success'`,
+      )
+      .then((r) => r.rows);
     return {
       record: bill ? 'bill' : 'payout',
       document: bill ? 'Bill' : 'Purchase',
@@ -114,7 +151,9 @@ registerPostingSource({
       attachments: bill?.fileName
         ? [{ fileName: bill.fileName, url: `${appUrl}/api/files/${encodeURIComponent(bill.fileName)}` }]
         : [],
-      link: bill ? `${appUrl}/bills/${bill.reference}` : `${appUrl}/payout/${p.p.id}`,
+      link: bill ? `${appUrl}/bills/${bill.reference}` : `${appUrl}/payouts/${p.p.id}`,
+      // a bill's payment is one bill payment of the billed amount; its fee is left out (see docs)
+      feeMinor: bill ? 0 : Number(fee?.fee ?? 0),
     };
   },
 });
@@ -127,25 +166,97 @@ registerPostingSource({
       .from(payrolls)
       .where(and(eq(payrolls.id, id), eq(payrolls.accountId, accountId)));
     if (!pr) return null;
-    const [s] = await db
-      .select({
-        paid: sql<number>`coalesce(sum(${payrollRows.netMinor}) filter (where ${payrollRows.status} = 'paid'), 0)::bigint`,
-      })
-      .from(payrollRows)
-      .where(eq(payrollRows.payrollId, id));
+    // The paid rows only (a failed row paid nobody and owes nobody): what they cost, withheld and paid.
+    const [s] = (
+      await db.execute<Record<string, string>>(sql`
+      select coalesce(sum(gross_minor), 0)::bigint as gross,
+             coalesce(sum(net_minor), 0)::bigint as net,
+             coalesce(-sum((breakdown->>'PAYE')::bigint), 0)::bigint as paye,
+             coalesce(-sum((breakdown->>'Pension (employee)')::bigint), 0)::bigint as pension_ee,
+             coalesce(-sum((breakdown->>'NHF')::bigint), 0)::bigint as nhf,
+             coalesce(sum((employer_costs->>'Pension (employer)')::bigint), 0)::bigint as pension_er,
+             coalesce(sum((employer_costs->>'NSITF')::bigint), 0)::bigint as nsitf,
+             (select coalesce(sum(t.fee), 0) from transactions t
+               where t.account_id = ${accountId}::uuid and t.source_type = 'payroll'
+                 and t.source_id = ${id} and t.type = 'payout' and t.status = 'success')::bigint as fee
+        from payroll_rows r
+        left join transactions t on t.id = r.transaction_id
+       where r.payroll_id = ${id}::uuid and r.account_id = ${accountId}::uuid
+         -- a row's stored status stays 'paying'; paid is read from its transaction (as payroll does)
+         and (r.status = 'paid' or (r.status = 'paying' and t.status = 'success'))`)
+    ).rows;
+    const n = (k: string) => Number(s?.[k] ?? 0);
+    const [gross, net, paye, pensionEe, nhf, pensionEr, nsitf, fee] = [
+      'gross',
+      'net',
+      'paye',
+      'pension_ee',
+      'nhf',
+      'pension_er',
+      'nsitf',
+      'fee',
+    ].map(n);
+    if (gross <= 0) return null; // nothing paid yet: no journal (never an empty one)
+    // Other salary deductions (loans, dues): what gross pay did not pay out or withhold by statute.
+    const other = gross - net - paye - pensionEe - nhf;
+    const journal: JournalLine[] = [
+      { account: 'payroll', postingType: 'Debit', amountMinor: gross, description: 'Gross pay' },
+      {
+        account: 'employerPensionAccountId',
+        postingType: 'Debit',
+        amountMinor: pensionEr,
+        description: 'Employer pension contribution',
+      },
+      { account: 'nsitfExpenseAccountId', postingType: 'Debit', amountMinor: nsitf, description: 'NSITF' },
+      { account: 'bank', postingType: 'Credit', amountMinor: net, description: 'Net pay paid' },
+      {
+        account: 'payePayableAccountId',
+        postingType: 'Credit',
+        amountMinor: paye,
+        description: 'PAYE withheld',
+      },
+      {
+        account: 'pensionPayableAccountId',
+        postingType: 'Credit',
+        amountMinor: pensionEe + pensionEr,
+        description: 'Pension (employee + employer)',
+      },
+      {
+        account: 'nhfPayableAccountId',
+        postingType: 'Credit',
+        amountMinor: nhf,
+        description: 'NHF withheld',
+      },
+      { account: 'nsitfPayableAccountId', postingType: 'Credit', amountMinor: nsitf, description: 'NSITF' },
+      {
+        account: 'otherDeductionsAccountId',
+        postingType: other >= 0 ? 'Credit' : 'Debit',
+        amountMinor: Math.abs(other),
+        description: 'Other salary deductions',
+      },
+      {
+        account: 'bankChargesAccountId',
+        postingType: 'Debit',
+        amountMinor: fee,
+        description: 'Transfer fees',
+      },
+      { account: 'bank', postingType: 'Credit', amountMinor: fee, description: 'Transfer fees' },
+    ].filter((l): l is JournalLine => l.amountMinor > 0);
     return {
       record: 'payroll',
       document: 'JournalEntry',
       reference: pr.reference,
-      amountMinor: Number(s?.paid ?? 0),
+      amountMinor: net,
       currency: 'NGN',
       paidOn: lagosDay(pr.updatedAt),
       vendorName: null,
       categoryId: null,
       description: `Salaries: ${pr.name}`,
       attachments: [],
-      link: `${appUrl}/payroll/${pr.id}`,
+      link: `${appUrl}/payroll/${pr.id}/details`,
       payroll: true,
+      journal,
+      feeMinor: fee,
     };
   },
 });
@@ -249,7 +360,41 @@ async function documentFor(
       'accounting-unmapped',
       'Choose the bank and expense accounts in Import payment tags first',
     );
+  const unmapped = (what: string) =>
+    new AppError(409, 'accounting-unmapped', `Choose the ${what} account in Import payment tags first`);
   const memo = `Owo ${rec.record} ${rec.reference}${rec.vendorName ? ` — ${rec.vendorName}` : ''}`;
+  let lines: BooksDocument['lines'];
+  if (rec.journal) {
+    lines = rec.journal.map((l) => {
+      const id =
+        l.account === 'payroll' ? accountId : l.account === 'bank' ? conn.bankAccountId : conn[l.account];
+      if (!id) throw unmapped(ACCOUNT_LABEL[l.account]);
+      return {
+        amountMinor: l.amountMinor,
+        accountId: id,
+        classId: null,
+        description: l.description,
+        postingType: l.postingType,
+      };
+    });
+    const side = (t: string) =>
+      lines.filter((l) => l.postingType === t).reduce((a, l) => a + l.amountMinor, 0);
+    if (side('Debit') !== side('Credit'))
+      throw new AppError(409, 'accounting-unbalanced', 'The journal does not balance; nothing was posted');
+  } else {
+    lines = [
+      { amountMinor: rec.amountMinor, accountId, classId, description: rec.description.slice(0, 500) },
+    ];
+    if (rec.document === 'Purchase' && rec.feeMinor) {
+      if (!conn.bankChargesAccountId) throw unmapped(ACCOUNT_LABEL.bankChargesAccountId);
+      lines.push({
+        amountMinor: rec.feeMinor,
+        accountId: conn.bankChargesAccountId,
+        classId: null,
+        description: 'Transfer fee',
+      });
+    }
+  }
   return {
     kind: rec.document,
     docNumber: rec.reference.slice(0, 21),
@@ -257,7 +402,7 @@ async function documentFor(
     currency: rec.currency,
     bankAccountId: conn.bankAccountId,
     vendorName: rec.vendorName,
-    lines: [{ amountMinor: rec.amountMinor, accountId, classId, description: rec.description.slice(0, 500) }],
+    lines,
     memo,
     link: rec.link,
     attachments: rec.attachments,
@@ -349,12 +494,15 @@ const postingDto = (p: typeof accountingPostings.$inferSelect, appUrl: string): 
   attempts: p.attempts,
   lastError: p.lastError,
   providerDocumentId: p.providerDocumentId,
+  // the link the document carries (a bill's page is by its reference); before the first attempt, by id
   link:
-    p.record === 'expense'
-      ? `${appUrl}/expense/${p.sourceId}`
-      : p.record === 'payroll'
-        ? `${appUrl}/payroll/${p.sourceId}`
-        : `${appUrl}/payout/${p.sourceId}`,
+    typeof p.payload?.link === 'string'
+      ? p.payload.link
+      : p.record === 'expense'
+        ? `${appUrl}/expense/${p.sourceId}`
+        : p.record === 'payroll'
+          ? `${appUrl}/payroll/${p.sourceId}/details`
+          : `${appUrl}/payouts/${p.sourceId}`,
   createdAt: p.createdAt.toISOString(),
   postedAt: p.postedAt ? p.postedAt.toISOString() : null,
 });

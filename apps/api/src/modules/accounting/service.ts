@@ -1,8 +1,11 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ACCOUNTING_MSG,
   ACCOUNTING_PROVIDER_NAMES,
+  JOURNAL_ACCOUNT_KEYS,
   type AccountingProvider,
+  type JournalAccountKey,
   type AuthStatus,
   type Integration,
   type MappingAnswer,
@@ -23,6 +26,7 @@ import {
   ProviderUnavailableError,
   type AccountingProviderPort,
   type Connection,
+  type ProviderRef,
   type TokenSet,
 } from './provider/port';
 import { callbackUrl, providerOf } from './provider/registry';
@@ -163,6 +167,7 @@ export async function completeConnect(
               bankAccountId: null,
               defaultExpenseAccountId: null,
               payrollAccountId: null,
+              ...Object.fromEntries(JOURNAL_ACCOUNT_KEYS.map((k) => [k, null])),
               accountsSyncedAt: null,
               locationsSyncedAt: null,
             },
@@ -400,6 +405,37 @@ async function replaceRefs(
       .onConflictDoNothing();
 }
 
+const LIABILITY = /liabilit|payable/i;
+
+/**
+ * Defaults for the payroll journal and fee accounts, picked from the provider's chart by account
+ * type (QBO `AccountType`: `Expense`, `Other Current Liability`, …) and then by name: an expense or
+ * liability whose name says what it is; else the payroll expense account for employer costs, the
+ * first active liability for what is withheld, and the default expense account for bank charges.
+ * None of a kind (a chart without liabilities): null, and a posting that needs it fails, visibly.
+ */
+export function journalAccountDefaults(
+  accounts: ProviderRef[],
+  payrollId: string | null,
+  expenseId: string | null,
+): Record<JournalAccountKey, string | null> {
+  const active = accounts.filter((a) => a.active);
+  const expenses = active.filter((a) => a.type === 'Expense' || a.type === 'Other Expense');
+  const liabilities = active.filter((a) => LIABILITY.test(a.type) && !/accounts payable/i.test(a.type));
+  const named = (list: ProviderRef[], re: RegExp) => list.find((a) => re.test(a.name))?.id ?? null;
+  const liability = (re: RegExp) => named(liabilities, re) ?? liabilities[0]?.id ?? null;
+  return {
+    employerPensionAccountId: named(expenses, /pension/i) ?? payrollId,
+    nsitfExpenseAccountId: named(expenses, /nsitf|compensation/i) ?? payrollId,
+    payePayableAccountId: liability(/paye|income tax|withholding/i),
+    pensionPayableAccountId: liability(/pension/i),
+    nhfPayableAccountId: liability(/nhf|housing fund/i),
+    nsitfPayableAccountId: liability(/nsitf|compensation/i),
+    otherDeductionsAccountId: liability(/payroll liab|deduction/i),
+    bankChargesAccountId: named(expenses, /bank (charge|fee)|transfer fee/i) ?? expenseId,
+  };
+}
+
 /** `POST /api/accounting/accounts/sync`: the provider's accounts and classes replace the synced copy. */
 export async function syncAccounts(deps: AppDeps, accountId: string) {
   const { accounts, classes } = await withProvider(deps, accountId, async (p, c) => ({
@@ -412,14 +448,17 @@ export async function syncAccounts(deps: AppDeps, accountId: string) {
     const bank = accounts.find((a) => a.type === 'Bank' && a.active);
     const expense = accounts.find((a) => a.type === 'Expense' && a.active);
     const payroll = accounts.find((a) => a.type === 'Expense' && /salar|wage|payroll/i.test(a.name));
+    const picks = journalAccountDefaults(accounts, payroll?.id ?? expense?.id ?? null, expense?.id ?? null);
+    const keep = (col: AnyPgColumn, id: string | null) => sql`coalesce(${col}, ${id})`;
     await tx
       .update(accountingConnections)
       .set({
         accountsSyncedAt: new Date(),
         // first sync: sensible defaults the import flow can change
-        bankAccountId: sql`coalesce(${accountingConnections.bankAccountId}, ${bank?.id ?? null})`,
-        defaultExpenseAccountId: sql`coalesce(${accountingConnections.defaultExpenseAccountId}, ${expense?.id ?? null})`,
-        payrollAccountId: sql`coalesce(${accountingConnections.payrollAccountId}, ${payroll?.id ?? expense?.id ?? null})`,
+        bankAccountId: keep(accountingConnections.bankAccountId, bank?.id ?? null),
+        defaultExpenseAccountId: keep(accountingConnections.defaultExpenseAccountId, expense?.id ?? null),
+        payrollAccountId: keep(accountingConnections.payrollAccountId, payroll?.id ?? expense?.id ?? null),
+        ...Object.fromEntries(JOURNAL_ACCOUNT_KEYS.map((k) => [k, keep(accountingConnections[k], picks[k])])),
       })
       .where(eq(accountingConnections.accountId, accountId));
   });
@@ -469,6 +508,10 @@ export async function getMapping(db: DbOrTx, accountId: string): Promise<Mapping
     bankAccountId: conn?.bankAccountId ?? null,
     defaultExpenseAccountId: conn?.defaultExpenseAccountId ?? null,
     payrollAccountId: conn?.payrollAccountId ?? null,
+    ...(Object.fromEntries(JOURNAL_ACCOUNT_KEYS.map((k) => [k, conn?.[k] ?? null])) as Record<
+      JournalAccountKey,
+      string | null
+    >),
     mappings: rows.map((r) => ({
       categoryId: r.categoryId,
       categoryName: r.categoryName,
@@ -486,7 +529,13 @@ export async function saveMapping(deps: AppDeps, accountId: string, body: Mappin
   if (!conn) throw notConnected();
   const accountsIds = new Set((await listRefs(deps.db, accountId, 'account')).map((a) => a.id));
   const classIds = new Set((await listRefs(deps.db, accountId, 'class')).map((a) => a.id));
-  for (const k of ['bankAccountId', 'defaultExpenseAccountId', 'payrollAccountId'] as const) {
+  const accountKeys = [
+    'bankAccountId',
+    'defaultExpenseAccountId',
+    'payrollAccountId',
+    ...JOURNAL_ACCOUNT_KEYS,
+  ] as const;
+  for (const k of accountKeys) {
     const v = body[k];
     if (v !== undefined && !accountsIds.has(v)) throw fieldError(k, ACCOUNTING_MSG.providerAccountNotFound);
   }
@@ -515,6 +564,9 @@ export async function saveMapping(deps: AppDeps, accountId: string, body: Mappin
           ? { defaultExpenseAccountId: body.defaultExpenseAccountId }
           : {}),
         ...(body.payrollAccountId !== undefined ? { payrollAccountId: body.payrollAccountId } : {}),
+        ...Object.fromEntries(
+          JOURNAL_ACCOUNT_KEYS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]),
+        ),
         updatedAt: new Date(),
       })
       .where(eq(accountingConnections.accountId, accountId));

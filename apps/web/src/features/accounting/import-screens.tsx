@@ -1,7 +1,25 @@
-import { Alert, Button, Card, Group, Radio, Select, Stack, Stepper, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ACCOUNTING_PROVIDER_NAMES, type MappingBody } from '@owo/contract/accounting';
+import {
+  ACCOUNTING_PROVIDER_NAMES,
+  JOURNAL_ACCOUNT_KEYS,
+  type JournalAccountKey,
+  type MappingBody,
+} from '@owo/contract/accounting';
 import { ListBody } from '../../components/list';
 import { useDraft } from '../../lib/drafts';
 import { useApiMutation } from '../../lib/query';
@@ -22,7 +40,26 @@ const DRAFT = 'accounting.importTags';
 type Draft = Required<Pick<MappingBody, 'mappings'>> & {
   bankAccountId: string | null;
   defaultExpenseAccountId: string | null;
+  payrollAccountId?: string | null;
+  journal?: Partial<Record<JournalAccountKey, string | null>>;
 };
+
+/** Where the payroll journal and transfer fees post (issue 27 §1); the first sync picked defaults. */
+const JOURNAL_FIELDS: {
+  key: 'payrollAccountId' | JournalAccountKey;
+  label: string;
+  kind: 'expense' | 'liability';
+}[] = [
+  { key: 'payrollAccountId', label: 'Salaries (gross pay)', kind: 'expense' },
+  { key: 'employerPensionAccountId', label: 'Employer pension expense', kind: 'expense' },
+  { key: 'nsitfExpenseAccountId', label: 'NSITF expense', kind: 'expense' },
+  { key: 'bankChargesAccountId', label: 'Bank charges (transfer fees)', kind: 'expense' },
+  { key: 'payePayableAccountId', label: 'PAYE payable', kind: 'liability' },
+  { key: 'pensionPayableAccountId', label: 'Pension payable', kind: 'liability' },
+  { key: 'nhfPayableAccountId', label: 'NHF payable', kind: 'liability' },
+  { key: 'nsitfPayableAccountId', label: 'NSITF payable', kind: 'liability' },
+  { key: 'otherDeductionsAccountId', label: 'Other salary deductions', kind: 'liability' },
+];
 const CLOSE_TO = '/settings/categories';
 
 function Frame(props: { step: number; children: React.ReactNode }) {
@@ -91,6 +128,7 @@ export function MapTagsScreen() {
   const mapping = useMapping();
   const expenseAccounts = useProviderAccounts('Expense');
   const bankAccounts = useProviderAccounts('Bank');
+  const liabilityAccounts = useProviderAccounts('Other Current Liability');
   const classes = useClasses();
   const [draft, setDraft] = useDraft<Draft>(DRAFT);
   useEffect(() => {
@@ -98,6 +136,8 @@ export function MapTagsScreen() {
       setDraft({
         bankAccountId: mapping.data.bankAccountId,
         defaultExpenseAccountId: mapping.data.defaultExpenseAccountId,
+        payrollAccountId: mapping.data.payrollAccountId,
+        journal: Object.fromEntries(JOURNAL_ACCOUNT_KEYS.map((k) => [k, mapping.data[k]])),
         mappings: mapping.data.mappings.map((m) => ({
           categoryId: m.categoryId,
           providerAccountId: m.providerAccountId,
@@ -129,6 +169,36 @@ export function MapTagsScreen() {
               onChange={(v) => draft && setDraft({ ...draft, defaultExpenseAccountId: v })}
             />
           </Group>
+          <Title order={4}>Payroll and fees</Title>
+          <Text size="sm" c="dimmed">
+            A paid payroll run posts one journal: gross pay and employer costs against net pay, PAYE, pension,
+            NHF and NSITF payable, and the transfer fees.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {JOURNAL_FIELDS.map((f) => (
+              <Select
+                key={f.key}
+                label={f.label}
+                searchable
+                data={
+                  f.kind === 'expense'
+                    ? accountOptions
+                    : (liabilityAccounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))
+                }
+                value={
+                  (f.key === 'payrollAccountId' ? draft?.payrollAccountId : draft?.journal?.[f.key]) ?? null
+                }
+                onChange={(v) =>
+                  draft &&
+                  setDraft(
+                    f.key === 'payrollAccountId'
+                      ? { ...draft, payrollAccountId: v }
+                      : { ...draft, journal: { ...draft.journal, [f.key]: v } },
+                  )
+                }
+              />
+            ))}
+          </SimpleGrid>
           <ListBody
             query={mapping}
             isEmpty={!draft?.mappings.length}
@@ -198,6 +268,8 @@ export function FinishImportScreen() {
       accountingApi.saveMapping({
         ...(d.bankAccountId ? { bankAccountId: d.bankAccountId } : {}),
         ...(d.defaultExpenseAccountId ? { defaultExpenseAccountId: d.defaultExpenseAccountId } : {}),
+        ...(d.payrollAccountId ? { payrollAccountId: d.payrollAccountId } : {}),
+        ...Object.fromEntries(Object.entries(d.journal ?? {}).filter(([, v]) => v)),
         mappings: d.mappings,
       }),
     onSuccess: () => {

@@ -20,12 +20,18 @@ export type DocumentLine = {
   accountId: string;
   classId?: string | null;
   description: string;
+  /**
+   * JournalEntry only: the line's side. A journal whose lines carry sides is posted as given (it
+   * must balance); one without is debits against one credit to `bankAccountId`.
+   */
+  postingType?: 'Debit' | 'Credit';
 };
 
 /**
  * A document for the books. Purchase: money left `bankAccountId` for the lines (expenses,
- * payouts). Bill: what a vendor billed (lines), payable to `vendorName`. JournalEntry: debits
- * (lines) against one credit to `bankAccountId` (payroll).
+ * payouts). Bill: what a vendor billed (lines), payable to `vendorName`, paid from
+ * `bankAccountId` (a bill payment linked to it). JournalEntry: lines with their sides (payroll:
+ * expenses debited; bank, PAYE, pension and NHF payable credited), balanced to the kobo.
  */
 export type BooksDocument = {
   kind: 'Purchase' | 'Bill' | 'JournalEntry';

@@ -202,6 +202,7 @@ export function quickbooksProvider(config: QboConfig, redirectUri: string): Acco
       const common = { DocNumber: doc.docNumber.slice(0, 21), TxnDate: doc.txnDate, PrivateNote: note };
       let entity: string;
       let body: Record<string, unknown>;
+      let vendor: string | null = null;
       if (doc.kind === 'Purchase') {
         entity = 'purchase';
         body = {
@@ -212,37 +213,62 @@ export function quickbooksProvider(config: QboConfig, redirectUri: string): Acco
         };
       } else if (doc.kind === 'Bill') {
         entity = 'bill';
-        const vendor = await vendorRef(c, doc.vendorName || 'Owo vendor', requestId);
+        vendor = await vendorRef(c, doc.vendorName || 'Owo vendor', requestId);
         body = { ...common, VendorRef: { value: vendor }, Line: doc.lines.map(lineOf) };
       } else {
         entity = 'journalentry';
+        const sided = doc.lines.some((l) => l.postingType);
         const total = doc.lines.reduce((s, l) => s + l.amountMinor, 0);
+        const jeLine = (l: BooksDocument['lines'][number]) => ({
+          Amount: money(l.amountMinor),
+          Description: l.description,
+          DetailType: 'JournalEntryLineDetail',
+          JournalEntryLineDetail: {
+            PostingType: l.postingType ?? 'Debit',
+            AccountRef: { value: l.accountId },
+            ...(l.classId ? { ClassRef: { value: l.classId } } : {}),
+          },
+        });
         body = {
           ...common,
-          Line: [
-            ...doc.lines.map((l) => ({
-              Amount: money(l.amountMinor),
-              Description: l.description,
-              DetailType: 'JournalEntryLineDetail',
-              JournalEntryLineDetail: {
-                PostingType: 'Debit',
-                AccountRef: { value: l.accountId },
-                ...(l.classId ? { ClassRef: { value: l.classId } } : {}),
-              },
-            })),
-            {
-              Amount: money(total),
-              Description: doc.memo.slice(0, 4000),
-              DetailType: 'JournalEntryLineDetail',
-              JournalEntryLineDetail: { PostingType: 'Credit', AccountRef: { value: doc.bankAccountId } },
-            },
-          ],
+          Line: sided
+            ? doc.lines.map(jeLine)
+            : [
+                ...doc.lines.map(jeLine),
+                jeLine({
+                  amountMinor: total,
+                  description: doc.memo.slice(0, 4000),
+                  postingType: 'Credit',
+                  accountId: doc.bankAccountId,
+                }),
+              ],
         };
       }
       const answer = await call<Record<string, { Id: string }>>(c, 'POST', entity, body, {
         requestid: requestId,
       });
       const id = String(answer[doc.kind]?.Id);
+      if (vendor) {
+        // The bill was paid by Owo: a bill payment from the bank account settles it (A/P back to
+        // zero), under its own request id so a retry pays it once.
+        const total = money(doc.lines.reduce((s, l) => s + l.amountMinor, 0));
+        await call(
+          c,
+          'POST',
+          'billpayment',
+          {
+            VendorRef: { value: vendor },
+            PayType: 'Check',
+            TotalAmt: total,
+            TxnDate: doc.txnDate,
+            DocNumber: common.DocNumber,
+            PrivateNote: note,
+            CheckPayment: { BankAccountRef: { value: doc.bankAccountId } },
+            Line: [{ Amount: total, LinkedTxn: [{ TxnId: id, TxnType: 'Bill' }] }],
+          },
+          { requestid: `${requestId}-p` },
+        );
+      }
       // Attachments: QBO note attachables linked to the document (one request id each).
       for (const [i, a] of doc.attachments.entries()) {
         await call(

@@ -39,6 +39,13 @@ export const SANDBOX_ACCOUNTS: ProviderRef[] = [
   { id: '21', name: 'Salaries & Wages', type: 'Expense', active: true },
   { id: '22', name: 'Professional Fees', type: 'Expense', active: true },
   { id: '24', name: 'Repairs & Maintenance', type: 'Expense', active: true },
+  { id: '25', name: 'Employer Pension Contributions', type: 'Expense', active: true },
+  { id: '26', name: 'NSITF Contributions', type: 'Expense', active: true },
+  { id: '37', name: 'PAYE Payable', type: 'Other Current Liability', active: true },
+  { id: '38', name: 'Pension Payable', type: 'Other Current Liability', active: true },
+  { id: '39', name: 'NHF Payable', type: 'Other Current Liability', active: true },
+  { id: '41', name: 'NSITF Payable', type: 'Other Current Liability', active: true },
+  { id: '42', name: 'Payroll Liabilities', type: 'Other Current Liability', active: true },
   { id: '40', name: 'Cost of Goods Sold', type: 'Cost of Goods Sold', active: true },
   { id: '79', name: 'Sales', type: 'Income', active: true },
 ];
@@ -208,6 +215,15 @@ export function sandboxProvider(deps: AppDeps): AccountingProviderPort & {
       const known = new Set(SANDBOX_ACCOUNTS.map((a) => a.id));
       for (const id of [doc.bankAccountId, ...doc.lines.map((l) => l.accountId)])
         if (!known.has(id)) throw new ProviderRejectedError(`Invalid Reference Id: account ${id}`);
+      if (doc.kind === 'JournalEntry' && doc.lines.some((l) => l.postingType)) {
+        // QBO: "Transaction must be balanced" (error 6000); the sandbox holds journals to the same rule.
+        const sum = (side: string) =>
+          doc.lines.filter((l) => l.postingType === side).reduce((a, l) => a + l.amountMinor, 0);
+        if (sum('Debit') !== sum('Credit'))
+          throw new ProviderRejectedError(
+            `Transaction must be balanced: debits ${sum('Debit')} and credits ${sum('Credit')}`,
+          );
+      }
       const [row] = await db
         .insert(accountingSandboxDocuments)
         .values({
