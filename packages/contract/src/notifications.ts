@@ -45,6 +45,8 @@ export const notificationItemSchema = z.object({
         requestReference: z.string().optional(),
         transactionId: z.string().optional(),
         quoteId: z.string().optional(),
+        /** A card's receipt request: opens that card's Transactions panel on /cards. */
+        cardId: z.string().optional(),
       })
       .catchall(z.unknown()),
   }),

@@ -10303,6 +10303,7 @@ export interface operations {
                                     requestReference?: string;
                                     transactionId?: string;
                                     quoteId?: string;
+                                    cardId?: string;
                                 } & {
                                     [key: string]: unknown;
                                 };

@@ -243,7 +243,7 @@ describe('cards', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, m.user.id), eq(notifications.topic, 'Card Receipt Needed')));
     expect(asked).toHaveLength(1);
-    expect(asked[0].props).toMatchObject({ transactionId: spendTx.id });
+    expect(asked[0].props).toMatchObject({ transactionId: spendTx.id, cardId: card.id });
     // a reversal after settlement is refused (nothing moves)
     expect(await send({ ...a1, id: `evt_rev_${n}`, event: 'authorization.reversal' })).toMatchObject({
       approved: false,

@@ -508,7 +508,8 @@ async function applyOne(
       userIds: [c.holderUserId],
       topic: CARD_RECEIPT_TOPIC,
       value: `Please upload the receipt for ${amount} at ${a.merchantName} (${card}).`,
-      props: { transactionId: a.transactionId },
+      // `cardId` makes a click open the card's Transactions panel, where the receipt is uploaded.
+      props: { transactionId: a.transactionId, cardId: c.id },
       category: 'payments',
     });
     if (c.singleUse && c.status !== 'terminated')

@@ -27,6 +27,15 @@ export function useCards(page: number, status?: string) {
   });
 }
 
+/** GET /cards/{id}: one card (the Transactions panel opened from a notification, off this page). */
+export function useCard(id: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...cardKeys.all, 'one', id],
+    enabled: !!id && enabled,
+    queryFn: async () => (await api.get<Card>(`/cards/${id}`)).data,
+  });
+}
+
 /** GET /cards/{id}/spends: the card's spends (authorised, settled, reversed) with their receipts. */
 export function useCardSpends(cardId: string | null, page: number) {
   const query = { page, limit: 20 };

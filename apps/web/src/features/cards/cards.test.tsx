@@ -119,3 +119,19 @@ describe('cards: receipts for card spends', () => {
     expect(within(row).getByRole('button', { name: /Upload receipt/ })).toBeInTheDocument();
   });
 });
+
+describe('cards: opened from the "Card Receipt Needed" notification', () => {
+  it('opens the card’s Transactions panel from ?spends=, fetching the card when it is not on the page', async () => {
+    const { api } = renderApp(`/cards?spends=${card.id}`, {
+      session: {},
+      routes: {
+        'GET /api/cards': page([]),
+        [`GET /api/cards/${card.id}`]: ok(card),
+        [`GET /api/cards/${card.id}/spends`]: page([spend()]),
+      },
+    });
+    const row = await screen.findByTestId(`spend-${spend().transactionId}`);
+    expect(within(row).getByRole('button', { name: /Upload receipt/ })).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === `/api/cards/${card.id}`)).toBe(true);
+  });
+});

@@ -13,8 +13,9 @@ export type NotificationAction = { type: 'navigate'; to: string } | { type: 'mod
 /** Announcements, and events without a reference, open the details modal. */
 export function notificationAction(item: NotificationItem): NotificationAction {
   if (item.kind === 'announcement') return { type: 'modal' };
-  const { requestReference, transactionId, quoteId } = item.notification.props;
+  const { requestReference, transactionId, quoteId, cardId } = item.notification.props;
   if (requestReference) return { type: 'navigate', to: paths.request.href({ ref: requestReference }) };
+  if (cardId) return { type: 'navigate', to: paths.cards.root.href({ spends: cardId }) };
   if (transactionId) return { type: 'navigate', to: paths.transaction.href({ transactionId }) };
   if (quoteId) return { type: 'navigate', to: paths.payouts.quotes.href() };
   return { type: 'modal' };

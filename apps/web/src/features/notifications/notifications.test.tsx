@@ -53,6 +53,11 @@ describe('notification rules', () => {
       type: 'navigate',
       to: '/transaction/t9',
     });
+    // A card's receipt request opens that card's Transactions panel, not the transaction page.
+    expect(notificationAction(item({ props: { transactionId: 't9', cardId: 'c1' } }))).toEqual({
+      type: 'navigate',
+      to: '/cards?spends=c1',
+    });
     expect(notificationAction(item({ props: { quoteId: 'q1' } }))).toEqual({
       type: 'navigate',
       to: '/payouts/quotes',

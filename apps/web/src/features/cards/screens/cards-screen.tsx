@@ -1,12 +1,12 @@
 import { Badge, Button, Card as MCard, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { cardApi, refreshCards, useCards } from '../api';
+import { cardApi, refreshCards, useCard, useCards } from '../api';
 import { CardSpends } from '../components/card-spends';
 
 const STATUS_COLOR = { active: 'teal', frozen: 'blue', terminated: 'gray' } as const;
@@ -18,8 +18,16 @@ export function CardsScreen() {
   const list = useCards(page);
   const canPost = useCan('wallets', 'post');
   const canPut = useCan('wallets', 'put');
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = list.data?.items.find((c) => c.id === openId) ?? null;
+  // `?spends=<card id>` (the "Card Receipt Needed" notification) opens that card's Transactions.
+  const [params, setParams] = useSearchParams();
+  const [openId, setOpenIdState] = useState<string | null>(params.get('spends'));
+  const setOpenId = (id: string | null) => {
+    setOpenIdState(id);
+    if (!id && params.has('spends')) setParams({}, { replace: true });
+  };
+  const onPage = list.data?.items.find((c) => c.id === openId);
+  const one = useCard(openId, !!list.data && !onPage);
+  const open = onPage ?? one.data ?? null;
   const act = useApiMutation({
     mutationFn: (v: { id: string; a: 'freeze' | 'unfreeze' | 'terminate' }) => cardApi.action(v.id, v.a),
     onSuccess: () => void refreshCards(),
