@@ -68,10 +68,13 @@ export const PAYMENT_INVITATION_MSG = {
 const expiresAt = z
   .string({ error: PAYMENT_INVITATION_MSG.expiresAtInvalid })
   .max(10, PAYMENT_INVITATION_MSG.expiresAtInvalid)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENT_INVITATION_MSG.expiresAtInvalid)
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), PAYMENT_INVITATION_MSG.expiresAtInvalid);
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, PAYMENT_INVITATION_MSG.expiresAtInvalid)
+  .refine(
+    (s) => s === '' || !Number.isNaN(Date.parse(`${s}T00:00:00Z`)),
+    PAYMENT_INVITATION_MSG.expiresAtInvalid,
+  );
 
-/** POST /api/payment-invitations. `expiresAt` (a Lagos date, end of day) defaults to 14 days. */
+/** POST /api/payment-invitations. `expiresAt` (a Lagos date, end of day; empty = default) defaults to 14 days. */
 export const paymentInvitationBody = z.object({
   payerName: z
     .string({ error: PAYMENT_INVITATION_MSG.payerNameRequired })
