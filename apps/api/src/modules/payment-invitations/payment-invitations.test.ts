@@ -4,6 +4,7 @@ import { PAY_SOMEONE_MSG, PAYMENT_INVITATION_MSG } from '@owo/contract';
 import { client, createTestApp, lastMailTo, memberWithRole, type TestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { fundedOwner, waitFor } from '../funding/test-support';
+import { creditDeposit } from '../money/deposits';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { notifications } from '../notifications/tables';
@@ -287,5 +288,28 @@ describe('payment invitations: matching deposits', () => {
     });
     expect((await statusOf(mine.id)).status).toBe('pending');
     expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('payment invitations: concurrent deposits', () => {
+  it('two deposits of the same amount at once pay one invitation once (row lock), the other stays a plain deposit', async () => {
+    const o = await fundedOwner(t, 0);
+    const only = await invite(o, { amount: '3000' });
+    const results = await Promise.all(
+      [1, 2].map((i) =>
+        creditDeposit(t.db, {
+          accountNumber: o.va.accountNumber,
+          amount: 300000,
+          providerRef: `pi_race_${only.id}_${i}`,
+          senderName: 'RACER',
+          provider: 'sandbox',
+        }),
+      ),
+    );
+    expect(results.every((r) => r.credited)).toBe(true);
+    const [row] = await t.db.select().from(paymentInvitations).where(eq(paymentInvitations.id, only.id));
+    expect(row.status).toBe('paid');
+    expect(results.map((r) => r.transactionId)).toContain(row.transactionId);
+    expect((await t.db.select().from(wallets).where(eq(wallets.id, o.wallet.id)))[0].balance).toBe(600000);
   });
 });
