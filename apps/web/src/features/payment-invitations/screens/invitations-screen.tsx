@@ -100,7 +100,7 @@ export function PaymentInvitationsScreen() {
                 <Table.Th>Payer</Table.Th>
                 <Table.Th>Amount</Table.Th>
                 <Table.Th>Status</Table.Th>
-                <Table.Th>Expires</Table.Th>
+                <Table.Th>Expires / paid on</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>

@@ -244,7 +244,7 @@ function MethodsStep(props: {
   );
 }
 
-function Row(props: { label: string; value: string }) {
+function Row(props: { label: string; value: string; copy?: string }) {
   return (
     <Group justify="space-between" wrap="nowrap">
       <Text size="sm" c="dimmed">
@@ -252,7 +252,7 @@ function Row(props: { label: string; value: string }) {
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Text fw={600}>{props.value}</Text>
-        <CopyButton value={props.value}>
+        <CopyButton value={props.copy ?? props.value}>
           {({ copied, copy }) => (
             <Button size="compact-xs" variant="subtle" onClick={copy}>
               {copied ? 'Copied' : 'Copy'}
@@ -277,7 +277,11 @@ function TransferInfoStep(props: {
         <Title order={3}>Send the money to {props.inv.companyName}</Title>
         {d ? (
           <Stack gap="xs" data-testid="transfer-info">
-            <Row label="Amount" value={formatMoney(props.inv.amountMinor, props.inv.currency)} />
+            <Row
+              label="Amount"
+              value={formatMoney(props.inv.amountMinor, props.inv.currency)}
+              copy={props.inv.amount}
+            />
             <Row label="Account number" value={d.accountNumber} />
             <Row label="Bank" value={d.bankName} />
             <Row label="Account name" value={d.accountName} />
