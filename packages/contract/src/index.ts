@@ -31,3 +31,4 @@ export * from './payouts';
 export * from './requests';
 export * from './commissions';
 export * from './disbursements';
+export * from './payment-invitations';

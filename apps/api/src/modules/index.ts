@@ -30,6 +30,7 @@ import { registerRequests } from './requests/routes';
 import { registerCommissions } from './commissions/routes';
 import { registerAccounting } from './accounting/routes';
 import { registerDisbursements } from './disbursements/routes';
+import { registerPaymentInvitations } from './payment-invitations/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -65,4 +66,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerCommissions(app, deps); // after inflows and approvals: listens to collections and refunds
   await registerAccounting(app, deps);
   await registerDisbursements(app, deps);
+  await registerPaymentInvitations(app, deps); // listens to wallet deposits (money's onWalletDeposit)
 }

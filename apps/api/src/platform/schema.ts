@@ -29,3 +29,4 @@ export * from '../modules/requests/tables';
 export * from '../modules/commissions/tables';
 export * from '../modules/accounting/tables';
 export * from '../modules/disbursements/tables';
+export * from '../modules/payment-invitations/tables';

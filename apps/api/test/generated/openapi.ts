@@ -5001,6 +5001,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment invitations (status, search, from/to), newest first
+         * @description status: pending, payerConfirmed, paid, expired (a pending one past expiresAt) or cancelled; also accepted inside the list kit’s where JSON. format=csv answers every row the same filters select as a streamed text/csv attachment.
+         */
+        get: operations["listPaymentInvitations"];
+        put?: never;
+        /**
+         * Ask someone who owes the company money to pay it (a single-use link is mailed to the payer)
+         * @description NGN only for now: USD and GBP receiving accounts do not exist yet (400 on currency). expiresAt is a Lagos date (end of day), tomorrow to 90 days; default 14 days. A deposit of the same amount to the company’s NGN virtual account marks the oldest open invitation paid.
+         */
+        post: operations["createPaymentInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment invitation: its status, what the payer confirmed and the deposit that paid it */
+        get: operations["getPaymentInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-invitations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending or payer-confirmed payment invitation (its link stops working) */
+        post: operations["cancelPaymentInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a pending payment invitation again with a new link (the previous link stops working)
+         * @description An expired pending invitation is renewed for 14 days.
+         */
+        post: operations["resendPaymentInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/payment-invitations/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public: the company name, amount and pay-in details of a payment invitation link
+         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, stored only as its SHA-256; a resend replaces it. Unknown 404, cancelled or expired 410, already confirmed 409. Nothing of the company but its name and the pay-in details is answered. Rate-limited per client IP. methods lists bankTransfer (the company’s NGN virtual account) and usdAccount/gbpAccount (not available yet); it is empty once the payer confirmed.
+         */
+        get: operations["getPublicPaymentInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/payment-invitations/{ref}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Public: the payer confirms they sent the money (once)
+         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, stored only as its SHA-256; a resend replaces it. Unknown 404, cancelled or expired 410, already confirmed 409. Nothing of the company but its name and the pay-in details is answered. Rate-limited per client IP. wirePurpose and narration are required for usdAccount and gbpAccount; a method that is not available answers 422.
+         */
+        post: operations["confirmPublicPaymentInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -29733,6 +29851,443 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPaymentInvitations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                search?: string;
+                where?: string;
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+                status?: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
+                period?: "24h" | "7d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON page, or text/csv with format=csv */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            payerName: string;
+                            payerEmail: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
+                            /** @enum {string|null} */
+                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+                            wirePurpose: string | null;
+                            narration: string | null;
+                            transactionId: string | null;
+                            expiresAt: string;
+                            confirmedAt: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                        }[];
+                        metadata: {
+                            pagination: {
+                                /** Format: int64 */
+                                page: number;
+                                /** Format: int64 */
+                                limit: number;
+                                /** Format: int64 */
+                                totalItems: number;
+                                /** Format: int64 */
+                                totalPages: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPaymentInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payerName: string;
+                    payerEmail: string;
+                    amount: number | string;
+                    /** @enum {string} */
+                    currency: "NGN" | "USD" | "GBP";
+                    note?: string | null;
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            payerName: string;
+                            payerEmail: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
+                            /** @enum {string|null} */
+                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+                            wirePurpose: string | null;
+                            narration: string | null;
+                            transactionId: string | null;
+                            expiresAt: string;
+                            confirmedAt: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            payerName: string;
+                            payerEmail: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
+                            /** @enum {string|null} */
+                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+                            wirePurpose: string | null;
+                            narration: string | null;
+                            transactionId: string | null;
+                            expiresAt: string;
+                            confirmedAt: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelPaymentInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            payerName: string;
+                            payerEmail: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
+                            /** @enum {string|null} */
+                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+                            wirePurpose: string | null;
+                            narration: string | null;
+                            transactionId: string | null;
+                            expiresAt: string;
+                            confirmedAt: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resendPaymentInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            payerName: string;
+                            payerEmail: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
+                            /** @enum {string|null} */
+                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+                            wirePurpose: string | null;
+                            narration: string | null;
+                            transactionId: string | null;
+                            expiresAt: string;
+                            confirmedAt: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPublicPaymentInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            companyName: string;
+                            payerName: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            amount: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            amountMinor: number;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "pending" | "payerConfirmed" | "paid";
+                            expiresAt: string;
+                            /** @enum {string|null} */
+                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+                            methods: {
+                                /** @enum {string} */
+                                method: "bankTransfer" | "usdAccount" | "gbpAccount";
+                                /** @enum {string} */
+                                currency: "NGN" | "USD" | "GBP";
+                                available: boolean;
+                                details: {
+                                    accountNumber: string;
+                                    accountName: string;
+                                    bankName: string;
+                                    bankCode: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmPublicPaymentInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "bankTransfer" | "usdAccount" | "gbpAccount";
+                    /** @enum {string|null} */
+                    wirePurpose?: "goods" | "services" | "salary" | "familySupport" | "education" | "medical" | "rent" | "investment" | "loanRepayment" | "travel" | "other" | null;
+                    narration?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -115,7 +115,9 @@ export const paths = {
     review: route('/payouts/review/:ref'),
   },
   paySomeone: route('/pay-someone'),
-  paymentInvitation: route('/payment-invitation'),
+  paymentInvitation: route('/payment-invitation/:ref'),
+  paymentInvitationStep: route('/payment-invitation/:ref/:step'),
+  paymentInvitations: route('/inflows/payment-invitations'),
   bills: {
     detail: route('/bill/:id'),
     inDashboard: route('/bills/:ref'),

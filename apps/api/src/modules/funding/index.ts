@@ -1,3 +1,3 @@
 // Public API of the funding module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
 export { dispatchManySoon, dispatchSoon, type WireMetadata } from './dispatcher';
-export { assignVirtualAccount } from './virtual-accounts';
+export { assignVirtualAccount, getFundingAccount } from './virtual-accounts';

@@ -52,6 +52,25 @@ const inboundMatchers = new Map<string, InboundMatcher>();
 export function registerInboundMatcher(name: string, matcher: InboundMatcher) {
   inboundMatchers.set(name, matcher);
 }
+/**
+ * A wallet deposit (money to a wallet's own virtual account, not a matcher's collection account),
+ * offered to listeners INSIDE the crediting transaction, after the ledger entry and the
+ * inbound_credits dedupe (a redelivered webhook never runs them twice). Payment invitations mark an
+ * expected payment paid here. Keyed by name: registering again replaces (tests build many apps).
+ */
+export type WalletDeposit = {
+  accountId: string;
+  walletId: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+  senderName: string;
+};
+const depositListeners = new Map<string, (tx: Tx, d: WalletDeposit) => Promise<void>>();
+export function onWalletDeposit(name: string, fn: (tx: Tx, d: WalletDeposit) => Promise<void>) {
+  depositListeners.set(name, fn);
+}
+
 async function matchInbound(db: Db, accountNumber: string): Promise<InboundMatch | null> {
   for (const m of inboundMatchers.values()) {
     const hit = await m(db, accountNumber);
@@ -161,6 +180,16 @@ export async function creditDeposit(
         topic: MONEY_TOPICS.depositCredited,
         value: `${formatMoney(p.amount, currency)} from ${p.senderName} was credited to your ${currency} wallet.`,
       });
+      if (!match)
+        for (const fn of depositListeners.values())
+          await fn(tx, {
+            accountId: w.accountId,
+            walletId: target.id,
+            transactionId: t.id,
+            amount: p.amount,
+            currency,
+            senderName: p.senderName,
+          });
       if (match) {
         const more = await match.onCredited(tx, {
           accountId: w.accountId,

@@ -1,7 +1,9 @@
 // Public API of the money module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
 export {
   creditDeposit,
+  onWalletDeposit,
   registerInboundMatcher,
+  type WalletDeposit,
   type InboundMatch,
   type InboundMatcher,
   type SenderAccount,

@@ -38,14 +38,7 @@ export const comingSoonDashboardRoutes: RouteObject[] = [
   // /projects/*, /asset-list and /assets/* live in features/projects and features/products.
   area('settings', '/settings/*'),
   area('cards', '/cards/*'),
-  {
-    path: '/payment-invitation/*',
-    element: (
-      <RequirePermission resource="payouts" action="post">
-        <ComingSoonPanel title="Payment invitation" />
-      </RequirePermission>
-    ),
-  },
+  // /payment-invitation/* lives in features/payment-invitations (public pages).
   {
     path: '/integrations/*',
     element: (

@@ -50,6 +50,9 @@ export function InflowsScreen() {
       <Group justify="space-between">
         <Title order={2}>Invoices</Title>
         <Group>
+          <Button variant="default" onClick={() => navigate('/inflows/payment-invitations')}>
+            Payment invitations
+          </Button>
           {canPartner && (
             <Button variant="default" onClick={() => setModal('partner')}>
               New Partner

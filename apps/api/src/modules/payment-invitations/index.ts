@@ -1,0 +1,2 @@
+// Public API of the payment invitations module: what other modules may import (nothing yet).
+export { matchDeposit } from './matching';

@@ -1,0 +1,315 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAY_SOMEONE_MSG, PAYMENT_INVITATION_MSG } from '@owo/contract';
+import { client, createTestApp, lastMailTo, memberWithRole, type TestApp } from '../../../test/helpers';
+import { startJobs } from '../../platform/jobs';
+import { fundedOwner, waitFor } from '../funding/test-support';
+import { creditDeposit } from '../money/deposits';
+import { transactions, wallets } from '../money/tables';
+import { verifyLedger } from '../money/verify';
+import { notifications } from '../notifications/tables';
+import { hashRef } from './service';
+import { paymentInvitations } from './tables';
+
+let t: TestApp;
+let stop: () => Promise<void>;
+beforeAll(async () => {
+  t = await createTestApp();
+  stop = await startJobs(t.app.deps);
+});
+afterAll(async () => {
+  await stop?.();
+  await t?.close();
+});
+
+let n = 0;
+const body = (over: Record<string, unknown> = {}) => ({
+  payerName: 'Chidi Okafor',
+  payerEmail: `payer${++n}-${Date.now()}@example.com`,
+  amount: '25000.50',
+  currency: 'NGN',
+  note: 'Invoice 42',
+  ...over,
+});
+
+/** Creates an invitation and reads the reference from the mailed link. */
+async function invite(o: { api: ReturnType<typeof client> }, over: Record<string, unknown> = {}) {
+  const b = body(over);
+  const res = await o.api.post('/api/payment-invitations', b);
+  expect(res.status).toBe(201);
+  const mail = await lastMailTo(t, b.payerEmail as string);
+  const ref = /\/payment-invitation\/([0-9a-f]{32})/.exec(mail!.text)![1];
+  return { id: res.body.data.id as string, ref, res, mail: mail! };
+}
+
+const anon = () => client(t);
+
+describe('payment invitations: company side', () => {
+  it('creates, mails the link, stores only the hash, lists with status filter and CSV, and scopes by account', async () => {
+    const o = await fundedOwner(t, 0);
+    const bad = await o.api.post('/api/payment-invitations', {
+      payerName: '',
+      payerEmail: 'nope',
+      amount: '-1',
+      currency: 'XYZ',
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(
+      expect.arrayContaining(['payerName', 'payerEmail', 'amount', 'currency']),
+    );
+    const usd = await o.api.post('/api/payment-invitations', body({ currency: 'USD' }));
+    expect(usd.status).toBe(400);
+    expect(usd.body.errors?.currency).toEqual([PAYMENT_INVITATION_MSG.foreignUnavailable]);
+    const past = await o.api.post('/api/payment-invitations', body({ expiresAt: '2020-01-01' }));
+    expect(past.status).toBe(400);
+    expect(past.body.errors?.expiresAt).toEqual([PAYMENT_INVITATION_MSG.expiresAtPast]);
+    expect(
+      await t.db.select().from(paymentInvitations).where(eq(paymentInvitations.accountId, o.account.id)),
+    ).toEqual([]);
+
+    const a = await invite(o);
+    expect(a.res.body.message).toBe(PAYMENT_INVITATION_MSG.created);
+    expect(a.res.body.data).toMatchObject({ amount: '25000.50', amountMinor: 2500050, status: 'pending' });
+    expect(a.mail.subject).toContain(o.account.name);
+    const [row] = await t.db.select().from(paymentInvitations).where(eq(paymentInvitations.id, a.id));
+    expect(row.refHash).toBe(hashRef(a.ref));
+    expect(JSON.stringify(row)).not.toContain(a.ref);
+
+    const b = await invite(o, { amount: '100' });
+    await o.api.post(`/api/payment-invitations/${b.id}/cancel`);
+    const all = await o.api.get('/api/payment-invitations');
+    expect(all.body.data.map((i: any) => i.id)).toEqual([b.id, a.id]);
+    const cancelled = await o.api.get('/api/payment-invitations?status=cancelled');
+    expect(cancelled.body.data.map((i: any) => i.id)).toEqual([b.id]);
+    const viaWhere = await o.api.get(
+      `/api/payment-invitations?where=${encodeURIComponent('{"status":"pending"}')}`,
+    );
+    expect(viaWhere.body.data.map((i: any) => i.id)).toEqual([a.id]);
+    const csv = await fetch(`${t.baseUrl}/api/payment-invitations?format=csv&status=pending`, {
+      headers: { authorization: `Bearer ${o.token}`, 'x-account-id': o.account.id },
+    });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('25000.50');
+
+    // Another account sees none of it.
+    const other = await fundedOwner(t, 0);
+    expect((await other.api.get(`/api/payment-invitations/${a.id}`)).status).toBe(404);
+    expect((await other.api.post(`/api/payment-invitations/${a.id}/cancel`)).status).toBe(404);
+    expect((await other.api.post(`/api/payment-invitations/${a.id}/resend`)).status).toBe(404);
+    expect((await other.api.get('/api/payment-invitations')).body.data).toEqual([]);
+    expect((await o.api.get(`/api/payment-invitations/${a.id}`)).body.data.status).toBe('pending');
+
+    // A member without inflows rights is refused.
+    const member = await memberWithRole(t, o.account.id, 'member');
+    expect((await member.api.post('/api/payment-invitations', body())).status).toBe(403);
+    expect((await member.api.get('/api/payment-invitations')).status).toBe(403);
+  });
+
+  it('resend replaces the link (the old one stops working); cancel is final', async () => {
+    const o = await fundedOwner(t, 0);
+    const a = await invite(o);
+    const again = await o.api.post(`/api/payment-invitations/${a.id}/resend`);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe(PAYMENT_INVITATION_MSG.resent);
+    const mail = await lastMailTo(t, a.res.body.data.payerEmail);
+    const ref2 = /\/payment-invitation\/([0-9a-f]{32})/.exec(mail!.text)![1];
+    expect(ref2).not.toBe(a.ref);
+    expect((await anon().get(`/api/public/payment-invitations/${a.ref}`)).status).toBe(404);
+    expect((await anon().get(`/api/public/payment-invitations/${ref2}`)).status).toBe(200);
+    const c = await o.api.post(`/api/payment-invitations/${a.id}/cancel`);
+    expect(c.body).toMatchObject({
+      message: PAYMENT_INVITATION_MSG.cancelled,
+      data: { status: 'cancelled' },
+    });
+    expect((await o.api.post(`/api/payment-invitations/${a.id}/cancel`)).status).toBe(409);
+    expect((await o.api.post(`/api/payment-invitations/${a.id}/resend`)).status).toBe(409);
+    const gone = await anon().get(`/api/public/payment-invitations/${ref2}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body.message).toBe(PAYMENT_INVITATION_MSG.cancelledLink);
+  });
+});
+
+describe('payment invitations: public side', () => {
+  it('answers only the company name, amount and pay-in details; confirms once; 404/410 for bad links', async () => {
+    const o = await fundedOwner(t, 0);
+    const a = await invite(o);
+    const got = await anon().get(`/api/public/payment-invitations/${a.ref}`);
+    expect(got.status).toBe(200);
+    expect(Object.keys(got.body.data).sort()).toEqual(
+      [
+        'amount',
+        'amountMinor',
+        'companyName',
+        'currency',
+        'expiresAt',
+        'method',
+        'methods',
+        'payerName',
+        'status',
+      ].sort(),
+    );
+    expect(got.body.data).toMatchObject({
+      companyName: o.account.name,
+      amount: '25000.50',
+      status: 'pending',
+    });
+    const [bank, usd, gbp] = got.body.data.methods;
+    expect(bank).toMatchObject({
+      method: 'bankTransfer',
+      available: true,
+      details: { accountNumber: o.va.accountNumber },
+    });
+    expect(usd).toMatchObject({ method: 'usdAccount', available: false, details: null });
+    expect(gbp).toMatchObject({ method: 'gbpAccount', available: false, details: null });
+    expect(JSON.stringify(got.body)).not.toContain('Invoice 42');
+    expect(JSON.stringify(got.body)).not.toContain(a.res.body.data.payerEmail);
+
+    // Wire purpose is required for USD/GBP (the pay-someone wording); an unavailable method is 422.
+    const noPurpose = await anon().post(`/api/public/payment-invitations/${a.ref}/confirm`, {
+      method: 'usdAccount',
+    });
+    expect(noPurpose.status).toBe(400);
+    expect(noPurpose.body.errors?.wirePurpose).toEqual([PAY_SOMEONE_MSG.wirePurposeRequired]);
+    const unavailable = await anon().post(`/api/public/payment-invitations/${a.ref}/confirm`, {
+      method: 'gbpAccount',
+      wirePurpose: 'services',
+      narration: 'Consulting for March',
+    });
+    expect(unavailable.status).toBe(422);
+
+    const ok = await anon().post(`/api/public/payment-invitations/${a.ref}/confirm`, {
+      method: 'bankTransfer',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe(PAYMENT_INVITATION_MSG.confirmed);
+    const twice = await anon().post(`/api/public/payment-invitations/${a.ref}/confirm`, {
+      method: 'bankTransfer',
+    });
+    expect(twice.status).toBe(409);
+    const after = await anon().get(`/api/public/payment-invitations/${a.ref}`);
+    expect(after.body.data).toMatchObject({ status: 'payerConfirmed', method: 'bankTransfer', methods: [] });
+    expect((await o.api.get(`/api/payment-invitations/${a.id}`)).body.data.status).toBe('payerConfirmed');
+    const note = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.accountId, o.account.id),
+          eq(notifications.topic, 'Payment Invitation Confirmed'),
+        ),
+      );
+    expect(note.length).toBeGreaterThan(0);
+
+    expect((await anon().get('/api/public/payment-invitations/nothex')).status).toBe(404);
+    expect((await anon().get(`/api/public/payment-invitations/${'0'.repeat(32)}`)).status).toBe(404);
+
+    const e = await invite(o);
+    await t.db
+      .update(paymentInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentInvitations.id, e.id));
+    const expired = await anon().get(`/api/public/payment-invitations/${e.ref}`);
+    expect(expired.status).toBe(410);
+    expect(expired.body.message).toBe(PAYMENT_INVITATION_MSG.expired);
+    expect(
+      (await anon().post(`/api/public/payment-invitations/${e.ref}/confirm`, { method: 'bankTransfer' }))
+        .status,
+    ).toBe(410);
+    expect(
+      (await o.api.get('/api/payment-invitations?status=expired')).body.data.map((i: any) => i.id),
+    ).toEqual([e.id]);
+  });
+});
+
+describe('payment invitations: matching deposits', () => {
+  it('a sandbox deposit of the same amount pays the oldest open invitation once; other amounts match nothing', async () => {
+    const o = await fundedOwner(t, 0);
+    const first = await invite(o, { amount: '5000' });
+    const second = await invite(o, { amount: '5000' });
+    const other = await invite(o, { amount: '7000' });
+    await anon().post(`/api/public/payment-invitations/${second.ref}/confirm`, { method: 'bankTransfer' });
+
+    const deposit = async (amount: string) => {
+      const before = (await t.db.select().from(wallets).where(eq(wallets.id, o.wallet.id)))[0].balance;
+      const res = await o.api.post('/api/sandbox/deposits', { accountNumber: o.va.accountNumber, amount });
+      expect(res.status).toBe(200);
+      await waitFor('credited', async () => {
+        const w = (await t.db.select().from(wallets).where(eq(wallets.id, o.wallet.id)))[0];
+        return w.balance > before;
+      });
+    };
+    const statusOf = async (id: string) => (await o.api.get(`/api/payment-invitations/${id}`)).body.data;
+
+    await deposit('6000'); // no invitation of that amount
+    expect((await statusOf(first.id)).status).toBe('pending');
+    expect((await statusOf(other.id)).status).toBe('pending');
+
+    await deposit('5000');
+    const paid = await statusOf(first.id);
+    expect(paid.status).toBe('paid');
+    const [tx] = await t.db.select().from(transactions).where(eq(transactions.id, paid.transactionId));
+    expect(tx).toMatchObject({ type: 'deposit', amount: 500000, accountId: o.account.id });
+    expect((await statusOf(second.id)).status).toBe('payerConfirmed');
+    expect((await statusOf(other.id)).status).toBe('pending');
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.accountId, o.account.id),
+          eq(notifications.topic, PAYMENT_INVITATION_MSG.paidTopic),
+        ),
+      );
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes[0].props).toMatchObject({ transactionId: paid.transactionId });
+
+    await deposit('5000');
+    expect((await statusOf(second.id)).status).toBe('paid');
+    await deposit('5000'); // nothing left to match: just a deposit
+    expect((await o.api.get('/api/payment-invitations?status=paid')).body.data).toHaveLength(2);
+    expect((await anon().get(`/api/public/payment-invitations/${first.ref}`)).body.data.status).toBe('paid');
+    expect(
+      (await anon().post(`/api/public/payment-invitations/${first.ref}/confirm`, { method: 'bankTransfer' }))
+        .status,
+    ).toBe(409);
+
+    // Another account's deposit of the same amount never pays this account's invitation.
+    const stranger = await fundedOwner(t, 0);
+    const mine = await invite(o, { amount: '5000' });
+    await stranger.api.post('/api/sandbox/deposits', {
+      accountNumber: stranger.va.accountNumber,
+      amount: '5000',
+    });
+    await waitFor('stranger credited', async () => {
+      const w = (await t.db.select().from(wallets).where(eq(wallets.id, stranger.wallet.id)))[0];
+      return w.balance > 0;
+    });
+    expect((await statusOf(mine.id)).status).toBe('pending');
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('payment invitations: concurrent deposits', () => {
+  it('two deposits of the same amount at once pay one invitation once (row lock), the other stays a plain deposit', async () => {
+    const o = await fundedOwner(t, 0);
+    const only = await invite(o, { amount: '3000' });
+    const results = await Promise.all(
+      [1, 2].map((i) =>
+        creditDeposit(t.db, {
+          accountNumber: o.va.accountNumber,
+          amount: 300000,
+          providerRef: `pi_race_${only.id}_${i}`,
+          senderName: 'RACER',
+          provider: 'sandbox',
+        }),
+      ),
+    );
+    expect(results.every((r) => r.credited)).toBe(true);
+    const [row] = await t.db.select().from(paymentInvitations).where(eq(paymentInvitations.id, only.id));
+    expect(row.status).toBe('paid');
+    expect(results.map((r) => r.transactionId)).toContain(row.transactionId);
+    expect((await t.db.select().from(wallets).where(eq(wallets.id, o.wallet.id)))[0].balance).toBe(600000);
+  });
+});

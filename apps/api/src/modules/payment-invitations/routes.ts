@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+  PAYMENT_INVITATION_MSG,
+  paymentInvitationBody,
+  paymentInvitationConfirmBody,
+  paymentInvitationListQuery,
+  paymentInvitationSchema,
+  publicPaymentInvitationSchema,
+  publicRefParam,
+} from '@owo/contract';
+import { sendCsv, wantsCsv } from '../../platform/csv';
+import type { AppDeps } from '../../platform/deps';
+import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
+import { ok, paged } from '../../platform/http';
+import { fastList } from '../../platform/list';
+import { clientIp, hit } from '../../platform/rate-limit';
+import { registerPaymentInvitationMatching } from './matching';
+import { confirmPaymentInvitation, publicPaymentInvitation } from './public';
+import {
+  cancelPaymentInvitation,
+  createPaymentInvitation,
+  getPaymentInvitation,
+  listPaymentInvitations,
+  paymentInvitationsCsv,
+  resendPaymentInvitation,
+} from './service';
+
+const tags = ['payment-invitations'];
+const HOUR = 3600;
+/** Per client IP over every public call; confirmations have their own tighter cap. */
+const PUBLIC_PER_HOUR = 120;
+const CONFIRMS_PER_HOUR = 20;
+const PUBLIC_NOTE =
+  'Public (no sign-in), reached from the mailed link. The reference is 128 random bits, stored only as its SHA-256; a resend replaces it. Unknown 404, cancelled or expired 410, already confirmed 409. Nothing of the company but its name and the pay-in details is answered. Rate-limited per client IP.';
+
+/**
+ * Payment invitations (issue 23 §0; 001 §2 `/payment-invitation/*`). Permission resource `inflows`:
+ * an invitation is money coming in. Register after funding and money (it listens to wallet deposits).
+ */
+export async function registerPaymentInvitations(app: FastifyInstance, deps: AppDeps) {
+  registerPaymentInvitationMatching();
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const limitPublic = (ip: string) => hit(deps, `payment-invitation:ip:${ip}`, PUBLIC_PER_HOUR, HOUR);
+
+  r.post(
+    '/api/payment-invitations',
+    {
+      config: needs('inflows', 'post'),
+      schema: {
+        operationId: 'createPaymentInvitation',
+        summary:
+          'Ask someone who owes the company money to pay it (a single-use link is mailed to the payer)',
+        description:
+          'NGN only for now: USD and GBP receiving accounts do not exist yet (400 on currency). expiresAt is a Lagos date (end of day), tomorrow to 90 days; default 14 days. A deposit of the same amount to the company’s NGN virtual account marks the oldest open invitation paid.',
+        tags,
+        body: paymentInvitationBody,
+        response: { 201: envelope(paymentInvitationSchema), 400: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const inv = await createPaymentInvitation(deps, {
+        tenant: tenantOf(req),
+        userId: authOf(req).user.id,
+        body: req.body,
+      });
+      return reply.code(201).send(ok(inv, PAYMENT_INVITATION_MSG.created));
+    },
+  );
+
+  r.get(
+    '/api/payment-invitations',
+    {
+      ...fastList(),
+      config: needs('inflows', 'get'),
+      schema: {
+        operationId: 'listPaymentInvitations',
+        summary: 'List payment invitations (status, search, from/to), newest first',
+        description:
+          'status: pending, payerConfirmed, paid, expired (a pending one past expiresAt) or cancelled; also accepted inside the list kit’s where JSON. format=csv answers every row the same filters select as a streamed text/csv attachment.',
+        tags,
+        querystring: paymentInvitationListQuery,
+        response: {
+          200: listEnvelope(paymentInvitationSchema).describe('JSON page, or text/csv with format=csv'),
+          400: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { accountId } = tenantOf(req);
+      if (wantsCsv(req.query))
+        return sendCsv(reply, 'owo-payment-invitations.csv', paymentInvitationsCsv(db, accountId, req.query));
+      const { items, total } = await listPaymentInvitations(db, accountId, req.query);
+      return paged(items, req.query, total);
+    },
+  );
+
+  r.get(
+    '/api/payment-invitations/:id',
+    {
+      config: needs('inflows', 'get'),
+      schema: {
+        operationId: 'getPaymentInvitation',
+        summary: 'One payment invitation: its status, what the payer confirmed and the deposit that paid it',
+        tags,
+        params: idParam,
+        response: { 200: envelope(paymentInvitationSchema), 404: errorEnvelope },
+      },
+    },
+    async (req) => ok(await getPaymentInvitation(db, tenantOf(req).accountId, req.params.id)),
+  );
+
+  r.post(
+    '/api/payment-invitations/:id/cancel',
+    {
+      config: needs('inflows', 'put'),
+      schema: {
+        operationId: 'cancelPaymentInvitation',
+        summary: 'Cancel a pending or payer-confirmed payment invitation (its link stops working)',
+        tags,
+        params: idParam,
+        response: { 200: envelope(paymentInvitationSchema), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await cancelPaymentInvitation(db, tenantOf(req).accountId, req.params.id),
+        PAYMENT_INVITATION_MSG.cancelled,
+      ),
+  );
+
+  r.post(
+    '/api/payment-invitations/:id/resend',
+    {
+      config: needs('inflows', 'post'),
+      schema: {
+        operationId: 'resendPaymentInvitation',
+        summary: 'Mail a pending payment invitation again with a new link (the previous link stops working)',
+        description: 'An expired pending invitation is renewed for 14 days.',
+        tags,
+        params: idParam,
+        response: { 200: envelope(paymentInvitationSchema), 404: errorEnvelope, 409: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await resendPaymentInvitation(deps, tenantOf(req).accountId, req.params.id),
+        PAYMENT_INVITATION_MSG.resent,
+      ),
+  );
+
+  r.get(
+    '/api/public/payment-invitations/:ref',
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'getPublicPaymentInvitation',
+        summary: 'Public: the company name, amount and pay-in details of a payment invitation link',
+        description: `${PUBLIC_NOTE} methods lists bankTransfer (the company’s NGN virtual account) and usdAccount/gbpAccount (not available yet); it is empty once the payer confirmed.`,
+        tags,
+        params: publicRefParam,
+        response: {
+          200: envelope(publicPaymentInvitationSchema),
+          404: errorEnvelope,
+          410: errorEnvelope,
+        },
+      },
+    },
+    async (req) => {
+      await limitPublic(clientIp(req));
+      return ok(await publicPaymentInvitation(deps, req.params.ref));
+    },
+  );
+
+  r.post(
+    '/api/public/payment-invitations/:ref/confirm',
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'confirmPublicPaymentInvitation',
+        summary: 'Public: the payer confirms they sent the money (once)',
+        description: `${PUBLIC_NOTE} wirePurpose and narration are required for usdAccount and gbpAccount; a method that is not available answers 422.`,
+        tags,
+        params: publicRefParam,
+        body: paymentInvitationConfirmBody,
+        response: {
+          200: envelope(z.null()),
+          404: errorEnvelope,
+          409: errorEnvelope,
+          410: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (req) => {
+      const ip = clientIp(req);
+      await limitPublic(ip);
+      await hit(deps, `payment-invitation:confirm:ip:${ip}`, CONFIRMS_PER_HOUR, HOUR);
+      await confirmPaymentInvitation(deps, req.params.ref, req.body);
+      return ok(null, PAYMENT_INVITATION_MSG.confirmed);
+    },
+  );
+}

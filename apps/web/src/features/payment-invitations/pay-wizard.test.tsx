@@ -1,0 +1,172 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PAYMENT_INVITATION_MSG, type PublicPaymentInvitation } from '@owo/contract/payment-invitations';
+import { PAY_SOMEONE_MSG } from '@owo/contract/payouts';
+import { fail, ok, renderApp } from '../../app/test-utils';
+import { draftStore } from '../../lib/drafts';
+
+beforeEach(() => draftStore.clearAll());
+
+const REF = 'a'.repeat(32);
+const invitation = (over: Partial<PublicPaymentInvitation> = {}): PublicPaymentInvitation => ({
+  companyName: 'Acme Ltd',
+  payerName: 'Chidi Okafor',
+  amount: '25000.50',
+  amountMinor: 2500050,
+  currency: 'NGN',
+  status: 'pending',
+  expiresAt: '2026-12-31T22:59:59.999Z',
+  method: null,
+  methods: [
+    {
+      method: 'bankTransfer',
+      currency: 'NGN',
+      available: true,
+      details: {
+        accountNumber: '9900112233',
+        accountName: 'ACME LTD',
+        bankName: 'Providus Bank',
+        bankCode: '101',
+      },
+    },
+    { method: 'usdAccount', currency: 'USD', available: false, details: null },
+    { method: 'gbpAccount', currency: 'GBP', available: false, details: null },
+  ],
+  ...over,
+});
+
+describe('payment invitation public wizard', () => {
+  it('amount → methods → transfer-info → review → confirm → success, with no sign-in', async () => {
+    const { api } = renderApp(`/payment-invitation/${REF}`, {
+      routes: {
+        [`GET /api/public/payment-invitations/${REF}`]: ok(invitation()),
+        [`POST /api/public/payment-invitations/${REF}/confirm`]: ok(null, PAYMENT_INVITATION_MSG.confirmed),
+      },
+    });
+    expect(await screen.findByText('Acme Ltd requests a payment')).toBeInTheDocument();
+    expect(screen.getByTestId('invitation-amount')).toHaveTextContent('25,000.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText('How will you pay?')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /USD account details/ })).toBeDisabled();
+    expect(screen.getAllByText('Not available yet')).toHaveLength(2);
+    expect(screen.getByRole('radio', { name: /Bank transfer/ })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const info = await screen.findByTestId('transfer-info');
+    expect(info).toHaveTextContent('9900112233');
+    expect(info).toHaveTextContent('Providus Bank');
+    expect(info).toHaveTextContent('ACME LTD');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    // NGN skips the wire-purpose step.
+    expect(await screen.findByText('Review')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'I have sent the money' }));
+    expect(await screen.findByTestId('payment-invitation-success')).toBeInTheDocument();
+    const confirm = api.calls.find((c) => c.method === 'POST');
+    expect(confirm?.path).toBe(`/api/public/payment-invitations/${REF}/confirm`);
+    expect(confirm?.body).toEqual({ method: 'bankTransfer', wirePurpose: null, narration: null });
+  });
+
+  it('a deep link to a later step without a choice goes back to methods', async () => {
+    renderApp(`/payment-invitation/${REF}/review`, {
+      routes: { [`GET /api/public/payment-invitations/${REF}`]: ok(invitation()) },
+    });
+    expect(await screen.findByText('How will you pay?')).toBeInTheDocument();
+  });
+
+  it('shows a clear page for unknown, expired and cancelled links, and for a confirmed one', async () => {
+    renderApp(`/payment-invitation/${REF}`, {
+      routes: {
+        [`GET /api/public/payment-invitations/${REF}`]: fail(410, 'expired', PAYMENT_INVITATION_MSG.expired),
+      },
+    });
+    expect(await screen.findByText('Link expired')).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_INVITATION_MSG.expired)).toBeInTheDocument();
+  });
+
+  it('cancelled and unknown links', async () => {
+    renderApp(`/payment-invitation/${REF}`, {
+      routes: {
+        [`GET /api/public/payment-invitations/${REF}`]: fail(
+          410,
+          'cancelled',
+          PAYMENT_INVITATION_MSG.cancelledLink,
+        ),
+      },
+    });
+    expect(await screen.findByText('Invitation cancelled')).toBeInTheDocument();
+  });
+
+  it('unknown link', async () => {
+    renderApp(`/payment-invitation/nope`, {
+      routes: {
+        'GET /api/public/payment-invitations/nope': fail(404, 'not-found', PAYMENT_INVITATION_MSG.unknown),
+      },
+    });
+    expect(await screen.findByText('Link not valid')).toBeInTheDocument();
+  });
+
+  it('an already confirmed invitation says so instead of asking again', async () => {
+    renderApp(`/payment-invitation/${REF}/methods`, {
+      routes: {
+        [`GET /api/public/payment-invitations/${REF}`]: ok(
+          invitation({ status: 'payerConfirmed', method: 'bankTransfer', methods: [] }),
+        ),
+      },
+    });
+    expect(await screen.findByText('Payment confirmed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('How will you pay?')).not.toBeInTheDocument());
+  });
+});
+
+describe('payment invitation wire purpose (USD/GBP)', () => {
+  it('asks for a purpose and narration with the pay-someone wording before review', async () => {
+    const usd = invitation({
+      currency: 'USD',
+      methods: [
+        { method: 'bankTransfer', currency: 'NGN', available: false, details: null },
+        {
+          method: 'usdAccount',
+          currency: 'USD',
+          available: true,
+          details: {
+            accountNumber: '12345678',
+            accountName: 'ACME LTD',
+            bankName: 'Grey',
+            bankCode: 'CHASUS33',
+          },
+        },
+        { method: 'gbpAccount', currency: 'GBP', available: false, details: null },
+      ],
+    });
+    const { api } = renderApp(`/payment-invitation/${REF}/methods`, {
+      routes: {
+        [`GET /api/public/payment-invitations/${REF}`]: ok(usd),
+        [`POST /api/public/payment-invitations/${REF}/confirm`]: ok(null, PAYMENT_INVITATION_MSG.confirmed),
+      },
+    });
+    expect(await screen.findByRole('radio', { name: /USD account details/ })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByTestId('transfer-info');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Purpose of the payment')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(PAY_SOMEONE_MSG.wirePurposeRequired)).toBeInTheDocument();
+    expect(screen.getByText(PAY_SOMEONE_MSG.purposeNarrationRequired)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('textbox', { name: 'Purpose' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Payment for services', hidden: true }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Narration' }), {
+      target: { value: 'March consulting' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Review')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'I have sent the money' }));
+    await screen.findByTestId('payment-invitation-success');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      method: 'usdAccount',
+      wirePurpose: 'services',
+      narration: 'March consulting',
+    });
+  });
+});

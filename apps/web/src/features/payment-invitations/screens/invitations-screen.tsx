@@ -1,0 +1,171 @@
+// /inflows/payment-invitations (issue 23 §0): the company's expected payments. Create one (the payer
+// is mailed a single-use link), follow it to Paid when the deposit arrives, resend or cancel it.
+import { Badge, Box, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  PAYMENT_INVITATION_STATUS_LABELS,
+  PAYMENT_INVITATION_STATUSES,
+  type PaymentInvitation,
+  type PaymentInvitationStatus,
+} from '@owo/contract/payment-invitations';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import {
+  ExportCsvButton,
+  FilterBar,
+  ListBody,
+  ListPagination,
+  listQuery,
+  useListState,
+} from '../../../components/list';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import {
+  PAYMENT_INVITATION_GROUPS,
+  paymentInvitationApi,
+  refreshPaymentInvitations,
+  usePaymentInvitations,
+} from '../api';
+import { CreateInvitationModal } from './create-modal';
+
+const STATUS_COLORS: Record<PaymentInvitationStatus, string> = {
+  pending: 'blue',
+  payerConfirmed: 'yellow',
+  paid: 'teal',
+  expired: 'gray',
+  cancelled: 'red',
+};
+const STATUS_OPTIONS = PAYMENT_INVITATION_STATUSES.map((s) => ({
+  value: s,
+  label: PAYMENT_INVITATION_STATUS_LABELS[s],
+}));
+
+export function PaymentInvitationsScreen() {
+  const navigate = useNavigate();
+  const canCreate = useCan('inflows', 'post');
+  const canCancel = useCan('inflows', 'put');
+  const [creating, setCreating] = useState(false);
+  const [cancelling, setCancelling] = useState<PaymentInvitation | null>(null);
+  const { filters, page, setFilters, setPage } = useListState(PAYMENT_INVITATION_GROUPS);
+  const list = usePaymentInvitations(listQuery(filters, PAYMENT_INVITATION_GROUPS, page));
+  const cancel = useApiMutation({
+    mutationFn: (id: string) => paymentInvitationApi.cancel(id),
+    onSuccess: () => {
+      setCancelling(null);
+      void refreshPaymentInvitations();
+    },
+  });
+  const resend = useApiMutation({
+    mutationFn: (id: string) => paymentInvitationApi.resend(id),
+    onSuccess: () => void refreshPaymentInvitations(),
+  });
+  return (
+    <Stack gap="lg">
+      <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate('/inflows')}>
+        ← Inflows
+      </Button>
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>Payment invitations</Title>
+          <Text c="dimmed" size="sm">
+            Ask someone who owes you money to pay. They get a link with your account details; a deposit of the
+            same amount marks the invitation paid.
+          </Text>
+        </div>
+        {canCreate && <Button onClick={() => setCreating(true)}>New payment invitation</Button>}
+      </Group>
+      <Card padding={0}>
+        <Group justify="flex-end" p="md" pb={0}>
+          <ExportCsvButton
+            path="/payment-invitations"
+            filters={filters}
+            groups={PAYMENT_INVITATION_GROUPS}
+            filename="owo-payment-invitations.csv"
+          />
+        </Group>
+        <Box px="md">
+          <FilterBar
+            groups={[{ key: 'status', label: 'Status', options: STATUS_OPTIONS }]}
+            value={filters}
+            onChange={setFilters}
+            searchPlaceholder="Search payer name or email"
+          />
+        </Box>
+        <ListBody query={list} isEmpty={!list.data?.items.length}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Payer</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Expires / paid on</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((i) => (
+                <Table.Tr key={i.id} data-testid="payment-invitation-row">
+                  <Table.Td>{formatDate(i.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{i.payerName}</Text>
+                    <Text size="xs" c="dimmed">
+                      {i.payerEmail}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatMoney(i.amountMinor, i.currency)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[i.status]} variant="light">
+                      {PAYMENT_INVITATION_STATUS_LABELS[i.status]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{i.status === 'paid' ? formatDate(i.paidAt) : formatDate(i.expiresAt)}</Table.Td>
+                  <Table.Td>
+                    <Menu position="bottom-end">
+                      <Menu.Target>
+                        <Button size="xs" variant="default" aria-label={`Actions for ${i.payerName}`}>
+                          ⋯
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {i.transactionId && (
+                          <Menu.Item onClick={() => navigate(`/transaction/${i.transactionId}`)}>
+                            View deposit
+                          </Menu.Item>
+                        )}
+                        {canCreate && (i.status === 'pending' || i.status === 'expired') && (
+                          <Menu.Item onClick={() => resend.mutate(i.id)}>Send again</Menu.Item>
+                        )}
+                        {canCancel && ['pending', 'expired', 'payerConfirmed'].includes(i.status) && (
+                          <Menu.Item color="red" onClick={() => setCancelling(i)}>
+                            Cancel invitation
+                          </Menu.Item>
+                        )}
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ListBody>
+        <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      </Card>
+      <CreateInvitationModal opened={creating} onClose={() => setCreating(false)} />
+      <ConfirmModal
+        opened={!!cancelling}
+        title="Cancel payment invitation"
+        text={
+          cancelling
+            ? `The link sent to ${cancelling.payerEmail} stops working. A deposit of ${formatMoney(cancelling.amountMinor, cancelling.currency)} will no longer be matched to it.`
+            : ''
+        }
+        confirm="Cancel invitation"
+        loading={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
+        onClose={() => setCancelling(null)}
+      />
+    </Stack>
+  );
+}

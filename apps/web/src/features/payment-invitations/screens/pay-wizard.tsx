@@ -1,0 +1,423 @@
+// The payer's public pages (issue 23 §0; 001 §2 `/payment-invitation/*`): no sign-in, the mailed
+// reference is the only key. Steps as sub-routes, like the vendor self-onboarding pages:
+// amount → methods → transfer-info → wire-purpose (USD/GBP only) → review → success. The choices
+// live in an in-memory draft per link; a step reached without them goes back to methods. A link that
+// is unknown, cancelled or expired shows a clear page.
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Container,
+  CopyButton,
+  Group,
+  Loader,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { WIRE_PURPOSE_LABELS, WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts';
+import {
+  PAYMENT_INVITATION_MSG,
+  paymentInvitationConfirmBody,
+  type PaymentInvitationMethod,
+  type PublicPaymentInvitation,
+} from '@owo/contract/payment-invitations';
+import { isApiError } from '../../../lib/api';
+import { useDraft } from '../../../lib/drafts';
+import { formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { paymentInvitationApi, usePublicPaymentInvitation } from '../api';
+
+type Draft = { method: PaymentInvitationMethod; wirePurpose?: WirePurpose | null; narration?: string };
+export const PAY_STEPS = ['amount', 'methods', 'transfer-info', 'wire-purpose', 'review', 'success'] as const;
+type Step = (typeof PAY_STEPS)[number];
+
+const METHOD_LABELS: Record<PaymentInvitationMethod, string> = {
+  bankTransfer: 'Bank transfer (NGN)',
+  usdAccount: 'USD account details',
+  gbpAccount: 'GBP account details',
+};
+
+function Frame(props: { children: React.ReactNode; step?: string }) {
+  return (
+    <Box mih="100vh" bg="gray.0" py="xl">
+      <Container size={560}>
+        <Stack>
+          <Text fw={700} c="teal.8">
+            owo
+          </Text>
+          {props.step && (
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {props.step}
+            </Text>
+          )}
+          {props.children}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function LinkProblem(props: { error: unknown }) {
+  const e = isApiError(props.error) ? props.error : null;
+  const s = e?.httpStatus ?? 0;
+  const cancelled = s === 410 && e?.message === PAYMENT_INVITATION_MSG.cancelledLink;
+  const [title, text] =
+    s === 410
+      ? [cancelled ? 'Invitation cancelled' : 'Link expired', e?.message ?? PAYMENT_INVITATION_MSG.expired]
+      : s === 429
+        ? ['Too many attempts', 'Please try again in a little while.']
+        : ['Link not valid', PAYMENT_INVITATION_MSG.unknown];
+  return (
+    <Alert color={s === 410 || s === 429 ? 'yellow' : 'red'} title={title} data-testid="link-problem">
+      {text}
+    </Alert>
+  );
+}
+
+function Done(props: { inv: PublicPaymentInvitation }) {
+  const paid = props.inv.status === 'paid';
+  return (
+    <Card>
+      <Stack>
+        <Title order={3}>{paid ? 'Payment received' : 'Payment confirmed'}</Title>
+        <Text>
+          {paid
+            ? `${props.inv.companyName} has received your payment of ${formatMoney(props.inv.amountMinor, props.inv.currency)}.`
+            : `You told ${props.inv.companyName} that you sent ${formatMoney(props.inv.amountMinor, props.inv.currency)}. It is marked paid when the money arrives.`}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** `/payment-invitation/:ref` and `/payment-invitation/:ref/:step`. */
+export function PaymentInvitationScreen() {
+  const { ref = '', step: raw = 'amount' } = useParams();
+  const step = (PAY_STEPS as readonly string[]).includes(raw) ? (raw as Step) : 'amount';
+  const q = usePublicPaymentInvitation(ref);
+  const [draft, setDraft] = useDraft<Draft>(`paymentInvitation:${ref}`);
+  const go = useGo(ref);
+  if (q.isLoading)
+    return (
+      <Frame>
+        <Loader />
+      </Frame>
+    );
+  if (q.error || !q.data)
+    return (
+      <Frame>
+        <LinkProblem error={q.error} />
+      </Frame>
+    );
+  const inv = q.data;
+  if (step === 'success' || inv.status !== 'pending')
+    return <Frame>{step === 'success' ? <Success inv={inv} /> : <Done inv={inv} />}</Frame>;
+  const foreign = !!draft && draft.method !== 'bankTransfer';
+  const needsDraft = step === 'transfer-info' || step === 'wire-purpose' || step === 'review';
+  if (needsDraft && !draft) return <Navigate to={`/payment-invitation/${ref}/methods`} replace />;
+  const total = foreign ? 5 : 4;
+  const label = (n: number) => `Step ${n} of ${total}`;
+  return (
+    <Frame
+      step={
+        {
+          amount: label(1),
+          methods: label(2),
+          'transfer-info': label(3),
+          'wire-purpose': label(4),
+          review: label(total),
+        }[step]
+      }
+    >
+      {step === 'amount' && <AmountStep inv={inv} onNext={() => go('methods')} />}
+      {step === 'methods' && (
+        <MethodsStep
+          inv={inv}
+          value={draft?.method}
+          onNext={(method) => {
+            setDraft({ ...draft, method });
+            go('transfer-info');
+          }}
+          onBack={() => go('amount')}
+        />
+      )}
+      {step === 'transfer-info' && draft && (
+        <TransferInfoStep
+          inv={inv}
+          method={draft.method}
+          onNext={() => go(foreign ? 'wire-purpose' : 'review')}
+          onBack={() => go('methods')}
+        />
+      )}
+      {step === 'wire-purpose' && draft && (
+        <WirePurposeStep
+          draft={draft}
+          onNext={(v) => {
+            setDraft({ ...draft, ...v });
+            go('review');
+          }}
+          onBack={() => go('transfer-info')}
+        />
+      )}
+      {step === 'review' && draft && (
+        <ReviewStep
+          inv={inv}
+          refId={ref}
+          draft={draft}
+          // The draft stays (memory only): clearing it here would send this render back to methods.
+          onDone={() => go('success')}
+          onBack={() => go(foreign ? 'wire-purpose' : 'transfer-info')}
+        />
+      )}
+    </Frame>
+  );
+}
+
+function useGo(ref: string) {
+  const navigate = useNavigate();
+  return (step: Step) => void navigate(`/payment-invitation/${ref}/${step}`);
+}
+
+function AmountStep(props: { inv: PublicPaymentInvitation; onNext: () => void }) {
+  const { inv } = props;
+  return (
+    <Card>
+      <Stack>
+        <Text>Hello {inv.payerName},</Text>
+        <Title order={2}>{inv.companyName} requests a payment</Title>
+        <Text size="xl" fw={700} data-testid="invitation-amount">
+          {formatMoney(inv.amountMinor, inv.currency)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          You need no Owo account. Choose how to pay, send the money from your bank, then tell{' '}
+          {inv.companyName} you sent it.
+        </Text>
+        <Button onClick={props.onNext}>Continue</Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function MethodsStep(props: {
+  inv: PublicPaymentInvitation;
+  value?: PaymentInvitationMethod;
+  onNext: (m: PaymentInvitationMethod) => void;
+  onBack: () => void;
+}) {
+  const first = props.inv.methods.find((m) => m.available)?.method;
+  const [method, setMethod] = useState<PaymentInvitationMethod | undefined>(props.value ?? first);
+  return (
+    <Card>
+      <Stack>
+        <Title order={3}>How will you pay?</Title>
+        <Radio.Group value={method ?? null} onChange={(v) => setMethod(v as PaymentInvitationMethod)}>
+          <Stack>
+            {props.inv.methods.map((m) => (
+              <Radio
+                key={m.method}
+                value={m.method}
+                disabled={!m.available}
+                label={METHOD_LABELS[m.method]}
+                description={m.available ? undefined : 'Not available yet'}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {!first && <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>}
+        <Group justify="space-between">
+          <Button variant="default" onClick={props.onBack}>
+            Back
+          </Button>
+          <Button disabled={!method} onClick={() => method && props.onNext(method)}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Row(props: { label: string; value: string; copy?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {props.label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Text fw={600}>{props.value}</Text>
+        <CopyButton value={props.copy ?? props.value}>
+          {({ copied, copy }) => (
+            <Button size="compact-xs" variant="subtle" onClick={copy}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Group>
+  );
+}
+
+function TransferInfoStep(props: {
+  inv: PublicPaymentInvitation;
+  method: PaymentInvitationMethod;
+  onNext: () => void;
+  onBack: () => void;
+}) {
+  const d = props.inv.methods.find((m) => m.method === props.method)?.details;
+  return (
+    <Card>
+      <Stack>
+        <Title order={3}>Send the money to {props.inv.companyName}</Title>
+        {d ? (
+          <Stack gap="xs" data-testid="transfer-info">
+            <Row
+              label="Amount"
+              value={formatMoney(props.inv.amountMinor, props.inv.currency)}
+              copy={props.inv.amount}
+            />
+            <Row label="Account number" value={d.accountNumber} />
+            <Row label="Bank" value={d.bankName} />
+            <Row label="Account name" value={d.accountName} />
+          </Stack>
+        ) : (
+          <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>
+        )}
+        <Text size="sm" c="dimmed">
+          Send exactly this amount so {props.inv.companyName} can match your payment.
+        </Text>
+        <Group justify="space-between">
+          <Button variant="default" onClick={props.onBack}>
+            Back
+          </Button>
+          <Button disabled={!d} onClick={props.onNext}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function WirePurposeStep(props: {
+  draft: Draft;
+  onNext: (v: { wirePurpose: WirePurpose; narration: string }) => void;
+  onBack: () => void;
+}) {
+  const [purpose, setPurpose] = useState<string | null>(props.draft.wirePurpose ?? null);
+  const [narration, setNarration] = useState(props.draft.narration ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const next = () => {
+    const r = paymentInvitationConfirmBody.safeParse({
+      method: props.draft.method,
+      wirePurpose: purpose,
+      narration,
+    });
+    if (!r.success) {
+      setErrors(Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    props.onNext({ wirePurpose: r.data.wirePurpose!, narration: r.data.narration ?? '' });
+  };
+  return (
+    <Card>
+      <Stack>
+        <Title order={3}>Purpose of the payment</Title>
+        <Select
+          label="Purpose"
+          data={WIRE_PURPOSES.map((p) => ({ value: p, label: WIRE_PURPOSE_LABELS[p] }))}
+          value={purpose}
+          onChange={setPurpose}
+          error={errors.wirePurpose}
+        />
+        <Textarea
+          label="Narration"
+          value={narration}
+          onChange={(e) => setNarration(e.currentTarget.value)}
+          error={errors.narration}
+        />
+        <Group justify="space-between">
+          <Button variant="default" onClick={props.onBack}>
+            Back
+          </Button>
+          <Button onClick={next}>Continue</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ReviewStep(props: {
+  inv: PublicPaymentInvitation;
+  refId: string;
+  draft: Draft;
+  onDone: () => void;
+  onBack: () => void;
+}) {
+  const { inv, draft } = props;
+  const confirm = useApiMutation({
+    silentSuccess: true,
+    mutationFn: () =>
+      paymentInvitationApi.confirm(props.refId, {
+        method: draft.method,
+        wirePurpose: draft.wirePurpose ?? null,
+        narration: draft.narration || null,
+      }),
+    onSuccess: props.onDone,
+  });
+  return (
+    <Card>
+      <Stack>
+        <Title order={3}>Review</Title>
+        <Stack gap={4}>
+          <Text size="sm">
+            To: <b>{inv.companyName}</b>
+          </Text>
+          <Text size="sm">
+            Amount: <b>{formatMoney(inv.amountMinor, inv.currency)}</b>
+          </Text>
+          <Text size="sm">
+            Method: <b>{METHOD_LABELS[draft.method]}</b>
+          </Text>
+          {draft.wirePurpose && (
+            <Text size="sm">
+              Purpose: <b>{WIRE_PURPOSE_LABELS[draft.wirePurpose]}</b> — {draft.narration}
+            </Text>
+          )}
+        </Stack>
+        <Text size="sm" c="dimmed">
+          Confirm only once you have sent the money. {inv.companyName} is told at once.
+        </Text>
+        {confirm.error && <Alert color="red">{confirm.error.message}</Alert>}
+        <Group justify="space-between">
+          <Button variant="default" onClick={props.onBack}>
+            Back
+          </Button>
+          <Button loading={confirm.isPending} onClick={() => confirm.mutate()}>
+            I have sent the money
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Success(props: { inv: PublicPaymentInvitation }) {
+  return (
+    <Card data-testid="payment-invitation-success">
+      <Stack>
+        <Title order={3}>Thank you</Title>
+        <Text>{PAYMENT_INVITATION_MSG.confirmed}.</Text>
+        <Text size="sm" c="dimmed">
+          {props.inv.companyName} sees your payment as soon as it arrives. You can close this page.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
