@@ -534,6 +534,7 @@ export const payrollSettingsSchema = z.object({
   /** NSITF on gross pay or on basic + housing + transport. */
   nsitfBase: z.enum(['gross', 'bht']),
 });
+export type PayrollSettings = z.infer<typeof payrollSettingsSchema>;
 export const payrollSettingsBody = z.object({
   enabled: z.boolean(),
   nhfDefault: z.boolean(),

@@ -46,6 +46,12 @@ export const dashboardRoutes: RouteObject[] = [
     async () => (await import('./screens/groups-screen')).GroupsScreen,
     'payrollGroups',
   ),
+  page(
+    '/payroll/settings',
+    async () => (await import('./screens/settings-screen')).PayrollSettingsScreen,
+    'payrolls',
+    'put',
+  ),
   page('/payroll/create', flow, 'payrolls', 'post'),
   page('/payroll/preview', preview, 'payrolls', 'post'),
   page('/payroll/review', review, 'payrolls', 'post'),
