@@ -21,6 +21,7 @@ export const PAYROLL_MSG = {
   nameRequired: 'Payroll name is required',
   employeesRequired: 'Please select at least one employee',
   employeeNotFound: 'Employee not found',
+  employeeTwice: 'This employee is already in the payroll',
   emailInvalid: 'Please enter a valid email address',
   emailTaken: 'An employee with this email already exists',
   emailDuplicate: 'This email appears more than once',
@@ -195,6 +196,24 @@ export const payrollBodyBase = z.object({
   /** Per employee id, this run's non-statutory lines; computed from the employee when omitted. */
   payrollBreakdown: z.record(z.string().uuid(), breakdownLines).optional(),
 });
+
+/**
+ * PUT /payrolls/{id}/employees: the run's employees as they should be. `lines` are this run's
+ * non-statutory lines (Salary, allowances, deductions negative); omitted, a row already in the run
+ * keeps its lines and a new one takes the employee's own. PAYE, pension and NHF are recomputed.
+ */
+export const payrollEmployeesBody = z.object({
+  employees: z
+    .array(
+      z.object({
+        employeeId: z.string().uuid(PAYROLL_MSG.employeeNotFound),
+        lines: breakdownLines.optional(),
+      }),
+    )
+    .min(1, PAYROLL_MSG.employeesRequired)
+    .max(10_000),
+});
+export type PayrollEmployeesInput = z.input<typeof payrollEmployeesBody>;
 
 /** The dialog's rules (000 §5, 002 §5), checked by the server and the form alike. */
 export function checkPayrollDates(

@@ -2406,7 +2406,8 @@ export interface paths {
         };
         /** The employees of a payroll: breakdown, net pay and payment status per row */
         get: operations["listPayrollRows"];
-        put?: never;
+        /** Set a draft or rejected payroll's employees and this run's lines (PAYE, pension, NHF recomputed); figures only with canViewPayrollSensitiveData */
+        put: operations["updatePayrollEmployees"];
         post?: never;
         delete?: never;
         options?: never;
@@ -17181,6 +17182,138 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayrollEmployees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    employees: {
+                        /** Format: uuid */
+                        employeeId: string;
+                        lines?: {
+                            [key: string]: number | string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "once" | "recurring";
+                            /** @enum {string} */
+                            mode: "instant" | "scheduled";
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                            walletId: string;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            /** Format: int64 */
+                            paidCount: number;
+                            /** Format: int64 */
+                            failedCount: number;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToCreatePayroll: number | null;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToProcessPayroll: number | null;
+                            scheduledPayDate: string | null;
+                            salaryVisible: boolean;
+                            grossAmount: string | null;
+                            /** Format: int64 */
+                            grossAmountMinor: number | null;
+                            netAmount: string | null;
+                            /** Format: int64 */
+                            netAmountMinor: number | null;
+                            employerCost: string | null;
+                            /** Format: int64 */
+                            employerCostMinor: number | null;
+                            payrollBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            payrollBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            employerCosts: {
+                                [key: string]: string;
+                            } | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -13,6 +13,7 @@ import {
   listEnvelope,
   payrollBody,
   payrollDetailSchema,
+  payrollEmployeesBody,
   payrollListQuery,
   payrollReceiptSchema,
   payrollRowSchema,
@@ -50,6 +51,7 @@ import {
   submitPayroll,
   updateEmployee,
   updatePayroll,
+  updatePayrollEmployees,
 } from './service';
 import { registerPayrollGroups, registerPayrollSettings } from './groups';
 import { registerPayrollImport } from './import-routes';
@@ -384,6 +386,30 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       await updatePayroll(deps, { tenant: tenantOf(req), id: req.params.id, body: req.body });
       return ok(await detail(req, req.params.id), PAYROLL_MSG.updated);
+    },
+  );
+
+  r.put(
+    '/api/payrolls/:id/employees',
+    {
+      config: needs('payrolls', 'put'),
+      schema: {
+        operationId: 'updatePayrollEmployees',
+        summary:
+          "Set a draft or rejected payroll's employees and this run's lines (PAYE, pension, NHF recomputed); figures only with canViewPayrollSensitiveData",
+        tags,
+        params: idParam,
+        body: payrollEmployeesBody,
+        response: { 200: envelope(payrollDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await updatePayrollEmployees(deps, {
+        tenant: tenantOf(req),
+        id: req.params.id,
+        rows: req.body.employees,
+      });
+      return ok(await detail(req, req.params.id), PAYROLL_MSG.employeesUpdated);
     },
   );
 

@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { accounts, transactions, users, vaultReads, wallets } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
@@ -358,6 +358,7 @@ export async function computeRun(
   accountId: string,
   employeeIds: string[],
   overrides?: Record<string, Record<string, number | string>>,
+  fieldOf: (id: string) => string = (id) => `payrollBreakdown.${id}`,
 ): Promise<ComputedRow[]> {
   const ids = [...new Set(employeeIds)];
   const found: EmployeeRow[] = [];
@@ -379,7 +380,7 @@ export async function computeRun(
   const n = await headcount(db, accountId);
   return ids.map((id) => {
     const e = byId.get(id)!;
-    const lines = overrides?.[id] ? parseLines(overrides[id], `payrollBreakdown.${id}`) : employeeLines(e);
+    const lines = overrides?.[id] ? parseLines(overrides[id], fieldOf(id)) : employeeLines(e);
     return { employee: e, ...computeRunRow(lines, e, settings, n) };
   });
 }
@@ -431,7 +432,12 @@ type PayrollBody = {
   payrollBreakdown?: Record<string, Record<string, number | string>>;
 };
 
-async function preparePayroll(deps: AppDeps, tenant: TenantContext, body: PayrollBody) {
+async function preparePayroll(
+  deps: AppDeps,
+  tenant: TenantContext,
+  body: PayrollBody,
+  fieldOf?: (id: string) => string,
+) {
   const dateErrors = checkPayrollDates(body, lagosToday());
   if (Object.keys(dateErrors).length)
     throw badRequest(
@@ -441,7 +447,7 @@ async function preparePayroll(deps: AppDeps, tenant: TenantContext, body: Payrol
   const wallet = await getWallet(deps.db, tenant.accountId, body.walletId);
   if (!wallet) throw fieldError('walletId', PAYROLL_MSG.selectWallet);
   if (wallet.currency !== 'NGN') throw fieldError('walletId', PAYROLL_MSG.ngnOnly);
-  const rows = await computeRun(deps.db, tenant.accountId, body.employees, body.payrollBreakdown);
+  const rows = await computeRun(deps.db, tenant.accountId, body.employees, body.payrollBreakdown, fieldOf);
   if (rows.some((r) => r.netMinor <= 0)) throw fieldError('employees', PAYROLL_MSG.zeroOrNegative);
   // Naira salaries are limited by the account's KYB tier (the money core's one payout rule).
   const largest = Math.max(...rows.map((r) => r.netMinor));
@@ -545,11 +551,11 @@ export async function lockPayroll(tx: DbOrTx, accountId: string, id: string): Pr
 
 export async function updatePayroll(
   deps: AppDeps,
-  p: { tenant: TenantContext; id: string; body: PayrollBody },
+  p: { tenant: TenantContext; id: string; body: PayrollBody; fieldOf?: (id: string) => string },
 ) {
   const before = await lockPayroll(deps.db, p.tenant.accountId, p.id);
   if (before.status !== 'draft' && before.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
-  const { rows, totals: t } = await preparePayroll(deps, p.tenant, p.body);
+  const { rows, totals: t } = await preparePayroll(deps, p.tenant, p.body, p.fieldOf);
   await deps.db.transaction(async (tx) => {
     const r = await lockPayroll(tx, p.tenant.accountId, p.id);
     if (r.status !== 'draft' && r.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
@@ -575,6 +581,64 @@ export async function updatePayroll(
       .where(eq(payrolls.id, r.id));
     await tx.delete(payrollRows).where(eq(payrollRows.payrollId, r.id));
     await writeRows(tx, deps, p.tenant.accountId, r.id, rows);
+  });
+}
+
+/**
+ * PUT /payrolls/{id}/employees: replaces the run's rows (draft or rejected only, as PUT /payrolls/{id}),
+ * recomputed through the statutory engine. A row sent without `lines` keeps this run's own lines
+ * (the stored breakdown without PAYE/pension/NHF), or takes the employee's for a new row. Only a
+ * caller who may view payroll sensitive data may send figures. A rejected run stays rejected: the
+ * approvals engine's resolve sends it back to the first level, as for any edited payroll.
+ */
+export async function updatePayrollEmployees(
+  deps: AppDeps,
+  p: {
+    tenant: TenantContext;
+    id: string;
+    rows: { employeeId: string; lines?: Record<string, number | string> }[];
+  },
+) {
+  const pr = await lockPayroll(deps.db, p.tenant.accountId, p.id);
+  if (pr.status !== 'draft' && pr.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
+  if (!visibleTo(p.tenant) && p.rows.some((r) => r.lines)) throw forbidden(PAYROLL_MSG.noPermission);
+  const seen = new Map<string, number>();
+  p.rows.forEach((r, i) => {
+    if (seen.has(r.employeeId)) throw fieldError(`employees.${i}.employeeId`, PAYROLL_MSG.employeeTwice);
+    seen.set(r.employeeId, i);
+  });
+  const current = await deps.db
+    .select({ employeeId: payrollRows.employeeId, breakdown: payrollRows.breakdown })
+    .from(payrollRows)
+    .where(and(eq(payrollRows.accountId, p.tenant.accountId), eq(payrollRows.payrollId, pr.id)));
+  const kept = new Map(current.filter((c) => c.employeeId).map((c) => [c.employeeId!, c.breakdown]));
+  const overrides: Record<string, Record<string, number | string>> = {};
+  for (const r of p.rows) {
+    const own = kept.get(r.employeeId);
+    if (r.lines) overrides[r.employeeId] = r.lines;
+    else if (own)
+      overrides[r.employeeId] = Object.fromEntries(
+        Object.entries(own)
+          .filter(([k]) => !RESERVED_LINES.includes(k))
+          .map(([k, v]) => [k, fromMinor(v)]),
+      );
+  }
+  await updatePayroll(deps, {
+    tenant: p.tenant,
+    id: pr.id,
+    fieldOf: (id) => `employees.${seen.get(id)}.lines`,
+    body: {
+      name: pr.name,
+      description: pr.description ?? undefined,
+      type: pr.type,
+      mode: pr.mode,
+      walletId: pr.walletId,
+      employees: p.rows.map((r) => r.employeeId),
+      daysBeforeMonthEndToCreatePayroll: pr.daysBeforeMonthEndToCreatePayroll,
+      daysBeforeMonthEndToProcessPayroll: pr.daysBeforeMonthEndToProcessPayroll,
+      scheduledPayDate: pr.scheduledPayDate,
+      payrollBreakdown: overrides,
+    },
   });
 }
 

@@ -59,6 +59,12 @@ export const dashboardRoutes: RouteObject[] = [
     '/payroll/:ref/details',
     async () => (await import('./screens/payroll-details-screen')).PayrollDetailsScreen,
   ),
+  page(
+    '/payroll/:payrollId/employees/edit',
+    async () => (await import('./screens/edit-employees-screen')).EditPayrollEmployeesScreen,
+    'payrolls',
+    'put',
+  ),
   page('/payroll/import-employees', imp('ImportEmployeesScreen'), 'payrollEmployees', 'post'),
   page('/payroll/import-employees/summary', imp('ImportSummaryScreen'), 'payrollEmployees', 'post'),
   page('/payroll/import-employees/error', imp('ImportErrorScreen'), 'payrollEmployees', 'post'),
