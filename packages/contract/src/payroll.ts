@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pendingApprovalItemSchema } from './approvals';
 import { listFormatQuery, listQuery } from './http';
+import { NIGERIAN_STATES } from './kyb';
 import { FULL_ACCESS_ROLES } from './permissions';
 
 // Payroll and people (002 §2 Payroll, §3, §5 Salary and payroll, §7; 000 §4.5, §5; issue 25).
@@ -42,7 +43,52 @@ export const PAYROLL_MSG = {
   selectWallet: 'Please select a wallet to pay from',
   ngnOnly: 'Payroll is paid from the NGN wallet',
   invitationSent: 'Invitation sent successfully',
+  stateInvalid: 'Select one of the 36 states or the Federal Capital Territory',
+  rsaPinInvalid: 'RSA PIN must be PEN followed by 12 digits',
+  nhfNumberInvalid: 'NHF number must be letters and digits, up to 20',
+  monthInvalid: 'Month must be YYYY-MM',
 } as const;
+
+/** The PenCom RSA PIN: PEN and 12 digits (upper-cased). */
+export const RSA_PIN_RE = /^PEN\d{12}$/;
+
+/** The remittance fields of an employee (issue 25 §4), each optional: blank values are "none". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
+const optionalBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional()).optional();
+export const remittanceFields = {
+  stateOfResidence: optionalBlank(
+    z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const hit = NIGERIAN_STATES.find(
+          (st) =>
+            st.toLowerCase() === v.toLowerCase() || (v.toUpperCase() === 'FCT' && st.startsWith('Federal')),
+        );
+        if (!hit) {
+          ctx.addIssue({ code: 'custom', message: PAYROLL_MSG.stateInvalid });
+          return z.NEVER;
+        }
+        return hit;
+      }),
+  ),
+  pfaName: optionalBlank(z.string().trim().max(120)),
+  rsaPin: optionalBlank(
+    z
+      .string()
+      .trim()
+      .max(20, PAYROLL_MSG.rsaPinInvalid)
+      .transform((v) => v.toUpperCase())
+      .pipe(z.string().regex(RSA_PIN_RE, PAYROLL_MSG.rsaPinInvalid)),
+  ),
+  nhfNumber: optionalBlank(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9/-]{1,20}$/, PAYROLL_MSG.nhfNumberInvalid),
+  ),
+};
 
 export const PAYROLL_TYPES = ['once', 'recurring'] as const;
 export const PAYROLL_MODES = ['instant', 'scheduled'] as const;
@@ -124,6 +170,7 @@ export const employeeInput = z.object({
     }),
   nhfEnabled: z.boolean().optional(),
   components: z.array(salaryComponentInput).max(30).optional(),
+  ...remittanceFields,
 });
 export type EmployeeInput = z.input<typeof employeeInput>;
 export const addEmployeesBody = z.object({ employees: z.array(employeeInput).min(1).max(1000) });
@@ -162,6 +209,12 @@ export const employeeSchema = z.object({
   finalAmountMinor: z.number().int().nullable(),
   invitationStatus: z.enum(['invited', 'accepted']),
   groupId: z.string().nullable(),
+  /** One of the 36 states or the Federal Capital Territory (the PAYE remittance's state). */
+  stateOfResidence: z.string().nullable(),
+  pfaName: z.string().nullable(),
+  /** Always masked (`******1234`): the full PIN leaves only in the pension remittance file. */
+  rsaPin: z.string().nullable(),
+  nhfNumber: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -566,3 +619,27 @@ export const payrollSettingsBody = z.object({
   nsitfBase: z.enum(['gross', 'bht'], { error: 'NSITF base must be gross or bht' }),
 });
 export const SETTINGS_MSG = { updated: 'Payroll settings updated' } as const;
+
+// ---- remittance schedules (issue 25 §4) ----
+
+export const REMITTANCE_KINDS = ['paye', 'pension', 'nhf'] as const;
+export type RemittanceKind = (typeof REMITTANCE_KINDS)[number];
+export const remittanceParams = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, PAYROLL_MSG.monthInvalid),
+  file: z.enum(['paye.csv', 'pension.csv', 'nhf.csv'], {
+    error: 'The file must be paye.csv, pension.csv or nhf.csv',
+  }),
+});
+/** The columns of each remittance file (the bodies' schedules: state IRS, PFA, FMBN). */
+export const REMITTANCE_COLUMNS = {
+  paye: ['State of residence', 'Employee name', 'Email', 'Payroll reference', 'Gross pay', 'PAYE'],
+  pension: [
+    'PFA',
+    'RSA PIN',
+    'Employee name',
+    'Employee contribution (8%)',
+    'Employer contribution (10%)',
+    'Total',
+  ],
+  nhf: ['NHF number', 'Employee name', 'Basic salary', 'NHF (2.5%)'],
+} as const;

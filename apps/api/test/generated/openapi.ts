@@ -2256,6 +2256,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payrolls/remittances/{month}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A month's remittance schedule as CSV from its paid payroll rows: paye.csv (per state of residence), pension.csv (per PFA, with the RSA PIN), nhf.csv; needs canViewPayrollSensitiveData */
+        get: operations["getPayrollRemittance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payrolls/employees/add": {
         parameters: {
             query?: never;
@@ -15888,6 +15905,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -15998,6 +16019,38 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getPayrollRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                month: string;
+                file: "paye.csv" | "pension.csv" | "nhf.csv";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv. paye: State of residence, Employee name, Email, Payroll reference, Gross pay, PAYE. pension: PFA, RSA PIN, Employee name, Employee contribution (8%), Employer contribution (10%), Total. nhf: NHF number, Employee name, Basic salary, NHF (2.5%) */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     addPayrollEmployees: {
         parameters: {
             query?: never;
@@ -16024,6 +16077,10 @@ export interface operations {
                             type: "addition" | "deduction";
                             amount: number | string;
                         }[];
+                        stateOfResidence?: string;
+                        pfaName?: string;
+                        rsaPin?: string;
+                        nhfNumber?: string;
                     }[];
                 };
             };
@@ -16079,6 +16136,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -16163,6 +16224,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -16281,6 +16346,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -16322,6 +16391,10 @@ export interface operations {
                         type: "addition" | "deduction";
                         amount: number | string;
                     }[];
+                    stateOfResidence?: string;
+                    pfaName?: string;
+                    rsaPin?: string;
+                    nhfNumber?: string;
                 };
             };
         };
@@ -16376,6 +16449,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };

@@ -55,6 +55,7 @@ import {
 } from './service';
 import { registerPayrollGroups, registerPayrollSettings } from './groups';
 import { registerPayrollImport } from './import-routes';
+import { registerPayrollRemittances } from './remittances';
 import { registerPayrollTicker } from './recurring';
 import { payrollEmployees } from './tables';
 
@@ -104,6 +105,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
   await registerPayrollImport(app, deps);
   await registerPayrollGroups(app, deps);
   await registerPayrollSettings(app, deps);
+  await registerPayrollRemittances(app, deps);
   registerPayrollTicker(deps);
 
   // ---- employees (002 §7 Payroll employees) ----

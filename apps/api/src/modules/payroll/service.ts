@@ -48,6 +48,7 @@ type AfterCommit = (fn: () => Promise<void> | void) => void;
 type Parsed = z.output<typeof employeeInput>;
 
 export const EMPLOYEE_ACCOUNT_FIELD = 'payroll_employees.account_number';
+export const EMPLOYEE_RSA_PIN_FIELD = 'payroll_employees.rsa_pin';
 export const ROW_ACCOUNT_FIELD = 'payroll_rows.account_number';
 
 const m = (minor: number | null) => (minor === null ? null : fromMinor(minor));
@@ -146,6 +147,7 @@ async function prepareEmployees(deps: AppDeps, accountId: string, list: Parsed[]
       bankName: resolved.bank.name,
       accountName: resolved.accountName,
       ...sealAccount(vault, e.accountNumber),
+      ...remittanceValues(vault, e),
     });
   }
   return out;
@@ -156,6 +158,21 @@ function sealAccount(vault: ReturnType<typeof vaultFor>, plain: string) {
   const f = vaultField(EMPLOYEE_ACCOUNT_FIELD);
   const s = sealed(f, vault, plain);
   return { accountNumber: s[f.column], accountNumberHmac: s[f.hmac!], accountNumberLast4: s[f.last4!] };
+}
+
+/** The remittance columns of an employee; the RSA PIN sealed by the vault (none: all null). */
+export function remittanceValues(
+  vault: ReturnType<typeof vaultFor>,
+  e: { stateOfResidence?: string; pfaName?: string; rsaPin?: string; nhfNumber?: string },
+) {
+  const pin = e.rsaPin ? sealed(vaultField(EMPLOYEE_RSA_PIN_FIELD), vault, e.rsaPin) : null;
+  return {
+    stateOfResidence: e.stateOfResidence ?? null,
+    pfaName: e.pfaName ?? null,
+    rsaPin: pin ? pin.rsa_pin : null,
+    rsaPinLast4: pin ? pin.rsa_pin_last4 : null,
+    nhfNumber: e.nhfNumber ?? null,
+  };
 }
 
 const inviteHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -230,7 +247,10 @@ async function lockEmployee(tx: DbOrTx, accountId: string, id: string): Promise<
 
 export async function updateEmployee(deps: AppDeps, p: { tenant: TenantContext; id: string; body: Parsed }) {
   await lockEmployee(deps.db, p.tenant.accountId, p.id);
-  const [v] = await prepareEmployees(deps, p.tenant.accountId, [p.body], p.id);
+  const [prepared] = await prepareEmployees(deps, p.tenant.accountId, [p.body], p.id);
+  // the RSA PIN never leaves in full, so an update without one keeps the stored PIN
+  const { rsaPin, rsaPinLast4, ...rest } = prepared;
+  const v = p.body.rsaPin ? { ...rest, rsaPin, rsaPinLast4 } : rest;
   await deps.db
     .update(payrollEmployees)
     .set({ ...v, updatedAt: sql`now()` })
@@ -257,7 +277,7 @@ export async function employeeView(db: DbOrTx, tenant: TenantContext): Promise<E
 
 type EmployeeListRow = Omit<
   EmployeeRow,
-  'accountNumber' | 'accountNumberHmac' | 'inviteTokenHash' | 'accountId'
+  'accountNumber' | 'accountNumberHmac' | 'inviteTokenHash' | 'accountId' | 'rsaPin'
 >;
 
 export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmployee {
@@ -296,6 +316,10 @@ export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmploye
     finalAmountMinor: r ? r.netMinor : null,
     invitationStatus: e.inviteAcceptedAt ? 'accepted' : 'invited',
     groupId: e.groupId,
+    stateOfResidence: e.stateOfResidence,
+    pfaName: e.pfaName,
+    rsaPin: e.rsaPinLast4 ? maskNumber(e.rsaPinLast4) : null,
+    nhfNumber: e.nhfNumber,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
   };
@@ -315,6 +339,10 @@ export const EMPLOYEE_COLUMNS = {
   accountNumberLast4: payrollEmployees.accountNumberLast4,
   inviteAcceptedAt: payrollEmployees.inviteAcceptedAt,
   groupId: payrollEmployees.groupId,
+  stateOfResidence: payrollEmployees.stateOfResidence,
+  pfaName: payrollEmployees.pfaName,
+  rsaPinLast4: payrollEmployees.rsaPinLast4,
+  nhfNumber: payrollEmployees.nhfNumber,
   createdAt: payrollEmployees.createdAt,
   updatedAt: payrollEmployees.updatedAt,
 };
