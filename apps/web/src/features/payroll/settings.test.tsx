@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_MSG, type PayrollSettings } from '@owo/contract/payroll';
-import { fail, ok, renderApp } from '../../app/test-utils';
+import { accountEntry, fail, ok, renderApp } from '../../app/test-utils';
+import { recentMonths } from './screens/remittance-section';
 import { toastSuccess } from '../../lib/toast';
 
 vi.mock('../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -91,5 +92,47 @@ describe('/payroll/settings', () => {
     });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull());
     expect(screen.queryByRole('heading', { name: 'Payroll settings' })).toBeNull();
+  });
+
+  it('downloads the remittance schedules of the chosen month (PAYE, pension, NHF)', async () => {
+    const createUrl = vi.fn(() => 'blob:x');
+    URL.createObjectURL = createUrl;
+    URL.revokeObjectURL = vi.fn();
+    const months = recentMonths();
+    const csv = { body: 'PFA,RSA PIN\r\n' };
+    const { api } = renderApp('/payroll/settings', {
+      session: {},
+      routes: {
+        'GET /api/payrolls/settings': ok(settings()),
+        [`GET /api/payrolls/remittances/${months[1].value}/paye.csv`]: csv,
+        [`GET /api/payrolls/remittances/${months[1].value}/pension.csv`]: csv,
+        [`GET /api/payrolls/remittances/${months[1].value}/nhf.csv`]: csv,
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Remittance schedules' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('textbox', { name: 'Month' }));
+    fireEvent.click(await screen.findByRole('option', { name: months[1].label, hidden: true }));
+    for (const label of ['PAYE by state', 'Pension by PFA', 'NHF'])
+      fireEvent.click(screen.getByRole('button', { name: label }));
+    await waitFor(() =>
+      expect(
+        api.calls.filter((c) => c.path.startsWith('/api/payrolls/remittances/')).map((c) => c.path),
+      ).toEqual([
+        `/api/payrolls/remittances/${months[1].value}/paye.csv`,
+        `/api/payrolls/remittances/${months[1].value}/pension.csv`,
+        `/api/payrolls/remittances/${months[1].value}/nhf.csv`,
+      ]),
+    );
+    await waitFor(() => expect(createUrl).toHaveBeenCalledTimes(3));
+  });
+
+  it('offers no remittance downloads to a role without canViewPayrollSensitiveData', async () => {
+    renderApp('/payroll/settings', {
+      session: { accounts: [accountEntry({ role: 'finance-manager' })] },
+      routes: { 'GET /api/payrolls/settings': ok(settings()) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Remittance schedules' })).toBeInTheDocument();
+    expect(screen.getByText('No permission to view salary details')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'PAYE by state' })).toBeNull();
   });
 });

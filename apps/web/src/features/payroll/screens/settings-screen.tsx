@@ -8,6 +8,7 @@ import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { queryClient, useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
+import { RemittanceSection } from './remittance-section';
 
 const settingsKey = ['payroll', 'settings'] as const;
 
@@ -138,6 +139,7 @@ export function PayrollSettingsScreen() {
           </form>
         )}
       </Card>
+      <RemittanceSection />
     </Stack>
   );
 }
