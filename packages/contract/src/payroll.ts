@@ -459,6 +459,10 @@ export const PAYROLL_IMPORT_COLUMNS = [
   'accountNumber',
   'accountName',
   'annualRent',
+  'stateOfResidence',
+  'pfaName',
+  'rsaPin',
+  'nhfNumber',
 ] as const;
 export const PAYROLL_IMPORT_REQUIRED_COLUMNS = [
   'name',
@@ -480,6 +484,10 @@ export const importEntryInput = z.object({
   accountNumber: cell(20),
   accountName: cell(200),
   annualRent: cell(32),
+  stateOfResidence: cell(60),
+  pfaName: cell(120),
+  rsaPin: cell(20),
+  nhfNumber: cell(20),
 });
 export type ImportEntryInput = z.input<typeof importEntryInput>;
 export const importValidateBody = z.object({
@@ -501,6 +509,10 @@ export const importExtractSchema = z.object({
       accountNumber: z.string(),
       accountName: z.string(),
       annualRent: z.string(),
+      stateOfResidence: z.string(),
+      pfaName: z.string(),
+      rsaPin: z.string(),
+      nhfNumber: z.string(),
     }),
   ),
 });
@@ -521,6 +533,11 @@ export const importEntrySchema = z.object({
   /** Masked (`******1234`). */
   accountNumber: z.string(),
   accountName: z.string().nullable(),
+  stateOfResidence: z.string().nullable(),
+  pfaName: z.string().nullable(),
+  /** Masked (`******1234`). */
+  rsaPin: z.string().nullable(),
+  nhfNumber: z.string().nullable(),
   /** pending: the name lookup has not run yet; resolved / failed / skipped (the row has other problems). */
   nameStatus: z.enum(['pending', 'resolved', 'failed', 'skipped']),
   /** Column → problem; empty when the row can be imported. */

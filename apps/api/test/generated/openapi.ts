@@ -15205,6 +15205,10 @@ export interface operations {
                                 accountNumber: string;
                                 accountName: string;
                                 annualRent: string;
+                                stateOfResidence: string;
+                                pfaName: string;
+                                rsaPin: string;
+                                nhfNumber: string;
                             }[];
                         };
                     };
@@ -15272,6 +15276,14 @@ export interface operations {
                         accountName?: string;
                         /** @default  */
                         annualRent?: string;
+                        /** @default  */
+                        stateOfResidence?: string;
+                        /** @default  */
+                        pfaName?: string;
+                        /** @default  */
+                        rsaPin?: string;
+                        /** @default  */
+                        nhfNumber?: string;
                     }[];
                 };
             };
@@ -15399,6 +15411,14 @@ export interface operations {
                     accountName?: string;
                     /** @default  */
                     annualRent?: string;
+                    /** @default  */
+                    stateOfResidence?: string;
+                    /** @default  */
+                    pfaName?: string;
+                    /** @default  */
+                    rsaPin?: string;
+                    /** @default  */
+                    nhfNumber?: string;
                 };
             };
         };
@@ -15427,6 +15447,10 @@ export interface operations {
                             bankName: string | null;
                             accountNumber: string;
                             accountName: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             /** @enum {string} */
                             nameStatus: "pending" | "resolved" | "failed" | "skipped";
                             errors: {
@@ -15601,6 +15625,10 @@ export interface operations {
                                 bankName: string | null;
                                 accountNumber: string;
                                 accountName: string | null;
+                                stateOfResidence: string | null;
+                                pfaName: string | null;
+                                rsaPin: string | null;
+                                nhfNumber: string | null;
                                 /** @enum {string} */
                                 nameStatus: "pending" | "resolved" | "failed" | "skipped";
                                 errors: {

@@ -4,9 +4,10 @@ import { PAYROLL_MSG } from '@owo/contract';
 import { memberWithRole, setKybTier, type TestApp, createTestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { vaultReads } from '../../platform/schema';
+import { vaultFor } from '../../platform/vault';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
-import { payrollEmployees } from './tables';
+import { payrollEmployees, payrollImportEntries } from './tables';
 
 let t: TestApp;
 let stop: () => Promise<void>;
@@ -205,5 +206,78 @@ describe('GET /payrolls/remittances/{yyyy-mm}/{paye|pension|nhf}.csv', () => {
     expect(badMonth.status).toBe(400);
     expect(badMonth.body.errors!.month).toEqual([PAYROLL_MSG.monthInvalid]);
     expect((await o.api.get(`/api/payrolls/remittances/${month}/nsitf.csv`)).status).toBe(400);
+  });
+});
+
+describe('employee import: remittance columns (optional)', () => {
+  it('checks them per row, vaults the RSA PIN and carries them to the employees on commit', async () => {
+    const { o } = await company();
+    const base = '/api/payrolls/employees/csv';
+    const row = (over: Record<string, string> = {}) => {
+      const e = employee();
+      return {
+        name: e.name,
+        email: e.email,
+        salaryAmount: '200000',
+        bankCode: '058',
+        accountNumber: e.accountNumber,
+        ...over,
+      };
+    };
+    const good = row({
+      stateOfResidence: 'FCT',
+      pfaName: 'ARM Pension',
+      rsaPin: 'pen300000000003',
+      nhfNumber: 'N-9',
+    });
+    const plain = row();
+    const bad = row({ stateOfResidence: 'Atlantis', rsaPin: 'PEN1', nhfNumber: 'has space' });
+    const v = await o.api.post(`${base}/validate`, { entries: [good, plain, bad] });
+    expect(v.status, JSON.stringify(v.body)).toBe(201);
+    const id = v.body.data.id;
+    let b: any;
+    await waitFor('validated', async () => {
+      b = (await o.api.get(`${base}/${id}?limit=1000`)).body.data;
+      return b.status === 'validated';
+    });
+    expect(b.entries[0]).toMatchObject({
+      stateOfResidence: 'Federal Capital Territory',
+      pfaName: 'ARM Pension',
+      rsaPin: '******0003',
+      nhfNumber: 'N-9',
+      valid: true,
+    });
+    expect(b.entries[1]).toMatchObject({ stateOfResidence: null, rsaPin: null, valid: true });
+    expect(b.entries[2].errors).toEqual({
+      stateOfResidence: PAYROLL_MSG.stateInvalid,
+      rsaPin: PAYROLL_MSG.rsaPinInvalid,
+      nhfNumber: PAYROLL_MSG.nhfNumberInvalid,
+    });
+    expect(JSON.stringify(b)).not.toContain('300000000003');
+    const stored = await t.db.select().from(payrollImportEntries).where(eq(payrollImportEntries.batchId, id));
+    expect(stored.every((s) => s.rsaPin === null || s.rsaPin.startsWith('vault:'))).toBe(true);
+    // a row with a problem blocks the commit; fixed, the batch commits with the columns
+    expect((await o.api.post(`${base}/${id}/commit`)).status).toBe(409);
+    const fixed = await o.api.put(`${base}/entries/${b.entries[2].id}`, {
+      ...bad,
+      stateOfResidence: 'Kano',
+      rsaPin: '',
+      nhfNumber: '',
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body.data).toMatchObject({ valid: true, stateOfResidence: 'Kano', rsaPin: null });
+    const c = await o.api.post(`${base}/${id}/commit`);
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    const [emp] = await t.db.select().from(payrollEmployees).where(eq(payrollEmployees.email, good.email));
+    expect(emp).toMatchObject({
+      stateOfResidence: 'Federal Capital Territory',
+      pfaName: 'ARM Pension',
+      nhfNumber: 'N-9',
+      rsaPinLast4: '0003',
+    });
+    expect(emp.rsaPin!.startsWith('vault:')).toBe(true);
+    expect(vaultFor(t.app.deps.config).decrypt('payroll_employees.rsa_pin', emp.rsaPin!)).toBe(
+      'PEN300000000003',
+    );
   });
 });
