@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pendingApprovalItemSchema } from './approvals';
 import { listFormatQuery, listQuery } from './http';
+import { NIGERIAN_STATES } from './kyb';
 import { FULL_ACCESS_ROLES } from './permissions';
 
 // Payroll and people (002 §2 Payroll, §3, §5 Salary and payroll, §7; 000 §4.5, §5; issue 25).
@@ -21,6 +22,7 @@ export const PAYROLL_MSG = {
   nameRequired: 'Payroll name is required',
   employeesRequired: 'Please select at least one employee',
   employeeNotFound: 'Employee not found',
+  employeeTwice: 'This employee is already in the payroll',
   emailInvalid: 'Please enter a valid email address',
   emailTaken: 'An employee with this email already exists',
   emailDuplicate: 'This email appears more than once',
@@ -41,7 +43,52 @@ export const PAYROLL_MSG = {
   selectWallet: 'Please select a wallet to pay from',
   ngnOnly: 'Payroll is paid from the NGN wallet',
   invitationSent: 'Invitation sent successfully',
+  stateInvalid: 'Select one of the 36 states or the Federal Capital Territory',
+  rsaPinInvalid: 'RSA PIN must be PEN followed by 12 digits',
+  nhfNumberInvalid: 'NHF number must be letters and digits, up to 20',
+  monthInvalid: 'Month must be YYYY-MM',
 } as const;
+
+/** The PenCom RSA PIN: PEN and 12 digits (upper-cased). */
+export const RSA_PIN_RE = /^PEN\d{12}$/;
+
+/** The remittance fields of an employee (issue 25 §4), each optional: blank values are "none". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
+const optionalBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional()).optional();
+export const remittanceFields = {
+  stateOfResidence: optionalBlank(
+    z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const hit = NIGERIAN_STATES.find(
+          (st) =>
+            st.toLowerCase() === v.toLowerCase() || (v.toUpperCase() === 'FCT' && st.startsWith('Federal')),
+        );
+        if (!hit) {
+          ctx.addIssue({ code: 'custom', message: PAYROLL_MSG.stateInvalid });
+          return z.NEVER;
+        }
+        return hit;
+      }),
+  ),
+  pfaName: optionalBlank(z.string().trim().max(120)),
+  rsaPin: optionalBlank(
+    z
+      .string()
+      .trim()
+      .max(20, PAYROLL_MSG.rsaPinInvalid)
+      .transform((v) => v.toUpperCase())
+      .pipe(z.string().regex(RSA_PIN_RE, PAYROLL_MSG.rsaPinInvalid)),
+  ),
+  nhfNumber: optionalBlank(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9/-]{1,20}$/, PAYROLL_MSG.nhfNumberInvalid),
+  ),
+};
 
 export const PAYROLL_TYPES = ['once', 'recurring'] as const;
 export const PAYROLL_MODES = ['instant', 'scheduled'] as const;
@@ -123,6 +170,7 @@ export const employeeInput = z.object({
     }),
   nhfEnabled: z.boolean().optional(),
   components: z.array(salaryComponentInput).max(30).optional(),
+  ...remittanceFields,
 });
 export type EmployeeInput = z.input<typeof employeeInput>;
 export const addEmployeesBody = z.object({ employees: z.array(employeeInput).min(1).max(1000) });
@@ -161,6 +209,12 @@ export const employeeSchema = z.object({
   finalAmountMinor: z.number().int().nullable(),
   invitationStatus: z.enum(['invited', 'accepted']),
   groupId: z.string().nullable(),
+  /** One of the 36 states or the Federal Capital Territory (the PAYE remittance's state). */
+  stateOfResidence: z.string().nullable(),
+  pfaName: z.string().nullable(),
+  /** Always masked (`******1234`): the full PIN leaves only in the pension remittance file. */
+  rsaPin: z.string().nullable(),
+  nhfNumber: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -195,6 +249,24 @@ export const payrollBodyBase = z.object({
   /** Per employee id, this run's non-statutory lines; computed from the employee when omitted. */
   payrollBreakdown: z.record(z.string().uuid(), breakdownLines).optional(),
 });
+
+/**
+ * PUT /payrolls/{id}/employees: the run's employees as they should be. `lines` are this run's
+ * non-statutory lines (Salary, allowances, deductions negative); omitted, a row already in the run
+ * keeps its lines and a new one takes the employee's own. PAYE, pension and NHF are recomputed.
+ */
+export const payrollEmployeesBody = z.object({
+  employees: z
+    .array(
+      z.object({
+        employeeId: z.string().uuid(PAYROLL_MSG.employeeNotFound),
+        lines: breakdownLines.optional(),
+      }),
+    )
+    .min(1, PAYROLL_MSG.employeesRequired)
+    .max(10_000),
+});
+export type PayrollEmployeesInput = z.input<typeof payrollEmployeesBody>;
 
 /** The dialog's rules (000 §5, 002 §5), checked by the server and the form alike. */
 export function checkPayrollDates(
@@ -387,6 +459,10 @@ export const PAYROLL_IMPORT_COLUMNS = [
   'accountNumber',
   'accountName',
   'annualRent',
+  'stateOfResidence',
+  'pfaName',
+  'rsaPin',
+  'nhfNumber',
 ] as const;
 export const PAYROLL_IMPORT_REQUIRED_COLUMNS = [
   'name',
@@ -408,6 +484,10 @@ export const importEntryInput = z.object({
   accountNumber: cell(20),
   accountName: cell(200),
   annualRent: cell(32),
+  stateOfResidence: cell(60),
+  pfaName: cell(120),
+  rsaPin: cell(20),
+  nhfNumber: cell(20),
 });
 export type ImportEntryInput = z.input<typeof importEntryInput>;
 export const importValidateBody = z.object({
@@ -429,6 +509,10 @@ export const importExtractSchema = z.object({
       accountNumber: z.string(),
       accountName: z.string(),
       annualRent: z.string(),
+      stateOfResidence: z.string(),
+      pfaName: z.string(),
+      rsaPin: z.string(),
+      nhfNumber: z.string(),
     }),
   ),
 });
@@ -449,6 +533,11 @@ export const importEntrySchema = z.object({
   /** Masked (`******1234`). */
   accountNumber: z.string(),
   accountName: z.string().nullable(),
+  stateOfResidence: z.string().nullable(),
+  pfaName: z.string().nullable(),
+  /** Masked (`******1234`). */
+  rsaPin: z.string().nullable(),
+  nhfNumber: z.string().nullable(),
   /** pending: the name lookup has not run yet; resolved / failed / skipped (the row has other problems). */
   nameStatus: z.enum(['pending', 'resolved', 'failed', 'skipped']),
   /** Column → problem; empty when the row can be imported. */
@@ -534,6 +623,7 @@ export const payrollSettingsSchema = z.object({
   /** NSITF on gross pay or on basic + housing + transport. */
   nsitfBase: z.enum(['gross', 'bht']),
 });
+export type PayrollSettings = z.infer<typeof payrollSettingsSchema>;
 export const payrollSettingsBody = z.object({
   enabled: z.boolean(),
   nhfDefault: z.boolean(),
@@ -546,3 +636,27 @@ export const payrollSettingsBody = z.object({
   nsitfBase: z.enum(['gross', 'bht'], { error: 'NSITF base must be gross or bht' }),
 });
 export const SETTINGS_MSG = { updated: 'Payroll settings updated' } as const;
+
+// ---- remittance schedules (issue 25 §4) ----
+
+export const REMITTANCE_KINDS = ['paye', 'pension', 'nhf'] as const;
+export type RemittanceKind = (typeof REMITTANCE_KINDS)[number];
+export const remittanceParams = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, PAYROLL_MSG.monthInvalid),
+  file: z.enum(['paye.csv', 'pension.csv', 'nhf.csv'], {
+    error: 'The file must be paye.csv, pension.csv or nhf.csv',
+  }),
+});
+/** The columns of each remittance file (the bodies' schedules: state IRS, PFA, FMBN). */
+export const REMITTANCE_COLUMNS = {
+  paye: ['State of residence', 'Employee name', 'Email', 'Payroll reference', 'Gross pay', 'PAYE'],
+  pension: [
+    'PFA',
+    'RSA PIN',
+    'Employee name',
+    'Employee contribution (8%)',
+    'Employer contribution (10%)',
+    'Total',
+  ],
+  nhf: ['NHF number', 'Employee name', 'Basic salary', 'NHF (2.5%)'],
+} as const;

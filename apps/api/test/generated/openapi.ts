@@ -2256,6 +2256,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payrolls/remittances/{month}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A month's remittance schedule as CSV from its paid payroll rows: paye.csv (per state of residence), pension.csv (per PFA, with the RSA PIN), nhf.csv; needs canViewPayrollSensitiveData */
+        get: operations["getPayrollRemittance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payrolls/employees/add": {
         parameters: {
             query?: never;
@@ -2406,7 +2423,8 @@ export interface paths {
         };
         /** The employees of a payroll: breakdown, net pay and payment status per row */
         get: operations["listPayrollRows"];
-        put?: never;
+        /** Set a draft or rejected payroll's employees and this run's lines (PAYE, pension, NHF recomputed); figures only with canViewPayrollSensitiveData */
+        put: operations["updatePayrollEmployees"];
         post?: never;
         delete?: never;
         options?: never;
@@ -15306,6 +15324,10 @@ export interface operations {
                                 accountNumber: string;
                                 accountName: string;
                                 annualRent: string;
+                                stateOfResidence: string;
+                                pfaName: string;
+                                rsaPin: string;
+                                nhfNumber: string;
                             }[];
                         };
                     };
@@ -15373,6 +15395,14 @@ export interface operations {
                         accountName?: string;
                         /** @default  */
                         annualRent?: string;
+                        /** @default  */
+                        stateOfResidence?: string;
+                        /** @default  */
+                        pfaName?: string;
+                        /** @default  */
+                        rsaPin?: string;
+                        /** @default  */
+                        nhfNumber?: string;
                     }[];
                 };
             };
@@ -15500,6 +15530,14 @@ export interface operations {
                     accountName?: string;
                     /** @default  */
                     annualRent?: string;
+                    /** @default  */
+                    stateOfResidence?: string;
+                    /** @default  */
+                    pfaName?: string;
+                    /** @default  */
+                    rsaPin?: string;
+                    /** @default  */
+                    nhfNumber?: string;
                 };
             };
         };
@@ -15528,6 +15566,10 @@ export interface operations {
                             bankName: string | null;
                             accountNumber: string;
                             accountName: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             /** @enum {string} */
                             nameStatus: "pending" | "resolved" | "failed" | "skipped";
                             errors: {
@@ -15702,6 +15744,10 @@ export interface operations {
                                 bankName: string | null;
                                 accountNumber: string;
                                 accountName: string | null;
+                                stateOfResidence: string | null;
+                                pfaName: string | null;
+                                rsaPin: string | null;
+                                nhfNumber: string | null;
                                 /** @enum {string} */
                                 nameStatus: "pending" | "resolved" | "failed" | "skipped";
                                 errors: {
@@ -16006,6 +16052,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -16116,6 +16166,38 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getPayrollRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                month: string;
+                file: "paye.csv" | "pension.csv" | "nhf.csv";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv. paye: State of residence, Employee name, Email, Payroll reference, Gross pay, PAYE. pension: PFA, RSA PIN, Employee name, Employee contribution (8%), Employer contribution (10%), Total. nhf: NHF number, Employee name, Basic salary, NHF (2.5%) */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     addPayrollEmployees: {
         parameters: {
             query?: never;
@@ -16142,6 +16224,10 @@ export interface operations {
                             type: "addition" | "deduction";
                             amount: number | string;
                         }[];
+                        stateOfResidence?: string;
+                        pfaName?: string;
+                        rsaPin?: string;
+                        nhfNumber?: string;
                     }[];
                 };
             };
@@ -16197,6 +16283,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -16281,6 +16371,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -16399,6 +16493,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -16440,6 +16538,10 @@ export interface operations {
                         type: "addition" | "deduction";
                         amount: number | string;
                     }[];
+                    stateOfResidence?: string;
+                    pfaName?: string;
+                    rsaPin?: string;
+                    nhfNumber?: string;
                 };
             };
         };
@@ -16494,6 +16596,10 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            stateOfResidence: string | null;
+                            pfaName: string | null;
+                            rsaPin: string | null;
+                            nhfNumber: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -17300,6 +17406,138 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayrollEmployees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    employees: {
+                        /** Format: uuid */
+                        employeeId: string;
+                        lines?: {
+                            [key: string]: number | string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            id: string;
+                            reference: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            type: "once" | "recurring";
+                            /** @enum {string} */
+                            mode: "instant" | "scheduled";
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+                            walletId: string;
+                            /** Format: int64 */
+                            employeeCount: number;
+                            /** Format: int64 */
+                            paidCount: number;
+                            /** Format: int64 */
+                            failedCount: number;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToCreatePayroll: number | null;
+                            /** Format: int64 */
+                            daysBeforeMonthEndToProcessPayroll: number | null;
+                            scheduledPayDate: string | null;
+                            salaryVisible: boolean;
+                            grossAmount: string | null;
+                            /** Format: int64 */
+                            grossAmountMinor: number | null;
+                            netAmount: string | null;
+                            /** Format: int64 */
+                            netAmountMinor: number | null;
+                            employerCost: string | null;
+                            /** Format: int64 */
+                            employerCostMinor: number | null;
+                            payrollBreakdown: {
+                                [key: string]: string;
+                            } | null;
+                            payrollBreakdownMinor: {
+                                [key: string]: number;
+                            } | null;
+                            employerCosts: {
+                                [key: string]: string;
+                            } | null;
+                            maker: {
+                                id: string;
+                                name: string;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

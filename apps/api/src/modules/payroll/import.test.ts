@@ -64,7 +64,16 @@ describe('employee import: extract', () => {
     const res = await upload(o.api, Buffer.from(csv), 'staff.csv');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.entries).toEqual([
-      { ...r1, salaryAmount: '250000', annualRent: '1200000', accountName: '' },
+      {
+        ...r1,
+        salaryAmount: '250000',
+        annualRent: '1200000',
+        accountName: '',
+        stateOfResidence: '',
+        pfaName: '',
+        rsaPin: '',
+        nhfNumber: '',
+      },
     ]);
 
     const ws = XLSX.utils.aoa_to_sheet([
@@ -111,7 +120,7 @@ describe('employee import: extract', () => {
     const tpl = await o.api.get(`${base}/template`);
     expect(tpl.status).toBe(200);
     expect((tpl.body as any).raw.trim()).toBe(
-      'name,email,salaryAmount,bankCode,accountNumber,accountName,annualRent',
+      'name,email,salaryAmount,bankCode,accountNumber,accountName,annualRent,stateOfResidence,pfaName,rsaPin,nhfNumber',
     );
   });
 });

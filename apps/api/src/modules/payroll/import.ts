@@ -16,6 +16,7 @@ import {
   type ImportBatch,
   type ImportEntry,
   type ImportEntryInput,
+  remittanceFields,
 } from '@owo/contract';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../platform/db';
@@ -29,10 +30,17 @@ import { vaultField } from '../../platform/vault/fields';
 import { sealed } from '../../platform/vault/ops';
 import { railsOf } from '../../rails';
 import type { Bank } from '../../rails/port';
-import { EMPLOYEE_ACCOUNT_FIELD, inviteEmployees, statutorySettings, visibleTo } from './service';
+import {
+  EMPLOYEE_ACCOUNT_FIELD,
+  EMPLOYEE_RSA_PIN_FIELD,
+  inviteEmployees,
+  statutorySettings,
+  visibleTo,
+} from './service';
 import { payrollImportBatches, payrollImportEntries } from './tables';
 
 export const IMPORT_ENTRY_FIELD = 'payroll_import_entries.account_number';
+export const IMPORT_RSA_PIN_FIELD = 'payroll_import_entries.rsa_pin';
 export const IMPORT_RESOLVE_QUEUE = 'payroll-import-resolve';
 /** Name lookups in flight at once while resolving a batch. */
 const RESOLVE_PARALLEL = 16;
@@ -115,7 +123,23 @@ function checkEntry(raw: ImportEntryInput, banks: BankIndex) {
   if (!digits) errors.accountNumber = PAYROLL_IMPORT_MSG.required;
   else if (!/^\d{10}$/.test(digits)) errors.accountNumber = PAYROLL_IMPORT_MSG.accountDigits;
   else if (bank && !checkNuban(digits, bank).ok) errors.accountNumber = PAYROLL_IMPORT_MSG.nubanFailed;
+  // the optional remittance columns: checked by the add body's own rules, kept as typed when wrong
+  const remit: Record<'stateOfResidence' | 'pfaName' | 'rsaPin' | 'nhfNumber', string | null> = {
+    stateOfResidence: null,
+    pfaName: null,
+    rsaPin: null,
+    nhfNumber: null,
+  };
+  for (const k of Object.keys(remit) as (keyof typeof remit)[]) {
+    const r = remittanceFields[k].safeParse(c[k]);
+    if (r.success) remit[k] = (r.data as string | undefined) ?? null;
+    else {
+      errors[k] = r.error.issues[0].message;
+      remit[k] = c[k];
+    }
+  }
   return {
+    ...remit,
     name: c.name.slice(0, 200),
     email,
     salaryText: c.salaryAmount,
@@ -140,6 +164,12 @@ function sealEntry(vault: ReturnType<typeof vaultFor>, digits: string, valid: bo
     account_number_hmac: valid ? s[f.hmac!] : null,
     account_number_last4: s[f.last4!],
   };
+}
+
+function sealPin(vault: ReturnType<typeof vaultFor>, pin: string | null) {
+  if (!pin) return { rsa_pin: null, rsa_pin_last4: null };
+  const s = sealed(vaultField(IMPORT_RSA_PIN_FIELD), vault, pin);
+  return { rsa_pin: s.rsa_pin, rsa_pin_last4: s.rsa_pin_last4 };
 }
 
 /** Recomputes every row's duplicate flags (within the batch and against employees) in one statement. */
@@ -196,6 +226,10 @@ export async function validateImport(
       bank_code: c.bankCode,
       bank_name: c.bankName,
       ...sealEntry(vault, c.accountDigits, c.validDigits),
+      state_of_residence: c.stateOfResidence,
+      pfa_name: c.pfaName,
+      ...sealPin(vault, c.rsaPin),
+      nhf_number: c.nhfNumber,
       name_status: c.nameStatus,
       errors: c.errors,
     }));
@@ -203,11 +237,12 @@ export async function validateImport(
       await tx.execute(sql`
         insert into payroll_import_entries (batch_id, account_id, row_no, name, email, salary_text, salary_minor,
           annual_rent_text, annual_rent_minor, bank_code, bank_name, account_number, account_number_hmac,
-          account_number_last4, name_status, errors)
+          account_number_last4, state_of_residence, pfa_name, rsa_pin, rsa_pin_last4, nhf_number, name_status, errors)
         select * from json_to_recordset(${JSON.stringify(values.slice(i, i + 5000))}::json) as x(
           batch_id uuid, account_id uuid, row_no int, name text, email text, salary_text text, salary_minor bigint,
           annual_rent_text text, annual_rent_minor bigint, bank_code text, bank_name text, account_number text,
-          account_number_hmac text, account_number_last4 text, name_status text, errors jsonb)`);
+          account_number_hmac text, account_number_last4 text, state_of_residence text, pfa_name text, rsa_pin text,
+          rsa_pin_last4 text, nhf_number text, name_status text, errors jsonb)`);
     await flagDuplicates(tx, p.tenant.accountId, b.id);
     return b.id;
   });
@@ -333,6 +368,10 @@ export function entryDto(e: Entry, visible: boolean): ImportEntry {
     bankName: e.bankName,
     accountNumber: e.accountNumberLast4 ? `******${e.accountNumberLast4}` : '',
     accountName: e.accountName,
+    stateOfResidence: e.stateOfResidence,
+    pfaName: e.pfaName,
+    rsaPin: e.rsaPinLast4 ? `******${e.rsaPinLast4}` : null,
+    nhfNumber: e.nhfNumber,
     nameStatus: e.nameStatus,
     errors,
     valid: !Object.keys(errors).length && e.nameStatus === 'resolved',
@@ -407,6 +446,7 @@ export async function fixEntry(
   }
   const vault = vaultFor(deps.config);
   const s = sealEntry(vault, c.accountDigits, c.validDigits);
+  const pin = sealPin(vault, c.rsaPin);
   return deps.db.transaction(async (tx) => {
     const b = await lockBatch(tx, p.tenant.accountId, e.batchId);
     if (!isOpen(b)) throw conflict(PAYROLL_IMPORT_MSG.notOpen);
@@ -424,6 +464,11 @@ export async function fixEntry(
         accountNumber: s.account_number,
         accountNumberHmac: s.account_number_hmac,
         accountNumberLast4: s.account_number_last4,
+        stateOfResidence: c.stateOfResidence,
+        pfaName: c.pfaName,
+        rsaPin: pin.rsa_pin,
+        rsaPinLast4: pin.rsa_pin_last4,
+        nhfNumber: c.nhfNumber,
         accountName,
         nameStatus,
         errors: c.errors,
@@ -491,9 +536,12 @@ export async function commitImport(deps: AppDeps, p: { tenant: TenantContext; id
         .orderBy(asc(payrollImportEntries.rowNo));
       const settings = await statutorySettings(tx, p.tenant.accountId);
       const empField = vaultField(EMPLOYEE_ACCOUNT_FIELD);
+      const pinField = vaultField(EMPLOYEE_RSA_PIN_FIELD);
       const values = entries.map((e) => {
         const plain = vault.decrypt(IMPORT_ENTRY_FIELD, e.accountNumber);
         const s = sealed(empField, vault, plain);
+        // the RSA PIN is re-sealed under the employee's field (the field is bound into the ciphertext)
+        const pin = e.rsaPin ? sealed(pinField, vault, vault.decrypt(IMPORT_RSA_PIN_FIELD, e.rsaPin)) : null;
         return {
           account_id: p.tenant.accountId,
           name: e.name,
@@ -507,17 +555,24 @@ export async function commitImport(deps: AppDeps, p: { tenant: TenantContext; id
           account_number: s[empField.column],
           account_number_hmac: s[empField.hmac!],
           account_number_last4: s[empField.last4!],
+          state_of_residence: e.stateOfResidence,
+          pfa_name: e.pfaName,
+          rsa_pin: pin ? pin[pinField.column] : null,
+          rsa_pin_last4: pin ? pin[pinField.last4!] : null,
+          nhf_number: e.nhfNumber,
         };
       });
       const created: { id: string; name: string; email: string }[] = [];
       for (let i = 0; i < values.length; i += 5000) {
         const r = await tx.execute(sql`
           insert into payroll_employees (account_id, name, email, salary_minor, annual_rent_minor, nhf_enabled,
-            bank_code, bank_name, account_name, account_number, account_number_hmac, account_number_last4)
+            bank_code, bank_name, account_name, account_number, account_number_hmac, account_number_last4,
+            state_of_residence, pfa_name, rsa_pin, rsa_pin_last4, nhf_number)
           select * from json_to_recordset(${JSON.stringify(values.slice(i, i + 5000))}::json) as x(
             account_id uuid, name text, email text, salary_minor bigint, annual_rent_minor bigint, nhf_enabled boolean,
             bank_code text, bank_name text, account_name text, account_number text, account_number_hmac text,
-            account_number_last4 text)
+            account_number_last4 text, state_of_residence text, pfa_name text, rsa_pin text, rsa_pin_last4 text,
+            nhf_number text)
           returning id, name, email`);
         created.push(...(r.rows as typeof created));
       }

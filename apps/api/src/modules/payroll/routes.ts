@@ -13,6 +13,7 @@ import {
   listEnvelope,
   payrollBody,
   payrollDetailSchema,
+  payrollEmployeesBody,
   payrollListQuery,
   payrollReceiptSchema,
   payrollRowSchema,
@@ -50,9 +51,11 @@ import {
   submitPayroll,
   updateEmployee,
   updatePayroll,
+  updatePayrollEmployees,
 } from './service';
 import { registerPayrollGroups, registerPayrollSettings } from './groups';
 import { registerPayrollImport } from './import-routes';
+import { registerPayrollRemittances } from './remittances';
 import { registerPayrollTicker } from './recurring';
 import { payrollEmployees } from './tables';
 
@@ -102,6 +105,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
   await registerPayrollImport(app, deps);
   await registerPayrollGroups(app, deps);
   await registerPayrollSettings(app, deps);
+  await registerPayrollRemittances(app, deps);
   registerPayrollTicker(deps);
 
   // ---- employees (002 §7 Payroll employees) ----
@@ -384,6 +388,30 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       await updatePayroll(deps, { tenant: tenantOf(req), id: req.params.id, body: req.body });
       return ok(await detail(req, req.params.id), PAYROLL_MSG.updated);
+    },
+  );
+
+  r.put(
+    '/api/payrolls/:id/employees',
+    {
+      config: needs('payrolls', 'put'),
+      schema: {
+        operationId: 'updatePayrollEmployees',
+        summary:
+          "Set a draft or rejected payroll's employees and this run's lines (PAYE, pension, NHF recomputed); figures only with canViewPayrollSensitiveData",
+        tags,
+        params: idParam,
+        body: payrollEmployeesBody,
+        response: { 200: envelope(payrollDetailSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await updatePayrollEmployees(deps, {
+        tenant: tenantOf(req),
+        id: req.params.id,
+        rows: req.body.employees,
+      });
+      return ok(await detail(req, req.params.id), PAYROLL_MSG.employeesUpdated);
     },
   );
 

@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { accounts, transactions, users, vaultReads, wallets } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
@@ -48,6 +48,7 @@ type AfterCommit = (fn: () => Promise<void> | void) => void;
 type Parsed = z.output<typeof employeeInput>;
 
 export const EMPLOYEE_ACCOUNT_FIELD = 'payroll_employees.account_number';
+export const EMPLOYEE_RSA_PIN_FIELD = 'payroll_employees.rsa_pin';
 export const ROW_ACCOUNT_FIELD = 'payroll_rows.account_number';
 
 const m = (minor: number | null) => (minor === null ? null : fromMinor(minor));
@@ -146,6 +147,7 @@ async function prepareEmployees(deps: AppDeps, accountId: string, list: Parsed[]
       bankName: resolved.bank.name,
       accountName: resolved.accountName,
       ...sealAccount(vault, e.accountNumber),
+      ...remittanceValues(vault, e),
     });
   }
   return out;
@@ -156,6 +158,21 @@ function sealAccount(vault: ReturnType<typeof vaultFor>, plain: string) {
   const f = vaultField(EMPLOYEE_ACCOUNT_FIELD);
   const s = sealed(f, vault, plain);
   return { accountNumber: s[f.column], accountNumberHmac: s[f.hmac!], accountNumberLast4: s[f.last4!] };
+}
+
+/** The remittance columns of an employee; the RSA PIN sealed by the vault (none: all null). */
+export function remittanceValues(
+  vault: ReturnType<typeof vaultFor>,
+  e: { stateOfResidence?: string; pfaName?: string; rsaPin?: string; nhfNumber?: string },
+) {
+  const pin = e.rsaPin ? sealed(vaultField(EMPLOYEE_RSA_PIN_FIELD), vault, e.rsaPin) : null;
+  return {
+    stateOfResidence: e.stateOfResidence ?? null,
+    pfaName: e.pfaName ?? null,
+    rsaPin: pin ? pin.rsa_pin : null,
+    rsaPinLast4: pin ? pin.rsa_pin_last4 : null,
+    nhfNumber: e.nhfNumber ?? null,
+  };
 }
 
 const inviteHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -230,7 +247,10 @@ async function lockEmployee(tx: DbOrTx, accountId: string, id: string): Promise<
 
 export async function updateEmployee(deps: AppDeps, p: { tenant: TenantContext; id: string; body: Parsed }) {
   await lockEmployee(deps.db, p.tenant.accountId, p.id);
-  const [v] = await prepareEmployees(deps, p.tenant.accountId, [p.body], p.id);
+  const [prepared] = await prepareEmployees(deps, p.tenant.accountId, [p.body], p.id);
+  // the RSA PIN never leaves in full, so an update without one keeps the stored PIN
+  const { rsaPin, rsaPinLast4, ...rest } = prepared;
+  const v = p.body.rsaPin ? { ...rest, rsaPin, rsaPinLast4 } : rest;
   await deps.db
     .update(payrollEmployees)
     .set({ ...v, updatedAt: sql`now()` })
@@ -257,7 +277,7 @@ export async function employeeView(db: DbOrTx, tenant: TenantContext): Promise<E
 
 type EmployeeListRow = Omit<
   EmployeeRow,
-  'accountNumber' | 'accountNumberHmac' | 'inviteTokenHash' | 'accountId'
+  'accountNumber' | 'accountNumberHmac' | 'inviteTokenHash' | 'accountId' | 'rsaPin'
 >;
 
 export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmployee {
@@ -296,6 +316,10 @@ export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmploye
     finalAmountMinor: r ? r.netMinor : null,
     invitationStatus: e.inviteAcceptedAt ? 'accepted' : 'invited',
     groupId: e.groupId,
+    stateOfResidence: e.stateOfResidence,
+    pfaName: e.pfaName,
+    rsaPin: e.rsaPinLast4 ? maskNumber(e.rsaPinLast4) : null,
+    nhfNumber: e.nhfNumber,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
   };
@@ -315,6 +339,10 @@ export const EMPLOYEE_COLUMNS = {
   accountNumberLast4: payrollEmployees.accountNumberLast4,
   inviteAcceptedAt: payrollEmployees.inviteAcceptedAt,
   groupId: payrollEmployees.groupId,
+  stateOfResidence: payrollEmployees.stateOfResidence,
+  pfaName: payrollEmployees.pfaName,
+  rsaPinLast4: payrollEmployees.rsaPinLast4,
+  nhfNumber: payrollEmployees.nhfNumber,
   createdAt: payrollEmployees.createdAt,
   updatedAt: payrollEmployees.updatedAt,
 };
@@ -358,6 +386,7 @@ export async function computeRun(
   accountId: string,
   employeeIds: string[],
   overrides?: Record<string, Record<string, number | string>>,
+  fieldOf: (id: string) => string = (id) => `payrollBreakdown.${id}`,
 ): Promise<ComputedRow[]> {
   const ids = [...new Set(employeeIds)];
   const found: EmployeeRow[] = [];
@@ -379,7 +408,7 @@ export async function computeRun(
   const n = await headcount(db, accountId);
   return ids.map((id) => {
     const e = byId.get(id)!;
-    const lines = overrides?.[id] ? parseLines(overrides[id], `payrollBreakdown.${id}`) : employeeLines(e);
+    const lines = overrides?.[id] ? parseLines(overrides[id], fieldOf(id)) : employeeLines(e);
     return { employee: e, ...computeRunRow(lines, e, settings, n) };
   });
 }
@@ -431,7 +460,12 @@ type PayrollBody = {
   payrollBreakdown?: Record<string, Record<string, number | string>>;
 };
 
-async function preparePayroll(deps: AppDeps, tenant: TenantContext, body: PayrollBody) {
+async function preparePayroll(
+  deps: AppDeps,
+  tenant: TenantContext,
+  body: PayrollBody,
+  fieldOf?: (id: string) => string,
+) {
   const dateErrors = checkPayrollDates(body, lagosToday());
   if (Object.keys(dateErrors).length)
     throw badRequest(
@@ -441,7 +475,7 @@ async function preparePayroll(deps: AppDeps, tenant: TenantContext, body: Payrol
   const wallet = await getWallet(deps.db, tenant.accountId, body.walletId);
   if (!wallet) throw fieldError('walletId', PAYROLL_MSG.selectWallet);
   if (wallet.currency !== 'NGN') throw fieldError('walletId', PAYROLL_MSG.ngnOnly);
-  const rows = await computeRun(deps.db, tenant.accountId, body.employees, body.payrollBreakdown);
+  const rows = await computeRun(deps.db, tenant.accountId, body.employees, body.payrollBreakdown, fieldOf);
   if (rows.some((r) => r.netMinor <= 0)) throw fieldError('employees', PAYROLL_MSG.zeroOrNegative);
   // Naira salaries are limited by the account's KYB tier (the money core's one payout rule).
   const largest = Math.max(...rows.map((r) => r.netMinor));
@@ -545,11 +579,11 @@ export async function lockPayroll(tx: DbOrTx, accountId: string, id: string): Pr
 
 export async function updatePayroll(
   deps: AppDeps,
-  p: { tenant: TenantContext; id: string; body: PayrollBody },
+  p: { tenant: TenantContext; id: string; body: PayrollBody; fieldOf?: (id: string) => string },
 ) {
   const before = await lockPayroll(deps.db, p.tenant.accountId, p.id);
   if (before.status !== 'draft' && before.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
-  const { rows, totals: t } = await preparePayroll(deps, p.tenant, p.body);
+  const { rows, totals: t } = await preparePayroll(deps, p.tenant, p.body, p.fieldOf);
   await deps.db.transaction(async (tx) => {
     const r = await lockPayroll(tx, p.tenant.accountId, p.id);
     if (r.status !== 'draft' && r.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
@@ -575,6 +609,64 @@ export async function updatePayroll(
       .where(eq(payrolls.id, r.id));
     await tx.delete(payrollRows).where(eq(payrollRows.payrollId, r.id));
     await writeRows(tx, deps, p.tenant.accountId, r.id, rows);
+  });
+}
+
+/**
+ * PUT /payrolls/{id}/employees: replaces the run's rows (draft or rejected only, as PUT /payrolls/{id}),
+ * recomputed through the statutory engine. A row sent without `lines` keeps this run's own lines
+ * (the stored breakdown without PAYE/pension/NHF), or takes the employee's for a new row. Only a
+ * caller who may view payroll sensitive data may send figures. A rejected run stays rejected: the
+ * approvals engine's resolve sends it back to the first level, as for any edited payroll.
+ */
+export async function updatePayrollEmployees(
+  deps: AppDeps,
+  p: {
+    tenant: TenantContext;
+    id: string;
+    rows: { employeeId: string; lines?: Record<string, number | string> }[];
+  },
+) {
+  const pr = await lockPayroll(deps.db, p.tenant.accountId, p.id);
+  if (pr.status !== 'draft' && pr.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
+  if (!visibleTo(p.tenant) && p.rows.some((r) => r.lines)) throw forbidden(PAYROLL_MSG.noPermission);
+  const seen = new Map<string, number>();
+  p.rows.forEach((r, i) => {
+    if (seen.has(r.employeeId)) throw fieldError(`employees.${i}.employeeId`, PAYROLL_MSG.employeeTwice);
+    seen.set(r.employeeId, i);
+  });
+  const current = await deps.db
+    .select({ employeeId: payrollRows.employeeId, breakdown: payrollRows.breakdown })
+    .from(payrollRows)
+    .where(and(eq(payrollRows.accountId, p.tenant.accountId), eq(payrollRows.payrollId, pr.id)));
+  const kept = new Map(current.filter((c) => c.employeeId).map((c) => [c.employeeId!, c.breakdown]));
+  const overrides: Record<string, Record<string, number | string>> = {};
+  for (const r of p.rows) {
+    const own = kept.get(r.employeeId);
+    if (r.lines) overrides[r.employeeId] = r.lines;
+    else if (own)
+      overrides[r.employeeId] = Object.fromEntries(
+        Object.entries(own)
+          .filter(([k]) => !RESERVED_LINES.includes(k))
+          .map(([k, v]) => [k, fromMinor(v)]),
+      );
+  }
+  await updatePayroll(deps, {
+    tenant: p.tenant,
+    id: pr.id,
+    fieldOf: (id) => `employees.${seen.get(id)}.lines`,
+    body: {
+      name: pr.name,
+      description: pr.description ?? undefined,
+      type: pr.type,
+      mode: pr.mode,
+      walletId: pr.walletId,
+      employees: p.rows.map((r) => r.employeeId),
+      daysBeforeMonthEndToCreatePayroll: pr.daysBeforeMonthEndToCreatePayroll,
+      daysBeforeMonthEndToProcessPayroll: pr.daysBeforeMonthEndToProcessPayroll,
+      scheduledPayDate: pr.scheduledPayDate,
+      payrollBreakdown: overrides,
+    },
   });
 }
 

@@ -70,6 +70,13 @@ export const payrollEmployees = pgTable(
     accountNumberHmac: text('account_number_hmac').notNull(),
     accountNumberLast4: text('account_number_last4').notNull(),
     groupId: uuid('group_id'),
+    /** Remittance fields (issue 25 §4): state of residence (PAYE), PFA and RSA PIN (pension), NHF number. */
+    stateOfResidence: text('state_of_residence'),
+    pfaName: text('pfa_name'),
+    /** Vault field `payroll_employees.rsa_pin` (ciphertext), last 4 beside it. */
+    rsaPin: text('rsa_pin'),
+    rsaPinLast4: text('rsa_pin_last4'),
+    nhfNumber: text('nhf_number'),
     /** SHA-256 of the portal invitation token (never the token itself). */
     inviteTokenHash: text('invite_token_hash'),
     inviteAcceptedAt: timestamp('invite_accepted_at', { withTimezone: true }),
@@ -246,6 +253,12 @@ export const payrollImportEntries = pgTable(
     accountNumberHmac: text('account_number_hmac'),
     accountNumberLast4: text('account_number_last4').notNull(),
     accountName: text('account_name'),
+    /** Remittance columns as typed (optional); the RSA PIN is vault field `payroll_import_entries.rsa_pin`. */
+    stateOfResidence: text('state_of_residence'),
+    pfaName: text('pfa_name'),
+    rsaPin: text('rsa_pin'),
+    rsaPinLast4: text('rsa_pin_last4'),
+    nhfNumber: text('nhf_number'),
     nameStatus: text('name_status').$type<'pending' | 'resolved' | 'failed' | 'skipped'>().notNull(),
     errors: jsonb('errors').$type<Record<string, string>>().notNull().default({}),
     dupEmail: boolean('dup_email').notNull().default(false),

@@ -39,7 +39,9 @@ export const VAULT_FIELDS: VaultField[] = [
   { name: 'accounting_connections.refresh_token', table: 'accounting_connections', column: 'refresh_token', pk: 'account_id', kind: 'oauth', logKeys: ['refreshToken', 'refresh_token'] },
   { name: 'users.totp_secret', table: 'users', column: 'totp_secret', pk: 'id', kind: 'totp', logKeys: ['totpSecret', 'secret'], legacy: legacyTotp },
   { name: 'payroll_employees.account_number', table: 'payroll_employees', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
+  { name: 'payroll_employees.rsa_pin', table: 'payroll_employees', column: 'rsa_pin', pk: 'id', kind: 'rsa_pin', last4: 'rsa_pin_last4', logKeys: ['rsaPin', 'rsa_pin'] },
   { name: 'payroll_rows.account_number', table: 'payroll_rows', column: 'account_number', pk: 'id', kind: 'nuban', last4: 'account_number_last4', logKeys: [] },
+  { name: 'payroll_import_entries.rsa_pin', table: 'payroll_import_entries', column: 'rsa_pin', pk: 'id', kind: 'rsa_pin', last4: 'rsa_pin_last4', logKeys: ['rsaPin', 'rsa_pin'] },
   { name: 'payroll_import_entries.account_number', table: 'payroll_import_entries', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
 ];
 

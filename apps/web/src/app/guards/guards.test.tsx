@@ -81,8 +81,8 @@ describe('000 §2.4 route guards', () => {
   });
 
   it('a permitted area is routed, titled and shows Coming soon', async () => {
-    // /payroll/groups is built (issue 25); the employees edit step is still the placeholder.
-    renderApp('/payroll/p1/employees/edit', { session: { resources: { payrolls: ['get'] } } });
+    // Every /payroll screen of 002 §2 is built (issue 25); an unknown /payroll path is the placeholder.
+    renderApp('/payroll/p1/not-built', { session: { resources: { payrolls: ['get'] } } });
     expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('Payroll');
   });

@@ -7,6 +7,7 @@ import type {
   PayrollDetail,
   PayrollEmployee,
   PayrollGroup,
+  PayrollEmployeesInput,
   PayrollInput,
   PayrollRow,
 } from '@owo/contract/payroll';
@@ -84,6 +85,8 @@ export const payrollApi = {
   deleteEmployee: (id: string) => api.delete<null>(`/payrolls/employees/${id}`),
   create: (body: PayrollInput) => api.post<PayrollDetail>('/payrolls', body),
   update: (id: string, body: PayrollInput) => api.put<PayrollDetail>(`/payrolls/${id}`, body),
+  updateEmployees: (id: string, employees: PayrollEmployeesInput['employees']) =>
+    api.put<PayrollDetail>(`/payrolls/${id}/employees`, { employees }),
   remove: (id: string) => api.delete<null>(`/payrolls/${id}`),
   submit: (id: string) => api.post<PayrollDetail>(`/payrolls/${id}/approve`),
   retry: (id: string) => api.post<PayrollDetail>(`/payrolls/${id}/payment/retry`),

@@ -15,7 +15,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
-import { PAYROLL_MSG, salarySchema } from '@owo/contract/payroll';
+import { PAYROLL_MSG, RSA_PIN_RE, salarySchema } from '@owo/contract/payroll';
+import { NIGERIAN_STATES } from '@owo/contract/kyb';
 import {
   ExportCsvButton,
   FilterBar,
@@ -137,6 +138,16 @@ const employeeForm = z.object({
   basic: money(false),
   housing: money(false),
   transport: money(false),
+  stateOfResidence: z.string(),
+  pfaName: z.string().trim().max(120),
+  rsaPin: z
+    .string()
+    .trim()
+    .refine((v) => !v || RSA_PIN_RE.test(v.toUpperCase()), PAYROLL_MSG.rsaPinInvalid),
+  nhfNumber: z
+    .string()
+    .trim()
+    .refine((v) => !v || /^[A-Za-z0-9/-]{1,20}$/.test(v), PAYROLL_MSG.nhfNumberInvalid),
 });
 type EmployeeForm = z.input<typeof employeeForm>;
 
@@ -154,6 +165,10 @@ function AddEmployeeModal(props: { opened: boolean; onClose: () => void }) {
       basic: '',
       housing: '',
       transport: '',
+      stateOfResidence: '',
+      pfaName: '',
+      rsaPin: '',
+      nhfNumber: '',
     },
   });
   const add = useApiMutation({
@@ -166,6 +181,10 @@ function AddEmployeeModal(props: { opened: boolean; onClose: () => void }) {
           bankCode: v.bankCode,
           accountNumber: v.accountNumber,
           annualRent: v.annualRent || undefined,
+          stateOfResidence: v.stateOfResidence || undefined,
+          pfaName: v.pfaName.trim() || undefined,
+          rsaPin: v.rsaPin.trim().toUpperCase() || undefined,
+          nhfNumber: v.nhfNumber.trim() || undefined,
           components: (
             [
               ['Basic', v.basic],
@@ -229,6 +248,41 @@ function AddEmployeeModal(props: { opened: boolean; onClose: () => void }) {
               maxLength={10}
               {...form.register('accountNumber')}
               error={err('accountNumber')}
+            />
+          </Group>
+          <Text size="sm" fw={500}>
+            Remittance details (optional)
+          </Text>
+          <Group grow>
+            <Controller
+              control={form.control}
+              name="stateOfResidence"
+              render={({ field }) => (
+                <Select
+                  label="State of residence"
+                  searchable
+                  clearable
+                  data={[...NIGERIAN_STATES]}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  error={err('stateOfResidence')}
+                />
+              )}
+            />
+            <TextInput label="NHF number" {...form.register('nhfNumber')} error={err('nhfNumber')} />
+          </Group>
+          <Group grow>
+            <TextInput
+              label="Pension fund administrator (PFA)"
+              {...form.register('pfaName')}
+              error={err('pfaName')}
+            />
+            <TextInput
+              label="RSA PIN"
+              placeholder="PEN000000000000"
+              autoComplete="off"
+              {...form.register('rsaPin')}
+              error={err('rsaPin')}
             />
           </Group>
           <Group justify="flex-end">

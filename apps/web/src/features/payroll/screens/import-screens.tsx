@@ -76,8 +76,9 @@ export function ImportEmployeesScreen() {
       <Card withBorder>
         <Stack>
           <Text size="sm">
-            Columns: <code>{PAYROLL_IMPORT_COLUMNS.join(', ')}</code> (accountName and annualRent are
-            optional; headers in any case).{' '}
+            Columns: <code>{PAYROLL_IMPORT_COLUMNS.join(', ')}</code> (accountName, annualRent and the
+            remittance columns stateOfResidence, pfaName, rsaPin, nhfNumber are optional; headers in any
+            case).{' '}
             <Anchor href={`/api${base}/template`} download="owo-employees-template.csv">
               Download template
             </Anchor>
@@ -129,6 +130,10 @@ const CELL_LABEL: Record<string, string> = {
   accountNumber: 'Account number',
   accountName: 'Account name',
   annualRent: 'Annual rent',
+  stateOfResidence: 'State of residence',
+  pfaName: 'PFA',
+  rsaPin: 'RSA PIN',
+  nhfNumber: 'NHF number',
 };
 
 /** /payroll/import-employees/active/:id/validation: progress, rows with their problems, fix, commit. */
@@ -219,6 +224,7 @@ export function ImportValidationScreen() {
               <Table.Th>Salary</Table.Th>
               <Table.Th>Bank</Table.Th>
               <Table.Th>Account</Table.Th>
+              <Table.Th>Remittance</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th />
             </Table.Tr>
@@ -234,6 +240,12 @@ export function ImportValidationScreen() {
                 <Cell
                   value={`${e.accountNumber}${e.accountName ? ` · ${e.accountName}` : ''}`}
                   error={e.errors.accountNumber}
+                />
+                <Cell
+                  value={[e.stateOfResidence, e.pfaName, e.rsaPin, e.nhfNumber].filter(Boolean).join(' · ')}
+                  error={
+                    e.errors.stateOfResidence ?? e.errors.pfaName ?? e.errors.rsaPin ?? e.errors.nhfNumber
+                  }
                 />
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {e.valid ? (
@@ -300,6 +312,11 @@ function FixRowModal(props: { entry: ImportEntry; onClose: () => void; onSaved: 
     accountNumber: '',
     accountName: '',
     annualRent: e.annualRent ?? '',
+    stateOfResidence: e.stateOfResidence ?? '',
+    pfaName: e.pfaName ?? '',
+    // masked like the account number: typed again (left blank, the row has no PIN)
+    rsaPin: '',
+    nhfNumber: e.nhfNumber ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>(e.errors);
   const save = useApiMutation({

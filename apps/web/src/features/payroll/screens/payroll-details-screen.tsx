@@ -14,6 +14,7 @@ export function PayrollDetailsScreen() {
   const navigate = useNavigate();
   const q = usePayroll(ref);
   const canPost = useCan('payrolls', 'post');
+  const canPut = useCan('payrolls', 'put');
   const submit = useApiMutation({
     mutationFn: () => payrollApi.submit(ref!),
     onSuccess: () => void refreshPayroll(),
@@ -25,6 +26,25 @@ export function PayrollDetailsScreen() {
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Payroll not found'}</Alert>;
   const p = q.data;
+  const actions = (
+    <>
+      {(p.status === 'draft' || p.status === 'rejected') && canPut && (
+        <Button variant="default" onClick={() => navigate(`/payroll/${p.id}/employees/edit`)}>
+          Edit employees
+        </Button>
+      )}
+      {p.status === 'draft' && canPost && (
+        <Button loading={submit.isPending} onClick={() => submit.mutate()}>
+          Submit for approval
+        </Button>
+      )}
+      {(p.status === 'failed' || p.status === 'partially_failed') && canPost && (
+        <Button loading={retry.isPending} onClick={() => retry.mutate()}>
+          Retry failed payments
+        </Button>
+      )}
+    </>
+  );
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -42,24 +62,16 @@ export function PayrollDetailsScreen() {
             {p.failedCount ? ` · ${p.failedCount} failed` : ''}
           </Text>
         </div>
-        <ApprovalActions
-          item={p.approvalWorkflowPendingApprovalItem}
-          onDone={() => void refreshPayroll()}
-          extra={
-            <>
-              {p.status === 'draft' && canPost && (
-                <Button loading={submit.isPending} onClick={() => submit.mutate()}>
-                  Submit for approval
-                </Button>
-              )}
-              {(p.status === 'failed' || p.status === 'partially_failed') && canPost && (
-                <Button loading={retry.isPending} onClick={() => retry.mutate()}>
-                  Retry failed payments
-                </Button>
-              )}
-            </>
-          }
-        />
+        {p.approvalWorkflowPendingApprovalItem ? (
+          <ApprovalActions
+            item={p.approvalWorkflowPendingApprovalItem}
+            onDone={() => void refreshPayroll()}
+            extra={actions}
+          />
+        ) : (
+          // a draft has no approval item yet: its own actions stand alone
+          <Group>{actions}</Group>
+        )}
       </Group>
       <Totals p={p} />
       <RowsTable id={p.id} status={p.status} />

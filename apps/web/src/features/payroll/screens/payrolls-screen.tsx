@@ -24,6 +24,7 @@ export function PayrollsScreen() {
   const canCreate = useCan('payrolls', 'post');
   const canEmployees = useCan('payrollEmployees', 'get');
   const canGroups = useCan('payrollGroups', 'get');
+  const canSettings = useCan('payrolls', 'put');
   const items = q.data?.items ?? [];
   return (
     <Stack gap="lg">
@@ -43,6 +44,11 @@ export function PayrollsScreen() {
           {canGroups && (
             <Button variant="default" onClick={() => navigate('/payroll/groups')}>
               Groups
+            </Button>
+          )}
+          {canSettings && (
+            <Button variant="default" onClick={() => navigate('/payroll/settings')}>
+              Settings
             </Button>
           )}
           {canCreate && <Button onClick={() => navigate('/payroll/create')}>New payroll</Button>}

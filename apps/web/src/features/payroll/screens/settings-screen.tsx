@@ -1,0 +1,145 @@
+import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
+import { payrollSettingsBody, type PayrollSettings } from '@owo/contract/payroll';
+import { api } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
+import { useZodForm } from '../../../lib/forms';
+import { queryClient, useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { RemittanceSection } from './remittance-section';
+
+const settingsKey = ['payroll', 'settings'] as const;
+
+/** /payroll/settings (issue 25 §0, §4): the statutory settings, GET/PUT /payrolls/settings. */
+export function PayrollSettingsScreen() {
+  const q = useQuery({
+    queryKey: settingsKey,
+    queryFn: async () => (await api.get<PayrollSettings>('/payrolls/settings')).data,
+  });
+  const canEdit = useCan('payrolls', 'put');
+  const form = useZodForm(payrollSettingsBody, {
+    defaultValues: {
+      enabled: true,
+      nhfDefault: true,
+      pensionMinEmployees: 3,
+      minimumWageExempt: false,
+      nsitfBase: 'gross',
+    },
+  });
+  useEffect(() => {
+    if (q.data)
+      form.reset({
+        enabled: q.data.enabled,
+        nhfDefault: q.data.nhfDefault,
+        pensionMinEmployees: q.data.pensionMinEmployees,
+        minimumWageExempt: q.data.minimumWageExempt,
+        nsitfBase: q.data.nsitfBase,
+      });
+  }, [q.data, form]);
+  const save = useApiMutation({
+    form,
+    mutationFn: (body: ReturnType<typeof payrollSettingsBody.parse>) =>
+      api.put<PayrollSettings>('/payrolls/settings', body),
+    onSuccess: (res) => {
+      if (res.data) queryClient.setQueryData(settingsKey, res.data);
+    },
+  });
+  const err = form.formState.errors;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Payroll settings</Title>
+        <Text c="dimmed" size="sm">
+          Nigerian statutory deductions used by payrolls created from now on
+        </Text>
+      </div>
+      <Card>
+        {q.isError ? (
+          <Alert color="red">Could not load the payroll settings</Alert>
+        ) : (
+          <form onSubmit={form.handleSubmit((v) => save.mutate(v))} aria-label="Payroll settings">
+            <Stack>
+              <Controller
+                control={form.control}
+                name="enabled"
+                render={({ field }) => (
+                  <Switch
+                    label="Compute statutory deductions (PAYE, pension, NHF)"
+                    checked={!!field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    disabled={!canEdit}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="nhfDefault"
+                render={({ field }) => (
+                  <Switch
+                    label="NHF on for new employees"
+                    checked={!!field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    disabled={!canEdit}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="minimumWageExempt"
+                render={({ field }) => (
+                  <Switch
+                    label={`No PAYE at or below the national minimum wage${
+                      q.data
+                        ? ` (${formatMoney(Math.round(Number(q.data.minimumWageMonthly) * 100))} a month)`
+                        : ''
+                    }`}
+                    checked={!!field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    disabled={!canEdit}
+                  />
+                )}
+              />
+              <Group grow align="flex-start">
+                <TextInput
+                  label="Pension applies from this many employees"
+                  inputMode="numeric"
+                  {...form.register('pensionMinEmployees')}
+                  error={err.pensionMinEmployees?.message}
+                  disabled={!canEdit}
+                />
+                <Controller
+                  control={form.control}
+                  name="nsitfBase"
+                  render={({ field }) => (
+                    <Select
+                      label="NSITF (1%) is computed on"
+                      data={[
+                        { value: 'gross', label: 'Gross pay' },
+                        { value: 'bht', label: 'Basic + housing + transport' },
+                      ]}
+                      value={field.value}
+                      onChange={(v) => field.onChange(v ?? 'gross')}
+                      allowDeselect={false}
+                      error={err.nsitfBase?.message}
+                      disabled={!canEdit}
+                    />
+                  )}
+                />
+              </Group>
+              {canEdit && (
+                <Group justify="flex-end">
+                  <Button type="submit" loading={save.isPending} disabled={!q.data}>
+                    Save settings
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </form>
+        )}
+      </Card>
+      <RemittanceSection />
+    </Stack>
+  );
+}
