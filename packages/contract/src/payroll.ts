@@ -61,6 +61,7 @@ export const remittanceFields = {
     z
       .string()
       .trim()
+      .max(60, PAYROLL_MSG.stateInvalid)
       .transform((v, ctx) => {
         const hit = NIGERIAN_STATES.find(
           (st) =>
@@ -86,6 +87,7 @@ export const remittanceFields = {
     z
       .string()
       .trim()
+      .max(20, PAYROLL_MSG.nhfNumberInvalid)
       .regex(/^[A-Za-z0-9/-]{1,20}$/, PAYROLL_MSG.nhfNumberInvalid),
   ),
 };
@@ -642,7 +644,10 @@ export const SETTINGS_MSG = { updated: 'Payroll settings updated' } as const;
 export const REMITTANCE_KINDS = ['paye', 'pension', 'nhf'] as const;
 export type RemittanceKind = (typeof REMITTANCE_KINDS)[number];
 export const remittanceParams = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, PAYROLL_MSG.monthInvalid),
+  month: z
+    .string()
+    .max(7, PAYROLL_MSG.monthInvalid)
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, PAYROLL_MSG.monthInvalid),
   file: z.enum(['paye.csv', 'pension.csv', 'nhf.csv'], {
     error: 'The file must be paye.csv, pension.csv or nhf.csv',
   }),
