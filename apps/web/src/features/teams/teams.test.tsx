@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Invitation, Member, Resources, Role } from '@owo/contract';
 import { ok, renderApp } from '../../app/test-utils';
+import { toastSuccess } from '../../lib/toast';
 import { canChangeInviteRole, firstVisibleTab, teamFlags } from './flags';
+
+vi.mock('../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
 const page = <T,>(items: T[]) => ({
   body: {
@@ -138,6 +141,81 @@ describe('spend limit modal (002 §2 Teams, §7)', () => {
     fireEvent.submit(input.closest('form')!);
     await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5000 });
     expect(mock.calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 5000 });
+  });
+});
+
+describe('spend limit in the members table (002 §2 Teams, §7)', () => {
+  const teamRoutes = (members: Member[]) => ({
+    'GET /api/account_access': page(members),
+    'GET /api/invitations': page([]),
+    'GET /api/role': ok(roles),
+  });
+
+  it('shows each member’s current limit in naira, or No limit', async () => {
+    renderApp('/teams', {
+      session: { resources: '*' },
+      routes: teamRoutes([
+        member({ role: 'member', limit: { limit: '250000.00', limitMinor: 25_000_000 } }),
+        member({ id: 'm3', user: { id: 'u3', name: 'Bisi Ade', email: 'bisi@acme.ng' }, role: 'member' }),
+      ]),
+    });
+    expect(await screen.findByRole('columnheader', { name: 'Spend limit' })).toBeInTheDocument();
+    const cells = await screen.findAllByTestId('member-spend-limit');
+    expect(cells.map((c) => c.textContent)).toEqual(['₦250,000.00', 'No limit']);
+  });
+
+  it('edits an existing limit with PATCH, prefilled, and toasts the server’s message', async () => {
+    const { api: mock } = renderApp('/teams', {
+      session: { resources: '*' },
+      routes: {
+        ...teamRoutes([member({ role: 'member', limit: { limit: '5000.00', limitMinor: 500_000 } })]),
+        'PATCH /api/account_access/m2/expense-limit': ok(
+          member({ role: 'member', limit: { limit: '7500.00', limitMinor: 750_000 } }),
+          'Spend limit updated to ₦7,500',
+        ),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Tunde Bello' }));
+    fireEvent.click(await screen.findByText('Edit spend limit'));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText('Spend limit (₦)');
+    expect(input).toHaveValue('5,000');
+    fireEvent.change(input, { target: { value: '7500' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update limit' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Spend limit updated to ₦7,500'), {
+      timeout: 5000,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = mock.calls.filter((c) => c.path === '/api/account_access/m2/expense-limit');
+    expect(sent.map((c) => [c.method, c.body])).toEqual([['PATCH', { amount: 7500 }]]);
+  });
+
+  it('rejects a zero limit on the form without calling the API', async () => {
+    const { api: mock } = renderApp('/teams', {
+      session: { resources: '*' },
+      routes: teamRoutes([member({ role: 'member' })]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Tunde Bello' }));
+    fireEvent.click(await screen.findByText('Add spend limit'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Spend limit (₦)'), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set limit' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Spend limit (₦)')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(mock.calls.some((c) => c.path.endsWith('/expense-limit'))).toBe(false);
+  });
+
+  it('offers no spend-limit action without the accountAccess edit right', async () => {
+    renderApp('/teams', {
+      session: { resources: { accountAccess: ['get'], invitations: ['get'], roles: ['get'] } },
+      routes: teamRoutes([member({ role: 'member', limit: { limit: '5000.00', limitMinor: 500_000 } })]),
+    });
+    expect(await screen.findByText('₦5,000.00')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Tunde Bello' }));
+    expect(await screen.findByText('View Details')).toBeInTheDocument();
+    expect(screen.queryByText('Edit spend limit')).toBeNull();
+    expect(screen.queryByText('Add spend limit')).toBeNull();
   });
 });
 

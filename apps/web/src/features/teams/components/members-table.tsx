@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Member } from '@owo/contract';
 import { EmptyState } from '../../../components/page-states';
 import { QueryError } from '../../../components/query-error';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { refreshTeams, teamsApi, useMembers } from '../api';
@@ -47,13 +47,14 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
 
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('table.name')}</Table.Th>
               <Table.Th>{t('table.role')}</Table.Th>
               <Table.Th>{t('table.status')}</Table.Th>
+              <Table.Th>{t('table.spendLimit')}</Table.Th>
               <Table.Th>{t('table.updated')}</Table.Th>
               <Table.Th w={48} />
             </Table.Tr>
@@ -76,6 +77,11 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
                   <Badge variant="light" color={m.active ? 'owo' : 'gray'}>
                     {m.active ? t('active') : t('inactive')}
                   </Badge>
+                </Table.Td>
+                <Table.Td data-testid="member-spend-limit">
+                  <Text size="sm" c={m.limit ? undefined : 'dimmed'}>
+                    {m.limit ? formatMoney(m.limit.limitMinor, 'NGN') : t('member.noLimit')}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{formatDate(m.updatedAt)}</Text>
