@@ -20,6 +20,18 @@ describe('sidebar visibility by permission (000 §2.5, §6)', () => {
       'payroll',
       'marketplace',
     ]);
+    expect(groups[3].items).toEqual(['inflows', 'payment-invitations']);
+  });
+
+  it('Payment invitations sits under Inward Payments with the inflows view right only', () => {
+    expect(visibleSidebar({ inflows: ['get'] })).toEqual([
+      { key: 'inward', items: ['inflows', 'payment-invitations'] },
+    ]);
+    // Customers or partners alone open Invoices, not the invitations list.
+    expect(visibleSidebar({ inflowsCustomers: ['get'] })).toEqual([{ key: 'inward', items: ['inflows'] }]);
+    expect(visibleSidebar({ inflows: ['post'] })).toEqual([]);
+    expect(areaForPath('/inflows/payment-invitations')?.key).toBe('payment-invitations');
+    expect(areaForPath('/inflows/payment-invitationsx')?.key).toBe('inflows');
   });
 
   it('a group appears only when one of its items is visible', () => {

@@ -16,6 +16,7 @@ export type AreaKey =
   | 'payroll'
   | 'marketplace'
   | 'inflows'
+  | 'payment-invitations'
   | 'vendors'
   | 'projects'
   | 'asset-list'
@@ -88,6 +89,13 @@ export const AREAS: Record<AreaKey, Area> = {
     prefixes: ['/inflows'],
     anyOf: ['inflows', 'inflowsCustomers', 'inflowsPartners'],
   },
+  // Issue 23 §0: its own entry under Inward Payments; the longer prefix titles the page.
+  'payment-invitations': {
+    key: 'payment-invitations',
+    path: '/inflows/payment-invitations',
+    prefixes: ['/inflows/payment-invitations'],
+    anyOf: ['inflows'],
+  },
   vendors: { key: 'vendors', path: '/vendors', prefixes: ['/vendors'], anyOf: ['payee'] },
   projects: { key: 'projects', path: '/projects', prefixes: ['/projects'], anyOf: ['projects'] },
   'asset-list': {
@@ -141,7 +149,7 @@ export const SIDEBAR_GROUPS: SidebarGroup[] = [
     key: 'outward',
     items: ['commissions', 'disbursements', 'payouts', 'expenses', 'payroll', 'marketplace'],
   },
-  { key: 'inward', items: ['inflows'] },
+  { key: 'inward', items: ['inflows', 'payment-invitations'] },
   { key: 'business', items: ['vendors', 'projects', 'asset-list'] },
   { key: 'configurations', items: ['settings', 'teams'] },
 ];

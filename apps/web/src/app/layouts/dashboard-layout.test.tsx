@@ -18,6 +18,35 @@ describe('dashboard frame', () => {
     expect(screen.getByTestId('page-title')).toHaveTextContent('Requests');
   });
 
+  it('lists Payment invitations under Inward Payments for the inflows view right, titled and active', async () => {
+    renderApp('/inflows/payment-invitations', {
+      session: { resources: { inflows: ['get'] } },
+      routes: {
+        'GET /api/payment-invitations': {
+          body: {
+            status: 'success',
+            message: 'OK',
+            data: [],
+            metadata: { pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 0 } },
+          },
+        },
+      },
+    });
+    const entry = await screen.findByTestId('sidebar-payment-invitations');
+    expect(entry).toHaveAttribute('href', '/inflows/payment-invitations');
+    expect(entry).toHaveTextContent('Payment invitations');
+    expect(entry).toHaveAttribute('data-active', 'true');
+    expect(screen.getByTestId('sidebar-inflows')).not.toHaveAttribute('data-active');
+    expect(screen.getByRole('button', { name: 'Inward Payments' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Payment invitations');
+  });
+
+  it('hides Payment invitations without the inflows view right', async () => {
+    renderApp('/inflows', { session: { resources: { inflowsCustomers: ['get'] } } });
+    expect(await screen.findByTestId('sidebar-inflows')).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar-payment-invitations')).toBeNull();
+  });
+
   it('titles pages outside the sidebar areas by their section (profile, account)', async () => {
     renderApp('/profile/security', { session: {} });
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Profile');
