@@ -98,3 +98,57 @@ describe('Buy Electricity: the budget category', () => {
     expect(screen.getByRole('textbox', { name: /Budget category/ })).toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+describe('Buy Electricity for multiple meters: the budget category', () => {
+  it("shows the API's over-budget 422 on the review, then under the picker once back on the form", async () => {
+    const msg = 'This purchase would exceed the budget of Electricity';
+    const { api } = renderApp('/marketplace/buy-electricity', {
+      session: {},
+      routes: {
+        'GET /api/marketplace/assets/meters': page([meter]),
+        'GET /api/wallet': ok([wallet]),
+        'GET /api/payout/category': ok([category]),
+        'POST /api/marketplace/electricity/asset/bulk': fail(422, 'validation-error', msg, {
+          categoryId: [msg],
+        }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select 45031234567' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Amount for 45031234567' }), {
+      target: { value: '4000' },
+    });
+    await pick(/Budget category/, /Electricity/);
+    fireEvent.click(screen.getByRole('button', { name: 'Review Order' }));
+
+    await screen.findByRole('heading', { name: 'Review your order' });
+    // (the header's Make Payment opens a menu; the order's own button does not)
+    const pay = screen
+      .getAllByRole('button', { name: 'Make Payment' })
+      .find((b) => !b.hasAttribute('aria-haspopup'))!;
+    fireEvent.click(pay);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(within(alert).getByText(msg)).toBeInTheDocument();
+    const call = api.calls.find(
+      (c) => c.method === 'POST' && c.path === '/api/marketplace/electricity/asset/bulk',
+    );
+    expect(call?.body).toEqual({
+      walletId: wallet.id,
+      assets: [{ assetId: meter.id, amount: '4000' }],
+      categoryId: category.id,
+    });
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Change the category' }));
+    await screen.findByRole('heading', { name: 'Buy electricity for multiple meters' });
+    const picker = screen.getByRole('textbox', { name: /Budget category/ });
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(msg)).toBeInTheDocument();
+    // the draft keeps the order; choosing again clears the message
+    expect(screen.getByRole('checkbox', { name: 'Select 45031234567' })).toBeChecked();
+    await pick(/Budget category/, /Electricity/);
+    await waitFor(() => expect(screen.queryByText(msg)).toBeNull());
+    expect(screen.getByRole('textbox', { name: /Budget category/ })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+});

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { MARKETPLACE_MSG } from '@owo/contract/marketplace';
 import { formatMoney } from '../../../lib/format';
 import { CategorySelect } from '../../categories';
@@ -34,6 +34,11 @@ export function BulkBuyScreen() {
   const [walletId, setWalletId] = useState<string | null>(draft?.walletId ?? null);
   const [categoryId, setCategoryId] = useState<string | null>(draft?.categoryId ?? null);
   const [error, setError] = useState<string | null>(null);
+  // The review's over-budget 422 (on categoryId), shown under the picker until the category changes.
+  const location = useLocation();
+  const [categoryError, setCategoryError] = useState<string | null>(
+    () => (location.state as { categoryError?: string } | null)?.categoryError ?? null,
+  );
   const items = meters.data?.items ?? [];
   const wallet = walletId ?? wallets[0]?.id ?? null;
   const allOn = items.length > 0 && items.every((m) => m.id in picked);
@@ -82,7 +87,15 @@ export function BulkBuyScreen() {
             value={wallet}
             onChange={setWalletId}
           />
-          <CategorySelect w={360} value={categoryId} onChange={setCategoryId} />
+          <CategorySelect
+            w={360}
+            value={categoryId}
+            error={categoryError}
+            onChange={(v) => {
+              setCategoryId(v);
+              setCategoryError(null);
+            }}
+          />
         </Group>
       </Card>
       <Card padding={0}>

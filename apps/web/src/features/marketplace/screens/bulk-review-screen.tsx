@@ -43,7 +43,11 @@ export function BulkReviewScreen() {
             variant="subtle"
             px={0}
             size="compact-sm"
-            onClick={() => navigate('/marketplace/buy-electricity')}
+            onClick={() =>
+              navigate('/marketplace/buy-electricity', {
+                state: { categoryError: pay.error?.errors?.categoryId?.[0] },
+              })
+            }
           >
             Change the category
           </Button>
