@@ -26,6 +26,7 @@ const ACCOUNTANT_SIDEBAR = [
   'sidebar-expenses',
   'sidebar-payroll',
   'sidebar-inflows',
+  'sidebar-payment-invitations',
   'sidebar-vendors',
   'sidebar-settings',
 ];
