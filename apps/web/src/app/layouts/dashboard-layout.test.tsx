@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { store } from '../../lib/store';
 import { renderApp } from '../test-utils';
 
 describe('dashboard frame', () => {
@@ -45,6 +46,44 @@ describe('dashboard frame', () => {
     renderApp('/inflows', { session: { resources: { inflowsCustomers: ['get'] } } });
     expect(await screen.findByTestId('sidebar-inflows')).toBeInTheDocument();
     expect(screen.queryByTestId('sidebar-payment-invitations')).toBeNull();
+  });
+
+  it('opens the sidebar group of the tour step’s entry when the page has no target of its own (/cards)', async () => {
+    store.set({ tour: { status: 'in-progress', progress: 1 } });
+    renderApp('/cards', {
+      session: {},
+      routes: {
+        'GET /api/cards': {
+          body: {
+            status: 'success',
+            message: 'OK',
+            data: [],
+            metadata: { pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 0 } },
+          },
+        },
+      },
+    });
+    const tour = await screen.findByTestId('guided-tour');
+    expect(tour).toHaveAttribute('data-step', 'payouts-all');
+    // Step 1 falls back to the Payouts entry, inside Outward Payments (closed on /cards).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Outward Payments' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Analytics & Insights' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    // Step 2 points at Requests, in Payment Reports.
+    fireEvent.click(within(tour).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Payment Reports' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      ),
+    );
   });
 
   it('titles pages outside the sidebar areas by their section (profile, account)', async () => {

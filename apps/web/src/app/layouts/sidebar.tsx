@@ -1,21 +1,36 @@
 import { Accordion, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { logoutStaff, useResources } from '../../lib/session';
+import { TOUR_REVEAL_EVENT } from '../../features/tour';
 import { AREAS, areaForPath, visibleSidebar } from '../areas';
 
 /** 000 §2.5: groups shown only with a visible item; first group open; one open at a time. */
 export function Sidebar(props: { onNavigate?: () => void }) {
   const { t } = useTranslation('nav');
-  const groups = visibleSidebar(useResources());
+  const resources = useResources();
+  const groups = useMemo(() => visibleSidebar(resources), [resources]);
   const location = useLocation();
   const navigate = useNavigate();
   const current = areaForPath(location.pathname)?.key;
   const [open, setOpen] = useState<string | null>(
     () => groups.find((g) => current && g.items.includes(current))?.key ?? groups[0]?.key ?? null,
   );
+
+  // The guided tour points at a sidebar entry in a collapsed group: open that group (listening
+  // from the layout phase, before the tour's first look).
+  useLayoutEffect(() => {
+    const reveal = (e: Event) => {
+      const name = (e as CustomEvent<unknown>).detail;
+      if (typeof name !== 'string' || !name.startsWith('nav-')) return;
+      const group = groups.find((g) => g.items.some((k) => `nav-${k}` === name));
+      if (group) setOpen(group.key);
+    };
+    window.addEventListener(TOUR_REVEAL_EVENT, reveal);
+    return () => window.removeEventListener(TOUR_REVEAL_EVENT, reveal);
+  }, [groups]);
 
   async function logOut() {
     await logoutStaff();

@@ -17,6 +17,23 @@ const Z = 250;
 
 type Rect = { top: number; left: number; width: number; height: number };
 
+/**
+ * Asked when a step's target is on the page but hidden (a sidebar entry inside a collapsed group):
+ * `detail` is its data-tour name. The sidebar opens the group holding it; the next look finds it.
+ */
+export const TOUR_REVEAL_EVENT = 'owo:tour-reveal';
+
+/** The first target present but not laid out (zero size), or null. */
+function hiddenTarget(step: TourStep): string | null {
+  for (const s of step.targets) {
+    const el = document.querySelector(s);
+    if (!el) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return el.getAttribute('data-tour');
+  }
+  return null;
+}
+
 function findTarget(step: TourStep): Rect | null {
   for (const s of step.targets) {
     const el = document.querySelector(s);
@@ -32,9 +49,17 @@ function useTargetRect(step: TourStep | undefined) {
   const [rect, setRect] = useState<Rect | null>(null);
   useLayoutEffect(() => {
     if (!step) return;
+    // Asked at most twice per step: the first ask can come before the sidebar listens (same commit).
+    let asks = 0;
     const update = () => {
       const next = findTarget(step);
       setRect((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
+      // Nothing visible: ask for a hidden target to be shown (not forever: the user may close it again).
+      const hidden = next || asks >= 2 ? null : hiddenTarget(step);
+      if (hidden) {
+        asks += 1;
+        window.dispatchEvent(new CustomEvent(TOUR_REVEAL_EVENT, { detail: hidden }));
+      }
     };
     update();
     // Targets can appear late (a menu opening, a lazy screen): look again every half second.
