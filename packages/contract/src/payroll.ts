@@ -47,6 +47,7 @@ export const PAYROLL_MSG = {
   rsaPinInvalid: 'RSA PIN must be PEN followed by 12 digits',
   nhfNumberInvalid: 'NHF number must be letters and digits, up to 20',
   monthInvalid: 'Month must be YYYY-MM',
+  accountNumberForBank: 'Enter the account number at the new bank',
 } as const;
 
 /** The PenCom RSA PIN: PEN and 12 digits (upper-cased). */
@@ -146,6 +147,18 @@ export const salaryComponentInput = z.object({
   amount: componentAmount,
 });
 
+/** The rent an employee pays a year (naira; blank or 0 = none). Answers kobo. */
+const annualRentAmount = z.union([z.number(), z.string().max(32)]).transform((v, ctx) => {
+  if (v === '' || v === 0 || v === '0') return 0;
+  const s = String(v).trim();
+  if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
+    ctx.addIssue({ code: 'custom', message: PAYROLL_MSG.amountInvalid });
+    return z.NEVER;
+  }
+  const [w, f = ''] = s.split('.');
+  return Number(w) * 100 + Number(f.padEnd(2, '0'));
+});
+
 export const employeeInput = z.object({
   name: z.string().trim().min(1, PAYROLL_MSG.nameMissing).max(120),
   email: z.string().trim().toLowerCase().max(254).email(PAYROLL_MSG.emailInvalid),
@@ -157,25 +170,26 @@ export const employeeInput = z.object({
     .trim()
     .regex(/^\d{10}$/, 'Account number must be 10 digits'),
   accountName: z.string().trim().max(120).optional(),
-  annualRent: z
-    .union([z.number(), z.string().max(32)])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '' || v === 0 || v === '0') return 0;
-      const s = String(v).trim();
-      if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
-        ctx.addIssue({ code: 'custom', message: PAYROLL_MSG.amountInvalid });
-        return z.NEVER;
-      }
-      const [w, f = ''] = s.split('.');
-      return Number(w) * 100 + Number(f.padEnd(2, '0'));
-    }),
+  annualRent: annualRentAmount.optional().transform((v) => v ?? 0),
   nhfEnabled: z.boolean().optional(),
   components: z.array(salaryComponentInput).max(30).optional(),
   ...remittanceFields,
 });
 export type EmployeeInput = z.input<typeof employeeInput>;
 export const addEmployeesBody = z.object({ employees: z.array(employeeInput).min(1).max(1000) });
+
+/**
+ * PUT /payrolls/employees/{id}: the add body, where an omitted figure (`salaryAmount`, `annualRent`,
+ * `components`, `nhfEnabled`), account number or RSA PIN keeps the stored value (both leave the API
+ * masked). A new account number (or bank) is NUBAN-checked and its resolved name wins. A caller
+ * without canViewPayrollSensitiveData may not send figures (403).
+ */
+export const employeeUpdateInput = employeeInput.extend({
+  salaryAmount: salarySchema.optional(),
+  annualRent: annualRentAmount.optional(),
+  accountNumber: employeeInput.shape.accountNumber.optional(),
+});
+export type EmployeeUpdateInput = z.input<typeof employeeUpdateInput>;
 
 export const componentSchema = z.object({
   description: z.string(),
@@ -211,6 +225,8 @@ export const employeeSchema = z.object({
   finalAmountMinor: z.number().int().nullable(),
   invitationStatus: z.enum(['invited', 'accepted']),
   groupId: z.string().nullable(),
+  /** The group's name (null without a group). */
+  groupName: z.string().nullable(),
   /** One of the 36 states or the Federal Capital Territory (the PAYE remittance's state). */
   stateOfResidence: z.string().nullable(),
   pfaName: z.string().nullable(),

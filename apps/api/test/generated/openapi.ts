@@ -2333,7 +2333,7 @@ export interface paths {
         };
         /** One employee with the salary breakdown (masked without canViewPayrollSensitiveData) */
         get: operations["getPayrollEmployee"];
-        /** Update an employee (same rules as add) */
+        /** Update an employee (add rules; an omitted figure, account number or RSA PIN keeps the stored one; figures need canViewPayrollSensitiveData) */
         put: operations["updatePayrollEmployee"];
         post?: never;
         /** Delete an employee (past payroll rows keep their snapshot) */
@@ -16052,6 +16052,7 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            groupName: string | null;
                             stateOfResidence: string | null;
                             pfaName: string | null;
                             rsaPin: string | null;
@@ -16283,6 +16284,7 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            groupName: string | null;
                             stateOfResidence: string | null;
                             pfaName: string | null;
                             rsaPin: string | null;
@@ -16371,6 +16373,7 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            groupName: string | null;
                             stateOfResidence: string | null;
                             pfaName: string | null;
                             rsaPin: string | null;
@@ -16493,6 +16496,7 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            groupName: string | null;
                             stateOfResidence: string | null;
                             pfaName: string | null;
                             rsaPin: string | null;
@@ -16526,9 +16530,9 @@ export interface operations {
                     name: string;
                     /** Format: email */
                     email: string;
-                    salaryAmount: number | string;
+                    salaryAmount?: number | string;
                     bankCode: string;
-                    accountNumber: string;
+                    accountNumber?: string;
                     accountName?: string;
                     annualRent?: number | string;
                     nhfEnabled?: boolean;
@@ -16596,6 +16600,7 @@ export interface operations {
                             /** @enum {string} */
                             invitationStatus: "invited" | "accepted";
                             groupId: string | null;
+                            groupName: string | null;
                             stateOfResidence: string | null;
                             pfaName: string | null;
                             rsaPin: string | null;

@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   addEmployeesBody,
-  employeeInput,
+  employeeUpdateInput,
   employeeListQuery,
   employeeSchema,
   envelope,
@@ -218,10 +218,11 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
       config: needs('payrollEmployees', 'put'),
       schema: {
         operationId: 'updatePayrollEmployee',
-        summary: 'Update an employee (same rules as add)',
+        summary:
+          'Update an employee (add rules; an omitted figure, account number or RSA PIN keeps the stored one; figures need canViewPayrollSensitiveData)',
         tags,
         params: idParam,
-        body: employeeInput,
+        body: employeeUpdateInput,
         response: { 200: envelope(employeeSchema), ...errors },
       },
     },

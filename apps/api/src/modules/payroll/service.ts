@@ -39,8 +39,15 @@ import {
   type PayLine,
   type StatutorySettings,
 } from './statutory';
-import { payrollEmployees, payrollRows, payrolls, payrollSettings, type StoredComponent } from './tables';
-import type { employeeInput } from '@owo/contract';
+import {
+  payrollEmployees,
+  payrollGroups,
+  payrollRows,
+  payrolls,
+  payrollSettings,
+  type StoredComponent,
+} from './tables';
+import type { employeeInput, employeeUpdateInput } from '@owo/contract';
 
 type EmployeeRow = typeof payrollEmployees.$inferSelect;
 type PayrollRec = typeof payrolls.$inferSelect;
@@ -99,13 +106,13 @@ export function employeeLines(e: Pick<EmployeeRow, 'salaryMinor' | 'components'>
 
 // ---- employees ----
 
-function componentsOf(e: Parsed, field: string): StoredComponent[] {
+function componentsOf(e: Pick<Parsed, 'components'>, field: string): StoredComponent[] {
   return (e.components ?? []).map((c, j) => {
     if (
       RESERVED_LINES.some((r) => r.toLowerCase() === c.description.toLowerCase()) ||
       c.description === LINE.salary
     )
-      throw fieldError(`${field}.components.${j}.description`, PAYROLL_MSG.reservedLine);
+      throw fieldError(`${field}components.${j}.description`, PAYROLL_MSG.reservedLine);
     return {
       description: c.description,
       type: c.type,
@@ -114,12 +121,30 @@ function componentsOf(e: Parsed, field: string): StoredComponent[] {
   });
 }
 
-/** Checks a batch (emails unique within it and in the account; NUBAN and name lookup), nothing written. */
-async function prepareEmployees(deps: AppDeps, accountId: string, list: Parsed[], exceptId?: string) {
+type BankColumns = Pick<
+  EmployeeRow,
+  'bankCode' | 'bankName' | 'accountName' | 'accountNumber' | 'accountNumberHmac' | 'accountNumberLast4'
+>;
+
+/**
+ * Checks a batch (emails unique within it and in the account; NUBAN and name lookup), nothing written.
+ * An update (`exceptId`) without an account number keeps `keepBank` (same bank only).
+ */
+async function prepareEmployees(
+  deps: AppDeps,
+  accountId: string,
+  list: (Omit<Parsed, 'accountNumber'> & { accountNumber?: string })[],
+  exceptId?: string,
+  opts: {
+    keepBank?: BankColumns;
+    /** the field prefix of row i, with its dot */ fieldOf?: (i: number) => string;
+  } = {},
+) {
   const vault = vaultFor(deps.config);
   const seen = new Map<string, number>();
+  const fieldOf = opts.fieldOf ?? ((i: number) => `employees.${i}.`);
   list.forEach((e, i) => {
-    if (seen.has(e.email)) throw fieldError(`employees.${i}.email`, PAYROLL_MSG.emailDuplicate);
+    if (seen.has(e.email)) throw fieldError(`${fieldOf(i)}email`, PAYROLL_MSG.emailDuplicate);
     seen.set(e.email, i);
   });
   const taken = await deps.db
@@ -127,15 +152,12 @@ async function prepareEmployees(deps: AppDeps, accountId: string, list: Parsed[]
     .from(payrollEmployees)
     .where(and(eq(payrollEmployees.accountId, accountId), inArray(payrollEmployees.email, [...seen.keys()])));
   const clash = taken.find((t) => t.id !== exceptId);
-  if (clash) throw fieldError(`employees.${seen.get(clash.email)}.email`, PAYROLL_MSG.emailTaken);
+  if (clash) throw fieldError(`${fieldOf(seen.get(clash.email)!)}email`, PAYROLL_MSG.emailTaken);
   const settings = await statutorySettings(deps.db, accountId);
   const out = [];
   for (const [i, e] of list.entries()) {
-    const field = `employees.${i}`;
+    const field = fieldOf(i);
     const components = componentsOf(e, field);
-    const resolved = await resolveAccountName(deps, { accountNumber: e.accountNumber, bankCode: e.bankCode });
-    if (!resolved.bank) throw fieldError(`${field}.bankCode`, UNKNOWN_BANK);
-    if (!resolved.accountName) throw fieldError(`${field}.accountNumber`, ACCOUNT_NOT_VERIFIED);
     out.push({
       name: e.name,
       email: e.email,
@@ -143,14 +165,36 @@ async function prepareEmployees(deps: AppDeps, accountId: string, list: Parsed[]
       components,
       annualRentMinor: e.annualRent,
       nhfEnabled: e.nhfEnabled ?? settings.nhfDefault,
-      bankCode: resolved.bank.code,
-      bankName: resolved.bank.name,
-      accountName: resolved.accountName,
-      ...sealAccount(vault, e.accountNumber),
+      ...(await bankColumns(deps, vault, e, field, opts.keepBank)),
       ...remittanceValues(vault, e),
     });
   }
   return out;
+}
+
+/** An employee's bank columns: NUBAN-checked and name-resolved (the resolved name wins), or kept. */
+async function bankColumns(
+  deps: AppDeps,
+  vault: ReturnType<typeof vaultFor>,
+  e: { bankCode: string; accountNumber?: string },
+  field: string,
+  keep?: BankColumns,
+): Promise<BankColumns> {
+  if (e.accountNumber === undefined) {
+    if (!keep || keep.bankCode !== e.bankCode)
+      throw fieldError(`${field}accountNumber`, PAYROLL_MSG.accountNumberForBank);
+    const { bankCode, bankName, accountName, accountNumber, accountNumberHmac, accountNumberLast4 } = keep;
+    return { bankCode, bankName, accountName, accountNumber, accountNumberHmac, accountNumberLast4 };
+  }
+  const resolved = await resolveAccountName(deps, { accountNumber: e.accountNumber, bankCode: e.bankCode });
+  if (!resolved.bank) throw fieldError(`${field}bankCode`, UNKNOWN_BANK);
+  if (!resolved.accountName) throw fieldError(`${field}accountNumber`, ACCOUNT_NOT_VERIFIED);
+  return {
+    bankCode: resolved.bank.code,
+    bankName: resolved.bank.name,
+    accountName: resolved.accountName,
+    ...sealAccount(vault, e.accountNumber),
+  };
 }
 
 /** The vault's column values (ciphertext, HMAC, last 4) for an employee's account number. */
@@ -245,16 +289,45 @@ async function lockEmployee(tx: DbOrTx, accountId: string, id: string): Promise<
   return e;
 }
 
-export async function updateEmployee(deps: AppDeps, p: { tenant: TenantContext; id: string; body: Parsed }) {
-  await lockEmployee(deps.db, p.tenant.accountId, p.id);
-  const [prepared] = await prepareEmployees(deps, p.tenant.accountId, [p.body], p.id);
-  // the RSA PIN never leaves in full, so an update without one keeps the stored PIN
-  const { rsaPin, rsaPinLast4, ...rest } = prepared;
-  const v = p.body.rsaPin ? { ...rest, rsaPin, rsaPinLast4 } : rest;
-  await deps.db
-    .update(payrollEmployees)
-    .set({ ...v, updatedAt: sql`now()` })
-    .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)));
+/**
+ * PUT /payrolls/employees/{id}: an omitted figure, account number or RSA PIN keeps the stored value;
+ * a caller without canViewPayrollSensitiveData may change everything but the figures.
+ */
+export async function updateEmployee(
+  deps: AppDeps,
+  p: { tenant: TenantContext; id: string; body: z.output<typeof employeeUpdateInput> },
+) {
+  const b = p.body;
+  const figures = b.salaryAmount !== undefined || b.annualRent !== undefined || b.components !== undefined;
+  if (figures && !visibleTo(p.tenant)) throw forbidden(PAYROLL_MSG.noPermission);
+  await deps.db.transaction(async (tx) => {
+    const stored = await lockEmployee(tx, p.tenant.accountId, p.id);
+    const [prepared] = await prepareEmployees(
+      deps,
+      p.tenant.accountId,
+      [
+        {
+          ...b,
+          salaryAmount: b.salaryAmount ?? stored.salaryMinor,
+          annualRent: b.annualRent ?? stored.annualRentMinor,
+          nhfEnabled: b.nhfEnabled ?? stored.nhfEnabled,
+        },
+      ],
+      p.id,
+      { keepBank: stored, fieldOf: () => '' },
+    );
+    // the RSA PIN never leaves in full, so an update without one keeps the stored PIN
+    const { rsaPin, rsaPinLast4, components, ...rest } = prepared;
+    const v = {
+      ...rest,
+      ...(b.rsaPin ? { rsaPin, rsaPinLast4 } : {}),
+      components: b.components === undefined ? stored.components : components,
+    };
+    await tx
+      .update(payrollEmployees)
+      .set({ ...v, updatedAt: sql`now()` })
+      .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)));
+  });
 }
 
 export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: string }) {
@@ -278,7 +351,7 @@ export async function employeeView(db: DbOrTx, tenant: TenantContext): Promise<E
 type EmployeeListRow = Omit<
   EmployeeRow,
   'accountNumber' | 'accountNumberHmac' | 'inviteTokenHash' | 'accountId' | 'rsaPin'
->;
+> & { groupName: string | null };
 
 export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmployee {
   const r = v.visible
@@ -316,6 +389,7 @@ export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmploye
     finalAmountMinor: r ? r.netMinor : null,
     invitationStatus: e.inviteAcceptedAt ? 'accepted' : 'invited',
     groupId: e.groupId,
+    groupName: e.groupName,
     stateOfResidence: e.stateOfResidence,
     pfaName: e.pfaName,
     rsaPin: e.rsaPinLast4 ? maskNumber(e.rsaPinLast4) : null,
@@ -339,6 +413,9 @@ export const EMPLOYEE_COLUMNS = {
   accountNumberLast4: payrollEmployees.accountNumberLast4,
   inviteAcceptedAt: payrollEmployees.inviteAcceptedAt,
   groupId: payrollEmployees.groupId,
+  groupName: sql<
+    string | null
+  >`(select ${payrollGroups.name} from ${payrollGroups} where ${payrollGroups.id} = ${payrollEmployees.groupId})`,
   stateOfResidence: payrollEmployees.stateOfResidence,
   pfaName: payrollEmployees.pfaName,
   rsaPinLast4: payrollEmployees.rsaPinLast4,

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Pagination } from '@owo/contract/http';
 import type {
   EmployeeInput,
+  EmployeeUpdateInput,
   Payroll,
   PayrollDetail,
   PayrollEmployee,
@@ -82,6 +83,10 @@ export function usePayrollRows(id: string | undefined, status?: string) {
 export const payrollApi = {
   addEmployees: (employees: EmployeeInput[]) =>
     api.post<PayrollEmployee[]>('/payrolls/employees/add', { employees }),
+  updateEmployee: (id: string, body: EmployeeUpdateInput) =>
+    api.put<PayrollEmployee>(`/payrolls/employees/${id}`, body),
+  setEmployeeGroup: (id: string, groupId: string | null) =>
+    api.post<PayrollEmployee>(`/payrolls/employees/${id}/group`, { groupId }),
   deleteEmployee: (id: string) => api.delete<null>(`/payrolls/employees/${id}`),
   create: (body: PayrollInput) => api.post<PayrollDetail>('/payrolls', body),
   update: (id: string, body: PayrollInput) => api.put<PayrollDetail>(`/payrolls/${id}`, body),

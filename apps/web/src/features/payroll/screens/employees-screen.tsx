@@ -1,22 +1,7 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Controller } from 'react-hook-form';
-import { z } from 'zod';
-import { PAYROLL_MSG, RSA_PIN_RE, salarySchema } from '@owo/contract/payroll';
-import { NIGERIAN_STATES } from '@owo/contract/kyb';
+import { PAYROLL_MSG, type PayrollEmployee } from '@owo/contract/payroll';
 import {
   ExportCsvButton,
   FilterBar,
@@ -26,21 +11,27 @@ import {
   useListState,
 } from '../../../components/list';
 import { formatMoney } from '../../../lib/format';
-import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
-import { useBanks } from '../../profile';
-import { payrollApi, refreshPayroll, useEmployees } from '../api';
+import { payrollApi, refreshPayroll, useEmployees, useGroups } from '../api';
 import { MASKED } from '../status-badge';
+import { EmployeeFormModal } from './employee-form';
 
-const GROUPS = [] as const;
+/** Filters kept in the URL; `groupId` is the API's own parameter (not a `where` key). */
+const URL_KEYS = ['groupId'] as const;
+const NO_WHERE = [] as const;
 
 /** /payroll/employees (002 §2): the directory; salary figures only when the server sends them. */
 export function EmployeesScreen() {
-  const { filters, page, setFilters, setPage } = useListState(GROUPS);
-  const list = useEmployees(listQuery(filters, GROUPS, page));
+  const { filters, page, setFilters, setPage } = useListState(URL_KEYS);
+  const list = useEmployees({ ...listQuery(filters, NO_WHERE, page), groupId: filters.groupId });
+  const groups = useGroups();
   const canAdd = useCan('payrollEmployees', 'post');
+  const canEdit = useCan('payrollEmployees', 'put');
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<PayrollEmployee | null>(null);
+  const [grouping, setGrouping] = useState<PayrollEmployee | null>(null);
+  const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
   const items = list.data?.items ?? [];
   const masked = items.some((e) => !e.salaryVisible);
   return (
@@ -56,7 +47,8 @@ export function EmployeesScreen() {
           <ExportCsvButton
             path="/payrolls/employees"
             filters={filters}
-            groups={GROUPS}
+            groups={NO_WHERE}
+            fixed={{ groupId: filters.groupId }}
             filename="owo-payroll-employees.csv"
           />
           {canAdd && (
@@ -74,7 +66,7 @@ export function EmployeesScreen() {
       )}
       <Card padding={0}>
         <FilterBar
-          groups={[]}
+          groups={[{ key: 'groupId', label: 'Group', placeholder: 'All groups', options: groupOptions }]}
           value={filters}
           onChange={setFilters}
           dates={false}
@@ -87,10 +79,12 @@ export function EmployeesScreen() {
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Email</Table.Th>
+                <Table.Th>Group</Table.Th>
                 <Table.Th>Bank</Table.Th>
                 <Table.Th>Salary</Table.Th>
                 <Table.Th>Net pay</Table.Th>
                 <Table.Th>Portal</Table.Th>
+                {canEdit && <Table.Th aria-label="Actions" />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -98,6 +92,7 @@ export function EmployeesScreen() {
                 <Table.Tr key={e.id}>
                   <Table.Td>{e.name}</Table.Td>
                   <Table.Td>{e.email}</Table.Td>
+                  <Table.Td>{e.groupName ?? '—'}</Table.Td>
                   <Table.Td>
                     {e.bankDetails.bankName} · {e.bankDetails.accountNumber}
                   </Table.Td>
@@ -108,6 +103,21 @@ export function EmployeesScreen() {
                     {e.finalAmountMinor === null ? MASKED : formatMoney(e.finalAmountMinor)}
                   </Table.Td>
                   <Table.Td>{e.invitationStatus === 'accepted' ? 'Joined' : 'Invited'}</Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <Button size="xs" variant="default" aria-label={`Actions for ${e.name}`}>
+                            ⋯
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => setEditing(e)}>Edit</Menu.Item>
+                          <Menu.Item onClick={() => setGrouping(e)}>Change group</Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -115,186 +125,60 @@ export function EmployeesScreen() {
         </ListBody>
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </Card>
-      <AddEmployeeModal opened={adding} onClose={() => setAdding(false)} />
+      <EmployeeFormModal key="add" opened={adding} onClose={() => setAdding(false)} />
+      <EmployeeFormModal
+        key={editing?.id ?? 'edit'}
+        opened={!!editing}
+        employee={editing}
+        onClose={() => setEditing(null)}
+      />
+      <ChangeGroupModal employee={grouping} options={groupOptions} onClose={() => setGrouping(null)} />
     </Stack>
   );
 }
 
-const money = (required: boolean) =>
-  z.string().superRefine((v, ctx) => {
-    if (!required && !v.trim()) return;
-    const r = salarySchema.safeParse(v);
-    if (!r.success)
-      ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? PAYROLL_MSG.salaryMin });
-  });
+const NO_GROUP = 'none';
 
-const employeeForm = z.object({
-  name: z.string().trim().min(1, PAYROLL_MSG.nameMissing).max(120),
-  email: z.string().trim().max(254).email(PAYROLL_MSG.emailInvalid),
-  salaryAmount: money(true),
-  bankCode: z.string().min(1, 'Please select a bank'),
-  accountNumber: z.string().regex(/^\d{10}$/, 'Account number must be 10 digits'),
-  annualRent: money(false),
-  basic: money(false),
-  housing: money(false),
-  transport: money(false),
-  stateOfResidence: z.string(),
-  pfaName: z.string().trim().max(120),
-  rsaPin: z
-    .string()
-    .trim()
-    .refine((v) => !v || RSA_PIN_RE.test(v.toUpperCase()), PAYROLL_MSG.rsaPinInvalid),
-  nhfNumber: z
-    .string()
-    .trim()
-    .refine((v) => !v || /^[A-Za-z0-9/-]{1,20}$/.test(v), PAYROLL_MSG.nhfNumberInvalid),
-});
-type EmployeeForm = z.input<typeof employeeForm>;
-
-/** Add employee: salary with the 002 §5 rules; basic/housing/transport mark the statutory bases. */
-function AddEmployeeModal(props: { opened: boolean; onClose: () => void }) {
-  const banks = useBanks();
-  const form = useZodForm(employeeForm, {
-    defaultValues: {
-      name: '',
-      email: '',
-      salaryAmount: '',
-      bankCode: '',
-      accountNumber: '',
-      annualRent: '',
-      basic: '',
-      housing: '',
-      transport: '',
-      stateOfResidence: '',
-      pfaName: '',
-      rsaPin: '',
-      nhfNumber: '',
-    },
-  });
-  const add = useApiMutation({
-    mutationFn: (v: EmployeeForm) =>
-      payrollApi.addEmployees([
-        {
-          name: v.name,
-          email: v.email,
-          salaryAmount: v.salaryAmount,
-          bankCode: v.bankCode,
-          accountNumber: v.accountNumber,
-          annualRent: v.annualRent || undefined,
-          stateOfResidence: v.stateOfResidence || undefined,
-          pfaName: v.pfaName.trim() || undefined,
-          rsaPin: v.rsaPin.trim().toUpperCase() || undefined,
-          nhfNumber: v.nhfNumber.trim() || undefined,
-          components: (
-            [
-              ['Basic', v.basic],
-              ['Housing', v.housing],
-              ['Transport', v.transport],
-            ] as const
-          )
-            .filter(([, a]) => a?.trim())
-            .map(([description, amount]) => ({ description, type: 'addition' as const, amount: amount! })),
-        },
-      ]),
+/** Change group: one of the company's groups, or "No group" (`groupId: null`). */
+function ChangeGroupModal(props: {
+  employee: PayrollEmployee | null;
+  options: { value: string; label: string }[];
+  onClose: () => void;
+}) {
+  const e = props.employee;
+  const [picked, setPicked] = useState<string | null>(null);
+  const value = picked ?? e?.groupId ?? NO_GROUP;
+  const close = () => {
+    setPicked(null);
+    props.onClose();
+  };
+  const save = useApiMutation({
+    mutationFn: (groupId: string | null) => payrollApi.setEmployeeGroup(e!.id, groupId),
     onSuccess: () => {
       void refreshPayroll();
-      form.reset();
-      props.onClose();
+      close();
     },
   });
-  const err = (k: keyof EmployeeForm) => form.formState.errors[k]?.message;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Add employee" size="lg">
-      <form onSubmit={form.handleSubmit(() => add.mutate(form.getValues()))}>
-        <Stack>
-          <Group grow>
-            <TextInput label="Full name" {...form.register('name')} error={err('name')} />
-            <TextInput label="Email" {...form.register('email')} error={err('email')} />
-          </Group>
-          <Group grow>
-            <TextInput
-              label="Monthly salary (₦)"
-              {...form.register('salaryAmount')}
-              error={err('salaryAmount')}
-            />
-            <TextInput
-              label="Annual rent paid (₦, for rent relief)"
-              {...form.register('annualRent')}
-              error={err('annualRent')}
-            />
-          </Group>
-          <Group grow>
-            <TextInput label="Basic (₦ a month)" {...form.register('basic')} error={err('basic')} />
-            <TextInput label="Housing" {...form.register('housing')} error={err('housing')} />
-            <TextInput label="Transport" {...form.register('transport')} error={err('transport')} />
-          </Group>
-          <Group grow>
-            <Controller
-              control={form.control}
-              name="bankCode"
-              render={({ field }) => (
-                <Select
-                  label="Bank"
-                  searchable
-                  data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  error={err('bankCode')}
-                />
-              )}
-            />
-            <TextInput
-              label="Account number"
-              maxLength={10}
-              {...form.register('accountNumber')}
-              error={err('accountNumber')}
-            />
-          </Group>
-          <Text size="sm" fw={500}>
-            Remittance details (optional)
-          </Text>
-          <Group grow>
-            <Controller
-              control={form.control}
-              name="stateOfResidence"
-              render={({ field }) => (
-                <Select
-                  label="State of residence"
-                  searchable
-                  clearable
-                  data={[...NIGERIAN_STATES]}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  error={err('stateOfResidence')}
-                />
-              )}
-            />
-            <TextInput label="NHF number" {...form.register('nhfNumber')} error={err('nhfNumber')} />
-          </Group>
-          <Group grow>
-            <TextInput
-              label="Pension fund administrator (PFA)"
-              {...form.register('pfaName')}
-              error={err('pfaName')}
-            />
-            <TextInput
-              label="RSA PIN"
-              placeholder="PEN000000000000"
-              autoComplete="off"
-              {...form.register('rsaPin')}
-              error={err('rsaPin')}
-            />
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add employee
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <Modal opened={!!e} onClose={close} title="Change group">
+      <Stack>
+        <Text size="sm">{e?.name}</Text>
+        <Select
+          label="Group"
+          data={[{ value: NO_GROUP, label: 'No group' }, ...props.options]}
+          value={value}
+          onChange={(v) => setPicked(v ?? NO_GROUP)}
+          allowDeselect={false}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button loading={save.isPending} onClick={() => save.mutate(value === NO_GROUP ? null : value)}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }
