@@ -2273,6 +2273,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payrolls/employees/{id}/bank-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An employee's salary account change awaiting approval (asked for in the employee portal), with its approval item */
+        get: operations["getPayrollEmployeeBankChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payrolls/employees/add": {
         parameters: {
             query?: never;
@@ -2633,6 +2650,27 @@ export interface paths {
         put?: never;
         /** Switch the portal session to another company that employs this email */
         post: operations["switchEmployeeAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employee-portal/bank-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in employee's salary account (masked), any change awaiting HR, the last decision */
+        get: operations["getEmployeeBankAccount"];
+        put?: never;
+        /**
+         * Ask for a new salary account: NUBAN-checked and resolved, then awaits HR approval
+         * @description Stores a pending change and submits it to the approvals engine (type employeeBankChange; approved by owners/admins or an employeeBankChange workflow, never auto-approved). One pending change at a time: 409 while one waits. The account applies to runs created after approval.
+         */
+        post: operations["requestEmployeeBankChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11336,7 +11374,7 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             label: string;
                         }[];
                     };
@@ -11351,7 +11389,7 @@ export interface operations {
     listApprovalWorkflows: {
         parameters: {
             query?: {
-                type?: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                type?: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
             };
             header?: never;
             path?: never;
@@ -11376,7 +11414,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -11418,7 +11456,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                     amountFrom?: (number | null) | (string | null);
                     amountTo?: (number | null) | (string | null);
                     /** Format: uuid */
@@ -11451,7 +11489,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -11511,7 +11549,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -11556,7 +11594,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                     amountFrom?: (number | null) | (string | null);
                     amountTo?: (number | null) | (string | null);
                     /** Format: uuid */
@@ -11589,7 +11627,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -11649,7 +11687,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             amountFrom: string | null;
                             /** Format: int64 */
                             amountFromMinor: number | null;
@@ -11692,7 +11730,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
             };
             cookie?: never;
         };
@@ -11715,7 +11753,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 reference: string | null;
                                 amount: string;
                                 /** Format: int64 */
@@ -11779,7 +11817,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
             };
             cookie?: never;
         };
@@ -11802,7 +11840,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 reference: string | null;
                                 amount: string;
                                 /** Format: int64 */
@@ -11881,7 +11919,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -11958,7 +11996,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -12034,7 +12072,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -14037,7 +14075,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -14288,7 +14326,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -14502,7 +14540,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -14673,7 +14711,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -14838,7 +14876,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -15003,7 +15041,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -15075,7 +15113,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected";
                             canApprove: boolean;
@@ -15247,7 +15285,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -16198,6 +16236,92 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getPayrollEmployeeBankChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            pendingChange: {
+                                /** Format: uuid */
+                                id: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                                nameMatches: boolean;
+                                reason: string | null;
+                                requestedAt: string;
+                                decidedAt: string | null;
+                            } | null;
+                            approvalWorkflowPendingApprovalItem: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                canApprove: boolean;
+                                canResolve: boolean;
+                                rejectionResolverIds: string[];
+                                /** Format: int64 */
+                                currentLevel: number;
+                                /** Format: int64 */
+                                totalLevels: number;
+                                workflowId: string | null;
+                                workflowName: string;
+                                currentApprovers: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                approvals: {
+                                    /** @enum {string} */
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    comments: string;
+                                    dateApproved: string;
+                                    /** Format: int64 */
+                                    level: number;
+                                    userData: {
+                                        id: string | null;
+                                        name: string;
+                                    };
+                                    uniqueHash: string;
+                                }[];
+                                trailVerified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     addPayrollEmployees: {
         parameters: {
             query?: never;
@@ -16890,7 +17014,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -17095,7 +17219,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -17238,7 +17362,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -17497,7 +17621,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -17617,7 +17741,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -17736,7 +17860,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -18236,6 +18360,151 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEmployeeBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            current: {
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                            };
+                            pendingChange: {
+                                /** Format: uuid */
+                                id: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                                nameMatches: boolean;
+                                reason: string | null;
+                                requestedAt: string;
+                                decidedAt: string | null;
+                            } | null;
+                            lastDecision: {
+                                /** Format: uuid */
+                                id: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                                nameMatches: boolean;
+                                reason: string | null;
+                                requestedAt: string;
+                                decidedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestEmployeeBankChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accountNumber: string;
+                    bankCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            current: {
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                            };
+                            pendingChange: {
+                                /** Format: uuid */
+                                id: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                                nameMatches: boolean;
+                                reason: string | null;
+                                requestedAt: string;
+                                decidedAt: string | null;
+                            } | null;
+                            lastDecision: {
+                                /** Format: uuid */
+                                id: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                bankCode: string;
+                                bankName: string;
+                                accountName: string;
+                                accountNumber: string;
+                                nameMatches: boolean;
+                                reason: string | null;
+                                requestedAt: string;
+                                decidedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19291,7 +19560,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -19428,7 +19697,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -22335,7 +22604,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -22702,7 +22971,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -22974,7 +23243,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -23225,7 +23494,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -23407,7 +23676,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -23603,7 +23872,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -24471,7 +24740,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -24888,7 +25157,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -25079,7 +25348,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -25332,7 +25601,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -25499,7 +25768,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -26356,7 +26625,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -26474,7 +26743,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -26605,7 +26874,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -26823,7 +27092,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -26931,7 +27200,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -27048,7 +27317,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -27157,7 +27426,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -27890,7 +28159,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -28077,7 +28346,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -28201,7 +28470,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -28326,7 +28595,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -29383,7 +29652,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -29562,7 +29831,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -29718,7 +29987,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -29867,7 +30136,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
@@ -30018,7 +30287,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request";
+                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
                                 canApprove: boolean;
