@@ -124,6 +124,26 @@ describe('employee portal add-bank', () => {
       (await call('POST', '/api/employee-portal/bank-account', { bankCode: '058', accountNumber: acct }))
         .status,
     ).toBe(401);
+    // the form's helpers: the bank list and the name shown before submitting
+    const banks = await call('GET', '/api/employee-portal/banks', undefined, c.token);
+    expect(banks.status).toBe(200);
+    expect(banks.body.data.some((b: any) => b.code === '058')).toBe(true);
+    const named = await call(
+      'GET',
+      `/api/employee-portal/bank-account/resolve?bankCode=058&accountNumber=${acct}`,
+      undefined,
+      c.token,
+    );
+    expect(named.status, named.raw).toBe(200);
+    expect(named.body.data.accountName).not.toBe('');
+    const unnamed = await call(
+      'GET',
+      `/api/employee-portal/bank-account/resolve?bankCode=058&accountNumber=${wrong}`,
+      undefined,
+      c.token,
+    );
+    expect(unnamed.body.data.accountName).toBe('');
+    expect((await call('GET', '/api/employee-portal/banks')).status).toBe(401);
     expect(await changes(c.id)).toHaveLength(0);
   });
 

@@ -16,7 +16,9 @@ import {
   payslipPdfLinkSchema,
   portalPayslipSchema,
   portalPayslipsQuery,
+  bankSchema,
   portalBankBody,
+  validateAccountResult,
   portalBankSchema,
   PORTAL_BANK_MSG,
   portalProfileSchema,
@@ -55,6 +57,7 @@ import {
   validateInvite,
   verifyPayslipLink,
 } from './portal';
+import { listBanks, resolveAccountName } from '../banks';
 import { getPortalBank, submitPortalBank } from './portal-bank';
 
 const tags = ['payroll'];
@@ -267,6 +270,45 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       },
     },
     async (req) => ok(await getPortalBank(db, employeeOf(req))),
+  );
+
+  r.get(
+    '/api/employee-portal/banks',
+    {
+      ...portal,
+      schema: {
+        operationId: 'listEmployeePortalBanks',
+        summary: 'Nigerian banks, for the portal add-bank form',
+        tags,
+        response: { 200: envelope(z.array(bankSchema)), 401: errorEnvelope },
+      },
+    },
+    async () => ok(await listBanks(deps)),
+  );
+
+  r.get(
+    '/api/employee-portal/bank-account/resolve',
+    {
+      ...portal,
+      schema: {
+        operationId: 'resolveEmployeePortalBankAccount',
+        summary:
+          'Resolve an account number to its name before submitting it (empty when it fails NUBAN or is unknown)',
+        tags,
+        querystring: portalBankBody,
+        response: {
+          200: envelope(validateAccountResult),
+          400: errorEnvelope,
+          401: errorEnvelope,
+          429: errorEnvelope,
+        },
+      },
+    },
+    async (req) => {
+      await hit(deps, `emp-resolve:${employeeOf(req).payrollEmployeeId}`, 60, HOUR);
+      const { accountName } = await resolveAccountName(deps, req.query);
+      return ok({ accountName }, accountName ? 'Account resolved' : 'Account could not be resolved');
+    },
   );
 
   r.post(
