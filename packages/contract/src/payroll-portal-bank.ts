@@ -55,3 +55,11 @@ export const staffBankChangeSchema = z.object({
   approvalWorkflowPendingApprovalItem: pendingApprovalItemSchema.nullable(),
 });
 export type StaffBankChange = z.infer<typeof staffBankChangeSchema>;
+
+/** GET /payrolls/employees/bank-changes: every pending change of the company, for HR's panel. */
+export const staffBankChangeItemSchema = z.object({
+  employee: z.object({ id: z.string().uuid(), name: z.string(), email: z.string() }),
+  change: employeeBankChangeSchema,
+  approvalWorkflowPendingApprovalItem: pendingApprovalItemSchema.nullable(),
+});
+export type StaffBankChangeItem = z.infer<typeof staffBankChangeItemSchema>;

@@ -3,15 +3,37 @@
 // through the engine's own approve call (POST /api/approval-workflows/pending-approvals/approve/{id}).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope, idParam, staffBankChangeSchema } from '@owo/contract';
+import { z } from 'zod';
+import {
+  envelope,
+  errorEnvelope,
+  idParam,
+  staffBankChangeItemSchema,
+  staffBankChangeSchema,
+} from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
-import { registerEmployeeBankApprovals, staffBankChange } from './portal-bank';
+import { listStaffBankChanges, registerEmployeeBankApprovals, staffBankChange } from './portal-bank';
 
 export async function registerEmployeeBankRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEmployeeBankApprovals(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/payrolls/employees/bank-changes',
+    {
+      config: needs('payrollEmployees', 'get'),
+      schema: {
+        operationId: 'listPayrollEmployeeBankChanges',
+        summary:
+          "The company's salary account changes awaiting approval (asked for in the employee portal), each with its approval item",
+        tags: ['payroll'],
+        response: { 200: envelope(z.array(staffBankChangeItemSchema)) },
+      },
+    },
+    async (req) =>
+      ok(await listStaffBankChanges(deps.db, { tenant: tenantOf(req), viewerId: authOf(req).user.id })),
+  );
   r.get(
     '/api/payrolls/employees/:id/bank-change',
     {

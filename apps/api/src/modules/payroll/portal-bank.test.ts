@@ -187,6 +187,14 @@ describe('employee portal add-bank', () => {
     expect(item).toMatchObject({ type: 'employeeBankChange', status: 'pending', canApprove: true });
     expect(staff.body.data.pendingChange.id).toBe(row.id);
     expect(JSON.stringify(list.body.data)).toContain(item.id);
+    const panel = await c.admin.api.get('/api/payrolls/employees/bank-changes');
+    expect(panel.status, JSON.stringify(panel.body)).toBe(200);
+    expect(panel.body.data).toHaveLength(1);
+    expect(panel.body.data[0]).toMatchObject({
+      employee: { id: c.id },
+      change: { id: row.id, status: 'pending' },
+      approvalWorkflowPendingApprovalItem: { id: item.id, canApprove: true },
+    });
 
     // the employee's token is no staff session: it cannot approve
     const byEmployee = await call(
@@ -202,6 +210,7 @@ describe('employee portal add-bank', () => {
     expect((await other.api.get(`/api/payrolls/employees/${c.id}/bank-change`)).status).toBe(404);
     const cross = await decide(other.api, item.id, 'approved', 'Not my company');
     expect(cross.status).toBe(404);
+    expect((await other.api.get('/api/payrolls/employees/bank-changes')).body.data).toHaveLength(0);
     const otherList = await other.api.get('/api/approval-workflows/pending-approvals/employeeBankChange');
     expect(otherList.body.data).toHaveLength(0);
     expect((await changes(c.id))[0].status).toBe('pending');

@@ -304,3 +304,32 @@ export async function staffBankChange(
       : null,
   };
 }
+
+/** GET /payrolls/employees/bank-changes: the company's pending changes (one per employee at most). */
+export async function listStaffBankChanges(db: DbOrTx, p: { tenant: TenantContext; viewerId: string }) {
+  const rows = await db
+    .select({
+      c: employeeBankChanges,
+      name: payrollEmployees.name,
+      email: payrollEmployees.email,
+    })
+    .from(employeeBankChanges)
+    .innerJoin(payrollEmployees, eq(payrollEmployees.id, employeeBankChanges.employeeId))
+    .where(
+      and(eq(employeeBankChanges.accountId, p.tenant.accountId), eq(employeeBankChanges.status, 'pending')),
+    )
+    .orderBy(asc(employeeBankChanges.createdAt))
+    .limit(200);
+  return Promise.all(
+    rows.map(async (r) => ({
+      employee: { id: r.c.employeeId, name: r.name, email: r.email },
+      change: changeDto(r.c),
+      approvalWorkflowPendingApprovalItem: await approvalOf(db, {
+        accountId: p.tenant.accountId,
+        type: 'employeeBankChange',
+        resourceId: r.c.id,
+        viewerId: p.viewerId,
+      }),
+    })),
+  );
+}
