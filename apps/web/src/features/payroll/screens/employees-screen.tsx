@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Button,
   Card,
   Group,
@@ -32,6 +33,7 @@ import { useCan } from '../../../lib/session';
 import { useBanks } from '../../profile';
 import { payrollApi, refreshPayroll, useEmployees } from '../api';
 import { MASKED } from '../status-badge';
+import { BankChangesPanel, usePendingBankChangeIds } from './bank-changes-panel';
 
 const GROUPS = [] as const;
 
@@ -43,6 +45,7 @@ export function EmployeesScreen() {
   const [adding, setAdding] = useState(false);
   const items = list.data?.items ?? [];
   const masked = items.some((e) => !e.salaryVisible);
+  const bankChangeIds = usePendingBankChangeIds();
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -72,6 +75,7 @@ export function EmployeesScreen() {
           Salary figures are hidden for your role.
         </Alert>
       )}
+      <BankChangesPanel />
       <Card padding={0}>
         <FilterBar
           groups={[]}
@@ -100,6 +104,11 @@ export function EmployeesScreen() {
                   <Table.Td>{e.email}</Table.Td>
                   <Table.Td>
                     {e.bankDetails.bankName} · {e.bankDetails.accountNumber}
+                    {bankChangeIds.has(e.id) && (
+                      <Badge ml="xs" color="yellow" variant="light">
+                        Change pending
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
                     {e.salaryAmountMinor === null ? MASKED : formatMoney(e.salaryAmountMinor)}
