@@ -15,6 +15,7 @@ export const APPROVAL_TYPES = [
   'commission',
   'payeeBankChange',
   'request',
+  'employeeBankChange',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 export const approvalTypeSchema = z.enum(APPROVAL_TYPES, { error: 'Unknown approval type' });
@@ -29,6 +30,7 @@ export const APPROVAL_TYPE_LABELS: Record<ApprovalType, string> = {
   commission: 'Commission',
   payeeBankChange: 'Vendor bank change',
   request: 'Fund request',
+  employeeBankChange: 'Employee bank change',
 };
 
 export const LEVEL_RULES = ['any', 'all'] as const;

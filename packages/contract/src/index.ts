@@ -19,6 +19,7 @@ export * from './products';
 export * from './projects';
 export * from './payroll';
 export * from './payroll-portal';
+export * from './payroll-portal-bank';
 export * from './marketplace';
 export * from './cards';
 export * from './developers';

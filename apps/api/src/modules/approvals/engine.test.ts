@@ -166,6 +166,7 @@ describe('approval workflows', () => {
       'commission',
       'payeeBankChange',
       'request',
+      'employeeBankChange',
     ]);
   });
 });

@@ -75,7 +75,17 @@ export type ApprovableHandler = {
    * the AP policy says, so a second person must decide.
    */
   alwaysFourEyes?: boolean;
+  /**
+   * The request comes from someone outside the account (an employee in the employee portal), who
+   * can never approve: `makerUserId` is only the account's stand-in (told of decisions), so four eyes
+   * does not exclude it, and the item is never auto-approved.
+   */
+  externalMaker?: boolean;
 };
+
+/** Four eyes for an item of this handler under the account's policy. */
+const fourEyesOf = (h: ApprovableHandler, policyFourEyes: boolean) =>
+  !h.externalMaker && (policyFourEyes || !!h.alwaysFourEyes);
 
 type Registry = Map<ApprovalType, ApprovableHandler>;
 function registry(deps: Pick<AppDeps, 'services'>): Registry {
@@ -441,7 +451,7 @@ export async function submitForApproval(
       rejectionResolverIds: subject.rejectionResolverIds?.length
         ? subject.rejectionResolverIds
         : [subject.makerUserId],
-      fourEyes: policy.fourEyes || !!handler.alwaysFourEyes,
+      fourEyes: fourEyesOf(handler, policy.fourEyes),
     })
     .returning();
   const plan = await planFor(tx, {
@@ -449,7 +459,7 @@ export async function submitForApproval(
     type: p.type,
     subject,
     approverId: p.approverId ?? subject.approverId,
-    noAuto: handler.alwaysFourEyes,
+    noAuto: handler.alwaysFourEyes || handler.externalMaker,
   });
   return startRound(tx, deps, item, plan, p.afterCommit);
 }
@@ -489,7 +499,7 @@ async function refreshSubject(tx: Tx, deps: AppDeps, item: ApprovalItemRow) {
       categoryId: subject.categoryId,
       subsidiaryId: subject.subsidiaryId,
       reference: subject.reference,
-      fourEyes: policy.fourEyes || !!handlerOf(deps, item.type).alwaysFourEyes,
+      fourEyes: fourEyesOf(handlerOf(deps, item.type), policy.fourEyes),
     })
     .where(eq(approvalItems.id, item.id))
     .returning();
@@ -635,7 +645,7 @@ async function restart(
     type: item.type,
     subject,
     approverId: subject.approverId,
-    noAuto: handlerOf(deps, item.type).alwaysFourEyes,
+    noAuto: handlerOf(deps, item.type).alwaysFourEyes || handlerOf(deps, item.type).externalMaker,
   });
   return startRound(tx, deps, row, plan, d.afterCommit);
 }

@@ -16,6 +16,11 @@ import {
   payslipPdfLinkSchema,
   portalPayslipSchema,
   portalPayslipsQuery,
+  bankSchema,
+  portalBankBody,
+  validateAccountResult,
+  portalBankSchema,
+  PORTAL_BANK_MSG,
   portalProfileSchema,
   portalSessionSchema,
   PORTAL_MSG,
@@ -52,6 +57,8 @@ import {
   validateInvite,
   verifyPayslipLink,
 } from './portal';
+import { listBanks, resolveAccountName } from '../banks';
+import { getPortalBank, submitPortalBank } from './portal-bank';
 
 const tags = ['payroll'];
 const HOUR = 3600;
@@ -248,6 +255,88 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
     },
     async (req) =>
       ok(await switchEmployeeAccount(db, employeeOf(req), req.body.accountId), PORTAL_MSG.accountSwitched),
+  );
+
+  r.get(
+    '/api/employee-portal/bank-account',
+    {
+      ...portal,
+      schema: {
+        operationId: 'getEmployeeBankAccount',
+        summary:
+          "The signed-in employee's salary account (masked), any change awaiting HR, the last decision",
+        tags,
+        response: { 200: envelope(portalBankSchema), ...authErrors },
+      },
+    },
+    async (req) => ok(await getPortalBank(db, employeeOf(req))),
+  );
+
+  r.get(
+    '/api/employee-portal/banks',
+    {
+      ...portal,
+      schema: {
+        operationId: 'listEmployeePortalBanks',
+        summary: 'Nigerian banks, for the portal add-bank form',
+        tags,
+        response: { 200: envelope(z.array(bankSchema)), 401: errorEnvelope },
+      },
+    },
+    async () => ok(await listBanks(deps)),
+  );
+
+  r.get(
+    '/api/employee-portal/bank-account/resolve',
+    {
+      ...portal,
+      schema: {
+        operationId: 'resolveEmployeePortalBankAccount',
+        summary:
+          'Resolve an account number to its name before submitting it (empty when it fails NUBAN or is unknown)',
+        tags,
+        querystring: portalBankBody,
+        response: {
+          200: envelope(validateAccountResult),
+          400: errorEnvelope,
+          401: errorEnvelope,
+          429: errorEnvelope,
+        },
+      },
+    },
+    async (req) => {
+      await hit(deps, `emp-resolve:${employeeOf(req).payrollEmployeeId}`, 60, HOUR);
+      const { accountName } = await resolveAccountName(deps, req.query);
+      return ok({ accountName }, accountName ? 'Account resolved' : 'Account could not be resolved');
+    },
+  );
+
+  r.post(
+    '/api/employee-portal/bank-account',
+    {
+      ...portal,
+      schema: {
+        operationId: 'requestEmployeeBankChange',
+        summary: 'Ask for a new salary account: NUBAN-checked and resolved, then awaits HR approval',
+        description:
+          'Stores a pending change and submits it to the approvals engine (type employeeBankChange; approved by owners/admins or an employeeBankChange workflow, never auto-approved). One pending change at a time: 409 while one waits. The account applies to runs created after approval.',
+        tags,
+        body: portalBankBody,
+        response: {
+          201: envelope(portalBankSchema),
+          400: errorEnvelope,
+          409: errorEnvelope,
+          ...authErrors,
+          429: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const ctx = employeeOf(req);
+      await hit(deps, `emp-bank:${ctx.payrollEmployeeId}`, 10, HOUR);
+      await submitPortalBank(deps, ctx, req.body);
+      return reply.code(201).send(ok(await getPortalBank(db, ctx), PORTAL_BANK_MSG.submitted));
+    },
   );
 
   r.get(

@@ -55,6 +55,7 @@ import {
 } from './service';
 import { registerPayrollGroups, registerPayrollSettings } from './groups';
 import { registerPayrollImport } from './import-routes';
+import { registerEmployeeBankRoutes } from './portal-bank-routes';
 import { registerPayrollRemittances } from './remittances';
 import { registerPayrollTicker } from './recurring';
 import { payrollEmployees } from './tables';
@@ -106,6 +107,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
   await registerPayrollGroups(app, deps);
   await registerPayrollSettings(app, deps);
   await registerPayrollRemittances(app, deps);
+  await registerEmployeeBankRoutes(app, deps);
   registerPayrollTicker(deps);
 
   // ---- employees (002 §7 Payroll employees) ----

@@ -303,3 +303,40 @@ export const employeePasswordResets = pgTable(
   },
   (t) => [index('employee_password_resets_user_idx').on(t.employeeUserId)],
 );
+
+/**
+ * An employee's own request for a new salary account (issue 25 §5 add-bank), made in the employee
+ * portal: pending until HR decides through the approvals engine (type `employeeBankChange`). The
+ * number is sealed as the vault field `payroll_employees.account_number` (same associated data), so
+ * approval copies ciphertext, HMAC and last 4 to the employee without decrypting.
+ */
+export const employeeBankChanges = pgTable(
+  'employee_bank_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => payrollEmployees.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountNumberHmac: text('account_number_hmac').notNull(),
+    accountNumberLast4: text('account_number_last4').notNull(),
+    nameMatches: boolean('name_matches').notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('employee_bank_changes_one_pending_key')
+      .on(t.employeeId)
+      .where(sql`${t.status} = 'pending'`),
+    index('employee_bank_changes_employee_idx').on(t.employeeId, t.createdAt),
+  ],
+);

@@ -13,6 +13,7 @@ import type {
   PayrollRow,
 } from '@owo/contract/payroll';
 import type { groupBody } from '@owo/contract/payroll';
+import type { StaffBankChangeItem } from '@owo/contract/payroll-portal-bank';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
@@ -24,6 +25,7 @@ export const payrollKeys = {
   detail: (id: string) => ['payroll', 'detail', id] as const,
   rows: (id: string) => ['payroll', 'rows', id] as const,
   groups: ['payroll', 'groups'] as const,
+  bankChanges: ['payroll', 'bank-changes'] as const,
 };
 type GroupBody = z.output<typeof groupBody>;
 
@@ -99,3 +101,12 @@ export const payrollApi = {
   updateGroup: (id: string, body: GroupBody) => api.put<PayrollGroup>(`/payrolls/groups/${id}`, body),
   deleteGroup: (id: string) => api.delete<null>(`/payrolls/groups/${id}`),
 };
+
+/** Salary account changes employees asked for in the portal, awaiting approval (issue 25 §5). */
+export function useEmployeeBankChanges() {
+  return useQuery({
+    queryKey: payrollKeys.bankChanges,
+    queryFn: async () =>
+      (await api.get<StaffBankChangeItem[]>('/payrolls/employees/bank-changes')).data ?? [],
+  });
+}

@@ -1,4 +1,17 @@
-import { Alert, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAYROLL_MSG, type PayrollEmployee } from '@owo/contract/payroll';
@@ -16,6 +29,7 @@ import { useCan } from '../../../lib/session';
 import { payrollApi, refreshPayroll, useEmployees, useGroups } from '../api';
 import { MASKED } from '../status-badge';
 import { EmployeeFormModal } from './employee-form';
+import { BankChangesPanel, usePendingBankChangeIds } from './bank-changes-panel';
 
 /** Filters kept in the URL; `groupId` is the API's own parameter (not a `where` key). */
 const URL_KEYS = ['groupId'] as const;
@@ -34,6 +48,7 @@ export function EmployeesScreen() {
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
   const items = list.data?.items ?? [];
   const masked = items.some((e) => !e.salaryVisible);
+  const bankChangeIds = usePendingBankChangeIds();
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -64,6 +79,7 @@ export function EmployeesScreen() {
           Salary figures are hidden for your role.
         </Alert>
       )}
+      <BankChangesPanel />
       <Card padding={0}>
         <FilterBar
           groups={[{ key: 'groupId', label: 'Group', placeholder: 'All groups', options: groupOptions }]}
@@ -95,6 +111,11 @@ export function EmployeesScreen() {
                   <Table.Td>{e.groupName ?? '—'}</Table.Td>
                   <Table.Td>
                     {e.bankDetails.bankName} · {e.bankDetails.accountNumber}
+                    {bankChangeIds.has(e.id) && (
+                      <Badge ml="xs" color="yellow" variant="light">
+                        Change pending
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
                     {e.salaryAmountMinor === null ? MASKED : formatMoney(e.salaryAmountMinor)}

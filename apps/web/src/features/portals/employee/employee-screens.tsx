@@ -29,6 +29,7 @@ import { paths } from '../../../lib/paths';
 import { queryClient, useApiMutation } from '../../../lib/query';
 import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
+import { EmployeeBankSection } from './employee-bank';
 
 const P = '/employee-portal';
 const naira = (s: string | null) =>
@@ -359,6 +360,7 @@ export function ProfileScreen() {
           {kv('Joined', ddmmyyyy(p.joinedAt))}
         </Stack>
       </Card>
+      <EmployeeBankSection />
       {p.payrollEmployees.length > 1 && (
         <Card withBorder>
           <Select

@@ -1,0 +1,158 @@
+// The profile's "Bank account" section (issue 25 §5 add-bank): the salary account (masked), a
+// pending change and the last decision, and a form for a new account — bank, 10-digit number, the
+// bank's name for it shown before submitting. The server sends it to HR through the approvals engine.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ACCOUNT_CHECK_DELAY_MS, type BankItem } from '@owo/contract';
+import { portalBankBody, type EmployeeBankChange, type PortalBank } from '@owo/contract/payroll-portal-bank';
+import { api } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
+import { useApiMutation } from '../../../lib/query';
+
+const P = '/employee-portal';
+const BANK_KEY = ['employee-portal', 'bank-account'];
+const statusColour = (s: EmployeeBankChange['status']) =>
+  s === 'approved' ? 'green' : s === 'rejected' ? 'red' : 'yellow';
+
+/** The bank's name for the number, asked once the number is complete and typing has paused. */
+function useResolvedName(bankCode: string, accountNumber: string) {
+  const complete = !!bankCode && /^\d{10}$/.test(accountNumber);
+  const [key, setKey] = useState<string | null>(null);
+  useEffect(() => {
+    setKey(null);
+    if (!complete) return;
+    const t = setTimeout(() => setKey(`${bankCode}:${accountNumber}`), ACCOUNT_CHECK_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [bankCode, accountNumber, complete]);
+  const q = useQuery({
+    queryKey: ['employee-portal', 'resolve', key],
+    enabled: !!key,
+    queryFn: () =>
+      api.get<{ accountName: string }>(
+        `${P}/bank-account/resolve?bankCode=${encodeURIComponent(bankCode)}&accountNumber=${accountNumber}`,
+      ),
+  });
+  if (!complete) return { state: 'idle' as const };
+  if (!key || q.isPending) return { state: 'checking' as const };
+  const name = q.data?.data.accountName ?? '';
+  return name ? { state: 'resolved' as const, name } : { state: 'invalid' as const };
+}
+
+function ChangeLine({ c, label }: { c: EmployeeBankChange; label: string }) {
+  return (
+    <Stack gap={2}>
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
+        <Badge color={statusColour(c.status)} variant="light">
+          {c.status === 'pending' ? 'Awaiting HR approval' : c.status}
+        </Badge>
+      </Group>
+      <Text size="sm">
+        {c.bankName} {c.accountNumber} ({c.accountName})
+      </Text>
+      {c.reason && (
+        <Text size="sm" c="dimmed">
+          Reason: {c.reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function EmployeeBankSection() {
+  const client = useQueryClient();
+  const bank = useQuery({ queryKey: BANK_KEY, queryFn: () => api.get<PortalBank>(`${P}/bank-account`) });
+  const banks = useQuery({
+    queryKey: ['employee-portal', 'banks'],
+    queryFn: () => api.get<BankItem[]>(`${P}/banks`),
+    staleTime: 3_600_000,
+  });
+  const form = useZodForm(portalBankBody, {
+    defaultValues: { bankCode: '', accountNumber: '' },
+    mode: 'onChange',
+  });
+  const [bankCode, accountNumber] = form.watch(['bankCode', 'accountNumber']);
+  const resolved = useResolvedName(bankCode ?? '', accountNumber ?? '');
+  const submit = useApiMutation({
+    mutationFn: (v: { bankCode: string; accountNumber: string }) =>
+      api.post<PortalBank>(`${P}/bank-account`, v),
+    form,
+    onSuccess: (res) => {
+      client.setQueryData(BANK_KEY, res);
+      form.reset({ bankCode: '', accountNumber: '' });
+    },
+  });
+  if (bank.isPending) return <Loader mx="auto" display="block" />;
+  if (!bank.data) return null;
+  const b = bank.data.data;
+  const pending = b.pendingChange;
+  const canSubmit = form.formState.isValid && resolved.state === 'resolved' && !submit.isPending;
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Text fw={700}>Bank account</Text>
+        <Group justify="space-between">
+          <Text c="dimmed">Salary paid into</Text>
+          <Text>
+            {b.current.bankName} {b.current.accountNumber} ({b.current.accountName})
+          </Text>
+        </Group>
+        {pending && <ChangeLine c={pending} label="New account" />}
+        {!pending && b.lastDecision && <ChangeLine c={b.lastDecision} label="Last change" />}
+        {pending ? (
+          <Alert variant="light" color="yellow">
+            HR must approve your new account before it is used. Payroll runs created before the approval pay
+            into your current account.
+          </Alert>
+        ) : (
+          <form onSubmit={form.handleSubmit((v) => canSubmit && submit.mutate(v))} noValidate>
+            <Stack gap="sm">
+              <NativeSelect
+                label="Bank"
+                data={[
+                  { value: '', label: 'Select Bank', disabled: true },
+                  ...(banks.data?.data ?? []).map((x) => ({ value: x.code, label: x.name })),
+                ]}
+                {...form.register('bankCode')}
+                error={form.formState.errors.bankCode?.message}
+              />
+              <TextInput
+                label="Account number"
+                inputMode="numeric"
+                maxLength={10}
+                {...form.register('accountNumber')}
+                error={
+                  form.formState.errors.accountNumber?.message ??
+                  (resolved.state === 'invalid' ? 'Account number is invalid for this bank' : undefined)
+                }
+              />
+              {resolved.state === 'checking' && <Loader size="xs" />}
+              {resolved.state === 'resolved' && (
+                <TextInput label="Account name" value={resolved.name} readOnly />
+              )}
+              <Group justify="flex-end">
+                <Button type="submit" disabled={!canSubmit} loading={submit.isPending}>
+                  Send to HR for approval
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}
