@@ -40,6 +40,10 @@ export const VAULT_FIELDS: VaultField[] = [
   { name: 'users.totp_secret', table: 'users', column: 'totp_secret', pk: 'id', kind: 'totp', logKeys: ['totpSecret', 'secret'], legacy: legacyTotp },
   { name: 'payroll_employees.account_number', table: 'payroll_employees', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
   { name: 'payroll_employees.rsa_pin', table: 'payroll_employees', column: 'rsa_pin', pk: 'id', kind: 'rsa_pin', last4: 'rsa_pin_last4', logKeys: ['rsaPin', 'rsa_pin'] },
+  // A pending employee bank change is sealed under the employee's field name (bound into the
+  // ciphertext) so that approval copies it onto the employee as it is; listed here so start-up and
+  // keys:rotate cover it too.
+  { name: 'payroll_employees.account_number', table: 'employee_bank_changes', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
   { name: 'payroll_rows.account_number', table: 'payroll_rows', column: 'account_number', pk: 'id', kind: 'nuban', last4: 'account_number_last4', logKeys: [] },
   { name: 'payroll_import_entries.rsa_pin', table: 'payroll_import_entries', column: 'rsa_pin', pk: 'id', kind: 'rsa_pin', last4: 'rsa_pin_last4', logKeys: ['rsaPin', 'rsa_pin'] },
   { name: 'payroll_import_entries.account_number', table: 'payroll_import_entries', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
@@ -48,6 +52,7 @@ export const VAULT_FIELDS: VaultField[] = [
 /** Names a vault field's value may carry in logs (request bodies, objects): all redacted. */
 export const VAULT_LOG_KEYS = [...new Set(VAULT_FIELDS.flatMap((f) => f.logKeys))];
 
+/** The field by name (where a name is listed twice, its home table: the first entry). */
 export const vaultField = (name: string) => {
   const f = VAULT_FIELDS.find((x) => x.name === name);
   if (!f) throw new Error(`unknown vault field ${name}`);
