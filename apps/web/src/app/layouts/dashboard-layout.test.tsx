@@ -38,6 +38,8 @@ describe('dashboard frame', () => {
     expect(entry).toHaveTextContent('Payment invitations');
     expect(entry).toHaveAttribute('data-active', 'true');
     expect(screen.getByTestId('sidebar-inflows')).not.toHaveAttribute('data-active');
+    // Nor painted active by React Router's prefix match (Mantine styles aria-current too).
+    expect(screen.getByTestId('sidebar-inflows')).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('button', { name: 'Inward Payments' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByTestId('page-title')).toHaveTextContent('Payment invitations');
   });

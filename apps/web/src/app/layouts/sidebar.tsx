@@ -64,6 +64,9 @@ export function Sidebar(props: { onNavigate?: () => void }) {
                     key={key}
                     component={RouterNavLink}
                     to={AREAS[key].path}
+                    // `end`: React Router marks a prefix match `aria-current`, which Mantine paints as
+                    // active (Invoices' /inflows under Payment invitations); `active` decides alone.
+                    end
                     label={t(`titles.${key}`)}
                     active={current === key}
                     onClick={props.onNavigate}
