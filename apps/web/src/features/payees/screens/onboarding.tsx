@@ -1,18 +1,6 @@
 // The vendor's self-onboarding pages (issue 23 §1): no sign-in; the mailed link's reference is the
 // only key. A link that is unknown, used or expired shows a clear page.
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Container,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { VENDOR_INVITE_MSG } from '@owo/contract/payees';
@@ -20,6 +8,7 @@ import { isApiError } from '../../../lib/api';
 import { useDraft } from '../../../lib/drafts';
 import { useApiMutation } from '../../../lib/query';
 import { useOnboarding, useOnboardingBanks, vendorOnboardingApi } from '../api';
+import { PublicFrame } from '../../../components/public-frame';
 
 type Done = {
   ref: string;
@@ -29,26 +18,6 @@ type Done = {
   pendingApproval: boolean;
 };
 const DONE_DRAFT = 'vendorOnboardingDone';
-
-function Frame(props: { children: React.ReactNode; step?: string }) {
-  return (
-    <Box mih="100vh" bg="gray.0" py="xl">
-      <Container size={560}>
-        <Stack>
-          <Text fw={700} c="teal.8">
-            owo
-          </Text>
-          {props.step && (
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {props.step}
-            </Text>
-          )}
-          {props.children}
-        </Stack>
-      </Container>
-    </Box>
-  );
-}
 
 function LinkProblem(props: { error: unknown }) {
   const s = isApiError(props.error) ? props.error.httpStatus : 0;
@@ -78,7 +47,7 @@ export function OnboardingInvitationScreen() {
   const navigate = useNavigate();
   const { ref, q } = useLive();
   return (
-    <Frame>
+    <PublicFrame>
       {q.isLoading ? (
         <Loader />
       ) : q.error || !q.data ? (
@@ -98,7 +67,7 @@ export function OnboardingInvitationScreen() {
           </Stack>
         </Card>
       )}
-    </Frame>
+    </PublicFrame>
   );
 }
 
@@ -120,15 +89,15 @@ export function AddPersonalDetailsScreen() {
   });
   if (q.isLoading)
     return (
-      <Frame>
+      <PublicFrame>
         <Loader />
-      </Frame>
+      </PublicFrame>
     );
   if (q.error || !q.data)
     return (
-      <Frame>
+      <PublicFrame>
         <LinkProblem error={q.error} />
-      </Frame>
+      </PublicFrame>
     );
   const pd = q.data.personalDetails;
   const form = v ?? {
@@ -141,7 +110,7 @@ export function AddPersonalDetailsScreen() {
     setV({ ...form, [k]: e.currentTarget.value });
   const err = (k: string) => save.error?.errors?.[k]?.[0];
   return (
-    <Frame step="Step 1 of 2">
+    <PublicFrame step="Step 1 of 2">
       <Card>
         <form
           noValidate
@@ -183,7 +152,7 @@ export function AddPersonalDetailsScreen() {
           </Stack>
         </form>
       </Card>
-    </Frame>
+    </PublicFrame>
   );
 }
 
@@ -205,30 +174,30 @@ export function AddBankDetailsScreen() {
   });
   if (q.isLoading)
     return (
-      <Frame>
+      <PublicFrame>
         <Loader />
-      </Frame>
+      </PublicFrame>
     );
   if (q.error || !q.data)
     return (
-      <Frame>
+      <PublicFrame>
         <LinkProblem error={q.error} />
-      </Frame>
+      </PublicFrame>
     );
   if (!q.data.personalDetails)
     return (
-      <Frame>
+      <PublicFrame>
         <Alert color="yellow" title="One step first">
           {VENDOR_INVITE_MSG.personalFirst}.{' '}
           <Button variant="subtle" size="xs" onClick={() => navigate(`/add-personal-details/${ref}`)}>
             Add your details
           </Button>
         </Alert>
-      </Frame>
+      </PublicFrame>
     );
   const err = (k: string) => save.error?.errors?.[k]?.[0];
   return (
-    <Frame step="Step 2 of 2">
+    <PublicFrame step="Step 2 of 2">
       <Card>
         <form
           noValidate
@@ -266,7 +235,7 @@ export function AddBankDetailsScreen() {
           </Stack>
         </form>
       </Card>
-    </Frame>
+    </PublicFrame>
   );
 }
 
@@ -276,15 +245,15 @@ export function OnboardingSuccessScreen() {
   const [done] = useDraft<Done>(DONE_DRAFT);
   if (!done || done.ref !== ref)
     return (
-      <Frame>
+      <PublicFrame>
         <Alert color="yellow" title="Nothing to show">
           Open the link from your email to add your details. {VENDOR_INVITE_MSG.used.replace('This', 'A')}{' '}
           link cannot be opened again.
         </Alert>
-      </Frame>
+      </PublicFrame>
     );
   return (
-    <Frame>
+    <PublicFrame>
       <Card>
         <Stack>
           <Title order={2}>You are all set</Title>
@@ -301,6 +270,6 @@ export function OnboardingSuccessScreen() {
           </Text>
         </Stack>
       </Card>
-    </Frame>
+    </PublicFrame>
   );
 }

@@ -5,10 +5,8 @@
 // is unknown, cancelled or expired shows a clear page.
 import {
   Alert,
-  Box,
   Button,
   Card,
-  Container,
   CopyButton,
   Group,
   Loader,
@@ -33,6 +31,7 @@ import { useDraft } from '../../../lib/drafts';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { paymentInvitationApi, usePublicPaymentInvitation } from '../api';
+import { PublicFrame } from '../../../components/public-frame';
 
 type Draft = { method: PaymentInvitationMethod; wirePurpose?: WirePurpose | null; narration?: string };
 export const PAY_STEPS = ['amount', 'methods', 'transfer-info', 'wire-purpose', 'review', 'success'] as const;
@@ -43,26 +42,6 @@ const METHOD_LABELS: Record<PaymentInvitationMethod, string> = {
   usdAccount: 'USD account details',
   gbpAccount: 'GBP account details',
 };
-
-function Frame(props: { children: React.ReactNode; step?: string }) {
-  return (
-    <Box mih="100vh" bg="gray.0" py="xl">
-      <Container size={560}>
-        <Stack>
-          <Text fw={700} c="teal.8">
-            owo
-          </Text>
-          {props.step && (
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {props.step}
-            </Text>
-          )}
-          {props.children}
-        </Stack>
-      </Container>
-    </Box>
-  );
-}
 
 function LinkProblem(props: { error: unknown }) {
   const e = isApiError(props.error) ? props.error : null;
@@ -106,26 +85,26 @@ export function PaymentInvitationScreen() {
   const go = useGo(ref);
   if (q.isLoading)
     return (
-      <Frame>
+      <PublicFrame>
         <Loader />
-      </Frame>
+      </PublicFrame>
     );
   if (q.error || !q.data)
     return (
-      <Frame>
+      <PublicFrame>
         <LinkProblem error={q.error} />
-      </Frame>
+      </PublicFrame>
     );
   const inv = q.data;
   if (step === 'success' || inv.status !== 'pending')
-    return <Frame>{step === 'success' ? <Success inv={inv} /> : <Done inv={inv} />}</Frame>;
+    return <PublicFrame>{step === 'success' ? <Success inv={inv} /> : <Done inv={inv} />}</PublicFrame>;
   const foreign = !!draft && draft.method !== 'bankTransfer';
   const needsDraft = step === 'transfer-info' || step === 'wire-purpose' || step === 'review';
   if (needsDraft && !draft) return <Navigate to={`/payment-invitation/${ref}/methods`} replace />;
   const total = foreign ? 5 : 4;
   const label = (n: number) => `Step ${n} of ${total}`;
   return (
-    <Frame
+    <PublicFrame
       step={
         {
           amount: label(1),
@@ -176,7 +155,7 @@ export function PaymentInvitationScreen() {
           onBack={() => go(foreign ? 'wire-purpose' : 'transfer-info')}
         />
       )}
-    </Frame>
+    </PublicFrame>
   );
 }
 

@@ -1,10 +1,8 @@
 import {
   Alert,
   Anchor,
-  Box,
   Button,
   Card,
-  Container,
   FileInput,
   Group,
   Loader,
@@ -23,6 +21,7 @@ import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { billApi, useSendBill, useSendBillBanks } from '../api';
+import { PublicFrame } from '../../../components/public-frame';
 
 type SentBill = {
   ref: string;
@@ -35,21 +34,6 @@ type SentBill = {
   accountNumber: string;
 };
 const SENT_DRAFT = 'sendBill';
-
-function Frame(props: { children: React.ReactNode }) {
-  return (
-    <Box mih="100vh" bg="gray.0" py="xl">
-      <Container size={560}>
-        <Stack>
-          <Text fw={700} c="teal.8">
-            owo
-          </Text>
-          {props.children}
-        </Stack>
-      </Container>
-    </Box>
-  );
-}
 
 function LinkProblem(props: { error: unknown }) {
   const used = isApiError(props.error) && props.error.httpStatus === 409;
@@ -66,7 +50,7 @@ export function SendBillWelcomeScreen() {
   const navigate = useNavigate();
   const q = useSendBill(ref);
   return (
-    <Frame>
+    <PublicFrame>
       {q.isLoading ? (
         <Loader />
       ) : q.error || !q.data ? (
@@ -82,7 +66,7 @@ export function SendBillWelcomeScreen() {
           </Stack>
         </Card>
       )}
-    </Frame>
+    </PublicFrame>
   );
 }
 
@@ -128,18 +112,18 @@ export function SendBillDetailsScreen() {
   const err = (k: string) => submit.error?.errors?.[k]?.[0];
   if (info.isLoading)
     return (
-      <Frame>
+      <PublicFrame>
         <Loader />
-      </Frame>
+      </PublicFrame>
     );
   if (info.error || !info.data)
     return (
-      <Frame>
+      <PublicFrame>
         <LinkProblem error={info.error} />
-      </Frame>
+      </PublicFrame>
     );
   return (
-    <Frame>
+    <PublicFrame>
       <Card>
         <form
           noValidate
@@ -208,7 +192,7 @@ export function SendBillDetailsScreen() {
           </Stack>
         </form>
       </Card>
-    </Frame>
+    </PublicFrame>
   );
 }
 
@@ -219,12 +203,12 @@ export function SendBillReviewScreen() {
   const [sent] = useDraft<SentBill>(SENT_DRAFT);
   if (!sent || sent.ref !== ref)
     return (
-      <Frame>
+      <PublicFrame>
         <Alert>Open the link from your email to send a bill.</Alert>
-      </Frame>
+      </PublicFrame>
     );
   return (
-    <Frame>
+    <PublicFrame>
       <Card>
         <Stack gap="xs">
           <Title order={3}>Review</Title>
@@ -240,7 +224,7 @@ export function SendBillReviewScreen() {
           </Button>
         </Stack>
       </Card>
-    </Frame>
+    </PublicFrame>
   );
 }
 
@@ -248,7 +232,7 @@ export function SendBillReviewScreen() {
 export function SendBillSuccessScreen() {
   const [sent] = useDraft<SentBill>(SENT_DRAFT);
   return (
-    <Frame>
+    <PublicFrame>
       <Card>
         <Stack align="center">
           <Title order={2}>{BILL_MSG.submitted}</Title>
@@ -264,6 +248,6 @@ export function SendBillSuccessScreen() {
           </Anchor>
         </Stack>
       </Card>
-    </Frame>
+    </PublicFrame>
   );
 }
