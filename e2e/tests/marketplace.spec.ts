@@ -130,6 +130,7 @@ test('marketplace: meters, a bulk purchase, approval, tokens, a failed vend refu
   expect(after.balanceMinor).toBe(ngn.balanceMinor - 5000_00);
 
   await page.goto('/marketplace/vending-history');
+  await expect(page.getByText('SUCCESS').first()).toBeVisible();
   await shot(page, 'vending-history');
 
   // Cards: create one (the number is shown once), fund it, freeze it; a sandbox authorisation is declined.

@@ -96,7 +96,7 @@ export function CardsScreen() {
                       {formatMoney(c.spentThisMonthMinor, c.currency)} spent
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={110}>
                     <Badge color={STATUS_COLOR[c.status]} variant="light">
                       {c.status}
                     </Badge>
