@@ -145,7 +145,16 @@ describe('ledger immutability', () => {
       t.db.execute(sql`
       with e as (insert into journal_entries (kind) values ('bad') returning id)
       insert into postings (entry_id, ledger_account_id, amount, currency) select e.id, ${p.ledgerAccountId}::uuid, 5, ${p.currency} from e`),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/^unbalanced journal entry/) } });
+    // A balanced entry whose postings are not in their ledger accounts' currency is refused too.
+    await expect(
+      t.db.execute(sql`
+      with e as (insert into journal_entries (kind) values ('bad') returning id)
+      insert into postings (entry_id, ledger_account_id, amount, currency)
+      select e.id, ${p.ledgerAccountId}::uuid, v.amount, 'XXX' from e, (values (5), (-5)) v(amount)`),
+    ).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/ in XXX on a NGN ledger account$/) },
+    });
     // The wallet cannot go below zero even if a bug tried.
     await expect(
       t.db.execute(sql`update wallets set balance = -1 where id = ${wallet.id}`),
