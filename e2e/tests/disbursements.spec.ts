@@ -4,54 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_OWNER, setDemoApPolicy, setDemoRole } from './demo-state';
+import { expect, test } from '@playwright/test';
+import { DEMO_OWNER, setDemoRole } from './demo-state';
+import { nuban, promoteSecondPerson, SECOND, shot, signedIn } from './ui-support';
 
-const SECOND = { email: 'accountant@demo.owo.ng', password: 'Demo-Accountant-2026' };
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-/** A NUBAN at GTBank (058) from a 9-digit serial (the check digit of CBN's 2020 scheme). */
-function nuban(serial: string): string {
-  const weights = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
-  const digits = `000058${serial}`;
-  let sum = 0;
-  for (let i = 0; i < 15; i++) sum += Number(digits[i]) * weights[i];
-  return `${serial}${(10 - (sum % 10)) % 10}`;
-}
 const serial = (i: number) => String(300_000_000 + Math.floor(Math.random() * 500_000_000) + i);
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const res = await page.request.post('/api/auth/login', { data: who });
-  expect(res.ok()).toBe(true);
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
-  await page.goto('/dashboard');
-  const tour = page.getByTestId('guided-tour');
-  try {
-    await tour.waitFor({ state: 'visible', timeout: 6_000 });
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-    await tour.waitFor({ state: 'hidden' });
-  } catch {
-    /* no tour for this user */
-  }
-  return page;
-}
-
-async function promoteSecondPerson(request: APIRequestContext) {
-  await setDemoApPolicy(request, { fourEyes: true });
-  await setDemoRole(request, SECOND.email, 'admin');
-}
 
 test.afterAll(async ({ request }) => {
   await setDemoRole(request, SECOND.email, 'accountant');

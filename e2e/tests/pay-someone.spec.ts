@@ -3,57 +3,13 @@
 // and a USD wire to a new recipient (foreign bank details, wire purpose required), whose balance is
 // short: step 9 sends the user to Add Funds (a sandbox deposit) and back, step 10 confirms, success.
 // Screens land in e2e/artifacts/screens/.
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_OWNER, setDemoApPolicy } from './demo-state';
+import { expect, test, type Page } from '@playwright/test';
+import { setDemoApPolicy } from './demo-state';
+import { choose, nuban, shot, signedIn } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-/** A NUBAN at GTBank (058) from a 9-digit serial (the check digit of CBN's 2020 scheme). */
-function nuban(serial: string): string {
-  const weights = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
-  const digits = `000058${serial}`;
-  let sum = 0;
-  for (let i = 0; i < 15; i++) sum += Number(digits[i]) * weights[i];
-  return `${serial}${(10 - (sum % 10)) % 10}`;
-}
 const serial = () => String(100_000_000 + Math.floor(Math.random() * 800_000_000));
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
-
-async function signedIn(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const res = await page.request.post('/api/auth/login', { data: DEMO_OWNER });
-  expect(res.ok()).toBe(true);
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
-  await page.goto('/dashboard');
-  const tour = page.getByTestId('guided-tour');
-  try {
-    await tour.waitFor({ state: 'visible', timeout: 6_000 });
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-    await tour.waitFor({ state: 'hidden' });
-  } catch {
-    /* no tour for this user */
-  }
-  return page;
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await expect(async () => {
-    await page.getByRole('textbox', { name: label }).click();
-    await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 /** The demo NGN wallet's available balance, in kobo. */
 async function ngnBalance(page: Page): Promise<number> {

@@ -1,71 +1,17 @@
 // Fund requests, clicked the way users would (issue 23 §0 "Requests"): a member asks for funds to
 // their own account through the request-funds flow, the owner opens it from the notification, picks
 // "Approve and pay", and the sandbox rails pay it. Screens land in e2e/artifacts/screens/.
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { setDemoApPolicy, setDemoRole } from './demo-state';
+import { expect, test } from '@playwright/test';
+import { setDemoRole } from './demo-state';
+import { choose, nuban, OWNER, promoteSecondPerson, SECOND, shot, signedIn } from './ui-support';
 
-const OWNER = { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' };
-const SECOND = { email: 'accountant@demo.owo.ng', password: 'Demo-Accountant-2026' };
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-/** A NUBAN at GTBank (058) from a 9-digit serial (the check digit of CBN's 2020 scheme). */
-function nuban(serial: string): string {
-  const weights = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
-  const digits = `000058${serial}`;
-  let sum = 0;
-  for (let i = 0; i < 15; i++) sum += Number(digits[i]) * weights[i];
-  const check = (10 - (sum % 10)) % 10;
-  return `${serial}${check}`;
-}
 const serial = () => String(100_000_000 + Math.floor(Math.random() * 800_000_000));
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const res = await page.request.post('/api/auth/login', { data: who });
-  expect(res.ok()).toBe(true);
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
-  // The first-run tour opens by itself after a delay; skip it once, as a user would (it is remembered).
-  await page.goto('/dashboard');
-  const tour = page.getByTestId('guided-tour');
-  try {
-    await tour.waitFor({ state: 'visible', timeout: 6_000 });
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-    await tour.waitFor({ state: 'hidden' });
-  } catch {
-    /* no tour for this user */
-  }
-  return page;
-}
-
-/** The demo accountant becomes an admin (the AP policy's approvers are owners and admins), and four eyes is on. */
-async function promoteSecondPerson(request: APIRequestContext) {
-  await setDemoApPolicy(request, { fourEyes: true });
-  await setDemoRole(request, SECOND.email, 'admin');
-}
 
 test.afterAll(async ({ request }) => {
   await setDemoRole(request, SECOND.email, 'accountant');
 });
-
-async function choose(page: Page, label: string, option: string) {
-  await expect(async () => {
-    await page.getByRole('textbox', { name: label }).click();
-    await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 test('a fund request → opened from its notification → Approve and pay → paid', async ({
   browser,
