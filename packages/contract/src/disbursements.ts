@@ -182,7 +182,3 @@ export const disbursementDetailSchema = disbursementSchema.extend({
   approvalWorkflowPendingApprovalItem: pendingApprovalItemSchema.nullable(),
 });
 export type DisbursementDetail = z.infer<typeof disbursementDetailSchema>;
-
-/** The template file's content (CSV). */
-export const DISBURSEMENT_TEMPLATE_CSV =
-  'accountNumber,bankCode,amount,narration\r\n0123456785,058,15000.00,Supplier payment\r\n';

@@ -4,7 +4,7 @@
 // Cells come back as trimmed strings; blank rows are dropped but keep their row numbers.
 import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMPORT_MSG, MSG } from '@owo/contract';
 import { badRequest, fieldError } from './errors';
 
@@ -225,6 +225,23 @@ export async function buildSheet(
     c.width = 20;
   });
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Answers a template built by `buildSheet` as a download named `<name>.<format>`. */
+export async function sendSheet(
+  reply: FastifyReply,
+  name: string,
+  header: readonly string[],
+  rows: (string | number)[][],
+  format: 'csv' | 'xlsx',
+) {
+  const bytes = await buildSheet(header, rows, format);
+  return reply
+    .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${name}.${format}"`)
+    .send(bytes);
 }
 
 /** Reads a file into rows or a 400 naming `file` (type, parse, empty, too many, columns). */

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import {
   DISBURSEMENT_FILE_MAX_BYTES,
   DISBURSEMENT_MSG as M,
-  DISBURSEMENT_TEMPLATE_CSV,
   disbursementDetailQuery,
   disbursementDetailSchema,
   disbursementItemBody,
@@ -25,7 +24,7 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { fastList } from '../../platform/list';
-import { buildSheet } from '../../platform/spreadsheet';
+import { sendSheet } from '../../platform/spreadsheet';
 import { runAfterCommit } from '../approvals';
 import {
   createDisbursement,
@@ -47,7 +46,6 @@ const idempotencyHeader = z
 const templateQuery = z.object({
   format: z.enum(['csv', 'xlsx'], { error: 'Format must be csv or xlsx' }).optional(),
 });
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Bulk disbursements (issue 23 §4): upload, validation progress, fixes, approval, payment, report. */
 export async function registerDisbursements(app: FastifyInstance, deps: AppDeps) {
@@ -122,23 +120,14 @@ export async function registerDisbursements(app: FastifyInstance, deps: AppDeps)
         response: { 200: z.any().describe('The template file (text/csv or xlsx)') },
       },
     },
-    async (req, reply) => {
-      if (req.query.format === 'xlsx') {
-        const bytes = await buildSheet(
-          ['accountNumber', 'bankCode', 'amount', 'narration'],
-          [['0123456785', '058', '15000.00', 'Supplier payment']],
-          'xlsx',
-        );
-        return reply
-          .header('content-type', XLSX_TYPE)
-          .header('content-disposition', 'attachment; filename="owo-bulk-disbursement-template.xlsx"')
-          .send(bytes);
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="owo-bulk-disbursement-template.csv"')
-        .send(DISBURSEMENT_TEMPLATE_CSV);
-    },
+    async (req, reply) =>
+      sendSheet(
+        reply,
+        'owo-bulk-disbursement-template',
+        ['accountNumber', 'bankCode', 'amount', 'narration'],
+        [['0123456785', '058', '15000.00', 'Supplier payment']],
+        req.query.format ?? 'csv',
+      ),
   );
 
   r.get(

@@ -25,7 +25,7 @@ import type { AppDeps } from '../../platform/deps';
 import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
-import { buildSheet, readUploadedFile } from '../../platform/spreadsheet';
+import { sendSheet, readUploadedFile } from '../../platform/spreadsheet';
 import { listBanks } from '../banks';
 import { confirmVendorImport, getVendorImport, uploadVendorImport, VENDOR_TEMPLATE_EXAMPLE } from './import';
 import {
@@ -212,19 +212,14 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
         },
       },
     },
-    async (req, reply) => {
-      const format = req.query.format;
-      const bytes = await buildSheet(VENDOR_IMPORT_COLUMNS, VENDOR_TEMPLATE_EXAMPLE, format);
-      return reply
-        .header(
-          'content-type',
-          format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
-        .header('content-disposition', `attachment; filename="owo-vendors-template.${format}"`)
-        .send(bytes);
-    },
+    async (req, reply) =>
+      sendSheet(
+        reply,
+        'owo-vendors-template',
+        VENDOR_IMPORT_COLUMNS,
+        VENDOR_TEMPLATE_EXAMPLE,
+        req.query.format,
+      ),
   );
 
   r.get(

@@ -40,7 +40,7 @@ import {
   importConfirmSchema,
   importTemplateQuery,
 } from '@owo/contract';
-import { buildSheet, readUploadedFile } from '../../platform/spreadsheet';
+import { sendSheet, readUploadedFile } from '../../platform/spreadsheet';
 import { billTiersDto, saveBillTier } from '../approvals';
 import { BILL_TEMPLATE_EXAMPLE, confirmBillImport, getBillImport, uploadBillImport } from './bill-import';
 import {
@@ -368,19 +368,8 @@ async function registerBillExtras(app: FastifyInstance, deps: AppDeps) {
         },
       },
     },
-    async (req, reply) => {
-      const format = req.query.format;
-      const bytes = await buildSheet(BILL_IMPORT_COLUMNS, BILL_TEMPLATE_EXAMPLE, format);
-      return reply
-        .header(
-          'content-type',
-          format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
-        .header('content-disposition', `attachment; filename="owo-bills-template.${format}"`)
-        .send(bytes);
-    },
+    async (req, reply) =>
+      sendSheet(reply, 'owo-bills-template', BILL_IMPORT_COLUMNS, BILL_TEMPLATE_EXAMPLE, req.query.format),
   );
 
   r.get(
