@@ -4,18 +4,29 @@ import { amountSchema } from './money';
 
 // Funding a wallet by bank transfer (001 §2 "Cards, wallets and add funds"; 000 §2.3 /wallet/add-funds).
 
-/** The dedicated account a company transfers into to fund its NGN wallet. */
+/**
+ * The dedicated account a company (or its payer) transfers into to fund a wallet. NGN: a NUBAN at the
+ * provider's partner bank (bankCode is the NIP code). USD/GBP: foreign receiving details; bankCode is
+ * the SWIFT/BIC (as in the rails port), USD adds the US routing (ABA) number, GBP the sort code and IBAN.
+ */
 export const fundingAccountSchema = z.object({
+  currency: z.enum(['NGN', 'USD', 'GBP']),
   accountNumber: z.string(),
   bankName: z.string(),
   bankCode: z.string(),
   accountName: z.string(),
+  swiftCode: z.string().nullable(),
+  routingNumber: z.string().nullable(),
+  sortCode: z.string().nullable(),
+  iban: z.string().nullable(),
 });
 export type FundingAccount = z.infer<typeof fundingAccountSchema>;
 
 export const FUNDING_MSG = {
   accountNumber: 'Account number must be 10 digits',
   ngnOnly: 'Funding accounts are available for NGN wallets only',
+  foreignUnavailable: 'USD and GBP receiving details are not available from this payment provider',
+  depositAccountNumber: 'Account number must be 8 (GBP), 10 (NGN) or 12 (USD) digits',
   depositSent: 'Deposit sent; the wallet is credited when the bank notifies us',
 } as const;
 
@@ -23,9 +34,9 @@ export const FUNDING_MSG = {
 export const sandboxDepositBody = z.object({
   accountNumber: z
     .string()
-    .max(ACCOUNT_NUMBER_TEXT_MAX, FUNDING_MSG.accountNumber)
+    .max(ACCOUNT_NUMBER_TEXT_MAX, FUNDING_MSG.depositAccountNumber)
     .trim()
-    .regex(/^\d{10}$/, FUNDING_MSG.accountNumber),
+    .regex(/^(\d{8}|\d{10}|\d{12})$/, FUNDING_MSG.depositAccountNumber),
   amount: amountSchema,
   senderName: z.string().trim().min(1).max(100).optional(),
   /** The sender's own account (the provider reports it with the deposit; refunds can pay it back). */
