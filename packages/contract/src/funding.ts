@@ -61,3 +61,24 @@ export const sandboxDepositResult = z.object({
   /** Decimal, as sent. */
   amount: z.string(),
 });
+
+/** 04-06-05 from 040605 (UK sort codes are shown in pairs). */
+export const formatSortCode = (s: string) => s.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3');
+/** An IBAN in groups of four, as printed (copied without the spaces). */
+export const formatIban = (s: string) => s.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * The lines a payer needs to transfer into a receiving account, in the order a bank form asks for
+ * them: `value` is what is copied, `display` what is shown. One list for the add-funds screen and the
+ * payment-invitation page.
+ */
+export function receivingDetailRows(d: FundingAccount): { label: string; value: string; display: string }[] {
+  const row = (label: string, value: string, display = value) => ({ label, value, display });
+  const rows = [row('Account number', d.accountNumber)];
+  if (d.routingNumber) rows.push(row('Routing number (ABA)', d.routingNumber));
+  if (d.sortCode) rows.push(row('Sort code', d.sortCode, formatSortCode(d.sortCode)));
+  if (d.iban) rows.push(row('IBAN', d.iban, formatIban(d.iban)));
+  if (d.swiftCode) rows.push(row('SWIFT/BIC', d.swiftCode));
+  rows.push(row('Bank', d.bankName), row('Account name', d.accountName));
+  return rows;
+}
