@@ -24,7 +24,6 @@ export type FundingAccount = z.infer<typeof fundingAccountSchema>;
 
 export const FUNDING_MSG = {
   accountNumber: 'Account number must be 10 digits',
-  ngnOnly: 'Funding accounts are available for NGN wallets only',
   foreignUnavailable: 'USD and GBP receiving details are not available from this payment provider',
   depositAccountNumber: 'Account number must be 8 (GBP), 10 (NGN) or 12 (USD) digits',
   depositSent: 'Deposit sent; the wallet is credited when the bank notifies us',
