@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { emailSchema } from './identity-login';
 import { listFormatQuery, listQuery } from './http';
 import { amountSchema, CURRENCIES, majorAmount, minorAmount } from './money';
+import { fundingAccountSchema } from './funding';
 import { PAY_SOMEONE_MSG, WIRE_PURPOSES } from './payouts';
 
 // Payment invitations (issue 23 §0; 001 §2 Payouts `/payment-invitation/*`): a company asks someone
 // who owes it money to pay. The payer opens a public single-use link, chooses how to pay, states the
-// wire purpose for USD/GBP, and confirms "I have sent the money"; a matching NGN deposit marks it paid.
+// wire purpose for USD/GBP, and confirms "I have sent the money"; a matching deposit (NGN, USD or GBP) marks it paid.
 
 /**
  * pending (link live) -> payerConfirmed (the payer says they sent it) -> paid (a deposit matched);
@@ -50,7 +51,8 @@ export const PAYMENT_INVITATION_MSG = {
   payerNameRequired: 'Enter the payer’s name',
   payerEmailRequired: 'Enter a valid email address',
   selectCurrency: 'Please select a currency',
-  foreignUnavailable: 'USD and GBP receiving accounts are not available yet; invite in NGN',
+  foreignUnavailable: 'Receiving details for this currency are not available yet; invite in NGN',
+  foreignWalletMissing: 'Open a wallet in this currency first: the payer pays into its receiving details',
   expiresAtInvalid: 'Expiry must be a date (YYYY-MM-DD)',
   expiresAtPast: 'Expiry must be tomorrow or later',
   expiresAtTooFar: `Expiry must be within ${PAYMENT_INVITATION_MAX_DAYS} days`,
@@ -120,14 +122,8 @@ export const payInMethodSchema = z.object({
   method: z.enum(PAYMENT_INVITATION_METHODS),
   currency: z.enum(CURRENCIES),
   available: z.boolean(),
-  details: z
-    .object({
-      accountNumber: z.string(),
-      accountName: z.string(),
-      bankName: z.string(),
-      bankCode: z.string(),
-    })
-    .nullable(),
+  /** The receiving account (NGN virtual account, or the USD/GBP receiving details). */
+  details: fundingAccountSchema.nullable(),
 });
 export type PayInMethod = z.infer<typeof payInMethodSchema>;
 

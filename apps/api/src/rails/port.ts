@@ -63,6 +63,18 @@ export type VirtualAccount = {
   providerRef: string;
 };
 
+/**
+ * Foreign receiving details for a USD or GBP wallet (a named account at a correspondent bank):
+ * bankCode is the SWIFT/BIC; USD adds the US routing (ABA) number, GBP the sort code and IBAN.
+ */
+export type ForeignReceivingAccount = VirtualAccount & {
+  currency: 'USD' | 'GBP';
+  swiftCode: string;
+  routingNumber: string | null;
+  sortCode: string | null;
+  iban: string | null;
+};
+
 /** A verified, parsed webhook. `reference` is ours for transfers; for deposits it is the provider's. */
 export type RailsEvent =
   | {
@@ -82,6 +94,8 @@ export type RailsEvent =
       senderAccountNumber?: string | null;
       senderBankCode?: string | null;
       senderBankName?: string | null;
+      /** The currency credited, when the provider reports it (NGN, or USD/GBP on foreign details). */
+      currency?: string | null;
       eventId: string;
     };
 
@@ -101,6 +115,16 @@ export interface RailsPort {
   /** Re-verification by reference (before finalising on a webhook); null if the provider never saw it. */
   getTransfer(reference: string): Promise<TransferResult | null>;
   createVirtualAccount(input: { customerRef: string; name: string }): Promise<VirtualAccount>;
+  /**
+   * Optional: USD/GBP receiving details for a wallet, idempotent by customer reference like
+   * createVirtualAccount (a second call answers the first details). Deposits to them arrive as
+   * charge.success with the foreign account number. Without it, USD/GBP wallets have no details.
+   */
+  createForeignAccount?(input: {
+    customerRef: string;
+    name: string;
+    currency: 'USD' | 'GBP';
+  }): Promise<ForeignReceivingAccount>;
   /** Units of `to` per 1 unit of `from`, as a decimal string (e.g. '1550.00'). */
   fxRate(from: string, to: string): Promise<string>;
   /** HMAC check over the raw body, constant time. */

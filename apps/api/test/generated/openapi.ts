@@ -62,7 +62,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the virtual bank account that funds a wallet */
+        /** Get the account that funds a wallet: NGN virtual account or USD/GBP receiving details */
         get: operations["getWalletFundingAccount"];
         put?: never;
         post?: never;
@@ -5123,7 +5123,7 @@ export interface paths {
         put?: never;
         /**
          * Ask someone who owes the company money to pay it (a single-use link is mailed to the payer)
-         * @description NGN only for now: USD and GBP receiving accounts do not exist yet (400 on currency). expiresAt is a Lagos date (end of day), tomorrow to 90 days; default 14 days. A deposit of the same amount to the company’s NGN virtual account marks the oldest open invitation paid.
+         * @description NGN, USD or GBP: USD/GBP need a wallet in that currency with receiving details from the provider (else 400 on currency). expiresAt is a Lagos date (end of day), tomorrow to 90 days; default 14 days. A deposit of the same amount and currency to the company’s wallet (NGN virtual account or USD/GBP receiving details) marks the oldest open invitation paid.
          */
         post: operations["createPaymentInvitation"];
         delete?: never;
@@ -5195,7 +5195,7 @@ export interface paths {
         };
         /**
          * Public: the company name, amount and pay-in details of a payment invitation link
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, stored only as its SHA-256; a resend replaces it. Unknown 404, cancelled or expired 410, already confirmed 409. Nothing of the company but its name and the pay-in details is answered. Rate-limited per client IP. methods lists bankTransfer (the company’s NGN virtual account) and usdAccount/gbpAccount (not available yet); it is empty once the payer confirmed.
+         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, stored only as its SHA-256; a resend replaces it. Unknown 404, cancelled or expired 410, already confirmed 409. Nothing of the company but its name and the pay-in details is answered. Rate-limited per client IP. methods lists bankTransfer (the company’s NGN virtual account), usdAccount and gbpAccount (the USD/GBP wallet’s receiving details); only the invitation’s currency is available; it is empty once the payer confirmed.
          */
         get: operations["getPublicPaymentInvitation"];
         put?: never;
@@ -5547,10 +5547,16 @@ export interface operations {
                         status: string;
                         message: string;
                         data: {
+                            /** @enum {string} */
+                            currency: "NGN" | "USD" | "GBP";
                             accountNumber: string;
                             bankName: string;
                             bankCode: string;
                             accountName: string;
+                            swiftCode: string | null;
+                            routingNumber: string | null;
+                            sortCode: string | null;
+                            iban: string | null;
                         };
                     };
                 };
@@ -30951,10 +30957,16 @@ export interface operations {
                                 currency: "NGN" | "USD" | "GBP";
                                 available: boolean;
                                 details: {
+                                    /** @enum {string} */
+                                    currency: "NGN" | "USD" | "GBP";
                                     accountNumber: string;
-                                    accountName: string;
                                     bankName: string;
                                     bankCode: string;
+                                    accountName: string;
+                                    swiftCode: string | null;
+                                    routingNumber: string | null;
+                                    sortCode: string | null;
+                                    iban: string | null;
                                 } | null;
                             }[];
                         };

@@ -74,7 +74,7 @@ describe('funding account', () => {
     expect((await a.api.get(`/api/wallet/${b.wallet.id}/funding-account`)).status).toBe(404);
   });
 
-  it('a new NGN wallet gets its account from the background sweep, without a read', async () => {
+  it('a new wallet gets its account from the background sweep, without a read', async () => {
     const o = await ownerWithAccount(t);
     const w =
       (await getWalletByCurrency(t.db, o.account.id, 'NGN')) ??
@@ -85,8 +85,14 @@ describe('funding account', () => {
       20_000,
     );
     expect(isValidNuban(assigned, '101')).toBe(true);
+    // USD/GBP wallets get receiving details the same way (foreign-accounts.test.ts has the details).
     const usd = await createWallet(t.db, { accountId: o.account.id, currency: 'USD' });
-    expect((await o.api.get(`/api/wallet/${usd.id}/funding-account`)).status).toBe(422);
+    const usdNumber = await waitFor(
+      'USD receiving details assigned',
+      async () => (await t.db.select().from(wallets).where(eq(wallets.id, usd.id)))[0].virtualAccountNumber,
+      20_000,
+    );
+    expect(usdNumber).toMatch(/^\d{12}$/);
   });
 
   it('documents the routes in OpenAPI', async () => {

@@ -1,3 +1,8 @@
 // Public API of the funding module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
 export { dispatchManySoon, dispatchSoon, type WireMetadata } from './dispatcher';
-export { assignVirtualAccount, getFundingAccount } from './virtual-accounts';
+export {
+  assignVirtualAccount,
+  assignVirtualAccountSoon,
+  getFundingAccount,
+  issuesAccountsFor,
+} from './virtual-accounts';

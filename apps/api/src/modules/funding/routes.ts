@@ -41,7 +41,7 @@ export async function registerFunding(app: FastifyInstance, deps: AppDeps) {
       config: needs('payments', 'get'),
       schema: {
         operationId: 'getWalletFundingAccount',
-        summary: 'Get the virtual bank account that funds a wallet',
+        summary: 'Get the account that funds a wallet: NGN virtual account or USD/GBP receiving details',
         tags: ['funding'],
         params: idParam,
         response: { 200: envelope(fundingAccountSchema), 404: errorEnvelope, 422: errorEnvelope },

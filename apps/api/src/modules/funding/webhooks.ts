@@ -50,6 +50,7 @@ async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Prom
         bankName: ev.senderBankName ?? null,
       },
       provider,
+      currency: ev.currency ?? undefined,
     });
     return r.credited ? 'credited' : r.transactionId ? 'already-credited' : 'suspense-or-duplicate';
   }

@@ -1,4 +1,4 @@
-// Money arriving on a wallet's virtual account: clearing:<rail> -> wallet, once per (provider, providerRef).
+// Money arriving on a wallet's virtual account (NGN) or receiving details (USD/GBP): clearing:<rail> -> wallet, once per (provider, providerRef).
 // Money for an account number we do not know goes to suspense (an operator moves it later).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
@@ -18,6 +18,11 @@ export type CreditDepositInput = {
   sender?: SenderAccount;
   provider: string;
   narration?: string;
+  /**
+   * The currency the provider says it credited, when it says: a deposit whose currency is not the
+   * wallet's is never credited to it (it goes to suspense in that currency).
+   */
+  currency?: string;
 };
 export type SenderAccount = {
   accountNumber: string | null;
@@ -86,10 +91,11 @@ export async function creditDeposit(
   if (!Number.isSafeInteger(p.amount) || p.amount <= 0)
     throw badRequest('Deposit amount must be a positive number of minor units');
   if (!p.providerRef) throw badRequest('Deposit provider reference is required');
-  const [byWallet] = await db
+  const [owner] = await db
     .select({ id: wallets.id, currency: wallets.currency })
     .from(wallets)
     .where(eq(wallets.virtualAccountNumber, p.accountNumber));
+  const byWallet = owner && (!p.currency || owner.currency === p.currency) ? owner : undefined;
   const match = byWallet ? null : await matchInbound(db, p.accountNumber);
   const [byMatch] = match
     ? await db
@@ -99,7 +105,7 @@ export async function creditDeposit(
     : [];
   const target = byWallet ?? byMatch;
   const after: (() => Promise<void> | void)[] = [];
-  const currency = target?.currency ?? 'NGN';
+  const currency = target?.currency ?? p.currency ?? 'NGN';
   const clearingId = await systemAccountId(db, SYSTEM.clearing(p.provider), currency);
   const suspenseId = target ? null : await systemAccountId(db, SYSTEM.suspense, currency);
 

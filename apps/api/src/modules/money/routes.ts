@@ -28,7 +28,7 @@ import { pruneRateLimits } from '../../platform/rate-limit';
 import { seedMoneyDemo } from './demo';
 import { railsOf } from '../../rails';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
-import { dispatchSoon } from '../funding';
+import { assignVirtualAccountSoon, dispatchSoon } from '../funding';
 import { transactionDto, walletDto } from './dto';
 import { computeFee } from './fees';
 import { checkPayoutLimit } from './limits';
@@ -107,6 +107,8 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
           name: req.body.name,
         }),
       );
+      // Its receiving account (NGN) or details (USD/GBP) are issued in the background (and by the sweep).
+      assignVirtualAccountSoon(deps, w.id);
       reply.code(201);
       return ok(walletDto(w), `${w.currency} wallet created`);
     },

@@ -83,6 +83,10 @@ export const wallets = pgTable(
     virtualBankName: text('virtual_bank_name'),
     virtualAccountName: text('virtual_account_name'),
     virtualProviderRef: text('virtual_provider_ref'),
+    /** USD/GBP receiving details beyond the number (virtual_bank_code holds the SWIFT/BIC then). */
+    virtualRoutingNumber: text('virtual_routing_number'),
+    virtualSortCode: text('virtual_sort_code'),
+    virtualIban: text('virtual_iban'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -106,7 +106,7 @@ export async function getWalletByCurrency(
   return w ? toWallet(w) : null;
 }
 
-/** Used by the rails module once a virtual account is issued for the wallet. */
+/** Used by the funding module once a virtual account (NGN) or receiving details (USD/GBP) are issued. */
 export async function setWalletVirtualAccount(
   db: DbOrTx,
   walletId: string,
@@ -116,6 +116,10 @@ export async function setWalletVirtualAccount(
     bankName: string;
     accountName?: string;
     providerRef?: string;
+    /** USD/GBP receiving details (bankCode is then the SWIFT/BIC). */
+    routingNumber?: string | null;
+    sortCode?: string | null;
+    iban?: string | null;
   },
 ): Promise<void> {
   await db
@@ -126,6 +130,9 @@ export async function setWalletVirtualAccount(
       virtualBankName: va.bankName,
       virtualAccountName: va.accountName ?? null,
       virtualProviderRef: va.providerRef ?? null,
+      virtualRoutingNumber: va.routingNumber ?? null,
+      virtualSortCode: va.sortCode ?? null,
+      virtualIban: va.iban ?? null,
       updatedAt: new Date(),
     })
     .where(eq(wallets.id, walletId));

@@ -1,5 +1,5 @@
-// A deposit to the company's NGN wallet (its virtual account) pays the oldest open NGN invitation of
-// the same account and amount. Runs INSIDE the crediting transaction (money's `onWalletDeposit`), so
+// A deposit to one of the company's wallets (its NGN virtual account or USD/GBP receiving details)
+// pays the oldest open invitation of the same account, currency and amount. Runs INSIDE the crediting transaction (money's `onWalletDeposit`), so
 // the match commits or rolls back with the credit; the invitation row is locked (skip locked: a
 // concurrent deposit takes the next one, never the same), so one deposit pays at most one invitation
 // and one invitation is paid by at most one deposit.
@@ -11,14 +11,13 @@ import { notifyMoneyEvent } from '../notifications';
 import { paymentInvitations as t } from './tables';
 
 export async function matchDeposit(tx: Tx, d: WalletDeposit): Promise<string | null> {
-  if (d.currency !== 'NGN') return null;
   const [hit] = await tx
     .select({ id: t.id, payerName: t.payerName })
     .from(t)
     .where(
       and(
         eq(t.accountId, d.accountId),
-        eq(t.currency, 'NGN'),
+        eq(t.currency, d.currency),
         eq(t.amountMinor, d.amount),
         inArray(t.status, ['pending', 'payerConfirmed']),
         // A pending link past its expiry is over; a payer-confirmed one waits for the money.

@@ -57,9 +57,10 @@ describe('payment invitations: company side', () => {
     expect(Object.keys(bad.body.errors ?? {})).toEqual(
       expect.arrayContaining(['payerName', 'payerEmail', 'amount', 'currency']),
     );
+    // USD/GBP need a wallet in that currency (its receiving details are where the payer pays).
     const usd = await o.api.post('/api/payment-invitations', body({ currency: 'USD' }));
     expect(usd.status).toBe(400);
-    expect(usd.body.errors?.currency).toEqual([PAYMENT_INVITATION_MSG.foreignUnavailable]);
+    expect(usd.body.errors?.currency).toEqual([PAYMENT_INVITATION_MSG.foreignWalletMissing]);
     const past = await o.api.post('/api/payment-invitations', body({ expiresAt: '2020-01-01' }));
     expect(past.status).toBe(400);
     expect(past.body.errors?.expiresAt).toEqual([PAYMENT_INVITATION_MSG.expiresAtPast]);
@@ -287,6 +288,93 @@ describe('payment invitations: matching deposits', () => {
       return w.balance > 0;
     });
     expect((await statusOf(mine.id)).status).toBe('pending');
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('payment invitations: USD and GBP', () => {
+  it('a USD invitation shows the USD receiving details, needs the wire purpose, and a USD deposit pays it', async () => {
+    const o = await fundedOwner(t, 0);
+    expect((await o.api.post('/api/wallet', { currency: 'USD' })).status).toBe(201);
+    const usdWallet = (await o.api.get('/api/wallet')).body.data.find((w: any) => w.currency === 'USD');
+    const fa = (await o.api.get(`/api/wallet/${usdWallet.id}/funding-account`)).body.data;
+    const usd = await invite(o, { currency: 'USD', amount: '120.00' });
+    expect(usd.res.body.data).toMatchObject({ currency: 'USD', amountMinor: 12000 });
+    const ngnSame = await invite(o, { currency: 'NGN', amount: '120.00' });
+    expect((await o.api.post('/api/wallet', { currency: 'GBP' })).status).toBe(201);
+    const gbpSame = await invite(o, { currency: 'GBP', amount: '120.00' });
+
+    const got = await anon().get(`/api/public/payment-invitations/${usd.ref}`);
+    expect(got.status).toBe(200);
+    const [bank, usdMethod, gbpMethod] = got.body.data.methods;
+    expect(bank).toMatchObject({ method: 'bankTransfer', available: false, details: null });
+    expect(gbpMethod).toMatchObject({ method: 'gbpAccount', available: false, details: null });
+    expect(usdMethod).toMatchObject({
+      method: 'usdAccount',
+      currency: 'USD',
+      available: true,
+      details: {
+        currency: 'USD',
+        accountNumber: fa.accountNumber,
+        swiftCode: fa.swiftCode,
+        routingNumber: fa.routingNumber,
+      },
+    });
+    const gbpGot = await anon().get(`/api/public/payment-invitations/${gbpSame.ref}`);
+    expect(gbpGot.body.data.methods[2]).toMatchObject({ method: 'gbpAccount', available: true });
+    expect(gbpGot.body.data.methods[2].details.iban).toMatch(/^GB\d{2}CLRB\d{14}$/);
+
+    const noPurpose = await anon().post(`/api/public/payment-invitations/${usd.ref}/confirm`, {
+      method: 'usdAccount',
+    });
+    expect(noPurpose.status).toBe(400);
+    const wrongMethod = await anon().post(`/api/public/payment-invitations/${usd.ref}/confirm`, {
+      method: 'bankTransfer',
+    });
+    expect(wrongMethod.status).toBe(422);
+    const confirmed = await anon().post(`/api/public/payment-invitations/${usd.ref}/confirm`, {
+      method: 'usdAccount',
+      wirePurpose: 'services',
+      narration: 'Consulting for March',
+    });
+    expect(confirmed.status).toBe(200);
+
+    // Another account's USD deposit of the same amount pays nothing here.
+    const stranger = await fundedOwner(t, 0);
+    await stranger.api.post('/api/wallet', { currency: 'USD' });
+    const sw = (await stranger.api.get('/api/wallet')).body.data.find((w: any) => w.currency === 'USD');
+    const sfa = (await stranger.api.get(`/api/wallet/${sw.id}/funding-account`)).body.data;
+    await stranger.api.post('/api/sandbox/deposits', { accountNumber: sfa.accountNumber, amount: '120.00' });
+    await waitFor('stranger USD credited', async () => {
+      const w = (await t.db.select().from(wallets).where(eq(wallets.id, sw.id)))[0];
+      return w.balance === 12000;
+    });
+    expect((await o.api.get(`/api/payment-invitations/${usd.id}`)).body.data.status).toBe('payerConfirmed');
+
+    const res = await o.api.post('/api/sandbox/deposits', {
+      accountNumber: fa.accountNumber,
+      amount: '120.00',
+    });
+    expect(res.status).toBe(200);
+    const paid = await waitFor('USD invitation paid', async () => {
+      const d = (await o.api.get(`/api/payment-invitations/${usd.id}`)).body.data;
+      return d.status === 'paid' ? d : null;
+    });
+    const [tx] = await t.db.select().from(transactions).where(eq(transactions.id, paid.transactionId));
+    expect(tx).toMatchObject({ type: 'deposit', currency: 'USD', amount: 12000, walletId: usdWallet.id });
+    // Same amount, other currencies: untouched.
+    expect((await o.api.get(`/api/payment-invitations/${ngnSame.id}`)).body.data.status).toBe('pending');
+    expect((await o.api.get(`/api/payment-invitations/${gbpSame.id}`)).body.data.status).toBe('pending');
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.accountId, o.account.id),
+          eq(notifications.topic, PAYMENT_INVITATION_MSG.paidTopic),
+        ),
+      );
+    expect(notes.some((n) => n.value.includes('$120.00'))).toBe(true);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 });

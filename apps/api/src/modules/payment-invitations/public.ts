@@ -39,25 +39,23 @@ async function byRef(db: DbOrTx, ref: string, lock = false): Promise<Row> {
 }
 
 /**
- * The pay-in details: NGN is the company's NGN wallet's virtual account (funding). USD/GBP
- * receiving accounts do not exist yet (funding issues NGN accounts only), so those methods are
- * listed as not available.
+ * The pay-in details: the company's wallet in the invitation's currency and its receiving account
+ * (funding: the NGN virtual account, or the USD/GBP receiving details). Only the method of the
+ * invitation's currency can be available; the others are listed as not available.
  */
 async function methodsFor(deps: AppDeps, r: Row): Promise<PayInMethod[]> {
-  let ngn: PayInMethod['details'] = null;
-  if (r.currency === 'NGN') {
-    const wallet = await getWalletByCurrency(deps.db, r.accountId, 'NGN');
-    if (wallet)
-      try {
-        ngn = await getFundingAccount(deps, r.accountId, wallet.id);
-      } catch {
-        ngn = null; // the provider is unreachable: shown as not available, never a crash
-      }
-  }
+  let details: PayInMethod['details'] = null;
+  const wallet = await getWalletByCurrency(deps.db, r.accountId, r.currency as 'NGN' | 'USD' | 'GBP');
+  if (wallet)
+    try {
+      details = await getFundingAccount(deps, r.accountId, wallet.id);
+    } catch {
+      details = null; // the provider is unreachable or issues none: not available, never a crash
+    }
   return PAYMENT_INVITATION_METHODS.map((method) => {
     const currency = PAYMENT_INVITATION_METHOD_CURRENCY[method];
-    const details = method === 'bankTransfer' ? ngn : null;
-    return { method, currency, available: !!details, details };
+    const d = currency === r.currency ? details : null;
+    return { method, currency, available: !!d, details: d };
   });
 }
 

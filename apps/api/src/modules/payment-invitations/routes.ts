@@ -58,7 +58,7 @@ export async function registerPaymentInvitations(app: FastifyInstance, deps: App
         summary:
           'Ask someone who owes the company money to pay it (a single-use link is mailed to the payer)',
         description:
-          'NGN only for now: USD and GBP receiving accounts do not exist yet (400 on currency). expiresAt is a Lagos date (end of day), tomorrow to 90 days; default 14 days. A deposit of the same amount to the company’s NGN virtual account marks the oldest open invitation paid.',
+          'NGN, USD or GBP: USD/GBP need a wallet in that currency with receiving details from the provider (else 400 on currency). expiresAt is a Lagos date (end of day), tomorrow to 90 days; default 14 days. A deposit of the same amount and currency to the company’s wallet (NGN virtual account or USD/GBP receiving details) marks the oldest open invitation paid.',
         tags,
         body: paymentInvitationBody,
         response: { 201: envelope(paymentInvitationSchema), 400: errorEnvelope },
@@ -162,7 +162,7 @@ export async function registerPaymentInvitations(app: FastifyInstance, deps: App
       schema: {
         operationId: 'getPublicPaymentInvitation',
         summary: 'Public: the company name, amount and pay-in details of a payment invitation link',
-        description: `${PUBLIC_NOTE} methods lists bankTransfer (the company’s NGN virtual account) and usdAccount/gbpAccount (not available yet); it is empty once the payer confirmed.`,
+        description: `${PUBLIC_NOTE} methods lists bankTransfer (the company’s NGN virtual account), usdAccount and gbpAccount (the USD/GBP wallet’s receiving details); only the invitation’s currency is available; it is empty once the payer confirmed.`,
         tags,
         params: publicRefParam,
         response: {

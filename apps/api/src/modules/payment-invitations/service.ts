@@ -18,12 +18,14 @@ import {
 import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { conflict, fieldError, notFound } from '../../platform/errors';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
 import { accounts } from '../../platform/schema';
 import { sha256 } from '../../platform/tokens';
+import { getFundingAccount } from '../funding';
 import { sendMail } from '../mail';
+import { getWalletByCurrency } from '../money';
 import { paymentInvitations } from './tables';
 
 export type Row = typeof paymentInvitations.$inferSelect;
@@ -96,12 +98,28 @@ async function mailLink(deps: AppDeps, tx: DbOrTx, r: Row, ref: string) {
   );
 }
 
-/** POST /api/payment-invitations. USD/GBP are refused until those receiving accounts exist. */
+/**
+ * USD/GBP: the payer pays into the wallet's receiving details, so the company needs a wallet in that
+ * currency and the provider must issue them (they are issued here when the sweep has not yet).
+ */
+async function checkForeignReceiving(deps: AppDeps, accountId: string, currency: 'USD' | 'GBP') {
+  const wallet = await getWalletByCurrency(deps.db, accountId, currency);
+  if (!wallet) throw fieldError('currency', PAYMENT_INVITATION_MSG.foreignWalletMissing);
+  try {
+    await getFundingAccount(deps, accountId, wallet.id);
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 422)
+      throw fieldError('currency', PAYMENT_INVITATION_MSG.foreignUnavailable);
+    throw err;
+  }
+}
+
+/** POST /api/payment-invitations. USD/GBP need the wallet's receiving details (checkForeignReceiving). */
 export async function createPaymentInvitation(
   deps: AppDeps,
   p: { tenant: TenantContext; userId: string; body: Body },
 ): Promise<PaymentInvitation> {
-  if (p.body.currency !== 'NGN') throw fieldError('currency', PAYMENT_INVITATION_MSG.foreignUnavailable);
+  if (p.body.currency !== 'NGN') await checkForeignReceiving(deps, p.tenant.accountId, p.body.currency);
   const expiresAt = expiryOf(p.body.expiresAt);
   const ref = newRef();
   return deps.db.transaction(async (tx) => {

@@ -5,9 +5,16 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { sendJobSoon } from '../../platform/jobs';
 import { RailsError } from '../errors';
-import type { RailsPort, TransferRequest, TransferResult, VirtualAccount } from '../port';
+import type {
+  ForeignReceivingAccount,
+  RailsPort,
+  TransferRequest,
+  TransferResult,
+  VirtualAccount,
+} from '../port';
 import { enqueueDeliveries, Q_OUTCOME, queueDelivery, registerSandboxJobs, SANDBOX_TIMING } from './engine';
 import { faultsFor } from './faults';
+import { foreignAccountNumber, gbIban, SANDBOX_GBP_BANK, SANDBOX_USD_BANK } from './foreign';
 import { sandboxFxRate, sandboxListBanks, sandboxResolveAccount } from './resolve';
 import { sandboxTransfers, sandboxVirtualAccounts } from './tables';
 import { SANDBOX_VIRTUAL_BANK } from './test-accounts';
@@ -180,6 +187,60 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     throw new RailsError('unavailable', 'Could not allocate a virtual account number');
   }
 
+  /**
+   * USD/GBP receiving details, once per customer reference: the number is derived from the reference
+   * (drawn again with the next attempt on a clash), so the same customer always gets the same one.
+   */
+  async function createForeignAccount(input: {
+    customerRef: string;
+    name: string;
+    currency: 'USD' | 'GBP';
+  }): Promise<ForeignReceivingAccount> {
+    const accountName = `Owo/${input.name}`.slice(0, 100);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const accountNumber = foreignAccountNumber(input.currency, input.customerRef, attempt);
+      const bank =
+        input.currency === 'USD'
+          ? {
+              bankCode: SANDBOX_USD_BANK.swiftCode,
+              bankName: SANDBOX_USD_BANK.name,
+              routingNumber: SANDBOX_USD_BANK.routingNumber,
+              sortCode: null,
+              iban: null,
+            }
+          : {
+              bankCode: SANDBOX_GBP_BANK.swiftCode,
+              bankName: SANDBOX_GBP_BANK.name,
+              routingNumber: null,
+              sortCode: SANDBOX_GBP_BANK.sortCode,
+              iban: gbIban(SANDBOX_GBP_BANK.sortCode, accountNumber),
+            };
+      const [row] = await db
+        .insert(sandboxVirtualAccounts)
+        .values({
+          customerRef: input.customerRef,
+          accountNumber,
+          accountName,
+          providerRef: providerRef(input.currency === 'USD' ? 'USDA' : 'GBPA'),
+          currency: input.currency,
+          ...bank,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return toForeign(row);
+      const [existing] = await db
+        .select()
+        .from(sandboxVirtualAccounts)
+        .where(eq(sandboxVirtualAccounts.customerRef, input.customerRef));
+      if (existing) {
+        if (existing.currency !== input.currency)
+          throw new RailsError('rejected', 'Customer reference already holds an account in another currency');
+        return toForeign(existing);
+      }
+    }
+    throw new RailsError('unavailable', 'Could not allocate a receiving account number');
+  }
+
   /** Sandbox only: a bank customer pays `amount` into a virtual account; we get charge.success. */
   async function sendDeposit(p: {
     accountNumber: string;
@@ -208,7 +269,7 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
             data: {
               reference,
               amount: p.amount,
-              currency: 'NGN',
+              currency: va.currency,
               status: 'success',
               channel: 'dedicated_nuban',
               paid_at: new Date().toISOString(),
@@ -248,6 +309,7 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     createTransfers,
     getTransfer,
     createVirtualAccount,
+    createForeignAccount,
     fxRate: async (from, to) => sandboxFxRate(deps.config, from, to),
     verifyWebhook: (rawBody, headers) =>
       verifySignature(deps.config.RAILS_WEBHOOK_SECRET!, rawBody, headers[SANDBOX_SIGNATURE_HEADER]),
@@ -262,4 +324,13 @@ const toVa = (r: typeof sandboxVirtualAccounts.$inferSelect): VirtualAccount => 
   bankName: r.bankName,
   accountName: r.accountName,
   providerRef: r.providerRef,
+});
+
+const toForeign = (r: typeof sandboxVirtualAccounts.$inferSelect): ForeignReceivingAccount => ({
+  ...toVa(r),
+  currency: r.currency as 'USD' | 'GBP',
+  swiftCode: r.bankCode,
+  routingNumber: r.routingNumber,
+  sortCode: r.sortCode,
+  iban: r.iban,
 });

@@ -35,7 +35,7 @@ export const sandboxTransfers = pgTable(
   (t) => [index('sandbox_transfers_decide_idx').on(t.decideAt)],
 );
 
-/** Dedicated account numbers the sandbox issued for funding (one per customer reference). */
+/** Dedicated account numbers (NGN) and foreign receiving details (USD/GBP) the sandbox issued, one per customer reference. */
 export const sandboxVirtualAccounts = pgTable('sandbox_virtual_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   customerRef: text('customer_ref').notNull().unique('sandbox_virtual_accounts_customer_ref_key'),
@@ -44,6 +44,13 @@ export const sandboxVirtualAccounts = pgTable('sandbox_virtual_accounts', {
   bankName: text('bank_name').notNull(),
   accountName: text('account_name').notNull(),
   providerRef: text('provider_ref').notNull(),
+  /** NGN (a NUBAN) or USD/GBP receiving details (bank_code is then the SWIFT/BIC). */
+  currency: text('currency', { enum: ['NGN', 'USD', 'GBP'] })
+    .notNull()
+    .default('NGN'),
+  routingNumber: text('routing_number'),
+  sortCode: text('sort_code'),
+  iban: text('iban'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -73,8 +73,10 @@ const chargeSchema = z.object({
   data: z.object({
     reference: z.string().min(1),
     amount: z.number().int().positive(),
+    currency: z.enum(['NGN', 'USD', 'GBP']).optional(),
     authorization: z.object({
-      receiver_bank_account_number: z.string().regex(/^\d{10}$/),
+      // NGN: a 10-digit NUBAN; GBP 8 digits, USD 12 digits (foreign receiving details).
+      receiver_bank_account_number: z.string().regex(/^(\d{8}|\d{10}|\d{12})$/),
       sender_name: z.string(),
       sender_bank_account_number: z
         .string()
@@ -115,6 +117,7 @@ export function parseBody(rawBody: Buffer): RailsEvent | null {
       senderName: a.sender_name,
       senderAccountNumber: a.sender_bank_account_number ?? null,
       senderBankCode: a.sender_bank_code ?? null,
+      currency: c.data.data.currency ?? null,
     };
   }
   return null;

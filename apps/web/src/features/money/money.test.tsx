@@ -224,10 +224,15 @@ describe('add funds (001 §2, 000 §8 copy messages)', () => {
   const routes = {
     'GET /api/wallet': ok([wallet]),
     [`GET /api/wallet/${wallet.id}/funding-account`]: ok({
+      currency: 'NGN',
       accountNumber: '7012345678',
       bankName: 'Providus Bank',
       bankCode: '101',
       accountName: 'OWO/ACME LTD',
+      swiftCode: null,
+      routingNumber: null,
+      sortCode: null,
+      iban: null,
     }),
     'POST /api/sandbox/deposits': {
       status: 404,
@@ -244,6 +249,46 @@ describe('add funds (001 §2, 000 §8 copy messages)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy account number' }));
     await waitFor(() => expect(toast.toastSuccess).toHaveBeenCalledWith('Successfully copied to clipboard'));
     expect(writeText).toHaveBeenCalledWith('7012345678');
+  });
+
+  it('a GBP wallet shows its receiving details (sort code, IBAN, SWIFT) and copies the IBAN compact', async () => {
+    const gbp: WalletDto = {
+      ...wallet,
+      id: '22222222-2222-4222-8222-222222222222',
+      currency: 'GBP',
+      name: 'GBP Wallet',
+      virtualAccount: { accountNumber: '41234567', bankCode: 'CLRBGB22', bankName: 'ClearBank' },
+    };
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const { api } = renderApp(`/wallet/add-funds?wallet=${gbp.id}`, {
+      session: {},
+      routes: {
+        ...routes,
+        'GET /api/wallet': ok([wallet, gbp]),
+        [`GET /api/wallet/${gbp.id}/funding-account`]: ok({
+          currency: 'GBP',
+          accountNumber: '41234567',
+          bankName: 'ClearBank',
+          bankCode: 'CLRBGB22',
+          accountName: 'Owo/ACME LTD',
+          swiftCode: 'CLRBGB22',
+          routingNumber: null,
+          sortCode: '040605',
+          iban: 'GB64CLRB04060541234567',
+        }),
+      },
+    });
+    const details = await screen.findByTestId('funding-account');
+    expect(details).toHaveTextContent('41234567');
+    expect(details).toHaveTextContent('Sort code04-06-05');
+    expect(details).toHaveTextContent('IBANGB64 CLRB 0406 0541 2345 67');
+    expect(details).toHaveTextContent('SWIFT/BICCLRBGB22');
+    expect(details).not.toHaveTextContent('Routing number');
+    expect(screen.getByText(/Send GBP from a bank account abroad/)).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === `/api/wallet/${wallet.id}/funding-account`)).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy iban' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('GB64CLRB04060541234567'));
   });
 
   it('says so when copying fails', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_INVITATION_MSG, type PaymentInvitation } from '@owo/contract/payment-invitations';
-import { ok, renderApp, type Reply } from '../../app/test-utils';
+import { fail, ok, renderApp, type Reply } from '../../app/test-utils';
 
 const item = (over: Partial<PaymentInvitation> = {}): PaymentInvitation => ({
   id: '11111111-1111-4111-8111-111111111111',
@@ -84,5 +84,32 @@ describe('payment invitations screen', () => {
     await waitFor(() =>
       expect(api.calls.some((c) => c.path === `/api/payment-invitations/${item().id}/cancel`)).toBe(true),
     );
+  });
+
+  it('offers USD and GBP, sends the chosen currency, and shows the API’s refusal under Currency', async () => {
+    const { api } = renderApp('/inflows/payment-invitations', {
+      session: {},
+      routes: {
+        'GET /api/payment-invitations': page([]),
+        'POST /api/payment-invitations': fail(400, 'validation-error', 'Validation failed', {
+          currency: [PAYMENT_INVITATION_MSG.foreignWalletMissing],
+        }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'New payment invitation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New payment invitation' });
+    fireEvent.change(within(dialog).getByLabelText('Payer name'), { target: { value: 'Jane Doe' } });
+    fireEvent.change(within(dialog).getByLabelText('Payer email'), { target: { value: 'jane@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '120' } });
+    fireEvent.click(within(dialog).getByRole('textbox', { name: 'Currency' }));
+    const gbp = await screen.findByRole('option', { name: /^GBP/, hidden: true });
+    expect(gbp).not.toHaveAttribute('data-combobox-disabled');
+    fireEvent.click(await screen.findByRole('option', { name: /^USD/, hidden: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText(PAYMENT_INVITATION_MSG.foreignWalletMissing)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      currency: 'USD',
+      amount: '120.00',
+    });
   });
 });

@@ -23,10 +23,15 @@ const invitation = (over: Partial<PublicPaymentInvitation> = {}): PublicPaymentI
       currency: 'NGN',
       available: true,
       details: {
+        currency: 'NGN',
         accountNumber: '9900112233',
         accountName: 'ACME LTD',
         bankName: 'Providus Bank',
         bankCode: '101',
+        swiftCode: null,
+        routingNumber: null,
+        sortCode: null,
+        iban: null,
       },
     },
     { method: 'usdAccount', currency: 'USD', available: false, details: null },
@@ -49,7 +54,7 @@ describe('payment invitation public wizard', () => {
 
     expect(await screen.findByText('How will you pay?')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /USD account details/ })).toBeDisabled();
-    expect(screen.getAllByText('Not available yet')).toHaveLength(2);
+    expect(screen.getAllByText('This invitation is in NGN')).toHaveLength(2);
     expect(screen.getByRole('radio', { name: /Bank transfer/ })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
@@ -131,10 +136,15 @@ describe('payment invitation wire purpose (USD/GBP)', () => {
           currency: 'USD',
           available: true,
           details: {
-            accountNumber: '12345678',
-            accountName: 'ACME LTD',
-            bankName: 'Grey',
-            bankCode: 'CHASUS33',
+            currency: 'USD',
+            accountNumber: '812345678901',
+            accountName: 'Owo/ACME LTD',
+            bankName: 'Community Federal Savings Bank',
+            bankCode: 'CMFGUS33',
+            swiftCode: 'CMFGUS33',
+            routingNumber: '026073150',
+            sortCode: null,
+            iban: null,
           },
         },
         { method: 'gbpAccount', currency: 'GBP', available: false, details: null },
@@ -148,7 +158,12 @@ describe('payment invitation wire purpose (USD/GBP)', () => {
     });
     expect(await screen.findByRole('radio', { name: /USD account details/ })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByTestId('transfer-info');
+    const info = await screen.findByTestId('transfer-info');
+    expect(info).toHaveTextContent('812345678901');
+    expect(info).toHaveTextContent('Routing number (ABA)026073150');
+    expect(info).toHaveTextContent('SWIFT/BICCMFGUS33');
+    expect(info).toHaveTextContent('Community Federal Savings Bank');
+    expect(info).not.toHaveTextContent('Sort code');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Purpose of the payment')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -168,5 +183,48 @@ describe('payment invitation wire purpose (USD/GBP)', () => {
       wirePurpose: 'services',
       narration: 'March consulting',
     });
+  });
+});
+
+describe('payment invitation GBP details', () => {
+  it('shows the sort code in pairs and the IBAN in groups of four, and no routing number', async () => {
+    const gbp = invitation({
+      currency: 'GBP',
+      amount: '80.00',
+      amountMinor: 8000,
+      methods: [
+        { method: 'bankTransfer', currency: 'NGN', available: false, details: null },
+        { method: 'usdAccount', currency: 'USD', available: false, details: null },
+        {
+          method: 'gbpAccount',
+          currency: 'GBP',
+          available: true,
+          details: {
+            currency: 'GBP',
+            accountNumber: '41234567',
+            accountName: 'Owo/ACME LTD',
+            bankName: 'ClearBank',
+            bankCode: 'CLRBGB22',
+            swiftCode: 'CLRBGB22',
+            routingNumber: null,
+            sortCode: '040605',
+            iban: 'GB64CLRB04060541234567',
+          },
+        },
+      ],
+    });
+    renderApp(`/payment-invitation/${REF}/methods`, {
+      routes: { [`GET /api/public/payment-invitations/${REF}`]: ok(gbp) },
+    });
+    expect(await screen.findByRole('radio', { name: /GBP account details/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Bank transfer/ })).toBeDisabled();
+    expect(screen.getAllByText('This invitation is in GBP')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const info = await screen.findByTestId('transfer-info');
+    expect(info).toHaveTextContent('Sort code04-06-05');
+    expect(info).toHaveTextContent('IBANGB64 CLRB 0406 0541 2345 67');
+    expect(info).toHaveTextContent('41234567');
+    expect(info).toHaveTextContent('£80.00');
+    expect(info).not.toHaveTextContent('Routing number');
   });
 });

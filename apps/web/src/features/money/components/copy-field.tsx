@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { copyToClipboard } from '../rules';
 
-/** A labelled value with a copy button (000 §8 copy messages). */
-export function CopyField(props: { label: string; value: string; large?: boolean }) {
+/** A labelled value with a copy button (000 §8 copy messages); `copy` when it differs from what is shown. */
+export function CopyField(props: { label: string; value: string; copy?: string; large?: boolean }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Stack gap={2} miw={0}>
@@ -22,7 +22,7 @@ export function CopyField(props: { label: string; value: string; large?: boolean
           variant="light"
           size="lg"
           aria-label={`Copy ${props.label.toLowerCase()}`}
-          onClick={() => void copyToClipboard(props.value)}
+          onClick={() => void copyToClipboard(props.copy ?? props.value)}
         >
           <CopyIcon />
         </ActionIcon>

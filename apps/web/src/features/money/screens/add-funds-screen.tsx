@@ -1,5 +1,5 @@
 import { Alert, Anchor, Card, Divider, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { fromMinor, type TransactionItem } from '@owo/contract';
+import { fromMinor, receivingDetailRows, type TransactionItem } from '@owo/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
@@ -7,7 +7,11 @@ import { useFundingAccount, useInvalidateMoney, useWallets } from '../api';
 import { CopyField } from '../components/copy-field';
 import { SandboxDeposit } from '../components/sandbox-deposit';
 
-/** /wallet/add-funds (001 §2): the wallet's virtual account to transfer into, with copy buttons. */
+/**
+ * /wallet/add-funds (001 §2): the wallet's receiving account to transfer into, with copy buttons: the
+ * NGN virtual account, or the USD/GBP wallet's receiving details (SWIFT/BIC, routing number or sort
+ * code and IBAN) for a transfer from abroad.
+ */
 export function AddFundsScreen() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
@@ -19,7 +23,8 @@ export function AddFundsScreen() {
     wallets.data?.[0]?.id ??
     null;
   const wallet = wallets.data?.find((w) => w.id === walletId);
-  const funding = useFundingAccount(wallet?.currency === 'NGN' ? wallet.id : null);
+  const funding = useFundingAccount(wallet?.id ?? null);
+  const foreign = !!wallet && wallet.currency !== 'NGN';
 
   useEffect(() => {
     if (wallets.data && search.get('wallet') && !wallet) setSearch({}, { replace: true });
@@ -42,8 +47,9 @@ export function AddFundsScreen() {
       <div>
         <Title order={2}>Add Funds</Title>
         <Text c="dimmed" size="sm">
-          Transfer from any Nigerian bank account to your wallet's dedicated account. It is credited as soon
-          as the bank confirms.
+          {foreign
+            ? `Send ${wallet.currency} from a bank account abroad to your ${wallet.currency} wallet's account details. It is credited as soon as the bank confirms.`
+            : "Transfer from any Nigerian bank account to your wallet's dedicated account. It is credited as soon as the bank confirms."}
         </Text>
         {back && (
           <Anchor component={Link} to={back} size="sm">
@@ -64,19 +70,13 @@ export function AddFundsScreen() {
             disabled={wallets.isLoading}
           />
           <Divider />
-          {wallet && wallet.currency !== 'NGN' && (
-            <Alert color="gray" title="Bank transfer funding is for NGN wallets">
-              Funding accounts are available for NGN wallets only. Fund your {wallet.currency} wallet by
-              converting from your NGN wallet.
-            </Alert>
-          )}
           {funding.isLoading && <Loader size="sm" aria-label="Loading funding account" />}
           {funding.error && <Alert color="red">{funding.error.message}</Alert>}
           {funding.data && (
             <Stack gap="md" data-testid="funding-account">
-              <CopyField label="Account number" value={funding.data.accountNumber} large />
-              <CopyField label="Bank" value={funding.data.bankName} />
-              <CopyField label="Account name" value={funding.data.accountName} />
+              {receivingDetailRows(funding.data).map((r, i) => (
+                <CopyField key={r.label} label={r.label} value={r.display} copy={r.value} large={i === 0} />
+              ))}
             </Stack>
           )}
         </Stack>

@@ -10,8 +10,8 @@ import { paymentInvitationApi, refreshPaymentInvitations } from '../api';
 
 const CURRENCY_OPTIONS = [
   { value: 'NGN', label: 'NGN — bank transfer to your virtual account' },
-  { value: 'USD', label: 'USD — not available yet', disabled: true },
-  { value: 'GBP', label: 'GBP — not available yet', disabled: true },
+  { value: 'USD', label: 'USD — wire to your USD wallet’s account details' },
+  { value: 'GBP', label: 'GBP — transfer to your GBP wallet’s account details' },
 ];
 const EMPTY: PaymentInvitationInput = {
   payerName: '',

@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { receivingDetailRows } from '@owo/contract/funding';
 import { WIRE_PURPOSE_LABELS, WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts';
 import {
   PAYMENT_INVITATION_MSG,
@@ -204,7 +205,13 @@ function MethodsStep(props: {
                 value={m.method}
                 disabled={!m.available}
                 label={METHOD_LABELS[m.method]}
-                description={m.available ? undefined : 'Not available yet'}
+                description={
+                  m.available
+                    ? undefined
+                    : m.currency !== props.inv.currency
+                      ? `This invitation is in ${props.inv.currency}`
+                      : 'Not available yet'
+                }
               />
             ))}
           </Stack>
@@ -261,15 +268,18 @@ function TransferInfoStep(props: {
               value={formatMoney(props.inv.amountMinor, props.inv.currency)}
               copy={props.inv.amount}
             />
-            <Row label="Account number" value={d.accountNumber} />
-            <Row label="Bank" value={d.bankName} />
-            <Row label="Account name" value={d.accountName} />
+            {receivingDetailRows(d).map((r) => (
+              <Row key={r.label} label={r.label} value={r.display} copy={r.value} />
+            ))}
           </Stack>
         ) : (
           <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>
         )}
         <Text size="sm" c="dimmed">
           Send exactly this amount so {props.inv.companyName} can match your payment.
+          {d &&
+            d.currency !== 'NGN' &&
+            ' Send it as a wire in ' + d.currency + '; you state its purpose next.'}
         </Text>
         <Group justify="space-between">
           <Button variant="default" onClick={props.onBack}>
