@@ -279,3 +279,64 @@ describe('invoice detail: confirm delivery', () => {
     expect(screen.queryByRole('button', { name: 'Confirm delivery' })).toBeNull();
   });
 });
+
+describe('invoice detail: approval comment thread', () => {
+  const APPROVAL = '33333333-3333-4333-8333-333333333333';
+  const COMMENTS = `/api/approval-workflows/items/${APPROVAL}/comments`;
+  const decision = {
+    id: 'd1',
+    kind: 'decision',
+    status: 'Approved',
+    body: 'Figures match',
+    createdAt: '2026-01-02T09:00:00Z',
+    user: { id: 'u2', name: 'Chidi Okeke' },
+  };
+  const added = {
+    id: 'c1',
+    kind: 'comment',
+    status: null,
+    body: 'Customer asked for a copy',
+    createdAt: '2026-01-03T09:00:00Z',
+    user: { id: 'u1', name: 'Ada Obi' },
+  };
+
+  it('opens the thread from the approval history and adds a comment with the server toast', async () => {
+    const { api } = open(invoice(), {
+      [`GET ${COMMENTS}`]: ok([decision]),
+      [`POST ${COMMENTS}`]: ok([decision, added], 'Comment added successfully'),
+    });
+    expect(await screen.findByText('Approval history')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Comments' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Comments' });
+    expect(await within(drawer).findByText('Figures match')).toBeInTheDocument();
+    expect(within(drawer).getByText('Chidi Okeke')).toBeInTheDocument();
+
+    // an empty comment is refused in the browser by the contract's own rule
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
+    expect(await within(drawer).findByText('Comment is required')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === COMMENTS)).toBe(false);
+
+    fireEvent.change(within(drawer).getByLabelText('Add a comment'), {
+      target: { value: 'Customer asked for a copy' },
+    });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
+    await waitFor(() => expect(toast.toastSuccess).toHaveBeenCalledWith('Comment added successfully'));
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === COMMENTS)?.body).toEqual({
+      body: 'Customer asked for a copy',
+    });
+    expect(await within(drawer).findByText('Customer asked for a copy')).toBeInTheDocument();
+    expect(within(drawer).getAllByTestId('comment')).toHaveLength(2);
+  });
+
+  it('shows the server’s refusal inside the drawer, not the Access Forbidden page', async () => {
+    open(invoice(), {
+      [`GET ${COMMENTS}`]: fail(403, 'forbidden', 'You do not have permission to perform this action'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Comments' });
+    expect(
+      await within(drawer).findByText('You do not have permission to perform this action'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Approval history')).toBeInTheDocument();
+  });
+});
