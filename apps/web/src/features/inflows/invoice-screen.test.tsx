@@ -340,3 +340,51 @@ describe('invoice detail: approval comment thread', () => {
     expect(screen.getByText('Approval history')).toBeInTheDocument();
   });
 });
+
+describe('invoice detail: Retry Failed Settlements (002 §4)', () => {
+  const partner = {
+    id: '55555555-5555-4555-8555-555555555555',
+    customerName: 'Tola Logistics',
+    percentage: '20',
+  };
+  const split = (status: 'pending' | 'paid' | 'failed' | 'cancelled', i: number) => ({
+    id: `66666666-6666-4666-8666-66666666666${i}`,
+    partnerId: partner.id,
+    customerName: partner.customerName,
+    accountNumber: '0123456789',
+    percentage: '20',
+    amount: '80.00',
+    amountMinor: 8_000,
+    capped: false,
+    fee: '0.00',
+    feeMinor: 0,
+    status,
+    failureReason: status === 'failed' ? 'Bank unavailable' : null,
+    createdAt: '2026-01-02T10:00:00Z',
+  });
+  const withSplits = (over: Partial<InvoiceDetail>, ...statuses: ('pending' | 'paid' | 'failed')[]) =>
+    invoice({ partners: [partner], invoiceSettlements: statuses.map((st, i) => split(st, i)), ...over });
+
+  it.each([
+    ['a failed split on a partly paid invoice', true, withSplits({}, 'paid', 'failed')],
+    ['a pending split on a fully paid invoice', true, withSplits({ status: 'fullyPaid' }, 'pending')],
+    ['every split paid', false, withSplits({}, 'paid', 'paid')],
+    ['a failed split on a pending invoice', false, withSplits({ status: 'pending' }, 'failed')],
+    ['no allocations', false, invoice({ status: 'fullyPaid' })],
+  ] as const)('with %s: shown = %s', async (_, shown, inv) => {
+    open(inv);
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(!!screen.queryByRole('button', { name: 'Retry Failed Settlements' })).toBe(shown);
+  });
+
+  it('retries and toasts the server message', async () => {
+    const { api } = open(withSplits({}, 'failed'), {
+      [`POST ${PATH}/settlements/init-payment`]: ok(null, 'Settlements reinitialized successfully'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Failed Settlements' }));
+    await waitFor(() =>
+      expect(toast.toastSuccess).toHaveBeenCalledWith('Settlements reinitialized successfully'),
+    );
+    expect(api.calls.filter((c) => c.path === `${PATH}/settlements/init-payment`)).toHaveLength(1);
+  });
+});
