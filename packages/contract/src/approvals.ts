@@ -158,6 +158,35 @@ export const pendingApprovalItemSchema = z.object({
 });
 export type PendingApprovalItem = z.infer<typeof pendingApprovalItemSchema>;
 
+// ---- Comment thread (002 §2 approval history "link to a comment thread"; issue 24 §0) ----
+
+export const APPROVAL_COMMENT_MSG = {
+  required: 'Comment is required',
+  length: 'Comment must be between 1 and 1000 characters',
+  added: 'Comment added successfully',
+} as const;
+
+export const approvalCommentBody = z.object({
+  body: z
+    .string({ error: APPROVAL_COMMENT_MSG.required })
+    .trim()
+    .min(1, APPROVAL_COMMENT_MSG.required)
+    .max(1000, APPROVAL_COMMENT_MSG.length),
+});
+export type ApprovalCommentBody = z.infer<typeof approvalCommentBody>;
+
+/** One entry of the thread: a free comment, or a decision's comment (with the decision's status). */
+export const approvalCommentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['comment', 'decision']),
+  /** The decision's trail status; null for a free comment. */
+  status: z.enum(TRAIL_STATUSES).nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+  user: z.object({ id: z.string().nullable(), name: z.string() }),
+});
+export type ApprovalComment = z.infer<typeof approvalCommentSchema>;
+
 /** The approvable record as the lists show it; `id` is the record's own id. */
 export const resourceItemSchema = z.object({
   id: z.string().uuid(),

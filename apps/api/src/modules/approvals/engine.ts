@@ -272,7 +272,7 @@ async function userName(db: DbOrTx, userId: string): Promise<string> {
   return u ? `${u.firstName} ${u.lastName}`.trim() : 'Unknown user';
 }
 
-function describe(item: ApprovalItemRow): string {
+export function describe(item: ApprovalItemRow): string {
   const label = APPROVAL_TYPE_LABELS[item.type];
   const ref = item.reference ? ` ${item.reference}` : '';
   return `${label}${ref} of ${formatMoney(item.amountMinor, item.currency)}${item.payee ? ` to ${item.payee}` : ''}`;

@@ -8,6 +8,9 @@ import {
   APPROVAL_TYPES,
   apPolicyBody,
   apPolicySchema,
+  APPROVAL_COMMENT_MSG,
+  approvalCommentBody,
+  approvalCommentSchema,
   approvalIdParam,
   approvalListItemSchema,
   approvalTypeParam,
@@ -25,7 +28,8 @@ import {
   workflowSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { authOf, needs, tenantOf } from '../../platform/guard';
+import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
+import { addComment, commentThread, itemForCommenter } from './comments';
 import { ok, paged } from '../../platform/http';
 import { decide, getItem, listForViewer, presentItem, resolve, runAfterCommit } from './engine';
 import { apPolicyDto, getApPolicy, saveApPolicy } from './policy';
@@ -196,6 +200,63 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const item = await getItem(db, tenantOf(req).accountId, req.params.approvalId);
       return ok(await presentItem(db, item, authOf(req).user.id));
+    },
+  );
+
+  // The comment thread (issue 24 §0): any member involved with the item (maker, approvers,
+  // resolvers) or holding approvalWorkflows get; the tenant is the caller's active account
+  // (x-account-id or the session's), resolved in comments.ts because makers need no approvals grant.
+  const commenter = (
+    req: { headers: Record<string, unknown> },
+    userId: string,
+    activeAccountId: string | null,
+  ) => {
+    const h = req.headers['x-account-id'];
+    return { userId, accountId: typeof h === 'string' && h ? h : activeAccountId };
+  };
+  r.get(
+    '/api/approval-workflows/items/:approvalId/comments',
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'listApprovalComments',
+        summary: 'The comment thread of an approval item: decision comments and free comments, oldest first',
+        tags,
+        params: approvalIdParam,
+        response: { 200: envelope(z.array(approvalCommentSchema)), 403: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const user = authOf(req).user;
+      const item = await itemForCommenter(db, {
+        ...commenter(req, user.id, user.activeAccountId ?? null),
+        approvalId: req.params.approvalId,
+      });
+      return ok(await commentThread(db, item));
+    },
+  );
+
+  r.post(
+    '/api/approval-workflows/items/:approvalId/comments',
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'addApprovalComment',
+        summary: 'Add a comment to an approval item’s thread (notifies the maker and earlier participants)',
+        tags,
+        params: approvalIdParam,
+        body: approvalCommentBody,
+        response: { 201: envelope(z.array(approvalCommentSchema)), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = authOf(req).user;
+      const item = await itemForCommenter(db, {
+        ...commenter(req, user.id, user.activeAccountId ?? null),
+        approvalId: req.params.approvalId,
+      });
+      await addComment(deps, { item, userId: user.id, body: req.body.body });
+      return reply.code(201).send(ok(await commentThread(db, item), APPROVAL_COMMENT_MSG.added));
     },
   );
 

@@ -120,6 +120,28 @@ export const approvalDecisions = pgTable(
   (t) => [uniqueIndex('approval_decisions_item_seq_key').on(t.itemId, t.seq)],
 );
 
+/**
+ * Free comments on an approval item (002 §2 "link to a comment thread"; issue 24 §0). The thread an
+ * item shows is these rows and the decisions' comments, in time order (approvals/comments.ts). Not
+ * part of the hashed trail: a comment decides nothing.
+ */
+export const approvalComments = pgTable(
+  'approval_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => approvalItems.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('approval_comments_item_idx').on(t.accountId, t.itemId, t.createdAt)],
+);
+
 /** The account's AP policy (issue 21 §3). No row means the defaults below. */
 export const apPolicies = pgTable('ap_policies', {
   accountId: uuid('account_id')

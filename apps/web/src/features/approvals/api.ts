@@ -1,6 +1,7 @@
 // Approvals calls (001 §7 Approvals; issue 21 §1): workflows, decisions, the AP policy.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
+  ApprovalComment,
   ApPolicy,
   ApPolicyBody,
   ApprovalListItem,
@@ -21,6 +22,7 @@ export const approvalKeys = {
   list: (which: 'pending' | 'rejected', type: string, page: number) =>
     ['approvals', which, type, page] as const,
   item: (id: string) => ['approvals', 'item', id] as const,
+  comments: (id: string) => ['approvals', 'comments', id] as const,
   policy: ['approvals', 'ap-policy'] as const,
 };
 
@@ -82,3 +84,18 @@ export function useApPolicy() {
   });
 }
 export const saveApPolicy = (body: ApPolicyBody) => api.put<ApPolicy>('/settings/ap-policy', body);
+
+// The item's comment thread (issue 24 §0). A 403 (a member not involved with the item) is shown in
+// the drawer, not as the Access Forbidden page: the record's own screen stays readable.
+const quiet = { skipForbiddenPage: true } as const;
+export function useApprovalComments(approvalId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: approvalKeys.comments(approvalId),
+    enabled,
+    retry: false,
+    queryFn: async () =>
+      (await api.get<ApprovalComment[]>(`/approval-workflows/items/${approvalId}/comments`, quiet)).data,
+  });
+}
+export const addApprovalComment = (approvalId: string, body: string) =>
+  api.post<ApprovalComment[]>(`/approval-workflows/items/${approvalId}/comments`, { body }, quiet);

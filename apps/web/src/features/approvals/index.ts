@@ -2,3 +2,4 @@
 export { ApprovalActions } from './components/approval-actions';
 export { DecisionModal, type DecisionKind } from './components/decision-modal';
 export { TrailModal, TrailList } from './components/trail-modal';
+export { CommentsDrawer } from './components/comments-drawer';

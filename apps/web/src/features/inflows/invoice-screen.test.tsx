@@ -279,3 +279,112 @@ describe('invoice detail: confirm delivery', () => {
     expect(screen.queryByRole('button', { name: 'Confirm delivery' })).toBeNull();
   });
 });
+
+describe('invoice detail: approval comment thread', () => {
+  const APPROVAL = '33333333-3333-4333-8333-333333333333';
+  const COMMENTS = `/api/approval-workflows/items/${APPROVAL}/comments`;
+  const decision = {
+    id: 'd1',
+    kind: 'decision',
+    status: 'Approved',
+    body: 'Figures match',
+    createdAt: '2026-01-02T09:00:00Z',
+    user: { id: 'u2', name: 'Chidi Okeke' },
+  };
+  const added = {
+    id: 'c1',
+    kind: 'comment',
+    status: null,
+    body: 'Customer asked for a copy',
+    createdAt: '2026-01-03T09:00:00Z',
+    user: { id: 'u1', name: 'Ada Obi' },
+  };
+
+  it('opens the thread from the approval history and adds a comment with the server toast', async () => {
+    const { api } = open(invoice(), {
+      [`GET ${COMMENTS}`]: ok([decision]),
+      [`POST ${COMMENTS}`]: ok([decision, added], 'Comment added successfully'),
+    });
+    expect(await screen.findByText('Approval history')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Comments' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Comments' });
+    expect(await within(drawer).findByText('Figures match')).toBeInTheDocument();
+    expect(within(drawer).getByText('Chidi Okeke')).toBeInTheDocument();
+
+    // an empty comment is refused in the browser by the contract's own rule
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
+    expect(await within(drawer).findByText('Comment is required')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === COMMENTS)).toBe(false);
+
+    fireEvent.change(within(drawer).getByLabelText('Add a comment'), {
+      target: { value: 'Customer asked for a copy' },
+    });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
+    await waitFor(() => expect(toast.toastSuccess).toHaveBeenCalledWith('Comment added successfully'));
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === COMMENTS)?.body).toEqual({
+      body: 'Customer asked for a copy',
+    });
+    expect(await within(drawer).findByText('Customer asked for a copy')).toBeInTheDocument();
+    expect(within(drawer).getAllByTestId('comment')).toHaveLength(2);
+  });
+
+  it('shows the server’s refusal inside the drawer, not the Access Forbidden page', async () => {
+    open(invoice(), {
+      [`GET ${COMMENTS}`]: fail(403, 'forbidden', 'You do not have permission to perform this action'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Comments' });
+    expect(
+      await within(drawer).findByText('You do not have permission to perform this action'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Approval history')).toBeInTheDocument();
+  });
+});
+
+describe('invoice detail: Retry Failed Settlements (002 §4)', () => {
+  const partner = {
+    id: '55555555-5555-4555-8555-555555555555',
+    customerName: 'Tola Logistics',
+    percentage: '20',
+  };
+  const split = (status: 'pending' | 'paid' | 'failed' | 'cancelled', i: number) => ({
+    id: `66666666-6666-4666-8666-66666666666${i}`,
+    partnerId: partner.id,
+    customerName: partner.customerName,
+    accountNumber: '0123456789',
+    percentage: '20',
+    amount: '80.00',
+    amountMinor: 8_000,
+    capped: false,
+    fee: '0.00',
+    feeMinor: 0,
+    status,
+    failureReason: status === 'failed' ? 'Bank unavailable' : null,
+    createdAt: '2026-01-02T10:00:00Z',
+  });
+  const withSplits = (over: Partial<InvoiceDetail>, ...statuses: ('pending' | 'paid' | 'failed')[]) =>
+    invoice({ partners: [partner], invoiceSettlements: statuses.map((st, i) => split(st, i)), ...over });
+
+  it.each([
+    ['a failed split on a partly paid invoice', true, withSplits({}, 'paid', 'failed')],
+    ['a pending split on a fully paid invoice', true, withSplits({ status: 'fullyPaid' }, 'pending')],
+    ['every split paid', false, withSplits({}, 'paid', 'paid')],
+    ['a failed split on a pending invoice', false, withSplits({ status: 'pending' }, 'failed')],
+    ['no allocations', false, invoice({ status: 'fullyPaid' })],
+  ] as const)('with %s: shown = %s', async (_, shown, inv) => {
+    open(inv);
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(!!screen.queryByRole('button', { name: 'Retry Failed Settlements' })).toBe(shown);
+  });
+
+  it('retries and toasts the server message', async () => {
+    const { api } = open(withSplits({}, 'failed'), {
+      [`POST ${PATH}/settlements/init-payment`]: ok(null, 'Settlements reinitialized successfully'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Failed Settlements' }));
+    await waitFor(() =>
+      expect(toast.toastSuccess).toHaveBeenCalledWith('Settlements reinitialized successfully'),
+    );
+    expect(api.calls.filter((c) => c.path === `${PATH}/settlements/init-payment`)).toHaveLength(1);
+  });
+});

@@ -82,6 +82,66 @@ describe('customer portal', () => {
   });
 });
 
+describe('customer portal: one company at a time (000 §3)', () => {
+  const profileOf = (n: string, name: string) => ({
+    id: `${n}1111111-1111-4111-8111-111111111111`,
+    accountId: `${n}1111111-1111-4111-8111-111111111111`,
+    companyName: name,
+    customerName: 'Ada',
+    email: 'ada@buyer.ng',
+  });
+  const A = profileOf('a', 'Alpha Cement');
+  const B = profileOf('b', 'Beta Paints');
+  const row = (ref: string, amountMinor: number) => ({
+    id: `inv-${ref}`,
+    reference: ref,
+    createdAt: '2026-01-05T10:00:00Z',
+    amount: (amountMinor / 100).toFixed(2),
+    amountMinor,
+    amountPaid: '0.00',
+    amountPaidMinor: 0,
+    status: 'pending',
+  });
+  const page = (data: unknown[], p: number, totalPages: number) => ({
+    body: {
+      status: 'success',
+      message: 'OK',
+      data,
+      metadata: { pagination: { page: p, limit: 20, totalItems: totalPages * 20, totalPages } },
+    },
+  });
+
+  it('lists the current company’s invoices, and a switch asks for the other company from page 1', async () => {
+    store.set({
+      customer: { email: 'ada@buyer.ng', allCustomerProfiles: [A, B], currentCustomerProfile: A },
+    });
+    const { calls } = mockFetch({
+      'GET /api/customer/invoices': (url) => {
+        const acc = url.searchParams.get('accountId');
+        const p = Number(url.searchParams.get('page'));
+        if (acc === A.accountId) return page([row(`A-${p}`, 4_500_000)], p, 3);
+        if (acc === B.accountId) return page([row(`B-${p}`, 1_600_000)], p, 1);
+        return page([], 1, 1);
+      },
+    });
+    renderWithRouter({ routes: portalRoutes, initial: '/customer/invoice' });
+    expect(await screen.findByText('A-1', {}, { timeout: 15_000 })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('A-2')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('textbox', { name: 'Company' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Beta Paints', hidden: true }));
+    expect(await screen.findByText('B-1')).toBeInTheDocument();
+    expect(screen.queryByText(/^A-/)).toBeNull();
+    expect(store.get().customer.currentCustomerProfile).toEqual(B);
+    const asked = calls
+      .filter((c) => c.path === '/api/customer/invoices')
+      .map((c) => [c.url.searchParams.get('accountId'), c.url.searchParams.get('page')]);
+    expect(asked).toContainEqual([B.accountId, '1']);
+    expect(asked).not.toContainEqual([B.accountId, '2']);
+  }, 60_000);
+});
+
 describe('employee portal', () => {
   it('guards payslips, and shows Profile and Logout only when signed in', async () => {
     const { router } = renderWithRouter({ routes: portalRoutes, initial: '/employee-portal/payslip' });

@@ -1,19 +1,19 @@
-import { Badge, Group, Modal, Stack, Text, Timeline } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, Timeline } from '@mantine/core';
+import { useState } from 'react';
 import type { PendingApprovalItem } from '@owo/contract/approvals';
 import { formatLongDate } from '../../../lib/format';
+import { CommentsDrawer } from './comments-drawer';
+import { trailColor } from './trail-color';
 
-/** 000 §4.11: Approved and Pending as such, anything else as a rejection (Resolved/Resubmitted named). */
-export function trailColor(status: string): string {
-  if (status === 'Approved') return 'green';
-  if (status === 'Pending') return 'yellow';
-  if (status === 'Resolved' || status === 'Resubmitted') return 'blue';
-  return 'red';
-}
+export { trailColor };
 
+/** The trail, with the "Comments" link to the item's thread (002 §2), on every approvable record. */
 export function TrailList(props: { item: PendingApprovalItem }) {
   const { item } = props;
+  const [comments, setComments] = useState(false);
   return (
     <Stack gap="sm">
+      <CommentsDrawer approvalId={item.id} opened={comments} onClose={() => setComments(false)} />
       <Group gap="xs">
         <Text size="sm" fw={500}>
           {item.workflowName}
@@ -21,6 +21,9 @@ export function TrailList(props: { item: PendingApprovalItem }) {
         <Badge color={item.trailVerified ? 'green' : 'red'} variant="light" data-testid="trail-verified">
           {item.trailVerified ? 'trail verified' : 'trail broken'}
         </Badge>
+        <Button variant="subtle" size="compact-sm" ml="auto" onClick={() => setComments(true)}>
+          Comments
+        </Button>
       </Group>
       {item.approvals.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -1,12 +1,34 @@
 // /inflows/customers/:id and /inflows/partners/:id (002 §2).
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { INVOICE_STATUSES } from '@owo/contract/inflows';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { useCustomer, useInflowList, usePartner } from '../api';
 import { CustomerModal, StatusBadge } from '../components';
+
+const STATUS_LABEL: Record<(typeof INVOICE_STATUSES)[number], string> = {
+  draft: 'Draft',
+  pending: 'Pending',
+  partlyPaid: 'Partly paid',
+  fullyPaid: 'Fully paid',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 export function CustomerScreen() {
   const { id } = useParams();
@@ -14,9 +36,15 @@ export function CustomerScreen() {
   const q = useCustomer(id);
   const canEdit = useCan('inflowsCustomers', 'put');
   const [editing, setEditing] = useState(false);
+  // 002 §2: the customer detail accepts a filter query (`?status=`), kept in the URL like the lists.
+  const [params, setParams] = useSearchParams();
+  const status = (INVOICE_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? params.get('status')
+    : null;
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Customer not found'}</Alert>;
   const c = q.data;
+  const shown = status ? c.invoices.filter((i) => i.status === status) : c.invoices;
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -36,10 +64,19 @@ export function CustomerScreen() {
         )}
       </Group>
       <Card padding={0}>
-        <Title order={5} p="md" pb={0}>
-          Invoices
-        </Title>
-        {c.invoices.length === 0 ? (
+        <Group justify="space-between" p="md" pb={0}>
+          <Title order={5}>Invoices</Title>
+          <Select
+            aria-label="Status"
+            placeholder="All statuses"
+            clearable
+            w={200}
+            data={INVOICE_STATUSES.map((v) => ({ value: v, label: STATUS_LABEL[v] }))}
+            value={status}
+            onChange={(v) => setParams(v ? { status: v } : {}, { replace: true })}
+          />
+        </Group>
+        {shown.length === 0 ? (
           <Text p="md" c="dimmed">
             No data available
           </Text>
@@ -54,7 +91,7 @@ export function CustomerScreen() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {c.invoices.map((i) => (
+              {shown.map((i) => (
                 <Table.Tr
                   key={i.id}
                   style={{ cursor: 'pointer' }}

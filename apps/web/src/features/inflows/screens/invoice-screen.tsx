@@ -86,7 +86,12 @@ export function InvoiceScreen() {
   const payable =
     inv.approvalStatus === 'approved' && !['fullyPaid', 'completed', 'cancelled'].includes(inv.status);
   const cancellable = payable && inv.amountPaidMinor < inv.amountMinor;
-  const settling = inv.invoiceSettlements.some((s) => s.status === 'failed');
+  // 002 §4: Retry Failed Settlements when (a) the invoice is fullyPaid without allocations or (b) it
+  // has allocations and is neither draft nor pending; in both cases a settlement is pending or failed.
+  const allocated = inv.partners.length > 0 || inv.invoiceSettlements.length > 0;
+  const settling =
+    inv.invoiceSettlements.some((s) => s.status === 'pending' || s.status === 'failed') &&
+    ((inv.status === 'fullyPaid' && !allocated) || (allocated && !['draft', 'pending'].includes(inv.status)));
   // 002 §4: the delivery prompt shows to a role that may update delivery, on an approved,
   // non-draft invoice whose delivery is still pending.
   const deliverable =

@@ -30,6 +30,7 @@ const STATUS_LABEL: Record<string, { label: string; color: string }> = {
   fullyPaid: { label: 'Fully paid', color: 'green' },
   completed: { label: 'Completed', color: 'green' },
   draft: { label: 'Draft', color: 'gray' },
+  cancelled: { label: 'Cancelled', color: 'red' },
 };
 const StatusBadge = ({ status }: { status: string }) => {
   const s = STATUS_LABEL[status] ?? { label: status, color: 'gray' };
@@ -74,7 +75,10 @@ function CompanySwitcher() {
 function CustomerInvoiceList() {
   const email = useStore((s) => s.customer.email);
   const { current } = useProfiles();
-  const [page, setPage] = useState(1);
+  // The page belongs to one company: a switch starts the other company's list at page 1.
+  const [paged, setPaged] = useState<{ accountId?: string; page: number }>({ page: 1 });
+  const page = paged.accountId === current?.accountId ? paged.page : 1;
+  const setPage = (p: number) => setPaged({ accountId: current?.accountId, page: p });
   const q = useCustomerInvoices(current?.accountId, page);
   const rows = q.data?.data ?? [];
   const totalPages = q.data?.metadata?.pagination?.totalPages ?? 1;
