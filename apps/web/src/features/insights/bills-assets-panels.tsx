@@ -1,7 +1,7 @@
 // The dashboard's bills and assets panels (issue 27 §2; 002 §2 "Insight dashboard": bills
 // overview, bill payments awaiting approval, assets overview, asset payout statistics).
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BILL_INSIGHT_LABELS, type BillInsightStatus, type Dashboard } from '@owo/contract/insights';
@@ -33,22 +33,22 @@ export function BillsOverviewPanel({ data, currency, csv }: Props) {
     <Panel title="Bills overview" action={csv('billsOverview')} testId="panel-bills-overview">
       {total ? (
         <>
+          <Text size="sm" c="dimmed" mb="xs">
+            {total} {total === 1 ? 'bill' : 'bills'} in this period
+          </Text>
           <BarChart
-            h={220}
-            data={rows.map((r) => ({ status: BILL_INSIGHT_LABELS[r.status], Amount: major(r.amountMinor) }))}
+            h={40 + rows.length * 30}
+            orientation="vertical"
+            data={rows.map((r) => ({
+              status: `${BILL_INSIGHT_LABELS[r.status]} (${r.count})`,
+              Amount: major(r.amountMinor),
+              color: BILL_COLORS[r.status],
+            }))}
             dataKey="status"
             series={[{ name: 'Amount', color: 'indigo.6' }]}
             valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), currency)}
-            yAxisProps={{ width: 80 }}
-            xAxisProps={{ interval: 0, fontSize: 11 }}
+            yAxisProps={{ width: 140 }}
           />
-          <Group gap={6} mt="sm">
-            {rows.map((r) => (
-              <Badge key={r.status} variant="light" color={BILL_COLORS[r.status].split('.')[0]}>
-                {BILL_INSIGHT_LABELS[r.status]}: {r.count}
-              </Badge>
-            ))}
-          </Group>
         </>
       ) : (
         <Text c="dimmed">No bills in this period</Text>
@@ -115,6 +115,7 @@ export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
   const a = data.assetsOverview;
   const byType = new Map<string, number>();
   for (const r of a.byType) byType.set(r.type, (byType.get(r.type) ?? 0) + r.count);
+  const colorOf = new Map([...byType.keys()].map((t, i) => [t, TYPE_COLORS[i % TYPE_COLORS.length]]));
   return (
     <Panel title="Assets overview" action={csv('assetsOverview')} testId="panel-assets-overview">
       {a.count ? (
@@ -127,17 +128,22 @@ export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
             h={180}
             withLabels
             withLabelsLine
-            data={[...byType].map(([type, count], i) => ({
+            data={[...byType].map(([type, count]) => ({
               name: type,
               value: count,
-              color: TYPE_COLORS[i % TYPE_COLORS.length],
+              color: colorOf.get(type)!,
             }))}
           />
           <Table>
             <Table.Tbody>
               {a.byType.map((r) => (
                 <Table.Tr key={`${r.type}-${r.status}`}>
-                  <Table.Td>{r.type}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Box w={10} h={10} bg={colorOf.get(r.type)} style={{ borderRadius: 2 }} />
+                      {r.type}
+                    </Group>
+                  </Table.Td>
                   <Table.Td tt="capitalize">{r.status}</Table.Td>
                   <Table.Td>{r.count}</Table.Td>
                   <Table.Td ta="right">{formatMoney(r.valueMinor, a.valueCurrency)}</Table.Td>
