@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { subsidiaries } from '../accounts/tables';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
+import { seedBillAssetRows } from './seed';
 
 // The bills and assets panels of the dashboard (issue 27 §2), over rows written straight to the
 // tables the panels read: bills (payout_quotes) with their payouts and payout transactions, and
@@ -377,5 +378,49 @@ describe('insights: assets panels', () => {
       'Generator,inactive,1,0.00',
       'Vehicle,active,1,2500.00',
     ]);
+  });
+});
+
+describe('insights: bills and assets seeding (bench)', () => {
+  it('the panels over seeded bills and assets agree with counts taken straight from the tables', async () => {
+    const { o, ctx } = await tenant();
+    const ref = `S${uid()}`;
+    await seedBillAssetRows(t.db, {
+      accountId: ctx.accountId,
+      walletId: ctx.walletId,
+      userId: ctx.userId,
+      subsidiaryIds: [],
+      assets: 12,
+      assetPayouts: 60,
+      bills: 90,
+      days: 300,
+      ref,
+    });
+    const d = (await o.api.get('/api/insights/dashboard?period=month')).body.data;
+    const one = async (q: ReturnType<typeof sql>) =>
+      Number(((await t.db.execute(q)).rows[0] as { n: string }).n);
+    const bills = await one(sql`select count(*) as n from payout_quotes q
+      where q.account_id = ${ctx.accountId} and q.created_at >= now() - interval '365 days'`);
+    expect(bills).toBe(90);
+    expect(d.billsOverview.reduce((s: number, b: any) => s + b.count, 0)).toBe(bills);
+    for (const s of ['requested', 'received', 'awaitingApproval', 'scheduled', 'paid', 'overdue', 'rejected'])
+      expect(d.billsOverview.find((b: any) => b.status === s)?.count, s).toBeGreaterThan(0);
+    const pending =
+      await one(sql`select count(*) as n from payout_quotes q join payouts p on p.id = q.payout_id
+      where q.account_id = ${ctx.accountId} and p.status = 'pending'`);
+    expect(d.billsAwaitingApproval.count).toBe(pending);
+    expect(d.billsAwaitingApproval.oldest).toHaveLength(5);
+    const paid =
+      await one(sql`select count(*) as n from payouts p join transactions t on t.id = p.transaction_id
+      where p.account_id = ${ctx.accountId} and p.payout_option = 'asset' and t.status = 'success'
+        and t.created_at >= now() - interval '365 days'`);
+    expect(paid).toBeGreaterThan(50);
+    expect(d.assetPayouts.count).toBe(paid);
+    expect(d.assetsOverview.count).toBe(12);
+    expect(d.assetsOverview.valueMinor).toBe(
+      await one(sql`select coalesce(sum(i.quantity * ps.amount_minor), 0) as n from payout_asset_inventory i
+        join products_and_services ps on ps.id = i.product_id where ps.account_id = ${ctx.accountId}`),
+    );
+    expect(d.assetPayouts.topAssets).toHaveLength(5);
   });
 });
