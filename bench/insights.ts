@@ -25,7 +25,7 @@ import {
 } from '../apps/api/src/platform/schema';
 import { createWallet } from '../apps/api/src/modules/money/wallets';
 import { budgetUse, dashboard, paymentOverview, teamReport } from '../apps/api/src/modules/insights/service';
-import { seedInsightRows } from '../apps/api/src/modules/insights/seed';
+import { seedBillAssetRows, seedInsightRows } from '../apps/api/src/modules/insights/seed';
 import { budgetInsight } from '../apps/api/src/modules/categories/service';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
@@ -75,6 +75,18 @@ async function tenant(db: Db, name: string, count: number) {
     userIds: users_,
     subsidiaryIds: subs.map((s) => s.id),
     count,
+    days: 365,
+    ref: name,
+  });
+  // The bills and assets panels: a bill and an asset payout for every 20 transactions.
+  await seedBillAssetRows(db, {
+    accountId: a.id,
+    walletId: wallet.id,
+    userId: users_[0],
+    subsidiaryIds: subs.map((s) => s.id),
+    assets: 200,
+    assetPayouts: Math.ceil(count / 20),
+    bills: Math.ceil(count / 20),
     days: 365,
     ref: name,
   });

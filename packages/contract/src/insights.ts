@@ -12,6 +12,10 @@ export const DASHBOARD_PANELS = [
   'approvalsPending',
   'expensesByStatus',
   'budgetUse',
+  'billsOverview',
+  'billsAwaitingApproval',
+  'assetsOverview',
+  'assetPayouts',
 ] as const;
 export type DashboardPanel = (typeof DASHBOARD_PANELS)[number];
 
@@ -53,6 +57,91 @@ export const paymentOverviewSchema = z.object({
 });
 export type PaymentOverview = z.infer<typeof paymentOverviewSchema>;
 
+/**
+ * A bill's state on the dashboard (each bill in exactly one): requested (waiting on the vendor),
+ * received (filled in or arrived by email, not yet sent for payment), awaitingApproval (its payout
+ * waits on the approvals engine), processing (approved, being paid), scheduled, paid, and overdue
+ * (not paid and past its due date, whatever else it is waiting on); then rejected, failed and
+ * cancelled. The first seven are always listed; the last three when there are any.
+ */
+export const BILL_INSIGHT_STATUSES = [
+  'requested',
+  'received',
+  'awaitingApproval',
+  'processing',
+  'scheduled',
+  'paid',
+  'overdue',
+  'rejected',
+  'failed',
+  'cancelled',
+] as const;
+export type BillInsightStatus = (typeof BILL_INSIGHT_STATUSES)[number];
+export const BILL_INSIGHT_LABELS: Record<BillInsightStatus, string> = {
+  requested: 'Requested',
+  received: 'Received',
+  awaitingApproval: 'Awaiting approval',
+  processing: 'Processing',
+  scheduled: 'Scheduled',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  rejected: 'Rejected',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export const billsOverviewSchema = z.array(
+  z.object({ status: z.enum(BILL_INSIGHT_STATUSES), ...money('amount'), count: z.number().int() }),
+);
+export const billsAwaitingApprovalSchema = z.object({
+  count: z.number().int(),
+  ...money('total'),
+  /** The bills waiting longest (since they were sent for approval), oldest first. */
+  oldest: z.array(
+    z.object({
+      reference: z.string(),
+      vendor: z.string().nullable(),
+      invoiceNumber: z.string().nullable(),
+      dueDate: z.string().nullable(),
+      waitingSince: z.string(),
+      ...money('amount'),
+    }),
+  ),
+});
+export const assetsOverviewSchema = z.object({
+  count: z.number().int(),
+  activeCount: z.number().int(),
+  /** Assets registered in the period. */
+  addedInPeriod: z.number().int(),
+  /** Σ inventory price × quantity; products are priced in naira. */
+  valueCurrency: z.literal('NGN'),
+  ...money('value'),
+  byType: z.array(
+    z.object({
+      type: z.string(),
+      status: z.enum(['active', 'inactive']),
+      count: z.number().int(),
+      ...money('value'),
+    }),
+  ),
+});
+export const assetPayoutsSchema = z.object({
+  count: z.number().int(),
+  ...money('amount'),
+  buckets: z.array(z.object({ bucket: z.string(), count: z.number().int(), ...money('amount') })),
+  /** Per asset: the paid payouts naming it (a payout naming two assets counts for each). */
+  topAssets: z.array(
+    z.object({
+      assetId: z.string(),
+      type: z.string(),
+      brand: z.string(),
+      modelNo: z.string(),
+      serialNo: z.string(),
+      count: z.number().int(),
+      ...money('amount'),
+    }),
+  ),
+});
 export const dashboardSchema = z.object({
   paymentOverview: paymentOverviewSchema,
   vendorPayments: z.array(z.object({ payee: z.string(), ...money('amount'), count: z.number().int() })),
@@ -67,6 +156,10 @@ export const dashboardSchema = z.object({
       ...money('spent'),
     }),
   ),
+  billsOverview: billsOverviewSchema,
+  billsAwaitingApproval: billsAwaitingApprovalSchema,
+  assetsOverview: assetsOverviewSchema,
+  assetPayouts: assetPayoutsSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

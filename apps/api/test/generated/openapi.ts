@@ -3357,7 +3357,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Dashboard panels: payment overview, vendor payments, approvals waiting, expenses, budget use
+         * Dashboard panels: payment overview, vendor payments, approvals waiting, expenses, budget use, bills, assets
          * @description With `format=csv` and `panel`, one panel as CSV.
          */
         get: operations["getInsightDashboard"];
@@ -21583,7 +21583,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 format?: "json" | "csv";
-                panel?: "paymentOverview" | "vendorPayments" | "approvalsPending" | "expensesByStatus" | "budgetUse";
+                panel?: "paymentOverview" | "vendorPayments" | "approvalsPending" | "expensesByStatus" | "budgetUse" | "billsOverview" | "billsAwaitingApproval" | "assetsOverview" | "assetPayouts";
             };
             header?: never;
             path?: never;
@@ -21662,6 +21662,82 @@ export interface operations {
                                 /** Format: int64 */
                                 spentMinor: number;
                             }[];
+                            billsOverview: {
+                                /** @enum {string} */
+                                status: "requested" | "received" | "awaitingApproval" | "processing" | "scheduled" | "paid" | "overdue" | "rejected" | "failed" | "cancelled";
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                /** Format: int64 */
+                                count: number;
+                            }[];
+                            billsAwaitingApproval: {
+                                /** Format: int64 */
+                                count: number;
+                                total: string;
+                                /** Format: int64 */
+                                totalMinor: number;
+                                oldest: {
+                                    reference: string;
+                                    vendor: string | null;
+                                    invoiceNumber: string | null;
+                                    dueDate: string | null;
+                                    waitingSince: string;
+                                    amount: string;
+                                    /** Format: int64 */
+                                    amountMinor: number;
+                                }[];
+                            };
+                            assetsOverview: {
+                                /** Format: int64 */
+                                count: number;
+                                /** Format: int64 */
+                                activeCount: number;
+                                /** Format: int64 */
+                                addedInPeriod: number;
+                                /** @enum {string} */
+                                valueCurrency: "NGN";
+                                value: string;
+                                /** Format: int64 */
+                                valueMinor: number;
+                                byType: {
+                                    type: string;
+                                    /** @enum {string} */
+                                    status: "active" | "inactive";
+                                    /** Format: int64 */
+                                    count: number;
+                                    value: string;
+                                    /** Format: int64 */
+                                    valueMinor: number;
+                                }[];
+                            };
+                            assetPayouts: {
+                                /** Format: int64 */
+                                count: number;
+                                amount: string;
+                                /** Format: int64 */
+                                amountMinor: number;
+                                buckets: {
+                                    bucket: string;
+                                    /** Format: int64 */
+                                    count: number;
+                                    amount: string;
+                                    /** Format: int64 */
+                                    amountMinor: number;
+                                }[];
+                                topAssets: {
+                                    assetId: string;
+                                    type: string;
+                                    brand: string;
+                                    modelNo: string;
+                                    serialNo: string;
+                                    /** Format: int64 */
+                                    count: number;
+                                    amount: string;
+                                    /** Format: int64 */
+                                    amountMinor: number;
+                                }[];
+                            };
                         };
                     };
                 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  BILL_INSIGHT_LABELS,
   dashboardQuery,
   dashboardSchema,
   envelope,
@@ -63,7 +64,7 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
       schema: {
         operationId: 'getInsightDashboard',
         summary:
-          'Dashboard panels: payment overview, vendor payments, approvals waiting, expenses, budget use',
+          'Dashboard panels: payment overview, vendor payments, approvals waiting, expenses, budget use, bills, assets',
         description: 'With `format=csv` and `panel`, one panel as CSV.',
         tags,
         querystring: dashboardQuery,
@@ -74,20 +75,77 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
       const d = await dashboard(db, filtersOf(req, req.query));
       if (!wantsCsv(req.query)) return ok(d);
       const panel = req.query.panel ?? 'paymentOverview';
-      const rows = (panel === 'paymentOverview' ? d.paymentOverview.buckets : d[panel]) as unknown as Row[];
-      const columns: Record<typeof panel, CsvColumn<Row>[]> = {
-        paymentOverview: cols(
-          ['Period', 'bucket'],
-          ['Money in', 'moneyIn'],
-          ['Money out', 'moneyOut'],
-          ['Transactions', 'count'],
-        ),
-        vendorPayments: cols(['Payee', 'payee'], ['Amount', 'amount'], ['Payments', 'count']),
-        approvalsPending: cols(['Type', 'type'], ['Amount', 'amount'], ['Items', 'count']),
-        expensesByStatus: cols(['Status', 'status'], ['Amount', 'amount'], ['Expenses', 'count']),
-        budgetUse: cols(['Category', 'name'], ['Budget', 'budget'], ['Spent', 'spent']),
+      const labelled = d.billsOverview.map((b) => ({ ...b, label: BILL_INSIGHT_LABELS[b.status] }));
+      const panels: Record<typeof panel, { rows: unknown[]; columns: CsvColumn<Row>[] }> = {
+        paymentOverview: {
+          rows: d.paymentOverview.buckets,
+          columns: cols(
+            ['Period', 'bucket'],
+            ['Money in', 'moneyIn'],
+            ['Money out', 'moneyOut'],
+            ['Transactions', 'count'],
+          ),
+        },
+        vendorPayments: {
+          rows: d.vendorPayments,
+          columns: cols(['Payee', 'payee'], ['Amount', 'amount'], ['Payments', 'count']),
+        },
+        approvalsPending: {
+          rows: d.approvalsPending,
+          columns: cols(['Type', 'type'], ['Amount', 'amount'], ['Items', 'count']),
+        },
+        expensesByStatus: {
+          rows: d.expensesByStatus,
+          columns: cols(['Status', 'status'], ['Amount', 'amount'], ['Expenses', 'count']),
+        },
+        budgetUse: {
+          rows: d.budgetUse,
+          columns: cols(['Category', 'name'], ['Budget', 'budget'], ['Spent', 'spent']),
+        },
+        billsOverview: {
+          rows: labelled,
+          columns: cols(['Status', 'label'], ['Amount', 'amount'], ['Bills', 'count']),
+        },
+        billsAwaitingApproval: {
+          rows: d.billsAwaitingApproval.oldest,
+          columns: cols(
+            ['Reference', 'reference'],
+            ['Vendor', 'vendor'],
+            ['Invoice', 'invoiceNumber'],
+            ['Due date', 'dueDate'],
+            ['Waiting since', 'waitingSince'],
+            ['Amount', 'amount'],
+          ),
+        },
+        assetsOverview: {
+          rows: d.assetsOverview.byType,
+          columns: cols(
+            ['Type', 'type'],
+            ['Status', 'status'],
+            ['Assets', 'count'],
+            ['Value (NGN)', 'value'],
+          ),
+        },
+        assetPayouts: {
+          rows: [
+            ...d.assetPayouts.buckets.map((b) => ({
+              section: 'Period',
+              name: b.bucket,
+              count: b.count,
+              amount: b.amount,
+            })),
+            ...d.assetPayouts.topAssets.map((a) => ({
+              section: 'Asset',
+              name: `${a.type} ${a.brand} ${a.modelNo} (${a.serialNo})`,
+              count: a.count,
+              amount: a.amount,
+            })),
+          ],
+          columns: cols(['Section', 'section'], ['Name', 'name'], ['Payouts', 'count'], ['Amount', 'amount']),
+        },
       };
-      return panelCsv(deps, reply, `dashboard-${panel}`, rows, columns[panel]);
+      const { rows, columns } = panels[panel];
+      return panelCsv(deps, reply, `dashboard-${panel}`, rows as Row[], columns);
     },
   );
 

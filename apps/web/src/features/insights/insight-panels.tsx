@@ -4,6 +4,12 @@ import { Alert, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@mant
 import { useState } from 'react';
 import { formatMoney, formatMoneyShort } from '../../lib/format';
 import { useDashboard, type InsightFilter } from './api';
+import {
+  AssetPayoutsPanel,
+  AssetsOverviewPanel,
+  BillsAwaitingPanel,
+  BillsOverviewPanel,
+} from './bills-assets-panels';
 import { InsightFilters, Panel, PanelCsvButton } from './components';
 
 const major = (minor: number) => minor / 100;
@@ -132,6 +138,10 @@ export function InsightPanels() {
                 <Text c="dimmed">No categories with budgets</Text>
               )}
             </Panel>
+            <BillsOverviewPanel data={d.data} currency={cur} csv={csv} />
+            <BillsAwaitingPanel data={d.data} currency={cur} csv={csv} />
+            <AssetsOverviewPanel data={d.data} csv={csv} />
+            <AssetPayoutsPanel data={d.data} currency={cur} csv={csv} />
           </SimpleGrid>
         </>
       )}

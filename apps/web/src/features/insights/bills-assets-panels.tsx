@@ -1,0 +1,206 @@
+// The dashboard's bills and assets panels (issue 27 §2; 002 §2 "Insight dashboard": bills
+// overview, bill payments awaiting approval, assets overview, asset payout statistics).
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Anchor, Box, Group, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { BILL_INSIGHT_LABELS, type BillInsightStatus, type Dashboard } from '@owo/contract/insights';
+import { formatDate, formatMoney, formatMoneyShort, formatRelative } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { Panel } from './components';
+
+const major = (minor: number) => minor / 100;
+const BILL_COLORS: Record<BillInsightStatus, string> = {
+  requested: 'gray.5',
+  received: 'blue.5',
+  awaitingApproval: 'yellow.6',
+  processing: 'cyan.6',
+  scheduled: 'indigo.5',
+  paid: 'teal.6',
+  overdue: 'red.6',
+  rejected: 'gray.7',
+  failed: 'red.8',
+  cancelled: 'gray.4',
+};
+const TYPE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'lime.6', 'pink.6', 'gray.6'];
+
+type Props = { data: Dashboard; currency: string; csv: (panel: string) => ReactNode };
+
+export function BillsOverviewPanel({ data, currency, csv }: Props) {
+  const rows = data.billsOverview;
+  const total = rows.reduce((s, r) => s + r.count, 0);
+  return (
+    <Panel title="Bills overview" action={csv('billsOverview')} testId="panel-bills-overview">
+      {total ? (
+        <>
+          <Text size="sm" c="dimmed" mb="xs">
+            {total} {total === 1 ? 'bill' : 'bills'} in this period
+          </Text>
+          <BarChart
+            h={40 + rows.length * 30}
+            orientation="vertical"
+            data={rows.map((r) => ({
+              status: `${BILL_INSIGHT_LABELS[r.status]} (${r.count})`,
+              Amount: major(r.amountMinor),
+              color: BILL_COLORS[r.status],
+            }))}
+            dataKey="status"
+            series={[{ name: 'Amount', color: 'indigo.6' }]}
+            valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), currency)}
+            yAxisProps={{ width: 140 }}
+          />
+        </>
+      ) : (
+        <Text c="dimmed">No bills in this period</Text>
+      )}
+    </Panel>
+  );
+}
+
+export function BillsAwaitingPanel({ data, currency, csv }: Props) {
+  const w = data.billsAwaitingApproval;
+  return (
+    <Panel
+      title="Bills awaiting approval"
+      action={csv('billsAwaitingApproval')}
+      testId="panel-bills-awaiting-approval"
+    >
+      {w.count ? (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {w.count} {w.count === 1 ? 'bill' : 'bills'} · {formatMoney(w.totalMinor, currency)}
+          </Text>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Vendor</Table.Th>
+                <Table.Th>Waiting</Table.Th>
+                <Table.Th>Due</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {w.oldest.map((b) => (
+                <Table.Tr key={b.reference}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={paths.bills.inDashboard.href({ ref: b.reference })}
+                      size="sm"
+                    >
+                      {b.vendor ?? b.invoiceNumber ?? 'Bill'}
+                    </Anchor>
+                    {b.invoiceNumber && b.vendor && (
+                      <Text size="xs" c="dimmed">
+                        {b.invoiceNumber}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatRelative(b.waitingSince)}</Table.Td>
+                  <Table.Td>{formatDate(b.dueDate)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(b.amountMinor, currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      ) : (
+        <Text c="dimmed">No bills are waiting for approval</Text>
+      )}
+    </Panel>
+  );
+}
+
+export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
+  const a = data.assetsOverview;
+  const byType = new Map<string, number>();
+  for (const r of a.byType) byType.set(r.type, (byType.get(r.type) ?? 0) + r.count);
+  const colorOf = new Map([...byType.keys()].map((t, i) => [t, TYPE_COLORS[i % TYPE_COLORS.length]]));
+  return (
+    <Panel title="Assets overview" action={csv('assetsOverview')} testId="panel-assets-overview">
+      {a.count ? (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {a.count} {a.count === 1 ? 'asset' : 'assets'} ({a.activeCount} active) · inventory value{' '}
+            {formatMoney(a.valueMinor, a.valueCurrency)} · {a.addedInPeriod} added in this period
+          </Text>
+          <DonutChart
+            h={180}
+            withLabels
+            withLabelsLine
+            data={[...byType].map(([type, count]) => ({
+              name: type,
+              value: count,
+              color: colorOf.get(type)!,
+            }))}
+          />
+          <Table>
+            <Table.Tbody>
+              {a.byType.map((r) => (
+                <Table.Tr key={`${r.type}-${r.status}`}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Box w={10} h={10} bg={colorOf.get(r.type)} style={{ borderRadius: 2 }} />
+                      {r.type}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td tt="capitalize">{r.status}</Table.Td>
+                  <Table.Td>{r.count}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(r.valueMinor, a.valueCurrency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      ) : (
+        <Text c="dimmed">No assets yet</Text>
+      )}
+    </Panel>
+  );
+}
+
+export function AssetPayoutsPanel({ data, currency, csv }: Props) {
+  const p = data.assetPayouts;
+  return (
+    <Panel title="Asset payout statistics" action={csv('assetPayouts')} testId="panel-asset-payouts">
+      {p.count ? (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {p.count} {p.count === 1 ? 'payout' : 'payouts'} · {formatMoney(p.amountMinor, currency)}
+          </Text>
+          <BarChart
+            h={180}
+            data={p.buckets.map((b) => ({ bucket: formatDate(b.bucket), Paid: major(b.amountMinor) }))}
+            dataKey="bucket"
+            series={[{ name: 'Paid', color: 'grape.6' }]}
+            valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), currency)}
+            yAxisProps={{ width: 80 }}
+          />
+          <Text size="sm" fw={600}>
+            Top assets
+          </Text>
+          <Table>
+            <Table.Tbody>
+              {p.topAssets.map((x) => (
+                <Table.Tr key={x.assetId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.assets.detail.href({ id: x.assetId })} size="sm">
+                      {x.type} · {x.brand} {x.modelNo}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {x.serialNo}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{x.count}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(x.amountMinor, currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      ) : (
+        <Text c="dimmed">No asset payouts in this period</Text>
+      )}
+    </Panel>
+  );
+}
