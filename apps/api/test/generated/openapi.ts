@@ -11822,7 +11822,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 /** Format: int64 */
@@ -11909,7 +11909,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 /** Format: int64 */
@@ -11972,7 +11972,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             canApprove: boolean;
                             canResolve: boolean;
                             rejectionResolverIds: string[];
@@ -11988,7 +11988,7 @@ export interface operations {
                             }[];
                             approvals: {
                                 /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                 comments: string;
                                 dateApproved: string;
                                 /** Format: int64 */
@@ -12049,7 +12049,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             canApprove: boolean;
                             canResolve: boolean;
                             rejectionResolverIds: string[];
@@ -12065,7 +12065,7 @@ export interface operations {
                             }[];
                             approvals: {
                                 /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                 comments: string;
                                 dateApproved: string;
                                 /** Format: int64 */
@@ -12125,7 +12125,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             canApprove: boolean;
                             canResolve: boolean;
                             rejectionResolverIds: string[];
@@ -12141,7 +12141,7 @@ export interface operations {
                             }[];
                             approvals: {
                                 /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                 comments: string;
                                 dateApproved: string;
                                 /** Format: int64 */
@@ -14128,7 +14128,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -14144,7 +14144,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -14379,7 +14379,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -14395,7 +14395,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -14593,7 +14593,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -14609,7 +14609,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -14764,7 +14764,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -14780,7 +14780,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -14929,7 +14929,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -14945,7 +14945,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -15094,7 +15094,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -15110,7 +15110,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -15166,7 +15166,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             canApprove: boolean;
                             canResolve: boolean;
                             rejectionResolverIds: string[];
@@ -15182,7 +15182,7 @@ export interface operations {
                             }[];
                             approvals: {
                                 /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                 comments: string;
                                 dateApproved: string;
                                 /** Format: int64 */
@@ -15338,7 +15338,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -15354,7 +15354,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -16337,7 +16337,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -16353,7 +16353,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -16421,7 +16421,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -16437,7 +16437,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -17160,7 +17160,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -17176,7 +17176,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -17365,7 +17365,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -17381,7 +17381,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -17508,7 +17508,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -17524,7 +17524,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -17767,7 +17767,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -17783,7 +17783,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -17887,7 +17887,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -17903,7 +17903,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -18006,7 +18006,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -18022,7 +18022,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -19778,7 +19778,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -19794,7 +19794,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -19915,7 +19915,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -19931,7 +19931,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -22822,7 +22822,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -22838,7 +22838,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -23189,7 +23189,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -23205,7 +23205,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -23461,7 +23461,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -23477,7 +23477,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -23712,7 +23712,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -23728,7 +23728,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -23894,7 +23894,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -23910,7 +23910,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -24090,7 +24090,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -24106,7 +24106,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -24958,7 +24958,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -24974,7 +24974,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -25375,7 +25375,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -25391,7 +25391,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -25566,7 +25566,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -25582,7 +25582,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -25819,7 +25819,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -25835,7 +25835,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -25986,7 +25986,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -26002,7 +26002,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -26843,7 +26843,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -26859,7 +26859,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -26961,7 +26961,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -26977,7 +26977,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27092,7 +27092,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27108,7 +27108,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27310,7 +27310,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27326,7 +27326,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27418,7 +27418,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27434,7 +27434,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27535,7 +27535,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27551,7 +27551,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27644,7 +27644,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27660,7 +27660,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -28377,7 +28377,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -28393,7 +28393,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -28564,7 +28564,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -28580,7 +28580,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -28688,7 +28688,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -28704,7 +28704,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -28813,7 +28813,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -28829,7 +28829,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -29870,7 +29870,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -29886,7 +29886,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -30049,7 +30049,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -30065,7 +30065,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -30205,7 +30205,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -30221,7 +30221,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -30354,7 +30354,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -30370,7 +30370,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -30505,7 +30505,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -30521,7 +30521,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */

@@ -248,7 +248,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
-      await deleteEmployee(db, { tenant: tenantOf(req), id: req.params.id });
+      await deleteEmployee(db, { tenant: tenantOf(req), id: req.params.id, userId: authOf(req).user.id });
       return ok(null, PAYROLL_MSG.employeeDeleted);
     },
   );

@@ -26,7 +26,13 @@ import { vaultFor } from '../../platform/vault';
 import { vaultField } from '../../platform/vault/fields';
 import { sealed } from '../../platform/vault/ops';
 import { railsOf } from '../../rails';
-import { approvalOf, registerApprovable, submitForApproval, type HandlerContext } from '../approvals';
+import {
+  approvalOf,
+  cancelApproval,
+  registerApprovable,
+  submitForApproval,
+  type HandlerContext,
+} from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { dispatchManySoon } from '../funding';
 import { sendMail } from '../mail';
@@ -40,6 +46,7 @@ import {
   type StatutorySettings,
 } from './statutory';
 import {
+  employeeBankChanges,
   payrollEmployees,
   payrollGroups,
   payrollRows,
@@ -330,12 +337,37 @@ export async function updateEmployee(
   });
 }
 
-export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: string }) {
-  const [row] = await db
-    .delete(payrollEmployees)
-    .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
-    .returning({ id: payrollEmployees.id });
-  if (!row) throw notFound('Employee');
+/**
+ * DELETE /payrolls/employees/{id}. A bank change still open for approval goes with the employee
+ * (its row cascades), so its approval item is closed through the engine (`cancelApproval`) in the
+ * same transaction: nothing is left pending with no record to load.
+ */
+export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: string; userId: string }) {
+  await db.transaction(async (tx) => {
+    const open = await tx
+      .select({ id: employeeBankChanges.id })
+      .from(employeeBankChanges)
+      .where(
+        and(
+          eq(employeeBankChanges.employeeId, p.id),
+          eq(employeeBankChanges.accountId, p.tenant.accountId),
+          eq(employeeBankChanges.status, 'pending'),
+        ),
+      );
+    for (const c of open)
+      await cancelApproval(tx, {
+        accountId: p.tenant.accountId,
+        type: 'employeeBankChange',
+        resourceId: c.id,
+        userId: p.userId,
+        comments: 'The employee was deleted',
+      });
+    const [row] = await tx
+      .delete(payrollEmployees)
+      .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
+      .returning({ id: payrollEmployees.id });
+    if (!row) throw notFound('Employee');
+  });
 }
 
 export type EmployeeView = { visible: boolean; settings: StatutorySettings; headcount: number };
