@@ -64,6 +64,10 @@ type Parsed = z.output<typeof employeeInput>;
 export const EMPLOYEE_ACCOUNT_FIELD = 'payroll_employees.account_number';
 export const EMPLOYEE_RSA_PIN_FIELD = 'payroll_employees.rsa_pin';
 export const ROW_ACCOUNT_FIELD = 'payroll_rows.account_number';
+/** A row's RSA PIN is the employee's ciphertext copied as it is (sealed under the employee's field
+ *  name, as a pending bank change is), so the snapshot needs no decryption and old rows could be
+ *  back-filled in SQL; `platform/vault/fields.ts` lists `payroll_rows.rsa_pin` under that name. */
+export const ROW_RSA_PIN_FIELD = EMPLOYEE_RSA_PIN_FIELD;
 
 const m = (minor: number | null) => (minor === null ? null : fromMinor(minor));
 const mapMoney = (r: Record<string, number>) =>
@@ -619,17 +623,25 @@ async function writeRows(tx: Tx, deps: AppDeps, accountId: string, payrollId: st
     net_minor: r.netMinor,
     breakdown: r.breakdown,
     employer_costs: r.employerCosts,
+    // the remittance fields as they are now (the PIN's ciphertext copied: ROW_RSA_PIN_FIELD)
+    state_of_residence: r.employee.stateOfResidence,
+    pfa_name: r.employee.pfaName,
+    rsa_pin: r.employee.rsaPin,
+    rsa_pin_last4: r.employee.rsaPinLast4,
+    nhf_number: r.employee.nhfNumber,
   }));
   // One statement per 5,000 rows: the rows travel as one JSON parameter (10,000 rows in ~1 s
   // instead of ~5 s of 17-parameter-per-row inserts; `npm run bench:payroll`).
   for (let i = 0; i < values.length; i += 5000)
     await tx.execute(sql`
       insert into payroll_rows (payroll_id, account_id, row_no, employee_id, name, email, bank_code, bank_name,
-        account_name, account_number, account_number_last4, gross_minor, net_minor, breakdown, employer_costs)
+        account_name, account_number, account_number_last4, gross_minor, net_minor, breakdown, employer_costs,
+        state_of_residence, pfa_name, rsa_pin, rsa_pin_last4, nhf_number)
       select * from json_to_recordset(${JSON.stringify(values.slice(i, i + 5000))}::json) as x(
         payroll_id uuid, account_id uuid, row_no int, employee_id uuid, name text, email text, bank_code text,
         bank_name text, account_name text, account_number text, account_number_last4 text, gross_minor bigint,
-        net_minor bigint, breakdown jsonb, employer_costs jsonb)`);
+        net_minor bigint, breakdown jsonb, employer_costs jsonb, state_of_residence text, pfa_name text,
+        rsa_pin text, rsa_pin_last4 text, nhf_number text)`);
 }
 
 export async function createPayroll(
