@@ -1,12 +1,15 @@
 // Payroll (issue 25), clicked as HR would: the demo owner adds employees (salary rules, the
 // statutory breakdown computed by the server), creates a payroll through create -> preview ->
 // review, submits it to the approvals engine and sees the Payroll Created dialog and the details;
-// the demo Accountant (no canViewPayrollSensitiveData) opens the same payroll and sees asterisks.
+// the Accountant (made an admin for the approval) approves it and it is paid through the sandbox
+// rails; the owner downloads the receipt PDF; one employee accepts the portal invitation, signs in
+// and downloads their payslip PDF; the demo Accountant, back to its built-in role (no
+// canViewPayrollSensitiveData), opens the same payroll and sees asterisks.
 // Screens land in e2e/artifacts/screens/payroll-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { setDemoApPolicy, setDemoRole } from './demo-state';
+import { ownerHeaders, setDemoApPolicy, setDemoRole } from './demo-state';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -34,17 +37,19 @@ async function signIn(page: Page, email: string, password: string) {
   });
 }
 
-test('HR adds employees, creates and submits a payroll; a role without the flag sees asterisks', async ({
+test('HR adds employees, creates a monthly payroll, it is approved and paid; the employee downloads the payslip PDF; a role without the flag sees asterisks', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const owner = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signIn(owner, 'owner@demo.owo.ng', 'Demo-Owner-2026');
   // Other specs change the demo company's state; this one relies on the default ₦100,000
   // KYC-incomplete cap and on the Accountant's built-in role (no canViewPayrollSensitiveData).
-  await setDemoApPolicy(request, { kycIncompleteCap: '100000' });
-  await setDemoRole(request, 'accountant@demo.owo.ng', 'accountant');
+  await setDemoApPolicy(request, { kycIncompleteCap: '100000', autoApproveBelow: '0', fourEyes: true });
+  // The Accountant approves as an admin (the owner is the maker: four eyes); its approver place is
+  // fixed when the payroll is submitted. It goes back to its built-in role before the masking step.
+  await setDemoRole(request, 'accountant@demo.owo.ng', 'admin');
   const worked = { name: `Ngozi Eze ${run}`, email: `ngozi.${run}@payroll-e2e.ng` };
 
   await test.step('add an employee through the screen (salary rules, then the statutory breakdown)', async () => {
@@ -143,6 +148,87 @@ test('HR adds employees, creates and submits a payroll; a role without the flag 
     await shot(owner, '06-details');
   });
 
+  await test.step('an admin approves the payroll through the shared modal; it is paid', async () => {
+    // enough naira in the demo wallet for the run
+    const headers = await ownerHeaders(request);
+    const wallets = await (await request.get('/api/wallet', { headers })).json();
+    const ngn = wallets.data.find((w: { currency: string }) => w.currency === 'NGN');
+    const fa = await (await request.get(`/api/wallet/${ngn.id}/funding-account`, { headers })).json();
+    const dep = await request.post('/api/sandbox/deposits', {
+      headers,
+      data: { accountNumber: fa.data.accountNumber, amount: '500000', senderName: 'PAYROLL E2E' },
+    });
+    expect(dep.ok(), await dep.text()).toBe(true);
+    const approver = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signIn(approver, 'accountant@demo.owo.ng', 'Demo-Accountant-2026');
+    await approver.goto(payrollUrl);
+    await approver.getByRole('button', { name: 'Approve' }).click();
+    const dialog = approver.getByRole('dialog', { name: 'Approve' });
+    await dialog.getByLabel('Reason').fill('Checked against the November headcount');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(approver.getByText('Payroll approved successfully')).toBeVisible();
+    await approver.context().close();
+    await setDemoRole(request, 'accountant@demo.owo.ng', 'accountant');
+    const apiPath = `/api${payrollUrl.replace('/payroll/', '/payrolls/').replace('/details', '')}`;
+    await expect
+      .poll(async () => (await (await request.get(apiPath, { headers })).json()).data.status, {
+        timeout: 90_000,
+        intervals: [1000],
+      })
+      .toBe('completed');
+    await owner.reload();
+    await expect(owner.getByText('completed', { exact: true }).first()).toBeVisible();
+    await expect(owner.getByRole('row').filter({ hasText: `Staff 1 ${run}` })).toContainText('paid');
+    await shot(owner, '07-paid');
+    const download = owner.waitForEvent('download');
+    await owner.getByRole('button', { name: 'Download receipt (PDF)' }).click();
+    const file = await download;
+    const receiptPath = path.resolve(test.info().config.rootDir, '../artifacts/payroll-receipt.pdf');
+    await file.saveAs(receiptPath);
+    expect(fs.readFileSync(receiptPath).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  await test.step('the employee accepts the invitation, signs in to the portal and downloads the payslip PDF', async () => {
+    const email = `staff1.${run}@payroll-e2e.ng`;
+    let link = '';
+    for (let i = 0; i < 50 && !link; i++) {
+      const box = await (
+        await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}&limit=5`)
+      ).json();
+      link =
+        (box.data ?? [])
+          .flatMap((m: { links?: string[] }) => m.links ?? [])
+          .find((l: string) => l.includes('/employee-portal/join?token=')) ?? '';
+      if (!link) await owner.waitForTimeout(200);
+    }
+    expect(link).toBeTruthy();
+    const emp = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    const u = new URL(link);
+    await emp.goto(`${u.pathname}${u.search}`);
+    await emp.getByLabel('Password', { exact: true }).fill('Salary#2026');
+    await emp.getByLabel('Confirm password').fill('Salary#2026');
+    await emp.getByRole('button', { name: 'Set password' }).click();
+    await expect(emp).toHaveURL(/\/employee-portal\/payslip$/);
+    const slip = emp.getByRole('row').filter({ hasText: `November salaries ${run}` });
+    await expect(slip).toContainText('paid');
+    await shot(emp, '08-employee-payslips');
+    const linkAnswer = emp.waitForResponse((r) =>
+      /\/api\/employee-portal\/payslips\/[^/]+\/pdf$/.test(r.url()),
+    );
+    const browserDownload = emp.waitForEvent('download').catch(() => null);
+    await slip.getByRole('button', { name: 'Download' }).click();
+    const answer = await (await linkAnswer).json();
+    const pdfUrl = new URL(answer.data.pdf_url);
+    const pdf = await emp.request.get(`${pdfUrl.pathname}${pdfUrl.search}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const bytes = await pdf.body();
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    fs.writeFileSync(path.resolve(test.info().config.rootDir, '../artifacts/payroll-payslip.pdf'), bytes);
+    await browserDownload;
+    await emp.context().close();
+  });
+
   await test.step('the Accountant (no canViewPayrollSensitiveData) sees asterisks, never the figures', async () => {
     const acct = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(acct, 'accountant@demo.owo.ng', 'Demo-Accountant-2026');
@@ -152,7 +238,7 @@ test('HR adds employees, creates and submits a payroll; a role without the flag 
     await expect(acct.locator('body')).not.toContainText('70,860');
     const tour = acct.getByTestId('guided-tour');
     if (await tour.isVisible()) await tour.getByRole('button', { name: 'Skip tour' }).click();
-    await shot(acct, '07-accountant-masked');
+    await shot(acct, '09-accountant-masked');
     const api = await acct.request.get(
       `/api${payrollUrl.replace('/payroll/', '/payrolls/').replace('/details', '/employees')}`,
     );
@@ -162,6 +248,6 @@ test('HR adds employees, creates and submits a payroll; a role without the flag 
     await expect(acct.getByRole('row').filter({ hasText: `November salaries ${run}` })).toContainText(
       '******',
     );
-    await shot(acct, '08-accountant-list');
+    await shot(acct, '10-accountant-list');
   });
 });

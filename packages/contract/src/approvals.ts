@@ -36,11 +36,12 @@ export const APPROVAL_TYPE_LABELS: Record<ApprovalType, string> = {
 export const LEVEL_RULES = ['any', 'all'] as const;
 export type LevelRule = (typeof LEVEL_RULES)[number];
 
-export const APPROVAL_ITEM_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** `cancelled`: the record went away while its item was open (`cancelApproval`); on no list. */
+export const APPROVAL_ITEM_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type ApprovalItemStatus = (typeof APPROVAL_ITEM_STATUSES)[number];
 
 /** Trail entry statuses: 000 §4.11 shows Approved and Pending as such, anything else as a rejection. */
-export const TRAIL_STATUSES = ['Approved', 'Rejected', 'Resolved', 'Resubmitted'] as const;
+export const TRAIL_STATUSES = ['Approved', 'Rejected', 'Resolved', 'Resubmitted', 'Cancelled'] as const;
 export type TrailStatus = (typeof TRAIL_STATUSES)[number];
 
 export const APPROVAL_MSG = {

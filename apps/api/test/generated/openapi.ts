@@ -2535,6 +2535,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payrolls/{id}/receipt/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receipt of a payroll run as a PDF, one line per employee; every figure is ****** without canViewPayrollSensitiveData */
+        get: operations["downloadPayrollReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employee-portal/invites/validate": {
         parameters: {
             query?: never;
@@ -11846,7 +11863,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 /** Format: int64 */
@@ -11933,7 +11950,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 /** Format: int64 */
@@ -11996,7 +12013,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             canApprove: boolean;
                             canResolve: boolean;
                             rejectionResolverIds: string[];
@@ -12012,7 +12029,7 @@ export interface operations {
                             }[];
                             approvals: {
                                 /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                 comments: string;
                                 dateApproved: string;
                                 /** Format: int64 */
@@ -12064,7 +12081,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "comment" | "decision";
                             /** @enum {string|null} */
-                            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | null;
+                            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | null;
                             body: string;
                             createdAt: string;
                             user: {
@@ -12117,7 +12134,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "comment" | "decision";
                             /** @enum {string|null} */
-                            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | null;
+                            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | null;
                             body: string;
                             createdAt: string;
                             user: {
@@ -12174,7 +12191,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             canApprove: boolean;
                             canResolve: boolean;
                             rejectionResolverIds: string[];
@@ -12190,7 +12207,7 @@ export interface operations {
                             }[];
                             approvals: {
                                 /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                 comments: string;
                                 dateApproved: string;
                                 /** Format: int64 */
@@ -12250,7 +12267,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             canApprove: boolean;
                             canResolve: boolean;
                             rejectionResolverIds: string[];
@@ -12266,7 +12283,7 @@ export interface operations {
                             }[];
                             approvals: {
                                 /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                 comments: string;
                                 dateApproved: string;
                                 /** Format: int64 */
@@ -14253,7 +14270,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -14269,7 +14286,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -14504,7 +14521,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -14520,7 +14537,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -14718,7 +14735,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -14734,7 +14751,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -14889,7 +14906,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -14905,7 +14922,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -15054,7 +15071,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -15070,7 +15087,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -15219,7 +15236,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -15235,7 +15252,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -15291,7 +15308,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             canApprove: boolean;
                             canResolve: boolean;
                             rejectionResolverIds: string[];
@@ -15307,7 +15324,7 @@ export interface operations {
                             }[];
                             approvals: {
                                 /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                 comments: string;
                                 dateApproved: string;
                                 /** Format: int64 */
@@ -15463,7 +15480,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -15479,7 +15496,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -16462,7 +16479,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -16478,7 +16495,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -16546,7 +16563,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -16562,7 +16579,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -17285,7 +17302,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -17301,7 +17318,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -17490,7 +17507,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -17506,7 +17523,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -17633,7 +17650,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -17649,7 +17666,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -17892,7 +17909,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -17908,7 +17925,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -18012,7 +18029,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -18028,7 +18045,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -18131,7 +18148,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -18147,7 +18164,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -18218,6 +18235,37 @@ export interface operations {
                             companyName: string;
                         };
                     };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadPayrollReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19903,7 +19951,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -19919,7 +19967,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -20040,7 +20088,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -20056,7 +20104,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -23023,7 +23071,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -23039,7 +23087,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -23390,7 +23438,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -23406,7 +23454,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -23662,7 +23710,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -23678,7 +23726,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -23913,7 +23961,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -23929,7 +23977,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -24095,7 +24143,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -24111,7 +24159,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -24291,7 +24339,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -24307,7 +24355,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -25159,7 +25207,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -25175,7 +25223,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -25576,7 +25624,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -25592,7 +25640,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -25767,7 +25815,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -25783,7 +25831,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -26020,7 +26068,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -26036,7 +26084,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -26187,7 +26235,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -26203,7 +26251,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27044,7 +27092,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27060,7 +27108,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27162,7 +27210,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27178,7 +27226,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27293,7 +27341,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27309,7 +27357,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27511,7 +27559,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27527,7 +27575,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27619,7 +27667,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27635,7 +27683,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27736,7 +27784,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27752,7 +27800,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -27845,7 +27893,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -27861,7 +27909,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -28578,7 +28626,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -28594,7 +28642,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -28765,7 +28813,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -28781,7 +28829,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -28889,7 +28937,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -28905,7 +28953,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -29014,7 +29062,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -29030,7 +29078,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -30071,7 +30119,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -30087,7 +30135,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -30250,7 +30298,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -30266,7 +30314,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -30406,7 +30454,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -30422,7 +30470,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -30555,7 +30603,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -30571,7 +30619,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */
@@ -30706,7 +30754,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 canApprove: boolean;
                                 canResolve: boolean;
                                 rejectionResolverIds: string[];
@@ -30722,7 +30770,7 @@ export interface operations {
                                 }[];
                                 approvals: {
                                     /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted";
+                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
                                     comments: string;
                                     dateApproved: string;
                                     /** Format: int64 */

@@ -5,6 +5,7 @@ import { APPROVAL_MSG } from '@owo/contract';
 import { createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { notifications } from '../../platform/schema';
 import {
+  cancelApproval,
   registerApprovable,
   resubmitForApproval,
   submitForApproval,
@@ -460,5 +461,46 @@ describe('controls (alwaysFourEyes) and restarting a pending item', () => {
     expect(finals).toContain(id);
     expect((await verifyAllChains(t.db)).broken.filter((b) => b.itemId === item.id)).toEqual([]);
     expect(view.body.data.trailVerified).toBe(true);
+  });
+
+  it('cancelApproval closes a pending or rejected item: off every list, undecidable, trail appended', async () => {
+    const { o, c } = await team(); // no workflow: one approval from an admin (c)
+    const { item } = await submit(o.account.id, o.user.id, 50_000_00);
+    const { item: other } = await submit(o.account.id, o.user.id, 60_000_00);
+    const listed = async (api: any, kind: 'pending' | 'rejected') =>
+      (await api.get(`/api/approval-workflows/${kind}-approvals/commission`)).body.data.map(
+        (x: any) => x.pendingApprovalItem.id,
+      );
+    expect(await listed(c.api, 'pending')).toContain(item.id);
+    const cancel = (resourceId: string, accountId = o.account.id) =>
+      t.db.transaction((tx) =>
+        cancelApproval(tx, {
+          accountId,
+          type: 'commission',
+          resourceId,
+          userId: o.user.id,
+          comments: 'The record was deleted',
+        }),
+      );
+    // another account's cancel finds nothing
+    const stranger = await ownerWithAccount(t);
+    expect(await cancel(item.resourceId, stranger.account.id)).toBeNull();
+    const closed = await cancel(item.resourceId);
+    expect(closed).toMatchObject({ status: 'cancelled', currentApproverIds: [] });
+    expect(await listed(c.api, 'pending')).not.toContain(item.id);
+    expect(await listed(c.api, 'pending')).toContain(other.id);
+    expect((await approve(c.api, item.id)).status).toBe(409);
+    expect(await cancel(item.resourceId)).toBeNull(); // already closed
+    const view = await c.api.get(`/api/approval-workflows/items/${item.id}`);
+    expect(view.body.data.approvals.map((x: any) => x.status)).toEqual(['Cancelled']);
+    expect(view.body.data.trailVerified).toBe(true);
+
+    // a rejected item leaves the rejected list too
+    expect((await reject(c.api, other.id)).status).toBe(200);
+    expect(await listed(o.api, 'rejected')).toContain(other.id);
+    expect(await cancel(other.resourceId)).toMatchObject({ status: 'cancelled', rejectionResolverIds: [] });
+    expect(await listed(o.api, 'rejected')).not.toContain(other.id);
+    expect(rejections).toContain(other.resourceId);
+    expect(finals).not.toContain(item.resourceId);
   });
 });

@@ -692,6 +692,51 @@ export async function resubmitForApproval(
   });
 }
 
+/**
+ * The record behind an open item is going away (e.g. HR deletes an employee with a pending bank
+ * change): in the caller's transaction, the item (pending or rejected) is locked, gets a
+ * `Cancelled` trail entry and the status `cancelled`, so it leaves every pending and rejected list
+ * and nobody can decide it. No handler is called. Returns the item, or null when there is none or
+ * it was already closed (approved or cancelled).
+ */
+export async function cancelApproval(
+  tx: Tx,
+  p: { accountId: string; type: ApprovalType; resourceId: string; userId: string; comments: string },
+): Promise<ApprovalItemRow | null> {
+  const [found] = await tx
+    .select({ id: approvalItems.id })
+    .from(approvalItems)
+    .where(
+      and(
+        eq(approvalItems.accountId, p.accountId),
+        eq(approvalItems.type, p.type),
+        eq(approvalItems.resourceId, p.resourceId),
+      ),
+    );
+  if (!found) return null;
+  const item = await lockItem(tx, p.accountId, found.id);
+  if (item.status !== 'pending' && item.status !== 'rejected') return null;
+  const hash = await appendDecision(tx, item, {
+    status: 'Cancelled',
+    userId: p.userId,
+    userName: await userName(tx, p.userId),
+    comments: p.comments,
+    level: item.currentLevel,
+  });
+  const [row] = await tx
+    .update(approvalItems)
+    .set({
+      status: 'cancelled',
+      currentApproverIds: [],
+      rejectionResolverIds: [],
+      lastHash: hash,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(approvalItems.id, item.id))
+    .returning();
+  return row;
+}
+
 /** Runs what the handlers queued for after the commit; a failure there is logged, never surfaced. */
 export async function runAfterCommit(fns: (() => Promise<void> | void)[]) {
   for (const fn of fns) {

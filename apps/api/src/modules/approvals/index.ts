@@ -2,6 +2,7 @@
 // other areas use to register an approvable record, submit it, and read its approval state.
 export {
   approvalOf,
+  cancelApproval,
   decide,
   registerApprovable,
   resubmitForApproval,

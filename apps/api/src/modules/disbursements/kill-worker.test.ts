@@ -1,20 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  memberWithRole,
-  setKybTier,
-  TEST_VAULT_KEYS,
-  type TestApp,
-} from '../../../test/helpers';
+import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../../test/helpers';
 import { freePort } from '../../platform/db';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { sandboxTransfers } from '../../rails/sandbox/tables';
-import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
+import { fundedOwner, ordinaryAccount, startCrashServer, waitFor } from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { disbursementItems } from './tables';
@@ -24,47 +15,11 @@ import { disbursementItems } from './tables';
 // restarted: every row must end paid exactly once (one transfer per row, one provider transfer per
 // reference) and the ledger must balance.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiRoot = path.resolve(here, '../../..');
 const ROWS = 150;
 
 let t: TestApp;
 let port: number;
 let child: ChildProcess | null = null;
-
-function startWorker(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../funding/crash-server.ts')], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: t.dbUrl,
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: 'kill-test-secret-kill-test-secret!!',
-      VAULT_KEYS: TEST_VAULT_KEYS,
-      DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  proc.stderr.on('data', (d) => {
-    err += String(d);
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start: ${err}`)), 90_000);
-    proc.stdout.on('data', (d) => {
-      if (String(d).includes('READY')) {
-        clearTimeout(timer);
-        resolve(proc);
-      }
-    });
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited ${code}: ${err}`));
-    });
-  });
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -85,7 +40,7 @@ describe('bulk disbursement survives a killed worker', () => {
       lines.push(
         `${i === 7 ? SANDBOX_TEST_ACCOUNTS.fails : ordinaryAccount()},058,${1000 + i}.25,Row ${i + 1}`,
       );
-    child = await startWorker();
+    child = await startCrashServer(t, port);
     const f = new FormData();
     f.append('name', 'Kill test');
     f.append('walletId', o.wallet.id);
@@ -129,7 +84,7 @@ describe('bulk disbursement survives a killed worker', () => {
     expect(
       inFlight.filter((x) => x.status === 'pending' || x.status === 'processing').length,
     ).toBeGreaterThan(0);
-    child = await startWorker();
+    child = await startCrashServer(t, port);
 
     const done = await waitFor(
       'every row final',

@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -11,51 +8,16 @@ import { sandboxTransfers } from '../../rails/sandbox/tables';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { dispatchSoon } from './dispatcher';
-import { fundedOwner, ordinaryAccount, startPayout, waitFor } from './test-support';
+import { fundedOwner, ordinaryAccount, startCrashServer, startPayout, waitFor } from './test-support';
 
 // CRASH test: a real API process (jobs on) is SIGKILLed in the middle of a load of transfers and
 // restarted; every transfer must still reach exactly one final state and the ledger must balance.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiRoot = path.resolve(here, '../../..');
 const FINAL = ['success', 'failed', 'reversed'];
 
 let t: TestApp;
 let port: number;
 let child: ChildProcess | null = null;
-
-function startServer(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'crash-server.ts')], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: t.dbUrl,
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: 'crash-test-secret-crash-test-secret!!',
-      DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  proc.stderr.on('data', (d) => {
-    err += String(d);
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 90_000);
-    proc.stdout.on('data', (d) => {
-      if (String(d).includes('READY')) {
-        clearTimeout(timer);
-        resolve(proc);
-      }
-    });
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited ${code}: ${err}`));
-    });
-  });
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -69,7 +31,7 @@ afterAll(async () => {
 describe('crash safety', () => {
   it('survives SIGKILL mid-load: every transfer final once, ledger sound', async () => {
     const o = await fundedOwner(t, 10_000_000_00);
-    child = await startServer();
+    child = await startCrashServer(t, port);
     const refs: string[] = [];
     const amounts = new Map<string, { amount: number; kind: string }>();
     const fire = async (n: number) => {
@@ -101,7 +63,7 @@ describe('crash safety', () => {
     child.kill('SIGKILL');
     await new Promise<void>((r) => child!.once('exit', () => r()));
     await fire(20); // accepted while the worker is down
-    child = await startServer();
+    child = await startCrashServer(t, port);
 
     // 'success' is final too, but the reversal account's success is followed by its reversal.
     const rows = await waitFor(

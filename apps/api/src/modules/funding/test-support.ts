@@ -1,8 +1,11 @@
 // Shared by the funding tests (not a test file itself).
-import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { makeNuban } from '@owo/contract';
 import type { TestApp } from '../../../test/helpers';
-import { ownerWithAccount } from '../../../test/helpers';
+import { ownerWithAccount, TEST_VAULT_KEYS } from '../../../test/helpers';
 import { creditDeposit } from '../money/deposits';
 import { startTransfer } from '../money/transfers';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
@@ -61,5 +64,51 @@ export async function startPayout(
     accountName: 'TEST BENEFICIARY',
     initiatedBy: o.user.id,
     narration: 'test payout',
+  });
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The crash harness's process: `crash-server.ts` (the app as `npm start` boots it, jobs on) on the
+ * test database, listening on `port`; resolves once it prints READY. Kill it with SIGKILL to crash
+ * it mid-work and call this again to restart. Shared by the crash/kill tests (funding, payroll).
+ */
+export function startCrashServer(
+  t: { dbUrl: string },
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'crash-server.ts')], {
+    cwd: path.resolve(here, '../../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: t.dbUrl,
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'crash-test-secret-crash-test-secret!!',
+      VAULT_KEYS: TEST_VAULT_KEYS,
+      DATA_DIR: `/tmp/owo-test-data/${randomUUID()}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  proc.stderr!.on('data', (d) => {
+    err += String(d);
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 90_000);
+    proc.stdout!.on('data', (d) => {
+      if (String(d).includes('READY')) {
+        clearTimeout(timer);
+        resolve(proc);
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited ${code}: ${err}`));
+    });
   });
 }

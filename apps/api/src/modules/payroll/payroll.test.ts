@@ -76,6 +76,26 @@ const approve = (api: any, id: string) =>
     comments: 'Checked the payroll',
   });
 
+/** GET /payrolls/{id}/receipt/pdf as the given session (bytes, not the JSON client). */
+const fetchPdf = (who: { token: string }, accountId: string, id: string) =>
+  fetch(`${t.baseUrl}/api/payrolls/${id}/receipt/pdf`, {
+    headers: { authorization: `Bearer ${who.token}`, 'x-account-id': accountId },
+  });
+/** The receipt PDF's text (unpdf), after checking it is a PDF. */
+async function receiptPdf(who: { token: string }, accountId: string, id: string) {
+  const res = await fetchPdf(who, accountId, id);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return text;
+}
+/** ₦1,234.50 as the money PDFs print it. */
+const naira = (minor: number) =>
+  `₦${Math.trunc(minor / 100).toLocaleString('en-NG')}.${String(minor % 100).padStart(2, '0')}`;
+
 describe('payroll employees', () => {
   it('adds with the spec rules, vaults the account number, mails an invitation, changes nothing on bad input', async () => {
     const { o } = await company();
@@ -222,8 +242,9 @@ describe('payroll runs', () => {
     expect((await o.api.get('/api/payrolls')).body.data).toEqual([]);
   });
 
-  it('submit -> approval -> whole net pay held, each employee paid once; retry pays failed rows only', async () => {
-    const { o, admin } = await company();
+  it('submit -> approval -> whole net pay held, each employee paid once; retry pays failed rows only; receipt PDF masked', async () => {
+    const { o, admin, fm } = await company();
+    const other = await ownerWithAccount(t);
     const added = await o.api.post('/api/payrolls/employees/add', {
       employees: [
         worked(),
@@ -296,6 +317,20 @@ describe('payroll runs', () => {
     expect(receipt.paidAmountMinor).toBe(
       rows.filter((r: any) => r.status === 'paid').reduce((a: number, r: any) => a + r.finalAmountMinor, 0),
     );
+    // the receipt PDF: every figure for the owner, none for a role without the flag (server-side)
+    const ownerPdf = await receiptPdf(o, o.account.id, p.id);
+    expect(ownerPdf).toContain(p.reference);
+    expect(ownerPdf).toContain(naira(receipt.paidAmountMinor));
+    for (const r of rows) expect(ownerPdf).toContain(naira(r.finalAmountMinor));
+    const fmPdf = await receiptPdf(fm, o.account.id, p.id);
+    expect(fmPdf).toContain(p.reference);
+    for (const r of rows) expect(fmPdf).toContain(r.name);
+    expect(fmPdf).toContain('******');
+    expect(fmPdf).toContain(PAYROLL_MSG.noPermission);
+    expect(fmPdf).not.toMatch(/\d[\d,]*\.\d\d/); // no amount at all
+    for (const r of rows) expect(fmPdf).not.toContain(naira(r.finalAmountMinor).slice(1));
+    expect((await fetchPdf(other, other.account.id, p.id)).status).toBe(404);
+
     const slips = (await o.api.get('/api/payrolls/payslip')).body.data;
     expect(slips.map((x: any) => x.status)).toEqual(['paid', 'paid']);
     expect(slips.find((x: any) => x.salaryBreakdown.PAYE === '-62015.00')).toBeTruthy();

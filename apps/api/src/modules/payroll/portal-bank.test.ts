@@ -9,6 +9,8 @@ import {
   createTestApp,
 } from '../../../test/helpers';
 import { ordinaryAccount } from '../funding/test-support';
+import { approvalDecisions, approvalItems } from '../approvals/tables';
+import { verifyAllChains } from '../approvals/trail';
 import { namesMatch } from './portal-bank';
 import { employeeBankChanges, payrollEmployees } from './tables';
 
@@ -271,5 +273,54 @@ describe('employee portal add-bank', () => {
       c.token,
     );
     expect(next.status, next.raw).toBe(201);
+  });
+
+  it("deleting the employee closes the pending change's approval item through the engine", async () => {
+    const c = await company();
+    const other = await company(); // another company's pending change stays untouched
+    for (const x of [c, other])
+      expect(
+        (
+          await call(
+            'POST',
+            '/api/employee-portal/bank-account',
+            { bankCode: '058', accountNumber: ordinaryAccount() },
+            x.token,
+          )
+        ).status,
+      ).toBe(201);
+    const item = (await c.admin.api.get(`/api/payrolls/employees/${c.id}/bank-change`)).body.data
+      .approvalWorkflowPendingApprovalItem;
+    expect(item).toMatchObject({ status: 'pending' });
+    // another company cannot delete the employee (and so cannot close the item)
+    expect((await other.o.api.delete(`/api/payrolls/employees/${c.id}`)).status).toBe(404);
+    const listed = await c.admin.api.get('/api/approval-workflows/pending-approvals/employeeBankChange');
+    expect(JSON.stringify(listed.body.data)).toContain(item.id);
+
+    const del = await c.o.api.delete(`/api/payrolls/employees/${c.id}`);
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect(await changes(c.id)).toEqual([]);
+    const [closed] = await t.db.select().from(approvalItems).where(eq(approvalItems.id, item.id));
+    expect(closed).toMatchObject({ status: 'cancelled', currentApproverIds: [] });
+    const trail = await t.db.select().from(approvalDecisions).where(eq(approvalDecisions.itemId, item.id));
+    expect(trail.map((d) => d.status)).toEqual(['Cancelled']);
+    expect(trail[0].comments).toBe('The employee was deleted');
+    expect((await verifyAllChains(t.db, { accountId: c.o.account.id })).broken).toEqual([]);
+    for (const api of [c.admin.api, c.o.api]) {
+      const pending = await api.get('/api/approval-workflows/pending-approvals/employeeBankChange');
+      expect(pending.status).toBe(200);
+      expect(JSON.stringify(pending.body.data)).not.toContain(item.id);
+      const rejected = await api.get('/api/approval-workflows/rejected-approvals/employeeBankChange');
+      expect(JSON.stringify(rejected.body.data)).not.toContain(item.id);
+    }
+    expect((await decide(c.admin.api, item.id, 'approved', 'Too late now')).status).toBe(409);
+    // the other company's change is still pending and listed
+    const otherItem = (await other.admin.api.get(`/api/payrolls/employees/${other.id}/bank-change`)).body.data
+      .approvalWorkflowPendingApprovalItem;
+    expect(otherItem).toMatchObject({ status: 'pending' });
+    const otherList = await other.admin.api.get(
+      '/api/approval-workflows/pending-approvals/employeeBankChange',
+    );
+    expect(JSON.stringify(otherList.body.data)).toContain(otherItem.id);
   });
 });

@@ -7,7 +7,7 @@ import { vaultReads } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
-import { payrollEmployees, payrollImportEntries } from './tables';
+import { payrollEmployees, payrollImportEntries, payrollRows } from './tables';
 
 let t: TestApp;
 let stop: () => Promise<void>;
@@ -186,6 +186,27 @@ describe('GET /payrolls/remittances/{yyyy-mm}/{paye|pension|nhf}.csv', () => {
       'NHF number,Employee name,Basic salary,NHF (2.5%)',
       'NHF-12345,Ada Worked,250000.00,6250.00',
     ]);
+
+    // The rows snapshot the remittance fields: editing (or deleting) the employees afterwards
+    // never rewrites a paid month's schedules.
+    const ada = added.body.data[0];
+    const edited = await o.api.put(`/api/payrolls/employees/${ada.id}`, {
+      ...worked(),
+      email: ada.email,
+      stateOfResidence: 'Kano',
+      pfaName: 'Leadway Pensure',
+      rsaPin: 'PEN999999999999',
+      nhfNumber: 'NHF-NEW',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ pfaName: 'Leadway Pensure', rsaPin: '******9999' });
+    expect((await o.api.delete(`/api/payrolls/employees/${ids[1]}`)).status).toBe(200);
+    expect(lines((await file(o.api, 'pension')).text)).toEqual(lines(pension.text));
+    expect((await file(o.api, 'pension')).text).not.toMatch(/Leadway|PEN999999999999/);
+    expect(lines((await file(o.api, 'paye')).text)).toEqual(lines(paye.text));
+    expect(lines((await file(o.api, 'nhf')).text)).toEqual(lines(nhf.text));
+    const rowPins = await t.db.select().from(payrollRows).where(eq(payrollRows.payrollId, pid));
+    expect(rowPins.every((r) => r.rsaPin === null || r.rsaPin.startsWith('vault:'))).toBe(true);
 
     // another month: headers only
     expect(lines((await file(o.api, 'paye', '2001-01')).text)).toHaveLength(1);

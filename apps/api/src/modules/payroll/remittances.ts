@@ -1,7 +1,7 @@
 // Remittance schedules (issue 25 §4): for a month, the CSVs the statutory bodies ask for, built from
 // the PAID rows of that month (a row's month is the Lagos month its transfer succeeded): PAYE per
 // state of residence (the state IRS), pension per PFA with the RSA PIN (the PFA's schedule) and NHF
-// (the FMBN's). Only a caller who may view payroll sensitive data gets them; the RSA PIN is read
+// (the FMBN's), with the state, PFA, RSA PIN and NHF number each row snapshot when it was written. Only a caller who may view payroll sensitive data gets them; the RSA PIN is read
 // from the vault (one `vault_reads` row per download) and never logged.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,9 +22,9 @@ import { forbidden } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { transactions, vaultReads } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
-import { EMPLOYEE_RSA_PIN_FIELD, visibleTo } from './service';
+import { ROW_RSA_PIN_FIELD, visibleTo } from './service';
 import { LINE } from './statutory';
-import { payrollEmployees, payrollRows, payrolls } from './tables';
+import { payrollRows, payrolls } from './tables';
 
 type RemitRow = {
   name: string;
@@ -53,7 +53,7 @@ function fileOf(kind: RemittanceKind, reveal: (cipher: string | null) => string)
   const specs: Record<RemittanceKind, { where?: SQL; order: SQL[]; values: CsvColumn<RemitRow>['value'][] }> =
     {
       paye: {
-        order: [sql`${payrollEmployees.stateOfResidence} asc nulls last`, sql`${payrollRows.name}`],
+        order: [sql`${payrollRows.stateOfResidence} asc nulls last`, sql`${payrollRows.name}`],
         values: [
           (r) => r.state ?? 'Not set',
           (r) => r.name,
@@ -65,7 +65,7 @@ function fileOf(kind: RemittanceKind, reveal: (cipher: string | null) => string)
       },
       pension: {
         where: sql`${line(LINE.pension)} <> 0`,
-        order: [sql`${payrollEmployees.pfaName} asc nulls last`, sql`${payrollRows.name}`],
+        order: [sql`${payrollRows.pfaName} asc nulls last`, sql`${payrollRows.name}`],
         values: [
           (r) => r.pfa ?? 'Not set',
           (r) => reveal(r.rsaPin),
@@ -94,7 +94,7 @@ function fileOf(kind: RemittanceKind, reveal: (cipher: string | null) => string)
   return { ...spec, columns };
 }
 
-/** The paid rows of `month` for `accountId` (a batch), joined to the employee's remittance fields. */
+/** The paid rows of `month` for `accountId` (a batch) with the remittance fields they snapshot. */
 function fetchRows(accountId: string, month: string, where: SQL | undefined, order: SQL[]) {
   return async (tx: DbOrTx, offset: number, limit: number): Promise<RemitRow[]> =>
     tx
@@ -105,18 +105,14 @@ function fetchRows(accountId: string, month: string, where: SQL | undefined, ord
         grossMinor: payrollRows.grossMinor,
         breakdown: payrollRows.breakdown,
         employerCosts: payrollRows.employerCosts,
-        state: payrollEmployees.stateOfResidence,
-        pfa: payrollEmployees.pfaName,
-        rsaPin: payrollEmployees.rsaPin,
-        nhfNumber: payrollEmployees.nhfNumber,
+        state: payrollRows.stateOfResidence,
+        pfa: payrollRows.pfaName,
+        rsaPin: payrollRows.rsaPin,
+        nhfNumber: payrollRows.nhfNumber,
       })
       .from(payrollRows)
       .innerJoin(payrolls, eq(payrolls.id, payrollRows.payrollId))
       .innerJoin(transactions, eq(transactions.id, payrollRows.transactionId))
-      .leftJoin(
-        payrollEmployees,
-        and(eq(payrollEmployees.id, payrollRows.employeeId), eq(payrollEmployees.accountId, accountId)),
-      )
       .where(
         and(
           eq(payrollRows.accountId, accountId),
@@ -163,12 +159,12 @@ export async function registerPayrollRemittances(app: FastifyInstance, deps: App
       const { month } = req.params;
       if (kind === 'pension')
         await db.insert(vaultReads).values({
-          field: EMPLOYEE_RSA_PIN_FIELD,
+          field: ROW_RSA_PIN_FIELD,
           recordId: tenant.accountId,
           actorUserId: authOf(req).user.id,
           reason: `pension remittance ${month}`,
         });
-      const spec = fileOf(kind, (cipher) => (cipher ? vault.decrypt(EMPLOYEE_RSA_PIN_FIELD, cipher) : ''));
+      const spec = fileOf(kind, (cipher) => (cipher ? vault.decrypt(ROW_RSA_PIN_FIELD, cipher) : ''));
       return sendCsv(
         reply,
         `owo-${kind}-remittance-${month}.csv`,

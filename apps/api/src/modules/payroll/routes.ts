@@ -53,6 +53,7 @@ import {
   updatePayroll,
   updatePayrollEmployees,
 } from './service';
+import { payrollReceiptPdf } from './receipt-pdf';
 import { registerPayrollGroups, registerPayrollSettings } from './groups';
 import { registerPayrollImport } from './import-routes';
 import { registerEmployeeBankRoutes } from './portal-bank-routes';
@@ -248,7 +249,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
-      await deleteEmployee(db, { tenant: tenantOf(req), id: req.params.id });
+      await deleteEmployee(db, { tenant: tenantOf(req), id: req.params.id, userId: authOf(req).user.id });
       return ok(null, PAYROLL_MSG.employeeDeleted);
     },
   );
@@ -488,5 +489,28 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => ok(await payrollReceipt(db, { tenant: tenantOf(req), id: req.params.id })),
+  );
+
+  r.get(
+    '/api/payrolls/:id/receipt/pdf',
+    {
+      config: needs('payrolls', 'get'),
+      schema: {
+        operationId: 'downloadPayrollReceiptPdf',
+        summary:
+          'The receipt of a payroll run as a PDF, one line per employee; every figure is ****** without canViewPayrollSensitiveData',
+        tags,
+        params: idParam,
+        response: { 200: z.any().describe('application/pdf'), 404: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const { reference, pdf } = await payrollReceiptPdf(db, { tenant: tenantOf(req), id: req.params.id });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="owo-payroll-receipt-${reference}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 }

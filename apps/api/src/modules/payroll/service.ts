@@ -26,7 +26,13 @@ import { vaultFor } from '../../platform/vault';
 import { vaultField } from '../../platform/vault/fields';
 import { sealed } from '../../platform/vault/ops';
 import { railsOf } from '../../rails';
-import { approvalOf, registerApprovable, submitForApproval, type HandlerContext } from '../approvals';
+import {
+  approvalOf,
+  cancelApproval,
+  registerApprovable,
+  submitForApproval,
+  type HandlerContext,
+} from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { dispatchManySoon } from '../funding';
 import { sendMail } from '../mail';
@@ -40,6 +46,7 @@ import {
   type StatutorySettings,
 } from './statutory';
 import {
+  employeeBankChanges,
   payrollEmployees,
   payrollGroups,
   payrollRows,
@@ -57,6 +64,10 @@ type Parsed = z.output<typeof employeeInput>;
 export const EMPLOYEE_ACCOUNT_FIELD = 'payroll_employees.account_number';
 export const EMPLOYEE_RSA_PIN_FIELD = 'payroll_employees.rsa_pin';
 export const ROW_ACCOUNT_FIELD = 'payroll_rows.account_number';
+/** A row's RSA PIN is the employee's ciphertext copied as it is (sealed under the employee's field
+ *  name, as a pending bank change is), so the snapshot needs no decryption and old rows could be
+ *  back-filled in SQL; `platform/vault/fields.ts` lists `payroll_rows.rsa_pin` under that name. */
+export const ROW_RSA_PIN_FIELD = EMPLOYEE_RSA_PIN_FIELD;
 
 const m = (minor: number | null) => (minor === null ? null : fromMinor(minor));
 const mapMoney = (r: Record<string, number>) =>
@@ -330,12 +341,37 @@ export async function updateEmployee(
   });
 }
 
-export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: string }) {
-  const [row] = await db
-    .delete(payrollEmployees)
-    .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
-    .returning({ id: payrollEmployees.id });
-  if (!row) throw notFound('Employee');
+/**
+ * DELETE /payrolls/employees/{id}. A bank change still open for approval goes with the employee
+ * (its row cascades), so its approval item is closed through the engine (`cancelApproval`) in the
+ * same transaction: nothing is left pending with no record to load.
+ */
+export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: string; userId: string }) {
+  await db.transaction(async (tx) => {
+    const open = await tx
+      .select({ id: employeeBankChanges.id })
+      .from(employeeBankChanges)
+      .where(
+        and(
+          eq(employeeBankChanges.employeeId, p.id),
+          eq(employeeBankChanges.accountId, p.tenant.accountId),
+          eq(employeeBankChanges.status, 'pending'),
+        ),
+      );
+    for (const c of open)
+      await cancelApproval(tx, {
+        accountId: p.tenant.accountId,
+        type: 'employeeBankChange',
+        resourceId: c.id,
+        userId: p.userId,
+        comments: 'The employee was deleted',
+      });
+    const [row] = await tx
+      .delete(payrollEmployees)
+      .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
+      .returning({ id: payrollEmployees.id });
+    if (!row) throw notFound('Employee');
+  });
 }
 
 export type EmployeeView = { visible: boolean; settings: StatutorySettings; headcount: number };
@@ -587,17 +623,25 @@ async function writeRows(tx: Tx, deps: AppDeps, accountId: string, payrollId: st
     net_minor: r.netMinor,
     breakdown: r.breakdown,
     employer_costs: r.employerCosts,
+    // the remittance fields as they are now (the PIN's ciphertext copied: ROW_RSA_PIN_FIELD)
+    state_of_residence: r.employee.stateOfResidence,
+    pfa_name: r.employee.pfaName,
+    rsa_pin: r.employee.rsaPin,
+    rsa_pin_last4: r.employee.rsaPinLast4,
+    nhf_number: r.employee.nhfNumber,
   }));
   // One statement per 5,000 rows: the rows travel as one JSON parameter (10,000 rows in ~1 s
   // instead of ~5 s of 17-parameter-per-row inserts; `npm run bench:payroll`).
   for (let i = 0; i < values.length; i += 5000)
     await tx.execute(sql`
       insert into payroll_rows (payroll_id, account_id, row_no, employee_id, name, email, bank_code, bank_name,
-        account_name, account_number, account_number_last4, gross_minor, net_minor, breakdown, employer_costs)
+        account_name, account_number, account_number_last4, gross_minor, net_minor, breakdown, employer_costs,
+        state_of_residence, pfa_name, rsa_pin, rsa_pin_last4, nhf_number)
       select * from json_to_recordset(${JSON.stringify(values.slice(i, i + 5000))}::json) as x(
         payroll_id uuid, account_id uuid, row_no int, employee_id uuid, name text, email text, bank_code text,
         bank_name text, account_name text, account_number text, account_number_last4 text, gross_minor bigint,
-        net_minor bigint, breakdown jsonb, employer_costs jsonb)`);
+        net_minor bigint, breakdown jsonb, employer_costs jsonb, state_of_residence text, pfa_name text,
+        rsa_pin text, rsa_pin_last4 text, nhf_number text)`);
 }
 
 export async function createPayroll(

@@ -158,6 +158,14 @@ export const payrollRows = pgTable(
     netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
     breakdown: jsonb('breakdown').$type<Record<string, number>>().notNull(),
     employerCosts: jsonb('employer_costs').$type<Record<string, number>>().notNull(),
+    // The employee's remittance fields when the row was written (the remittance CSVs read these,
+    // so a later edit of the employee never rewrites a paid month). The RSA PIN is the employee's
+    // ciphertext copied as it is (vault field `payroll_employees.rsa_pin`, listed for this table).
+    stateOfResidence: text('state_of_residence'),
+    pfaName: text('pfa_name'),
+    rsaPin: text('rsa_pin'),
+    rsaPinLast4: text('rsa_pin_last4'),
+    nhfNumber: text('nhf_number'),
     status: text('status').$type<PayrollRowStatus>().notNull().default('pending'),
     attempt: integer('attempt').notNull().default(0),
     transactionId: uuid('transaction_id'),

@@ -45,6 +45,9 @@ export const VAULT_FIELDS: VaultField[] = [
   // keys:rotate cover it too.
   { name: 'payroll_employees.account_number', table: 'employee_bank_changes', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
   { name: 'payroll_rows.account_number', table: 'payroll_rows', column: 'account_number', pk: 'id', kind: 'nuban', last4: 'account_number_last4', logKeys: [] },
+  // A payroll row's snapshot of the employee's RSA PIN (the remittance CSVs read it): the employee's
+  // ciphertext copied under the employee's field name, like the bank change above.
+  { name: 'payroll_employees.rsa_pin', table: 'payroll_rows', column: 'rsa_pin', pk: 'id', kind: 'rsa_pin', last4: 'rsa_pin_last4', logKeys: ['rsaPin', 'rsa_pin'] },
   { name: 'payroll_import_entries.rsa_pin', table: 'payroll_import_entries', column: 'rsa_pin', pk: 'id', kind: 'rsa_pin', last4: 'rsa_pin_last4', logKeys: ['rsaPin', 'rsa_pin'] },
   { name: 'payroll_import_entries.account_number', table: 'payroll_import_entries', column: 'account_number', pk: 'id', kind: 'nuban', hmac: 'account_number_hmac', last4: 'account_number_last4', logKeys: [] },
 ];

@@ -11,7 +11,7 @@ import {
   type PayrollEmployee,
 } from '@owo/contract/payroll';
 import { NIGERIAN_STATES } from '@owo/contract/kyb';
-import type { Envelope } from '../../../lib/api';
+import { ApiError, type Envelope } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { useBanks } from '../../profile';
@@ -118,6 +118,34 @@ function addBody(v: EmployeeForm): EmployeeInput {
 }
 
 /**
+ * The add call takes a list, so its field errors are keyed `employees.0.<field>` (and a component's
+ * `employees.0.components.<i>.<field>`). This puts them back on the form's own fields: the
+ * one employee's prefix goes, and a component's error lands on the Basic/Housing/Transport field it
+ * came from (`componentsOf` sends the typed ones first, in that order). Other errors pass unchanged.
+ */
+export function addErrorsOnForm(err: unknown, v: EmployeeForm): unknown {
+  if (!(err instanceof ApiError) || !err.errors) return err;
+  const typed = (
+    [
+      ['basic', v.basic],
+      ['housing', v.housing],
+      ['transport', v.transport],
+    ] as const
+  )
+    .filter(([, a]) => a?.trim())
+    .map(([field]) => field);
+  const errors: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(err.errors)) {
+    const m = /^employees\.0\.(.+)$/.exec(key);
+    let field = m ? m[1] : key;
+    const c = /^components\.(\d+)\./.exec(field);
+    if (c) field = typed[Number(c[1])] ?? 'salaryAmount';
+    errors[field] = [...(errors[field] ?? []), ...messages];
+  }
+  return new ApiError(err.httpStatus, err.status, err.message, errors);
+}
+
+/**
  * The PUT body: a blank account number or RSA PIN is left out (the API keeps the stored one), and
  * without figures (masked role) no salary, rent or component is sent (the API keeps them).
  */
@@ -161,7 +189,11 @@ export function EmployeeFormModal(props: {
   }, [props.opened, e?.id]);
   const save = useApiMutation<unknown, EmployeeForm>({
     mutationFn: (v: EmployeeForm): Promise<Envelope<unknown>> =>
-      e ? payrollApi.updateEmployee(e.id, updateBody(v, e)) : payrollApi.addEmployees([addBody(v)]),
+      e
+        ? payrollApi.updateEmployee(e.id, updateBody(v, e))
+        : payrollApi.addEmployees([addBody(v)]).catch((err: unknown) => {
+            throw addErrorsOnForm(err, v);
+          }),
     form,
     onSuccess: () => {
       void refreshPayroll();

@@ -1,12 +1,18 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { fetchFile, saveBlob } from '../../../lib/files';
 import { formatDateTime } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
+import { toastError } from '../../../lib/toast';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { payrollApi, refreshPayroll, usePayroll } from '../api';
 import { PayrollStatusBadge } from '../status-badge';
 import { RowsTable, Totals } from './payroll-flow-screens';
+
+/** Runs that went to payment: their receipt can be downloaded. */
+const PAID_OUT: string[] = ['paying', 'completed', 'partially_failed', 'failed'];
 
 /** /payroll/:ref/details: totals, rows with payment status, the shared approval actions and trail. */
 export function PayrollDetailsScreen() {
@@ -23,6 +29,23 @@ export function PayrollDetailsScreen() {
     mutationFn: () => payrollApi.retry(ref!),
     onSuccess: () => void refreshPayroll(),
   });
+  const [downloading, setDownloading] = useState(false);
+  /** The run's receipt PDF (the server masks its figures for a role without the flag). */
+  const downloadReceipt = async (id: string, reference: string) => {
+    setDownloading(true);
+    try {
+      const { blob, filename } = await fetchFile(`/payrolls/${id}/receipt/pdf`, {
+        accept: 'application/pdf, application/json',
+        fallbackName: `owo-payroll-receipt-${reference}.pdf`,
+        failMessage: 'Could not download the receipt',
+      });
+      saveBlob(blob, filename);
+    } catch (err) {
+      toastError(err instanceof Error ? err.message : 'Could not download the receipt');
+    } finally {
+      setDownloading(false);
+    }
+  };
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Payroll not found'}</Alert>;
   const p = q.data;
@@ -36,6 +59,15 @@ export function PayrollDetailsScreen() {
       {p.status === 'draft' && canPost && (
         <Button loading={submit.isPending} onClick={() => submit.mutate()}>
           Submit for approval
+        </Button>
+      )}
+      {PAID_OUT.includes(p.status) && (
+        <Button
+          variant="default"
+          loading={downloading}
+          onClick={() => void downloadReceipt(p.id, p.reference)}
+        >
+          Download receipt (PDF)
         </Button>
       )}
       {(p.status === 'failed' || p.status === 'partially_failed') && canPost && (
