@@ -32,6 +32,7 @@ import { users } from '../identity/tables';
 import { accountMembers } from '../teams/tables';
 import { approvalOf, registerApprovable, resubmitForApproval, submitForApproval } from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import { emitAreaEvent } from '../developers';
 import { transactions } from '../money/tables';
 import {
   inflowCustomers,
@@ -463,6 +464,27 @@ export const invoicesCsv = (db: Db, accountId: string, q: InvoiceQ, drafts: bool
     INVOICE_CSV,
   );
 
+/** The `invoice` webhook event of a state change made in `tx` (docs/ARCHITECTURE.md, Developers). */
+export const invoiceEvent = (
+  tx: DbOrTx,
+  inv: InvoiceRow,
+  status: string,
+  o: { key?: string; amountPaidMinor?: number; extra?: Record<string, unknown> } = {},
+) => {
+  const paid = o.amountPaidMinor ?? inv.amountPaidMinor;
+  return emitAreaEvent(tx, {
+    accountId: inv.accountId,
+    event: 'invoice',
+    id: inv.id,
+    reference: inv.reference,
+    status,
+    amountMinor: inv.amountMinor,
+    currency: 'NGN',
+    key: o.key,
+    extra: { amountPaid: fromMinor(paid), amountPaidMinor: paid, ...o.extra },
+  });
+};
+
 export async function invoiceRow(db: DbOrTx, accountId: string, id: string, lock = false) {
   const q = db
     .select()
@@ -863,17 +885,21 @@ export function registerInvoiceApprovals(deps: AppDeps, onApproved: (invoiceId: 
     // No money moves on approval: the invoice gets its collection account (a provider call, so
     // after the commit; the sweep in collect.ts retries it).
     onFinalApproval: async ({ tx, item, afterCommit }) => {
-      await tx
+      const [inv] = await tx
         .update(invoices)
         .set({ approvalStatus: 'approved', updatedAt: new Date() })
-        .where(and(eq(invoices.id, item.resourceId), eq(invoices.accountId, item.accountId)));
+        .where(and(eq(invoices.id, item.resourceId), eq(invoices.accountId, item.accountId)))
+        .returning();
+      if (inv) await invoiceEvent(tx, inv, 'approved');
       afterCommit(() => onApproved(item.resourceId));
     },
     onRejection: async ({ tx, item }) => {
-      await tx
+      const [inv] = await tx
         .update(invoices)
         .set({ approvalStatus: 'rejected', updatedAt: new Date() })
-        .where(and(eq(invoices.id, item.resourceId), eq(invoices.accountId, item.accountId)));
+        .where(and(eq(invoices.id, item.resourceId), eq(invoices.accountId, item.accountId)))
+        .returning();
+      if (inv) await invoiceEvent(tx, inv, 'rejected');
     },
     onResolve: async ({ tx, item }) => {
       await tx
