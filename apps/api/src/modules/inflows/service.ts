@@ -32,6 +32,7 @@ import { users } from '../identity/tables';
 import { accountMembers } from '../teams/tables';
 import { approvalOf, registerApprovable, resubmitForApproval, submitForApproval } from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import { maskedBank } from '../audit';
 import { emitAreaEvent } from '../developers';
 import { transactions } from '../money/tables';
 import {
@@ -240,8 +241,18 @@ async function partnerRow(db: DbOrTx, accountId: string, id: string) {
   if (!row) throw nf(INFLOW_MSG.partnerUnknown);
   return row;
 }
-export async function updatePartner(deps: AppDeps, accountId: string, id: string, b: PartnerInput) {
-  await partnerRow(deps.db, accountId, id);
+/** The partner's settlement bank account for the audit log (number masked). */
+export const partnerBank = (r: typeof inflowPartners.$inferSelect) => maskedBank(r);
+
+export async function updatePartner(
+  deps: AppDeps,
+  accountId: string,
+  id: string,
+  b: PartnerInput,
+  /** Given the bank account before and after (masked) when it changed: the route's audit row. */
+  onBankChange?: (before: unknown, after: unknown) => void,
+) {
+  const before = await partnerRow(deps.db, accountId, id);
   const v = await verifiedBank(deps, b);
   const [row] = await deps.db
     .update(inflowPartners)
@@ -257,6 +268,8 @@ export async function updatePartner(deps: AppDeps, accountId: string, id: string
     })
     .where(and(eq(inflowPartners.id, id), eq(inflowPartners.accountId, accountId)))
     .returning();
+  const [was, now] = [partnerBank(before), partnerBank(row)];
+  if (JSON.stringify(was) !== JSON.stringify(now)) onBankChange?.({ bank: was }, { bank: now });
   return partnerDto(row);
 }
 /** Soft delete: settlements already made keep their partner; new invoices cannot pick it. */

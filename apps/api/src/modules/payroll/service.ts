@@ -30,6 +30,7 @@ import { approvalOf, registerApprovable, submitForApproval, type HandlerContext 
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { dispatchManySoon } from '../funding';
 import { sendMail } from '../mail';
+import { maskedBank } from '../audit';
 import { emitAreaEvent } from '../developers';
 import { checkPayoutLimit, computeFee, getWallet, startTransfers } from '../money';
 import {
@@ -301,7 +302,7 @@ export async function updateEmployee(
   const b = p.body;
   const figures = b.salaryAmount !== undefined || b.annualRent !== undefined || b.components !== undefined;
   if (figures && !visibleTo(p.tenant)) throw forbidden(PAYROLL_MSG.noPermission);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const stored = await lockEmployee(tx, p.tenant.accountId, p.id);
     const [prepared] = await prepareEmployees(
       deps,
@@ -324,12 +325,22 @@ export async function updateEmployee(
       ...(b.rsaPin ? { rsaPin, rsaPinLast4 } : {}),
       components: b.components === undefined ? stored.components : components,
     };
-    await tx
+    const [after] = await tx
       .update(payrollEmployees)
       .set({ ...v, updatedAt: sql`now()` })
-      .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)));
+      .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
+      .returning();
+    // the salary account before and after, masked (the stored number is sealed: its last four)
+    const before = employeeBank(stored);
+    const now = employeeBank(after);
+    return { bankChange: JSON.stringify(before) === JSON.stringify(now) ? null : { before, after: now } };
   });
 }
+
+/** An employee's salary account for the audit log: the number masked to its last four digits. */
+export const employeeBank = (
+  e: Pick<EmployeeRow, 'bankCode' | 'bankName' | 'accountName' | 'accountNumberLast4'>,
+) => maskedBank({ ...e, accountNumber: e.accountNumberLast4 });
 
 export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: string }) {
   const [row] = await db
