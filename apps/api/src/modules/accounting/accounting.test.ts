@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
+import { transactions } from '../money/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTING_MSG } from '@owo/contract';
 import { client, createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
@@ -410,10 +411,25 @@ describe('posting paid records', () => {
       .from(accountingSandboxDocuments)
       .where(eq(accountingSandboxDocuments.realmId, realmId));
     expect(docs).toHaveLength(1);
+    // Owo's transfer fee for paying the expense: a bank charges line, as a payout's (issue 27 §1)
+    const [paid] = await t.db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.sourceType, 'expense'),
+          eq(transactions.sourceId, e.id),
+          eq(transactions.status, 'success'),
+        ),
+      );
+    expect(paid.fee).toBeGreaterThan(0);
     expect(docs[0].body).toMatchObject({
       kind: 'Purchase',
       bankAccountId: '35',
-      lines: [{ amountMinor: 250000, accountId: '19', classId: '5000000000000001' }],
+      lines: [
+        { amountMinor: 250000, accountId: '19', classId: '5000000000000001' },
+        ...(paid.fee ? [{ amountMinor: paid.fee, accountId: '8', description: 'Transfer fee' }] : []),
+      ],
     });
     expect(String(docs[0].body.link)).toContain(`/expense/${e.id}`);
   });

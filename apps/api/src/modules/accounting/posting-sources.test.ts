@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
+import { vaultFor } from '../../platform/vault';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions } from '../money/tables';
@@ -274,6 +275,23 @@ describe('posting a paid payout, bill and payroll run', () => {
       ],
     });
     expect(doc.lines).toHaveLength(1);
+    // the transfer fee is not owed to the vendor: its own bank charges Purchase beside the Bill
+    const [billTx] = await t.db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.sourceType, 'payout'),
+          eq(transactions.sourceId, p.id),
+          eq(transactions.status, 'success'),
+        ),
+      );
+    expect(billTx.fee).toBeGreaterThan(0);
+    expect((doc as Doc & { bankCharges?: unknown }).bankCharges).toEqual({
+      amountMinor: billTx.fee,
+      accountId: '8',
+      description: 'Transfer fee',
+    });
     expect(doc.attachments).toEqual([
       { fileName: bill.fileName, url: `${t.app.deps.config.appUrl}/api/files/${bill.fileName}` },
     ]);
@@ -457,9 +475,51 @@ describe('posting a paid payout, bill and payroll run', () => {
       );
     expect(bankOut).toBe(Number(walletOut[0].n));
 
+    // a row paid by a retry after the run was posted: its own follow-up journal, posted once
+    const failedRow = rows.find((r) => !paid.includes(r))!;
+    const vault = vaultFor(t.config);
+    await t.db
+      .update(payrollRows)
+      .set({ accountNumber: vault.encrypt('payroll_rows.account_number', ordinaryAccount()) })
+      .where(eq(payrollRows.id, failedRow.id));
+    const retried = await o.api.post(`/api/payrolls/${pr.id}/payment/retry`);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    const follow = await postingOf(o.api, failedRow.id, 'posted');
+    expect(follow).toMatchObject({
+      record: 'payroll',
+      document: 'JournalEntry',
+      amountMinor: failedRow.netMinor,
+    });
+    expect(follow.reference).toBe(`${pr.reference}-${failedRow.rowNo}`);
+    expect(await sweepPaid(t.app.deps, o.account.id)).toBe(0);
+    await postOne(t.app.deps, follow.id);
+    const all = await docsOf(realmId);
+    expect(all).toHaveLength(2); // the run's journal, and the follow-up (never the run again)
+    const extra = all.find((d) => d.requestId === follow.id)!.body as unknown as Doc;
+    const [rowTx] = await t.db
+      .select()
+      .from(transactions)
+      .where(
+        eq(
+          transactions.id,
+          (await t.db.select().from(payrollRows).where(eq(payrollRows.id, failedRow.id)))[0].transactionId!,
+        ),
+      );
+    expect(rowTx.status).toBe('success');
+    const s2 = sides(extra.lines);
+    expect(s2.debit).toBe(s2.credit);
+    expect(extra.lines.find((l) => l.description === 'Gross pay')!.amountMinor).toBe(failedRow.grossMinor);
+    expect(extra.lines.find((l) => l.description === 'Net pay paid')!.amountMinor).toBe(failedRow.netMinor);
+    expect(extra.lines.filter((l) => l.description === 'Transfer fees').map((l) => l.amountMinor)).toEqual(
+      rowTx.fee ? [rowTx.fee, rowTx.fee] : [],
+    );
+    // the run's own posting still holds only the rows paid before it
+    expect(all.find((d) => d.requestId === failed.id)!.body).toEqual(doc);
+
     // tenancy: another company sees none of it and cannot retry it
     const other = await ownerWithAccount(t);
     expect((await other.api.get('/api/accounting/postings')).body.data).toEqual([]);
     expect((await other.api.post(`/api/accounting/postings/${failed.id}/retry`)).status).toBe(404);
+    expect((await other.api.post(`/api/accounting/postings/${follow.id}/retry`)).status).toBe(404);
   });
 });

@@ -14,7 +14,7 @@ import { sendJob, sendJobSoon } from '../../platform/jobs';
 import { expenses } from '../expenses/tables';
 import { payees } from '../payees/tables';
 import { payoutQuotes, payouts } from '../payouts/tables';
-import { payrolls } from '../payroll/tables';
+import { payrollRows, payrolls } from '../payroll/tables';
 import type { BooksDocument } from './provider/port';
 import { connectionOf, withProvider } from './service';
 import { accountingCategoryMappings, accountingConnections, accountingPostings } from './tables';
@@ -82,6 +82,19 @@ export type PostingSource = {
 const sources = new Map<string, PostingSource>();
 export const registerPostingSource = (s: PostingSource) => sources.set(s.sourceType, s);
 
+/** The transfer fees of a record's paid payouts (what Owo charged for paying it). */
+async function paidFees(db: DbOrTx, accountId: string, sourceType: string, id: string) {
+  const [r] = await db
+    .execute<{ fee: string }>(
+      sql`
+      select coalesce(sum(fee), 0)::bigint as fee from transactions
+       where account_id = ${accountId}::uuid and source_type = ${sourceType} and source_id = ${id}
+         and type = 'payout' and status = 'success'`,
+    )
+    .then((x) => x.rows);
+  return Number(r?.fee ?? 0);
+}
+
 const lagosDay = (d: Date) => new Date(d.getTime() + 3600_000).toISOString().slice(0, 10);
 
 registerPostingSource({
@@ -115,6 +128,8 @@ registerPostingSource({
           })),
       ],
       link: `${appUrl}/expense/${e.id}`,
+      // Owo's transfer fee for paying it: a bank charges line, as a payout's
+      feeMinor: await paidFees(db, accountId, 'expense', id),
     };
   },
 });
@@ -130,14 +145,7 @@ registerPostingSource({
       .where(and(eq(payouts.id, id), eq(payouts.accountId, accountId)));
     if (!p) return null;
     const bill = p.bill;
-    const [fee] = await db
-      .execute<{ fee: string }>(
-        sql`
-      select coalesce(sum(fee), 0)::bigint as fee from transactions
-       where account_id = ${accountId}::uuid and source_type = 'payout' and source_id = ${id}
-         and type = 'payout' and status = 'success'`,
-      )
-      .then((r) => r.rows);
+    const fee = await paidFees(db, accountId, 'payout', id);
     return {
       record: bill ? 'bill' : 'payout',
       document: bill ? 'Bill' : 'Purchase',
@@ -152,11 +160,108 @@ registerPostingSource({
         ? [{ fileName: bill.fileName, url: `${appUrl}/api/files/${encodeURIComponent(bill.fileName)}` }]
         : [],
       link: bill ? `${appUrl}/bills/${bill.reference}` : `${appUrl}/payouts/${p.p.id}`,
-      // a bill's payment is one bill payment of the billed amount; its fee is left out (see docs)
-      feeMinor: bill ? 0 : Number(fee?.fee ?? 0),
+      // a Purchase's fee is a bank charges line; a Bill's is its own Purchase (`bankCharges`)
+      feeMinor: fee,
     };
   },
 });
+
+/**
+ * The payroll journal of the paid rows matching `rows` (a SQL condition over `r`, the row, and
+ * `t`, its transaction): gross pay and employer costs against net pay, statutory payables, other
+ * deductions and the rows' transfer fees. Null when no row matches (never an empty journal).
+ */
+async function payrollJournal(
+  db: DbOrTx,
+  accountId: string,
+  payrollId: string,
+  rows: ReturnType<typeof sql>,
+) {
+  // The paid rows only (a failed row paid nobody and owes nobody): what they cost, withheld and paid.
+  const [s] = (
+    await db.execute<Record<string, string>>(sql`
+      select coalesce(sum(r.gross_minor), 0)::bigint as gross,
+             coalesce(sum(r.net_minor), 0)::bigint as net,
+             coalesce(-sum((r.breakdown->>'PAYE')::bigint), 0)::bigint as paye,
+             coalesce(-sum((r.breakdown->>'Pension (employee)')::bigint), 0)::bigint as pension_ee,
+             coalesce(-sum((r.breakdown->>'NHF')::bigint), 0)::bigint as nhf,
+             coalesce(sum((r.employer_costs->>'Pension (employer)')::bigint), 0)::bigint as pension_er,
+             coalesce(sum((r.employer_costs->>'NSITF')::bigint), 0)::bigint as nsitf,
+             coalesce(sum(t.fee), 0)::bigint as fee
+        from payroll_rows r
+        join transactions t on t.id = r.transaction_id
+       where r.payroll_id = ${payrollId}::uuid and r.account_id = ${accountId}::uuid
+         -- a row's stored status stays 'paying'; paid is read from its transaction (as payroll does)
+         and t.type = 'payout' and (r.status = 'paid' or (r.status = 'paying' and t.status = 'success'))
+         and ${rows}`)
+  ).rows;
+  const n = (k: string) => Number(s?.[k] ?? 0);
+  const [gross, net, paye, pensionEe, nhf, pensionEr, nsitf, fee] = [
+    'gross',
+    'net',
+    'paye',
+    'pension_ee',
+    'nhf',
+    'pension_er',
+    'nsitf',
+    'fee',
+  ].map(n);
+  if (gross <= 0) return null; // nothing paid yet: no journal (never an empty one)
+  // Other salary deductions (loans, dues): what gross pay did not pay out or withhold by statute.
+  const other = gross - net - paye - pensionEe - nhf;
+  const journal: JournalLine[] = [
+    { account: 'payroll', postingType: 'Debit', amountMinor: gross, description: 'Gross pay' },
+    {
+      account: 'employerPensionAccountId',
+      postingType: 'Debit',
+      amountMinor: pensionEr,
+      description: 'Employer pension contribution',
+    },
+    { account: 'nsitfExpenseAccountId', postingType: 'Debit', amountMinor: nsitf, description: 'NSITF' },
+    { account: 'bank', postingType: 'Credit', amountMinor: net, description: 'Net pay paid' },
+    {
+      account: 'payePayableAccountId',
+      postingType: 'Credit',
+      amountMinor: paye,
+      description: 'PAYE withheld',
+    },
+    {
+      account: 'pensionPayableAccountId',
+      postingType: 'Credit',
+      amountMinor: pensionEe + pensionEr,
+      description: 'Pension (employee + employer)',
+    },
+    {
+      account: 'nhfPayableAccountId',
+      postingType: 'Credit',
+      amountMinor: nhf,
+      description: 'NHF withheld',
+    },
+    { account: 'nsitfPayableAccountId', postingType: 'Credit', amountMinor: nsitf, description: 'NSITF' },
+    {
+      account: 'otherDeductionsAccountId',
+      postingType: other >= 0 ? 'Credit' : 'Debit',
+      amountMinor: Math.abs(other),
+      description: 'Other salary deductions',
+    },
+    {
+      account: 'bankChargesAccountId',
+      postingType: 'Debit',
+      amountMinor: fee,
+      description: 'Transfer fees',
+    },
+    { account: 'bank', postingType: 'Credit', amountMinor: fee, description: 'Transfer fees' },
+  ].filter((l): l is JournalLine => l.amountMinor > 0);
+  return { net, fee, journal };
+}
+
+/**
+ * When the run's own posting was written: its journal holds the rows paid by then; a row paid
+ * later (a retry) is posted by the `payroll-row` source as its own follow-up journal.
+ */
+const runPostedAt = (payrollId: string) =>
+  sql`coalesce((select p.created_at from accounting_postings p
+                 where p.source_type = 'payroll' and p.source_id = ${payrollId}::uuid), now())`;
 
 registerPostingSource({
   sourceType: 'payroll',
@@ -166,87 +271,13 @@ registerPostingSource({
       .from(payrolls)
       .where(and(eq(payrolls.id, id), eq(payrolls.accountId, accountId)));
     if (!pr) return null;
-    // The paid rows only (a failed row paid nobody and owes nobody): what they cost, withheld and paid.
-    const [s] = (
-      await db.execute<Record<string, string>>(sql`
-      select coalesce(sum(gross_minor), 0)::bigint as gross,
-             coalesce(sum(net_minor), 0)::bigint as net,
-             coalesce(-sum((breakdown->>'PAYE')::bigint), 0)::bigint as paye,
-             coalesce(-sum((breakdown->>'Pension (employee)')::bigint), 0)::bigint as pension_ee,
-             coalesce(-sum((breakdown->>'NHF')::bigint), 0)::bigint as nhf,
-             coalesce(sum((employer_costs->>'Pension (employer)')::bigint), 0)::bigint as pension_er,
-             coalesce(sum((employer_costs->>'NSITF')::bigint), 0)::bigint as nsitf,
-             (select coalesce(sum(t.fee), 0) from transactions t
-               where t.account_id = ${accountId}::uuid and t.source_type = 'payroll'
-                 and t.source_id = ${id} and t.type = 'payout' and t.status = 'success')::bigint as fee
-        from payroll_rows r
-        left join transactions t on t.id = r.transaction_id
-       where r.payroll_id = ${id}::uuid and r.account_id = ${accountId}::uuid
-         -- a row's stored status stays 'paying'; paid is read from its transaction (as payroll does)
-         and (r.status = 'paid' or (r.status = 'paying' and t.status = 'success'))`)
-    ).rows;
-    const n = (k: string) => Number(s?.[k] ?? 0);
-    const [gross, net, paye, pensionEe, nhf, pensionEr, nsitf, fee] = [
-      'gross',
-      'net',
-      'paye',
-      'pension_ee',
-      'nhf',
-      'pension_er',
-      'nsitf',
-      'fee',
-    ].map(n);
-    if (gross <= 0) return null; // nothing paid yet: no journal (never an empty one)
-    // Other salary deductions (loans, dues): what gross pay did not pay out or withhold by statute.
-    const other = gross - net - paye - pensionEe - nhf;
-    const journal: JournalLine[] = [
-      { account: 'payroll', postingType: 'Debit', amountMinor: gross, description: 'Gross pay' },
-      {
-        account: 'employerPensionAccountId',
-        postingType: 'Debit',
-        amountMinor: pensionEr,
-        description: 'Employer pension contribution',
-      },
-      { account: 'nsitfExpenseAccountId', postingType: 'Debit', amountMinor: nsitf, description: 'NSITF' },
-      { account: 'bank', postingType: 'Credit', amountMinor: net, description: 'Net pay paid' },
-      {
-        account: 'payePayableAccountId',
-        postingType: 'Credit',
-        amountMinor: paye,
-        description: 'PAYE withheld',
-      },
-      {
-        account: 'pensionPayableAccountId',
-        postingType: 'Credit',
-        amountMinor: pensionEe + pensionEr,
-        description: 'Pension (employee + employer)',
-      },
-      {
-        account: 'nhfPayableAccountId',
-        postingType: 'Credit',
-        amountMinor: nhf,
-        description: 'NHF withheld',
-      },
-      { account: 'nsitfPayableAccountId', postingType: 'Credit', amountMinor: nsitf, description: 'NSITF' },
-      {
-        account: 'otherDeductionsAccountId',
-        postingType: other >= 0 ? 'Credit' : 'Debit',
-        amountMinor: Math.abs(other),
-        description: 'Other salary deductions',
-      },
-      {
-        account: 'bankChargesAccountId',
-        postingType: 'Debit',
-        amountMinor: fee,
-        description: 'Transfer fees',
-      },
-      { account: 'bank', postingType: 'Credit', amountMinor: fee, description: 'Transfer fees' },
-    ].filter((l): l is JournalLine => l.amountMinor > 0);
+    const j = await payrollJournal(db, accountId, id, sql`t.updated_at <= ${runPostedAt(id)}`);
+    if (!j) return null;
     return {
       record: 'payroll',
       document: 'JournalEntry',
       reference: pr.reference,
-      amountMinor: net,
+      amountMinor: j.net,
       currency: 'NGN',
       paidOn: lagosDay(pr.updatedAt),
       vendorName: null,
@@ -255,8 +286,48 @@ registerPostingSource({
       attachments: [],
       link: `${appUrl}/payroll/${pr.id}/details`,
       payroll: true,
-      journal,
-      feeMinor: fee,
+      journal: j.journal,
+      feeMinor: j.fee,
+    };
+  },
+});
+
+/**
+ * A payroll row paid (by a retry) after its run was posted: a follow-up JournalEntry of that row
+ * alone, posted once under its own posting (source `payroll-row`, the row's id), reference
+ * `<run reference>-<row no>`. Found by `sweepPayrollRetries`.
+ */
+registerPostingSource({
+  sourceType: 'payroll-row',
+  async load(db, accountId, rowId, appUrl) {
+    const [r] = await db
+      .select({ row: payrollRows, pr: payrolls })
+      .from(payrollRows)
+      .innerJoin(payrolls, eq(payrolls.id, payrollRows.payrollId))
+      .where(and(eq(payrollRows.id, rowId), eq(payrollRows.accountId, accountId)));
+    if (!r) return null;
+    const j = await payrollJournal(
+      db,
+      accountId,
+      r.pr.id,
+      sql`r.id = ${rowId}::uuid and t.updated_at > ${runPostedAt(r.pr.id)}`,
+    );
+    if (!j) return null;
+    return {
+      record: 'payroll',
+      document: 'JournalEntry',
+      reference: `${r.pr.reference}-${r.row.rowNo}`,
+      amountMinor: j.net,
+      currency: 'NGN',
+      paidOn: lagosDay(new Date()),
+      vendorName: null,
+      categoryId: null,
+      description: `Salaries: ${r.pr.name} (row ${r.row.rowNo}, paid on retry)`,
+      attachments: [],
+      link: `${appUrl}/payroll/${r.pr.id}/details`,
+      payroll: true,
+      journal: j.journal,
+      feeMinor: j.fee,
     };
   },
 });
@@ -286,8 +357,22 @@ export async function sweepPaid(deps: AppDeps, accountId?: string, limit = 200):
     having bool_and(t.status not in ('pending', 'processing')) and bool_or(t.status = 'success')
        and max(t.updated_at) >= c.connected_at
      limit ${limit}`);
+  // Payroll rows paid (by a retry) after their run's posting was written: one follow-up each.
+  const retried = await deps.db.execute(sql`
+    select r.account_id, 'payroll-row' as source_type, r.id::text as source_id, c.provider
+      from accounting_postings p
+      join accounting_connections c on c.account_id = p.account_id and c.enabled
+      join payroll_rows r on r.payroll_id = p.source_id and r.account_id = p.account_id
+      join transactions t on t.id = r.transaction_id and t.status = 'success' and t.updated_at > p.created_at
+     where p.source_type = 'payroll'
+       ${accountId ? sql`and p.account_id = ${accountId}::uuid` : sql``}
+       and p.created_at >= now() - make_interval(days => ${POSTING_WINDOW_DAYS})
+       and not exists (select 1 from accounting_postings q
+                        where q.account_id = r.account_id and q.source_type = 'payroll-row'
+                          and q.source_id = r.id)
+     limit ${limit}`);
   let queued = 0;
-  for (const r of found.rows as {
+  for (const r of [...found.rows, ...retried.rows] as {
     account_id: string;
     source_type: string;
     source_id: string;
@@ -364,6 +449,7 @@ async function documentFor(
     new AppError(409, 'accounting-unmapped', `Choose the ${what} account in Import payment tags first`);
   const memo = `Owo ${rec.record} ${rec.reference}${rec.vendorName ? ` — ${rec.vendorName}` : ''}`;
   let lines: BooksDocument['lines'];
+  let bankCharges: BooksDocument['bankCharges'] = null;
   if (rec.journal) {
     lines = rec.journal.map((l) => {
       const id =
@@ -385,6 +471,14 @@ async function documentFor(
     lines = [
       { amountMinor: rec.amountMinor, accountId, classId, description: rec.description.slice(0, 500) },
     ];
+    if (rec.document === 'Bill' && rec.feeMinor) {
+      if (!conn.bankChargesAccountId) throw unmapped(ACCOUNT_LABEL.bankChargesAccountId);
+      bankCharges = {
+        amountMinor: rec.feeMinor,
+        accountId: conn.bankChargesAccountId,
+        description: 'Transfer fee',
+      };
+    }
     if (rec.document === 'Purchase' && rec.feeMinor) {
       if (!conn.bankChargesAccountId) throw unmapped(ACCOUNT_LABEL.bankChargesAccountId);
       lines.push({
@@ -406,6 +500,7 @@ async function documentFor(
     memo,
     link: rec.link,
     attachments: rec.attachments,
+    ...(bankCharges ? { bankCharges } : {}),
   };
 }
 

@@ -57,6 +57,11 @@ export type HandlerContext = {
   item: ApprovalItemRow;
   /** Runs after the deciding transaction commits (e.g. dispatching a payout to the rails). */
   afterCommit: (fn: () => Promise<void> | void) => void;
+  /**
+   * Before/after for the audit row of the request that made the decision (a bank change's old and
+   * new account, masked): set when the decision comes over HTTP, absent otherwise.
+   */
+  auditChange?: (before: unknown, after: unknown) => void;
 };
 
 export type ApprovableHandler = {
@@ -351,6 +356,7 @@ async function enterLevel(
   item: ApprovalItemRow,
   level: number,
   afterCommit: AfterCommit,
+  auditChange?: HandlerContext['auditChange'],
 ): Promise<ApprovalItemRow> {
   if (level >= item.levels.length) {
     const [done] = await tx
@@ -358,7 +364,7 @@ async function enterLevel(
       .set({ status: 'approved', currentApproverIds: [], updatedAt: sql`now()` })
       .where(eq(approvalItems.id, item.id))
       .returning();
-    await handlerOf(deps, item.type).onFinalApproval({ tx, deps, item: done, afterCommit });
+    await handlerOf(deps, item.type).onFinalApproval({ tx, deps, item: done, afterCommit, auditChange });
     await notifyMaker(tx, deps, done, 'approved');
     return done;
   }
@@ -524,6 +530,8 @@ export async function decide(
      * requests: pay, approve only, schedule), so both commit or neither does.
      */
     within?: (tx: Tx, item: ApprovalItemRow) => Promise<void>;
+    /** Passed to the area's handler as `ctx.auditChange` (the route's `recordAuditChange`). */
+    auditChange?: HandlerContext['auditChange'];
   },
 ): Promise<{ item: ApprovalItemRow; afterCommit: (() => Promise<void> | void)[] }> {
   const after: (() => Promise<void> | void)[] = [];
@@ -572,7 +580,13 @@ export async function decide(
         })
         .where(eq(approvalItems.id, item.id))
         .returning();
-      await handlerOf(deps, item.type).onRejection?.({ tx, deps, item: rejected, afterCommit });
+      await handlerOf(deps, item.type).onRejection?.({
+        tx,
+        deps,
+        item: rejected,
+        afterCommit,
+        auditChange: p.auditChange,
+      });
       await notifyMaker(tx, deps, rejected, 'rejected', p.comments);
       return rejected;
     }
@@ -595,7 +609,7 @@ export async function decide(
         `approved at level ${item.currentLevel + 1} of ${item.levels.length}`,
         p.comments,
       );
-    return enterLevel(tx, deps, updated, item.currentLevel + 1, afterCommit);
+    return enterLevel(tx, deps, updated, item.currentLevel + 1, afterCommit, p.auditChange);
   });
   return { item, afterCommit: after };
 }

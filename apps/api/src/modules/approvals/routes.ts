@@ -281,6 +281,7 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
         approvalId: req.params.approvalId,
         approvalStatus: req.body.approvalStatus,
         comments: req.body.comments,
+        auditChange: (before, after) => recordAuditChange(req, before, after),
       });
       await runAfterCommit(afterCommit);
       const message =

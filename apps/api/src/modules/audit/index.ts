@@ -1,2 +1,2 @@
 // Public API of the audit module (docs/ARCHITECTURE.md, Boundaries).
-export { recordAuditChange } from './service';
+export { maskAccountNumber, maskedBank, recordAuditChange, type BankDetails } from './service';

@@ -16,6 +16,27 @@ declare module 'fastify' {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** An account number as the audit log keeps it: the last four digits only (`******1234`). */
+export const maskAccountNumber = (n: string | null | undefined): string | null =>
+  n ? `******${n.slice(-4)}` : null;
+
+export type BankDetails = {
+  bankCode?: string | null;
+  bankName?: string | null;
+  accountName?: string | null;
+  accountNumber?: string | null;
+};
+/** Bank details for `recordAuditChange`'s before/after: the account number masked, nothing else kept. */
+export const maskedBank = (b: BankDetails | null | undefined) =>
+  b
+    ? {
+        bankCode: b.bankCode ?? null,
+        bankName: b.bankName ?? null,
+        accountName: b.accountName ?? null,
+        accountNumber: maskAccountNumber(b.accountNumber),
+      }
+    : null;
+
 /**
  * For routes that change settings or bank details: the before and after the audit row keeps. Call
  * it in the handler once the change is made (values must hold no secrets: mask them first).

@@ -22,7 +22,9 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { defineQueue, defineTicker } from '../../platform/jobs';
 import { onMoneyEvent } from '../notifications';
+import { onSettleSql } from '../money';
 import { transactions } from '../money/tables';
+import { payrollOutcomeSweep, settleWebhookSql } from './events';
 import { apiKeyAuthenticator, createKey, listKeys, resetKey, revokeKey } from './keys';
 import {
   createWebhook,
@@ -82,11 +84,14 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
       },
     });
   });
+  // Payouts' and payroll runs' paid/failed events, written inside the money core's settle.
+  onSettleSql('developers.webhooks', settleWebhookSql);
   defineQueue<{ deliveryId: string }>(deps, DELIVER_QUEUE, (data) => deliver(deps, data.deliveryId), {
     concurrency: 2,
     retryLimit: 0, // our own schedule (72 h backoff) lives on the delivery row
     expireInSeconds: 60,
   });
+  defineTicker(deps, 'webhook-payroll-outcomes', 3000, (d) => payrollOutcomeSweep(d.db));
   defineTicker(deps, 'webhook-dispatch', 1000, async (d) => {
     await dispatchDue(d);
   });

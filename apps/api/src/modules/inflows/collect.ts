@@ -24,7 +24,7 @@ import { notifyMoneyEvent } from '../notifications';
 import { transactions } from '../money/tables';
 import { sendMail } from '../mail';
 import { emitCollected, emitRefundStarted } from './hooks';
-import { invoiceRow, payLinkOf, type AfterCommit } from './service';
+import { invoiceEvent, invoiceRow, payLinkOf, type AfterCommit } from './service';
 import {
   inflowPartners,
   invoiceCollectionRefunds,
@@ -208,6 +208,27 @@ export async function applyCollection(
       approvalStatus: inv.approvalStatus,
     },
   });
+  // payment received: the invoice's status after it (partlyPaid, fullyPaid, or unchanged when
+  // nothing applied), one event per payment
+  await invoiceEvent(
+    tx,
+    inv,
+    cancelled ? inv.status : fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
+    {
+      key: `payment:${pay.id}`,
+      amountPaidMinor: paidTotal,
+      extra: {
+        payment: {
+          id: pay.id,
+          transactionId: c.transactionId,
+          amount: fromMinor(c.amount),
+          amountMinor: c.amount,
+          applied: fromMinor(applied),
+          appliedMinor: applied,
+        },
+      },
+    },
+  );
   const over = left > 0 ? ` (${formatMoney(left, 'NGN')} over the total, to refund)` : '';
   await notifyMoneyEvent(tx, {
     accountId: inv.accountId,
@@ -618,5 +639,6 @@ export async function cancelInvoice(db: Db, accountId: string, invoiceId: string
       .update(invoices)
       .set({ status: 'cancelled', updatedAt: new Date() })
       .where(eq(invoices.id, i.id));
+    await invoiceEvent(tx, i, 'cancelled');
   });
 }

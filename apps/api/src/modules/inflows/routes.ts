@@ -38,6 +38,7 @@ import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
+import { maskedBank, recordAuditChange } from '../audit';
 import { listInflowTransactions } from './books';
 import {
   assignInvoiceAccount,
@@ -207,10 +208,11 @@ export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
         response: { 201: envelope(partnerSchema), 400: errorEnvelope },
       },
     },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send(ok(await createPartner(deps, tenantOf(req).accountId, req.body), INFLOW_MSG.partnerCreated)),
+    async (req, reply) => {
+      const partner = await createPartner(deps, tenantOf(req).accountId, req.body);
+      recordAuditChange(req, null, { bank: maskedBank(partner) });
+      return reply.code(201).send(ok(partner, INFLOW_MSG.partnerCreated));
+    },
   );
   r.get(
     '/api/inflows/partners/:id',
@@ -264,7 +266,9 @@ export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) =>
       ok(
-        await updatePartner(deps, tenantOf(req).accountId, req.params.id, req.body),
+        await updatePartner(deps, tenantOf(req).accountId, req.params.id, req.body, (before, after) =>
+          recordAuditChange(req, before, after),
+        ),
         INFLOW_MSG.partnerUpdated,
       ),
   );

@@ -32,6 +32,8 @@ import { users } from '../identity/tables';
 import { accountMembers } from '../teams/tables';
 import { approvalOf, registerApprovable, resubmitForApproval, submitForApproval } from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import { maskedBank } from '../audit';
+import { emitAreaEvent } from '../developers';
 import { transactions } from '../money/tables';
 import {
   inflowCustomers,
@@ -239,8 +241,18 @@ async function partnerRow(db: DbOrTx, accountId: string, id: string) {
   if (!row) throw nf(INFLOW_MSG.partnerUnknown);
   return row;
 }
-export async function updatePartner(deps: AppDeps, accountId: string, id: string, b: PartnerInput) {
-  await partnerRow(deps.db, accountId, id);
+/** The partner's settlement bank account for the audit log (number masked). */
+export const partnerBank = (r: typeof inflowPartners.$inferSelect) => maskedBank(r);
+
+export async function updatePartner(
+  deps: AppDeps,
+  accountId: string,
+  id: string,
+  b: PartnerInput,
+  /** Given the bank account before and after (masked) when it changed: the route's audit row. */
+  onBankChange?: (before: unknown, after: unknown) => void,
+) {
+  const before = await partnerRow(deps.db, accountId, id);
   const v = await verifiedBank(deps, b);
   const [row] = await deps.db
     .update(inflowPartners)
@@ -256,6 +268,8 @@ export async function updatePartner(deps: AppDeps, accountId: string, id: string
     })
     .where(and(eq(inflowPartners.id, id), eq(inflowPartners.accountId, accountId)))
     .returning();
+  const [was, now] = [partnerBank(before), partnerBank(row)];
+  if (JSON.stringify(was) !== JSON.stringify(now)) onBankChange?.({ bank: was }, { bank: now });
   return partnerDto(row);
 }
 /** Soft delete: settlements already made keep their partner; new invoices cannot pick it. */
@@ -462,6 +476,27 @@ export const invoicesCsv = (db: Db, accountId: string, q: InvoiceQ, drafts: bool
     (r) => invoiceDto(r as InvoiceRow, new Set()),
     INVOICE_CSV,
   );
+
+/** The `invoice` webhook event of a state change made in `tx` (docs/ARCHITECTURE.md, Developers). */
+export const invoiceEvent = (
+  tx: DbOrTx,
+  inv: InvoiceRow,
+  status: string,
+  o: { key?: string; amountPaidMinor?: number; extra?: Record<string, unknown> } = {},
+) => {
+  const paid = o.amountPaidMinor ?? inv.amountPaidMinor;
+  return emitAreaEvent(tx, {
+    accountId: inv.accountId,
+    event: 'invoice',
+    id: inv.id,
+    reference: inv.reference,
+    status,
+    amountMinor: inv.amountMinor,
+    currency: 'NGN',
+    key: o.key,
+    extra: { amountPaid: fromMinor(paid), amountPaidMinor: paid, ...o.extra },
+  });
+};
 
 export async function invoiceRow(db: DbOrTx, accountId: string, id: string, lock = false) {
   const q = db
@@ -863,17 +898,21 @@ export function registerInvoiceApprovals(deps: AppDeps, onApproved: (invoiceId: 
     // No money moves on approval: the invoice gets its collection account (a provider call, so
     // after the commit; the sweep in collect.ts retries it).
     onFinalApproval: async ({ tx, item, afterCommit }) => {
-      await tx
+      const [inv] = await tx
         .update(invoices)
         .set({ approvalStatus: 'approved', updatedAt: new Date() })
-        .where(and(eq(invoices.id, item.resourceId), eq(invoices.accountId, item.accountId)));
+        .where(and(eq(invoices.id, item.resourceId), eq(invoices.accountId, item.accountId)))
+        .returning();
+      if (inv) await invoiceEvent(tx, inv, 'approved');
       afterCommit(() => onApproved(item.resourceId));
     },
     onRejection: async ({ tx, item }) => {
-      await tx
+      const [inv] = await tx
         .update(invoices)
         .set({ approvalStatus: 'rejected', updatedAt: new Date() })
-        .where(and(eq(invoices.id, item.resourceId), eq(invoices.accountId, item.accountId)));
+        .where(and(eq(invoices.id, item.resourceId), eq(invoices.accountId, item.accountId)))
+        .returning();
+      if (inv) await invoiceEvent(tx, inv, 'rejected');
     },
     onResolve: async ({ tx, item }) => {
       await tx

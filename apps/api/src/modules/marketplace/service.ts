@@ -23,6 +23,7 @@ import type { TenantContext } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
 import { defineQueue, defineTicker, sendJob } from '../../platform/jobs';
 import { budgetCheck } from '../categories';
+import { emitAreaEvent } from '../developers';
 import { getWallet, settleTransfer, startTransfer } from '../money';
 import { transactions } from '../money/tables';
 import {
@@ -496,24 +497,50 @@ export async function finalizeVend(deps: AppDeps, vendingId: string, r: VendResu
   const state =
     t.status === 'success' ? 'success' : t.status === 'failed' || t.status === 'reversed' ? 'failed' : null;
   if (!state) return false;
-  const [done] = await deps.db
-    .update(vendings)
-    .set({
-      state,
-      failureReason: state === 'success' ? null : (t.failureReason ?? r.failureReason ?? 'Vend failed'),
-      response: {
-        token: r.token ?? (success && v.meta.vendType === 'prepaid' ? PLACEHOLDER_TOKEN : null),
-        units: r.units,
-        receiptNo: r.receiptNo,
-        orderId: r.orderId,
-        debtAmountMinor: r.debtAmountMinor,
-        debtRemainingMinor: r.debtRemainingMinor,
+  const failureReason = state === 'success' ? null : (t.failureReason ?? r.failureReason ?? 'Vend failed');
+  const token = r.token ?? (success && v.meta.vendType === 'prepaid' ? PLACEHOLDER_TOKEN : null);
+  // The vending's final state and its `vending` webhook event commit together.
+  return deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(vendings)
+      .set({
+        state,
+        failureReason,
+        response: {
+          token,
+          units: r.units,
+          receiptNo: r.receiptNo,
+          orderId: r.orderId,
+          debtAmountMinor: r.debtAmountMinor,
+          debtRemainingMinor: r.debtRemainingMinor,
+        },
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(vendings.id, v.id), eq(vendings.state, 'vending')))
+      .returning({ id: vendings.id });
+    if (!done) return false;
+    // The electricity token is the one token a webhook carries (what was bought); only on success.
+    await emitAreaEvent(tx, {
+      accountId: v.accountId,
+      event: 'vending',
+      id: v.id,
+      reference: v.reference,
+      status: state,
+      amountMinor: v.amountMinor,
+      currency: v.currency,
+      key: `${state}:${t.id}`,
+      extra: {
+        transactionId: t.id,
+        meter: v.meta.meter,
+        disco: v.meta.disco,
+        vendType: v.meta.vendType,
+        ...(state === 'success'
+          ? { token, units: r.units ?? null, receiptNo: r.receiptNo ?? null }
+          : { failureReason }),
       },
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(vendings.id, v.id), eq(vendings.state, 'vending')))
-    .returning({ id: vendings.id });
-  return !!done;
+    });
+    return true;
+  });
 }
 
 async function scheduleRequery(deps: AppDeps, vendingId: string, requeries: number) {

@@ -12,6 +12,7 @@ export {
   markProcessing,
   markProcessingMany,
   onRecordPaid,
+  onSettleSql,
   settleTransfer,
   type RecordPaid,
   type SettleOutcome,

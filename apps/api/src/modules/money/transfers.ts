@@ -337,6 +337,28 @@ export function onRecordPaid(name: string, fn: (e: RecordPaid) => void) {
   recordPaidListeners.set(name, fn);
 }
 
+/**
+ * Statements that must commit with a settle (issue 27 §3: the developers' webhook outbox for the
+ * areas' paid/failed events). Each is given `u`, a relation holding the settled `transactions`
+ * row (snake_case columns, the new status), and answers ONE data-modifying statement over it
+ * (an insert … select … from u). The one-statement settle folds them in as CTEs; the transactional
+ * path runs each as `with u as (…) <statement>` in its transaction. Keyed by name (registering the
+ * same name again replaces it); registered at boot, so the prepared settle's text is fixed.
+ */
+const settleStatements = new Map<string, (u: SQL) => SQL>();
+export function onSettleSql(name: string, fn: (u: SQL) => SQL) {
+  settleStatements.set(name, fn);
+}
+const settleCtes = () =>
+  sql.join(
+    [...settleStatements.values()].map((fn, i) => sql`, s${sql.raw(String(i))} as (${fn(sql`u`)})`),
+    sql``,
+  );
+async function runSettleStatements(tx: DbOrTx, transactionId: string) {
+  for (const fn of settleStatements.values())
+    await tx.execute(sql`with u as (select * from transactions where id = ${transactionId}) ${fn(sql`u`)}`);
+}
+
 function announcePaid(t: TransactionRow) {
   if (t.status !== 'success' || !t.sourceType || !t.sourceId || !t.accountId) return;
   for (const fn of recordPaidListeners.values()) {
@@ -423,7 +445,7 @@ async function settleInFlight(
                provider_ref = coalesce(${p.providerRef ?? null}::text, transactions.provider_ref), updated_at = now()
           from t where transactions.id = t.id
         returning transactions.*
-      ), n as (${notify})
+      ), n as (${notify})${settleCtes()}
       select * from u`,
       ),
     );
@@ -518,6 +540,7 @@ async function settleLocked(
           })
           .where(eq(transactions.id, t.id))
           .returning();
+        await runSettleStatements(tx, t.id);
         await notifyMoneyEvent(tx, {
           accountId: t.accountId,
           transactionId: t.id,

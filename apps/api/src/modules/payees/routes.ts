@@ -18,6 +18,7 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
+import { maskedBank, recordAuditChange } from '../audit';
 import { registerVendorOnboarding } from './onboarding-routes';
 import { createPayee, getPayee, listPayees, payeesCsv, registerPayeeApprovals, updatePayee } from './service';
 
@@ -131,6 +132,13 @@ export async function registerPayees(app: FastifyInstance, deps: AppDeps) {
       });
       await runAfterCommit(afterCommit);
       const data = await getPayee(db, { accountId: tenant.accountId, id: req.params.id, viewerId: userId });
+      // A bank change request: the account in force and the one requested (masked) in the audit row.
+      if (bankChangeRequested)
+        recordAuditChange(
+          req,
+          { bank: maskedBank(data) },
+          { bank: maskedBank(data), pendingBankChange: maskedBank(data.pendingBankChange) },
+        );
       return ok(data, bankChangeRequested ? PAYEE_MSG.bankChangeRequested : PAYEE_MSG.updated);
     },
   );

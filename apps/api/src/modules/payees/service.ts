@@ -22,6 +22,7 @@ import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks
 import { sendMail } from '../mail';
 import { approvalOf, registerApprovable, submitForApproval } from '../approvals';
 import { payeePayments, returnPayoutsToApproval } from '../payouts';
+import { maskedBank } from '../audit';
 import { payeeBankChanges, payees } from './tables';
 
 type Row = typeof payees.$inferSelect;
@@ -105,9 +106,15 @@ export function registerPayeeApprovals(deps: AppDeps) {
         reference: r.c.reference,
       };
     },
-    onFinalApproval: async ({ tx, deps: d, item, afterCommit }) => {
+    onFinalApproval: async ({ tx, deps: d, item, afterCommit, auditChange }) => {
       const c = await lockChange(tx, item.accountId, item.resourceId);
       if (c.status !== 'pending') return;
+      const [old] = await tx.select().from(payees).where(eq(payees.id, c.payeeId));
+      // the approval's audit row: the vendor's bank account before and after, masked
+      auditChange?.(
+        { payeeId: c.payeeId, bank: maskedBank(old) },
+        { payeeId: c.payeeId, bank: maskedBank(c) },
+      );
       try {
         await tx.transaction(async (sp) => {
           await sp

@@ -45,6 +45,7 @@ import { payoutCategories } from '../categories/tables';
 import { payoutAssets } from '../products/tables';
 import { requireActiveProject } from '../projects';
 import { dispatchSoon, type WireMetadata } from '../funding';
+import { emitAreaEvent } from '../developers';
 import { notifyMoneyEvent } from '../notifications';
 import { checkPayoutLimit, computeFee, getWallet, quoteExchange, startTransfer } from '../money';
 import { payees } from '../payees/tables';
@@ -182,8 +183,23 @@ async function startPayment(tx: Tx, deps: AppDeps, p: Row, afterCommit: AfterCom
       .update(payouts)
       .set({ status: 'failed', paymentAttempt: attempt, failureReason: err.message, updatedAt: sql`now()` })
       .where(eq(payouts.id, p.id));
+    await payoutEvent(tx, p, 'failed', { failureReason: err.message });
   }
 }
+
+/** The `payout` webhook event of a state change made in `tx` (docs/ARCHITECTURE.md, Developers). */
+const payoutEvent = (tx: DbOrTx, p: Row, status: string, extra: Record<string, unknown> = {}) =>
+  emitAreaEvent(tx, {
+    accountId: p.accountId,
+    event: 'payout',
+    id: p.id,
+    reference: p.reference,
+    status,
+    amountMinor: p.amountMinor,
+    currency: p.currency,
+    key: status === 'failed' ? `failed:${p.paymentAttempt + 1}` : status,
+    extra,
+  });
 
 /** Runs a scheduled payout if due: once, whatever the number of workers (row locks + status). */
 export async function runSchedule(deps: AppDeps, scheduleId: string): Promise<'paid' | 'skipped'> {
@@ -267,6 +283,7 @@ export function registerPayoutApprovals(deps: AppDeps) {
     onFinalApproval: async ({ tx, deps: d, item, afterCommit }: HandlerContext) => {
       const p = await lockPayout(tx, item.accountId, item.resourceId);
       if (p.status !== 'pending') return;
+      await payoutEvent(tx, p, 'approved');
       if (p.scheduledDate && p.scheduledDate > lagosToday()) {
         await tx
           .update(payouts)
@@ -296,10 +313,12 @@ export function registerPayoutApprovals(deps: AppDeps) {
       await startPayment(tx, d, p, afterCommit);
     },
     onRejection: async ({ tx, item }) => {
-      await tx
+      const [p] = await tx
         .update(payouts)
         .set({ status: 'rejected', updatedAt: sql`now()` })
-        .where(and(eq(payouts.id, item.resourceId), eq(payouts.accountId, item.accountId)));
+        .where(and(eq(payouts.id, item.resourceId), eq(payouts.accountId, item.accountId)))
+        .returning();
+      if (p) await payoutEvent(tx, p, 'rejected');
     },
     onResolve: async ({ tx, item }) => {
       await tx

@@ -21,7 +21,7 @@ import { approvalDecisions } from '../approvals/tables';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { sendMail } from '../mail';
 import type { EmployeeContext } from './portal';
-import { EMPLOYEE_ACCOUNT_FIELD } from './service';
+import { EMPLOYEE_ACCOUNT_FIELD, employeeBank } from './service';
 import { employeeBankChanges, payrollEmployees } from './tables';
 
 type ChangeRow = typeof employeeBankChanges.$inferSelect;
@@ -121,9 +121,19 @@ export function registerEmployeeBankApprovals(deps: AppDeps) {
         rejectionResolverIds: admins.map((a) => a.userId),
       };
     },
-    onFinalApproval: async ({ tx, deps: d, item }) => {
+    onFinalApproval: async ({ tx, deps: d, item, auditChange }) => {
       const c = await lockChange(tx, item.accountId, item.resourceId);
       if (c.status !== 'pending') return;
+      const [old] = await tx
+        .select()
+        .from(payrollEmployees)
+        .where(and(eq(payrollEmployees.id, c.employeeId), eq(payrollEmployees.accountId, c.accountId)));
+      // the approval's audit row: the salary account before and after, masked
+      if (old)
+        auditChange?.(
+          { employeeId: c.employeeId, bank: employeeBank(old) },
+          { employeeId: c.employeeId, bank: employeeBank(c) },
+        );
       await tx
         .update(payrollEmployees)
         .set({

@@ -30,6 +30,7 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { fastList, preparedPage } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
+import { recordAuditChange } from '../audit';
 import {
   addEmployees,
   createPayroll,
@@ -231,7 +232,8 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const tenant = tenantOf(req);
-      await updateEmployee(deps, { tenant, id: req.params.id, body: req.body });
+      const { bankChange } = await updateEmployee(deps, { tenant, id: req.params.id, body: req.body });
+      if (bankChange) recordAuditChange(req, { bank: bankChange.before }, { bank: bankChange.after });
       return ok(await getEmployee(db, { tenant, id: req.params.id }), PAYROLL_MSG.employeesUpdated);
     },
   );

@@ -36,6 +36,8 @@ import {
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { dispatchManySoon } from '../funding';
 import { sendMail } from '../mail';
+import { maskedBank } from '../audit';
+import { emitAreaEvent } from '../developers';
 import { checkPayoutLimit, computeFee, getWallet, startTransfers } from '../money';
 import {
   computeEmployee,
@@ -311,7 +313,7 @@ export async function updateEmployee(
   const b = p.body;
   const figures = b.salaryAmount !== undefined || b.annualRent !== undefined || b.components !== undefined;
   if (figures && !visibleTo(p.tenant)) throw forbidden(PAYROLL_MSG.noPermission);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const stored = await lockEmployee(tx, p.tenant.accountId, p.id);
     const [prepared] = await prepareEmployees(
       deps,
@@ -334,12 +336,22 @@ export async function updateEmployee(
       ...(b.rsaPin ? { rsaPin, rsaPinLast4 } : {}),
       components: b.components === undefined ? stored.components : components,
     };
-    await tx
+    const [after] = await tx
       .update(payrollEmployees)
       .set({ ...v, updatedAt: sql`now()` })
-      .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)));
+      .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
+      .returning();
+    // the salary account before and after, masked (the stored number is sealed: its last four)
+    const before = employeeBank(stored);
+    const now = employeeBank(after);
+    return { bankChange: JSON.stringify(before) === JSON.stringify(now) ? null : { before, after: now } };
   });
 }
+
+/** An employee's salary account for the audit log: the number masked to its last four digits. */
+export const employeeBank = (
+  e: Pick<EmployeeRow, 'bankCode' | 'bankName' | 'accountName' | 'accountNumberLast4'>,
+) => maskedBank({ ...e, accountNumber: e.accountNumberLast4 });
 
 /**
  * DELETE /payrolls/employees/{id}. A bank change still open for approval goes with the employee
@@ -821,6 +833,30 @@ export async function submitPayroll(deps: AppDeps, p: { tenant: TenantContext; i
 
 // ---- payment ----
 
+/**
+ * The `payroll` webhook event of a state change made in `tx` (approved, rejected, failed before any
+ * transfer started). A run's paid / partlyFailed / failed outcome after its transfers settle is
+ * written by the developers module inside the money core's settle (`settleWebhookSql`).
+ */
+const payrollEvent = (
+  tx: DbOrTx,
+  pr: PayrollRec,
+  status: string,
+  key?: string,
+  extra?: Record<string, unknown>,
+) =>
+  emitAreaEvent(tx, {
+    accountId: pr.accountId,
+    event: 'payroll',
+    id: pr.id,
+    reference: pr.reference,
+    status,
+    amountMinor: pr.netMinor,
+    currency: 'NGN',
+    key,
+    extra: { name: pr.name, ...extra },
+  });
+
 const transferReference = (ref: string, rowNo: number, attempt: number) => `${ref}-${rowNo}-${attempt}`;
 
 /**
@@ -850,6 +886,15 @@ export async function payRows(
         }),
       );
   const need = rows.reduce((a, r) => a + r.netMinor + fees.get(r.netMinor)!, 0);
+  // nothing was started: the run's outcome event now (no settle will write it)
+  const startFailed = (failed: number, reason: string) =>
+    payrollEvent(
+      tx,
+      pr,
+      rows.length < pr.employeeCount ? 'partlyFailed' : 'failed',
+      `failed:${rows[0]?.attempt ?? 0}`,
+      { failedCount: failed, failureReason: reason },
+    );
   const fail = async (ids: string[], reason: string) => {
     for (let i = 0; i < ids.length; i += 5000)
       await tx
@@ -871,6 +916,7 @@ export async function payRows(
       rows.map((r) => r.id),
       PAYROLL_MSG.insufficientFunds,
     );
+    await startFailed(rows.length, PAYROLL_MSG.insufficientFunds);
     return;
   }
   await tx.insert(vaultReads).values({
@@ -900,6 +946,7 @@ export async function payRows(
   for (const [reason, ids] of refused) await fail(ids, reason);
   const refusedIds = new Set([...refused.values()].flat());
   const payable = rows.filter((r) => !refusedIds.has(r.id));
+  if (!payable.length && rows.length) await startFailed(rows.length, [...refused.keys()][0]);
   const transfers = await startTransfers(tx, {
     accountId: pr.accountId,
     walletId: pr.walletId,
@@ -959,6 +1006,7 @@ export function registerPayrollApprovals(deps: AppDeps) {
       const pr = await lockPayroll(tx, item.accountId, item.resourceId);
       if (pr.status !== 'pending') return; // paid once: a repeated final approval changes nothing
       await tx.update(payrolls).set({ status: 'approved' }).where(eq(payrolls.id, pr.id));
+      await payrollEvent(tx, pr, 'approved');
       // a scheduled payroll waits for its date (the payroll ticker pays it then)
       if (pr.scheduledPayDate && pr.scheduledPayDate > lagosToday()) return;
       const rows = await tx
@@ -969,10 +1017,12 @@ export function registerPayrollApprovals(deps: AppDeps) {
       await payRows(tx, d, pr, rows, afterCommit);
     },
     onRejection: async ({ tx, item }) => {
-      await tx
+      const [pr] = await tx
         .update(payrolls)
         .set({ status: 'rejected', updatedAt: sql`now()` })
-        .where(and(eq(payrolls.id, item.resourceId), eq(payrolls.accountId, item.accountId)));
+        .where(and(eq(payrolls.id, item.resourceId), eq(payrolls.accountId, item.accountId)))
+        .returning();
+      if (pr) await payrollEvent(tx, pr, 'rejected');
     },
     onResolve: async ({ tx, item }) => {
       await tx

@@ -24,7 +24,7 @@ import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { refreshDevelopers, useApiKeys, useDeliveries, useWebhooks } from './api';
-import { SIGNATURE_SAMPLES } from './samples';
+import { SIGNATURE_SAMPLES, WEBHOOK_EVENT_CATALOGUE } from './samples';
 
 /** /settings/developers (002 §2): API keys, webhooks and signature samples. */
 export function DevelopersScreen() {
@@ -382,6 +382,31 @@ function Samples() {
         <Code>{'<timestamp>.<raw body>'}</Code> under the endpoint’s signing secret. Refuse timestamps more
         than 5 minutes away, and answer 2xx once handled: anything else is retried with backoff for 72 hours.
       </Text>
+      <Text size="sm">
+        Every event’s <Code>data</Code> carries <Code>id</Code>, <Code>reference</Code>, <Code>status</Code>,{' '}
+        <Code>amount</Code> (a decimal string) with <Code>amountMinor</Code>, <Code>currency</Code> and{' '}
+        <Code>occurredAt</Code>. No secret or full bank account number is ever sent.
+      </Text>
+      <Table aria-label="Webhook events">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>Statuses</Table.Th>
+            <Table.Th>Also in data</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {WEBHOOK_EVENT_CATALOGUE.map((e) => (
+            <Table.Tr key={e.event}>
+              <Table.Td>
+                <Code>{e.event}</Code>
+              </Table.Td>
+              <Table.Td>{e.statuses}</Table.Td>
+              <Table.Td>{e.extra}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
       {SIGNATURE_SAMPLES.map((s) => (
         <Card key={s.lang}>
           <Text fw={700} mb="xs">

@@ -1,4 +1,39 @@
-// Code samples of Settings > Developers: verifying a webhook signature.
+// Code samples of Settings > Developers: verifying a webhook signature, and the event catalogue.
+import type { WebhookEvent } from '@owo/contract/developers';
+
+/**
+ * What each subscribable event reports (docs/ARCHITECTURE.md, Area webhook events). Every `data`
+ * has id, reference, status, amount (decimal string) + amountMinor, currency and occurredAt.
+ */
+export const WEBHOOK_EVENT_CATALOGUE: { event: WebhookEvent; statuses: string; extra: string }[] = [
+  {
+    event: 'transaction',
+    statuses: 'pending, success, failed, reversed',
+    extra: 'topic, type, fee/feeMinor, createdAt (a wallet movement: deposit, transfer)',
+  },
+  {
+    event: 'payout',
+    statuses: 'approved, rejected, paid, failed, reversed',
+    extra: 'fee/feeMinor, transactionId, failureReason',
+  },
+  {
+    event: 'invoice',
+    statuses: 'approved, rejected, partlyPaid, fullyPaid, cancelled',
+    extra: 'amountPaid/amountPaidMinor; a payment: payment { id, amount, applied }',
+  },
+  {
+    event: 'payroll',
+    statuses: 'approved, rejected, paid, partlyFailed, failed',
+    extra: 'name, paidCount, failedCount, paidAmount/paidAmountMinor',
+  },
+  {
+    event: 'vending',
+    statuses: 'success, failed',
+    extra:
+      'meter, disco, vendType; success: token (the electricity token), units, receiptNo; failed: failureReason',
+  },
+];
+
 export const SIGNATURE_SAMPLES: { lang: string; code: string }[] = [
   {
     lang: 'Node.js',

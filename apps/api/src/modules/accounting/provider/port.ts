@@ -46,6 +46,11 @@ export type BooksDocument = {
   memo: string;
   link: string;
   attachments: { fileName: string; url: string }[];
+  /**
+   * A Bill's transfer fee: not owed to the vendor, so not a Bill line; the adapter posts it as its
+   * own Purchase from the bank to this bank charges account (QBO request id `<request id>-f`).
+   */
+  bankCharges?: { amountMinor: number; accountId: string; description: string } | null;
 };
 
 export type PostedDocument = { id: string; kind: BooksDocument['kind'] };

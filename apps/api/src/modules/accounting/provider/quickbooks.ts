@@ -269,6 +269,21 @@ export function quickbooksProvider(config: QboConfig, redirectUri: string): Acco
           { requestid: `${requestId}-p` },
         );
       }
+      if (doc.bankCharges?.amountMinor) {
+        // The bill's transfer fee: a Purchase from the bank to bank charges, posted once (`-f`).
+        await call(
+          c,
+          'POST',
+          'purchase',
+          {
+            ...common,
+            PaymentType: 'Cash',
+            AccountRef: { value: doc.bankAccountId },
+            Line: [lineOf({ ...doc.bankCharges, classId: null })],
+          },
+          { requestid: `${requestId}-f` },
+        );
+      }
       // Attachments: QBO note attachables linked to the document (one request id each).
       for (const [i, a] of doc.attachments.entries()) {
         await call(

@@ -213,7 +213,11 @@ export function sandboxProvider(deps: AppDeps): AccountingProviderPort & {
         .returning({ left: accountingSandboxRealms.failNext });
       if (fault) throw new ProviderUnavailableError('Sandbox books answered 503 (fault mode)');
       const known = new Set(SANDBOX_ACCOUNTS.map((a) => a.id));
-      for (const id of [doc.bankAccountId, ...doc.lines.map((l) => l.accountId)])
+      for (const id of [
+        doc.bankAccountId,
+        ...doc.lines.map((l) => l.accountId),
+        ...(doc.bankCharges ? [doc.bankCharges.accountId] : []),
+      ])
         if (!known.has(id)) throw new ProviderRejectedError(`Invalid Reference Id: account ${id}`);
       if (doc.kind === 'JournalEntry' && doc.lines.some((l) => l.postingType)) {
         // QBO: "Transaction must be balanced" (error 6000); the sandbox holds journals to the same rule.
