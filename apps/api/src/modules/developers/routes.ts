@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   apiKeyBody,
@@ -21,7 +21,8 @@ import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { defineQueue, defineTicker } from '../../platform/jobs';
-import { onMoneyEvent } from '../notifications';
+import { onMoneyEvent, type MoneyEvent } from '../notifications';
+import type { DbOrTx } from '../../platform/db';
 import { transactions } from '../money/tables';
 import { apiKeyAuthenticator, createKey, listKeys, resetKey, revokeKey } from './keys';
 import {
@@ -30,7 +31,7 @@ import {
   deliver,
   DELIVER_QUEUE,
   dispatchDue,
-  emitWebhookEvent,
+  emitWebhookEvents,
   listDeliveries,
   listWebhooks,
   replayDelivery,
@@ -47,9 +48,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
   (deps.services.setApiKeyAuthenticator as (a: unknown) => void)?.(apiKeyAuthenticator(db));
 
-  // Money events become `transaction` webhook events, written in the event's own transaction.
-  onMoneyEvent('developers.webhooks', async (tx, e) => {
-    const [t] = await tx
+  // Money events become `transaction` webhook events, written in the event's own transaction
+  // (a batch of events: one read of their transactions, one insert of the deliveries).
+  const transactionEvents = async (tx: DbOrTx, es: MoneyEvent[]) => {
+    const ids = [...new Set(es.map((e) => e.transactionId))];
+    const rows = await tx
       .select({
         id: transactions.id,
         type: transactions.type,
@@ -61,27 +64,37 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
         createdAt: transactions.createdAt,
       })
       .from(transactions)
-      .where(eq(transactions.id, e.transactionId));
-    if (!t) return;
-    await emitWebhookEvent(tx, {
-      accountId: e.accountId,
-      event: 'transaction',
-      eventId: `${t.id}:${t.status}`,
-      data: {
-        topic: e.topic,
-        id: t.id,
-        type: t.type,
-        status: t.status,
-        amount: fromMinor(t.amount),
-        amountMinor: t.amount,
-        fee: fromMinor(t.fee),
-        feeMinor: t.fee,
-        currency: t.currency,
-        reference: t.reference,
-        createdAt: t.createdAt.toISOString(),
-      },
-    });
-  });
+      .where(ids.length === 1 ? eq(transactions.id, ids[0]) : inArray(transactions.id, ids));
+    const byId = new Map(rows.map((t) => [t.id, t]));
+    await emitWebhookEvents(
+      tx,
+      es.flatMap((e) => {
+        const t = byId.get(e.transactionId);
+        if (!t) return [];
+        return [
+          {
+            accountId: e.accountId,
+            event: 'transaction',
+            eventId: `${t.id}:${t.status}`,
+            data: {
+              topic: e.topic,
+              id: t.id,
+              type: t.type,
+              status: t.status,
+              amount: fromMinor(t.amount),
+              amountMinor: t.amount,
+              fee: fromMinor(t.fee),
+              feeMinor: t.fee,
+              currency: t.currency,
+              reference: t.reference,
+              createdAt: t.createdAt.toISOString(),
+            },
+          },
+        ];
+      }),
+    );
+  };
+  onMoneyEvent('developers.webhooks', (tx, e) => transactionEvents(tx, [e]), transactionEvents);
   defineQueue<{ deliveryId: string }>(deps, DELIVER_QUEUE, (data) => deliver(deps, data.deliveryId), {
     concurrency: 2,
     retryLimit: 0, // our own schedule (72 h backoff) lives on the delivery row

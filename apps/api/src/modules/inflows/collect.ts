@@ -25,7 +25,7 @@ import {
   type InboundMatch,
   type SenderAccount,
 } from '../money';
-import { notifyMoneyEvent } from '../notifications';
+import { notifyMoneyEvent, notifyMoneyEvents, type MoneyEvent } from '../notifications';
 import { transactions } from '../money/tables';
 import { sendMail } from '../mail';
 import { emitCollected, emitRefundStarted } from './hooks';
@@ -244,12 +244,22 @@ export async function applyCollection(
     },
   });
   const over = left > 0 ? ` (${formatMoney(left, 'NGN')} over the total, to refund)` : '';
-  await notifyMoneyEvent(tx, {
+  const note: MoneyEvent = {
     accountId: inv.accountId,
     transactionId: c.transactionId,
     topic: INVOICE_PAYMENT_TOPIC,
     value: `${formatMoney(c.amount, 'NGN')} from ${c.senderName} was received for invoice ${inv.reference}${over}.`,
-  });
+  };
+  if (batch) {
+    // Written for the whole batch at once, still in its transaction.
+    batch.state<MoneyEvent[]>(BATCH_NOTES, () => []).push(note);
+    batch.beforeCommit(BATCH_NOTES, async (btx) => {
+      await notifyMoneyEvents(
+        btx,
+        batch.state<MoneyEvent[]>(BATCH_NOTES, () => []),
+      );
+    });
+  } else await notifyMoneyEvent(tx, note);
   return after;
 }
 
@@ -313,6 +323,7 @@ async function settle(
 /** A settlement row written and not yet paid out (its payout starts with the rest of the batch). */
 type PendingPayout = { inv: InvoiceRow; s: SettlementRow; p: PartnerRow };
 const BATCH_PAYOUTS = 'inflows.settlement-payouts';
+const BATCH_NOTES = 'inflows.collection-notes';
 
 /**
  * Pays many settlement rows set-based: per company, the wallet, the fee policy and the payout limit

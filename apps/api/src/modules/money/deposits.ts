@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../../platform/db';
 import { formatMoney } from '@owo/contract';
 import { badRequest } from '../../platform/errors';
-import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
+import { MONEY_TOPICS, notifyMoneyEvents, type MoneyEvent } from '../notifications';
 import { postEntry, retryOnDeadlock, SYSTEM, systemAccountId } from './ledger';
 import { newReference } from './transfers';
 import { inboundCredits, wallets } from './tables';
@@ -282,6 +282,7 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
       }
 
       // Each deposit's notification and listeners (or its matcher), in input order, same transaction.
+      const notes: MoneyEvent[] = [];
       for (const i of fresh) {
         const { p, target, match, currency } = items[i];
         if (!target) continue;
@@ -289,7 +290,7 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
         const transactionId = out[i].transactionId!;
         // Same transaction as the ledger entry; a redelivered webhook stops at the inbound_credits
         // conflict above, so it never notifies twice.
-        await notifyMoneyEvent(tx, {
+        notes.push({
           accountId,
           transactionId,
           topic: MONEY_TOPICS.depositCredited,
@@ -321,6 +322,7 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
           if (more) after.push(...more);
         }
       }
+      await notifyMoneyEvents(tx, notes);
       for (const fn of finals.values()) {
         const more = await fn(tx);
         if (more) after.push(...more);
