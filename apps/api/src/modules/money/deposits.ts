@@ -129,10 +129,17 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
   if (!inputs.length) return [];
   const numbers = [...new Set(inputs.map((p) => p.accountNumber))];
   const walletRows = await db
-    .select({ id: wallets.id, currency: wallets.currency, va: wallets.virtualAccountNumber })
+    .select({
+      id: wallets.id,
+      currency: wallets.currency,
+      va: wallets.virtualAccountNumber,
+      accountId: wallets.accountId,
+      ledgerAccountId: wallets.ledgerAccountId,
+    })
     .from(wallets)
     .where(inArray(wallets.virtualAccountNumber, numbers));
-  const byNumber = new Map<string, { id: string; currency: string }>();
+  type Target = { id: string; currency: string; accountId: string; ledgerAccountId: string };
+  const byNumber = new Map<string, Target>();
   for (const w of walletRows) if (w.va) byNumber.set(w.va, w);
   const matches = await matchInbound(
     db,
@@ -142,7 +149,12 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
   const matchedWallets = new Map(
     (matchedWalletIds.length
       ? await db
-          .select({ id: wallets.id, currency: wallets.currency })
+          .select({
+            id: wallets.id,
+            currency: wallets.currency,
+            accountId: wallets.accountId,
+            ledgerAccountId: wallets.ledgerAccountId,
+          })
           .from(wallets)
           .where(inArray(wallets.id, matchedWalletIds))
       : []
@@ -228,20 +240,18 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
         });
       }
 
-      // Per wallet: the balance once, then every deposit's transaction, entry and postings in one statement.
+      // Per wallet: every deposit's transaction in one statement. The shared rows (the wallet and its
+      // ledger account) are written last, just before the commit (see below), so that a second batch
+      // crediting the same wallet overlaps all of this one's other work instead of waiting for it.
       const byWallet = new Map<string, number[]>();
       for (const i of fresh) {
         const t = items[i].target;
         if (t) byWallet.set(t.id, [...(byWallet.get(t.id) ?? []), i]);
       }
       const accountOf = new Map<string, string>();
+      const toPost: { walletId: string; ledgerAccountId: string; accountId: string; rows: object[] }[] = [];
       for (const [walletId, idx] of byWallet) {
-        const total = idx.reduce((s, i) => s + items[i].p.amount, 0);
-        const [w] = await tx
-          .update(wallets)
-          .set({ balance: sql`${wallets.balance} + ${total}`, updatedAt: new Date() })
-          .where(eq(wallets.id, walletId))
-          .returning({ accountId: wallets.accountId, ledgerAccountId: wallets.ledgerAccountId });
+        const w = items[idx[0]].target!;
         accountOf.set(walletId, w.accountId);
         const rows = idx.map((i) => {
           const { p, currency } = items[i];
@@ -260,6 +270,7 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
             clearing: clearing.get(`${p.provider}|${currency}`),
           };
         });
+        toPost.push({ walletId, ledgerAccountId: w.ledgerAccountId, accountId: w.accountId, rows });
         await tx.execute(sql`
           with x as (
             select * from json_to_recordset(${JSON.stringify(rows)}::json)
@@ -270,13 +281,6 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
             select x.id, ${w.accountId}::uuid, ${walletId}::uuid, 'deposit', 'success', x.amount, 0, x.currency, x.reference,
                    x.provider, x.provider_ref, x.counterparty, x.narration
               from x returning id
-          ), e as (
-            insert into journal_entries (account_id, transaction_id, kind)
-            select ${w.accountId}::uuid, t.id, 'deposit' from t returning id, transaction_id
-          ), p as (
-            insert into postings (entry_id, ledger_account_id, amount, currency)
-            select e.id, v.la, v.amt, x.currency from e join x on x.id = e.transaction_id,
-              lateral (values (x.clearing, -x.amount), (${w.ledgerAccountId}::uuid, x.amount)) as v(la, amt)
           )
           update inbound_credits c set transaction_id = t.id from t join x on x.id = t.id where c.id = x.credit_id`);
       }
@@ -323,6 +327,29 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
         }
       }
       await notifyMoneyEvents(tx, notes);
+      // The shared rows, last: per wallet, its balance once by the sum and every deposit's entry and
+      // postings (the ledger trigger moves the wallet's ledger balance) in one statement; then the
+      // matchers' batch work (payouts from the same wallet, which the credit now covers).
+      for (const w of toPost) {
+        const posted = await tx.execute(sql`
+          with x as (
+            select * from json_to_recordset(${JSON.stringify(w.rows)}::json)
+              as x(id uuid, amount bigint, currency text, clearing uuid)
+          ), b as (
+            update wallets set balance = balance + s.total, updated_at = now()
+              from (select sum(x.amount)::bigint as total from x) s
+             where wallets.id = ${w.walletId}::uuid
+            returning wallets.id
+          ), e as (
+            insert into journal_entries (account_id, transaction_id, kind)
+            select ${w.accountId}::uuid, x.id, 'deposit' from x, b returning id, transaction_id
+          )
+          insert into postings (entry_id, ledger_account_id, amount, currency)
+          select e.id, v.la, v.amt, x.currency from e join x on x.id = e.transaction_id,
+            lateral (values (x.clearing, -x.amount), (${w.ledgerAccountId}::uuid, x.amount)) as v(la, amt)`);
+        if (posted.rowCount !== 2 * w.rows.length)
+          throw new Error(`wallet ${w.walletId}: deposits not posted`);
+      }
       for (const fn of finals.values()) {
         const more = await fn(tx);
         if (more) after.push(...more);
