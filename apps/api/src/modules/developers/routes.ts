@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   apiKeyBody,
@@ -21,8 +21,9 @@ import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { defineQueue, defineTicker } from '../../platform/jobs';
-import { onMoneyEvent } from '../notifications';
+import { onMoneyEvent, type MoneyEvent } from '../notifications';
 import { onSettleSql } from '../money';
+import type { DbOrTx } from '../../platform/db';
 import { transactions } from '../money/tables';
 import { payrollOutcomeSweep, settleWebhookSql } from './events';
 import { apiKeyAuthenticator, createKey, listKeys, resetKey, revokeKey } from './keys';
@@ -32,7 +33,7 @@ import {
   deliver,
   DELIVER_QUEUE,
   dispatchDue,
-  emitWebhookEvent,
+  emitWebhookEvents,
   listDeliveries,
   listWebhooks,
   replayDelivery,
@@ -49,9 +50,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
   (deps.services.setApiKeyAuthenticator as (a: unknown) => void)?.(apiKeyAuthenticator(db));
 
-  // Money events become `transaction` webhook events, written in the event's own transaction.
-  onMoneyEvent('developers.webhooks', async (tx, e) => {
-    const [t] = await tx
+  // Money events become `transaction` webhook events, written in the event's own transaction
+  // (a batch of events: one read of their transactions, one insert of the deliveries).
+  const transactionEvents = async (tx: DbOrTx, es: MoneyEvent[]) => {
+    const ids = [...new Set(es.map((e) => e.transactionId))];
+    const rows = await tx
       .select({
         id: transactions.id,
         type: transactions.type,
@@ -63,27 +66,37 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
         createdAt: transactions.createdAt,
       })
       .from(transactions)
-      .where(eq(transactions.id, e.transactionId));
-    if (!t) return;
-    await emitWebhookEvent(tx, {
-      accountId: e.accountId,
-      event: 'transaction',
-      eventId: `${t.id}:${t.status}`,
-      data: {
-        topic: e.topic,
-        id: t.id,
-        type: t.type,
-        status: t.status,
-        amount: fromMinor(t.amount),
-        amountMinor: t.amount,
-        fee: fromMinor(t.fee),
-        feeMinor: t.fee,
-        currency: t.currency,
-        reference: t.reference,
-        createdAt: t.createdAt.toISOString(),
-      },
-    });
-  });
+      .where(ids.length === 1 ? eq(transactions.id, ids[0]) : inArray(transactions.id, ids));
+    const byId = new Map(rows.map((t) => [t.id, t]));
+    await emitWebhookEvents(
+      tx,
+      es.flatMap((e) => {
+        const t = byId.get(e.transactionId);
+        if (!t) return [];
+        return [
+          {
+            accountId: e.accountId,
+            event: 'transaction',
+            eventId: `${t.id}:${t.status}`,
+            data: {
+              topic: e.topic,
+              id: t.id,
+              type: t.type,
+              status: t.status,
+              amount: fromMinor(t.amount),
+              amountMinor: t.amount,
+              fee: fromMinor(t.fee),
+              feeMinor: t.fee,
+              currency: t.currency,
+              reference: t.reference,
+              createdAt: t.createdAt.toISOString(),
+            },
+          },
+        ];
+      }),
+    );
+  };
+  onMoneyEvent('developers.webhooks', (tx, e) => transactionEvents(tx, [e]), transactionEvents);
   // Payouts' and payroll runs' paid/failed events, written inside the money core's settle.
   onSettleSql('developers.webhooks', settleWebhookSql);
   defineQueue<{ deliveryId: string }>(deps, DELIVER_QUEUE, (data) => deliver(deps, data.deliveryId), {

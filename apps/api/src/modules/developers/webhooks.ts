@@ -168,6 +168,30 @@ export async function emitWebhookEvent(
     on conflict (endpoint_id, event_id) do nothing`);
 }
 
+/** `emitWebhookEvent` for many events in one statement (a batch of money events). */
+export async function emitWebhookEvents(
+  tx: DbOrTx,
+  es: { accountId: string; event: string; eventId: string; data: Record<string, unknown> }[],
+) {
+  if (!es.length) return;
+  const createdAt = new Date().toISOString();
+  const rows = es.map((e, n) => ({
+    n,
+    account_id: e.accountId,
+    event: e.event,
+    event_id: e.eventId,
+    payload: { id: e.eventId, event: e.event, createdAt, data: e.data },
+  }));
+  await tx.execute(sql`
+    insert into ${webhookDeliveries} (account_id, endpoint_id, event, event_id, payload)
+    select x.account_id, ${webhookEndpoints.id}, x.event, x.event_id, x.payload
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(n int, account_id uuid, event text, event_id text, payload jsonb)
+    join ${webhookEndpoints} on ${webhookEndpoints.accountId} = x.account_id and ${webhookEndpoints.enabled}
+      and ${webhookEndpoints.deletedAt} is null and ${webhookEndpoints.events} ? x.event
+    order by x.n
+    on conflict (endpoint_id, event_id) do nothing`);
+}
+
 /** A test event to one endpoint, queued at once. */
 export async function sendTestEvent(deps: AppDeps, p: { accountId: string; id: string }) {
   const ep = await endpointOf(deps.db, p.accountId, p.id);

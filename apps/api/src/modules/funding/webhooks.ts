@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { defineBatchQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { railsOf } from '../../rails';
 import type { RailsEvent } from '../../rails/port';
-import { creditDeposit } from '../money';
+import { creditDeposit, creditDeposits, type CreditDepositInput } from '../money';
 import { settleTransfer } from '../money';
 import { outcomeOf } from './dispatcher';
 import { railsWebhookEvents } from './tables';
@@ -38,22 +38,8 @@ export async function recordWebhookEvent(
 /** What an event does to our books; every path is idempotent (duplicates and reordering change nothing). */
 async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Promise<string> {
   const rails = railsOf(deps);
-  if (ev.event === 'charge.success') {
-    const r = await creditDeposit(deps.db, {
-      accountNumber: ev.accountNumber,
-      amount: ev.amount,
-      providerRef: ev.reference,
-      senderName: ev.senderName,
-      sender: {
-        accountNumber: ev.senderAccountNumber ?? null,
-        bankCode: ev.senderBankCode ?? null,
-        bankName: ev.senderBankName ?? null,
-      },
-      provider,
-      currency: ev.currency ?? undefined,
-    });
-    return r.credited ? 'credited' : r.transactionId ? 'already-credited' : 'suspense-or-duplicate';
-  }
+  if (ev.event === 'charge.success')
+    return depositResult(await creditDeposit(deps.db, depositOf(provider, ev)));
   // Never trust the body's status: ask the provider what the transfer is now.
   const known = await rails.getTransfer(ev.reference);
   if (!known) return 'unknown-to-provider';
@@ -73,6 +59,27 @@ async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Prom
   }
 }
 
+type ChargeEvent = Extract<RailsEvent, { event: 'charge.success' }>;
+
+function depositOf(provider: string, ev: ChargeEvent): CreditDepositInput {
+  return {
+    accountNumber: ev.accountNumber,
+    amount: ev.amount,
+    providerRef: ev.reference,
+    senderName: ev.senderName,
+    sender: {
+      accountNumber: ev.senderAccountNumber ?? null,
+      bankCode: ev.senderBankCode ?? null,
+      bankName: ev.senderBankName ?? null,
+    },
+    provider,
+    currency: ev.currency ?? undefined,
+  };
+}
+
+const depositResult = (r: { credited: boolean; transactionId: string | null }) =>
+  r.credited ? 'credited' : r.transactionId ? 'already-credited' : 'suspense-or-duplicate';
+
 export async function processWebhookEvent(deps: AppDeps, id: string): Promise<void> {
   return processWebhookEvents(deps, [id]);
 }
@@ -85,31 +92,54 @@ export async function processWebhookEvent(deps: AppDeps, id: string): Promise<vo
  * processed is skipped then.
  */
 export async function processWebhookEvents(deps: AppDeps, ids: string[]): Promise<void> {
-  const rows = await deps.db
+  const all = await deps.db
     .update(railsWebhookEvents)
     .set({ attempts: sql`${railsWebhookEvents.attempts} + 1` })
     .where(and(inArray(railsWebhookEvents.id, [...new Set(ids)]), isNull(railsWebhookEvents.processedAt)))
     .returning();
+  all.sort((x, y) => x.receivedAt.getTime() - y.receivedAt.getTime());
+  // Deposits are credited together (one transaction for the batch, see creditDeposits); transfer
+  // outcomes one by one, events of one reference in the order received.
+  const charges = all.filter((r) => r.event === 'charge.success');
+  const rows = all.filter((r) => r.event !== 'charge.success');
   const byReference = new Map<string, typeof rows>();
-  for (const r of rows.sort((x, y) => x.receivedAt.getTime() - y.receivedAt.getTime()))
-    byReference.set(r.reference, [...(byReference.get(r.reference) ?? []), r]);
+  for (const r of rows) byReference.set(r.reference, [...(byReference.get(r.reference) ?? []), r]);
   const done: { id: string; result: string }[] = [];
   const failed: { id: string; error: string }[] = [];
   let firstError: unknown = null;
-  await Promise.all(
-    [...byReference.values()].map(async (events) => {
-      for (const row of events)
-        try {
-          done.push({
-            id: row.id,
-            result: await applyEvent(deps, row.provider, row.payload as unknown as RailsEvent),
-          });
-        } catch (err) {
-          firstError ??= err;
-          failed.push({ id: row.id, error: String((err as Error).message).slice(0, 500) });
-        }
+  const applyOne = async (row: (typeof all)[number]) => {
+    try {
+      done.push({
+        id: row.id,
+        result: await applyEvent(deps, row.provider, row.payload as unknown as RailsEvent),
+      });
+    } catch (err) {
+      firstError ??= err;
+      failed.push({ id: row.id, error: String((err as Error).message).slice(0, 500) });
+    }
+  };
+  const credit = async () => {
+    if (!charges.length) return;
+    let results: { credited: boolean; transactionId: string | null }[] | null = null;
+    if (charges.length > 1)
+      try {
+        results = await creditDeposits(
+          deps.db,
+          charges.map((r) => depositOf(r.provider, r.payload as unknown as ChargeEvent)),
+        );
+      } catch {
+        results = null; // one bad deposit must not hold up the others: each on its own below
+      }
+    if (results)
+      for (const [i, r] of results.entries()) done.push({ id: charges[i].id, result: depositResult(r) });
+    else for (const row of charges) await applyOne(row);
+  };
+  await Promise.all([
+    credit(),
+    ...[...byReference.values()].map(async (events) => {
+      for (const row of events) await applyOne(row);
     }),
-  );
+  ]);
   if (done.length)
     await deps.db.execute(sql`
       update rails_webhook_events e set processed_at = now(), result = x.result, last_error = null

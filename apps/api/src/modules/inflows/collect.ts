@@ -11,16 +11,21 @@ import { AppError, conflict } from '../../platform/errors';
 import { defineTicker } from '../../platform/jobs';
 import { railsOf } from '../../rails';
 import { accounts } from '../accounts/tables';
-import { dispatchSoon } from '../funding';
+import { dispatchManySoon, dispatchSoon } from '../funding';
 import {
+  applyFeeRule,
   checkPayoutLimit,
   computeFee,
+  getFeePolicy,
   getWalletByCurrency,
   registerInboundMatcher,
   startTransfer,
+  startTransfers,
+  type DepositBatch,
+  type InboundMatch,
   type SenderAccount,
 } from '../money';
-import { notifyMoneyEvent } from '../notifications';
+import { notifyMoneyEvent, notifyMoneyEvents, type MoneyEvent } from '../notifications';
 import { transactions } from '../money/tables';
 import { sendMail } from '../mail';
 import { emitCollected, emitRefundStarted } from './hooks';
@@ -85,19 +90,32 @@ async function sweepInvoiceAccounts(deps: AppDeps) {
 
 export function registerCollections(deps: AppDeps) {
   defineTicker(deps, 'invoice-accounts', 3000, sweepInvoiceAccounts);
-  registerInboundMatcher('invoices', async (db, accountNumber) => {
-    const [inv] = await db
-      .select({ id: invoices.id, accountId: invoices.accountId })
+  // A batch of deposits (the rails webhook queue) is matched in one query, one wallet read per company.
+  const many = async (db: Db, numbers: string[]) => {
+    const out = new Map<string, InboundMatch>();
+    if (!numbers.length) return out;
+    const found = await db
+      .select({ id: invoices.id, accountId: invoices.accountId, va: invoices.vaNumber })
       .from(invoices)
-      .where(eq(invoices.vaNumber, accountNumber));
-    if (!inv) return null;
-    const wallet = await getWalletByCurrency(db, inv.accountId, 'NGN');
-    if (!wallet) return null;
-    return {
-      walletId: wallet.id,
-      onCredited: (tx, c) => applyCollection(tx, deps, inv.id, c),
-    };
-  });
+      .where(inArray(invoices.vaNumber, numbers));
+    const walletOf = new Map<string, string | null>();
+    for (const inv of found) {
+      if (!walletOf.has(inv.accountId))
+        walletOf.set(inv.accountId, (await getWalletByCurrency(db, inv.accountId, 'NGN'))?.id ?? null);
+      const walletId = walletOf.get(inv.accountId);
+      if (!walletId || !inv.va) continue;
+      out.set(inv.va, {
+        walletId,
+        onCredited: (tx, c, batch) => applyCollection(tx, deps, inv.id, c, batch),
+      });
+    }
+    return out;
+  };
+  registerInboundMatcher(
+    'invoices',
+    async (db, accountNumber) => (await many(db, [accountNumber])).get(accountNumber) ?? null,
+    many,
+  );
 }
 
 // ---------------------------------------------------------------- applying a collection
@@ -114,9 +132,12 @@ export async function applyCollection(
     senderName: string;
     sender?: SenderAccount | null;
   },
+  /** The crediting batch: its settlement payouts are started with the whole batch's, set-based. */
+  batch?: DepositBatch,
 ): Promise<AfterCommit> {
   const inv = await invoiceRow(tx, c.accountId, invoiceId, true);
   const after: AfterCommit = [];
+  const payouts: PendingPayout[] = [];
   const open = await tx
     .select()
     .from(invoiceInstallments)
@@ -184,13 +205,27 @@ export async function applyCollection(
 
   if (applied > 0) {
     if (inv.settlementStrategy === 'per-collection')
-      await settle(tx, deps, inv, { basis: 'collection', basisId: pay.id, baseMinor: applied }, after);
+      await settle(tx, inv, { basis: 'collection', basisId: pay.id, baseMinor: applied }, payouts);
     else if (inv.settlementStrategy === 'per-installment')
       for (const i of nowPaid)
-        await settle(tx, deps, inv, { basis: 'installment', basisId: i.id, baseMinor: i.amountMinor }, after);
+        await settle(tx, inv, { basis: 'installment', basisId: i.id, baseMinor: i.amountMinor }, payouts);
     else if (fully && inv.status !== 'fullyPaid')
-      await settle(tx, deps, inv, { basis: 'invoice', basisId: inv.id, baseMinor: inv.amountMinor }, after);
+      await settle(tx, inv, { basis: 'invoice', basisId: inv.id, baseMinor: inv.amountMinor }, payouts);
   }
+  if (payouts.length && batch) {
+    // Started once for the whole batch, after its last collection, in the same transaction.
+    batch.state<PendingPayout[]>(BATCH_PAYOUTS, () => []).push(...payouts);
+    batch.beforeCommit(BATCH_PAYOUTS, async (btx) => {
+      const later: AfterCommit = [];
+      await payOutMany(
+        btx,
+        deps,
+        batch.state<PendingPayout[]>(BATCH_PAYOUTS, () => []),
+        later,
+      );
+      return later;
+    });
+  } else if (payouts.length) await payOutMany(tx, deps, payouts, after);
   // Listeners (agent commissions) write in this same transaction.
   await emitCollected(tx, deps, {
     accountId: inv.accountId,
@@ -230,12 +265,22 @@ export async function applyCollection(
     },
   );
   const over = left > 0 ? ` (${formatMoney(left, 'NGN')} over the total, to refund)` : '';
-  await notifyMoneyEvent(tx, {
+  const note: MoneyEvent = {
     accountId: inv.accountId,
     transactionId: c.transactionId,
     topic: INVOICE_PAYMENT_TOPIC,
     value: `${formatMoney(c.amount, 'NGN')} from ${c.senderName} was received for invoice ${inv.reference}${over}.`,
-  });
+  };
+  if (batch) {
+    // Written for the whole batch at once, still in its transaction.
+    batch.state<MoneyEvent[]>(BATCH_NOTES, () => []).push(note);
+    batch.beforeCommit(BATCH_NOTES, async (btx) => {
+      await notifyMoneyEvents(
+        btx,
+        batch.state<MoneyEvent[]>(BATCH_NOTES, () => []),
+      );
+    });
+  } else await notifyMoneyEvent(tx, note);
   return after;
 }
 
@@ -245,10 +290,9 @@ export async function applyCollection(
  */
 async function settle(
   tx: Tx,
-  deps: AppDeps,
   inv: InvoiceRow,
   b: { basis: string; basisId: string; baseMinor: number },
-  after: AfterCommit,
+  payouts: PendingPayout[],
 ) {
   if (!inv.partnerIds.length) return;
   const partners = await tx
@@ -293,7 +337,79 @@ async function settle(
       })
       .onConflictDoNothing()
       .returning();
-    if (row) await payOut(tx, deps, inv, row, p, after);
+    if (row) payouts.push({ inv, s: row, p });
+  }
+}
+
+/** A settlement row written and not yet paid out (its payout starts with the rest of the batch). */
+type PendingPayout = { inv: InvoiceRow; s: SettlementRow; p: PartnerRow };
+const BATCH_PAYOUTS = 'inflows.settlement-payouts';
+const BATCH_NOTES = 'inflows.collection-notes';
+
+/**
+ * Pays many settlement rows set-based: per company, the wallet, the fee policy and the payout limit
+ * read once; every row's transfer started by ONE `startTransfers` statement (the wallet moved once,
+ * each row its own transfer, reference `settlementReference` and source row), the rows updated in
+ * one statement, and dispatched after the commit through `dispatchManySoon`. A limit refusal fails
+ * the rows it refuses (as `payOut` does); when the batch cannot be covered at once, each row takes
+ * `payOut` (some may then still be paid, the others fail with the reason).
+ */
+async function payOutMany(tx: Tx, deps: AppDeps, all: PendingPayout[], after: AfterCommit) {
+  const byAccount = new Map<string, PendingPayout[]>();
+  for (const x of all) byAccount.set(x.inv.accountId, [...(byAccount.get(x.inv.accountId) ?? []), x]);
+  for (const [accountId, list] of byAccount) {
+    const one = (x: PendingPayout) => payOut(tx, deps, x.inv, x.s, x.p, after);
+    const wallet = await getWalletByCurrency(tx, accountId, 'NGN');
+    if (!wallet) {
+      for (const x of list) await one(x);
+      continue;
+    }
+    // The limit is monotone in the amount: if the largest row passes, every row does.
+    const largest = Math.max(...list.map((x) => x.s.amountMinor));
+    try {
+      await checkPayoutLimit(deps, tx, { accountId, amountMinor: largest, currency: 'NGN' });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      for (const x of list) await one(x);
+      continue;
+    }
+    const policy = await getFeePolicy(tx, { accountId, method: 'bank-transfer', currency: 'NGN' });
+    const rows = list.map((x) => ({ x, fee: applyFeeRule(policy, x.s.amountMinor) }));
+    let started;
+    try {
+      started = await tx.transaction((sp) =>
+        startTransfers(sp, {
+          accountId,
+          walletId: wallet.id,
+          initiatedBy: list[0].inv.makerUserId,
+          sourceType: 'invoice-settlement',
+          provider: railsOf(deps).name,
+          items: rows.map(({ x, fee }) => ({
+            amount: x.s.amountMinor,
+            fee,
+            bankCode: x.p.bankCode,
+            bankName: x.p.bankName ?? undefined,
+            accountNumber: x.p.accountNumber,
+            accountName: x.p.accountName,
+            narration: `Settlement ${x.inv.reference}`.slice(0, 100),
+            reference: settlementReference(x.s),
+            sourceId: x.s.id,
+            initiatedBy: x.inv.makerUserId,
+          })),
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      for (const x of list) await one(x); // not all covered at once: row by row, as before
+      continue;
+    }
+    await tx.execute(sql`
+      update invoice_settlements s set transaction_id = x.transaction_id, fee_minor = x.fee, status = 'pending', failure_reason = null
+      from json_to_recordset(${JSON.stringify(rows.map(({ x, fee }, i) => ({ id: x.s.id, transaction_id: started[i].id, fee })))}::json)
+        as x(id uuid, transaction_id uuid, fee bigint)
+      where s.id = x.id`);
+    const refs = started.map((t) => t.reference);
+    after.push(() => dispatchManySoon(deps, refs));
   }
 }
 

@@ -1,7 +1,10 @@
 // Public API of the money module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
 export {
   creditDeposit,
+  creditDeposits,
   onWalletDeposit,
+  type CreditDepositInput,
+  type DepositBatch,
   registerInboundMatcher,
   type WalletDeposit,
   type InboundMatch,

@@ -168,7 +168,12 @@ export async function startTransfer(db: DbOrTx, p: StartTransferInput): Promise<
 export type BatchTransferItem = Pick<
   StartTransferInput,
   'amount' | 'fee' | 'bankCode' | 'accountNumber' | 'accountName' | 'bankName' | 'narration' | 'metadata'
-> & { reference: string };
+> & {
+  reference: string;
+  /** Per transfer, when the batch's records differ (settlement rows of many invoices); else the batch's. */
+  sourceId?: string;
+  initiatedBy?: string;
+};
 
 /** Transfers per statement in startTransfers (a JSON parameter of ~300 bytes each). */
 const START_CHUNK = 1000;
@@ -186,7 +191,11 @@ const START_CHUNK = 1000;
  */
 export async function startTransfers(
   db: DbOrTx,
-  p: Omit<StartTransferInput, keyof BatchTransferItem> & { items: BatchTransferItem[] },
+  p: Omit<StartTransferInput, keyof BatchTransferItem | 'sourceId' | 'initiatedBy'> & {
+    sourceId?: string;
+    initiatedBy: string;
+    items: BatchTransferItem[];
+  },
 ): Promise<TransactionRow[]> {
   const items = p.items.map((it) => ({
     id: randomUUID(),
@@ -196,6 +205,8 @@ export async function startTransfers(
     counterparty: counterpartyOf(it),
     narration: it.narration ?? null,
     metadata: it.metadata ?? {},
+    source_id: it.sourceId ?? p.sourceId ?? null,
+    created_by: it.initiatedBy ?? p.initiatedBy,
   }));
   if (!items.length) return [];
   const byReference = new Map<string, TransactionRow>();
@@ -209,7 +220,8 @@ export async function startTransfers(
         sql`
       with x as (
         select * from json_to_recordset(${JSON.stringify(chunk)}::json)
-          as x(id uuid, amount bigint, fee bigint, reference text, counterparty jsonb, narration text, metadata jsonb)
+          as x(id uuid, amount bigint, fee bigint, reference text, counterparty jsonb, narration text, metadata jsonb,
+               source_id text, created_by uuid)
       ), w as (
         update wallets set balance = balance - s.total, pending_balance = pending_balance + s.total, updated_at = now()
           from (select sum(x.amount + x.fee)::bigint as total from x) s
@@ -218,8 +230,8 @@ export async function startTransfers(
       ), t as (
         insert into transactions (id, account_id, wallet_id, type, status, amount, fee, currency, reference, provider, counterparty, narration, source_type, source_id, created_by, metadata)
         select x.id, w.account_id, w.id, 'payout', 'pending', x.amount, x.fee, w.currency, x.reference,
-               ${p.provider ?? null}, x.counterparty, x.narration, ${p.sourceType ?? null}, ${p.sourceId ?? null},
-               ${p.initiatedBy}::uuid, x.metadata
+               ${p.provider ?? null}, x.counterparty, x.narration, ${p.sourceType ?? null}, x.source_id,
+               x.created_by, x.metadata
           from x, w returning *
       ), e as (
         insert into journal_entries (account_id, transaction_id, kind, memo)

@@ -4,6 +4,7 @@ export {
   moneyEventNotificationSql,
   MONEY_TOPICS,
   notifyMoneyEvent,
+  notifyMoneyEvents,
   onMoneyEvent,
   wantsEmail,
   type MoneyEvent,

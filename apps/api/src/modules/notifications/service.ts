@@ -94,13 +94,83 @@ export type MoneyEvent = {
  * outbox rows here). Keyed by name: registering the same name again replaces it (tests build many
  * apps in one process).
  */
-const moneyEventListeners = new Map<string, (tx: DbOrTx, e: MoneyEvent) => Promise<void>>();
-export function onMoneyEvent(name: string, fn: (tx: DbOrTx, e: MoneyEvent) => Promise<void>) {
-  moneyEventListeners.set(name, fn);
+const moneyEventListeners = new Map<
+  string,
+  {
+    one: (tx: DbOrTx, e: MoneyEvent) => Promise<void>;
+    many?: (tx: DbOrTx, es: MoneyEvent[]) => Promise<void>;
+  }
+>();
+/** `many` (optional) is the same listener for a batch of events, in few statements (`notifyMoneyEvents`). */
+export function onMoneyEvent(
+  name: string,
+  fn: (tx: DbOrTx, e: MoneyEvent) => Promise<void>,
+  many?: (tx: DbOrTx, es: MoneyEvent[]) => Promise<void>,
+) {
+  moneyEventListeners.set(name, { one: fn, many });
+}
+
+/**
+ * `notifyMoneyEvent` for many events of one transaction (a batch of deposits and the collections
+ * they pay), in a few statements whatever their number: the listeners' batch forms, one read of the
+ * recipients and their in-app preference, one insert. Same rows as one call per event.
+ */
+export async function notifyMoneyEvents(tx: DbOrTx, events: MoneyEvent[]): Promise<void> {
+  if (!events.length) return;
+  for (const l of moneyEventListeners.values())
+    if (l.many) await l.many(tx, events);
+    else for (const e of events) await l.one(tx, e);
+  const members = await tx
+    .select({
+      accountId: accountMembers.accountId,
+      userId: accountMembers.userId,
+      role: accountMembers.roleSlug,
+    })
+    .from(accountMembers)
+    .where(
+      and(
+        inArray(accountMembers.accountId, [...new Set(events.map((e) => e.accountId))]),
+        eq(accountMembers.active, true),
+      ),
+    );
+  const userIds = [...new Set(members.map((m) => m.userId))];
+  const off = new Set(
+    userIds.length
+      ? (
+          await tx
+            .select({ userId: notificationPreferences.userId })
+            .from(notificationPreferences)
+            .where(
+              and(
+                inArray(notificationPreferences.userId, userIds),
+                eq(notificationPreferences.category, 'payments'),
+                eq(notificationPreferences.inApp, false),
+              ),
+            )
+        ).map((r) => r.userId)
+      : [],
+  );
+  const rows = events.flatMap((e) => {
+    const roles = e.roles ?? ['owner', 'admin'];
+    const to = new Set(
+      members
+        .filter((m) => m.accountId === e.accountId && roles.includes(m.role) && !off.has(m.userId))
+        .map((m) => m.userId),
+    );
+    return [...to].map((userId) => ({
+      accountId: e.accountId,
+      userId,
+      topic: e.topic,
+      value: e.value,
+      props: { transactionId: e.transactionId },
+      kind: 'event' as const,
+    }));
+  });
+  if (rows.length) await tx.insert(notifications).values(rows);
 }
 
 export async function notifyMoneyEvent(tx: DbOrTx, e: MoneyEvent): Promise<void> {
-  for (const fn of moneyEventListeners.values()) await fn(tx, e);
+  for (const l of moneyEventListeners.values()) await l.one(tx, e);
   await createNotification(tx, {
     accountId: e.accountId,
     topic: e.topic,
