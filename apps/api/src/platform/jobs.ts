@@ -62,7 +62,13 @@ type SoonJob = {
 };
 
 /** `singletonSeconds` with a key: at most one job per key per time slot (throttling). */
-export type SendOptions = { startAfterSeconds?: number; singletonKey?: string; singletonSeconds?: number };
+export type SendOptions = {
+  startAfterSeconds?: number;
+  singletonKey?: string;
+  singletonSeconds?: number;
+  /** Fetched before the queue's lower-priority jobs (pg-boss orders by priority, then age); default 0. */
+  priority?: number;
+};
 
 const POLL_SECONDS = 1;
 
@@ -215,6 +221,7 @@ export function sendJobSoon(deps: AppDeps, queue: string, data: object, opts: Se
     ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds.toFixed(3) } : {}),
     ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
     ...(opts.singletonSeconds ? { singletonSeconds: opts.singletonSeconds } : {}),
+    ...(opts.priority ? { priority: opts.priority } : {}),
   });
   if (s.soon.length === 1) setImmediate(() => void flushSoon(deps));
 }

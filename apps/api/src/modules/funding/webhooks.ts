@@ -31,7 +31,14 @@ export async function recordWebhookEvent(
     .onConflictDoNothing()
     .returning({ id: railsWebhookEvents.id });
   if (!row) return { id: null, duplicate: true };
-  sendJobSoon(deps, Q_WEBHOOK, { id: row.id }, { singletonKey: row.id });
+  // A transfer's outcome settles money already held, and is cheap: it goes before waiting deposits,
+  // so a flood of collections never holds up the settlements they started.
+  sendJobSoon(
+    deps,
+    Q_WEBHOOK,
+    { id: row.id },
+    { singletonKey: row.id, priority: ev.event === 'charge.success' ? 0 : 1 },
+  );
   return { id: row.id, duplicate: false };
 }
 
