@@ -262,6 +262,18 @@ describe('area webhook events', () => {
       // the same account's transaction-only endpoint got money events, never an area event
       expect(txOnly.got.length).toBeGreaterThan(0);
       expect(txOnly.got.every((g) => g.event === 'transaction' && g.valid)).toBe(true);
+      // the payout's transfer, settled by the money core's one-statement path, is a transaction event too
+      const paidTx = by('payout:paid').data.transactionId as string;
+      const txEvents = txOnly.got.map(
+        (g) => JSON.parse(g.body) as { id: string; data: Record<string, unknown> },
+      );
+      expect(txEvents.filter((e) => e.id === `${paidTx}:success`)).toHaveLength(1);
+      expect(txEvents.find((e) => e.id === `${paidTx}:success`)?.data).toMatchObject({
+        topic: 'Transfer Successful',
+        id: paidTx,
+        status: 'success',
+        type: 'payout',
+      });
       // another account's endpoint received nothing of this account
       expect(foreign.got).toEqual([]);
     } finally {

@@ -5,6 +5,7 @@
 // never secrets or full account numbers. The one token sent is a vending's electricity token (it
 // is what the buyer paid for, and the caller's system is the one that hands it on).
 import { fromMinor } from '@owo/contract';
+import { MONEY_TOPICS } from '../notifications';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { payouts } from '../payouts/tables';
@@ -77,6 +78,18 @@ export function settleWebhookSql(u: SQL): SQL {
     select ev.account_id, we.id, ev.event, ev.event_id,
            jsonb_build_object('id', ev.event_id, 'event', ev.event, 'createdAt', ${NOW_ISO}, 'data', ev.data)
       from (
+        -- the settled transfer itself, as notifyMoneyEvent's listener writes it for the other paths
+        -- (same event id, so whichever path writes first wins and the other does nothing)
+        select ${u}.account_id, 'transaction'::text as event, ${u}.id || ':' || ${u}.status as event_id,
+               jsonb_build_object('topic', case ${u}.status when 'success' then ${MONEY_TOPICS.transferPaid}::text
+                   when 'reversed' then ${MONEY_TOPICS.transferReversed}::text else ${MONEY_TOPICS.transferFailed}::text end,
+                 'id', ${u}.id, 'type', ${u}.type, 'status', ${u}.status,
+                 'amount', ${dec(sql`${u}.amount`)}, 'amountMinor', ${u}.amount,
+                 'fee', ${dec(sql`${u}.fee`)}, 'feeMinor', ${u}.fee, 'currency', ${u}.currency,
+                 'reference', ${u}.reference,
+                 'createdAt', to_char(${u}.created_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) as data
+          from ${u}
+        union all
         select ${u}.account_id, 'payout'::text as event,
                'payout:' || p.id || ':' || ${outcome} || ':' || ${u}.id as event_id,
                jsonb_build_object('id', p.id, 'reference', p.reference, 'status', ${outcome},
