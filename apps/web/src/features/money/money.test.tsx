@@ -277,6 +277,11 @@ describe('add funds (001 §2, 000 §8 copy messages)', () => {
           sortCode: '040605',
           iban: 'GB64CLRB04060541234567',
         }),
+        // outside production the sandbox route is there (its probe with an empty body is a 400)
+        'POST /api/sandbox/deposits': {
+          status: 400,
+          body: { status: 'bad-request', message: 'Account number is required', data: null },
+        },
       },
     });
     const details = await screen.findByTestId('funding-account');
@@ -289,6 +294,8 @@ describe('add funds (001 §2, 000 §8 copy messages)', () => {
     expect(api.calls.some((c) => c.path === `/api/wallet/${wallet.id}/funding-account`)).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Copy iban' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('GB64CLRB04060541234567'));
+    // the sandbox transfer is in the wallet's currency
+    expect(await screen.findByRole('textbox', { name: 'Amount (£)' })).toBeInTheDocument();
   });
 
   it('says so when copying fails', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { sandboxDepositBody, type TransactionItem } from '@owo/contract';
+import { CURRENCY_INFO, sandboxDepositBody, type Currency, type TransactionItem } from '@owo/contract';
 import { api, isApiError } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
@@ -34,7 +34,11 @@ async function findDeposit(reference: string): Promise<TransactionItem | null> {
 }
 
 /** Outside production: play a customer paying into the virtual account, then wait until it lands. */
-export function SandboxDeposit(props: { accountNumber: string; onLanded: (t: TransactionItem) => void }) {
+export function SandboxDeposit(props: {
+  accountNumber: string;
+  currency?: Currency;
+  onLanded: (t: TransactionItem) => void;
+}) {
   const available = useSandboxAvailable();
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const [timedOut, setTimedOut] = useState(false);
@@ -101,7 +105,7 @@ export function SandboxDeposit(props: { accountNumber: string; onLanded: (t: Tra
           </div>
           <Group grow align="flex-start" wrap="wrap">
             <TextInput
-              label="Amount (₦)"
+              label={`Amount (${CURRENCY_INFO[props.currency ?? 'NGN'].symbol})`}
               placeholder="5000.00"
               inputMode="decimal"
               {...form.register('amount')}

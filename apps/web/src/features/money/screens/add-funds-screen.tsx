@@ -81,7 +81,13 @@ export function AddFundsScreen() {
           )}
         </Stack>
       </Card>
-      {funding.data && <SandboxDeposit accountNumber={funding.data.accountNumber} onLanded={landed} />}
+      {funding.data && (
+        <SandboxDeposit
+          accountNumber={funding.data.accountNumber}
+          currency={wallet?.currency}
+          onLanded={landed}
+        />
+      )}
     </Stack>
   );
 }
