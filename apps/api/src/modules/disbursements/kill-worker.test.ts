@@ -1,11 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../../test/helpers';
 import { freePort } from '../../platform/db';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { sandboxTransfers } from '../../rails/sandbox/tables';
-import { fundedOwner, ordinaryAccount, startCrashServer, waitFor } from '../funding/test-support';
+import {
+  fundedOwner,
+  killWhileAtProvider,
+  ordinaryAccount,
+  startCrashServer,
+  waitFor,
+} from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { disbursementItems } from './tables';
@@ -63,27 +69,13 @@ describe('bulk disbursement survives a killed worker', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
     // Kill the worker while dispatches, outcomes and webhooks are in flight.
-    await waitFor(
-      'some rows in flight at the provider',
-      async () => {
-        const [r] = await t.db
-          .select({ n: count() })
-          .from(sandboxTransfers)
-          .where(sql`${sandboxTransfers.reference} like ${`${d.reference}-%`}`);
-        return r.n >= 10;
-      },
-      30_000,
-      50,
-    );
-    const inFlight = await t.db
-      .select({ status: transactions.status })
-      .from(transactions)
-      .where(eq(transactions.sourceId, id));
-    child.kill('SIGKILL');
-    await new Promise<void>((r) => child!.once('exit', () => r()));
-    expect(
-      inFlight.filter((x) => x.status === 'pending' || x.status === 'processing').length,
-    ).toBeGreaterThan(0);
+    const inFlight = await killWhileAtProvider(t, child, {
+      prefix: d.reference,
+      min: 10,
+      sourceId: id,
+      timeoutMs: 30_000,
+    });
+    expect(inFlight).toBeGreaterThan(0);
     child = await startCrashServer(t, port);
 
     const done = await waitFor(

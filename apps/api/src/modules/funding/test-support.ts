@@ -4,6 +4,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeNuban } from '@owo/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import { sandboxTransfers } from '../../rails/sandbox/tables';
+import { transactions } from '../money/tables';
 import type { TestApp } from '../../../test/helpers';
 import { ownerWithAccount, TEST_VAULT_KEYS } from '../../../test/helpers';
 import { creditDeposit } from '../money/deposits';
@@ -111,4 +114,36 @@ export function startCrashServer(
       reject(new Error(`server exited ${code}: ${err}`));
     });
   });
+}
+
+/**
+ * Waits until at least `min` transfers whose reference starts with `prefix` reached the sandbox
+ * provider, then SIGKILLs the worker `child` mid-run. Answers how many of the record's transfers
+ * (`sourceId`) were still pending or processing at the kill (a test asserts > 0: the kill really
+ * hit work in flight).
+ */
+export async function killWhileAtProvider(
+  t: TestApp,
+  child: ChildProcess,
+  p: { prefix: string; min: number; sourceId: string; timeoutMs?: number },
+): Promise<number> {
+  await waitFor(
+    'transfers at the provider',
+    async () => {
+      const [r] = await t.db
+        .select({ n: count() })
+        .from(sandboxTransfers)
+        .where(sql`${sandboxTransfers.reference} like ${`${p.prefix}-%`}`);
+      return r.n >= p.min;
+    },
+    p.timeoutMs ?? 60_000,
+    50,
+  );
+  const inFlight = await t.db
+    .select({ status: transactions.status })
+    .from(transactions)
+    .where(eq(transactions.sourceId, p.sourceId));
+  child.kill('SIGKILL');
+  await new Promise<void>((r) => child.once('exit', () => r()));
+  return inFlight.filter((x) => x.status === 'pending' || x.status === 'processing').length;
 }

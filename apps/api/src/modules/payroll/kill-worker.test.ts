@@ -1,10 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../../test/helpers';
 import { freePort } from '../../platform/db';
 import { sandboxTransfers } from '../../rails/sandbox/tables';
-import { fundedOwner, ordinaryAccount, startCrashServer, waitFor } from '../funding/test-support';
+import {
+  fundedOwner,
+  killWhileAtProvider,
+  ordinaryAccount,
+  startCrashServer,
+  waitFor,
+} from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { payrollRows } from './tables';
@@ -64,27 +70,13 @@ describe('payroll survives a killed worker', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
     // Kill the worker while dispatches, outcomes and webhooks are in flight.
-    await waitFor(
-      'some rows at the provider',
-      async () => {
-        const [r] = await t.db
-          .select({ n: count() })
-          .from(sandboxTransfers)
-          .where(sql`${sandboxTransfers.reference} like ${`${p.reference}-%`}`);
-        return r.n >= 5;
-      },
-      60_000,
-      50,
-    );
-    const inFlight = await t.db
-      .select({ status: transactions.status })
-      .from(transactions)
-      .where(eq(transactions.sourceId, p.id));
-    child.kill('SIGKILL');
-    await new Promise<void>((r) => child!.once('exit', () => r()));
-    expect(
-      inFlight.filter((x) => x.status === 'pending' || x.status === 'processing').length,
-    ).toBeGreaterThan(0); // the kill really hit work in flight
+    const inFlight = await killWhileAtProvider(t, child, {
+      prefix: p.reference,
+      min: 5,
+      sourceId: p.id,
+      timeoutMs: 60_000,
+    });
+    expect(inFlight).toBeGreaterThan(0); // the kill really hit work in flight
     child = await startCrashServer(t, port);
 
     const done = await waitFor(
