@@ -2,8 +2,8 @@ import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-
 
 /**
  * The insights' daily rollup of successful transactions, per account, currency, Lagos day, type and
- * payee (the counterparty's name). Written ONLY by the `transactions_insight_daily` statement trigger
- * (migration 0011), in the same transaction as the ledger's own rows, so it can never disagree with
+ * payee (the counterparty's name). Written ONLY by the `transactions_insight_daily_*` row triggers
+ * (migration 0011, per row since 0020), in the same transaction as the ledger's own rows, so it can never disagree with
  * `transactions`: an insert adds its successful rows, an update adds the new successful rows and
  * takes off the old ones (a status change either way, an amount settled differently), a delete
  * takes them off. The dashboard reads whole days from here and only the partial days at the window's

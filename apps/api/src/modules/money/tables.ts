@@ -16,7 +16,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@owo/contract';
-import { users } from '../identity/tables';
 import { accounts } from '../accounts/tables';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -113,12 +112,9 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    walletId: uuid('wallet_id')
-      .notNull()
-      .references(() => wallets.id),
+    // References checked by the ledger trigger when the transaction is booked (see journalEntries).
+    accountId: uuid('account_id').notNull(),
+    walletId: uuid('wallet_id').notNull(),
     type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
     amount: money('amount').notNull(),
@@ -133,27 +129,38 @@ export const transactions = pgTable(
     relatedTransactionId: uuid('related_transaction_id'),
     sourceType: text('source_type'),
     sourceId: text('source_id'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // A wallet's rows are found through its account's (an account has at most three wallets).
     index('transactions_account_created_idx').on(t.accountId, t.createdAt),
-    index('transactions_wallet_created_idx').on(t.walletId, t.createdAt),
-    index('transactions_source_idx').on(t.sourceType, t.sourceId),
-    index('transactions_related_idx').on(t.relatedTransactionId),
+    // Partial: most money rows have no source or related row, and need not pay for these entries.
+    index('transactions_source_idx')
+      .on(t.sourceType, t.sourceId)
+      .where(sql`${t.sourceType} is not null`),
+    index('transactions_related_idx')
+      .on(t.relatedTransactionId)
+      .where(sql`${t.relatedTransactionId} is not null`),
     check('transactions_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],
 );
 
-/** One balanced movement. `transaction_id` is null only for money no customer owns yet (suspense). */
+/**
+ * One balanced movement. `transaction_id` is null only for money no customer owns yet (suspense).
+ * The ledger's references (posting -> entry and ledger account, entry -> transaction, and the
+ * transaction's wallet, account and creator) are checked by the `ledger_after_postings` statement
+ * trigger once per statement, not by a foreign-key lookup and row lock per row; the referenced rows
+ * cannot be deleted (migration 0020, docs/decisions/008-ledger-references.md).
+ */
 export const journalEntries = pgTable(
   'journal_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     accountId: uuid('account_id'),
-    transactionId: uuid('transaction_id').references(() => transactions.id),
+    transactionId: uuid('transaction_id'),
     kind: text('kind').notNull(),
     memo: text('memo'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -165,12 +172,8 @@ export const postings = pgTable(
   'postings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => journalEntries.id),
-    ledgerAccountId: uuid('ledger_account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    entryId: uuid('entry_id').notNull(),
+    ledgerAccountId: uuid('ledger_account_id').notNull(),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
   },

@@ -20,6 +20,22 @@ const CHECKS: Check[] = [
     describe: (r) => `journal entry ${r.id} has fewer than two postings`,
   },
   {
+    // The ledger's references are checked by its statement trigger (migration 0020), not foreign keys.
+    name: 'references resolve',
+    query: sql`select 'posting' as kind, p.id from postings p
+        where not exists (select 1 from journal_entries e where e.id = p.entry_id)
+           or not exists (select 1 from ledger_accounts la where la.id = p.ledger_account_id)
+      union all
+      select 'journal entry', e.id from journal_entries e
+        where e.transaction_id is not null and not exists (select 1 from transactions t where t.id = e.transaction_id)
+      union all
+      select 'transaction', t.id from transactions t
+        where not exists (select 1 from wallets w where w.id = t.wallet_id and w.account_id = t.account_id)
+           or (t.created_by is not null and not exists (select 1 from users u where u.id = t.created_by))
+      limit 20`,
+    describe: (r) => `${r.kind} ${r.id} refers to a row that does not exist (or another account's wallet)`,
+  },
+  {
     name: 'currency total zero',
     query: sql`select currency, sum(amount)::bigint as s from postings group by currency having sum(amount) <> 0`,
     describe: (r) => `postings in ${r.currency} sum to ${r.s}, not zero`,

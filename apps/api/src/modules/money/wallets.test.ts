@@ -164,6 +164,58 @@ describe('ledger immutability', () => {
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 
+  it('refuses postings to an unknown entry or ledger account, entries of an unknown transaction, and deleting what the ledger references', async () => {
+    const o = await ownerWithAccount(t);
+    const wallet = (await o.api.get('/api/wallet')).body.data[0];
+    await fundWallet(t.db, wallet.id, 1_000);
+    const [p] = await t.db.select().from(postings).limit(1);
+    const [tx] = await t.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
+    const fk = (message: RegExp) => ({ cause: { code: '23503', message: expect.stringMatching(message) } });
+    const nobody = '00000000-0000-4000-8000-000000000001';
+    // A balanced pair on an entry that does not exist.
+    await expect(
+      t.db.execute(sql`insert into postings (entry_id, ledger_account_id, amount, currency)
+        select ${nobody}::uuid, ${p.ledgerAccountId}::uuid, v.amount, ${p.currency} from (values (5), (-5)) v(amount)`),
+    ).rejects.toMatchObject(fk(/^posting to unknown journal entry/));
+    // A balanced pair, one leg on a ledger account that does not exist.
+    await expect(
+      t.db.execute(sql`
+      with e as (insert into journal_entries (kind) values ('bad') returning id)
+      insert into postings (entry_id, ledger_account_id, amount, currency)
+      select e.id, v.la, v.amount, ${p.currency} from e,
+        (values (${p.ledgerAccountId}::uuid, 5), (${nobody}::uuid, -5)) v(la, amount)`),
+    ).rejects.toMatchObject(fk(/^posting to unknown ledger account/));
+    // An entry pointing at a transaction that does not exist.
+    await expect(
+      t.db.execute(sql`
+      with e as (insert into journal_entries (kind, transaction_id) values ('bad', ${nobody}::uuid) returning id)
+      insert into postings (entry_id, ledger_account_id, amount, currency)
+      select e.id, ${p.ledgerAccountId}::uuid, v.amount, ${p.currency} from e, (values (5), (-5)) v(amount)`),
+    ).rejects.toMatchObject(fk(/of an unknown transaction$/));
+    // A transaction booked on another account's wallet.
+    const other = await ownerWithAccount(t);
+    const otherWallet = (await other.api.get('/api/wallet')).body.data[0];
+    await expect(
+      t.db.execute(sql`
+      with x as (insert into transactions (account_id, wallet_id, type, status, amount, currency, reference)
+                 values (${o.account.id}::uuid, ${otherWallet.id}::uuid, 'deposit', 'success', 5, 'NGN', 'cross-1') returning id),
+           e as (insert into journal_entries (kind, transaction_id) select 'bad', x.id from x returning id)
+      insert into postings (entry_id, ledger_account_id, amount, currency)
+      select e.id, ${p.ledgerAccountId}::uuid, v.amount, ${p.currency} from e, (values (5), (-5)) v(amount)`),
+    ).rejects.toMatchObject(fk(/another account's wallet/));
+    // What the ledger references cannot be deleted.
+    await expect(
+      t.db.execute(sql`delete from ledger_accounts where id = ${p.ledgerAccountId}`),
+    ).rejects.toMatchObject(fk(/^ledger accounts are never deleted/));
+    await expect(t.db.execute(sql`delete from transactions where id = ${tx.id}`)).rejects.toMatchObject(
+      fk(/is booked in the ledger; reverse it instead$/),
+    );
+    await expect(t.db.execute(sql`delete from wallets where id = ${wallet.id}`)).rejects.toMatchObject(
+      fk(/has transactions$/),
+    );
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
   it('verifyLedger reports a cached balance that drifted from its postings', async () => {
     const o = await ownerWithAccount(t);
     const wallet = (await o.api.get('/api/wallet')).body.data[0];
