@@ -309,6 +309,8 @@ export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const invoiceListQuery = listQuery.extend({
   ...listFormatQuery.shape,
+  /** One customer's invoices (the customer detail, 002 §2). */
+  customerId: z.string().uuid('Select a customer').optional(),
   period: z.enum(['24h', '7d', '30d']).optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
   approvalStatus: z.enum(INVOICE_APPROVAL_STATUSES).optional(),

@@ -22840,6 +22840,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 format?: "json" | "csv";
+                customerId?: string;
                 period?: "24h" | "7d" | "30d";
                 status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                 approvalStatus?: "none" | "pending" | "approved" | "rejected";
@@ -23124,6 +23125,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 format?: "json" | "csv";
+                customerId?: string;
                 period?: "24h" | "7d" | "30d";
                 status?: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
                 approvalStatus?: "none" | "pending" | "approved" | "rejected";

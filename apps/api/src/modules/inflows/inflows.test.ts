@@ -158,12 +158,30 @@ describe('invoice wizard rules (002 §5) on the server', () => {
 
     const drafts = await o.api.get('/api/inflows/invoice/drafts');
     expect(drafts.body.data.map((d: any) => d.id)).toEqual([inv.id]);
+    // One customer's invoices (the customer detail's list): `customerId` filters on the server.
+    const second = await customer(o.api);
+    const theirs = (
+      await o.api.post('/api/inflows/invoice', {
+        step: 1,
+        payload: { customerId: second, products: [{ name: 'Beans', price: '50', quantity: 1 }] },
+      })
+    ).body.data;
+    const ids = async (c: string) =>
+      (await o.api.get(`/api/inflows/invoice/drafts?customerId=${c}`)).body.data.map((d: any) => d.id);
+    expect(await ids(customerId)).toEqual([inv.id]);
+    expect(await ids(second)).toEqual([theirs.id]);
+    const badId = await o.api.get('/api/inflows/invoice/drafts?customerId=nope');
+    expect(badId.status).toBe(400);
+    expect(badId.body.errors!.customerId).toBeDefined();
     expect((await o.api.get('/api/inflows/invoice')).body.data).toEqual([]);
     const edit = await o.api.get(`/api/inflows/invoice/${inv.id}?edit=true`);
     expect(edit.body.data.invoiceInstallments).toHaveLength(3);
 
     const other = await company();
     expect((await other.o.api.get(`/api/inflows/invoice/${inv.id}`)).status).toBe(404);
+    expect((await other.o.api.get(`/api/inflows/invoice/drafts?customerId=${customerId}`)).body.data).toEqual(
+      [],
+    );
     const hijack = await other.o.api.post('/api/inflows/invoice', {
       step: 2,
       payload: { invoiceId: inv.id, paymentOption: 'one-time' },

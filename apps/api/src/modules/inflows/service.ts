@@ -407,6 +407,7 @@ const INVOICE_LIST = {
     sql`(${P('drafts')}::boolean = (${invoices.status} = 'draft'))`,
     sql`(${P('status')}::text is null or ${invoices.status} = ${P('status')})`,
     sql`(${P('approval')}::text is null or ${invoices.approvalStatus} = ${P('approval')})`,
+    sql`(${P('customerId')}::uuid is null or ${invoices.customerId} = ${P('customerId')}::uuid)`,
     sql`(${P('from')}::timestamptz is null or ${invoices.createdAt} >= ${P('from')}::timestamptz)`,
     sql`(${P('to')}::timestamptz is null or ${invoices.createdAt} <= ${P('to')}::timestamptz)`,
     sql`(${P('like')}::text is null or ${invoices.customerName} ilike ${P('like')} or ${invoices.reference} ilike ${P('like')} or ${invoices.amountMinor}::text = ${P('amount')})`,
@@ -424,6 +425,7 @@ export const INVOICE_CSV = [
   { header: 'Approval status', value: (i: Invoice) => i.approvalStatus },
 ];
 type InvoiceQ = ListQ & {
+  customerId?: string;
   status?: string;
   approvalStatus?: string;
   from?: string;
@@ -458,6 +460,7 @@ function invoiceParams(accountId: string, q: InvoiceQ, drafts: boolean) {
     drafts,
     status: drafts ? null : status === 'completed' ? 'fullyPaid' : (status ?? null),
     approval: q.approvalStatus ?? w.approvalStatus ?? null,
+    customerId: q.customerId ?? null,
     from: from ?? null,
     to: endOfDay(q.to),
     like: likeOf(q.search),

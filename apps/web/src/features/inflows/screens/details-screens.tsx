@@ -1,34 +1,13 @@
 // /inflows/customers/:id and /inflows/partners/:id (002 §2).
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { INVOICE_STATUSES } from '@owo/contract/inflows';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { useCustomer, useInflowList, usePartner } from '../api';
 import { CustomerModal, StatusBadge } from '../components';
-
-const STATUS_LABEL: Record<(typeof INVOICE_STATUSES)[number], string> = {
-  draft: 'Draft',
-  pending: 'Pending',
-  partlyPaid: 'Partly paid',
-  fullyPaid: 'Fully paid',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
+import { InvoiceList } from './inflows-screen';
 
 export function CustomerScreen() {
   const { id } = useParams();
@@ -36,15 +15,9 @@ export function CustomerScreen() {
   const q = useCustomer(id);
   const canEdit = useCan('inflowsCustomers', 'put');
   const [editing, setEditing] = useState(false);
-  // 002 §2: the customer detail accepts a filter query (`?status=`), kept in the URL like the lists.
-  const [params, setParams] = useSearchParams();
-  const status = (INVOICE_STATUSES as readonly string[]).includes(params.get('status') ?? '')
-    ? params.get('status')
-    : null;
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Customer not found'}</Alert>;
   const c = q.data;
-  const shown = status ? c.invoices.filter((i) => i.status === status) : c.invoices;
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -63,52 +36,9 @@ export function CustomerScreen() {
           </Button>
         )}
       </Group>
-      <Card padding={0}>
-        <Group justify="space-between" p="md" pb={0}>
-          <Title order={5}>Invoices</Title>
-          <Select
-            aria-label="Status"
-            placeholder="All statuses"
-            clearable
-            w={200}
-            data={INVOICE_STATUSES.map((v) => ({ value: v, label: STATUS_LABEL[v] }))}
-            value={status}
-            onChange={(v) => setParams(v ? { status: v } : {}, { replace: true })}
-          />
-        </Group>
-        {shown.length === 0 ? (
-          <Text p="md" c="dimmed">
-            No data available
-          </Text>
-        ) : (
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((i) => (
-                <Table.Tr
-                  key={i.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/inflows/invoices/${i.id}`)}
-                >
-                  <Table.Td>{formatDate(i.createdAt)}</Table.Td>
-                  <Table.Td>{i.reference}</Table.Td>
-                  <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={i.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Card>
+      {/* 002 §2: the customer detail accepts a filter query (`?status=`), kept in the URL like
+          every list: the invoice list kit, filtered by the server to this customer. */}
+      <InvoiceList drafts={false} customerId={c.id} title="Invoices" />
       <CustomerModal opened={editing} onClose={() => setEditing(false)} customer={c} />
     </Stack>
   );

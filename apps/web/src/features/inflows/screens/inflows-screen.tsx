@@ -101,20 +101,24 @@ const APPROVAL_OPTIONS = [
   { value: 'rejected', label: 'Rejected' },
 ];
 
-function InvoiceList(props: { drafts: boolean }) {
+/** The invoices (or drafts) list; with `customerId`, one customer's (the customer detail, 002 §2). */
+export function InvoiceList(props: { drafts: boolean; customerId?: string; title?: string }) {
   const navigate = useNavigate();
   const groups = props.drafts ? ([] as const) : INVOICE_GROUPS;
   const { filters, page, setFilters, setPage } = useListState(groups);
-  const query = listQuery(filters, groups, page);
+  const fixed = props.customerId ? { customerId: props.customerId } : undefined;
+  const query = { ...listQuery(filters, groups, page), ...fixed };
   const path = props.drafts ? '/inflows/invoice/drafts' : '/inflows/invoice';
   const list = useInflowList<Invoice>(path, query);
   return (
     <Card padding={0}>
-      <Group justify="flex-end" p="md" pb={0}>
+      <Group justify={props.title ? 'space-between' : 'flex-end'} p="md" pb={0}>
+        {props.title && <Title order={5}>{props.title}</Title>}
         <ExportCsvButton
           path={path}
           filters={filters}
           groups={groups}
+          fixed={fixed}
           filename={props.drafts ? 'owo-invoice-drafts.csv' : 'owo-invoices.csv'}
         />
       </Group>
