@@ -289,9 +289,9 @@ describe('creditDeposits (a webhook batch of collections)', () => {
           .map((s) => [
             s.basis,
             s.basis === 'collection'
-              ? payIdx.get(s.basisId)
+              ? payIdx.get(s.basisId ?? '')
               : s.basis === 'installment'
-                ? instIdx.get(s.basisId)
+                ? instIdx.get(s.basisId ?? '')
                 : 0,
             partners.indexOf(s.partnerId),
             s.amountMinor,
