@@ -151,21 +151,34 @@ export async function applyCollection(
 ): Promise<AfterCommit> {
   if (!batch) {
     const after: AfterCommit = [];
-    await applyCollections(tx, deps, [{ invoiceId, c }], after);
+    await finishCollections(tx, deps, await applyCollections(tx, deps, [{ invoiceId, c }]), after);
     return after;
   }
-  batch.state<Collection[]>(BATCH_COLLECTIONS, () => []).push({ invoiceId, c });
+  const st = batch.state(BATCH_COLLECTIONS, () => ({
+    list: [] as Collection[],
+    applied: null as Applied | null,
+  }));
+  st.list.push({ invoiceId, c });
+  // The invoices are locked and written before the wallet's shared rows (the order every other
+  // path locks them in: the invoice, then the wallet); the payouts, which need the credit, after.
+  batch.afterCredits(BATCH_COLLECTIONS, async (btx) => {
+    st.applied = await applyCollections(btx, deps, st.list);
+  });
   batch.beforeCommit(BATCH_COLLECTIONS, async (btx) => {
     const later: AfterCommit = [];
-    await applyCollections(
-      btx,
-      deps,
-      batch.state<Collection[]>(BATCH_COLLECTIONS, () => []),
-      later,
-    );
+    if (st.applied) await finishCollections(btx, deps, st.applied, later);
     return later;
   });
   return [];
+}
+
+/** What `applyCollections` leaves to do once the wallet holds the credit. */
+type Applied = { payouts: PendingPayout[]; notes: MoneyEvent[] };
+
+/** Starts the applied collections' settlement payouts (set-based) and writes their notifications. */
+async function finishCollections(tx: Tx, deps: AppDeps, a: Applied, after: AfterCommit) {
+  if (a.payouts.length) await payOutMany(tx, deps, a.payouts, after);
+  await notifyMoneyEvents(tx, a.notes);
 }
 
 type InstallmentRow = typeof invoiceInstallments.$inferSelect;
@@ -177,11 +190,11 @@ type InstallmentRow = typeof invoiceInstallments.$inferSelect;
  * refund row; a later deposit to the same invoice sees the earlier one's effect), then the
  * installments, payments, refunds, invoice totals and settlement rows written with one multi-row
  * statement each, the listeners (agent commissions) told in order, the invoice events written in
- * one statement, every settlement payout started together (`payOutMany`) and the notifications
- * written in one statement. What runs after the commit is pushed on `after`.
+ * one statement. Answers the settlement payouts to start and the notifications to write
+ * (`finishCollections`, once the wallet holds the credit: the batch's `beforeCommit`).
  */
-export async function applyCollections(tx: Tx, deps: AppDeps, list: Collection[], after: AfterCommit) {
-  if (!list.length) return;
+export async function applyCollections(tx: Tx, deps: AppDeps, list: Collection[]): Promise<Applied> {
+  if (!list.length) return { payouts: [], notes: [] };
   const ids = [...new Set(list.map((x) => x.invoiceId))];
   const locked = await tx
     .select()
@@ -418,8 +431,7 @@ export async function applyCollections(tx: Tx, deps: AppDeps, list: Collection[]
   // Listeners (agent commissions) write in this same transaction, in the collections' order.
   for (const e of collected) await emitCollected(tx, deps, e);
   await emitAreaEvents(tx, events);
-  if (payouts.length) await payOutMany(tx, deps, payouts, after);
-  await notifyMoneyEvents(tx, notes);
+  return { payouts, notes };
 }
 
 /** A settlement row written and not yet paid out (its payout starts with the rest of the batch). */
