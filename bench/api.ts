@@ -28,6 +28,7 @@ import { issueSession } from '../apps/api/src/platform/sessions';
 import { accountMembers, accounts, users } from '../apps/api/src/platform/schema';
 import { syncBuiltInRoles } from '../apps/api/src/modules/teams/roles-sync';
 import { creditDeposit } from '../apps/api/src/modules/money/deposits';
+import { cpuSeconds, pgCpuSeconds } from './support';
 import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/money/wallets';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,35 +118,6 @@ function load(
   });
 }
 
-/** CPU seconds used so far by a process (Linux /proc; utime + stime + reaped children's). */
-function cpuSeconds(pid: number): number {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
-  } catch {
-    return 0;
-  }
-}
-/** CPU seconds of the PostgreSQL server: the postmaster and every backend it started. */
-function pgCpuSeconds(dataDir: string): number {
-  let postmaster = 0;
-  try {
-    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return 0;
-  }
-  let total = cpuSeconds(postmaster);
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      if (ppid === postmaster) total += cpuSeconds(Number(d));
-    } catch {
-      /* gone */
-    }
-  }
-  return total;
-}
 /** Runs a load and measures the app's and PostgreSQL's CPU per request (robust to a busy machine). */
 async function measured(run: () => Promise<autocannon.Result>, appPid: number, pgDir: string) {
   const a0 = cpuSeconds(appPid);

@@ -35,7 +35,7 @@ import { verifyInvoiceBooks } from '../apps/api/src/modules/inflows/books';
 import { transactions } from '../apps/api/src/modules/money/tables';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { SANDBOX_SIGNATURE_HEADER, signBody } from '../apps/api/src/rails/sandbox/webhook-format';
-import { fundedWallet } from './support';
+import { fundedWallet, pgCpuSeconds } from './support';
 
 const N = Number(process.env.BENCH_COLLECTIONS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -182,6 +182,9 @@ async function main() {
     };
 
     console.log(`sending ${N} signed charge.success webhooks (${CONCURRENCY} at a time)...`);
+    const pgDir = path.join(tmp, 'pg');
+    const app0 = process.cpuUsage();
+    const pg0 = pgCpuSeconds(pgDir);
     const t0 = performance.now();
     let next = 0;
     await Promise.all(
@@ -219,6 +222,11 @@ async function main() {
       await new Promise((res) => setTimeout(res, 100));
     }
     const tDone = performance.now();
+    // CPU per collection over the timed window (robust to other work on the machine, unlike the rate):
+    // this process (the app, its worker and the bench's own webhook senders) and PostgreSQL.
+    const appCpu = process.cpuUsage(app0);
+    const appUs = (appCpu.user + appCpu.system) / N;
+    const pgUs = ((pgCpuSeconds(pgDir) - pg0) * 1e6) / N;
     const [paid] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(invoices)
@@ -238,6 +246,14 @@ async function main() {
     console.log(
       `ledger:verify: ${ledger.length || books.length ? [...ledger, ...books.map((b) => `${b.reference}: ${b.problems.join(', ')}`)].slice(0, 10).join('; ') : 'clean'}`,
     );
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
+    console.log(`cpu per collection, app: ${appUs.toFixed(0)} us`);
+    console.log(`cpu per collection, postgres: ${pgUs.toFixed(0)} us`);
     console.log(`collections settled: ${(N / secs).toFixed(1)} /s`);
     if (paid.n !== N || ledger.length || books.length) process.exitCode = 1;
   } finally {

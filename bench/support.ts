@@ -1,5 +1,7 @@
 // What the money benches share: a company with a funded NGN wallet, made through the real paths
 // (account, wallet, virtual account, deposit credited through the ledger).
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../apps/api/src/platform/db';
 import { accountMembers, accounts, users } from '../apps/api/src/platform/schema';
@@ -87,4 +89,34 @@ export async function approveAsAdmin(
     comments: 'Bench approval',
   });
   for (const fn of afterCommit) await fn();
+}
+
+/** CPU seconds used so far by a process (Linux /proc; utime + stime + reaped children's). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** CPU seconds of the PostgreSQL server: the postmaster and every backend it started. */
+export function pgCpuSeconds(dataDir: string): number {
+  let postmaster = 0;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  let total = cpuSeconds(postmaster);
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (ppid === postmaster) total += cpuSeconds(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
 }

@@ -114,6 +114,11 @@ export interface RailsPort {
   createTransfers?(reqs: TransferRequest[]): Promise<(TransferResult | RailsError)[]>;
   /** Re-verification by reference (before finalising on a webhook); null if the provider never saw it. */
   getTransfer(reference: string): Promise<TransferResult | null>;
+  /**
+   * Optional: getTransfer for many references in one call (a webhook batch of transfer outcomes);
+   * answers the transfers the provider knows, by reference. Without it, each is asked on its own.
+   */
+  getTransfers?(references: string[]): Promise<Map<string, TransferResult>>;
   createVirtualAccount(input: { customerRef: string; name: string }): Promise<VirtualAccount>;
   /**
    * Optional: USD/GBP receiving details for a wallet, idempotent by customer reference like

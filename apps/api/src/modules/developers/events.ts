@@ -11,44 +11,47 @@ import type { DbOrTx } from '../../platform/db';
 import { payouts } from '../payouts/tables';
 import { payrollRows, payrolls } from '../payroll/tables';
 import { webhookDeliveries, webhookEndpoints } from './tables';
-import { emitWebhookEvent } from './webhooks';
+import { emitWebhookEvent, emitWebhookEvents } from './webhooks';
 
 export type AreaEvent = 'payout' | 'invoice' | 'payroll' | 'vending';
 
+export type AreaEventInput = {
+  accountId: string;
+  event: AreaEvent;
+  id: string;
+  reference: string;
+  status: string;
+  amountMinor: number;
+  currency: string;
+  key?: string;
+  extra?: Record<string, unknown>;
+};
+const areaEventOf = (e: AreaEventInput) => ({
+  accountId: e.accountId,
+  event: e.event,
+  eventId: `${e.event}:${e.id}:${e.key ?? e.status}`,
+  data: {
+    id: e.id,
+    reference: e.reference,
+    status: e.status,
+    amount: fromMinor(e.amountMinor),
+    amountMinor: e.amountMinor,
+    currency: e.currency,
+    ...e.extra,
+    occurredAt: new Date().toISOString(),
+  },
+});
 /**
  * Emits one area event: `data` = `{ id, reference, status, amount, amountMinor, currency,
  * occurredAt, ...extra }`; event id `<event>:<record id>:<key>` (key defaults to the status, so a
  * repeated state change to the same status is delivered once per endpoint).
  */
-export async function emitAreaEvent(
-  tx: DbOrTx,
-  e: {
-    accountId: string;
-    event: AreaEvent;
-    id: string;
-    reference: string;
-    status: string;
-    amountMinor: number;
-    currency: string;
-    key?: string;
-    extra?: Record<string, unknown>;
-  },
-) {
-  await emitWebhookEvent(tx, {
-    accountId: e.accountId,
-    event: e.event,
-    eventId: `${e.event}:${e.id}:${e.key ?? e.status}`,
-    data: {
-      id: e.id,
-      reference: e.reference,
-      status: e.status,
-      amount: fromMinor(e.amountMinor),
-      amountMinor: e.amountMinor,
-      currency: e.currency,
-      ...e.extra,
-      occurredAt: new Date().toISOString(),
-    },
-  });
+export async function emitAreaEvent(tx: DbOrTx, e: AreaEventInput) {
+  await emitWebhookEvent(tx, areaEventOf(e));
+}
+/** `emitAreaEvent` for many events in one statement (a batch of collections), in order. */
+export async function emitAreaEvents(tx: DbOrTx, es: AreaEventInput[]) {
+  await emitWebhookEvents(tx, es.map(areaEventOf));
 }
 
 /** `fromMinor` in SQL (bigint kobo → '1234.50'). */

@@ -1,3 +1,3 @@
 // Public API of the developers module (docs/ARCHITECTURE.md, Boundaries).
 export { emitWebhookEvent, signWebhook } from './webhooks';
-export { emitAreaEvent, type AreaEvent } from './events';
+export { emitAreaEvent, emitAreaEvents, type AreaEvent, type AreaEventInput } from './events';

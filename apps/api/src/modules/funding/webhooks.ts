@@ -7,7 +7,7 @@ import { defineBatchQueue, defineTicker, sendJob, sendJobSoon } from '../../plat
 import { railsOf } from '../../rails';
 import type { RailsEvent } from '../../rails/port';
 import { creditDeposit, creditDeposits, type CreditDepositInput } from '../money';
-import { settleTransfer } from '../money';
+import { settleTransfer, settleTransfers, type SettleOutcome } from '../money';
 import { outcomeOf } from './dispatcher';
 import { railsWebhookEvents } from './tables';
 
@@ -141,12 +141,55 @@ export async function processWebhookEvents(deps: AppDeps, ids: string[]): Promis
       for (const [i, r] of results.entries()) done.push({ id: charges[i].id, result: depositResult(r) });
     else for (const row of charges) await applyOne(row);
   };
-  await Promise.all([
-    credit(),
-    ...[...byReference.values()].map(async (events) => {
-      for (const row of events) await applyOne(row);
-    }),
-  ]);
+  const oneByOne = () =>
+    Promise.all(
+      [...byReference.values()].map(async (events) => {
+        for (const row of events) await applyOne(row);
+      }),
+    );
+  // Transfer outcomes of many references: the provider asked once (getTransfers) and every final
+  // one settled by settleTransfers (set-based), when the rails can; else (or on an error) one by one.
+  const settleAll = async () => {
+    const refs = [...byReference.keys()];
+    const rails = railsOf(deps);
+    if (refs.length < 2 || !rails.getTransfers) return oneByOne();
+    const mine: { id: string; result: string }[] = [];
+    try {
+      const known = await rails.getTransfers(refs);
+      const final: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string }[] =
+        [];
+      for (const ref of refs) {
+        const k = known.get(ref);
+        const outcome = k ? outcomeOf(k.status) : null;
+        if (k && outcome)
+          final.push({
+            reference: ref,
+            outcome,
+            reason: k.failureReason ?? undefined,
+            providerRef: k.providerRef ?? undefined,
+          });
+        else
+          for (const row of byReference.get(ref)!)
+            mine.push({ id: row.id, result: k ? 'not-final' : 'unknown-to-provider' });
+      }
+      const settled = await settleTransfers(deps.db, final);
+      // Each reference's later events apply the same (current) outcome again: they change nothing.
+      for (const [i, r] of settled.entries())
+        for (const [j, row] of byReference.get(final[i].reference)!.entries())
+          mine.push({
+            id: row.id,
+            result: !r
+              ? 'unknown-reference'
+              : j === 0 && r.changed
+                ? `settled:${final[i].outcome}`
+                : `unchanged:${r.transaction.status}`,
+          });
+    } catch {
+      return oneByOne(); // what settled is final: the single path then answers `unchanged`
+    }
+    done.push(...mine);
+  };
+  await Promise.all([credit(), settleAll()]);
   if (done.length)
     await deps.db.execute(sql`
       update rails_webhook_events e set processed_at = now(), result = x.result, last_error = null

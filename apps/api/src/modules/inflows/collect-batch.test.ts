@@ -6,13 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWithRole, setKybTier, type TestApp, createTestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
-import { creditDeposits } from '../money/deposits';
+import { creditDeposit, creditDeposits } from '../money/deposits';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { notifications } from '../notifications/tables';
 import { verifyInvoiceBooks } from './books';
 import { INVOICE_PAYMENT_TOPIC } from './collect';
-import { invoices, invoiceSettlements } from './tables';
+import {
+  invoiceCollectionRefunds,
+  invoiceInstallments,
+  invoicePayments,
+  invoices,
+  invoiceSettlements,
+} from './tables';
 
 let t: TestApp;
 let stop: () => Promise<void>;
@@ -202,4 +208,134 @@ describe('creditDeposits (a webhook batch of collections)', () => {
     expect(books.flatMap((x) => x.problems)).toEqual([]);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
+
+  it('applies deposits to the same invoice in order, exactly as one at a time (installments, caps, overage)', async () => {
+    const o = await fundedOwner(t, 0);
+    await setKybTier(t, o.account.id, 3);
+    const admin = await memberWithRole(t, o.account.id, 'admin');
+    const c = await o.api.post('/api/inflows/customers', { name: 'Order Buyer', email: 'order@batch.ng' });
+    const partners: string[] = [];
+    for (const [pct, cap] of [
+      ['20', '500'],
+      ['10', '0'],
+    ]) {
+      const p = await o.api.post('/api/inflows/partners', {
+        customerName: `Partner ${pct}`,
+        bankCode: '058',
+        accountNumber: ordinaryAccount(),
+        percentage: pct,
+        cap,
+      });
+      expect(p.status).toBe(201);
+      partners.push(p.body.data.id);
+    }
+    const makeInvoice = async (strategy: string) => {
+      const s1 = await o.api.post('/api/inflows/invoice', {
+        step: 1,
+        payload: {
+          customerId: c.body.data.id,
+          products: [{ name: 'Goods', price: '3000', quantity: 1 }],
+          settlementStrategy: strategy,
+          partners,
+        },
+      });
+      const id = s1.body.data.id as string;
+      await o.api.post('/api/inflows/invoice', {
+        step: 2,
+        payload: {
+          invoiceId: id,
+          paymentOption: 'installments',
+          terms: [0, 10, 20].map((d, i) => ({
+            name: `T${i}`,
+            dueDate: new Date(Date.now() + d * 86_400_000 + 3_600_000).toISOString().slice(0, 10),
+          })),
+        },
+      });
+      const s3 = await o.api.post('/api/inflows/invoice', { step: 3, payload: { invoiceId: id } });
+      const ok = await admin.api.post(
+        `/api/approval-workflows/pending-approvals/approve/${s3.body.data.approvalWorkflowPendingApprovalItem.id}`,
+        { approvalStatus: 'approved', comments: 'Checked against the order' },
+      );
+      expect(ok.status).toBe(200);
+      const va = await waitFor('collection account', async () => {
+        const [r] = await t.db.select({ va: invoices.vaNumber }).from(invoices).where(eq(invoices.id, id));
+        return r?.va;
+      });
+      return { id, va };
+    };
+    // What an invoice looks like after its deposits, without ids (the two invoices' ids differ).
+    const shape = async (id: string, txIds: string[]) => {
+      const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+      const inst = await t.db
+        .select()
+        .from(invoiceInstallments)
+        .where(eq(invoiceInstallments.invoiceId, id))
+        .orderBy(invoiceInstallments.seq);
+      const pays = await t.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, id));
+      const payIdx = new Map(pays.map((p) => [p.id, txIds.indexOf(p.transactionId)]));
+      const instIdx = new Map(inst.map((i) => [i.id, i.seq]));
+      const sets = await t.db.select().from(invoiceSettlements).where(eq(invoiceSettlements.invoiceId, id));
+      const refunds = await t.db
+        .select()
+        .from(invoiceCollectionRefunds)
+        .where(eq(invoiceCollectionRefunds.invoiceId, id));
+      return {
+        invoice: { paid: inv.amountPaidMinor, status: inv.status },
+        installments: inst.map((i) => [i.seq, i.amountPaidMinor, i.status]),
+        payments: pays
+          .map((p) => [payIdx.get(p.id), p.amountMinor, p.appliedMinor, p.overageMinor])
+          .sort((x, y) => Number(x[0]) - Number(y[0])),
+        settlements: sets
+          .map((s) => [
+            s.basis,
+            s.basis === 'collection'
+              ? payIdx.get(s.basisId ?? '')
+              : s.basis === 'installment'
+                ? instIdx.get(s.basisId ?? '')
+                : 0,
+            partners.indexOf(s.partnerId),
+            s.amountMinor,
+            s.capped,
+          ])
+          .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+        refunds: refunds.map((r) => [payIdx.get(r.paymentId), r.refundableAmountMinor]),
+      };
+    };
+    const amounts = [150_000, 100_000, 120_000]; // 3,700 for 3,000: 700 over; the 20% partner capped at 500
+    for (const strategy of ['per-installment', 'per-collection', 'consolidated']) {
+      const one = await makeInvoice(strategy);
+      const many = await makeInvoice(strategy);
+      const dep = (va: string, i: number) => ({
+        accountNumber: va,
+        amount: amounts[i],
+        providerRef: `chg_order_${va}_${i}`,
+        senderName: 'ORDER PAYER',
+        provider: 'sandbox',
+      });
+      const oneTx: string[] = [];
+      for (const i of amounts.keys()) oneTx.push((await creditDeposit(t.db, dep(one.va, i))).transactionId!);
+      const manyTx = (
+        await creditDeposits(
+          t.db,
+          amounts.map((_, i) => dep(many.va, i)),
+        )
+      ).map((r) => r.transactionId!);
+      const a = await shape(one.id, oneTx);
+      const b = await shape(many.id, manyTx);
+      expect(b).toEqual(a);
+      expect(a.invoice).toEqual({ paid: 300_000, status: 'fullyPaid' });
+      expect(a.payments).toEqual([
+        [0, 150_000, 150_000, 0],
+        [1, 100_000, 100_000, 0],
+        [2, 120_000, 50_000, 70_000],
+      ]);
+      expect(a.refunds).toEqual([[2, 70_000]]);
+      // The capped partner never gets more than its ₦500 on the invoice.
+      const capped = a.settlements.filter((x) => x[2] === 0).reduce((sum, x) => sum + Number(x[3]), 0);
+      expect(capped).toBe(50_000);
+      // per-collection reaches the cap exactly (300 + 200) and the third deposit's share is nothing.
+      expect(a.settlements.some((x) => x[4] === true)).toBe(strategy !== 'per-collection');
+    }
+    expect(await verifyLedger(t.db)).toEqual([]);
+  }, 120_000);
 });

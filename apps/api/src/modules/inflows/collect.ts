@@ -2,6 +2,7 @@
 // from the rails; a deposit to it is credited by the money core to the company's NGN wallet and,
 // in that same transaction, applied here (registerInboundMatcher): installments in due-date order,
 // overage to a refund row, partner shares paid out through the money core per strategy.
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { fromMinor, formatMoney, INFLOW_MSG, REFUND_MSG, type PublicInvoice } from '@owo/contract';
 import { ACCOUNT_NOT_VERIFIED, listBanks, resolveAccountName, UNKNOWN_BANK } from '../banks';
@@ -25,11 +26,12 @@ import {
   type InboundMatch,
   type SenderAccount,
 } from '../money';
-import { notifyMoneyEvent, notifyMoneyEvents, type MoneyEvent } from '../notifications';
+import { notifyMoneyEvents, type MoneyEvent } from '../notifications';
+import { emitAreaEvents, type AreaEventInput } from '../developers';
 import { transactions } from '../money/tables';
 import { sendMail } from '../mail';
-import { emitCollected, emitRefundStarted } from './hooks';
-import { invoiceEvent, invoiceRow, payLinkOf, type AfterCommit } from './service';
+import { emitCollected, emitRefundStarted, type CollectedEvent } from './hooks';
+import { invoiceEvent, invoiceEventInput, invoiceRow, payLinkOf, type AfterCommit } from './service';
 import {
   inflowPartners,
   invoiceCollectionRefunds,
@@ -120,10 +122,9 @@ export function registerCollections(deps: AppDeps) {
 
 // ---------------------------------------------------------------- applying a collection
 
-export async function applyCollection(
-  tx: Tx,
-  deps: AppDeps,
-  invoiceId: string,
+/** A deposit credited to an invoice's account, to apply to it (`applyCollections`). */
+export type Collection = {
+  invoiceId: string;
   c: {
     accountId: string;
     transactionId: string;
@@ -131,43 +132,165 @@ export async function applyCollection(
     providerRef: string;
     senderName: string;
     sender?: SenderAccount | null;
-  },
-  /** The crediting batch: its settlement payouts are started with the whole batch's, set-based. */
+  };
+};
+const BATCH_COLLECTIONS = 'inflows.collections';
+
+/**
+ * Applies one credited deposit to its invoice. In a crediting batch the collection is queued and
+ * the whole batch's collections are applied together, set-based (`applyCollections`), once every
+ * deposit of the batch was credited, still in the batch's transaction; alone, it is applied at once.
+ */
+export async function applyCollection(
+  tx: Tx,
+  deps: AppDeps,
+  invoiceId: string,
+  c: Collection['c'],
+  /** The crediting batch: its collections are applied together, set-based. */
   batch?: DepositBatch,
 ): Promise<AfterCommit> {
-  const inv = await invoiceRow(tx, c.accountId, invoiceId, true);
-  const after: AfterCommit = [];
-  const payouts: PendingPayout[] = [];
-  const open = await tx
+  if (!batch) {
+    const after: AfterCommit = [];
+    await finishCollections(tx, deps, await applyCollections(tx, deps, [{ invoiceId, c }]), after);
+    return after;
+  }
+  const st = batch.state(BATCH_COLLECTIONS, () => ({
+    list: [] as Collection[],
+    applied: null as Applied | null,
+  }));
+  st.list.push({ invoiceId, c });
+  // The invoices are locked and written before the wallet's shared rows (the order every other
+  // path locks them in: the invoice, then the wallet); the payouts, which need the credit, after.
+  batch.afterCredits(BATCH_COLLECTIONS, async (btx) => {
+    st.applied = await applyCollections(btx, deps, st.list);
+  });
+  batch.beforeCommit(BATCH_COLLECTIONS, async (btx) => {
+    const later: AfterCommit = [];
+    if (st.applied) await finishCollections(btx, deps, st.applied, later);
+    return later;
+  });
+  return [];
+}
+
+/** What `applyCollections` leaves to do once the wallet holds the credit. */
+type Applied = { payouts: PendingPayout[]; notes: MoneyEvent[] };
+
+/** Starts the applied collections' settlement payouts (set-based) and writes their notifications. */
+async function finishCollections(tx: Tx, deps: AppDeps, a: Applied, after: AfterCommit) {
+  if (a.payouts.length) await payOutMany(tx, deps, a.payouts, after);
+  await notifyMoneyEvents(tx, a.notes);
+}
+
+type InstallmentRow = typeof invoiceInstallments.$inferSelect;
+
+/**
+ * Applies many collections in a few statements for the whole list (issue 24 §6): the invoices and
+ * their open installments locked in one read each (in id order), each collection allocated in
+ * TypeScript exactly as one at a time would (installments in due-date order, then seq; overage to a
+ * refund row; a later deposit to the same invoice sees the earlier one's effect), then the
+ * installments, payments, refunds, invoice totals and settlement rows written with one multi-row
+ * statement each, the listeners (agent commissions) told in order, the invoice events written in
+ * one statement. Answers the settlement payouts to start and the notifications to write
+ * (`finishCollections`, once the wallet holds the credit: the batch's `beforeCommit`).
+ */
+export async function applyCollections(tx: Tx, deps: AppDeps, list: Collection[]): Promise<Applied> {
+  if (!list.length) return { payouts: [], notes: [] };
+  const ids = [...new Set(list.map((x) => x.invoiceId))];
+  const locked = await tx
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.id, ids))
+    .orderBy(asc(invoices.id))
+    .for('update');
+  const invById = new Map(locked.map((r) => [r.id, r]));
+  for (const x of list) {
+    const inv = invById.get(x.invoiceId);
+    if (!inv || inv.accountId !== x.c.accountId)
+      throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
+  }
+  const openRows = await tx
     .select()
     .from(invoiceInstallments)
     .where(
       and(
-        eq(invoiceInstallments.invoiceId, inv.id),
+        inArray(invoiceInstallments.invoiceId, ids),
         inArray(invoiceInstallments.status, ['pending', 'partlyPaid']),
       ),
     )
-    .orderBy(sql`${invoiceInstallments.dueDate} asc nulls last`, asc(invoiceInstallments.seq))
+    .orderBy(
+      asc(invoiceInstallments.invoiceId),
+      sql`${invoiceInstallments.dueDate} asc nulls last`,
+      asc(invoiceInstallments.seq),
+    )
     .for('update');
-  let left = c.amount;
-  const nowPaid: (typeof open)[number][] = [];
-  for (const i of open) {
-    if (left <= 0) break;
-    const take = Math.min(i.amountMinor - i.amountPaidMinor, left);
-    if (take <= 0) continue;
-    left -= take;
-    const paid = i.amountPaidMinor + take;
-    const status = paid >= i.amountMinor ? 'paid' : 'partlyPaid';
-    await tx
-      .update(invoiceInstallments)
-      .set({ amountPaidMinor: paid, status })
-      .where(eq(invoiceInstallments.id, i.id));
-    if (status === 'paid') nowPaid.push(i);
+  const openOf = new Map<string, InstallmentRow[]>();
+  for (const i of openRows) openOf.set(i.invoiceId, [...(openOf.get(i.invoiceId) ?? []), { ...i }]);
+  // The partners of every invoice in one read (each invoice keeps only its own company's).
+  const partnerIds = [...new Set(locked.flatMap((i) => i.partnerIds))];
+  const partnerRows = partnerIds.length
+    ? await tx
+        .select()
+        .from(inflowPartners)
+        .where(
+          and(
+            inArray(inflowPartners.accountId, [...new Set(locked.map((i) => i.accountId))]),
+            inArray(inflowPartners.id, partnerIds),
+          ),
+        )
+    : [];
+  // Caps: what each capped partner already has on each invoice, in one read; the batch adds to it.
+  const soFar = new Map<string, number>();
+  const capKey = (invoiceId: string, partnerId: string) => `${invoiceId}|${partnerId}`;
+  const capped = partnerRows.filter((p) => p.capMinor > 0).map((p) => p.id);
+  if (capped.length) {
+    const sums = await tx
+      .select({
+        invoiceId: invoiceSettlements.invoiceId,
+        partnerId: invoiceSettlements.partnerId,
+        total: sql<number>`coalesce(sum(${invoiceSettlements.amountMinor}), 0)::bigint`.mapWith(Number),
+      })
+      .from(invoiceSettlements)
+      .where(
+        and(
+          inArray(invoiceSettlements.invoiceId, ids),
+          inArray(invoiceSettlements.partnerId, capped),
+          sql`${invoiceSettlements.status} <> 'cancelled'`,
+        ),
+      )
+      .groupBy(invoiceSettlements.invoiceId, invoiceSettlements.partnerId);
+    for (const s of sums) soFar.set(capKey(s.invoiceId, s.partnerId), s.total);
   }
-  const applied = c.amount - left;
-  const [pay] = await tx
-    .insert(invoicePayments)
-    .values({
+
+  // The working state: each invoice and installment as the collections so far left it.
+  const state = new Map(locked.map((r) => [r.id, { ...r }]));
+  const touched = new Map<string, InstallmentRow>();
+  const payments: (typeof invoicePayments.$inferInsert)[] = [];
+  const refunds: (typeof invoiceCollectionRefunds.$inferInsert)[] = [];
+  const settlements: (typeof invoiceSettlements.$inferInsert & { id: string })[] = [];
+  const collected: CollectedEvent[] = [];
+  const events: AreaEventInput[] = [];
+  const notes: MoneyEvent[] = [];
+  for (const { invoiceId, c } of list) {
+    const inv = state.get(invoiceId)!;
+    const open = (openOf.get(invoiceId) ?? []).filter(
+      (i) => i.status === 'pending' || i.status === 'partlyPaid',
+    );
+    let left = c.amount;
+    const nowPaid: InstallmentRow[] = [];
+    for (const i of open) {
+      if (left <= 0) break;
+      const take = Math.min(i.amountMinor - i.amountPaidMinor, left);
+      if (take <= 0) continue;
+      left -= take;
+      i.amountPaidMinor += take;
+      i.status = i.amountPaidMinor >= i.amountMinor ? 'paid' : 'partlyPaid';
+      touched.set(i.id, i);
+      if (i.status === 'paid') nowPaid.push(i);
+    }
+    const applied = c.amount - left;
+    const paymentId = randomUUID();
+    payments.push({
+      id: paymentId,
       accountId: inv.accountId,
       invoiceId: inv.id,
       transactionId: c.transactionId,
@@ -179,172 +302,140 @@ export async function applyCollection(
       sourceBankCode: c.sender?.bankCode ?? null,
       sourceBankName: c.sender?.bankName ?? null,
       providerRef: c.providerRef,
-    })
-    .returning({ id: invoicePayments.id });
-  if (left > 0)
-    await tx.insert(invoiceCollectionRefunds).values({
-      accountId: inv.accountId,
-      invoiceId: inv.id,
-      paymentId: pay.id,
-      accountName: c.senderName,
-      accountNumber: c.sender?.accountNumber ?? null,
-      refundableAmountMinor: left,
     });
-  const paidTotal = inv.amountPaidMinor + applied;
-  const cancelled = inv.status === 'cancelled';
-  const fully = !cancelled && paidTotal >= inv.amountMinor;
-  await tx
-    .update(invoices)
-    .set({
-      amountPaidMinor: paidTotal,
-      // A cancelled invoice stays cancelled: its installments take nothing, so all of it is overage.
-      status: cancelled ? inv.status : fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
-      updatedAt: new Date(),
-    })
-    .where(eq(invoices.id, inv.id));
-
-  if (applied > 0) {
-    if (inv.settlementStrategy === 'per-collection')
-      await settle(tx, inv, { basis: 'collection', basisId: pay.id, baseMinor: applied }, payouts);
-    else if (inv.settlementStrategy === 'per-installment')
-      for (const i of nowPaid)
-        await settle(tx, inv, { basis: 'installment', basisId: i.id, baseMinor: i.amountMinor }, payouts);
-    else if (fully && inv.status !== 'fullyPaid')
-      await settle(tx, inv, { basis: 'invoice', basisId: inv.id, baseMinor: inv.amountMinor }, payouts);
-  }
-  if (payouts.length && batch) {
-    // Started once for the whole batch, after its last collection, in the same transaction.
-    batch.state<PendingPayout[]>(BATCH_PAYOUTS, () => []).push(...payouts);
-    batch.beforeCommit(BATCH_PAYOUTS, async (btx) => {
-      const later: AfterCommit = [];
-      await payOutMany(
-        btx,
-        deps,
-        batch.state<PendingPayout[]>(BATCH_PAYOUTS, () => []),
-        later,
-      );
-      return later;
-    });
-  } else if (payouts.length) await payOutMany(tx, deps, payouts, after);
-  // Listeners (agent commissions) write in this same transaction.
-  await emitCollected(tx, deps, {
-    accountId: inv.accountId,
-    invoiceId: inv.id,
-    paymentId: pay.id,
-    amountMinor: c.amount,
-    appliedMinor: applied,
-    invoice: {
-      reference: inv.reference,
-      makerUserId: inv.makerUserId,
-      agentId: inv.agentId,
-      amountMinor: inv.amountMinor,
-      amountPaidMinor: paidTotal,
-      status: cancelled ? inv.status : fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
-      approvalStatus: inv.approvalStatus,
-    },
-  });
-  // payment received: the invoice's status after it (partlyPaid, fullyPaid, or unchanged when
-  // nothing applied), one event per payment
-  await invoiceEvent(
-    tx,
-    inv,
-    cancelled ? inv.status : fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status,
-    {
-      key: `payment:${pay.id}`,
-      amountPaidMinor: paidTotal,
-      extra: {
-        payment: {
-          id: pay.id,
-          transactionId: c.transactionId,
-          amount: fromMinor(c.amount),
-          amountMinor: c.amount,
-          applied: fromMinor(applied),
-          appliedMinor: applied,
-        },
-      },
-    },
-  );
-  const over = left > 0 ? ` (${formatMoney(left, 'NGN')} over the total, to refund)` : '';
-  const note: MoneyEvent = {
-    accountId: inv.accountId,
-    transactionId: c.transactionId,
-    topic: INVOICE_PAYMENT_TOPIC,
-    value: `${formatMoney(c.amount, 'NGN')} from ${c.senderName} was received for invoice ${inv.reference}${over}.`,
-  };
-  if (batch) {
-    // Written for the whole batch at once, still in its transaction.
-    batch.state<MoneyEvent[]>(BATCH_NOTES, () => []).push(note);
-    batch.beforeCommit(BATCH_NOTES, async (btx) => {
-      await notifyMoneyEvents(
-        btx,
-        batch.state<MoneyEvent[]>(BATCH_NOTES, () => []),
-      );
-    });
-  } else await notifyMoneyEvent(tx, note);
-  return after;
-}
-
-/**
- * Each of the invoice's partners gets floor(base × share), never more in total than their cap on
- * this invoice (a capped row keeps the percentage and carries the capped amount).
- */
-async function settle(
-  tx: Tx,
-  inv: InvoiceRow,
-  b: { basis: string; basisId: string; baseMinor: number },
-  payouts: PendingPayout[],
-) {
-  if (!inv.partnerIds.length) return;
-  const partners = await tx
-    .select()
-    .from(inflowPartners)
-    .where(and(eq(inflowPartners.accountId, inv.accountId), inArray(inflowPartners.id, inv.partnerIds)));
-  for (const p of partners) {
-    let share = Math.floor((b.baseMinor * p.percentageBp) / 10_000);
-    let capped = false;
-    if (p.capMinor > 0) {
-      const [{ so_far }] = await tx
-        .select({
-          so_far: sql<number>`coalesce(sum(${invoiceSettlements.amountMinor}), 0)::bigint`.mapWith(Number),
-        })
-        .from(invoiceSettlements)
-        .where(
-          and(
-            eq(invoiceSettlements.invoiceId, inv.id),
-            eq(invoiceSettlements.partnerId, p.id),
-            sql`${invoiceSettlements.status} <> 'cancelled'`,
-          ),
-        );
-      const room = Math.max(0, p.capMinor - so_far);
-      if (share > room) {
-        share = room;
-        capped = true;
-      }
-    }
-    if (share <= 0) continue;
-    const [row] = await tx
-      .insert(invoiceSettlements)
-      .values({
+    if (left > 0)
+      refunds.push({
         accountId: inv.accountId,
         invoiceId: inv.id,
-        partnerId: p.id,
-        basis: b.basis,
-        basisId: b.basisId,
-        percentageBp: p.percentageBp,
-        amountMinor: share,
-        capped,
-        attempt: 1,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (row) payouts.push({ inv, s: row, p });
+        paymentId,
+        accountName: c.senderName,
+        accountNumber: c.sender?.accountNumber ?? null,
+        refundableAmountMinor: left,
+      });
+    const before = { ...inv };
+    const paidTotal = inv.amountPaidMinor + applied;
+    const cancelled = inv.status === 'cancelled';
+    const fully = !cancelled && paidTotal >= inv.amountMinor;
+    // A cancelled invoice stays cancelled: its installments take nothing, so all of it is overage.
+    const status = cancelled ? inv.status : fully ? 'fullyPaid' : paidTotal > 0 ? 'partlyPaid' : inv.status;
+    inv.amountPaidMinor = paidTotal;
+    inv.status = status;
+
+    if (applied > 0) {
+      // Each partner gets floor(base × share), never more in total than their cap on this invoice
+      // (a capped row keeps the percentage and carries the capped amount).
+      const settle = (b: { basis: string; basisId: string; baseMinor: number }) => {
+        if (!before.partnerIds.length) return;
+        for (const p of partnerRows) {
+          if (p.accountId !== before.accountId || !before.partnerIds.includes(p.id)) continue;
+          let share = Math.floor((b.baseMinor * p.percentageBp) / 10_000);
+          let isCapped = false;
+          if (p.capMinor > 0) {
+            const room = Math.max(0, p.capMinor - (soFar.get(capKey(before.id, p.id)) ?? 0));
+            if (share > room) {
+              share = room;
+              isCapped = true;
+            }
+          }
+          if (share <= 0) continue;
+          if (p.capMinor > 0)
+            soFar.set(capKey(before.id, p.id), (soFar.get(capKey(before.id, p.id)) ?? 0) + share);
+          settlements.push({
+            id: randomUUID(),
+            accountId: before.accountId,
+            invoiceId: before.id,
+            partnerId: p.id,
+            basis: b.basis,
+            basisId: b.basisId,
+            percentageBp: p.percentageBp,
+            amountMinor: share,
+            capped: isCapped,
+            attempt: 1,
+          });
+        }
+      };
+      if (before.settlementStrategy === 'per-collection')
+        settle({ basis: 'collection', basisId: paymentId, baseMinor: applied });
+      else if (before.settlementStrategy === 'per-installment')
+        for (const i of nowPaid) settle({ basis: 'installment', basisId: i.id, baseMinor: i.amountMinor });
+      else if (fully && before.status !== 'fullyPaid')
+        settle({ basis: 'invoice', basisId: before.id, baseMinor: before.amountMinor });
+    }
+    collected.push({
+      accountId: inv.accountId,
+      invoiceId: inv.id,
+      paymentId,
+      amountMinor: c.amount,
+      appliedMinor: applied,
+      invoice: {
+        reference: inv.reference,
+        makerUserId: inv.makerUserId,
+        agentId: inv.agentId,
+        amountMinor: inv.amountMinor,
+        amountPaidMinor: paidTotal,
+        status,
+        approvalStatus: inv.approvalStatus,
+      },
+    });
+    // payment received: the invoice's status after it (partlyPaid, fullyPaid, or unchanged when
+    // nothing applied), one event per payment
+    events.push(
+      invoiceEventInput(before, status, {
+        key: `payment:${paymentId}`,
+        amountPaidMinor: paidTotal,
+        extra: {
+          payment: {
+            id: paymentId,
+            transactionId: c.transactionId,
+            amount: fromMinor(c.amount),
+            amountMinor: c.amount,
+            applied: fromMinor(applied),
+            appliedMinor: applied,
+          },
+        },
+      }),
+    );
+    const over = left > 0 ? ` (${formatMoney(left, 'NGN')} over the total, to refund)` : '';
+    notes.push({
+      accountId: inv.accountId,
+      transactionId: c.transactionId,
+      topic: INVOICE_PAYMENT_TOPIC,
+      value: `${formatMoney(c.amount, 'NGN')} from ${c.senderName} was received for invoice ${inv.reference}${over}.`,
+    });
   }
+
+  // The writes, one statement each for the whole list.
+  if (touched.size)
+    await tx.execute(sql`
+      update invoice_installments i set amount_paid_minor = x.paid, status = x.status
+      from json_to_recordset(${JSON.stringify([...touched.values()].map((i) => ({ id: i.id, paid: i.amountPaidMinor, status: i.status })))}::json)
+        as x(id uuid, paid bigint, status text)
+      where i.id = x.id`);
+  await tx.insert(invoicePayments).values(payments);
+  if (refunds.length) await tx.insert(invoiceCollectionRefunds).values(refunds);
+  await tx.execute(sql`
+    update invoices v set amount_paid_minor = x.paid, status = x.status, updated_at = now()
+    from json_to_recordset(${JSON.stringify([...state.values()].map((v) => ({ id: v.id, paid: v.amountPaidMinor, status: v.status })))}::json)
+      as x(id uuid, paid bigint, status text)
+    where v.id = x.id`);
+  const payouts: PendingPayout[] = [];
+  if (settlements.length) {
+    const written = await tx.insert(invoiceSettlements).values(settlements).onConflictDoNothing().returning();
+    const byId = new Map(written.map((s) => [s.id, s]));
+    const partnerById = new Map(partnerRows.map((p) => [p.id, p]));
+    for (const s of settlements) {
+      const row = byId.get(s.id);
+      if (row) payouts.push({ inv: invById.get(row.invoiceId)!, s: row, p: partnerById.get(row.partnerId)! });
+    }
+  }
+  // Listeners (agent commissions) write in this same transaction, in the collections' order.
+  for (const e of collected) await emitCollected(tx, deps, e);
+  await emitAreaEvents(tx, events);
+  return { payouts, notes };
 }
 
 /** A settlement row written and not yet paid out (its payout starts with the rest of the batch). */
 type PendingPayout = { inv: InvoiceRow; s: SettlementRow; p: PartnerRow };
-const BATCH_PAYOUTS = 'inflows.settlement-payouts';
-const BATCH_NOTES = 'inflows.collection-notes';
 
 /**
  * Pays many settlement rows set-based: per company, the wallet, the fee policy and the payout limit

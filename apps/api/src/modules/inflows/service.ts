@@ -33,7 +33,7 @@ import { accountMembers } from '../teams/tables';
 import { approvalOf, registerApprovable, resubmitForApproval, submitForApproval } from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { maskedBank } from '../audit';
-import { emitAreaEvent } from '../developers';
+import { emitAreaEvent, type AreaEventInput } from '../developers';
 import { transactions } from '../money/tables';
 import {
   inflowCustomers,
@@ -486,9 +486,15 @@ export const invoiceEvent = (
   inv: InvoiceRow,
   status: string,
   o: { key?: string; amountPaidMinor?: number; extra?: Record<string, unknown> } = {},
-) => {
+) => emitAreaEvent(tx, invoiceEventInput(inv, status, o));
+/** What `invoiceEvent` emits (for `emitAreaEvents`, many at once). */
+export function invoiceEventInput(
+  inv: Pick<InvoiceRow, 'accountId' | 'id' | 'reference' | 'amountMinor' | 'amountPaidMinor'>,
+  status: string,
+  o: { key?: string; amountPaidMinor?: number; extra?: Record<string, unknown> } = {},
+): AreaEventInput {
   const paid = o.amountPaidMinor ?? inv.amountPaidMinor;
-  return emitAreaEvent(tx, {
+  return {
     accountId: inv.accountId,
     event: 'invoice',
     id: inv.id,
@@ -498,8 +504,8 @@ export const invoiceEvent = (
     currency: 'NGN',
     key: o.key,
     extra: { amountPaid: fromMinor(paid), amountPaidMinor: paid, ...o.extra },
-  });
-};
+  };
+}
 
 export async function invoiceRow(db: DbOrTx, accountId: string, id: string, lock = false) {
   const q = db

@@ -62,6 +62,13 @@ export type AfterCommitFns = (() => Promise<void> | void)[];
  */
 export type DepositBatch = {
   beforeCommit(key: string, fn: (tx: Tx) => Promise<AfterCommitFns | void>): void;
+  /**
+   * Set-based work over every credit of the batch that must come BEFORE the shared wallet rows
+   * (e.g. locking and updating the matcher's own rows, so that those locks are taken in the same
+   * order as the one-at-a-time paths take them: the record first, the wallet after). Runs once by
+   * key, after every `onCredited` of the batch, in the same transaction.
+   */
+  afterCredits(key: string, fn: (tx: Tx) => Promise<void>): void;
   /** Per-batch scratch space of a matcher (e.g. the payouts to start), by key. */
   state<T>(key: string, init: () => T): T;
 };
@@ -193,10 +200,14 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
     db.transaction(async (tx) => {
       after.length = 0;
       const finals = new Map<string, (tx: Tx) => Promise<AfterCommitFns | void>>();
+      const credited = new Map<string, (tx: Tx) => Promise<void>>();
       const scratch = new Map<string, unknown>();
       const batch: DepositBatch = {
         beforeCommit: (key, fn) => {
           if (!finals.has(key)) finals.set(key, fn);
+        },
+        afterCredits: (key, fn) => {
+          if (!credited.has(key)) credited.set(key, fn);
         },
         state: <T>(key: string, init: () => T) => {
           if (!scratch.has(key)) scratch.set(key, init());
@@ -339,6 +350,7 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
           if (more) after.push(...more);
         }
       }
+      for (const fn of credited.values()) await fn(tx);
       await notifyMoneyEvents(tx, notes);
       // The shared rows, last: per wallet, its balance once by the sum and every deposit's entry and
       // postings (the ledger trigger moves the wallet's ledger balance) in one statement; then the

@@ -17,6 +17,7 @@ export {
   onRecordPaid,
   onSettleSql,
   settleTransfer,
+  settleTransfers,
   type RecordPaid,
   type SettleOutcome,
 } from './transfers';

@@ -5,7 +5,8 @@ import { createTestApp, ownerWithAccount, setKybTier, type TestApp } from '../..
 import { notifications } from '../notifications/tables';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
-import { markProcessing, settleTransfer, startTransfer, startTransfers } from './transfers';
+import { webhookDeliveries, webhookEndpoints } from '../developers/tables';
+import { markProcessing, settleTransfer, settleTransfers, startTransfer, startTransfers } from './transfers';
 import { verifyLedger } from './verify';
 
 let t: TestApp;
@@ -425,6 +426,197 @@ describe('startTransfers (bulk runs)', () => {
     );
     expect((mine.rows[0] as { n: number }).n).toBe(1);
     expect((await balanceOf(o.walletId)).balance).toBe(100_000 - 1_010);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('settleTransfers (a batch of outcomes)', () => {
+  const notesOf = (accountId: string) =>
+    t.db.select().from(notifications).where(eq(notifications.accountId, accountId));
+  const entriesOf = async (id: string) =>
+    (
+      (await t.db.execute(sql`select count(*)::int as n from journal_entries where transaction_id = ${id}`))
+        .rows as { n: number }[]
+    )[0].n;
+  async function company(n: number, amount = 10_000, fee = 50) {
+    const o = await fundedOwner(1_000_000);
+    const trs = [];
+    for (let i = 0; i < n; i++)
+      trs.push(
+        await startTransfer(t.db, {
+          accountId: o.account.id,
+          walletId: o.walletId,
+          amount: amount + i,
+          fee,
+          ...TEST_BENEFICIARY,
+          accountName: 'ADA OBI',
+          initiatedBy: o.user.id,
+          provider: 'sandbox',
+        }),
+      );
+    return { ...o, trs };
+  }
+
+  it('settles many in one statement per outcome, each wallet exact, each company told of its own only', async () => {
+    const a = await company(4);
+    const b = await company(2, 30_000, 0);
+    // Company A listens for transaction events (the onSettleSql outbox statement must still run).
+    await t.db.insert(webhookEndpoints).values({
+      accountId: a.account.id,
+      url: 'https://example.com/hook',
+      events: ['transaction'],
+      secret: 'whsec_test',
+    });
+    await markProcessing(t.db, a.trs[0].reference, 'PSK_A0');
+    // The system ledger accounts exist once a transfer settled (else the batch goes one by one).
+    const warm = await company(1, 1_000, 10);
+    await settleTransfer(t.db, { reference: warm.trs[0].reference, outcome: 'success' });
+    const pg = (await import('pg')).default;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, below
+    const original = pg.Client.prototype.query;
+    let sent = 0;
+    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+      sent++;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    let res;
+    try {
+      res = await settleTransfers(t.db, [
+        { reference: a.trs[0].reference, outcome: 'success', providerRef: 'PSK_A0_FINAL' },
+        { reference: b.trs[0].reference, outcome: 'success' },
+        { reference: a.trs[1].reference, outcome: 'failed', reason: 'Beneficiary bank declined' },
+        { reference: a.trs[2].reference, outcome: 'success' },
+        { reference: a.trs[3].reference, outcome: 'reversed', reason: 'Recalled.' },
+        { reference: b.trs[1].reference, outcome: 'failed' },
+      ]);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    // success, failed and reversed: one statement each, whatever the number of transfers.
+    expect(sent).toBe(3);
+    expect(res.map((r) => [r?.changed, r?.transaction.status])).toEqual([
+      [true, 'success'],
+      [true, 'success'],
+      [true, 'failed'],
+      [true, 'success'],
+      [true, 'reversed'],
+      [true, 'failed'],
+    ]);
+    // The same reference twice in one list: the second outcome changes nothing.
+    const twice = await company(1);
+    const dup = await settleTransfers(t.db, [
+      { reference: twice.trs[0].reference, outcome: 'failed' },
+      { reference: twice.trs[0].reference, outcome: 'success' },
+    ]);
+    expect(dup.map((r) => [r?.changed, r?.transaction.status])).toEqual([
+      [true, 'failed'],
+      [false, 'failed'],
+    ]);
+    expect(await balanceOf(twice.walletId)).toMatchObject({ balance: 1_000_000, pendingBalance: 0 });
+    expect(res[0]!.transaction.providerRef).toBe('PSK_A0_FINAL');
+    expect(res[2]!.transaction.failureReason).toBe('Beneficiary bank declined');
+
+    const wa = await balanceOf(a.walletId);
+    const wb = await balanceOf(b.walletId);
+    // A: 0 and 2 paid (10,000 + 50, 10,002 + 50); 1 and 3 back. B: 0 paid (30,000), 1 back.
+    expect([wa.balance, wa.pendingBalance]).toEqual([1_000_000 - 10_050 - 10_052, 0]);
+    expect([wb.balance, wb.pendingBalance]).toEqual([1_000_000 - 30_000, 0]);
+    for (const tr of [...a.trs, ...b.trs]) expect(await entriesOf(tr.id)).toBe(2);
+
+    const na = await notesOf(a.account.id);
+    const nb = await notesOf(b.account.id);
+    const aIds = new Set(a.trs.map((x) => x.id));
+    const bIds = new Set(b.trs.map((x) => x.id));
+    const settledNotes = (ns: typeof na, ids: Set<string>) =>
+      ns
+        .filter((n) => ids.has((n.props as { transactionId?: string }).transactionId ?? ''))
+        .map((n) => [(n.props as { transactionId: string }).transactionId, n.topic, n.value]);
+    expect(settledNotes(na, bIds)).toEqual([]);
+    expect(settledNotes(nb, aIds)).toEqual([]);
+    expect(settledNotes(na, aIds).sort()).toEqual(
+      [
+        [a.trs[0].id, 'Transfer Successful', 'Transfer of ₦100.00 to ADA OBI was paid.'],
+        [
+          a.trs[1].id,
+          'Transfer Failed',
+          'Transfer of ₦100.01 to ADA OBI failed: Beneficiary bank declined. The money is back in your wallet.',
+        ],
+        [a.trs[2].id, 'Transfer Successful', 'Transfer of ₦100.02 to ADA OBI was paid.'],
+        [
+          a.trs[3].id,
+          'Transfer Reversed',
+          'Transfer of ₦100.03 to ADA OBI was reversed: Recalled. The money is back in your wallet.',
+        ],
+      ].sort(),
+    );
+    expect(settledNotes(nb, bIds)).toHaveLength(2);
+    // The onSettleSql statements ran: A's endpoint has each settled transfer's event, B has none.
+    const hooks = await t.db
+      .select({ eventId: webhookDeliveries.eventId, accountId: webhookDeliveries.accountId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.event, 'transaction'));
+    const aHooks = hooks.filter((h) => h.accountId === a.account.id).map((h) => h.eventId);
+    expect(aHooks.sort()).toEqual(
+      [
+        `${a.trs[0].id}:success`,
+        `${a.trs[1].id}:failed`,
+        `${a.trs[2].id}:success`,
+        `${a.trs[3].id}:reversed`,
+      ].sort(),
+    );
+    expect(hooks.filter((h) => h.accountId === b.account.id)).toEqual([]);
+
+    // Redelivered as a batch: nothing changes; an unknown reference answers null.
+    const again = await settleTransfers(t.db, [
+      { reference: a.trs[0].reference, outcome: 'success' },
+      { reference: b.trs[1].reference, outcome: 'failed' },
+      { reference: 'no-such-transfer-ref', outcome: 'success' },
+    ]);
+    expect(again.map((r) => r?.changed ?? null)).toEqual([false, false, null]);
+    expect(await balanceOf(a.walletId)).toMatchObject({ balance: wa.balance, pendingBalance: 0 });
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('concurrent overlapping batches settle each transfer once', async () => {
+    const a = await company(6);
+    const refs = a.trs.map((x) => x.reference);
+    const results = await Promise.all([
+      settleTransfers(
+        t.db,
+        refs.map((reference) => ({ reference, outcome: 'success' as const })),
+      ),
+      settleTransfers(
+        t.db,
+        [...refs].reverse().map((reference) => ({ reference, outcome: 'failed' as const })),
+      ),
+      ...refs.map((reference) => settleTransfer(t.db, { reference, outcome: 'success' })),
+    ]);
+    const changed = [
+      ...results[0].map((r, i) => [refs[i], r!.changed] as const),
+      ...results[1].map((r, i) => [refs[refs.length - 1 - i], r!.changed] as const),
+      ...(results.slice(2) as { changed: boolean }[]).map((r, i) => [refs[i], r.changed] as const),
+    ];
+    for (const ref of refs) expect(changed.filter(([r, c]) => r === ref && c)).toHaveLength(1);
+    for (const tr of a.trs) expect(await entriesOf(tr.id)).toBe(2);
+    expect((await balanceOf(a.walletId)).pendingBalance).toBe(0);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('a rail without a clearing account yet still settles (one by one)', async () => {
+    const o = await fundedOwner(50_000);
+    const rail = `rail${randomUUID().slice(0, 8)}`;
+    const tr = await startTransfer(t.db, {
+      accountId: o.account.id,
+      walletId: o.walletId,
+      amount: 20_000,
+      fee: 0,
+      ...TEST_BENEFICIARY,
+      accountName: 'ADA OBI',
+      initiatedBy: o.user.id,
+      provider: rail,
+    });
+    const [r] = await settleTransfers(t.db, [{ reference: tr.reference, outcome: 'success' }]);
+    expect(r).toMatchObject({ changed: true, transaction: { status: 'success' } });
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 });

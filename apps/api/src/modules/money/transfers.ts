@@ -334,6 +334,162 @@ export async function settleTransfer(
   return r;
 }
 
+/** One rail outcome for `settleTransfers`. */
+export type SettleInput = {
+  reference: string;
+  outcome: SettleOutcome;
+  reason?: string;
+  providerRef?: string;
+};
+
+/**
+ * `settleTransfer` for many references at once (a webhook batch of transfer outcomes), one outcome
+ * each, same invariants: every in-flight payout among them is settled by ONE statement per outcome
+ * kind (paid, or released for failed/reversed): locked in id order, each wallet's pending balance
+ * (and, unless paid, balance) moved once by its sum, each transfer its own balanced journal entry
+ * and postings, its status, its owner/admin notification and the `onSettleSql` statements, all in
+ * that statement (atomic on its own). Whatever it does not settle (a reference seen twice in the
+ * list, already final, success -> reversed, a system ledger account not yet created) takes
+ * `settleTransfer`, in input order, so duplicates change nothing. Answers per input: the result, or
+ * null for a reference that is no payout (where `settleTransfer` answers 404).
+ */
+export async function settleTransfers(
+  db: Db,
+  inputs: SettleInput[],
+): Promise<({ changed: boolean; transaction: TransactionRow } | null)[]> {
+  const out: ({ changed: boolean; transaction: TransactionRow } | null)[] = inputs.map(() => null);
+  const done = inputs.map(() => false);
+  const first = new Map<string, number>();
+  inputs.forEach((p, i) => {
+    if (!first.has(p.reference)) first.set(p.reference, i);
+  });
+  for (const success of [true, false]) {
+    const idx = [...first.values()].filter((i) => (inputs[i].outcome === 'success') === success);
+    if (!idx.length) continue;
+    const settled = await settleManyInFlight(
+      db,
+      success,
+      idx.map((i) => inputs[i]),
+    );
+    for (const i of idx) {
+      const t = settled.get(inputs[i].reference);
+      if (!t) continue;
+      out[i] = { changed: true, transaction: t };
+      done[i] = true;
+      announcePaid(t);
+    }
+  }
+  for (const [i, p] of inputs.entries()) {
+    if (done[i]) continue;
+    try {
+      out[i] = await settleTransfer(db, p);
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 404) out[i] = null;
+      else throw err;
+    }
+  }
+  return out;
+}
+
+/** settleInFlight over many references of one outcome kind; answers the rows it settled, by reference. */
+async function settleManyInFlight(
+  db: Db,
+  success: boolean,
+  items: SettleInput[],
+): Promise<Map<string, TransactionRow>> {
+  const rows = items.map((p) => ({
+    reference: p.reference,
+    outcome: p.outcome,
+    reason: success ? null : (p.reason ?? null),
+    provider_ref: p.providerRef ?? null,
+    memo: p.reason ?? null,
+    // the notification's words after "Transfer of … to …", as settleInFlight writes them
+    tail: success
+      ? ' was paid.'
+      : ` ${p.outcome === 'reversed' ? 'was reversed' : 'failed'}${withReason(p.reason)} The money is back in your wallet.`,
+  }));
+  const described = sql`'Transfer of ' || ${formatMoneySql(sql`u.amount`, sql`u.currency`)}
+    || coalesce(' to ' || nullif(u.counterparty->>'accountName', ''), '')`;
+  const system = (code: SQL) => sql`(select la.id from ledger_accounts la where la.account_id is null
+    and la.wallet_id is null and la.code = ${code} and la.currency = t.currency)`;
+  const clearing = system(sql`'clearing:' || coalesce(t.provider, ${DEFAULT_PROVIDER}::text)`);
+  const fees = system(sql`${SYSTEM.feesRevenue}::text`);
+  const out = new Map<string, TransactionRow>();
+  // One statement per topic (the notification's topic is a constant of the statement).
+  const topics = success
+    ? [MONEY_TOPICS.transferPaid]
+    : [MONEY_TOPICS.transferFailed, MONEY_TOPICS.transferReversed];
+  for (const topic of topics) {
+    const mine = rows.filter((r) =>
+      success ? true : (r.outcome === 'reversed') === (topic === MONEY_TOPICS.transferReversed),
+    );
+    if (!mine.length) continue;
+    const notify = moneyEventNotificationSql({
+      from: sql`u`,
+      accountId: sql`u.account_id`,
+      transactionId: sql`u.id::text`,
+      topic,
+      value: sql`${described} || u.tail`,
+    });
+    try {
+      const settled = await retryOnDeadlock(() =>
+        executeNamed(
+          db,
+          success ? 'owo_settle_many_success' : 'owo_settle_many_release',
+          sql`
+      with x as (
+        select * from json_to_recordset(${JSON.stringify(mine)}::json)
+          as x(reference text, outcome text, reason text, provider_ref text, memo text, tail text)
+      ), t as (
+        select tr.id, tr.account_id, tr.wallet_id, tr.amount, tr.fee, tr.amount + tr.fee as total, tr.currency,
+               tr.provider, x.outcome, x.reason, x.provider_ref, x.memo, x.tail
+          from transactions tr join x on x.reference = tr.reference
+         where tr.type = 'payout' and tr.status in ('pending', 'processing')
+         order by tr.id
+           for update of tr
+      ), w as (
+        update wallets
+           set pending_balance = pending_balance - s.total,
+               balance = balance + ${success ? sql`0` : sql`s.total`},
+               updated_at = now()
+          from (select wallet_id, sum(total)::bigint as total from t group by wallet_id) s
+         where wallets.id = s.wallet_id
+        returning wallets.id, wallets.ledger_account_id, wallets.hold_ledger_account_id
+      ), e as (
+        insert into journal_entries (account_id, transaction_id, kind, memo)
+        select t.account_id, t.id, ${success ? 'payout.settle' : 'payout.release'}, t.memo from t
+        returning id, transaction_id
+      ), ps as (
+        insert into postings (entry_id, ledger_account_id, amount, currency)
+        select e.id, v.la, v.amt, t.currency from e join t on t.id = e.transaction_id join w on w.id = t.wallet_id,
+          lateral (values ${
+            success
+              ? sql`(w.hold_ledger_account_id, -t.total), (${clearing}, t.amount), (${fees}, t.fee)`
+              : sql`(w.hold_ledger_account_id, -t.total), (w.ledger_account_id, t.total)`
+          }) as v(la, amt)
+         where v.amt <> 0
+      ), u as (
+        update transactions
+           set status = t.outcome, failure_reason = t.reason,
+               provider_ref = coalesce(t.provider_ref, transactions.provider_ref), updated_at = now()
+          from t where transactions.id = t.id
+        returning transactions.*, t.tail
+      ), n as (${notify})${settleCtes()}
+      select * from u`,
+        ),
+      );
+      for (const r of settled) {
+        const row = toTransactionRow(r);
+        out.set(row.reference, row);
+      }
+    } catch (err) {
+      if (pgCode(err) === '23502') continue; // a system ledger account does not exist yet: one by one
+      throw err;
+    }
+  }
+  return out;
+}
+
 /** A payout of some area's record (`source_type`/`source_id`) that the money core settled as paid. */
 export type RecordPaid = { accountId: string; transactionId: string; sourceType: string; sourceId: string };
 const recordPaidListeners = new Map<string, (e: RecordPaid) => void>();

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { checkNuban, makeNuban } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -159,6 +159,15 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     return t ? resultOf(t) : null;
   }
 
+  async function getTransfers(references: string[]): Promise<Map<string, TransferResult>> {
+    if (!references.length) return new Map();
+    const rows = await db
+      .select()
+      .from(sandboxTransfers)
+      .where(inArray(sandboxTransfers.reference, [...new Set(references)]));
+    return new Map(rows.map((t) => [t.reference, resultOf(t)]));
+  }
+
   async function createVirtualAccount(input: { customerRef: string; name: string }): Promise<VirtualAccount> {
     const accountName = `Owo/${input.name}`.slice(0, 100);
     for (let attempt = 0; attempt < 8; attempt++) {
@@ -308,6 +317,7 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     createTransfer,
     createTransfers,
     getTransfer,
+    getTransfers,
     createVirtualAccount,
     createForeignAccount,
     fxRate: async (from, to) => sandboxFxRate(deps.config, from, to),
