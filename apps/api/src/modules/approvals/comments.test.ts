@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_COMMENT_MSG } from '@owo/contract';
-import { client, createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import {
+  client,
+  createTestApp,
+  lastMailTo,
+  memberWithRole,
+  ownerWithAccount,
+  type TestApp,
+} from '../../../test/helpers';
 import { notifications } from '../../platform/schema';
 import { registerApprovable, runAfterCommit, submitForApproval, type ApprovalSubject } from './engine';
 import { approvalComments } from './tables';
@@ -116,6 +123,18 @@ describe('approval comment thread', () => {
     expect(await note(maker.user.id)).toHaveLength(1); // not of their own comment
     expect(await note(o.user.id)).toHaveLength(0); // the owner took no part
     expect((await note(a.user.id))[0].value).toContain('Agent Bola');
+    // Mailed too, to those who keep email on for approvals (the engine's mail rule).
+    const mailA = await lastMailTo(t, a.user.email);
+    expect(mailA?.subject).toMatch(/^New comment: /);
+    expect(mailA?.text).toContain('Agent Bola');
+    expect((await lastMailTo(t, maker.user.email))?.text).toContain('Which agent is this for?');
+    const off = await a.api.put('/api/me/settings/notifications', {
+      preferences: [{ category: 'approvals', email: false, inApp: true }],
+    });
+    expect(off.status).toBe(200);
+    await maker.api.post(path(itemId), { body: 'One more thing' });
+    expect(await note(a.user.id)).toHaveLength(2); // still told in the app
+    expect((await lastMailTo(t, a.user.email))?.text).not.toContain('One more thing');
   });
 
   it('keeps comments between 1 and 1000 characters and changes nothing on bad input', async () => {

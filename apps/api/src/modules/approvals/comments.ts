@@ -14,7 +14,7 @@ import { loadMembership } from '../../platform/guard';
 import { users } from '../../platform/schema';
 import { createNotification } from '../notifications';
 import type { ApprovalItemRow } from './engine';
-import { describe as describeItem, getItem } from './engine';
+import { describe as describeItem, getItem, mailUsers } from './engine';
 import { approvalComments, approvalDecisions } from './tables';
 
 /**
@@ -122,13 +122,20 @@ export async function addComment(
       (u): u is string => !!u && u !== p.userId,
     );
     if (!to.length) return;
+    const recipients = [...new Set(to)];
+    const value = `${name} commented on ${describeItem(item)}: "${p.body.length > 140 ? `${p.body.slice(0, 140)}…` : p.body}"`;
     await createNotification(tx, {
       accountId: item.accountId,
-      userIds: [...new Set(to)],
+      userIds: recipients,
       topic: 'New approval comment',
-      value: `${name} commented on ${describeItem(item)}: "${p.body.length > 140 ? `${p.body.slice(0, 140)}…` : p.body}"`,
+      value,
       props: { approvalType: item.type, resourceId: item.resourceId, approvalId: item.id },
       category: 'approvals',
+    });
+    // Mailed like the engine's own approval mail, to those who keep email on for approvals.
+    await mailUsers(tx, deps, item, recipients, {
+      subject: `New comment: ${describeItem(item)}`,
+      text: value,
     });
   });
 }

@@ -287,7 +287,7 @@ export function describe(item: ApprovalItemRow): string {
  * Approval mail (issue 21 §1 "Notifications and mail"), written in the deciding transaction like the
  * in-app notice: each recipient who keeps email on for the `approvals` category gets one.
  */
-async function mailUsers(
+export async function mailUsers(
   tx: Tx,
   deps: AppDeps,
   item: ApprovalItemRow,
