@@ -37,6 +37,31 @@ describe('the OpenAPI document', () => {
     expect(served).toEqual(file);
   });
 
+  it('writes each repeated schema once, under components.schemas, and every $ref resolves', () => {
+    const seen = new Map<string, number>();
+    const refs: string[] = [];
+    const walk = (node: unknown, map = false): void => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) return node.forEach((n) => walk(n));
+      const o = node as Record<string, unknown>;
+      if (typeof o.$ref === 'string') refs.push(o.$ref);
+      if (!map && ('type' in o || 'anyOf' in o || 'properties' in o)) {
+        const text = JSON.stringify(o);
+        if (text.length >= 300) seen.set(text, (seen.get(text) ?? 0) + 1);
+      }
+      for (const [k, v] of Object.entries(o)) walk(v, !map && k === 'properties');
+    };
+    walk(served.paths);
+    expect([...seen.values()].filter((n) => n > 1)).toEqual([]);
+    const schemas = served.components.schemas;
+    expect(Object.keys(schemas).length).toBeGreaterThan(50);
+    const missing = refs.filter(
+      (r) => r.startsWith('#/components/schemas/') && !(r.slice('#/components/schemas/'.length) in schemas),
+    );
+    expect(missing).toEqual([]);
+    expect(fs.statSync(CHECKED_IN).size).toBeLessThan(2_000_000);
+  });
+
   it('describes every operation: unique operationId, summary, tag, security, shared errors', () => {
     const problems: string[] = [];
     const ids = new Map<string, string>();

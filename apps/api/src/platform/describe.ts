@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Access } from './guard';
@@ -360,8 +361,93 @@ export function describeDocument(arg: { openapiObject: unknown } | { swaggerObje
   for (const r of Object.values(components.responses) as Record<string, unknown>[])
     if (r.headers === undefined) delete r.headers;
   normaliseSchemas(doc);
+  hoistRepeatedSchemas(doc);
   doc.tags = [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   return doc as never;
+}
+
+/** A schema written out in full this long (JSON characters) or more is shared when it repeats. */
+const HOIST_MIN_CHARS = 300;
+/** Keys that are structure, not a name, when naming a shared schema after where it was first seen. */
+const STRUCTURAL = new Set([
+  'schema',
+  'items',
+  'properties',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'content',
+  'additionalProperties',
+  'application/json',
+  'requestBody',
+  'responses',
+  'parameters',
+  'data',
+]);
+
+/**
+ * Every schema that the routes repeat (an invoice in its list, its detail and its create answer)
+ * is written once under `components.schemas` and referred to by `$ref`, as zod's per-route output
+ * would otherwise inline it each time (the document was 3.2 MB). Names are the property the
+ * schema was first found under plus a hash of its content, so they are stable across runs and
+ * unchanged by route order. The API's behaviour and the generated client's types are the same.
+ */
+function hoistRepeatedSchemas(doc: Doc): void {
+  const isSchema = (o: Record<string, unknown>) =>
+    'type' in o || 'anyOf' in o || 'oneOf' in o || 'allOf' in o || 'properties' in o;
+  const counts = new Map<string, { n: number; at: string }>();
+  // A `properties` map is not a schema, even when a property is called `type`.
+  const count = (node: unknown, key: string, map = false): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((n) => count(n, key));
+    const o = node as Record<string, unknown>;
+    if (!map && isSchema(o)) {
+      const text = JSON.stringify(o);
+      if (text.length >= HOIST_MIN_CHARS) {
+        const c = counts.get(text);
+        if (c) c.n++;
+        else counts.set(text, { n: 1, at: key });
+      }
+    }
+    for (const [k, v] of Object.entries(o))
+      count(v, STRUCTURAL.has(k) || /^\d+$/.test(k) ? key : k, !map && k === 'properties');
+  };
+  count(doc.paths, 'schema');
+  const names = new Map<string, string>();
+  for (const [text, c] of counts) {
+    if (c.n < 2) continue;
+    const base = c.at
+      .replace(/[^A-Za-z0-9]+/g, ' ')
+      .trim()
+      .replace(/(^|\s)(\w)/g, (_, _s, ch: string) => ch.toUpperCase());
+    names.set(text, `${base || 'Schema'}_${createHash('sha256').update(text).digest('hex').slice(0, 8)}`);
+  }
+  const shared: Record<string, unknown> = {};
+  const replace = (node: unknown, root = false, map = false): unknown => {
+    if (!node || typeof node !== 'object') return node;
+    if (Array.isArray(node)) return node.map((n) => replace(n));
+    const o = node as Record<string, unknown>;
+    if (!root && !map && isSchema(o)) {
+      const text = JSON.stringify(o);
+      const name = text.length >= HOIST_MIN_CHARS ? names.get(text) : undefined;
+      if (name) {
+        if (!(name in shared)) {
+          shared[name] = null; // claimed before its body, which may hold other shared schemas
+          shared[name] = replace(o, true);
+        }
+        return { $ref: `#/components/schemas/${name}` };
+      }
+    }
+    return Object.fromEntries(
+      Object.entries(o).map(([k, v]) => [k, replace(v, false, !map && k === 'properties')]),
+    );
+  };
+  doc.paths = replace(doc.paths) as Doc['paths'];
+  const components = (doc.components ??= {});
+  components.schemas = {
+    ...(components.schemas ?? {}),
+    ...Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))),
+  };
 }
 
 /**

@@ -5281,6 +5281,2665 @@ export interface components {
         FieldErrors: {
             [key: string]: string[];
         };
+        ActiveAccount_27f2fa66: {
+            id: string;
+            accountId: string;
+            account: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                type: "business" | "individual" | "reseller" | "non-profit";
+            };
+            tiers: {
+                /** Format: int64 */
+                tier: number;
+            }[];
+            role: string;
+            subaccess: components["schemas"]["Subaccess_349d7f46"];
+        } | null;
+        AllCustomerProfiles_479abd12: components["schemas"]["AllCustomerProfiles_ee4d3b35"][];
+        AllCustomerProfiles_ee4d3b35: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            accountId: string;
+            companyName: string;
+            customerName: string;
+            email: string;
+        };
+        Approvals_6e1da88e: {
+            /** @enum {string} */
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
+            comments: string;
+            dateApproved: string;
+            /** Format: int64 */
+            level: number;
+            userData: {
+                id: string | null;
+                name: string;
+            };
+            uniqueHash: string;
+        };
+        Approvals_afcbe5d2: components["schemas"]["Approvals_6e1da88e"][];
+        ApprovalWorkflowPendingApprovalItem_0f3d13d3: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            canApprove: boolean;
+            canResolve: boolean;
+            rejectionResolverIds: string[];
+            /** Format: int64 */
+            currentLevel: number;
+            /** Format: int64 */
+            totalLevels: number;
+            workflowId: string | null;
+            workflowName: string;
+            currentApprovers: {
+                id: string;
+                name: string;
+            }[];
+            approvals: components["schemas"]["Approvals_afcbe5d2"];
+            trailVerified: boolean;
+        } | null;
+        Assets_3186708d: components["schemas"]["Assets_999cc5cc"][];
+        Assets_5840f0a0: {
+            /** Format: uuid */
+            assetId: string;
+            amount: number | string;
+        };
+        Assets_999cc5cc: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            quantity?: number;
+        };
+        Assets_cc9bde42: components["schemas"]["Assets_5840f0a0"][];
+        Bands_d5734899: components["schemas"]["Bands_da95ea65"][] | null;
+        Bands_da95ea65: {
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            upTo: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            upToMinor: number | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            flat: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            flatMinor: number;
+        };
+        Buckets_2c6882f8: components["schemas"]["Buckets_82cd53f4"][];
+        Buckets_82cd53f4: {
+            bucket: string;
+            moneyIn: string;
+            /** Format: int64 */
+            moneyInMinor: number;
+            moneyOut: string;
+            /** Format: int64 */
+            moneyOutMinor: number;
+            /** Format: int64 */
+            count: number;
+        };
+        Components_285055bd: components["schemas"]["Components_ee43f4cc"][];
+        Components_707e7928: {
+            description: string;
+            /** @enum {string} */
+            type: "addition" | "deduction";
+            amount: number | string;
+        }[];
+        Components_ee43f4cc: {
+            description: string;
+            /** @enum {string} */
+            type: "addition" | "deduction";
+            amount: string | null;
+            /** Format: int64 */
+            amountMinor: number | null;
+        };
+        Contact_e5274a7b: {
+            email: string;
+            phone: string;
+            address: string;
+            city: string;
+            state: string;
+            country: string;
+        } | null;
+        Documents_46b7bb33: {
+            [key: string]: components["schemas"]["Documents_9f38a084"];
+        } | null;
+        Documents_9f38a084: {
+            fileName: string;
+            originalName: string;
+            mime: string;
+            /** Format: int64 */
+            size: number;
+            url: string;
+        } | null;
+        Employee_3131c44a: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        Entries_12f7773e: {
+            /** @default  */
+            name: string;
+            /** @default  */
+            email: string;
+            /** @default  */
+            salaryAmount: string;
+            /** @default  */
+            bankCode: string;
+            /** @default  */
+            accountNumber: string;
+            /** @default  */
+            accountName: string;
+            /** @default  */
+            annualRent: string;
+            /** @default  */
+            stateOfResidence: string;
+            /** @default  */
+            pfaName: string;
+            /** @default  */
+            rsaPin: string;
+            /** @default  */
+            nhfNumber: string;
+        };
+        ExpenseData_289f8bc1: {
+            manifest: components["schemas"]["Manifest_14116716"];
+            project: {
+                id: string;
+                name: string;
+            } | null;
+        };
+        Get_0bd0c8a6: {
+            id: string | null;
+            /** @enum {string} */
+            settingType: "general" | "agent";
+            userId: string | null;
+            isActive: boolean;
+            /** @enum {string} */
+            commissionType: "percentage" | "fixed";
+            defaultCommission: string;
+            /**
+             * Format: int64
+             * @description basis points (percentage) or kobo (fixed)
+             */
+            defaultCommissionMinor: number;
+            /** @enum {string} */
+            payoutMode: "consolidated" | "individual";
+            /** @enum {string} */
+            payoutFrequency: "daily" | "weekly" | "monthly";
+            commissionEarningThreshold: string | null;
+            /** Format: int64 */
+            commissionEarningThresholdMinor: number | null;
+        };
+        Get_0bd5135b: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            amountFrom: string | null;
+            /** Format: int64 */
+            amountFromMinor: number | null;
+            amountTo: string | null;
+            /** Format: int64 */
+            amountToMinor: number | null;
+            categoryId: string | null;
+            subsidiaryId: string | null;
+            levels: components["schemas"]["Levels_b5062343"];
+            createdAt: string;
+            updatedAt: string;
+        };
+        Get_11e26d96: components["schemas"]["Get_42fe6eab"][];
+        Get_14c4cf8b: components["schemas"]["Get_82bc8b44"][];
+        Get_155845be: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            canApprove: boolean;
+            canResolve: boolean;
+            rejectionResolverIds: string[];
+            /** Format: int64 */
+            currentLevel: number;
+            /** Format: int64 */
+            totalLevels: number;
+            workflowId: string | null;
+            workflowName: string;
+            currentApprovers: {
+                id: string;
+                name: string;
+            }[];
+            approvals: components["schemas"]["Approvals_afcbe5d2"];
+            trailVerified: boolean;
+        };
+        Get_16660009: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_17dbfbf2"];
+        };
+        Get_17dbfbf2: {
+            current: {
+                bankCode: string;
+                bankName: string;
+                accountName: string;
+                accountNumber: string;
+            };
+            pendingChange: components["schemas"]["PendingChange_927ebc6b"];
+            lastDecision: components["schemas"]["PendingChange_927ebc6b"];
+        };
+        Get_1fe834cc: {
+            id: string;
+            agent: {
+                id: string;
+                name: string;
+            };
+            invoiceId: string | null;
+            invoiceReference: string | null;
+            /** @enum {string} */
+            kind: "invoice" | "clawback";
+            amountDue: string;
+            /** Format: int64 */
+            amountDueMinor: number;
+            invoiceCommissionConfig: {
+                /** @enum {string} */
+                commissionType: "percentage" | "fixed";
+                commissionRate: string;
+            };
+            /** @enum {string} */
+            approvalStatus: "initialized" | "matured" | "pending" | "approved";
+            /** @enum {string} */
+            paymentStatus: "pending" | "processing" | "paid" | "failed";
+            disbursementId: string | null;
+            payoutDate: string | null;
+            maturedAt: string | null;
+            createdAt: string;
+        };
+        Get_217d9804: {
+            /** Format: uuid */
+            id: string;
+            customerName: string;
+            customerEmail: string | null;
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            percentage: string;
+            cap: string;
+            /** Format: int64 */
+            capMinor: number;
+            createdAt: string;
+        };
+        Get_22e6e6b7: components["schemas"]["Get_c353dfb6"][];
+        Get_24631d34: {
+            autoApproveBelow: string;
+            /** Format: int64 */
+            autoApproveBelowMinor: number;
+            fourEyes: boolean;
+            /** @enum {string} */
+            overBudget: "block" | "warn";
+            receiptsRequiredAbove: string | null;
+            /** Format: int64 */
+            receiptsRequiredAboveMinor: number | null;
+            kycIncompleteCap: string;
+            /** Format: int64 */
+            kycIncompleteCapMinor: number;
+            updatedAt: string | null;
+        };
+        Get_304d4bcf: {
+            status: string;
+            message: string;
+            data: {
+                code: string;
+                name: string;
+                /** @enum {string} */
+                type: "dmb" | "mfb" | "fintech" | "merchant";
+                nipCode: string | null;
+            }[];
+        };
+        Get_33b2a4e5: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_14c4cf8b"];
+            metadata: components["schemas"]["Metadata_a70a3782"];
+        };
+        Get_37f4691b: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_a2c12b77"];
+            metadata: components["schemas"]["Metadata_a70a3782"];
+        };
+        Get_387625d7: {
+            id: string;
+            payrollId: string;
+            payrollName: string;
+            createdAt: string;
+            companyName: string;
+            /** @enum {string} */
+            status: "pending" | "paying" | "paid" | "failed";
+            payPeriod: string;
+            payrollEmployee: {
+                id: string | null;
+                name: string;
+                email: string;
+            };
+            bankDetails: {
+                bankName: string;
+                accountName: string;
+                accountNumber: string;
+            };
+            salaryVisible: boolean;
+            amount: string | null;
+            /** Format: int64 */
+            amountMinor: number | null;
+            finalAmount: string | null;
+            /** Format: int64 */
+            finalAmountMinor: number | null;
+            salaryBreakdown: {
+                [key: string]: string;
+            } | null;
+            salaryBreakdownMinor: {
+                [key: string]: number;
+            } | null;
+            downloadable: boolean;
+            deductionsTotal: string;
+            /** Format: int64 */
+            deductionsTotalMinor: number;
+        };
+        Get_3887b0b7: {
+            activeAccount: components["schemas"]["ActiveAccount_27f2fa66"];
+            resources: ("*" | null) | ({
+                [key: string]: string[];
+            } | null);
+        };
+        Get_3e0a9119: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_11e26d96"];
+            metadata: components["schemas"]["Metadata_a70a3782"];
+        };
+        Get_3e1e1d50: {
+            id: string;
+            /** @enum {string} */
+            record: "expense" | "payout" | "bill" | "payroll";
+            recordId: string;
+            reference: string;
+            /** @enum {string} */
+            document: "Purchase" | "Bill" | "JournalEntry";
+            /** @enum {string} */
+            status: "pending" | "posted" | "failed";
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            currency: string;
+            /** Format: int64 */
+            attempts: number;
+            lastError: string | null;
+            providerDocumentId: string | null;
+            link: string;
+            createdAt: string;
+            postedAt: string | null;
+        };
+        Get_3f2e24ce: {
+            method: string;
+            currency: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            flat: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            flatMinor: number;
+            /**
+             * Format: int64
+             * @description Percentage in basis points (150 = 1.5%)
+             */
+            percentBps: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            cap: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            capMinor: number | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            min: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            minMinor: number | null;
+            bands: components["schemas"]["Bands_d5734899"];
+            /** @enum {string} */
+            source: "account" | "default";
+        };
+        Get_4017ae59: {
+            info: components["schemas"]["Info_66a1ea27"];
+            bvn: {
+                bvn: string;
+            } | null;
+            contact: components["schemas"]["Contact_e5274a7b"];
+            ownership: components["schemas"]["Ownership_a832cb0f"];
+            documents: components["schemas"]["Documents_46b7bb33"];
+            progress: {
+                /** Format: int64 */
+                maxStep: number;
+                isComplete: boolean;
+                fillPercentage: number;
+            };
+        };
+        Get_41631d9d: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_49df9f05"];
+        };
+        Get_42fe6eab: {
+            id: string;
+            reference: string;
+            agent: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+            totalAmount: string;
+            /** Format: int64 */
+            totalAmountMinor: number;
+            createdAt: string;
+            period: string;
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPaidItems: number;
+            /** Format: int64 */
+            totalFailedItems: number;
+            /** Format: int64 */
+            totalPendingItems: number;
+            approvalStatus: string;
+        };
+        Get_47397ea3: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_de5f5ea7"];
+        };
+        Get_495985f2: {
+            status: string;
+            message: string;
+            data: {
+                id: string;
+                name: string;
+                type: string;
+                active: boolean;
+            }[];
+        };
+        Get_49df9f05: {
+            bankAccountId: string | null;
+            defaultExpenseAccountId: string | null;
+            payrollAccountId: string | null;
+            employerPensionAccountId: string | null;
+            nsitfExpenseAccountId: string | null;
+            payePayableAccountId: string | null;
+            pensionPayableAccountId: string | null;
+            nhfPayableAccountId: string | null;
+            nsitfPayableAccountId: string | null;
+            otherDeductionsAccountId: string | null;
+            bankChargesAccountId: string | null;
+            mappings: components["schemas"]["Mappings_9d5d60b0"];
+        };
+        Get_4eccc571: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_e9be42e0"];
+        };
+        Get_531b686e: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "business" | "individual" | "reseller" | "non-profit";
+            createdAt: string;
+            owner: {
+                name: string;
+                email: string;
+            };
+            kyb: components["schemas"]["Kyb_2f430ebb"];
+        };
+        /** @description JSON page, or text/csv with format=csv */
+        Get_542088b9: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Invoices_71ddce99"];
+            metadata: components["schemas"]["Metadata_a70a3782"];
+        };
+        Get_57ce5ae4: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_24631d34"];
+        };
+        Get_59454e95: {
+            id: string;
+            accountId: string;
+            user: {
+                id: string;
+                name: string;
+                email: string;
+            };
+            role: string;
+            roleName: string;
+            active: boolean;
+            updatedAt: string;
+            limit: components["schemas"]["Limit_223409f7"];
+        };
+        Get_5a818ff6: {
+            id: string;
+            reference: string;
+            agent: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+            totalAmount: string;
+            /** Format: int64 */
+            totalAmountMinor: number;
+            createdAt: string;
+            /** @enum {string} */
+            payoutFrequency: "daily" | "weekly" | "monthly";
+            period: string;
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPaidItems: number;
+            /** Format: int64 */
+            totalFailedItems: number;
+            /** Format: int64 */
+            totalPendingItems: number;
+            approvalStatus: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+            commissions: components["schemas"]["Get_a1b2a69e"];
+            canDeleteItems: boolean;
+        };
+        Get_5c1bdc06: {
+            id: string;
+            userId: string;
+            name: string;
+            email: string;
+            active: boolean;
+            hasOwnSetting: boolean;
+            commission: components["schemas"]["Get_0bd0c8a6"];
+        };
+        Get_6084c7d1: {
+            id: string;
+            name: string;
+            description: string | null;
+            active: boolean;
+            /** Format: int64 */
+            membersCount: number;
+            createdAt: string;
+        };
+        Get_61423976: {
+            id: string;
+            name: string;
+            prefix: string;
+            role: string;
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+        };
+        Get_619894b6: {
+            preferences: components["schemas"]["Preferences_332aa794"];
+        };
+        Get_6364a289: components["schemas"]["Get_3f2e24ce"][];
+        Get_65b93179: {
+            status: string;
+            message: string;
+            data: {
+                pdf_url: string;
+                expiresAt: string;
+            };
+        };
+        Get_66da24b9: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_5a818ff6"];
+        };
+        Get_6b0efcd3: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed";
+            fileName: string;
+            /** Format: int64 */
+            rowCount: number;
+            /** Format: int64 */
+            validRows: number;
+            /** Format: int64 */
+            errorRows: number;
+            rows: components["schemas"]["Rows_b63c9dce"];
+            createdAt: string;
+        };
+        Get_74130a7d: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_a1b2a69e"];
+            metadata: components["schemas"]["Metadata_a70a3782"];
+        };
+        Get_7a5ee737: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_3887b0b7"];
+        };
+        Get_7b311c0d: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_a0d42117"];
+        };
+        Get_80964a3e: {
+            status: string;
+            message: string;
+            data: {
+                id: string;
+                payoutId: string;
+                scheduledDate: string;
+                /** @enum {string} */
+                status: "scheduled" | "paid" | "cancelled";
+            };
+        };
+        Get_81e42419: {
+            /** Format: uuid */
+            transactionId: string;
+            /** Format: uuid */
+            cardId: string;
+            last4: string;
+            /** Format: uuid */
+            holderId: string;
+            merchant: string;
+            category: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            status: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            refunded: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            refundedMinor: number;
+            receiptFile: string | null;
+            createdAt: string;
+        };
+        Get_823792c8: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_0bd0c8a6"];
+        };
+        Get_82bc8b44: {
+            resourceItem: components["schemas"]["ResourceItem_12e1d450"];
+            pendingApprovalItem: components["schemas"]["PendingApprovalItem_5c57e60a"];
+        };
+        Get_8317163f: {
+            profile: components["schemas"]["Profile_ba07d0b7"];
+        };
+        Get_838937f3: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_d1bc163c"];
+            metadata: components["schemas"]["Metadata_a70a3782"];
+        };
+        Get_89268a9e: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_531b686e"];
+        };
+        Get_8b035031: {
+            /** Format: uuid */
+            id: string;
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            isDefault: boolean;
+            createdAt: string;
+        };
+        Get_8bcad79d: {
+            id: string;
+            name: string;
+            description: string | null;
+            active: boolean;
+            /** Format: int64 */
+            membersCount: number;
+            createdAt: string;
+            members: components["schemas"]["Members_a5269d9f"];
+        };
+        Get_901e99d0: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_956feae7"];
+        };
+        Get_908c4ab7: {
+            id: string;
+            name: string;
+            description: string | null;
+            /** Format: int64 */
+            employeeCount: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        Get_9137428a: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_619894b6"];
+        };
+        Get_956feae7: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed";
+            fileName: string;
+            /** Format: int64 */
+            rowCount: number;
+            /** Format: int64 */
+            validRows: number;
+            /** Format: int64 */
+            errorRows: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            totalAmount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalAmountMinor: number;
+            /** Format: int64 */
+            newVendors: number;
+            rows: components["schemas"]["Rows_9fdb7e18"];
+            createdAt: string;
+        };
+        Get_96dcc6d7: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_d2d8b321"];
+        };
+        Get_9cf07a07: {
+            id: string;
+            /** @enum {string} */
+            kind: "comment" | "decision";
+            /** @enum {string|null} */
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | null;
+            body: string;
+            createdAt: string;
+            user: {
+                id: string | null;
+                name: string;
+            };
+        };
+        Get_9f7de912: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_4017ae59"];
+        };
+        Get_a0d42117: {
+            /** Format: uuid */
+            id: string;
+            label: string | null;
+            holder: components["schemas"]["Holder_a670ad26"];
+            /** @enum {string} */
+            currency: "NGN" | "USD";
+            /** @enum {string} */
+            status: "active" | "frozen" | "terminated";
+            brand: string;
+            last4: string;
+            /** Format: int64 */
+            expiryMonth: number;
+            /** Format: int64 */
+            expiryYear: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            balance: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            balanceMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            perTransactionLimit: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            perTransactionLimitMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            monthlyLimit: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            monthlyLimitMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            spentThisMonth: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            spentThisMonthMinor: number;
+            allowedCategories: string[];
+            singleUse: boolean;
+            createdAt: string;
+        };
+        Get_a1b2a69e: components["schemas"]["Get_1fe834cc"][];
+        Get_a2c12b77: components["schemas"]["Get_c32d639a"][];
+        Get_a42810e7: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_155845be"];
+        };
+        Get_a6a952c0: {
+            /** @enum {string} */
+            type: "sandbox" | "quickbooks";
+            name: string;
+            enabled: boolean;
+            authTokenValid: boolean;
+            realmId: string;
+            connectedAt: string;
+            accountsSyncedAt: string | null;
+            locationsSyncedAt: string | null;
+        };
+        Get_aac9296e: components["schemas"]["Get_ca33965a"] | string;
+        Get_abf88476: components["schemas"]["Get_9cf07a07"][];
+        Get_ad1d04b5: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            currency: "NGN" | "USD" | "GBP";
+            name: string;
+            balance: string;
+            /** Format: int64 */
+            balanceMinor: number;
+            pendingBalance: string;
+            /** Format: int64 */
+            pendingBalanceMinor: number;
+            virtualAccount: {
+                accountNumber: string;
+                bankCode: string | null;
+                bankName: string | null;
+            } | null;
+            createdAt: string;
+        };
+        Get_b5896b79: {
+            id: string;
+            name: string;
+            slug: string;
+            description: string;
+            resources: "*" | {
+                [key: string]: string[];
+            };
+            isBuiltIn: boolean;
+        };
+        Get_c32d639a: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            status: string;
+            reference: string;
+            updatedAt: string;
+            itemData: components["schemas"]["ItemData_04958c58"];
+        };
+        Get_c353dfb6: {
+            /** @enum {string} */
+            tier: "one" | "two" | "three";
+            workflowId: string;
+            workflowName: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fromAmount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            fromAmountMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            toAmount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            toAmountMinor: number | null;
+        };
+        /** Format: date-time */
+        Get_ca33965a: string;
+        Get_cca045a8: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_8bcad79d"];
+        };
+        Get_d1bc163c: components["schemas"]["Get_6084c7d1"][];
+        Get_d2d8b321: {
+            enabled: boolean;
+            nhfDefault: boolean;
+            /** Format: int64 */
+            pensionMinEmployees: number;
+            minimumWageExempt: boolean;
+            minimumWageMonthly: string;
+            /** @enum {string} */
+            nsitfBase: "gross" | "bht";
+        };
+        Get_daf018c3: {
+            /** Format: uuid */
+            id: string;
+            accountName: string;
+            bankName: string;
+            accountNumber: string;
+            bankCode: string;
+            email: string | null;
+        };
+        Get_de5f5ea7: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            orderId: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            createdAt: string;
+            /** @enum {string} */
+            vendStatus: "SUCCESS" | "FAILED" | "pending";
+            approvalStatus: string;
+            /** Format: uuid */
+            assetId: string;
+            assetIdentifier: string;
+            assetLabel: string | null;
+            metadata: components["schemas"]["Metadata_472ed56e"];
+            response: components["schemas"]["Response_1ef0c638"];
+            failureReason: string | null;
+            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
+            /** Format: uuid */
+            transactionId: string | null;
+            /** Format: int64 */
+            orderSize: number;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
+        Get_e2142f36: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_8317163f"];
+        };
+        Get_e2ee7c81: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_abf88476"];
+        };
+        Get_e5942aa2: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            parentId: string | null;
+            budget: string | null;
+            /** Format: int64 */
+            budgetMinor: number | null;
+            createdAt: string;
+        };
+        Get_e9233cf5: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_22e6e6b7"];
+        };
+        Get_e9be42e0: components["schemas"]["Get_e5942aa2"][];
+        Get_f32a168d: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_6b0efcd3"];
+        };
+        Holder_a670ad26: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        Info_66a1ea27: {
+            legalName: string;
+            tradingName: string | null;
+            registrationType: string;
+            registrationNumber: string;
+            incorporationDate: string;
+            industry: string;
+            tin: string | null;
+            website: string | null;
+            description: string | null;
+        } | null;
+        Inventory_43ffdad0: {
+            /** Format: uuid */
+            productId: string;
+            /** Format: int32 */
+            quantity: number;
+        };
+        Inventory_50ada3c4: components["schemas"]["Inventory_5bf530bb"][];
+        Inventory_5bf530bb: {
+            /** Format: uuid */
+            productId: string;
+            name: string;
+            /** Format: int64 */
+            quantity: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            total: string;
+            /** Format: int64 */
+            totalMinor: number;
+        };
+        /** @default [] */
+        Inventory_821e6e34: components["schemas"]["Inventory_43ffdad0"][];
+        InvoiceCollectionRefunds_85271693: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoiceId: string;
+            accountName: string;
+            accountNumber: string | null;
+            bankName: string | null;
+            refundableAmount: string;
+            /** Format: int64 */
+            refundableAmountMinor: number;
+            /** @enum {string} */
+            status: "pending" | "success" | "cancelled";
+            processing: boolean;
+            createdAt: string;
+        };
+        InvoiceCollectionRefunds_bc316de5: components["schemas"]["InvoiceCollectionRefunds_85271693"][];
+        InvoiceInstallments_7942b609: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            percentage: string;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            amountPaid: string;
+            /** Format: int64 */
+            amountPaidMinor: number;
+            dueDate: string | null;
+            /** @enum {string} */
+            status: "pending" | "partlyPaid" | "paid" | "cancelled";
+        };
+        InvoiceInstallments_b431de26: components["schemas"]["InvoiceInstallments_7942b609"][];
+        Invoices_71ddce99: components["schemas"]["Invoices_edc5cfe7"][];
+        Invoices_edc5cfe7: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
+            /** @enum {string} */
+            approvalStatus: "none" | "pending" | "approved" | "rejected";
+            /** @enum {string} */
+            deliveryStatus: "pending" | "delivered";
+            customer: components["schemas"]["Employee_3131c44a"];
+            initialAmount: string;
+            /** Format: int64 */
+            initialAmountMinor: number;
+            discount: string | null;
+            /** @enum {string|null} */
+            discountType: "fixed" | "percentage" | null;
+            discountAmount: string;
+            /** Format: int64 */
+            discountAmountMinor: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            amountPaid: string;
+            /** Format: int64 */
+            amountPaidMinor: number;
+            /** @enum {string} */
+            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+            /** @enum {string|null} */
+            paymentOption: "one-time" | "installments" | null;
+            createdBy: string;
+            createdAt: string;
+        };
+        InvoiceSettlements_035aa8f4: components["schemas"]["InvoiceSettlements_ed549937"][];
+        InvoiceSettlements_ed549937: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            partnerId: string;
+            customerName: string;
+            accountNumber: string;
+            percentage: string;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            capped: boolean;
+            fee: string;
+            /** Format: int64 */
+            feeMinor: number;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed" | "cancelled";
+            failureReason: string | null;
+            createdAt: string;
+        };
+        ItemData_04958c58: {
+            recipientName: string;
+            recipientEmail: string | null;
+            /** @enum {string} */
+            invoiceType: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+            /** Format: uuid */
+            invoiceId: string;
+            invoiceReference: string;
+            amountReceivable: string;
+            /** Format: int64 */
+            amountReceivableMinor: number;
+            amountToReverse: string;
+            /** Format: int64 */
+            amountToReverseMinor: number;
+            amountToDisburse: string;
+            /** Format: int64 */
+            amountToDisburseMinor: number;
+            transactionFee: string;
+            /** Format: int64 */
+            transactionFeeMinor: number;
+            /** @enum {string} */
+            feeBearer: "Account";
+        };
+        Kyb_2f430ebb: {
+            legalName: string | null;
+            tradingName: string | null;
+            registrationNumber: string | null;
+            industry: string | null;
+            email: string | null;
+            phone: string | null;
+            address: string | null;
+            state: string | null;
+            progress: {
+                /** Format: int64 */
+                maxStep: number;
+                isComplete: boolean;
+                fillPercentage: number;
+            };
+        };
+        Levels_24a507b1: {
+            /** @enum {string} */
+            rule: "any" | "all";
+            approvers: {
+                id: string;
+                name: string;
+            }[];
+        };
+        Levels_6ec34053: {
+            approverIds: string[];
+            /** @enum {string} */
+            rule: "any" | "all";
+        };
+        Levels_aa9fefdc: components["schemas"]["Levels_6ec34053"][];
+        Levels_b5062343: components["schemas"]["Levels_24a507b1"][];
+        Limit_223409f7: {
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            limit: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            limitMinor: number;
+        } | null;
+        Manifest_14116716: {
+            bankCode: string;
+            bankAccountNumber: string;
+            walletId: string;
+            amount: string;
+            paymentTag: string | null;
+            narration: string | null;
+            attachments: {
+                uploader: string;
+                fileName: string;
+            }[];
+            purpose: {
+                service: string | null;
+                serviceName: string | null;
+                description: string | null;
+            };
+            productsAndServices: components["schemas"]["ProductsAndServices_b851e8bc"];
+        };
+        Mappings_330880dd: {
+            categoryId: string;
+            categoryName: string;
+            providerAccountId: string | null;
+            providerAccountName: string | null;
+            classId: string | null;
+            className: string | null;
+        };
+        Mappings_9d5d60b0: components["schemas"]["Mappings_330880dd"][];
+        Members_6d17c990: {
+            /** Format: uuid */
+            accessId: string;
+            /** Format: uuid */
+            userId: string;
+            name: string;
+        };
+        Members_a5269d9f: components["schemas"]["Members_fb912047"][];
+        Members_a850c768: components["schemas"]["Members_6d17c990"][];
+        Members_fb912047: {
+            id: string;
+            memberId: string;
+            active: boolean;
+            role: string;
+            user: {
+                id: string;
+                firstName: string;
+                lastName: string;
+                email: string;
+            };
+        };
+        Metadata_472ed56e: {
+            /** @enum {string} */
+            vertical: "ELECTRICITY";
+            meter: string;
+            name: string;
+            address: string;
+            disco: string;
+            /** @enum {string} */
+            vendType: "prepaid" | "postpaid";
+        };
+        Metadata_a70a3782: {
+            pagination: components["schemas"]["Pagination_813992c6"];
+        } & {
+            [key: string]: unknown;
+        };
+        OpenBills_3d5ba027: components["schemas"]["OpenBills_ad77b3ff"][];
+        OpenBills_ad77b3ff: {
+            id: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+        };
+        Owners_0634538a: {
+            id: string;
+            name: string;
+            bvn: string;
+            share: number;
+            email: string | null;
+            phone: string | null;
+            position: string | null;
+            isDirector: boolean;
+        };
+        Owners_a0a1a49a: components["schemas"]["Owners_0634538a"][];
+        Ownership_a832cb0f: {
+            owners: components["schemas"]["Owners_a0a1a49a"];
+        };
+        Pagination_813992c6: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        Partners_02a9a97c: {
+            /** Format: uuid */
+            id: string;
+            customerName: string;
+            percentage: string;
+        };
+        Partners_d6ca95ea: components["schemas"]["Partners_02a9a97c"][];
+        Patch_6d3f18df: {
+            status: string;
+            message: string;
+            data: {
+                /** Format: int64 */
+                count: number;
+            };
+        };
+        Patch_ca4d031b: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_59454e95"];
+        };
+        PaymentOverview_509b2700: {
+            /** @enum {string} */
+            period: "day" | "week" | "month";
+            currency: string;
+            from: string;
+            to: string;
+            totalIn: string;
+            /** Format: int64 */
+            totalInMinor: number;
+            totalOut: string;
+            /** Format: int64 */
+            totalOutMinor: number;
+            buckets: components["schemas"]["Buckets_2c6882f8"];
+        };
+        Payments_72c9dc5e: {
+            id: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            status: string;
+            narration: string;
+            createdAt: string;
+        };
+        Payments_8a3a54c7: components["schemas"]["Payments_72c9dc5e"][];
+        PendingApprovalItem_5c57e60a: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            canApprove: boolean;
+            canResolve: boolean;
+            /** Format: int64 */
+            currentLevel: number;
+            /** Format: int64 */
+            totalLevels: number;
+        };
+        PendingBankChange_e01d370f: {
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            id: string;
+            requestedAt: string;
+            requestedBy: string;
+        } | null;
+        PendingChange_927ebc6b: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            bankCode: string;
+            bankName: string;
+            accountName: string;
+            accountNumber: string;
+            nameMatches: boolean;
+            reason: string | null;
+            requestedAt: string;
+            decidedAt: string | null;
+        } | null;
+        Post_01b1dbfe: {
+            id: string;
+            name: string;
+            currency: string;
+            email: string;
+            phone: string | null;
+            billingAddress: string | null;
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
+            createdAt: string;
+            updatedAt: string;
+            payments: components["schemas"]["Payments_8a3a54c7"];
+            openBills: components["schemas"]["OpenBills_3d5ba027"];
+            bankChangeApproval: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
+        Post_037b351c: {
+            id: string;
+            event: string;
+            eventId: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** Format: int64 */
+            attempts: number;
+            /** Format: int64 */
+            lastStatusCode: number | null;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            deliveredAt: string | null;
+            createdAt: string;
+        };
+        Post_0994a1cb: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_f4613910"];
+        };
+        Post_0b2eddc6: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_e6e42254"];
+        };
+        Post_0dd6aa95: {
+            id: string;
+            /** Format: int64 */
+            row: number;
+            accountNumber: string;
+            bankCode: string;
+            bankName: string | null;
+            accountName: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number | null;
+            narration: string;
+            /** @enum {string} */
+            status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
+            error: string | null;
+            /** Format: int64 */
+            attempt: number;
+            transactionId: string | null;
+        };
+        Post_0e79141a: {
+            id: string;
+            reference: string;
+            name: string;
+            walletId: string;
+            currency: string;
+            /** @enum {string} */
+            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+            approvalStatus: string | null;
+            error: string | null;
+            /** Format: int64 */
+            itemCount: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number;
+            progress: components["schemas"]["Progress_461d5a21"];
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            items: components["schemas"]["Post_7b1a95d0"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
+        Post_0f077018: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_adae3d85"];
+        };
+        Post_0f358425: {
+            status: string;
+            message: string;
+            data: {
+                /** Format: int64 */
+                created: number;
+            };
+        };
+        Post_10d2d134: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_b5889231"];
+        };
+        Post_242a5176: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_5fd9305f"];
+        };
+        Post_258dedb5: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_657600a8"];
+        };
+        Post_258fdeb5: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_5359b7bd"];
+        };
+        Post_2636d265: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_0bd5135b"];
+        };
+        Post_28a2ae3e: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_950ad73d"];
+        };
+        Post_28df3636: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_217d9804"];
+        };
+        Post_298162ea: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_6084c7d1"];
+        };
+        Post_2cae61b4: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_908c4ab7"];
+        };
+        Post_2db69cdb: {
+            id: string;
+            email: string;
+            name: string | null;
+            payeeId: string | null;
+            /** @enum {string} */
+            status: "sent" | "completed";
+            expiresAt: string;
+            createdAt: string;
+        };
+        Post_306818ff: {
+            type: string;
+            brand: string;
+            modelNo: string;
+            serialNo: string;
+            location: string;
+            inventory?: components["schemas"]["Inventory_821e6e34"];
+        };
+        Post_44ef417e: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_cdc16616"];
+        };
+        Post_457072cb: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            active: boolean;
+            budget: string | null;
+            /** Format: int64 */
+            budgetMinor: number | null;
+            startDate: string | null;
+            endDate: string | null;
+            spent: string;
+            /** Format: int64 */
+            spentMinor: number;
+            committed: string;
+            /** Format: int64 */
+            committedMinor: number;
+            remaining: string | null;
+            /** Format: int64 */
+            remainingMinor: number | null;
+            members: components["schemas"]["Members_a850c768"];
+            completedAt: string | null;
+            createdAt: string;
+        };
+        Post_4f7426d8: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_ad1d04b5"];
+        };
+        Post_5359b7bd: {
+            id: string;
+            name: string;
+            prefix: string;
+            role: string;
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            key: string;
+        };
+        Post_5a5924b3: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_7a000c7e"];
+        };
+        Post_5fd9305f: {
+            token: string;
+            expiresAt: string;
+            user: {
+                name: string;
+                email: string;
+            };
+            payrollEmployees: {
+                id: string;
+                accountId: string;
+                companyName: string;
+            }[];
+            currentPayrollEmployee: {
+                id: string;
+                accountId: string;
+                companyName: string;
+            };
+        };
+        Post_60479abd: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_ba01f8f5"];
+        };
+        Post_64c618fd: {
+            name: string;
+            /** Format: uuid */
+            parentId?: string | null;
+        };
+        Post_657600a8: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+            approvalStatus: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            walletId: string;
+            /** @enum {string} */
+            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+            narration: string;
+            /** @enum {string} */
+            payeeKind: "vendor" | "self";
+            payee: {
+                id: string | null;
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
+            };
+            /** @enum {string|null} */
+            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
+            scheduledDate: string | null;
+            payoutId: string | null;
+            transactionId: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
+        Post_6994322c: {
+            id: string;
+            accountId: string;
+            account: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                type: "business" | "individual" | "reseller" | "non-profit";
+            };
+            tiers: {
+                /** Format: int64 */
+                tier: number;
+            }[];
+            role: string;
+            subaccess: components["schemas"]["Subaccess_349d7f46"];
+        };
+        Post_6ad56fae: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            /** @enum {string} */
+            category: "Inflow" | "Outflow";
+            /** Format: int64 */
+            quantity: number;
+            total: string;
+            /** Format: int64 */
+            totalMinor: number;
+        };
+        Post_74a6c7d0: {
+            /** Format: uuid */
+            id: string;
+            type: string;
+            brand: string;
+            modelNo: string;
+            serialNo: string;
+            location: string;
+            active: boolean;
+            inventory: components["schemas"]["Inventory_50ada3c4"];
+            value: string;
+            /** Format: int64 */
+            valueMinor: number;
+            createdAt: string;
+        };
+        Post_761cf089: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_cd2e6ef3"];
+        };
+        Post_7a000c7e: {
+            /** Format: uuid */
+            id: string;
+            meterNo: string;
+            name: string;
+            address: string;
+            disco: string;
+            /** @enum {string} */
+            vendType: "prepaid" | "postpaid";
+            label: string | null;
+            phoneNo: string;
+            email: string;
+            state: string;
+            createdAt: string;
+        };
+        Post_7b1a95d0: components["schemas"]["Post_0dd6aa95"][];
+        Post_7f294590: {
+            /** Format: uuid */
+            orderId: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            vendings: components["schemas"]["Vendings_4b3a6c64"];
+        };
+        Post_85ff05ac: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_fe575e8b"];
+        };
+        Post_87667d1d: {
+            name: string;
+            description: string;
+            /** @default {} */
+            resources: {
+                [key: string]: ("get" | "post" | "put" | "patch" | "delete" | "*")[];
+            };
+        };
+        Post_87d6d91f: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_74a6c7d0"];
+        };
+        Post_88de0fc1: components["schemas"]["Post_b5889231"][];
+        Post_8dd83e0b: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_01b1dbfe"];
+        };
+        Post_92c90bde: {
+            id: string;
+            payerName: string;
+            payerEmail: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            note: string | null;
+            /** @enum {string} */
+            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
+            /** @enum {string|null} */
+            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+            wirePurpose: string | null;
+            narration: string | null;
+            transactionId: string | null;
+            expiresAt: string;
+            confirmedAt: string | null;
+            paidAt: string | null;
+            createdAt: string;
+        };
+        Post_950ad73d: {
+            id: string;
+            email: string;
+            role: string;
+            roleName: string;
+            subsidiaryId: string | null;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "cancelled";
+            expiresAt: string;
+            expired: boolean;
+            createdAt: string;
+            invitedBy: {
+                name: string;
+            } | null;
+        };
+        Post_950e1f58: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_7f294590"];
+        };
+        Post_99e5412b: {
+            status: string;
+            message: string;
+            data: {
+                recoveryCodes: string[];
+            };
+        };
+        Post_9cff84bb: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_92c90bde"];
+        };
+        Post_a17a6cd0: {
+            name: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            amountFrom?: (number | null) | (string | null);
+            amountTo?: (number | null) | (string | null);
+            /** Format: uuid */
+            categoryId?: string | null;
+            /** Format: uuid */
+            subsidiaryId?: string | null;
+            levels: components["schemas"]["Levels_aa9fefdc"];
+        };
+        Post_a744a0c8: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_6ad56fae"];
+        };
+        Post_aa3d527b: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_0e79141a"];
+        };
+        Post_adae3d85: {
+            id: string;
+            fileName: string | null;
+            /** @enum {string} */
+            status: "validating" | "validated" | "committed" | "discarded";
+            salaryVisible: boolean;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            validCount: number;
+            /** Format: int64 */
+            invalidCount: number;
+            progress: {
+                /** Format: int64 */
+                done: number;
+                /** Format: int64 */
+                total: number;
+            };
+            createdAt: string;
+            updatedAt: string;
+        };
+        Post_b5889231: {
+            id: string;
+            name: string;
+            email: string;
+            salaryVisible: boolean;
+            salaryAmount: string | null;
+            /** Format: int64 */
+            salaryAmountMinor: number | null;
+            annualRent: string | null;
+            /** Format: int64 */
+            annualRentMinor: number | null;
+            nhfEnabled: boolean;
+            bankDetails: {
+                bankCode: string;
+                bankName: string;
+                accountName: string;
+                accountNumber: string;
+            };
+            components: components["schemas"]["Components_285055bd"];
+            salaryBreakdown: {
+                [key: string]: string;
+            } | null;
+            salaryBreakdownMinor: {
+                [key: string]: number;
+            } | null;
+            finalAmount: string | null;
+            /** Format: int64 */
+            finalAmountMinor: number | null;
+            /** @enum {string} */
+            invitationStatus: "invited" | "accepted";
+            groupId: string | null;
+            groupName: string | null;
+            stateOfResidence: string | null;
+            pfaName: string | null;
+            rsaPin: string | null;
+            nhfNumber: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        Post_b61a446a: {
+            customerName: string;
+            customerEmail?: string | null;
+            bankCode: string;
+            bankName?: string | null;
+            accountNumber: string;
+            accountName?: string | null;
+            percentage: number | string;
+            cap?: number | string;
+        };
+        Post_ba01f8f5: {
+            accessToken: string;
+            refreshToken: string;
+            accessExpiresAt: string;
+            user: {
+                id: string;
+                email: string;
+                verified: boolean;
+                _2fa: boolean;
+            };
+        };
+        Post_beb8b080: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_b5896b79"];
+        };
+        Post_c85af71b: {
+            amount: number | string;
+            /** Format: uuid */
+            walletId: string;
+            /** @enum {string} */
+            currency: "NGN" | "USD" | "GBP";
+            bankCode: string;
+            bankAccountNumber: string;
+            bankAccountName?: string;
+            purpose?: components["schemas"]["Purpose_694b32bc"];
+            /** @default [] */
+            attachments: {
+                /** @default  */
+                uploader: string;
+                fileName: string;
+            }[];
+            /** Format: uuid */
+            approverId?: string | null;
+            productsAndServices?: components["schemas"]["ProductsAndServices_99a9bfc4"];
+            /** Format: uuid */
+            projectId?: string | null;
+            /** Format: email */
+            beneficiaryEmail?: string | null;
+            /** Format: uuid */
+            beneficiaryId?: string | null;
+            /** @default false */
+            notifyBeneficiary: boolean;
+            /** Format: date */
+            scheduledDate?: string | null;
+            /** @enum {string|null} */
+            recurrence?: "once" | "weekly" | "monthly" | null;
+            /** Format: date */
+            recurrenceEndDate?: string | null;
+        };
+        Post_c970a924: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_e5942aa2"];
+        };
+        Post_cbb63cd9: {
+            name: string;
+            description?: string | null;
+            amount: number | string;
+            /**
+             * @default Outflow
+             * @enum {string}
+             */
+            category: "Inflow" | "Outflow";
+            /**
+             * Format: int32
+             * @default 1
+             */
+            quantity: number;
+        };
+        Post_cd2e6ef3: {
+            isPaymentRequired: boolean;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            exchangeFee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            exchangeFeeMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fxFee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            fxFeeMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            transferFee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            transferFeeMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            rate: string;
+            sourceCurrency: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            requestedAmount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            requestedAmountMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            availableBalance: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            availableBalanceMinor: number;
+        };
+        Post_cdc16616: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
+            /** @enum {string} */
+            approvalStatus: "none" | "pending" | "approved" | "rejected";
+            /** @enum {string} */
+            deliveryStatus: "pending" | "delivered";
+            customer: components["schemas"]["Employee_3131c44a"];
+            initialAmount: string;
+            /** Format: int64 */
+            initialAmountMinor: number;
+            discount: string | null;
+            /** @enum {string|null} */
+            discountType: "fixed" | "percentage" | null;
+            discountAmount: string;
+            /** Format: int64 */
+            discountAmountMinor: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            amountPaid: string;
+            /** Format: int64 */
+            amountPaidMinor: number;
+            /** @enum {string} */
+            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+            /** @enum {string|null} */
+            paymentOption: "one-time" | "installments" | null;
+            createdBy: string;
+            createdAt: string;
+            products: components["schemas"]["Products_aad9241a"];
+            partners: components["schemas"]["Partners_d6ca95ea"];
+            invoiceInstallments: components["schemas"]["InvoiceInstallments_b431de26"];
+            invoiceSettlements: components["schemas"]["InvoiceSettlements_035aa8f4"];
+            invoiceCollectionRefunds: components["schemas"]["InvoiceCollectionRefunds_bc316de5"];
+            collectionAccount: {
+                accountNumber: string;
+                bankName: string;
+                accountName: string;
+            } | null;
+            payLink: string | null;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
+        Post_ceac5507: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_d315a01c"];
+        };
+        Post_d315a01c: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            phoneNumber: string | null;
+            createdAt: string;
+        };
+        Post_d50a078f: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_457072cb"];
+        };
+        Post_d69b214c: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_037b351c"];
+        };
+        Post_e426515f: components["schemas"]["Post_7a000c7e"][];
+        Post_e6e42254: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            payoutOption: "standard" | "asset" | "project";
+            /** @enum {string} */
+            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+            approvalStatus: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number;
+            currency: string;
+            walletId: string;
+            narration: string;
+            payee: {
+                id: string;
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
+            };
+            scheduledDate: string | null;
+            scheduleId: string | null;
+            categoryId: string | null;
+            projectId: string | null;
+            assets: {
+                id: string;
+                /** Format: int64 */
+                quantity: number | null;
+            }[];
+            transactionId: string | null;
+            failureReason: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            recipientCurrency: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            recipientAmount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            recipientAmountMinor: number | null;
+            fxRate: string | null;
+            wirePurpose: string | null;
+            wireNarration: string | null;
+            senderDetails: {
+                name: string;
+                address: string;
+                country: string;
+                phone?: string | null;
+            } | null;
+            channel: string;
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+            recurrence: components["schemas"]["Recurrence_d229c587"];
+        };
+        Post_e70859c7: {
+            name: string;
+            description?: string;
+            /** @enum {string} */
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
+            /** Format: uuid */
+            walletId: string;
+            employees: string[];
+            /** Format: int32 */
+            daysBeforeMonthEndToCreatePayroll?: number | null;
+            /** Format: int32 */
+            daysBeforeMonthEndToProcessPayroll?: number | null;
+            /** Format: date */
+            scheduledPayDate?: string | null;
+            payrollBreakdown?: {
+                [key: string]: {
+                    [key: string]: number | string;
+                };
+            };
+        };
+        Post_f4613910: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            fee: string | null;
+            /** Format: int64 */
+            feeMinor: number | null;
+            currency: string;
+            walletId: string;
+            bankCode: string;
+            bankName: string;
+            bankAccountNumber: string;
+            bankAccountName: string;
+            purpose: {
+                service: string | null;
+                serviceName: string | null;
+                description: string | null;
+            };
+            attachments: {
+                uploader: string;
+                fileName: string;
+            }[];
+            productsAndServices: components["schemas"]["ProductsAndServices_b851e8bc"];
+            approverId: string | null;
+            projectId: string | null;
+            beneficiaryEmail: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            transactionId: string | null;
+            failureReason: string | null;
+            scheduledDate: string | null;
+            /** @enum {string|null} */
+            recurrence: "once" | "weekly" | "monthly" | null;
+            recurrenceEndDate: string | null;
+            nextRunOn: string | null;
+            parentExpenseId: string | null;
+            createdAt: string;
+            updatedAt: string;
+            expenseData: components["schemas"]["ExpenseData_289f8bc1"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
+        Post_fac37f6e: {
+            status: string;
+            message: string;
+            data: {
+                authorizationId: string;
+                approved: boolean;
+                reason: string | null;
+            };
+        };
+        Post_fe575e8b: {
+            id: string;
+            reference: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
+            /** @enum {string} */
+            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+            walletId: string;
+            /** Format: int64 */
+            employeeCount: number;
+            /** Format: int64 */
+            paidCount: number;
+            /** Format: int64 */
+            failedCount: number;
+            /** Format: int64 */
+            daysBeforeMonthEndToCreatePayroll: number | null;
+            /** Format: int64 */
+            daysBeforeMonthEndToProcessPayroll: number | null;
+            scheduledPayDate: string | null;
+            salaryVisible: boolean;
+            grossAmount: string | null;
+            /** Format: int64 */
+            grossAmountMinor: number | null;
+            netAmount: string | null;
+            /** Format: int64 */
+            netAmountMinor: number | null;
+            employerCost: string | null;
+            /** Format: int64 */
+            employerCostMinor: number | null;
+            payrollBreakdown: {
+                [key: string]: string;
+            } | null;
+            payrollBreakdownMinor: {
+                [key: string]: number;
+            } | null;
+            employerCosts: {
+                [key: string]: string;
+            } | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
+        Preferences_332aa794: {
+            /** @enum {string} */
+            category: "payments" | "approvals" | "invoices" | "payroll" | "team" | "account";
+            label: string;
+            email: boolean;
+            inApp: boolean;
+        }[];
+        Products_3c248481: {
+            name: string;
+            price: string;
+            /** Format: int64 */
+            priceMinor: number;
+            /** Format: int64 */
+            quantity: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+        };
+        Products_aad9241a: components["schemas"]["Products_3c248481"][];
+        ProductsAndServices_24c640a8: {
+            /** Format: uuid */
+            id: string;
+            amount: number | string;
+            /** Format: int32 */
+            quantity: number;
+            attachment?: string | null;
+        };
+        ProductsAndServices_3f22a139: {
+            id: string;
+            name: string;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            /** Format: int64 */
+            quantity: number;
+            total: string;
+            /** Format: int64 */
+            totalMinor: number;
+            attachment: string | null;
+        };
+        /** @default [] */
+        ProductsAndServices_99a9bfc4: components["schemas"]["ProductsAndServices_24c640a8"][];
+        ProductsAndServices_b851e8bc: components["schemas"]["ProductsAndServices_3f22a139"][];
+        Profile_ba07d0b7: {
+            id: string;
+            firstName: string;
+            lastName: string;
+            name: string;
+            email: string;
+            phoneNumber: string | null;
+            verified: boolean;
+            _2fa: boolean;
+            createdAt: string;
+        };
+        Progress_461d5a21: {
+            /** Format: int64 */
+            rows: number;
+            /** Format: int64 */
+            validating: number;
+            /** Format: int64 */
+            valid: number;
+            /** Format: int64 */
+            invalid: number;
+            /** Format: int64 */
+            paying: number;
+            /** Format: int64 */
+            paid: number;
+            /** Format: int64 */
+            failed: number;
+        };
+        /** @default {} */
+        Purpose_694b32bc: {
+            /** Format: uuid */
+            service?: string | null;
+            serviceName?: string | null;
+            description?: string;
+        };
+        Put_1b1b1660: {
+            id: string;
+            /** Format: int64 */
+            rowNo: number;
+            name: string;
+            email: string;
+            salaryAmount: string | null;
+            annualRent: string | null;
+            bankCode: string;
+            bankName: string | null;
+            accountNumber: string;
+            accountName: string | null;
+            stateOfResidence: string | null;
+            pfaName: string | null;
+            rsaPin: string | null;
+            nhfNumber: string | null;
+            /** @enum {string} */
+            nameStatus: "pending" | "resolved" | "failed" | "skipped";
+            errors: {
+                [key: string]: string;
+            };
+            valid: boolean;
+        };
+        Put_23f36381: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_3f2e24ce"];
+        };
+        Put_43d14058: {
+            /** @enum {string} */
+            method: "bank-transfer" | "exchange" | "deposit";
+            /**
+             * @default NGN
+             * @enum {string}
+             */
+            currency: "NGN" | "USD" | "GBP";
+            flat?: number | string;
+            percent?: number | string;
+            cap?: (number | null) | (string | null);
+            min?: (number | null) | (string | null);
+            bands?: {
+                upTo: (number | null) | (string | null);
+                flat: number | string;
+            }[] | null;
+        };
+        Put_84bc3e2d: {
+            status: string;
+            message: string;
+            data: {
+                id: string;
+                url: string;
+                events: string[];
+                enabled: boolean;
+                createdAt: string;
+            };
+        };
+        Put_a6dce8ee: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "requested" | "draft" | "submitted" | "sent" | "cancelled";
+            email: string;
+            note: string | null;
+            payeeId: string | null;
+            payeeName: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number | null;
+            description: string | null;
+            invoiceNumber: string | null;
+            dueDate: string | null;
+            bankName: string | null;
+            accountNumber: string | null;
+            accountName: string | null;
+            fileName: string | null;
+            payoutId: string | null;
+            createdAt: string;
+            submittedAt: string | null;
+        };
+        Put_e090d5c2: {
+            status: string;
+            message: string;
+            data: {
+                subsidiaryId: string | null;
+                name: string;
+            };
+        };
+        Put_e84c9d29: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Put_a6dce8ee"];
+        };
+        Recurrence_d229c587: {
+            id: string;
+            /** @enum {string} */
+            frequency: "weekly" | "monthly";
+            startDate: string;
+            nextDate: string;
+            endDate: string | null;
+            /** Format: int64 */
+            occurrences: number;
+            /** @enum {string} */
+            status: "active" | "ended" | "cancelled";
+        } | null;
+        ResourceItem_12e1d450: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            reference: string | null;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            currency: string;
+            payee: string | null;
+            description: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+        };
+        Response_1ef0c638: {
+            token: string | null;
+            units: string | null;
+            receiptNo: string | null;
+            orderId: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            debtAmount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            debtAmountMinor: number | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            debtRemaining: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            debtRemainingMinor: number | null;
+        } | null;
+        Rows_9fdb7e18: components["schemas"]["Rows_d152a803"][];
+        Rows_b4f0f890: {
+            /** Format: int64 */
+            row: number;
+            name: string;
+            email: string;
+            phone: string | null;
+            billingAddress: string | null;
+            bankCode: string;
+            bankName: string | null;
+            accountNumber: string;
+            accountName: string | null;
+            errors: {
+                field: string;
+                message: string;
+            }[];
+        };
+        Rows_b63c9dce: components["schemas"]["Rows_b4f0f890"][];
+        Rows_d152a803: {
+            /** Format: int64 */
+            row: number;
+            vendorName: string;
+            vendorEmail: string;
+            bankCode: string;
+            bankName: string | null;
+            accountNumber: string;
+            accountName: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number | null;
+            invoiceNumber: string;
+            description: string;
+            dueDate: string | null;
+            payeeId: string | null;
+            errors: {
+                field: string;
+                message: string;
+            }[];
+        };
+        Subaccess_349d7f46: components["schemas"]["Subaccess_3c80bc06"][];
+        Subaccess_3c80bc06: {
+            id: string;
+            subsidiaryId: string;
+            active: boolean;
+            subsidiary: {
+                id: string;
+                name: string;
+            };
+        };
+        SuccessTransaction_3cc95d50: {
+            /** Format: uuid */
+            id: string;
+        } | null;
+        Vendings_4b3a6c64: components["schemas"]["Vendings_aa9258a4"][];
+        Vendings_aa9258a4: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            orderId: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            createdAt: string;
+            /** @enum {string} */
+            vendStatus: "SUCCESS" | "FAILED" | "pending";
+            approvalStatus: string;
+            /** Format: uuid */
+            assetId: string;
+            assetIdentifier: string;
+            assetLabel: string | null;
+            metadata: components["schemas"]["Metadata_472ed56e"];
+            response: components["schemas"]["Response_1ef0c638"];
+            failureReason: string | null;
+            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
+            /** Format: uuid */
+            transactionId: string | null;
+        };
     };
     responses: {
         /** @description The request is invalid; `errors` names each field with its messages. Nothing was changed. */
@@ -5486,8 +8145,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 action?: string;
                 actorUserId?: string;
@@ -5534,20 +8193,7 @@ export interface operations {
                             } | null;
                             createdAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -5713,21 +8359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            accessToken: string;
-                            refreshToken: string;
-                            accessExpiresAt: string;
-                            user: {
-                                id: string;
-                                email: string;
-                                verified: boolean;
-                                _2fa: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_60479abd"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5841,21 +8473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            accessToken: string;
-                            refreshToken: string;
-                            accessExpiresAt: string;
-                            user: {
-                                id: string;
-                                email: string;
-                                verified: boolean;
-                                _2fa: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_60479abd"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5888,21 +8506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            accessToken: string;
-                            refreshToken: string;
-                            accessExpiresAt: string;
-                            user: {
-                                id: string;
-                                email: string;
-                                verified: boolean;
-                                _2fa: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_60479abd"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -5930,21 +8534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            accessToken: string;
-                            refreshToken: string;
-                            accessExpiresAt: string;
-                            user: {
-                                id: string;
-                                email: string;
-                                verified: boolean;
-                                _2fa: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_60479abd"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
@@ -6076,23 +8666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            profile: {
-                                id: string;
-                                firstName: string;
-                                lastName: string;
-                                name: string;
-                                email: string;
-                                phoneNumber: string | null;
-                                verified: boolean;
-                                _2fa: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_e2142f36"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6127,23 +8701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            profile: {
-                                id: string;
-                                firstName: string;
-                                lastName: string;
-                                name: string;
-                                email: string;
-                                phoneNumber: string | null;
-                                verified: boolean;
-                                _2fa: boolean;
-                                createdAt: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_e2142f36"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6252,13 +8810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            recoveryCodes: string[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_99e5412b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6331,13 +8883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            recoveryCodes: string[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_99e5412b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6382,20 +8928,7 @@ export interface operations {
                             state: string;
                             createdAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -6425,16 +8958,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            slug: string;
-                            description: string;
-                            resources: "*" | {
-                                [key: string]: string[];
-                            };
-                            isBuiltIn: boolean;
-                        }[];
+                        data: components["schemas"]["Get_b5896b79"][];
                     };
                 };
             };
@@ -6453,14 +8977,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description: string;
-                    /** @default {} */
-                    resources?: {
-                        [key: string]: ("get" | "post" | "put" | "patch" | "delete" | "*")[];
-                    };
-                };
+                "application/json": components["schemas"]["Post_87667d1d"];
             };
         };
         responses: {
@@ -6473,20 +8990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            slug: string;
-                            description: string;
-                            resources: "*" | {
-                                [key: string]: string[];
-                            };
-                            isBuiltIn: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_beb8b080"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6507,14 +9011,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description: string;
-                    /** @default {} */
-                    resources?: {
-                        [key: string]: ("get" | "post" | "put" | "patch" | "delete" | "*")[];
-                    };
-                };
+                "application/json": components["schemas"]["Post_87667d1d"];
             };
         };
         responses: {
@@ -6527,20 +9024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            slug: string;
-                            description: string;
-                            resources: "*" | {
-                                [key: string]: string[];
-                            };
-                            isBuiltIn: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_beb8b080"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6558,8 +9042,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
             };
             header?: never;
             path?: never;
@@ -6579,42 +9063,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            accountId: string;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            role: string;
-                            roleName: string;
-                            active: boolean;
-                            updatedAt: string;
-                            limit: {
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                limit: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                limitMinor: number;
-                            } | null;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Get_59454e95"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -6660,15 +9110,7 @@ export interface operations {
                             roleName: string;
                             active: boolean;
                             updatedAt: string;
-                            limit: {
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                limit: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                limitMinor: number;
-                            } | null;
+                            limit: components["schemas"]["Limit_223409f7"];
                             stats: {
                                 /** @description Decimal string of major units, e.g. "1234.50" */
                                 totalCashOutFlow: string;
@@ -6712,32 +9154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            accountId: string;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            role: string;
-                            roleName: string;
-                            active: boolean;
-                            updatedAt: string;
-                            limit: {
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                limit: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                limitMinor: number;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Patch_ca4d031b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6774,32 +9191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            accountId: string;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            role: string;
-                            roleName: string;
-                            active: boolean;
-                            updatedAt: string;
-                            limit: {
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                limit: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                limitMinor: number;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Patch_ca4d031b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6837,32 +9229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            accountId: string;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            role: string;
-                            roleName: string;
-                            active: boolean;
-                            updatedAt: string;
-                            limit: {
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                limit: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                limitMinor: number;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Patch_ca4d031b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6900,32 +9267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            accountId: string;
-                            user: {
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            role: string;
-                            roleName: string;
-                            active: boolean;
-                            updatedAt: string;
-                            limit: {
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                limit: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                limitMinor: number;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Patch_ca4d031b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -6943,8 +9285,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
             };
             header?: never;
             path?: never;
@@ -6964,35 +9306,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            email: string;
-                            role: string;
-                            roleName: string;
-                            subsidiaryId: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "cancelled";
-                            expiresAt: string;
-                            expired: boolean;
-                            createdAt: string;
-                            invitedBy: {
-                                name: string;
-                            } | null;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Post_950ad73d"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -7030,25 +9345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            email: string;
-                            role: string;
-                            roleName: string;
-                            subsidiaryId: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "cancelled";
-                            expiresAt: string;
-                            expired: boolean;
-                            createdAt: string;
-                            invitedBy: {
-                                name: string;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_28a2ae3e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7078,25 +9375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            email: string;
-                            role: string;
-                            roleName: string;
-                            subsidiaryId: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "cancelled";
-                            expiresAt: string;
-                            expired: boolean;
-                            createdAt: string;
-                            invitedBy: {
-                                name: string;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_28a2ae3e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7133,25 +9412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            email: string;
-                            role: string;
-                            roleName: string;
-                            subsidiaryId: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "cancelled";
-                            expiresAt: string;
-                            expired: boolean;
-                            createdAt: string;
-                            invitedBy: {
-                                name: string;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_28a2ae3e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7182,25 +9443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            email: string;
-                            role: string;
-                            roleName: string;
-                            subsidiaryId: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "cancelled";
-                            expiresAt: string;
-                            expired: boolean;
-                            createdAt: string;
-                            invitedBy: {
-                                name: string;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_28a2ae3e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7309,17 +9552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            code: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "dmb" | "mfb" | "fintech" | "merchant";
-                            nipCode: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_304d4bcf"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7386,16 +9619,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            bankCode: string;
-                            bankName: string;
-                            accountNumber: string;
-                            accountName: string;
-                            isDefault: boolean;
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["Get_8b035031"][];
                     };
                 };
             };
@@ -7434,16 +9658,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            bankCode: string;
-                            bankName: string;
-                            accountNumber: string;
-                            accountName: string;
-                            isDefault: boolean;
-                            createdAt: string;
-                        };
+                        data: components["schemas"]["Get_8b035031"];
                     };
                 };
             };
@@ -7544,54 +9759,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            method: string;
-                            currency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            flat: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            flatMinor: number;
-                            /**
-                             * Format: int64
-                             * @description Percentage in basis points (150 = 1.5%)
-                             */
-                            percentBps: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            cap: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            capMinor: number | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            min: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            minMinor: number | null;
-                            bands: {
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                upTo: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                upToMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                flat: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                flatMinor: number;
-                            }[] | null;
-                            /** @enum {string} */
-                            source: "account" | "default";
-                        }[];
+                        data: components["schemas"]["Get_6364a289"];
                     };
                 };
             };
@@ -7610,23 +9778,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    method: "bank-transfer" | "exchange" | "deposit";
-                    /**
-                     * @default NGN
-                     * @enum {string}
-                     */
-                    currency?: "NGN" | "USD" | "GBP";
-                    flat?: number | string;
-                    percent?: number | string;
-                    cap?: (number | null) | (string | null);
-                    min?: (number | null) | (string | null);
-                    bands?: {
-                        upTo: (number | null) | (string | null);
-                        flat: number | string;
-                    }[] | null;
-                };
+                "application/json": components["schemas"]["Put_43d14058"];
             };
         };
         responses: {
@@ -7639,58 +9791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            method: string;
-                            currency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            flat: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            flatMinor: number;
-                            /**
-                             * Format: int64
-                             * @description Percentage in basis points (150 = 1.5%)
-                             */
-                            percentBps: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            cap: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            capMinor: number | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            min: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            minMinor: number | null;
-                            bands: {
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                upTo: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                upToMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                flat: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                flatMinor: number;
-                            }[] | null;
-                            /** @enum {string} */
-                            source: "account" | "default";
-                        };
-                    };
+                    "application/json": components["schemas"]["Put_23f36381"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7824,54 +9925,7 @@ export interface operations {
                         message: string;
                         data: {
                             editable: boolean;
-                            policies: {
-                                method: string;
-                                currency: string;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                flat: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                flatMinor: number;
-                                /**
-                                 * Format: int64
-                                 * @description Percentage in basis points (150 = 1.5%)
-                                 */
-                                percentBps: number;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                cap: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                capMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                min: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                minMinor: number | null;
-                                bands: {
-                                    /** @description Decimal string of major units, e.g. "1234.50" */
-                                    upTo: string | null;
-                                    /**
-                                     * Format: int64
-                                     * @description Integer minor units (kobo, cents, pence)
-                                     */
-                                    upToMinor: number | null;
-                                    /** @description Decimal string of major units, e.g. "1234.50" */
-                                    flat: string;
-                                    /**
-                                     * Format: int64
-                                     * @description Integer minor units (kobo, cents, pence)
-                                     */
-                                    flatMinor: number;
-                                }[] | null;
-                                /** @enum {string} */
-                                source: "account" | "default";
-                            }[];
+                            policies: components["schemas"]["Get_6364a289"];
                         };
                     };
                 };
@@ -7891,23 +9945,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    method: "bank-transfer" | "exchange" | "deposit";
-                    /**
-                     * @default NGN
-                     * @enum {string}
-                     */
-                    currency?: "NGN" | "USD" | "GBP";
-                    flat?: number | string;
-                    percent?: number | string;
-                    cap?: (number | null) | (string | null);
-                    min?: (number | null) | (string | null);
-                    bands?: {
-                        upTo: (number | null) | (string | null);
-                        flat: number | string;
-                    }[] | null;
-                };
+                "application/json": components["schemas"]["Put_43d14058"];
             };
         };
         responses: {
@@ -7920,58 +9958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            method: string;
-                            currency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            flat: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            flatMinor: number;
-                            /**
-                             * Format: int64
-                             * @description Percentage in basis points (150 = 1.5%)
-                             */
-                            percentBps: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            cap: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            capMinor: number | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            min: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            minMinor: number | null;
-                            bands: {
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                upTo: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                upToMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                flat: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                flatMinor: number;
-                            }[] | null;
-                            /** @enum {string} */
-                            source: "account" | "default";
-                        };
-                    };
+                    "application/json": components["schemas"]["Put_23f36381"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8048,65 +10035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            isPaymentRequired: boolean;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            exchangeFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            exchangeFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fxFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            fxFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            transferFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            transferFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            rate: string;
-                            sourceCurrency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            requestedAmount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            requestedAmountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            availableBalance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            availableBalanceMinor: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_761cf089"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8147,65 +10076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            isPaymentRequired: boolean;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            exchangeFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            exchangeFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fxFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            fxFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            transferFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            transferFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            rate: string;
-                            sourceCurrency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            requestedAmount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            requestedAmountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            availableBalance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            availableBalanceMinor: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_761cf089"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8246,65 +10117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            isPaymentRequired: boolean;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            exchangeFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            exchangeFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fxFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            fxFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            transferFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            transferFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            rate: string;
-                            sourceCurrency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            requestedAmount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            requestedAmountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            availableBalance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            availableBalanceMinor: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_761cf089"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8345,65 +10158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            isPaymentRequired: boolean;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            exchangeFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            exchangeFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fxFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            fxFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            transferFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            transferFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            rate: string;
-                            sourceCurrency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            requestedAmount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            requestedAmountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            availableBalance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            availableBalanceMinor: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_761cf089"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8444,65 +10199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            isPaymentRequired: boolean;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            exchangeFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            exchangeFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fxFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            fxFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            transferFee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            transferFeeMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            rate: string;
-                            sourceCurrency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            requestedAmount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            requestedAmountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            availableBalance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            availableBalanceMinor: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_761cf089"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8542,30 +10239,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            accountId: string;
-                            account: {
-                                id: string;
-                                name: string;
-                                /** @enum {string} */
-                                type: "business" | "individual" | "reseller" | "non-profit";
-                            };
-                            tiers: {
-                                /** Format: int64 */
-                                tier: number;
-                            }[];
-                            role: string;
-                            subaccess: {
-                                id: string;
-                                subsidiaryId: string;
-                                active: boolean;
-                                subsidiary: {
-                                    id: string;
-                                    name: string;
-                                };
-                            }[];
-                        };
+                        data: components["schemas"]["Post_6994322c"];
                     };
                 };
             };
@@ -8597,30 +10271,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            accountId: string;
-                            account: {
-                                id: string;
-                                name: string;
-                                /** @enum {string} */
-                                type: "business" | "individual" | "reseller" | "non-profit";
-                            };
-                            tiers: {
-                                /** Format: int64 */
-                                tier: number;
-                            }[];
-                            role: string;
-                            subaccess: {
-                                id: string;
-                                subsidiaryId: string;
-                                active: boolean;
-                                subsidiary: {
-                                    id: string;
-                                    name: string;
-                                };
-                            }[];
-                        }[];
+                        data: components["schemas"]["Post_6994322c"][];
                     };
                 };
             };
@@ -8648,39 +10299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            activeAccount: {
-                                id: string;
-                                accountId: string;
-                                account: {
-                                    id: string;
-                                    name: string;
-                                    /** @enum {string} */
-                                    type: "business" | "individual" | "reseller" | "non-profit";
-                                };
-                                tiers: {
-                                    /** Format: int64 */
-                                    tier: number;
-                                }[];
-                                role: string;
-                                subaccess: {
-                                    id: string;
-                                    subsidiaryId: string;
-                                    active: boolean;
-                                    subsidiary: {
-                                        id: string;
-                                        name: string;
-                                    };
-                                }[];
-                            } | null;
-                            resources: ("*" | null) | ({
-                                [key: string]: string[];
-                            } | null);
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_7a5ee737"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8714,39 +10333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            activeAccount: {
-                                id: string;
-                                accountId: string;
-                                account: {
-                                    id: string;
-                                    name: string;
-                                    /** @enum {string} */
-                                    type: "business" | "individual" | "reseller" | "non-profit";
-                                };
-                                tiers: {
-                                    /** Format: int64 */
-                                    tier: number;
-                                }[];
-                                role: string;
-                                subaccess: {
-                                    id: string;
-                                    subsidiaryId: string;
-                                    active: boolean;
-                                    subsidiary: {
-                                        id: string;
-                                        name: string;
-                                    };
-                                }[];
-                            } | null;
-                            resources: ("*" | null) | ({
-                                [key: string]: string[];
-                            } | null);
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_7a5ee737"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8774,37 +10361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "business" | "individual" | "reseller" | "non-profit";
-                            createdAt: string;
-                            owner: {
-                                name: string;
-                                email: string;
-                            };
-                            kyb: {
-                                legalName: string | null;
-                                tradingName: string | null;
-                                registrationNumber: string | null;
-                                industry: string | null;
-                                email: string | null;
-                                phone: string | null;
-                                address: string | null;
-                                state: string | null;
-                                progress: {
-                                    /** Format: int64 */
-                                    maxStep: number;
-                                    isComplete: boolean;
-                                    fillPercentage: number;
-                                };
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_89268a9e"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8837,37 +10394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "business" | "individual" | "reseller" | "non-profit";
-                            createdAt: string;
-                            owner: {
-                                name: string;
-                                email: string;
-                            };
-                            kyb: {
-                                legalName: string | null;
-                                tradingName: string | null;
-                                registrationNumber: string | null;
-                                industry: string | null;
-                                email: string | null;
-                                phone: string | null;
-                                address: string | null;
-                                state: string | null;
-                                progress: {
-                                    /** Format: int64 */
-                                    maxStep: number;
-                                    isComplete: boolean;
-                                    fillPercentage: number;
-                                };
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_89268a9e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8895,62 +10422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            info: {
-                                legalName: string;
-                                tradingName: string | null;
-                                registrationType: string;
-                                registrationNumber: string;
-                                incorporationDate: string;
-                                industry: string;
-                                tin: string | null;
-                                website: string | null;
-                                description: string | null;
-                            } | null;
-                            bvn: {
-                                bvn: string;
-                            } | null;
-                            contact: {
-                                email: string;
-                                phone: string;
-                                address: string;
-                                city: string;
-                                state: string;
-                                country: string;
-                            } | null;
-                            ownership: {
-                                owners: {
-                                    id: string;
-                                    name: string;
-                                    bvn: string;
-                                    share: number;
-                                    email: string | null;
-                                    phone: string | null;
-                                    position: string | null;
-                                    isDirector: boolean;
-                                }[];
-                            };
-                            documents: {
-                                [key: string]: {
-                                    fileName: string;
-                                    originalName: string;
-                                    mime: string;
-                                    /** Format: int64 */
-                                    size: number;
-                                    url: string;
-                                } | null;
-                            } | null;
-                            progress: {
-                                /** Format: int64 */
-                                maxStep: number;
-                                isComplete: boolean;
-                                fillPercentage: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_9f7de912"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9058,62 +10530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            info: {
-                                legalName: string;
-                                tradingName: string | null;
-                                registrationType: string;
-                                registrationNumber: string;
-                                incorporationDate: string;
-                                industry: string;
-                                tin: string | null;
-                                website: string | null;
-                                description: string | null;
-                            } | null;
-                            bvn: {
-                                bvn: string;
-                            } | null;
-                            contact: {
-                                email: string;
-                                phone: string;
-                                address: string;
-                                city: string;
-                                state: string;
-                                country: string;
-                            } | null;
-                            ownership: {
-                                owners: {
-                                    id: string;
-                                    name: string;
-                                    bvn: string;
-                                    share: number;
-                                    email: string | null;
-                                    phone: string | null;
-                                    position: string | null;
-                                    isDirector: boolean;
-                                }[];
-                            };
-                            documents: {
-                                [key: string]: {
-                                    fileName: string;
-                                    originalName: string;
-                                    mime: string;
-                                    /** Format: int64 */
-                                    size: number;
-                                    url: string;
-                                } | null;
-                            } | null;
-                            progress: {
-                                /** Format: int64 */
-                                maxStep: number;
-                                isComplete: boolean;
-                                fillPercentage: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_9f7de912"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9147,62 +10564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            info: {
-                                legalName: string;
-                                tradingName: string | null;
-                                registrationType: string;
-                                registrationNumber: string;
-                                incorporationDate: string;
-                                industry: string;
-                                tin: string | null;
-                                website: string | null;
-                                description: string | null;
-                            } | null;
-                            bvn: {
-                                bvn: string;
-                            } | null;
-                            contact: {
-                                email: string;
-                                phone: string;
-                                address: string;
-                                city: string;
-                                state: string;
-                                country: string;
-                            } | null;
-                            ownership: {
-                                owners: {
-                                    id: string;
-                                    name: string;
-                                    bvn: string;
-                                    share: number;
-                                    email: string | null;
-                                    phone: string | null;
-                                    position: string | null;
-                                    isDirector: boolean;
-                                }[];
-                            };
-                            documents: {
-                                [key: string]: {
-                                    fileName: string;
-                                    originalName: string;
-                                    mime: string;
-                                    /** Format: int64 */
-                                    size: number;
-                                    url: string;
-                                } | null;
-                            } | null;
-                            progress: {
-                                /** Format: int64 */
-                                maxStep: number;
-                                isComplete: boolean;
-                                fillPercentage: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_9f7de912"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9246,62 +10608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            info: {
-                                legalName: string;
-                                tradingName: string | null;
-                                registrationType: string;
-                                registrationNumber: string;
-                                incorporationDate: string;
-                                industry: string;
-                                tin: string | null;
-                                website: string | null;
-                                description: string | null;
-                            } | null;
-                            bvn: {
-                                bvn: string;
-                            } | null;
-                            contact: {
-                                email: string;
-                                phone: string;
-                                address: string;
-                                city: string;
-                                state: string;
-                                country: string;
-                            } | null;
-                            ownership: {
-                                owners: {
-                                    id: string;
-                                    name: string;
-                                    bvn: string;
-                                    share: number;
-                                    email: string | null;
-                                    phone: string | null;
-                                    position: string | null;
-                                    isDirector: boolean;
-                                }[];
-                            };
-                            documents: {
-                                [key: string]: {
-                                    fileName: string;
-                                    originalName: string;
-                                    mime: string;
-                                    /** Format: int64 */
-                                    size: number;
-                                    url: string;
-                                } | null;
-                            } | null;
-                            progress: {
-                                /** Format: int64 */
-                                maxStep: number;
-                                isComplete: boolean;
-                                fillPercentage: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_9f7de912"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9346,62 +10653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            info: {
-                                legalName: string;
-                                tradingName: string | null;
-                                registrationType: string;
-                                registrationNumber: string;
-                                incorporationDate: string;
-                                industry: string;
-                                tin: string | null;
-                                website: string | null;
-                                description: string | null;
-                            } | null;
-                            bvn: {
-                                bvn: string;
-                            } | null;
-                            contact: {
-                                email: string;
-                                phone: string;
-                                address: string;
-                                city: string;
-                                state: string;
-                                country: string;
-                            } | null;
-                            ownership: {
-                                owners: {
-                                    id: string;
-                                    name: string;
-                                    bvn: string;
-                                    share: number;
-                                    email: string | null;
-                                    phone: string | null;
-                                    position: string | null;
-                                    isDirector: boolean;
-                                }[];
-                            };
-                            documents: {
-                                [key: string]: {
-                                    fileName: string;
-                                    originalName: string;
-                                    mime: string;
-                                    /** Format: int64 */
-                                    size: number;
-                                    url: string;
-                                } | null;
-                            } | null;
-                            progress: {
-                                /** Format: int64 */
-                                maxStep: number;
-                                isComplete: boolean;
-                                fillPercentage: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_9f7de912"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9438,62 +10690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            info: {
-                                legalName: string;
-                                tradingName: string | null;
-                                registrationType: string;
-                                registrationNumber: string;
-                                incorporationDate: string;
-                                industry: string;
-                                tin: string | null;
-                                website: string | null;
-                                description: string | null;
-                            } | null;
-                            bvn: {
-                                bvn: string;
-                            } | null;
-                            contact: {
-                                email: string;
-                                phone: string;
-                                address: string;
-                                city: string;
-                                state: string;
-                                country: string;
-                            } | null;
-                            ownership: {
-                                owners: {
-                                    id: string;
-                                    name: string;
-                                    bvn: string;
-                                    share: number;
-                                    email: string | null;
-                                    phone: string | null;
-                                    position: string | null;
-                                    isDirector: boolean;
-                                }[];
-                            };
-                            documents: {
-                                [key: string]: {
-                                    fileName: string;
-                                    originalName: string;
-                                    mime: string;
-                                    /** Format: int64 */
-                                    size: number;
-                                    url: string;
-                                } | null;
-                            } | null;
-                            progress: {
-                                /** Format: int64 */
-                                maxStep: number;
-                                isComplete: boolean;
-                                fillPercentage: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_9f7de912"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9510,8 +10707,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
             };
             header?: never;
             path?: never;
@@ -9528,33 +10725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_838937f3"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9589,19 +10760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_298162ea"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9633,31 +10792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                            members: {
-                                id: string;
-                                memberId: string;
-                                active: boolean;
-                                role: string;
-                                user: {
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                };
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_cca045a8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9696,31 +10831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                            members: {
-                                id: string;
-                                memberId: string;
-                                active: boolean;
-                                role: string;
-                                user: {
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                };
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_cca045a8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9796,31 +10907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                            members: {
-                                id: string;
-                                memberId: string;
-                                active: boolean;
-                                role: string;
-                                user: {
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                };
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_cca045a8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9853,31 +10940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                            members: {
-                                id: string;
-                                memberId: string;
-                                active: boolean;
-                                role: string;
-                                user: {
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                };
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_cca045a8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9915,31 +10978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                            members: {
-                                id: string;
-                                memberId: string;
-                                active: boolean;
-                                role: string;
-                                user: {
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                };
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_cca045a8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9976,14 +11015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            subsidiaryId: string | null;
-                            name: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Put_e090d5c2"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10011,14 +11043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            subsidiaryId: string | null;
-                            name: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Put_e090d5c2"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10034,8 +11059,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
             };
             header?: never;
             path?: never;
@@ -10052,33 +11077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_838937f3"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10113,19 +11112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_298162ea"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10157,31 +11144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                            members: {
-                                id: string;
-                                memberId: string;
-                                active: boolean;
-                                role: string;
-                                user: {
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                };
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_cca045a8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10220,31 +11183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                            members: {
-                                id: string;
-                                memberId: string;
-                                active: boolean;
-                                role: string;
-                                user: {
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                };
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_cca045a8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10320,31 +11259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                            members: {
-                                id: string;
-                                memberId: string;
-                                active: boolean;
-                                role: string;
-                                user: {
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                };
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_cca045a8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10377,31 +11292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            /** Format: int64 */
-                            membersCount: number;
-                            createdAt: string;
-                            members: {
-                                id: string;
-                                memberId: string;
-                                active: boolean;
-                                role: string;
-                                user: {
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                };
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_cca045a8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10575,20 +11466,7 @@ export interface operations {
                                 };
                             };
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -10617,14 +11495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: int64 */
-                            count: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Patch_6d3f18df"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10657,14 +11528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: int64 */
-                            count: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Patch_6d3f18df"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10773,19 +11637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            preferences: {
-                                /** @enum {string} */
-                                category: "payments" | "approvals" | "invoices" | "payroll" | "team" | "account";
-                                label: string;
-                                email: boolean;
-                                inApp: boolean;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_9137428a"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10823,19 +11675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            preferences: {
-                                /** @enum {string} */
-                                category: "payments" | "approvals" | "invoices" | "payroll" | "team" | "account";
-                                label: string;
-                                email: boolean;
-                                inApp: boolean;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_9137428a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10866,25 +11706,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            currency: "NGN" | "USD" | "GBP";
-                            name: string;
-                            balance: string;
-                            /** Format: int64 */
-                            balanceMinor: number;
-                            pendingBalance: string;
-                            /** Format: int64 */
-                            pendingBalanceMinor: number;
-                            virtualAccount: {
-                                accountNumber: string;
-                                bankCode: string | null;
-                                bankName: string | null;
-                            } | null;
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["Get_ad1d04b5"][];
                     };
                 };
             };
@@ -10920,29 +11742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            currency: "NGN" | "USD" | "GBP";
-                            name: string;
-                            balance: string;
-                            /** Format: int64 */
-                            balanceMinor: number;
-                            pendingBalance: string;
-                            /** Format: int64 */
-                            pendingBalanceMinor: number;
-                            virtualAccount: {
-                                accountNumber: string;
-                                bankCode: string | null;
-                                bankName: string | null;
-                            } | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_4f7426d8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10973,29 +11773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            currency: "NGN" | "USD" | "GBP";
-                            name: string;
-                            balance: string;
-                            /** Format: int64 */
-                            balanceMinor: number;
-                            pendingBalance: string;
-                            /** Format: int64 */
-                            pendingBalanceMinor: number;
-                            virtualAccount: {
-                                accountNumber: string;
-                                bankCode: string | null;
-                                bankName: string | null;
-                            } | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_4f7426d8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11129,8 +11907,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 period?: "24h" | "7d" | "30d";
                 type?: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload" | "card_spend" | "card_refund";
@@ -11193,20 +11971,7 @@ export interface operations {
                             signedAmountMinor: number;
                             receiptAvailable: boolean;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -11346,14 +12111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            pdf_url: string;
-                            expiresAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_65b93179"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11501,31 +12259,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            amountFrom: string | null;
-                            /** Format: int64 */
-                            amountFromMinor: number | null;
-                            amountTo: string | null;
-                            /** Format: int64 */
-                            amountToMinor: number | null;
-                            categoryId: string | null;
-                            subsidiaryId: string | null;
-                            levels: {
-                                /** @enum {string} */
-                                rule: "any" | "all";
-                                approvers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                            }[];
-                            createdAt: string;
-                            updatedAt: string;
-                        }[];
+                        data: components["schemas"]["Get_0bd5135b"][];
                     };
                 };
             };
@@ -11545,22 +12279,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /** @enum {string} */
-                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                    amountFrom?: (number | null) | (string | null);
-                    amountTo?: (number | null) | (string | null);
-                    /** Format: uuid */
-                    categoryId?: string | null;
-                    /** Format: uuid */
-                    subsidiaryId?: string | null;
-                    levels: {
-                        approverIds: string[];
-                        /** @enum {string} */
-                        rule: "any" | "all";
-                    }[];
-                };
+                "application/json": components["schemas"]["Post_a17a6cd0"];
             };
         };
         responses: {
@@ -11573,35 +12292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            amountFrom: string | null;
-                            /** Format: int64 */
-                            amountFromMinor: number | null;
-                            amountTo: string | null;
-                            /** Format: int64 */
-                            amountToMinor: number | null;
-                            categoryId: string | null;
-                            subsidiaryId: string | null;
-                            levels: {
-                                /** @enum {string} */
-                                rule: "any" | "all";
-                                approvers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                            }[];
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_2636d265"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11633,35 +12324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            amountFrom: string | null;
-                            /** Format: int64 */
-                            amountFromMinor: number | null;
-                            amountTo: string | null;
-                            /** Format: int64 */
-                            amountToMinor: number | null;
-                            categoryId: string | null;
-                            subsidiaryId: string | null;
-                            levels: {
-                                /** @enum {string} */
-                                rule: "any" | "all";
-                                approvers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                            }[];
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_2636d265"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11683,22 +12346,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /** @enum {string} */
-                    type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                    amountFrom?: (number | null) | (string | null);
-                    amountTo?: (number | null) | (string | null);
-                    /** Format: uuid */
-                    categoryId?: string | null;
-                    /** Format: uuid */
-                    subsidiaryId?: string | null;
-                    levels: {
-                        approverIds: string[];
-                        /** @enum {string} */
-                        rule: "any" | "all";
-                    }[];
-                };
+                "application/json": components["schemas"]["Post_a17a6cd0"];
             };
         };
         responses: {
@@ -11711,35 +12359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            amountFrom: string | null;
-                            /** Format: int64 */
-                            amountFromMinor: number | null;
-                            amountTo: string | null;
-                            /** Format: int64 */
-                            amountToMinor: number | null;
-                            categoryId: string | null;
-                            subsidiaryId: string | null;
-                            levels: {
-                                /** @enum {string} */
-                                rule: "any" | "all";
-                                approvers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                            }[];
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_2636d265"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11771,35 +12391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            amountFrom: string | null;
-                            /** Format: int64 */
-                            amountFromMinor: number | null;
-                            amountTo: string | null;
-                            /** Format: int64 */
-                            amountToMinor: number | null;
-                            categoryId: string | null;
-                            subsidiaryId: string | null;
-                            levels: {
-                                /** @enum {string} */
-                                rule: "any" | "all";
-                                approvers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                            }[];
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_2636d265"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11817,8 +12409,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
             };
             header?: never;
             path: {
@@ -11837,56 +12429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            resourceItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                reference: string | null;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                currency: string;
-                                payee: string | null;
-                                description: string | null;
-                                maker: {
-                                    id: string;
-                                    name: string;
-                                };
-                                createdAt: string;
-                            };
-                            pendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                            };
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_33b2a4e5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11904,8 +12447,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
             };
             header?: never;
             path: {
@@ -11924,56 +12467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            resourceItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                reference: string | null;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                currency: string;
-                                payee: string | null;
-                                description: string | null;
-                                maker: {
-                                    id: string;
-                                    name: string;
-                                };
-                                createdAt: string;
-                            };
-                            pendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                            };
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_33b2a4e5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12004,45 +12498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            /** @enum {string} */
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            canApprove: boolean;
-                            canResolve: boolean;
-                            rejectionResolverIds: string[];
-                            /** Format: int64 */
-                            currentLevel: number;
-                            /** Format: int64 */
-                            totalLevels: number;
-                            workflowId: string | null;
-                            workflowName: string;
-                            currentApprovers: {
-                                id: string;
-                                name: string;
-                            }[];
-                            approvals: {
-                                /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                comments: string;
-                                dateApproved: string;
-                                /** Format: int64 */
-                                level: number;
-                                userData: {
-                                    id: string | null;
-                                    name: string;
-                                };
-                                uniqueHash: string;
-                            }[];
-                            trailVerified: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_a42810e7"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12073,23 +12529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "comment" | "decision";
-                            /** @enum {string|null} */
-                            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | null;
-                            body: string;
-                            createdAt: string;
-                            user: {
-                                id: string | null;
-                                name: string;
-                            };
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_e2ee7c81"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12126,23 +12566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "comment" | "decision";
-                            /** @enum {string|null} */
-                            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | null;
-                            body: string;
-                            createdAt: string;
-                            user: {
-                                id: string | null;
-                                name: string;
-                            };
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_e2ee7c81"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12182,45 +12606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            /** @enum {string} */
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            canApprove: boolean;
-                            canResolve: boolean;
-                            rejectionResolverIds: string[];
-                            /** Format: int64 */
-                            currentLevel: number;
-                            /** Format: int64 */
-                            totalLevels: number;
-                            workflowId: string | null;
-                            workflowName: string;
-                            currentApprovers: {
-                                id: string;
-                                name: string;
-                            }[];
-                            approvals: {
-                                /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                comments: string;
-                                dateApproved: string;
-                                /** Format: int64 */
-                                level: number;
-                                userData: {
-                                    id: string | null;
-                                    name: string;
-                                };
-                                uniqueHash: string;
-                            }[];
-                            trailVerified: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_a42810e7"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12258,45 +12644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            /** @enum {string} */
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            canApprove: boolean;
-                            canResolve: boolean;
-                            rejectionResolverIds: string[];
-                            /** Format: int64 */
-                            currentLevel: number;
-                            /** Format: int64 */
-                            totalLevels: number;
-                            workflowId: string | null;
-                            workflowName: string;
-                            currentApprovers: {
-                                id: string;
-                                name: string;
-                            }[];
-                            approvals: {
-                                /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                comments: string;
-                                dateApproved: string;
-                                /** Format: int64 */
-                                level: number;
-                                userData: {
-                                    id: string | null;
-                                    name: string;
-                                };
-                                uniqueHash: string;
-                            }[];
-                            trailVerified: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_a42810e7"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12326,25 +12674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            autoApproveBelow: string;
-                            /** Format: int64 */
-                            autoApproveBelowMinor: number;
-                            fourEyes: boolean;
-                            /** @enum {string} */
-                            overBudget: "block" | "warn";
-                            receiptsRequiredAbove: string | null;
-                            /** Format: int64 */
-                            receiptsRequiredAboveMinor: number | null;
-                            kycIncompleteCap: string;
-                            /** Format: int64 */
-                            kycIncompleteCapMinor: number;
-                            updatedAt: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_57ce5ae4"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12382,25 +12712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            autoApproveBelow: string;
-                            /** Format: int64 */
-                            autoApproveBelowMinor: number;
-                            fourEyes: boolean;
-                            /** @enum {string} */
-                            overBudget: "block" | "warn";
-                            receiptsRequiredAbove: string | null;
-                            /** Format: int64 */
-                            receiptsRequiredAboveMinor: number | null;
-                            kycIncompleteCap: string;
-                            /** Format: int64 */
-                            kycIncompleteCapMinor: number;
-                            updatedAt: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_57ce5ae4"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12428,20 +12740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            parentId: string | null;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            createdAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_4eccc571"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12459,11 +12758,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /** Format: uuid */
-                    parentId?: string | null;
-                };
+                "application/json": components["schemas"]["Post_64c618fd"];
             };
         };
         responses: {
@@ -12476,20 +12771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            parentId: string | null;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_c970a924"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12519,20 +12801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            parentId: string | null;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            createdAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_4eccc571"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12601,11 +12870,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /** Format: uuid */
-                    parentId?: string | null;
-                };
+                "application/json": components["schemas"]["Post_64c618fd"];
             };
         };
         responses: {
@@ -12618,20 +12883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            parentId: string | null;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_c970a924"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12663,20 +12915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            parentId: string | null;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_c970a924"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12714,20 +12953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            parentId: string | null;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_c970a924"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12767,20 +12993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            parentId: string | null;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_c970a924"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12813,20 +13026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            parentId: string | null;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_c970a924"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12863,36 +13063,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            /** @enum {string} */
-                            category: "Inflow" | "Outflow";
-                            /** Format: int64 */
-                            quantity: number;
-                            total: string;
-                            /** Format: int64 */
-                            totalMinor: number;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Post_6ad56fae"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -12912,21 +13084,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string | null;
-                    amount: number | string;
-                    /**
-                     * @default Outflow
-                     * @enum {string}
-                     */
-                    category?: "Inflow" | "Outflow";
-                    /**
-                     * Format: int32
-                     * @default 1
-                     */
-                    quantity?: number;
-                };
+                "application/json": components["schemas"]["Post_cbb63cd9"];
             };
         };
         responses: {
@@ -12939,26 +13097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            /** @enum {string} */
-                            category: "Inflow" | "Outflow";
-                            /** Format: int64 */
-                            quantity: number;
-                            total: string;
-                            /** Format: int64 */
-                            totalMinor: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_a744a0c8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12988,26 +13127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            /** @enum {string} */
-                            category: "Inflow" | "Outflow";
-                            /** Format: int64 */
-                            quantity: number;
-                            total: string;
-                            /** Format: int64 */
-                            totalMinor: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_a744a0c8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13029,21 +13149,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string | null;
-                    amount: number | string;
-                    /**
-                     * @default Outflow
-                     * @enum {string}
-                     */
-                    category?: "Inflow" | "Outflow";
-                    /**
-                     * Format: int32
-                     * @default 1
-                     */
-                    quantity?: number;
-                };
+                "application/json": components["schemas"]["Post_cbb63cd9"];
             };
         };
         responses: {
@@ -13056,26 +13162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            /** @enum {string} */
-                            category: "Inflow" | "Outflow";
-                            /** Format: int64 */
-                            quantity: number;
-                            total: string;
-                            /** Format: int64 */
-                            totalMinor: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_a744a0c8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13106,26 +13193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            /** @enum {string} */
-                            category: "Inflow" | "Outflow";
-                            /** Format: int64 */
-                            quantity: number;
-                            total: string;
-                            /** Format: int64 */
-                            totalMinor: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_a744a0c8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13162,47 +13230,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            type: string;
-                            brand: string;
-                            modelNo: string;
-                            serialNo: string;
-                            location: string;
-                            active: boolean;
-                            inventory: {
-                                /** Format: uuid */
-                                productId: string;
-                                name: string;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                            }[];
-                            value: string;
-                            /** Format: int64 */
-                            valueMinor: number;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Post_74a6c7d0"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -13222,20 +13251,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: string;
-                    brand: string;
-                    modelNo: string;
-                    serialNo: string;
-                    location: string;
-                    /** @default [] */
-                    inventory?: {
-                        /** Format: uuid */
-                        productId: string;
-                        /** Format: int32 */
-                        quantity: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["Post_306818ff"];
             };
         };
         responses: {
@@ -13248,37 +13264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            type: string;
-                            brand: string;
-                            modelNo: string;
-                            serialNo: string;
-                            location: string;
-                            active: boolean;
-                            inventory: {
-                                /** Format: uuid */
-                                productId: string;
-                                name: string;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                            }[];
-                            value: string;
-                            /** Format: int64 */
-                            valueMinor: number;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_87d6d91f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13310,37 +13296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            type: string;
-                            brand: string;
-                            modelNo: string;
-                            serialNo: string;
-                            location: string;
-                            active: boolean;
-                            inventory: {
-                                /** Format: uuid */
-                                productId: string;
-                                name: string;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                            }[];
-                            value: string;
-                            /** Format: int64 */
-                            valueMinor: number;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_87d6d91f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13362,20 +13318,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: string;
-                    brand: string;
-                    modelNo: string;
-                    serialNo: string;
-                    location: string;
-                    /** @default [] */
-                    inventory?: {
-                        /** Format: uuid */
-                        productId: string;
-                        /** Format: int32 */
-                        quantity: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["Post_306818ff"];
             };
         };
         responses: {
@@ -13388,37 +13331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            type: string;
-                            brand: string;
-                            modelNo: string;
-                            serialNo: string;
-                            location: string;
-                            active: boolean;
-                            inventory: {
-                                /** Format: uuid */
-                                productId: string;
-                                name: string;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                            }[];
-                            value: string;
-                            /** Format: int64 */
-                            valueMinor: number;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_87d6d91f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13450,37 +13363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            type: string;
-                            brand: string;
-                            modelNo: string;
-                            serialNo: string;
-                            location: string;
-                            active: boolean;
-                            inventory: {
-                                /** Format: uuid */
-                                productId: string;
-                                name: string;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                            }[];
-                            value: string;
-                            /** Format: int64 */
-                            valueMinor: number;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_87d6d91f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13517,37 +13400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            type: string;
-                            brand: string;
-                            modelNo: string;
-                            serialNo: string;
-                            location: string;
-                            active: boolean;
-                            inventory: {
-                                /** Format: uuid */
-                                productId: string;
-                                name: string;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                            }[];
-                            value: string;
-                            /** Format: int64 */
-                            valueMinor: number;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_87d6d91f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13584,50 +13437,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            startDate: string | null;
-                            endDate: string | null;
-                            spent: string;
-                            /** Format: int64 */
-                            spentMinor: number;
-                            committed: string;
-                            /** Format: int64 */
-                            committedMinor: number;
-                            remaining: string | null;
-                            /** Format: int64 */
-                            remainingMinor: number | null;
-                            members: {
-                                /** Format: uuid */
-                                accessId: string;
-                                /** Format: uuid */
-                                userId: string;
-                                name: string;
-                            }[];
-                            completedAt: string | null;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Post_457072cb"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -13668,40 +13479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            startDate: string | null;
-                            endDate: string | null;
-                            spent: string;
-                            /** Format: int64 */
-                            spentMinor: number;
-                            committed: string;
-                            /** Format: int64 */
-                            committedMinor: number;
-                            remaining: string | null;
-                            /** Format: int64 */
-                            remainingMinor: number | null;
-                            members: {
-                                /** Format: uuid */
-                                accessId: string;
-                                /** Format: uuid */
-                                userId: string;
-                                name: string;
-                            }[];
-                            completedAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_d50a078f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13731,40 +13509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            startDate: string | null;
-                            endDate: string | null;
-                            spent: string;
-                            /** Format: int64 */
-                            spentMinor: number;
-                            committed: string;
-                            /** Format: int64 */
-                            committedMinor: number;
-                            remaining: string | null;
-                            /** Format: int64 */
-                            remainingMinor: number | null;
-                            members: {
-                                /** Format: uuid */
-                                accessId: string;
-                                /** Format: uuid */
-                                userId: string;
-                                name: string;
-                            }[];
-                            completedAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_d50a078f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13801,40 +13546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            startDate: string | null;
-                            endDate: string | null;
-                            spent: string;
-                            /** Format: int64 */
-                            spentMinor: number;
-                            committed: string;
-                            /** Format: int64 */
-                            committedMinor: number;
-                            remaining: string | null;
-                            /** Format: int64 */
-                            remainingMinor: number | null;
-                            members: {
-                                /** Format: uuid */
-                                accessId: string;
-                                /** Format: uuid */
-                                userId: string;
-                                name: string;
-                            }[];
-                            completedAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_d50a078f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13871,40 +13583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            startDate: string | null;
-                            endDate: string | null;
-                            spent: string;
-                            /** Format: int64 */
-                            spentMinor: number;
-                            committed: string;
-                            /** Format: int64 */
-                            committedMinor: number;
-                            remaining: string | null;
-                            /** Format: int64 */
-                            remainingMinor: number | null;
-                            members: {
-                                /** Format: uuid */
-                                accessId: string;
-                                /** Format: uuid */
-                                userId: string;
-                                name: string;
-                            }[];
-                            completedAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_d50a078f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13941,40 +13620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            active: boolean;
-                            budget: string | null;
-                            /** Format: int64 */
-                            budgetMinor: number | null;
-                            startDate: string | null;
-                            endDate: string | null;
-                            spent: string;
-                            /** Format: int64 */
-                            spentMinor: number;
-                            committed: string;
-                            /** Format: int64 */
-                            committedMinor: number;
-                            remaining: string | null;
-                            /** Format: int64 */
-                            remainingMinor: number | null;
-                            members: {
-                                /** Format: uuid */
-                                accessId: string;
-                                /** Format: uuid */
-                                userId: string;
-                                name: string;
-                            }[];
-                            completedAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_d50a078f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13992,8 +13638,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 status?: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired" | "active";
                 mine?: "true" | "false";
@@ -14044,19 +13690,7 @@ export interface operations {
                                 uploader: string;
                                 fileName: string;
                             }[];
-                            productsAndServices: {
-                                id: string;
-                                name: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                                attachment: string | null;
-                            }[];
+                            productsAndServices: components["schemas"]["ProductsAndServices_b851e8bc"];
                             approverId: string | null;
                             projectId: string | null;
                             beneficiaryEmail: string | null;
@@ -14075,20 +13709,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -14108,54 +13729,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    amount: number | string;
-                    /** Format: uuid */
-                    walletId: string;
-                    /** @enum {string} */
-                    currency: "NGN" | "USD" | "GBP";
-                    bankCode: string;
-                    bankAccountNumber: string;
-                    bankAccountName?: string;
-                    /** @default {} */
-                    purpose?: {
-                        /** Format: uuid */
-                        service?: string | null;
-                        serviceName?: string | null;
-                        description?: string;
-                    };
-                    /** @default [] */
-                    attachments?: {
-                        /** @default  */
-                        uploader?: string;
-                        fileName: string;
-                    }[];
-                    /** Format: uuid */
-                    approverId?: string | null;
-                    /** @default [] */
-                    productsAndServices?: {
-                        /** Format: uuid */
-                        id: string;
-                        amount: number | string;
-                        /** Format: int32 */
-                        quantity: number;
-                        attachment?: string | null;
-                    }[];
-                    /** Format: uuid */
-                    projectId?: string | null;
-                    /** Format: email */
-                    beneficiaryEmail?: string | null;
-                    /** Format: uuid */
-                    beneficiaryId?: string | null;
-                    /** @default false */
-                    notifyBeneficiary?: boolean;
-                    /** Format: date */
-                    scheduledDate?: string | null;
-                    /** @enum {string|null} */
-                    recurrence?: "once" | "weekly" | "monthly" | null;
-                    /** Format: date */
-                    recurrenceEndDate?: string | null;
-                };
+                "application/json": components["schemas"]["Post_c85af71b"];
             };
         };
         responses: {
@@ -14168,139 +13742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            fee: string | null;
-                            /** Format: int64 */
-                            feeMinor: number | null;
-                            currency: string;
-                            walletId: string;
-                            bankCode: string;
-                            bankName: string;
-                            bankAccountNumber: string;
-                            bankAccountName: string;
-                            purpose: {
-                                service: string | null;
-                                serviceName: string | null;
-                                description: string | null;
-                            };
-                            attachments: {
-                                uploader: string;
-                                fileName: string;
-                            }[];
-                            productsAndServices: {
-                                id: string;
-                                name: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                                attachment: string | null;
-                            }[];
-                            approverId: string | null;
-                            projectId: string | null;
-                            beneficiaryEmail: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            scheduledDate: string | null;
-                            /** @enum {string|null} */
-                            recurrence: "once" | "weekly" | "monthly" | null;
-                            recurrenceEndDate: string | null;
-                            nextRunOn: string | null;
-                            parentExpenseId: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            expenseData: {
-                                manifest: {
-                                    bankCode: string;
-                                    bankAccountNumber: string;
-                                    walletId: string;
-                                    amount: string;
-                                    paymentTag: string | null;
-                                    narration: string | null;
-                                    attachments: {
-                                        uploader: string;
-                                        fileName: string;
-                                    }[];
-                                    purpose: {
-                                        service: string | null;
-                                        serviceName: string | null;
-                                        description: string | null;
-                                    };
-                                    productsAndServices: {
-                                        id: string;
-                                        name: string;
-                                        amount: string;
-                                        /** Format: int64 */
-                                        amountMinor: number;
-                                        /** Format: int64 */
-                                        quantity: number;
-                                        total: string;
-                                        /** Format: int64 */
-                                        totalMinor: number;
-                                        attachment: string | null;
-                                    }[];
-                                };
-                                project: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14337,15 +13779,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            accountName: string;
-                            bankName: string;
-                            accountNumber: string;
-                            bankCode: string;
-                            email: string | null;
-                        }[];
+                        data: components["schemas"]["Get_daf018c3"][];
                     };
                 };
             };
@@ -14379,15 +13813,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            accountName: string;
-                            bankName: string;
-                            accountNumber: string;
-                            bankCode: string;
-                            email: string | null;
-                        };
+                        data: components["schemas"]["Get_daf018c3"];
                     };
                 };
             };
@@ -14419,139 +13845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            fee: string | null;
-                            /** Format: int64 */
-                            feeMinor: number | null;
-                            currency: string;
-                            walletId: string;
-                            bankCode: string;
-                            bankName: string;
-                            bankAccountNumber: string;
-                            bankAccountName: string;
-                            purpose: {
-                                service: string | null;
-                                serviceName: string | null;
-                                description: string | null;
-                            };
-                            attachments: {
-                                uploader: string;
-                                fileName: string;
-                            }[];
-                            productsAndServices: {
-                                id: string;
-                                name: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                                attachment: string | null;
-                            }[];
-                            approverId: string | null;
-                            projectId: string | null;
-                            beneficiaryEmail: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            scheduledDate: string | null;
-                            /** @enum {string|null} */
-                            recurrence: "once" | "weekly" | "monthly" | null;
-                            recurrenceEndDate: string | null;
-                            nextRunOn: string | null;
-                            parentExpenseId: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            expenseData: {
-                                manifest: {
-                                    bankCode: string;
-                                    bankAccountNumber: string;
-                                    walletId: string;
-                                    amount: string;
-                                    paymentTag: string | null;
-                                    narration: string | null;
-                                    attachments: {
-                                        uploader: string;
-                                        fileName: string;
-                                    }[];
-                                    purpose: {
-                                        service: string | null;
-                                        serviceName: string | null;
-                                        description: string | null;
-                                    };
-                                    productsAndServices: {
-                                        id: string;
-                                        name: string;
-                                        amount: string;
-                                        /** Format: int64 */
-                                        amountMinor: number;
-                                        /** Format: int64 */
-                                        quantity: number;
-                                        total: string;
-                                        /** Format: int64 */
-                                        totalMinor: number;
-                                        attachment: string | null;
-                                    }[];
-                                };
-                                project: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14573,54 +13867,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    amount: number | string;
-                    /** Format: uuid */
-                    walletId: string;
-                    /** @enum {string} */
-                    currency: "NGN" | "USD" | "GBP";
-                    bankCode: string;
-                    bankAccountNumber: string;
-                    bankAccountName?: string;
-                    /** @default {} */
-                    purpose?: {
-                        /** Format: uuid */
-                        service?: string | null;
-                        serviceName?: string | null;
-                        description?: string;
-                    };
-                    /** @default [] */
-                    attachments?: {
-                        /** @default  */
-                        uploader?: string;
-                        fileName: string;
-                    }[];
-                    /** Format: uuid */
-                    approverId?: string | null;
-                    /** @default [] */
-                    productsAndServices?: {
-                        /** Format: uuid */
-                        id: string;
-                        amount: number | string;
-                        /** Format: int32 */
-                        quantity: number;
-                        attachment?: string | null;
-                    }[];
-                    /** Format: uuid */
-                    projectId?: string | null;
-                    /** Format: email */
-                    beneficiaryEmail?: string | null;
-                    /** Format: uuid */
-                    beneficiaryId?: string | null;
-                    /** @default false */
-                    notifyBeneficiary?: boolean;
-                    /** Format: date */
-                    scheduledDate?: string | null;
-                    /** @enum {string|null} */
-                    recurrence?: "once" | "weekly" | "monthly" | null;
-                    /** Format: date */
-                    recurrenceEndDate?: string | null;
-                };
+                "application/json": components["schemas"]["Post_c85af71b"];
             };
         };
         responses: {
@@ -14633,139 +13880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            fee: string | null;
-                            /** Format: int64 */
-                            feeMinor: number | null;
-                            currency: string;
-                            walletId: string;
-                            bankCode: string;
-                            bankName: string;
-                            bankAccountNumber: string;
-                            bankAccountName: string;
-                            purpose: {
-                                service: string | null;
-                                serviceName: string | null;
-                                description: string | null;
-                            };
-                            attachments: {
-                                uploader: string;
-                                fileName: string;
-                            }[];
-                            productsAndServices: {
-                                id: string;
-                                name: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                                attachment: string | null;
-                            }[];
-                            approverId: string | null;
-                            projectId: string | null;
-                            beneficiaryEmail: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            scheduledDate: string | null;
-                            /** @enum {string|null} */
-                            recurrence: "once" | "weekly" | "monthly" | null;
-                            recurrenceEndDate: string | null;
-                            nextRunOn: string | null;
-                            parentExpenseId: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            expenseData: {
-                                manifest: {
-                                    bankCode: string;
-                                    bankAccountNumber: string;
-                                    walletId: string;
-                                    amount: string;
-                                    paymentTag: string | null;
-                                    narration: string | null;
-                                    attachments: {
-                                        uploader: string;
-                                        fileName: string;
-                                    }[];
-                                    purpose: {
-                                        service: string | null;
-                                        serviceName: string | null;
-                                        description: string | null;
-                                    };
-                                    productsAndServices: {
-                                        id: string;
-                                        name: string;
-                                        amount: string;
-                                        /** Format: int64 */
-                                        amountMinor: number;
-                                        /** Format: int64 */
-                                        quantity: number;
-                                        total: string;
-                                        /** Format: int64 */
-                                        totalMinor: number;
-                                        attachment: string | null;
-                                    }[];
-                                };
-                                project: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14804,139 +13919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            fee: string | null;
-                            /** Format: int64 */
-                            feeMinor: number | null;
-                            currency: string;
-                            walletId: string;
-                            bankCode: string;
-                            bankName: string;
-                            bankAccountNumber: string;
-                            bankAccountName: string;
-                            purpose: {
-                                service: string | null;
-                                serviceName: string | null;
-                                description: string | null;
-                            };
-                            attachments: {
-                                uploader: string;
-                                fileName: string;
-                            }[];
-                            productsAndServices: {
-                                id: string;
-                                name: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                                attachment: string | null;
-                            }[];
-                            approverId: string | null;
-                            projectId: string | null;
-                            beneficiaryEmail: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            scheduledDate: string | null;
-                            /** @enum {string|null} */
-                            recurrence: "once" | "weekly" | "monthly" | null;
-                            recurrenceEndDate: string | null;
-                            nextRunOn: string | null;
-                            parentExpenseId: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            expenseData: {
-                                manifest: {
-                                    bankCode: string;
-                                    bankAccountNumber: string;
-                                    walletId: string;
-                                    amount: string;
-                                    paymentTag: string | null;
-                                    narration: string | null;
-                                    attachments: {
-                                        uploader: string;
-                                        fileName: string;
-                                    }[];
-                                    purpose: {
-                                        service: string | null;
-                                        serviceName: string | null;
-                                        description: string | null;
-                                    };
-                                    productsAndServices: {
-                                        id: string;
-                                        name: string;
-                                        amount: string;
-                                        /** Format: int64 */
-                                        amountMinor: number;
-                                        /** Format: int64 */
-                                        quantity: number;
-                                        total: string;
-                                        /** Format: int64 */
-                                        totalMinor: number;
-                                        attachment: string | null;
-                                    }[];
-                                };
-                                project: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14969,139 +13952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            fee: string | null;
-                            /** Format: int64 */
-                            feeMinor: number | null;
-                            currency: string;
-                            walletId: string;
-                            bankCode: string;
-                            bankName: string;
-                            bankAccountNumber: string;
-                            bankAccountName: string;
-                            purpose: {
-                                service: string | null;
-                                serviceName: string | null;
-                                description: string | null;
-                            };
-                            attachments: {
-                                uploader: string;
-                                fileName: string;
-                            }[];
-                            productsAndServices: {
-                                id: string;
-                                name: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                                attachment: string | null;
-                            }[];
-                            approverId: string | null;
-                            projectId: string | null;
-                            beneficiaryEmail: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            scheduledDate: string | null;
-                            /** @enum {string|null} */
-                            recurrence: "once" | "weekly" | "monthly" | null;
-                            recurrenceEndDate: string | null;
-                            nextRunOn: string | null;
-                            parentExpenseId: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            expenseData: {
-                                manifest: {
-                                    bankCode: string;
-                                    bankAccountNumber: string;
-                                    walletId: string;
-                                    amount: string;
-                                    paymentTag: string | null;
-                                    narration: string | null;
-                                    attachments: {
-                                        uploader: string;
-                                        fileName: string;
-                                    }[];
-                                    purpose: {
-                                        service: string | null;
-                                        serviceName: string | null;
-                                        description: string | null;
-                                    };
-                                    productsAndServices: {
-                                        id: string;
-                                        name: string;
-                                        amount: string;
-                                        /** Format: int64 */
-                                        amountMinor: number;
-                                        /** Format: int64 */
-                                        quantity: number;
-                                        total: string;
-                                        /** Format: int64 */
-                                        totalMinor: number;
-                                        attachment: string | null;
-                                    }[];
-                                };
-                                project: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15134,139 +13985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            fee: string | null;
-                            /** Format: int64 */
-                            feeMinor: number | null;
-                            currency: string;
-                            walletId: string;
-                            bankCode: string;
-                            bankName: string;
-                            bankAccountNumber: string;
-                            bankAccountName: string;
-                            purpose: {
-                                service: string | null;
-                                serviceName: string | null;
-                                description: string | null;
-                            };
-                            attachments: {
-                                uploader: string;
-                                fileName: string;
-                            }[];
-                            productsAndServices: {
-                                id: string;
-                                name: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                                attachment: string | null;
-                            }[];
-                            approverId: string | null;
-                            projectId: string | null;
-                            beneficiaryEmail: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            scheduledDate: string | null;
-                            /** @enum {string|null} */
-                            recurrence: "once" | "weekly" | "monthly" | null;
-                            recurrenceEndDate: string | null;
-                            nextRunOn: string | null;
-                            parentExpenseId: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            expenseData: {
-                                manifest: {
-                                    bankCode: string;
-                                    bankAccountNumber: string;
-                                    walletId: string;
-                                    amount: string;
-                                    paymentTag: string | null;
-                                    narration: string | null;
-                                    attachments: {
-                                        uploader: string;
-                                        fileName: string;
-                                    }[];
-                                    purpose: {
-                                        service: string | null;
-                                        serviceName: string | null;
-                                        description: string | null;
-                                    };
-                                    productsAndServices: {
-                                        id: string;
-                                        name: string;
-                                        amount: string;
-                                        /** Format: int64 */
-                                        amountMinor: number;
-                                        /** Format: int64 */
-                                        quantity: number;
-                                        total: string;
-                                        /** Format: int64 */
-                                        totalMinor: number;
-                                        attachment: string | null;
-                                    }[];
-                                };
-                                project: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15299,45 +14018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            /** @enum {string} */
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            canApprove: boolean;
-                            canResolve: boolean;
-                            rejectionResolverIds: string[];
-                            /** Format: int64 */
-                            currentLevel: number;
-                            /** Format: int64 */
-                            totalLevels: number;
-                            workflowId: string | null;
-                            workflowName: string;
-                            currentApprovers: {
-                                id: string;
-                                name: string;
-                            }[];
-                            approvals: {
-                                /** @enum {string} */
-                                status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                comments: string;
-                                dateApproved: string;
-                                /** Format: int64 */
-                                level: number;
-                                userData: {
-                                    id: string | null;
-                                    name: string;
-                                };
-                                uniqueHash: string;
-                            }[];
-                            trailVerified: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_a42810e7"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15378,139 +14059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            fee: string | null;
-                            /** Format: int64 */
-                            feeMinor: number | null;
-                            currency: string;
-                            walletId: string;
-                            bankCode: string;
-                            bankName: string;
-                            bankAccountNumber: string;
-                            bankAccountName: string;
-                            purpose: {
-                                service: string | null;
-                                serviceName: string | null;
-                                description: string | null;
-                            };
-                            attachments: {
-                                uploader: string;
-                                fileName: string;
-                            }[];
-                            productsAndServices: {
-                                id: string;
-                                name: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                total: string;
-                                /** Format: int64 */
-                                totalMinor: number;
-                                attachment: string | null;
-                            }[];
-                            approverId: string | null;
-                            projectId: string | null;
-                            beneficiaryEmail: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            scheduledDate: string | null;
-                            /** @enum {string|null} */
-                            recurrence: "once" | "weekly" | "monthly" | null;
-                            recurrenceEndDate: string | null;
-                            nextRunOn: string | null;
-                            parentExpenseId: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            expenseData: {
-                                manifest: {
-                                    bankCode: string;
-                                    bankAccountNumber: string;
-                                    walletId: string;
-                                    amount: string;
-                                    paymentTag: string | null;
-                                    narration: string | null;
-                                    attachments: {
-                                        uploader: string;
-                                        fileName: string;
-                                    }[];
-                                    purpose: {
-                                        service: string | null;
-                                        serviceName: string | null;
-                                        description: string | null;
-                                    };
-                                    productsAndServices: {
-                                        id: string;
-                                        name: string;
-                                        amount: string;
-                                        /** Format: int64 */
-                                        amountMinor: number;
-                                        /** Format: int64 */
-                                        quantity: number;
-                                        total: string;
-                                        /** Format: int64 */
-                                        totalMinor: number;
-                                        attachment: string | null;
-                                    }[];
-                                };
-                                project: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15611,30 +14160,7 @@ export interface operations {
             content: {
                 "application/json": {
                     fileName?: string;
-                    entries: {
-                        /** @default  */
-                        name?: string;
-                        /** @default  */
-                        email?: string;
-                        /** @default  */
-                        salaryAmount?: string;
-                        /** @default  */
-                        bankCode?: string;
-                        /** @default  */
-                        accountNumber?: string;
-                        /** @default  */
-                        accountName?: string;
-                        /** @default  */
-                        annualRent?: string;
-                        /** @default  */
-                        stateOfResidence?: string;
-                        /** @default  */
-                        pfaName?: string;
-                        /** @default  */
-                        rsaPin?: string;
-                        /** @default  */
-                        nhfNumber?: string;
-                    }[];
+                    entries: components["schemas"]["Entries_12f7773e"][];
                 };
             };
         };
@@ -15648,31 +14174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            fileName: string | null;
-                            /** @enum {string} */
-                            status: "validating" | "validated" | "committed" | "discarded";
-                            salaryVisible: boolean;
-                            /** Format: int64 */
-                            total: number;
-                            /** Format: int64 */
-                            validCount: number;
-                            /** Format: int64 */
-                            invalidCount: number;
-                            progress: {
-                                /** Format: int64 */
-                                done: number;
-                                /** Format: int64 */
-                                total: number;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0f077018"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15746,30 +14248,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @default  */
-                    name?: string;
-                    /** @default  */
-                    email?: string;
-                    /** @default  */
-                    salaryAmount?: string;
-                    /** @default  */
-                    bankCode?: string;
-                    /** @default  */
-                    accountNumber?: string;
-                    /** @default  */
-                    accountName?: string;
-                    /** @default  */
-                    annualRent?: string;
-                    /** @default  */
-                    stateOfResidence?: string;
-                    /** @default  */
-                    pfaName?: string;
-                    /** @default  */
-                    rsaPin?: string;
-                    /** @default  */
-                    nhfNumber?: string;
-                };
+                "application/json": components["schemas"]["Entries_12f7773e"];
             };
         };
         responses: {
@@ -15785,29 +14264,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            /** Format: int64 */
-                            rowNo: number;
-                            name: string;
-                            email: string;
-                            salaryAmount: string | null;
-                            annualRent: string | null;
-                            bankCode: string;
-                            bankName: string | null;
-                            accountNumber: string;
-                            accountName: string | null;
-                            stateOfResidence: string | null;
-                            pfaName: string | null;
-                            rsaPin: string | null;
-                            nhfNumber: string | null;
-                            /** @enum {string} */
-                            nameStatus: "pending" | "resolved" | "failed" | "skipped";
-                            errors: {
-                                [key: string]: string;
-                            };
-                            valid: boolean;
-                        };
+                        data: components["schemas"]["Put_1b1b1660"];
                     };
                 };
             };
@@ -15880,31 +14337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            fileName: string | null;
-                            /** @enum {string} */
-                            status: "validating" | "validated" | "committed" | "discarded";
-                            salaryVisible: boolean;
-                            /** Format: int64 */
-                            total: number;
-                            /** Format: int64 */
-                            validCount: number;
-                            /** Format: int64 */
-                            invalidCount: number;
-                            progress: {
-                                /** Format: int64 */
-                                done: number;
-                                /** Format: int64 */
-                                total: number;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0f077018"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15963,29 +14396,7 @@ export interface operations {
                             };
                             createdAt: string;
                             updatedAt: string;
-                            entries: {
-                                id: string;
-                                /** Format: int64 */
-                                rowNo: number;
-                                name: string;
-                                email: string;
-                                salaryAmount: string | null;
-                                annualRent: string | null;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountNumber: string;
-                                accountName: string | null;
-                                stateOfResidence: string | null;
-                                pfaName: string | null;
-                                rsaPin: string | null;
-                                nhfNumber: string | null;
-                                /** @enum {string} */
-                                nameStatus: "pending" | "resolved" | "failed" | "skipped";
-                                errors: {
-                                    [key: string]: string;
-                                };
-                                valid: boolean;
-                            }[];
+                            entries: components["schemas"]["Put_1b1b1660"][];
                             /** Format: int64 */
                             page: number;
                             /** Format: int64 */
@@ -16061,15 +14472,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            /** Format: int64 */
-                            employeeCount: number;
-                            createdAt: string;
-                            updatedAt: string;
-                        }[];
+                        data: components["schemas"]["Get_908c4ab7"][];
                     };
                 };
             };
@@ -16104,19 +14507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            /** Format: int64 */
-                            employeeCount: number;
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_2cae61b4"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16155,19 +14546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string | null;
-                            /** Format: int64 */
-                            employeeCount: number;
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_2cae61b4"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16242,56 +14621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            salaryVisible: boolean;
-                            salaryAmount: string | null;
-                            /** Format: int64 */
-                            salaryAmountMinor: number | null;
-                            annualRent: string | null;
-                            /** Format: int64 */
-                            annualRentMinor: number | null;
-                            nhfEnabled: boolean;
-                            bankDetails: {
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                            };
-                            components: {
-                                description: string;
-                                /** @enum {string} */
-                                type: "addition" | "deduction";
-                                amount: string | null;
-                                /** Format: int64 */
-                                amountMinor: number | null;
-                            }[];
-                            salaryBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            salaryBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            finalAmount: string | null;
-                            /** Format: int64 */
-                            finalAmountMinor: number | null;
-                            /** @enum {string} */
-                            invitationStatus: "invited" | "accepted";
-                            groupId: string | null;
-                            groupName: string | null;
-                            stateOfResidence: string | null;
-                            pfaName: string | null;
-                            rsaPin: string | null;
-                            nhfNumber: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_10d2d134"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16321,20 +14651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            enabled: boolean;
-                            nhfDefault: boolean;
-                            /** Format: int64 */
-                            pensionMinEmployees: number;
-                            minimumWageExempt: boolean;
-                            minimumWageMonthly: string;
-                            /** @enum {string} */
-                            nsitfBase: "gross" | "bht";
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_96dcc6d7"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -16373,20 +14690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            enabled: boolean;
-                            nhfDefault: boolean;
-                            /** Format: int64 */
-                            pensionMinEmployees: number;
-                            minimumWageExempt: boolean;
-                            minimumWageMonthly: string;
-                            /** @enum {string} */
-                            nsitfBase: "gross" | "bht";
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_96dcc6d7"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16452,12 +14756,7 @@ export interface operations {
                         status: string;
                         message: string;
                         data: {
-                            employee: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
+                            employee: components["schemas"]["Employee_3131c44a"];
                             change: {
                                 /** Format: uuid */
                                 id: string;
@@ -16473,41 +14772,7 @@ export interface operations {
                                 requestedAt: string;
                                 decidedAt: string | null;
                             };
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
                         }[];
                     };
                 };
@@ -16542,56 +14807,8 @@ export interface operations {
                         status: string;
                         message: string;
                         data: {
-                            pendingChange: {
-                                /** Format: uuid */
-                                id: string;
-                                reference: string;
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                                nameMatches: boolean;
-                                reason: string | null;
-                                requestedAt: string;
-                                decidedAt: string | null;
-                            } | null;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
+                            pendingChange: components["schemas"]["PendingChange_927ebc6b"];
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
                         };
                     };
                 };
@@ -16624,12 +14841,7 @@ export interface operations {
                         accountName?: string;
                         annualRent?: number | string;
                         nhfEnabled?: boolean;
-                        components?: {
-                            description: string;
-                            /** @enum {string} */
-                            type: "addition" | "deduction";
-                            amount: number | string;
-                        }[];
+                        components?: components["schemas"]["Components_707e7928"];
                         stateOfResidence?: string;
                         pfaName?: string;
                         rsaPin?: string;
@@ -16651,52 +14863,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            salaryVisible: boolean;
-                            salaryAmount: string | null;
-                            /** Format: int64 */
-                            salaryAmountMinor: number | null;
-                            annualRent: string | null;
-                            /** Format: int64 */
-                            annualRentMinor: number | null;
-                            nhfEnabled: boolean;
-                            bankDetails: {
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                            };
-                            components: {
-                                description: string;
-                                /** @enum {string} */
-                                type: "addition" | "deduction";
-                                amount: string | null;
-                                /** Format: int64 */
-                                amountMinor: number | null;
-                            }[];
-                            salaryBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            salaryBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            finalAmount: string | null;
-                            /** Format: int64 */
-                            finalAmountMinor: number | null;
-                            /** @enum {string} */
-                            invitationStatus: "invited" | "accepted";
-                            groupId: string | null;
-                            groupName: string | null;
-                            stateOfResidence: string | null;
-                            pfaName: string | null;
-                            rsaPin: string | null;
-                            nhfNumber: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                        }[];
+                        data: components["schemas"]["Post_88de0fc1"];
                     };
                 };
             };
@@ -16717,8 +14884,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 groupId?: string;
                 format?: "json" | "csv";
             };
@@ -16740,66 +14907,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            salaryVisible: boolean;
-                            salaryAmount: string | null;
-                            /** Format: int64 */
-                            salaryAmountMinor: number | null;
-                            annualRent: string | null;
-                            /** Format: int64 */
-                            annualRentMinor: number | null;
-                            nhfEnabled: boolean;
-                            bankDetails: {
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                            };
-                            components: {
-                                description: string;
-                                /** @enum {string} */
-                                type: "addition" | "deduction";
-                                amount: string | null;
-                                /** Format: int64 */
-                                amountMinor: number | null;
-                            }[];
-                            salaryBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            salaryBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            finalAmount: string | null;
-                            /** Format: int64 */
-                            finalAmountMinor: number | null;
-                            /** @enum {string} */
-                            invitationStatus: "invited" | "accepted";
-                            groupId: string | null;
-                            groupName: string | null;
-                            stateOfResidence: string | null;
-                            pfaName: string | null;
-                            rsaPin: string | null;
-                            nhfNumber: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Post_88de0fc1"];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -16860,56 +14969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            salaryVisible: boolean;
-                            salaryAmount: string | null;
-                            /** Format: int64 */
-                            salaryAmountMinor: number | null;
-                            annualRent: string | null;
-                            /** Format: int64 */
-                            annualRentMinor: number | null;
-                            nhfEnabled: boolean;
-                            bankDetails: {
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                            };
-                            components: {
-                                description: string;
-                                /** @enum {string} */
-                                type: "addition" | "deduction";
-                                amount: string | null;
-                                /** Format: int64 */
-                                amountMinor: number | null;
-                            }[];
-                            salaryBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            salaryBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            finalAmount: string | null;
-                            /** Format: int64 */
-                            finalAmountMinor: number | null;
-                            /** @enum {string} */
-                            invitationStatus: "invited" | "accepted";
-                            groupId: string | null;
-                            groupName: string | null;
-                            stateOfResidence: string | null;
-                            pfaName: string | null;
-                            rsaPin: string | null;
-                            nhfNumber: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_10d2d134"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16941,12 +15001,7 @@ export interface operations {
                     accountName?: string;
                     annualRent?: number | string;
                     nhfEnabled?: boolean;
-                    components?: {
-                        description: string;
-                        /** @enum {string} */
-                        type: "addition" | "deduction";
-                        amount: number | string;
-                    }[];
+                    components?: components["schemas"]["Components_707e7928"];
                     stateOfResidence?: string;
                     pfaName?: string;
                     rsaPin?: string;
@@ -16964,56 +15019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            salaryVisible: boolean;
-                            salaryAmount: string | null;
-                            /** Format: int64 */
-                            salaryAmountMinor: number | null;
-                            annualRent: string | null;
-                            /** Format: int64 */
-                            annualRentMinor: number | null;
-                            nhfEnabled: boolean;
-                            bankDetails: {
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                            };
-                            components: {
-                                description: string;
-                                /** @enum {string} */
-                                type: "addition" | "deduction";
-                                amount: string | null;
-                                /** Format: int64 */
-                                amountMinor: number | null;
-                            }[];
-                            salaryBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            salaryBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            finalAmount: string | null;
-                            /** Format: int64 */
-                            finalAmountMinor: number | null;
-                            /** @enum {string} */
-                            invitationStatus: "invited" | "accepted";
-                            groupId: string | null;
-                            groupName: string | null;
-                            stateOfResidence: string | null;
-                            pfaName: string | null;
-                            rsaPin: string | null;
-                            nhfNumber: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_10d2d134"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17105,8 +15111,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 status?: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
                 type?: "once" | "recurring";
                 format?: "json" | "csv";
@@ -17178,20 +15184,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -17211,28 +15204,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string;
-                    /** @enum {string} */
-                    type: "once" | "recurring";
-                    /** @enum {string} */
-                    mode: "instant" | "scheduled";
-                    /** Format: uuid */
-                    walletId: string;
-                    employees: string[];
-                    /** Format: int32 */
-                    daysBeforeMonthEndToCreatePayroll?: number | null;
-                    /** Format: int32 */
-                    daysBeforeMonthEndToProcessPayroll?: number | null;
-                    /** Format: date */
-                    scheduledPayDate?: string | null;
-                    payrollBreakdown?: {
-                        [key: string]: {
-                            [key: string]: number | string;
-                        };
-                    };
-                };
+                "application/json": components["schemas"]["Post_e70859c7"];
             };
         };
         responses: {
@@ -17245,94 +15217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            description: string | null;
-                            /** @enum {string} */
-                            type: "once" | "recurring";
-                            /** @enum {string} */
-                            mode: "instant" | "scheduled";
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-                            walletId: string;
-                            /** Format: int64 */
-                            employeeCount: number;
-                            /** Format: int64 */
-                            paidCount: number;
-                            /** Format: int64 */
-                            failedCount: number;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToCreatePayroll: number | null;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToProcessPayroll: number | null;
-                            scheduledPayDate: string | null;
-                            salaryVisible: boolean;
-                            grossAmount: string | null;
-                            /** Format: int64 */
-                            grossAmountMinor: number | null;
-                            netAmount: string | null;
-                            /** Format: int64 */
-                            netAmountMinor: number | null;
-                            employerCost: string | null;
-                            /** Format: int64 */
-                            employerCostMinor: number | null;
-                            payrollBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            payrollBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            employerCosts: {
-                                [key: string]: string;
-                            } | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17352,8 +15237,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
             };
             header?: never;
             path?: never;
@@ -17406,20 +15291,7 @@ export interface operations {
                                 [key: string]: number;
                             } | null;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -17450,94 +15322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            description: string | null;
-                            /** @enum {string} */
-                            type: "once" | "recurring";
-                            /** @enum {string} */
-                            mode: "instant" | "scheduled";
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-                            walletId: string;
-                            /** Format: int64 */
-                            employeeCount: number;
-                            /** Format: int64 */
-                            paidCount: number;
-                            /** Format: int64 */
-                            failedCount: number;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToCreatePayroll: number | null;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToProcessPayroll: number | null;
-                            scheduledPayDate: string | null;
-                            salaryVisible: boolean;
-                            grossAmount: string | null;
-                            /** Format: int64 */
-                            grossAmountMinor: number | null;
-                            netAmount: string | null;
-                            /** Format: int64 */
-                            netAmountMinor: number | null;
-                            employerCost: string | null;
-                            /** Format: int64 */
-                            employerCostMinor: number | null;
-                            payrollBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            payrollBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            employerCosts: {
-                                [key: string]: string;
-                            } | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17559,28 +15344,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string;
-                    /** @enum {string} */
-                    type: "once" | "recurring";
-                    /** @enum {string} */
-                    mode: "instant" | "scheduled";
-                    /** Format: uuid */
-                    walletId: string;
-                    employees: string[];
-                    /** Format: int32 */
-                    daysBeforeMonthEndToCreatePayroll?: number | null;
-                    /** Format: int32 */
-                    daysBeforeMonthEndToProcessPayroll?: number | null;
-                    /** Format: date */
-                    scheduledPayDate?: string | null;
-                    payrollBreakdown?: {
-                        [key: string]: {
-                            [key: string]: number | string;
-                        };
-                    };
-                };
+                "application/json": components["schemas"]["Post_e70859c7"];
             };
         };
         responses: {
@@ -17593,94 +15357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            description: string | null;
-                            /** @enum {string} */
-                            type: "once" | "recurring";
-                            /** @enum {string} */
-                            mode: "instant" | "scheduled";
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-                            walletId: string;
-                            /** Format: int64 */
-                            employeeCount: number;
-                            /** Format: int64 */
-                            paidCount: number;
-                            /** Format: int64 */
-                            failedCount: number;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToCreatePayroll: number | null;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToProcessPayroll: number | null;
-                            scheduledPayDate: string | null;
-                            salaryVisible: boolean;
-                            grossAmount: string | null;
-                            /** Format: int64 */
-                            grossAmountMinor: number | null;
-                            netAmount: string | null;
-                            /** Format: int64 */
-                            netAmountMinor: number | null;
-                            employerCost: string | null;
-                            /** Format: int64 */
-                            employerCostMinor: number | null;
-                            payrollBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            payrollBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            employerCosts: {
-                                [key: string]: string;
-                            } | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17737,8 +15414,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 status?: "pending" | "paying" | "paid" | "failed";
                 format?: "json" | "csv";
             };
@@ -17795,20 +15472,7 @@ export interface operations {
                                 [key: string]: string;
                             } | null;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -17852,94 +15516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            description: string | null;
-                            /** @enum {string} */
-                            type: "once" | "recurring";
-                            /** @enum {string} */
-                            mode: "instant" | "scheduled";
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-                            walletId: string;
-                            /** Format: int64 */
-                            employeeCount: number;
-                            /** Format: int64 */
-                            paidCount: number;
-                            /** Format: int64 */
-                            failedCount: number;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToCreatePayroll: number | null;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToProcessPayroll: number | null;
-                            scheduledPayDate: string | null;
-                            salaryVisible: boolean;
-                            grossAmount: string | null;
-                            /** Format: int64 */
-                            grossAmountMinor: number | null;
-                            netAmount: string | null;
-                            /** Format: int64 */
-                            netAmountMinor: number | null;
-                            employerCost: string | null;
-                            /** Format: int64 */
-                            employerCostMinor: number | null;
-                            payrollBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            payrollBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            employerCosts: {
-                                [key: string]: string;
-                            } | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17972,94 +15549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            description: string | null;
-                            /** @enum {string} */
-                            type: "once" | "recurring";
-                            /** @enum {string} */
-                            mode: "instant" | "scheduled";
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-                            walletId: string;
-                            /** Format: int64 */
-                            employeeCount: number;
-                            /** Format: int64 */
-                            paidCount: number;
-                            /** Format: int64 */
-                            failedCount: number;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToCreatePayroll: number | null;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToProcessPayroll: number | null;
-                            scheduledPayDate: string | null;
-                            salaryVisible: boolean;
-                            grossAmount: string | null;
-                            /** Format: int64 */
-                            grossAmountMinor: number | null;
-                            netAmount: string | null;
-                            /** Format: int64 */
-                            netAmountMinor: number | null;
-                            employerCost: string | null;
-                            /** Format: int64 */
-                            employerCostMinor: number | null;
-                            payrollBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            payrollBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            employerCosts: {
-                                [key: string]: string;
-                            } | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18091,94 +15581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            description: string | null;
-                            /** @enum {string} */
-                            type: "once" | "recurring";
-                            /** @enum {string} */
-                            mode: "instant" | "scheduled";
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-                            walletId: string;
-                            /** Format: int64 */
-                            employeeCount: number;
-                            /** Format: int64 */
-                            paidCount: number;
-                            /** Format: int64 */
-                            failedCount: number;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToCreatePayroll: number | null;
-                            /** Format: int64 */
-                            daysBeforeMonthEndToProcessPayroll: number | null;
-                            scheduledPayDate: string | null;
-                            salaryVisible: boolean;
-                            grossAmount: string | null;
-                            /** Format: int64 */
-                            grossAmountMinor: number | null;
-                            netAmount: string | null;
-                            /** Format: int64 */
-                            netAmountMinor: number | null;
-                            employerCost: string | null;
-                            /** Format: int64 */
-                            employerCostMinor: number | null;
-                            payrollBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            payrollBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            employerCosts: {
-                                [key: string]: string;
-                            } | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18345,28 +15748,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            token: string;
-                            expiresAt: string;
-                            user: {
-                                name: string;
-                                email: string;
-                            };
-                            payrollEmployees: {
-                                id: string;
-                                accountId: string;
-                                companyName: string;
-                            }[];
-                            currentPayrollEmployee: {
-                                id: string;
-                                accountId: string;
-                                companyName: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_242a5176"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18478,28 +15860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            token: string;
-                            expiresAt: string;
-                            user: {
-                                name: string;
-                                email: string;
-                            };
-                            payrollEmployees: {
-                                id: string;
-                                accountId: string;
-                                companyName: string;
-                            }[];
-                            currentPayrollEmployee: {
-                                id: string;
-                                accountId: string;
-                                companyName: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_242a5176"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18699,48 +16060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            current: {
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                            };
-                            pendingChange: {
-                                /** Format: uuid */
-                                id: string;
-                                reference: string;
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                                nameMatches: boolean;
-                                reason: string | null;
-                                requestedAt: string;
-                                decidedAt: string | null;
-                            } | null;
-                            lastDecision: {
-                                /** Format: uuid */
-                                id: string;
-                                reference: string;
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                                nameMatches: boolean;
-                                reason: string | null;
-                                requestedAt: string;
-                                decidedAt: string | null;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_16660009"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -18774,48 +16094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            current: {
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                            };
-                            pendingChange: {
-                                /** Format: uuid */
-                                id: string;
-                                reference: string;
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                                nameMatches: boolean;
-                                reason: string | null;
-                                requestedAt: string;
-                                decidedAt: string | null;
-                            } | null;
-                            lastDecision: {
-                                /** Format: uuid */
-                                id: string;
-                                reference: string;
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
-                                bankCode: string;
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                                nameMatches: boolean;
-                                reason: string | null;
-                                requestedAt: string;
-                                decidedAt: string | null;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_16660009"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18844,17 +16123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            code: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "dmb" | "mfb" | "fintech" | "merchant";
-                            nipCode: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_304d4bcf"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -18922,57 +16191,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            payrollId: string;
-                            payrollName: string;
-                            createdAt: string;
-                            companyName: string;
-                            /** @enum {string} */
-                            status: "pending" | "paying" | "paid" | "failed";
-                            payPeriod: string;
-                            payrollEmployee: {
-                                id: string | null;
-                                name: string;
-                                email: string;
-                            };
-                            bankDetails: {
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                            };
-                            salaryVisible: boolean;
-                            amount: string | null;
-                            /** Format: int64 */
-                            amountMinor: number | null;
-                            finalAmount: string | null;
-                            /** Format: int64 */
-                            finalAmountMinor: number | null;
-                            salaryBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            salaryBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            downloadable: boolean;
-                            deductionsTotal: string;
-                            /** Format: int64 */
-                            deductionsTotalMinor: number;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Get_387625d7"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -19005,43 +16225,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            payrollId: string;
-                            payrollName: string;
-                            createdAt: string;
-                            companyName: string;
-                            /** @enum {string} */
-                            status: "pending" | "paying" | "paid" | "failed";
-                            payPeriod: string;
-                            payrollEmployee: {
-                                id: string | null;
-                                name: string;
-                                email: string;
-                            };
-                            bankDetails: {
-                                bankName: string;
-                                accountName: string;
-                                accountNumber: string;
-                            };
-                            salaryVisible: boolean;
-                            amount: string | null;
-                            /** Format: int64 */
-                            amountMinor: number | null;
-                            finalAmount: string | null;
-                            /** Format: int64 */
-                            finalAmountMinor: number | null;
-                            salaryBreakdown: {
-                                [key: string]: string;
-                            } | null;
-                            salaryBreakdownMinor: {
-                                [key: string]: number;
-                            } | null;
-                            downloadable: boolean;
-                            deductionsTotal: string;
-                            /** Format: int64 */
-                            deductionsTotalMinor: number;
-                        };
+                        data: components["schemas"]["Get_387625d7"];
                     };
                 };
             };
@@ -19072,14 +16256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            pdf_url: string;
-                            expiresAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_65b93179"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19295,21 +16472,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            meterNo: string;
-                            name: string;
-                            address: string;
-                            disco: string;
-                            /** @enum {string} */
-                            vendType: "prepaid" | "postpaid";
-                            label: string | null;
-                            phoneNo: string;
-                            email: string;
-                            state: string;
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["Post_e426515f"];
                     };
                 };
             };
@@ -19420,25 +16583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            meterNo: string;
-                            name: string;
-                            address: string;
-                            disco: string;
-                            /** @enum {string} */
-                            vendType: "prepaid" | "postpaid";
-                            label: string | null;
-                            phoneNo: string;
-                            email: string;
-                            state: string;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_5a5924b3"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19458,8 +16603,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 disco?: "AEDC" | "BEDC" | "EKEDC" | "IKEDC" | "EEDC" | "IBEDC" | "JED" | "KAEDCO" | "KEDCO" | "PHED" | "YEDC" | "ABA";
                 vendType?: "prepaid" | "postpaid";
             };
@@ -19481,35 +16626,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            meterNo: string;
-                            name: string;
-                            address: string;
-                            disco: string;
-                            /** @enum {string} */
-                            vendType: "prepaid" | "postpaid";
-                            label: string | null;
-                            phoneNo: string;
-                            email: string;
-                            state: string;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Post_e426515f"];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -19540,25 +16658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            meterNo: string;
-                            name: string;
-                            address: string;
-                            disco: string;
-                            /** @enum {string} */
-                            vendType: "prepaid" | "postpaid";
-                            label: string | null;
-                            phoneNo: string;
-                            email: string;
-                            state: string;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_5a5924b3"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19589,25 +16689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            meterNo: string;
-                            name: string;
-                            address: string;
-                            disco: string;
-                            /** @enum {string} */
-                            vendType: "prepaid" | "postpaid";
-                            label: string | null;
-                            phoneNo: string;
-                            email: string;
-                            state: string;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_5a5924b3"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19635,11 +16717,7 @@ export interface operations {
                      * @enum {string}
                      */
                     utilityType?: "ELECTRICITY";
-                    assets: {
-                        /** Format: uuid */
-                        assetId: string;
-                        amount: number | string;
-                    }[];
+                    assets: components["schemas"]["Assets_cc9bde42"];
                     /** Format: uuid */
                     categoryId?: string | null;
                 };
@@ -19655,81 +16733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            orderId: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            vendings: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                orderId: string;
-                                reference: string;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number;
-                                currency: string;
-                                createdAt: string;
-                                /** @enum {string} */
-                                vendStatus: "SUCCESS" | "FAILED" | "pending";
-                                approvalStatus: string;
-                                /** Format: uuid */
-                                assetId: string;
-                                assetIdentifier: string;
-                                assetLabel: string | null;
-                                metadata: {
-                                    /** @enum {string} */
-                                    vertical: "ELECTRICITY";
-                                    meter: string;
-                                    name: string;
-                                    address: string;
-                                    disco: string;
-                                    /** @enum {string} */
-                                    vendType: "prepaid" | "postpaid";
-                                };
-                                response: {
-                                    token: string | null;
-                                    units: string | null;
-                                    receiptNo: string | null;
-                                    orderId: string | null;
-                                    /** @description Decimal string of major units, e.g. "1234.50" */
-                                    debtAmount: string | null;
-                                    /**
-                                     * Format: int64
-                                     * @description Integer minor units (kobo, cents, pence)
-                                     */
-                                    debtAmountMinor: number | null;
-                                    /** @description Decimal string of major units, e.g. "1234.50" */
-                                    debtRemaining: string | null;
-                                    /**
-                                     * Format: int64
-                                     * @description Integer minor units (kobo, cents, pence)
-                                     */
-                                    debtRemainingMinor: number | null;
-                                } | null;
-                                failureReason: string | null;
-                                successTransaction: {
-                                    /** Format: uuid */
-                                    id: string;
-                                } | null;
-                                /** Format: uuid */
-                                transactionId: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_950e1f58"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19754,11 +16758,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     walletId: string;
-                    assets: {
-                        /** Format: uuid */
-                        assetId: string;
-                        amount: number | string;
-                    }[];
+                    assets: components["schemas"]["Assets_cc9bde42"];
                     /** Format: uuid */
                     categoryId?: string | null;
                 };
@@ -19774,81 +16774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            orderId: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            vendings: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                orderId: string;
-                                reference: string;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number;
-                                currency: string;
-                                createdAt: string;
-                                /** @enum {string} */
-                                vendStatus: "SUCCESS" | "FAILED" | "pending";
-                                approvalStatus: string;
-                                /** Format: uuid */
-                                assetId: string;
-                                assetIdentifier: string;
-                                assetLabel: string | null;
-                                metadata: {
-                                    /** @enum {string} */
-                                    vertical: "ELECTRICITY";
-                                    meter: string;
-                                    name: string;
-                                    address: string;
-                                    disco: string;
-                                    /** @enum {string} */
-                                    vendType: "prepaid" | "postpaid";
-                                };
-                                response: {
-                                    token: string | null;
-                                    units: string | null;
-                                    receiptNo: string | null;
-                                    orderId: string | null;
-                                    /** @description Decimal string of major units, e.g. "1234.50" */
-                                    debtAmount: string | null;
-                                    /**
-                                     * Format: int64
-                                     * @description Integer minor units (kobo, cents, pence)
-                                     */
-                                    debtAmountMinor: number | null;
-                                    /** @description Decimal string of major units, e.g. "1234.50" */
-                                    debtRemaining: string | null;
-                                    /**
-                                     * Format: int64
-                                     * @description Integer minor units (kobo, cents, pence)
-                                     */
-                                    debtRemainingMinor: number | null;
-                                } | null;
-                                failureReason: string | null;
-                                successTransaction: {
-                                    /** Format: uuid */
-                                    id: string;
-                                } | null;
-                                /** Format: uuid */
-                                transactionId: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_950e1f58"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19881,107 +16807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            orderId: string;
-                            reference: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            createdAt: string;
-                            /** @enum {string} */
-                            vendStatus: "SUCCESS" | "FAILED" | "pending";
-                            approvalStatus: string;
-                            /** Format: uuid */
-                            assetId: string;
-                            assetIdentifier: string;
-                            assetLabel: string | null;
-                            metadata: {
-                                /** @enum {string} */
-                                vertical: "ELECTRICITY";
-                                meter: string;
-                                name: string;
-                                address: string;
-                                disco: string;
-                                /** @enum {string} */
-                                vendType: "prepaid" | "postpaid";
-                            };
-                            response: {
-                                token: string | null;
-                                units: string | null;
-                                receiptNo: string | null;
-                                orderId: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                debtAmount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                debtAmountMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                debtRemaining: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                debtRemainingMinor: number | null;
-                            } | null;
-                            failureReason: string | null;
-                            successTransaction: {
-                                /** Format: uuid */
-                                id: string;
-                            } | null;
-                            /** Format: uuid */
-                            transactionId: string | null;
-                            /** Format: int64 */
-                            orderSize: number;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_47397ea3"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20018,107 +16844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            orderId: string;
-                            reference: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            createdAt: string;
-                            /** @enum {string} */
-                            vendStatus: "SUCCESS" | "FAILED" | "pending";
-                            approvalStatus: string;
-                            /** Format: uuid */
-                            assetId: string;
-                            assetIdentifier: string;
-                            assetLabel: string | null;
-                            metadata: {
-                                /** @enum {string} */
-                                vertical: "ELECTRICITY";
-                                meter: string;
-                                name: string;
-                                address: string;
-                                disco: string;
-                                /** @enum {string} */
-                                vendType: "prepaid" | "postpaid";
-                            };
-                            response: {
-                                token: string | null;
-                                units: string | null;
-                                receiptNo: string | null;
-                                orderId: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                debtAmount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                debtAmountMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                debtRemaining: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                debtRemainingMinor: number | null;
-                            } | null;
-                            failureReason: string | null;
-                            successTransaction: {
-                                /** Format: uuid */
-                                id: string;
-                            } | null;
-                            /** Format: uuid */
-                            transactionId: string | null;
-                            /** Format: int64 */
-                            orderSize: number;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_47397ea3"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20138,8 +16864,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 status?: "pending" | "rejected" | "SUCCESS" | "FAILED" | "awaiting";
                 assetId?: string;
             };
@@ -20161,80 +16887,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            orderId: string;
-                            reference: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            createdAt: string;
-                            /** @enum {string} */
-                            vendStatus: "SUCCESS" | "FAILED" | "pending";
-                            approvalStatus: string;
-                            /** Format: uuid */
-                            assetId: string;
-                            assetIdentifier: string;
-                            assetLabel: string | null;
-                            metadata: {
-                                /** @enum {string} */
-                                vertical: "ELECTRICITY";
-                                meter: string;
-                                name: string;
-                                address: string;
-                                disco: string;
-                                /** @enum {string} */
-                                vendType: "prepaid" | "postpaid";
-                            };
-                            response: {
-                                token: string | null;
-                                units: string | null;
-                                receiptNo: string | null;
-                                orderId: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                debtAmount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                debtAmountMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                debtRemaining: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                debtRemainingMinor: number | null;
-                            } | null;
-                            failureReason: string | null;
-                            successTransaction: {
-                                /** Format: uuid */
-                                id: string;
-                            } | null;
-                            /** Format: uuid */
-                            transactionId: string | null;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Vendings_4b3a6c64"];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -20252,8 +16906,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 status?: "active" | "frozen" | "terminated";
             };
             header?: never;
@@ -20274,71 +16928,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            label: string | null;
-                            holder: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            currency: "NGN" | "USD";
-                            /** @enum {string} */
-                            status: "active" | "frozen" | "terminated";
-                            brand: string;
-                            last4: string;
-                            /** Format: int64 */
-                            expiryMonth: number;
-                            /** Format: int64 */
-                            expiryYear: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            balance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            balanceMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            perTransactionLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            perTransactionLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            monthlyLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            monthlyLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            spentThisMonth: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            spentThisMonthMinor: number;
-                            allowedCategories: string[];
-                            singleUse: boolean;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Get_a0d42117"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -20389,11 +16980,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             label: string | null;
-                            holder: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            };
+                            holder: components["schemas"]["Holder_a670ad26"];
                             /** @enum {string} */
                             currency: "NGN" | "USD";
                             /** @enum {string} */
@@ -20471,61 +17058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            label: string | null;
-                            holder: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            currency: "NGN" | "USD";
-                            /** @enum {string} */
-                            status: "active" | "frozen" | "terminated";
-                            brand: string;
-                            last4: string;
-                            /** Format: int64 */
-                            expiryMonth: number;
-                            /** Format: int64 */
-                            expiryYear: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            balance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            balanceMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            perTransactionLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            perTransactionLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            monthlyLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            monthlyLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            spentThisMonth: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            spentThisMonthMinor: number;
-                            allowedCategories: string[];
-                            singleUse: boolean;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_7b311c0d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20543,8 +17076,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
             };
             header?: never;
             path: {
@@ -20566,49 +17099,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            transactionId: string;
-                            /** Format: uuid */
-                            cardId: string;
-                            last4: string;
-                            /** Format: uuid */
-                            holderId: string;
-                            merchant: string;
-                            category: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            status: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            refunded: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            refundedMinor: number;
-                            receiptFile: string | null;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Get_81e42419"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -20643,35 +17135,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            transactionId: string;
-                            /** Format: uuid */
-                            cardId: string;
-                            last4: string;
-                            /** Format: uuid */
-                            holderId: string;
-                            merchant: string;
-                            category: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            status: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            refunded: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            refundedMinor: number;
-                            receiptFile: string | null;
-                            createdAt: string;
-                        };
+                        data: components["schemas"]["Get_81e42419"];
                     };
                 };
             };
@@ -20711,61 +17175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            label: string | null;
-                            holder: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            currency: "NGN" | "USD";
-                            /** @enum {string} */
-                            status: "active" | "frozen" | "terminated";
-                            brand: string;
-                            last4: string;
-                            /** Format: int64 */
-                            expiryMonth: number;
-                            /** Format: int64 */
-                            expiryYear: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            balance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            balanceMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            perTransactionLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            perTransactionLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            monthlyLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            monthlyLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            spentThisMonth: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            spentThisMonthMinor: number;
-                            allowedCategories: string[];
-                            singleUse: boolean;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_7b311c0d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20798,61 +17208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            label: string | null;
-                            holder: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            currency: "NGN" | "USD";
-                            /** @enum {string} */
-                            status: "active" | "frozen" | "terminated";
-                            brand: string;
-                            last4: string;
-                            /** Format: int64 */
-                            expiryMonth: number;
-                            /** Format: int64 */
-                            expiryYear: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            balance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            balanceMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            perTransactionLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            perTransactionLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            monthlyLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            monthlyLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            spentThisMonth: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            spentThisMonthMinor: number;
-                            allowedCategories: string[];
-                            singleUse: boolean;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_7b311c0d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20884,61 +17240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            label: string | null;
-                            holder: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            currency: "NGN" | "USD";
-                            /** @enum {string} */
-                            status: "active" | "frozen" | "terminated";
-                            brand: string;
-                            last4: string;
-                            /** Format: int64 */
-                            expiryMonth: number;
-                            /** Format: int64 */
-                            expiryYear: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            balance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            balanceMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            perTransactionLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            perTransactionLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            monthlyLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            monthlyLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            spentThisMonth: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            spentThisMonthMinor: number;
-                            allowedCategories: string[];
-                            singleUse: boolean;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_7b311c0d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20970,61 +17272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            label: string | null;
-                            holder: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            currency: "NGN" | "USD";
-                            /** @enum {string} */
-                            status: "active" | "frozen" | "terminated";
-                            brand: string;
-                            last4: string;
-                            /** Format: int64 */
-                            expiryMonth: number;
-                            /** Format: int64 */
-                            expiryYear: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            balance: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            balanceMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            perTransactionLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            perTransactionLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            monthlyLimit: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            monthlyLimitMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            spentThisMonth: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            spentThisMonthMinor: number;
-                            allowedCategories: string[];
-                            singleUse: boolean;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_7b311c0d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21069,15 +17317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            authorizationId: string;
-                            approved: boolean;
-                            reason: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_fac37f6e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21105,15 +17345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            authorizationId: string;
-                            approved: boolean;
-                            reason: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_fac37f6e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21142,15 +17374,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            prefix: string;
-                            role: string;
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                            revokedAt: string | null;
-                        }[];
+                        data: components["schemas"]["Get_61423976"][];
                     };
                 };
             };
@@ -21186,20 +17410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            prefix: string;
-                            role: string;
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                            revokedAt: string | null;
-                            key: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_258fdeb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21229,20 +17440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            prefix: string;
-                            role: string;
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                            revokedAt: string | null;
-                            key: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_258fdeb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21276,15 +17474,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            prefix: string;
-                            role: string;
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                            revokedAt: string | null;
-                        };
+                        data: components["schemas"]["Get_61423976"];
                     };
                 };
             };
@@ -21412,17 +17602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            enabled: boolean;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Put_84bc3e2d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21453,17 +17633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            enabled: boolean;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Put_84bc3e2d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21494,25 +17664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            event: string;
-                            eventId: string;
-                            /** @enum {string} */
-                            status: "pending" | "delivered" | "failed";
-                            /** Format: int64 */
-                            attempts: number;
-                            /** Format: int64 */
-                            lastStatusCode: number | null;
-                            lastError: string | null;
-                            nextAttemptAt: string | null;
-                            deliveredAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_d69b214c"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21546,21 +17698,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            event: string;
-                            eventId: string;
-                            /** @enum {string} */
-                            status: "pending" | "delivered" | "failed";
-                            /** Format: int64 */
-                            attempts: number;
-                            /** Format: int64 */
-                            lastStatusCode: number | null;
-                            lastError: string | null;
-                            nextAttemptAt: string | null;
-                            deliveredAt: string | null;
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["Post_037b351c"][];
                     };
                 };
             };
@@ -21593,25 +17731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            event: string;
-                            eventId: string;
-                            /** @enum {string} */
-                            status: "pending" | "delivered" | "failed";
-                            /** Format: int64 */
-                            attempts: number;
-                            /** Format: int64 */
-                            lastStatusCode: number | null;
-                            lastError: string | null;
-                            nextAttemptAt: string | null;
-                            deliveredAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_d69b214c"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21652,30 +17772,7 @@ export interface operations {
                         status: string;
                         message: string;
                         data: {
-                            paymentOverview: {
-                                /** @enum {string} */
-                                period: "day" | "week" | "month";
-                                currency: string;
-                                from: string;
-                                to: string;
-                                totalIn: string;
-                                /** Format: int64 */
-                                totalInMinor: number;
-                                totalOut: string;
-                                /** Format: int64 */
-                                totalOutMinor: number;
-                                buckets: {
-                                    bucket: string;
-                                    moneyIn: string;
-                                    /** Format: int64 */
-                                    moneyInMinor: number;
-                                    moneyOut: string;
-                                    /** Format: int64 */
-                                    moneyOutMinor: number;
-                                    /** Format: int64 */
-                                    count: number;
-                                }[];
-                            };
+                            paymentOverview: components["schemas"]["PaymentOverview_509b2700"];
                             vendorPayments: {
                                 payee: string;
                                 amount: string;
@@ -21825,30 +17922,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** @enum {string} */
-                            period: "day" | "week" | "month";
-                            currency: string;
-                            from: string;
-                            to: string;
-                            totalIn: string;
-                            /** Format: int64 */
-                            totalInMinor: number;
-                            totalOut: string;
-                            /** Format: int64 */
-                            totalOutMinor: number;
-                            buckets: {
-                                bucket: string;
-                                moneyIn: string;
-                                /** Format: int64 */
-                                moneyInMinor: number;
-                                moneyOut: string;
-                                /** Format: int64 */
-                                moneyOutMinor: number;
-                                /** Format: int64 */
-                                count: number;
-                            }[];
-                        };
+                        data: components["schemas"]["PaymentOverview_509b2700"];
                     };
                 };
             };
@@ -22003,15 +18077,7 @@ export interface operations {
                             email: string;
                             token?: string;
                             expiresAt: string;
-                            allCustomerProfiles: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                accountId: string;
-                                companyName: string;
-                                customerName: string;
-                                email: string;
-                            }[];
+                            allCustomerProfiles: components["schemas"]["AllCustomerProfiles_479abd12"];
                             currentCustomerProfile: {
                                 /** Format: uuid */
                                 id: string;
@@ -22053,15 +18119,7 @@ export interface operations {
                         message: string;
                         data: {
                             email: string;
-                            allCustomerProfiles: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                accountId: string;
-                                companyName: string;
-                                customerName: string;
-                                email: string;
-                            }[];
+                            allCustomerProfiles: components["schemas"]["AllCustomerProfiles_479abd12"];
                         };
                     };
                 };
@@ -22113,20 +18171,7 @@ export interface operations {
                             amountPaidMinor: number;
                             createdAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -22165,17 +18210,7 @@ export interface operations {
                             customerName: string;
                             /** @enum {string} */
                             status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            products: {
-                                name: string;
-                                price: string;
-                                /** Format: int64 */
-                                priceMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                            }[];
+                            products: components["schemas"]["Products_aad9241a"];
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -22243,8 +18278,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -22265,28 +18300,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            email: string;
-                            phoneNumber: string | null;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Post_d315a01c"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -22323,18 +18338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            email: string;
-                            phoneNumber: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_ceac5507"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22374,44 +18378,7 @@ export interface operations {
                             email: string;
                             phoneNumber: string | null;
                             createdAt: string;
-                            invoices: {
-                                /** Format: uuid */
-                                id: string;
-                                reference: string;
-                                /** @enum {string} */
-                                status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                                /** @enum {string} */
-                                approvalStatus: "none" | "pending" | "approved" | "rejected";
-                                /** @enum {string} */
-                                deliveryStatus: "pending" | "delivered";
-                                customer: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    name: string;
-                                    email: string;
-                                };
-                                initialAmount: string;
-                                /** Format: int64 */
-                                initialAmountMinor: number;
-                                discount: string | null;
-                                /** @enum {string|null} */
-                                discountType: "fixed" | "percentage" | null;
-                                discountAmount: string;
-                                /** Format: int64 */
-                                discountAmountMinor: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                amountPaid: string;
-                                /** Format: int64 */
-                                amountPaidMinor: number;
-                                /** @enum {string} */
-                                settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-                                /** @enum {string|null} */
-                                paymentOption: "one-time" | "installments" | null;
-                                createdBy: string;
-                                createdAt: string;
-                            }[];
+                            invoices: components["schemas"]["Invoices_71ddce99"];
                         };
                     };
                 };
@@ -22452,18 +18419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            email: string;
-                            phoneNumber: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_ceac5507"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22483,8 +18439,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -22505,35 +18461,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            customerName: string;
-                            customerEmail: string | null;
-                            bankCode: string;
-                            bankName: string;
-                            accountNumber: string;
-                            accountName: string;
-                            percentage: string;
-                            cap: string;
-                            /** Format: int64 */
-                            capMinor: number;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Get_217d9804"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -22553,16 +18482,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerName: string;
-                    customerEmail?: string | null;
-                    bankCode: string;
-                    bankName?: string | null;
-                    accountNumber: string;
-                    accountName?: string | null;
-                    percentage: number | string;
-                    cap?: number | string;
-                };
+                "application/json": components["schemas"]["Post_b61a446a"];
             };
         };
         responses: {
@@ -22575,25 +18495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            customerName: string;
-                            customerEmail: string | null;
-                            bankCode: string;
-                            bankName: string;
-                            accountNumber: string;
-                            accountName: string;
-                            percentage: string;
-                            cap: string;
-                            /** Format: int64 */
-                            capMinor: number;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_28df3636"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22672,16 +18574,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerName: string;
-                    customerEmail?: string | null;
-                    bankCode: string;
-                    bankName?: string | null;
-                    accountNumber: string;
-                    accountName?: string | null;
-                    percentage: number | string;
-                    cap?: number | string;
-                };
+                "application/json": components["schemas"]["Post_b61a446a"];
             };
         };
         responses: {
@@ -22694,25 +18587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            customerName: string;
-                            customerEmail: string | null;
-                            bankCode: string;
-                            bankName: string;
-                            accountNumber: string;
-                            accountName: string;
-                            percentage: string;
-                            cap: string;
-                            /** Format: int64 */
-                            capMinor: number;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_28df3636"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22768,8 +18643,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
             };
             header?: never;
             path: {
@@ -22805,20 +18680,7 @@ export interface operations {
                             status: string;
                             createdAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -22837,8 +18699,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 customerId?: string;
                 period?: "24h" | "7d" | "30d";
@@ -22860,62 +18722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            /** @enum {string} */
-                            approvalStatus: "none" | "pending" | "approved" | "rejected";
-                            /** @enum {string} */
-                            deliveryStatus: "pending" | "delivered";
-                            customer: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            initialAmount: string;
-                            /** Format: int64 */
-                            initialAmountMinor: number;
-                            discount: string | null;
-                            /** @enum {string|null} */
-                            discountType: "fixed" | "percentage" | null;
-                            discountAmount: string;
-                            /** Format: int64 */
-                            discountAmountMinor: number;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            amountPaid: string;
-                            /** Format: int64 */
-                            amountPaidMinor: number;
-                            /** @enum {string} */
-                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-                            /** @enum {string|null} */
-                            paymentOption: "one-time" | "installments" | null;
-                            createdBy: string;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_542088b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22952,157 +18759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            /** @enum {string} */
-                            approvalStatus: "none" | "pending" | "approved" | "rejected";
-                            /** @enum {string} */
-                            deliveryStatus: "pending" | "delivered";
-                            customer: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            initialAmount: string;
-                            /** Format: int64 */
-                            initialAmountMinor: number;
-                            discount: string | null;
-                            /** @enum {string|null} */
-                            discountType: "fixed" | "percentage" | null;
-                            discountAmount: string;
-                            /** Format: int64 */
-                            discountAmountMinor: number;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            amountPaid: string;
-                            /** Format: int64 */
-                            amountPaidMinor: number;
-                            /** @enum {string} */
-                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-                            /** @enum {string|null} */
-                            paymentOption: "one-time" | "installments" | null;
-                            createdBy: string;
-                            createdAt: string;
-                            products: {
-                                name: string;
-                                price: string;
-                                /** Format: int64 */
-                                priceMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                            }[];
-                            partners: {
-                                /** Format: uuid */
-                                id: string;
-                                customerName: string;
-                                percentage: string;
-                            }[];
-                            invoiceInstallments: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                amountPaid: string;
-                                /** Format: int64 */
-                                amountPaidMinor: number;
-                                dueDate: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
-                            }[];
-                            invoiceSettlements: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                partnerId: string;
-                                customerName: string;
-                                accountNumber: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                capped: boolean;
-                                fee: string;
-                                /** Format: int64 */
-                                feeMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "paid" | "failed" | "cancelled";
-                                failureReason: string | null;
-                                createdAt: string;
-                            }[];
-                            invoiceCollectionRefunds: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                invoiceId: string;
-                                accountName: string;
-                                accountNumber: string | null;
-                                bankName: string | null;
-                                refundableAmount: string;
-                                /** Format: int64 */
-                                refundableAmountMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "success" | "cancelled";
-                                processing: boolean;
-                                createdAt: string;
-                            }[];
-                            collectionAccount: {
-                                accountNumber: string;
-                                bankName: string;
-                                accountName: string;
-                            } | null;
-                            payLink: string | null;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -23122,8 +18779,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 customerId?: string;
                 period?: "24h" | "7d" | "30d";
@@ -23145,62 +18802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            /** @enum {string} */
-                            approvalStatus: "none" | "pending" | "approved" | "rejected";
-                            /** @enum {string} */
-                            deliveryStatus: "pending" | "delivered";
-                            customer: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            initialAmount: string;
-                            /** Format: int64 */
-                            initialAmountMinor: number;
-                            discount: string | null;
-                            /** @enum {string|null} */
-                            discountType: "fixed" | "percentage" | null;
-                            discountAmount: string;
-                            /** Format: int64 */
-                            discountAmountMinor: number;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            amountPaid: string;
-                            /** Format: int64 */
-                            amountPaidMinor: number;
-                            /** @enum {string} */
-                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-                            /** @enum {string|null} */
-                            paymentOption: "one-time" | "installments" | null;
-                            createdBy: string;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_542088b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -23217,8 +18819,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -23236,59 +18838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            type: "INFLOW" | "REVERSAL" | "SETTLEMENT";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            status: string;
-                            reference: string;
-                            updatedAt: string;
-                            itemData: {
-                                recipientName: string;
-                                recipientEmail: string | null;
-                                /** @enum {string} */
-                                invoiceType: "INFLOW" | "REVERSAL" | "SETTLEMENT";
-                                /** Format: uuid */
-                                invoiceId: string;
-                                invoiceReference: string;
-                                amountReceivable: string;
-                                /** Format: int64 */
-                                amountReceivableMinor: number;
-                                amountToReverse: string;
-                                /** Format: int64 */
-                                amountToReverseMinor: number;
-                                amountToDisburse: string;
-                                /** Format: int64 */
-                                amountToDisburseMinor: number;
-                                transactionFee: string;
-                                /** Format: int64 */
-                                transactionFeeMinor: number;
-                                /** @enum {string} */
-                                feeBearer: "Account";
-                            };
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_37f4691b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -23320,157 +18870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            /** @enum {string} */
-                            approvalStatus: "none" | "pending" | "approved" | "rejected";
-                            /** @enum {string} */
-                            deliveryStatus: "pending" | "delivered";
-                            customer: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            initialAmount: string;
-                            /** Format: int64 */
-                            initialAmountMinor: number;
-                            discount: string | null;
-                            /** @enum {string|null} */
-                            discountType: "fixed" | "percentage" | null;
-                            discountAmount: string;
-                            /** Format: int64 */
-                            discountAmountMinor: number;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            amountPaid: string;
-                            /** Format: int64 */
-                            amountPaidMinor: number;
-                            /** @enum {string} */
-                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-                            /** @enum {string|null} */
-                            paymentOption: "one-time" | "installments" | null;
-                            createdBy: string;
-                            createdAt: string;
-                            products: {
-                                name: string;
-                                price: string;
-                                /** Format: int64 */
-                                priceMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                            }[];
-                            partners: {
-                                /** Format: uuid */
-                                id: string;
-                                customerName: string;
-                                percentage: string;
-                            }[];
-                            invoiceInstallments: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                amountPaid: string;
-                                /** Format: int64 */
-                                amountPaidMinor: number;
-                                dueDate: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
-                            }[];
-                            invoiceSettlements: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                partnerId: string;
-                                customerName: string;
-                                accountNumber: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                capped: boolean;
-                                fee: string;
-                                /** Format: int64 */
-                                feeMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "paid" | "failed" | "cancelled";
-                                failureReason: string | null;
-                                createdAt: string;
-                            }[];
-                            invoiceCollectionRefunds: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                invoiceId: string;
-                                accountName: string;
-                                accountNumber: string | null;
-                                bankName: string | null;
-                                refundableAmount: string;
-                                /** Format: int64 */
-                                refundableAmountMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "success" | "cancelled";
-                                processing: boolean;
-                                createdAt: string;
-                            }[];
-                            collectionAccount: {
-                                accountNumber: string;
-                                bankName: string;
-                                accountName: string;
-                            } | null;
-                            payLink: string | null;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -23488,8 +18888,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -23509,59 +18909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @enum {string} */
-                            type: "INFLOW" | "REVERSAL" | "SETTLEMENT";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            status: string;
-                            reference: string;
-                            updatedAt: string;
-                            itemData: {
-                                recipientName: string;
-                                recipientEmail: string | null;
-                                /** @enum {string} */
-                                invoiceType: "INFLOW" | "REVERSAL" | "SETTLEMENT";
-                                /** Format: uuid */
-                                invoiceId: string;
-                                invoiceReference: string;
-                                amountReceivable: string;
-                                /** Format: int64 */
-                                amountReceivableMinor: number;
-                                amountToReverse: string;
-                                /** Format: int64 */
-                                amountToReverseMinor: number;
-                                amountToDisburse: string;
-                                /** Format: int64 */
-                                amountToDisburseMinor: number;
-                                transactionFee: string;
-                                /** Format: int64 */
-                                transactionFeeMinor: number;
-                                /** @enum {string} */
-                                feeBearer: "Account";
-                            };
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_37f4691b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -23592,157 +18940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            /** @enum {string} */
-                            approvalStatus: "none" | "pending" | "approved" | "rejected";
-                            /** @enum {string} */
-                            deliveryStatus: "pending" | "delivered";
-                            customer: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            initialAmount: string;
-                            /** Format: int64 */
-                            initialAmountMinor: number;
-                            discount: string | null;
-                            /** @enum {string|null} */
-                            discountType: "fixed" | "percentage" | null;
-                            discountAmount: string;
-                            /** Format: int64 */
-                            discountAmountMinor: number;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            amountPaid: string;
-                            /** Format: int64 */
-                            amountPaidMinor: number;
-                            /** @enum {string} */
-                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-                            /** @enum {string|null} */
-                            paymentOption: "one-time" | "installments" | null;
-                            createdBy: string;
-                            createdAt: string;
-                            products: {
-                                name: string;
-                                price: string;
-                                /** Format: int64 */
-                                priceMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                            }[];
-                            partners: {
-                                /** Format: uuid */
-                                id: string;
-                                customerName: string;
-                                percentage: string;
-                            }[];
-                            invoiceInstallments: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                amountPaid: string;
-                                /** Format: int64 */
-                                amountPaidMinor: number;
-                                dueDate: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
-                            }[];
-                            invoiceSettlements: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                partnerId: string;
-                                customerName: string;
-                                accountNumber: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                capped: boolean;
-                                fee: string;
-                                /** Format: int64 */
-                                feeMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "paid" | "failed" | "cancelled";
-                                failureReason: string | null;
-                                createdAt: string;
-                            }[];
-                            invoiceCollectionRefunds: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                invoiceId: string;
-                                accountName: string;
-                                accountNumber: string | null;
-                                bankName: string | null;
-                                refundableAmount: string;
-                                /** Format: int64 */
-                                refundableAmountMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "success" | "cancelled";
-                                processing: boolean;
-                                createdAt: string;
-                            }[];
-                            collectionAccount: {
-                                accountNumber: string;
-                                bankName: string;
-                                accountName: string;
-                            } | null;
-                            payLink: string | null;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -23843,157 +19041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            /** @enum {string} */
-                            approvalStatus: "none" | "pending" | "approved" | "rejected";
-                            /** @enum {string} */
-                            deliveryStatus: "pending" | "delivered";
-                            customer: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            initialAmount: string;
-                            /** Format: int64 */
-                            initialAmountMinor: number;
-                            discount: string | null;
-                            /** @enum {string|null} */
-                            discountType: "fixed" | "percentage" | null;
-                            discountAmount: string;
-                            /** Format: int64 */
-                            discountAmountMinor: number;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            amountPaid: string;
-                            /** Format: int64 */
-                            amountPaidMinor: number;
-                            /** @enum {string} */
-                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-                            /** @enum {string|null} */
-                            paymentOption: "one-time" | "installments" | null;
-                            createdBy: string;
-                            createdAt: string;
-                            products: {
-                                name: string;
-                                price: string;
-                                /** Format: int64 */
-                                priceMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                            }[];
-                            partners: {
-                                /** Format: uuid */
-                                id: string;
-                                customerName: string;
-                                percentage: string;
-                            }[];
-                            invoiceInstallments: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                amountPaid: string;
-                                /** Format: int64 */
-                                amountPaidMinor: number;
-                                dueDate: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
-                            }[];
-                            invoiceSettlements: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                partnerId: string;
-                                customerName: string;
-                                accountNumber: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                capped: boolean;
-                                fee: string;
-                                /** Format: int64 */
-                                feeMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "paid" | "failed" | "cancelled";
-                                failureReason: string | null;
-                                createdAt: string;
-                            }[];
-                            invoiceCollectionRefunds: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                invoiceId: string;
-                                accountName: string;
-                                accountNumber: string | null;
-                                bankName: string | null;
-                                refundableAmount: string;
-                                /** Format: int64 */
-                                refundableAmountMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "success" | "cancelled";
-                                processing: boolean;
-                                createdAt: string;
-                            }[];
-                            collectionAccount: {
-                                accountNumber: string;
-                                bankName: string;
-                                accountName: string;
-                            } | null;
-                            payLink: string | null;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -24025,157 +19073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            /** @enum {string} */
-                            approvalStatus: "none" | "pending" | "approved" | "rejected";
-                            /** @enum {string} */
-                            deliveryStatus: "pending" | "delivered";
-                            customer: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            initialAmount: string;
-                            /** Format: int64 */
-                            initialAmountMinor: number;
-                            discount: string | null;
-                            /** @enum {string|null} */
-                            discountType: "fixed" | "percentage" | null;
-                            discountAmount: string;
-                            /** Format: int64 */
-                            discountAmountMinor: number;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            amountPaid: string;
-                            /** Format: int64 */
-                            amountPaidMinor: number;
-                            /** @enum {string} */
-                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-                            /** @enum {string|null} */
-                            paymentOption: "one-time" | "installments" | null;
-                            createdBy: string;
-                            createdAt: string;
-                            products: {
-                                name: string;
-                                price: string;
-                                /** Format: int64 */
-                                priceMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                            }[];
-                            partners: {
-                                /** Format: uuid */
-                                id: string;
-                                customerName: string;
-                                percentage: string;
-                            }[];
-                            invoiceInstallments: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                amountPaid: string;
-                                /** Format: int64 */
-                                amountPaidMinor: number;
-                                dueDate: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
-                            }[];
-                            invoiceSettlements: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                partnerId: string;
-                                customerName: string;
-                                accountNumber: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                capped: boolean;
-                                fee: string;
-                                /** Format: int64 */
-                                feeMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "paid" | "failed" | "cancelled";
-                                failureReason: string | null;
-                                createdAt: string;
-                            }[];
-                            invoiceCollectionRefunds: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                invoiceId: string;
-                                accountName: string;
-                                accountNumber: string | null;
-                                bankName: string | null;
-                                refundableAmount: string;
-                                /** Format: int64 */
-                                refundableAmountMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "success" | "cancelled";
-                                processing: boolean;
-                                createdAt: string;
-                            }[];
-                            collectionAccount: {
-                                accountNumber: string;
-                                bankName: string;
-                                accountName: string;
-                            } | null;
-                            payLink: string | null;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -24221,157 +19119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            /** @enum {string} */
-                            approvalStatus: "none" | "pending" | "approved" | "rejected";
-                            /** @enum {string} */
-                            deliveryStatus: "pending" | "delivered";
-                            customer: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                email: string;
-                            };
-                            initialAmount: string;
-                            /** Format: int64 */
-                            initialAmountMinor: number;
-                            discount: string | null;
-                            /** @enum {string|null} */
-                            discountType: "fixed" | "percentage" | null;
-                            discountAmount: string;
-                            /** Format: int64 */
-                            discountAmountMinor: number;
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            amountPaid: string;
-                            /** Format: int64 */
-                            amountPaidMinor: number;
-                            /** @enum {string} */
-                            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-                            /** @enum {string|null} */
-                            paymentOption: "one-time" | "installments" | null;
-                            createdBy: string;
-                            createdAt: string;
-                            products: {
-                                name: string;
-                                price: string;
-                                /** Format: int64 */
-                                priceMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                            }[];
-                            partners: {
-                                /** Format: uuid */
-                                id: string;
-                                customerName: string;
-                                percentage: string;
-                            }[];
-                            invoiceInstallments: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                amountPaid: string;
-                                /** Format: int64 */
-                                amountPaidMinor: number;
-                                dueDate: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "partlyPaid" | "paid" | "cancelled";
-                            }[];
-                            invoiceSettlements: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                partnerId: string;
-                                customerName: string;
-                                accountNumber: string;
-                                percentage: string;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                                capped: boolean;
-                                fee: string;
-                                /** Format: int64 */
-                                feeMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "paid" | "failed" | "cancelled";
-                                failureReason: string | null;
-                                createdAt: string;
-                            }[];
-                            invoiceCollectionRefunds: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                invoiceId: string;
-                                accountName: string;
-                                accountNumber: string | null;
-                                bankName: string | null;
-                                refundableAmount: string;
-                                /** Format: int64 */
-                                refundableAmountMinor: number;
-                                /** @enum {string} */
-                                status: "pending" | "success" | "cancelled";
-                                processing: boolean;
-                                createdAt: string;
-                            }[];
-                            collectionAccount: {
-                                accountNumber: string;
-                                bankName: string;
-                                accountName: string;
-                            } | null;
-                            payLink: string | null;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -24414,17 +19162,7 @@ export interface operations {
                             customerName: string;
                             /** @enum {string} */
                             status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            products: {
-                                name: string;
-                                price: string;
-                                /** Format: int64 */
-                                priceMinor: number;
-                                /** Format: int64 */
-                                quantity: number;
-                                amount: string;
-                                /** Format: int64 */
-                                amountMinor: number;
-                            }[];
+                            products: components["schemas"]["Products_aad9241a"];
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -24512,37 +19250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "requested" | "draft" | "submitted" | "sent" | "cancelled";
-                            email: string;
-                            note: string | null;
-                            payeeId: string | null;
-                            payeeName: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number | null;
-                            description: string | null;
-                            invoiceNumber: string | null;
-                            dueDate: string | null;
-                            bankName: string | null;
-                            accountNumber: string | null;
-                            accountName: string | null;
-                            fileName: string | null;
-                            payoutId: string | null;
-                            createdAt: string;
-                            submittedAt: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Put_e84c9d29"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -24572,30 +19280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** @enum {string} */
-                            tier: "one" | "two" | "three";
-                            workflowId: string;
-                            workflowName: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fromAmount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            fromAmountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            toAmount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            toAmountMinor: number | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_e9233cf5"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -24632,30 +19317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** @enum {string} */
-                            tier: "one" | "two" | "three";
-                            workflowId: string;
-                            workflowName: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fromAmount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            fromAmountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            toAmount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            toAmountMinor: number | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_e9233cf5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -24716,57 +19378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed";
-                            fileName: string;
-                            /** Format: int64 */
-                            rowCount: number;
-                            /** Format: int64 */
-                            validRows: number;
-                            /** Format: int64 */
-                            errorRows: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            totalAmount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalAmountMinor: number;
-                            /** Format: int64 */
-                            newVendors: number;
-                            rows: {
-                                /** Format: int64 */
-                                row: number;
-                                vendorName: string;
-                                vendorEmail: string;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountNumber: string;
-                                accountName: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number | null;
-                                invoiceNumber: string;
-                                description: string;
-                                dueDate: string | null;
-                                payeeId: string | null;
-                                errors: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            }[];
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_901e99d0"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -24797,14 +19409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: int64 */
-                            created: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0f358425"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -24834,57 +19439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed";
-                            fileName: string;
-                            /** Format: int64 */
-                            rowCount: number;
-                            /** Format: int64 */
-                            validRows: number;
-                            /** Format: int64 */
-                            errorRows: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            totalAmount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalAmountMinor: number;
-                            /** Format: int64 */
-                            newVendors: number;
-                            rows: {
-                                /** Format: int64 */
-                                row: number;
-                                vendorName: string;
-                                vendorEmail: string;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountNumber: string;
-                                accountName: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number | null;
-                                invoiceNumber: string;
-                                description: string;
-                                dueDate: string | null;
-                                payeeId: string | null;
-                                errors: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            }[];
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_901e99d0"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -24920,37 +19475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "requested" | "draft" | "submitted" | "sent" | "cancelled";
-                            email: string;
-                            note: string | null;
-                            payeeId: string | null;
-                            payeeName: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number | null;
-                            description: string | null;
-                            invoiceNumber: string | null;
-                            dueDate: string | null;
-                            bankName: string | null;
-                            accountNumber: string | null;
-                            accountName: string | null;
-                            fileName: string | null;
-                            payoutId: string | null;
-                            createdAt: string;
-                            submittedAt: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Put_e84c9d29"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -24967,8 +19492,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 status?: "requested" | "draft" | "submitted" | "sent" | "cancelled";
             };
@@ -24990,47 +19515,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "requested" | "draft" | "submitted" | "sent" | "cancelled";
-                            email: string;
-                            note: string | null;
-                            payeeId: string | null;
-                            payeeName: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number | null;
-                            description: string | null;
-                            invoiceNumber: string | null;
-                            dueDate: string | null;
-                            bankName: string | null;
-                            accountNumber: string | null;
-                            accountName: string | null;
-                            fileName: string | null;
-                            payoutId: string | null;
-                            createdAt: string;
-                            submittedAt: string | null;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Put_a6dce8ee"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -25061,37 +19547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "requested" | "draft" | "submitted" | "sent" | "cancelled";
-                            email: string;
-                            note: string | null;
-                            payeeId: string | null;
-                            payeeName: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number | null;
-                            description: string | null;
-                            invoiceNumber: string | null;
-                            dueDate: string | null;
-                            bankName: string | null;
-                            accountNumber: string | null;
-                            accountName: string | null;
-                            fileName: string | null;
-                            payoutId: string | null;
-                            createdAt: string;
-                            submittedAt: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Put_e84c9d29"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -25133,125 +19589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            payoutOption: "standard" | "asset" | "project";
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
-                            approvalStatus: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            currency: string;
-                            walletId: string;
-                            narration: string;
-                            payee: {
-                                id: string;
-                                name: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                            };
-                            scheduledDate: string | null;
-                            scheduleId: string | null;
-                            categoryId: string | null;
-                            projectId: string | null;
-                            assets: {
-                                id: string;
-                                /** Format: int64 */
-                                quantity: number | null;
-                            }[];
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            recipientCurrency: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            recipientAmount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            recipientAmountMinor: number | null;
-                            fxRate: string | null;
-                            wirePurpose: string | null;
-                            wireNarration: string | null;
-                            senderDetails: {
-                                name: string;
-                                address: string;
-                                country: string;
-                                phone?: string | null;
-                            } | null;
-                            channel: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                            recurrence: {
-                                id: string;
-                                /** @enum {string} */
-                                frequency: "weekly" | "monthly";
-                                startDate: string;
-                                nextDate: string;
-                                endDate: string | null;
-                                /** Format: int64 */
-                                occurrences: number;
-                                /** @enum {string} */
-                                status: "active" | "ended" | "cancelled";
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -25355,17 +19693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            code: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "dmb" | "mfb" | "fintech" | "merchant";
-                            nipCode: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_304d4bcf"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -25382,8 +19710,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 status?: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled" | "active";
                 payeeId?: string;
@@ -25475,20 +19803,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -25526,12 +19841,7 @@ export interface operations {
                     categoryId?: string | null;
                     /** Format: uuid */
                     projectId?: string | null;
-                    assets?: {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: int32 */
-                        quantity?: number;
-                    }[];
+                    assets?: components["schemas"]["Assets_3186708d"];
                     recurrence?: {
                         /** @enum {string} */
                         frequency: "weekly" | "monthly";
@@ -25550,125 +19860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            payoutOption: "standard" | "asset" | "project";
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
-                            approvalStatus: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            currency: string;
-                            walletId: string;
-                            narration: string;
-                            payee: {
-                                id: string;
-                                name: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                            };
-                            scheduledDate: string | null;
-                            scheduleId: string | null;
-                            categoryId: string | null;
-                            projectId: string | null;
-                            assets: {
-                                id: string;
-                                /** Format: int64 */
-                                quantity: number | null;
-                            }[];
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            recipientCurrency: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            recipientAmount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            recipientAmountMinor: number | null;
-                            fxRate: string | null;
-                            wirePurpose: string | null;
-                            wireNarration: string | null;
-                            senderDetails: {
-                                name: string;
-                                address: string;
-                                country: string;
-                                phone?: string | null;
-                            } | null;
-                            channel: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                            recurrence: {
-                                id: string;
-                                /** @enum {string} */
-                                frequency: "weekly" | "monthly";
-                                startDate: string;
-                                nextDate: string;
-                                endDate: string | null;
-                                /** Format: int64 */
-                                occurrences: number;
-                                /** @enum {string} */
-                                status: "active" | "ended" | "cancelled";
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -25741,125 +19933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            payoutOption: "standard" | "asset" | "project";
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
-                            approvalStatus: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            currency: string;
-                            walletId: string;
-                            narration: string;
-                            payee: {
-                                id: string;
-                                name: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                            };
-                            scheduledDate: string | null;
-                            scheduleId: string | null;
-                            categoryId: string | null;
-                            projectId: string | null;
-                            assets: {
-                                id: string;
-                                /** Format: int64 */
-                                quantity: number | null;
-                            }[];
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            recipientCurrency: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            recipientAmount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            recipientAmountMinor: number | null;
-                            fxRate: string | null;
-                            wirePurpose: string | null;
-                            wireNarration: string | null;
-                            senderDetails: {
-                                name: string;
-                                address: string;
-                                country: string;
-                                phone?: string | null;
-                            } | null;
-                            channel: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                            recurrence: {
-                                id: string;
-                                /** @enum {string} */
-                                frequency: "weekly" | "monthly";
-                                startDate: string;
-                                nextDate: string;
-                                endDate: string | null;
-                                /** Format: int64 */
-                                occurrences: number;
-                                /** @enum {string} */
-                                status: "active" | "ended" | "cancelled";
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -25994,125 +20068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            payoutOption: "standard" | "asset" | "project";
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
-                            approvalStatus: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            currency: string;
-                            walletId: string;
-                            narration: string;
-                            payee: {
-                                id: string;
-                                name: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                            };
-                            scheduledDate: string | null;
-                            scheduleId: string | null;
-                            categoryId: string | null;
-                            projectId: string | null;
-                            assets: {
-                                id: string;
-                                /** Format: int64 */
-                                quantity: number | null;
-                            }[];
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            recipientCurrency: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            recipientAmount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            recipientAmountMinor: number | null;
-                            fxRate: string | null;
-                            wirePurpose: string | null;
-                            wireNarration: string | null;
-                            senderDetails: {
-                                name: string;
-                                address: string;
-                                country: string;
-                                phone?: string | null;
-                            } | null;
-                            channel: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                            recurrence: {
-                                id: string;
-                                /** @enum {string} */
-                                frequency: "weekly" | "monthly";
-                                startDate: string;
-                                nextDate: string;
-                                endDate: string | null;
-                                /** Format: int64 */
-                                occurrences: number;
-                                /** @enum {string} */
-                                status: "active" | "ended" | "cancelled";
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -26142,12 +20098,7 @@ export interface operations {
                     categoryId?: string | null;
                     /** Format: uuid */
                     projectId?: string | null;
-                    assets?: {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: int32 */
-                        quantity?: number;
-                    }[];
+                    assets?: components["schemas"]["Assets_3186708d"];
                 };
             };
         };
@@ -26161,125 +20112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            payoutOption: "standard" | "asset" | "project";
-                            /** @enum {string} */
-                            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
-                            approvalStatus: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            currency: string;
-                            walletId: string;
-                            narration: string;
-                            payee: {
-                                id: string;
-                                name: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                            };
-                            scheduledDate: string | null;
-                            scheduleId: string | null;
-                            categoryId: string | null;
-                            projectId: string | null;
-                            assets: {
-                                id: string;
-                                /** Format: int64 */
-                                quantity: number | null;
-                            }[];
-                            transactionId: string | null;
-                            failureReason: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            recipientCurrency: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            recipientAmount: string | null;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            recipientAmountMinor: number | null;
-                            fxRate: string | null;
-                            wirePurpose: string | null;
-                            wireNarration: string | null;
-                            senderDetails: {
-                                name: string;
-                                address: string;
-                                country: string;
-                                phone?: string | null;
-                            } | null;
-                            channel: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                            recurrence: {
-                                id: string;
-                                /** @enum {string} */
-                                frequency: "weekly" | "monthly";
-                                startDate: string;
-                                nextDate: string;
-                                endDate: string | null;
-                                /** Format: int64 */
-                                occurrences: number;
-                                /** @enum {string} */
-                                status: "active" | "ended" | "cancelled";
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -26311,17 +20144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            payoutId: string;
-                            scheduledDate: string;
-                            /** @enum {string} */
-                            status: "scheduled" | "paid" | "cancelled";
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_80964a3e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -26358,17 +20181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            payoutId: string;
-                            scheduledDate: string;
-                            /** @enum {string} */
-                            status: "scheduled" | "paid" | "cancelled";
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_80964a3e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -26400,17 +20213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            payoutId: string;
-                            scheduledDate: string;
-                            /** @enum {string} */
-                            status: "scheduled" | "paid" | "cancelled";
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_80964a3e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -26500,16 +20303,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            payeeId: string | null;
-                            /** @enum {string} */
-                            status: "sent" | "completed";
-                            expiresAt: string;
-                            createdAt: string;
-                        };
+                        data: components["schemas"]["Post_2db69cdb"];
                     };
                 };
             };
@@ -26541,16 +20335,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            payeeId: string | null;
-                            /** @enum {string} */
-                            status: "sent" | "completed";
-                            expiresAt: string;
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["Post_2db69cdb"][];
                     };
                 };
             };
@@ -26624,17 +20409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            code: string;
-                            name: string;
-                            /** @enum {string} */
-                            type: "dmb" | "mfb" | "fintech" | "merchant";
-                            nipCode: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_304d4bcf"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -26788,39 +20563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed";
-                            fileName: string;
-                            /** Format: int64 */
-                            rowCount: number;
-                            /** Format: int64 */
-                            validRows: number;
-                            /** Format: int64 */
-                            errorRows: number;
-                            rows: {
-                                /** Format: int64 */
-                                row: number;
-                                name: string;
-                                email: string;
-                                phone: string | null;
-                                billingAddress: string | null;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountNumber: string;
-                                accountName: string | null;
-                                errors: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            }[];
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_f32a168d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -26851,14 +20594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: int64 */
-                            created: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_0f358425"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -26888,39 +20624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed";
-                            fileName: string;
-                            /** Format: int64 */
-                            rowCount: number;
-                            /** Format: int64 */
-                            validRows: number;
-                            /** Format: int64 */
-                            errorRows: number;
-                            rows: {
-                                /** Format: int64 */
-                                row: number;
-                                name: string;
-                                email: string;
-                                phone: string | null;
-                                billingAddress: string | null;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountNumber: string;
-                                accountName: string | null;
-                                errors: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            }[];
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_f32a168d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -26937,8 +20641,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -26970,32 +20674,11 @@ export interface operations {
                             bankName: string;
                             accountNumber: string;
                             accountName: string;
-                            pendingBankChange: {
-                                bankCode: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                                id: string;
-                                requestedAt: string;
-                                requestedBy: string;
-                            } | null;
+                            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -27037,94 +20720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            currency: string;
-                            email: string;
-                            phone: string | null;
-                            billingAddress: string | null;
-                            bankCode: string;
-                            bankName: string;
-                            accountNumber: string;
-                            accountName: string;
-                            pendingBankChange: {
-                                bankCode: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                                id: string;
-                                requestedAt: string;
-                                requestedBy: string;
-                            } | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            payments: {
-                                id: string;
-                                reference: string;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number;
-                                currency: string;
-                                status: string;
-                                narration: string;
-                                createdAt: string;
-                            }[];
-                            openBills: {
-                                id: string;
-                                reference: string;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number;
-                            }[];
-                            bankChangeApproval: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_8dd83e0b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -27155,94 +20751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            currency: string;
-                            email: string;
-                            phone: string | null;
-                            billingAddress: string | null;
-                            bankCode: string;
-                            bankName: string;
-                            accountNumber: string;
-                            accountName: string;
-                            pendingBankChange: {
-                                bankCode: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                                id: string;
-                                requestedAt: string;
-                                requestedBy: string;
-                            } | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            payments: {
-                                id: string;
-                                reference: string;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number;
-                                currency: string;
-                                status: string;
-                                narration: string;
-                                createdAt: string;
-                            }[];
-                            openBills: {
-                                id: string;
-                                reference: string;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number;
-                            }[];
-                            bankChangeApproval: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_8dd83e0b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -27286,94 +20795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            currency: string;
-                            email: string;
-                            phone: string | null;
-                            billingAddress: string | null;
-                            bankCode: string;
-                            bankName: string;
-                            accountNumber: string;
-                            accountName: string;
-                            pendingBankChange: {
-                                bankCode: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                                id: string;
-                                requestedAt: string;
-                                requestedBy: string;
-                            } | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            payments: {
-                                id: string;
-                                reference: string;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number;
-                                currency: string;
-                                status: string;
-                                narration: string;
-                                createdAt: string;
-                            }[];
-                            openBills: {
-                                id: string;
-                                reference: string;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number;
-                            }[];
-                            bankChangeApproval: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_8dd83e0b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -27392,8 +20814,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 status?: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
                 period?: "24h" | "7d" | "30d";
@@ -27455,20 +20877,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -27514,84 +20923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
-                            approvalStatus: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            walletId: string;
-                            /** @enum {string} */
-                            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
-                            narration: string;
-                            /** @enum {string} */
-                            payeeKind: "vendor" | "self";
-                            payee: {
-                                id: string | null;
-                                name: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                            };
-                            /** @enum {string|null} */
-                            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
-                            scheduledDate: string | null;
-                            payoutId: string | null;
-                            transactionId: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_258dedb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -27622,84 +20954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
-                            approvalStatus: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            walletId: string;
-                            /** @enum {string} */
-                            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
-                            narration: string;
-                            /** @enum {string} */
-                            payeeKind: "vendor" | "self";
-                            payee: {
-                                id: string | null;
-                                name: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                            };
-                            /** @enum {string|null} */
-                            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
-                            scheduledDate: string | null;
-                            payoutId: string | null;
-                            transactionId: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_258dedb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -27739,84 +20994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
-                            approvalStatus: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            walletId: string;
-                            /** @enum {string} */
-                            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
-                            narration: string;
-                            /** @enum {string} */
-                            payeeKind: "vendor" | "self";
-                            payee: {
-                                id: string | null;
-                                name: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                            };
-                            /** @enum {string|null} */
-                            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
-                            scheduledDate: string | null;
-                            payoutId: string | null;
-                            transactionId: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_258dedb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -27848,84 +21026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            /** @enum {string} */
-                            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
-                            approvalStatus: string | null;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            walletId: string;
-                            /** @enum {string} */
-                            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
-                            narration: string;
-                            /** @enum {string} */
-                            payeeKind: "vendor" | "self";
-                            payee: {
-                                id: string | null;
-                                name: string;
-                                bankName: string;
-                                accountNumber: string;
-                                accountName: string;
-                            };
-                            /** @enum {string|null} */
-                            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
-                            scheduledDate: string | null;
-                            payoutId: string | null;
-                            transactionId: string | null;
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_258dedb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -27955,32 +21056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string | null;
-                            /** @enum {string} */
-                            settingType: "general" | "agent";
-                            userId: string | null;
-                            isActive: boolean;
-                            /** @enum {string} */
-                            commissionType: "percentage" | "fixed";
-                            defaultCommission: string;
-                            /**
-                             * Format: int64
-                             * @description basis points (percentage) or kobo (fixed)
-                             */
-                            defaultCommissionMinor: number;
-                            /** @enum {string} */
-                            payoutMode: "consolidated" | "individual";
-                            /** @enum {string} */
-                            payoutFrequency: "daily" | "weekly" | "monthly";
-                            commissionEarningThreshold: string | null;
-                            /** Format: int64 */
-                            commissionEarningThresholdMinor: number | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_823792c8"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -28038,32 +21114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string | null;
-                            /** @enum {string} */
-                            settingType: "general" | "agent";
-                            userId: string | null;
-                            isActive: boolean;
-                            /** @enum {string} */
-                            commissionType: "percentage" | "fixed";
-                            defaultCommission: string;
-                            /**
-                             * Format: int64
-                             * @description basis points (percentage) or kobo (fixed)
-                             */
-                            defaultCommissionMinor: number;
-                            /** @enum {string} */
-                            payoutMode: "consolidated" | "individual";
-                            /** @enum {string} */
-                            payoutFrequency: "daily" | "weekly" | "monthly";
-                            commissionEarningThreshold: string | null;
-                            /** Format: int64 */
-                            commissionEarningThresholdMinor: number | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_823792c8"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -28098,50 +21149,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            userId: string;
-                            name: string;
-                            email: string;
-                            active: boolean;
-                            hasOwnSetting: boolean;
-                            commission: {
-                                id: string | null;
-                                /** @enum {string} */
-                                settingType: "general" | "agent";
-                                userId: string | null;
-                                isActive: boolean;
-                                /** @enum {string} */
-                                commissionType: "percentage" | "fixed";
-                                defaultCommission: string;
-                                /**
-                                 * Format: int64
-                                 * @description basis points (percentage) or kobo (fixed)
-                                 */
-                                defaultCommissionMinor: number;
-                                /** @enum {string} */
-                                payoutMode: "consolidated" | "individual";
-                                /** @enum {string} */
-                                payoutFrequency: "daily" | "weekly" | "monthly";
-                                commissionEarningThreshold: string | null;
-                                /** Format: int64 */
-                                commissionEarningThresholdMinor: number | null;
-                            };
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Get_5c1bdc06"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -28175,36 +21184,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            userId: string;
-                            name: string;
-                            email: string;
-                            active: boolean;
-                            hasOwnSetting: boolean;
-                            commission: {
-                                id: string | null;
-                                /** @enum {string} */
-                                settingType: "general" | "agent";
-                                userId: string | null;
-                                isActive: boolean;
-                                /** @enum {string} */
-                                commissionType: "percentage" | "fixed";
-                                defaultCommission: string;
-                                /**
-                                 * Format: int64
-                                 * @description basis points (percentage) or kobo (fixed)
-                                 */
-                                defaultCommissionMinor: number;
-                                /** @enum {string} */
-                                payoutMode: "consolidated" | "individual";
-                                /** @enum {string} */
-                                payoutFrequency: "daily" | "weekly" | "monthly";
-                                commissionEarningThreshold: string | null;
-                                /** Format: int64 */
-                                commissionEarningThresholdMinor: number | null;
-                            };
-                        };
+                        data: components["schemas"]["Get_5c1bdc06"];
                     };
                 };
             };
@@ -28239,51 +21219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                            invoiceId: string | null;
-                            invoiceReference: string | null;
-                            /** @enum {string} */
-                            kind: "invoice" | "clawback";
-                            amountDue: string;
-                            /** Format: int64 */
-                            amountDueMinor: number;
-                            invoiceCommissionConfig: {
-                                /** @enum {string} */
-                                commissionType: "percentage" | "fixed";
-                                commissionRate: string;
-                            };
-                            /** @enum {string} */
-                            approvalStatus: "initialized" | "matured" | "pending" | "approved";
-                            /** @enum {string} */
-                            paymentStatus: "pending" | "processing" | "paid" | "failed";
-                            disbursementId: string | null;
-                            payoutDate: string | null;
-                            maturedAt: string | null;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_74130a7d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -28316,51 +21252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                            invoiceId: string | null;
-                            invoiceReference: string | null;
-                            /** @enum {string} */
-                            kind: "invoice" | "clawback";
-                            amountDue: string;
-                            /** Format: int64 */
-                            amountDueMinor: number;
-                            invoiceCommissionConfig: {
-                                /** @enum {string} */
-                                commissionType: "percentage" | "fixed";
-                                commissionRate: string;
-                            };
-                            /** @enum {string} */
-                            approvalStatus: "initialized" | "matured" | "pending" | "approved";
-                            /** @enum {string} */
-                            paymentStatus: "pending" | "processing" | "paid" | "failed";
-                            disbursementId: string | null;
-                            payoutDate: string | null;
-                            maturedAt: string | null;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_74130a7d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -28451,48 +21343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-                            totalAmount: string;
-                            /** Format: int64 */
-                            totalAmountMinor: number;
-                            createdAt: string;
-                            period: string;
-                            /** Format: int64 */
-                            totalItems: number;
-                            /** Format: int64 */
-                            totalPaidItems: number;
-                            /** Format: int64 */
-                            totalFailedItems: number;
-                            /** Format: int64 */
-                            totalPendingItems: number;
-                            approvalStatus: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_3e0a9119"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -28523,48 +21374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-                            totalAmount: string;
-                            /** Format: int64 */
-                            totalAmountMinor: number;
-                            createdAt: string;
-                            period: string;
-                            /** Format: int64 */
-                            totalItems: number;
-                            /** Format: int64 */
-                            totalPaidItems: number;
-                            /** Format: int64 */
-                            totalFailedItems: number;
-                            /** Format: int64 */
-                            totalPendingItems: number;
-                            approvalStatus: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_3e0a9119"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -28594,99 +21404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-                            totalAmount: string;
-                            /** Format: int64 */
-                            totalAmountMinor: number;
-                            createdAt: string;
-                            /** @enum {string} */
-                            payoutFrequency: "daily" | "weekly" | "monthly";
-                            period: string;
-                            /** Format: int64 */
-                            totalItems: number;
-                            /** Format: int64 */
-                            totalPaidItems: number;
-                            /** Format: int64 */
-                            totalFailedItems: number;
-                            /** Format: int64 */
-                            totalPendingItems: number;
-                            approvalStatus: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                            commissions: {
-                                id: string;
-                                agent: {
-                                    id: string;
-                                    name: string;
-                                };
-                                invoiceId: string | null;
-                                invoiceReference: string | null;
-                                /** @enum {string} */
-                                kind: "invoice" | "clawback";
-                                amountDue: string;
-                                /** Format: int64 */
-                                amountDueMinor: number;
-                                invoiceCommissionConfig: {
-                                    /** @enum {string} */
-                                    commissionType: "percentage" | "fixed";
-                                    commissionRate: string;
-                                };
-                                /** @enum {string} */
-                                approvalStatus: "initialized" | "matured" | "pending" | "approved";
-                                /** @enum {string} */
-                                paymentStatus: "pending" | "processing" | "paid" | "failed";
-                                disbursementId: string | null;
-                                payoutDate: string | null;
-                                maturedAt: string | null;
-                                createdAt: string;
-                            }[];
-                            canDeleteItems: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_66da24b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -28736,20 +21454,7 @@ export interface operations {
                             paymentStatus: "pending" | "processing" | "paid" | "failed";
                             failureReason: string | null;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -28781,99 +21486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-                            totalAmount: string;
-                            /** Format: int64 */
-                            totalAmountMinor: number;
-                            createdAt: string;
-                            /** @enum {string} */
-                            payoutFrequency: "daily" | "weekly" | "monthly";
-                            period: string;
-                            /** Format: int64 */
-                            totalItems: number;
-                            /** Format: int64 */
-                            totalPaidItems: number;
-                            /** Format: int64 */
-                            totalFailedItems: number;
-                            /** Format: int64 */
-                            totalPendingItems: number;
-                            approvalStatus: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                            commissions: {
-                                id: string;
-                                agent: {
-                                    id: string;
-                                    name: string;
-                                };
-                                invoiceId: string | null;
-                                invoiceReference: string | null;
-                                /** @enum {string} */
-                                kind: "invoice" | "clawback";
-                                amountDue: string;
-                                /** Format: int64 */
-                                amountDueMinor: number;
-                                invoiceCommissionConfig: {
-                                    /** @enum {string} */
-                                    commissionType: "percentage" | "fixed";
-                                    commissionRate: string;
-                                };
-                                /** @enum {string} */
-                                approvalStatus: "initialized" | "matured" | "pending" | "approved";
-                                /** @enum {string} */
-                                paymentStatus: "pending" | "processing" | "paid" | "failed";
-                                disbursementId: string | null;
-                                payoutDate: string | null;
-                                maturedAt: string | null;
-                                createdAt: string;
-                            }[];
-                            canDeleteItems: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_66da24b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -28905,99 +21518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-                            totalAmount: string;
-                            /** Format: int64 */
-                            totalAmountMinor: number;
-                            createdAt: string;
-                            /** @enum {string} */
-                            payoutFrequency: "daily" | "weekly" | "monthly";
-                            period: string;
-                            /** Format: int64 */
-                            totalItems: number;
-                            /** Format: int64 */
-                            totalPaidItems: number;
-                            /** Format: int64 */
-                            totalFailedItems: number;
-                            /** Format: int64 */
-                            totalPendingItems: number;
-                            approvalStatus: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                            commissions: {
-                                id: string;
-                                agent: {
-                                    id: string;
-                                    name: string;
-                                };
-                                invoiceId: string | null;
-                                invoiceReference: string | null;
-                                /** @enum {string} */
-                                kind: "invoice" | "clawback";
-                                amountDue: string;
-                                /** Format: int64 */
-                                amountDueMinor: number;
-                                invoiceCommissionConfig: {
-                                    /** @enum {string} */
-                                    commissionType: "percentage" | "fixed";
-                                    commissionRate: string;
-                                };
-                                /** @enum {string} */
-                                approvalStatus: "initialized" | "matured" | "pending" | "approved";
-                                /** @enum {string} */
-                                paymentStatus: "pending" | "processing" | "paid" | "failed";
-                                disbursementId: string | null;
-                                payoutDate: string | null;
-                                maturedAt: string | null;
-                                createdAt: string;
-                            }[];
-                            canDeleteItems: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_66da24b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -29030,99 +21551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            agent: {
-                                id: string;
-                                name: string;
-                            };
-                            /** @enum {string} */
-                            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-                            totalAmount: string;
-                            /** Format: int64 */
-                            totalAmountMinor: number;
-                            createdAt: string;
-                            /** @enum {string} */
-                            payoutFrequency: "daily" | "weekly" | "monthly";
-                            period: string;
-                            /** Format: int64 */
-                            totalItems: number;
-                            /** Format: int64 */
-                            totalPaidItems: number;
-                            /** Format: int64 */
-                            totalFailedItems: number;
-                            /** Format: int64 */
-                            totalPendingItems: number;
-                            approvalStatus: string;
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                            commissions: {
-                                id: string;
-                                agent: {
-                                    id: string;
-                                    name: string;
-                                };
-                                invoiceId: string | null;
-                                invoiceReference: string | null;
-                                /** @enum {string} */
-                                kind: "invoice" | "clawback";
-                                amountDue: string;
-                                /** Format: int64 */
-                                amountDueMinor: number;
-                                invoiceCommissionConfig: {
-                                    /** @enum {string} */
-                                    commissionType: "percentage" | "fixed";
-                                    commissionRate: string;
-                                };
-                                /** @enum {string} */
-                                approvalStatus: "initialized" | "matured" | "pending" | "approved";
-                                /** @enum {string} */
-                                paymentStatus: "pending" | "processing" | "paid" | "failed";
-                                disbursementId: string | null;
-                                payoutDate: string | null;
-                                maturedAt: string | null;
-                                createdAt: string;
-                            }[];
-                            canDeleteItems: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_66da24b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -29240,17 +21669,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** @enum {string} */
-                            type: "sandbox" | "quickbooks";
-                            name: string;
-                            enabled: boolean;
-                            authTokenValid: boolean;
-                            realmId: string;
-                            connectedAt: string;
-                            accountsSyncedAt: string | null;
-                            locationsSyncedAt: string | null;
-                        };
+                        data: components["schemas"]["Get_a6a952c0"];
                     };
                 };
             };
@@ -29284,17 +21703,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            /** @enum {string} */
-                            type: "sandbox" | "quickbooks";
-                            name: string;
-                            enabled: boolean;
-                            authTokenValid: boolean;
-                            realmId: string;
-                            connectedAt: string;
-                            accountsSyncedAt: string | null;
-                            locationsSyncedAt: string | null;
-                        }[];
+                        data: components["schemas"]["Get_a6a952c0"][];
                     };
                 };
             };
@@ -29363,16 +21772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            type: string;
-                            active: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_495985f2"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -29401,16 +21801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            type: string;
-                            active: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_495985f2"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -29476,16 +21867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            type: string;
-                            active: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_495985f2"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -29512,16 +21894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            name: string;
-                            type: string;
-                            active: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Get_495985f2"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -29551,31 +21924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            bankAccountId: string | null;
-                            defaultExpenseAccountId: string | null;
-                            payrollAccountId: string | null;
-                            employerPensionAccountId: string | null;
-                            nsitfExpenseAccountId: string | null;
-                            payePayableAccountId: string | null;
-                            pensionPayableAccountId: string | null;
-                            nhfPayableAccountId: string | null;
-                            nsitfPayableAccountId: string | null;
-                            otherDeductionsAccountId: string | null;
-                            bankChargesAccountId: string | null;
-                            mappings: {
-                                categoryId: string;
-                                categoryName: string;
-                                providerAccountId: string | null;
-                                providerAccountName: string | null;
-                                classId: string | null;
-                                className: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_41631d9d"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -29624,31 +21973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            bankAccountId: string | null;
-                            defaultExpenseAccountId: string | null;
-                            payrollAccountId: string | null;
-                            employerPensionAccountId: string | null;
-                            nsitfExpenseAccountId: string | null;
-                            payePayableAccountId: string | null;
-                            pensionPayableAccountId: string | null;
-                            nhfPayableAccountId: string | null;
-                            nsitfPayableAccountId: string | null;
-                            otherDeductionsAccountId: string | null;
-                            bankChargesAccountId: string | null;
-                            mappings: {
-                                categoryId: string;
-                                categoryName: string;
-                                providerAccountId: string | null;
-                                providerAccountName: string | null;
-                                classId: string | null;
-                                className: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Get_41631d9d"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -29666,8 +21991,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 status?: "pending" | "posted" | "failed";
             };
             header?: never;
@@ -29688,42 +22013,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            record: "expense" | "payout" | "bill" | "payroll";
-                            recordId: string;
-                            reference: string;
-                            /** @enum {string} */
-                            document: "Purchase" | "Bill" | "JournalEntry";
-                            /** @enum {string} */
-                            status: "pending" | "posted" | "failed";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            currency: string;
-                            /** Format: int64 */
-                            attempts: number;
-                            lastError: string | null;
-                            providerDocumentId: string | null;
-                            link: string;
-                            createdAt: string;
-                            postedAt: string | null;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Get_3e1e1d50"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -29757,28 +22048,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            record: "expense" | "payout" | "bill" | "payroll";
-                            recordId: string;
-                            reference: string;
-                            /** @enum {string} */
-                            document: "Purchase" | "Bill" | "JournalEntry";
-                            /** @enum {string} */
-                            status: "pending" | "posted" | "failed";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            currency: string;
-                            /** Format: int64 */
-                            attempts: number;
-                            lastError: string | null;
-                            providerDocumentId: string | null;
-                            link: string;
-                            createdAt: string;
-                            postedAt: string | null;
-                        };
+                        data: components["schemas"]["Get_3e1e1d50"];
                     };
                 };
             };
@@ -29919,8 +22189,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 status?: "pending" | "rejected" | "active";
                 period?: "24h" | "7d" | "30d";
@@ -29969,22 +22239,7 @@ export interface operations {
                              * @description Integer minor units (kobo, cents, pence)
                              */
                             feeMinor: number;
-                            progress: {
-                                /** Format: int64 */
-                                rows: number;
-                                /** Format: int64 */
-                                validating: number;
-                                /** Format: int64 */
-                                valid: number;
-                                /** Format: int64 */
-                                invalid: number;
-                                /** Format: int64 */
-                                paying: number;
-                                /** Format: int64 */
-                                paid: number;
-                                /** Format: int64 */
-                                failed: number;
-                            };
+                            progress: components["schemas"]["Progress_461d5a21"];
                             maker: {
                                 id: string;
                                 name: string;
@@ -29992,20 +22247,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -30034,124 +22276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            walletId: string;
-                            currency: string;
-                            /** @enum {string} */
-                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
-                            approvalStatus: string | null;
-                            error: string | null;
-                            /** Format: int64 */
-                            itemCount: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            progress: {
-                                /** Format: int64 */
-                                rows: number;
-                                /** Format: int64 */
-                                validating: number;
-                                /** Format: int64 */
-                                valid: number;
-                                /** Format: int64 */
-                                invalid: number;
-                                /** Format: int64 */
-                                paying: number;
-                                /** Format: int64 */
-                                paid: number;
-                                /** Format: int64 */
-                                failed: number;
-                            };
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            items: {
-                                id: string;
-                                /** Format: int64 */
-                                row: number;
-                                accountNumber: string;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountName: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                fee: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                feeMinor: number | null;
-                                narration: string;
-                                /** @enum {string} */
-                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
-                                error: string | null;
-                                /** Format: int64 */
-                                attempt: number;
-                                transactionId: string | null;
-                            }[];
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -30213,124 +22338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            walletId: string;
-                            currency: string;
-                            /** @enum {string} */
-                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
-                            approvalStatus: string | null;
-                            error: string | null;
-                            /** Format: int64 */
-                            itemCount: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            progress: {
-                                /** Format: int64 */
-                                rows: number;
-                                /** Format: int64 */
-                                validating: number;
-                                /** Format: int64 */
-                                valid: number;
-                                /** Format: int64 */
-                                invalid: number;
-                                /** Format: int64 */
-                                paying: number;
-                                /** Format: int64 */
-                                paid: number;
-                                /** Format: int64 */
-                                failed: number;
-                            };
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            items: {
-                                id: string;
-                                /** Format: int64 */
-                                row: number;
-                                accountNumber: string;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountName: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                fee: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                feeMinor: number | null;
-                                narration: string;
-                                /** @enum {string} */
-                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
-                                error: string | null;
-                                /** Format: int64 */
-                                attempt: number;
-                                transactionId: string | null;
-                            }[];
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -30369,124 +22377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            walletId: string;
-                            currency: string;
-                            /** @enum {string} */
-                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
-                            approvalStatus: string | null;
-                            error: string | null;
-                            /** Format: int64 */
-                            itemCount: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            progress: {
-                                /** Format: int64 */
-                                rows: number;
-                                /** Format: int64 */
-                                validating: number;
-                                /** Format: int64 */
-                                valid: number;
-                                /** Format: int64 */
-                                invalid: number;
-                                /** Format: int64 */
-                                paying: number;
-                                /** Format: int64 */
-                                paid: number;
-                                /** Format: int64 */
-                                failed: number;
-                            };
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            items: {
-                                id: string;
-                                /** Format: int64 */
-                                row: number;
-                                accountNumber: string;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountName: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                fee: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                feeMinor: number | null;
-                                narration: string;
-                                /** @enum {string} */
-                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
-                                error: string | null;
-                                /** Format: int64 */
-                                attempt: number;
-                                transactionId: string | null;
-                            }[];
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -30518,124 +22409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            walletId: string;
-                            currency: string;
-                            /** @enum {string} */
-                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
-                            approvalStatus: string | null;
-                            error: string | null;
-                            /** Format: int64 */
-                            itemCount: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            progress: {
-                                /** Format: int64 */
-                                rows: number;
-                                /** Format: int64 */
-                                validating: number;
-                                /** Format: int64 */
-                                valid: number;
-                                /** Format: int64 */
-                                invalid: number;
-                                /** Format: int64 */
-                                paying: number;
-                                /** Format: int64 */
-                                paid: number;
-                                /** Format: int64 */
-                                failed: number;
-                            };
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            items: {
-                                id: string;
-                                /** Format: int64 */
-                                row: number;
-                                accountNumber: string;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountName: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                fee: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                feeMinor: number | null;
-                                narration: string;
-                                /** @enum {string} */
-                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
-                                error: string | null;
-                                /** Format: int64 */
-                                attempt: number;
-                                transactionId: string | null;
-                            }[];
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -30669,124 +22443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            reference: string;
-                            name: string;
-                            walletId: string;
-                            currency: string;
-                            /** @enum {string} */
-                            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
-                            approvalStatus: string | null;
-                            error: string | null;
-                            /** Format: int64 */
-                            itemCount: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            total: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            totalMinor: number;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            fee: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            feeMinor: number;
-                            progress: {
-                                /** Format: int64 */
-                                rows: number;
-                                /** Format: int64 */
-                                validating: number;
-                                /** Format: int64 */
-                                valid: number;
-                                /** Format: int64 */
-                                invalid: number;
-                                /** Format: int64 */
-                                paying: number;
-                                /** Format: int64 */
-                                paid: number;
-                                /** Format: int64 */
-                                failed: number;
-                            };
-                            maker: {
-                                id: string;
-                                name: string;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                            items: {
-                                id: string;
-                                /** Format: int64 */
-                                row: number;
-                                accountNumber: string;
-                                bankCode: string;
-                                bankName: string | null;
-                                accountName: string | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                amount: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                amountMinor: number | null;
-                                /** @description Decimal string of major units, e.g. "1234.50" */
-                                fee: string | null;
-                                /**
-                                 * Format: int64
-                                 * @description Integer minor units (kobo, cents, pence)
-                                 */
-                                feeMinor: number | null;
-                                narration: string;
-                                /** @enum {string} */
-                                status: "validating" | "valid" | "invalid" | "paying" | "paid" | "failed";
-                                error: string | null;
-                                /** Format: int64 */
-                                attempt: number;
-                                transactionId: string | null;
-                            }[];
-                            approvalWorkflowPendingApprovalItem: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                                /** @enum {string} */
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                canApprove: boolean;
-                                canResolve: boolean;
-                                rejectionResolverIds: string[];
-                                /** Format: int64 */
-                                currentLevel: number;
-                                /** Format: int64 */
-                                totalLevels: number;
-                                workflowId: string | null;
-                                workflowName: string;
-                                currentApprovers: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                approvals: {
-                                    /** @enum {string} */
-                                    status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
-                                    comments: string;
-                                    dateApproved: string;
-                                    /** Format: int64 */
-                                    level: number;
-                                    userData: {
-                                        id: string | null;
-                                        name: string;
-                                    };
-                                    uniqueHash: string;
-                                }[];
-                                trailVerified: boolean;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -30836,8 +22493,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Get_aac9296e"];
+                to?: components["schemas"]["Get_aac9296e"];
                 format?: "json" | "csv";
                 status?: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
                 period?: "24h" | "7d" | "30d";
@@ -30860,45 +22517,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: {
-                            id: string;
-                            payerName: string;
-                            payerEmail: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            note: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
-                            /** @enum {string|null} */
-                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
-                            wirePurpose: string | null;
-                            narration: string | null;
-                            transactionId: string | null;
-                            expiresAt: string;
-                            confirmedAt: string | null;
-                            paidAt: string | null;
-                            createdAt: string;
-                        }[];
-                        metadata: {
-                            pagination: {
-                                /** Format: int64 */
-                                page: number;
-                                /** Format: int64 */
-                                limit: number;
-                                /** Format: int64 */
-                                totalItems: number;
-                                /** Format: int64 */
-                                totalPages: number;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Post_92c90bde"][];
+                        metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
             };
@@ -30939,35 +22559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            payerName: string;
-                            payerEmail: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            note: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
-                            /** @enum {string|null} */
-                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
-                            wirePurpose: string | null;
-                            narration: string | null;
-                            transactionId: string | null;
-                            expiresAt: string;
-                            confirmedAt: string | null;
-                            paidAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_9cff84bb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -30997,35 +22589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            payerName: string;
-                            payerEmail: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            note: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
-                            /** @enum {string|null} */
-                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
-                            wirePurpose: string | null;
-                            narration: string | null;
-                            transactionId: string | null;
-                            expiresAt: string;
-                            confirmedAt: string | null;
-                            paidAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_9cff84bb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -31056,35 +22620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            payerName: string;
-                            payerEmail: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            note: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
-                            /** @enum {string|null} */
-                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
-                            wirePurpose: string | null;
-                            narration: string | null;
-                            transactionId: string | null;
-                            expiresAt: string;
-                            confirmedAt: string | null;
-                            paidAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_9cff84bb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -31116,35 +22652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            id: string;
-                            payerName: string;
-                            payerEmail: string;
-                            /** @description Decimal string of major units, e.g. "1234.50" */
-                            amount: string;
-                            /**
-                             * Format: int64
-                             * @description Integer minor units (kobo, cents, pence)
-                             */
-                            amountMinor: number;
-                            currency: string;
-                            note: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
-                            /** @enum {string|null} */
-                            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
-                            wirePurpose: string | null;
-                            narration: string | null;
-                            transactionId: string | null;
-                            expiresAt: string;
-                            confirmedAt: string | null;
-                            paidAt: string | null;
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Post_9cff84bb"];
                 };
             };
             400: components["responses"]["ValidationError"];
