@@ -16,6 +16,7 @@ import { registerErrorHandling, registerInputHygiene } from './platform/http';
 import { registerGuard, isPublic, type ApiKeyAuthenticator, type SubsidiaryResolver } from './platform/guard';
 import { migrationsFolder } from './platform/db';
 import { registerWebStatic } from './platform/web-static';
+import type { ListCache } from './platform/list-cache';
 import { registerApiRateLimit } from './platform/rate-limit';
 import { registerMetrics } from './platform/metrics';
 import {
@@ -73,7 +74,12 @@ export type RouteInfo = { method: string; url: string; config: unknown; schema: 
 const SECRET_QUERY = /([?&](?:token|ref|code|sig|secret|password|otp)=)[^&#]*/gi;
 export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
-export type App = FastifyInstance & { deps: AppDeps; routeList: RouteInfo[] };
+export type App = FastifyInstance & {
+  deps: AppDeps;
+  routeList: RouteInfo[];
+  /** This process's cached list pages (platform/list-cache.ts), null when LIST_CACHE_MB is 0. */
+  listCache: ListCache | null;
+};
 
 export async function buildApp(
   deps: AppDeps,
@@ -170,10 +176,11 @@ export async function buildApp(
   await app.register(cookie);
   let subsidiaryResolver: SubsidiaryResolver | undefined;
   let apiKeyAuthenticator: ApiKeyAuthenticator | undefined;
-  registerGuard(app, deps.db, config, {
+  const listCache = registerGuard(app, deps.db, config, {
     resolveSubsidiary: () => subsidiaryResolver,
     apiKeys: () => apiKeyAuthenticator,
   });
+  app.decorate('listCache', listCache);
   registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
   registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
   registerInputHygiene(app); // after the guard: who may call is settled first

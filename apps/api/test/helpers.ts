@@ -70,6 +70,29 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A second API instance on `t`'s database, with its own connection pool (its own prepared
+ * statements and list cache): what another process of a multi-process deployment sees.
+ */
+export async function secondInstance(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config: Config = { ...t.config, ...overrides };
+  const pool = createPool(t.dbUrl, 5);
+  const deps: AppDeps = { config, db: createDb(pool), pool, hooks: emptyHooks(), services: {} };
+  const app = await buildApp(deps, { logger: false });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    db: deps.db,
+    config,
+    baseUrl,
+    dbUrl: t.dbUrl,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
 export type ApiResult<T = any> = {
   status: number;
   body: { status: string; message: string; data: T; errors?: Record<string, string[]>; metadata?: any };

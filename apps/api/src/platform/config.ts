@@ -56,6 +56,8 @@ export const configSchema = z.object({
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often each process shares its counts through PostgreSQL (bounds over-admission across processes). */
   API_RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Memory for cached list pages per process (platform/list-cache.ts; 0 turns the cache off). */
+  LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   SEED_DEMO: bool.default(true),
   RUN_WORKER: bool.default(true),
   UPLOAD_DIR: z.string().optional(),

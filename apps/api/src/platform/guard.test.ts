@@ -1,32 +1,23 @@
-// The one-query request context (platform/guard.ts) caches nothing: a changed role, a revoked member
-// and a revoked session apply on the very next request, also through a second API instance with its
-// own connection pool (its own prepared statements) on the same database.
+// The one-query request context (platform/guard.ts) caches nothing of who may read: a changed role, a
+// revoked member and a revoked session apply on the very next request, also through a second API
+// instance with its own connection pool (its own prepared statements and list cache, which holds
+// the page being read here) on the same database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { createDb, createPool } from './db';
-import { emptyHooks, type AppDeps } from './deps';
-import { client, createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../test/helpers';
+import {
+  client,
+  createTestApp,
+  memberWithRole,
+  ownerWithAccount,
+  secondInstance,
+  type TestApp,
+} from '../../test/helpers';
 
 describe('request context in one query', () => {
   let t: TestApp;
   let second: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    const pool = createPool(t.dbUrl, 5);
-    const deps: AppDeps = { config: t.config, db: createDb(pool), pool, hooks: emptyHooks(), services: {} };
-    const app = await buildApp(deps, { logger: false });
-    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    second = {
-      app,
-      db: deps.db,
-      config: t.config,
-      baseUrl,
-      dbUrl: t.dbUrl,
-      close: async () => {
-        await app.close();
-        await pool.end();
-      },
-    };
+    second = await secondInstance(t);
   });
   afterAll(async () => {
     await second?.close();
@@ -38,7 +29,9 @@ describe('request context in one query', () => {
     const m = await memberWithRole(t, o.account.id, 'accountant');
     const viaSecond = client(second, { token: m.token, accountId: o.account.id });
     const list = '/api/transactions?page=1&limit=20';
+    const hits = second.app.listCache!.stats.hits;
     for (let i = 0; i < 7; i++) expect((await viaSecond.get(list)).status).toBe(200); // past custom plans
+    expect(second.app.listCache!.stats.hits).toBe(hits + 6); // the page is cached in the second instance
     expect((await m.api.get(list)).status).toBe(200);
 
     expect((await o.api.patch(`/api/account_access/${m.member.id}`, { role: 'member' })).status).toBe(200);

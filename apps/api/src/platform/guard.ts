@@ -24,6 +24,7 @@ import {
   type AuthContext,
 } from './sessions';
 import { safeEqual, sha256 } from './tokens';
+import { changedSinceSql, ListCache } from './list-cache';
 
 /**
  * What a route needs, declared in its `config.access`:
@@ -62,6 +63,11 @@ export const needs = (resource: Resource, action: Action): { access: Access } =>
  *   predicates at all and PostgreSQL settles on one generic plan for it (a statement full of
  *   `($n is null or …)` is re-planned on every execution, which costs more than running it);
  * - `columns(tenantAccountId, variant)` answers the page as JSON text (`[…]`) and the total.
+ * - `cache(q)` (optional) keeps the page in this process (platform/list-cache.ts): answer true for a
+ *   query whose page depends only on the account's rows and the parameters, never on the clock (a
+ *   rolling period does). Every table the page reads must note its changes in `list_changes`
+ *   (the `list_changes_note` triggers, migration 0021). The request's statement then reads the page
+ *   only when something of the account changed since the cached page's snapshot.
  */
 export type FusedList<Q = never> = {
   key: string;
@@ -69,8 +75,10 @@ export type FusedList<Q = never> = {
   params: (q: Q) => Record<string, unknown> | null;
   variant?: (params: Record<string, unknown>) => string;
   columns: (tenantAccountId: SQL, variant: string) => { page: SQL<string>; total: SQL<number> };
+  cache?: (q: Q) => boolean;
 };
-export type FusedPage = { page: string; total: number };
+/** A fused list's page; `body` is the whole JSON answer, built once per page (`sendJsonPage`). */
+export type FusedPage = { page: string; total: number; body?: Buffer };
 /** `config: { ...needs(…), ...fusedList(def) }`: typed helper for a route's fused list. */
 export const fusedList = <Q>(def: FusedList<Q>): { fused: FusedList } => ({
   fused: def as unknown as FusedList,
@@ -171,7 +179,8 @@ export function registerGuard(
     apiKeys?: () => ApiKeyAuthenticator | undefined;
   } = {},
 ) {
-  const load = requestContextLoader(db);
+  const cache = config.LIST_CACHE_MB > 0 ? new ListCache(config.LIST_CACHE_MB * 1024 * 1024) : null;
+  const load = requestContextLoader(db, cache);
   app.decorateRequest('auth', null);
   app.decorateRequest('tenant', null);
   app.decorateRequest('fused', null);
@@ -246,17 +255,20 @@ export function registerGuard(
     // Every check passed: the page read in the same statement may now be handed to the handler.
     if (found.fusedPage) req.fused = found.fusedPage;
   });
+  return cache;
 }
 
+type FusedRequest = { def: FusedList; params: Record<string, unknown>; cacheable: boolean };
+
 /** The fused list's parameters for this request, or null when the guard should not read its page. */
-function fusedParams(req: FastifyRequest): { def: FusedList; params: Record<string, unknown> } | null {
+function fusedParams(req: FastifyRequest): FusedRequest | null {
   const def = req.routeOptions.config?.fused;
   if (!def || findNul(req.query)) return null; // a NUL is a 400 of the input hygiene, after the guard
   const parsed = def.query.safeParse(req.query);
   if (!parsed.success) return null;
   try {
     const params = def.params(parsed.data);
-    return params ? { def, params } : null;
+    return params ? { def, params, cacheable: def.cache?.(parsed.data as never) === true } : null;
   } catch (err) {
     if (err instanceof AppError) return null; // the handler's own query answers this 400
     throw err;
@@ -286,7 +298,7 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000';
  * none) and the subsidiary module's scope expression. Every join is by a unique index. Each shape
  * is a named prepared statement (built once per process, parsed and planned once per connection).
  */
-function requestContextLoader(db: Db) {
+function requestContextLoader(db: Db, cache: ListCache | null) {
   const hash = sql.placeholder('hash');
   const sessionOnly = db
     .select({ s: liveSessionColumns, u: users })
@@ -298,13 +310,27 @@ function requestContextLoader(db: Db) {
   const target = sql`coalesce(${sql.placeholder('account')}::uuid, ${users.activeAccountId})`;
   const member = { id: sql`${accountMembers.id}`, accountId: sql`${accountMembers.accountId}`, fullAccess };
   const subHeader = sql`${sql.placeholder('subsidiary')}::uuid`;
+  // A cached list's statement reads the page only when the member's account is not the cached
+  // page's, or something of it changed since the page's snapshot (platform/list-cache.ts); and it
+  // answers its own snapshot, at which the page it answers (read or confirmed) is exact.
+  const snap = sql.placeholder('snap');
+  const stale = sql`(${accountMembers.id} is not null and (${snap}::text is null
+    or ${accountMembers.accountId} is distinct from ${sql.placeholder('cachedAccount')}::uuid
+    or ${changedSinceSql(sql`${accountMembers.accountId}`, snap)}))`;
   const build = (
     resolver: SubsidiaryResolver | undefined,
     variant: string,
-    fused: { def: FusedList; variant: string } | undefined,
+    fused: { def: FusedList; variant: string; cached: boolean } | undefined,
   ) => {
     const scope = resolver?.select(member, variant, subHeader) ?? sql`null`;
-    const list = fused?.def.columns(sql`${accountMembers.accountId}`, fused.variant);
+    const read = fused?.def.columns(sql`${accountMembers.accountId}`, fused.variant);
+    const list =
+      read && fused?.cached
+        ? {
+            page: sql<string | null>`case when ${stale} then ${read.page} end`,
+            total: sql<number | null>`case when ${stale} then ${read.total} end`,
+          }
+        : read;
     return db
       .select({
         s: liveSessionColumns,
@@ -321,6 +347,7 @@ function requestContextLoader(db: Db) {
         scope: sql<unknown>`${scope}`,
         fusedPage: list?.page ?? sql<string | null>`null`,
         fusedTotal: list?.total ?? sql<number | null>`null`,
+        fusedSnap: fused?.cached ? sql<string>`pg_current_snapshot()::text` : sql<string | null>`null`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -335,7 +362,7 @@ function requestContextLoader(db: Db) {
       .leftJoin(accounts, eq(accounts.id, accountMembers.accountId))
       .where(eq(sessions.accessTokenHash, hash))
       .prepare(
-        `owo_guard_ctx_${resolver ? variant : 'none'}${fused ? `_${fused.def.key}_${fused.variant}` : ''}`,
+        `owo_guard_ctx_${resolver ? variant : 'none'}${fused ? `_${fused.def.key}_${fused.variant}${fused.cached ? '_c' : ''}` : ''}`,
       );
   };
   const prepared = new Map<string, ReturnType<typeof build>>();
@@ -350,7 +377,7 @@ function requestContextLoader(db: Db) {
           accountId: string | null;
           resolver?: SubsidiaryResolver;
           subHeader: string;
-          fused?: { def: FusedList; params: Record<string, unknown> } | null;
+          fused?: FusedRequest | null;
         },
   ) {
     if (!opts.withMember) {
@@ -360,16 +387,28 @@ function requestContextLoader(db: Db) {
     const { resolver, subHeader: header } = opts;
     const variant = resolver ? resolver.variant(header) : 'none';
     const fused = opts.fused ?? null;
-    const shape = fused ? { def: fused.def, variant: fused.def.variant?.(fused.params) ?? 'any' } : undefined;
-    const key = `${resolver ? variant : ''}|${shape ? `${shape.def.key}_${shape.variant}` : ''}`;
+    const cached = !!(cache && fused?.cacheable);
+    const shape = fused
+      ? { def: fused.def, variant: fused.def.variant?.(fused.params) ?? 'any', cached }
+      : undefined;
+    const key = `${resolver ? variant : ''}|${shape ? `${shape.def.key}_${shape.variant}${cached ? '_c' : ''}` : ''}`;
     let q = prepared.get(key);
     if (!q) prepared.set(key, (q = build(resolver, variant, shape)));
     const account = opts.accountId === null ? null : UUID_RE.test(opts.accountId) ? opts.accountId : NIL_UUID;
+    const hash = sha256(token);
+    // The page's key: the list, its parameters, and the account asked for (the header, or this
+    // token's active account). The statement itself checks the account is the cached page's.
+    const cacheKey =
+      cached && shape
+        ? `${shape.def.key}|${shape.variant}|${account ?? `token:${hash}`}|${JSON.stringify(fused!.params)}`
+        : null;
+    const entry = cacheKey ? cache!.get(cacheKey) : undefined;
     const [row] = await q.execute({
       ...fused?.params,
-      hash: sha256(token),
+      hash,
       account,
       subsidiary: variant === 'check' ? header.trim() : null,
+      ...(cached ? { snap: entry?.snap ?? null, cachedAccount: entry?.accountId ?? null } : {}),
     });
     if (!row) return { row: undefined, member: null, fusedPage: null };
     let member: ContextMember | null = null;
@@ -390,10 +429,18 @@ function requestContextLoader(db: Db) {
         scope: row.scope,
       };
     }
-    const fusedPage =
+    let fusedPage: FusedPage | null =
       member && fused && row.fusedPage !== null
         ? { page: row.fusedPage, total: Number(row.fusedTotal ?? 0) }
         : null;
+    if (member && cacheKey && row.fusedSnap) {
+      if (fusedPage) cache!.set(cacheKey, member.accountId, fusedPage, row.fusedSnap);
+      else if (entry && entry.accountId === member.accountId) {
+        // Nothing of the account changed since the entry's snapshot: it is exact at this one too.
+        cache!.confirm(entry, row.fusedSnap);
+        fusedPage = entry.page;
+      }
+    }
     return { row: { s: row.s, u: row.u }, member, fusedPage };
   }
 }

@@ -29,7 +29,7 @@ export function paged<T>(
  */
 export function sendJsonPage(
   reply: FastifyReply,
-  fused: { page: string; total: number },
+  fused: { page: string; total: number; body?: Buffer },
   q: Pick<ListQuery, 'page' | 'limit'>,
 ) {
   const pagination: Pagination = {
@@ -38,11 +38,12 @@ export function sendJsonPage(
     totalItems: fused.total,
     totalPages: Math.max(1, Math.ceil(fused.total / q.limit)),
   };
-  return reply
-    .type('application/json; charset=utf-8')
-    .send(
-      `{"status":"${STATUS.success}","message":"Success","data":${fused.page},"metadata":{"pagination":${JSON.stringify(pagination)}}}`,
-    );
+  // A cached page (platform/list-cache.ts) is the same object on every hit: its answer is built once.
+  // `page`/`limit` are part of the cache key, so the body of one page object never varies.
+  const body = (fused.body ??= Buffer.from(
+    `{"status":"${STATUS.success}","message":"Success","data":${fused.page},"metadata":{"pagination":${JSON.stringify(pagination)}}}`,
+  ));
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 function zodIssuesToFields(

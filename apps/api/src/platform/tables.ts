@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Fixed-window counters for rate limits, shared by every API process. */
 export const rateLimits = pgTable(
@@ -28,4 +38,22 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.accountId, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * Which accounts' list data a transaction changed, and which transaction (its top-level id as a
+ * bigint `xid8`): one row per account and transaction, written by the `list_changes_note` statement
+ * triggers of the tables that cached lists read (migration 0021; `transactions` today). The guard's
+ * list cache asks, in the request's own statement, whether any change not visible in the cached
+ * page's snapshot has committed since (platform/list-cache.ts, docs/decisions/009-list-cache.md).
+ * Append-only and lock-free for writers; pruned by `maintenance.list-changes` once no cached page
+ * can predate a row. `account_id` is the nil uuid for a TRUNCATE (every account changed).
+ */
+export const listChanges = pgTable(
+  'list_changes',
+  {
+    accountId: uuid('account_id').notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.xid] })],
 );

@@ -202,6 +202,9 @@ export const historyFused: FusedList<TransactionHistoryQuery> = {
       ? `${shape}_first${String(p.limit)}`
       : shape;
   },
+  // Cached in the process (platform/list-cache.ts) unless the page moves with the clock: a rolling
+  // `period` selects by `now`. `transactions` notes its changes in `list_changes` (migration 0021).
+  cache: (q) => q.format !== 'csv' && !q.period,
   columns: (tenant, variant) => {
     const where = variant.startsWith('all')
       ? sql`${transactions.accountId} = ${tenant}`

@@ -25,6 +25,7 @@ import {
 } from '../../platform/idempotency';
 import { defineTicker } from '../../platform/jobs';
 import { pruneRateLimits } from '../../platform/rate-limit';
+import { listChangesPruner } from '../../platform/list-cache';
 import { seedMoneyDemo } from './demo';
 import { railsOf } from '../../rails';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
@@ -50,6 +51,11 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
   defineTicker(deps, 'maintenance.prune', 60 * 60_000, async (d) => {
     await pruneIdempotencyKeys(d.db);
     await pruneRateLimits(d);
+  });
+  // The list cache's change feed (platform/list-cache.ts): rows no cached page can need any more.
+  const pruneListChanges = listChangesPruner();
+  defineTicker(deps, 'maintenance.list-changes', 60_000, async (d) => {
+    await pruneListChanges(d.db);
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,128 @@
+// The list cache (docs/decisions/009-list-cache.md): a fused list's page kept in this process and
+// re-checked, in the request's own statement, against the change feed `list_changes`. Nothing about
+// who may read it is cached: the session, membership, role and scope are read from PostgreSQL on
+// every request, so revocation and role changes apply on the very next request in every process.
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './db';
+import type { FusedPage } from './guard';
+
+/** A cached page: the account it belongs to, and the snapshot (`pg_snapshot` text) it is exact for. */
+export type CachedPage = {
+  accountId: string;
+  page: FusedPage;
+  snap: string;
+  /** When `snap` was last taken or confirmed (Date.now() of this process). */
+  checkedAt: number;
+  bytes: number;
+};
+
+/**
+ * How long a page may go unchecked before it is dropped rather than checked. The change feed is
+ * pruned below the transaction horizon seen at least `2 × LIST_CACHE_MAX_AGE_MS` ago
+ * (`pruneListChanges`), so a snapshot younger than this never needs a pruned row.
+ */
+export const LIST_CACHE_MAX_AGE_MS = 20_000;
+
+/** Least-recently-used pages up to `maxBytes` (the pages' text length), in insertion order of a Map. */
+export class ListCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  /** Pages answered from the cache (`hits`) and read by the request's statement (`fills`). */
+  readonly stats = { hits: 0, fills: 0 };
+
+  constructor(
+    readonly maxBytes: number,
+    readonly maxAgeMs = LIST_CACHE_MAX_AGE_MS,
+  ) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /** The page under `key` if it is young enough to be checked; an older one is dropped. */
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (now - e.checkedAt >= this.maxAgeMs) {
+      this.delete(key);
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e;
+  }
+
+  set(key: string, accountId: string, page: FusedPage, snap: string, now = Date.now()) {
+    this.stats.fills++;
+    const bytes = page.page.length + key.length + 200;
+    if (bytes > this.maxBytes) return;
+    this.delete(key);
+    this.entries.set(key, { accountId, page, snap, checkedAt: now, bytes });
+    this.bytes += bytes;
+    for (const [k] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(k);
+    }
+  }
+
+  /** The page is still exact at the newer snapshot `snap` (nothing of its account changed between). */
+  confirm(entry: CachedPage, snap: string, now = Date.now()) {
+    this.stats.hits++;
+    entry.snap = snap;
+    entry.checkedAt = now;
+  }
+
+  delete(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.bytes -= e.bytes;
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/** The nil account of a TRUNCATE's change row: every account changed. */
+export const ALL_ACCOUNTS = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * True when some transaction that is not visible in the cached snapshot `snap` has committed a
+ * change to `accountId`'s list rows (as seen by the current statement). The range on `xid` keeps
+ * it to the primary key's few newest rows of the account: a transaction older than the snapshot's
+ * xmin was finished when it was taken, so it is visible in it.
+ */
+export function changedSinceSql(accountId: unknown, snap: unknown) {
+  return sql`exists (select 1 from list_changes lc
+    where lc.account_id in (${accountId}, ${sql.raw(`'${ALL_ACCOUNTS}'::uuid`)})
+      and lc.xid >= pg_snapshot_xmin(${snap}::pg_snapshot)::text::bigint
+      and not pg_visible_in_snapshot(lc.xid::text::xid8, ${snap}::pg_snapshot))`;
+}
+
+/**
+ * Deletes change rows no cached page can need, in two steps a tick apart: each call records the
+ * oldest running transaction (the snapshot xmin) and deletes below the one it recorded at least
+ * `2 × maxAgeMs` earlier. A row below that horizon belongs to a transaction that had ended by then,
+ * so every snapshot taken since sees it, and no cached snapshot is older than `maxAgeMs`.
+ */
+export function listChangesPruner(maxAgeMs = LIST_CACHE_MAX_AGE_MS) {
+  let recorded: { xmin: string; at: number } | null = null;
+  return async function pruneListChanges(db: DbOrTx, now = Date.now()): Promise<number> {
+    const { rows } = (await db.execute(
+      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`,
+    )) as unknown as { rows: { xmin: string }[] };
+    let deleted = 0;
+    if (recorded && now - recorded.at >= 2 * maxAgeMs) {
+      const r = (await db.execute(
+        sql`delete from list_changes where xid < ${recorded.xmin}::bigint`,
+      )) as unknown as { rowCount: number | null };
+      deleted = r.rowCount ?? 0;
+      recorded = null;
+    }
+    recorded ??= { xmin: rows[0].xmin, at: now };
+    return deleted;
+  };
+}
