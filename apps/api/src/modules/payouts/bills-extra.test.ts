@@ -52,7 +52,7 @@ describe('bill import', () => {
     const csv = [
       HEADER,
       `Known,${vEmail},058,${known},45000,INV-1,Cleaning,31/12/2026`, // row 2: existing vendor by account
-      `New Co,new.${rnd()}@x.ng,058,${fresh},"1,200.50",INV-9,Chairs,2026-12-01`, // row 3: new vendor
+      `New Co,new.${rnd()}@x.ng,058,${fresh},"1,200.50",INV-9,Chairs,2036-12-01`, // row 3: new vendor
       `New Co,new2@x.ng,058,${fresh},300,INV-10,Tables,`, // row 4: same new vendor, no due date
       `Dup,d@x.ng,058,${fresh},10,INV-9,Again,`, // row 5: duplicate of row 3
       `Bad,bad,058,123,-5,,,32/13/2026`, // row 6: many errors
@@ -312,7 +312,7 @@ describe('bill inbox by email', () => {
       email: vendorEmail,
       amountMinor: 4_300_000,
       invoiceNumber: 'LCS-2026-117',
-      dueDate: '2026-11-30',
+      dueDate: '2036-11-30',
       description: 'October invoice',
       accountNumber: acct,
     });

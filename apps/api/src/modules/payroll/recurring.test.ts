@@ -73,32 +73,32 @@ describe('recurring and scheduled payrolls', () => {
     expect((await o.api.post(`/api/payrolls/${tpl}/approve`)).status).toBe(200);
     await approveItem(o, admin, tpl);
     // the recurring payroll was made last month
-    await t.db.execute(sql`update payrolls set created_at = '2026-10-20T10:00:00Z' where id = ${tpl}`);
+    await t.db.execute(sql`update payrolls set created_at = '2036-10-20T10:00:00Z' where id = ${tpl}`);
 
-    expect(await createRecurringRuns(t.app.deps, '2026-11-24')).toEqual([]); // before the creation day
+    expect(await createRecurringRuns(t.app.deps, '2036-11-24')).toEqual([]); // before the creation day
     // two workers at once (each its own connections and transactions): one run
     const [a, b] = await Promise.all([
-      createRecurringRuns(t.app.deps, '2026-11-26'),
-      createRecurringRuns(t.app.deps, '2026-11-26'),
+      createRecurringRuns(t.app.deps, '2036-11-26'),
+      createRecurringRuns(t.app.deps, '2036-11-26'),
     ]);
     expect(a.length + b.length).toBe(1);
-    expect(await createRecurringRuns(t.app.deps, '2026-11-27')).toEqual([]);
+    expect(await createRecurringRuns(t.app.deps, '2036-11-27')).toEqual([]);
     const children = await t.db.select().from(payrolls).where(eq(payrolls.parentId, tpl));
     expect(children).toHaveLength(1);
     const child = children[0];
     expect(child).toMatchObject({
-      name: 'Staff salaries — November 2026',
-      period: '2026-11',
+      name: 'Staff salaries — November 2036',
+      period: '2036-11',
       status: 'pending', // submitted to the approvals engine
-      scheduledPayDate: '2026-11-28',
+      scheduledPayDate: '2036-11-28',
       employeeCount: 3,
     });
     await approveItem(o, admin, child.id);
     // approved, but the pay day has not come: nothing held yet
     expect((await o.api.get(`/api/payrolls/${child.id}`)).body.data.status).toBe('approved');
-    expect(await payDueScheduled(t.app.deps, '2026-11-27')).toBe(0);
-    expect(await payDueScheduled(t.app.deps, '2026-11-28')).toBe(1);
-    expect(await payDueScheduled(t.app.deps, '2026-11-28')).toBe(0); // paid once
+    expect(await payDueScheduled(t.app.deps, '2036-11-27')).toBe(0);
+    expect(await payDueScheduled(t.app.deps, '2036-11-28')).toBe(1);
+    expect(await payDueScheduled(t.app.deps, '2036-11-28')).toBe(0); // paid once
     await waitFor(
       'paid',
       async () => (await o.api.get(`/api/payrolls/${child.id}`)).body.data.status === 'completed',
