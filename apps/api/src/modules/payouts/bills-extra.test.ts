@@ -312,7 +312,7 @@ describe('bill inbox by email', () => {
       email: vendorEmail,
       amountMinor: 4_300_000,
       invoiceNumber: 'LCS-2026-117',
-      dueDate: '2036-11-30',
+      dueDate: '2026-11-30',
       description: 'October invoice',
       accountNumber: acct,
     });
