@@ -24,7 +24,7 @@ import {
   type AuthContext,
 } from './sessions';
 import { safeEqual, sha256 } from './tokens';
-import { changedSinceSql, ListCache } from './list-cache';
+import { changedSinceSql, ContextCache, ListCache, snapshotXmin } from './list-cache';
 
 /**
  * What a route needs, declared in its `config.access`:
@@ -258,6 +258,7 @@ export function registerGuard(
   return cache;
 }
 
+type FusedMode = 'plain' | 'fill';
 type FusedRequest = { def: FusedList; params: Record<string, unknown>; cacheable: boolean };
 
 /** The fused list's parameters for this request, or null when the guard should not read its page. */
@@ -310,27 +311,27 @@ function requestContextLoader(db: Db, cache: ListCache | null) {
   const target = sql`coalesce(${sql.placeholder('account')}::uuid, ${users.activeAccountId})`;
   const member = { id: sql`${accountMembers.id}`, accountId: sql`${accountMembers.accountId}`, fullAccess };
   const subHeader = sql`${sql.placeholder('subsidiary')}::uuid`;
-  // A cached list's statement reads the page only when the member's account is not the cached
-  // page's, or something of it changed since the page's snapshot (platform/list-cache.ts); and it
-  // answers its own snapshot, at which the page it answers (read or confirmed) is exact.
-  const snap = sql.placeholder('snap');
-  const stale = sql`(${accountMembers.id} is not null and (${snap}::text is null
-    or ${accountMembers.accountId} is distinct from ${sql.placeholder('cachedAccount')}::uuid
-    or ${changedSinceSql(sql`${accountMembers.accountId}`, snap)}))`;
-  const build = (
-    resolver: SubsidiaryResolver | undefined,
-    variant: string,
-    fused: { def: FusedList; variant: string; cached: boolean } | undefined,
-  ) => {
+  // A cached list (platform/list-cache.ts) uses two more shapes of the statement: `fill` reads the
+  // page like a plain fused list and answers its own snapshot (at which that page is exact) and the
+  // context's fingerprint; `check` reads no page and no rows at all, only the fingerprint and whether
+  // the cached page is still exact (the membership's account is the page's and nothing of it changed
+  // since the page's snapshot), and answers its snapshot.
+  const stale = sql`(${accountMembers.accountId} is distinct from ${sql.placeholder('cachedAccount')}::uuid
+    or ${changedSinceSql(sql`${accountMembers.accountId}`, sql.placeholder('snap'), sql.placeholder('snapXmin'))})`;
+  // The request context's fingerprint: the row versions (xmin) of the session, user, membership,
+  // account and role rows it was read from, and the subsidiary scope's value. Any update or delete
+  // of one of those rows changes it, so a context read earlier with the same fingerprint is exactly
+  // what reading it again would give (the `check` shape answers only this, not the rows).
+  const roleSql = (column: SQL) =>
+    sql`case when ${fullAccess} then null else (select ${column} from ${roles} where ${roles.slug} = ${accountMembers.roleSlug} and (${roles.accountId} = ${accountMembers.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`;
+  const printSql = (scope: SQL) =>
+    sql<string>`concat_ws('|', ${sessions}.xmin::text, ${users}.xmin::text, coalesce(${accountMembers}.xmin::text, '-'), coalesce(${accounts}.xmin::text, '-'), coalesce(${roleSql(sql`${roles}.xmin::text`)}, '-'), coalesce((${scope})::text, '-'))`;
+  type Shape = { def: FusedList; variant: string; mode: FusedMode };
+  const shapeName = (variant: string, fused: Shape | undefined) =>
+    !fused ? variant : `${variant}_${fused.def.key}_${fused.variant}${fused.mode === 'fill' ? '_fill' : ''}`;
+  const build = (resolver: SubsidiaryResolver | undefined, variant: string, fused: Shape | undefined) => {
     const scope = resolver?.select(member, variant, subHeader) ?? sql`null`;
-    const read = fused?.def.columns(sql`${accountMembers.accountId}`, fused.variant);
-    const list =
-      read && fused?.cached
-        ? {
-            page: sql<string | null>`case when ${stale} then ${read.page} end`,
-            total: sql<number | null>`case when ${stale} then ${read.total} end`,
-          }
-        : read;
+    const list = fused ? fused.def.columns(sql`${accountMembers.accountId}`, fused.variant) : null;
     return db
       .select({
         s: liveSessionColumns,
@@ -341,13 +342,15 @@ function requestContextLoader(db: Db, cache: ListCache | null) {
         accountName: accounts.name,
         accountType: accounts.type,
         fullAccess: sql<boolean | null>`${fullAccess}`,
-        resources: sql<
-          Resources | (string & {}) | null
-        >`case when ${fullAccess} then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${accountMembers.roleSlug} and (${roles.accountId} = ${accountMembers.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`,
+        resources: sql<Resources | (string & {}) | null>`${roleSql(sql`${roles.resources}`)}`,
         scope: sql<unknown>`${scope}`,
         fusedPage: list?.page ?? sql<string | null>`null`,
         fusedTotal: list?.total ?? sql<number | null>`null`,
-        fusedSnap: fused?.cached ? sql<string>`pg_current_snapshot()::text` : sql<string | null>`null`,
+        fusedPrint: fused?.mode === 'fill' ? printSql(scope) : sql<string | null>`null`,
+        fusedSnap:
+          fused && fused.mode !== 'plain'
+            ? sql<string>`pg_current_snapshot()::text`
+            : sql<string | null>`null`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -361,11 +364,37 @@ function requestContextLoader(db: Db, cache: ListCache | null) {
       )
       .leftJoin(accounts, eq(accounts.id, accountMembers.accountId))
       .where(eq(sessions.accessTokenHash, hash))
-      .prepare(
-        `owo_guard_ctx_${resolver ? variant : 'none'}${fused ? `_${fused.def.key}_${fused.variant}${fused.cached ? '_c' : ''}` : ''}`,
-      );
+      .prepare(`owo_guard_ctx_${shapeName(resolver ? variant : 'none', fused)}`);
   };
   const prepared = new Map<string, ReturnType<typeof build>>();
+  const buildCheck = (resolver: SubsidiaryResolver | undefined, variant: string, def: FusedList) => {
+    const scope = resolver?.select(member, variant, subHeader) ?? sql`null`;
+    return db
+      .select({
+        print: printSql(scope),
+        stale: sql<boolean | null>`case when ${accountMembers.id} is not null then ${stale} end`,
+        snap: sql<string>`pg_current_snapshot()::text`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        accountMembers,
+        and(
+          eq(accountMembers.userId, sessions.userId),
+          sql`${accountMembers.accountId} = ${target}`,
+          eq(accountMembers.active, true),
+        ),
+      )
+      .leftJoin(accounts, eq(accounts.id, accountMembers.accountId))
+      .where(eq(sessions.accessTokenHash, hash))
+      .prepare(`owo_guard_ctx_${resolver ? variant : 'none'}_${def.key}_check`);
+  };
+  const checks = new Map<string, ReturnType<typeof buildCheck>>();
+  const contexts = cache
+    ? new ContextCache<{ row: NonNullable<Parameters<typeof liveSession>[2]>; member: ContextMember }>(
+        cache.maxAgeMs,
+      )
+    : null;
 
   return Object.assign(load, { db });
   async function load(
@@ -388,29 +417,49 @@ function requestContextLoader(db: Db, cache: ListCache | null) {
     const variant = resolver ? resolver.variant(header) : 'none';
     const fused = opts.fused ?? null;
     const cached = !!(cache && fused?.cacheable);
-    const shape = fused
-      ? { def: fused.def, variant: fused.def.variant?.(fused.params) ?? 'any', cached }
-      : undefined;
-    const key = `${resolver ? variant : ''}|${shape ? `${shape.def.key}_${shape.variant}${cached ? '_c' : ''}` : ''}`;
-    let q = prepared.get(key);
-    if (!q) prepared.set(key, (q = build(resolver, variant, shape)));
     const account = opts.accountId === null ? null : UUID_RE.test(opts.accountId) ? opts.accountId : NIL_UUID;
     const hash = sha256(token);
-    // The page's key: the list, its parameters, and the account asked for (the header, or this
-    // token's active account). The statement itself checks the account is the cached page's.
-    const cacheKey =
-      cached && shape
-        ? `${shape.def.key}|${shape.variant}|${account ?? `token:${hash}`}|${JSON.stringify(fused!.params)}`
-        : null;
+    const base = { hash, account, subsidiary: variant === 'check' ? header.trim() : null };
+    const run = (mode: FusedMode, params: Record<string, unknown>) => {
+      const shape = fused
+        ? { def: fused.def, variant: fused.def.variant?.(fused.params) ?? 'any', mode }
+        : undefined;
+      const key = shapeName(resolver ? variant : 'none', shape);
+      let q = prepared.get(key);
+      if (!q) prepared.set(key, (q = build(resolver, variant, shape)));
+      return q.execute({ ...params, ...base });
+    };
+    // A cached page's key: the list, its parameters, and the account asked for (the header, or this
+    // token's active account); the check makes sure the membership's account is the page's.
+    const cacheKey = cached
+      ? `${fused!.def.key}|${account ?? `token:${hash}`}|${JSON.stringify(fused!.params)}`
+      : null;
     const entry = cacheKey ? cache!.get(cacheKey) : undefined;
-    const [row] = await q.execute({
-      ...fused?.params,
-      hash,
-      account,
-      subsidiary: variant === 'check' ? header.trim() : null,
-      ...(cached ? { snap: entry?.snap ?? null, cachedAccount: entry?.accountId ?? null } : {}),
-    });
+    // The context this token was last given for this account and subsidiary header, if any.
+    const contextKey = cacheKey ? `${hash}|${account ?? ''}|${variant}|${base.subsidiary ?? ''}` : null;
+    const context = contextKey ? contexts!.get(contextKey) : undefined;
+    if (entry && context) {
+      const checkKey = `${resolver ? variant : 'none'}|${fused!.def.key}`;
+      let q = checks.get(checkKey);
+      if (!q) checks.set(checkKey, (q = buildCheck(resolver, variant, fused!.def)));
+      const [c] = await q.execute({
+        ...base,
+        snap: entry.snap,
+        snapXmin: snapshotXmin(entry.snap),
+        cachedAccount: entry.accountId,
+      });
+      if (!c) return { row: undefined, member: null, fusedPage: null }; // no such session: 401
+      if (c.print === context.print && c.stale === false && context.member.accountId === entry.accountId) {
+        // The same rows as when the context was read, and nothing of the account changed since the
+        // page's snapshot: both are exact at this statement's snapshot too.
+        cache!.confirm(entry, c.snap);
+        contexts!.confirm(context);
+        return { row: context.row, member: context.member, fusedPage: entry.page };
+      }
+    }
+    const [row] = await run(cached ? 'fill' : 'plain', fused?.params ?? {});
     if (!row) return { row: undefined, member: null, fusedPage: null };
+    let fusedPage: FusedPage | null = null;
     let member: ContextMember | null = null;
     if (row.memberId && row.memberAccountId && row.roleSlug) {
       const isFullAccess = row.fullAccess === true;
@@ -429,19 +478,15 @@ function requestContextLoader(db: Db, cache: ListCache | null) {
         scope: row.scope,
       };
     }
-    let fusedPage: FusedPage | null =
-      member && fused && row.fusedPage !== null
-        ? { page: row.fusedPage, total: Number(row.fusedTotal ?? 0) }
-        : null;
-    if (member && cacheKey && row.fusedSnap) {
-      if (fusedPage) cache!.set(cacheKey, member.accountId, fusedPage, row.fusedSnap);
-      else if (entry && entry.accountId === member.accountId) {
-        // Nothing of the account changed since the entry's snapshot: it is exact at this one too.
-        cache!.confirm(entry, row.fusedSnap);
-        fusedPage = entry.page;
+    const read = { s: row.s, u: row.u };
+    if (member && fused && row.fusedPage !== null) {
+      fusedPage = { page: row.fusedPage, total: Number(row.fusedTotal ?? 0) };
+      if (cacheKey && row.fusedSnap && row.fusedPrint) {
+        cache!.set(cacheKey, member.accountId, fusedPage, row.fusedSnap);
+        contexts!.set(contextKey!, { print: row.fusedPrint, row: read, member });
       }
     }
-    return { row: { s: row.s, u: row.u }, member, fusedPage };
+    return { row: read, member, fusedPage };
   }
 }
 type ContextLoader = ReturnType<typeof requestContextLoader>;

@@ -153,7 +153,7 @@ describe('list cache across two API instances', () => {
     );
   });
 
-  it('reads every page again after a TRUNCATE (the nil account stands for all)', async () => {
+  it('reads every page again after a TRUNCATE (a change of every account)', async () => {
     const o = await ownerWithAccount(t);
     await fundWallet(t.db, (await walletOf(o)).id, 10_00);
     const viaSecond = client(second, { token: o.token, accountId: o.account.id });

@@ -86,21 +86,58 @@ export class ListCache {
   }
 }
 
-/** The nil account of a TRUNCATE's change row: every account changed. */
-export const ALL_ACCOUNTS = '00000000-0000-0000-0000-000000000000';
+/**
+ * The request contexts that read cached pages, per token, account and subsidiary header, with the
+ * fingerprint of the rows they were read from (guard.ts `printSql`): a context is only ever reused
+ * after the request's own statement found the same fingerprint, i.e. the very same row versions.
+ * Bounded in count (oldest first) and, like pages, in age.
+ */
+export class ContextCache<T = unknown> {
+  private readonly entries = new Map<string, { print: string; checkedAt: number } & T>();
+
+  constructor(
+    readonly maxAgeMs = LIST_CACHE_MAX_AGE_MS,
+    readonly maxEntries = 20_000,
+  ) {}
+
+  get(key: string, now = Date.now()) {
+    const e = this.entries.get(key);
+    if (e && now - e.checkedAt < this.maxAgeMs) return e;
+    if (e) this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: { print: string } & T, now = Date.now()) {
+    this.entries.delete(key);
+    this.entries.set(key, { ...value, checkedAt: now });
+    for (const [k] of this.entries) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(k);
+    }
+  }
+
+  confirm(entry: { checkedAt: number }, now = Date.now()) {
+    entry.checkedAt = now;
+  }
+}
 
 /**
- * True when some transaction that is not visible in the cached snapshot `snap` has committed a
- * change to `accountId`'s list rows (as seen by the current statement). The range on `xid` keeps
- * it to the primary key's few newest rows of the account: a transaction older than the snapshot's
- * xmin was finished when it was taken, so it is visible in it.
+ * True when some transaction that is not visible in the cached snapshot `snap` (whose xmin is
+ * `xmin`) has committed a change to `accountId`'s list rows, as seen by the current statement. A
+ * transaction older than the snapshot's xmin had finished when it was taken, so only the account's
+ * rows from `xmin` on can matter: first the newest one alone (the primary key's last entry, what an
+ * account nobody is writing to costs), then those rows one by one. (A TRUNCATE writes a row for
+ * every account.)
  */
-export function changedSinceSql(accountId: unknown, snap: unknown) {
-  return sql`exists (select 1 from list_changes lc
-    where lc.account_id in (${accountId}, ${sql.raw(`'${ALL_ACCOUNTS}'::uuid`)})
-      and lc.xid >= pg_snapshot_xmin(${snap}::pg_snapshot)::text::bigint
-      and not pg_visible_in_snapshot(lc.xid::text::xid8, ${snap}::pg_snapshot))`;
+export function changedSinceSql(accountId: unknown, snap: unknown, xmin: unknown) {
+  return sql`(coalesce((select max(lc.xid) from list_changes lc where lc.account_id = ${accountId}), 0) >= ${xmin}::bigint
+      and exists (select 1 from list_changes lc
+        where lc.account_id = ${accountId} and lc.xid >= ${xmin}::bigint
+          and not pg_visible_in_snapshot(lc.xid::text::xid8, ${snap}::pg_snapshot)))`;
 }
+
+/** The xmin of a `pg_snapshot` text (`xmin:xmax:xip,…`). */
+export const snapshotXmin = (snap: string) => snap.slice(0, snap.indexOf(':'));
 
 /**
  * Deletes change rows no cached page can need, in two steps a tick apart: each call records the

@@ -47,7 +47,7 @@ export const idempotencyKeys = pgTable(
  * list cache asks, in the request's own statement, whether any change not visible in the cached
  * page's snapshot has committed since (platform/list-cache.ts, docs/decisions/009-list-cache.md).
  * Append-only and lock-free for writers; pruned by `maintenance.list-changes` once no cached page
- * can predate a row. `account_id` is the nil uuid for a TRUNCATE (every account changed).
+ * can predate a row. A TRUNCATE writes a row for every account.
  */
 export const listChanges = pgTable(
   'list_changes',
