@@ -10,6 +10,7 @@ import {
   client,
   createTestApp,
   makeAccount,
+  memberWithRole,
   ownerWithAccount,
   secondInstance,
   type TestApp,
@@ -17,7 +18,7 @@ import {
 import { fundWallet } from '../modules/money/test-utils';
 import { listHistory } from '../modules/money/history';
 import { ListCache, listChangesPruner } from './list-cache';
-import { users } from './schema';
+import { accountMembers, users } from './schema';
 
 const LIST = '/api/transactions?page=1&limit=20';
 
@@ -101,6 +102,62 @@ describe('list cache across two API instances', () => {
     await t.db.update(users).set({ activeAccountId: o.account.id }).where(eq(users.id, o.user.id));
     expect((await noHeader.get(LIST)).body.metadata.pagination.totalItems).toBe(1);
     expect(other.id).not.toBe(o.account.id);
+  });
+
+  it('applies a sign-out, a custom role losing the permission and a changed user on the next request, while the page is cached elsewhere', async () => {
+    const o = await ownerWithAccount(t);
+    await fundWallet(t.db, (await walletOf(o)).id, 10_00);
+    const role = await o.api.post('/api/role', {
+      name: 'Ledger reader',
+      description: 'Reads transactions',
+      resources: { transactions: ['get'] },
+    });
+    expect(role.status).toBe(201);
+    const reader = await memberWithRole(t, o.account.id, role.body.data.slug);
+    const viaSecond = client(second, { token: reader.token, accountId: o.account.id });
+    const stats = second.app.listCache!.stats;
+    const warm = async () => {
+      expect((await viaSecond.get(LIST)).status).toBe(200);
+      const hits = stats.hits;
+      expect((await viaSecond.get(LIST)).status).toBe(200);
+      expect(stats.hits).toBe(hits + 1); // answered from the cache, context included
+    };
+
+    await warm();
+    // The role loses the permission (through the first instance): 403 at once in the second.
+    const edited = await o.api.put(`/api/role/${role.body.data.id}`, {
+      name: 'Ledger reader',
+      description: 'Reads nothing now',
+      resources: { inflows: ['get'] },
+    });
+    expect(edited.status).toBe(200);
+    expect((await viaSecond.get(LIST)).status).toBe(403);
+    expect(
+      (
+        await o.api.put(`/api/role/${role.body.data.id}`, {
+          name: 'Ledger reader',
+          description: 'Reads transactions again',
+          resources: { transactions: ['get'] },
+        })
+      ).status,
+    ).toBe(200);
+
+    await warm();
+    // The user's email is unconfirmed again (a users row change): refused at once.
+    await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, reader.user.id));
+    expect((await viaSecond.get(LIST)).status).toBe(403);
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, reader.user.id));
+
+    await warm();
+    // The member deactivated, then back.
+    await t.db.update(accountMembers).set({ active: false }).where(eq(accountMembers.id, reader.member.id));
+    expect((await viaSecond.get(LIST)).status).toBe(403);
+    await t.db.update(accountMembers).set({ active: true }).where(eq(accountMembers.id, reader.member.id));
+
+    await warm();
+    // Signing out through the first instance ends the session in the second at once.
+    expect((await client(t, { token: reader.token }).post('/api/auth/logout')).status).toBe(200);
+    expect((await viaSecond.get(LIST)).status).toBe(401);
   });
 
   it('does not cache a rolling period, which moves with the clock', async () => {
