@@ -42,7 +42,7 @@ export const idempotencyKeys = pgTable(
 
 /**
  * Which accounts' list data a transaction changed, and which transaction (its top-level id as a
- * bigint `xid8`): one row per account and transaction, written by the `list_changes_note` statement
+ * bigint `xid8`): a row per account and writing statement, written by the `list_changes_note` statement
  * triggers of the tables that cached lists read (migration 0021; `transactions` today). The guard's
  * list cache asks, in the request's own statement, whether any change not visible in the cached
  * page's snapshot has committed since (platform/list-cache.ts, docs/decisions/009-list-cache.md).
@@ -55,5 +55,7 @@ export const listChanges = pgTable(
     accountId: uuid('account_id').notNull(),
     xid: bigint('xid', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.xid] })],
+  // Not unique: a transaction writing an account in several statements notes it once per statement;
+  // a plain insert costs a writer far less than an ON CONFLICT check.
+  (t) => [index('list_changes_account_xid_idx').on(t.accountId, t.xid)],
 );
