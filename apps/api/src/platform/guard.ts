@@ -311,6 +311,18 @@ function requestContextLoader(db: Db, cache: ListCache | null) {
   const target = sql`coalesce(${sql.placeholder('account')}::uuid, ${users.activeAccountId})`;
   const member = { id: sql`${accountMembers.id}`, accountId: sql`${accountMembers.accountId}`, fullAccess };
   const subHeader = sql`${sql.placeholder('subsidiary')}::uuid`;
+  // The request context's rows: the session by the token's hash, its user, the ACTIVE membership of
+  // the requested account (or the user's active one) and that account.
+  const join = {
+    session: eq(sessions.accessTokenHash, hash),
+    user: eq(users.id, sessions.userId),
+    member: and(
+      eq(accountMembers.userId, sessions.userId),
+      sql`${accountMembers.accountId} = ${target}`,
+      eq(accountMembers.active, true),
+    ),
+    account: eq(accounts.id, accountMembers.accountId),
+  };
   // A cached list (platform/list-cache.ts) uses two more shapes of the statement: `fill` reads the
   // page like a plain fused list and answers its own snapshot (at which that page is exact) and the
   // context's fingerprint; `check` reads no page and no rows at all, only the fingerprint and whether
@@ -353,17 +365,10 @@ function requestContextLoader(db: Db, cache: ListCache | null) {
             : sql<string | null>`null`,
       })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(
-        accountMembers,
-        and(
-          eq(accountMembers.userId, sessions.userId),
-          sql`${accountMembers.accountId} = ${target}`,
-          eq(accountMembers.active, true),
-        ),
-      )
-      .leftJoin(accounts, eq(accounts.id, accountMembers.accountId))
-      .where(eq(sessions.accessTokenHash, hash))
+      .innerJoin(users, join.user)
+      .leftJoin(accountMembers, join.member)
+      .leftJoin(accounts, join.account)
+      .where(join.session)
       .prepare(`owo_guard_ctx_${shapeName(resolver ? variant : 'none', fused)}`);
   };
   const prepared = new Map<string, ReturnType<typeof build>>();
@@ -376,17 +381,10 @@ function requestContextLoader(db: Db, cache: ListCache | null) {
         snap: sql<string>`pg_current_snapshot()::text`,
       })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(
-        accountMembers,
-        and(
-          eq(accountMembers.userId, sessions.userId),
-          sql`${accountMembers.accountId} = ${target}`,
-          eq(accountMembers.active, true),
-        ),
-      )
-      .leftJoin(accounts, eq(accounts.id, accountMembers.accountId))
-      .where(eq(sessions.accessTokenHash, hash))
+      .innerJoin(users, join.user)
+      .leftJoin(accountMembers, join.member)
+      .leftJoin(accounts, join.account)
+      .where(join.session)
       .prepare(`owo_guard_ctx_${resolver ? variant : 'none'}_${def.key}_check`);
   };
   const checks = new Map<string, ReturnType<typeof buildCheck>>();
