@@ -17,7 +17,7 @@ import {
 } from '../apps/api/src/platform/db';
 import { settleTransfer, startTransfer } from '../apps/api/src/modules/money/transfers';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import { fundedWallet } from './support';
+import { fundedWallet, pgCpuSeconds } from './support';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -144,16 +144,24 @@ async function main() {
     // A, B and C take turns in ROUNDS short slices (A B C A B C ...) so that a burst of other work on a
     // shared machine falls on all three alike; each figure is its total over its slices.
     const slice = SECONDS / ROUNDS;
-    const totals = { a: [0, 0], b: [0, 0], c: [0, 0] };
+    // [operations, seconds, bench-process CPU s, PostgreSQL CPU s]: CPU per operation tells where a
+    // ratio goes on a busy machine, where the rates alone swing with the other load.
+    const totals = { a: [0, 0, 0, 0], b: [0, 0, 0, 0], c: [0, 0, 0, 0] };
+    const pgDir = path.join(tmp, 'pg');
     for (let r = 0; r < ROUNDS; r++) {
       for (const [k, op] of [
         ['a', opA],
         ['b', opB],
         ['c', opC],
       ] as const) {
+        const cpu0 = process.cpuUsage();
+        const pg0 = pgCpuSeconds(pgDir);
         const { total, secs } = await runSlice(CLIENTS, op, slice);
+        const cpu = process.cpuUsage(cpu0);
         totals[k][0] += total;
         totals[k][1] += secs;
+        totals[k][2] += (cpu.user + cpu.system) / 1e6;
+        totals[k][3] += pgCpuSeconds(pgDir) - pg0;
       }
     }
     const rate = (k: 'a' | 'b' | 'c') => totals[k][0] / totals[k][1];
@@ -167,6 +175,10 @@ async function main() {
     line('A. startTransfer (hold + record + entry + postings)', 'a');
     line('B. startTransfer + settleTransfer(success)', 'b');
     line('C. bare SQL: BEGIN; 2 balance updates; 1 insert; COMMIT', 'c');
+    const us = (k: 'a' | 'b' | 'c', i: 2 | 3) => ((totals[k][i] / totals[k][0]) * 1e6).toFixed(0);
+    console.log(
+      `CPU per operation (bench process / PostgreSQL): A ${us('a', 2)} / ${us('a', 3)} µs, B ${us('b', 2)} / ${us('b', 3)} µs, C ${us('c', 2)} / ${us('c', 3)} µs`,
+    );
 
     const problems = await verifyLedger(db);
     console.log(`\ntargets (issue 23 §5): A / C >= 0.8, B / C >= 0.30 (B is two transactions per transfer)`);
