@@ -147,7 +147,8 @@ export const snapshotXmin = (snap: string) => snap.slice(0, snap.indexOf(':'));
  */
 export function listChangesPruner(maxAgeMs = LIST_CACHE_MAX_AGE_MS) {
   let recorded: { xmin: string; at: number } | null = null;
-  return async function pruneListChanges(db: DbOrTx, now = Date.now()): Promise<number> {
+  return Object.assign(pruneListChanges, { recorded: () => recorded });
+  async function pruneListChanges(db: DbOrTx, now = Date.now()): Promise<number> {
     const { rows } = (await db.execute(
       sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`,
     )) as unknown as { rows: { xmin: string }[] };
@@ -161,5 +162,5 @@ export function listChangesPruner(maxAgeMs = LIST_CACHE_MAX_AGE_MS) {
     }
     recorded ??= { xmin: rows[0].xmin, at: now };
     return deleted;
-  };
+  }
 }
