@@ -23,10 +23,11 @@ describe('employee portal password reset', () => {
     const { router } = renderWithRouter({ routes: portalRoutes, initial: '/employee-portal/login' });
     fireEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }, { timeout: 8000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/employee-portal/forgot-password'));
-    fireEvent.input(await screen.findByLabelText('Email address', {}, { timeout: 8000 }), {
-      target: { value: 'tolu@acme.ng' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    // The login form has an 'Email address' field too: wait for the reset form itself before typing
+    // (the route is lazy, so the login page can still be on screen after the location changed).
+    const send = await screen.findByRole('button', { name: 'Send reset link' }, { timeout: 8000 });
+    fireEvent.input(screen.getByLabelText('Email address'), { target: { value: 'tolu@acme.ng' } });
+    fireEvent.click(send);
     expect(await screen.findByTestId('employee-reset-sent')).toHaveTextContent(PORTAL_RESET_MSG.requested);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
