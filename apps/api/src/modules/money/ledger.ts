@@ -3,7 +3,7 @@
 // currency. Customer money (wallet, payouts-in-flight) therefore has positive balances and the system
 // accounts that face the outside world (clearing:<rail>) go negative as money comes in.
 // The database enforces the rest (see drizzle/*_ledger_triggers.sql): balanced entries, matching
-// currencies, append-only postings and journal entries, and the cached ledger_accounts.balance.
+// currencies, append-only postings and journal entries, and the cached balances (cachedBalanceSql).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { ledgerAccounts } from './tables';
@@ -111,10 +111,21 @@ export function pgConstraint(err: unknown): string | undefined {
   return e.constraint ?? e.cause?.constraint;
 }
 
-/** A ledger account's cached balance (system accounts keep theirs in ledger_balance_shards). */
+/**
+ * The cached balance of ledger account `la` (an alias in the caller's query), wherever it is kept
+ * (migration 0022): a wallet's accounts in the wallet row, a system account in its shards, any other
+ * company account in `ledger_accounts.balance`.
+ */
+export const cachedBalanceSql = (la: string) =>
+  sql.raw(`(case when ${la}.wallet_id is not null then
+      (select case when w.ledger_account_id = ${la}.id then w.balance when w.hold_ledger_account_id = ${la}.id then w.pending_balance end
+         from wallets w where w.id = ${la}.wallet_id)
+    else ${la}.balance + coalesce((select sum(s.balance) from ledger_balance_shards s where s.ledger_account_id = ${la}.id), 0) end)::bigint`);
+
+/** A ledger account's cached balance (see cachedBalanceSql). */
 export async function ledgerBalance(db: DbOrTx, ledgerAccountId: string): Promise<number> {
-  const res = await db.execute<{ b: number }>(sql`
-    select (la.balance + coalesce((select sum(s.balance) from ledger_balance_shards s where s.ledger_account_id = la.id), 0))::bigint as b
-    from ledger_accounts la where la.id = ${ledgerAccountId}::uuid`);
+  const res = await db.execute<{ b: number }>(
+    sql`select ${cachedBalanceSql('la')} as b from ledger_accounts la where la.id = ${ledgerAccountId}::uuid`,
+  );
   return Number(res.rows[0]?.b ?? 0);
 }

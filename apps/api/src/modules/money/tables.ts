@@ -23,7 +23,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One ledger account per (owner, code, currency[, wallet]). `account_id` is null for system accounts
- * (clearing:<rail>, fees-revenue, suspense). `balance` caches the sum of its postings (kept by a trigger).
+ * (clearing:<rail>, fees-revenue, suspense). The sum of its postings is cached where it is kept up to
+ * date (migration 0022): a wallet's two accounts (`wallet_id` set) in their wallet's row (`balance`
+ * for code `wallet`, `pending_balance` for `payouts-in-flight`), which the statement that posts
+ * already moves, so `balance` stays 0 here; a system account in `ledger_balance_shards`; any other
+ * company account (a card's) in `balance`, by the ledger trigger. `ledgerBalance()` reads the right one.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -40,6 +44,7 @@ export const ledgerAccounts = pgTable(
     unique('ledger_accounts_owner_code_key')
       .on(t.accountId, t.walletId, t.code, t.currency)
       .nullsNotDistinct(),
+    check('ledger_accounts_wallet_balance_in_wallet', sql`${t.walletId} is null or ${t.balance} = 0`),
   ],
 );
 

@@ -1,6 +1,7 @@
 // Ledger invariants, checked from the raw tables (npm run ledger:verify, tests, property tests).
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { cachedBalanceSql } from './ledger';
 
 type Check = {
   name: string;
@@ -46,13 +47,18 @@ const CHECKS: Check[] = [
     describe: (r) => `posting ${r.id} is in ${r.currency} on a ${r.la_currency} ledger account`,
   },
   {
+    // Every ledger account's cached balance, wherever it is kept (ledger.ts cachedBalanceSql): the
+    // wallet row for a wallet's two accounts, the shards for system accounts, the row for the rest.
     name: 'cached ledger balance',
-    query: sql`select la.id, la.code, (la.balance + coalesce(sh.total, 0))::bigint as balance, coalesce(s.total, 0)::bigint as total from ledger_accounts la
+    query: sql`select case when la.wallet_id is null then 'cached ledger balance' when la.code = 'wallet' then 'wallet balance' else 'wallet pending balance' end as rule,
+             la.id, la.code, la.wallet_id, ${cachedBalanceSql('la')} as balance, coalesce(s.total, 0)::bigint as total
+      from ledger_accounts la
       left join (select ledger_account_id, sum(amount) as total from postings group by ledger_account_id) s on s.ledger_account_id = la.id
-      left join (select ledger_account_id, sum(balance) as total from ledger_balance_shards group by ledger_account_id) sh on sh.ledger_account_id = la.id
-      where la.balance + coalesce(sh.total, 0) <> coalesce(s.total, 0) limit 20`,
+      where ${cachedBalanceSql('la')} is distinct from coalesce(s.total, 0) limit 20`,
     describe: (r) =>
-      `ledger account ${r.id} (${r.code}) caches ${r.balance} but its postings sum to ${r.total}`,
+      r.wallet_id
+        ? `wallet ${r.wallet_id} shows ${r.balance} ${r.code === 'wallet' ? 'available' : 'pending'} but its ledger account ${r.id} (${r.code}) holds ${r.total}`
+        : `ledger account ${r.id} (${r.code}) caches ${r.balance} but its postings sum to ${r.total}`,
   },
   {
     name: 'customer balances unsharded',
@@ -61,15 +67,12 @@ const CHECKS: Check[] = [
       `customer ledger account ${r.ledger_account_id} has sharded balances (only system accounts may)`,
   },
   {
-    name: 'wallet balance',
-    query: sql`select w.id, w.balance, la.balance as ledger from wallets w join ledger_accounts la on la.id = w.ledger_account_id where w.balance <> la.balance limit 20`,
-    describe: (r) => `wallet ${r.id} shows ${r.balance} available but its ledger account holds ${r.ledger}`,
-  },
-  {
-    name: 'wallet pending balance',
-    query: sql`select w.id, w.pending_balance, la.balance as ledger from wallets w join ledger_accounts la on la.id = w.hold_ledger_account_id where w.pending_balance <> la.balance limit 20`,
-    describe: (r) =>
-      `wallet ${r.id} shows ${r.pending_balance} pending but its in-flight account holds ${r.ledger}`,
+    name: 'wallet ledger accounts',
+    query: sql`select w.id from wallets w
+      where not exists (select 1 from ledger_accounts la where la.id = w.ledger_account_id and la.wallet_id = w.id and la.code = 'wallet' and la.currency = w.currency)
+         or not exists (select 1 from ledger_accounts la where la.id = w.hold_ledger_account_id and la.wallet_id = w.id and la.code = 'payouts-in-flight' and la.currency = w.currency)
+      limit 20`,
+    describe: (r) => `wallet ${r.id} does not name its own wallet and payouts-in-flight ledger accounts`,
   },
   {
     name: 'pending equals payouts in flight',
@@ -86,7 +89,7 @@ const CHECKS: Check[] = [
   },
   {
     name: 'customer ledger accounts not negative',
-    query: sql`select id, code, balance from ledger_accounts where account_id is not null and balance < 0 limit 20`,
+    query: sql`select la.id, la.code, ${cachedBalanceSql('la')} as balance from ledger_accounts la where la.account_id is not null and ${cachedBalanceSql('la')} < 0 limit 20`,
     describe: (r) => `customer ledger account ${r.id} (${r.code}) is negative: ${r.balance}`,
   },
 ];
@@ -96,7 +99,10 @@ export async function verifyLedger(db: DbOrTx): Promise<string[]> {
   const results = await Promise.all(
     CHECKS.map(async (c) => {
       const res = await db.execute(c.query);
-      return (res.rows as Record<string, string | number | null>[]).map((r) => `${c.name}: ${c.describe(r)}`);
+      // A check may name each row's rule itself (`rule`), when one query checks several.
+      return (res.rows as Record<string, string | number | null>[]).map(
+        (r) => `${r.rule ?? c.name}: ${c.describe(r)}`,
+      );
     }),
   );
   return results.flat();

@@ -225,5 +225,18 @@ describe('ledger immutability', () => {
     expect(problems.some((x) => x.includes(wallet.id) && x.startsWith('wallet balance'))).toBe(true);
     await t.db.execute(sql`update wallets set balance = balance - 1 where id = ${wallet.id}`);
     expect(await verifyLedger(t.db)).toEqual([]);
+    // A wallet's ledger accounts keep their balance in the wallet row only (migration 0022), and
+    // ledgerBalance reads it from there; a pending balance that drifts is reported as such.
+    const [w] = await t.db.select().from(wallets).where(eq(wallets.id, wallet.id));
+    expect(await ledgerBalance(t.db, w.ledgerAccountId)).toBe(w.balance);
+    await expect(
+      t.db.execute(sql`update ledger_accounts set balance = 700 where id = ${w.ledgerAccountId}`),
+    ).rejects.toMatchObject({ cause: { constraint: 'ledger_accounts_wallet_balance_in_wallet' } });
+    await t.db.execute(sql`update wallets set pending_balance = 3 where id = ${wallet.id}`);
+    expect((await verifyLedger(t.db)).filter((x) => x.startsWith('wallet pending balance'))).toEqual([
+      expect.stringContaining(wallet.id),
+    ]);
+    await t.db.execute(sql`update wallets set pending_balance = 0 where id = ${wallet.id}`);
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 });
