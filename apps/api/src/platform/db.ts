@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -57,6 +57,43 @@ export async function executeNamed(
   const q = internals._.session.prepareQuery(internals.dialect.sqlToQuery(statement), undefined, name, false);
   const res = await q.execute();
   return res.rows;
+}
+
+type DriverInternals = {
+  _: { session: { client: { query: (q: pg.QueryConfig) => Promise<pg.QueryResult> } } };
+  dialect: { sqlToQuery: (s: SQL) => { sql: string; params: unknown[] } };
+};
+
+/**
+ * A hot statement whose SQL is built ONCE (the money core's one-statement start and settle): `build`
+ * gets a placeholder per key (`p.amount`), and each call binds `values` by key and runs the named
+ * prepared statement `name` on the db's own connection (the pool, or the transaction's client). Per
+ * call it skips what `executeNamed` repeats (drizzle's SQL building, tracing and result handling):
+ * about 40 µs of Node CPU for the start, 80 µs for the settle. Answers the driver's rows (timestamps
+ * as Date); errors are the driver's own, which pgCode/pgConstraint read as they read drizzle's.
+ * `name` stands for the text built on first use: build only from placeholders and constants.
+ */
+export function hotStatement<K extends string>(
+  name: string,
+  build: (p: Record<K, Placeholder<K>>) => SQL,
+): (db: DbOrTx, values: Record<K, unknown>) => Promise<Record<string, unknown>[]> {
+  let compiled: { text: string; params: unknown[] } | undefined;
+  const placeholders = new Proxy({} as Record<K, Placeholder<K>>, {
+    get: (_, key) => sql.placeholder(String(key)),
+  });
+  return async (db, values) => {
+    const internals = db as unknown as DriverInternals;
+    if (!compiled) {
+      const q = internals.dialect.sqlToQuery(build(placeholders));
+      compiled = { text: q.sql, params: q.params };
+    }
+    const res = await internals._.session.client.query({
+      name,
+      text: compiled.text,
+      values: fillPlaceholders(compiled.params, values),
+    });
+    return res.rows;
+  };
 }
 
 export function migrationsFolder(): string {

@@ -5,8 +5,8 @@
 //   reversed: after success, clearing:<rail> + fees-revenue -> wallet, as a separate
 //             'payout_fund_reversal' transaction linked to the original.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executeNamed, type Db, type DbOrTx } from '../../platform/db';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { executeNamed, hotStatement, type Db, type DbOrTx } from '../../platform/db';
 import { formatMoney } from '@owo/contract';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { moneyEventNotificationSql, MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
@@ -84,10 +84,7 @@ export type StartTransferInput = {
   metadata?: Record<string, unknown>;
 };
 
-/**
- * Records a payout and holds its money, in one statement (so one transaction, all or nothing):
- * the conditional wallet update is the overdraft guard; when it matches no row nothing else is written.
- */
+/** The amount, fee and reference of a transfer, checked: answers the reference (a new one when none is given). */
 function checkTransferInput(p: { amount: number; fee: number; reference?: string }): string {
   if (!Number.isSafeInteger(p.amount) || p.amount <= 0)
     throw badRequest('Amount must be greater than zero', { amount: ['Amount must be greater than zero'] });
@@ -127,44 +124,79 @@ async function whyNotStarted(db: DbOrTx, accountId: string, walletId: string): P
   throw insufficientFunds();
 }
 
+const startStatement = hotStatement(
+  'owo_start_transfer',
+  (
+    p: Record<
+      | 'id'
+      | 'walletId'
+      | 'accountId'
+      | 'total'
+      | 'amount'
+      | 'fee'
+      | 'reference'
+      | 'provider'
+      | 'counterparty'
+      | 'narration'
+      | 'sourceType'
+      | 'sourceId'
+      | 'initiatedBy'
+      | 'metadata'
+      | 'memo',
+      Placeholder
+    >,
+  ) => sql`
+      with w as (
+        update wallets set balance = balance - ${p.total}::bigint, pending_balance = pending_balance + ${p.total}::bigint, updated_at = now()
+        where id = ${p.walletId}::uuid and account_id = ${p.accountId}::uuid and balance >= ${p.total}::bigint
+        returning id, account_id, currency, ledger_account_id, hold_ledger_account_id
+      ), t as (
+        insert into transactions (id, account_id, wallet_id, type, status, amount, fee, currency, reference, provider, counterparty, narration, source_type, source_id, created_by, metadata)
+        select ${p.id}::uuid, w.account_id, w.id, 'payout', 'pending', ${p.amount}::bigint, ${p.fee}::bigint, w.currency, ${p.reference}::text,
+               ${p.provider}::text, ${p.counterparty}::jsonb, ${p.narration}::text, ${p.sourceType}::text, ${p.sourceId}::text,
+               ${p.initiatedBy}::uuid, ${p.metadata}::jsonb
+        from w returning id, account_id, currency, created_at
+      ), e as (
+        insert into journal_entries (account_id, transaction_id, kind, memo)
+        select t.account_id, t.id, 'payout.hold', ${p.memo}::text from t returning id
+      ), p as (
+        insert into postings (entry_id, ledger_account_id, amount, currency)
+        select e.id, v.la, v.amt, w.currency from e, w,
+          lateral (values (w.ledger_account_id, -${p.total}::bigint), (w.hold_ledger_account_id, ${p.total}::bigint)) as v(la, amt)
+      )
+      select t.currency, t.created_at from t`,
+);
+
 /**
  * Records a payout and holds its money, in one statement (so one transaction, all or nothing):
  * the conditional wallet update is the overdraft guard; when it matches no row nothing else is written.
  */
 export async function startTransfer(db: DbOrTx, p: StartTransferInput): Promise<TransactionRow> {
   const reference = checkTransferInput(p);
-  const total = p.amount + p.fee;
   const id = randomUUID();
   const counterparty = counterpartyOf(p);
   const metadata = p.metadata ?? {};
   let rows: Record<string, unknown>[];
   try {
     // Answers only what the database decides (the currency, the time); the rest of the row is what
-    // was written, so the hot path parses three columns, not twenty-one.
-    rows = await executeNamed(
-      db,
-      'owo_start_transfer',
-      sql`
-      with w as (
-        update wallets set balance = balance - ${total}::bigint, pending_balance = pending_balance + ${total}::bigint, updated_at = now()
-        where id = ${p.walletId}::uuid and account_id = ${p.accountId}::uuid and balance >= ${total}::bigint
-        returning id, account_id, currency, ledger_account_id, hold_ledger_account_id
-      ), t as (
-        insert into transactions (id, account_id, wallet_id, type, status, amount, fee, currency, reference, provider, counterparty, narration, source_type, source_id, created_by, metadata)
-        select ${id}::uuid, w.account_id, w.id, 'payout', 'pending', ${p.amount}::bigint, ${p.fee}::bigint, w.currency, ${reference},
-               ${p.provider ?? null}, ${JSON.stringify(counterparty)}::jsonb, ${p.narration ?? null}, ${p.sourceType ?? null}, ${p.sourceId ?? null},
-               ${p.initiatedBy}::uuid, ${JSON.stringify(metadata)}::jsonb
-        from w returning id, account_id, currency, created_at
-      ), e as (
-        insert into journal_entries (account_id, transaction_id, kind, memo)
-        select t.account_id, t.id, 'payout.hold', ${`hold for transfer ${reference}`} from t returning id
-      ), p as (
-        insert into postings (entry_id, ledger_account_id, amount, currency)
-        select e.id, v.la, v.amt, w.currency from e, w,
-          lateral (values (w.ledger_account_id, -${total}::bigint), (w.hold_ledger_account_id, ${total}::bigint)) as v(la, amt)
-      )
-      select t.currency, t.created_at from t`,
-    );
+    // was written, so the hot path parses two columns, not twenty-one.
+    rows = await startStatement(db, {
+      id,
+      walletId: p.walletId,
+      accountId: p.accountId,
+      total: p.amount + p.fee,
+      amount: p.amount,
+      fee: p.fee,
+      reference,
+      provider: p.provider ?? null,
+      counterparty: JSON.stringify(counterparty),
+      narration: p.narration ?? null,
+      sourceType: p.sourceType ?? null,
+      sourceId: p.sourceId ?? null,
+      initiatedBy: p.initiatedBy,
+      metadata: JSON.stringify(metadata),
+      memo: `hold for transfer ${reference}`,
+    });
   } catch (err) {
     duplicateReference(err);
   }
@@ -545,8 +577,10 @@ export function onRecordPaid(name: string, fn: (e: RecordPaid) => void) {
  * same name again replaces it); registered at boot, so the prepared settle's text is fixed.
  */
 const settleStatements = new Map<string, (u: SQL) => SQL>();
+let settleStatementsVersion = 0;
 export function onSettleSql(name: string, fn: (u: SQL) => SQL) {
   settleStatements.set(name, fn);
+  settleStatementsVersion++;
 }
 const settleCtes = () =>
   sql.join(
@@ -584,40 +618,63 @@ async function settleInFlight(
   p: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string },
 ): Promise<TransactionRow | null> {
   const success = p.outcome === 'success';
-  const topic = success
-    ? MONEY_TOPICS.transferPaid
-    : p.outcome === 'reversed'
-      ? MONEY_TOPICS.transferReversed
-      : MONEY_TOPICS.transferFailed;
-  // describeTransfer(t) in SQL over the updated row `u`, then the outcome's words.
-  const described = sql`'Transfer of ' || ${formatMoneySql(sql`u.amount`, sql`u.currency`)}
-    || coalesce(' to ' || nullif(u.counterparty->>'accountName', ''), '')`;
-  const tail = success
-    ? ' was paid.'
-    : ` ${p.outcome === 'reversed' ? 'was reversed' : 'failed'}${withReason(p.reason)} The money is back in your wallet.`;
-  // System ledger accounts by code (created on first use by the transactional path: a missing
-  // one leaves a posting without its account, so the statement fails whole and that path runs).
-  const system = (code: SQL) => sql`(select la.id from ledger_accounts la where la.account_id is null
-    and la.wallet_id is null and la.code = ${code} and la.currency = t.currency)`;
-  const clearing = system(sql`'clearing:' || coalesce(t.provider, ${DEFAULT_PROVIDER}::text)`);
-  const fees = system(sql`${SYSTEM.feesRevenue}::text`);
-  const notify = moneyEventNotificationSql({
-    from: sql`u`,
-    accountId: sql`u.account_id`,
-    transactionId: sql`u.id::text`,
-    topic,
-    value: sql`${described} || ${tail}::text`,
-  });
   try {
     const rows = await retryOnDeadlock(() =>
-      executeNamed(
-        db,
-        success ? 'owo_settle_success' : 'owo_settle_release',
-        sql`
+      settleStatement(success)(db, {
+        reference: p.reference,
+        outcome: p.outcome,
+        memo: p.reason ?? null,
+        failureReason: success ? null : (p.reason ?? null),
+        providerRef: p.providerRef ?? null,
+        topic: success
+          ? MONEY_TOPICS.transferPaid
+          : p.outcome === 'reversed'
+            ? MONEY_TOPICS.transferReversed
+            : MONEY_TOPICS.transferFailed,
+        tail: success
+          ? ' was paid.'
+          : ` ${p.outcome === 'reversed' ? 'was reversed' : 'failed'}${withReason(p.reason)} The money is back in your wallet.`,
+      }),
+    );
+    // One json column, parsed natively, rather than twenty-one parsed one by one by the driver.
+    return rows.length ? toTransactionRow(rows[0].row as Record<string, unknown>) : null;
+  } catch (err) {
+    if (pgCode(err) === '23502') return null; // a system ledger account does not exist yet
+    throw err;
+  }
+}
+
+type SettleKey = 'reference' | 'outcome' | 'memo' | 'failureReason' | 'providerRef' | 'topic' | 'tail';
+const settleStatementCache = new Map<string, ReturnType<typeof hotStatement<SettleKey>>>();
+
+/** settleInFlight's statement, built once per outcome kind and set of onSettleSql statements. */
+function settleStatement(success: boolean) {
+  // The registered onSettleSql statements are part of the text, so each registration names anew.
+  const name = `owo_settle_${success ? 'success' : 'release'}_${settleStatementsVersion}`;
+  let statement = settleStatementCache.get(name);
+  if (statement) return statement;
+  statement = hotStatement<SettleKey>(name, (p) => {
+    // describeTransfer(t) in SQL over the updated row `u`, then the outcome's words.
+    const described = sql`'Transfer of ' || ${formatMoneySql(sql`u.amount`, sql`u.currency`)}
+      || coalesce(' to ' || nullif(u.counterparty->>'accountName', ''), '')`;
+    // System ledger accounts by code (created on first use by the transactional path: a missing
+    // one leaves a posting without its account, so the statement fails whole and that path runs).
+    const system = (code: SQL) => sql`(select la.id from ledger_accounts la where la.account_id is null
+      and la.wallet_id is null and la.code = ${code} and la.currency = t.currency)`;
+    const clearing = system(sql`'clearing:' || coalesce(t.provider, ${DEFAULT_PROVIDER}::text)`);
+    const fees = system(sql`${SYSTEM.feesRevenue}::text`);
+    const notify = moneyEventNotificationSql({
+      from: sql`u`,
+      accountId: sql`u.account_id`,
+      transactionId: sql`u.id::text`,
+      topic: p.topic,
+      value: sql`${described} || ${p.tail}::text`,
+    });
+    return sql`
       with t as (
         select id, account_id, wallet_id, amount, fee, amount + fee as total, currency, provider
           from transactions
-         where reference = ${p.reference} and type = 'payout' and status in ('pending', 'processing')
+         where reference = ${p.reference}::text and type = 'payout' and status in ('pending', 'processing')
            for update
       ), w as (
         update wallets
@@ -628,7 +685,7 @@ async function settleInFlight(
         returning wallets.ledger_account_id, wallets.hold_ledger_account_id
       ), e as (
         insert into journal_entries (account_id, transaction_id, kind, memo)
-        select t.account_id, t.id, ${success ? 'payout.settle' : 'payout.release'}, ${p.reason ?? null}::text from t
+        select t.account_id, t.id, ${success ? 'payout.settle' : 'payout.release'}, ${p.memo}::text from t
         returning id
       ), ps as (
         insert into postings (entry_id, ledger_account_id, amount, currency)
@@ -640,19 +697,15 @@ async function settleInFlight(
          where v.amt <> 0
       ), u as (
         update transactions
-           set status = ${p.outcome}, failure_reason = ${success ? null : (p.reason ?? null)}::text,
-               provider_ref = coalesce(${p.providerRef ?? null}::text, transactions.provider_ref), updated_at = now()
+           set status = ${p.outcome}::text, failure_reason = ${p.failureReason}::text,
+               provider_ref = coalesce(${p.providerRef}::text, transactions.provider_ref), updated_at = now()
           from t where transactions.id = t.id
         returning transactions.*
       ), n as (${notify})${settleCtes()}
-      select * from u`,
-      ),
-    );
-    return rows.length ? toTransactionRow(rows[0]) : null;
-  } catch (err) {
-    if (pgCode(err) === '23502') return null; // a system ledger account does not exist yet
-    throw err;
-  }
+      select to_json(u) as row from u`;
+  });
+  settleStatementCache.set(name, statement);
+  return statement;
 }
 
 /** Every outcome, in a transaction holding the transfer's row lock (duplicates, success -> reversed). */

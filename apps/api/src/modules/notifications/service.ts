@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { NotificationCategory } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import { accountMembers } from '../teams/tables';
@@ -192,7 +192,8 @@ export function moneyEventNotificationSql(e: {
   from: SQL;
   accountId: SQL;
   transactionId: SQL;
-  topic: string;
+  /** The topic, or a placeholder for it (a statement built once, as the settle's). */
+  topic: string | Placeholder;
   /** The text, or a SQL expression over the caller's CTEs that makes it. */
   value: string | SQL;
   roles?: string[];
