@@ -1,6 +1,6 @@
 // npm run bench:ledger — ledger throughput against a bare SQL baseline, on a throwaway embedded PostgreSQL.
 //   A. startTransfer (wallet -> bank hold: conditional wallet update, transaction row, journal entry,
-//      two postings, cached ledger balances via trigger), 8 clients, each on its own company's wallet.
+//      two postings, the ledger trigger's checks), 8 clients, each on its own company's wallet.
 //   B. the same plus settleTransfer(success) per transfer (the full money side of a payout).
 //   C. a bare SQL transaction of the same shape: BEGIN; two balance updates; one insert; COMMIT.
 // A, B and C run interleaved in short slices (BENCH_ROUNDS, default 5) so machine noise hits all alike.
