@@ -605,9 +605,9 @@ function announcePaid(t: TransactionRow) {
 
 /**
  * The common case in ONE statement (one round trip, atomic on its own, a named prepared
- * statement): an in-flight payout (pending/processing) is locked, its hold released from the
- * wallet's pending balance (and, unless paid, returned to the balance), the balanced entry posted
- * (the ledger triggers check it and move the cached balances), the transfer's status written and
+ * statement): an in-flight payout's (pending/processing) status is written, which locks it, its hold
+ * released from the wallet's pending balance (and, unless paid, returned to the balance), the
+ * balanced entry posted (the ledger trigger checks it and moves the cached balances it keeps) and
  * owner/admins notified (`moneyEventNotificationSql`, the text by `formatMoneySql`). The row lock
  * and the `status in (pending, processing)` condition are re-checked by PostgreSQL after waiting
  * for a concurrent settle (READ COMMITTED re-evaluation), so a duplicate outcome matches no row
@@ -670,12 +670,18 @@ function settleStatement(success: boolean) {
       topic: p.topic,
       value: sql`${described} || ${p.tail}::text`,
     });
+    // The status update is the guard: it locks the payout and re-checks `status in (pending,
+    // processing)` after waiting for a concurrent settle (READ COMMITTED re-evaluation), so a
+    // duplicate outcome matches no row and nothing below writes anything.
     return sql`
-      with t as (
-        select id, account_id, wallet_id, amount, fee, amount + fee as total, currency, provider
-          from transactions
+      with u as (
+        update transactions
+           set status = ${p.outcome}::text, failure_reason = ${p.failureReason}::text,
+               provider_ref = coalesce(${p.providerRef}::text, transactions.provider_ref), updated_at = now()
          where reference = ${p.reference}::text and type = 'payout' and status in ('pending', 'processing')
-           for update
+        returning transactions.*
+      ), t as (
+        select id, account_id, wallet_id, amount, fee, amount + fee as total, currency, provider from u
       ), w as (
         update wallets
            set pending_balance = pending_balance - t.total,
@@ -695,12 +701,6 @@ function settleStatement(success: boolean) {
             : sql`(w.hold_ledger_account_id, -t.total), (w.ledger_account_id, t.total)`
         }) as v(la, amt)
          where v.amt <> 0
-      ), u as (
-        update transactions
-           set status = ${p.outcome}::text, failure_reason = ${p.failureReason}::text,
-               provider_ref = coalesce(${p.providerRef}::text, transactions.provider_ref), updated_at = now()
-          from t where transactions.id = t.id
-        returning transactions.*
       ), n as (${notify})${settleCtes()}
       select to_json(u) as row from u`;
   });
