@@ -34,7 +34,9 @@ describe('hotStatement', () => {
       db.transaction(async (tx) => {
         await insert(tx, { id: 10, note: 'in tx' });
         // visible inside the transaction, so it ran on the transaction's client
-        expect((await tx.execute(sql`select note from hot_t where id = 10`)).rows).toEqual([{ note: 'in tx' }]);
+        expect((await tx.execute(sql`select note from hot_t where id = 10`)).rows).toEqual([
+          { note: 'in tx' },
+        ]);
         await tx
           .transaction(async (sp) => {
             await insert(sp, { id: 11, note: 'in savepoint' });

@@ -60,7 +60,11 @@ export async function executeNamed(
 }
 
 type DriverInternals = {
-  _: { session: { client: { query: (q: pg.QueryConfig) => Promise<pg.QueryResult> } } };
+  _: {
+    session: {
+      client: { query: (q: pg.QueryConfig) => Promise<pg.QueryResult<Record<string, unknown>>> };
+    };
+  };
   dialect: { sqlToQuery: (s: SQL) => { sql: string; params: unknown[] } };
 };
 

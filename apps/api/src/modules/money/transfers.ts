@@ -201,7 +201,8 @@ export async function startTransfer(db: DbOrTx, p: StartTransferInput): Promise<
     duplicateReference(err);
   }
   if (!rows.length) return whyNotStarted(db, p.accountId, p.walletId);
-  const createdAt = rows[0].created_at instanceof Date ? rows[0].created_at : new Date(String(rows[0].created_at));
+  const createdAt =
+    rows[0].created_at instanceof Date ? rows[0].created_at : new Date(String(rows[0].created_at));
   return {
     id,
     accountId: p.accountId,
