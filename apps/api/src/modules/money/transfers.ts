@@ -455,6 +455,23 @@ export async function settleTransfers(
   return out;
 }
 
+/**
+ * What both one-statement settles write in SQL: `described`, describeTransfer over the updated row `u`
+ * (the notification's text before the outcome's words), and the ids of the system ledger accounts
+ * the paid transfer posts to, by code (created on first use by the transactional path: a missing one
+ * leaves a posting without its account, so the statement fails whole and that path runs).
+ */
+function settleSql() {
+  const system = (code: SQL) => sql`(select la.id from ledger_accounts la where la.account_id is null
+    and la.wallet_id is null and la.code = ${code} and la.currency = t.currency)`;
+  return {
+    described: sql`'Transfer of ' || ${formatMoneySql(sql`u.amount`, sql`u.currency`)}
+      || coalesce(' to ' || nullif(u.counterparty->>'accountName', ''), '')`,
+    clearing: system(sql`'clearing:' || coalesce(t.provider, ${DEFAULT_PROVIDER}::text)`),
+    fees: system(sql`${SYSTEM.feesRevenue}::text`),
+  };
+}
+
 /** settleInFlight over many references of one outcome kind; answers the rows it settled, by reference. */
 async function settleManyInFlight(
   db: Db,
@@ -472,12 +489,7 @@ async function settleManyInFlight(
       ? ' was paid.'
       : ` ${p.outcome === 'reversed' ? 'was reversed' : 'failed'}${withReason(p.reason)} The money is back in your wallet.`,
   }));
-  const described = sql`'Transfer of ' || ${formatMoneySql(sql`u.amount`, sql`u.currency`)}
-    || coalesce(' to ' || nullif(u.counterparty->>'accountName', ''), '')`;
-  const system = (code: SQL) => sql`(select la.id from ledger_accounts la where la.account_id is null
-    and la.wallet_id is null and la.code = ${code} and la.currency = t.currency)`;
-  const clearing = system(sql`'clearing:' || coalesce(t.provider, ${DEFAULT_PROVIDER}::text)`);
-  const fees = system(sql`${SYSTEM.feesRevenue}::text`);
+  const { described, clearing, fees } = settleSql();
   const out = new Map<string, TransactionRow>();
   // One statement per topic (the notification's topic is a constant of the statement).
   const topics = success
@@ -655,15 +667,7 @@ function settleStatement(success: boolean) {
   let statement = settleStatementCache.get(name);
   if (statement) return statement;
   statement = hotStatement<SettleKey>(name, (p) => {
-    // describeTransfer(t) in SQL over the updated row `u`, then the outcome's words.
-    const described = sql`'Transfer of ' || ${formatMoneySql(sql`u.amount`, sql`u.currency`)}
-      || coalesce(' to ' || nullif(u.counterparty->>'accountName', ''), '')`;
-    // System ledger accounts by code (created on first use by the transactional path: a missing
-    // one leaves a posting without its account, so the statement fails whole and that path runs).
-    const system = (code: SQL) => sql`(select la.id from ledger_accounts la where la.account_id is null
-      and la.wallet_id is null and la.code = ${code} and la.currency = t.currency)`;
-    const clearing = system(sql`'clearing:' || coalesce(t.provider, ${DEFAULT_PROVIDER}::text)`);
-    const fees = system(sql`${SYSTEM.feesRevenue}::text`);
+    const { described, clearing, fees } = settleSql();
     const notify = moneyEventNotificationSql({
       from: sql`u`,
       accountId: sql`u.account_id`,
