@@ -5,7 +5,7 @@
 //   reversed: after success, clearing:<rail> + fees-revenue -> wallet, as a separate
 //             'payout_fund_reversal' transaction linked to the original.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executeNamed, hotStatement, type Db, type DbOrTx } from '../../platform/db';
 import { formatMoney } from '@owo/contract';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -124,28 +124,25 @@ async function whyNotStarted(db: DbOrTx, accountId: string, walletId: string): P
   throw insufficientFunds();
 }
 
-const startStatement = hotStatement(
+type StartKey =
+  | 'id'
+  | 'walletId'
+  | 'accountId'
+  | 'total'
+  | 'amount'
+  | 'fee'
+  | 'reference'
+  | 'provider'
+  | 'counterparty'
+  | 'narration'
+  | 'sourceType'
+  | 'sourceId'
+  | 'initiatedBy'
+  | 'metadata'
+  | 'memo';
+const startStatement = hotStatement<StartKey>(
   'owo_start_transfer',
-  (
-    p: Record<
-      | 'id'
-      | 'walletId'
-      | 'accountId'
-      | 'total'
-      | 'amount'
-      | 'fee'
-      | 'reference'
-      | 'provider'
-      | 'counterparty'
-      | 'narration'
-      | 'sourceType'
-      | 'sourceId'
-      | 'initiatedBy'
-      | 'metadata'
-      | 'memo',
-      Placeholder
-    >,
-  ) => sql`
+  (p) => sql`
       with w as (
         update wallets set balance = balance - ${p.total}::bigint, pending_balance = pending_balance + ${p.total}::bigint, updated_at = now()
         where id = ${p.walletId}::uuid and account_id = ${p.accountId}::uuid and balance >= ${p.total}::bigint
