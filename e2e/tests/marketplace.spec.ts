@@ -25,8 +25,13 @@ async function csrf(page: Page) {
 async function addMeter(page: Page, no: string, label: string) {
   await page.getByRole('button', { name: 'Add meter' }).click();
   const modal = page.getByRole('dialog');
-  await modal.getByLabel('Disco').click();
-  await page.getByRole('option', { name: 'IKEDC' }).click();
+  // The guided tour can open over the modal between opening the list and choosing from it; its
+  // handler skips it, which closes the list, so open and choose again until the choice holds.
+  await expect(async () => {
+    await modal.getByLabel('Disco').click();
+    await page.getByRole('option', { name: 'IKEDC' }).click({ timeout: 3000 });
+    await expect(modal.getByLabel('Disco')).not.toHaveValue('', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   await modal.getByLabel('Meter number').fill(no);
   await modal.getByLabel('State').fill('Lagos');
   await modal.getByLabel('Phone number').fill('08031234567');
