@@ -41,7 +41,15 @@ export const APPROVAL_ITEM_STATUSES = ['pending', 'approved', 'rejected', 'cance
 export type ApprovalItemStatus = (typeof APPROVAL_ITEM_STATUSES)[number];
 
 /** Trail entry statuses: 000 §4.11 shows Approved and Pending as such, anything else as a rejection. */
-export const TRAIL_STATUSES = ['Approved', 'Rejected', 'Resolved', 'Resubmitted', 'Cancelled'] as const;
+/** `Self-approved`: the owner approved their own item because nobody else could (issue 34 §9). */
+export const TRAIL_STATUSES = [
+  'Approved',
+  'Rejected',
+  'Resolved',
+  'Resubmitted',
+  'Cancelled',
+  'Self-approved',
+] as const;
 export type TrailStatus = (typeof TRAIL_STATUSES)[number];
 
 export const APPROVAL_MSG = {
@@ -61,9 +69,22 @@ export const APPROVAL_MSG = {
   notApprover: 'You are not an approver for this item at its current level',
   overLimit: 'This amount is above your approval limit',
   notResolver: 'Only a rejection resolver can resolve this item',
+  selfApproved: (type: ApprovalType) => `${APPROVAL_TYPE_LABELS[type]} self-approved`,
   approved: (type: ApprovalType) => `${APPROVAL_TYPE_LABELS[type]} approved successfully`,
   rejected: (type: ApprovalType) => `${APPROVAL_TYPE_LABELS[type]} rejected successfully`,
   resolved: (type: ApprovalType) => `${APPROVAL_TYPE_LABELS[type]} resolved successfully`,
+} as const;
+
+/**
+ * Self-approval (issue 34 §9): the owner approves their own item, explicitly and audited, only when
+ * nobody else can approve it and the AP policy allows it.
+ */
+export const SELF_APPROVAL_MSG = {
+  label: 'Self-approved by the owner: no other approver',
+  off: 'Self-approval is switched off in the AP policy: invite an approver',
+  ownerOnly: 'Only the owner can self-approve',
+  notMaker: 'Only the maker can self-approve their own item',
+  otherApprover: 'Someone else can approve this item: ask them',
 } as const;
 
 /** Approval note (001 §5, 002 §5): required, 3 to 1000 characters. */
@@ -129,6 +150,7 @@ export const decisionBody = z.object({
 });
 export type DecisionBody = z.infer<typeof decisionBody>;
 export const resolveBody = z.object({ comments: approvalNoteSchema });
+export const selfApprovalBody = z.object({ comments: approvalNoteSchema });
 
 export const trailEntrySchema = z.object({
   status: z.enum(TRAIL_STATUSES),
@@ -147,6 +169,8 @@ export const pendingApprovalItemSchema = z.object({
   status: z.enum(APPROVAL_ITEM_STATUSES),
   canApprove: z.boolean(),
   canResolve: z.boolean(),
+  /** The viewer (the owner and maker) may self-approve: nobody else can approve, the policy allows it. */
+  canSelfApprove: z.boolean(),
   rejectionResolverIds: z.array(z.string()),
   currentLevel: z.number().int(),
   totalLevels: z.number().int(),
@@ -216,6 +240,27 @@ export const approvalListItemSchema = z.object({
 });
 export type ApprovalListItem = z.infer<typeof approvalListItemSchema>;
 
+/**
+ * GET /api/approval-workflows/approvers/{type} (issue 34 §9): before submitting, can anyone but the
+ * caller (the maker) approve an item of this type? `needsApprover` is true when four eyes applies
+ * and nobody else can; the form then shows "Invite an approver".
+ */
+export const approverOutlookQuery = z.object({
+  amount: amountSchema.optional(),
+  categoryId: z.string().uuid('Category must be an id').optional(),
+  subsidiaryId: z.string().uuid('Subsidiary must be an id').optional(),
+  approverId: z.string().uuid('Approver must be a user id').optional(),
+});
+export const approverOutlookSchema = z.object({
+  type: approvalTypeSchema,
+  fourEyes: z.boolean(),
+  hasOtherApprover: z.boolean(),
+  needsApprover: z.boolean(),
+  /** The caller is the owner and the AP policy lets the owner self-approve when nobody else can. */
+  canSelfApprove: z.boolean(),
+});
+export type ApproverOutlook = z.infer<typeof approverOutlookSchema>;
+
 export const approvalTypesSchema = z.array(z.object({ type: approvalTypeSchema, label: z.string() }));
 
 // ---- AP policy (issue 21 §3) ----
@@ -228,6 +273,8 @@ export const apPolicySchema = z.object({
   autoApproveBelow: z.string(),
   autoApproveBelowMinor: z.number().int(),
   fourEyes: z.boolean(),
+  /** The owner may self-approve an item nobody else can approve (issue 34 §9); default on. */
+  selfApproval: z.boolean(),
   overBudget: z.enum(OVER_BUDGET_MODES),
   receiptsRequiredAbove: z.string().nullable(),
   receiptsRequiredAboveMinor: z.number().int().nullable(),
@@ -251,6 +298,8 @@ const nonNegativeAmount = z.union([z.number(), z.string().max(AMOUNT_TEXT_MAX)])
 export const apPolicyBody = z.object({
   autoApproveBelow: nonNegativeAmount,
   fourEyes: z.boolean({ error: 'fourEyes must be true or false' }),
+  /** Absent: unchanged. */
+  selfApproval: z.boolean({ error: 'selfApproval must be true or false' }).optional(),
   overBudget: z.enum(OVER_BUDGET_MODES, { error: "overBudget must be 'block' or 'warn'" }),
   receiptsRequiredAbove: nonNegativeAmount.nullable().optional(),
   kycIncompleteCap: amountSchema,

@@ -5,13 +5,15 @@
 //   2. it calls `submitForApproval(tx, deps, …)` in the transaction that creates its record;
 //   3. the engine calls `handler.onFinalApproval(ctx)` / `onRejection(ctx)` inside the deciding
 //      transaction (row-locked, so exactly once), and the area moves money there.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   APPROVAL_MSG,
   APPROVAL_TYPE_LABELS,
+  SELF_APPROVAL_MSG,
   fromMinor,
   formatMoney,
   type ApprovalType,
+  type ApproverOutlook,
   type PendingApprovalItem,
   type TrailStatus,
 } from '@owo/contract';
@@ -113,50 +115,56 @@ const SYSTEM_NAME = 'AP policy (auto-approved)';
 
 type AfterCommit = (fn: () => Promise<void> | void) => void;
 
-/** Active members among `userIds`, in the given order. */
-async function activeUsers(db: DbOrTx, accountId: string, userIds: string[]): Promise<string[]> {
-  if (!userIds.length) return [];
+/**
+ * The team as the approvals engine sees it NOW (issue 34 §9): which of `named` are active members,
+ * and the active owners and admins (oldest first). One query.
+ */
+type Team = { active: Set<string>; ownersAndAdmins: string[]; roleOf: Map<string, string> };
+async function teamNow(db: DbOrTx, accountId: string, named: string[]): Promise<Team> {
   const rows = await db
-    .select({ userId: accountMembers.userId })
+    .select({ userId: accountMembers.userId, roleSlug: accountMembers.roleSlug })
     .from(accountMembers)
     .where(
       and(
         eq(accountMembers.accountId, accountId),
         eq(accountMembers.active, true),
-        inArray(accountMembers.userId, userIds),
-      ),
-    );
-  const ok = new Set(rows.map((r) => r.userId));
-  return userIds.filter((u) => ok.has(u));
-}
-
-async function ownersAndAdmins(db: DbOrTx, accountId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: accountMembers.userId })
-    .from(accountMembers)
-    .where(
-      and(
-        eq(accountMembers.accountId, accountId),
-        eq(accountMembers.active, true),
-        inArray(accountMembers.roleSlug, ['owner', 'admin']),
+        named.length
+          ? or(inArray(accountMembers.userId, named), inArray(accountMembers.roleSlug, APPROVING_ROLES))
+          : inArray(accountMembers.roleSlug, APPROVING_ROLES),
       ),
     )
     .orderBy(accountMembers.createdAt);
-  return rows.map((r) => r.userId);
+  return {
+    active: new Set(rows.map((r) => r.userId)),
+    ownersAndAdmins: rows.filter((r) => APPROVING_ROLES.includes(r.roleSlug)).map((r) => r.userId),
+    roleOf: new Map(rows.map((r) => [r.userId, r.roleSlug])),
+  };
 }
 
+/** The roles that approve when a level names nobody (or nobody it names can act): owner and admin. */
+const APPROVING_ROLES: string[] = ['owner', 'admin'];
+
+type Resolvable = Pick<ApprovalItemRow, 'currentApproverIds' | 'makerUserId' | 'fourEyes'>;
+/** The level's named approvers who can act now: active members, less the maker when four eyes is on. */
+const namedAble = (item: Resolvable, team: Team, named = item.currentApproverIds) =>
+  named.filter((u) => team.active.has(u) && !(item.fourEyes && u === item.makerUserId));
+
 /**
- * Who may act when an item enters `level`: the level's approvers still active, less the maker when
- * four eyes is on. A level left with nobody falls back to the owners and admins (less the maker).
+ * Who may act on a pending item at its current level, from the team of this moment: its named
+ * approvers still active (less the maker when four eyes is on); when none is left (or the level
+ * names nobody, as the AP policy's level), the active owners and admins (less the maker). Never
+ * frozen at submission: an admin added today approves today; one removed or demoted cannot.
  */
-async function approversForLevel(
-  db: DbOrTx,
-  p: { accountId: string; level: StoredLevel; makerUserId: string; fourEyes: boolean },
-): Promise<string[]> {
-  const allowed = (ids: string[]) => ids.filter((u) => !(p.fourEyes && u === p.makerUserId));
-  const ids = allowed(await activeUsers(db, p.accountId, p.level.approverIds));
-  if (ids.length) return ids;
-  return allowed(await ownersAndAdmins(db, p.accountId));
+function resolveApprovers(item: Resolvable, team: Team): string[] {
+  const named = namedAble(item, team);
+  if (named.length) return named;
+  return team.ownersAndAdmins.filter((u) => !(item.fourEyes && u === item.makerUserId));
+}
+
+/** `resolveApprovers` with the team read now; nobody for an item that is not pending. */
+async function approversNow(db: DbOrTx, item: ApprovalItemRow): Promise<string[]> {
+  if (item.status !== 'pending') return [];
+  return resolveApprovers(item, await teamNow(db, item.accountId, item.currentApproverIds));
 }
 
 type Plan =
@@ -230,11 +238,12 @@ async function planFor(
       name: 'Named approver',
       levels: [{ approverIds: [p.approverId], rule: 'any' }],
     };
+  // The level names nobody: one approval from whoever is an owner or admin when it is decided.
   return {
     kind: 'workflow',
     workflowId: null,
     name: AP_POLICY_NAME,
-    levels: [{ approverIds: await ownersAndAdmins(db, p.accountId), rule: 'any' }],
+    levels: [{ approverIds: [], rule: 'any' }],
   };
 }
 
@@ -368,18 +377,18 @@ async function enterLevel(
     await notifyMaker(tx, deps, done, 'approved');
     return done;
   }
-  const approvers = await approversForLevel(tx, {
-    accountId: item.accountId,
-    level: item.levels[level],
-    makerUserId: item.makerUserId,
-    fourEyes: item.fourEyes,
-  });
+  // The level's named approvers are stored; who may act is resolved at each read and decision.
   const [next] = await tx
     .update(approvalItems)
-    .set({ status: 'pending', currentLevel: level, currentApproverIds: approvers, updatedAt: sql`now()` })
+    .set({
+      status: 'pending',
+      currentLevel: level,
+      currentApproverIds: item.levels[level].approverIds,
+      updatedAt: sql`now()`,
+    })
     .where(eq(approvalItems.id, item.id))
     .returning();
-  await notifyApprovers(tx, deps, next, approvers);
+  await notifyApprovers(tx, deps, next, await approversNow(tx, next));
   return next;
 }
 
@@ -552,7 +561,8 @@ export async function decide(
       .limit(1);
     if (already) throw conflict(APPROVAL_MSG.alreadyDecided);
     if (item.fourEyes && item.makerUserId === p.userId) throw forbidden(APPROVAL_MSG.ownItem);
-    if (!item.currentApproverIds.includes(p.userId)) throw forbidden(APPROVAL_MSG.notApprover);
+    const team = await teamNow(tx, item.accountId, item.currentApproverIds);
+    if (!resolveApprovers(item, team).includes(p.userId)) throw forbidden(APPROVAL_MSG.notApprover);
     const limit = await approverLimit(tx, p.accountId, p.userId);
     if (limit !== null && item.amountMinor > limit) throw forbidden(APPROVAL_MSG.overLimit);
     if (p.within) await p.within(tx, item);
@@ -591,6 +601,8 @@ export async function decide(
       return rejected;
     }
 
+    // `all`: the level passes once no named approver who can act now is left to decide (one who
+    // left the team no longer holds it up; an owner or admin standing in passes it).
     const level = item.levels[item.currentLevel];
     const remaining =
       level?.rule === 'all' ? item.currentApproverIds.filter((u) => u !== p.userId) : ([] as string[]);
@@ -599,7 +611,7 @@ export async function decide(
       .set({ currentApproverIds: remaining, lastHash: hash, updatedAt: sql`now()` })
       .where(eq(approvalItems.id, item.id))
       .returning();
-    if (remaining.length) return updated;
+    if (namedAble(item, team, remaining).length) return updated;
     // A level passed that is not the last: the maker hears of this decision too.
     if (item.currentLevel + 1 < item.levels.length)
       await notifyMaker(
@@ -612,6 +624,161 @@ export async function decide(
     return enterLevel(tx, deps, updated, item.currentLevel + 1, afterCommit, p.auditChange);
   });
   return { item, afterCommit: after };
+}
+
+/**
+ * Whether `userId` may self-approve `item` now (issue 34 §9): the item is pending, they made it, they
+ * are the owner, nobody else can approve it at its current level, and the AP policy allows it.
+ * Answers the refusal's message, or null when allowed.
+ */
+async function selfApprovalRefusal(
+  db: DbOrTx,
+  item: ApprovalItemRow,
+  userId: string,
+  team?: Team,
+): Promise<string | null> {
+  if (item.status !== 'pending') return APPROVAL_MSG.notPending;
+  if (item.makerUserId !== userId) return SELF_APPROVAL_MSG.notMaker;
+  const now = team ?? (await teamNow(db, item.accountId, [...item.currentApproverIds, userId]));
+  const role =
+    now.roleOf.get(userId) ??
+    (await db
+      .select({ roleSlug: accountMembers.roleSlug })
+      .from(accountMembers)
+      .where(
+        and(
+          eq(accountMembers.accountId, item.accountId),
+          eq(accountMembers.userId, userId),
+          eq(accountMembers.active, true),
+        ),
+      )
+      .then((r) => r[0]?.roleSlug));
+  if (role !== 'owner') return SELF_APPROVAL_MSG.ownerOnly;
+  if (resolveApprovers(item, now).some((u) => u !== userId)) return SELF_APPROVAL_MSG.otherApprover;
+  if (!(await getApPolicy(db, item.accountId)).selfApproval) return SELF_APPROVAL_MSG.off;
+  return null;
+}
+
+/**
+ * POST /approval-workflows/pending-approvals/self-approve/{approvalId} (issue 34 §9): the owner
+ * approves their own item at its current level because nobody else can. Its own action (never
+ * `decide`), row-locked like a decision, recorded in the trail as `Self-approved` with the label
+ * "Self-approved by the owner: no other approver" (both hashed into the chain) and in the audit log
+ * by the route. The approver's spend limit still applies. The next level, if any, is entered as
+ * after any approval (its approvers resolved from the team of the moment).
+ */
+export async function selfApprove(
+  deps: AppDeps,
+  p: {
+    accountId: string;
+    userId: string;
+    approvalId: string;
+    comments: string;
+    auditChange?: HandlerContext['auditChange'];
+  },
+): Promise<{ item: ApprovalItemRow; afterCommit: (() => Promise<void> | void)[] }> {
+  const after: (() => Promise<void> | void)[] = [];
+  const item = await deps.db.transaction(async (tx) => {
+    const item = await lockItem(tx, p.accountId, p.approvalId);
+    if (item.status !== 'pending') throw conflict(APPROVAL_MSG.notPending);
+    const refusal = await selfApprovalRefusal(tx, item, p.userId);
+    if (refusal) throw forbidden(refusal);
+    const limit = await approverLimit(tx, p.accountId, p.userId);
+    if (limit !== null && item.amountMinor > limit) throw forbidden(APPROVAL_MSG.overLimit);
+    const hash = await appendDecision(tx, item, {
+      status: 'Self-approved',
+      userId: p.userId,
+      userName: await userName(tx, p.userId),
+      comments: `${SELF_APPROVAL_MSG.label}. ${p.comments}`,
+      level: item.currentLevel,
+    });
+    const [updated] = await tx
+      .update(approvalItems)
+      .set({ currentApproverIds: [], lastHash: hash, updatedAt: sql`now()` })
+      .where(eq(approvalItems.id, item.id))
+      .returning();
+    return enterLevel(tx, deps, updated, item.currentLevel + 1, (fn) => after.push(fn), p.auditChange);
+  });
+  return { item, afterCommit: after };
+}
+
+/**
+ * GET /approval-workflows/approvers/{type} (issue 34 §9): before submitting, whether anyone but the
+ * maker could approve an item of `type`, so a form can say so ("Invite an approver") instead of
+ * leaving the item waiting. With `amount` (and the record's category, subsidiary and named approver)
+ * the plan the engine would pick is checked; without, every plan the type could get (its workflows,
+ * and the AP policy's unless a workflow with no conditions catches everything). Another owner or
+ * admin always can (they stand in for any level); else every level of each plan needs a named
+ * approver, other than the maker, who is an active member.
+ */
+export async function approverOutlook(
+  db: DbOrTx,
+  deps: Pick<AppDeps, 'services'>,
+  p: {
+    accountId: string;
+    makerUserId: string;
+    type: ApprovalType;
+    amountMinor?: number;
+    categoryId?: string | null;
+    subsidiaryId?: string | null;
+    approverId?: string | null;
+  },
+): Promise<ApproverOutlook> {
+  const handler = registry(deps).get(p.type);
+  const policy = await getApPolicy(db, p.accountId);
+  const fourEyes = handler ? fourEyesOf(handler, policy.fourEyes) : policy.fourEyes;
+  const maker = { makerUserId: p.makerUserId, fourEyes: true };
+  let plans: Plan[];
+  if (p.amountMinor !== undefined) {
+    const subject: ApprovalSubject = {
+      amountMinor: p.amountMinor,
+      currency: 'NGN',
+      payee: null,
+      description: null,
+      categoryId: p.categoryId ?? null,
+      subsidiaryId: p.subsidiaryId ?? null,
+      makerUserId: p.makerUserId,
+      reference: null,
+    };
+    const noAuto = !!handler && (!!handler.alwaysFourEyes || !!handler.externalMaker);
+    plans = [
+      await planFor(db, { accountId: p.accountId, type: p.type, subject, approverId: p.approverId, noAuto }),
+    ];
+  } else {
+    const rows = await db
+      .select()
+      .from(approvalWorkflows)
+      .where(and(eq(approvalWorkflows.accountId, p.accountId), eq(approvalWorkflows.type, p.type)));
+    plans = rows.map((w) => ({ kind: 'workflow', workflowId: w.id, name: w.name, levels: w.levels }));
+    const catchAll = rows.some(
+      (w) =>
+        w.categoryId === null &&
+        w.subsidiaryId === null &&
+        w.amountFromMinor === null &&
+        w.amountToMinor === null,
+    );
+    if (!catchAll)
+      plans.push({
+        kind: 'workflow',
+        workflowId: null,
+        name: AP_POLICY_NAME,
+        levels: [{ approverIds: p.approverId ? [p.approverId] : [], rule: 'any' }],
+      });
+  }
+  const named = plans.flatMap((x) => (x.kind === 'workflow' ? x.levels.flatMap((l) => l.approverIds) : []));
+  const team = await teamNow(db, p.accountId, [...new Set([...named, p.makerUserId])]);
+  const levelStaffed = (approverIds: string[]) =>
+    resolveApprovers({ ...maker, currentApproverIds: approverIds }, team).length > 0;
+  const hasOtherApprover = plans.every(
+    (x) => x.kind === 'auto' || x.levels.every((l) => levelStaffed(l.approverIds)),
+  );
+  return {
+    type: p.type,
+    fourEyes,
+    hasOtherApprover,
+    needsApprover: fourEyes && !hasOtherApprover,
+    canSelfApprove: policy.selfApproval && team.roleOf.get(p.makerUserId) === 'owner',
+  };
 }
 
 /** PUT /approval-workflows/rejected-approvals/{id}/resolve: back to level one, in a new round. */
@@ -764,10 +931,16 @@ export async function runAfterCommit(fns: (() => Promise<void> | void)[]) {
 
 // ---- reading ----
 
-function canApproveFor(item: ApprovalItemRow, viewerId: string, limit: number | null): boolean {
+/** `approvers`: who may act now (`resolveApprovers`). */
+function canApproveFor(
+  item: ApprovalItemRow,
+  viewerId: string,
+  limit: number | null,
+  approvers: string[],
+): boolean {
   return (
     item.status === 'pending' &&
-    item.currentApproverIds.includes(viewerId) &&
+    approvers.includes(viewerId) &&
     !(item.fourEyes && item.makerUserId === viewerId) &&
     (limit === null || item.amountMinor <= limit)
   );
@@ -792,20 +965,32 @@ export async function presentItem(
   viewerId: string,
 ): Promise<PendingApprovalItem> {
   const trail = await trailOf(db, item.id);
-  const names = await namesOf(db, item.currentApproverIds);
+  // Who may act, from the team of this moment (with the viewer's own role, for self-approval).
+  const team =
+    item.status === 'pending'
+      ? await teamNow(db, item.accountId, [...item.currentApproverIds, viewerId])
+      : null;
+  const approvers = team ? resolveApprovers(item, team) : [];
+  const names = await namesOf(db, approvers);
   const limit = await approverLimit(db, item.accountId, viewerId);
+  const canSelfApprove =
+    !!team &&
+    item.makerUserId === viewerId &&
+    (await selfApprovalRefusal(db, item, viewerId, team)) === null &&
+    (limit === null || item.amountMinor <= limit);
   return {
     id: item.id,
     type: item.type,
     status: item.status,
-    canApprove: canApproveFor(item, viewerId, limit),
+    canApprove: canApproveFor(item, viewerId, limit, approvers),
     canResolve: canResolveFor(item, viewerId),
+    canSelfApprove,
     rejectionResolverIds: item.rejectionResolverIds,
     currentLevel: item.currentLevel,
     totalLevels: item.levels.length,
     workflowId: item.workflowId,
     workflowName: item.workflowName,
-    currentApprovers: item.currentApproverIds.map((id) => ({ id, name: names.get(id) ?? 'Unknown user' })),
+    currentApprovers: approvers.map((id) => ({ id, name: names.get(id) ?? 'Unknown user' })),
     approvals: trail.map((d) => ({
       status: d.status,
       comments: d.comments,
@@ -847,7 +1032,8 @@ export async function getItem(db: DbOrTx, accountId: string, id: string): Promis
 
 type ListRow = ApprovalItemRow & { makerFirst: string; makerLast: string };
 
-function listItem(r: ListRow, viewerId: string, limit: number | null) {
+/** `approver`: the list's query found the viewer among who may act now (pending list only). */
+function listItem(r: ListRow, viewerId: string, limit: number | null, approver: boolean) {
   return {
     resourceItem: {
       id: r.resourceId,
@@ -864,7 +1050,7 @@ function listItem(r: ListRow, viewerId: string, limit: number | null) {
     pendingApprovalItem: {
       id: r.id,
       status: r.status,
-      canApprove: canApproveFor(r, viewerId, limit),
+      canApprove: canApproveFor(r, viewerId, limit, approver ? [viewerId] : []),
       canResolve: canResolveFor(r, viewerId),
       currentLevel: r.currentLevel,
       totalLevels: r.levels.length,
@@ -873,9 +1059,11 @@ function listItem(r: ListRow, viewerId: string, limit: number | null) {
 }
 
 /**
- * What the caller can act on: pending items of `type` where they are a current approver, not the
- * maker (four eyes) and within their limit (rejected: where they are a rejection resolver).
- * One query on the GIN index over current_approver_ids.
+ * What the caller can act on: pending items of `type` where they may act now (`resolveApprovers`,
+ * in SQL), not the maker (four eyes) and within their limit (rejected: where they are a rejection
+ * resolver). One query: a named approver's items through the GIN index over current_approver_ids;
+ * an owner's or admin's also take the items whose named approvers can none act now (or that name
+ * nobody, as the AP policy's), checked per row against account_members' unique index.
  */
 export async function listForViewer(
   db: Db,
@@ -889,13 +1077,34 @@ export async function listForViewer(
   },
 ) {
   const limit = await approverLimit(db, p.accountId, p.viewerId);
+  const [viewer] = await db
+    .select({ roleSlug: accountMembers.roleSlug })
+    .from(accountMembers)
+    .where(
+      and(
+        eq(accountMembers.accountId, p.accountId),
+        eq(accountMembers.userId, p.viewerId),
+        eq(accountMembers.active, true),
+      ),
+    );
+  const standsIn = !!viewer && APPROVING_ROLES.includes(viewer.roleSlug);
+  const nobodyNamedCanAct = sql`not exists (
+    select 1 from ${accountMembers} m
+    where m.account_id = ${approvalItems.accountId} and m.active
+      and m.user_id = any(${approvalItems.currentApproverIds})
+      and not (${approvalItems.fourEyes} and m.user_id = ${approvalItems.makerUserId}))`;
   const where =
     p.which === 'pending'
       ? and(
           eq(approvalItems.accountId, p.accountId),
           eq(approvalItems.type, p.type),
           eq(approvalItems.status, 'pending'),
-          sql`${approvalItems.currentApproverIds} @> array[${p.viewerId}::uuid]`,
+          viewer
+            ? or(
+                sql`${approvalItems.currentApproverIds} @> array[${p.viewerId}::uuid]`,
+                standsIn ? nobodyNamedCanAct : undefined,
+              )
+            : sql`false`,
           sql`not (${approvalItems.fourEyes} and ${approvalItems.makerUserId} = ${p.viewerId}::uuid)`,
           limit === null ? undefined : sql`${approvalItems.amountMinor} <= ${limit}`,
         )
@@ -923,7 +1132,12 @@ export async function listForViewer(
     .offset((p.page - 1) * p.limit);
   return {
     items: rows.map((r) =>
-      listItem({ ...r.item, makerFirst: r.makerFirst, makerLast: r.makerLast }, p.viewerId, limit),
+      listItem(
+        { ...r.item, makerFirst: r.makerFirst, makerLast: r.makerLast },
+        p.viewerId,
+        limit,
+        p.which === 'pending',
+      ),
     ),
     total: Number(n),
   };

@@ -16,6 +16,7 @@ import { apPolicies, approvalWorkflows } from './tables';
 export type ApPolicyRow = {
   autoApproveBelowMinor: number;
   fourEyes: boolean;
+  selfApproval: boolean;
   overBudget: 'block' | 'warn';
   receiptsRequiredAboveMinor: number | null;
   kycIncompleteCapMinor: number;
@@ -25,6 +26,7 @@ export type ApPolicyRow = {
 export const DEFAULT_AP_POLICY: ApPolicyRow = {
   autoApproveBelowMinor: 0,
   fourEyes: true,
+  selfApproval: true,
   overBudget: 'block',
   receiptsRequiredAboveMinor: null,
   kycIncompleteCapMinor: DEFAULT_KYC_INCOMPLETE_CAP_MINOR,
@@ -49,6 +51,7 @@ export function apPolicyDto(p: ApPolicyRow): ApPolicy {
     autoApproveBelow: fromMinor(p.autoApproveBelowMinor),
     autoApproveBelowMinor: p.autoApproveBelowMinor,
     fourEyes: p.fourEyes,
+    selfApproval: p.selfApproval,
     overBudget: p.overBudget,
     receiptsRequiredAbove:
       p.receiptsRequiredAboveMinor === null ? null : fromMinor(p.receiptsRequiredAboveMinor),
@@ -69,6 +72,7 @@ export async function saveApPolicy(
     body: {
       autoApproveBelow: number;
       fourEyes: boolean;
+      selfApproval?: boolean;
       overBudget: 'block' | 'warn';
       receiptsRequiredAbove?: number | null;
       kycIncompleteCap: number;
@@ -84,6 +88,7 @@ export async function saveApPolicy(
   const values = {
     autoApproveBelowMinor: p.body.autoApproveBelow,
     fourEyes: p.body.fourEyes,
+    ...(p.body.selfApproval === undefined ? {} : { selfApproval: p.body.selfApproval }),
     overBudget: p.body.overBudget,
     receiptsRequiredAboveMinor: p.body.receiptsRequiredAbove ?? null,
     kycIncompleteCapMinor: p.body.kycIncompleteCap,

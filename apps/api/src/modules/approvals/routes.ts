@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   APPROVAL_MSG,
+  SELF_APPROVAL_MSG,
   APPROVAL_TYPE_LABELS,
   APPROVAL_TYPES,
   apPolicyBody,
@@ -15,6 +16,8 @@ import {
   approvalListItemSchema,
   approvalTypeParam,
   approvalTypesSchema,
+  approverOutlookQuery,
+  approverOutlookSchema,
   decisionBody,
   envelope,
   errorEnvelope,
@@ -23,15 +26,26 @@ import {
   listQuery,
   pendingApprovalItemSchema,
   resolveBody,
+  selfApprovalBody,
   workflowBody,
   workflowListQuery,
   workflowSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
+import { authOf, loadMembership, needs, needsSession, tenantOf } from '../../platform/guard';
+import { notFound } from '../../platform/errors';
 import { addComment, commentThread, itemForCommenter } from './comments';
 import { ok, paged } from '../../platform/http';
-import { decide, getItem, listForViewer, presentItem, resolve, runAfterCommit } from './engine';
+import {
+  approverOutlook,
+  decide,
+  getItem,
+  listForViewer,
+  presentItem,
+  resolve,
+  runAfterCommit,
+  selfApprove,
+} from './engine';
 import { apPolicyDto, getApPolicy, saveApPolicy } from './policy';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, updateWorkflow } from './workflows';
 
@@ -185,6 +199,53 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
     );
   }
 
+  // The comment thread (issue 24 §0): any member involved with the item (maker, approvers,
+  // resolvers) or holding approvalWorkflows get; the tenant is the caller's active account
+  // (x-account-id or the session's), resolved in comments.ts because makers need no approvals grant.
+  const commenter = (
+    req: { headers: Record<string, unknown> },
+    userId: string,
+    activeAccountId: string | null,
+  ) => {
+    const h = req.headers['x-account-id'];
+    return { userId, accountId: typeof h === 'string' && h ? h : activeAccountId };
+  };
+
+  // Read by the forms that submit approvable items (a maker often holds no approvals grant): any
+  // active member of the caller's account (x-account-id or the session's active account).
+  r.get(
+    '/api/approval-workflows/approvers/:type',
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'getApproverOutlook',
+        summary:
+          'Before submitting: can anyone but the caller approve an item of this type? (needsApprover: show "Invite an approver")',
+        tags,
+        params: approvalTypeParam,
+        querystring: approverOutlookQuery,
+        response: { 200: envelope(approverOutlookSchema), 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const user = authOf(req).user;
+      const { accountId } = commenter(req, user.id, user.activeAccountId ?? null);
+      if (!accountId || !(await loadMembership(db, user.id, accountId).catch(() => null)))
+        throw notFound('Account');
+      return ok(
+        await approverOutlook(db, deps, {
+          accountId,
+          makerUserId: user.id,
+          type: req.params.type,
+          amountMinor: req.query.amount,
+          categoryId: req.query.categoryId,
+          subsidiaryId: req.query.subsidiaryId,
+          approverId: req.query.approverId,
+        }),
+      );
+    },
+  );
+
   r.get(
     '/api/approval-workflows/items/:approvalId',
     {
@@ -203,17 +264,6 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  // The comment thread (issue 24 §0): any member involved with the item (maker, approvers,
-  // resolvers) or holding approvalWorkflows get; the tenant is the caller's active account
-  // (x-account-id or the session's), resolved in comments.ts because makers need no approvals grant.
-  const commenter = (
-    req: { headers: Record<string, unknown> },
-    userId: string,
-    activeAccountId: string | null,
-  ) => {
-    const h = req.headers['x-account-id'];
-    return { userId, accountId: typeof h === 'string' && h ? h : activeAccountId };
-  };
   r.get(
     '/api/approval-workflows/items/:approvalId/comments',
     {
@@ -289,6 +339,49 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
           ? APPROVAL_MSG.approved(item.type)
           : APPROVAL_MSG.rejected(item.type);
       return ok(await presentItem(db, item, userId), message);
+    },
+  );
+
+  r.post(
+    '/api/approval-workflows/pending-approvals/self-approve/:approvalId',
+    {
+      config: needs('approvalWorkflows', 'post'),
+      schema: {
+        operationId: 'selfApproveApproval',
+        summary:
+          'The owner approves their own item at its current level because nobody else can (AP policy self-approval on); labelled in the trail and audited',
+        tags,
+        params: approvalIdParam,
+        body: selfApprovalBody,
+        response: { 200: envelope(pendingApprovalItemSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const userId = authOf(req).user.id;
+      const accountId = tenantOf(req).accountId;
+      const before = await getItem(db, accountId, req.params.approvalId);
+      const { item, afterCommit } = await selfApprove(deps, {
+        accountId,
+        userId,
+        approvalId: req.params.approvalId,
+        comments: req.body.comments,
+        auditChange: (b, a) => recordAuditChange(req, b, a),
+      });
+      await runAfterCommit(afterCommit);
+      // The audit row names the self-approval (the area's own before/after, if it set one, stays).
+      if (!req.auditChange)
+        recordAuditChange(
+          req,
+          { status: before.status, level: before.currentLevel + 1, type: before.type },
+          {
+            status: item.status,
+            selfApproved: true,
+            label: SELF_APPROVAL_MSG.label,
+            reference: item.reference,
+            amountMinor: item.amountMinor,
+          },
+        );
+      return ok(await presentItem(db, item, userId), APPROVAL_MSG.selfApproved(item.type));
     },
   );
 

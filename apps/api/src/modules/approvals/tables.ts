@@ -42,7 +42,9 @@ export const approvalWorkflows = pgTable(
 /**
  * One approvable record's approval state. `levels` is the matched workflow's levels copied at
  * submission (editing the workflow later does not move items in flight); `currentApproverIds` are
- * who may still act at the current level, so the pending list is one indexed query.
+ * the current level's NAMED approvers still to decide (empty: the owners and admins). Who may act is
+ * resolved from the current team at every read and decision (engine.ts `resolveApprovers`), so the
+ * pending list stays one indexed query.
  */
 export const approvalItems = pgTable(
   'approval_items',
@@ -149,6 +151,8 @@ export const apPolicies = pgTable('ap_policies', {
     .references(() => accounts.id, { onDelete: 'cascade' }),
   autoApproveBelowMinor: bigint('auto_approve_below_minor', { mode: 'number' }).notNull().default(0),
   fourEyes: boolean('four_eyes').notNull().default(true),
+  /** The owner may self-approve an item nobody else can approve (issue 34 §9); off: it waits. */
+  selfApproval: boolean('self_approval').notNull().default(true),
   overBudget: text('over_budget').$type<'block' | 'warn'>().notNull().default('block'),
   receiptsRequiredAboveMinor: bigint('receipts_required_above_minor', { mode: 'number' }),
   kycIncompleteCapMinor: bigint('kyc_incomplete_cap_minor', { mode: 'number' }).notNull().default(10000000),
