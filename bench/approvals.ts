@@ -3,7 +3,8 @@
 //      8 approvers deciding concurrently, each on its own items (row lock + trail link + notifications
 //      per decision; the final approval calls the area's handler).
 //   B. the pending list (GET /approval-workflows/pending-approvals/{type}, page 1 of 20) with 10,000
-//      pending items for the caller: p50 / p99 over repeated calls.
+//      pending items for the caller: p50 / p99 over repeated calls; B2. the same for an admin over
+//      10,000 items whose level names nobody (resolved to the owners and admins at read time).
 // Ends with `name: value unit` lines.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -174,12 +175,41 @@ async function main() {
     console.log(
       `B. pending list, ${total} pending for the caller, ${LIST_CALLS} calls: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`,
     );
+    // B2. the same for an admin standing in (issue 34 §9): items whose level names nobody (the AP
+    // policy's) resolve to the owners and admins at read time, checked per row in the one query.
+    const admin = await user(db, 'Admin');
+    await db.insert(accountMembers).values({ accountId: account.id, userId: admin, roleSlug: 'admin' });
+    await db.execute(sql`
+      insert into approval_items (account_id, type, resource_id, workflow_name, levels, current_level, current_approver_ids, status, maker_user_id, amount_minor, payee, created_at)
+      select ${account.id}::uuid, 'payout', gen_random_uuid(), 'AP policy', '[{"approverIds": [], "rule": "any"}]'::jsonb, 0, '{}'::uuid[],
+             'pending', ${maker}::uuid, 100000 + g, 'Bench Payee', now() - (g || ' seconds')::interval
+      from generate_series(1, ${PENDING}) g`);
+    await db.execute(sql`analyze approval_items`);
+    const adminTimes: number[] = [];
+    let adminTotal = 0;
+    for (let i = 0; i < LIST_CALLS; i++) {
+      const s = performance.now();
+      const r = await listForViewer(db, {
+        accountId: account.id,
+        viewerId: admin,
+        type: 'payout',
+        which: 'pending',
+        page: 1 + (i % 5),
+        limit: 20,
+      });
+      adminTimes.push(performance.now() - s);
+      adminTotal = r.total;
+    }
+    console.log(
+      `B2. pending list for an admin standing in, ${adminTotal} pending, ${LIST_CALLS} calls: p50 ${pct(adminTimes, 50).toFixed(1)} ms, p99 ${pct(adminTimes, 99).toFixed(1)} ms`,
+    );
     const chains = await verifyAllChains(db);
     console.log(
       `trail after the run: ${chains.items} items, ${chains.decisions} decisions, ${chains.broken.length} broken links\n`,
     );
     console.log(`approvals_decisions_per_second: ${dps.toFixed(0)} decisions/s`);
     console.log(`approvals_pending_list_p99_10k: ${pct(times, 99).toFixed(1)} ms`);
+    console.log(`approvals_pending_list_standing_in_p99_10k: ${pct(adminTimes, 99).toFixed(1)} ms`);
     await pool.end();
     if (chains.broken.length || finals !== APPROVERS * ITEMS_PER_APPROVER) process.exitCode = 1;
   } finally {

@@ -6,6 +6,7 @@ import type {
   ApPolicyBody,
   ApprovalListItem,
   ApprovalType,
+  ApproverOutlook,
   PendingApprovalItem,
   Workflow,
   WorkflowBody,
@@ -24,6 +25,7 @@ export const approvalKeys = {
   item: (id: string) => ['approvals', 'item', id] as const,
   comments: (id: string) => ['approvals', 'comments', id] as const,
   policy: ['approvals', 'ap-policy'] as const,
+  outlook: (type: string, amount?: string) => ['approvals', 'outlook', type, amount ?? ''] as const,
 };
 
 export const refreshApprovals = () => queryClient.invalidateQueries({ queryKey: approvalKeys.all });
@@ -74,8 +76,31 @@ export const decideApproval = (
   id: string,
   body: { approvalStatus: 'approved' | 'rejected'; comments: string },
 ) => api.post<PendingApprovalItem>(`/approval-workflows/pending-approvals/approve/${id}`, body);
+/** The owner approves their own item because nobody else can (issue 34 §9): its own action. */
+export const selfApproveApproval = (id: string, comments: string) =>
+  api.post<PendingApprovalItem>(`/approval-workflows/pending-approvals/self-approve/${id}`, { comments });
 export const resolveApproval = (id: string, comments: string) =>
   api.put<PendingApprovalItem>(`/approval-workflows/rejected-approvals/${id}/resolve`, { comments });
+
+/**
+ * Before submitting an item of `type`: can anyone but the caller approve it (issue 34 §9)? `amount`
+ * (naira, as typed) narrows it to the plan the engine would pick; an invalid amount is not sent.
+ */
+export function useApproverOutlook(type: ApprovalType, amount?: string) {
+  const valid = amount && /^\d{1,13}(\.\d{1,2})?$/.test(amount.trim()) && Number(amount) > 0;
+  const a = valid ? amount.trim() : undefined;
+  return useQuery({
+    queryKey: approvalKeys.outlook(type, a),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    queryFn: async () =>
+      (
+        await api.get<ApproverOutlook>(`/approval-workflows/approvers/${type}`, {
+          query: a ? { amount: a } : {},
+        })
+      ).data,
+  });
+}
 
 export function useApPolicy() {
   return useQuery({

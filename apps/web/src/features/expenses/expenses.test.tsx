@@ -10,6 +10,7 @@ const item = (over: Partial<PendingApprovalItem> = {}): PendingApprovalItem => (
   status: 'pending',
   canApprove: true,
   canResolve: false,
+  canSelfApprove: false,
   rejectionResolverIds: [],
   currentLevel: 0,
   totalLevels: 2,

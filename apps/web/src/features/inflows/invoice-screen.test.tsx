@@ -57,6 +57,7 @@ const invoice = (over: Partial<InvoiceDetail> = {}): InvoiceDetail => ({
     status: 'approved',
     canApprove: false,
     canResolve: false,
+    canSelfApprove: false,
     rejectionResolverIds: [],
     currentLevel: 1,
     totalLevels: 1,

@@ -27,6 +27,7 @@ const item = (canApprove: boolean) => ({
   status: 'pending',
   canApprove,
   canResolve: false,
+  canSelfApprove: false,
   rejectionResolverIds: [],
   currentLevel: 0,
   totalLevels: 1,

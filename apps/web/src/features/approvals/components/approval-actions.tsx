@@ -6,7 +6,8 @@ import { TrailModal } from './trail-modal';
 
 /**
  * What every approvable record's page shows: Approve and Reject only when the server says
- * canApprove, Resolve only when canResolve (001 §4, 002 §6), and the trail.
+ * canApprove, Self-approve only when canSelfApprove (the owner's own item nobody else can approve;
+ * it asks for confirmation), Resolve only when canResolve (001 §4, 002 §6), and the trail.
  */
 export function ApprovalActions(props: {
   item: PendingApprovalItem | null;
@@ -27,6 +28,11 @@ export function ApprovalActions(props: {
               Reject
             </Button>
           </>
+        )}
+        {item.canSelfApprove && (
+          <Button color="orange" variant="light" onClick={() => setKind('selfApprove')}>
+            Self-approve
+          </Button>
         )}
         {item.canResolve && (
           <Button variant="light" onClick={() => setKind('resolve')}>

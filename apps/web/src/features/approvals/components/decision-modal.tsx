@@ -1,15 +1,16 @@
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { approvalNoteSchema } from '@owo/contract/approvals';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { approvalNoteSchema, SELF_APPROVAL_MSG } from '@owo/contract/approvals';
 import { z } from 'zod';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
-import { decideApproval, refreshApprovals, resolveApproval } from '../api';
+import { decideApproval, refreshApprovals, resolveApproval, selfApproveApproval } from '../api';
 
-export type DecisionKind = 'approve' | 'reject' | 'resolve';
+export type DecisionKind = 'approve' | 'reject' | 'resolve' | 'selfApprove';
 const TITLES: Record<DecisionKind, string> = {
   approve: 'Approve',
   reject: 'Reject',
   resolve: 'Resolve',
+  selfApprove: 'Self-approve',
 };
 const noteForm = z.object({ comments: approvalNoteSchema });
 
@@ -46,10 +47,12 @@ function DecisionForm(props: {
     mutationFn: (comments: string) =>
       props.kind === 'resolve'
         ? resolveApproval(props.approvalId, comments)
-        : decideApproval(props.approvalId, {
-            approvalStatus: props.kind === 'approve' ? 'approved' : 'rejected',
-            comments,
-          }),
+        : props.kind === 'selfApprove'
+          ? selfApproveApproval(props.approvalId, comments)
+          : decideApproval(props.approvalId, {
+              approvalStatus: props.kind === 'approve' ? 'approved' : 'rejected',
+              comments,
+            }),
     form,
     onSuccess: () => {
       void refreshApprovals();
@@ -60,6 +63,13 @@ function DecisionForm(props: {
   return (
     <form onSubmit={form.handleSubmit((v) => save.mutate(v.comments))} noValidate>
       <Stack gap="md">
+        {props.kind === 'selfApprove' && (
+          <Alert color="orange" title="Approve your own item?">
+            Nobody else in your company can approve it. As the owner you may approve it yourself: the approval
+            trail will read “{SELF_APPROVAL_MSG.label}” and the audit log records it. To keep four eyes,
+            invite an approver instead.
+          </Alert>
+        )}
         <Textarea
           label="Reason"
           placeholder="Add a comment"
@@ -73,7 +83,11 @@ function DecisionForm(props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button type="submit" color={props.kind === 'reject' ? 'red' : undefined} loading={save.isPending}>
+          <Button
+            type="submit"
+            color={props.kind === 'reject' ? 'red' : props.kind === 'selfApprove' ? 'orange' : undefined}
+            loading={save.isPending}
+          >
             {TITLES[props.kind]}
           </Button>
         </Group>

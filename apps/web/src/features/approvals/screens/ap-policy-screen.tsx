@@ -33,6 +33,7 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
     defaultValues: {
       autoApproveBelow: p.autoApproveBelow,
       fourEyes: p.fourEyes,
+      selfApproval: p.selfApproval,
       overBudget: p.overBudget,
       receiptsRequiredAbove: p.receiptsRequiredAbove ?? undefined,
       kycIncompleteCap: p.kycIncompleteCap,
@@ -74,6 +75,18 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
               render={({ field }) => (
                 <Switch
                   label="Four eyes: nobody approves their own item (owner included)"
+                  checked={!!field.value}
+                  onChange={(ev) => field.onChange(ev.currentTarget.checked)}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="selfApproval"
+              render={({ field }) => (
+                <Switch
+                  label="Let the owner self-approve when nobody else can approve"
+                  description="Labelled in the approval trail and recorded in the audit log. Off: the item waits until an approver is invited."
                   checked={!!field.value}
                   onChange={(ev) => field.onChange(ev.currentTarget.checked)}
                 />

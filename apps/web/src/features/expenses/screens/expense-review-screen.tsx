@@ -8,6 +8,7 @@ import { useDraft } from '../../../lib/drafts';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useAccountingAuthCheck } from '../../accounting';
+import { NoApproverNotice } from '../../approvals';
 import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '../api';
 
 /** /expense/review-payment and /expense/:ref/edit/review: step two (Review & Submit). */
@@ -87,6 +88,7 @@ export function ExpenseReviewScreen() {
           </SimpleGrid>
         </Card>
       )}
+      {!done && <NoApproverNotice type="expense" amount={amount} />}
       {submit.error && <Alert color="red">{submit.error.message}</Alert>}
       <Group justify="space-between">
         <Button variant="default" onClick={() => navigate(-1)}>

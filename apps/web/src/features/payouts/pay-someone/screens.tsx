@@ -31,6 +31,7 @@ import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useActiveAccount } from '../../../lib/session';
+import { NoApproverNotice } from '../../approvals';
 import { useWallets } from '../../money';
 import { usePayees } from '../../payees';
 import { profileApi, useBanks } from '../../profile';
@@ -776,6 +777,10 @@ export function ReviewScreen() {
       <Card>
         <Summary draft={draft} />
       </Card>
+      <NoApproverNotice
+        type="payout"
+        amount={draft.amountAndSource?.currency === 'NGN' ? draft.amountAndSource.amount : undefined}
+      />
       {requote.error && (
         <Alert color="red">
           {Object.values(requote.error.errors ?? {}).flat()[0] ?? requote.error.message}

@@ -24,6 +24,7 @@ import { FilterBar, ListBody, ListPagination, useListState } from '../../../comp
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
+import { NoApproverNotice } from '../../approvals';
 import { useWallets } from '../../money';
 import { billApi, refreshPayouts, useBill, useBills } from '../api';
 import { BillInboxModal, BillTiersModal } from './bill-tools';
@@ -327,6 +328,7 @@ export function BillScreen() {
         <Card>
           <Stack>
             <Title order={5}>Send for payment</Title>
+            <NoApproverNotice type="payout" amount={b.amount ?? undefined} />
             <Select
               label="Pay from"
               data={ngn.map((w) => ({ value: w.id, label: `${w.name} · ${formatMoney(w.balanceMinor)}` }))}

@@ -18,6 +18,7 @@ import { DateField } from '../../../components/date-field';
 import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
+import { NoApproverNotice } from '../../approvals';
 import { useWallets } from '../../money';
 import { CategorySelect } from '../../categories';
 import { usePayee, usePayees, VendorFormModal } from '../../payees';
@@ -345,6 +346,7 @@ export function PaymentReviewScreen() {
           {draft.recurrence && row('Repeat', describeRecurrence({ endDate: null, ...draft.recurrence }))}
         </Stack>
       </Card>
+      <NoApproverNotice type="payout" amount={draft.amount} />
       {submit.error?.errors && (
         <Alert color="red">{Object.values(submit.error.errors).flat().join(' · ')}</Alert>
       )}

@@ -21,7 +21,8 @@ export function TeamsScreen() {
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab') as TeamTab | null;
   const tab = asked && tabs.includes(asked) ? asked : firstVisibleTab(flags);
-  const [inviting, invite] = useDisclosure(false);
+  // `?invite=1` (e.g. "Invite an approver" from a payment form) opens the invitation at once.
+  const [inviting, invite] = useDisclosure(search.get('invite') === '1' && flags.canInviteTeamMembers);
   const [commission, commissionModal] = useDisclosure(false);
   const pending = useInvitations(1, flags.canViewInvites);
   const pendingCount = pending.data?.pagination?.totalItems ?? pending.data?.items.length;
