@@ -1526,6 +1526,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approval-workflows/approvers/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Before submitting: can anyone but the caller approve an item of this type? (needsApprover: show "Invite an approver") */
+        get: operations["getApproverOutlook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approval-workflows/items/{approvalId}": {
         parameters: {
             query?: never;
@@ -1572,6 +1589,23 @@ export interface paths {
         put?: never;
         /** Approve or reject a pending item at its current level */
         post: operations["decideApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval-workflows/pending-approvals/self-approve/{approvalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The owner approves their own item at its current level because nobody else can (AP policy self-approval on); labelled in the trail and audited */
+        post: operations["selfApproveApproval"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5307,9 +5341,9 @@ export interface components {
             customerName: string;
             email: string;
         };
-        Approvals_6e1da88e: {
+        Approvals_672251c1: {
             /** @enum {string} */
-            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved";
             comments: string;
             dateApproved: string;
             /** Format: int64 */
@@ -5320,8 +5354,8 @@ export interface components {
             };
             uniqueHash: string;
         };
-        Approvals_afcbe5d2: components["schemas"]["Approvals_6e1da88e"][];
-        ApprovalWorkflowPendingApprovalItem_0f3d13d3: {
+        Approvals_f34a7fe2: components["schemas"]["Approvals_672251c1"][];
+        ApprovalWorkflowPendingApprovalItem_aa4e290e: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -5330,6 +5364,7 @@ export interface components {
             status: "pending" | "approved" | "rejected" | "cancelled";
             canApprove: boolean;
             canResolve: boolean;
+            canSelfApprove: boolean;
             rejectionResolverIds: string[];
             /** Format: int64 */
             currentLevel: number;
@@ -5341,7 +5376,7 @@ export interface components {
                 id: string;
                 name: string;
             }[];
-            approvals: components["schemas"]["Approvals_afcbe5d2"];
+            approvals: components["schemas"]["Approvals_f34a7fe2"];
             trailVerified: boolean;
         } | null;
         Assets_3186708d: components["schemas"]["Assets_999cc5cc"][];
@@ -5499,29 +5534,6 @@ export interface components {
         };
         Get_11e26d96: components["schemas"]["Get_42fe6eab"][];
         Get_14c4cf8b: components["schemas"]["Get_82bc8b44"][];
-        Get_155845be: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "cancelled";
-            canApprove: boolean;
-            canResolve: boolean;
-            rejectionResolverIds: string[];
-            /** Format: int64 */
-            currentLevel: number;
-            /** Format: int64 */
-            totalLevels: number;
-            workflowId: string | null;
-            workflowName: string;
-            currentApprovers: {
-                id: string;
-                name: string;
-            }[];
-            approvals: components["schemas"]["Approvals_afcbe5d2"];
-            trailVerified: boolean;
-        };
         Get_16660009: {
             status: string;
             message: string;
@@ -5579,21 +5591,24 @@ export interface components {
             capMinor: number;
             createdAt: string;
         };
+        Get_2295f680: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_8e4e62eb"];
+        };
         Get_22e6e6b7: components["schemas"]["Get_c353dfb6"][];
-        Get_24631d34: {
-            autoApproveBelow: string;
-            /** Format: int64 */
-            autoApproveBelowMinor: number;
-            fourEyes: boolean;
+        Get_2af324a2: {
+            id: string;
             /** @enum {string} */
-            overBudget: "block" | "warn";
-            receiptsRequiredAbove: string | null;
-            /** Format: int64 */
-            receiptsRequiredAboveMinor: number | null;
-            kycIncompleteCap: string;
-            /** Format: int64 */
-            kycIncompleteCapMinor: number;
-            updatedAt: string | null;
+            kind: "comment" | "decision";
+            /** @enum {string|null} */
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved" | null;
+            body: string;
+            createdAt: string;
+            user: {
+                id: string | null;
+                name: string;
+            };
         };
         Get_304d4bcf: {
             status: string;
@@ -5606,11 +5621,40 @@ export interface components {
                 nipCode: string | null;
             }[];
         };
+        Get_32368549: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_37d2e7b4"];
+        };
         Get_33b2a4e5: {
             status: string;
             message: string;
             data: components["schemas"]["Get_14c4cf8b"];
             metadata: components["schemas"]["Metadata_a70a3782"];
+        };
+        Get_37d2e7b4: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            canApprove: boolean;
+            canResolve: boolean;
+            canSelfApprove: boolean;
+            rejectionResolverIds: string[];
+            /** Format: int64 */
+            currentLevel: number;
+            /** Format: int64 */
+            totalLevels: number;
+            workflowId: string | null;
+            workflowName: string;
+            currentApprovers: {
+                id: string;
+                name: string;
+            }[];
+            approvals: components["schemas"]["Approvals_f34a7fe2"];
+            trailVerified: boolean;
         };
         Get_37f4691b: {
             status: string;
@@ -5766,11 +5810,6 @@ export interface components {
             totalPendingItems: number;
             approvalStatus: string;
         };
-        Get_47397ea3: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_de5f5ea7"];
-        };
         Get_495985f2: {
             status: string;
             message: string;
@@ -5819,11 +5858,6 @@ export interface components {
             data: components["schemas"]["Invoices_71ddce99"];
             metadata: components["schemas"]["Metadata_a70a3782"];
         };
-        Get_57ce5ae4: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_24631d34"];
-        };
         Get_59454e95: {
             id: string;
             accountId: string;
@@ -5837,35 +5871,6 @@ export interface components {
             active: boolean;
             updatedAt: string;
             limit: components["schemas"]["Limit_223409f7"];
-        };
-        Get_5a818ff6: {
-            id: string;
-            reference: string;
-            agent: {
-                id: string;
-                name: string;
-            };
-            /** @enum {string} */
-            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-            totalAmount: string;
-            /** Format: int64 */
-            totalAmountMinor: number;
-            createdAt: string;
-            /** @enum {string} */
-            payoutFrequency: "daily" | "weekly" | "monthly";
-            period: string;
-            /** Format: int64 */
-            totalItems: number;
-            /** Format: int64 */
-            totalPaidItems: number;
-            /** Format: int64 */
-            totalFailedItems: number;
-            /** Format: int64 */
-            totalPendingItems: number;
-            approvalStatus: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-            commissions: components["schemas"]["Get_a1b2a69e"];
-            canDeleteItems: boolean;
         };
         Get_5c1bdc06: {
             id: string;
@@ -5906,11 +5911,6 @@ export interface components {
                 expiresAt: string;
             };
         };
-        Get_66da24b9: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_5a818ff6"];
-        };
         Get_6b0efcd3: {
             id: string;
             /** @enum {string} */
@@ -5940,6 +5940,35 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_a0d42117"];
+        };
+        Get_7dd86bb7: {
+            id: string;
+            reference: string;
+            agent: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+            totalAmount: string;
+            /** Format: int64 */
+            totalAmountMinor: number;
+            createdAt: string;
+            /** @enum {string} */
+            payoutFrequency: "daily" | "weekly" | "monthly";
+            period: string;
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPaidItems: number;
+            /** Format: int64 */
+            totalFailedItems: number;
+            /** Format: int64 */
+            totalPendingItems: number;
+            approvalStatus: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+            commissions: components["schemas"]["Get_a1b2a69e"];
+            canDeleteItems: boolean;
         };
         Get_80964a3e: {
             status: string;
@@ -5993,6 +6022,11 @@ export interface components {
         Get_8317163f: {
             profile: components["schemas"]["Profile_ba07d0b7"];
         };
+        Get_835f7e4f: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_f710b00b"];
+        };
         Get_838937f3: {
             status: string;
             message: string;
@@ -6024,6 +6058,12 @@ export interface components {
             createdAt: string;
             members: components["schemas"]["Members_a5269d9f"];
         };
+        Get_8cd5f610: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_7dd86bb7"];
+        };
+        Get_8e4e62eb: components["schemas"]["Get_2af324a2"][];
         Get_901e99d0: {
             status: string;
             message: string;
@@ -6070,19 +6110,6 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_d2d8b321"];
-        };
-        Get_9cf07a07: {
-            id: string;
-            /** @enum {string} */
-            kind: "comment" | "decision";
-            /** @enum {string|null} */
-            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | null;
-            body: string;
-            createdAt: string;
-            user: {
-                id: string | null;
-                name: string;
-            };
         };
         Get_9f7de912: {
             status: string;
@@ -6138,11 +6165,6 @@ export interface components {
         };
         Get_a1b2a69e: components["schemas"]["Get_1fe834cc"][];
         Get_a2c12b77: components["schemas"]["Get_c32d639a"][];
-        Get_a42810e7: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_155845be"];
-        };
         Get_a6a952c0: {
             /** @enum {string} */
             type: "sandbox" | "quickbooks";
@@ -6155,7 +6177,6 @@ export interface components {
             locationsSyncedAt: string | null;
         };
         Get_aac9296e: components["schemas"]["Get_ca33965a"] | string;
-        Get_abf88476: components["schemas"]["Get_9cf07a07"][];
         Get_ad1d04b5: {
             /** Format: uuid */
             id: string;
@@ -6184,6 +6205,38 @@ export interface components {
                 [key: string]: string[];
             };
             isBuiltIn: boolean;
+        };
+        Get_b7d369b4: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            orderId: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            createdAt: string;
+            /** @enum {string} */
+            vendStatus: "SUCCESS" | "FAILED" | "pending";
+            approvalStatus: string;
+            /** Format: uuid */
+            assetId: string;
+            assetIdentifier: string;
+            assetLabel: string | null;
+            metadata: components["schemas"]["Metadata_472ed56e"];
+            response: components["schemas"]["Response_1ef0c638"];
+            failureReason: string | null;
+            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
+            /** Format: uuid */
+            transactionId: string | null;
+            /** Format: int64 */
+            orderSize: number;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Get_c32d639a: {
             /** Format: uuid */
@@ -6245,47 +6298,15 @@ export interface components {
             bankCode: string;
             email: string | null;
         };
-        Get_de5f5ea7: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            orderId: string;
-            reference: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            createdAt: string;
-            /** @enum {string} */
-            vendStatus: "SUCCESS" | "FAILED" | "pending";
-            approvalStatus: string;
-            /** Format: uuid */
-            assetId: string;
-            assetIdentifier: string;
-            assetLabel: string | null;
-            metadata: components["schemas"]["Metadata_472ed56e"];
-            response: components["schemas"]["Response_1ef0c638"];
-            failureReason: string | null;
-            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
-            /** Format: uuid */
-            transactionId: string | null;
-            /** Format: int64 */
-            orderSize: number;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        Get_debf74aa: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_b7d369b4"];
         };
         Get_e2142f36: {
             status: string;
             message: string;
             data: components["schemas"]["Get_8317163f"];
-        };
-        Get_e2ee7c81: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_abf88476"];
         };
         Get_e5942aa2: {
             /** Format: uuid */
@@ -6307,6 +6328,22 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_6b0efcd3"];
+        };
+        Get_f710b00b: {
+            autoApproveBelow: string;
+            /** Format: int64 */
+            autoApproveBelowMinor: number;
+            fourEyes: boolean;
+            selfApproval: boolean;
+            /** @enum {string} */
+            overBudget: "block" | "warn";
+            receiptsRequiredAbove: string | null;
+            /** Format: int64 */
+            receiptsRequiredAboveMinor: number | null;
+            kycIncompleteCap: string;
+            /** Format: int64 */
+            kycIncompleteCapMinor: number;
+            updatedAt: string | null;
         };
         Holder_a670ad26: {
             /** Format: uuid */
@@ -6682,24 +6719,6 @@ export interface components {
             requestedAt: string;
             decidedAt: string | null;
         } | null;
-        Post_01b1dbfe: {
-            id: string;
-            name: string;
-            currency: string;
-            email: string;
-            phone: string | null;
-            billingAddress: string | null;
-            bankCode: string;
-            bankName: string;
-            accountNumber: string;
-            accountName: string;
-            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
-            createdAt: string;
-            updatedAt: string;
-            payments: components["schemas"]["Payments_8a3a54c7"];
-            openBills: components["schemas"]["OpenBills_3d5ba027"];
-            bankChangeApproval: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-        };
         Post_037b351c: {
             id: string;
             event: string;
@@ -6715,15 +6734,10 @@ export interface components {
             deliveredAt: string | null;
             createdAt: string;
         };
-        Post_0994a1cb: {
+        Post_0891746e: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_f4613910"];
-        };
-        Post_0b2eddc6: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_e6e42254"];
+            data: components["schemas"]["Post_befa35fa"];
         };
         Post_0dd6aa95: {
             id: string;
@@ -6755,42 +6769,6 @@ export interface components {
             attempt: number;
             transactionId: string | null;
         };
-        Post_0e79141a: {
-            id: string;
-            reference: string;
-            name: string;
-            walletId: string;
-            currency: string;
-            /** @enum {string} */
-            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
-            approvalStatus: string | null;
-            error: string | null;
-            /** Format: int64 */
-            itemCount: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            total: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            totalMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            fee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            feeMinor: number;
-            progress: components["schemas"]["Progress_461d5a21"];
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            items: components["schemas"]["Post_7b1a95d0"];
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-        };
         Post_0f077018: {
             status: string;
             message: string;
@@ -6814,11 +6792,6 @@ export interface components {
             message: string;
             data: components["schemas"]["Post_5fd9305f"];
         };
-        Post_258dedb5: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_657600a8"];
-        };
         Post_258fdeb5: {
             status: string;
             message: string;
@@ -6828,6 +6801,56 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_0bd5135b"];
+        };
+        Post_28971bd5: {
+            id: string;
+            reference: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
+            /** @enum {string} */
+            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+            walletId: string;
+            /** Format: int64 */
+            employeeCount: number;
+            /** Format: int64 */
+            paidCount: number;
+            /** Format: int64 */
+            failedCount: number;
+            /** Format: int64 */
+            daysBeforeMonthEndToCreatePayroll: number | null;
+            /** Format: int64 */
+            daysBeforeMonthEndToProcessPayroll: number | null;
+            scheduledPayDate: string | null;
+            salaryVisible: boolean;
+            grossAmount: string | null;
+            /** Format: int64 */
+            grossAmountMinor: number | null;
+            netAmount: string | null;
+            /** Format: int64 */
+            netAmountMinor: number | null;
+            employerCost: string | null;
+            /** Format: int64 */
+            employerCostMinor: number | null;
+            payrollBreakdown: {
+                [key: string]: string;
+            } | null;
+            payrollBreakdownMinor: {
+                [key: string]: number;
+            } | null;
+            employerCosts: {
+                [key: string]: string;
+            } | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Post_28a2ae3e: {
             status: string;
@@ -6867,10 +6890,50 @@ export interface components {
             location: string;
             inventory?: components["schemas"]["Inventory_821e6e34"];
         };
-        Post_44ef417e: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_cdc16616"];
+        Post_3e74aadb: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
+            /** @enum {string} */
+            approvalStatus: "none" | "pending" | "approved" | "rejected";
+            /** @enum {string} */
+            deliveryStatus: "pending" | "delivered";
+            customer: components["schemas"]["Employee_3131c44a"];
+            initialAmount: string;
+            /** Format: int64 */
+            initialAmountMinor: number;
+            discount: string | null;
+            /** @enum {string|null} */
+            discountType: "fixed" | "percentage" | null;
+            discountAmount: string;
+            /** Format: int64 */
+            discountAmountMinor: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            amountPaid: string;
+            /** Format: int64 */
+            amountPaidMinor: number;
+            /** @enum {string} */
+            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+            /** @enum {string|null} */
+            paymentOption: "one-time" | "installments" | null;
+            createdBy: string;
+            createdAt: string;
+            products: components["schemas"]["Products_aad9241a"];
+            partners: components["schemas"]["Partners_d6ca95ea"];
+            invoiceInstallments: components["schemas"]["InvoiceInstallments_b431de26"];
+            invoiceSettlements: components["schemas"]["InvoiceSettlements_035aa8f4"];
+            invoiceCollectionRefunds: components["schemas"]["InvoiceCollectionRefunds_bc316de5"];
+            collectionAccount: {
+                accountNumber: string;
+                bankName: string;
+                accountName: string;
+            } | null;
+            payLink: string | null;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Post_457072cb: {
             /** Format: uuid */
@@ -6944,46 +7007,6 @@ export interface components {
             /** Format: uuid */
             parentId?: string | null;
         };
-        Post_657600a8: {
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
-            approvalStatus: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            walletId: string;
-            /** @enum {string} */
-            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
-            narration: string;
-            /** @enum {string} */
-            payeeKind: "vendor" | "self";
-            payee: {
-                id: string | null;
-                name: string;
-                bankName: string;
-                accountNumber: string;
-                accountName: string;
-            };
-            /** @enum {string|null} */
-            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
-            scheduledDate: string | null;
-            payoutId: string | null;
-            transactionId: string | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-        };
         Post_6994322c: {
             id: string;
             accountId: string;
@@ -7031,10 +7054,121 @@ export interface components {
             valueMinor: number;
             createdAt: string;
         };
+        Post_7571ff8a: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_28971bd5"];
+        };
+        Post_75dde09d: {
+            id: string;
+            reference: string;
+            name: string;
+            walletId: string;
+            currency: string;
+            /** @enum {string} */
+            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+            approvalStatus: string | null;
+            error: string | null;
+            /** Format: int64 */
+            itemCount: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number;
+            progress: components["schemas"]["Progress_461d5a21"];
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            items: components["schemas"]["Post_7b1a95d0"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+        };
         Post_761cf089: {
             status: string;
             message: string;
             data: components["schemas"]["Post_cd2e6ef3"];
+        };
+        Post_781ea721: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            payoutOption: "standard" | "asset" | "project";
+            /** @enum {string} */
+            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+            approvalStatus: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number;
+            currency: string;
+            walletId: string;
+            narration: string;
+            payee: {
+                id: string;
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
+            };
+            scheduledDate: string | null;
+            scheduleId: string | null;
+            categoryId: string | null;
+            projectId: string | null;
+            assets: {
+                id: string;
+                /** Format: int64 */
+                quantity: number | null;
+            }[];
+            transactionId: string | null;
+            failureReason: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            recipientCurrency: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            recipientAmount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            recipientAmountMinor: number | null;
+            fxRate: string | null;
+            wirePurpose: string | null;
+            wireNarration: string | null;
+            senderDetails: {
+                name: string;
+                address: string;
+                country: string;
+                phone?: string | null;
+            } | null;
+            channel: string;
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+            recurrence: components["schemas"]["Recurrence_d229c587"];
         };
         Post_7a000c7e: {
             /** Format: uuid */
@@ -7064,10 +7198,15 @@ export interface components {
             totalMinor: number;
             vendings: components["schemas"]["Vendings_4b3a6c64"];
         };
-        Post_85ff05ac: {
+        Post_82033f20: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_fe575e8b"];
+            data: components["schemas"]["Post_cf135cad"];
+        };
+        Post_832907d1: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_3e74aadb"];
         };
         Post_87667d1d: {
             name: string;
@@ -7083,11 +7222,6 @@ export interface components {
             data: components["schemas"]["Post_74a6c7d0"];
         };
         Post_88de0fc1: components["schemas"]["Post_b5889231"][];
-        Post_8dd83e0b: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_01b1dbfe"];
-        };
         Post_92c90bde: {
             id: string;
             payerName: string;
@@ -7162,11 +7296,6 @@ export interface components {
             message: string;
             data: components["schemas"]["Post_6ad56fae"];
         };
-        Post_aa3d527b: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_0e79141a"];
-        };
         Post_adae3d85: {
             id: string;
             fileName: string | null;
@@ -7237,6 +7366,11 @@ export interface components {
             percentage: number | string;
             cap?: number | string;
         };
+        Post_b8893923: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_d09fe29e"];
+        };
         Post_ba01f8f5: {
             accessToken: string;
             refreshToken: string;
@@ -7252,6 +7386,24 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_b5896b79"];
+        };
+        Post_befa35fa: {
+            id: string;
+            name: string;
+            currency: string;
+            email: string;
+            phone: string | null;
+            billingAddress: string | null;
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
+            createdAt: string;
+            updatedAt: string;
+            payments: components["schemas"]["Payments_8a3a54c7"];
+            openBills: components["schemas"]["OpenBills_3d5ba027"];
+            bankChangeApproval: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Post_c85af71b: {
             amount: number | string;
@@ -7362,168 +7514,12 @@ export interface components {
              */
             availableBalanceMinor: number;
         };
-        Post_cdc16616: {
-            /** Format: uuid */
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-            /** @enum {string} */
-            approvalStatus: "none" | "pending" | "approved" | "rejected";
-            /** @enum {string} */
-            deliveryStatus: "pending" | "delivered";
-            customer: components["schemas"]["Employee_3131c44a"];
-            initialAmount: string;
-            /** Format: int64 */
-            initialAmountMinor: number;
-            discount: string | null;
-            /** @enum {string|null} */
-            discountType: "fixed" | "percentage" | null;
-            discountAmount: string;
-            /** Format: int64 */
-            discountAmountMinor: number;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            amountPaid: string;
-            /** Format: int64 */
-            amountPaidMinor: number;
-            /** @enum {string} */
-            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-            /** @enum {string|null} */
-            paymentOption: "one-time" | "installments" | null;
-            createdBy: string;
-            createdAt: string;
-            products: components["schemas"]["Products_aad9241a"];
-            partners: components["schemas"]["Partners_d6ca95ea"];
-            invoiceInstallments: components["schemas"]["InvoiceInstallments_b431de26"];
-            invoiceSettlements: components["schemas"]["InvoiceSettlements_035aa8f4"];
-            invoiceCollectionRefunds: components["schemas"]["InvoiceCollectionRefunds_bc316de5"];
-            collectionAccount: {
-                accountNumber: string;
-                bankName: string;
-                accountName: string;
-            } | null;
-            payLink: string | null;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-        };
         Post_ceac5507: {
             status: string;
             message: string;
             data: components["schemas"]["Post_d315a01c"];
         };
-        Post_d315a01c: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            phoneNumber: string | null;
-            createdAt: string;
-        };
-        Post_d50a078f: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_457072cb"];
-        };
-        Post_d69b214c: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_037b351c"];
-        };
-        Post_e426515f: components["schemas"]["Post_7a000c7e"][];
-        Post_e6e42254: {
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            payoutOption: "standard" | "asset" | "project";
-            /** @enum {string} */
-            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
-            approvalStatus: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            fee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            feeMinor: number;
-            currency: string;
-            walletId: string;
-            narration: string;
-            payee: {
-                id: string;
-                name: string;
-                bankName: string;
-                accountNumber: string;
-                accountName: string;
-            };
-            scheduledDate: string | null;
-            scheduleId: string | null;
-            categoryId: string | null;
-            projectId: string | null;
-            assets: {
-                id: string;
-                /** Format: int64 */
-                quantity: number | null;
-            }[];
-            transactionId: string | null;
-            failureReason: string | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            recipientCurrency: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            recipientAmount: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            recipientAmountMinor: number | null;
-            fxRate: string | null;
-            wirePurpose: string | null;
-            wireNarration: string | null;
-            senderDetails: {
-                name: string;
-                address: string;
-                country: string;
-                phone?: string | null;
-            } | null;
-            channel: string;
-            createdAt: string;
-            updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-            recurrence: components["schemas"]["Recurrence_d229c587"];
-        };
-        Post_e70859c7: {
-            name: string;
-            description?: string;
-            /** @enum {string} */
-            type: "once" | "recurring";
-            /** @enum {string} */
-            mode: "instant" | "scheduled";
-            /** Format: uuid */
-            walletId: string;
-            employees: string[];
-            /** Format: int32 */
-            daysBeforeMonthEndToCreatePayroll?: number | null;
-            /** Format: int32 */
-            daysBeforeMonthEndToProcessPayroll?: number | null;
-            /** Format: date */
-            scheduledPayDate?: string | null;
-            payrollBreakdown?: {
-                [key: string]: {
-                    [key: string]: number | string;
-                };
-            };
-        };
-        Post_f4613910: {
+        Post_cf135cad: {
             /** Format: uuid */
             id: string;
             reference: string;
@@ -7569,7 +7565,98 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             expenseData: components["schemas"]["ExpenseData_289f8bc1"];
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+        };
+        Post_d09fe29e: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+            approvalStatus: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            walletId: string;
+            /** @enum {string} */
+            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+            narration: string;
+            /** @enum {string} */
+            payeeKind: "vendor" | "self";
+            payee: {
+                id: string | null;
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
+            };
+            /** @enum {string|null} */
+            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
+            scheduledDate: string | null;
+            payoutId: string | null;
+            transactionId: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+        };
+        Post_d315a01c: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            phoneNumber: string | null;
+            createdAt: string;
+        };
+        Post_d50a078f: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_457072cb"];
+        };
+        Post_d69b214c: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_037b351c"];
+        };
+        Post_dd6c4967: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_781ea721"];
+        };
+        Post_de737ace: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_75dde09d"];
+        };
+        Post_e426515f: components["schemas"]["Post_7a000c7e"][];
+        Post_e70859c7: {
+            name: string;
+            description?: string;
+            /** @enum {string} */
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
+            /** Format: uuid */
+            walletId: string;
+            employees: string[];
+            /** Format: int32 */
+            daysBeforeMonthEndToCreatePayroll?: number | null;
+            /** Format: int32 */
+            daysBeforeMonthEndToProcessPayroll?: number | null;
+            /** Format: date */
+            scheduledPayDate?: string | null;
+            payrollBreakdown?: {
+                [key: string]: {
+                    [key: string]: number | string;
+                };
+            };
         };
         Post_fac37f6e: {
             status: string;
@@ -7579,56 +7666,6 @@ export interface components {
                 approved: boolean;
                 reason: string | null;
             };
-        };
-        Post_fe575e8b: {
-            id: string;
-            reference: string;
-            name: string;
-            description: string | null;
-            /** @enum {string} */
-            type: "once" | "recurring";
-            /** @enum {string} */
-            mode: "instant" | "scheduled";
-            /** @enum {string} */
-            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-            walletId: string;
-            /** Format: int64 */
-            employeeCount: number;
-            /** Format: int64 */
-            paidCount: number;
-            /** Format: int64 */
-            failedCount: number;
-            /** Format: int64 */
-            daysBeforeMonthEndToCreatePayroll: number | null;
-            /** Format: int64 */
-            daysBeforeMonthEndToProcessPayroll: number | null;
-            scheduledPayDate: string | null;
-            salaryVisible: boolean;
-            grossAmount: string | null;
-            /** Format: int64 */
-            grossAmountMinor: number | null;
-            netAmount: string | null;
-            /** Format: int64 */
-            netAmountMinor: number | null;
-            employerCost: string | null;
-            /** Format: int64 */
-            employerCostMinor: number | null;
-            payrollBreakdown: {
-                [key: string]: string;
-            } | null;
-            payrollBreakdownMinor: {
-                [key: string]: number;
-            } | null;
-            employerCosts: {
-                [key: string]: string;
-            } | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
         };
         Preferences_332aa794: {
             /** @enum {string} */
@@ -12478,6 +12515,53 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getApproverOutlook: {
+        parameters: {
+            query?: {
+                amount?: number | string;
+                categoryId?: string;
+                subsidiaryId?: string;
+                approverId?: string;
+            };
+            header?: never;
+            path: {
+                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+                            fourEyes: boolean;
+                            hasOtherApprover: boolean;
+                            needsApprover: boolean;
+                            canSelfApprove: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getApprovalItem: {
         parameters: {
             query?: never;
@@ -12498,7 +12582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_a42810e7"];
+                    "application/json": components["schemas"]["Get_32368549"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12529,7 +12613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_e2ee7c81"];
+                    "application/json": components["schemas"]["Get_2295f680"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12566,7 +12650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_e2ee7c81"];
+                    "application/json": components["schemas"]["Get_2295f680"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12606,7 +12690,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_a42810e7"];
+                    "application/json": components["schemas"]["Get_32368549"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    selfApproveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approvalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comments: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Get_32368549"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12644,7 +12766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_a42810e7"];
+                    "application/json": components["schemas"]["Get_32368549"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12674,7 +12796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_57ce5ae4"];
+                    "application/json": components["schemas"]["Get_835f7e4f"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12695,6 +12817,7 @@ export interface operations {
                 "application/json": {
                     autoApproveBelow: number | string;
                     fourEyes: boolean;
+                    selfApproval?: boolean;
                     /** @enum {string} */
                     overBudget: "block" | "warn";
                     receiptsRequiredAbove?: (number | null) | (string | null);
@@ -12712,7 +12835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_57ce5ae4"];
+                    "application/json": components["schemas"]["Get_835f7e4f"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13742,7 +13865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13845,7 +13968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13880,7 +14003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13919,7 +14042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13952,7 +14075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13985,7 +14108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14018,7 +14141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_a42810e7"];
+                    "application/json": components["schemas"]["Get_32368549"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14059,7 +14182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14772,7 +14895,7 @@ export interface operations {
                                 requestedAt: string;
                                 decidedAt: string | null;
                             };
-                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
                         }[];
                     };
                 };
@@ -14808,7 +14931,7 @@ export interface operations {
                         message: string;
                         data: {
                             pendingChange: components["schemas"]["PendingChange_927ebc6b"];
-                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
                         };
                     };
                 };
@@ -15217,7 +15340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15322,7 +15445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15357,7 +15480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15516,7 +15639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15549,7 +15672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15581,7 +15704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16807,7 +16930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_47397ea3"];
+                    "application/json": components["schemas"]["Get_debf74aa"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16844,7 +16967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_47397ea3"];
+                    "application/json": components["schemas"]["Get_debf74aa"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18759,7 +18882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18870,7 +18993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18940,7 +19063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19041,7 +19164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19073,7 +19196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19119,7 +19242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19589,7 +19712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19860,7 +19983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19933,7 +20056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20068,7 +20191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20112,7 +20235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20720,7 +20843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_8dd83e0b"];
+                    "application/json": components["schemas"]["Post_0891746e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20751,7 +20874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_8dd83e0b"];
+                    "application/json": components["schemas"]["Post_0891746e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20795,7 +20918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_8dd83e0b"];
+                    "application/json": components["schemas"]["Post_0891746e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20923,7 +21046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258dedb5"];
+                    "application/json": components["schemas"]["Post_b8893923"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20954,7 +21077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258dedb5"];
+                    "application/json": components["schemas"]["Post_b8893923"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20994,7 +21117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258dedb5"];
+                    "application/json": components["schemas"]["Post_b8893923"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21026,7 +21149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258dedb5"];
+                    "application/json": components["schemas"]["Post_b8893923"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21404,7 +21527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_66da24b9"];
+                    "application/json": components["schemas"]["Get_8cd5f610"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21486,7 +21609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_66da24b9"];
+                    "application/json": components["schemas"]["Get_8cd5f610"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21518,7 +21641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_66da24b9"];
+                    "application/json": components["schemas"]["Get_8cd5f610"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21551,7 +21674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_66da24b9"];
+                    "application/json": components["schemas"]["Get_8cd5f610"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22276,7 +22399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22338,7 +22461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22377,7 +22500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22409,7 +22532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22443,7 +22566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];

@@ -635,25 +635,14 @@ async function selfApprovalRefusal(
   db: DbOrTx,
   item: ApprovalItemRow,
   userId: string,
+  /** Read with `userId` among the named (`teamNow(…, [...currentApproverIds, userId])`). */
   team?: Team,
 ): Promise<string | null> {
   if (item.status !== 'pending') return APPROVAL_MSG.notPending;
   if (item.makerUserId !== userId) return SELF_APPROVAL_MSG.notMaker;
+  // The team read with the caller among the named, so their current role is in it.
   const now = team ?? (await teamNow(db, item.accountId, [...item.currentApproverIds, userId]));
-  const role =
-    now.roleOf.get(userId) ??
-    (await db
-      .select({ roleSlug: accountMembers.roleSlug })
-      .from(accountMembers)
-      .where(
-        and(
-          eq(accountMembers.accountId, item.accountId),
-          eq(accountMembers.userId, userId),
-          eq(accountMembers.active, true),
-        ),
-      )
-      .then((r) => r[0]?.roleSlug));
-  if (role !== 'owner') return SELF_APPROVAL_MSG.ownerOnly;
+  if (now.roleOf.get(userId) !== 'owner') return SELF_APPROVAL_MSG.ownerOnly;
   if (resolveApprovers(item, now).some((u) => u !== userId)) return SELF_APPROVAL_MSG.otherApprover;
   if (!(await getApPolicy(db, item.accountId)).selfApproval) return SELF_APPROVAL_MSG.off;
   return null;

@@ -464,7 +464,17 @@ export async function teamReport(db: DbOrTx, f: InsightFilters): Promise<TeamRep
         select user_id, count(*)::int as n, extract(epoch from avg(took)) / 3600 as hours from d group by 1
       ), waiting as (
         select a.uid as user_id, count(*)::int as n, sum(i.amount_minor)::bigint as amount
-        from approval_items i cross join lateral unnest(i.current_approver_ids) as a(uid)
+        from approval_items i cross join lateral unnest(
+          -- who may act now (approvals/engine.ts resolveApprovers): the named approvers still
+          -- active, else the active owners and admins; the maker left out under four eyes
+          coalesce(
+            (select array_agg(m.user_id) from account_members m
+              where m.account_id = i.account_id and m.active and m.user_id = any(i.current_approver_ids)
+                and not (i.four_eyes and m.user_id = i.maker_user_id)),
+            (select array_agg(m.user_id) from account_members m
+              where m.account_id = i.account_id and m.active and m.role_slug in ('owner', 'admin')
+                and not (i.four_eyes and m.user_id = i.maker_user_id)),
+            '{}'::uuid[])) as a(uid)
         where i.account_id = ${f.accountId} and i.status = 'pending' and i.currency = ${f.currency}
         group by 1
       )
