@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEVELOPER_MSG } from '@owo/contract';
 import { client, createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
-import { waitFor } from '../funding/test-support';
+import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 
 // Issue 34 §2: one authority model. An API key is a principal the guard evaluates like a session:
 // created only within its creator's rights, acting with the intersection of its role and its
@@ -116,5 +116,43 @@ describe("API keys within their creator's rights (issue 34 §2)", () => {
       );
       return r.rows.length ? true : null;
     });
+  });
+  it("acts within its creator's subsidiary scope, never all subsidiaries", async () => {
+    const o = await fundedOwner(t, 1_000_000_00);
+    const lagos = (await o.api.post('/api/subsidiaries', { name: 'Lagos' })).body.data;
+    const abuja = (await o.api.post('/api/subsidiaries', { name: 'Abuja' })).body.data;
+    const role = await o.api.post('/api/role', {
+      name: 'Requests and developers',
+      description: 'Fund requests and API keys',
+      resources: { requests: ['*'], developer: ['*'] },
+    });
+    const fm = await memberWithRole(t, o.account.id, role.body.data.slug);
+    await o.api.post(`/api/subsidiaries/${lagos.id}/members`, { memberId: fm.member.id });
+    const body = {
+      walletId: o.wallet.id,
+      amount: '1500',
+      currency: 'NGN',
+      purpose: 'reimbursement',
+      narration: 'Fuel',
+      bankCode: '058',
+      accountNumber: ordinaryAccount(),
+    };
+    const inSub = (id: string) => client(t, { token: o.token, accountId: o.account.id, subsidiaryId: id });
+    const a = (await inSub(lagos.id).post('/api/requests', body)).body.data.reference;
+    expect((await inSub(abuja.id).post('/api/requests', body)).status).toBe(201);
+    const created = await fm.api.post('/api/developers/keys', { name: 'erp', role: role.body.data.slug });
+    expect(created.status).toBe(201);
+    const key = created.body.data.key;
+    const refs = async (sub?: string) =>
+      (await client(t, { token: key, subsidiaryId: sub }).get('/api/requests')).body.data?.map(
+        (r: any) => r.reference,
+      );
+    expect(await refs()).toEqual([a]);
+    expect(await refs(lagos.id)).toEqual([a]);
+    expect((await client(t, { token: key, subsidiaryId: abuja.id }).get('/api/requests')).status).toBe(403);
+    expect((await client(t, { token: key, subsidiaryId: 'all' }).get('/api/requests')).status).toBe(403);
+    // the creator loses the last sub-access: the key sees no subsidiary's records
+    await o.api.delete(`/api/subsidiaries/${lagos.id}/members/${fm.member.id}`);
+    expect(await refs()).toEqual([]);
   });
 });
