@@ -115,6 +115,11 @@ export const OBJECT_RULES = {
   },
   /** Editing an expense's details: its maker only. */
   expenseEdit: { own: { resource: 'expenses', action: 'put' }, any: null },
+  /** An agent's commissions: the agent's own, or every agent's for a commissions manager. */
+  agentCommissions: {
+    own: { resource: 'agentCommissions', action: 'get' },
+    any: { resource: 'agentCommissionDisbursements', action: 'get' },
+  },
 } as const satisfies Record<
   string,
   { own: { resource: Resource; action: Action }; any: { resource: Resource; action: Action } | null }
