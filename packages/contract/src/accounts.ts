@@ -25,6 +25,7 @@ export const ACCOUNT_MSG = {
   subsidiaryUnknown: 'This subsidiary does not exist for this account',
   subsidiaryNoAccess: 'You do not have access to this subsidiary',
   allSubsidiariesForbidden: 'Only owners and admins can view all subsidiaries',
+  noSubsidiaryAccess: 'You have no access to any subsidiary. Ask an owner or admin to give you access to one',
   memberRequired: 'Member is required',
   memberUnknown: 'This member does not belong to this account',
   memberFullAccess: 'Owners and admins already see every subsidiary',

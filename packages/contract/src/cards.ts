@@ -109,6 +109,7 @@ export const CARD_TX_MSG = {
   receiptSaved: 'Receipt saved successfully',
   receiptRequired: 'Please upload a receipt',
   notCardSpend: 'Transaction not found',
+  receiptNotYours: "Only the card's holder or a card manager can change this receipt",
 } as const;
 export const cardSpendSchema = z.object({
   transactionId: z.string().uuid(),

@@ -18,6 +18,7 @@ export const DEVELOPER_MSG = {
   keyRevoked: 'API key revoked',
   keyNotFound: 'API key not found',
   roleUnknown: 'Role not found',
+  roleBeyondCreator: 'You can only create a key with permissions you hold yourself',
   nameRequired: 'Name is required',
   webhookCreated: 'Webhook endpoint added',
   webhookUpdated: 'Webhook endpoint updated',

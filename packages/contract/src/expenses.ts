@@ -35,6 +35,7 @@ export const EXPENSE_LIST_FILTERS = [...EXPENSE_STATUSES, 'active'] as const;
 
 export const EXPENSE_MSG = {
   selectWallet: 'Please select a wallet to send from',
+  receiptNotYours: 'Only the maker or an expense manager can add receipts to this expense',
   selectCurrency: 'Please select a currency',
   amountMin: 'Amount must be at least 1',
   descriptionRequired: 'Description is required',

@@ -64,6 +64,78 @@ export function can(resources: Resources | null | undefined, resource: Resource,
 
 export const FULL_ACCESS_ROLES = ['owner', 'admin'] as const;
 
+const grantsOf = (resources: Resources, resource: Resource): Action[] =>
+  ACTIONS.filter((a) => can(resources, resource, a));
+
+/**
+ * The rights two grants have in common (a resource and action is in the answer only when both grant
+ * it). An API key acts with the intersection of its role and its creator's current rights.
+ */
+export function intersectResources(a: Resources, b: Resources): Resources {
+  if (a === '*') return b === '*' ? '*' : { ...b };
+  if (b === '*') return { ...a };
+  const out: Partial<Record<Resource, Grant[]>> = {};
+  for (const r of RESOURCES) {
+    const both = grantsOf(a, r).filter((x) => can(b, r, x));
+    if (both.length) out[r] = both;
+  }
+  return out;
+}
+
+/** Every right `requested` grants that `held` does not (empty when `requested` is within `held`). */
+export function rightsBeyond(
+  held: Resources,
+  requested: Resources,
+): { resource: Resource; action: Action }[] {
+  const out: { resource: Resource; action: Action }[] = [];
+  for (const r of RESOURCES)
+    for (const a of ACTIONS)
+      if (can(requested, r, a) && !can(held, r, a)) out.push({ resource: r, action: a });
+  return out;
+}
+
+/** True when every right of `requested` is held (an API key's role must be within its creator's rights). */
+export const withinRights = (held: Resources, requested: Resources) =>
+  rightsBeyond(held, requested).length === 0;
+
+/**
+ * Object rules inside a company (own vs any), declared like permissions: acting on one's OWN object
+ * (the card one holds, the expense one raised) needs the `own` permission; acting on ANYONE's needs
+ * the `any` permission (a manager's right); `any: null` means only the object's own person may.
+ * The API checks them in one place (`checkObjectRule` in apps/api/src/platform/guard.ts); the web
+ * app uses `mayActOn` to show the same buttons.
+ */
+export const OBJECT_RULES = {
+  /** A card spend's receipt: the card holder, or whoever manages cards (wallets put). */
+  cardReceipt: { own: { resource: 'wallets', action: 'get' }, any: { resource: 'wallets', action: 'put' } },
+  /** An expense's receipts: its maker, or whoever may change expenses (expenses patch). */
+  expenseReceipt: {
+    own: { resource: 'expenses', action: 'post' },
+    any: { resource: 'expenses', action: 'patch' },
+  },
+  /** Editing an expense's details: its maker only. */
+  expenseEdit: { own: { resource: 'expenses', action: 'put' }, any: null },
+  /** An agent's commissions: the agent's own, or every agent's for a commissions manager. */
+  agentCommissions: {
+    own: { resource: 'agentCommissions', action: 'get' },
+    any: { resource: 'agentCommissionDisbursements', action: 'get' },
+  },
+} as const satisfies Record<
+  string,
+  { own: { resource: Resource; action: Action }; any: { resource: Resource; action: Action } | null }
+>;
+export type ObjectRule = keyof typeof OBJECT_RULES;
+
+/** Whether a holder of `resources` may act under `rule` on an object that is (or is not) their own. */
+export function mayActOn(resources: Resources | null | undefined, rule: ObjectRule, isOwn: boolean): boolean {
+  const r: {
+    own: { resource: Resource; action: Action };
+    any: { resource: Resource; action: Action } | null;
+  } = OBJECT_RULES[rule];
+  if (r.any && can(resources, r.any.resource, r.any.action)) return true;
+  return isOwn && can(resources, r.own.resource, r.own.action);
+}
+
 const ALL: Grant[] = ['*'];
 const READ: Grant[] = ['get'];
 const WRITE: Grant[] = ['get', 'post', 'put', 'patch'];

@@ -2,11 +2,15 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  ACCOUNT_MSG,
   can,
+  DEVELOPER_MSG,
   FULL_ACCESS_ROLES,
+  mayActOn,
   MSG,
   STATUS,
   type Action,
+  type ObjectRule,
   type Resource,
   type Resources,
 } from '@owo/contract';
@@ -92,9 +96,37 @@ export type TenantContext = {
   roleSlug: string;
   resources: Resources;
   isFullAccess: boolean;
-  /** null means "All Subsidiaries" (only owner and admin may choose it). */
+  /**
+   * null means "All Subsidiaries" (owners and admins, or a company with no subsidiaries);
+   * `NO_SUBSIDIARY` means none at all (a restricted member without sub-access: every list filtered
+   * by subsidiary is empty, and `subsidiaryForWrite` refuses to create records).
+   */
   subsidiaryId: string | null;
 };
+
+/**
+ * The subsidiary scope of a restricted member who has access to no subsidiary of a company that has
+ * subsidiaries: the nil uuid, which no subsidiary has, so every `subsidiary_id = $scope` filter
+ * matches nothing. Scopes never widen by removal.
+ */
+export const NO_SUBSIDIARY = '00000000-0000-0000-0000-000000000000';
+
+/** The subsidiary a new record is filed under; 403 when the caller has access to none. */
+export function subsidiaryForWrite(tenant: TenantContext): string | null {
+  if (tenant.subsidiaryId === NO_SUBSIDIARY) throw forbidden(ACCOUNT_MSG.noSubsidiaryAccess);
+  return tenant.subsidiaryId;
+}
+
+/**
+ * Who is calling: every principal is evaluated by the same guard (`authorizeMember`) against the
+ * route's `access`. A session acts with its member's rights; an API key with the intersection of
+ * its role and its creator's CURRENT rights (read in the key's one statement, so demoting or
+ * removing the creator narrows or stops the key at once). A further kind (a public link) joins
+ * this union.
+ */
+export type Principal =
+  | { kind: 'session'; userId: string; sessionId: string; familyId: string; via: 'bearer' | 'cookie' }
+  | { kind: 'apiKey'; keyId: string; userId: string; accountId: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -104,6 +136,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The authenticated principal (set as soon as it is known, before its rights are checked). */
+    principal: Principal | null;
     tenant: TenantContext | null;
     /** The fused list's page, when the guard could read it in its own statement (else null). */
     fused: FusedPage | null;
@@ -162,10 +196,17 @@ export type SubsidiaryResolver = {
 };
 
 /**
- * API keys (`Authorization: Bearer sk_…`), registered by the developers module: authenticates the
- * key, sets `req.auth` (with `apiKeyId`) and `req.tenant` for the route's access, or throws 401/403.
+ * API keys (`Authorization: Bearer sk_…`), registered by the developers module: reads the key in
+ * ONE statement (by its hash) with its creator's current membership, and answers the principal,
+ * the auth context and the member context the guard then checks like a session's (`authorizeMember`):
+ * its resources are the intersection of the key's role and the creator's role, and its subsidiary
+ * scope the creator's (`resolver`'s expression over the creator's member row). Throws 401 for an
+ * unknown, revoked or orphaned key (after setting `req.principal` when the key is known).
  */
-export type ApiKeyAuthenticator = (req: FastifyRequest, access: Access) => Promise<void>;
+export type ApiKeyAuthenticator = (
+  req: FastifyRequest,
+  ctx: { resolver?: SubsidiaryResolver; subHeader: string },
+) => Promise<{ auth: AuthContext; principal: Principal & { kind: 'apiKey' }; member: ContextMember | null }>;
 export const API_KEY_BEARER = /^Bearer\s+sk_/i;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -182,6 +223,7 @@ export function registerGuard(
   const cache = config.LIST_CACHE_MB > 0 ? new ListCache(config.LIST_CACHE_MB * 1024 * 1024) : null;
   const load = requestContextLoader(db, cache);
   app.decorateRequest('auth', null);
+  app.decorateRequest('principal', null);
   app.decorateRequest('tenant', null);
   app.decorateRequest('fused', null);
 
@@ -208,14 +250,22 @@ export function registerGuard(
       await tryAuthenticate(req, config, load); // public routes may still use a session when present
       return;
     }
-    // An API key: its own lookup, in the developers module (one query, by the key's hash).
-    const apiKeys = API_KEY_BEARER.test(req.headers.authorization ?? '') ? opts.apiKeys?.() : undefined;
-    if (apiKeys) return apiKeys(req, access);
     const sub = req.headers['x-subsidiary-id'];
     const subHeader = typeof sub === 'string' ? sub : '';
     const headerAccount = req.headers['x-account-id'];
     const wanted = typeof headerAccount === 'string' && headerAccount ? headerAccount : null;
     const resolver = access.kind === 'permission' ? opts.resolveSubsidiary?.() : undefined;
+    // An API key: its own statement, in the developers module (by the key's hash), then the same
+    // checks as a session's member context.
+    const apiKeys = API_KEY_BEARER.test(req.headers.authorization ?? '') ? opts.apiKeys?.() : undefined;
+    if (apiKeys) {
+      const k = await apiKeys(req, { resolver, subHeader });
+      req.auth = k.auth;
+      if (access.kind !== 'permission') throw forbidden(DEVELOPER_MSG.keyOnlyAccountRoutes);
+      if (wanted && wanted !== k.principal.accountId) throw forbidden('You are not a member of this account');
+      req.tenant = authorizeMember(access, k.member, resolver, subHeader);
+      return;
+    }
     const fused = access.kind === 'permission' ? fusedParams(req) : null;
     // ONE query: session, user, and for permission routes the membership, account, role's
     // permissions and subsidiary scope of the active account (never cached: a revoked member or a
@@ -237,26 +287,60 @@ export function registerGuard(
     const accountId = wanted ?? auth.user.activeAccountId;
     if (!accountId) throw forbidden('No active account; choose an account first');
     if (!UUID_RE.test(accountId)) throw forbidden('You are not a member of this account');
-    const m = found.member;
-    if (!m) throw forbidden('You are not a member of this account');
-    const base = {
-      accountId: m.accountId,
-      accountName: m.accountName,
-      accountType: m.accountType,
-      memberId: m.id,
-      roleSlug: m.roleSlug,
-      resources: m.resources,
-      isFullAccess: m.isFullAccess,
-    };
-    if (!can(m.resources, access.resource, access.action)) throw forbidden(MSG.forbidden);
-    // The resolver runs with or without the header: an absent header still scopes restricted members.
-    const subsidiaryId = resolver ? resolver.resolve(m.scope, base, subHeader) : null;
-    req.tenant = { ...base, subsidiaryId };
+    req.tenant = authorizeMember(access, found.member, resolver, subHeader);
     // Every check passed: the page read in the same statement may now be handed to the handler.
     if (found.fusedPage) req.fused = found.fusedPage;
   });
   return cache;
 }
+
+/**
+ * The one place a principal's member context meets the route's permission: active membership of
+ * the account, the permission itself, then the subsidiary scope (with or without the header: an
+ * absent header still scopes restricted members). Sessions and API keys both pass through here.
+ */
+function authorizeMember(
+  access: Access & { kind: 'permission' },
+  m: ContextMember | null,
+  resolver: SubsidiaryResolver | undefined,
+  subHeader: string,
+): TenantContext {
+  if (!m) throw forbidden('You are not a member of this account');
+  const base = {
+    accountId: m.accountId,
+    accountName: m.accountName,
+    accountType: m.accountType,
+    memberId: m.id,
+    roleSlug: m.roleSlug,
+    resources: m.resources,
+    isFullAccess: m.isFullAccess,
+  };
+  if (!can(m.resources, access.resource, access.action)) throw forbidden(MSG.forbidden);
+  const subsidiaryId = resolver ? resolver.resolve(m.scope, base, subHeader) : null;
+  return { ...base, subsidiaryId };
+}
+
+/**
+ * Object rules inside a company (own vs any, `OBJECT_RULES` in the contract), checked here for every
+ * area: `ownerUserId` is the object's own person (the card's holder, the expense's maker), `actor`
+ * the caller (`actorOf(req)`: the principal's user and its rights in the account). A caller who may
+ * not act on the object gets 403 (`message` when given) and nothing changes.
+ */
+export function checkObjectRule(
+  actor: ObjectActor,
+  rule: ObjectRule,
+  ownerUserId: string | null,
+  message?: string,
+): void {
+  const isOwn = !!ownerUserId && ownerUserId === actor.userId;
+  if (!mayActOn(actor.resources, rule, isOwn)) throw forbidden(message ?? MSG.forbidden);
+}
+export type ObjectActor = { userId: string; resources: Resources };
+/** The caller of a permission route as object rules see it. */
+export const actorOf = (req: FastifyRequest): ObjectActor => ({
+  userId: authOf(req).user.id,
+  resources: tenantOf(req).resources,
+});
 
 type FusedMode = 'plain' | 'fill';
 type FusedRequest = { def: FusedList; params: Record<string, unknown>; cacheable: boolean };
@@ -278,7 +362,8 @@ function fusedParams(req: FastifyRequest): FusedRequest | null {
 
 const FULL_ACCESS_SQL = sql.raw(FULL_ACCESS_ROLES.map((r) => `'${r}'`).join(', '));
 
-type ContextMember = {
+/** The member context a principal acts with (a session's membership, or an API key's effective one). */
+export type ContextMember = {
   id: string;
   accountId: string;
   accountName: string;
@@ -502,6 +587,7 @@ async function tryAuthenticate(req: FastifyRequest, config: Config, load: Contex
     await requireAuthentication(req, config, load);
   } catch {
     req.auth = null;
+    req.principal = null;
   }
 }
 
@@ -532,6 +618,13 @@ async function requireAuthentication(
     }
   }
   req.auth = auth;
+  req.principal = {
+    kind: 'session',
+    userId: auth.user.id,
+    sessionId: auth.sessionId,
+    familyId: auth.familyId,
+    via: auth.via,
+  };
   return { auth, member: loaded.member, fusedPage: loaded.fusedPage };
 }
 

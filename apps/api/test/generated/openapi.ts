@@ -2096,7 +2096,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Add receipts to an expense */
+        /** Add receipts to an expense: its maker's own, or any with the expenses patch right */
         patch: operations["addExpenseAttachments"];
         trace?: never;
     };
@@ -3151,7 +3151,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload the holder's receipt for a card spend (multipart: file; stored by the files module) */
+        /** Upload or replace the receipt of a card spend: the card's holder, or a card manager (multipart: file; stored by the files module) */
         post: operations["attachCardReceipt"];
         delete?: never;
         options?: never;

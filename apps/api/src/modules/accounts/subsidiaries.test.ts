@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MSG } from '@owo/contract';
 import {
   addMember,
   client,
@@ -9,6 +10,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { subsidiaries, subsidiaryAccess } from '../../platform/schema';
+import { NO_SUBSIDIARY } from '../../platform/guard';
+import { fundedOwner, ordinaryAccount } from '../funding/test-support';
 import { resolveSubsidiaryFor } from './subsidiaries';
 
 let t: TestApp;
@@ -192,7 +195,8 @@ describe('x-subsidiary-id', () => {
     expect(await resolve({} as never, tenant, '')).toBe(mine.id);
     await o.api.patch(`/api/subsidiaries/${mine.id}/members/${fm.member.id}`, { active: false });
     expect((await as(mine.id).get('/api/subsidiaries')).status).toBe(403);
-    expect(await resolve({} as never, tenant, '')).toBeNull();
+    // No sub-access left: no subsidiary at all, never "All Subsidiaries" (issue 34 §4).
+    expect(await resolve({} as never, tenant, '')).toBe(NO_SUBSIDIARY);
   });
 
   it('reflects the chosen subsidiary in the tenant context', async () => {
@@ -216,5 +220,62 @@ describe('x-subsidiary-id', () => {
     await expect(
       resolve({} as never, { ...tenant, isFullAccess: false, roleSlug: 'member' }, sub.id),
     ).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe('scopes never widen by removal (issue 34 §4)', () => {
+  const requestBody = (walletId: string) => ({
+    walletId,
+    amount: '1500',
+    currency: 'NGN',
+    purpose: 'reimbursement',
+    narration: 'Fuel for the site visit',
+    bankCode: '058',
+    accountNumber: ordinaryAccount(),
+  });
+
+  it("removing a member's last sub-access leaves them no subsidiary's records, and they file none", async () => {
+    const o = await fundedOwner(t, 1_000_000_00);
+    const lagos = (await o.api.post('/api/subsidiaries', { name: 'Lagos' })).body.data;
+    const abuja = (await o.api.post('/api/subsidiaries', { name: 'Abuja' })).body.data;
+    const m = await memberOf(o.account.id, 'member');
+    await o.api.post(`/api/subsidiaries/${lagos.id}/members`, { memberId: m.member.id });
+    const mine = await m.api.post('/api/requests', requestBody(o.wallet.id));
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+    const inAbuja = await client(t, { token: o.token, accountId: o.account.id, subsidiaryId: abuja.id }).post(
+      '/api/requests',
+      requestBody(o.wallet.id),
+    );
+    expect(inAbuja.status).toBe(201);
+    const refs = async () => (await m.api.get('/api/requests')).body.data.map((r: any) => r.reference);
+    expect(await refs()).toEqual([mine.body.data.reference]);
+
+    // the last sub-access goes: nothing is visible, not everything
+    expect((await o.api.delete(`/api/subsidiaries/${lagos.id}/members/${m.member.id}`)).status).toBe(200);
+    expect(await refs()).toEqual([]);
+    const csv = await fetch(`${t.baseUrl}/api/requests?format=csv`, {
+      headers: { authorization: `Bearer ${m.token}`, 'x-account-id': o.account.id },
+    });
+    expect((await csv.text()).trim().split('\r\n')).toHaveLength(1); // the header only
+    expect((await m.api.get(`/api/requests/${inAbuja.body.data.reference}`)).status).toBe(404);
+    const filed = await m.api.post('/api/requests', requestBody(o.wallet.id));
+    expect(filed.status).toBe(403);
+    expect(filed.body.message).toBe(ACCOUNT_MSG.noSubsidiaryAccess);
+    expect(await refs()).toEqual([]);
+    // a deactivated sub-access counts as none too
+    await o.api.post(`/api/subsidiaries/${abuja.id}/members`, { memberId: m.member.id });
+    expect(await refs()).toEqual([inAbuja.body.data.reference]);
+    await o.api.patch(`/api/subsidiaries/${abuja.id}/members/${m.member.id}`, { active: false });
+    expect(await refs()).toEqual([]);
+    // owners still see every subsidiary
+    expect((await o.api.get('/api/requests')).body.data).toHaveLength(2);
+  });
+
+  it('a company without subsidiaries has no subsidiary scope: its members work as before', async () => {
+    const o = await fundedOwner(t, 1_000_000_00);
+    const m = await memberOf(o.account.id, 'member');
+    const r = await m.api.post('/api/requests', requestBody(o.wallet.id));
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect((await m.api.get('/api/requests')).body.data).toHaveLength(1);
   });
 });

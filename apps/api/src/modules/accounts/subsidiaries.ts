@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG, ALL_SUBSIDIARIES, FULL_ACCESS_ROLES } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
-import type { SubsidiaryResolver, TenantContext } from '../../platform/guard';
+import { NO_SUBSIDIARY, type SubsidiaryResolver, type TenantContext } from '../../platform/guard';
 import { users } from '../identity/tables';
 import { accountMembers, subsidiaryAccess } from '../teams/tables';
 import { subsidiaries } from './tables';
@@ -244,15 +244,17 @@ export function subsidiaryResolver(): SubsidiaryResolver {
     select(member, variant, header) {
       if (variant === 'default') {
         // No header: owners and admins see every subsidiary; a restricted member is scoped to their
-        // first active sub-access, never silently widened to "All Subsidiaries".
-        return sql`case when ${member.fullAccess} then null else (select ${subsidiaryAccess.subsidiaryId}::text from ${subsidiaryAccess} inner join ${subsidiaries} on ${subsidiaries.id} = ${subsidiaryAccess.subsidiaryId} where ${subsidiaryAccess.memberId} = ${member.id} and ${subsidiaryAccess.active} and ${subsidiaries.active} order by ${subsidiaryAccess.createdAt} limit 1) end`;
+        // first active sub-access, and one with none (in a company that has subsidiaries) to no
+        // subsidiary at all: scopes never widen by removal. A company without subsidiaries has no
+        // subsidiary scope (every member sees the company's records).
+        return sql`case when ${member.fullAccess} then null else coalesce((select ${subsidiaryAccess.subsidiaryId}::text from ${subsidiaryAccess} inner join ${subsidiaries} on ${subsidiaries.id} = ${subsidiaryAccess.subsidiaryId} where ${subsidiaryAccess.memberId} = ${member.id} and ${subsidiaryAccess.active} and ${subsidiaries.active} order by ${subsidiaryAccess.createdAt} limit 1), (select 'none' where exists (select 1 from ${subsidiaries} where ${subsidiaries.accountId} = ${member.accountId}))) end`;
       }
       if (variant !== 'check') return null;
       return sql`case when not exists (select 1 from ${subsidiaries} where ${subsidiaries.id} = ${header} and ${subsidiaries.accountId} = ${member.accountId} and ${subsidiaries.active}) then 'unknown' when ${member.fullAccess} or exists (select 1 from ${subsidiaryAccess} where ${subsidiaryAccess.subsidiaryId} = ${header} and ${subsidiaryAccess.memberId} = ${member.id} and ${subsidiaryAccess.active}) then 'ok' else 'no-access' end`;
     },
     resolve(found, tenant: Omit<TenantContext, 'subsidiaryId'>, header) {
       const value = header.trim();
-      if (!value) return typeof found === 'string' ? found : null;
+      if (!value) return found === 'none' ? NO_SUBSIDIARY : typeof found === 'string' ? found : null;
       if (value.toLowerCase() === ALL_SUBSIDIARIES) {
         if (!tenant.isFullAccess) throw forbidden(ACCOUNT_MSG.allSubsidiariesForbidden);
         return null;

@@ -49,24 +49,28 @@ export function recordAuditChange(req: FastifyRequest, before: unknown, after: u
  * The audit writer: an `onResponse` hook (after the answer has left, so it adds nothing to the
  * request's latency) writes one row for every successful mutating request made in an account, by a
  * member or an API key. Requests that failed changed nothing (requests commit whole), so they are
- * not recorded. A failure to write is logged, never shown to the caller (the answer is gone).
+ * not recorded; except that EVERY request made with a known API key is (reads and refusals too:
+ * its key id, route template and status code, never the key or the query string). A failure to
+ * write is logged, never shown to the caller (the answer is gone).
  */
 export function registerAuditWriter(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onResponse', async (req, reply) => {
-    if (!MUTATING.has(req.method) || reply.statusCode >= 400) return;
+    const key = req.principal?.kind === 'apiKey' ? req.principal : null;
+    if (!key && (!MUTATING.has(req.method) || reply.statusCode >= 400)) return;
     const tenant = req.tenant;
     const auth = req.auth;
-    if (!tenant || !auth) return;
+    const accountId = key?.accountId ?? tenant?.accountId;
+    if (!accountId || (!key && !auth)) return;
     const schema = req.routeOptions.schema as { operationId?: string } | undefined;
     const params = (req.params ?? {}) as Record<string, unknown>;
     const id = params.id ?? params.approvalId ?? params.deliveryId ?? Object.values(params)[0];
     try {
       await deps.db.insert(auditLog).values({
-        accountId: tenant.accountId,
-        actorUserId: auth.user.id,
-        actorName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-        actorEmail: auth.user.email,
-        apiKeyId: auth.apiKeyId ?? null,
+        accountId,
+        actorUserId: key?.userId ?? auth?.user.id ?? null,
+        actorName: auth ? `${auth.user.firstName} ${auth.user.lastName}`.trim() : null,
+        actorEmail: auth?.user.email ?? null,
+        apiKeyId: key?.keyId ?? null,
         action: schema?.operationId ?? `${req.method} ${req.routeOptions.url}`,
         method: req.method,
         path: (req.routeOptions.url ?? req.url).slice(0, 300),

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_MSG } from '@owo/contract';
+import { CARD_MSG, CARD_TX_MSG } from '@owo/contract';
 import { memberWithRole, ownerWithAccount, type TestApp, createTestApp } from '../../../test/helpers';
 import { fundedOwner } from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
@@ -303,6 +303,47 @@ describe('cards', () => {
     expect((await other.api.get(`/api/cards/${card.id}/spends`)).status).toBe(404);
     expect((await receipt(o.api, 'not-a-uuid', await makePdf('x'))).status).toBe(400);
     expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it("a spend's receipt is the holder's or a card manager's to replace; a wallet reader cannot (issue 34 §7)", async () => {
+    const { o, m, card, token } = await cardFor();
+    await o.api.post(`/api/cards/${card.id}/fund`, { amount: '100000', walletId: o.wallet.id });
+    const a = auth(token, 10_000_00);
+    expect((await (await issuerEvent(a)).json()).data.approved).toBe(true);
+    const [{ transactionId }] = (await o.api.get(`/api/cards/${card.id}/spends`)).body.data;
+    const receipt = async (api: typeof m.api, text: string) => {
+      const form = new FormData();
+      const bytes = await makePdf(text);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'receipt.pdf');
+      return api.post(`/api/cards/transactions/${transactionId}/receipt`, form);
+    };
+    const stored = async () => (await o.api.get(`/api/cards/${card.id}/spends`)).body.data[0].receiptFile;
+    const holder = await receipt(m.api, 'Holder');
+    expect(holder.status).toBe(200);
+    const file = await stored();
+    expect(file).toBeTruthy();
+
+    // a member who may only read wallets: refused, nothing replaced, nothing stored
+    const reader = await memberWithRole(t, o.account.id, 'member');
+    const files = async () =>
+      Number(
+        (
+          await t.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from files where account_id = ${o.account.id}`,
+          )
+        ).rows[0].n,
+      );
+    const before = await files();
+    const refused = await receipt(reader.api, 'Forged');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(CARD_TX_MSG.receiptNotYours);
+    expect(await stored()).toBe(file);
+    expect(await files()).toBe(before);
+    // a card manager (wallets put) may replace it
+    const manager = await memberWithRole(t, o.account.id, 'admin');
+    const replaced = await receipt(manager.api, 'Manager');
+    expect(replaced.status).toBe(200);
+    expect(await stored()).not.toBe(file);
   });
 
   it('a single-use card closes after its settled spend; its balance and a later refund go back to the wallet', async () => {

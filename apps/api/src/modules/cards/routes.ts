@@ -21,7 +21,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError, unauthorized } from '../../platform/errors';
 import { readUploadedFile } from '../../platform/spreadsheet';
-import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
+import { actorOf, authOf, isPublic, needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from './issuer';
 import {
@@ -131,11 +131,16 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
         schema: {
           operationId: 'attachCardReceipt',
           summary:
-            "Upload the holder's receipt for a card spend (multipart: file; stored by the files module)",
+            "Upload or replace the receipt of a card spend: the card's holder, or a card manager (multipart: file; stored by the files module)",
           tags,
           consumes: ['multipart/form-data'],
           params: z.object({ transactionId: z.string().uuid('Transaction not found') }),
-          response: { 200: envelope(cardSpendSchema), 400: errorEnvelope, 404: errorEnvelope },
+          response: {
+            200: envelope(cardSpendSchema),
+            400: errorEnvelope,
+            403: errorEnvelope,
+            404: errorEnvelope,
+          },
         },
       },
       async (req) => {
@@ -143,7 +148,8 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
         if (!file) throw fieldError('file', CARD_TX_MSG.receiptRequired);
         return ok(
           await attachCardReceipt(deps, {
-            ...ids(req),
+            accountId: tenantOf(req).accountId,
+            actor: actorOf(req),
             transactionId: req.params.transactionId,
             file,
           }),

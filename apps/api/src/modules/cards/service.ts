@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   CARD_MSG,
+  CARD_TX_MSG,
   formatMoney,
   fromMinor,
   type Card,
@@ -17,6 +18,7 @@ import {
 import { executeNamed, type Db, type DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { checkObjectRule, type ObjectActor } from '../../platform/guard';
 import { fetchPage } from '../../platform/list';
 import { accountMembers, users } from '../../platform/schema';
 import {
@@ -627,11 +629,17 @@ function spendDto(a: AuthRow, c: CardRow): CardSpend {
  */
 export async function attachCardReceipt(
   deps: AppDeps,
-  p: { accountId: string; userId: string; transactionId: string; file: { name: string; bytes: Buffer } },
+  p: {
+    accountId: string;
+    actor: ObjectActor;
+    transactionId: string;
+    file: { name: string; bytes: Buffer };
+  },
 ): Promise<CardSpend> {
   const [found] = await deps.db
-    .select({ id: cardAuthorizations.id })
+    .select({ id: cardAuthorizations.id, holderUserId: cards.holderUserId })
     .from(cardAuthorizations)
+    .innerJoin(cards, eq(cards.id, cardAuthorizations.cardId))
     .where(
       and(
         eq(cardAuthorizations.accountId, p.accountId),
@@ -639,10 +647,12 @@ export async function attachCardReceipt(
       ),
     );
   if (!found) throw notFound('Transaction');
+  // The holder's own spend, or a card manager's (object rule `cardReceipt`); checked before storing.
+  checkObjectRule(p.actor, 'cardReceipt', found.holderUserId, CARD_TX_MSG.receiptNotYours);
   const stored = await storeUpload(deps.db, {
     storage: storageOf(deps.config),
     accountId: p.accountId,
-    userId: p.userId,
+    userId: p.actor.userId,
     originalName: p.file.name,
     bytes: p.file.bytes,
   });

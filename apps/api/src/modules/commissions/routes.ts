@@ -6,6 +6,7 @@ import {
   agentSchema,
   agentsQuery,
   can,
+  mayActOn,
   commissionConfigSchema,
   commissionDisbursementSchema,
   commissionSettingsBody,
@@ -48,7 +49,8 @@ const batchSummarySchema = commissionDisbursementSchema.omit({
 function viewerOf(req: FastifyRequest): Viewer {
   const t = tenantOf(req);
   const userId = authOf(req).user.id;
-  const manager = t.roleSlug !== 'agent' && can(t.resources, 'agentCommissionDisbursements', 'get');
+  // Object rule `agentCommissions` (own vs any): a manager reads every agent's.
+  const manager = t.roleSlug !== 'agent' && mayActOn(t.resources, 'agentCommissions', false);
   return {
     accountId: t.accountId,
     userId,

@@ -1,18 +1,18 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   API_KEY_PREFIX,
-  can,
   DEVELOPER_MSG,
   FULL_ACCESS_ROLES,
-  MSG,
+  intersectResources,
+  STATUS,
+  withinRights,
   type ApiKey,
   type ApiKeyCreated,
   type Resources,
 } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
-import { fieldError, forbidden, notFound, unauthorized } from '../../platform/errors';
-import type { Access, ApiKeyAuthenticator } from '../../platform/guard';
+import { AppError, fieldError, notFound, unauthorized } from '../../platform/errors';
+import type { ApiKeyAuthenticator, SubsidiaryResolver } from '../../platform/guard';
 import { newToken, sha256 } from '../../platform/tokens';
 import { accounts } from '../accounts/tables';
 import { users } from '../identity/tables';
@@ -35,13 +35,16 @@ function mintKey(live: boolean) {
   return { key, prefix: `${key.slice(0, 16)}…`, keyHash: sha256(key) };
 }
 
-async function roleExists(db: DbOrTx, accountId: string, slug: string) {
-  if ((FULL_ACCESS_ROLES as readonly string[]).includes(slug)) return slug !== 'owner';
+/** The permissions of a role a key may be given (null when unknown; `owner` never: a key holds no ownership). */
+async function keyRoleResources(db: DbOrTx, accountId: string, slug: string): Promise<Resources | null> {
+  if (isFull(slug)) return slug === 'owner' ? null : '*';
   const [r] = await db
-    .select({ id: roles.id })
+    .select({ resources: roles.resources })
     .from(roles)
-    .where(and(eq(roles.slug, slug), or(eq(roles.accountId, accountId), isNull(roles.accountId))));
-  return !!r;
+    .where(and(eq(roles.slug, slug), or(eq(roles.accountId, accountId), isNull(roles.accountId))))
+    .orderBy(sql`${roles.accountId} nulls last`)
+    .limit(1);
+  return r ? (r.resources as Resources) : null;
 }
 
 export async function listKeys(db: DbOrTx, accountId: string): Promise<ApiKey[]> {
@@ -53,12 +56,29 @@ export async function listKeys(db: DbOrTx, accountId: string): Promise<ApiKey[]>
   return rows.map(dto);
 }
 
+/**
+ * A new key. Its role must be within the creator's CURRENT rights (`creatorResources`: the
+ * principal's own, which for a key creating a key is that key's effective rights): every
+ * permission of the role is checked, and one the creator does not hold is a 403 on `role`.
+ */
 export async function createKey(
   tx: DbOrTx,
-  p: { accountId: string; userId: string; name: string; role: string; live: boolean },
+  p: {
+    accountId: string;
+    userId: string;
+    creatorResources: Resources;
+    name: string;
+    role: string;
+    live: boolean;
+  },
 ): Promise<ApiKeyCreated> {
   // An API key never holds ownership rights: `owner` is refused like an unknown role.
-  if (!(await roleExists(tx, p.accountId, p.role))) throw fieldError('role', DEVELOPER_MSG.roleUnknown);
+  const resources = await keyRoleResources(tx, p.accountId, p.role);
+  if (!resources) throw fieldError('role', DEVELOPER_MSG.roleUnknown);
+  if (!withinRights(p.creatorResources, resources))
+    throw new AppError(403, STATUS.forbidden, DEVELOPER_MSG.roleBeyondCreator, {
+      role: [DEVELOPER_MSG.roleBeyondCreator],
+    });
   const m = mintKey(p.live);
   const [row] = await tx
     .insert(apiKeys)
@@ -100,80 +120,101 @@ export async function revokeKey(tx: DbOrTx, p: { accountId: string; id: string }
 }
 
 const FULL_ACCESS_SQL = sql.raw(FULL_ACCESS_ROLES.map((r) => `'${r}'`).join(', '));
+const isFull = (slug: string) => (FULL_ACCESS_ROLES as readonly string[]).includes(slug);
+const parseResources = (raw: Resources | (string & {}) | null): Resources =>
+  (typeof raw === 'string' ? (JSON.parse(raw) as Resources) : raw) ?? {};
 
 /**
- * The guard's API-key branch: ONE query by the key's hash (unique index) for the key, its account,
- * the member it is attributed to (still active) and its role's permissions. Nothing is cached: a
- * revoked or reset key answers 401 on its very next request. Only account routes
- * (`needs(resource, action)`) accept a key.
+ * The guard's API-key branch: ONE statement by the key's hash (unique index) for the key, its
+ * account, its creator and the creator's CURRENT membership (active only), the permissions of the
+ * key's role and of the creator's role, and the creator's subsidiary scope (the resolver's
+ * expression, one prepared shape per header variant). The key acts with the intersection of the two
+ * roles, so demoting the creator narrows the key and removing them stops it, on the very next
+ * request. Nothing is cached: a revoked or reset key answers 401 at once. The guard then checks
+ * the permission and scope like a session's (`authorizeMember`).
  */
 export function apiKeyAuthenticator(db: Db): ApiKeyAuthenticator {
   const hash = sql.placeholder('hash');
-  const q = db
-    .select({
-      id: apiKeys.id,
-      accountId: apiKeys.accountId,
-      roleSlug: apiKeys.roleSlug,
-      revokedAt: apiKeys.revokedAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      accountName: accounts.name,
-      accountType: accounts.type,
-      user: users,
-      memberId: accountMembers.id,
-      resources: sql<
-        Resources | (string & {}) | null
-      >`case when ${apiKeys.roleSlug} in (${FULL_ACCESS_SQL}) then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${apiKeys.roleSlug} and (${roles.accountId} = ${apiKeys.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`,
-    })
-    .from(apiKeys)
-    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .innerJoin(users, eq(users.id, apiKeys.createdBy))
-    .leftJoin(
-      accountMembers,
-      and(
-        eq(accountMembers.accountId, apiKeys.accountId),
-        eq(accountMembers.userId, apiKeys.createdBy),
-        eq(accountMembers.active, true),
-      ),
-    )
-    .where(eq(apiKeys.keyHash, hash))
-    .prepare('owo_guard_api_key');
+  const fullAccess = sql`(${apiKeys.roleSlug} in (${FULL_ACCESS_SQL}) and ${accountMembers.roleSlug} in (${FULL_ACCESS_SQL}))`;
+  const roleResources = (slug: SQL) =>
+    sql<
+      Resources | (string & {}) | null
+    >`case when ${slug} in (${FULL_ACCESS_SQL}) then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${slug} and (${roles.accountId} = ${apiKeys.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`;
+  const member = { id: sql`${accountMembers.id}`, accountId: sql`${apiKeys.accountId}`, fullAccess };
+  const build = (resolver: SubsidiaryResolver | undefined, variant: string) =>
+    db
+      .select({
+        id: apiKeys.id,
+        accountId: apiKeys.accountId,
+        roleSlug: apiKeys.roleSlug,
+        revokedAt: apiKeys.revokedAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        accountName: accounts.name,
+        accountType: accounts.type,
+        user: users,
+        memberId: accountMembers.id,
+        creatorRole: accountMembers.roleSlug,
+        keyResources: roleResources(sql`${apiKeys.roleSlug}`),
+        creatorResources: roleResources(sql`${accountMembers.roleSlug}`),
+        scope: sql<unknown>`${resolver?.select(member, variant, sql`${sql.placeholder('subsidiary')}::uuid`) ?? sql`null`}`,
+      })
+      .from(apiKeys)
+      .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+      .innerJoin(users, eq(users.id, apiKeys.createdBy))
+      .leftJoin(
+        accountMembers,
+        and(
+          eq(accountMembers.accountId, apiKeys.accountId),
+          eq(accountMembers.userId, apiKeys.createdBy),
+          eq(accountMembers.active, true),
+        ),
+      )
+      .where(eq(apiKeys.keyHash, hash))
+      .prepare(`owo_guard_api_key_${resolver ? variant : 'none'}`);
+  const prepared = new Map<string, ReturnType<typeof build>>();
 
-  return async (req: FastifyRequest, access: Access) => {
+  return async (req, { resolver, subHeader }) => {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    const [k] = await q.execute({ hash: sha256(token) });
-    if (!k || k.revokedAt) throw unauthorized('Invalid or revoked API key');
-    // The member the key is attributed to has left: the key stops with them.
-    if (!k.memberId) throw unauthorized('Invalid or revoked API key');
-    if (access.kind !== 'permission') throw forbidden(DEVELOPER_MSG.keyOnlyAccountRoutes);
-    const wanted = req.headers['x-account-id'];
-    if (typeof wanted === 'string' && wanted && wanted !== k.accountId)
-      throw forbidden('You are not a member of this account');
-    const isFullAccess = (FULL_ACCESS_ROLES as readonly string[]).includes(k.roleSlug);
-    const raw = k.resources;
-    const resources: Resources = isFullAccess
-      ? '*'
-      : ((typeof raw === 'string' ? (JSON.parse(raw) as Resources) : raw) ?? {});
-    if (!can(resources, access.resource, access.action)) throw forbidden(MSG.forbidden);
-    req.auth = {
-      user: k.user,
-      sessionId: k.id,
-      familyId: k.id,
-      twoFactorPending: false,
-      via: 'bearer',
-      apiKeyId: k.id,
-    };
-    req.tenant = {
-      accountId: k.accountId,
-      accountName: k.accountName,
-      accountType: k.accountType,
-      memberId: k.memberId,
-      roleSlug: k.roleSlug,
-      resources,
-      isFullAccess,
-      subsidiaryId: null,
-    };
+    const variant = resolver ? resolver.variant(subHeader) : 'none';
+    let q = prepared.get(variant);
+    if (!q) prepared.set(variant, (q = build(resolver, variant)));
+    const [k] = await q.execute({
+      hash: sha256(token),
+      subsidiary: variant === 'check' ? subHeader.trim() : null,
+    });
+    if (!k) throw unauthorized('Invalid or revoked API key');
+    const principal = { kind: 'apiKey' as const, keyId: k.id, userId: k.user.id, accountId: k.accountId };
+    req.principal = principal; // known from here on: its use is audited whatever the outcome
+    // A revoked key, or one whose creator has left the account, stops at once.
+    if (k.revokedAt || !k.memberId || !k.creatorRole) throw unauthorized('Invalid or revoked API key');
+    const keyFull = isFull(k.roleSlug);
+    const creatorFull = isFull(k.creatorRole);
+    const keyResources: Resources = keyFull ? '*' : parseResources(k.keyResources);
+    const creatorResources: Resources = creatorFull ? '*' : parseResources(k.creatorResources);
     // Last use, at most once a minute per key (no write on the hot path otherwise).
     if (!k.lastUsedAt || Date.now() - k.lastUsedAt.getTime() > 60_000)
       await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, k.id));
+    return {
+      principal,
+      auth: {
+        user: k.user,
+        sessionId: k.id,
+        familyId: k.id,
+        twoFactorPending: false,
+        via: 'bearer',
+        apiKeyId: k.id,
+      },
+      member: {
+        id: k.memberId,
+        accountId: k.accountId,
+        accountName: k.accountName,
+        accountType: k.accountType,
+        // The narrower of the two roles names the key's rights (e.g. payroll's sensitive columns).
+        roleSlug: keyFull ? k.creatorRole : k.roleSlug,
+        resources: intersectResources(keyResources, creatorResources),
+        isFullAccess: keyFull && creatorFull,
+        scope: k.scope,
+      },
+    };
   };
 }

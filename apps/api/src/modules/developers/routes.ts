@@ -133,7 +133,7 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
         summary: 'Create an API key with a role; the key is shown once',
         tags,
         body: apiKeyBody,
-        response: { 201: envelope(apiKeyCreatedSchema), 400: errorEnvelope },
+        response: { 201: envelope(apiKeyCreatedSchema), 400: errorEnvelope, 403: errorEnvelope },
       },
     },
     async (req, reply) => {
@@ -141,6 +141,7 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
         createKey(tx, {
           accountId: tenantOf(req).accountId,
           userId: authOf(req).user.id,
+          creatorResources: tenantOf(req).resources,
           name: req.body.name,
           role: req.body.role,
           live: config.isProduction,

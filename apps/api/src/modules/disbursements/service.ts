@@ -30,7 +30,7 @@ import { executeNamed, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { csvLine, preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
-import type { TenantContext } from '../../platform/guard';
+import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { preparedPage } from '../../platform/list';
 import { readSheetRows } from '../../platform/spreadsheet';
@@ -143,7 +143,7 @@ export async function createDisbursement(
       .insert(disbursements)
       .values({
         accountId,
-        subsidiaryId: p.tenant.subsidiaryId,
+        subsidiaryId: subsidiaryForWrite(p.tenant),
         reference: newReference(),
         name: p.name,
         walletId: wallet.id,

@@ -9,6 +9,7 @@ import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { productsAndServices } from '../products/tables';
 import { verifyAllChains } from '../approvals/trail';
+import { makePdf } from '../files/fixtures';
 
 let t: TestApp;
 let stop: () => Promise<void>;
@@ -131,6 +132,35 @@ describe('expenses', () => {
     await expectField({ approverId: member.user.id }, 'approverId', EXPENSE_MSG.approverInvalid);
     expect((await o.api.get('/api/expense')).body.data).toHaveLength(0);
     expect((await walletOf(o.wallet.id)).balance).toBe(50_000_00);
+  });
+
+  it("receipts are the maker's to add, or an expense manager's; another member cannot (issue 34 §7)", async () => {
+    const o = await fundedOwner(t, 1_000_000_00);
+    const maker = await memberWithRole(t, o.account.id, 'member');
+    const other = await memberWithRole(t, o.account.id, 'member');
+    const manager = await memberWithRole(t, o.account.id, 'accountant');
+    const created = await maker.api.post('/api/expense', body(o, { approverId: o.user.id }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id;
+    const upload = async (name: string) => {
+      const form = new FormData();
+      const pdf = await makePdf(name);
+      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `${name}.pdf`);
+      return (await o.api.post('/api/files/upload', form)).body.data.fileName as string;
+    };
+    const attach = (api: typeof o.api, fileName: string) =>
+      api.patch(`/api/expense/${id}/attachment`, { attachments: [{ fileName }] });
+    const names = async () =>
+      (await o.api.get(`/api/expense/${id}`)).body.data.attachments.map((a: any) => a.fileName);
+
+    const own = await upload('own');
+    expect((await attach(maker.api, own)).status).toBe(200);
+    const forged = await attach(other.api, await upload('forged'));
+    expect(forged.status).toBe(403);
+    expect(forged.body.message).toBe(EXPENSE_MSG.receiptNotYours);
+    const managed = await upload('managed');
+    expect((await attach(manager.api, managed)).status).toBe(200);
+    expect(await names()).toEqual([own, managed]);
   });
 
   it('product lines: total = price x quantity', async () => {

@@ -266,10 +266,12 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
   r.patch(
     '/api/expense/:id/attachment',
     {
-      config: needs('expenses', 'patch'),
+      // Its maker (own: expenses post) or an expense manager (any: expenses patch), see
+      // OBJECT_RULES.expenseReceipt, checked in addAttachments.
+      config: needs('expenses', 'post'),
       schema: {
         operationId: 'addExpenseAttachments',
-        summary: 'Add receipts to an expense',
+        summary: "Add receipts to an expense: its maker's own, or any with the expenses patch right",
         tags,
         params: idParam,
         body: attachmentsBody,
@@ -279,6 +281,7 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       await addAttachments(deps, {
         tenant: tenantOf(req),
+        userId: authOf(req).user.id,
         id: req.params.id,
         attachments: req.body.attachments,
       });

@@ -22,8 +22,8 @@ import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { preparedPage, type RowOf } from '../../platform/list';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
-import type { TenantContext } from '../../platform/guard';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import { checkObjectRule, subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { accountMembers, files, memberSpendLimits, roles, transactions, users } from '../../platform/schema';
 import { railsOf } from '../../rails';
 import { enqueueRun, registerScheduleJobs, type ScheduleRun } from './schedule';
@@ -409,7 +409,7 @@ async function prepare(
   return {
     budgetWarning,
     values: {
-      subsidiaryId: tenant.subsidiaryId,
+      subsidiaryId: subsidiaryForWrite(tenant),
       walletId: wallet.id,
       currency: wallet.currency,
       amountMinor: body.amount,
@@ -498,7 +498,8 @@ export async function updateExpense(
   const { values } = await prepare(deps, { ...p, isNew: false, expenseId: p.id });
   await deps.db.transaction(async (tx) => {
     const e = await lockExpense(tx, p.tenant.accountId, p.id);
-    if (e.makerUserId !== p.userId) throw forbidden('Only the maker can edit this expense');
+    const actor = { userId: p.userId, resources: p.tenant.resources };
+    checkObjectRule(actor, 'expenseEdit', e.makerUserId, 'Only the maker can edit this expense');
     const status = await effectiveStatus(tx, p.tenant.accountId, p.id);
     if (status !== 'rejected' && status !== 'failed') throw conflict(EXPENSE_MSG.notEditable);
     await tx
@@ -573,10 +574,18 @@ async function wasApproved(db: DbOrTx, e: Row): Promise<boolean> {
 
 export async function addAttachments(
   deps: AppDeps,
-  p: { tenant: TenantContext; id: string; attachments: { uploader?: string; fileName: string }[] },
+  p: {
+    tenant: TenantContext;
+    userId: string;
+    id: string;
+    attachments: { uploader?: string; fileName: string }[];
+  },
 ) {
   await deps.db.transaction(async (tx) => {
     const e = await lockExpense(tx, p.tenant.accountId, p.id);
+    // Its maker, or whoever may change expenses (object rule `expenseReceipt`).
+    const actor = { userId: p.userId, resources: p.tenant.resources };
+    checkObjectRule(actor, 'expenseReceipt', e.makerUserId, EXPENSE_MSG.receiptNotYours);
     const names = p.attachments.map((a) => a.fileName);
     const rows = await tx
       .select({ fileName: files.fileName })

@@ -27,7 +27,7 @@ import { csvStream, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
-import type { TenantContext } from '../../platform/guard';
+import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { transactions, users } from '../../platform/schema';
 import { railsOf } from '../../rails';
@@ -576,7 +576,7 @@ export async function createPayout(
     .insert(payouts)
     .values({
       accountId,
-      subsidiaryId: tenant.subsidiaryId,
+      subsidiaryId: subsidiaryForWrite(tenant),
       reference: newReference(),
       payoutOption: body.payoutOption,
       makerUserId: p.userId,

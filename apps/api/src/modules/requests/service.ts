@@ -21,7 +21,7 @@ import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import type { TenantContext } from '../../platform/guard';
+import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
 import { users } from '../../platform/schema';
 import { approvalOf, decide, registerApprovable, submitForApproval, type HandlerContext } from '../approvals';
@@ -257,7 +257,7 @@ export async function createFundRequest(
       .insert(fundRequests)
       .values({
         accountId,
-        subsidiaryId: tenant.subsidiaryId,
+        subsidiaryId: subsidiaryForWrite(tenant),
         reference: newReference(),
         makerUserId: p.userId,
         makerName: `${maker?.first ?? ''} ${maker?.last ?? ''}`.trim(),

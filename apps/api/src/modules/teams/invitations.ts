@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import type { TenantContext } from '../../platform/guard';
+import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { accounts, subsidiaries, subsidiaryAccess, users } from '../../platform/schema';
 import { newToken, sha256 } from '../../platform/tokens';
 import { sendMail } from '../mail';
@@ -75,7 +75,7 @@ async function resolveSubsidiary(
   tenant: TenantContext,
   requested: string | null | undefined,
 ): Promise<string | null> {
-  if (requested === undefined) return tenant.subsidiaryId;
+  if (requested === undefined) return subsidiaryForWrite(tenant);
   if (requested === null) return null;
   const [sub] = await db
     .select({ id: subsidiaries.id })

@@ -18,11 +18,12 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { withinRights, type Resources } from '@owo/contract';
 import { WEBHOOK_EVENTS, type ApiKeyCreated, type Webhook } from '@owo/contract/developers';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/query';
-import { useCan } from '../../lib/session';
+import { useActiveAccount, useCan, useHasSession, useResources } from '../../lib/session';
 import { refreshDevelopers, useApiKeys, useDeliveries, useWebhooks } from './api';
 import { SIGNATURE_SAMPLES, WEBHOOK_EVENT_CATALOGUE } from './samples';
 
@@ -82,14 +83,20 @@ function ApiKeys() {
   const roles = useQuery({
     queryKey: ['roles', 'options'],
     queryFn: async () =>
-      (await api.get<{ slug: string; name: string }[]>('/role', { skipForbiddenPage: true })).data ?? [],
+      (
+        await api.get<{ slug: string; name: string; resources: Resources }[]>('/role', {
+          skipForbiddenPage: true,
+        })
+      ).data ?? [],
     retry: false,
   });
+  const mine = useResources();
+  const myRole = useActiveAccount(useHasSession()).data?.activeAccount?.role ?? null;
   const canCreate = useCan('developer', 'post');
   const canReset = useCan('developer', 'put');
   const canRevoke = useCan('developer', 'delete');
   const [name, setName] = useState('');
-  const [role, setRole] = useState<string | null>('admin');
+  const [picked, setPicked] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const create = useApiMutation<ApiKeyCreated>({
     mutationFn: () => api.post<ApiKeyCreated>('/developers/keys', { name, role }),
@@ -110,14 +117,24 @@ function ApiKeys() {
     mutationFn: (id) => api.delete(`/developers/keys/${id}`),
     onSuccess: () => void refreshDevelopers(),
   });
-  const roleOptions = (roles.data ?? [])
-    .filter((r) => r.slug !== 'owner')
+  // Only roles within the creator's own rights (the API refuses any other with 403 on `role`).
+  // Without the roles list (no `roles` permission), the creator's own role is what they can give.
+  const listed = (roles.data ?? [])
+    .filter((r) => r.slug !== 'owner' && !!mine && withinRights(mine, r.resources))
     .map((r) => ({ value: r.slug, label: r.name }));
+  const ownRole = myRole === 'owner' ? 'admin' : myRole;
+  const roleOptions = listed.length
+    ? listed
+    : ownRole
+      ? [{ value: ownRole, label: ownRole.charAt(0).toUpperCase() + ownRole.slice(1) }]
+      : [];
+  const role = roleOptions.some((o) => o.value === picked) ? picked : (roleOptions[0]?.value ?? null);
   return (
     <Stack>
       <Text size="sm" c="dimmed">
         Send a key as <Code>Authorization: Bearer sk_…</Code>. It acts in this account with the permissions of
-        its role.
+        its role, never beyond those its creator holds at the time of each call: if your role changes, your
+        keys change with it, and they stop if you leave the account.
       </Text>
       {canCreate && (
         <Group align="flex-end">
@@ -131,11 +148,12 @@ function ApiKeys() {
             label="Role"
             w={200}
             value={role}
-            onChange={setRole}
-            data={roleOptions.length ? roleOptions : [{ value: 'admin', label: 'Admin' }]}
+            onChange={setPicked}
+            data={roleOptions}
             allowDeselect={false}
+            description="Only roles within your own permissions"
           />
-          <Button disabled={!name.trim()} loading={create.isPending} onClick={() => create.mutate()}>
+          <Button disabled={!name.trim() || !role} loading={create.isPending} onClick={() => create.mutate()}>
             Create key
           </Button>
         </Group>

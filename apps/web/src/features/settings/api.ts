@@ -27,6 +27,13 @@ export const subsidiariesApi = {
   update: (id: string, body: Partial<SubsidiaryInput>) =>
     api.put<SubsidiaryDetail>(`/subsidiaries/${id}`, body),
   remove: (id: string) => api.delete<null>(`/subsidiaries/${id}`),
+  // Sub-access (000 §3 "subaccess"): which members may see and work in this subsidiary.
+  addMember: (id: string, memberId: string) =>
+    api.post<SubsidiaryDetail>(`/subsidiaries/${id}/members`, { memberId }),
+  setMemberActive: (id: string, memberId: string, active: boolean) =>
+    api.patch<SubsidiaryDetail>(`/subsidiaries/${id}/members/${memberId}`, { active }),
+  removeMember: (id: string, memberId: string) =>
+    api.delete<SubsidiaryDetail>(`/subsidiaries/${id}/members/${memberId}`),
 };
 
 export const useSubsidiary = (id: string) =>

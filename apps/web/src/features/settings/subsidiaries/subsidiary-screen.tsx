@@ -7,18 +7,22 @@ import {
   Card,
   Group,
   Modal,
+  Select,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Member } from '@owo/contract/teams';
+import { api } from '../../../lib/api';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FullPageLoader } from '../../../components/page-states';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { queryClient, useApiMutation } from '../../../lib/query';
-import { sessionKeys, useCan } from '../../../lib/session';
+import { isFullAccessRole, sessionKeys, useCan } from '../../../lib/session';
 import { refreshSubsidiaries, settingsKeys, subsidiariesApi, useSubsidiary } from '../api';
 import { SubsidiaryForm } from './subsidiary-form';
 
@@ -103,9 +107,10 @@ export function SubsidiaryScreen() {
           </Alert>
         )}
         <Card padding={0}>
-          <Title order={4} p="md">
+          <Title order={4} p="md" pb={4}>
             Members ({s.members.length})
           </Title>
+          <SubsidiaryAccessEditor id={id} members={s.members} />
           {s.members.length ? (
             <Table>
               <Table.Thead>
@@ -114,6 +119,7 @@ export function SubsidiaryScreen() {
                   <Table.Th>Email</Table.Th>
                   <Table.Th>Role</Table.Th>
                   <Table.Th>Access</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -129,13 +135,16 @@ export function SubsidiaryScreen() {
                         {m.active ? 'Active' : 'Paused'}
                       </Badge>
                     </Table.Td>
+                    <Table.Td>
+                      <AccessActions id={id} memberId={m.memberId} active={m.active} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           ) : (
             <Text c="dimmed" size="sm" px="md" pb="md">
-              No member is limited to this subsidiary. Owners and admins see every subsidiary.
+              No member has access to this subsidiary yet. Owners and admins see every subsidiary.
             </Text>
           )}
         </Card>
@@ -171,5 +180,105 @@ export function SubsidiaryScreen() {
         </Stack>
       </Modal>
     </Box>
+  );
+}
+
+const refreshSubsidiary = (id: string) => {
+  void queryClient.invalidateQueries({ queryKey: settingsKeys.subsidiary(id) });
+  void refreshSubsidiaries();
+};
+
+/**
+ * Sub-access: give a member access to this subsidiary. Scopes never widen by removal: a member
+ * (other than an owner or admin) with access to no subsidiary sees none.
+ */
+function SubsidiaryAccessEditor(props: { id: string; members: { memberId: string }[] }) {
+  const canAdd = useCan('subsidiaryMembers', 'post');
+  const [memberId, setMemberId] = useState<string | null>(null);
+  const candidates = useQuery({
+    queryKey: ['subsidiaries', 'access-candidates'],
+    enabled: canAdd,
+    retry: false,
+    queryFn: async () =>
+      (
+        await api.get<Member[]>('/account_access', {
+          query: { where: 'members', limit: 100 },
+          skipForbiddenPage: true,
+        })
+      ).data.filter((m) => m.active && !isFullAccessRole(m.role)),
+  });
+  const add = useApiMutation({
+    mutationFn: (m: string) => subsidiariesApi.addMember(props.id, m),
+    onSuccess: () => {
+      setMemberId(null);
+      refreshSubsidiary(props.id);
+    },
+  });
+  const listed = new Set(props.members.map((m) => m.memberId));
+  const options = (candidates.data ?? [])
+    .filter((m) => !listed.has(m.id))
+    .map((m) => ({ value: m.id, label: `${m.user.name} (${m.roleName})` }));
+  return (
+    <Stack gap="xs" px="md" pb="md">
+      <Text size="sm" c="dimmed" data-testid="subsidiary-access-rule">
+        Owners and admins see every subsidiary. Every other member sees only the subsidiaries they have active
+        access to: a member with no subsidiary access sees no subsidiary&apos;s records and cannot create any.
+      </Text>
+      {canAdd && (
+        <Group align="flex-end">
+          <Select
+            label="Give access to"
+            placeholder="Choose a member"
+            w={280}
+            data={options}
+            value={memberId}
+            onChange={setMemberId}
+            searchable
+            nothingFoundMessage="No other member to add"
+          />
+          <Button
+            disabled={!memberId}
+            loading={add.isPending}
+            onClick={() => memberId && add.mutate(memberId)}
+          >
+            Give access
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function AccessActions(props: { id: string; memberId: string; active: boolean }) {
+  const canPause = useCan('subsidiaryMembers', 'patch');
+  const canRemove = useCan('subsidiaryMembers', 'delete');
+  const toggle = useApiMutation({
+    mutationFn: () => subsidiariesApi.setMemberActive(props.id, props.memberId, !props.active),
+    onSuccess: () => refreshSubsidiary(props.id),
+  });
+  const remove = useApiMutation({
+    mutationFn: () => subsidiariesApi.removeMember(props.id, props.memberId),
+    onSuccess: () => refreshSubsidiary(props.id),
+  });
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {canPause && (
+        <Button size="xs" variant="subtle" loading={toggle.isPending} onClick={() => toggle.mutate()}>
+          {props.active ? 'Pause' : 'Resume'}
+        </Button>
+      )}
+      {canRemove && (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          loading={remove.isPending}
+          onClick={() => remove.mutate()}
+          title="Without access to any subsidiary, the member sees none"
+        >
+          Remove
+        </Button>
+      )}
+    </Group>
   );
 }
