@@ -59,8 +59,24 @@ export async function issueLink(
     accountId: string | null;
     expiresAt: Date | SQL;
     replace?: boolean;
+    /** A standing link's token (`standingLinkToken`): issued once, the same call again is a no-op. */
+    token?: string;
   },
 ): Promise<string> {
+  if (p.token) {
+    await db
+      .insert(linkTokens)
+      .values({
+        tokenHash: sha256(p.token),
+        kind: p.kind,
+        action: p.action,
+        objectId: p.objectId,
+        accountId: p.accountId,
+        expiresAt: p.expiresAt,
+      })
+      .onConflictDoNothing({ target: linkTokens.tokenHash });
+    return p.token;
+  }
   if (p.replace !== false) await revokeLinks(db, { kind: p.kind, objectId: p.objectId, action: p.action });
   const token = newToken(32);
   await db.insert(linkTokens).values({
@@ -72,6 +88,32 @@ export async function issueLink(
     expiresAt: p.expiresAt,
   });
   return token;
+}
+
+/**
+ * A standing link's token: for a link printed again and again (an invoice's pay link on its PDF, in
+ * reminders, on the staff's screen), 256 bits derived from the server's secret, the object and the
+ * action, so it is never kept anywhere but as its hash in `link_tokens` (issued with `issueLink`'s
+ * `token`); it is no record's reference or id, and it is refused like any link once spent, expired
+ * or revoked.
+ */
+export const standingLinkToken = (secret: string, kind: string, action: string, objectId: string) =>
+  hmac(secret, `link:${kind}:${action}:${objectId}`);
+
+/** Spends an object's live links of an action when the action completes outside the link. */
+export async function spendObjectLinks(db: DbOrTx, p: { kind: string; objectId: string; action: string }) {
+  await db
+    .update(linkTokens)
+    .set({ spentAt: sql`now()` })
+    .where(
+      and(
+        eq(linkTokens.kind, p.kind),
+        eq(linkTokens.objectId, p.objectId),
+        eq(linkTokens.action, p.action),
+        isNull(linkTokens.spentAt),
+        isNull(linkTokens.revokedAt),
+      ),
+    );
 }
 
 /**
