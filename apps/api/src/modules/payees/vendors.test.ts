@@ -31,7 +31,7 @@ const anon = async (method: string, path: string, body?: unknown) => {
   });
   return { status: r.status, body: await r.json() };
 };
-const refOf = (text: string) => /\/vendor-onboarding\/invitation\/([A-Za-z0-9_-]{43})/.exec(text)![1];
+const refOf = (text: string) => /\/vendor-onboarding\/invitation\/([A-Za-z0-9_-]{32,64})/.exec(text)![1];
 const approve = (api: any, id: string) =>
   api.post(`/api/approval-workflows/pending-approvals/approve/${id}`, {
     approvalStatus: 'approved',
