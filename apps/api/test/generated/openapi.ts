@@ -3800,14 +3800,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/invoices/{accountId}/{invoiceId}": {
+    "/api/public/invoices/{token}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** What a payer needs: company, products, amount due now and the account to pay into */
+        /**
+         * What a payer needs: company, products, amount due now and the account to pay into
+         * @description The token is the invoice’s pay link token (256 bits, stored hashed; never the company’s or the invoice’s id), issued at approval: unknown 404; the invoice cancelled 410 (link-revoked); expired (two years) 410.
+         */
         get: operations["getPublicInvoice"];
         put?: never;
         post?: never;
@@ -4042,7 +4045,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/verify/payout/quote/{ref}": {
+    "/api/verify/payout/quote/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4051,12 +4054,12 @@ export interface paths {
         };
         /**
          * Public: the company name and recipient email of a send-bill link
-         * @description Unknown ref: 404; a ref already used: 409. Nothing of the company but its name is answered.
+         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered.
          */
         get: operations["getSendBill"];
         /**
          * Public: the vendor sends the bill (multipart: amount, description, invoiceNumber, dueDate, bankCode, accountNumber, file)
-         * @description Single use: a used ref answers 409, an unknown one 404. The bank account is NUBAN-checked and resolved.
+         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). The link is spent with the bill's submission. The bank account is NUBAN-checked and resolved.
          */
         put: operations["submitSendBill"];
         post?: never;
@@ -4066,14 +4069,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/verify/payout/quote/{ref}/banks": {
+    "/api/verify/payout/quote/{token}/banks": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Public: the bank list for the send-bill form (only with a live send-bill ref) */
+        /**
+         * Public: the bank list for the send-bill form (only with a live send-bill link)
+         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked).
+         */
         get: operations["listSendBillBanks"];
         put?: never;
         post?: never;
@@ -4232,7 +4238,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a vendor to add their own details and bank account (a single-use link is mailed)
-         * @description With payeeId, the existing vendor updates their details; a new bank account then needs approval by someone other than the inviter (approval type payeeBankChange).
+         * @description Without payeeId, the link creates a new vendor (never touches another). With payeeId, the link proposes that vendor’s new details and bank account: they wait for approval by someone other than the inviter (approval type payeeBankChange) and the vendor’s current email is told.
          */
         post: operations["inviteVendor"];
         delete?: never;
@@ -4258,7 +4264,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}": {
+    "/api/public/vendor-onboarding/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4267,7 +4273,7 @@ export interface paths {
         };
         /**
          * Public: the company name and invited email of a vendor self-onboarding link
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         get: operations["getVendorOnboarding"];
         put?: never;
@@ -4278,7 +4284,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}/banks": {
+    "/api/public/vendor-onboarding/{token}/banks": {
         parameters: {
             query?: never;
             header?: never;
@@ -4287,7 +4293,7 @@ export interface paths {
         };
         /**
          * Public: the bank list for the onboarding bank step (only with a live link)
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         get: operations["listVendorOnboardingBanks"];
         put?: never;
@@ -4298,7 +4304,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}/personal-details": {
+    "/api/public/vendor-onboarding/{token}/personal-details": {
         parameters: {
             query?: never;
             header?: never;
@@ -4308,7 +4314,7 @@ export interface paths {
         get?: never;
         /**
          * Public: the vendor’s name, email, phone and billing address (step 1 of 2)
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         put: operations["saveVendorPersonalDetails"];
         post?: never;
@@ -4318,7 +4324,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}/bank-details": {
+    "/api/public/vendor-onboarding/{token}/bank-details": {
         parameters: {
             query?: never;
             header?: never;
@@ -4328,7 +4334,7 @@ export interface paths {
         get?: never;
         /**
          * Public: the vendor’s bank account (step 2 of 2): NUBAN-checked, resolved, and the link is used up
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP. The resolved account name wins. A vendor the company already has whose account differs gets a bank change awaiting approval (pendingApproval true), never an immediate change.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP. The resolved account name wins. A new-vendor invitation creates a new vendor. An invitation for an existing vendor changes nothing at once: new details or bank account wait for approval (pendingApproval true) and the vendor’s current email is told.
          */
         put: operations["completeVendorOnboarding"];
         post?: never;
@@ -19137,8 +19143,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
-                invoiceId: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19181,7 +19186,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19606,7 +19613,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19632,8 +19639,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19643,7 +19651,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19667,8 +19675,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19678,7 +19687,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19697,8 +19706,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -20350,7 +20360,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20382,6 +20392,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20394,7 +20405,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20413,6 +20424,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20425,7 +20437,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20459,8 +20471,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -20471,7 +20483,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20506,6 +20518,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
