@@ -29,3 +29,10 @@ ALTER TABLE "payee_invitations" DROP COLUMN "reference";
 --> statement-breakpoint
 -- A link's change to an existing vendor's details waits, with its bank account, for approval.
 ALTER TABLE "payee_bank_changes" ADD COLUMN "details" jsonb;
+--> statement-breakpoint
+-- Employee portal invitations still open become link tokens (they had no expiry: 14 days from now).
+INSERT INTO "link_tokens" ("token_hash", "kind", "action", "object_id", "account_id", "expires_at")
+SELECT "invite_token_hash", 'employee-invitation', 'join', "id", "account_id", now() + interval '14 days'
+FROM "payroll_employees" WHERE "invite_token_hash" IS NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "payroll_employees" DROP COLUMN "invite_token_hash";
