@@ -626,8 +626,10 @@ export async function retrySettlements(deps: AppDeps, accountId: string, invoice
 // ---------------------------------------------------------------- the public pay page
 
 /** GET /api/public/invoices/{token}: the invoice the link stands for (the guard checked the link). */
-export const publicInvoiceByLink = (db: Db, link: { accountId: string | null; objectId: string }) =>
-  publicInvoice(db, link.accountId ?? '', link.objectId);
+export async function publicInvoiceByLink(db: Db, link: { accountId: string | null; objectId: string }) {
+  if (!link.accountId) throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
+  return publicInvoice(db, link.accountId, link.objectId);
+}
 
 export async function publicInvoice(db: Db, accountId: string, invoiceId: string): Promise<PublicInvoice> {
   const [r] = await db
