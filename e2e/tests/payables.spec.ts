@@ -198,9 +198,15 @@ test('request a bill → the vendor fills send-bill → approve → paid', async
     await owner.getByRole('button', { name: 'Search' }).click();
     await owner.getByTestId('mailbox-item').first().click();
     link = (await owner.getByTestId('mail-link-0').getAttribute('href')) ?? '';
-    expect(link).toMatch(/\/send-bill\/welcome\/[0-9a-f]{32}$/);
+    expect(link).toMatch(/\/send-bill\/welcome\/[A-Za-z0-9_-]{43}$/);
   });
-  const ref = link.split('/').pop()!;
+  // The link carries its own token (issue 34 §3), never the bill's reference: staff read that from the list.
+  const listed = await owner.request.get('/api/payout/quotes');
+  expect(listed.ok()).toBe(true);
+  const ref = ((await listed.json()).data as { email: string; reference: string }[]).find(
+    (b) => b.email === vendorEmail,
+  )!.reference;
+  expect(link.split('/').pop()).not.toBe(ref);
 
   const vendorContext = await browser.newContext();
   const vendor = await vendorContext.newPage();

@@ -32,6 +32,8 @@ describe('every registered route', () => {
           problems.push(`${name}: unknown resource '${a.resource}'`);
         if (!(ACTIONS as readonly string[]).includes(a.action))
           problems.push(`${name}: unknown action '${a.action}'`);
+      } else if (a.kind === 'link') {
+        if (!r.url.includes(':token')) problems.push(`${name}: a link route without :token`);
       } else if (a.kind !== 'public' && a.kind !== 'session') problems.push(`${name}: unknown access kind`);
     }
     expect(problems).toEqual([]);
@@ -55,7 +57,10 @@ describe('every registered route', () => {
   it('refuses anonymous callers on every non-public route with 401, before looking at the body', async () => {
     const anon = client(t);
     const leaks: string[] = [];
-    for (const r of apiRoutes(t).filter((x) => x.access && x.access.kind !== 'public')) {
+    const guarded = apiRoutes(t).filter(
+      (x) => x.access && x.access.kind !== 'public' && x.access.kind !== 'link',
+    );
+    for (const r of guarded) {
       const url = fillPath(r.url, () => '00000000-0000-4000-8000-000000000000');
       const res = await anon.call(
         r.method,
@@ -64,6 +69,23 @@ describe('every registered route', () => {
       );
       // The guard runs in preValidation: who may call is settled before the body is examined.
       if (res.status !== 401) leaks.push(`${r.method} ${r.url} -> ${res.status} (expected 401)`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('refuses an unknown token on every public-link route with 404, before looking at the body', async () => {
+    const anon = client(t);
+    const links = apiRoutes(t).filter((x) => x.access?.kind === 'link');
+    expect(links.length).toBeGreaterThan(0);
+    const leaks: string[] = [];
+    for (const r of links) {
+      const url = fillPath(r.url, () => 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+      const res = await anon.call(
+        r.method,
+        url,
+        r.method === 'GET' || r.method === 'DELETE' ? undefined : (sampleBody(r) ?? {}),
+      );
+      if (res.status !== 404) leaks.push(`${r.method} ${r.url} -> ${res.status} (expected 404)`);
     }
     expect(leaks).toEqual([]);
   });

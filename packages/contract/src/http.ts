@@ -58,3 +58,7 @@ export const listFormatQuery = z.object({
 });
 
 export const idParam = z.object({ id: z.string().uuid() });
+/** A public link's path: its token (the guard's `needsLink` checks it before this runs). */
+export const linkTokenParam = z.object({ token: z.string().min(1).max(128) });
+/** The `status` of a public link's 410: spent, expired, or revoked (its object was cancelled). */
+export const LINK_STATUS = { used: 'link-used', expired: 'link-expired', revoked: 'link-revoked' } as const;

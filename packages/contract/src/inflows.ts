@@ -15,6 +15,7 @@ export const INFLOW_MSG = {
   invoiceSaved: 'Invoice saved.',
   invoiceSubmitted: 'Invoice saved successfully',
   invoiceNotFound: 'Invoice not found',
+  invoiceLinkCancelled: 'This invoice was cancelled. Contact the company',
   invoiceNotEditable: 'Only a draft or rejected invoice can be changed',
   amountMin: 'Invoice amount must be at least 1',
   productsRequired: 'Add at least one product',
@@ -391,7 +392,6 @@ export const publicInvoiceSchema = z.object({
   accountName: z.string(),
 });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
-export const publicInvoiceParams = z.object({ accountId: z.string().uuid(), invoiceId: z.string().uuid() });
 
 // ---- pure money rules, shared by server and screens (exact kobo) ----
 

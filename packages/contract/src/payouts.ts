@@ -224,6 +224,7 @@ export const BILL_MSG = {
   submitted: 'Payment Requested',
   unknown: 'This bill link is not valid',
   used: 'This bill link has already been used',
+  expired: 'This bill link has expired. Ask the company for a new one',
   amountInvalid: 'Amount must be a positive number with at most 2 decimal places',
   descriptionRequired: 'Description is required',
   invoiceRequired: 'Invoice number is required',

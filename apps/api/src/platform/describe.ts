@@ -140,7 +140,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The OpenAPI `security` of a route, from its declared access. Public: an empty requirement (no credentials). */
 export function securityFor(access: Access | undefined, method: string): Record<string, string[]>[] {
-  if (!access || access.kind === 'public') return [{}];
+  if (!access || access.kind === 'public' || access.kind === 'link') return [{}]; // a link: its URL's token
   return [
     { bearerAuth: [] },
     SAFE.has(method.toUpperCase()) ? { sessionCookie: [] } : { sessionCookie: [], csrfHeader: [] },
@@ -257,7 +257,10 @@ export function describeRoute(arg: TransformArg) {
     }
   }
   if (schema.body || schema.querystring || schema.params || schema.headers) errors.add(400);
-  if (access && access.kind !== 'public') {
+  if (access?.kind === 'link') {
+    errors.add(401);
+    errors.add(410); // a link spent, expired or revoked
+  } else if (access && access.kind !== 'public') {
     errors.add(401);
     errors.add(403);
   }

@@ -27,7 +27,7 @@ import {
   liveSessionColumns,
   type AuthContext,
 } from './sessions';
-import { safeEqual, sha256 } from './tokens';
+import { resolveLink, safeEqual, sha256, type LinkMessages, type LinkPrincipal } from './tokens';
 import { changedSinceSql, ContextCache, ListCache, snapshotXmin } from './list-cache';
 
 /**
@@ -40,7 +40,8 @@ import { changedSinceSql, ContextCache, ListCache, snapshotXmin } from './list-c
 export type Access =
   | { kind: 'public' }
   | { kind: 'session'; allowPending2fa?: boolean; allowUnverified?: boolean }
-  | { kind: 'permission'; resource: Resource; action: Action };
+  | { kind: 'permission'; resource: Resource; action: Action }
+  | { kind: 'link'; link: string; action: string; messages?: LinkMessages };
 
 export const isPublic = (): { access: Access } => ({ access: { kind: 'public' } });
 /** `allowUnverified` admits users who have not confirmed their email (profile, logout, resend). */
@@ -49,6 +50,15 @@ export const needsSession = (
 ): { access: Access } => ({ access: { kind: 'session', ...opts } });
 export const needs = (resource: Resource, action: Action): { access: Access } => ({
   access: { kind: 'permission', resource, action },
+});
+/**
+ * A public link (platform/tokens.ts): the route's `:token` path parameter must be a live link token
+ * of this kind and action; the guard sets `req.link` to its principal (the one object it allows), or
+ * answers 401 (no token), 404 (unknown, or a token of another kind or action) or 410 (spent, expired,
+ * revoked). The handler spends it (`spendLink`) in the transaction of the action.
+ */
+export const needsLink = (link: string, action: string, messages?: LinkMessages): { access: Access } => ({
+  access: { kind: 'link', link, action, messages },
 });
 
 /**
@@ -121,12 +131,13 @@ export function subsidiaryForWrite(tenant: TenantContext): string | null {
  * Who is calling: every principal is evaluated by the same guard (`authorizeMember`) against the
  * route's `access`. A session acts with its member's rights; an API key with the intersection of
  * its role and its creator's CURRENT rights (read in the key's one statement, so demoting or
- * removing the creator narrows or stops the key at once). A further kind (a public link) joins
- * this union.
+ * removing the creator narrows or stops the key at once). A public link's token is the third kind:
+ * it allows one object and one action (`needsLink`, platform/tokens.ts), nothing else.
  */
 export type Principal =
   | { kind: 'session'; userId: string; sessionId: string; familyId: string; via: 'bearer' | 'cookie' }
-  | { kind: 'apiKey'; keyId: string; userId: string; accountId: string };
+  | { kind: 'apiKey'; keyId: string; userId: string; accountId: string }
+  | { kind: 'link'; link: LinkPrincipal };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -141,6 +152,8 @@ declare module 'fastify' {
     tenant: TenantContext | null;
     /** The fused list's page, when the guard could read it in its own statement (else null). */
     fused: FusedPage | null;
+    /** A `needsLink` route's principal: the one object and action its token allows. */
+    link: LinkPrincipal | null;
   }
 }
 
@@ -226,6 +239,7 @@ export function registerGuard(
   app.decorateRequest('principal', null);
   app.decorateRequest('tenant', null);
   app.decorateRequest('fused', null);
+  app.decorateRequest('link', null);
 
   // Safe by default: a guarded route that declares nothing refuses to register, so the app cannot boot.
   app.addHook('onRoute', (route) => {
@@ -248,6 +262,18 @@ export function registerGuard(
     }
     if (access.kind === 'public') {
       await tryAuthenticate(req, config, load); // public routes may still use a session when present
+      return;
+    }
+    if (access.kind === 'link') {
+      // The link's token is the whole credential: a session or key the visitor also has adds nothing.
+      const token = (req.params as Record<string, string | undefined> | undefined)?.token;
+      const link = await resolveLink(db, token, {
+        kind: access.link,
+        action: access.action,
+        messages: access.messages,
+      });
+      req.link = link;
+      req.principal = { kind: 'link', link };
       return;
     }
     const sub = req.headers['x-subsidiary-id'];
@@ -636,4 +662,9 @@ export function tenantOf(req: FastifyRequest): TenantContext {
 export function authOf(req: FastifyRequest): AuthContext {
   if (!req.auth) throw unauthorized();
   return req.auth;
+}
+/** For handlers of `needsLink` routes: the guard guarantees the link's principal. */
+export function linkOf(req: FastifyRequest): LinkPrincipal {
+  if (!req.link) throw unauthorized();
+  return req.link;
 }

@@ -7,6 +7,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -58,4 +59,30 @@ export const listChanges = pgTable(
   // Not unique: a transaction writing an account in several statements notes it once per statement;
   // a plain insert costs a writer far less than an ON CONFLICT check.
   (t) => [index('list_changes_account_xid_idx').on(t.accountId, t.xid)],
+);
+
+/**
+ * The capability of every public link (platform/tokens.ts, migration 0025): only the SHA-256 of the
+ * link's random token, the one object (`kind` + `object_id`) and the one action it allows, its
+ * expiry, when its action completed (`spent_at`) and when it was revoked (object cancelled, or a
+ * newer link for the same object and action). `account_id` cascades with the company (FK in SQL).
+ */
+export const linkTokens = pgTable(
+  'link_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind').notNull(),
+    action: text('action').notNull(),
+    objectId: uuid('object_id').notNull(),
+    accountId: uuid('account_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('link_tokens_hash_key').on(t.tokenHash),
+    index('link_tokens_object_idx').on(t.kind, t.objectId),
+  ],
 );

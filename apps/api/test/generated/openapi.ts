@@ -3834,14 +3834,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/invoices/{accountId}/{invoiceId}": {
+    "/api/public/invoices/{token}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** What a payer needs: company, products, amount due now and the account to pay into */
+        /**
+         * What a payer needs: company, products, amount due now and the account to pay into
+         * @description The token is the invoice’s pay link token (256 bits, stored hashed; never the company’s or the invoice’s id), issued at approval: unknown 404; the invoice cancelled 410 (link-revoked); expired (two years) 410.
+         */
         get: operations["getPublicInvoice"];
         put?: never;
         post?: never;
@@ -4076,7 +4079,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/verify/payout/quote/{ref}": {
+    "/api/verify/payout/quote/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4085,12 +4088,12 @@ export interface paths {
         };
         /**
          * Public: the company name and recipient email of a send-bill link
-         * @description Unknown ref: 404; a ref already used: 409. Nothing of the company but its name is answered.
+         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered.
          */
         get: operations["getSendBill"];
         /**
          * Public: the vendor sends the bill (multipart: amount, description, invoiceNumber, dueDate, bankCode, accountNumber, file)
-         * @description Single use: a used ref answers 409, an unknown one 404. The bank account is NUBAN-checked and resolved.
+         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). The link is spent with the bill's submission. The bank account is NUBAN-checked and resolved.
          */
         put: operations["submitSendBill"];
         post?: never;
@@ -4100,14 +4103,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/verify/payout/quote/{ref}/banks": {
+    "/api/verify/payout/quote/{token}/banks": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Public: the bank list for the send-bill form (only with a live send-bill ref) */
+        /**
+         * Public: the bank list for the send-bill form (only with a live send-bill link)
+         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked).
+         */
         get: operations["listSendBillBanks"];
         put?: never;
         post?: never;
@@ -4266,7 +4272,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a vendor to add their own details and bank account (a single-use link is mailed)
-         * @description With payeeId, the existing vendor updates their details; a new bank account then needs approval by someone other than the inviter (approval type payeeBankChange).
+         * @description Without payeeId, the link creates a new vendor (never touches another). With payeeId, the link proposes that vendor’s new details and bank account: they wait for approval by someone other than the inviter (approval type payeeBankChange) and the vendor’s current email is told.
          */
         post: operations["inviteVendor"];
         delete?: never;
@@ -4292,7 +4298,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}": {
+    "/api/public/vendor-onboarding/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4301,7 +4307,7 @@ export interface paths {
         };
         /**
          * Public: the company name and invited email of a vendor self-onboarding link
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         get: operations["getVendorOnboarding"];
         put?: never;
@@ -4312,7 +4318,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}/banks": {
+    "/api/public/vendor-onboarding/{token}/banks": {
         parameters: {
             query?: never;
             header?: never;
@@ -4321,7 +4327,7 @@ export interface paths {
         };
         /**
          * Public: the bank list for the onboarding bank step (only with a live link)
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         get: operations["listVendorOnboardingBanks"];
         put?: never;
@@ -4332,7 +4338,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}/personal-details": {
+    "/api/public/vendor-onboarding/{token}/personal-details": {
         parameters: {
             query?: never;
             header?: never;
@@ -4342,7 +4348,7 @@ export interface paths {
         get?: never;
         /**
          * Public: the vendor’s name, email, phone and billing address (step 1 of 2)
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         put: operations["saveVendorPersonalDetails"];
         post?: never;
@@ -4352,7 +4358,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}/bank-details": {
+    "/api/public/vendor-onboarding/{token}/bank-details": {
         parameters: {
             query?: never;
             header?: never;
@@ -4362,7 +4368,7 @@ export interface paths {
         get?: never;
         /**
          * Public: the vendor’s bank account (step 2 of 2): NUBAN-checked, resolved, and the link is used up
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP. The resolved account name wins. A vendor the company already has whose account differs gets a bank change awaiting approval (pendingApproval true), never an immediate change.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP. The resolved account name wins. A new-vendor invitation creates a new vendor. An invitation for an existing vendor changes nothing at once: new details or bank account wait for approval (pendingApproval true) and the vendor’s current email is told.
          */
         put: operations["completeVendorOnboarding"];
         post?: never;
@@ -19260,8 +19266,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
-                invoiceId: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19304,7 +19309,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19729,7 +19736,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19755,8 +19762,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19766,7 +19774,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19790,8 +19798,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19801,7 +19810,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19820,8 +19829,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -20473,7 +20483,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20505,6 +20515,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20517,7 +20528,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20536,6 +20547,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20548,7 +20560,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20582,8 +20594,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -20594,7 +20606,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20629,6 +20641,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];

@@ -153,7 +153,7 @@ export const paths = {
     customer: route('/inflows/customers/:id'),
     partner: route('/inflows/partners/:id'),
   },
-  paymentCollection: route('/payment-collection/invoice/:accountId/:invoiceId'),
+  paymentCollection: route('/payment-collection/invoice/:token'),
   vendors: {
     root: route('/vendors'),
     detail: route('/vendors/:id'),

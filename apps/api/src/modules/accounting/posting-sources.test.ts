@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTING_MSG } from '@owo/contract';
 import {
   createTestApp,
+  lastMailTo,
   memberWithRole,
   ownerWithAccount,
   setKybTier,
@@ -219,6 +220,9 @@ describe('posting a paid payout, bill and payroll run', () => {
     const req = await o.api.post('/api/payout/quote/request', { email, note: 'Generator repair invoice' });
     expect(req.status).toBe(201);
     const ref = req.body.data.reference as string;
+    // The vendor's send-bill link carries its own token (mailed), never the bill's reference.
+    const mailed = await lastMailTo(t, email);
+    const token = /\/send-bill\/welcome\/([A-Za-z0-9_-]{43})/.exec(mailed!.text)![1];
     const f = new FormData();
     for (const [k, val] of Object.entries({
       amount: '40000',
@@ -234,7 +238,7 @@ describe('posting a paid payout, bill and payroll run', () => {
       new Blob([Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1')], { type: 'application/pdf' }),
       'inv.pdf',
     );
-    const sent = await fetch(`${t.baseUrl}/api/verify/payout/quote/${ref}`, { method: 'PUT', body: f });
+    const sent = await fetch(`${t.baseUrl}/api/verify/payout/quote/${token}`, { method: 'PUT', body: f });
     expect(sent.status, await sent.clone().text()).toBe(200);
     // every write fails until the attempts run out
     await o.api.post('/api/accounting/sandbox/faults', { failNext: 3 });

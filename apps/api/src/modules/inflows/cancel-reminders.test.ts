@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INFLOW_MSG } from '@owo/contract';
+import { INFLOW_MSG, LINK_STATUS } from '@owo/contract';
 import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { mailOutbox } from '../../platform/schema';
@@ -68,6 +68,9 @@ describe('cancelling an invoice (issue 24 §0 installments)', () => {
       'partly paid',
       async () => (await o.api.get(`/api/inflows/invoice/${id}`)).body.data.amountPaidMinor === 100_000,
     );
+    const payLink = (await o.api.get(`/api/inflows/invoice/${id}`)).body.data.payLink as string;
+    const token = payLink.split('/').pop()!;
+    expect((await o.api.get(`/api/public/invoices/${token}`)).status).toBe(200);
     const other = await fundedOwner(t, 0);
     expect((await other.api.post(`/api/inflows/invoice/${id}/cancel`)).status).toBe(404);
     const cancelled = await o.api.post(`/api/inflows/invoice/${id}/cancel`);
@@ -80,8 +83,13 @@ describe('cancelling an invoice (issue 24 §0 installments)', () => {
     ]);
     expect((await o.api.post(`/api/inflows/invoice/${id}/cancel`)).status).toBe(409);
     expect((await o.api.get(`/api/inflows/invoice/notification/${id}`)).status).toBe(409);
-    // The pay page no longer offers it.
-    expect((await o.api.get(`/api/public/invoices/${o.account.id}/${id}`)).status).toBe(404);
+    // The pay page no longer offers it: the link was revoked with the invoice (issue 34 §3).
+    const gone = await o.api.get(`/api/public/invoices/${token}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body).toMatchObject({
+      status: LINK_STATUS.revoked,
+      message: INFLOW_MSG.invoiceLinkCancelled,
+    });
 
     await pay('500');
     const after = await waitFor('overage', async () => {

@@ -10,6 +10,8 @@ import type { Db, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict } from '../../platform/errors';
 import { defineTicker } from '../../platform/jobs';
+import { linkTokens } from '../../platform/tables';
+import { revokeLinks } from '../../platform/tokens';
 import { railsOf } from '../../rails';
 import { accounts } from '../accounts/tables';
 import { dispatchManySoon, dispatchSoon } from '../funding';
@@ -31,7 +33,15 @@ import { emitAreaEvents, type AreaEventInput } from '../developers';
 import { transactions } from '../money/tables';
 import { sendMail } from '../mail';
 import { emitCollected, emitRefundStarted, type CollectedEvent } from './hooks';
-import { invoiceEvent, invoiceEventInput, invoiceRow, payLinkOf, type AfterCommit } from './service';
+import {
+  INVOICE_LINK,
+  invoiceEvent,
+  invoiceEventInput,
+  invoiceRow,
+  issueInvoiceLink,
+  payLinkOf,
+  type AfterCommit,
+} from './service';
 import {
   inflowPartners,
   invoiceCollectionRefunds,
@@ -81,6 +91,25 @@ export async function assignInvoiceAccount(deps: AppDeps, invoiceId: string): Pr
     .where(and(eq(invoices.id, r.id), isNull(invoices.vaNumber)));
 }
 
+/**
+ * Invoices approved before pay links were link tokens (migration 0025) get theirs: the token is
+ * derived from the server's secret, so SQL alone cannot issue it. A no-op once none is missing.
+ */
+async function sweepInvoiceLinks(deps: AppDeps) {
+  const rows = await deps.db
+    .select({ id: invoices.id, accountId: invoices.accountId })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.approvalStatus, 'approved'),
+        sql`${invoices.status} <> 'cancelled'`,
+        sql`not exists (select 1 from ${linkTokens} where ${linkTokens.kind} = ${INVOICE_LINK} and ${linkTokens.objectId} = ${invoices.id})`,
+      ),
+    )
+    .limit(500);
+  for (const r of rows) await issueInvoiceLink(deps.db, deps, r);
+}
+
 async function sweepInvoiceAccounts(deps: AppDeps) {
   const rows = await deps.db
     .select({ id: invoices.id })
@@ -92,6 +121,7 @@ async function sweepInvoiceAccounts(deps: AppDeps) {
 
 export function registerCollections(deps: AppDeps) {
   defineTicker(deps, 'invoice-accounts', 3000, sweepInvoiceAccounts);
+  defineTicker(deps, 'invoice-links', 60_000, sweepInvoiceLinks);
   // A batch of deposits (the rails webhook queue) is matched in one query, one wallet read per company.
   const many = async (db: Db, numbers: string[]) => {
     const out = new Map<string, InboundMatch>();
@@ -595,6 +625,12 @@ export async function retrySettlements(deps: AppDeps, accountId: string, invoice
 
 // ---------------------------------------------------------------- the public pay page
 
+/** GET /api/public/invoices/{token}: the invoice the link stands for (the guard checked the link). */
+export async function publicInvoiceByLink(db: Db, link: { accountId: string | null; objectId: string }) {
+  if (!link.accountId) throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
+  return publicInvoice(db, link.accountId, link.objectId);
+}
+
 export async function publicInvoice(db: Db, accountId: string, invoiceId: string): Promise<PublicInvoice> {
   const [r] = await db
     .select({ i: invoices, company: accounts.name })
@@ -846,6 +882,7 @@ export async function cancelInvoice(db: Db, accountId: string, invoiceId: string
       .update(invoices)
       .set({ status: 'cancelled', updatedAt: new Date() })
       .where(eq(invoices.id, i.id));
+    await revokeLinks(tx, { kind: INVOICE_LINK, objectId: i.id });
     await invoiceEvent(tx, i, 'cancelled');
   });
 }

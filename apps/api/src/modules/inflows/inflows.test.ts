@@ -240,8 +240,9 @@ describe('collection', () => {
     expect(s3.status).toBe(200);
     expect(s3.body.data).toMatchObject({ status: 'pending', approvalStatus: 'pending' });
     const approvalId = s3.body.data.approvalWorkflowPendingApprovalItem.id;
-    // Not payable before approval.
-    expect((await client(t).get(`/api/public/invoices/${o.account.id}/${id}`)).status).toBe(404);
+    // Not payable before approval: the pay link's token is issued by the approval.
+    const pendingLink = (await o.api.get(`/api/inflows/invoice/${id}`)).body.data;
+    expect(pendingLink.payLink).toBeNull();
     const pending = await admin.api.get('/api/approval-workflows/pending-approvals/invoice');
     expect(pending.body.data.map((x: any) => x.resourceItem.id)).toContain(id);
     const ok = await approve(admin.api, approvalId);
@@ -252,18 +253,20 @@ describe('collection', () => {
     expect(inv.approvalStatus).toBe('approved');
     const reminder = await o.api.get(`/api/inflows/invoice/notification/${id}`);
     expect(reminder.body.message).toBe('Reminder sent successfully!');
-    expect((await lastMailTo(t, 'ada@stores.ng'))?.text).toContain(
-      `/payment-collection/invoice/${o.account.id}/${id}`,
-    );
+    // The pay link is a link token (issue 34 §3): neither the company's nor the invoice's id.
+    expect(inv.payLink).toMatch(/\/payment-collection\/invoice\/[A-Za-z0-9_-]{43}$/);
+    expect(inv.payLink).not.toContain(id);
+    expect(inv.payLink).not.toContain(o.account.id);
+    const token = inv.payLink.split('/').pop() as string;
+    expect((await lastMailTo(t, 'ada@stores.ng'))?.text).toContain(`/payment-collection/invoice/${token}`);
     const delivered = await o.api.patch(`/api/inflows/invoice/${id}/delivery/mark-as-delivered`);
     expect(delivered.body.message).toBe('Delivery status updated successfully.');
     expect(delivered.body.data.deliveryStatus).toBe('delivered');
     expect((await o.api.patch(`/api/inflows/invoice/${id}/delivery/mark-as-delivered`)).status).toBe(409);
     expect(inv.collectionAccount.accountNumber).toMatch(/^\d{10}$/);
-    expect(inv.payLink).toContain(`/payment-collection/invoice/${o.account.id}/${id}`);
 
     const anon = client(t);
-    const pub = await anon.get(`/api/public/invoices/${o.account.id}/${id}`);
+    const pub = await anon.get(`/api/public/invoices/${token}`);
     expect(pub.status).toBe(200);
     expect(pub.body.data).toMatchObject({
       companyName: o.account.name,
@@ -272,9 +275,13 @@ describe('collection', () => {
       amountDueMinor: 102_000,
     });
     const other = await company();
-    const mismatch = await anon.get(`/api/public/invoices/${other.o.account.id}/${id}`);
-    expect(mismatch.status).toBe(404);
-    expect(JSON.stringify(mismatch.body)).not.toContain(o.account.name);
+    // The ids the old links carried open nothing.
+    const byIds = await anon.get(`/api/public/invoices/${o.account.id}/${id}`);
+    expect(byIds.status).toBe(404);
+    expect(JSON.stringify(byIds.body)).not.toContain(o.account.name);
+    const byId = await anon.get(`/api/public/invoices/${id}`);
+    expect(byId.status).toBe(404);
+    expect(JSON.stringify(byId.body)).not.toContain(o.account.name);
 
     const pay = (amount: string) =>
       o.api.post('/api/sandbox/deposits', {
@@ -298,9 +305,7 @@ describe('collection', () => {
     expect(afterFirst.invoiceSettlements).toMatchObject([
       { amountMinor: 30_000, capped: false, percentage: '20' },
     ]);
-    expect((await anon.get(`/api/public/invoices/${o.account.id}/${id}`)).body.data.amountDueMinor).toBe(
-      51_000,
-    );
+    expect((await anon.get(`/api/public/invoices/${token}`)).body.data.amountDueMinor).toBe(51_000);
 
     // 2,000 more: 1,500 to finish, 500 overage; the partner's 20% of 1,500 = 300 is capped to 200.
     await pay('2000');

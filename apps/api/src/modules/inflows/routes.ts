@@ -26,7 +26,7 @@ import {
   partnerSchema,
   partnerTransactionSchema,
   partnerTxQuery,
-  publicInvoiceParams,
+  linkTokenParam,
   REFUND_MSG,
   refundInitBody,
   refundParams,
@@ -34,7 +34,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { sendCsv, wantsCsv } from '../../platform/csv';
-import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
+import { authOf, linkOf, needs, needsLink, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
@@ -48,7 +48,7 @@ import {
   markDelivered,
   REMINDER_MSG,
   sendReminder,
-  publicInvoice,
+  publicInvoiceByLink,
   registerCollections,
   retrySettlements,
   SETTLEMENT_MSG,
@@ -61,6 +61,7 @@ import {
   getCustomer,
   getInvoice,
   getPartner,
+  INVOICE_LINK,
   invoiceRow,
   invoicesCsv,
   invoiceStep,
@@ -563,19 +564,24 @@ export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  // ---- the public pay page's data: no sign-in; unknown or mismatched pairs are one plain 404
+  // ---- the public pay page's data: no sign-in; the link's token (never an id) is the only key
   r.get(
-    '/api/public/invoices/:accountId/:invoiceId',
+    '/api/public/invoices/:token',
     {
-      config: isPublic(),
+      config: needsLink(INVOICE_LINK, 'view', {
+        unknown: INFLOW_MSG.invoiceNotFound,
+        revoked: INFLOW_MSG.invoiceLinkCancelled,
+      }),
       schema: {
         operationId: 'getPublicInvoice',
         summary: 'What a payer needs: company, products, amount due now and the account to pay into',
+        description:
+          'The token is the invoice’s pay link token (256 bits, stored hashed; never the company’s or the invoice’s id), issued at approval: unknown 404; the invoice cancelled 410 (link-revoked); expired (two years) 410.',
         tags,
-        params: publicInvoiceParams,
-        response: { 200: envelope(publicInvoiceSchema), 404: errorEnvelope },
+        params: linkTokenParam,
+        response: { 200: envelope(publicInvoiceSchema), 404: errorEnvelope, 410: errorEnvelope },
       },
     },
-    async (req) => ok(await publicInvoice(db, req.params.accountId, req.params.invoiceId)),
+    async (req) => ok(await publicInvoiceByLink(db, linkOf(req))),
   );
 }

@@ -28,6 +28,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { preparedCsv } from '../../platform/csv';
 import { preparedPage } from '../../platform/list';
+import { issueLink, standingLinkToken } from '../../platform/tokens';
 import { users } from '../identity/tables';
 import { accountMembers } from '../teams/tables';
 import { approvalOf, registerApprovable, resubmitForApproval, submitForApproval } from '../approvals';
@@ -517,8 +518,30 @@ export async function invoiceRow(db: DbOrTx, accountId: string, id: string, lock
   return row;
 }
 
-export function payLinkOf(deps: AppDeps, r: Pick<InvoiceRow, 'accountId' | 'id'>) {
-  return `${deps.config.appUrl.replace(/\/$/, '')}/payment-collection/invoice/${r.accountId}/${r.id}`;
+/**
+ * The invoice's pay page link (issue 34 §3): a standing link token (platform/tokens.ts), kind
+ * `invoice`, action `view`, issued when the invoice is approved (`issueInvoiceLink`) and revoked when
+ * it is cancelled. Never the company's or the invoice's id.
+ */
+export const INVOICE_LINK = 'invoice';
+export const INVOICE_LINK_TTL_DAYS = 730;
+const invoiceLinkToken = (deps: AppDeps, invoiceId: string) =>
+  standingLinkToken(deps.config.sessionSecret, INVOICE_LINK, 'view', invoiceId);
+
+export function payLinkOf(deps: AppDeps, r: Pick<InvoiceRow, 'id'>) {
+  return `${deps.config.appUrl.replace(/\/$/, '')}/payment-collection/invoice/${invoiceLinkToken(deps, r.id)}`;
+}
+
+/** Issues the invoice's pay link (once; again is a no-op), in the transaction that approves it. */
+export async function issueInvoiceLink(db: DbOrTx, deps: AppDeps, r: Pick<InvoiceRow, 'accountId' | 'id'>) {
+  await issueLink(db, {
+    kind: INVOICE_LINK,
+    action: 'view',
+    objectId: r.id,
+    accountId: r.accountId,
+    expiresAt: sql`now() + make_interval(days => ${INVOICE_LINK_TTL_DAYS})`,
+    token: invoiceLinkToken(deps, r.id),
+  });
 }
 
 export async function getInvoice(
@@ -913,6 +936,7 @@ export function registerInvoiceApprovals(deps: AppDeps, onApproved: (invoiceId: 
         .where(and(eq(invoices.id, item.resourceId), eq(invoices.accountId, item.accountId)))
         .returning();
       if (inv) await invoiceEvent(tx, inv, 'approved');
+      if (inv) await issueInvoiceLink(tx, deps, inv);
       afterCommit(() => onApproved(item.resourceId));
     },
     onRejection: async ({ tx, item }) => {

@@ -10,7 +10,7 @@ import {
   IMPORT_MSG,
   importConfirmSchema,
   importTemplateQuery,
-  publicRefParam,
+  linkTokenParam,
   VENDOR_IMPORT_COLUMNS,
   VENDOR_INVITE_MSG,
   vendorBankDetailsBody,
@@ -22,18 +22,19 @@ import {
   vendorPersonalDetailsBody,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
+import { authOf, linkOf, needs, needsLink, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
 import { sendSheet, readUploadedFile } from '../../platform/spreadsheet';
 import { listBanks } from '../banks';
 import { confirmVendorImport, getVendorImport, uploadVendorImport, VENDOR_TEMPLATE_EXAMPLE } from './import';
 import {
-  checkOnboardingRef,
+  checkOnboardingLink,
   completeOnboarding,
   inviteVendor,
   listInvitations,
   onboardingInfo,
+  PAYEE_INVITATION_LINK,
   savePersonalDetails,
 } from './onboarding';
 
@@ -45,7 +46,9 @@ const PUBLIC_PER_HOUR = 120;
 const BANK_SUBMITS_PER_HOUR = 20;
 
 const PUBLIC_NOTE =
-  'Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.';
+  'Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.';
+/** The invitation's link: the guard resolves its token to the invitation (platform/tokens.ts). */
+const invitationLink = needsLink(PAYEE_INVITATION_LINK, 'submit', VENDOR_INVITE_MSG);
 
 /** Vendor invite, public self-onboarding and import (issue 23 §1). */
 export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDeps) {
@@ -61,7 +64,7 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
         operationId: 'inviteVendor',
         summary: 'Invite a vendor to add their own details and bank account (a single-use link is mailed)',
         description:
-          'With payeeId, the existing vendor updates their details; a new bank account then needs approval by someone other than the inviter (approval type payeeBankChange).',
+          'Without payeeId, the link creates a new vendor (never touches another). With payeeId, the link proposes that vendor’s new details and bank account: they wait for approval by someone other than the inviter (approval type payeeBankChange) and the vendor’s current email is told.',
         tags,
         body: vendorInviteBody,
         response: { 201: envelope(vendorInvitationSchema), 400: errorEnvelope },
@@ -92,15 +95,15 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
   );
 
   r.get(
-    '/api/public/vendor-onboarding/:ref',
+    '/api/public/vendor-onboarding/:token',
     {
-      config: isPublic(),
+      config: invitationLink,
       schema: {
         operationId: 'getVendorOnboarding',
         summary: 'Public: the company name and invited email of a vendor self-onboarding link',
         description: PUBLIC_NOTE,
         tags,
-        params: publicRefParam,
+        params: linkTokenParam,
         response: {
           200: envelope(vendorOnboardingInfoSchema),
           404: errorEnvelope,
@@ -111,20 +114,20 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
     },
     async (req) => {
       await limitPublic(clientIp(req));
-      return ok(await onboardingInfo(db, req.params.ref));
+      return ok(await onboardingInfo(db, linkOf(req)));
     },
   );
 
   r.get(
-    '/api/public/vendor-onboarding/:ref/banks',
+    '/api/public/vendor-onboarding/:token/banks',
     {
-      config: isPublic(),
+      config: invitationLink,
       schema: {
         operationId: 'listVendorOnboardingBanks',
         summary: 'Public: the bank list for the onboarding bank step (only with a live link)',
         description: PUBLIC_NOTE,
         tags,
-        params: publicRefParam,
+        params: linkTokenParam,
         response: {
           200: envelope(z.array(bankSchema)),
           404: errorEnvelope,
@@ -135,43 +138,43 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
     },
     async (req) => {
       await limitPublic(clientIp(req));
-      await checkOnboardingRef(db, req.params.ref);
+      await checkOnboardingLink(db, linkOf(req));
       return ok(await listBanks(deps));
     },
   );
 
   r.put(
-    '/api/public/vendor-onboarding/:ref/personal-details',
+    '/api/public/vendor-onboarding/:token/personal-details',
     {
-      config: isPublic(),
+      config: invitationLink,
       schema: {
         operationId: 'saveVendorPersonalDetails',
         summary: 'Public: the vendor’s name, email, phone and billing address (step 1 of 2)',
         description: PUBLIC_NOTE,
         tags,
-        params: publicRefParam,
+        params: linkTokenParam,
         body: vendorPersonalDetailsBody,
-        response: { 200: envelope(z.null()), 404: errorEnvelope, 409: errorEnvelope, 410: errorEnvelope },
+        response: { 200: envelope(z.null()), 404: errorEnvelope, 410: errorEnvelope },
       },
     },
     async (req) => {
       await limitPublic(clientIp(req));
-      await savePersonalDetails(db, req.params.ref, req.body);
+      await savePersonalDetails(db, linkOf(req), req.body);
       return ok(null, 'Details saved');
     },
   );
 
   r.put(
-    '/api/public/vendor-onboarding/:ref/bank-details',
+    '/api/public/vendor-onboarding/:token/bank-details',
     {
-      config: isPublic(),
+      config: invitationLink,
       schema: {
         operationId: 'completeVendorOnboarding',
         summary:
           'Public: the vendor’s bank account (step 2 of 2): NUBAN-checked, resolved, and the link is used up',
-        description: `${PUBLIC_NOTE} The resolved account name wins. A vendor the company already has whose account differs gets a bank change awaiting approval (pendingApproval true), never an immediate change.`,
+        description: `${PUBLIC_NOTE} The resolved account name wins. A new-vendor invitation creates a new vendor. An invitation for an existing vendor changes nothing at once: new details or bank account wait for approval (pendingApproval true) and the vendor’s current email is told.`,
         tags,
-        params: publicRefParam,
+        params: linkTokenParam,
         body: vendorBankDetailsBody,
         response: {
           200: envelope(vendorOnboardingDoneSchema),
@@ -186,7 +189,7 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
       const ip = clientIp(req);
       await limitPublic(ip);
       await hit(deps, `vendor-onboarding-bank:ip:${ip}`, BANK_SUBMITS_PER_HOUR, HOUR);
-      const done = await completeOnboarding(deps, req.params.ref, req.body);
+      const done = await completeOnboarding(deps, linkOf(req), req.body);
       return ok(
         done,
         done.pendingApproval ? VENDOR_INVITE_MSG.completedPendingApproval : VENDOR_INVITE_MSG.completed,

@@ -1,9 +1,10 @@
-// Vendor invite and self-onboarding (issue 23 §1). Staff mail a link carrying a 128-bit reference;
-// the vendor fills in personal, then bank details on public pages. The link is single use (the row
-// lock + status) and expires; the public calls answer nothing of the company but its name. A vendor
-// who already exists and sends a new bank account goes through the guarded bank change (★): the
-// inviter is its maker, so someone else must approve it.
-import { randomBytes } from 'node:crypto';
+// Vendor invite and self-onboarding (issue 23 §1, issue 34 §3). Staff mail a link token (platform/
+// tokens.ts, kind `payee-invitation`, action `submit`): the guard resolves it to the invitation, and
+// the public calls answer nothing of the company but its name. The link acts on ITS vendor only: a
+// new-vendor invitation creates a new vendor (whatever email is typed), an invitation for an existing
+// vendor proposes that vendor's new details, which wait, bank account and all, for the guarded
+// change's approval (★: the inviter is its maker, someone else approves, the OLD address is mailed).
+// The link is spent in the transaction that completes it.
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -20,6 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { accounts } from '../../platform/schema';
+import { issueLink, spendLink, type LinkPrincipal } from '../../platform/tokens';
 import { sendMail } from '../mail';
 import { createNotification } from '../notifications';
 import { isUniqueViolation, requestBankChange, resolveBank } from './service';
@@ -28,8 +30,8 @@ import { payeeInvitations, payees } from './tables';
 type Row = typeof payeeInvitations.$inferSelect;
 export const INVITE_TTL_DAYS = 7;
 
-/** 128 bits, hex: the single-use onboarding reference. */
-const newRef = () => randomBytes(16).toString('hex');
+/** The link's kind and action (`needsLink(PAYEE_INVITATION_LINK, 'submit', VENDOR_INVITE_MSG)`). */
+export const PAYEE_INVITATION_LINK = 'payee-invitation';
 
 const dto = (r: Row): VendorInvitation => ({
   id: r.id,
@@ -64,7 +66,6 @@ export async function inviteVendor(
       .insert(payeeInvitations)
       .values({
         accountId,
-        reference: newRef(),
         email: p.body.email,
         name: p.body.name || null,
         payeeId: p.body.payeeId ?? null,
@@ -72,13 +73,20 @@ export async function inviteVendor(
         expiresAt: sql`now() + make_interval(days => ${INVITE_TTL_DAYS})`,
       })
       .returning();
+    const token = await issueLink(tx, {
+      kind: PAYEE_INVITATION_LINK,
+      action: 'submit',
+      objectId: row.id,
+      accountId,
+      expiresAt: row.expiresAt,
+    });
     const company = await companyName(tx, accountId);
     await sendMail(
       deps,
       {
         to: row.email,
         subject: `${company} invites you to add your vendor details`,
-        text: `Hello${row.name ? ` ${row.name}` : ''},\n\n${company} uses Owo to pay its vendors and asks you to add your details and the bank account you want to be paid to.\n\nAdd them here (the link works once and expires in ${INVITE_TTL_DAYS} days): ${deps.config.appUrl}/vendor-onboarding/invitation/${row.reference}\n\nOwo`,
+        text: `Hello${row.name ? ` ${row.name}` : ''},\n\n${company} uses Owo to pay its vendors and asks you to add your details and the bank account you want to be paid to.\n\nAdd them here (the link works once and expires in ${INVITE_TTL_DAYS} days): ${deps.config.appUrl}/vendor-onboarding/invitation/${token}\n\nOwo`,
       },
       tx,
     );
@@ -86,20 +94,21 @@ export async function inviteVendor(
   });
 }
 
-/** A live invitation by its reference: unknown 404, used 409, expired 410 (never a 5xx). */
-async function byRef(db: DbOrTx, ref: string, lock = false): Promise<Row> {
-  if (!/^[0-9a-f]{32}$/.test(ref)) throw new AppError(404, 'not-found', VENDOR_INVITE_MSG.unknown);
-  const q = db.select().from(payeeInvitations).where(eq(payeeInvitations.reference, ref));
+/**
+ * The link's invitation, still open (the guard checked the link itself: unknown 404, spent, expired
+ * or revoked 410). `lock` takes the row for the transaction that writes it.
+ */
+async function byLink(db: DbOrTx, link: LinkPrincipal, lock = false): Promise<Row> {
+  const q = db.select().from(payeeInvitations).where(eq(payeeInvitations.id, link.objectId));
   const [r] = lock ? await q.for('update') : await q;
   if (!r) throw new AppError(404, 'not-found', VENDOR_INVITE_MSG.unknown);
-  if (r.status !== 'sent') throw conflict(VENDOR_INVITE_MSG.used);
-  if (r.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'expired', VENDOR_INVITE_MSG.expired);
+  if (r.status !== 'sent') throw new AppError(410, 'link-used', VENDOR_INVITE_MSG.used);
   return r;
 }
 
-/** GET /api/public/vendor-onboarding/{ref}: the company's name, the invited email, what was typed. */
-export async function onboardingInfo(db: Db, ref: string): Promise<VendorOnboardingInfo> {
-  const r = await byRef(db, ref);
+/** GET /api/public/vendor-onboarding/{token}: the company's name, the invited email, what was typed. */
+export async function onboardingInfo(db: Db, link: LinkPrincipal): Promise<VendorOnboardingInfo> {
+  const r = await byLink(db, link);
   return {
     companyName: await companyName(db, r.accountId),
     email: r.email,
@@ -107,19 +116,19 @@ export async function onboardingInfo(db: Db, ref: string): Promise<VendorOnboard
   };
 }
 
-/** Only checks the ref (the bank list is served to live links only). */
-export const checkOnboardingRef = async (db: Db, ref: string) => {
-  await byRef(db, ref);
+/** Only checks the invitation (the bank list is served to live links only). */
+export const checkOnboardingLink = async (db: Db, link: LinkPrincipal) => {
+  await byLink(db, link);
 };
 
-/** PUT /api/public/vendor-onboarding/{ref}/personal-details. */
+/** PUT /api/public/vendor-onboarding/{token}/personal-details. */
 export async function savePersonalDetails(
   db: Db,
-  ref: string,
+  link: LinkPrincipal,
   body: z.output<typeof vendorPersonalDetailsBody>,
 ) {
   await db.transaction(async (tx) => {
-    const r = await byRef(tx, ref, true);
+    const r = await byLink(tx, link, true);
     await tx
       .update(payeeInvitations)
       .set({
@@ -135,60 +144,55 @@ export async function savePersonalDetails(
 }
 
 /**
- * PUT /api/public/vendor-onboarding/{ref}/bank-details: NUBAN-checked and resolved (the resolved
- * name wins), then — once — a new vendor, or the invited vendor's details with a guarded bank change.
+ * PUT /api/public/vendor-onboarding/{token}/bank-details: NUBAN-checked and resolved (the resolved
+ * name wins), then, once (the link is spent in the same transaction), a new vendor for a new-vendor
+ * invitation, or for an existing vendor's invitation a guarded change of that vendor only: its new
+ * details and bank account wait for approval, and its old address is told.
  */
 export async function completeOnboarding(
   deps: AppDeps,
-  ref: string,
+  link: LinkPrincipal,
   body: z.output<typeof vendorBankDetailsBody>,
 ): Promise<{ companyName: string; bankName: string; accountName: string; pendingApproval: boolean }> {
-  const first = await byRef(deps.db, ref);
+  const first = await byLink(deps.db, link);
   if (!first.personalDetails) throw conflict(VENDOR_INVITE_MSG.personalFirst);
   const bank = await resolveBank(deps, body.bankCode, body.accountNumber);
   const after: (() => Promise<void> | void)[] = [];
   let pendingApproval = false;
   try {
     await deps.db.transaction(async (tx) => {
-      const inv = await byRef(tx, ref, true);
+      const inv = await byLink(tx, link, true);
       const pd = inv.personalDetails;
       if (!pd) throw conflict(VENDOR_INVITE_MSG.personalFirst);
-      // The invited vendor, else the company's vendor with the invited or typed email.
-      const [existing] = inv.payeeId
-        ? await tx
-            .select()
-            .from(payees)
-            .where(and(eq(payees.id, inv.payeeId), eq(payees.accountId, inv.accountId)))
-            .for('update')
-        : await tx
-            .select()
-            .from(payees)
-            .where(
-              and(
-                eq(payees.accountId, inv.accountId),
-                sql`lower(${payees.email}) in (${inv.email}, ${pd.email})`,
-              ),
-            )
-            .limit(1)
-            .for('update');
+      await spendLink(tx, link, VENDOR_INVITE_MSG);
       let payeeId: string;
-      if (existing) {
+      if (inv.payeeId) {
+        // The invited vendor, and only it; nothing of it changes before a second person approves.
+        const [existing] = await tx
+          .select()
+          .from(payees)
+          .where(and(eq(payees.id, inv.payeeId), eq(payees.accountId, inv.accountId)))
+          .for('update');
+        if (!existing) throw new AppError(410, 'link-revoked', VENDOR_INVITE_MSG.unknown);
         payeeId = existing.id;
-        await tx
-          .update(payees)
-          .set({
-            name: pd.name,
-            email: pd.email,
-            phone: pd.phone,
-            billingAddress: pd.billingAddress,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(payees.id, existing.id));
-        if (existing.bankCode !== bank.bankCode || existing.accountNumber !== bank.accountNumber) {
-          // ★ The guarded bank change: the inviter is its maker; the previous email is told.
+        const details = {
+          name: pd.name,
+          email: pd.email,
+          phone: pd.phone,
+          billingAddress: pd.billingAddress,
+        };
+        const sameDetails =
+          existing.name === details.name &&
+          existing.email === details.email &&
+          existing.phone === details.phone &&
+          existing.billingAddress === details.billingAddress;
+        const sameBank = existing.bankCode === bank.bankCode && existing.accountNumber === bank.accountNumber;
+        if (!sameDetails || !sameBank) {
+          // ★ The guarded change: the inviter is its maker; the vendor's current (old) email is told.
           await requestBankChange(tx, deps, {
-            row: { ...existing, name: pd.name },
+            row: existing,
             bank,
+            details: sameDetails ? undefined : details,
             userId: inv.invitedBy,
             previousEmail: existing.email,
             afterCommit: (fn) => after.push(fn),
@@ -196,6 +200,7 @@ export async function completeOnboarding(
           pendingApproval = true;
         }
       } else {
+        // A new-vendor invitation creates its own vendor, whatever email is typed: never another's.
         const [v] = await tx
           .insert(payees)
           .values({
@@ -216,9 +221,9 @@ export async function completeOnboarding(
         .where(eq(payeeInvitations.id, inv.id));
       await createNotification(tx, {
         accountId: inv.accountId,
-        topic: pendingApproval ? 'Vendor bank change awaiting approval' : 'Vendor onboarded',
+        topic: pendingApproval ? 'Vendor details change awaiting approval' : 'Vendor onboarded',
         value: pendingApproval
-          ? `${pd.name} sent a new bank account; it needs approval by someone other than the inviter`
+          ? `${pd.name} sent new details; they need approval by someone other than the inviter`
           : `${pd.name} added their details`,
         props: { payeeId },
         category: 'approvals',

@@ -23,7 +23,7 @@ import { sendMail } from '../mail';
 import { approvalOf, registerApprovable, submitForApproval } from '../approvals';
 import { payeePayments, returnPayoutsToApproval } from '../payouts';
 import { maskedBank } from '../audit';
-import { payeeBankChanges, payees } from './tables';
+import { payeeBankChanges, payees, type PayeeLinkDetails } from './tables';
 
 type Row = typeof payees.$inferSelect;
 type ChangeRow = typeof payeeBankChanges.$inferSelect;
@@ -99,7 +99,16 @@ export function registerPayeeApprovals(deps: AppDeps) {
         amountMinor: 0,
         currency: 'NGN',
         payee: `${r.name}: ${r.c.accountName} (${r.c.bankName} ${r.c.accountNumber})`,
-        description: `Bank account change from ${r.oldBank} ${r.c.previousAccountNumber} to ${r.c.bankName} ${r.c.accountNumber}`,
+        description: [
+          r.c.bankCode !== r.c.previousBankCode || r.c.accountNumber !== r.c.previousAccountNumber
+            ? `Bank account change from ${r.oldBank} ${r.c.previousAccountNumber} to ${r.c.bankName} ${r.c.accountNumber}`
+            : null,
+          r.c.details
+            ? `Details change (from the vendor's link): ${r.c.details.name}, ${r.c.details.email}${r.c.details.phone ? `, ${r.c.details.phone}` : ''}${r.c.details.billingAddress ? `, ${r.c.details.billingAddress}` : ''}`
+            : null,
+        ]
+          .filter(Boolean)
+          .join('; '),
         categoryId: null,
         subsidiaryId: null,
         makerUserId: r.c.requestedBy,
@@ -124,6 +133,14 @@ export function registerPayeeApprovals(deps: AppDeps) {
               bankName: c.bankName,
               accountNumber: c.accountNumber,
               accountName: c.accountName,
+              ...(c.details
+                ? {
+                    name: c.details.name,
+                    email: c.details.email,
+                    phone: c.details.phone,
+                    billingAddress: c.details.billingAddress,
+                  }
+                : {}),
               updatedAt: sql`now()`,
             })
             .where(eq(payees.id, c.payeeId));
@@ -137,6 +154,7 @@ export function registerPayeeApprovals(deps: AppDeps) {
         .set({ status: 'approved', decidedAt: sql`now()` })
         .where(eq(payeeBankChanges.id, c.id));
       // Payouts not yet paid are approved again against the new account.
+      if (c.bankCode === c.previousBankCode && c.accountNumber === c.previousAccountNumber) return;
       await returnPayoutsToApproval(tx, d, {
         accountId: item.accountId,
         payeeId: c.payeeId,
@@ -256,22 +274,27 @@ export async function requestBankChange(
   p: {
     row: Row;
     bank: { bankCode: string; bankName: string; accountNumber: string; accountName: string };
+    /** The vendor's other details sent from a public link: they wait for the approval too. */
+    details?: PayeeLinkDetails;
     userId: string;
     previousEmail: string;
     afterCommit: AfterCommit;
   },
 ) {
   const { row, bank } = p;
-  const [dup] = await tx
-    .select({ id: payees.id })
-    .from(payees)
-    .where(
-      and(
-        eq(payees.accountId, row.accountId),
-        eq(payees.bankCode, bank.bankCode),
-        eq(payees.accountNumber, bank.accountNumber),
-      ),
-    );
+  const newBank = bank.bankCode !== row.bankCode || bank.accountNumber !== row.accountNumber;
+  const [dup] = newBank
+    ? await tx
+        .select({ id: payees.id })
+        .from(payees)
+        .where(
+          and(
+            eq(payees.accountId, row.accountId),
+            eq(payees.bankCode, bank.bankCode),
+            eq(payees.accountNumber, bank.accountNumber),
+          ),
+        )
+    : [];
   if (dup) throw fieldError('accountNumber', PAYEE_MSG.duplicateAccount);
   let change: ChangeRow;
   try {
@@ -285,6 +308,7 @@ export async function requestBankChange(
           ...bank,
           previousBankCode: row.bankCode,
           previousAccountNumber: row.accountNumber,
+          details: p.details ?? null,
           requestedBy: p.userId,
         })
         .returning(),
@@ -300,15 +324,26 @@ export async function requestBankChange(
     afterCommit: p.afterCommit,
   });
   const last4 = (n: string) => `******${n.slice(-4)}`;
+  const what = [
+    newBank
+      ? `the bank account your payments are sent to, from ${row.bankName} ${last4(row.accountNumber)} to ${bank.bankName} ${last4(bank.accountNumber)}`
+      : null,
+    p.details ? `your details as the company holds them (name, email, phone, billing address)` : null,
+  ]
+    .filter(Boolean)
+    .join(', and ');
   await sendMail(
     deps,
     {
       to: p.previousEmail,
-      subject: 'A change to your bank details was requested',
-      text: `Hello ${row.name},\n\nSomeone asked to change the bank account your payments are sent to, from ${row.bankName} ${last4(row.accountNumber)} to ${bank.bankName} ${last4(bank.accountNumber)}. The change takes effect only after a second person at the company approves it.\n\nIf you did not ask for this, contact the company at once.\n\nOwo`,
+      subject: newBank
+        ? 'A change to your bank details was requested'
+        : 'A change to your details was requested',
+      text: `Hello ${row.name},\n\nSomeone asked to change ${what}. The change takes effect only after a second person at the company approves it.\n\nIf you did not ask for this, contact the company at once.\n\nOwo`,
     },
     tx,
   );
+  if (!newBank) return;
   await returnPayoutsToApproval(tx, deps, {
     accountId: row.accountId,
     payeeId: row.id,

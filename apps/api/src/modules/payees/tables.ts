@@ -49,6 +49,14 @@ export const payees = pgTable(
   ],
 );
 
+/** The details a vendor typed on a public link. */
+export type PayeeLinkDetails = {
+  name: string;
+  email: string;
+  phone: string | null;
+  billingAddress: string | null;
+};
+
 /** A requested bank change: pending until approved (applied) or rejected, by someone else. */
 export const payeeBankChanges = pgTable(
   'payee_bank_changes',
@@ -73,6 +81,11 @@ export const payeeBankChanges = pgTable(
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * The vendor's other details sent from a public link (issue 34 §3), applied with the bank
+     * account on approval; null for a change made by staff (their edits of details apply at once).
+     */
+    details: jsonb('details').$type<PayeeLinkDetails>(),
   },
   (t) => [
     uniqueIndex('payee_bank_changes_one_pending_key')
@@ -83,8 +96,8 @@ export const payeeBankChanges = pgTable(
 );
 
 /**
- * A self-onboarding invitation (issue 23 §1): the mailed link carries `reference` (128 bits, hex),
- * single use (status `completed`) and expiring (`expires_at`). `payee_id`: an existing vendor being
+ * A self-onboarding invitation (issue 23 §1): the mailed link is a link token (platform/tokens.ts,
+ * kind `payee-invitation`), single use (status `completed`) and expiring (`expires_at`). `payee_id`: an existing vendor being
  * asked to update their details (a new bank account then goes through the guarded bank change).
  */
 export const payeeInvitations = pgTable(
@@ -94,7 +107,6 @@ export const payeeInvitations = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    reference: text('reference').notNull(),
     email: text('email').notNull(),
     name: text('name'),
     payeeId: uuid('payee_id').references(() => payees.id, { onDelete: 'set null' }),
@@ -114,10 +126,7 @@ export const payeeInvitations = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('payee_invitations_reference_key').on(t.reference),
-    index('payee_invitations_account_created_idx').on(t.accountId, t.createdAt),
-  ],
+  (t) => [index('payee_invitations_account_created_idx').on(t.accountId, t.createdAt)],
 );
 
 /**

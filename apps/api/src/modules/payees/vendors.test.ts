@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MSG, PAYEE_MSG, VENDOR_INVITE_MSG } from '@owo/contract';
+import { IMPORT_MSG, LINK_STATUS, PAYEE_MSG, VENDOR_INVITE_MSG } from '@owo/contract';
 import {
   lastMailTo,
   memberWithRole,
@@ -10,6 +10,8 @@ import {
   createTestApp,
 } from '../../../test/helpers';
 import { ordinaryAccount } from '../funding/test-support';
+import { linkTokens } from '../../platform/tables';
+import { sha256 } from '../../platform/tokens';
 import { payeeInvitations, payees } from './tables';
 
 let t: TestApp;
@@ -29,7 +31,7 @@ const anon = async (method: string, path: string, body?: unknown) => {
   });
   return { status: r.status, body: await r.json() };
 };
-const refOf = (text: string) => /\/vendor-onboarding\/invitation\/([0-9a-f]{32})/.exec(text)![1];
+const refOf = (text: string) => /\/vendor-onboarding\/invitation\/([A-Za-z0-9_-]{32,64})/.exec(text)![1];
 const approve = (api: any, id: string) =>
   api.post(`/api/approval-workflows/pending-approvals/approve/${id}`, {
     approvalStatus: 'approved',
@@ -56,7 +58,7 @@ describe('vendor invite and self-onboarding', () => {
     const o = await ownerWithAccount(t, { name: `Zenith Foods ${rnd()}` });
     const { email, ref, mail } = await invite(o.api);
     expect(mail!.subject).toContain(o.account.name);
-    expect(ref).toMatch(/^[0-9a-f]{32}$/); // 128 bits
+    expect(ref).toMatch(/^[A-Za-z0-9_-]{43}$/); // a 256-bit link token
 
     const info = await anon('GET', `/api/public/vendor-onboarding/${ref}`);
     expect(info.status).toBe(200);
@@ -117,7 +119,7 @@ describe('vendor invite and self-onboarding', () => {
     expect(v).toMatchObject({ accountNumber: acct, bankCode: '058' });
     expect(v.accountName).toBe(done.body.data.accountName); // the resolved name wins
 
-    // Single use: every public call on the used ref answers 409, never a crash.
+    // Single use: every public call on the spent link answers 410, never a crash.
     for (const [m, p, b] of [
       ['GET', '', undefined],
       ['GET', '/banks', undefined],
@@ -125,8 +127,8 @@ describe('vendor invite and self-onboarding', () => {
       ['PUT', '/bank-details', { bankCode: '058', accountNumber: ordinaryAccount() }],
     ] as const) {
       const r = await anon(m, `/api/public/vendor-onboarding/${ref}${p}`, b);
-      expect(r.status, `${m} ${p}`).toBe(409);
-      expect(r.body.message).toBe(VENDOR_INVITE_MSG.used);
+      expect(r.status, `${m} ${p}`).toBe(410);
+      expect(r.body).toMatchObject({ status: LINK_STATUS.used, message: VENDOR_INVITE_MSG.used });
     }
     const invs = (await o.api.get('/api/payee/invitations')).body.data;
     expect(invs[0]).toMatchObject({ email, status: 'completed' });
@@ -134,32 +136,148 @@ describe('vendor invite and self-onboarding', () => {
 
   it('unknown, malformed and expired refs answer 404/410 with a clear message', async () => {
     const o = await ownerWithAccount(t);
-    for (const ref of ['0'.repeat(32), 'nope', `${'a'.repeat(31)}Z`, 'x'.repeat(64)]) {
+    for (const ref of ['0'.repeat(32), 'nope', `${'a'.repeat(31)}Z`, 'x'.repeat(64), 'A'.repeat(43)]) {
       const r = await anon('GET', `/api/public/vendor-onboarding/${ref}`);
       expect(r.status).toBe(404);
       expect(r.body.message).toBe(VENDOR_INVITE_MSG.unknown);
     }
-    const { ref } = await invite(o.api);
+    const { ref, email } = await invite(o.api);
     await t.db
-      .update(payeeInvitations)
+      .update(linkTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(payeeInvitations.reference, ref));
+      .where(eq(linkTokens.tokenHash, sha256(ref)));
     const r = await anon('GET', `/api/public/vendor-onboarding/${ref}`);
     expect(r.status).toBe(410);
-    expect(r.body.message).toBe(VENDOR_INVITE_MSG.expired);
+    expect(r.body).toMatchObject({ status: LINK_STATUS.expired, message: VENDOR_INVITE_MSG.expired });
+    // Expired links write nothing either.
+    const pd = await anon('PUT', `/api/public/vendor-onboarding/${ref}/personal-details`, personal(email));
+    expect(pd.status).toBe(410);
   });
 
-  it('refs are unguessable: 200 invitations, all distinct 128-bit hex', async () => {
+  it('links are capabilities: 256 random bits, stored only hashed, no record’s reference or id', async () => {
     const o = await ownerWithAccount(t);
+    const refs: string[] = [];
     for (let i = 0; i < 20; i++)
-      await o.api.post('/api/payee/invite', { email: `v${i}.${rnd()}@lagosfab.ng` });
+      refs.push((await invite(o.api, { email: `v${i}.${rnd()}@lagosfab.ng` })).ref);
+    expect(new Set(refs).size).toBe(20);
     const rows = await t.db
-      .select({ r: payeeInvitations.reference })
+      .select()
       .from(payeeInvitations)
       .where(eq(payeeInvitations.accountId, o.account.id));
     expect(rows).toHaveLength(20);
-    expect(new Set(rows.map((x) => x.r)).size).toBe(20);
-    for (const { r } of rows) expect(r).toMatch(/^[0-9a-f]{32}$/);
+    const links = await t.db.select().from(linkTokens).where(eq(linkTokens.accountId, o.account.id));
+    expect(links.map((l) => l.tokenHash).sort()).toEqual(refs.map(sha256).sort());
+    for (const l of links) expect(l).toMatchObject({ kind: 'payee-invitation', action: 'submit' });
+    // The token itself is kept nowhere: not in the invitation rows, not in the link rows.
+    const stored = JSON.stringify([rows, links]);
+    for (const ref of refs) expect(stored).not.toContain(ref);
+  });
+
+  it('a new-vendor link cannot take over an existing vendor by typing its email (issue 34)', async () => {
+    const o = await ownerWithAccount(t);
+    const victimEmail = `accounts.${rnd()}@dangotecement.ng`;
+    const victimAccount = ordinaryAccount();
+    const victim = (
+      await o.api.post('/api/payee', {
+        name: 'Dangote Cement',
+        email: victimEmail,
+        phone: '08030000000',
+        bankCode: '058',
+        accountNumber: victimAccount,
+      })
+    ).body.data;
+    // A new-vendor invitation, sent to the attacker.
+    const { ref } = await invite(o.api, { email: `attacker.${rnd()}@mail.ng` });
+    const typed = await anon('PUT', `/api/public/vendor-onboarding/${ref}/personal-details`, {
+      name: 'Dangote Cement Plc',
+      email: victimEmail,
+      phone: '08099999999',
+      billingAddress: 'Somewhere else',
+    });
+    expect(typed.status).toBe(200);
+    const attackerAccount = ordinaryAccount();
+    const done = await anon('PUT', `/api/public/vendor-onboarding/${ref}/bank-details`, {
+      bankCode: '058',
+      accountNumber: attackerAccount,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.pendingApproval).toBe(false);
+    // The existing vendor is untouched: same details, same bank, no bank change filed, no mail.
+    const after = (await o.api.get(`/api/payee/${victim.id}`)).body.data;
+    expect(after).toMatchObject({
+      name: 'Dangote Cement',
+      email: victimEmail,
+      phone: '08030000000',
+      accountNumber: victimAccount,
+      pendingBankChange: null,
+      bankChangeApproval: null,
+    });
+    expect((await lastMailTo(t, victimEmail))?.subject ?? '').not.toContain('change');
+    // The link made its own (new) vendor, with the attacker's account, for staff to look at.
+    const [created] = await t.db.select().from(payees).where(eq(payees.accountNumber, attackerAccount));
+    expect(created.id).not.toBe(victim.id);
+    expect(created.accountId).toBe(o.account.id);
+  });
+
+  it('an existing vendor’s link changes nothing at once: details and bank wait for approval, the OLD address is told', async () => {
+    const o = await ownerWithAccount(t);
+    const a = await memberWithRole(t, o.account.id, 'admin');
+    const oldEmail = `ap.${rnd()}@ikejasteel.ng`;
+    const account = ordinaryAccount();
+    const v = (
+      await o.api.post('/api/payee', {
+        name: 'Ikeja Steel',
+        email: oldEmail,
+        bankCode: '058',
+        accountNumber: account,
+      })
+    ).body.data;
+    const { ref } = await invite(o.api, { email: oldEmail, payeeId: v.id });
+    const newEmail = `new.${rnd()}@mail.ng`;
+    await anon('PUT', `/api/public/vendor-onboarding/${ref}/personal-details`, {
+      name: 'Ikeja Steel Ltd',
+      email: newEmail,
+      phone: '08011112222',
+      billingAddress: '1 Allen Avenue, Ikeja',
+    });
+    // Same bank account, new details: still a guarded change.
+    const done = await anon('PUT', `/api/public/vendor-onboarding/${ref}/bank-details`, {
+      bankCode: '058',
+      accountNumber: account,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.pendingApproval).toBe(true);
+    const d = (await o.api.get(`/api/payee/${v.id}`)).body.data;
+    expect(d).toMatchObject({ name: 'Ikeja Steel', email: oldEmail, phone: null });
+    expect(d.bankChangeApproval).toBeTruthy();
+    expect((await lastMailTo(t, oldEmail))!.subject).toBe('A change to your details was requested');
+    expect(await lastMailTo(t, newEmail)).toBeFalsy();
+    expect((await approve(o.api, d.bankChangeApproval.id)).status).toBe(403); // the inviter made it
+    const ok = await approve(a.api, d.bankChangeApproval.id);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await o.api.get(`/api/payee/${v.id}`)).body.data).toMatchObject({
+      name: 'Ikeja Steel Ltd',
+      email: newEmail,
+      phone: '08011112222',
+      accountNumber: account,
+    });
+  });
+
+  it('two concurrent submissions of one link: one vendor, the other 410', async () => {
+    const o = await ownerWithAccount(t);
+    const { email, ref } = await invite(o.api);
+    await anon('PUT', `/api/public/vendor-onboarding/${ref}/personal-details`, personal(email));
+    const [x, y] = await Promise.all(
+      [ordinaryAccount(), ordinaryAccount()].map((acct) =>
+        anon('PUT', `/api/public/vendor-onboarding/${ref}/bank-details`, {
+          bankCode: '058',
+          accountNumber: acct,
+        }),
+      ),
+    );
+    expect([x.status, y.status].sort()).toEqual([200, 410]);
+    const made = await t.db.select().from(payees).where(eq(payees.accountId, o.account.id));
+    expect(made).toHaveLength(1);
   });
 
   it('★ an existing vendor who self-onboards a new account: guarded bank change, inviter cannot approve', async () => {
@@ -176,7 +294,12 @@ describe('vendor invite and self-onboarding', () => {
       })
     ).body.data;
     const { ref } = await invite(o.api, { email, payeeId: v.id });
-    await anon('PUT', `/api/public/vendor-onboarding/${ref}/personal-details`, personal(email));
+    await anon('PUT', `/api/public/vendor-onboarding/${ref}/personal-details`, {
+      ...personal(email),
+      name: 'Kano Agro',
+      phone: null,
+      billingAddress: null,
+    });
     const newAccount = ordinaryAccount();
     const done = await anon('PUT', `/api/public/vendor-onboarding/${ref}/bank-details`, {
       bankCode: '058',

@@ -11,6 +11,7 @@ import {
   billSchema,
   envelope,
   errorEnvelope,
+  linkTokenParam,
   listEnvelope,
   MSG,
   payoutDetailSchema,
@@ -20,7 +21,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError } from '../../platform/errors';
-import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
+import { authOf, linkOf, needs, needsLink, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
@@ -46,6 +47,7 @@ import { BILL_TEMPLATE_EXAMPLE, confirmBillImport, getBillImport, uploadBillImpo
 import {
   billToPayout,
   completeDraftBill,
+  BILL_REQUEST_LINK,
   getBill,
   listBills,
   requestBill,
@@ -56,6 +58,10 @@ import { billInboxAddress, startBillInbox } from './inbox';
 import { getPayout } from './service';
 
 const tags = ['payouts'];
+/** The send-bill link: the guard resolves its token to the one bill it allows (platform/tokens.ts). */
+const billLink = needsLink(BILL_REQUEST_LINK, 'submit', BILL_MSG);
+const LINK_NOTE =
+  'Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked).';
 const BILL_FILE_MAX = 1024 * 1024;
 const idempotencyHeader = z
   .object({ 'idempotency-key': z.string().max(IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_INVALID).optional() })
@@ -162,36 +168,36 @@ export async function registerBills(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.get(
-    '/api/verify/payout/quote/:ref',
+    '/api/verify/payout/quote/:token',
     {
-      config: isPublic(),
+      config: billLink,
       schema: {
         operationId: 'getSendBill',
         summary: 'Public: the company name and recipient email of a send-bill link',
-        description:
-          'Unknown ref: 404; a ref already used: 409. Nothing of the company but its name is answered.',
+        description: `${LINK_NOTE} Nothing of the company but its name is answered.`,
         tags,
-        params: refParam,
-        response: { 200: envelope(sendBillInfoSchema), 404: errorEnvelope, 409: errorEnvelope },
+        params: linkTokenParam,
+        response: { 200: envelope(sendBillInfoSchema), 404: errorEnvelope, 410: errorEnvelope },
       },
     },
-    async (req) => ok(await sendBillInfo(db, req.params.ref)),
+    async (req) => ok(await sendBillInfo(db, linkOf(req))),
   );
 
   r.get(
-    '/api/verify/payout/quote/:ref/banks',
+    '/api/verify/payout/quote/:token/banks',
     {
-      config: isPublic(),
+      config: billLink,
       schema: {
         operationId: 'listSendBillBanks',
-        summary: 'Public: the bank list for the send-bill form (only with a live send-bill ref)',
+        summary: 'Public: the bank list for the send-bill form (only with a live send-bill link)',
+        description: LINK_NOTE,
         tags,
-        params: refParam,
-        response: { 200: envelope(z.array(bankSchema)), 404: errorEnvelope, 409: errorEnvelope },
+        params: linkTokenParam,
+        response: { 200: envelope(z.array(bankSchema)), 404: errorEnvelope, 410: errorEnvelope },
       },
     },
     async (req) => {
-      await sendBillInfo(db, req.params.ref);
+      await sendBillInfo(db, linkOf(req));
       return ok(await listBanks(deps));
     },
   );
@@ -202,19 +208,18 @@ export async function registerBills(app: FastifyInstance, deps: AppDeps) {
       limits: { fileSize: BILL_FILE_MAX, files: 1, fields: 10, parts: 11 },
     });
     scope.withTypeProvider<ZodTypeProvider>().put(
-      '/api/verify/payout/quote/:ref',
+      '/api/verify/payout/quote/:token',
       {
-        config: isPublic(),
+        config: billLink,
         schema: {
           operationId: 'submitSendBill',
           summary:
             'Public: the vendor sends the bill (multipart: amount, description, invoiceNumber, dueDate, bankCode, accountNumber, file)',
-          description:
-            'Single use: a used ref answers 409, an unknown one 404. The bank account is NUBAN-checked and resolved.',
+          description: `${LINK_NOTE} The link is spent with the bill's submission. The bank account is NUBAN-checked and resolved.`,
           tags,
           consumes: ['multipart/form-data'],
-          params: refParam,
-          response: { 200: envelope(z.null()), 404: errorEnvelope, 409: errorEnvelope },
+          params: linkTokenParam,
+          response: { 200: envelope(z.null()), 404: errorEnvelope, 410: errorEnvelope },
         },
       },
       async (req) => {
@@ -241,7 +246,7 @@ export async function registerBills(app: FastifyInstance, deps: AppDeps) {
           for (const i of parsed.error.issues) (errors[i.path.join('.') || 'body'] ??= []).push(i.message);
           throw badRequest('Validation failed', errors);
         }
-        await submitBill(deps, { ref: req.params.ref, fields: parsed.data, file });
+        await submitBill(deps, { link: linkOf(req), fields: parsed.data, file });
         return ok(null, BILL_MSG.submitted);
       },
     );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILL_MSG } from '@owo/contract';
+import { BILL_MSG, LINK_STATUS } from '@owo/contract';
 import {
   lastMailTo,
   memberWithRole,
@@ -10,6 +10,8 @@ import {
 } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
+import { linkTokens } from '../../platform/tables';
+import { sha256 } from '../../platform/tokens';
 import { transactions } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 
@@ -66,7 +68,7 @@ const anon = (method: string, path: string, body?: FormData) =>
     status: r.status,
     body: await r.json(),
   }));
-const refOf = (text: string) => /\/send-bill\/welcome\/([0-9a-f]{32})/.exec(text)![1];
+const tokenOf = (text: string) => /\/send-bill\/welcome\/([A-Za-z0-9_-]{32,64})/.exec(text)![1];
 
 describe('bills', () => {
   it('request → the vendor fills send-bill once → bill → payout → second person approves → paid', async () => {
@@ -77,37 +79,40 @@ describe('bills', () => {
     expect(req.status).toBe(201);
     expect(req.body.message).toBe(BILL_MSG.requested);
     const mail = await lastMailTo(t, email);
-    const ref = refOf(mail!.text);
-    expect(ref).toBe(req.body.data.reference);
-    expect(ref).toHaveLength(32); // 128 bits
+    const ref = req.body.data.reference as string;
+    const link = tokenOf(mail!.text); // a 256-bit link token, never the bill's reference
+    expect(link).not.toBe(ref);
 
     // Public: only the company name and the email; unknown 404.
-    const info = await anon('GET', `/api/verify/payout/quote/${ref}`);
+    const info = await anon('GET', `/api/verify/payout/quote/${link}`);
     expect(info.status).toBe(200);
     expect(info.body.data).toEqual({ companyName: o.account.name, email });
     expect((await anon('GET', `/api/verify/payout/quote/${'0'.repeat(32)}`)).status).toBe(404);
-    const banks = await anon('GET', `/api/verify/payout/quote/${ref}/banks`);
+    const banks = await anon('GET', `/api/verify/payout/quote/${link}/banks`);
     expect(banks.body.data.some((b: any) => b.code === '058')).toBe(true);
     expect((await anon('GET', `/api/verify/payout/quote/${'0'.repeat(32)}/banks`)).status).toBe(404);
     expect((await anon('GET', '/api/verify/payout/quote/not-a-ref')).status).toBe(404);
 
     const bad = await anon(
       'PUT',
-      `/api/verify/payout/quote/${ref}`,
+      `/api/verify/payout/quote/${link}`,
       sendBillForm({ amount: 'x', invoiceNumber: '' }, false),
     );
     expect(bad.status).toBe(400);
     expect(bad.body.errors.amount).toBeTruthy();
     expect(bad.body.errors.invoiceNumber).toEqual([BILL_MSG.invoiceRequired]);
-    const noFile = await anon('PUT', `/api/verify/payout/quote/${ref}`, sendBillForm({}, false));
+    const noFile = await anon('PUT', `/api/verify/payout/quote/${link}`, sendBillForm({}, false));
     expect(noFile.status).toBe(400);
     expect(noFile.body.errors.file).toEqual([BILL_MSG.fileRequired]);
 
-    const sent = await anon('PUT', `/api/verify/payout/quote/${ref}`, sendBillForm());
+    const sent = await anon('PUT', `/api/verify/payout/quote/${link}`, sendBillForm());
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.message).toBe(BILL_MSG.submitted);
-    expect((await anon('PUT', `/api/verify/payout/quote/${ref}`, sendBillForm())).status).toBe(409);
-    expect((await anon('GET', `/api/verify/payout/quote/${ref}`)).status).toBe(409);
+    // Spent: a replay answers 410 and changes nothing.
+    const replay = await anon('PUT', `/api/verify/payout/quote/${link}`, sendBillForm({ amount: '99999' }));
+    expect(replay.status).toBe(410);
+    expect(replay.body).toMatchObject({ status: LINK_STATUS.used, message: BILL_MSG.used });
+    expect((await anon('GET', `/api/verify/payout/quote/${link}`)).status).toBe(410);
 
     const bill = (await o.api.get(`/api/payout/quote/${ref}`)).body.data;
     expect(bill).toMatchObject({ status: 'submitted', amountMinor: 4_000_000, invoiceNumber: 'INV-0042' });
@@ -154,5 +159,51 @@ describe('bills', () => {
     // Tenancy: another company cannot read or pay the bill.
     const x = await ownerWithAccount(t);
     expect((await x.api.get(`/api/payout/quote/${ref}`)).status).toBe(404);
+  });
+
+  it('the bill’s reference, which read-only staff can list, is not the send-bill link (issue 34)', async () => {
+    const o = await ownerWithAccount(t);
+    // The accountant role only reads payouts (and bills).
+    const viewer = await memberWithRole(t, o.account.id, 'accountant');
+    const email = `billing.${Math.random().toString(36).slice(2, 8)}@yabatech.ng`;
+    const req = await o.api.post('/api/payout/quote/request', { email });
+    expect(req.status).toBe(201);
+    // A read-only member lists the requested bill and learns its reference...
+    const listed = await viewer.api.get('/api/payout/quotes');
+    expect(listed.status).toBe(200);
+    const ref = listed.body.data.find((b: any) => b.email === email).reference as string;
+    // ...which opens nothing and submits nothing in the vendor's name.
+    expect((await anon('GET', `/api/verify/payout/quote/${ref}`)).status).toBe(404);
+    const forged = await anon('PUT', `/api/verify/payout/quote/${ref}`, sendBillForm());
+    expect(forged.status).toBe(404);
+    expect((await o.api.get(`/api/payout/quote/${ref}`)).body.data.status).toBe('requested');
+    // The mailed link still works for the vendor.
+    const link = tokenOf((await lastMailTo(t, email))!.text);
+    expect((await anon('PUT', `/api/verify/payout/quote/${link}`, sendBillForm())).status).toBe(200);
+  });
+
+  it('an expired send-bill link answers 410 and takes no bill; two concurrent sends take one', async () => {
+    const o = await ownerWithAccount(t);
+    const email = `billing.${Math.random().toString(36).slice(2, 8)}@ikoyi.ng`;
+    await o.api.post('/api/payout/quote/request', { email });
+    const link = tokenOf((await lastMailTo(t, email))!.text);
+    const [both1, both2] = await Promise.all([
+      anon('PUT', `/api/verify/payout/quote/${link}`, sendBillForm({ amount: '100' })),
+      anon('PUT', `/api/verify/payout/quote/${link}`, sendBillForm({ amount: '200' })),
+    ]);
+    expect([both1.status, both2.status].sort()).toEqual([200, 410]);
+
+    const email2 = `billing.${Math.random().toString(36).slice(2, 8)}@ikoyi.ng`;
+    const req2 = await o.api.post('/api/payout/quote/request', { email: email2 });
+    const link2 = tokenOf((await lastMailTo(t, email2))!.text);
+    await t.db
+      .update(linkTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(linkTokens.tokenHash, sha256(link2)));
+    const late = await anon('PUT', `/api/verify/payout/quote/${link2}`, sendBillForm());
+    expect(late.status).toBe(410);
+    expect(late.body).toMatchObject({ status: LINK_STATUS.expired, message: BILL_MSG.expired });
+    const bill = (await o.api.get(`/api/payout/quote/${req2.body.data.reference}`)).body.data;
+    expect(bill.status).toBe('requested');
   });
 });

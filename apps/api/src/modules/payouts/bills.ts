@@ -1,9 +1,10 @@
-// Bills (issue 23 §2): a bill is requested from an email (the mailed link carries a single-use
-// 128-bit reference), filled in by the vendor on the public send-bill pages (which learn nothing of
-// the company but its name), then reviewed and sent for payment as a `payout` (approvals engine).
+// Bills (issue 23 §2): a bill is requested from an email (the mailed link carries a link token,
+// platform/tokens.ts, kind `bill-request`: never the bill's reference, which staff can list), filled in
+// by the vendor on the public send-bill pages (which learn nothing of the company but its name), then
+// reviewed and sent for payment as a `payout` (approvals engine).
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { BILL_DRAFT_MSG, BILL_MSG, fromMinor, type Bill } from '@owo/contract';
+import { BILL_DRAFT_MSG, BILL_MSG, fromMinor, LINK_STATUS, type Bill } from '@owo/contract';
 import type { z } from 'zod';
 import type { billDraftBody, billListQuery, sendBillFields } from '@owo/contract';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
@@ -19,12 +20,16 @@ import { payees } from '../payees/tables';
 import { createPayout } from './service';
 import { payoutQuotes } from './tables';
 import { storageOf } from '../../platform/storage';
+import { issueLink, spendLink, type LinkPrincipal } from '../../platform/tokens';
 
 type Row = typeof payoutQuotes.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
 
-/** 128 bits, URL-safe: the single-use send-bill reference. */
+/** The bill's reference (shown to staff; NOT a secret: the send-bill link carries its own token). */
 const newBillRef = () => randomBytes(16).toString('hex');
+/** The send-bill link's kind (`needsLink(BILL_REQUEST_LINK, 'submit')`) and how long it lives. */
+export const BILL_REQUEST_LINK = 'bill-request';
+export const BILL_LINK_TTL_DAYS = 30;
 
 function dto(r: Row, payeeName: string | null): Bill {
   return {
@@ -72,6 +77,13 @@ export async function requestBill(
         requestedBy: p.userId,
       })
       .returning();
+    const token = await issueLink(tx, {
+      kind: BILL_REQUEST_LINK,
+      action: 'submit',
+      objectId: row.id,
+      accountId: p.tenant.accountId,
+      expiresAt: sql`now() + make_interval(days => ${BILL_LINK_TTL_DAYS})`,
+    });
     const [a] = await tx
       .select({ name: accounts.name })
       .from(accounts)
@@ -81,7 +93,7 @@ export async function requestBill(
       {
         to: p.email,
         subject: `${a.name} requests a bill from you`,
-        text: `Hello,\n\n${a.name} asks you to send your bill through Owo.${p.note ? `\n\nTheir note: ${p.note}` : ''}\n\nSend it here (the link works once): ${deps.config.appUrl}/send-bill/welcome/${row.reference}\n\nOwo`,
+        text: `Hello,\n\n${a.name} asks you to send your bill through Owo.${p.note ? `\n\nTheir note: ${p.note}` : ''}\n\nSend it here (the link works once and expires in ${BILL_LINK_TTL_DAYS} days): ${deps.config.appUrl}/send-bill/welcome/${token}\n\nOwo`,
       },
       tx,
     );
@@ -89,29 +101,32 @@ export async function requestBill(
   });
 }
 
-async function byRef(db: DbOrTx, ref: string, lock = false): Promise<Row> {
-  if (!/^[0-9a-f]{32}$/.test(ref)) throw new AppError(404, 'not-found', BILL_MSG.unknown);
-  const q = db.select().from(payoutQuotes).where(eq(payoutQuotes.reference, ref));
+/** The link's bill, still waiting for the vendor (the guard checked the link itself). */
+async function byLink(db: DbOrTx, link: LinkPrincipal, lock = false): Promise<Row> {
+  const q = db.select().from(payoutQuotes).where(eq(payoutQuotes.id, link.objectId));
   const [r] = lock ? await q.for('update') : await q;
   if (!r) throw new AppError(404, 'not-found', BILL_MSG.unknown);
+  if (r.status !== 'requested') throw new AppError(410, LINK_STATUS.used, BILL_MSG.used);
   return r;
 }
 
-/** GET /api/verify/payout/quote/{ref} (public): the company name and the email, nothing else. */
-export async function sendBillInfo(db: Db, ref: string) {
-  const r = await byRef(db, ref);
-  if (r.status !== 'requested') throw conflict(BILL_MSG.used);
+/** GET /api/verify/payout/quote/{token} (public): the company name and the email, nothing else. */
+export async function sendBillInfo(db: Db, link: LinkPrincipal) {
+  const r = await byLink(db, link);
   const [a] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, r.accountId));
   return { companyName: a.name, email: r.email };
 }
 
-/** PUT /api/verify/payout/quote/{ref} (public, multipart): the vendor's bill, once. */
+/** PUT /api/verify/payout/quote/{token} (public, multipart): the vendor's bill, once (the link is spent). */
 export async function submitBill(
   deps: AppDeps,
-  p: { ref: string; fields: z.output<typeof sendBillFields>; file: { name: string; bytes: Buffer } | null },
+  p: {
+    link: LinkPrincipal;
+    fields: z.output<typeof sendBillFields>;
+    file: { name: string; bytes: Buffer } | null;
+  },
 ) {
-  const first = await byRef(deps.db, p.ref);
-  if (first.status !== 'requested') throw conflict(BILL_MSG.used);
+  const first = await byLink(deps.db, p.link);
   if (!p.file) throw fieldError('file', BILL_MSG.fileRequired);
   const resolved = await resolveAccountName(deps, {
     accountNumber: p.fields.accountNumber,
@@ -127,8 +142,8 @@ export async function submitBill(
     bytes: p.file.bytes,
   });
   await deps.db.transaction(async (tx) => {
-    const r = await byRef(tx, p.ref, true);
-    if (r.status !== 'requested') throw conflict(BILL_MSG.used);
+    const r = await byLink(tx, p.link, true);
+    await spendLink(tx, p.link, BILL_MSG);
     await tx
       .update(payoutQuotes)
       .set({

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_MSG, STATUS } from '@owo/contract';
 import { lastMailTo, memberWithRole, setKybTier, type TestApp, createTestApp } from '../../../test/helpers';
+import { eq } from 'drizzle-orm';
 import { startJobs } from '../../platform/jobs';
+import { linkTokens } from '../../platform/tables';
+import { sha256 } from '../../platform/tokens';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 
 let t: TestApp;
@@ -88,6 +91,36 @@ async function approveAndPay(c: Awaited<ReturnType<typeof paidCompany>>) {
 }
 
 describe('employee portal', () => {
+  it('the invitation is a link token: it expires, and a resend revokes the earlier link (issue 34)', async () => {
+    const o = await fundedOwner(t, 0);
+    const e = employee();
+    const added = await o.api.post('/api/payrolls/employees/add', { employees: [e] });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const first = tokenIn((await lastMailTo(t, e.email as string))!.text);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{32,64}$/);
+    // A resend: the earlier link stops working, the new one works.
+    const resent = await o.api.post(`/api/payrolls/employees/${added.body.data[0].id}/resend-invitation`);
+    expect(resent.status, JSON.stringify(resent.body)).toBeLessThan(300);
+    const second = tokenIn((await lastMailTo(t, e.email as string))!.text);
+    expect(second).not.toBe(first);
+    const old = await call('POST', '/api/employee-portal/invites/validate', { token: first });
+    expect(old.status).toBe(400);
+    expect(old.body.errors.token).toEqual([PORTAL_MSG.tokenInvalid]);
+    expect((await call('POST', '/api/employee-portal/invites/validate', { token: second })).status).toBe(200);
+    // Past its expiry, the link opens nothing and makes no portal user.
+    await t.db
+      .update(linkTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(linkTokens.tokenHash, sha256(second)));
+    expect((await call('POST', '/api/employee-portal/invites/validate', { token: second })).status).toBe(400);
+    const late = await call('POST', '/api/employee-portal/auth/create-user', {
+      token: second,
+      password: 'Salary#2026',
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.errors.token).toEqual([PORTAL_MSG.tokenInvalid]);
+  });
+
   it('invite → set password → payslips → PDF; only their own; its own 401 statuses', async () => {
     const a = employee();
     const b = employee();

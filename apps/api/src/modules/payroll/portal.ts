@@ -12,10 +12,10 @@ import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, conflict, fieldError, notFound, unauthorized } from '../../platform/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords';
-import { newToken, sha256 } from '../../platform/tokens';
+import { newToken, resolveLink, sha256, spendLink, type LinkPrincipal } from '../../platform/tokens';
 import { accounts, transactions } from '../../platform/schema';
 import { drawHeader, lagosDate, money, newPdf, pdfToBuffer } from '../money';
-import { PAYROLL_ROW_SELECT, rowDto } from './service';
+import { EMPLOYEE_INVITATION_LINK, PAYROLL_ROW_SELECT, rowDto } from './service';
 import {
   employeePasswordResets,
   employeeSessions,
@@ -45,16 +45,27 @@ declare module 'fastify' {
   }
 }
 
-const inviteHash = (token: string) => sha256(token);
-
+/**
+ * The invitation a token stands for: a live link token (platform/tokens.ts, kind
+ * `employee-invitation`) and its employee, or null (unknown, spent, expired, revoked: the spec's one
+ * answer, a field error on `token`). The token rides in the body (002 §7), so the routes resolve it
+ * here rather than through the guard's `needsLink` (path tokens).
+ */
 async function findInvite(db: DbOrTx, token: string, lock = false) {
+  let link: LinkPrincipal;
+  try {
+    link = await resolveLink(db, token, { kind: EMPLOYEE_INVITATION_LINK, action: 'join' });
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
   const q = db
     .select({ e: payrollEmployees, companyName: accounts.name })
     .from(payrollEmployees)
     .innerJoin(accounts, eq(accounts.id, payrollEmployees.accountId))
-    .where(eq(payrollEmployees.inviteTokenHash, inviteHash(token)));
+    .where(eq(payrollEmployees.id, link.objectId));
   const [row] = lock ? await q.for('update', { of: payrollEmployees }) : await q;
-  return row ?? null;
+  return row ? { ...row, link } : null;
 }
 
 /** POST /employee-portal/invites/validate: who is invited, by which company (002 §3 Employee user). */
@@ -126,9 +137,16 @@ export async function createEmployeeUser(db: Db, p: { token: string; password: s
         .returning();
       if (!user) throw conflict(PORTAL_MSG.tokenInvalid);
     }
+    // Spent with the acceptance (a concurrent second use finds it spent: one answer, invalid).
+    try {
+      await spendLink(tx, row.link);
+    } catch (err) {
+      if (err instanceof AppError) throw fieldError('token', PORTAL_MSG.tokenInvalid);
+      throw err;
+    }
     await tx
       .update(payrollEmployees)
-      .set({ inviteTokenHash: null, inviteAcceptedAt: new Date() })
+      .set({ inviteAcceptedAt: new Date() })
       .where(eq(payrollEmployees.id, row.e.id));
     return openSession(tx, user, row.e.id);
   });

@@ -2,7 +2,7 @@
 // for callers without canViewPayrollSensitiveData), runs computed by the statutory engine, approval
 // through the approvals engine (type `payroll`), and payment through the money core: the whole net
 // pay held at the final approval and one transfer per employee with its own reference per attempt.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   canViewPayrollSensitiveData,
@@ -21,6 +21,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
+import { issueLink } from '../../platform/tokens';
 import { accounts, transactions, users, vaultReads, wallets } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
 import { vaultField } from '../../platform/vault/fields';
@@ -232,25 +233,30 @@ export function remittanceValues(
   };
 }
 
-const inviteHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The employee portal invitation's link (platform/tokens.ts): one employee, to join, for 14 days. */
+export const EMPLOYEE_INVITATION_LINK = 'employee-invitation';
+export const EMPLOYEE_INVITE_TTL_DAYS = 14;
 
 async function invite(
   deps: AppDeps,
   tx: Tx,
-  e: { id: string; name: string; email: string },
+  e: { id: string; name: string; email: string; accountId: string },
   company: string,
 ) {
-  const token = randomBytes(24).toString('base64url');
-  await tx
-    .update(payrollEmployees)
-    .set({ inviteTokenHash: inviteHash(token) })
-    .where(eq(payrollEmployees.id, e.id));
+  // A resend revokes the earlier link (issueLink replaces the object's live links).
+  const token = await issueLink(tx, {
+    kind: EMPLOYEE_INVITATION_LINK,
+    action: 'join',
+    objectId: e.id,
+    accountId: e.accountId,
+    expiresAt: sql`now() + make_interval(days => ${EMPLOYEE_INVITE_TTL_DAYS})`,
+  });
   await sendMail(
     deps,
     {
       to: e.email,
       subject: `${company} invited you to the Owo employee portal`,
-      text: `Hello ${e.name},\n\n${company} pays your salary through Owo. See your payslips in the employee portal:\n${deps.config.appUrl}/employee-portal/join?token=${token}\n\nOwo`,
+      text: `Hello ${e.name},\n\n${company} pays your salary through Owo. See your payslips in the employee portal (the link works once and expires in ${EMPLOYEE_INVITE_TTL_DAYS} days):\n${deps.config.appUrl}/employee-portal/join?token=${token}\n\nOwo`,
     },
     tx,
   );
@@ -264,7 +270,7 @@ export async function inviteEmployees(
   list: { id: string; name: string; email: string }[],
 ) {
   const company = await companyName(tx, accountId);
-  for (const e of list) await invite(deps, tx, e, company);
+  for (const e of list) await invite(deps, tx, { ...e, accountId }, company);
 }
 
 async function companyName(db: DbOrTx, accountId: string) {
@@ -396,10 +402,9 @@ export async function employeeView(db: DbOrTx, tenant: TenantContext): Promise<E
   };
 }
 
-type EmployeeListRow = Omit<
-  EmployeeRow,
-  'accountNumber' | 'accountNumberHmac' | 'inviteTokenHash' | 'accountId' | 'rsaPin'
-> & { groupName: string | null };
+type EmployeeListRow = Omit<EmployeeRow, 'accountNumber' | 'accountNumberHmac' | 'accountId' | 'rsaPin'> & {
+  groupName: string | null;
+};
 
 export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmployee {
   const r = v.visible

@@ -77,8 +77,6 @@ export const payrollEmployees = pgTable(
     rsaPin: text('rsa_pin'),
     rsaPinLast4: text('rsa_pin_last4'),
     nhfNumber: text('nhf_number'),
-    /** SHA-256 of the portal invitation token (never the token itself). */
-    inviteTokenHash: text('invite_token_hash'),
     inviteAcceptedAt: timestamp('invite_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

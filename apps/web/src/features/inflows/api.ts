@@ -20,7 +20,7 @@ export const inflowKeys = {
   invoice: (id: string) => ['inflows', 'invoice', id] as const,
   customer: (id: string) => ['inflows', 'customer', id] as const,
   partner: (id: string) => ['inflows', 'partner', id] as const,
-  public: (a: string, i: string) => ['public-invoice', a, i] as const,
+  public: (token: string) => ['public-invoice', token] as const,
 };
 export const refreshInflows = () => queryClient.invalidateQueries({ queryKey: inflowKeys.all });
 
@@ -85,13 +85,14 @@ export function usePartner(id: string | undefined) {
     queryFn: async () => (await api.get<PartnerDetail>(`/inflows/partners/${id}`)).data,
   });
 }
-export function usePublicInvoice(accountId: string, invoiceId: string) {
+/** The public pay page's invoice, by its pay link's token (404 unknown; 410 cancelled or expired). */
+export function usePublicInvoice(token: string) {
   return useQuery({
-    queryKey: inflowKeys.public(accountId, invoiceId),
+    queryKey: inflowKeys.public(token),
     retry: false,
     queryFn: async () =>
       (
-        await api.get<PublicInvoice>(`/public/invoices/${accountId}/${invoiceId}`, {
+        await api.get<PublicInvoice>(`/public/invoices/${token}`, {
           skipAuthHandling: true,
           skipForbiddenPage: true,
         })

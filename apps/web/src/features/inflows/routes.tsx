@@ -46,7 +46,7 @@ export const fullScreenRoutes: RouteObject[] = [
 
 export const publicRoutes: RouteObject[] = [
   {
-    path: '/payment-collection/invoice/:accountId/:invoiceId',
+    path: '/payment-collection/invoice/:token',
     lazy: async () => ({ Component: (await import('./screens/pay-screen')).PayInvoiceScreen }),
   },
 ];

@@ -160,7 +160,7 @@ export function useBill(ref: string | undefined) {
   });
 }
 
-/** The public send-bill link: the company name and the email (404 unknown, 409 used). */
+/** The public send-bill link (its token, never the bill reference): the company name and the email (404 unknown; 410 used, expired or revoked). */
 export function useSendBill(ref: string | undefined) {
   return useQuery({
     queryKey: billKeys.send(ref ?? ''),
@@ -176,7 +176,7 @@ export function useSendBill(ref: string | undefined) {
   });
 }
 
-/** The bank list for the public send-bill form (a live ref stands in for a session). */
+/** The bank list for the public send-bill form (a live link token stands in for a session). */
 export function useSendBillBanks(ref: string | undefined) {
   return useQuery({
     queryKey: [...billKeys.send(ref ?? ''), 'banks'],

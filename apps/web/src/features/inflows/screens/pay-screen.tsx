@@ -1,4 +1,5 @@
-// The public pay page (issue 24 §2): /payment-collection/invoice/:accountId/:invoiceId, no sign-in.
+// The public pay page (issue 24 §2): /payment-collection/invoice/:token, no sign-in; the token is the
+// invoice's pay link (a link token, issue 34 §3), never an id. A cancelled invoice's link says so.
 // Titled "Pay invoice" with the company's name (the spec's 'New Expense Payment' is a leftover).
 import {
   Alert,
@@ -18,10 +19,14 @@ import { useParams } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePublicInvoice } from '../api';
 import type { PublicInvoice } from '@owo/contract';
+import { LINK_STATUS } from '@owo/contract/http';
+import { INFLOW_MSG } from '@owo/contract/inflows';
+import { isApiError } from '../../../lib/api';
 
 export function PayInvoiceScreen() {
-  const { accountId = '', invoiceId = '' } = useParams();
-  const q = usePublicInvoice(accountId, invoiceId);
+  const { token = '' } = useParams();
+  const q = usePublicInvoice(token);
+  const cancelled = isApiError(q.error) && q.error.status === LINK_STATUS.revoked;
   return (
     <Container size="sm" py="xl">
       {q.isLoading ? (
@@ -29,9 +34,15 @@ export function PayInvoiceScreen() {
           <Loader />
         </Center>
       ) : q.error || !q.data ? (
-        <Alert color="red" title="Invoice not found">
-          This payment link is not valid. Ask the sender for a new one.
-        </Alert>
+        cancelled ? (
+          <Alert color="yellow" title="Invoice cancelled">
+            {INFLOW_MSG.invoiceLinkCancelled}
+          </Alert>
+        ) : (
+          <Alert color="red" title="Invoice not found">
+            This payment link is not valid. Ask the sender for a new one.
+          </Alert>
+        )
       ) : (
         <InvoicePayCard data={q.data} />
       )}

@@ -1,8 +1,9 @@
-// The vendor's self-onboarding pages (issue 23 §1): no sign-in; the mailed link's reference is the
-// only key. A link that is unknown, used or expired shows a clear page.
+// The vendor's self-onboarding pages (issue 23 §1): no sign-in; the mailed link's token is the only
+// key (a link token: issue 34 §3). A link that is unknown, used, expired or revoked shows a clear page.
 import { Alert, Button, Card, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { LINK_STATUS } from '@owo/contract/http';
 import { VENDOR_INVITE_MSG } from '@owo/contract/payees';
 import { isApiError } from '../../../lib/api';
 import { useDraft } from '../../../lib/drafts';
@@ -21,10 +22,11 @@ const DONE_DRAFT = 'vendorOnboardingDone';
 
 function LinkProblem(props: { error: unknown }) {
   const s = isApiError(props.error) ? props.error.httpStatus : 0;
+  const gone = isApiError(props.error) && s === 410 ? props.error.status : null;
   const [title, text, color] =
-    s === 409
+    gone === LINK_STATUS.used
       ? ['Already used', VENDOR_INVITE_MSG.used, 'yellow']
-      : s === 410
+      : gone === LINK_STATUS.expired
         ? ['Link expired', VENDOR_INVITE_MSG.expired, 'yellow']
         : s === 429
           ? ['Too many attempts', 'Please try again in a little while.', 'yellow']

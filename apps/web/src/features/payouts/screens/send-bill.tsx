@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { LINK_STATUS } from '@owo/contract/http';
 import { BILL_MSG } from '@owo/contract/payouts';
 import { DateField } from '../../../components/date-field';
 import { isApiError } from '../../../lib/api';
@@ -36,10 +37,16 @@ type SentBill = {
 const SENT_DRAFT = 'sendBill';
 
 function LinkProblem(props: { error: unknown }) {
-  const used = isApiError(props.error) && props.error.httpStatus === 409;
+  const gone = isApiError(props.error) && props.error.httpStatus === 410 ? props.error.status : null;
+  const [title, text, color] =
+    gone === LINK_STATUS.used
+      ? ['Already sent', BILL_MSG.used, 'yellow']
+      : gone === LINK_STATUS.expired
+        ? ['Link expired', BILL_MSG.expired, 'yellow']
+        : ['Link not valid', BILL_MSG.unknown, 'red'];
   return (
-    <Alert color={used ? 'yellow' : 'red'} title={used ? 'Already sent' : 'Link not valid'}>
-      {used ? BILL_MSG.used : BILL_MSG.unknown}
+    <Alert color={color} title={title}>
+      {text}
     </Alert>
   );
 }
