@@ -22,7 +22,7 @@ import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { preparedPage, type RowOf } from '../../platform/list';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { accountMembers, files, memberSpendLimits, roles, transactions, users } from '../../platform/schema';
 import { enqueueRun, registerScheduleJobs, type ScheduleRun } from './schedule';
