@@ -9,6 +9,7 @@ import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { verifyAllChains } from '../approvals/trail';
+import { approvalDecisions, approvalItems } from '../approvals/tables';
 import { payees } from '../payees/tables';
 import { payoutSchedules, payouts } from './tables';
 import { lagosToday, runSchedule } from './service';
@@ -142,6 +143,20 @@ describe('payouts: one way money leaves', () => {
     const [tx] = await txsOf(p.id);
     expect(tx.amount).toBe(10_000);
     expect(tx.metadata).toMatchObject({ authority: 'approval:payout', authorityResourceId: p.id });
-    expect((tx.metadata as { manifestDigest: string }).manifestDigest).toMatch(/^[0-9a-f]{64}$/);
+    const digest = (tx.metadata as { manifestDigest: string }).manifestDigest;
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    // The digest is in the approving decision, covered by the hash chain; rewriting it breaks it.
+    const [item] = await t.db.select().from(approvalItems).where(eq(approvalItems.resourceId, p.id));
+    expect(item.manifestDigest).toBe(digest);
+    const trail = await t.db.select().from(approvalDecisions).where(eq(approvalDecisions.itemId, item.id));
+    expect(trail.map((d) => [d.status, d.manifestDigest])).toEqual([['Approved', digest]]);
+    expect((await verifyAllChains(t.db, { accountId: item.accountId })).broken).toEqual([]);
+    await t.db
+      .update(approvalDecisions)
+      .set({ manifestDigest: '0'.repeat(64) })
+      .where(eq(approvalDecisions.id, trail[0].id));
+    expect((await verifyAllChains(t.db, { accountId: item.accountId })).broken).toEqual([
+      expect.objectContaining({ itemId: item.id, seq: 1, reason: 'hash does not match the decision' }),
+    ]);
   });
 });
