@@ -25,7 +25,7 @@ import { sendMail } from '../mail';
 import { createNotification, wantsEmail } from '../notifications';
 import { getApPolicy } from './policy';
 import { approvalDecisions, approvalItems, approvalWorkflows, type StoredLevel } from './tables';
-import { decisionHash, genesisHash, trailOf, verifyChain } from './trail';
+import { decisionHash, genesisHash, manifestDigest, trailOf, verifyChain } from './trail';
 
 export type ApprovalItemRow = typeof approvalItems.$inferSelect;
 
@@ -70,6 +70,12 @@ export type ApprovableHandler = {
   type: ApprovalType;
   /** The record's amount, payee, category, subsidiary and maker; null when it does not exist. */
   load: (db: DbOrTx, accountId: string, resourceId: string) => Promise<ApprovalSubject | null>;
+  /**
+   * Records that move money (issue 34 §1): what is to be paid, as money/outflow.ts builds it
+   * (`outflowManifest`; a batch: `batchManifest`). Every approving decision writes its digest into
+   * the trail; the final approval also onto the item, and money/outflow.ts pays nothing else.
+   */
+  manifest?: (db: DbOrTx, accountId: string, resourceId: string) => Promise<unknown>;
   /** Called once, inside the transaction that records the final approval. */
   onFinalApproval: (ctx: HandlerContext) => Promise<void>;
   onRejection?: (ctx: HandlerContext) => Promise<void>;
@@ -247,10 +253,30 @@ async function planFor(
   };
 }
 
+/** The record's manifest now and its digest; null for a handler without one (moves no money). */
+async function manifestOf(
+  db: DbOrTx,
+  deps: Pick<AppDeps, 'services'>,
+  item: Pick<ApprovalItemRow, 'type' | 'accountId' | 'resourceId'>,
+): Promise<{ manifest: unknown; digest: string } | null> {
+  const h = handlerOf(deps, item.type);
+  if (!h.manifest) return null;
+  const manifest = await h.manifest(db, item.accountId, item.resourceId);
+  return manifest == null ? null : { manifest, digest: manifestDigest(manifest) };
+}
+
 async function appendDecision(
   tx: Tx,
   item: ApprovalItemRow,
-  d: { status: TrailStatus; userId: string | null; userName: string; comments: string; level: number },
+  d: {
+    status: TrailStatus;
+    userId: string | null;
+    userName: string;
+    comments: string;
+    level: number;
+    /** An approval of a record that moves money: the digest of the manifest approved. */
+    manifestDigest?: string | null;
+  },
 ): Promise<string> {
   const [{ n }] = await tx
     .select({ n: sql<number>`coalesce(max(${approvalDecisions.seq}), 0)::int` })
@@ -272,6 +298,7 @@ async function appendDecision(
     amountMinor: item.amountMinor,
     payee: item.payee,
     decidedAt,
+    manifestDigest: d.manifestDigest ?? null,
   };
   const hash = decisionHash(prevHash, row);
   await tx.insert(approvalDecisions).values({ ...row, prevHash, hash });
@@ -368,9 +395,17 @@ async function enterLevel(
   auditChange?: HandlerContext['auditChange'],
 ): Promise<ApprovalItemRow> {
   if (level >= item.levels.length) {
+    // What money/outflow.ts may pay from now on (the approving decision's digest, same transaction).
+    const m = await manifestOf(tx, deps, item);
     const [done] = await tx
       .update(approvalItems)
-      .set({ status: 'approved', currentApproverIds: [], updatedAt: sql`now()` })
+      .set({
+        status: 'approved',
+        currentApproverIds: [],
+        manifest: m?.manifest ?? null,
+        manifestDigest: m?.digest ?? null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(approvalItems.id, item.id))
       .returning();
     await handlerOf(deps, item.type).onFinalApproval({ tx, deps, item: done, afterCommit, auditChange });
@@ -411,6 +446,7 @@ async function startRound(
       userName: SYSTEM_NAME,
       comments: `Below the auto-approve threshold of ${formatMoney(plan.thresholdMinor, 'NGN')}`,
       level: 0,
+      manifestDigest: (await manifestOf(tx, deps, row))?.digest,
     });
     const [withHash] = await tx
       .update(approvalItems)
@@ -573,6 +609,7 @@ export async function decide(
       userName: await userName(tx, p.userId),
       comments: p.comments,
       level: item.currentLevel,
+      manifestDigest: p.approvalStatus === 'approved' ? (await manifestOf(tx, deps, item))?.digest : null,
     });
     const afterCommit: AfterCommit = (fn) => after.push(fn);
 
@@ -1130,4 +1167,41 @@ export async function listForViewer(
     ),
     total: Number(n),
   };
+}
+
+// ---- the manifest (issue 34 §1; read by money/outflow.ts) ----
+
+/**
+ * The approval behind a payment: the item's status, and the manifest (with its digest) of its last
+ * final approval. Null when the record was never submitted for approval.
+ */
+export async function approvedManifest(
+  db: DbOrTx,
+  p: { accountId: string; type: ApprovalType; resourceId: string },
+): Promise<Pick<ApprovalItemRow, 'id' | 'status' | 'manifest' | 'manifestDigest'> | null> {
+  const [item] = await db
+    .select({
+      id: approvalItems.id,
+      status: approvalItems.status,
+      manifest: approvalItems.manifest,
+      manifestDigest: approvalItems.manifestDigest,
+    })
+    .from(approvalItems)
+    .where(
+      and(
+        eq(approvalItems.accountId, p.accountId),
+        eq(approvalItems.type, p.type),
+        eq(approvalItems.resourceId, p.resourceId),
+      ),
+    );
+  return item ?? null;
+}
+
+/** The record's manifest as its handler builds it now (null: its handler declares none). */
+export async function currentManifest(
+  db: DbOrTx,
+  deps: Pick<AppDeps, 'services'>,
+  p: { accountId: string; type: ApprovalType; resourceId: string },
+): Promise<unknown> {
+  return (await manifestOf(db, deps, p))?.manifest ?? null;
 }

@@ -2,7 +2,9 @@
 // other areas use to register an approvable record, submit it, and read its approval state.
 export {
   approvalOf,
+  approvedManifest,
   cancelApproval,
+  currentManifest,
   decide,
   registerApprovable,
   resubmitForApproval,
@@ -12,6 +14,7 @@ export {
   type ApprovalSubject,
   type HandlerContext,
 } from './engine';
+export { manifestDigest } from './trail';
 export {
   billTiersDto,
   billTierWorkflow,

@@ -82,6 +82,12 @@ export const approvalItems = pgTable(
       .default(sql`'{}'::uuid[]`),
     fourEyes: boolean('four_eyes').notNull().default(true),
     lastHash: text('last_hash'),
+    /**
+     * The payment manifest at the last final approval and its digest (issue 34 §1): what
+     * money/outflow.ts may pay for this record, and what an edit after approval is compared with.
+     */
+    manifest: jsonb('manifest'),
+    manifestDigest: text('manifest_digest'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,6 +122,8 @@ export const approvalDecisions = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     payee: text('payee'),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+    /** An approving decision's manifest digest (records that move money): in the hash when set. */
+    manifestDigest: text('manifest_digest'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },

@@ -17,7 +17,7 @@ export function decisionHash(
   d: Pick<
     DecisionRow,
     'itemId' | 'seq' | 'round' | 'level' | 'status' | 'userId' | 'comments' | 'amountMinor' | 'payee'
-  > & { decidedAt: Date },
+  > & { decidedAt: Date; manifestDigest?: string | null },
 ): string {
   const payload = canonicalJson({
     itemId: d.itemId,
@@ -30,9 +30,21 @@ export function decisionHash(
     amountMinor: d.amountMinor,
     payee: d.payee,
     decidedAt: d.decidedAt.toISOString(),
+    // Only approving decisions of records that move money carry one; rows before it hash as before.
+    ...(d.manifestDigest ? { manifestDigest: d.manifestDigest } : {}),
   });
   return createHash('sha256').update(`${prevHash}\n${payload}`).digest('hex');
 }
+
+/**
+ * The digest of a payment manifest (issue 34 §1): SHA-256 of its canonical JSON (keys sorted), so
+ * the same manifest always digests the same, whoever builds it. money/outflow.ts compares the
+ * manifest it is about to pay with the digest the final approval wrote.
+ */
+export const manifestDigest = (manifest: unknown): string =>
+  createHash('sha256')
+    .update(`manifest:${canonicalJson(manifest)}`)
+    .digest('hex');
 
 export type BrokenLink = { itemId: string; seq: number; reason: string };
 

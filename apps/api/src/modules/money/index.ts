@@ -25,6 +25,28 @@ export { setWalletVirtualAccount } from './wallets';
 export { applyFeeRule, computeFee, getFeePolicy } from './fees';
 export { checkPayoutLimit } from './limits';
 export { startTransfer, startTransfers, type BatchTransferItem } from './transfers';
+export {
+  authorizeOutflow,
+  batchManifest,
+  describeManifestChange,
+  editedAfterApproval,
+  isOutflowRefusal,
+  manifestChange,
+  outflowManifest,
+  OUTFLOW_MSG,
+  OutflowRefused,
+  payOut,
+  payOutBatch,
+  SYSTEM_AUTHORITIES,
+  type BatchManifest,
+  type OutflowAuthority,
+  type OutflowBatchRow,
+  type OutflowDraft,
+  type OutflowManifest,
+  type OutflowRequest,
+  type OutflowResult,
+  type SystemAuthority,
+} from './outflow';
 export { getWallet, getWalletByCurrency } from './wallets';
 export { startOfDay, endOfDayExclusive } from './history';
 export { lagosDateTime } from './documents';

@@ -309,6 +309,8 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       schema: {
         operationId: 'updatePayoutSchedule',
         summary: 'Move a scheduled payout to another date (tomorrow or later)',
+        description:
+          'The date is part of what was approved: an approved payout moved to another date goes back to approval (the trail shows the change).',
         tags,
         params: idParam,
         body: payoutScheduleBody,
@@ -317,7 +319,12 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) =>
       ok(
-        await reschedule(deps, { accountId: tenantOf(req).accountId, id: req.params.id, ...req.body }),
+        await reschedule(deps, {
+          accountId: tenantOf(req).accountId,
+          id: req.params.id,
+          userId: authOf(req).user.id,
+          ...req.body,
+        }),
         PAYOUT_MSG.rescheduled,
       ),
   );

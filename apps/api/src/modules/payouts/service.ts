@@ -30,7 +30,6 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors'
 import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { transactions, users } from '../../platform/schema';
-import { railsOf } from '../../rails';
 import { approvalItems } from '../approvals/tables';
 import {
   approvalOf,
@@ -47,7 +46,20 @@ import { requireActiveProject } from '../projects';
 import { dispatchSoon, type WireMetadata } from '../funding';
 import { emitAreaEvent } from '../developers';
 import { notifyMoneyEvent } from '../notifications';
-import { checkPayoutLimit, computeFee, getWallet, quoteExchange, startTransfer } from '../money';
+import {
+  checkPayoutLimit,
+  computeFee,
+  editedAfterApproval,
+  getWallet,
+  isOutflowRefusal,
+  manifestChange,
+  outflowManifest,
+  payOut,
+  quoteExchange,
+  type OutflowAuthority,
+  type OutflowDraft,
+  type OutflowResult,
+} from '../money';
 import { payees } from '../payees/tables';
 import { payoutQuotes, payoutRecurrences, payoutSchedules, payouts } from './tables';
 
@@ -116,75 +128,110 @@ function wireOf(p: Row, v: typeof payees.$inferSelect): WireMetadata | null {
   };
 }
 
+/** The draft of what a payout pays (money/outflow.ts): its amount and wallet, the vendor's bank now. */
+export async function payoutDraft(db: DbOrTx, p: Row): Promise<OutflowDraft> {
+  const [v] = await db.select().from(payees).where(eq(payees.id, p.payeeId));
+  const wire = wireOf(p, v);
+  return {
+    amountMinor: p.amountMinor,
+    currency: p.currency,
+    walletId: p.walletId,
+    bankCode: v.bankCode,
+    bankName: v.bankName,
+    accountNumber: v.accountNumber,
+    accountName: v.accountName,
+    payee: p.payeeId,
+    date: p.scheduledDate,
+    // A wire holds the fee its exchange quote stated at creation; a naira transfer the fee rule's.
+    ...(wire ? { wire: { ...wire }, statedFeeMinor: p.feeMinor } : {}),
+  };
+}
+
 /**
- * Holds amount + fee and sends this attempt to the rails, to the vendor's APPROVED bank account.
- * Insufficient funds (or a limit) at this point marks the payout failed, inside a savepoint, so the
- * approval itself still stands.
+ * What a payout is paid under, and the draft that authority approved: its own approval; an
+ * occurrence of a recurring payout, the series' first payout's; a fund request's payout, the request's.
+ */
+async function authorityOf(
+  db: DbOrTx,
+  p: Row,
+): Promise<{ authority: OutflowAuthority; draft: OutflowDraft }> {
+  if (p.authority)
+    return {
+      authority: { approval: p.authority.approval, resourceId: p.authority.resourceId },
+      draft: p.authority.draft as OutflowDraft,
+    };
+  if (p.recurrenceId) {
+    const [first] = await db
+      .select({ p: payouts })
+      .from(payoutRecurrences)
+      .innerJoin(payouts, eq(payouts.id, payoutRecurrences.payoutId))
+      .where(and(eq(payoutRecurrences.id, p.recurrenceId), eq(payoutRecurrences.accountId, p.accountId)));
+    if (first && first.p.id !== p.id)
+      return {
+        authority: { approval: 'payout', resourceId: first.p.id },
+        draft: await payoutDraft(db, first.p),
+      };
+  }
+  return { authority: { approval: 'payout', resourceId: p.id }, draft: await payoutDraft(db, p) };
+}
+
+/**
+ * Pays this attempt through the one way money leaves (`payOut`): the manifest its approval
+ * digested, or nothing. The wallet or a limit refusing, or the approval not covering it (an
+ * approval given to other details), marks the payout failed with the reason; the approval stands.
  */
 async function startPayment(tx: Tx, deps: AppDeps, p: Row, afterCommit: AfterCommit): Promise<void> {
   const attempt = p.paymentAttempt + 1;
-  const [v] = await tx.select().from(payees).where(eq(payees.id, p.payeeId));
-  const wire = wireOf(p, v);
-  // A wire holds the fee its exchange quote stated at creation; a naira transfer the current fee.
-  const fee = wire
-    ? p.feeMinor
-    : await computeFee(tx, {
-        accountId: p.accountId,
-        method: 'bank-transfer',
-        amount: p.amountMinor,
-        currency: p.currency,
-      });
+  const { authority, draft } = await authorityOf(tx, p);
+  let outcome: OutflowResult | { ok: false; reason: string };
   try {
-    const t = await tx.transaction(async (sp) => {
-      await checkPayoutLimit(deps, sp, {
-        accountId: p.accountId,
-        amountMinor: wire ? wire.amount : p.amountMinor,
-        currency: wire ? wire.currency : p.currency,
-      });
-      return startTransfer(sp, {
-        accountId: p.accountId,
-        walletId: p.walletId,
-        amount: p.amountMinor,
-        fee,
-        bankCode: v.bankCode,
-        bankName: v.bankName,
-        accountNumber: v.accountNumber,
-        accountName: v.accountName,
-        narration: p.narration.slice(0, 100),
-        reference: transferReference({ ...p, paymentAttempt: attempt }),
-        initiatedBy: p.makerUserId,
-        sourceType: 'payout',
-        sourceId: p.id,
-        provider: railsOf(deps).name,
-        ...(wire ? { metadata: { wire } } : {}),
-      });
+    outcome = await payOut(tx, deps, {
+      accountId: p.accountId,
+      authority,
+      draft,
+      narration: p.narration,
+      reference: transferReference({ ...p, paymentAttempt: attempt }),
+      initiatedBy: p.makerUserId,
+      sourceType: 'payout',
+      sourceId: p.id,
     });
+  } catch (err) {
+    if (!isOutflowRefusal(err)) throw err;
+    outcome = { ok: false, reason: err.message };
+  }
+  if (!outcome.ok) {
     await tx
       .update(payouts)
       .set({
-        status: 'paying',
+        status: 'failed',
         paymentAttempt: attempt,
-        transactionId: t.id,
-        feeMinor: fee,
-        failureReason: null,
+        failureReason: outcome.reason,
         updatedAt: sql`now()`,
       })
       .where(eq(payouts.id, p.id));
-    await notifyMoneyEvent(tx, {
-      accountId: p.accountId,
-      transactionId: t.id,
-      topic: PAYOUT_SENT_TOPIC,
-      value: `${formatMoney(p.amountMinor, p.currency)} to ${v.name} (${v.bankName} ${v.accountNumber}) is on its way.`,
-    });
-    afterCommit(() => dispatchSoon(deps, t.reference));
-  } catch (err) {
-    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    await tx
-      .update(payouts)
-      .set({ status: 'failed', paymentAttempt: attempt, failureReason: err.message, updatedAt: sql`now()` })
-      .where(eq(payouts.id, p.id));
-    await payoutEvent(tx, p, 'failed', { failureReason: err.message });
+    await payoutEvent(tx, p, 'failed', { failureReason: outcome.reason });
+    return;
   }
+  const { transaction: t, manifest: m } = outcome;
+  const [v] = await tx.select({ name: payees.name }).from(payees).where(eq(payees.id, p.payeeId));
+  await tx
+    .update(payouts)
+    .set({
+      status: 'paying',
+      paymentAttempt: attempt,
+      transactionId: t.id,
+      feeMinor: m.feeMinor,
+      failureReason: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payouts.id, p.id));
+  await notifyMoneyEvent(tx, {
+    accountId: p.accountId,
+    transactionId: t.id,
+    topic: PAYOUT_SENT_TOPIC,
+    value: `${formatMoney(m.amountMinor, m.currency)} to ${v?.name ?? m.accountName} (${m.bankName} ${m.accountNumber}) is on its way.`,
+  });
+  afterCommit(() => dispatchSoon(deps, t.reference));
 }
 
 /** The `payout` webhook event of a state change made in `tx` (docs/ARCHITECTURE.md, Developers). */
@@ -252,6 +299,14 @@ export function registerPayoutApprovals(deps: AppDeps) {
   defineTicker(deps, 'payouts.recurring-sweep', 60_000, sweepDueRecurrences);
   registerApprovable(deps, {
     type: 'payout',
+    // What the final approval digests and money/outflow.ts pays (the vendor's bank at that moment).
+    manifest: async (db, accountId, id) => {
+      const [p] = await db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.id, id), eq(payouts.accountId, accountId)));
+      return p ? outflowManifest(db, accountId, await payoutDraft(db, p)) : null;
+    },
     load: async (db, accountId, id) => {
       const [r] = await db
         .select({ p: payouts, v: payees })
@@ -390,6 +445,11 @@ export async function createApprovedPayout(
     /** An occurrence of a recurring payout (unique per series and date). */
     recurrence?: { id: string; date: string };
     channel?: 'request' | 'recurring';
+    /**
+     * The approval it is paid under when not its series' (a fund request's), with the draft of the
+     * manifest that approval digested: the payout pays exactly that (money/outflow.ts).
+     */
+    authority?: { approval: 'request'; resourceId: string; draft: OutflowDraft };
   },
 ): Promise<{ id: string; status: PayoutStatus; transactionId: string | null }> {
   if (p.scheduledDate) assertFutureDate(p.scheduledDate);
@@ -409,6 +469,7 @@ export async function createApprovedPayout(
       channel: p.channel ?? 'request',
       recurrenceId: p.recurrence?.id ?? null,
       occurrenceDate: p.recurrence?.date ?? null,
+      authority: p.authority ?? null,
       makerUserId: p.makerUserId,
       payeeId: p.payeeId,
       walletId: p.walletId,
@@ -653,9 +714,16 @@ export const scheduleDto = (s: typeof payoutSchedules.$inferSelect) => ({
 export const getSchedule = async (db: Db, accountId: string, id: string) =>
   scheduleDto(await scheduleOf(db, accountId, id));
 
-/** PUT /api/payout/schedule/{id}: a new date, tomorrow or later, while not yet paid. */
-export async function reschedule(deps: AppDeps, p: { accountId: string; id: string; scheduledDate: string }) {
+/**
+ * PUT /api/payout/schedule/{id}: a new date, tomorrow or later, while not yet paid. The date is part
+ * of what was approved: an approved payout goes back to approval, the trail showing the change.
+ */
+export async function reschedule(
+  deps: AppDeps,
+  p: { accountId: string; id: string; scheduledDate: string; userId: string },
+) {
   assertFutureDate(p.scheduledDate);
+  const after: (() => Promise<void> | void)[] = [];
   const s = await deps.db.transaction(async (tx) => {
     const [s] = await tx
       .select()
@@ -669,12 +737,32 @@ export async function reschedule(deps: AppDeps, p: { accountId: string; id: stri
       .set({ scheduledDate: p.scheduledDate })
       .where(eq(payoutSchedules.id, s.id))
       .returning();
-    await tx
+    const [payout] = await tx
       .update(payouts)
       .set({ scheduledDate: p.scheduledDate, updatedAt: sql`now()` })
-      .where(eq(payouts.id, s.payoutId));
+      .where(eq(payouts.id, s.payoutId))
+      .returning();
+    const change =
+      payout.status === 'scheduled' && !payout.authority && !payout.recurrenceId
+        ? await manifestChange(tx, deps, { accountId: p.accountId, type: 'payout', resourceId: payout.id })
+        : null;
+    if (change) {
+      await tx
+        .update(payouts)
+        .set({ status: 'pending', updatedAt: sql`now()` })
+        .where(eq(payouts.id, payout.id));
+      await resubmitForApproval(tx, deps, {
+        accountId: p.accountId,
+        type: 'payout',
+        resourceId: payout.id,
+        userId: p.userId,
+        comments: editedAfterApproval(change),
+        afterCommit: (fn) => after.push(fn),
+      });
+    }
     return u;
   });
+  for (const fn of after) await Promise.resolve(fn()).catch(() => {});
   sendJobSoon(
     deps,
     Q_SCHEDULED_PAYOUT,
@@ -1116,12 +1204,14 @@ export async function editPayout(
   } else if (s && s.status === 'scheduled') {
     await tx.update(payoutSchedules).set({ status: 'cancelled' }).where(eq(payoutSchedules.id, s.id));
   }
+  // The trail shows what changed against the last approved manifest (amount, account, date...).
+  const change = await manifestChange(tx, deps, { accountId, type: 'payout', resourceId: cur.id });
   await resubmitForApproval(tx, deps, {
     accountId,
     type: 'payout',
     resourceId: cur.id,
     userId: p.userId,
-    comments: 'Payout edited',
+    comments: change ? editedAfterApproval(change) : 'Payout edited',
     afterCommit: p.afterCommit,
     restartPending: true,
   });

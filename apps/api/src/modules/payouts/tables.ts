@@ -72,6 +72,15 @@ export const payouts = pgTable(
     /** An occurrence of a recurring payout: its series and the date it stands for (unique together). */
     recurrenceId: uuid('recurrence_id'),
     occurrenceDate: date('occurrence_date'),
+    /**
+     * A payout approved elsewhere (a fund request's): the approval it is paid under and the draft of
+     * the manifest that approval digested (money/outflow.ts). Null: the payout's own approval.
+     */
+    authority: jsonb('authority').$type<{
+      approval: 'request';
+      resourceId: string;
+      draft: Record<string, unknown>;
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

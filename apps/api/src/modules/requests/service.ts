@@ -27,7 +27,7 @@ import { users } from '../../platform/schema';
 import { approvalOf, decide, registerApprovable, submitForApproval, type HandlerContext } from '../approvals';
 import { approvalItems } from '../approvals/tables';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
-import { getWallet } from '../money';
+import { getWallet, outflowManifest, type OutflowDraft } from '../money';
 import { createNotification } from '../notifications';
 import { createApprovedPayout, lagosToday, payoutStatuses } from '../payouts';
 import { payees } from '../payees/tables';
@@ -92,6 +92,24 @@ async function selfPayeeId(tx: Tx, r: Row): Promise<string> {
   return v.id;
 }
 
+/**
+ * What a request pays (money/outflow.ts): the amount, wallet and bank account the approvers saw on
+ * it, dated by the approver's choice. Its final approval digests this; its payout pays exactly it.
+ */
+function requestDraft(r: Row, decision: Row['decision'], scheduledDate: string | null): OutflowDraft {
+  return {
+    amountMinor: r.amountMinor,
+    currency: r.currency,
+    walletId: r.walletId,
+    bankCode: r.bankCode,
+    bankName: r.bankName,
+    accountNumber: r.accountNumber,
+    accountName: r.accountName,
+    payee: r.payeeKind === 'vendor' ? r.payeeId : null,
+    date: decision === 'schedule' ? scheduledDate : null,
+  };
+}
+
 /** Creates and pays (or schedules) the request's payout: the final approval's path and "pay now". */
 async function payRequest(
   tx: Tx,
@@ -113,6 +131,7 @@ async function payRequest(
     narration: r.narration,
     scheduledDate: decision === 'schedule' ? scheduledDate : null,
     afterCommit,
+    authority: { approval: 'request', resourceId: r.id, draft: requestDraft(r, decision, scheduledDate) },
   });
   const status: RequestStatus =
     payout.status === 'scheduled' ? 'scheduled' : payout.status === 'failed' ? 'failed' : 'paying';
@@ -156,6 +175,14 @@ export async function payApprovedRequest(
 export function registerRequestApprovals(deps: AppDeps) {
   registerApprovable(deps, {
     type: 'request',
+    // Digested at each approving decision, after the approver's choice (`within`) is stored.
+    manifest: async (db, accountId, id) => {
+      const [r] = await db
+        .select()
+        .from(fundRequests)
+        .where(and(eq(fundRequests.id, id), eq(fundRequests.accountId, accountId)));
+      return r ? outflowManifest(db, accountId, requestDraft(r, r.decision, r.scheduledDate)) : null;
+    },
     load: async (db, accountId, id) => {
       const [r] = await db
         .select()
