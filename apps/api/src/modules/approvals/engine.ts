@@ -717,6 +717,7 @@ export async function selfApprove(
       userName: await userName(tx, p.userId),
       comments: `${SELF_APPROVAL_MSG.label}. ${p.comments}`,
       level: item.currentLevel,
+      manifestDigest: (await manifestOf(tx, deps, item))?.digest,
     });
     const [updated] = await tx
       .update(approvalItems)
