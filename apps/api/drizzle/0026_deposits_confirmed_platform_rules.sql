@@ -11,3 +11,13 @@ CREATE UNIQUE INDEX "payment_invitations_pay_ref_key" ON "payment_invitations" U
 --> statement-breakpoint
 -- Deposits are confirmed against the sandbox's own record of the charges it issued, by reference.
 CREATE INDEX "sandbox_webhook_deliveries_reference_idx" ON "sandbox_webhook_deliveries" USING btree ("reference");
+--> statement-breakpoint
+-- Issue 34 §5: platform rules above company settings. One row (id 1), changed only by platform
+-- administrators; none means the built-in defaults (KYC cap ₦100,000). A company's AP policy may
+-- lower the cap, never raise it above this.
+CREATE TABLE "platform_limits" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL CHECK ("id" = 1),
+	"kyc_incomplete_cap_minor" bigint NOT NULL CHECK ("kyc_incomplete_cap_minor" >= 0),
+	"updated_by" uuid REFERENCES "users"("id") ON DELETE set null,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
