@@ -11,8 +11,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { apPolicyBody, type ApPolicy } from '@owo/contract/approvals';
+import { apPolicyBody, PLATFORM_LIMITS_MSG, type ApPolicy } from '@owo/contract/approvals';
+import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
@@ -29,7 +31,21 @@ export function ApPolicyScreen() {
 function ApPolicyForm(props: { policy: ApPolicy }) {
   const p = props.policy;
   const canEdit = useCan('policy', 'put');
-  const form = useZodForm(apPolicyBody, {
+  // The platform's KYC cap bounds the company's: it may be lowered here, never raised above it.
+  const platformCap = formatMoney(p.platformKycIncompleteCapMinor, 'NGN');
+  const schema = useMemo(
+    () =>
+      apPolicyBody.superRefine((v, ctx) => {
+        if (v.kycIncompleteCap > p.platformKycIncompleteCapMinor)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['kycIncompleteCap'],
+            message: PLATFORM_LIMITS_MSG.kycCapAbovePlatform(platformCap),
+          });
+      }),
+    [p.platformKycIncompleteCapMinor, platformCap],
+  );
+  const form = useZodForm(schema, {
     defaultValues: {
       autoApproveBelow: p.autoApproveBelow,
       fourEyes: p.fourEyes,
@@ -106,6 +122,8 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
             />
             <TextInput
               label="Per-transaction cap while KYB is incomplete (₦)"
+              description={`At most the platform's ${platformCap}: you may set a lower cap, not a higher one.`}
+              data-testid="kyc-cap"
               {...form.register('kycIncompleteCap')}
               error={e.kycIncompleteCap?.message}
             />
