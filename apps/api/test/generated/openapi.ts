@@ -1604,8 +1604,29 @@ export interface paths {
         };
         /** The account’s AP policy */
         get: operations["getApPolicy"];
-        /** Change the AP policy (threshold, four eyes, budgets, receipts, KYC cap) */
+        /**
+         * Change the AP policy (threshold, four eyes, budgets, receipts, KYC cap)
+         * @description The KYC cap may be lowered below the platform’s (platformKycIncompleteCap), never raised above it: 422 with a field error, nothing changes.
+         */
         put: operations["updateApPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/kyc-cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform KYC cap: the most a company without complete KYB pays in one transaction */
+        get: operations["getPlatformKycCap"];
+        /** Set the platform KYC cap (platform administrators only) */
+        put: operations["setPlatformKycCap"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5457,6 +5478,24 @@ export interface components {
                 name: string;
             } | null;
         };
+        Get_03314b9d: {
+            autoApproveBelow: string;
+            /** Format: int64 */
+            autoApproveBelowMinor: number;
+            fourEyes: boolean;
+            /** @enum {string} */
+            overBudget: "block" | "warn";
+            receiptsRequiredAbove: string | null;
+            /** Format: int64 */
+            receiptsRequiredAboveMinor: number | null;
+            kycIncompleteCap: string;
+            /** Format: int64 */
+            kycIncompleteCapMinor: number;
+            platformKycIncompleteCap: string;
+            /** Format: int64 */
+            platformKycIncompleteCapMinor: number;
+            updatedAt: string | null;
+        };
         Get_0bd0c8a6: {
             id: string | null;
             /** @enum {string} */
@@ -5496,6 +5535,11 @@ export interface components {
             levels: components["schemas"]["Levels_b5062343"];
             createdAt: string;
             updatedAt: string;
+        };
+        Get_0e9a1573: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_da3f250a"];
         };
         Get_11e26d96: components["schemas"]["Get_42fe6eab"][];
         Get_14c4cf8b: components["schemas"]["Get_82bc8b44"][];
@@ -5580,20 +5624,10 @@ export interface components {
             createdAt: string;
         };
         Get_22e6e6b7: components["schemas"]["Get_c353dfb6"][];
-        Get_24631d34: {
-            autoApproveBelow: string;
-            /** Format: int64 */
-            autoApproveBelowMinor: number;
-            fourEyes: boolean;
-            /** @enum {string} */
-            overBudget: "block" | "warn";
-            receiptsRequiredAbove: string | null;
-            /** Format: int64 */
-            receiptsRequiredAboveMinor: number | null;
-            kycIncompleteCap: string;
-            /** Format: int64 */
-            kycIncompleteCapMinor: number;
-            updatedAt: string | null;
+        Get_25c3da54: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_03314b9d"];
         };
         Get_304d4bcf: {
             status: string;
@@ -5818,11 +5852,6 @@ export interface components {
             message: string;
             data: components["schemas"]["Invoices_71ddce99"];
             metadata: components["schemas"]["Metadata_a70a3782"];
-        };
-        Get_57ce5ae4: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_24631d34"];
         };
         Get_59454e95: {
             id: string;
@@ -6235,6 +6264,13 @@ export interface components {
             minimumWageMonthly: string;
             /** @enum {string} */
             nsitfBase: "gross" | "bht";
+        };
+        Get_da3f250a: {
+            editable: boolean;
+            kycIncompleteCap: string;
+            /** Format: int64 */
+            kycIncompleteCapMinor: number;
+            updatedAt: string | null;
         };
         Get_daf018c3: {
             /** Format: uuid */
@@ -7052,6 +7088,32 @@ export interface components {
             createdAt: string;
         };
         Post_7b1a95d0: components["schemas"]["Post_0dd6aa95"][];
+        Post_7c4f4e6b: {
+            id: string;
+            payerName: string;
+            payerEmail: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            note: string | null;
+            /** @enum {string} */
+            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
+            /** @enum {string|null} */
+            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+            wirePurpose: string | null;
+            narration: string | null;
+            paymentReference: string;
+            transactionId: string | null;
+            expiresAt: string;
+            confirmedAt: string | null;
+            paidAt: string | null;
+            createdAt: string;
+        };
         Post_7f294590: {
             /** Format: uuid */
             orderId: string;
@@ -7088,31 +7150,6 @@ export interface components {
             message: string;
             data: components["schemas"]["Post_01b1dbfe"];
         };
-        Post_92c90bde: {
-            id: string;
-            payerName: string;
-            payerEmail: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            note: string | null;
-            /** @enum {string} */
-            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
-            /** @enum {string|null} */
-            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
-            wirePurpose: string | null;
-            narration: string | null;
-            transactionId: string | null;
-            expiresAt: string;
-            confirmedAt: string | null;
-            paidAt: string | null;
-            createdAt: string;
-        };
         Post_950ad73d: {
             id: string;
             email: string;
@@ -7139,11 +7176,6 @@ export interface components {
             data: {
                 recoveryCodes: string[];
             };
-        };
-        Post_9cff84bb: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_92c90bde"];
         };
         Post_a17a6cd0: {
             name: string;
@@ -7431,6 +7463,11 @@ export interface components {
             data: components["schemas"]["Post_037b351c"];
         };
         Post_e426515f: components["schemas"]["Post_7a000c7e"][];
+        Post_e4699390: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_7c4f4e6b"];
+        };
         Post_e6e42254: {
             id: string;
             reference: string;
@@ -8266,6 +8303,7 @@ export interface operations {
                     senderName?: string;
                     senderAccountNumber?: string;
                     senderBankCode?: string;
+                    narration?: string;
                 };
             };
         };
@@ -12674,7 +12712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_57ce5ae4"];
+                    "application/json": components["schemas"]["Get_25c3da54"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12712,7 +12750,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_57ce5ae4"];
+                    "application/json": components["schemas"]["Get_25c3da54"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlatformKycCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Get_0e9a1573"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setPlatformKycCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kycIncompleteCap: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Get_0e9a1573"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22517,7 +22617,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_92c90bde"][];
+                        data: components["schemas"]["Post_7c4f4e6b"][];
                         metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
@@ -22559,7 +22659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_9cff84bb"];
+                    "application/json": components["schemas"]["Post_e4699390"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22589,7 +22689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_9cff84bb"];
+                    "application/json": components["schemas"]["Post_e4699390"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22620,7 +22720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_9cff84bb"];
+                    "application/json": components["schemas"]["Post_e4699390"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22652,7 +22752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_9cff84bb"];
+                    "application/json": components["schemas"]["Post_e4699390"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22703,6 +22803,7 @@ export interface operations {
                             expiresAt: string;
                             /** @enum {string|null} */
                             method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+                            paymentReference: string;
                             methods: {
                                 /** @enum {string} */
                                 method: "bankTransfer" | "usdAccount" | "gbpAccount";
