@@ -8,8 +8,8 @@ const policy: ApPolicy = {
   autoApproveBelowMinor: 0,
   fourEyes: true,
   overBudget: 'block',
-  receiptsRequiredAbove: '5000.00',
-  receiptsRequiredAboveMinor: 500_000,
+  receiptsRequiredAbove: null,
+  receiptsRequiredAboveMinor: null,
   kycIncompleteCap: '100000.00',
   kycIncompleteCapMinor: 10_000_000,
   platformKycIncompleteCap: '100000.00',
@@ -39,6 +39,9 @@ describe('/settings/ap-policy KYC cap', () => {
     fireEvent.change(cap, { target: { value: '50000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ kycIncompleteCap: '50000' });
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      kycIncompleteCap: '50000',
+      receiptsRequiredAbove: null, // left empty: never required (the form used to refuse to save)
+    });
   });
 });

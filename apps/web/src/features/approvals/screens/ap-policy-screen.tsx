@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMemo } from 'react';
+import { z } from 'zod';
 import { Controller } from 'react-hook-form';
 import { apPolicyBody, PLATFORM_LIMITS_MSG, type ApPolicy } from '@owo/contract/approvals';
 import { formatMoney } from '../../../lib/format';
@@ -35,14 +36,22 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
   const platformCap = formatMoney(p.platformKycIncompleteCapMinor, 'NGN');
   const schema = useMemo(
     () =>
-      apPolicyBody.superRefine((v, ctx) => {
-        if (v.kycIncompleteCap > p.platformKycIncompleteCapMinor)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['kycIncompleteCap'],
-            message: PLATFORM_LIMITS_MSG.kycCapAbovePlatform(platformCap),
-          });
-      }),
+      apPolicyBody
+        // An empty "receipts required above" means never (null), as the save sends it.
+        .extend({
+          receiptsRequiredAbove: z.preprocess(
+            (v) => (v === '' ? null : v),
+            apPolicyBody.shape.receiptsRequiredAbove,
+          ),
+        })
+        .superRefine((v, ctx) => {
+          if (v.kycIncompleteCap > p.platformKycIncompleteCapMinor)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['kycIncompleteCap'],
+              message: PLATFORM_LIMITS_MSG.kycCapAbovePlatform(platformCap),
+            });
+        }),
     [p.platformKycIncompleteCapMinor, platformCap],
   );
   const form = useZodForm(schema, {
