@@ -14,7 +14,7 @@ import {
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { Controller } from 'react-hook-form';
-import { apPolicyBody, PLATFORM_LIMITS_MSG, type ApPolicy } from '@owo/contract/approvals';
+import { apPolicyBody, PLATFORM_LIMITS_MSG, type ApPolicy, type ApPolicyBody } from '@owo/contract/approvals';
 import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
@@ -68,7 +68,9 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
       const v = form.getValues();
       return saveApPolicy({
         ...v,
-        receiptsRequiredAbove: v.receiptsRequiredAbove === '' ? null : v.receiptsRequiredAbove,
+        receiptsRequiredAbove: (v.receiptsRequiredAbove === ''
+          ? null
+          : v.receiptsRequiredAbove) as ApPolicyBody['receiptsRequiredAbove'],
       });
     },
     form,
