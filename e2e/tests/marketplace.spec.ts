@@ -57,7 +57,7 @@ test('marketplace: meters, a bulk purchase, approval, tokens, a failed vend refu
   // The demo owner approves alone: four eyes off for this company.
   const policy = await page.request.put('/api/settings/ap-policy', {
     headers: await csrf(page),
-    data: { autoApproveBelow: '0', fourEyes: false, overBudget: 'warn', kycIncompleteCap: '100000000' },
+    data: { autoApproveBelow: '0', fourEyes: false, overBudget: 'warn', kycIncompleteCap: '100000' },
   });
   expect(policy.ok(), await policy.text()).toBe(true);
   const wallets = (await (await page.request.get('/api/wallet')).json()).data as {

@@ -61,6 +61,7 @@ test('invite a payer → the payer confirms on the public pages → sandbox depo
   });
 
   let accountNumber = '';
+  let paymentReference = '';
   await test.step('the payer confirms without signing in', async () => {
     const visitor = await browser.newContext();
     const pay = await visitor.newPage();
@@ -80,6 +81,9 @@ test('invite a payer → the payer confirms on the public pages → sandbox depo
     const info = (await pay.getByTestId('transfer-info').textContent()) ?? '';
     accountNumber = /\d{10}/.exec(info)?.[0] ?? '';
     expect(accountNumber).toMatch(/^\d{10}$/);
+    // The deposit is matched by this reference in its narration, never by the amount alone.
+    paymentReference = /PAY[0-9A-Z]{10}/.exec(info)?.[0] ?? '';
+    expect(paymentReference).toMatch(/^PAY[0-9A-Z]{10}$/);
     await shot(pay, '05-transfer-info');
     await pay.getByRole('button', { name: 'Continue' }).click();
     await expect(pay).toHaveURL(/\/review$/);
@@ -99,7 +103,12 @@ test('invite a payer → the payer confirms on the public pages → sandbox depo
     await expect(row.getByText('Payer confirmed')).toBeVisible();
     const dep = await page.request.post('/api/sandbox/deposits', {
       headers: { 'x-csrf-token': await csrf() },
-      data: { accountNumber, amount, senderName: 'KANO STORES' },
+      data: {
+        accountNumber,
+        amount,
+        senderName: 'KANO STORES',
+        narration: `NIP/KANO STORES/${paymentReference}`,
+      },
     });
     expect(dep.ok()).toBe(true);
     await expect(async () => {

@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, makeUser, memberWithRole, ownerWithAccount, type TestApp } from './helpers';
 
 const ADMIN_EMAIL = 'platform.admin@owo.example';
+const FLOOR_ADMIN_EMAIL = 'fees.admin@owo.example';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PLATFORM_ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , other@owo.example` });
+  t = await createTestApp({
+    PLATFORM_ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , other@owo.example, ${FLOOR_ADMIN_EMAIL}`,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -95,6 +98,75 @@ describe('GET /api/settings/fee-policy/quote', () => {
     const emp = await memberWithRole(t, o.account.id, 'employee');
     const res = await quote(emp.api, { amount: '10' });
     expect([200, 403]).toContain(res.status); // whatever the role table says, never a 5xx
+  });
+});
+
+describe('company fees never undercut the platform fee (issue 34 §5)', () => {
+  it("a company cannot set the platform's transfer fee on its own account to ₦0: 422, nothing changes", async () => {
+    const o = await ownerWithAccount(t);
+    const zero = await o.api.put('/api/settings/fee-policy', {
+      method: 'bank-transfer',
+      currency: 'NGN',
+      flat: '0',
+      percent: '0',
+    });
+    expect(zero.status).toBe(422);
+    const msg =
+      'A company fee cannot be lower than the platform fee (₦10.00 on ₦0.00); it may only add to it';
+    expect(zero.body.message).toBe(msg);
+    expect(zero.body.errors?.flat).toEqual([msg]);
+    // Undercutting only on large amounts (a cap below the platform's ₦50 band) is refused too.
+    const capped = await o.api.put('/api/settings/fee-policy', {
+      method: 'bank-transfer',
+      currency: 'NGN',
+      flat: '60',
+      cap: '40',
+    });
+    expect(capped.status).toBe(422);
+    expect(Object.keys(capped.body.errors ?? {})).toEqual(['cap']);
+    // Nothing was written: the platform fee still applies.
+    const list = await o.api.get('/api/settings/fee-policy');
+    expect(
+      list.body.data.find(
+        (p: { method: string; currency: string }) => p.method === 'bank-transfer' && p.currency === 'NGN',
+      ).source,
+    ).toBe('default');
+    expect((await quote(o.api, { amount: '1000' })).body.data).toMatchObject({
+      feeMinor: 1_000,
+      source: 'default',
+    });
+  });
+
+  it('a markup above the platform fee is accepted, and the platform fee stays the floor if it later rises', async () => {
+    const o = await ownerWithAccount(t);
+    const markup = await o.api.put('/api/settings/fee-policy', {
+      method: 'bank-transfer',
+      currency: 'NGN',
+      flat: '60',
+    });
+    expect(markup.status).toBe(200);
+    expect((await quote(o.api, { amount: '1000' })).body.data).toMatchObject({
+      feeMinor: 6_000,
+      source: 'account',
+    });
+    // A platform administrator raises the platform fee above the company's: the company pays the platform's.
+    const admin = await makeUser(t, { email: FLOOR_ADMIN_EMAIL });
+    const adminApi = client(t, { token: admin.token });
+    expect(
+      (
+        await adminApi.put('/api/platform/fee-policy', {
+          method: 'bank-transfer',
+          currency: 'NGN',
+          flat: '75',
+        })
+      ).status,
+    ).toBe(200);
+    try {
+      expect((await quote(o.api, { amount: '1000' })).body.data.feeMinor).toBe(7_500);
+    } finally {
+      expect((await adminApi.delete('/api/platform/fee-policy/bank-transfer/NGN')).status).toBe(200);
+    }
+    expect((await quote(o.api, { amount: '1000' })).body.data.feeMinor).toBe(6_000);
   });
 });
 

@@ -280,9 +280,29 @@ export const apPolicySchema = z.object({
   receiptsRequiredAboveMinor: z.number().int().nullable(),
   kycIncompleteCap: z.string(),
   kycIncompleteCapMinor: z.number().int(),
+  /** The platform's KYC cap (issue 34 §5): the company's own cap may be lower, never higher. */
+  platformKycIncompleteCap: z.string(),
+  platformKycIncompleteCapMinor: z.number().int(),
   updatedAt: z.string().nullable(),
 });
 export type ApPolicy = z.infer<typeof apPolicySchema>;
+
+export const PLATFORM_LIMITS_MSG = {
+  kycCapAbovePlatform: (platformCap: string) =>
+    `The KYC cap cannot be above the platform's ${platformCap} while KYB is incomplete; only a platform administrator changes that`,
+  platformAdminOnly: 'Only a platform administrator can change the platform KYC cap',
+  saved: 'Platform KYC cap saved successfully',
+} as const;
+
+/** GET /api/platform/kyc-cap: the platform's KYC cap (everyone signed in reads it). */
+export const platformKycCapSchema = z.object({
+  editable: z.boolean(),
+  kycIncompleteCap: z.string(),
+  kycIncompleteCapMinor: z.number().int(),
+  updatedAt: z.string().nullable(),
+});
+export type PlatformKycCap = z.infer<typeof platformKycCapSchema>;
+export const platformKycCapBody = z.object({ kycIncompleteCap: amountSchema });
 
 /** Zero is allowed for the threshold (nothing is auto-approved). */
 const nonNegativeAmount = z.union([z.number(), z.string().max(AMOUNT_TEXT_MAX)]).transform((v, ctx) => {

@@ -181,4 +181,7 @@ export const FEE_MSG = {
   defaultSaved: 'Platform default fee saved successfully',
   defaultReset: 'Platform default fee reset to the built-in default',
   platformAdminOnly: 'Only a platform administrator can change the platform default fees',
+  /** A company's fee may add to the platform fee (a markup), never lower it (issue 34 §5). */
+  belowPlatform: (platformFee: string, amount: string) =>
+    `A company fee cannot be lower than the platform fee (${platformFee} on ${amount}); it may only add to it`,
 } as const;

@@ -51,6 +51,8 @@ export const sandboxDepositBody = z.object({
     .max(10)
     .regex(/^\d{3,6}$/, 'Bank code must be 3 to 6 digits')
     .optional(),
+  /** The sender's transfer narration (a payment invitation's reference goes here). */
+  narration: z.string().trim().max(200).optional(),
 });
 export type SandboxDepositBody = z.input<typeof sandboxDepositBody>;
 

@@ -65,6 +65,7 @@ export const PAYMENT_INVITATION_MSG = {
   notCancellable: 'Only a pending or payer-confirmed invitation can be cancelled',
   notResendable: 'Only a pending invitation can be sent again',
   paidTopic: 'Payment Invitation Paid',
+  payWithReference: 'Put this reference in your transfer’s narration: the payment is matched by it',
 } as const;
 
 const expiresAt = z
@@ -109,6 +110,8 @@ export const paymentInvitationSchema = z.object({
   method: z.enum(PAYMENT_INVITATION_METHODS).nullable(),
   wirePurpose: z.string().nullable(),
   narration: z.string().nullable(),
+  /** The payment reference the payer puts in the transfer's narration: a deposit pays this invitation only when it carries it. */
+  paymentReference: z.string(),
   transactionId: z.string().nullable(),
   expiresAt: z.string(),
   confirmedAt: z.string().nullable(),
@@ -137,6 +140,8 @@ export const publicPaymentInvitationSchema = z.object({
   status: z.enum(['pending', 'payerConfirmed', 'paid']),
   expiresAt: z.string(),
   method: z.enum(PAYMENT_INVITATION_METHODS).nullable(),
+  /** What the payer puts in the transfer's narration (matching is by it, never by amount alone). */
+  paymentReference: z.string(),
   methods: z.array(payInMethodSchema).max(3),
 });
 export type PublicPaymentInvitation = z.infer<typeof publicPaymentInvitationSchema>;

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { dataDirSecret } from './data-secret';
 import { parseVaultKeys } from './vault';
+
+/** The files in DATA_DIR holding the generated webhook secrets when none is configured. */
+export const RAILS_WEBHOOK_SECRET_FILE = 'rails-webhook-secret';
+export const CARD_ISSUER_WEBHOOK_SECRET_FILE = 'card-issuer-webhook-secret';
 
 // Every environment variable the API reads, parsed once at boot. A bad value stops the process.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -91,7 +96,7 @@ export const configSchema = z.object({
   ELECTRICITY_TARIFFS: z.string().default('A:209.50,B:63.00,C:50.00,D:43.00,E:42.00'),
   /** Min and max vend per meter in kobo (NIGERIA.md: often around ₦2,000 / ₦200,000). */
   ELECTRICITY_MIN_VEND_MINOR: z.coerce.number().int().min(1).default(100_000),
-  /** HMAC-SHA512 secret of the card issuer's authorisation webhook; RAILS_WEBHOOK_SECRET when unset. */
+  /** HMAC-SHA512 secret of the card issuer's webhook; generated per DATA_DIR when unset (never the rails' one). */
   CARD_ISSUER_WEBHOOK_SECRET: z.string().min(16).optional(),
   ELECTRICITY_MAX_VEND_MINOR: z.coerce.number().int().min(1).default(20_000_000),
   /** Webhook retries: the first waits this many seconds, each next one twice as long (capped at 6 h), for 72 h. */
@@ -178,7 +183,10 @@ export function loadConfig(
     appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
     // Outside production a per-process secret is fine: sessions are stored server-side by hash.
     sessionSecret: c.SESSION_SECRET ?? randomBytes(32).toString('hex'),
-    RAILS_WEBHOOK_SECRET: c.RAILS_WEBHOOK_SECRET ?? 'sandbox-webhook-secret-not-for-production',
+    // Unset (never in production, see above): generated once per DATA_DIR, never a constant.
+    RAILS_WEBHOOK_SECRET: c.RAILS_WEBHOOK_SECRET ?? dataDirSecret(dataDir, RAILS_WEBHOOK_SECRET_FILE),
+    CARD_ISSUER_WEBHOOK_SECRET:
+      c.CARD_ISSUER_WEBHOOK_SECRET ?? dataDirSecret(dataDir, CARD_ISSUER_WEBHOOK_SECRET_FILE),
     cspExtraOrigins: c.CSP_EXTRA_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -654,6 +654,16 @@ async function requireAuthentication(
   return { auth, member: loaded.member, fusedPage: loaded.fusedPage };
 }
 
+/**
+ * Platform administrators (issue 34 §5): signed-in users whose confirmed email is listed in
+ * PLATFORM_ADMIN_EMAILS. They alone change platform rules (default fees, the KYC cap); no company
+ * role grants it.
+ */
+export function isPlatformAdmin(config: Pick<Config, 'platformAdminEmails'>, req: FastifyRequest): boolean {
+  const u = req.auth?.user;
+  return !!u?.emailVerifiedAt && config.platformAdminEmails.includes(u.email.toLowerCase());
+}
+
 /** For handlers of permission routes: the guard guarantees these are set. */
 export function tenantOf(req: FastifyRequest): TenantContext {
   if (!req.tenant) throw forbidden();

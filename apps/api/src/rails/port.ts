@@ -96,8 +96,24 @@ export type RailsEvent =
       senderBankName?: string | null;
       /** The currency credited, when the provider reports it (NGN, or USD/GBP on foreign details). */
       currency?: string | null;
+      /** The sender's transfer narration, when the provider reports it. */
+      narration?: string | null;
       eventId: string;
     };
+
+/**
+ * A deposit (charge) as the provider's own books hold it: what a `charge.success` webhook is checked
+ * against before anything is credited (the body alone is never trusted).
+ */
+export type ChargeRecord = {
+  reference: string;
+  /** Only `success` is credited. */
+  status: string;
+  amount: number;
+  currency: string | null;
+  accountNumber: string;
+  narration: string | null;
+};
 
 export interface RailsPort {
   readonly name: string;
@@ -119,6 +135,13 @@ export interface RailsPort {
    * answers the transfers the provider knows, by reference. Without it, each is asked on its own.
    */
   getTransfers?(references: string[]): Promise<Map<string, TransferResult>>;
+  /**
+   * The provider's own record of a deposit by its reference (Paystack: `GET /transaction/verify/:ref`;
+   * the sandbox: the charges its engine issued); null when it never saw that reference.
+   */
+  getCharge(reference: string): Promise<ChargeRecord | null>;
+  /** Optional: getCharge for many references in one call (a webhook batch of deposits). */
+  getCharges?(references: string[]): Promise<Map<string, ChargeRecord>>;
   createVirtualAccount(input: { customerRef: string; name: string }): Promise<VirtualAccount>;
   /**
    * Optional: USD/GBP receiving details for a wallet, idempotent by customer reference like

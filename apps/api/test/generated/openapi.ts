@@ -1526,23 +1526,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/approval-workflows/approvers/{type}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Before submitting: can anyone but the caller approve an item of this type? (needsApprover: show "Invite an approver") */
-        get: operations["getApproverOutlook"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/approval-workflows/items/{approvalId}": {
         parameters: {
             query?: never;
@@ -1595,23 +1578,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/approval-workflows/pending-approvals/self-approve/{approvalId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The owner approves their own item at its current level because nobody else can (AP policy self-approval on); labelled in the trail and audited */
-        post: operations["selfApproveApproval"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/approval-workflows/rejected-approvals/{approvalId}/resolve": {
         parameters: {
             query?: never;
@@ -1638,8 +1604,29 @@ export interface paths {
         };
         /** The account’s AP policy */
         get: operations["getApPolicy"];
-        /** Change the AP policy (threshold, four eyes, budgets, receipts, KYC cap) */
+        /**
+         * Change the AP policy (threshold, four eyes, budgets, receipts, KYC cap)
+         * @description The KYC cap may be lowered below the platform’s (platformKycIncompleteCap), never raised above it: 422 with a field error, nothing changes.
+         */
         put: operations["updateApPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/kyc-cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform KYC cap: the most a company without complete KYB pays in one transaction */
+        get: operations["getPlatformKycCap"];
+        /** Set the platform KYC cap (platform administrators only) */
+        put: operations["setPlatformKycCap"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2006,10 +1993,7 @@ export interface paths {
         };
         /** One expense with its manifest and approval item */
         get: operations["getExpense"];
-        /**
-         * Edit a rejected or failed expense (then resolve, or re-approve)
-         * @description A failed expense whose payment fields change (amount, wallet, bank account, beneficiary, date) goes back to approval at once; the trail shows the change. A retry pays only what was approved.
-         */
+        /** Edit a rejected or failed expense (then resolve, or re-approve) */
         put: operations["updateExpense"];
         post?: never;
         delete?: never;
@@ -2044,10 +2028,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Retry the payment of an approved expense whose payout failed
-         * @description Pays exactly the manifest the approval digested (money/outflow.ts), or nothing: 409 when the expense is not approved or differs from what was approved.
-         */
+        /** Retry the payment of an approved expense whose payout failed */
         post: operations["retryExpensePayment"];
         delete?: never;
         options?: never;
@@ -2102,7 +2083,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Add receipts to an expense: its maker's own, or any with the expenses patch right */
+        /** Add receipts to an expense */
         patch: operations["addExpenseAttachments"];
         trace?: never;
     };
@@ -3157,7 +3138,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload or replace the receipt of a card spend: the card's holder, or a card manager (multipart: file; stored by the files module) */
+        /** Upload the holder's receipt for a card spend (multipart: file; stored by the files module) */
         post: operations["attachCardReceipt"];
         delete?: never;
         options?: never;
@@ -3840,17 +3821,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/invoices/{token}": {
+    "/api/public/invoices/{accountId}/{invoiceId}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * What a payer needs: company, products, amount due now and the account to pay into
-         * @description The token is the invoice’s pay link token (256 bits, stored hashed; never the company’s or the invoice’s id), issued at approval: unknown 404; the invoice cancelled 410 (link-revoked); expired (two years) 410.
-         */
+        /** What a payer needs: company, products, amount due now and the account to pay into */
         get: operations["getPublicInvoice"];
         put?: never;
         post?: never;
@@ -4085,7 +4063,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/verify/payout/quote/{token}": {
+    "/api/verify/payout/quote/{ref}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4094,12 +4072,12 @@ export interface paths {
         };
         /**
          * Public: the company name and recipient email of a send-bill link
-         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered.
+         * @description Unknown ref: 404; a ref already used: 409. Nothing of the company but its name is answered.
          */
         get: operations["getSendBill"];
         /**
          * Public: the vendor sends the bill (multipart: amount, description, invoiceNumber, dueDate, bankCode, accountNumber, file)
-         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). The link is spent with the bill's submission. The bank account is NUBAN-checked and resolved.
+         * @description Single use: a used ref answers 409, an unknown one 404. The bank account is NUBAN-checked and resolved.
          */
         put: operations["submitSendBill"];
         post?: never;
@@ -4109,17 +4087,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/verify/payout/quote/{token}/banks": {
+    "/api/verify/payout/quote/{ref}/banks": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Public: the bank list for the send-bill form (only with a live send-bill link)
-         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked).
-         */
+        /** Public: the bank list for the send-bill form (only with a live send-bill ref) */
         get: operations["listSendBillBanks"];
         put?: never;
         post?: never;
@@ -4240,10 +4215,7 @@ export interface paths {
         };
         /** A scheduled payout’s schedule */
         get: operations["getPayoutSchedule"];
-        /**
-         * Move a scheduled payout to another date (tomorrow or later)
-         * @description The date is part of what was approved: an approved payout moved to another date goes back to approval (the trail shows the change).
-         */
+        /** Move a scheduled payout to another date (tomorrow or later) */
         put: operations["updatePayoutSchedule"];
         post?: never;
         /** Cancel a scheduled payout that has not run */
@@ -4281,7 +4253,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a vendor to add their own details and bank account (a single-use link is mailed)
-         * @description Without payeeId, the link creates a new vendor (never touches another). With payeeId, the link proposes that vendor’s new details and bank account: they wait for approval by someone other than the inviter (approval type payeeBankChange) and the vendor’s current email is told.
+         * @description With payeeId, the existing vendor updates their details; a new bank account then needs approval by someone other than the inviter (approval type payeeBankChange).
          */
         post: operations["inviteVendor"];
         delete?: never;
@@ -4307,7 +4279,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{token}": {
+    "/api/public/vendor-onboarding/{ref}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4316,7 +4288,7 @@ export interface paths {
         };
         /**
          * Public: the company name and invited email of a vendor self-onboarding link
-         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         get: operations["getVendorOnboarding"];
         put?: never;
@@ -4327,7 +4299,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{token}/banks": {
+    "/api/public/vendor-onboarding/{ref}/banks": {
         parameters: {
             query?: never;
             header?: never;
@@ -4336,7 +4308,7 @@ export interface paths {
         };
         /**
          * Public: the bank list for the onboarding bank step (only with a live link)
-         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         get: operations["listVendorOnboardingBanks"];
         put?: never;
@@ -4347,7 +4319,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{token}/personal-details": {
+    "/api/public/vendor-onboarding/{ref}/personal-details": {
         parameters: {
             query?: never;
             header?: never;
@@ -4357,7 +4329,7 @@ export interface paths {
         get?: never;
         /**
          * Public: the vendor’s name, email, phone and billing address (step 1 of 2)
-         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         put: operations["saveVendorPersonalDetails"];
         post?: never;
@@ -4367,7 +4339,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{token}/bank-details": {
+    "/api/public/vendor-onboarding/{ref}/bank-details": {
         parameters: {
             query?: never;
             header?: never;
@@ -4377,7 +4349,7 @@ export interface paths {
         get?: never;
         /**
          * Public: the vendor’s bank account (step 2 of 2): NUBAN-checked, resolved, and the link is used up
-         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP. The resolved account name wins. A new-vendor invitation creates a new vendor. An invitation for an existing vendor changes nothing at once: new details or bank account wait for approval (pendingApproval true) and the vendor’s current email is told.
+         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP. The resolved account name wins. A vendor the company already has whose account differs gets a bank change awaiting approval (pendingApproval true), never an immediate change.
          */
         put: operations["completeVendorOnboarding"];
         post?: never;
@@ -5356,9 +5328,9 @@ export interface components {
             customerName: string;
             email: string;
         };
-        Approvals_672251c1: {
+        Approvals_6e1da88e: {
             /** @enum {string} */
-            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved";
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
             comments: string;
             dateApproved: string;
             /** Format: int64 */
@@ -5369,8 +5341,8 @@ export interface components {
             };
             uniqueHash: string;
         };
-        Approvals_f34a7fe2: components["schemas"]["Approvals_672251c1"][];
-        ApprovalWorkflowPendingApprovalItem_aa4e290e: {
+        Approvals_afcbe5d2: components["schemas"]["Approvals_6e1da88e"][];
+        ApprovalWorkflowPendingApprovalItem_0f3d13d3: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -5379,7 +5351,6 @@ export interface components {
             status: "pending" | "approved" | "rejected" | "cancelled";
             canApprove: boolean;
             canResolve: boolean;
-            canSelfApprove: boolean;
             rejectionResolverIds: string[];
             /** Format: int64 */
             currentLevel: number;
@@ -5391,7 +5362,7 @@ export interface components {
                 id: string;
                 name: string;
             }[];
-            approvals: components["schemas"]["Approvals_f34a7fe2"];
+            approvals: components["schemas"]["Approvals_afcbe5d2"];
             trailVerified: boolean;
         } | null;
         Assets_3186708d: components["schemas"]["Assets_999cc5cc"][];
@@ -5507,6 +5478,24 @@ export interface components {
                 name: string;
             } | null;
         };
+        Get_03314b9d: {
+            autoApproveBelow: string;
+            /** Format: int64 */
+            autoApproveBelowMinor: number;
+            fourEyes: boolean;
+            /** @enum {string} */
+            overBudget: "block" | "warn";
+            receiptsRequiredAbove: string | null;
+            /** Format: int64 */
+            receiptsRequiredAboveMinor: number | null;
+            kycIncompleteCap: string;
+            /** Format: int64 */
+            kycIncompleteCapMinor: number;
+            platformKycIncompleteCap: string;
+            /** Format: int64 */
+            platformKycIncompleteCapMinor: number;
+            updatedAt: string | null;
+        };
         Get_0bd0c8a6: {
             id: string | null;
             /** @enum {string} */
@@ -5547,8 +5536,36 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        Get_0e9a1573: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_da3f250a"];
+        };
         Get_11e26d96: components["schemas"]["Get_42fe6eab"][];
         Get_14c4cf8b: components["schemas"]["Get_82bc8b44"][];
+        Get_155845be: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            canApprove: boolean;
+            canResolve: boolean;
+            rejectionResolverIds: string[];
+            /** Format: int64 */
+            currentLevel: number;
+            /** Format: int64 */
+            totalLevels: number;
+            workflowId: string | null;
+            workflowName: string;
+            currentApprovers: {
+                id: string;
+                name: string;
+            }[];
+            approvals: components["schemas"]["Approvals_afcbe5d2"];
+            trailVerified: boolean;
+        };
         Get_16660009: {
             status: string;
             message: string;
@@ -5606,24 +5623,11 @@ export interface components {
             capMinor: number;
             createdAt: string;
         };
-        Get_2295f680: {
+        Get_22e6e6b7: components["schemas"]["Get_c353dfb6"][];
+        Get_25c3da54: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_8e4e62eb"];
-        };
-        Get_22e6e6b7: components["schemas"]["Get_c353dfb6"][];
-        Get_2af324a2: {
-            id: string;
-            /** @enum {string} */
-            kind: "comment" | "decision";
-            /** @enum {string|null} */
-            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved" | null;
-            body: string;
-            createdAt: string;
-            user: {
-                id: string | null;
-                name: string;
-            };
+            data: components["schemas"]["Get_03314b9d"];
         };
         Get_304d4bcf: {
             status: string;
@@ -5636,40 +5640,11 @@ export interface components {
                 nipCode: string | null;
             }[];
         };
-        Get_32368549: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_37d2e7b4"];
-        };
         Get_33b2a4e5: {
             status: string;
             message: string;
             data: components["schemas"]["Get_14c4cf8b"];
             metadata: components["schemas"]["Metadata_a70a3782"];
-        };
-        Get_37d2e7b4: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "cancelled";
-            canApprove: boolean;
-            canResolve: boolean;
-            canSelfApprove: boolean;
-            rejectionResolverIds: string[];
-            /** Format: int64 */
-            currentLevel: number;
-            /** Format: int64 */
-            totalLevels: number;
-            workflowId: string | null;
-            workflowName: string;
-            currentApprovers: {
-                id: string;
-                name: string;
-            }[];
-            approvals: components["schemas"]["Approvals_f34a7fe2"];
-            trailVerified: boolean;
         };
         Get_37f4691b: {
             status: string;
@@ -5825,6 +5800,11 @@ export interface components {
             totalPendingItems: number;
             approvalStatus: string;
         };
+        Get_47397ea3: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_de5f5ea7"];
+        };
         Get_495985f2: {
             status: string;
             message: string;
@@ -5887,6 +5867,35 @@ export interface components {
             updatedAt: string;
             limit: components["schemas"]["Limit_223409f7"];
         };
+        Get_5a818ff6: {
+            id: string;
+            reference: string;
+            agent: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+            totalAmount: string;
+            /** Format: int64 */
+            totalAmountMinor: number;
+            createdAt: string;
+            /** @enum {string} */
+            payoutFrequency: "daily" | "weekly" | "monthly";
+            period: string;
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPaidItems: number;
+            /** Format: int64 */
+            totalFailedItems: number;
+            /** Format: int64 */
+            totalPendingItems: number;
+            approvalStatus: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+            commissions: components["schemas"]["Get_a1b2a69e"];
+            canDeleteItems: boolean;
+        };
         Get_5c1bdc06: {
             id: string;
             userId: string;
@@ -5926,6 +5935,11 @@ export interface components {
                 expiresAt: string;
             };
         };
+        Get_66da24b9: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_5a818ff6"];
+        };
         Get_6b0efcd3: {
             id: string;
             /** @enum {string} */
@@ -5955,35 +5969,6 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_a0d42117"];
-        };
-        Get_7dd86bb7: {
-            id: string;
-            reference: string;
-            agent: {
-                id: string;
-                name: string;
-            };
-            /** @enum {string} */
-            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-            totalAmount: string;
-            /** Format: int64 */
-            totalAmountMinor: number;
-            createdAt: string;
-            /** @enum {string} */
-            payoutFrequency: "daily" | "weekly" | "monthly";
-            period: string;
-            /** Format: int64 */
-            totalItems: number;
-            /** Format: int64 */
-            totalPaidItems: number;
-            /** Format: int64 */
-            totalFailedItems: number;
-            /** Format: int64 */
-            totalPendingItems: number;
-            approvalStatus: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-            commissions: components["schemas"]["Get_a1b2a69e"];
-            canDeleteItems: boolean;
         };
         Get_80964a3e: {
             status: string;
@@ -6037,11 +6022,6 @@ export interface components {
         Get_8317163f: {
             profile: components["schemas"]["Profile_ba07d0b7"];
         };
-        Get_835f7e4f: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_f710b00b"];
-        };
         Get_838937f3: {
             status: string;
             message: string;
@@ -6073,12 +6053,6 @@ export interface components {
             createdAt: string;
             members: components["schemas"]["Members_a5269d9f"];
         };
-        Get_8cd5f610: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_7dd86bb7"];
-        };
-        Get_8e4e62eb: components["schemas"]["Get_2af324a2"][];
         Get_901e99d0: {
             status: string;
             message: string;
@@ -6125,6 +6099,19 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_d2d8b321"];
+        };
+        Get_9cf07a07: {
+            id: string;
+            /** @enum {string} */
+            kind: "comment" | "decision";
+            /** @enum {string|null} */
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | null;
+            body: string;
+            createdAt: string;
+            user: {
+                id: string | null;
+                name: string;
+            };
         };
         Get_9f7de912: {
             status: string;
@@ -6180,6 +6167,11 @@ export interface components {
         };
         Get_a1b2a69e: components["schemas"]["Get_1fe834cc"][];
         Get_a2c12b77: components["schemas"]["Get_c32d639a"][];
+        Get_a42810e7: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_155845be"];
+        };
         Get_a6a952c0: {
             /** @enum {string} */
             type: "sandbox" | "quickbooks";
@@ -6192,6 +6184,7 @@ export interface components {
             locationsSyncedAt: string | null;
         };
         Get_aac9296e: components["schemas"]["Get_ca33965a"] | string;
+        Get_abf88476: components["schemas"]["Get_9cf07a07"][];
         Get_ad1d04b5: {
             /** Format: uuid */
             id: string;
@@ -6220,38 +6213,6 @@ export interface components {
                 [key: string]: string[];
             };
             isBuiltIn: boolean;
-        };
-        Get_b7d369b4: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            orderId: string;
-            reference: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            createdAt: string;
-            /** @enum {string} */
-            vendStatus: "SUCCESS" | "FAILED" | "pending";
-            approvalStatus: string;
-            /** Format: uuid */
-            assetId: string;
-            assetIdentifier: string;
-            assetLabel: string | null;
-            metadata: components["schemas"]["Metadata_472ed56e"];
-            response: components["schemas"]["Response_1ef0c638"];
-            failureReason: string | null;
-            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
-            /** Format: uuid */
-            transactionId: string | null;
-            /** Format: int64 */
-            orderSize: number;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Get_c32d639a: {
             /** Format: uuid */
@@ -6304,6 +6265,13 @@ export interface components {
             /** @enum {string} */
             nsitfBase: "gross" | "bht";
         };
+        Get_da3f250a: {
+            editable: boolean;
+            kycIncompleteCap: string;
+            /** Format: int64 */
+            kycIncompleteCapMinor: number;
+            updatedAt: string | null;
+        };
         Get_daf018c3: {
             /** Format: uuid */
             id: string;
@@ -6313,15 +6281,47 @@ export interface components {
             bankCode: string;
             email: string | null;
         };
-        Get_debf74aa: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_b7d369b4"];
+        Get_de5f5ea7: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            orderId: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            createdAt: string;
+            /** @enum {string} */
+            vendStatus: "SUCCESS" | "FAILED" | "pending";
+            approvalStatus: string;
+            /** Format: uuid */
+            assetId: string;
+            assetIdentifier: string;
+            assetLabel: string | null;
+            metadata: components["schemas"]["Metadata_472ed56e"];
+            response: components["schemas"]["Response_1ef0c638"];
+            failureReason: string | null;
+            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
+            /** Format: uuid */
+            transactionId: string | null;
+            /** Format: int64 */
+            orderSize: number;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
         };
         Get_e2142f36: {
             status: string;
             message: string;
             data: components["schemas"]["Get_8317163f"];
+        };
+        Get_e2ee7c81: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_abf88476"];
         };
         Get_e5942aa2: {
             /** Format: uuid */
@@ -6343,22 +6343,6 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_6b0efcd3"];
-        };
-        Get_f710b00b: {
-            autoApproveBelow: string;
-            /** Format: int64 */
-            autoApproveBelowMinor: number;
-            fourEyes: boolean;
-            selfApproval: boolean;
-            /** @enum {string} */
-            overBudget: "block" | "warn";
-            receiptsRequiredAbove: string | null;
-            /** Format: int64 */
-            receiptsRequiredAboveMinor: number | null;
-            kycIncompleteCap: string;
-            /** Format: int64 */
-            kycIncompleteCapMinor: number;
-            updatedAt: string | null;
         };
         Holder_a670ad26: {
             /** Format: uuid */
@@ -6734,6 +6718,24 @@ export interface components {
             requestedAt: string;
             decidedAt: string | null;
         } | null;
+        Post_01b1dbfe: {
+            id: string;
+            name: string;
+            currency: string;
+            email: string;
+            phone: string | null;
+            billingAddress: string | null;
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
+            createdAt: string;
+            updatedAt: string;
+            payments: components["schemas"]["Payments_8a3a54c7"];
+            openBills: components["schemas"]["OpenBills_3d5ba027"];
+            bankChangeApproval: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
         Post_037b351c: {
             id: string;
             event: string;
@@ -6749,10 +6751,15 @@ export interface components {
             deliveredAt: string | null;
             createdAt: string;
         };
-        Post_0891746e: {
+        Post_0994a1cb: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_befa35fa"];
+            data: components["schemas"]["Post_f4613910"];
+        };
+        Post_0b2eddc6: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_e6e42254"];
         };
         Post_0dd6aa95: {
             id: string;
@@ -6784,6 +6791,42 @@ export interface components {
             attempt: number;
             transactionId: string | null;
         };
+        Post_0e79141a: {
+            id: string;
+            reference: string;
+            name: string;
+            walletId: string;
+            currency: string;
+            /** @enum {string} */
+            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+            approvalStatus: string | null;
+            error: string | null;
+            /** Format: int64 */
+            itemCount: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number;
+            progress: components["schemas"]["Progress_461d5a21"];
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            items: components["schemas"]["Post_7b1a95d0"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
         Post_0f077018: {
             status: string;
             message: string;
@@ -6807,6 +6850,11 @@ export interface components {
             message: string;
             data: components["schemas"]["Post_5fd9305f"];
         };
+        Post_258dedb5: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_657600a8"];
+        };
         Post_258fdeb5: {
             status: string;
             message: string;
@@ -6816,56 +6864,6 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_0bd5135b"];
-        };
-        Post_28971bd5: {
-            id: string;
-            reference: string;
-            name: string;
-            description: string | null;
-            /** @enum {string} */
-            type: "once" | "recurring";
-            /** @enum {string} */
-            mode: "instant" | "scheduled";
-            /** @enum {string} */
-            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-            walletId: string;
-            /** Format: int64 */
-            employeeCount: number;
-            /** Format: int64 */
-            paidCount: number;
-            /** Format: int64 */
-            failedCount: number;
-            /** Format: int64 */
-            daysBeforeMonthEndToCreatePayroll: number | null;
-            /** Format: int64 */
-            daysBeforeMonthEndToProcessPayroll: number | null;
-            scheduledPayDate: string | null;
-            salaryVisible: boolean;
-            grossAmount: string | null;
-            /** Format: int64 */
-            grossAmountMinor: number | null;
-            netAmount: string | null;
-            /** Format: int64 */
-            netAmountMinor: number | null;
-            employerCost: string | null;
-            /** Format: int64 */
-            employerCostMinor: number | null;
-            payrollBreakdown: {
-                [key: string]: string;
-            } | null;
-            payrollBreakdownMinor: {
-                [key: string]: number;
-            } | null;
-            employerCosts: {
-                [key: string]: string;
-            } | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Post_28a2ae3e: {
             status: string;
@@ -6905,50 +6903,10 @@ export interface components {
             location: string;
             inventory?: components["schemas"]["Inventory_821e6e34"];
         };
-        Post_3e74aadb: {
-            /** Format: uuid */
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-            /** @enum {string} */
-            approvalStatus: "none" | "pending" | "approved" | "rejected";
-            /** @enum {string} */
-            deliveryStatus: "pending" | "delivered";
-            customer: components["schemas"]["Employee_3131c44a"];
-            initialAmount: string;
-            /** Format: int64 */
-            initialAmountMinor: number;
-            discount: string | null;
-            /** @enum {string|null} */
-            discountType: "fixed" | "percentage" | null;
-            discountAmount: string;
-            /** Format: int64 */
-            discountAmountMinor: number;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            amountPaid: string;
-            /** Format: int64 */
-            amountPaidMinor: number;
-            /** @enum {string} */
-            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-            /** @enum {string|null} */
-            paymentOption: "one-time" | "installments" | null;
-            createdBy: string;
-            createdAt: string;
-            products: components["schemas"]["Products_aad9241a"];
-            partners: components["schemas"]["Partners_d6ca95ea"];
-            invoiceInstallments: components["schemas"]["InvoiceInstallments_b431de26"];
-            invoiceSettlements: components["schemas"]["InvoiceSettlements_035aa8f4"];
-            invoiceCollectionRefunds: components["schemas"]["InvoiceCollectionRefunds_bc316de5"];
-            collectionAccount: {
-                accountNumber: string;
-                bankName: string;
-                accountName: string;
-            } | null;
-            payLink: string | null;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+        Post_44ef417e: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_cdc16616"];
         };
         Post_457072cb: {
             /** Format: uuid */
@@ -7022,6 +6980,46 @@ export interface components {
             /** Format: uuid */
             parentId?: string | null;
         };
+        Post_657600a8: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+            approvalStatus: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            walletId: string;
+            /** @enum {string} */
+            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+            narration: string;
+            /** @enum {string} */
+            payeeKind: "vendor" | "self";
+            payee: {
+                id: string | null;
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
+            };
+            /** @enum {string|null} */
+            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
+            scheduledDate: string | null;
+            payoutId: string | null;
+            transactionId: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
         Post_6994322c: {
             id: string;
             accountId: string;
@@ -7069,121 +7067,10 @@ export interface components {
             valueMinor: number;
             createdAt: string;
         };
-        Post_7571ff8a: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_28971bd5"];
-        };
-        Post_75dde09d: {
-            id: string;
-            reference: string;
-            name: string;
-            walletId: string;
-            currency: string;
-            /** @enum {string} */
-            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
-            approvalStatus: string | null;
-            error: string | null;
-            /** Format: int64 */
-            itemCount: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            total: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            totalMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            fee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            feeMinor: number;
-            progress: components["schemas"]["Progress_461d5a21"];
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            items: components["schemas"]["Post_7b1a95d0"];
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-        };
         Post_761cf089: {
             status: string;
             message: string;
             data: components["schemas"]["Post_cd2e6ef3"];
-        };
-        Post_781ea721: {
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            payoutOption: "standard" | "asset" | "project";
-            /** @enum {string} */
-            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
-            approvalStatus: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            fee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            feeMinor: number;
-            currency: string;
-            walletId: string;
-            narration: string;
-            payee: {
-                id: string;
-                name: string;
-                bankName: string;
-                accountNumber: string;
-                accountName: string;
-            };
-            scheduledDate: string | null;
-            scheduleId: string | null;
-            categoryId: string | null;
-            projectId: string | null;
-            assets: {
-                id: string;
-                /** Format: int64 */
-                quantity: number | null;
-            }[];
-            transactionId: string | null;
-            failureReason: string | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            recipientCurrency: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            recipientAmount: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            recipientAmountMinor: number | null;
-            fxRate: string | null;
-            wirePurpose: string | null;
-            wireNarration: string | null;
-            senderDetails: {
-                name: string;
-                address: string;
-                country: string;
-                phone?: string | null;
-            } | null;
-            channel: string;
-            createdAt: string;
-            updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-            recurrence: components["schemas"]["Recurrence_d229c587"];
         };
         Post_7a000c7e: {
             /** Format: uuid */
@@ -7201,43 +7088,7 @@ export interface components {
             createdAt: string;
         };
         Post_7b1a95d0: components["schemas"]["Post_0dd6aa95"][];
-        Post_7f294590: {
-            /** Format: uuid */
-            orderId: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            total: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            totalMinor: number;
-            vendings: components["schemas"]["Vendings_4b3a6c64"];
-        };
-        Post_82033f20: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_cf135cad"];
-        };
-        Post_832907d1: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_3e74aadb"];
-        };
-        Post_87667d1d: {
-            name: string;
-            description: string;
-            /** @default {} */
-            resources: {
-                [key: string]: ("get" | "post" | "put" | "patch" | "delete" | "*")[];
-            };
-        };
-        Post_87d6d91f: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_74a6c7d0"];
-        };
-        Post_88de0fc1: components["schemas"]["Post_b5889231"][];
-        Post_92c90bde: {
+        Post_7c4f4e6b: {
             id: string;
             payerName: string;
             payerEmail: string;
@@ -7256,11 +7107,48 @@ export interface components {
             method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
             wirePurpose: string | null;
             narration: string | null;
+            paymentReference: string;
             transactionId: string | null;
             expiresAt: string;
             confirmedAt: string | null;
             paidAt: string | null;
             createdAt: string;
+        };
+        Post_7f294590: {
+            /** Format: uuid */
+            orderId: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            vendings: components["schemas"]["Vendings_4b3a6c64"];
+        };
+        Post_85ff05ac: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_fe575e8b"];
+        };
+        Post_87667d1d: {
+            name: string;
+            description: string;
+            /** @default {} */
+            resources: {
+                [key: string]: ("get" | "post" | "put" | "patch" | "delete" | "*")[];
+            };
+        };
+        Post_87d6d91f: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_74a6c7d0"];
+        };
+        Post_88de0fc1: components["schemas"]["Post_b5889231"][];
+        Post_8dd83e0b: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_01b1dbfe"];
         };
         Post_950ad73d: {
             id: string;
@@ -7289,11 +7177,6 @@ export interface components {
                 recoveryCodes: string[];
             };
         };
-        Post_9cff84bb: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_92c90bde"];
-        };
         Post_a17a6cd0: {
             name: string;
             /** @enum {string} */
@@ -7310,6 +7193,11 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Post_6ad56fae"];
+        };
+        Post_aa3d527b: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_0e79141a"];
         };
         Post_adae3d85: {
             id: string;
@@ -7381,11 +7269,6 @@ export interface components {
             percentage: number | string;
             cap?: number | string;
         };
-        Post_b8893923: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_d09fe29e"];
-        };
         Post_ba01f8f5: {
             accessToken: string;
             refreshToken: string;
@@ -7401,24 +7284,6 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_b5896b79"];
-        };
-        Post_befa35fa: {
-            id: string;
-            name: string;
-            currency: string;
-            email: string;
-            phone: string | null;
-            billingAddress: string | null;
-            bankCode: string;
-            bankName: string;
-            accountNumber: string;
-            accountName: string;
-            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
-            createdAt: string;
-            updatedAt: string;
-            payments: components["schemas"]["Payments_8a3a54c7"];
-            openBills: components["schemas"]["OpenBills_3d5ba027"];
-            bankChangeApproval: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Post_c85af71b: {
             amount: number | string;
@@ -7529,12 +7394,173 @@ export interface components {
              */
             availableBalanceMinor: number;
         };
+        Post_cdc16616: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
+            /** @enum {string} */
+            approvalStatus: "none" | "pending" | "approved" | "rejected";
+            /** @enum {string} */
+            deliveryStatus: "pending" | "delivered";
+            customer: components["schemas"]["Employee_3131c44a"];
+            initialAmount: string;
+            /** Format: int64 */
+            initialAmountMinor: number;
+            discount: string | null;
+            /** @enum {string|null} */
+            discountType: "fixed" | "percentage" | null;
+            discountAmount: string;
+            /** Format: int64 */
+            discountAmountMinor: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            amountPaid: string;
+            /** Format: int64 */
+            amountPaidMinor: number;
+            /** @enum {string} */
+            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+            /** @enum {string|null} */
+            paymentOption: "one-time" | "installments" | null;
+            createdBy: string;
+            createdAt: string;
+            products: components["schemas"]["Products_aad9241a"];
+            partners: components["schemas"]["Partners_d6ca95ea"];
+            invoiceInstallments: components["schemas"]["InvoiceInstallments_b431de26"];
+            invoiceSettlements: components["schemas"]["InvoiceSettlements_035aa8f4"];
+            invoiceCollectionRefunds: components["schemas"]["InvoiceCollectionRefunds_bc316de5"];
+            collectionAccount: {
+                accountNumber: string;
+                bankName: string;
+                accountName: string;
+            } | null;
+            payLink: string | null;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        };
         Post_ceac5507: {
             status: string;
             message: string;
             data: components["schemas"]["Post_d315a01c"];
         };
-        Post_cf135cad: {
+        Post_d315a01c: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            phoneNumber: string | null;
+            createdAt: string;
+        };
+        Post_d50a078f: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_457072cb"];
+        };
+        Post_d69b214c: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_037b351c"];
+        };
+        Post_e426515f: components["schemas"]["Post_7a000c7e"][];
+        Post_e4699390: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_7c4f4e6b"];
+        };
+        Post_e6e42254: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            payoutOption: "standard" | "asset" | "project";
+            /** @enum {string} */
+            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+            approvalStatus: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number;
+            currency: string;
+            walletId: string;
+            narration: string;
+            payee: {
+                id: string;
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
+            };
+            scheduledDate: string | null;
+            scheduleId: string | null;
+            categoryId: string | null;
+            projectId: string | null;
+            assets: {
+                id: string;
+                /** Format: int64 */
+                quantity: number | null;
+            }[];
+            transactionId: string | null;
+            failureReason: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            recipientCurrency: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            recipientAmount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            recipientAmountMinor: number | null;
+            fxRate: string | null;
+            wirePurpose: string | null;
+            wireNarration: string | null;
+            senderDetails: {
+                name: string;
+                address: string;
+                country: string;
+                phone?: string | null;
+            } | null;
+            channel: string;
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+            recurrence: components["schemas"]["Recurrence_d229c587"];
+        };
+        Post_e70859c7: {
+            name: string;
+            description?: string;
+            /** @enum {string} */
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
+            /** Format: uuid */
+            walletId: string;
+            employees: string[];
+            /** Format: int32 */
+            daysBeforeMonthEndToCreatePayroll?: number | null;
+            /** Format: int32 */
+            daysBeforeMonthEndToProcessPayroll?: number | null;
+            /** Format: date */
+            scheduledPayDate?: string | null;
+            payrollBreakdown?: {
+                [key: string]: {
+                    [key: string]: number | string;
+                };
+            };
+        };
+        Post_f4613910: {
             /** Format: uuid */
             id: string;
             reference: string;
@@ -7580,98 +7606,7 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             expenseData: components["schemas"]["ExpenseData_289f8bc1"];
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-        };
-        Post_d09fe29e: {
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
-            approvalStatus: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            walletId: string;
-            /** @enum {string} */
-            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
-            narration: string;
-            /** @enum {string} */
-            payeeKind: "vendor" | "self";
-            payee: {
-                id: string | null;
-                name: string;
-                bankName: string;
-                accountNumber: string;
-                accountName: string;
-            };
-            /** @enum {string|null} */
-            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
-            scheduledDate: string | null;
-            payoutId: string | null;
-            transactionId: string | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-        };
-        Post_d315a01c: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            phoneNumber: string | null;
-            createdAt: string;
-        };
-        Post_d50a078f: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_457072cb"];
-        };
-        Post_d69b214c: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_037b351c"];
-        };
-        Post_dd6c4967: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_781ea721"];
-        };
-        Post_de737ace: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_75dde09d"];
-        };
-        Post_e426515f: components["schemas"]["Post_7a000c7e"][];
-        Post_e70859c7: {
-            name: string;
-            description?: string;
-            /** @enum {string} */
-            type: "once" | "recurring";
-            /** @enum {string} */
-            mode: "instant" | "scheduled";
-            /** Format: uuid */
-            walletId: string;
-            employees: string[];
-            /** Format: int32 */
-            daysBeforeMonthEndToCreatePayroll?: number | null;
-            /** Format: int32 */
-            daysBeforeMonthEndToProcessPayroll?: number | null;
-            /** Format: date */
-            scheduledPayDate?: string | null;
-            payrollBreakdown?: {
-                [key: string]: {
-                    [key: string]: number | string;
-                };
-            };
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
         };
         Post_fac37f6e: {
             status: string;
@@ -7681,6 +7616,56 @@ export interface components {
                 approved: boolean;
                 reason: string | null;
             };
+        };
+        Post_fe575e8b: {
+            id: string;
+            reference: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
+            /** @enum {string} */
+            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+            walletId: string;
+            /** Format: int64 */
+            employeeCount: number;
+            /** Format: int64 */
+            paidCount: number;
+            /** Format: int64 */
+            failedCount: number;
+            /** Format: int64 */
+            daysBeforeMonthEndToCreatePayroll: number | null;
+            /** Format: int64 */
+            daysBeforeMonthEndToProcessPayroll: number | null;
+            scheduledPayDate: string | null;
+            salaryVisible: boolean;
+            grossAmount: string | null;
+            /** Format: int64 */
+            grossAmountMinor: number | null;
+            netAmount: string | null;
+            /** Format: int64 */
+            netAmountMinor: number | null;
+            employerCost: string | null;
+            /** Format: int64 */
+            employerCostMinor: number | null;
+            payrollBreakdown: {
+                [key: string]: string;
+            } | null;
+            payrollBreakdownMinor: {
+                [key: string]: number;
+            } | null;
+            employerCosts: {
+                [key: string]: string;
+            } | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
         };
         Preferences_332aa794: {
             /** @enum {string} */
@@ -8318,6 +8303,7 @@ export interface operations {
                     senderName?: string;
                     senderAccountNumber?: string;
                     senderBankCode?: string;
+                    narration?: string;
                 };
             };
         };
@@ -12530,53 +12516,6 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    getApproverOutlook: {
-        parameters: {
-            query?: {
-                amount?: number | string;
-                categoryId?: string;
-                subsidiaryId?: string;
-                approverId?: string;
-            };
-            header?: never;
-            path: {
-                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** @enum {string} */
-                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-                            fourEyes: boolean;
-                            hasOtherApprover: boolean;
-                            needsApprover: boolean;
-                            canSelfApprove: boolean;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-        };
-    };
     getApprovalItem: {
         parameters: {
             query?: never;
@@ -12597,7 +12536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_32368549"];
+                    "application/json": components["schemas"]["Get_a42810e7"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12628,7 +12567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_2295f680"];
+                    "application/json": components["schemas"]["Get_e2ee7c81"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12665,7 +12604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_2295f680"];
+                    "application/json": components["schemas"]["Get_e2ee7c81"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12705,45 +12644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_32368549"];
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    selfApproveApproval: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                approvalId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    comments: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Get_32368549"];
+                    "application/json": components["schemas"]["Get_a42810e7"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12781,7 +12682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_32368549"];
+                    "application/json": components["schemas"]["Get_a42810e7"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12811,7 +12712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_835f7e4f"];
+                    "application/json": components["schemas"]["Get_25c3da54"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12832,7 +12733,6 @@ export interface operations {
                 "application/json": {
                     autoApproveBelow: number | string;
                     fourEyes: boolean;
-                    selfApproval?: boolean;
                     /** @enum {string} */
                     overBudget: "block" | "warn";
                     receiptsRequiredAbove?: (number | null) | (string | null);
@@ -12850,7 +12750,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_835f7e4f"];
+                    "application/json": components["schemas"]["Get_25c3da54"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlatformKycCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Get_0e9a1573"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setPlatformKycCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kycIncompleteCap: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Get_0e9a1573"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13880,7 +13842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13983,7 +13945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14018,7 +13980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14057,7 +14019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14090,7 +14052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14123,7 +14085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14156,7 +14118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_32368549"];
+                    "application/json": components["schemas"]["Get_a42810e7"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14197,7 +14159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["Post_0994a1cb"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14910,7 +14872,7 @@ export interface operations {
                                 requestedAt: string;
                                 decidedAt: string | null;
                             };
-                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
                         }[];
                     };
                 };
@@ -14946,7 +14908,7 @@ export interface operations {
                         message: string;
                         data: {
                             pendingChange: components["schemas"]["PendingChange_927ebc6b"];
-                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
                         };
                     };
                 };
@@ -15355,7 +15317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15460,7 +15422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15495,7 +15457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15654,7 +15616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15687,7 +15649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15719,7 +15681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["Post_85ff05ac"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16945,7 +16907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_debf74aa"];
+                    "application/json": components["schemas"]["Get_47397ea3"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16982,7 +16944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_debf74aa"];
+                    "application/json": components["schemas"]["Get_47397ea3"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18897,7 +18859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19008,7 +18970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19078,7 +19040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19179,7 +19141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19211,7 +19173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19257,7 +19219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["Post_44ef417e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19275,7 +19237,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                accountId: string;
+                invoiceId: string;
             };
             cookie?: never;
         };
@@ -19318,9 +19281,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19728,7 +19689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19745,7 +19706,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                ref: string;
             };
             cookie?: never;
         };
@@ -19771,9 +19732,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            410: components["responses"]["Gone"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19783,7 +19743,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                ref: string;
             };
             cookie?: never;
         };
@@ -19807,9 +19767,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            410: components["responses"]["Gone"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19819,7 +19778,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                ref: string;
             };
             cookie?: never;
         };
@@ -19838,9 +19797,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            410: components["responses"]["Gone"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -20002,7 +19960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20075,7 +20033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20210,7 +20168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20254,7 +20212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["Post_0b2eddc6"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20492,7 +20450,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                ref: string;
             };
             cookie?: never;
         };
@@ -20524,7 +20482,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20537,7 +20494,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                ref: string;
             };
             cookie?: never;
         };
@@ -20556,7 +20513,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20569,7 +20525,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                ref: string;
             };
             cookie?: never;
         };
@@ -20603,8 +20559,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -20615,7 +20571,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                ref: string;
             };
             cookie?: never;
         };
@@ -20650,7 +20606,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20865,7 +20820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0891746e"];
+                    "application/json": components["schemas"]["Post_8dd83e0b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20896,7 +20851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0891746e"];
+                    "application/json": components["schemas"]["Post_8dd83e0b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20940,7 +20895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0891746e"];
+                    "application/json": components["schemas"]["Post_8dd83e0b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21068,7 +21023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b8893923"];
+                    "application/json": components["schemas"]["Post_258dedb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21099,7 +21054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b8893923"];
+                    "application/json": components["schemas"]["Post_258dedb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21139,7 +21094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b8893923"];
+                    "application/json": components["schemas"]["Post_258dedb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21171,7 +21126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b8893923"];
+                    "application/json": components["schemas"]["Post_258dedb5"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21549,7 +21504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_8cd5f610"];
+                    "application/json": components["schemas"]["Get_66da24b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21631,7 +21586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_8cd5f610"];
+                    "application/json": components["schemas"]["Get_66da24b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21663,7 +21618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_8cd5f610"];
+                    "application/json": components["schemas"]["Get_66da24b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21696,7 +21651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_8cd5f610"];
+                    "application/json": components["schemas"]["Get_66da24b9"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22421,7 +22376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22483,7 +22438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22522,7 +22477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22554,7 +22509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22588,7 +22543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["Post_aa3d527b"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22662,7 +22617,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_92c90bde"][];
+                        data: components["schemas"]["Post_7c4f4e6b"][];
                         metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
@@ -22704,7 +22659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_9cff84bb"];
+                    "application/json": components["schemas"]["Post_e4699390"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22734,7 +22689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_9cff84bb"];
+                    "application/json": components["schemas"]["Post_e4699390"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22765,7 +22720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_9cff84bb"];
+                    "application/json": components["schemas"]["Post_e4699390"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22797,7 +22752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_9cff84bb"];
+                    "application/json": components["schemas"]["Post_e4699390"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22848,6 +22803,7 @@ export interface operations {
                             expiresAt: string;
                             /** @enum {string|null} */
                             method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+                            paymentReference: string;
                             methods: {
                                 /** @enum {string} */
                                 method: "bankTransfer" | "usdAccount" | "gbpAccount";

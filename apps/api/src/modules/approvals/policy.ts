@@ -3,15 +3,17 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   BILL_TIER_MSG,
   BILL_TIERS,
+  formatMoney,
   fromMinor,
   DEFAULT_KYC_INCOMPLETE_CAP_MINOR,
+  PLATFORM_LIMITS_MSG,
   type ApPolicy,
   type BillTier,
   type BillTierBand,
 } from '@owo/contract';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { badRequest, notFound } from '../../platform/errors';
-import { apPolicies, approvalWorkflows } from './tables';
+import { badRequest, notFound, unprocessable } from '../../platform/errors';
+import { apPolicies, approvalWorkflows, platformLimits } from './tables';
 
 export type ApPolicyRow = {
   autoApproveBelowMinor: number;
@@ -33,20 +35,57 @@ export const DEFAULT_AP_POLICY: ApPolicyRow = {
   updatedAt: null,
 };
 
-export async function getApPolicy(db: DbOrTx, accountId: string): Promise<ApPolicyRow> {
-  const [row] = await db.select().from(apPolicies).where(eq(apPolicies.accountId, accountId));
-  return row ? { ...row } : { ...DEFAULT_AP_POLICY };
+/** The platform's KYC cap (issue 34 §5) in kobo: the platform_limits row, else the built-in default. */
+export async function platformKycCap(db: DbOrTx): Promise<{ capMinor: number; updatedAt: Date | null }> {
+  const [row] = await db.select().from(platformLimits).where(eq(platformLimits.id, 1));
+  return row
+    ? { capMinor: row.kycIncompleteCapMinor, updatedAt: row.updatedAt }
+    : { capMinor: DEFAULT_KYC_INCOMPLETE_CAP_MINOR, updatedAt: null };
+}
+
+/** PUT /api/platform/kyc-cap (platform administrators only, checked by the route). */
+export async function setPlatformKycCap(tx: Tx, p: { userId: string; capMinor: number }) {
+  if (p.capMinor > MAX_MINOR)
+    throw badRequest('Amount is too large', { kycIncompleteCap: ['Amount is too large'] });
+  const values = { kycIncompleteCapMinor: p.capMinor, updatedBy: p.userId, updatedAt: new Date() };
+  await tx
+    .insert(platformLimits)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: platformLimits.id, set: values });
+  return platformKycCap(tx);
 }
 
 /**
- * The per-transaction cap while the account's KYB is incomplete, in kobo (issue 21 §0). The one
- * function other modules (money/limits.ts, issue 20) read the cap through.
+ * The account's AP policy. Its KYC cap is the one in force: the company's own, but never above the
+ * platform's (a company may tighten a platform rule, never loosen it; a cap saved before the
+ * platform lowered its own reads as the platform's).
+ */
+export async function getApPolicy(
+  db: DbOrTx,
+  accountId: string,
+): Promise<ApPolicyRow & { platformKycCapMinor: number }> {
+  const [[row], platform] = await Promise.all([
+    db.select().from(apPolicies).where(eq(apPolicies.accountId, accountId)),
+    platformKycCap(db),
+  ]);
+  const p = row ? { ...row } : { ...DEFAULT_AP_POLICY };
+  return {
+    ...p,
+    kycIncompleteCapMinor: Math.min(p.kycIncompleteCapMinor, platform.capMinor),
+    platformKycCapMinor: platform.capMinor,
+  };
+}
+
+/**
+ * The per-transaction cap while the account's KYB is incomplete, in kobo (issue 21 §0): the
+ * company's, never above the platform's. The one function other modules (money/limits.ts, issue
+ * 20) read the cap through.
  */
 export async function kycIncompleteCapMinor(db: DbOrTx, accountId: string): Promise<number> {
   return (await getApPolicy(db, accountId)).kycIncompleteCapMinor;
 }
 
-export function apPolicyDto(p: ApPolicyRow): ApPolicy {
+export function apPolicyDto(p: ApPolicyRow & { platformKycCapMinor: number }): ApPolicy {
   return {
     autoApproveBelow: fromMinor(p.autoApproveBelowMinor),
     autoApproveBelowMinor: p.autoApproveBelowMinor,
@@ -58,6 +97,8 @@ export function apPolicyDto(p: ApPolicyRow): ApPolicy {
     receiptsRequiredAboveMinor: p.receiptsRequiredAboveMinor,
     kycIncompleteCap: fromMinor(p.kycIncompleteCapMinor),
     kycIncompleteCapMinor: p.kycIncompleteCapMinor,
+    platformKycIncompleteCap: fromMinor(p.platformKycCapMinor),
+    platformKycIncompleteCapMinor: p.platformKycCapMinor,
     updatedAt: p.updatedAt ? p.updatedAt.toISOString() : null,
   };
 }
@@ -78,13 +119,21 @@ export async function saveApPolicy(
       kycIncompleteCap: number;
     };
   },
-): Promise<ApPolicyRow> {
+): Promise<ApPolicyRow & { platformKycCapMinor: number }> {
   for (const [k, v] of Object.entries({
     autoApproveBelow: p.body.autoApproveBelow,
     receiptsRequiredAbove: p.body.receiptsRequiredAbove ?? 0,
     kycIncompleteCap: p.body.kycIncompleteCap,
   }))
     if (v > MAX_MINOR) throw badRequest('Amount is too large', { [k]: ['Amount is too large'] });
+  // Platform rules above company settings (issue 34 §5): the cap may be lowered, never raised above
+  // the platform's. Read under a share lock, so a platform change cannot interleave.
+  const [platformRow] = await tx.select().from(platformLimits).where(eq(platformLimits.id, 1)).for('share');
+  const platformCap = platformRow?.kycIncompleteCapMinor ?? DEFAULT_KYC_INCOMPLETE_CAP_MINOR;
+  if (p.body.kycIncompleteCap > platformCap) {
+    const msg = PLATFORM_LIMITS_MSG.kycCapAbovePlatform(formatMoney(platformCap, 'NGN'));
+    throw unprocessable(msg, { kycIncompleteCap: [msg] });
+  }
   const values = {
     autoApproveBelowMinor: p.body.autoApproveBelow,
     fourEyes: p.body.fourEyes,

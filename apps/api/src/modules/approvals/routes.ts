@@ -21,10 +21,14 @@ import {
   decisionBody,
   envelope,
   errorEnvelope,
+  fromMinor,
   idParam,
   listEnvelope,
   listQuery,
   pendingApprovalItemSchema,
+  PLATFORM_LIMITS_MSG,
+  platformKycCapBody,
+  platformKycCapSchema,
   resolveBody,
   selfApprovalBody,
   workflowBody,
@@ -32,8 +36,8 @@ import {
   workflowSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { authOf, loadMembership, needs, needsSession, tenantOf } from '../../platform/guard';
-import { notFound } from '../../platform/errors';
+import { authOf, isPlatformAdmin, loadMembership, needs, needsSession, tenantOf } from '../../platform/guard';
+import { forbidden, notFound } from '../../platform/errors';
 import { addComment, commentThread, itemForCommenter } from './comments';
 import { ok, paged } from '../../platform/http';
 import {
@@ -46,7 +50,7 @@ import {
   runAfterCommit,
   selfApprove,
 } from './engine';
-import { apPolicyDto, getApPolicy, saveApPolicy } from './policy';
+import { apPolicyDto, getApPolicy, platformKycCap, saveApPolicy, setPlatformKycCap } from './policy';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, updateWorkflow } from './workflows';
 
 const tags = ['approvals'];
@@ -432,9 +436,11 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       schema: {
         operationId: 'updateApPolicy',
         summary: 'Change the AP policy (threshold, four eyes, budgets, receipts, KYC cap)',
+        description:
+          'The KYC cap may be lowered below the platform’s (platformKycIncompleteCap), never raised above it: 422 with a field error, nothing changes.',
         tags,
         body: apPolicyBody,
-        response: { 200: envelope(apPolicySchema), 400: errorEnvelope },
+        response: { 200: envelope(apPolicySchema), 400: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (req) => {
@@ -444,6 +450,49 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       );
       recordAuditChange(req, before, apPolicyDto(p));
       return ok(apPolicyDto(p), 'AP policy updated successfully');
+    },
+  );
+
+  // The platform's KYC cap (issue 34 §5): everyone signed in reads it (it bounds their own AP
+  // policy); only a platform administrator (PLATFORM_ADMIN_EMAILS, confirmed email) changes it.
+  const kycCapDto = (c: { capMinor: number; updatedAt: Date | null }, editable: boolean) => ({
+    editable,
+    kycIncompleteCap: fromMinor(c.capMinor),
+    kycIncompleteCapMinor: c.capMinor,
+    updatedAt: c.updatedAt?.toISOString() ?? null,
+  });
+  r.get(
+    '/api/platform/kyc-cap',
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'getPlatformKycCap',
+        summary: 'The platform KYC cap: the most a company without complete KYB pays in one transaction',
+        tags,
+        response: { 200: envelope(platformKycCapSchema) },
+      },
+    },
+    async (req) => ok(kycCapDto(await platformKycCap(db), isPlatformAdmin(deps.config, req))),
+  );
+  r.put(
+    '/api/platform/kyc-cap',
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'setPlatformKycCap',
+        summary: 'Set the platform KYC cap (platform administrators only)',
+        tags,
+        body: platformKycCapBody,
+        response: { 200: envelope(platformKycCapSchema), 400: errorEnvelope, 403: errorEnvelope },
+      },
+    },
+    async (req) => {
+      if (!isPlatformAdmin(deps.config, req)) throw forbidden(PLATFORM_LIMITS_MSG.platformAdminOnly);
+      const c = await db.transaction((tx) =>
+        setPlatformKycCap(tx, { userId: authOf(req).user.id, capMinor: req.body.kycIncompleteCap }),
+      );
+      req.log.info({ kycIncompleteCapMinor: c.capMinor }, 'platform KYC cap changed');
+      return ok(kycCapDto(c, true), PLATFORM_LIMITS_MSG.saved);
     },
   );
 }

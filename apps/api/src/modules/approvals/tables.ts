@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -151,6 +152,18 @@ export const approvalComments = pgTable(
   },
   (t) => [index('approval_comments_item_idx').on(t.accountId, t.itemId, t.createdAt)],
 );
+
+/**
+ * Platform rules above every company's settings (issue 34 §5), changed only by platform
+ * administrators: one row (id 1), none means the built-in defaults. The KYC cap is the most a
+ * company without complete KYB may pay in one transaction; its own AP policy may only lower it.
+ */
+export const platformLimits = pgTable('platform_limits', {
+  id: smallint('id').primaryKey().default(1),
+  kycIncompleteCapMinor: bigint('kyc_incomplete_cap_minor', { mode: 'number' }).notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The account's AP policy (issue 21 §3). No row means the defaults below. */
 export const apPolicies = pgTable('ap_policies', {

@@ -20,6 +20,7 @@ export function withLookupCounter(t: TestApp): { lookups: () => number } {
       resolveAccount: async (n, c) => sandboxResolveAccount(n, c),
       createTransfer: notHere,
       getTransfer: notHere,
+      getCharge: notHere,
       createVirtualAccount: notHere,
       fxRate: async (from, to) => sandboxFxRate(t.config, from, to),
       verifyWebhook: () => false,

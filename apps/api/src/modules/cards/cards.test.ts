@@ -11,6 +11,9 @@ import { notifications } from '../notifications/tables';
 import { makePdf } from '../files/fixtures';
 import { and } from 'drizzle-orm';
 import fc from 'fast-check';
+import { readFileSync, statSync } from 'node:fs';
+import { CARD_ISSUER_WEBHOOK_SECRET_FILE } from '../../platform/config';
+import { dataSecretFile } from '../../platform/data-secret';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +24,7 @@ afterAll(async () => {
 });
 
 const walletOf = async (id: string) => (await t.db.select().from(wallets).where(eq(wallets.id, id)))[0];
-const secret = () => t.config.CARD_ISSUER_WEBHOOK_SECRET ?? t.config.RAILS_WEBHOOK_SECRET!;
+const secret = () => t.config.CARD_ISSUER_WEBHOOK_SECRET!;
 let n = 0;
 
 async function issuerEvent(body: object, sig?: string) {
@@ -180,6 +183,22 @@ describe('cards', () => {
     expect(forged.status).toBe(401);
     expect((await issuerEvent(body, 'nope')).status).toBe(401);
     expect((await o.api.get(`/api/cards/${card.id}`)).body.data.balanceMinor).toBe(1_000_000);
+  });
+
+  it('signs with a secret generated for its DATA_DIR: the old built-in constant and the rails secret are refused', async () => {
+    const { o, card, token } = await cardFor();
+    await o.api.post(`/api/cards/${card.id}/fund`, { amount: '10000', walletId: o.wallet.id });
+    const body = auth(token, 5_000_00);
+    const raw = JSON.stringify(body);
+    for (const s of ['sandbox-webhook-secret-not-for-production', t.config.RAILS_WEBHOOK_SECRET!])
+      expect((await issuerEvent(body, signIssuerBody(s, raw))).status).toBe(401);
+    expect((await o.api.get(`/api/cards/${card.id}`)).body.data.balanceMinor).toBe(1_000_000);
+    // The secret the app checks is the one kept in its data directory, readable by its owner only.
+    const file = dataSecretFile(t.config.dataDir, CARD_ISSUER_WEBHOOK_SECRET_FILE);
+    expect(readFileSync(file, 'utf8').trim()).toBe(secret());
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(secret()).not.toBe(t.config.RAILS_WEBHOOK_SECRET);
+    expect((await issuerEvent(body)).status).toBe(200);
   });
 
   it('validates the create body: holder must be a member; monthly >= per transaction', async () => {

@@ -260,7 +260,8 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
       },
       async (req) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const secret = deps.config.CARD_ISSUER_WEBHOOK_SECRET ?? deps.config.RAILS_WEBHOOK_SECRET!;
+        // Its own secret (configured, else generated per DATA_DIR): never the rails' one, never a constant.
+        const secret = deps.config.CARD_ISSUER_WEBHOOK_SECRET!;
         if (!verifyIssuerSignature(secret, raw, req.headers[ISSUER_SIGNATURE_HEADER]))
           throw unauthorized('Invalid webhook signature');
         let json: unknown;

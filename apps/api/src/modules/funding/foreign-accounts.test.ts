@@ -11,7 +11,7 @@ import { verifyLedger } from '../money/verify';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
 import { notifications } from '../notifications/tables';
 import { railsWebhookEvents } from './tables';
-import { waitFor } from './test-support';
+import { recordSandboxCharge, waitFor } from './test-support';
 
 // USD and GBP receiving details (issue 23 §0): issued by the rails port's optional
 // createForeignAccount, stored on the wallet, and deposits to them credit the wallet through the
@@ -174,6 +174,7 @@ describe('USD and GBP receiving details', () => {
 
     // The same webhook redelivered changes nothing (inbound_credits dedupe).
     const body = chargeBody(fa.accountNumber, 5000, `chg_usd_twice_${usd.id.slice(0, 8)}`, 'USD');
+    await recordSandboxCharge(t, body); // the provider issued it: its webhook credits once
     expect((await postWebhook(body)).status).toBe(200);
     expect((await postWebhook(body)).status).toBe(200);
     await waitFor('redelivery processed', async () => (await walletRow(usd.id)).balance === 20025);
@@ -187,6 +188,8 @@ describe('USD and GBP receiving details', () => {
     const gbp = await createWallet(t.db, { accountId: o.account.id, currency: 'GBP' });
     const fa = (await o.api.get(`/api/wallet/${gbp.id}/funding-account`)).body.data;
     const ref = `chg_gbp_wrongccy_${gbp.id.slice(0, 8)}`;
+    // The provider's own record says USD too (the body alone would credit nothing).
+    await recordSandboxCharge(t, chargeBody(fa.accountNumber, 9900, ref, 'USD'));
     expect((await postWebhook(chargeBody(fa.accountNumber, 9900, ref, 'USD'))).status).toBe(200);
     await waitFor('event processed', async () => {
       const [e] = await t.db.select().from(railsWebhookEvents).where(eq(railsWebhookEvents.reference, ref));

@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isValidNuban } from '@owo/contract';
 import {
@@ -9,6 +13,8 @@ import {
   ownerWithAccount,
   type TestApp,
 } from '../../../test/helpers';
+import { RAILS_WEBHOOK_SECRET_FILE } from '../../platform/config';
+import { dataDirSecret, dataSecretFile } from '../../platform/data-secret';
 import { startJobs } from '../../platform/jobs';
 import { signBody } from '../../rails/sandbox/webhook-format';
 import { inboundCredits, transactions, wallets } from '../money/tables';
@@ -16,7 +22,7 @@ import { notifications } from '../notifications/tables';
 import { verifyLedger } from '../money/verify';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
 import { railsWebhookEvents } from './tables';
-import { fundedOwner, waitFor } from './test-support';
+import { fundedOwner, recordSandboxCharge, waitFor } from './test-support';
 
 let t: TestApp;
 let stopJobs: () => Promise<void>;
@@ -168,6 +174,7 @@ describe('webhook receiver', () => {
     const o = await fundedOwner(t, 0);
     const admin = await memberWithRole(t, o.account.id, 'admin');
     const body = chargeBody(o.va.accountNumber, 700_00, 'chg_twice_1');
+    await recordSandboxCharge(t, body); // the provider issued it (its webhook is the one we send)
     const sig = signBody(t.config.RAILS_WEBHOOK_SECRET!, body);
     const [r1, r2] = await Promise.all([post(body, sig), post(body, sig)]);
     expect([r1.status, r2.status]).toEqual([200, 200]);
@@ -197,6 +204,76 @@ describe('webhook receiver', () => {
     const inbox = await o.api.get('/api/me/notifications');
     expect(inbox.status).toBe(200);
     expect(JSON.stringify(inbox.body.data)).toContain(deposit.id);
+  });
+
+  it('a signed deposit webhook for a reference the rails never issued credits nothing and is logged', async () => {
+    const o = await fundedOwner(t, 0);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const level = t.config.LOG_LEVEL;
+    t.config.LOG_LEVEL = 'warn'; // the test app is silent; the warning is what is checked here
+    try {
+      const body = chargeBody(o.va.accountNumber, 90_000_00, 'chg_never_issued_1');
+      expect((await post(body, signBody(t.config.RAILS_WEBHOOK_SECRET!, body))).status).toBe(200);
+      const [ev] = await waitFor('event processed', async () => {
+        const rows = await t.db
+          .select()
+          .from(railsWebhookEvents)
+          .where(eq(railsWebhookEvents.reference, 'chg_never_issued_1'));
+        return rows[0]?.processedAt ? rows : null;
+      });
+      expect(ev.result).toBe('unknown-to-provider');
+      expect(await balanceOf(o.wallet.id)).toBe(0);
+      expect(
+        await t.db.select().from(inboundCredits).where(eq(inboundCredits.providerRef, 'chg_never_issued_1')),
+      ).toHaveLength(0);
+      const logged = warn.mock.calls.map((c) => String(c[0])).find((m) => m.includes('chg_never_issued_1'));
+      expect(logged).toContain('unknown-to-provider');
+      expect(logged).not.toContain(t.config.RAILS_WEBHOOK_SECRET!);
+    } finally {
+      t.config.LOG_LEVEL = level;
+      warn.mockRestore();
+    }
+  });
+
+  it('a webhook that differs from the provider record (a raised amount) credits nothing more', async () => {
+    const o = await fundedOwner(t, 0);
+    const sent = await o.api.post('/api/sandbox/deposits', {
+      accountNumber: o.va.accountNumber,
+      amount: '100',
+    });
+    expect(sent.status).toBe(200);
+    const ref = sent.body.data.reference as string;
+    await waitFor('real deposit credited', async () => (await balanceOf(o.wallet.id)) === 100_00);
+    const forged = chargeBody(o.va.accountNumber, 5_000_000_00, ref, 'evt_raised');
+    expect((await post(forged, signBody(t.config.RAILS_WEBHOOK_SECRET!, forged))).status).toBe(200);
+    const ev = await waitFor('forged event processed', async () => {
+      const [row] = await t.db
+        .select()
+        .from(railsWebhookEvents)
+        .where(eq(railsWebhookEvents.eventId, 'evt_raised'));
+      return row?.processedAt ? row : null;
+    });
+    expect(ev.result).toBe('differs-from-provider');
+    expect(await balanceOf(o.wallet.id)).toBe(100_00);
+  });
+
+  it('signs with a secret generated for its DATA_DIR, never the old built-in constant', async () => {
+    const o = await fundedOwner(t, 0);
+    const body = chargeBody(o.va.accountNumber, 100_00, 'chg_constant_1');
+    await recordSandboxCharge(t, body);
+    const res = await post(body, signBody('sandbox-webhook-secret-not-for-production', body));
+    expect(res.status).toBe(401);
+    const file = dataSecretFile(t.config.dataDir, RAILS_WEBHOOK_SECRET_FILE);
+    expect(readFileSync(file, 'utf8').trim()).toBe(t.config.RAILS_WEBHOOK_SECRET);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Another data directory gets another secret; the same one reads the same.
+    const other = path.join(tmpdir(), `owo-secret-${randomUUID()}`);
+    expect(dataDirSecret(other, RAILS_WEBHOOK_SECRET_FILE)).not.toBe(t.config.RAILS_WEBHOOK_SECRET);
+    expect(dataDirSecret(other, RAILS_WEBHOOK_SECRET_FILE)).toBe(
+      dataDirSecret(other, RAILS_WEBHOOK_SECRET_FILE),
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await balanceOf(o.wallet.id)).toBe(0);
   });
 
   it('answers 404 for another provider and acknowledges signed events it does not handle', async () => {

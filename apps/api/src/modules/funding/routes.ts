@@ -73,6 +73,7 @@ export async function registerFunding(app: FastifyInstance, deps: AppDeps) {
           senderName: req.body.senderName ?? 'SANDBOX SENDER',
           senderAccountNumber: req.body.senderAccountNumber ?? null,
           senderBankCode: req.body.senderBankCode ?? null,
+          narration: req.body.narration ?? null,
         });
         return ok(
           { reference: sent.reference, accountNumber: sent.accountNumber, amount: fromMinor(sent.amount) },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeNuban } from '@owo/contract';
 import { count, eq, sql } from 'drizzle-orm';
-import { sandboxTransfers } from '../../rails/sandbox/tables';
+import { sandboxTransfers, sandboxWebhookDeliveries } from '../../rails/sandbox/tables';
 import { transactions } from '../money/tables';
 import type { TestApp } from '../../../test/helpers';
 import { ownerWithAccount, TEST_VAULT_KEYS } from '../../../test/helpers';
@@ -45,6 +45,23 @@ export async function fundedOwner(t: TestApp, balance: number) {
       provider: 'sandbox',
     });
   return { ...o, wallet, va };
+}
+
+/**
+ * Puts a charge into the sandbox provider's own books as if its engine had issued it (and already
+ * delivered its webhook), so a test can then send that webhook itself: deposit webhooks are credited
+ * only for charges the provider's record confirms. `body` is the exact charge.success JSON.
+ */
+export async function recordSandboxCharge(t: TestApp, body: string) {
+  const parsed = JSON.parse(body) as { id: string; data: { reference: string } };
+  await t.db.insert(sandboxWebhookDeliveries).values({
+    eventId: `issued_${parsed.id}`,
+    event: 'charge.success',
+    reference: parsed.data.reference,
+    payload: body,
+    deliveredCount: 1,
+    deliveredAt: new Date(),
+  });
 }
 
 /** A valid NUBAN at GTBank that the sandbox pays normally. */

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { defineBatchQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { railsOf } from '../../rails';
-import type { RailsEvent } from '../../rails/port';
+import type { ChargeRecord, RailsEvent } from '../../rails/port';
 import { creditDeposit, creditDeposits, type CreditDepositInput } from '../money';
 import { settleTransfer, settleTransfers, type SettleOutcome } from '../money';
 import { outcomeOf } from './dispatcher';
@@ -45,8 +45,10 @@ export async function recordWebhookEvent(
 /** What an event does to our books; every path is idempotent (duplicates and reordering change nothing). */
 async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Promise<string> {
   const rails = railsOf(deps);
-  if (ev.event === 'charge.success')
-    return depositResult(await creditDeposit(deps.db, depositOf(provider, ev)));
+  if (ev.event === 'charge.success') {
+    const [c] = await confirmCharges(deps, provider, [ev]);
+    return 'refused' in c ? c.refused : depositResult(await creditDeposit(deps.db, c.deposit));
+  }
   // Never trust the body's status: ask the provider what the transfer is now.
   const known = await rails.getTransfer(ev.reference);
   if (!known) return 'unknown-to-provider';
@@ -82,6 +84,61 @@ function depositOf(provider: string, ev: ChargeEvent): CreditDepositInput {
     provider,
     currency: ev.currency ?? undefined,
   };
+}
+
+type Confirmed = { deposit: CreditDepositInput } | { refused: string };
+
+/**
+ * Never trust a deposit webhook's body: each charge is looked up in the provider's own books
+ * (`getCharges`/`getCharge`) and credited only when that record says `success` for the same
+ * reference, amount, account number (and currency, when both say). What is credited is the record's
+ * (the narration too); the body only adds the sender's name and account. A charge the provider does
+ * not confirm credits nothing: its result says why and a warning is logged (provider, reference,
+ * reason; never the body, signature or secrets).
+ */
+export async function confirmCharges(
+  deps: AppDeps,
+  provider: string,
+  events: ChargeEvent[],
+): Promise<Confirmed[]> {
+  const rails = railsOf(deps);
+  const refs = [...new Set(events.map((e) => e.reference))];
+  const known = new Map<string, ChargeRecord>();
+  // A provider other than the configured rails has no books to ask: nothing of it is credited.
+  if (rails.name === provider) {
+    if (rails.getCharges) for (const [r, c] of await rails.getCharges(refs)) known.set(r, c);
+    else
+      for (const r of refs) {
+        const c = await rails.getCharge(r);
+        if (c) known.set(r, c);
+      }
+  }
+  return events.map((ev) => {
+    const rec = known.get(ev.reference);
+    const refused = !rec
+      ? 'unknown-to-provider'
+      : rec.status !== 'success'
+        ? 'not-successful-at-provider'
+        : rec.amount !== ev.amount ||
+            rec.accountNumber !== ev.accountNumber ||
+            (rec.currency && ev.currency && rec.currency !== ev.currency)
+          ? 'differs-from-provider'
+          : null;
+    if (refused) {
+      if (deps.config.LOG_LEVEL !== 'silent')
+        console.warn(
+          `[rails] deposit not credited (${refused}): provider=${provider} reference=${ev.reference}`,
+        );
+      return { refused };
+    }
+    return {
+      deposit: {
+        ...depositOf(provider, ev),
+        currency: rec!.currency ?? ev.currency ?? undefined,
+        narration: rec!.narration ?? undefined,
+      },
+    };
+  });
 }
 
 const depositResult = (r: { credited: boolean; transactionId: string | null }) =>
@@ -128,18 +185,33 @@ export async function processWebhookEvents(deps: AppDeps, ids: string[]): Promis
   const credit = async () => {
     if (!charges.length) return;
     let results: { credited: boolean; transactionId: string | null }[] | null = null;
+    const confirmed: { id: string; deposit: CreditDepositInput }[] = [];
+    const refused: { id: string; result: string }[] = [];
     if (charges.length > 1)
       try {
+        // One provider per batch in practice (the configured rails); confirmed per provider anyway.
+        for (const provider of new Set(charges.map((r) => r.provider))) {
+          const mine = charges.filter((r) => r.provider === provider);
+          const answers = await confirmCharges(
+            deps,
+            provider,
+            mine.map((r) => r.payload as unknown as ChargeEvent),
+          );
+          for (const [i, c] of answers.entries())
+            if ('refused' in c) refused.push({ id: mine[i].id, result: c.refused });
+            else confirmed.push({ id: mine[i].id, deposit: c.deposit });
+        }
         results = await creditDeposits(
           deps.db,
-          charges.map((r) => depositOf(r.provider, r.payload as unknown as ChargeEvent)),
+          confirmed.map((c) => c.deposit),
         );
       } catch {
         results = null; // one bad deposit must not hold up the others: each on its own below
       }
-    if (results)
-      for (const [i, r] of results.entries()) done.push({ id: charges[i].id, result: depositResult(r) });
-    else for (const row of charges) await applyOne(row);
+    if (results) {
+      done.push(...refused);
+      for (const [i, r] of results.entries()) done.push({ id: confirmed[i].id, result: depositResult(r) });
+    } else for (const row of charges) await applyOne(row);
   };
   const oneByOne = () =>
     Promise.all(

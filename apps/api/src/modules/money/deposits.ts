@@ -93,6 +93,8 @@ export type WalletDeposit = {
   amount: number;
   currency: string;
   senderName: string;
+  /** The sender's narration as the provider reported it (a payment invitation's reference is read here). */
+  narration: string | null;
 };
 const depositListeners = new Map<string, (tx: Tx, d: WalletDeposit) => Promise<void>>();
 export function onWalletDeposit(name: string, fn: (tx: Tx, d: WalletDeposit) => Promise<void>) {
@@ -333,6 +335,7 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
               amount: p.amount,
               currency,
               senderName: p.senderName,
+              narration: p.narration ?? null,
             });
         else {
           const more = await match.onCredited(

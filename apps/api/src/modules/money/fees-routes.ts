@@ -16,7 +16,7 @@ import {
   toFeePolicyAnswer,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { needs, needsSession, tenantOf, authOf } from '../../platform/guard';
+import { isPlatformAdmin, needs, needsSession, tenantOf, authOf } from '../../platform/guard';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http';
 import { forbidden, notFound } from '../../platform/errors';
@@ -114,12 +114,9 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
   // Platform defaults (fee_policies rows with no account): everyone signed in reads them (they are
   // what every account pays unless it has its own row); only a platform administrator
   // (PLATFORM_ADMIN_EMAILS, confirmed email) changes them. Nothing here is scoped to an account.
-  const isPlatformAdmin = (req: FastifyRequest) => {
-    const u = authOf(req).user;
-    return !!u.emailVerifiedAt && deps.config.platformAdminEmails.includes(u.email.toLowerCase());
-  };
+  const platformAdmin = (req: FastifyRequest) => isPlatformAdmin(deps.config, req);
   const platformAdminOnly = (req: FastifyRequest) => {
-    if (!isPlatformAdmin(req)) throw forbidden(FEE_MSG.platformAdminOnly);
+    if (!platformAdmin(req)) throw forbidden(FEE_MSG.platformAdminOnly);
   };
 
   r.get(
@@ -135,7 +132,7 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) =>
       ok({
-        editable: isPlatformAdmin(req),
+        editable: platformAdmin(req),
         policies: (await listPlatformFeePolicies(deps.db)).map(toFeePolicyAnswer),
       }),
   );

@@ -111,8 +111,8 @@ describe('fee policy settings', () => {
         currency: 'NGN',
       }),
     ).toBe(2_500);
-    // replacing keeps one row
-    await a.api.put('/api/settings/fee-policy', {
+    // Bands below the platform's (₦1 and ₦2 against ₦10/₦25/₦50) are refused: nothing changes.
+    const lower = await a.api.put('/api/settings/fee-policy', {
       method: 'bank-transfer',
       currency: 'NGN',
       flat: 0,
@@ -121,6 +121,8 @@ describe('fee policy settings', () => {
         { upTo: null, flat: 2 },
       ],
     });
+    expect(lower.status).toBe(422);
+    expect(Object.keys(lower.body.errors ?? {})).toEqual(['bands']);
     expect(
       await computeFee(t.db, {
         accountId: a.account.id,
@@ -128,7 +130,26 @@ describe('fee policy settings', () => {
         amount: 200_000,
         currency: 'NGN',
       }),
-    ).toBe(200);
+    ).toBe(3_000);
+    // replacing keeps one row
+    const higher = await a.api.put('/api/settings/fee-policy', {
+      method: 'bank-transfer',
+      currency: 'NGN',
+      flat: 0,
+      bands: [
+        { upTo: 1000, flat: 15 },
+        { upTo: null, flat: 60 },
+      ],
+    });
+    expect(higher.status).toBe(200);
+    expect(
+      await computeFee(t.db, {
+        accountId: a.account.id,
+        method: 'bank-transfer',
+        amount: 200_000,
+        currency: 'NGN',
+      }),
+    ).toBe(6_000);
     expect(await t.db.select().from(feePolicies).where(eq(feePolicies.accountId, a.account.id))).toHaveLength(
       1,
     );

@@ -1,5 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { CURRENCIES, FEE_METHODS, type FeeBand, type FeePolicy } from '@owo/contract';
+import { CURRENCIES, FEE_METHODS, FEE_MSG, formatMoney, type FeeBand, type FeePolicy } from '@owo/contract';
+import { unprocessable } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db';
 import { feePolicies } from './fees-tables';
 
@@ -65,6 +66,53 @@ const toPolicy = (row: typeof feePolicies.$inferSelect): FeePolicy => ({
   source: row.accountId ? 'account' : 'default',
 });
 
+/** The platform's policy for a method and currency: the operator row, else the built-in default. */
+export async function getPlatformFeePolicy(
+  db: DbOrTx,
+  p: { method: string; currency: string },
+): Promise<FeePolicy> {
+  const [row] = await db
+    .select()
+    .from(feePolicies)
+    .where(
+      and(
+        eq(feePolicies.method, p.method),
+        eq(feePolicies.currency, p.currency),
+        isNull(feePolicies.accountId),
+      ),
+    );
+  if (row) return toPolicy(row);
+  const builtIn = PLATFORM_FEE_DEFAULTS[p.method]?.[p.currency] ?? rule({});
+  return { method: p.method, currency: p.currency, ...builtIn, source: 'default' };
+}
+
+/** The largest amount the floor check looks at (₦10 billion in kobo: far above any transfer limit). */
+const FLOOR_CHECK_MAX = 1_000_000_000_000;
+
+/**
+ * Where an account's rule would charge less than the platform's (issue 34 §5: a company may add to
+ * the platform fee, e.g. a reseller's markup, never lower it): the first amount at which it does,
+ * or null when it never does. Both fees are piecewise linear in the amount (bands, percent, then
+ * min and cap), so their difference is smallest at the ends of the pieces: every band edge, every
+ * amount where a min or cap starts to bite, and the ends of the range, each with its neighbours.
+ */
+export function amountBelowFloor(account: FeeRule, platform: FeeRule): number | null {
+  const points = new Set<number>([0, 1, FLOOR_CHECK_MAX]);
+  for (const r of [account, platform]) {
+    const flats = r.bands?.length ? r.bands.map((b) => b.flat) : [r.flat];
+    for (const b of r.bands ?? []) if (b.upTo !== null) points.add(b.upTo).add(b.upTo + 1);
+    if (r.percentBps > 0)
+      for (const limit of [r.min, r.cap])
+        if (limit != null)
+          for (const f of flats) {
+            const at = Math.floor(((limit - f) * 10_000) / r.percentBps);
+            for (const d of [-1, 0, 1, 2]) points.add(at + d);
+          }
+  }
+  const sorted = [...points].filter((a) => a >= 0 && a <= FLOOR_CHECK_MAX).sort((a, b) => a - b);
+  return sorted.find((a) => applyFeeRule(account, a) < applyFeeRule(platform, a)) ?? null;
+}
+
 /** The policy in force for an account: its own row, else the platform row, else the built-in default. */
 export async function getFeePolicy(
   db: DbOrTx,
@@ -97,7 +145,17 @@ export async function computeFee(
   },
 ): Promise<number> {
   const policy = await getFeePolicy(db, p);
-  return applyFeeRule(policy, p.amount);
+  return flooredFee(db, policy, p.amount);
+}
+
+/**
+ * The fee of a policy for an amount, never below the platform's: an account row written before the
+ * platform fee rose (or by hand) cannot undercut it.
+ */
+async function flooredFee(db: DbOrTx, policy: FeePolicy, amount: number): Promise<number> {
+  const fee = applyFeeRule(policy, amount);
+  if (policy.source !== 'account') return fee;
+  return Math.max(fee, applyFeeRule(await getPlatformFeePolicy(db, policy), amount));
 }
 
 /** Every method x currency policy in force for the account (the settings screen). */
@@ -126,6 +184,33 @@ export async function setFeePolicy(
   p: { accountId: string | null; userId: string; policy: FeePolicyValues },
 ): Promise<FeePolicy> {
   const v = p.policy;
+  if (p.accountId !== null) {
+    const platform = await getPlatformFeePolicy(db, v);
+    const mine = rule({
+      flat: v.flat,
+      percentBps: v.percent,
+      cap: v.cap ?? null,
+      min: v.min ?? null,
+      bands: v.bands?.length ? v.bands : null,
+    });
+    const at = amountBelowFloor(mine, platform);
+    if (at !== null) {
+      const msg = FEE_MSG.belowPlatform(
+        formatMoney(applyFeeRule(platform, at), v.currency),
+        formatMoney(at, v.currency),
+      );
+      // The part that holds the fee down there: the cap when it bites, else the bands, percent or flat.
+      const field =
+        mine.cap !== null && applyFeeRule(mine, at) === mine.cap
+          ? 'cap'
+          : mine.bands
+            ? 'bands'
+            : mine.percentBps
+              ? 'percent'
+              : 'flat';
+      throw unprocessable(msg, { [field]: [msg] });
+    }
+  }
   const values = {
     flatMinor: v.flat,
     percentBps: v.percent,
@@ -177,7 +262,7 @@ export async function quoteFee(
   p: { accountId: string; method: string; currency: string; amount: number },
 ) {
   const policy = await getFeePolicy(db, p);
-  const fee = applyFeeRule(policy, p.amount);
+  const fee = await flooredFee(db, policy, p.amount);
   return { policy, fee, bandIndex: bandIndexFor(policy, p.amount) };
 }
 

@@ -148,6 +148,7 @@ describe('payment invitations: public side', () => {
         'method',
         'methods',
         'payerName',
+        'paymentReference',
         'status',
       ].sort(),
     );
@@ -225,16 +226,29 @@ describe('payment invitations: public side', () => {
 });
 
 describe('payment invitations: matching deposits', () => {
-  it('a sandbox deposit of the same amount pays the oldest open invitation once; other amounts match nothing', async () => {
+  it('a deposit pays the invitation whose payment reference its narration carries, once; never by amount alone', async () => {
     const o = await fundedOwner(t, 0);
     const first = await invite(o, { amount: '5000' });
     const second = await invite(o, { amount: '5000' });
     const other = await invite(o, { amount: '7000' });
     await anon().post(`/api/public/payment-invitations/${second.ref}/confirm`, { method: 'bankTransfer' });
+    // The reference is in the mail, on the payer's page and on the company's record.
+    const refOf = async (id: string) =>
+      (await o.api.get(`/api/payment-invitations/${id}`)).body.data.paymentReference as string;
+    const firstRef = await refOf(first.id);
+    expect(firstRef).toMatch(/^PAY[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(first.mail.text).toContain(`Payment reference: ${firstRef}`);
+    expect(
+      (await anon().get(`/api/public/payment-invitations/${first.ref}`)).body.data.paymentReference,
+    ).toBe(firstRef);
 
-    const deposit = async (amount: string) => {
+    const deposit = async (amount: string, narration?: string) => {
       const before = (await t.db.select().from(wallets).where(eq(wallets.id, o.wallet.id)))[0].balance;
-      const res = await o.api.post('/api/sandbox/deposits', { accountNumber: o.va.accountNumber, amount });
+      const res = await o.api.post('/api/sandbox/deposits', {
+        accountNumber: o.va.accountNumber,
+        amount,
+        ...(narration ? { narration } : {}),
+      });
       expect(res.status).toBe(200);
       await waitFor('credited', async () => {
         const w = (await t.db.select().from(wallets).where(eq(wallets.id, o.wallet.id)))[0];
@@ -243,16 +257,24 @@ describe('payment invitations: matching deposits', () => {
     };
     const statusOf = async (id: string) => (await o.api.get(`/api/payment-invitations/${id}`)).body.data;
 
-    await deposit('6000'); // no invitation of that amount
-    expect((await statusOf(first.id)).status).toBe('pending');
-    expect((await statusOf(other.id)).status).toBe('pending');
-
+    // Same amount, whoever sent it, without the reference: pays nothing.
     await deposit('5000');
-    const paid = await statusOf(first.id);
+    await deposit('5000', 'for the invoice');
+    expect((await statusOf(first.id)).status).toBe('pending');
+    expect((await statusOf(second.id)).status).toBe('payerConfirmed');
+    // The reference with another amount: pays nothing either.
+    await deposit('6000', firstRef);
+    expect((await statusOf(first.id)).status).toBe('pending');
+
+    // The second's reference (typed loosely, as payers do) pays the second, not the older first.
+    const secondRef = await refOf(second.id);
+    const loose = `NIP/CHIDI/${secondRef.slice(0, 6).toLowerCase()} ${secondRef.slice(6)}`;
+    await deposit('5000', loose);
+    const paid = await statusOf(second.id);
     expect(paid.status).toBe('paid');
     const [tx] = await t.db.select().from(transactions).where(eq(transactions.id, paid.transactionId));
     expect(tx).toMatchObject({ type: 'deposit', amount: 500000, accountId: o.account.id });
-    expect((await statusOf(second.id)).status).toBe('payerConfirmed');
+    expect((await statusOf(first.id)).status).toBe('pending');
     expect((await statusOf(other.id)).status).toBe('pending');
     const notes = await t.db
       .select()
@@ -266,9 +288,9 @@ describe('payment invitations: matching deposits', () => {
     expect(notes.length).toBeGreaterThan(0);
     expect(notes[0].props).toMatchObject({ transactionId: paid.transactionId });
 
-    await deposit('5000');
-    expect((await statusOf(second.id)).status).toBe('paid');
-    await deposit('5000'); // nothing left to match: just a deposit
+    await deposit('5000', `Invoice 42 ${firstRef}`);
+    expect((await statusOf(first.id)).status).toBe('paid');
+    await deposit('5000', firstRef); // already paid: just a deposit
     expect((await o.api.get('/api/payment-invitations?status=paid')).body.data).toHaveLength(2);
     expect((await anon().get(`/api/public/payment-invitations/${first.ref}`)).body.data.status).toBe('paid');
     expect(
@@ -276,12 +298,13 @@ describe('payment invitations: matching deposits', () => {
         .status,
     ).toBe(409);
 
-    // Another account's deposit of the same amount never pays this account's invitation.
+    // Another account's deposit carrying this account's reference never pays it.
     const stranger = await fundedOwner(t, 0);
     const mine = await invite(o, { amount: '5000' });
     await stranger.api.post('/api/sandbox/deposits', {
       accountNumber: stranger.va.accountNumber,
       amount: '5000',
+      narration: await refOf(mine.id),
     });
     await waitFor('stranger credited', async () => {
       const w = (await t.db.select().from(wallets).where(eq(wallets.id, stranger.wallet.id)))[0];
@@ -351,9 +374,21 @@ describe('payment invitations: USD and GBP', () => {
     });
     expect((await o.api.get(`/api/payment-invitations/${usd.id}`)).body.data.status).toBe('payerConfirmed');
 
+    // Same amount and currency without the reference: pays nothing.
+    const plain = await o.api.post('/api/sandbox/deposits', {
+      accountNumber: fa.accountNumber,
+      amount: '120.00',
+    });
+    expect(plain.status).toBe(200);
+    await waitFor('plain USD deposit credited', async () => {
+      const w = (await t.db.select().from(wallets).where(eq(wallets.id, usdWallet.id)))[0];
+      return w.balance === 12000;
+    });
+    expect((await o.api.get(`/api/payment-invitations/${usd.id}`)).body.data.status).toBe('payerConfirmed');
     const res = await o.api.post('/api/sandbox/deposits', {
       accountNumber: fa.accountNumber,
       amount: '120.00',
+      narration: usd.res.body.data.paymentReference,
     });
     expect(res.status).toBe(200);
     const paid = await waitFor('USD invitation paid', async () => {
@@ -380,7 +415,7 @@ describe('payment invitations: USD and GBP', () => {
 });
 
 describe('payment invitations: concurrent deposits', () => {
-  it('two deposits of the same amount at once pay one invitation once (row lock), the other stays a plain deposit', async () => {
+  it('two deposits carrying the same reference at once pay one invitation once (row lock), the other stays a plain deposit', async () => {
     const o = await fundedOwner(t, 0);
     const only = await invite(o, { amount: '3000' });
     const results = await Promise.all(
@@ -391,6 +426,7 @@ describe('payment invitations: concurrent deposits', () => {
           providerRef: `pi_race_${only.id}_${i}`,
           senderName: 'RACER',
           provider: 'sandbox',
+          narration: only.res.body.data.paymentReference as string,
         }),
       ),
     );

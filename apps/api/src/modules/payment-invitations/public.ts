@@ -71,6 +71,7 @@ export async function publicPaymentInvitation(deps: AppDeps, ref: string): Promi
     status: r.status as PublicPaymentInvitation['status'],
     expiresAt: r.expiresAt.toISOString(),
     method: r.method,
+    paymentReference: r.payRef,
     methods: r.status === 'pending' ? await methodsFor(deps, r) : [],
   };
 }

@@ -40,6 +40,17 @@ const DAY_MS = 86_400_000;
 export const newRef = () => randomBytes(16).toString('hex');
 export const hashRef = (ref: string) => sha256(ref);
 
+const PAY_REF_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
+/**
+ * The payment reference the payer writes in the transfer's narration: `PAY` + 10 base32 characters
+ * (50 random bits, unique). Not a secret (it does not open the link); it is what a deposit is
+ * matched by.
+ */
+export function newPayRef(): string {
+  const b = randomBytes(10);
+  return `PAY${[...b].map((x) => PAY_REF_ALPHABET[x % 32]).join('')}`;
+}
+
 /** A pending invitation past its expiry is `expired`; a payer-confirmed one waits for the money. */
 export function effectiveStatus(
   r: Pick<Row, 'status' | 'expiresAt'>,
@@ -60,6 +71,7 @@ export const dto = (r: Row): PaymentInvitation => ({
   method: r.method,
   wirePurpose: r.wirePurpose,
   narration: r.narration,
+  paymentReference: r.payRef,
   transactionId: r.transactionId,
   expiresAt: r.expiresAt.toISOString(),
   confirmedAt: r.confirmedAt?.toISOString() ?? null,
@@ -92,7 +104,7 @@ async function mailLink(deps: AppDeps, tx: DbOrTx, r: Row, ref: string) {
     {
       to: r.payerEmail,
       subject: `${company} requests a payment of ${amount}`,
-      text: `Hello ${r.payerName},\n\n${company} asks you to pay ${amount}.${r.note ? `\n\nNote from ${company}: ${r.note}` : ''}\n\nSee how to pay and tell ${company} once you have sent the money (the link works for this payment only, until ${until}): ${deps.config.appUrl}/payment-invitation/${ref}\n\nOwo`,
+      text: `Hello ${r.payerName},\n\n${company} asks you to pay ${amount}.${r.note ? `\n\nNote from ${company}: ${r.note}` : ''}\n\nPayment reference: ${r.payRef}. Put it in your transfer's narration: the payment is matched by it.\n\nSee how to pay and tell ${company} once you have sent the money (the link works for this payment only, until ${until}): ${deps.config.appUrl}/payment-invitation/${ref}\n\nOwo`,
     },
     tx,
   );
@@ -128,6 +140,7 @@ export async function createPaymentInvitation(
       .values({
         accountId: p.tenant.accountId,
         refHash: hashRef(ref),
+        payRef: newPayRef(),
         payerName: p.body.payerName,
         payerEmail: p.body.payerEmail.toLowerCase(),
         amountMinor: p.body.amount,

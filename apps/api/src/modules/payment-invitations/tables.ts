@@ -30,6 +30,11 @@ export const paymentInvitations = pgTable(
     method: text('method').$type<'bankTransfer' | 'usdAccount' | 'gbpAccount'>(),
     wirePurpose: text('wire_purpose'),
     narration: text('narration'),
+    /**
+     * The payment reference (`PAY` + 10 base32 characters, not a secret: it is printed for the payer) that a
+     * deposit's narration must carry to pay this invitation; never matched by amount alone.
+     */
+    payRef: text('pay_ref').notNull(),
     /** The deposit that paid it (matched in the crediting transaction). */
     transactionId: uuid('transaction_id').references(() => transactions.id),
     createdBy: uuid('created_by')
@@ -44,6 +49,7 @@ export const paymentInvitations = pgTable(
   },
   (t) => [
     uniqueIndex('payment_invitations_ref_hash_key').on(t.refHash),
+    uniqueIndex('payment_invitations_pay_ref_key').on(t.payRef),
     uniqueIndex('payment_invitations_transaction_key').on(t.transactionId),
     index('payment_invitations_account_created_idx').on(t.accountId, t.createdAt),
     // The matcher's lookup: open invitations of an account by currency and amount, oldest first.

@@ -164,6 +164,30 @@ const server = http.createServer((req, res) => {
         data: { ...tr, status: 'success', failures: null },
       });
     }
+    if (req.method === 'GET' && u.pathname.startsWith('/transaction/verify/')) {
+      // Paystack's verify of a dedicated-account deposit (documented shape, trimmed).
+      const ref = decodeURIComponent(u.pathname.slice('/transaction/verify/'.length));
+      if (ref !== 'dva_ref_1')
+        return send(res, 400, { status: false, message: 'Transaction reference not found' });
+      return send(res, 200, {
+        status: true,
+        message: 'Verification successful',
+        data: {
+          id: 998,
+          status: 'success',
+          reference: 'dva_ref_1',
+          amount: 250000,
+          currency: 'NGN',
+          channel: 'dedicated_nuban',
+          authorization: {
+            receiver_bank_account_number: '9930107890',
+            receiver_bank: 'Wema Bank',
+            sender_name: 'ADA OBI',
+            narration: 'NIP/ADA OBI/PI-7K2M9QX4',
+          },
+        },
+      });
+    }
     if (route === 'POST /customer') {
       return send(res, 200, {
         status: true,
@@ -294,6 +318,18 @@ describe('paystack adapter', () => {
     expect(await rails.getTransfer('never-sent')).toBeNull();
   });
 
+  it('confirms a deposit by its reference (GET /transaction/verify), null when Paystack never saw it', async () => {
+    expect(await rails.getCharge('dva_ref_1')).toEqual({
+      reference: 'dva_ref_1',
+      status: 'success',
+      amount: 250000,
+      currency: 'NGN',
+      accountNumber: '9930107890',
+      narration: 'NIP/ADA OBI/PI-7K2M9QX4',
+    });
+    expect(await rails.getCharge('never-paid')).toBeNull();
+  });
+
   it('creates a dedicated virtual account for a customer', async () => {
     const va = await rails.createVirtualAccount({ customerRef: 'acct-42', name: 'Acme Limited' });
     expect(va).toEqual({
@@ -384,6 +420,7 @@ describe('paystack adapter', () => {
       // The sender's own account as Paystack reports it (issue 24 §2 useSourceAccount refunds).
       senderAccountNumber: null,
       senderBankName: 'GTBank',
+      narration: null,
       eventId: 'paystack:charge.success:998',
     });
 

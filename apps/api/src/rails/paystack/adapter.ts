@@ -3,6 +3,7 @@ import { findBank, NIGERIAN_BANKS } from '../banks';
 import { RailsError } from '../errors';
 import type {
   Bank,
+  ChargeRecord,
   RailsEvent,
   RailsPort,
   TransferRequest,
@@ -26,6 +27,14 @@ type PsBank = {
   is_deleted?: boolean;
   currency?: string;
   type?: string;
+};
+type PsCharge = {
+  reference?: string;
+  status?: string;
+  amount?: number;
+  currency?: string;
+  authorization?: { receiver_bank_account_number?: string | null; narration?: string | null } | null;
+  metadata?: { receiver_account_number?: string | null; narration?: string | null } | null;
 };
 type PsTransfer = {
   reference: string;
@@ -173,6 +182,25 @@ export class PaystackRails implements RailsPort {
       return toResult({ ...a.body.data, reference: a.body.data.reference ?? reference });
     if (a.httpStatus === 404 || a.httpStatus === 400) return null;
     throw failure(a);
+  }
+
+  /** The deposit as Paystack's books hold it (`GET /transaction/verify/:reference`); null when unknown. */
+  async getCharge(reference: string): Promise<ChargeRecord | null> {
+    const a = await this.client.call<PsCharge>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+    if (a.httpStatus === 404 || a.httpStatus === 400) return null;
+    if (!(a.httpStatus >= 200 && a.httpStatus < 300 && a.body?.status)) throw failure(a);
+    const d = a.body.data ?? {};
+    const accountNumber =
+      d.authorization?.receiver_bank_account_number ?? d.metadata?.receiver_account_number;
+    if (!accountNumber || typeof d.amount !== 'number') return null; // not a deposit into a dedicated account
+    return {
+      reference: d.reference ?? reference,
+      status: d.status ?? 'unknown',
+      amount: d.amount,
+      currency: d.currency ?? null,
+      accountNumber,
+      narration: d.authorization?.narration ?? d.metadata?.narration ?? null,
+    };
   }
 
   async createVirtualAccount(input: { customerRef: string; name: string }): Promise<VirtualAccount> {

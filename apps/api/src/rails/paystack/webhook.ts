@@ -69,6 +69,7 @@ export function parsePaystackEvent(rawBody: Buffer): RailsEvent | null {
       senderName: senderName || 'Unknown sender',
       senderAccountNumber: str(auth.sender_bank_account_number) ?? null,
       senderBankName: str(auth.sender_bank) ?? null,
+      narration: str(auth.narration) ?? null,
       eventId: `paystack:${event}:${str(data.id) ?? reference}`,
     };
   }

@@ -1,11 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { checkNuban, makeNuban } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { sendJobSoon } from '../../platform/jobs';
 import { RailsError } from '../errors';
 import type {
+  ChargeRecord,
   ForeignReceivingAccount,
   RailsPort,
   TransferRequest,
@@ -16,7 +17,7 @@ import { enqueueDeliveries, Q_OUTCOME, queueDelivery, registerSandboxJobs, SANDB
 import { faultsFor } from './faults';
 import { foreignAccountNumber, gbIban, SANDBOX_GBP_BANK, SANDBOX_USD_BANK } from './foreign';
 import { sandboxFxRate, sandboxListBanks, sandboxResolveAccount } from './resolve';
-import { sandboxTransfers, sandboxVirtualAccounts } from './tables';
+import { sandboxTransfers, sandboxVirtualAccounts, sandboxWebhookDeliveries } from './tables';
 import { SANDBOX_VIRTUAL_BANK } from './test-accounts';
 import { parseBody, SANDBOX_SIGNATURE_HEADER, verifySignature, type ChargeEventBody } from './webhook-format';
 
@@ -257,6 +258,7 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     senderName: string;
     senderAccountNumber?: string | null;
     senderBankCode?: string | null;
+    narration?: string | null;
   }) {
     const [va] = await db
       .select()
@@ -289,6 +291,7 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
                 ...(p.senderAccountNumber && p.senderBankCode
                   ? { sender_bank_account_number: p.senderAccountNumber, sender_bank_code: p.senderBankCode }
                   : {}),
+                ...(p.narration ? { narration: p.narration } : {}),
               },
             },
           };
@@ -300,8 +303,41 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
     return { reference, accountNumber: va.accountNumber, amount: p.amount };
   }
 
+  /**
+   * The charges the sandbox issued (its engine's record: the signed charge.success it owes), by
+   * reference. What a deposit webhook is checked against before anything is credited.
+   */
+  async function getCharges(references: string[]): Promise<Map<string, ChargeRecord>> {
+    const out = new Map<string, ChargeRecord>();
+    if (!references.length) return out;
+    const rows = await db
+      .select({ reference: sandboxWebhookDeliveries.reference, payload: sandboxWebhookDeliveries.payload })
+      .from(sandboxWebhookDeliveries)
+      .where(
+        and(
+          eq(sandboxWebhookDeliveries.event, 'charge.success'),
+          inArray(sandboxWebhookDeliveries.reference, [...new Set(references)]),
+        ),
+      );
+    for (const r of rows) {
+      const ev = parseBody(Buffer.from(r.payload));
+      if (ev?.event !== 'charge.success' || ev.reference !== r.reference) continue;
+      out.set(r.reference, {
+        reference: r.reference,
+        status: 'success',
+        amount: ev.amount,
+        currency: ev.currency ?? null,
+        accountNumber: ev.accountNumber,
+        narration: ev.narration ?? null,
+      });
+    }
+    return out;
+  }
+
   return {
     name: 'sandbox',
+    getCharge: async (reference) => (await getCharges([reference])).get(reference) ?? null,
+    getCharges,
     listBanks: async () => sandboxListBanks(),
     async resolveAccount(accountNumber, bankCode) {
       // Our own virtual accounts answer with their holder's name, as a real switch would.

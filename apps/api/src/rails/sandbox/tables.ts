@@ -74,5 +74,9 @@ export const sandboxWebhookDeliveries = pgTable(
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('sandbox_webhook_deliveries_due_idx').on(t.nextAttemptAt)],
+  (t) => [
+    index('sandbox_webhook_deliveries_due_idx').on(t.nextAttemptAt),
+    // getCharges: the charges the sandbox issued, by reference (deposits are confirmed against them).
+    index('sandbox_webhook_deliveries_reference_idx').on(t.reference),
+  ],
 );

@@ -54,6 +54,7 @@ export type ChargeEventBody = {
       sender_name: string;
       sender_bank_account_number?: string | null;
       sender_bank_code?: string | null;
+      narration?: string | null;
     };
   };
 };
@@ -83,6 +84,7 @@ const chargeSchema = z.object({
         .regex(/^\d{10}$/)
         .nullish(),
       sender_bank_code: z.string().max(10).nullish(),
+      narration: z.string().max(200).nullish(),
     }),
   }),
 });
@@ -118,6 +120,7 @@ export function parseBody(rawBody: Buffer): RailsEvent | null {
       senderAccountNumber: a.sender_bank_account_number ?? null,
       senderBankCode: a.sender_bank_code ?? null,
       currency: c.data.data.currency ?? null,
+      narration: a.narration ?? null,
     };
   }
   return null;

@@ -15,6 +15,7 @@ const item = (over: Partial<PaymentInvitation> = {}): PaymentInvitation => ({
   method: null,
   wirePurpose: null,
   narration: null,
+  paymentReference: 'PAY7K2M9QX4AB',
   transactionId: null,
   expiresAt: '2026-12-31T22:59:59.999Z',
   confirmedAt: null,

@@ -17,6 +17,7 @@ const invitation = (over: Partial<PublicPaymentInvitation> = {}): PublicPaymentI
   status: 'pending',
   expiresAt: '2026-12-31T22:59:59.999Z',
   method: null,
+  paymentReference: 'PAY7K2M9QX4AB',
   methods: [
     {
       method: 'bankTransfer',
@@ -61,6 +62,9 @@ describe('payment invitation public wizard', () => {
     const info = await screen.findByTestId('transfer-info');
     expect(info).toHaveTextContent('9900112233');
     expect(info).toHaveTextContent('Providus Bank');
+    // The payment reference the deposit is matched by, to put in the transfer's narration.
+    expect(info).toHaveTextContent('PAY7K2M9QX4AB');
+    expect(screen.getByText(/Put this reference in your transfer’s narration/)).toBeInTheDocument();
     expect(info).toHaveTextContent('ACME LTD');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 

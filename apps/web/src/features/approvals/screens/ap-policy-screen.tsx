@@ -11,8 +11,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { Controller } from 'react-hook-form';
-import { apPolicyBody, type ApPolicy } from '@owo/contract/approvals';
+import { apPolicyBody, PLATFORM_LIMITS_MSG, type ApPolicy, type ApPolicyBody } from '@owo/contract/approvals';
+import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
@@ -29,7 +32,29 @@ export function ApPolicyScreen() {
 function ApPolicyForm(props: { policy: ApPolicy }) {
   const p = props.policy;
   const canEdit = useCan('policy', 'put');
-  const form = useZodForm(apPolicyBody, {
+  // The platform's KYC cap bounds the company's: it may be lowered here, never raised above it.
+  const platformCap = formatMoney(p.platformKycIncompleteCapMinor, 'NGN');
+  const schema = useMemo(
+    () =>
+      apPolicyBody
+        // An empty "receipts required above" means never (null), as the save sends it.
+        .extend({
+          receiptsRequiredAbove: z.preprocess(
+            (v) => (v === '' ? null : v),
+            apPolicyBody.shape.receiptsRequiredAbove,
+          ),
+        })
+        .superRefine((v, ctx) => {
+          if (v.kycIncompleteCap > p.platformKycIncompleteCapMinor)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['kycIncompleteCap'],
+              message: PLATFORM_LIMITS_MSG.kycCapAbovePlatform(platformCap),
+            });
+        }),
+    [p.platformKycIncompleteCapMinor, platformCap],
+  );
+  const form = useZodForm(schema, {
     defaultValues: {
       autoApproveBelow: p.autoApproveBelow,
       fourEyes: p.fourEyes,
@@ -44,7 +69,9 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
       const v = form.getValues();
       return saveApPolicy({
         ...v,
-        receiptsRequiredAbove: v.receiptsRequiredAbove === '' ? null : v.receiptsRequiredAbove,
+        receiptsRequiredAbove: (v.receiptsRequiredAbove === ''
+          ? null
+          : v.receiptsRequiredAbove) as ApPolicyBody['receiptsRequiredAbove'],
       });
     },
     form,
@@ -119,6 +146,8 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
             />
             <TextInput
               label="Per-transaction cap while KYB is incomplete (₦)"
+              description={`At most the platform's ${platformCap}: you may set a lower cap, not a higher one.`}
+              data-testid="kyc-cap"
               {...form.register('kycIncompleteCap')}
               error={e.kycIncompleteCap?.message}
             />

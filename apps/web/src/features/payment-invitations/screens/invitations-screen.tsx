@@ -114,7 +114,16 @@ export function PaymentInvitationsScreen() {
                       {i.payerEmail}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{formatMoney(i.amountMinor, i.currency)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatMoney(i.amountMinor, i.currency)}</Text>
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      title="The reference a deposit's narration must carry to pay it"
+                    >
+                      Ref {i.paymentReference}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLORS[i.status]} variant="light">
                       {PAYMENT_INVITATION_STATUS_LABELS[i.status]}
@@ -158,7 +167,7 @@ export function PaymentInvitationsScreen() {
         title="Cancel payment invitation"
         text={
           cancelling
-            ? `The link sent to ${cancelling.payerEmail} stops working. A deposit of ${formatMoney(cancelling.amountMinor, cancelling.currency)} will no longer be matched to it.`
+            ? `The link sent to ${cancelling.payerEmail} stops working. A deposit with its reference ${cancelling.paymentReference} will no longer be matched to it.`
             : ''
         }
         confirm="Cancel invitation"

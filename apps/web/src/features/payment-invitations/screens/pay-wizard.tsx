@@ -271,12 +271,14 @@ function TransferInfoStep(props: {
             {receivingDetailRows(d).map((r) => (
               <Row key={r.label} label={r.label} value={r.display} copy={r.value} />
             ))}
+            <Row label="Payment reference" value={props.inv.paymentReference} />
           </Stack>
         ) : (
           <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>
         )}
         <Text size="sm" c="dimmed">
-          Send exactly this amount so {props.inv.companyName} can match your payment.
+          Send exactly this amount. {PAYMENT_INVITATION_MSG.payWithReference}, so {props.inv.companyName} can
+          match it.
           {d &&
             d.currency !== 'NGN' &&
             ' Send it as a wire in ' + d.currency + '; you state its purpose next.'}

@@ -34,6 +34,9 @@ const METHOD_LABEL: Record<string, string> = {
   exchange: 'Currency exchange',
   deposit: 'Deposit',
 };
+/** The platform fee bounds every business's own fee policy (issue 34 §5). */
+export const FEE_FLOOR_NOTE =
+  'The platform fee is set by the platform and is the least any business is charged: a business policy may add to it (a markup), never lower it.';
 /** How long the preview waits after the last keystroke before asking the server. */
 export const FEE_PREVIEW_DELAY_MS = 500;
 
@@ -155,7 +158,14 @@ function FeePreview(props: { policies: FeePolicyAnswer[] }) {
   );
 }
 
-function PolicyTable(props: { policies: FeePolicyAnswer[]; onEdit?: (p: FeePolicyAnswer) => void }) {
+function PolicyTable(props: {
+  policies: FeePolicyAnswer[];
+  onEdit?: (p: FeePolicyAnswer) => void;
+  /** The platform fees: the floor of every business's own policy, shown beside it. */
+  floor?: FeePolicyAnswer[];
+}) {
+  const floorOf = (p: FeePolicyAnswer) =>
+    props.floor?.find((f) => f.method === p.method && f.currency === p.currency);
   return (
     <Table>
       <Table.Thead>
@@ -164,6 +174,7 @@ function PolicyTable(props: { policies: FeePolicyAnswer[]; onEdit?: (p: FeePolic
           <Table.Th>Currency</Table.Th>
           <Table.Th>Fee</Table.Th>
           <Table.Th>Source</Table.Th>
+          {props.floor && <Table.Th>Platform fee (the least charged)</Table.Th>}
           {props.onEdit && <Table.Th />}
         </Table.Tr>
       </Table.Thead>
@@ -178,6 +189,11 @@ function PolicyTable(props: { policies: FeePolicyAnswer[]; onEdit?: (p: FeePolic
                 {p.source === 'account' ? 'Your policy' : 'Platform default'}
               </Badge>
             </Table.Td>
+            {props.floor && (
+              <Table.Td data-testid={`fee-floor-${p.method}-${p.currency}`}>
+                {floorOf(p) ? describeRule(floorOf(p)!) : '—'}
+              </Table.Td>
+            )}
             {props.onEdit && (
               <Table.Td ta="right">
                 <Button size="xs" variant="subtle" onClick={() => props.onEdit!(p)}>
@@ -374,7 +390,10 @@ export function FeePolicyScreen() {
           <Title order={4} p="md">
             Fees in force
           </Title>
-          <PolicyTable policies={policies.data} />
+          <Text size="sm" c="dimmed" px="md" pb="sm">
+            {FEE_FLOOR_NOTE}
+          </Text>
+          <PolicyTable policies={policies.data} floor={platform.data?.policies} />
         </Card>
         {platform.data?.editable && (
           <Card padding={0}>
