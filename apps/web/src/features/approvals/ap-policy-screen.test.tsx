@@ -7,6 +7,7 @@ const policy: ApPolicy = {
   autoApproveBelow: '0.00',
   autoApproveBelowMinor: 0,
   fourEyes: true,
+  selfApproval: true,
   overBudget: 'block',
   receiptsRequiredAbove: null,
   receiptsRequiredAboveMinor: null,
