@@ -1972,7 +1972,10 @@ export interface paths {
         };
         /** One expense with its manifest and approval item */
         get: operations["getExpense"];
-        /** Edit a rejected or failed expense (then resolve, or re-approve) */
+        /**
+         * Edit a rejected or failed expense (then resolve, or re-approve)
+         * @description A failed expense whose payment fields change (amount, wallet, bank account, beneficiary, date) goes back to approval at once; the trail shows the change. A retry pays only what was approved.
+         */
         put: operations["updateExpense"];
         post?: never;
         delete?: never;
@@ -2007,7 +2010,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retry the payment of an approved expense whose payout failed */
+        /**
+         * Retry the payment of an approved expense whose payout failed
+         * @description Pays exactly the manifest the approval digested (money/outflow.ts), or nothing: 409 when the expense is not approved or differs from what was approved.
+         */
         post: operations["retryExpensePayment"];
         delete?: never;
         options?: never;
@@ -4194,7 +4200,10 @@ export interface paths {
         };
         /** A scheduled payout’s schedule */
         get: operations["getPayoutSchedule"];
-        /** Move a scheduled payout to another date (tomorrow or later) */
+        /**
+         * Move a scheduled payout to another date (tomorrow or later)
+         * @description The date is part of what was approved: an approved payout moved to another date goes back to approval (the trail shows the change).
+         */
         put: operations["updatePayoutSchedule"];
         post?: never;
         /** Cancel a scheduled payout that has not run */

@@ -1,6 +1,6 @@
 // Scheduled and recurring expenses (issue 21 §2): approved now, paid on the date by a pg-boss job,
 // once per run even when the job runs twice at the same instant (two workers) or is sent twice.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPENSE_MSG } from '@owo/contract';
 import { memberWithRole, type TestApp, createTestApp } from '../../../test/helpers';
@@ -8,6 +8,8 @@ import { sendJob, startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions } from '../money/tables';
 import { verifyLedger } from '../money/verify';
+import { currentManifest, manifestDigest } from '../approvals';
+import { approvalItems } from '../approvals/tables';
 import { SCHEDULE_QUEUE, secondsUntil } from './schedule';
 import { lagosToday, runScheduledExpense } from './service';
 import { expenses } from './tables';
@@ -50,12 +52,26 @@ async function scheduled(over: Record<string, unknown>) {
 
 const txsOf = async (expenseIds: string[]) =>
   (await t.db.select().from(transactions)).filter((x) => x.sourceId && expenseIds.includes(x.sourceId));
-/** Pretend the run's date has come: the schedule's next run is today. */
-const makeDue = (id: string) =>
-  t.db
+/**
+ * Pretend the run's date has come: the schedule's next run is today, and its approval was given for
+ * today (the date is part of the manifest the approval digested, issue 34 §1).
+ */
+async function makeDue(id: string) {
+  const [e] = await t.db
     .update(expenses)
     .set({ nextRunOn: day(0), scheduledDate: day(0) })
-    .where(eq(expenses.id, id));
+    .where(eq(expenses.id, id))
+    .returning();
+  const manifest = await currentManifest(t.db, t.app.deps, {
+    accountId: e.accountId,
+    type: 'expense',
+    resourceId: id,
+  });
+  await t.db
+    .update(approvalItems)
+    .set({ manifest, manifestDigest: manifestDigest(manifest) })
+    .where(and(eq(approvalItems.type, 'expense'), eq(approvalItems.resourceId, id)));
+}
 
 describe('scheduled and recurring expenses', () => {
   it('refuses a date that is not after today, and a recurrence without a date; changes nothing', async () => {

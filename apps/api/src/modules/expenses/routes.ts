@@ -159,6 +159,8 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
       schema: {
         operationId: 'updateExpense',
         summary: 'Edit a rejected or failed expense (then resolve, or re-approve)',
+        description:
+          'A failed expense whose payment fields change (amount, wallet, bank account, beneficiary, date) goes back to approval at once; the trail shows the change. A retry pays only what was approved.',
         tags,
         params: idParam,
         body: expenseBody,
@@ -166,12 +168,13 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
-      await updateExpense(deps, {
+      const after = await updateExpense(deps, {
         tenant: tenantOf(req),
         userId: authOf(req).user.id,
         id: req.params.id,
         body: req.body,
       });
+      await runAfterCommit(after);
       return ok(await detail(req), EXPENSE_MSG.updated);
     },
   );
@@ -208,6 +211,8 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
       schema: {
         operationId: 'retryExpensePayment',
         summary: 'Retry the payment of an approved expense whose payout failed',
+        description:
+          'Pays exactly the manifest the approval digested (money/outflow.ts), or nothing: 409 when the expense is not approved or differs from what was approved.',
         tags,
         params: idParam,
         response: { 200: envelope(expenseDetailSchema), ...errors },

@@ -22,10 +22,9 @@ import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { preparedPage, type RowOf } from '../../platform/list';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { accountMembers, files, memberSpendLimits, roles, transactions, users } from '../../platform/schema';
-import { railsOf } from '../../rails';
 import { enqueueRun, registerScheduleJobs, type ScheduleRun } from './schedule';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { dispatchSoon } from '../funding';
@@ -33,12 +32,18 @@ import { sendMail } from '../mail';
 import {
   checkPayoutLimit,
   computeFee,
+  editedAfterApproval,
   endOfDayExclusive,
   getWallet,
   getWalletByCurrency,
   lagosDateTime,
+  isOutflowRefusal,
+  manifestChange,
+  outflowManifest,
+  payOut,
   startOfDay,
-  startTransfer,
+  type OutflowDraft,
+  type OutflowResult,
 } from '../money';
 import { productsAndServices } from '../products/tables';
 import {
@@ -79,11 +84,47 @@ export async function lockExpense(tx: DbOrTx, accountId: string, id: string): Pr
 }
 
 /**
- * Starts this attempt's payout: one transfer reference per expense and attempt, so no retry or race
- * can pay twice (transactions.reference is unique). Insufficient funds at this point marks the
- * expense failed (inside a savepoint, so the approval itself still stands).
+ * The draft of what an expense pays (money/outflow.ts): its amount, wallet and the bank account
+ * typed on it. An occurrence of a schedule carries the scheduled expense's date, so it matches the
+ * manifest the schedule's approval digested.
  */
-export async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: AfterCommit): Promise<void> {
+async function expenseDraft(db: DbOrTx, e: Row): Promise<OutflowDraft> {
+  let date = e.scheduledDate;
+  if (e.parentExpenseId) {
+    const [parent] = await db
+      .select({ scheduledDate: expenses.scheduledDate })
+      .from(expenses)
+      .where(and(eq(expenses.id, e.parentExpenseId), eq(expenses.accountId, e.accountId)));
+    date = parent?.scheduledDate ?? date;
+  }
+  return {
+    amountMinor: e.amountMinor,
+    currency: e.currency,
+    walletId: e.walletId,
+    bankCode: e.bankCode,
+    bankName: e.bankName,
+    accountNumber: e.bankAccountNumber,
+    accountName: e.bankAccountName,
+    payee: e.beneficiaryId,
+    date,
+  };
+}
+
+/**
+ * Pays this attempt through the one way money leaves (`payOut`): exactly the manifest the expense's
+ * approval (a schedule's occurrence: the scheduled expense's) digested, with one transfer reference
+ * per expense and attempt, so no retry or race can pay twice (transactions.reference is unique).
+ * The wallet or a limit refusing marks the expense failed (the approval stands). An approval that
+ * does not cover this manifest (edited since) marks it failed too, or, with `refusal: 'throw'` (a
+ * retry asked for by a user), answers 409 with nothing changed.
+ */
+export async function startPayment(
+  tx: Tx,
+  deps: AppDeps,
+  e: Row,
+  afterCommit: AfterCommit,
+  opts: { refusal?: 'fail' | 'throw' } = {},
+): Promise<void> {
   if (e.purpose.service) {
     const policy = await getApPolicy(tx, e.accountId);
     const b = await budgetCheck(tx, {
@@ -105,81 +146,78 @@ export async function startPayment(tx: Tx, deps: AppDeps, e: Row, afterCommit: A
       return;
     }
   }
-  const fee = await computeFee(tx, {
-    accountId: e.accountId,
-    method: 'bank-transfer',
-    amount: e.amountMinor,
-    currency: e.currency,
-  });
+  let outcome: OutflowResult | { ok: false; reason: string; manifest?: undefined };
   try {
-    const t = await tx.transaction((sp) =>
-      startTransfer(sp, {
-        accountId: e.accountId,
-        walletId: e.walletId,
-        amount: e.amountMinor,
-        fee,
-        bankCode: e.bankCode,
-        bankName: e.bankName,
-        accountNumber: e.bankAccountNumber,
-        accountName: e.bankAccountName,
-        narration: (e.purpose.description ?? `Expense ${e.reference}`).slice(0, 100),
-        reference: transferReference(e),
-        initiatedBy: e.makerUserId,
-        sourceType: 'expense',
-        sourceId: e.id,
-        provider: railsOf(deps).name,
-      }),
-    );
+    outcome = await payOut(tx, deps, {
+      accountId: e.accountId,
+      authority: { approval: 'expense', resourceId: e.parentExpenseId ?? e.id },
+      draft: await expenseDraft(tx, e),
+      narration: e.purpose.description ?? `Expense ${e.reference}`,
+      reference: transferReference(e),
+      initiatedBy: e.makerUserId,
+      sourceType: 'expense',
+      sourceId: e.id,
+    });
+  } catch (err) {
+    if (!isOutflowRefusal(err) || opts.refusal === 'throw') throw err;
+    outcome = { ok: false, reason: err.message };
+  }
+  if (!outcome.ok) {
     await tx
       .update(expenses)
       .set({
-        status: 'paying',
-        transactionId: t.id,
-        feeMinor: fee,
-        failureReason: null,
+        status: 'failed',
+        ...(outcome.manifest ? { feeMinor: outcome.manifest.feeMinor } : {}),
+        failureReason: outcome.reason,
         updatedAt: sql`now()`,
       })
       .where(eq(expenses.id, e.id));
-    await tx
-      .insert(expenseBeneficiaries)
-      .values({
-        accountId: e.accountId,
-        accountName: e.bankAccountName,
-        bankName: e.bankName,
-        accountNumber: e.bankAccountNumber,
-        bankCode: e.bankCode,
-        email: e.beneficiaryEmail,
-      })
-      .onConflictDoUpdate({
-        target: [
-          expenseBeneficiaries.accountId,
-          expenseBeneficiaries.bankCode,
-          expenseBeneficiaries.accountNumber,
-        ],
-        set: {
-          accountName: e.bankAccountName,
-          lastUsedAt: sql`now()`,
-          email: sql`coalesce(excluded.email, ${expenseBeneficiaries.email})`,
-        },
-      });
-    if (e.notifyBeneficiary && e.beneficiaryEmail)
-      await sendMail(
-        deps,
-        {
-          to: e.beneficiaryEmail,
-          subject: 'A payment is on its way to you',
-          text: `Hello ${e.bankAccountName},\n\nA payment of ${formatMoney(e.amountMinor, e.currency)} (reference ${e.reference}) has been sent to your account ${e.bankAccountNumber} at ${e.bankName}. Bank transfers usually arrive within minutes; some take up to 24 to 48 hours.\n\nOwo`,
-        },
-        tx,
-      );
-    afterCommit(() => dispatchSoon(deps, t.reference));
-  } catch (err) {
-    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    await tx
-      .update(expenses)
-      .set({ status: 'failed', feeMinor: fee, failureReason: err.message, updatedAt: sql`now()` })
-      .where(eq(expenses.id, e.id));
+    return;
   }
+  const t = outcome.transaction;
+  await tx
+    .update(expenses)
+    .set({
+      status: 'paying',
+      transactionId: t.id,
+      feeMinor: outcome.manifest.feeMinor,
+      failureReason: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(expenses.id, e.id));
+  await tx
+    .insert(expenseBeneficiaries)
+    .values({
+      accountId: e.accountId,
+      accountName: e.bankAccountName,
+      bankName: e.bankName,
+      accountNumber: e.bankAccountNumber,
+      bankCode: e.bankCode,
+      email: e.beneficiaryEmail,
+    })
+    .onConflictDoUpdate({
+      target: [
+        expenseBeneficiaries.accountId,
+        expenseBeneficiaries.bankCode,
+        expenseBeneficiaries.accountNumber,
+      ],
+      set: {
+        accountName: e.bankAccountName,
+        lastUsedAt: sql`now()`,
+        email: sql`coalesce(excluded.email, ${expenseBeneficiaries.email})`,
+      },
+    });
+  if (e.notifyBeneficiary && e.beneficiaryEmail)
+    await sendMail(
+      deps,
+      {
+        to: e.beneficiaryEmail,
+        subject: 'A payment is on its way to you',
+        text: `Hello ${e.bankAccountName},\n\nA payment of ${formatMoney(e.amountMinor, e.currency)} (reference ${e.reference}) has been sent to your account ${e.bankAccountNumber} at ${e.bankName}. Bank transfers usually arrive within minutes; some take up to 24 to 48 hours.\n\nOwo`,
+      },
+      tx,
+    );
+  afterCommit(() => dispatchSoon(deps, t.reference));
 }
 
 export function registerExpenseApprovals(deps: AppDeps) {
@@ -189,6 +227,14 @@ export function registerExpenseApprovals(deps: AppDeps) {
   registerApprovable(deps, {
     type: 'expense',
     path: (id) => `/expense/${id}`,
+    // What the final approval digests and money/outflow.ts pays.
+    manifest: async (db, accountId, id) => {
+      const [e] = await db
+        .select()
+        .from(expenses)
+        .where(and(eq(expenses.id, id), eq(expenses.accountId, accountId)));
+      return e ? outflowManifest(db, accountId, await expenseDraft(db, e)) : null;
+    },
     load: async (db, accountId, id) => {
       const [e] = await db
         .select()
@@ -488,14 +534,20 @@ async function effectiveStatus(db: DbOrTx, accountId: string, id: string): Promi
   return r.status;
 }
 
-/** PUT /expense/{id}: only a rejected (then resolve) or failed (then re-approve) expense, by its maker. */
+/**
+ * PUT /expense/{id}: only a rejected (then resolve) or failed expense, by its maker. A failed
+ * expense whose payment fields (amount, wallet, bank account, beneficiary, date) change goes back to
+ * approval at once, the trail showing the change against what was approved: a retry can only pay
+ * what was approved (money/outflow.ts). Other edits leave it failed, to retry as approved.
+ */
 export async function updateExpense(
   deps: AppDeps,
   p: { tenant: TenantContext; userId: string; id: string; body: ExpenseInput },
-): Promise<void> {
+): Promise<(() => Promise<void> | void)[]> {
   const current = await effectiveStatus(deps.db, p.tenant.accountId, p.id);
   if (current !== 'rejected' && current !== 'failed') throw conflict(EXPENSE_MSG.notEditable);
   const { values } = await prepare(deps, { ...p, isNew: false, expenseId: p.id });
+  const after: (() => Promise<void> | void)[] = [];
   await deps.db.transaction(async (tx) => {
     const e = await lockExpense(tx, p.tenant.accountId, p.id);
     if (e.makerUserId !== p.userId) throw forbidden('Only the maker can edit this expense');
@@ -511,7 +563,27 @@ export async function updateExpense(
         updatedAt: sql`now()`,
       })
       .where(eq(expenses.id, e.id));
+    if (status !== 'failed') return;
+    const change = await manifestChange(tx, deps, {
+      accountId: p.tenant.accountId,
+      type: 'expense',
+      resourceId: e.id,
+    });
+    if (!change) return;
+    await tx
+      .update(expenses)
+      .set({ status: 'pending', updatedAt: sql`now()` })
+      .where(eq(expenses.id, e.id));
+    await resubmitForApproval(tx, deps, {
+      accountId: p.tenant.accountId,
+      type: 'expense',
+      resourceId: e.id,
+      userId: p.userId,
+      comments: editedAfterApproval(change),
+      afterCommit: (fn) => after.push(fn),
+    });
   });
+  return after;
 }
 
 /** PUT /expense/{id}/re-approve: an edited failed expense goes through approval again. */
@@ -523,6 +595,14 @@ export async function reapproveExpense(
   await deps.db.transaction(async (tx) => {
     const e = await lockExpense(tx, p.tenant.accountId, p.id);
     const status = await effectiveStatus(tx, p.tenant.accountId, p.id);
+    // Its edit already sent it back (the payment fields changed): nothing more to do.
+    const item = await approvalOf(tx, {
+      accountId: e.accountId,
+      type: 'expense',
+      resourceId: e.id,
+      viewerId: p.userId,
+    });
+    if (status === 'pending' && item?.status === 'pending') return;
     if (status !== 'failed') throw conflict('Only a failed expense can be sent for re-approval');
     await tx
       .update(expenses)
@@ -555,7 +635,7 @@ export async function retryExpense(
       .update(expenses)
       .set({ status: 'approved', paymentAttempt: next.paymentAttempt, updatedAt: sql`now()` })
       .where(eq(expenses.id, e.id));
-    await startPayment(tx, deps, next, (fn) => after.push(fn));
+    await startPayment(tx, deps, next, (fn) => after.push(fn), { refusal: 'throw' });
   });
   return after;
 }

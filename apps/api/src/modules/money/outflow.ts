@@ -24,13 +24,17 @@
 //      comment `editedAfterApproval(change)`, so the trail keeps the old decisions and shows the change.
 //   4. A movement that has no approval by design names its authority: `{ system: 'card-funding',
 //      resourceId }` (SYSTEM_AUTHORITIES): no bypass flag; the authority is written on the transaction.
-//   5. Occurrences of an approved series (a recurring payout, a scheduled expense) pay under the
+//   5. A batch (bulk disbursement, payroll run) declares `manifest: batchManifest(...)` over its rows
+//      and pays with `payOutBatch` from the SAME rows in the SAME order; a retry of its failed rows
+//      passes `part: true` (each row must equal one approved row). Per-row fee: the fee rule.
+//   6. Occurrences of an approved series (a recurring payout, a scheduled expense) pay under the
 //      series' approval: authority = the approved record, manifest built from the approved record.
 import type { ApprovalType } from '@owo/contract';
 import { formatMoney } from '@owo/contract';
 import type { DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { canonicalJson } from '../../platform/idempotency';
 import { railsOf } from '../../rails';
 import { approvedManifest, currentManifest, manifestDigest } from '../approvals';
 import { fundCard } from './cards';
@@ -148,7 +152,13 @@ export async function batchManifest(
  */
 export async function authorizeOutflow(
   db: DbOrTx,
-  p: { accountId: string; authority: OutflowAuthority; manifest: OutflowManifest | BatchManifest },
+  p: {
+    accountId: string;
+    authority: OutflowAuthority;
+    manifest: OutflowManifest | BatchManifest;
+    /** A batch's retry of some of its rows: each row must be one of the approved batch's rows. */
+    part?: boolean;
+  },
 ): Promise<Record<string, string>> {
   const a = p.authority;
   if ('system' in a) {
@@ -163,12 +173,25 @@ export async function authorizeOutflow(
   if (!item || item.status !== 'approved') throw new OutflowRefused(OUTFLOW_MSG.notApproved);
   if (!item.manifestDigest) throw new OutflowRefused(OUTFLOW_MSG.noManifest);
   const digest = manifestDigest(p.manifest);
-  if (digest !== item.manifestDigest) throw new OutflowRefused(OUTFLOW_MSG.manifestChanged);
+  if (p.part && 'batch' in p.manifest) {
+    // Each row one of the approved rows (each approved row at most once in this movement).
+    const approved = new Map<string, number>();
+    for (const r of (item.manifest as BatchManifest | null)?.batch ?? []) {
+      const k = canonicalJson(r);
+      approved.set(k, (approved.get(k) ?? 0) + 1);
+    }
+    for (const r of p.manifest.batch) {
+      const k = canonicalJson(r);
+      const n = approved.get(k) ?? 0;
+      if (!n) throw new OutflowRefused(OUTFLOW_MSG.manifestChanged);
+      approved.set(k, n - 1);
+    }
+  } else if (digest !== item.manifestDigest) throw new OutflowRefused(OUTFLOW_MSG.manifestChanged);
   return {
     authority: `approval:${a.approval}`,
     authorityResourceId: a.resourceId,
     approvalItemId: item.id,
-    manifestDigest: digest,
+    manifestDigest: item.manifestDigest,
   };
 }
 
@@ -258,7 +281,16 @@ export async function payOutBatch(
   deps: AppDeps,
   req: Omit<OutflowRequest, 'draft' | 'reference' | 'narration'> & {
     rows: OutflowBatchRow[];
+    /**
+     * The rows to start now (indexes into `rows`, the whole batch as approved): a retry of the failed
+     * rows, still under the whole batch's digest, so no row of the batch can have changed.
+     */
     pay?: number[];
+    /**
+     * A retry of some rows of an approved batch (the failed ones): each row must equal one of the
+     * approved rows, instead of the whole batch equalling the approved one.
+     */
+    part?: boolean;
   },
 ): Promise<
   | { ok: true; transactions: TransactionRow[]; manifest: BatchManifest }
@@ -275,6 +307,7 @@ export async function payOutBatch(
     accountId: req.accountId,
     authority: req.authority,
     manifest,
+    part: req.part,
   });
   const pay = req.pay ?? req.rows.map((_, i) => i);
   if (pay.some((i) => !Number.isInteger(i) || i < 0 || i >= req.rows.length))

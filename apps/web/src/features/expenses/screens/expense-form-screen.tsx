@@ -38,7 +38,14 @@ export function ExpenseFormScreen() {
   if (ref && existing.isLoading) return <Loader />;
   if (ref && existing.error) return <Alert color="red">{existing.error.message}</Alert>;
   const fromDraft = draft && draft.editing === ref ? draft.body : undefined;
-  return <ExpenseForm key={ref ?? 'new'} editing={ref} initial={fromDraft ?? toBody(existing.data)} />;
+  return (
+    <ExpenseForm
+      key={ref ?? 'new'}
+      editing={ref}
+      failed={existing.data?.status === 'failed'}
+      initial={fromDraft ?? toBody(existing.data)}
+    />
+  );
 }
 
 function toBody(e: ExpenseDetail | undefined): ExpenseBody | undefined {
@@ -68,7 +75,7 @@ function toBody(e: ExpenseDetail | undefined): ExpenseBody | undefined {
   };
 }
 
-function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
+function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: ExpenseBody }) {
   const navigate = useNavigate();
   const [, setDraft] = useDraft<ExpenseDraft>(EXPENSE_DRAFT);
   const wallets = useWallets();
@@ -151,6 +158,12 @@ function ExpenseForm(props: { editing?: string; initial?: ExpenseBody }) {
     >
       <Stack gap="lg" maw={640}>
         <Title order={2}>{props.editing ? 'Edit expense' : 'New Expense'}</Title>
+        {props.failed && (
+          <Alert color="yellow">
+            Changing the amount, wallet, bank account or date sends this expense back for approval. A retry
+            pays only what was approved.
+          </Alert>
+        )}
         <Card>
           <Stack>
             <Group grow>

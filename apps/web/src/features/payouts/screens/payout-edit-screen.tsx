@@ -116,6 +116,9 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
         <Title order={2}>Edit payout</Title>
         <Steps step={1} total={isAsset ? 3 : 2} name="Payment details" />
       </div>
+      <Alert color="yellow">
+        Saving any change sends this payout back for approval: only what is approved is paid.
+      </Alert>
       <Card>
         <Stack>
           <Text size="sm">
