@@ -14,13 +14,10 @@ import { railsOf } from '../../rails';
 import { accounts } from '../accounts/tables';
 import { dispatchManySoon, dispatchSoon } from '../funding';
 import {
-  checkPayoutLimit,
-  computeFee,
   getWalletByCurrency,
-  payOut as payOut1,
+  payOut,
   payOutBatch,
   registerInboundMatcher,
-  startTransfer,
   type OutflowDraft,
   type DepositBatch,
   type InboundMatch,
@@ -474,7 +471,7 @@ async function payOutMany(tx: Tx, deps: AppDeps, all: PendingPayout[], after: Af
   const byAccount = new Map<string, PendingPayout[]>();
   for (const x of all) byAccount.set(x.inv.accountId, [...(byAccount.get(x.inv.accountId) ?? []), x]);
   for (const [accountId, list] of byAccount) {
-    const one = (x: PendingPayout) => payOut(tx, deps, x.inv, x.s, x.p, after);
+    const one = (x: PendingPayout) => payOutOne(tx, deps, x.inv, x.s, x.p, after);
     const wallet = await getWalletByCurrency(tx, accountId, 'NGN');
     if (!wallet) {
       for (const x of list) await one(x);
@@ -518,7 +515,7 @@ export const settlementReference = (s: Pick<SettlementRow, 'id' | 'attempt'>) =>
  * One settlement through `payOut` under its declared authority: its own manifest when it was started
  * before (a retry), else the partner's account; the manifest is kept on the row at its first attempt.
  */
-async function payOut(
+async function payOutOne(
   tx: Tx,
   deps: AppDeps,
   inv: InvoiceRow,
@@ -533,7 +530,7 @@ async function payOut(
       .where(eq(invoiceSettlements.id, s.id));
   const wallet = s.manifest ? null : await getWalletByCurrency(tx, inv.accountId, 'NGN');
   if (!s.manifest && !wallet) return fail('The company has no NGN wallet');
-  const r = await payOut1(tx, deps, {
+  const r = await payOut(tx, deps, {
     accountId: inv.accountId,
     authority: settlementAuthority(s),
     draft: settlementDraft(s, p, wallet?.id ?? ''),
@@ -583,7 +580,7 @@ export async function retrySettlements(deps: AppDeps, accountId: string, invoice
         .update(invoiceSettlements)
         .set({ attempt: next.attempt })
         .where(eq(invoiceSettlements.id, r.s.id));
-      await payOut(tx, deps, inv, next, r.p, after);
+      await payOutOne(tx, deps, inv, next, r.p, after);
     }
   });
   for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
@@ -757,31 +754,35 @@ export async function initRefund(
     if (r.r.status === 'cancelled' || live) throw conflict(REFUND_MSG.notRefundable);
     const attempt = r.r.attempt + 1;
     const amount = r.r.refundableAmountMinor;
-    const fee = await computeFee(tx, {
-      accountId: inv.accountId,
-      method: 'bank-transfer',
-      amount,
-      currency: 'NGN',
-    });
-    await checkPayoutLimit(deps, tx, { accountId: inv.accountId, amountMinor: amount, currency: 'NGN' });
     const wallet = await getWalletByCurrency(tx, inv.accountId, 'NGN');
     if (!wallet) throw new AppError(422, 'no-wallet', 'The company has no NGN wallet');
-    const t = await startTransfer(tx, {
+    // The one entry point, under the declared refund authority (fee rule, limit, savepoint there).
+    const out = await payOut(tx, deps, {
       accountId: inv.accountId,
-      walletId: wallet.id,
-      amount,
-      fee,
-      bankCode: bank.code,
-      bankName: bank.name,
-      accountNumber: target.accountNumber,
-      accountName,
-      narration: `Refund of overpayment on ${inv.reference}`.slice(0, 100),
+      authority: { system: 'invoice-overpayment-refund', resourceId: r.r.id },
+      draft: {
+        amountMinor: amount,
+        currency: 'NGN',
+        walletId: wallet.id,
+        bankCode: bank.code,
+        bankName: bank.name,
+        accountNumber: target.accountNumber,
+        accountName,
+        payee: null,
+        date: null,
+      },
+      narration: `Refund of overpayment on ${inv.reference}`,
       reference: `invref-${r.r.id.replace(/-/g, '')}-${attempt}`,
       initiatedBy: p.userId,
       sourceType: 'invoice-refund',
       sourceId: r.r.id,
-      provider: railsOf(deps).name,
     });
+    if (!out.ok)
+      throw out.code === 'validation-error'
+        ? new AppError(400, out.code, out.reason, { amount: [out.reason] })
+        : new AppError(422, out.code, out.reason);
+    const t = out.transaction;
+    const fee = t.fee;
     await tx
       .update(invoiceCollectionRefunds)
       .set({

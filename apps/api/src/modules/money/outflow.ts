@@ -74,6 +74,12 @@ export const SYSTEM_AUTHORITIES = {
   'invoice-partner-settlement': 'Settlement of a paid invoice to its configured partner account',
   /** A card funded from the company's own wallet (money stays the company's). */
   'card-funding': "Card funding from the company's own wallet",
+  /**
+   * An invoice's overpayment paid back (inflows/collect.ts initRefund): at most what was received
+   * over the invoice, to the sender's account or one named at refund (no approval today: see
+   * docs/ARCHITECTURE.md "How money leaves" for the open question).
+   */
+  'invoice-overpayment-refund': 'Refund of the overpayment of an invoice',
 } as const;
 export type SystemAuthority = keyof typeof SYSTEM_AUTHORITIES;
 
