@@ -24,7 +24,7 @@ import { accountMembers, users } from '../../platform/schema';
 import {
   cardBalance,
   cardIssuerClearingId,
-  fundCard,
+  fundCardOutflow,
   getWallet,
   getWalletByCurrency,
   openCardLedgerAccount,
@@ -192,12 +192,15 @@ export async function fundCardFromWallet(
     if (c.status !== 'active') throw conflict(CARD_MSG.notActive);
     if (wallet.currency !== c.currency)
       throw badRequest(CARD_MSG.walletCurrency, { walletId: [CARD_MSG.walletCurrency] });
-    const t = await fundCard(tx, {
+    // No approval by design: the declared card-funding authority of the one outflow entry point.
+    const { transaction: t } = await fundCardOutflow(tx, {
       accountId: p.accountId,
+      authority: { system: 'card-funding', resourceId: c.id },
       walletId: wallet.id,
-      cardId: c.id,
-      cardLedgerAccountId: c.ledgerAccountId,
-      amount: p.amount,
+      currency: c.currency,
+      amountMinor: p.amount,
+      card: { id: c.id, ledgerAccountId: c.ledgerAccountId, label: `Card •••• ${c.last4}` },
+      holderUserId: c.holderUserId,
       reference: reference('crdf'),
       initiatedBy: p.userId,
       narration: `Funding of card •••• ${c.last4}`,

@@ -4,21 +4,35 @@
 // qualify; the unique key (account, agent, frequency, period) makes it once for any number of
 // workers or duplicate jobs. The batch is approved through the engine (type `commission`, maker:
 // the agent, so four eyes keeps an agent from approving their own pay; rejections are resolved by
-// owners and admins), then each item pays through the money core, one transfer reference per item
-// and attempt (`comm-<item>-<attempt>`, the idempotency key).
+// owners and admins), then each item pays through the one entry point of money/outflow.ts under the
+// batch's approved manifest (every item's amount, fee, the agent's bank account on it, the wallet),
+// one transfer reference per item and attempt (`comm-<item>-<attempt>`, the idempotency key). A bank
+// refresh after approval that changes an item sends the batch back to approval (issue 34 §1).
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { COMMISSION_MSG } from '@owo/contract';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict } from '../../platform/errors';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
-import { railsOf } from '../../rails';
-import { approvalOf, registerApprovable, runAfterCommit, submitForApproval } from '../approvals';
+import {
+  approvalOf,
+  registerApprovable,
+  resubmitForApproval,
+  runAfterCommit,
+  submitForApproval,
+} from '../approvals';
 import { userBankAccounts } from '../banks/tables';
 import { dispatchSoon } from '../funding';
 import { users } from '../identity/tables';
-import { checkPayoutLimit, computeFee, getWalletByCurrency, startTransfer } from '../money';
+import {
+  batchManifest,
+  editedAfterApproval,
+  getWalletByCurrency,
+  manifestChange,
+  payOutBatch,
+  type OutflowBatchRow,
+} from '../money';
 import { transactions } from '../money/tables';
 import { accountMembers } from '../teams/tables';
 import { effectiveSetting } from './settings';
@@ -181,53 +195,85 @@ export const itemReference = (i: Pick<ItemRow, 'id' | 'attempt'>) =>
   `comm-${i.id.replace(/-/g, '')}-${i.attempt}`;
 const NO_BANK = 'The agent has no bank account for commissions';
 
-async function payItem(tx: Tx, deps: AppDeps, batch: BatchRow, item: ItemRow, after: AfterCommit) {
-  const fail = (reason: string) =>
+/** The batch's items in their one order (the manifest's rows). */
+const orderedItems = (db: DbOrTx, batchId: string) =>
+  db
+    .select()
+    .from(commissionBatchItems)
+    .where(eq(commissionBatchItems.batchId, batchId))
+    .orderBy(asc(commissionBatchItems.createdAt), asc(commissionBatchItems.id));
+
+/**
+ * Every item as the money core pays it (the manifest's rows: the SAME drafts the handler's manifest
+ * is built from): the agent's bank account copied on the item, from the company's NGN wallet.
+ */
+async function batchRows(db: DbOrTx, batch: BatchRow, items: ItemRow[]): Promise<OutflowBatchRow[]> {
+  const wallet = await getWalletByCurrency(db, batch.accountId, 'NGN');
+  return items.map((i) => ({
+    draft: {
+      amountMinor: i.amountMinor,
+      currency: 'NGN',
+      walletId: wallet?.id ?? '',
+      bankCode: i.bankCode ?? '',
+      bankName: i.bankName,
+      accountNumber: i.accountNumber ?? '',
+      accountName: i.accountName ?? '',
+      payee: batch.agentUserId,
+      date: null,
+    },
+    reference: itemReference(i),
+    narration: `Commission ${batch.reference}`,
+    sourceId: i.id,
+  }));
+}
+
+/**
+ * Pays `toPay` (items of the batch with their new attempt), each on its own: one item refused (no
+ * bank account, the wallet, the limit) fails alone with the reason. Every payment goes through
+ * `payOutBatch` under the batch's approved manifest (409 when it differs: nothing moves).
+ */
+async function payItems(tx: Tx, deps: AppDeps, batch: BatchRow, toPay: ItemRow[], after: AfterCommit) {
+  const items = await orderedItems(tx, batch.id);
+  const attempts = new Map(toPay.map((i) => [i.id, i.attempt]));
+  const rows = await batchRows(
+    tx,
+    batch,
+    items.map((i) => ({ ...i, attempt: attempts.get(i.id) ?? i.attempt })),
+  );
+  const fail = (id: string, reason: string) =>
     tx
       .update(commissionBatchItems)
       .set({ status: 'failed', transactionId: null, feeMinor: 0, failureReason: reason })
-      .where(eq(commissionBatchItems.id, item.id));
-  if (!item.accountNumber || !item.bankCode) return fail(NO_BANK);
-  const wallet = await getWalletByCurrency(tx, batch.accountId, 'NGN');
-  const fee = await computeFee(tx, {
-    accountId: batch.accountId,
-    method: 'bank-transfer',
-    amount: item.amountMinor,
-    currency: 'NGN',
-  });
-  try {
-    const t = await tx.transaction(async (sp) => {
-      await checkPayoutLimit(deps, sp, {
-        accountId: batch.accountId,
-        amountMinor: item.amountMinor,
-        currency: 'NGN',
-      });
-      if (!wallet) throw new AppError(422, 'no-wallet', 'The company has no NGN wallet');
-      return startTransfer(sp, {
-        accountId: batch.accountId,
-        walletId: wallet.id,
-        amount: item.amountMinor,
-        fee,
-        bankCode: item.bankCode!,
-        bankName: item.bankName ?? '',
-        accountNumber: item.accountNumber!,
-        accountName: item.accountName ?? '',
-        narration: `Commission ${batch.reference}`.slice(0, 100),
-        reference: itemReference(item),
-        initiatedBy: batch.makerUserId,
-        sourceType: 'commission-disbursement',
-        sourceId: item.id,
-        provider: railsOf(deps).name,
-      });
+      .where(eq(commissionBatchItems.id, id));
+  for (const item of toPay) {
+    const at = items.findIndex((i) => i.id === item.id);
+    if (!item.accountNumber || !item.bankCode) {
+      await fail(item.id, NO_BANK);
+      continue;
+    }
+    if (!rows[at].draft.walletId) {
+      await fail(item.id, 'The company has no NGN wallet');
+      continue;
+    }
+    const r = await payOutBatch(tx, deps, {
+      accountId: batch.accountId,
+      authority: { approval: 'commission', resourceId: batch.id },
+      initiatedBy: batch.makerUserId,
+      sourceType: 'commission-disbursement',
+      sourceId: item.id,
+      rows,
+      pay: [at],
     });
+    if (!r.ok) {
+      await fail(item.id, r.reason);
+      continue;
+    }
+    const t = r.transactions[0];
     await tx
       .update(commissionBatchItems)
-      .set({ transactionId: t.id, feeMinor: fee, status: 'started', failureReason: null })
+      .set({ transactionId: t.id, feeMinor: t.fee, status: 'started', failureReason: null })
       .where(eq(commissionBatchItems.id, item.id));
     after.push(() => dispatchSoon(deps, t.reference));
-  } catch (err) {
-    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    await fail(err.message);
   }
 }
 
@@ -271,24 +317,33 @@ export async function retryDisbursement(deps: AppDeps, accountId: string, id: st
       .for('update');
     const failed = (await itemsOf(tx, b.id)).filter((r) => r.paymentStatus === 'failed');
     if (!failed.length) throw conflict(COMMISSION_MSG.nothingToRetry);
-    for (const r of failed) {
-      const next = { ...r.i, attempt: r.i.attempt + 1 };
-      await tx
-        .update(commissionBatchItems)
-        .set({ attempt: next.attempt })
-        .where(eq(commissionBatchItems.id, r.i.id));
-      await payItem(tx, deps, b, next, after);
-    }
+    await payItems(
+      tx,
+      deps,
+      b,
+      await nextAttempts(
+        tx,
+        failed.map((r) => r.i),
+      ),
+      after,
+    );
   });
   await runAfterCommit(after);
 }
 
 /**
  * POST …/{id}/refresh-bank-details: copies the agent's current bank account onto the items not
- * paid or in flight. Refused while the batch is pending approval (001 §4).
+ * paid or in flight. Refused while the batch is pending approval (001 §4). After the approval, an
+ * account that changes what was approved sends the batch back to approval (issue 34 §1): the trail
+ * keeps the old decisions and shows the change; the items are paid at the new final approval.
  */
-export async function refreshBankDetails(db: Db, accountId: string, id: string) {
-  await db.transaction(async (tx) => {
+export async function refreshBankDetails(
+  deps: AppDeps,
+  p: { accountId: string; id: string; userId: string },
+) {
+  const after: AfterCommit = [];
+  await deps.db.transaction(async (tx) => {
+    const { accountId, id } = p;
     const b = await lockBatch(tx, accountId, id);
     if (b.approvalStatus === 'pending') throw conflict(COMMISSION_MSG.refreshWhilePending);
     const bank = await defaultBank(tx, b.agentUserId);
@@ -310,7 +365,37 @@ export async function refreshBankDetails(db: Db, accountId: string, id: string) 
           open.map((r) => r.i.id),
         ),
       );
+    if (b.approvalStatus !== 'approved') return; // a rejected batch is resolved back to level one
+    const change = await manifestChange(tx, deps, { accountId, type: 'commission', resourceId: b.id });
+    if (!change) return;
+    await tx
+      .update(commissionBatches)
+      .set({ approvalStatus: 'pending', state: 'pending' })
+      .where(eq(commissionBatches.id, b.id));
+    await tx
+      .update(agentCommissions)
+      .set({ approvalStatus: 'pending' })
+      .where(eq(agentCommissions.batchId, b.id));
+    await resubmitForApproval(tx, deps, {
+      accountId,
+      type: 'commission',
+      resourceId: b.id,
+      userId: p.userId,
+      comments: editedAfterApproval(change),
+      afterCommit: (fn) => after.push(fn),
+    });
   });
+  await runAfterCommit(after);
+}
+
+/** The items with their next attempt written (each attempt pays under its own reference). */
+async function nextAttempts(tx: Tx, items: ItemRow[]): Promise<ItemRow[]> {
+  for (const i of items)
+    await tx
+      .update(commissionBatchItems)
+      .set({ attempt: i.attempt + 1 })
+      .where(eq(commissionBatchItems.id, i.id));
+  return items.map((i) => ({ ...i, attempt: i.attempt + 1 }));
 }
 
 /**
@@ -390,6 +475,19 @@ export function registerCommissionApprovals(deps: AppDeps) {
         rejectionResolverIds: await ownersAndAdmins(db, accountId),
       };
     },
+    manifest: async (db, accountId, id) => {
+      const [b] = await db
+        .select()
+        .from(commissionBatches)
+        .where(and(eq(commissionBatches.id, id), eq(commissionBatches.accountId, accountId)));
+      if (!b) return null;
+      const rows = await batchRows(db, b, await orderedItems(db, b.id));
+      return batchManifest(
+        db,
+        accountId,
+        rows.map((r) => r.draft),
+      );
+    },
     onFinalApproval: async ({ tx, deps: d, item, afterCommit }) => {
       const b = await lockBatch(tx, item.accountId, item.resourceId);
       await tx
@@ -400,19 +498,13 @@ export function registerCommissionApprovals(deps: AppDeps) {
         .update(agentCommissions)
         .set({ approvalStatus: 'approved' })
         .where(eq(agentCommissions.batchId, b.id));
-      const items = await tx
-        .select()
-        .from(commissionBatchItems)
-        .where(eq(commissionBatchItems.batchId, b.id));
+      // Only what is not paid or in flight: a batch approved again after a bank refresh pays its
+      // failed items, never a paid one twice.
+      const open = (await itemsOf(tx, b.id))
+        .filter((r) => r.paymentStatus === 'pending' || r.paymentStatus === 'failed')
+        .map((r) => r.i);
       const after: AfterCommit = [];
-      for (const i of items) {
-        const next = { ...i, attempt: i.attempt + 1 };
-        await tx
-          .update(commissionBatchItems)
-          .set({ attempt: next.attempt })
-          .where(eq(commissionBatchItems.id, i.id));
-        await payItem(tx, d, b, next, after);
-      }
+      await payItems(tx, d, b, await nextAttempts(tx, open), after);
       for (const fn of after) afterCommit(fn);
     },
     onRejection: async ({ tx, item }) => {

@@ -279,7 +279,7 @@ export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const v = viewerOf(req);
-      await refreshBankDetails(db, v.accountId, req.params.id);
+      await refreshBankDetails(deps, { accountId: v.accountId, id: req.params.id, userId: v.userId });
       return ok(await getBatch(db, v, req.params.id), COMMISSION_MSG.refreshed);
     },
   );

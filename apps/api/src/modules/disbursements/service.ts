@@ -1,9 +1,11 @@
 // Bulk disbursements (issue 23 §4): an uploaded file of bank transfers, validated row by row in a
 // pg-boss job (NUBAN, then the banks module's name resolution, cached per bank + account), approved
-// as a whole through the approvals engine (type `disbursement`) and paid through the money core: at
-// the final approval the wallet is locked, every row's amount + fee must be covered (else nothing is
-// held and the rows fail with the reason), and each row is one `startTransfer` with the reference
-// `<batch ref>-<row>-<attempt>` in that same transaction. Row outcomes are read from the row's
+// as a whole through the approvals engine (type `disbursement`) and paid through the one entry point
+// of money/outflow.ts: the final approval writes the digest of the whole batch (every row's amount,
+// fee, bank and account, the wallet) into the trail, and `payOutBatch` starts the rows under it (a
+// retry: the failed rows only, still under the whole batch's digest; a row changed since answers 409,
+// nothing moves). Every row's amount + fee must be covered (else nothing is held and the rows fail
+// with the reason); each row is one transfer with the reference `<batch ref>-<row>-<attempt>`. Row outcomes are read from the row's
 // transaction, which the money core settles from the rails' webhooks. Rows are written and updated
 // set-wise (one statement per 5,000 rows), never one round trip per row.
 import { randomBytes } from 'node:crypto';
@@ -34,8 +36,7 @@ import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { preparedPage } from '../../platform/list';
 import { readSheetRows } from '../../platform/spreadsheet';
-import { approvalItems, users, wallets } from '../../platform/schema';
-import { railsOf } from '../../rails';
+import { approvalItems, users } from '../../platform/schema';
 import {
   approvalOf,
   registerApprovable,
@@ -45,7 +46,15 @@ import {
 } from '../approvals';
 import { listBanks, resolveAccountName } from '../banks';
 import { dispatchManySoon } from '../funding';
-import { applyFeeRule, checkPayoutLimit, getFeePolicy, getWallet, startTransfers } from '../money';
+import {
+  applyFeeRule,
+  batchManifest,
+  checkPayoutLimit,
+  getFeePolicy,
+  getWallet,
+  payOutBatch,
+  type OutflowBatchRow,
+} from '../money';
 import { disbursementItems, disbursements } from './tables';
 
 type Batch = typeof disbursements.$inferSelect;
@@ -468,36 +477,64 @@ async function itemOf(db: DbOrTx, id: string, itemId: string): Promise<ItemRow> 
 
 // ---- payment ----
 
+type PayRow = Pick<
+  ItemRow,
+  | 'id'
+  | 'rowNo'
+  | 'attempt'
+  | 'amountMinor'
+  | 'accountNumber'
+  | 'bankCode'
+  | 'bankName'
+  | 'accountName'
+  | 'narration'
+>;
+
+/** Every row of the batch as the money core pays it: the SAME drafts the approval's manifest is built from. */
+const batchRows = (b: Batch, rows: PayRow[]): OutflowBatchRow[] =>
+  rows.map((r) => ({
+    draft: {
+      amountMinor: r.amountMinor ?? 0,
+      currency: b.currency,
+      walletId: b.walletId,
+      bankCode: r.bankCode,
+      bankName: r.bankName,
+      accountNumber: r.accountNumber,
+      accountName: r.accountName ?? '',
+      payee: null,
+      date: null,
+    },
+    reference: transferReference(b.reference, r.rowNo, r.attempt + 1),
+    narration: r.narration || `Bulk: ${b.name}`,
+  }));
+
+/** The batch's rows that are paid (all but the invalid ones), in row order: the manifest's rows. */
+async function payableRows(db: DbOrTx, batchId: string): Promise<PayRow[]> {
+  return db
+    .select(PAY_COLUMNS)
+    .from(disbursementItems)
+    .where(and(eq(disbursementItems.disbursementId, batchId), sql`${disbursementItems.status} <> 'invalid'`))
+    .orderBy(disbursementItems.rowNo);
+}
+
 /**
- * Holds and sends `rows` (the valid ones at approval, or the failed ones on a retry). The wallet is
- * locked; the rows' amounts + fees must be covered and the total within the KYB-tier limit, else
- * every row fails with the reason and nothing is held. Otherwise each row is one transfer through the
- * money core (reference `<ref>-<row>-<attempt>`, the unique key: never paid twice), all in the
- * caller's transaction, and the transfers are dispatched after it commits.
+ * Holds and sends the rows `pay` names (the valid ones at approval, or the failed ones on a retry)
+ * through `payOutBatch`, under the digest of every payable row of the batch as approved. When the
+ * wallet or the limit refuses, every row to pay fails with the reason and nothing is held. Otherwise
+ * each row is one transfer (reference `<ref>-<row>-<attempt>`, the unique key: never paid twice), all
+ * in the caller's transaction, dispatched after it commits. A batch whose rows differ from what was
+ * approved: 409, nothing moves.
  */
 async function payRows(
   tx: Tx,
   deps: AppDeps,
   b: Batch,
-  rows: Pick<
-    ItemRow,
-    | 'id'
-    | 'rowNo'
-    | 'attempt'
-    | 'amountMinor'
-    | 'accountNumber'
-    | 'bankCode'
-    | 'bankName'
-    | 'accountName'
-    | 'narration'
-  >[],
+  all: PayRow[],
+  pay: Set<string>,
   afterCommit: AfterCommit,
 ) {
   await setStatus(tx, b.id, 'paying');
-  const [w] = await tx.select().from(wallets).where(eq(wallets.id, b.walletId)).for('update');
-  const fee = await feeRuleOf(tx, b.accountId);
-  const amount = rows.reduce((a, r) => a + (r.amountMinor ?? 0), 0);
-  const need = rows.reduce((a, r) => a + (r.amountMinor ?? 0) + fee(r.amountMinor ?? 0), 0);
+  const rows = all.filter((r) => pay.has(r.id));
   const failAll = async (reason: string) => {
     const ids = rows.map((r) => r.id);
     for (let i = 0; i < ids.length; i += CHUNK)
@@ -512,35 +549,20 @@ async function payRows(
         })
         .where(inArray(disbursementItems.id, ids.slice(i, i + CHUNK)));
   };
-  if (!w || Number(w.balance) < need) return failAll(M.insufficientFunds);
-  try {
-    await checkPayoutLimit(deps, tx, { accountId: b.accountId, amountMinor: amount, currency: 'NGN' });
-  } catch (err) {
-    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    return failAll(err.message);
-  }
-  const provider = railsOf(deps).name;
-  const transfers = await startTransfers(tx, {
+  const r = await payOutBatch(tx, deps, {
     accountId: b.accountId,
-    walletId: b.walletId,
+    authority: { approval: 'disbursement', resourceId: b.id },
     initiatedBy: b.makerUserId,
     sourceType: 'disbursement',
     sourceId: b.id,
-    provider,
-    items: rows.map((r) => ({
-      amount: r.amountMinor!,
-      fee: fee(r.amountMinor!),
-      bankCode: r.bankCode,
-      bankName: r.bankName ?? undefined,
-      accountNumber: r.accountNumber,
-      accountName: r.accountName ?? '',
-      narration: (r.narration || `Bulk: ${b.name}`).slice(0, 100),
-      reference: transferReference(b.reference, r.rowNo, r.attempt + 1),
-    })),
+    rows: batchRows(b, all),
+    pay: all.flatMap((x, i) => (pay.has(x.id) ? [i] : [])),
   });
-  const started = rows.map((r, i) => ({
-    id: r.id,
-    attempt: r.attempt + 1,
+  if (!r.ok) return failAll(r.code === 'insufficient-funds' ? M.insufficientFunds : r.reason);
+  const transfers = r.transactions;
+  const started = rows.map((row, i) => ({
+    id: row.id,
+    attempt: row.attempt + 1,
     transaction_id: transfers[i].id,
     fee_minor: transfers[i].fee,
   }));
@@ -585,17 +607,8 @@ export async function retryDisbursement(
     order by i.row_no for update of i`);
   const ids = (failed.rows as { id: string }[]).map((r) => r.id);
   if (!ids.length) throw conflict(M.nothingToRetry);
-  const rows = [];
-  for (let i = 0; i < ids.length; i += CHUNK)
-    rows.push(
-      ...(await tx
-        .select(PAY_COLUMNS)
-        .from(disbursementItems)
-        .where(inArray(disbursementItems.id, ids.slice(i, i + CHUNK)))
-        .orderBy(disbursementItems.rowNo)),
-    );
-  await payRows(tx, deps, b, rows, p.afterCommit);
-  return rows.length;
+  await payRows(tx, deps, b, await payableRows(tx, b.id), new Set(ids), p.afterCommit);
+  return ids.length;
 }
 
 export function registerDisbursementApprovals(deps: AppDeps) {
@@ -626,16 +639,29 @@ export function registerDisbursementApprovals(deps: AppDeps) {
         reference: b.reference,
       };
     },
+    manifest: async (db, accountId, id) => {
+      const [b] = await db
+        .select()
+        .from(disbursements)
+        .where(and(eq(disbursements.id, id), eq(disbursements.accountId, accountId)));
+      if (!b) return null;
+      const rows = batchRows(b, await payableRows(db, b.id));
+      return batchManifest(
+        db,
+        accountId,
+        rows.map((r) => r.draft),
+      );
+    },
     path: (id) => `/disbursements/${id}`,
     onFinalApproval: async (ctx) => {
       const b = await batchOf(ctx);
       if (!b || b.status !== 'pending') return;
-      const rows = await ctx.tx
-        .select(PAY_COLUMNS)
+      const all = await payableRows(ctx.tx, b.id);
+      const valid = await ctx.tx
+        .select({ id: disbursementItems.id })
         .from(disbursementItems)
-        .where(and(eq(disbursementItems.disbursementId, b.id), eq(disbursementItems.status, 'valid')))
-        .orderBy(disbursementItems.rowNo);
-      await payRows(ctx.tx, deps, b, rows, ctx.afterCommit);
+        .where(and(eq(disbursementItems.disbursementId, b.id), eq(disbursementItems.status, 'valid')));
+      await payRows(ctx.tx, deps, b, all, new Set(valid.map((v) => v.id)), ctx.afterCommit);
     },
     onRejection: async (ctx) => {
       const b = await batchOf(ctx);

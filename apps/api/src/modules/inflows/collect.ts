@@ -16,14 +16,11 @@ import { railsOf } from '../../rails';
 import { accounts } from '../accounts/tables';
 import { dispatchManySoon, dispatchSoon } from '../funding';
 import {
-  applyFeeRule,
-  checkPayoutLimit,
-  computeFee,
-  getFeePolicy,
   getWalletByCurrency,
+  payOut,
+  payOutBatch,
   registerInboundMatcher,
-  startTransfer,
-  startTransfers,
+  type OutflowDraft,
   type DepositBatch,
   type InboundMatch,
   type SenderAccount,
@@ -467,67 +464,73 @@ export async function applyCollections(tx: Tx, deps: AppDeps, list: Collection[]
 /** A settlement row written and not yet paid out (its payout starts with the rest of the batch). */
 type PendingPayout = { inv: InvoiceRow; s: SettlementRow; p: PartnerRow };
 
+/** The declared authority of a settlement (no approval by design: money/outflow.ts SYSTEM_AUTHORITIES). */
+const settlementAuthority = (s: Pick<SettlementRow, 'id'>) =>
+  ({ system: 'invoice-partner-settlement', resourceId: s.id }) as const;
+
 /**
- * Pays many settlement rows set-based: per company, the wallet, the fee policy and the payout limit
- * read once; every row's transfer started by ONE `startTransfers` statement (the wallet moved once,
- * each row its own transfer, reference `settlementReference` and source row), the rows updated in
- * one statement, and dispatched after the commit through `dispatchManySoon`. A limit refusal fails
- * the rows it refuses (as `payOut` does); when the batch cannot be covered at once, each row takes
- * `payOut` (some may then still be paid, the others fail with the reason).
+ * What a settlement pays: its own manifest once it was started (a retry pays exactly that, fee
+ * included), else the partner's bank account configured for the invoice, from the company's NGN wallet.
+ */
+function settlementDraft(s: SettlementRow, p: PartnerRow, walletId: string): OutflowDraft {
+  if (s.manifest) {
+    const { feeMinor, ...rest } = s.manifest;
+    return { ...rest, statedFeeMinor: feeMinor };
+  }
+  return {
+    amountMinor: s.amountMinor,
+    currency: 'NGN',
+    walletId,
+    bankCode: p.bankCode,
+    bankName: p.bankName,
+    accountNumber: p.accountNumber,
+    accountName: p.accountName,
+    payee: p.id,
+    date: null,
+  };
+}
+
+/**
+ * Pays many settlement rows set-based, through the one entry point's batch form (per company: one
+ * `payOutBatch`, the wallet moved once, each row its own transfer, reference `settlementReference`
+ * and source row) under the declared settlement authority; each row keeps its manifest. When the
+ * batch is refused (a limit, the wallet not covering all at once), each row takes `payOut` (some may
+ * then still be paid, the others fail with the reason).
  */
 async function payOutMany(tx: Tx, deps: AppDeps, all: PendingPayout[], after: AfterCommit) {
   const byAccount = new Map<string, PendingPayout[]>();
   for (const x of all) byAccount.set(x.inv.accountId, [...(byAccount.get(x.inv.accountId) ?? []), x]);
   for (const [accountId, list] of byAccount) {
-    const one = (x: PendingPayout) => payOut(tx, deps, x.inv, x.s, x.p, after);
+    const one = (x: PendingPayout) => payOutOne(tx, deps, x.inv, x.s, x.p, after);
     const wallet = await getWalletByCurrency(tx, accountId, 'NGN');
     if (!wallet) {
       for (const x of list) await one(x);
       continue;
     }
-    // The limit is monotone in the amount: if the largest row passes, every row does.
-    const largest = Math.max(...list.map((x) => x.s.amountMinor));
-    try {
-      await checkPayoutLimit(deps, tx, { accountId, amountMinor: largest, currency: 'NGN' });
-    } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-      for (const x of list) await one(x);
+    const r = await payOutBatch(tx, deps, {
+      accountId,
+      authority: settlementAuthority(list[0].s),
+      initiatedBy: list[0].inv.makerUserId,
+      sourceType: 'invoice-settlement',
+      sourceId: list[0].s.id,
+      rows: list.map((x) => ({
+        draft: settlementDraft(x.s, x.p, wallet.id),
+        narration: `Settlement ${x.inv.reference}`,
+        reference: settlementReference(x.s),
+        sourceId: x.s.id,
+        initiatedBy: x.inv.makerUserId,
+      })),
+    });
+    if (!r.ok) {
+      for (const x of list) await one(x); // not all at once: row by row, as before
       continue;
     }
-    const policy = await getFeePolicy(tx, { accountId, method: 'bank-transfer', currency: 'NGN' });
-    const rows = list.map((x) => ({ x, fee: applyFeeRule(policy, x.s.amountMinor) }));
-    let started;
-    try {
-      started = await tx.transaction((sp) =>
-        startTransfers(sp, {
-          accountId,
-          walletId: wallet.id,
-          initiatedBy: list[0].inv.makerUserId,
-          sourceType: 'invoice-settlement',
-          provider: railsOf(deps).name,
-          items: rows.map(({ x, fee }) => ({
-            amount: x.s.amountMinor,
-            fee,
-            bankCode: x.p.bankCode,
-            bankName: x.p.bankName ?? undefined,
-            accountNumber: x.p.accountNumber,
-            accountName: x.p.accountName,
-            narration: `Settlement ${x.inv.reference}`.slice(0, 100),
-            reference: settlementReference(x.s),
-            sourceId: x.s.id,
-            initiatedBy: x.inv.makerUserId,
-          })),
-        }),
-      );
-    } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-      for (const x of list) await one(x); // not all covered at once: row by row, as before
-      continue;
-    }
+    const started = r.transactions;
     await tx.execute(sql`
-      update invoice_settlements s set transaction_id = x.transaction_id, fee_minor = x.fee, status = 'pending', failure_reason = null
-      from json_to_recordset(${JSON.stringify(rows.map(({ x, fee }, i) => ({ id: x.s.id, transaction_id: started[i].id, fee })))}::json)
-        as x(id uuid, transaction_id uuid, fee bigint)
+      update invoice_settlements s set transaction_id = x.transaction_id, fee_minor = x.fee, status = 'pending',
+        failure_reason = null, manifest = coalesce(s.manifest, x.manifest)
+      from json_to_recordset(${JSON.stringify(list.map((x, i) => ({ id: x.s.id, transaction_id: started[i].id, fee: started[i].fee, manifest: r.manifest.batch[i] })))}::json)
+        as x(id uuid, transaction_id uuid, fee bigint, manifest jsonb)
       where s.id = x.id`);
     const refs = started.map((t) => t.reference);
     after.push(() => dispatchManySoon(deps, refs));
@@ -538,7 +541,11 @@ async function payOutMany(tx: Tx, deps: AppDeps, all: PendingPayout[], after: Af
 export const settlementReference = (s: Pick<SettlementRow, 'id' | 'attempt'>) =>
   `invset-${s.id.replace(/-/g, '')}-${s.attempt}`;
 
-async function payOut(
+/**
+ * One settlement through `payOut` under its declared authority: its own manifest when it was started
+ * before (a retry), else the partner's account; the manifest is kept on the row at its first attempt.
+ */
+async function payOutOne(
   tx: Tx,
   deps: AppDeps,
   inv: InvoiceRow,
@@ -546,50 +553,36 @@ async function payOut(
   p: PartnerRow,
   after: AfterCommit,
 ) {
-  const wallet = await getWalletByCurrency(tx, inv.accountId, 'NGN');
-  const fee = await computeFee(tx, {
+  const fail = (reason: string) =>
+    tx
+      .update(invoiceSettlements)
+      .set({ status: 'failed', transactionId: null, feeMinor: 0, failureReason: reason })
+      .where(eq(invoiceSettlements.id, s.id));
+  const wallet = s.manifest ? null : await getWalletByCurrency(tx, inv.accountId, 'NGN');
+  if (!s.manifest && !wallet) return fail('The company has no NGN wallet');
+  const r = await payOut(tx, deps, {
     accountId: inv.accountId,
-    method: 'bank-transfer',
-    amount: s.amountMinor,
-    currency: 'NGN',
+    authority: settlementAuthority(s),
+    draft: settlementDraft(s, p, wallet?.id ?? ''),
+    narration: `Settlement ${inv.reference}`,
+    reference: settlementReference(s),
+    initiatedBy: inv.makerUserId,
+    sourceType: 'invoice-settlement',
+    sourceId: s.id,
   });
-  try {
-    const t = await tx.transaction(async (sp) => {
-      await checkPayoutLimit(deps, sp, {
-        accountId: inv.accountId,
-        amountMinor: s.amountMinor,
-        currency: 'NGN',
-      });
-      if (!wallet) throw new AppError(422, 'no-wallet', 'The company has no NGN wallet');
-      return startTransfer(sp, {
-        accountId: inv.accountId,
-        walletId: wallet.id,
-        amount: s.amountMinor,
-        fee,
-        bankCode: p.bankCode,
-        bankName: p.bankName,
-        accountNumber: p.accountNumber,
-        accountName: p.accountName,
-        narration: `Settlement ${inv.reference}`.slice(0, 100),
-        reference: settlementReference(s),
-        initiatedBy: inv.makerUserId,
-        sourceType: 'invoice-settlement',
-        sourceId: s.id,
-        provider: railsOf(deps).name,
-      });
-    });
-    await tx
-      .update(invoiceSettlements)
-      .set({ transactionId: t.id, feeMinor: fee, status: 'pending', failureReason: null })
-      .where(eq(invoiceSettlements.id, s.id));
-    after.push(() => dispatchSoon(deps, t.reference));
-  } catch (err) {
-    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    await tx
-      .update(invoiceSettlements)
-      .set({ status: 'failed', transactionId: null, feeMinor: 0, failureReason: err.message })
-      .where(eq(invoiceSettlements.id, s.id));
-  }
+  if (!s.manifest)
+    await tx.update(invoiceSettlements).set({ manifest: r.manifest }).where(eq(invoiceSettlements.id, s.id));
+  if (!r.ok) return fail(r.reason);
+  await tx
+    .update(invoiceSettlements)
+    .set({
+      transactionId: r.transaction.id,
+      feeMinor: r.transaction.fee,
+      status: 'pending',
+      failureReason: null,
+    })
+    .where(eq(invoiceSettlements.id, s.id));
+  after.push(() => dispatchSoon(deps, r.transaction.reference));
 }
 
 /** POST …/settlements/init-payment: a new attempt for failed rows and rows never started (002 §4). */
@@ -617,7 +610,7 @@ export async function retrySettlements(deps: AppDeps, accountId: string, invoice
         .update(invoiceSettlements)
         .set({ attempt: next.attempt })
         .where(eq(invoiceSettlements.id, r.s.id));
-      await payOut(tx, deps, inv, next, r.p, after);
+      await payOutOne(tx, deps, inv, next, r.p, after);
     }
   });
   for (const fn of after) await Promise.resolve(fn()).catch(() => undefined);
@@ -797,31 +790,35 @@ export async function initRefund(
     if (r.r.status === 'cancelled' || live) throw conflict(REFUND_MSG.notRefundable);
     const attempt = r.r.attempt + 1;
     const amount = r.r.refundableAmountMinor;
-    const fee = await computeFee(tx, {
-      accountId: inv.accountId,
-      method: 'bank-transfer',
-      amount,
-      currency: 'NGN',
-    });
-    await checkPayoutLimit(deps, tx, { accountId: inv.accountId, amountMinor: amount, currency: 'NGN' });
     const wallet = await getWalletByCurrency(tx, inv.accountId, 'NGN');
     if (!wallet) throw new AppError(422, 'no-wallet', 'The company has no NGN wallet');
-    const t = await startTransfer(tx, {
+    // The one entry point, under the declared refund authority (fee rule, limit, savepoint there).
+    const out = await payOut(tx, deps, {
       accountId: inv.accountId,
-      walletId: wallet.id,
-      amount,
-      fee,
-      bankCode: bank.code,
-      bankName: bank.name,
-      accountNumber: target.accountNumber,
-      accountName,
-      narration: `Refund of overpayment on ${inv.reference}`.slice(0, 100),
+      authority: { system: 'invoice-overpayment-refund', resourceId: r.r.id },
+      draft: {
+        amountMinor: amount,
+        currency: 'NGN',
+        walletId: wallet.id,
+        bankCode: bank.code,
+        bankName: bank.name,
+        accountNumber: target.accountNumber,
+        accountName,
+        payee: null,
+        date: null,
+      },
+      narration: `Refund of overpayment on ${inv.reference}`,
       reference: `invref-${r.r.id.replace(/-/g, '')}-${attempt}`,
       initiatedBy: p.userId,
       sourceType: 'invoice-refund',
       sourceId: r.r.id,
-      provider: railsOf(deps).name,
     });
+    if (!out.ok)
+      throw out.code === 'validation-error'
+        ? new AppError(400, out.code, out.reason, { amount: [out.reason] })
+        : new AppError(422, out.code, out.reason);
+    const t = out.transaction;
+    const fee = t.fee;
     await tx
       .update(invoiceCollectionRefunds)
       .set({

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/tables';
+import type { OutflowManifest } from '../money';
 import { users } from '../identity/tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -183,6 +184,11 @@ export const invoiceSettlements = pgTable(
     feeMinor: kobo('fee_minor').notNull().default(0),
     status: text('status').notNull().default('pending'),
     failureReason: text('failure_reason'),
+    /**
+     * What it pays, fixed when first started (issue 34 §1; money/outflow.ts OutflowManifest): its
+     * retries pay exactly this, whatever the partner's bank account says later.
+     */
+    manifest: jsonb('manifest').$type<OutflowManifest>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

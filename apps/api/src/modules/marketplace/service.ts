@@ -1,6 +1,9 @@
 // Marketplace (issue 26): meters verified with the vending provider, electricity orders held through
-// the money core at creation, approved through the approvals engine (type `marketplace`, one approval
-// per order), then vended per meter with its own request id; a pending vend is requeried by a job.
+// the money core at creation (money/outflow.ts `reserveOutflow`), approved through the approvals
+// engine (type `marketplace`, one approval per order, its manifest: every meter's amount, disco and
+// number, the wallet), then vended per meter with its own request id, each vend only after
+// `authorizeOutflow` finds the order as approved (issue 34 §1: else the hold is released, nothing is
+// vended); a pending vend is requeried by a job.
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -24,7 +27,15 @@ import { preparedPage } from '../../platform/list';
 import { defineQueue, defineTicker, sendJob } from '../../platform/jobs';
 import { budgetCheck } from '../categories';
 import { emitAreaEvent } from '../developers';
-import { getWallet, settleTransfer, startTransfer } from '../money';
+import {
+  authorizeOutflow,
+  batchManifest,
+  getWallet,
+  isOutflowRefusal,
+  reserveOutflow,
+  settleTransfer,
+  type OutflowDraft,
+} from '../money';
 import { transactions } from '../money/tables';
 import {
   approvalOf,
@@ -186,6 +197,39 @@ export async function deleteMeter(db: Db, accountId: string, id: string): Promis
 
 // ---- vendings: creation (one service for vendings/create and electricity/asset/bulk) ----
 
+/** What a vending pays (the manifest's row): its amount to its meter at its disco, no fee (001 §9). */
+const vendingDraft = (v: VendingRow, walletId: string): OutflowDraft => ({
+  amountMinor: v.amountMinor,
+  currency: v.currency,
+  walletId,
+  bankCode: 'electricity',
+  bankName: v.meta.disco,
+  accountNumber: v.meta.meter,
+  accountName: `${v.meta.disco} meter ${v.meta.meter}`,
+  payee: v.meterId,
+  date: null,
+  statedFeeMinor: 0, // 001 §9: electricity service charge is 0
+});
+
+/** The order's manifest (every vending in order, from the order's wallet): what its approval covers. */
+async function orderManifest(db: DbOrTx, accountId: string, orderId: string) {
+  const [order] = await db
+    .select()
+    .from(vendingOrders)
+    .where(and(eq(vendingOrders.id, orderId), eq(vendingOrders.accountId, accountId)));
+  if (!order) return null;
+  const vs = await db
+    .select()
+    .from(vendings)
+    .where(eq(vendings.orderId, orderId))
+    .orderBy(asc(vendings.createdAt), asc(vendings.id));
+  return batchManifest(
+    db,
+    accountId,
+    vs.map((v) => vendingDraft(v, order.walletId)),
+  );
+}
+
 /** Holds one vending's amount under a new attempt's request id (the payout transaction's reference). */
 async function hold(
   tx: Tx,
@@ -196,15 +240,10 @@ async function hold(
   attempt: number,
   opts: { deferUpdate?: boolean } = {},
 ): Promise<{ id: string; transactionId: string }> {
-  const t = await startTransfer(tx, {
+  const { transaction: t } = await reserveOutflow(tx, {
     accountId: v.accountId,
-    walletId,
-    amount: v.amountMinor,
-    fee: 0, // 001 §9: electricity service charge is 0
-    bankCode: 'electricity',
-    bankName: v.meta.disco,
-    accountNumber: v.meta.meter,
-    accountName: `${v.meta.disco} meter ${v.meta.meter}`,
+    authority: { approval: 'marketplace', resourceId: v.orderId },
+    draft: vendingDraft(v, walletId),
     narration: `Electricity ${v.meta.disco} ${v.meta.meter}`,
     reference: requestIdOf({ reference: v.reference, attempt }),
     initiatedBy: makerUserId,
@@ -408,6 +447,7 @@ export function registerMarketplaceApprovals(deps: AppDeps) {
         reference: o.reference,
       };
     },
+    manifest: orderManifest,
     onFinalApproval: async ({ tx, item, afterCommit }: HandlerContext) => {
       const vs = await lockOrderVendings(tx, item.accountId, item.resourceId);
       const held = vs.filter((v) => v.state === 'held').map((v) => v.id);
@@ -552,10 +592,46 @@ async function scheduleRequery(deps: AppDeps, vendingId: string, requeries: numb
   await sendJob(deps, Q_REQUERY, { vendingId }, { startAfterSeconds: VEND_TIMING.requeryAfterSeconds });
 }
 
+/**
+ * The money leaves at the vend: the order must still be what its final approval covered
+ * (`authorizeOutflow`). Answers the refusal's reason (409 OutflowRefused), or null when it may vend.
+ */
+async function vendRefusal(deps: AppDeps, v: VendingRow): Promise<string | null> {
+  const manifest = await orderManifest(deps.db, v.accountId, v.orderId);
+  if (!manifest) return 'The vending order no longer exists';
+  try {
+    await authorizeOutflow(deps.db, {
+      accountId: v.accountId,
+      authority: { approval: 'marketplace', resourceId: v.orderId },
+      manifest,
+    });
+    return null;
+  } catch (err) {
+    if (isOutflowRefusal(err)) return err.message;
+    throw err;
+  }
+}
+
 /** Sends one approved vending to the provider under its attempt's request id (idempotent there). */
 export async function vendOne(deps: AppDeps, v: VendingRow): Promise<void> {
   if (v.state !== 'vending') return;
   const requestId = requestIdOf(v);
+  const refused = await vendRefusal(deps, v);
+  if (refused) {
+    // Nothing reaches the provider: the hold is released and the vending fails with the reason.
+    await finalizeVend(deps, v.id, {
+      requestId,
+      status: 'failed',
+      token: null,
+      units: null,
+      receiptNo: null,
+      orderId: null,
+      debtAmountMinor: null,
+      debtRemainingMinor: null,
+      failureReason: refused,
+    });
+    return;
+  }
   let r: VendResult;
   try {
     r = await vendingOf(deps).vend({

@@ -49,6 +49,8 @@ export async function fundCard(
     reference: string;
     initiatedBy: string;
     narration: string;
+    /** The authority it moves under (money/outflow.ts `fundCardOutflow`), kept on the transaction. */
+    metadata?: Record<string, unknown>;
   },
 ): Promise<TransactionRow> {
   const [w] = await tx
@@ -131,6 +133,7 @@ async function insertTransaction(
     currency: string;
     relatedTransactionId?: string;
     counterparty?: Record<string, string>;
+    metadata?: Record<string, unknown>;
   },
 ): Promise<TransactionRow> {
   try {
@@ -152,6 +155,7 @@ async function insertTransaction(
         createdBy: p.initiatedBy,
         counterparty: p.counterparty ?? {},
         relatedTransactionId: p.relatedTransactionId ?? null,
+        metadata: p.metadata ?? {},
       })
       .returning();
     return t;

@@ -37,6 +37,7 @@ import { AppError } from '../../platform/errors';
 import { canonicalJson } from '../../platform/idempotency';
 import { railsOf } from '../../rails';
 import { approvedManifest, currentManifest, manifestDigest } from '../approvals';
+import { fundCard } from './cards';
 import { applyFeeRule, computeFee, getFeePolicy } from './fees';
 import { checkPayoutLimit } from './limits';
 import { startTransfer, startTransfers, type TransactionRow } from './transfers';
@@ -73,6 +74,12 @@ export const SYSTEM_AUTHORITIES = {
   'invoice-partner-settlement': 'Settlement of a paid invoice to its configured partner account',
   /** A card funded from the company's own wallet (money stays the company's). */
   'card-funding': "Card funding from the company's own wallet",
+  /**
+   * An invoice's overpayment paid back (inflows/collect.ts initRefund): at most what was received
+   * over the invoice, to the sender's account or one named at refund (no approval today: see
+   * docs/ARCHITECTURE.md "How money leaves" for the open question).
+   */
+  'invoice-overpayment-refund': 'Refund of the overpayment of an invoice',
 } as const;
 export type SystemAuthority = keyof typeof SYSTEM_AUTHORITIES;
 
@@ -196,7 +203,7 @@ export async function authorizeOutflow(
 
 export type OutflowResult =
   | { ok: true; transaction: TransactionRow; manifest: OutflowManifest }
-  | { ok: false; reason: string; manifest: OutflowManifest };
+  | { ok: false; reason: string; code: string; manifest: OutflowManifest };
 
 /** What a movement carries besides its manifest. */
 export type OutflowRequest = {
@@ -252,7 +259,7 @@ export async function payOut(tx: Tx, deps: AppDeps, req: OutflowRequest): Promis
     return { ok: true, transaction, manifest };
   } catch (err) {
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    return { ok: false, reason: err.message, manifest };
+    return { ok: false, reason: err.message, code: err.status, manifest };
   }
 }
 
@@ -267,15 +274,24 @@ export type OutflowBatchRow = {
 };
 
 /**
- * The batch form (bulk disbursement, payroll run): one authority and one digest over every row,
- * then every row's limit and one `startTransfers` from the rows' single wallet, in one savepoint
- * (all or nothing). 409 OutflowRefused as `payOut`; the wallet or a limit refusing: `{ ok: false }`.
+ * The batch form (bulk disbursement, payroll run, commission batch): one authority and one digest
+ * over EVERY row of the record as approved (`rows`), then the rows to start now (`pay`: indexes into
+ * `rows`, all when absent: a retry pays only the failed rows, still under the whole batch's digest):
+ * the payout limit (once per currency, at its largest row: the limit only grows with the amount) and
+ * one `startTransfers` from the rows' single wallet, in one savepoint (all or nothing). 409
+ * OutflowRefused as `payOut`; the wallet or a limit refusing: `{ ok: false, reason, code }`.
+ * `transactions` answers the started rows in the order of `pay`.
  */
 export async function payOutBatch(
   tx: Tx,
   deps: AppDeps,
   req: Omit<OutflowRequest, 'draft' | 'reference' | 'narration'> & {
     rows: OutflowBatchRow[];
+    /**
+     * The rows to start now (indexes into `rows`, the whole batch as approved): a retry of the failed
+     * rows, still under the whole batch's digest, so no row of the batch can have changed.
+     */
+    pay?: number[];
     /**
      * A retry of some rows of an approved batch (the failed ones): each row must equal one of the
      * approved rows, instead of the whole batch equalling the approved one.
@@ -284,7 +300,7 @@ export async function payOutBatch(
   },
 ): Promise<
   | { ok: true; transactions: TransactionRow[]; manifest: BatchManifest }
-  | { ok: false; reason: string; manifest: BatchManifest }
+  | { ok: false; reason: string; code: string; manifest: BatchManifest }
 > {
   const manifest = await batchManifest(
     tx,
@@ -299,11 +315,19 @@ export async function payOutBatch(
     manifest,
     part: req.part,
   });
-  if (!manifest.batch.length) return { ok: true, transactions: [], manifest };
+  const pay = req.pay ?? req.rows.map((_, i) => i);
+  if (pay.some((i) => !Number.isInteger(i) || i < 0 || i >= req.rows.length))
+    throw new Error('pay names a row outside the batch');
+  if (!pay.length) return { ok: true, transactions: [], manifest };
+  const largest = new Map<string, { amountMinor: number; currency: string }>();
+  for (const i of pay) {
+    const l = limitOf(manifest.batch[i]);
+    if ((largest.get(l.currency)?.amountMinor ?? -1) < l.amountMinor)
+      largest.set(l.currency, { amountMinor: l.amountMinor, currency: l.currency });
+  }
   try {
     const transactions = await tx.transaction(async (sp) => {
-      for (const m of manifest.batch)
-        await checkPayoutLimit(deps, sp, { accountId: req.accountId, ...limitOf(m) });
+      for (const l of largest.values()) await checkPayoutLimit(deps, sp, { accountId: req.accountId, ...l });
       return startTransfers(sp, {
         accountId: req.accountId,
         walletId: manifest.batch[0].walletId,
@@ -311,7 +335,8 @@ export async function payOutBatch(
         sourceType: req.sourceType,
         sourceId: req.sourceId,
         provider: railsOf(deps).name,
-        items: req.rows.map((r, i) => {
+        items: pay.map((i) => {
+          const r = req.rows[i];
           const m = manifest.batch[i];
           return {
             amount: m.amountMinor,
@@ -332,8 +357,98 @@ export async function payOutBatch(
     return { ok: true, transactions, manifest };
   } catch (err) {
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    return { ok: false, reason: err.message, manifest };
+    return { ok: false, reason: err.message, code: err.status, manifest };
   }
+}
+
+/**
+ * A record that reserves its money when it is made, before its approval (an electricity order: 001
+ * "the total held, the order sent to approval"): holds amount + fee of the manifest through
+ * `startTransfer` (no payout limit: nothing leaves here), the transaction naming
+ * `reserved:<type>`. The money leaves only when the area releases it to the payee, and the area
+ * calls `authorizeOutflow` with the record's approval right before that release (the vend), so the
+ * final approval's digest decides, as for every movement. Throws what the wallet refuses (422/404).
+ */
+export async function reserveOutflow(
+  tx: Tx,
+  req: OutflowRequest & { authority: { approval: ApprovalType; resourceId: string }; provider: string },
+): Promise<{ transaction: TransactionRow; manifest: OutflowManifest }> {
+  const manifest = await outflowManifest(tx, req.accountId, req.draft);
+  const transaction = await startTransfer(tx, {
+    accountId: req.accountId,
+    walletId: manifest.walletId,
+    amount: manifest.amountMinor,
+    fee: manifest.feeMinor,
+    bankCode: manifest.bankCode,
+    ...(manifest.bankName ? { bankName: manifest.bankName } : {}),
+    accountNumber: manifest.accountNumber,
+    accountName: manifest.accountName,
+    narration: req.narration?.slice(0, 100),
+    reference: req.reference,
+    initiatedBy: req.initiatedBy,
+    sourceType: req.sourceType,
+    sourceId: req.sourceId,
+    provider: req.provider,
+    metadata: {
+      ...req.metadata,
+      authority: `reserved:${req.authority.approval}`,
+      authorityResourceId: req.authority.resourceId,
+    },
+  });
+  return { transaction, manifest };
+}
+
+/**
+ * Card funding (wallet -> the company's own card, no fee; SYSTEM_AUTHORITIES 'card-funding'): the
+ * manifest names the card as the destination (`bankCode` 'card', `accountNumber` the card id), the
+ * authority is checked like any movement and written on the transaction with the manifest's digest;
+ * the money moves through `fundCard` (its conditional wallet update is the overdraft guard). Throws
+ * what the wallet refuses (422 insufficient funds, 404), as the card route answers it.
+ */
+export async function fundCardOutflow(
+  tx: Tx,
+  req: {
+    accountId: string;
+    authority: OutflowAuthority;
+    walletId: string;
+    currency: string;
+    amountMinor: number;
+    card: { id: string; ledgerAccountId: string; label: string };
+    holderUserId: string;
+    reference: string;
+    narration: string;
+    initiatedBy: string;
+  },
+): Promise<{ transaction: TransactionRow; manifest: OutflowManifest }> {
+  const manifest: OutflowManifest = {
+    amountMinor: req.amountMinor,
+    currency: req.currency,
+    feeMinor: 0,
+    walletId: req.walletId,
+    bankCode: 'card',
+    bankName: null,
+    accountNumber: req.card.id,
+    accountName: req.card.label,
+    payee: req.holderUserId,
+    date: null,
+  };
+  const authority = await authorizeOutflow(tx, {
+    accountId: req.accountId,
+    authority: req.authority,
+    manifest,
+  });
+  const transaction = await fundCard(tx, {
+    accountId: req.accountId,
+    walletId: req.walletId,
+    cardId: req.card.id,
+    cardLedgerAccountId: req.card.ledgerAccountId,
+    amount: req.amountMinor,
+    reference: req.reference,
+    initiatedBy: req.initiatedBy,
+    narration: req.narration,
+    metadata: { ...authority, manifestDigest: manifestDigest(manifest) },
+  });
+  return { transaction, manifest };
 }
 
 // ---- edits after approval ----

@@ -19,14 +19,13 @@ import {
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { issueLink } from '../../platform/tokens';
 import { accounts, transactions, users, vaultReads, wallets } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
 import { vaultField } from '../../platform/vault/fields';
 import { sealed } from '../../platform/vault/ops';
-import { railsOf } from '../../rails';
 import {
   approvalOf,
   cancelApproval,
@@ -39,7 +38,7 @@ import { dispatchManySoon } from '../funding';
 import { sendMail } from '../mail';
 import { maskedBank } from '../audit';
 import { emitAreaEvent } from '../developers';
-import { checkPayoutLimit, computeFee, getWallet, startTransfers } from '../money';
+import { batchManifest, checkPayoutLimit, getWallet, payOutBatch, type OutflowBatchRow } from '../money';
 import {
   computeEmployee,
   DEFAULT_STATUTORY,
@@ -864,33 +863,51 @@ const payrollEvent = (
 
 const transferReference = (ref: string, rowNo: number, attempt: number) => `${ref}-${rowNo}-${attempt}`;
 
+type RowRec = typeof payrollRows.$inferSelect;
+
 /**
- * Pays `rows` (all, or the failed ones on a retry): the wallet is locked, the whole net pay and
- * fees must be there or every row fails with the reason (nothing held); otherwise each row is one
- * transfer through the money core with its own reference per attempt, held in this transaction.
+ * Every line of the run as the money core pays it (net pay to the row's bank account, from the run's
+ * wallet, on its pay date): the SAME drafts the approval's manifest is built from.
+ */
+function runRows(deps: AppDeps, pr: PayrollRec, rows: RowRec[]): OutflowBatchRow[] {
+  const vault = vaultFor(deps.config);
+  return rows.map((r) => ({
+    draft: {
+      amountMinor: r.netMinor,
+      currency: 'NGN',
+      walletId: pr.walletId,
+      bankCode: r.bankCode,
+      bankName: r.bankName,
+      accountNumber: vault.decrypt(ROW_ACCOUNT_FIELD, r.accountNumber),
+      accountName: r.accountName,
+      payee: r.employeeId,
+      date: pr.scheduledPayDate,
+    },
+    reference: transferReference(pr.reference, r.rowNo, r.attempt + 1),
+    narration: `Salary: ${pr.name}`,
+  }));
+}
+
+const runLines = (db: DbOrTx, payrollId: string) =>
+  db.select().from(payrollRows).where(eq(payrollRows.payrollId, payrollId)).orderBy(asc(payrollRows.rowNo));
+
+/**
+ * Pays `pay` (all lines, or the failed ones on a retry) through `payOutBatch`, under the digest of the
+ * whole run as approved: the whole net pay and fees must be there and every line within the payout
+ * limit, or every line to pay fails with the reason (nothing held); otherwise each line is one
+ * transfer with its own reference per attempt, held in this transaction. A run whose lines differ
+ * from what was approved: 409, nothing moves.
  */
 export async function payRows(
   tx: Tx,
   deps: AppDeps,
   pr: PayrollRec,
-  rows: (typeof payrollRows.$inferSelect)[],
+  pay: RowRec[],
   afterCommit: AfterCommit,
 ) {
-  const vault = vaultFor(deps.config);
-  const [w] = await tx.select().from(wallets).where(eq(wallets.id, pr.walletId)).for('update');
-  const fees = new Map<number, number>();
-  for (const r of rows)
-    if (!fees.has(r.netMinor))
-      fees.set(
-        r.netMinor,
-        await computeFee(tx, {
-          accountId: pr.accountId,
-          method: 'bank-transfer',
-          amount: r.netMinor,
-          currency: 'NGN',
-        }),
-      );
-  const need = rows.reduce((a, r) => a + r.netMinor + fees.get(r.netMinor)!, 0);
+  const all = await runLines(tx, pr.id);
+  const paying = new Set(pay.map((r) => r.id));
+  const rows = all.filter((r) => paying.has(r.id));
   // nothing was started: the run's outcome event now (no settle will write it)
   const startFailed = (failed: number, reason: string) =>
     payrollEvent(
@@ -900,7 +917,22 @@ export async function payRows(
       `failed:${rows[0]?.attempt ?? 0}`,
       { failedCount: failed, failureReason: reason },
     );
-  const fail = async (ids: string[], reason: string) => {
+  await tx
+    .update(payrolls)
+    .set({ status: 'paying', updatedAt: sql`now()` })
+    .where(eq(payrolls.id, pr.id));
+  const r = await payOutBatch(tx, deps, {
+    accountId: pr.accountId,
+    authority: { approval: 'payroll', resourceId: pr.id },
+    initiatedBy: pr.makerUserId,
+    sourceType: 'payroll',
+    sourceId: pr.id,
+    rows: runRows(deps, pr, all),
+    pay: all.flatMap((x, i) => (paying.has(x.id) ? [i] : [])),
+  });
+  if (!r.ok) {
+    const reason = r.code === 'insufficient-funds' ? PAYROLL_MSG.insufficientFunds : r.reason;
+    const ids = rows.map((x) => x.id);
     for (let i = 0; i < ids.length; i += 5000)
       await tx
         .update(payrollRows)
@@ -911,17 +943,7 @@ export async function payRows(
           attempt: sql`${payrollRows.attempt} + 1`,
         })
         .where(inArray(payrollRows.id, ids.slice(i, i + 5000)));
-  };
-  await tx
-    .update(payrolls)
-    .set({ status: 'paying', updatedAt: sql`now()` })
-    .where(eq(payrolls.id, pr.id));
-  if (!w || Number(w.balance) < need) {
-    await fail(
-      rows.map((r) => r.id),
-      PAYROLL_MSG.insufficientFunds,
-    );
-    await startFailed(rows.length, PAYROLL_MSG.insufficientFunds);
+    await startFailed(rows.length, reason);
     return;
   }
   await tx.insert(vaultReads).values({
@@ -930,49 +952,10 @@ export async function payRows(
     actorUserId: null,
     reason: `payroll ${pr.reference} payment (${rows.length} rows)`,
   });
-  const provider = railsOf(deps).name;
-  // A row over the KYB-tier per-transfer cap fails alone, with the reason. The cap only grows with
-  // the amount, so when the largest net pay passes, every row does (one check, not one per row).
-  const refusal = async (amountMinor: number): Promise<string | null> => {
-    try {
-      await checkPayoutLimit(deps, tx, { accountId: pr.accountId, amountMinor, currency: 'NGN' });
-      return null;
-    } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-      return err.message;
-    }
-  };
-  const refused = new Map<string, string[]>();
-  if (await refusal(rows.reduce((m, r) => Math.max(m, r.netMinor), 0)))
-    for (const r of rows) {
-      const why = await refusal(r.netMinor);
-      if (why) refused.set(why, [...(refused.get(why) ?? []), r.id]);
-    }
-  for (const [reason, ids] of refused) await fail(ids, reason);
-  const refusedIds = new Set([...refused.values()].flat());
-  const payable = rows.filter((r) => !refusedIds.has(r.id));
-  if (!payable.length && rows.length) await startFailed(rows.length, [...refused.keys()][0]);
-  const transfers = await startTransfers(tx, {
-    accountId: pr.accountId,
-    walletId: pr.walletId,
-    initiatedBy: pr.makerUserId,
-    sourceType: 'payroll',
-    sourceId: pr.id,
-    provider,
-    items: payable.map((r) => ({
-      amount: r.netMinor,
-      fee: fees.get(r.netMinor)!,
-      bankCode: r.bankCode,
-      bankName: r.bankName,
-      accountNumber: vault.decrypt(ROW_ACCOUNT_FIELD, r.accountNumber),
-      accountName: r.accountName,
-      narration: `Salary: ${pr.name}`.slice(0, 100),
-      reference: transferReference(pr.reference, r.rowNo, r.attempt + 1),
-    })),
-  });
-  const started = payable.map((r, i) => ({
-    id: r.id,
-    attempt: r.attempt + 1,
+  const transfers = r.transactions;
+  const started = rows.map((x, i) => ({
+    id: x.id,
+    attempt: x.attempt + 1,
     transaction_id: transfers[i].id,
   }));
   for (let i = 0; i < started.length; i += 5000)
@@ -1006,6 +989,19 @@ export function registerPayrollApprovals(deps: AppDeps) {
         reference: r.reference,
         approverId: null,
       };
+    },
+    manifest: async (db, accountId, id) => {
+      const [r] = await db
+        .select()
+        .from(payrolls)
+        .where(and(eq(payrolls.id, id), eq(payrolls.accountId, accountId)));
+      if (!r) return null;
+      const rows = runRows(deps, r, await runLines(db, r.id));
+      return batchManifest(
+        db,
+        accountId,
+        rows.map((x) => x.draft),
+      );
     },
     onFinalApproval: async ({ tx, deps: d, item, afterCommit }: HandlerContext) => {
       const pr = await lockPayroll(tx, item.accountId, item.resourceId);
