@@ -22,7 +22,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { issueLink } from '../../platform/tokens';
-import { accounts, transactions, users, vaultReads, wallets } from '../../platform/schema';
+import { accounts, transactions, users, vaultReads } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
 import { vaultField } from '../../platform/vault/fields';
 import { sealed } from '../../platform/vault/ops';
