@@ -78,7 +78,7 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
   r.get(
     '/api/invitations/:id/resend',
     {
-      config: needs('invitations', 'put'),
+      config: { ...needs('invitations', 'put'), action: true },
       schema: {
         operationId: 'resendInvitation',
         summary: 'Send an invitation again',
