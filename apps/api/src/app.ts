@@ -22,6 +22,7 @@ import {
 } from './platform/guard';
 import { migrationsFolder } from './platform/db';
 import { registerWebStatic } from './platform/web-static';
+import { registerBodyRefs } from './platform/refs';
 import type { ListCache } from './platform/list-cache';
 import { registerApiRateLimit } from './platform/rate-limit';
 import { registerMetrics } from './platform/metrics';
@@ -219,6 +220,7 @@ export async function buildApp(
     apiKeys: () => apiKeyAuthenticator,
   });
   app.decorate('listCache', listCache);
+  registerBodyRefs(app, deps.db); // ids in bodies are the caller's company's (after guard and validation)
   registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
   registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
   registerInputHygiene(app); // after the guard: who may call is settled first

@@ -29,11 +29,19 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { addComment, commentThread, itemForCommenter } from './comments';
 import { ok, paged } from '../../platform/http';
 import { decide, getItem, listForViewer, presentItem, resolve, runAfterCommit } from './engine';
 import { apPolicyDto, getApPolicy, saveApPolicy } from './policy';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, updateWorkflow } from './workflows';
+
+/** The workflow's category, subsidiary and approvers are the company's own. */
+const WORKFLOW_REFS = bodyRefs({
+  categoryId: 'categories',
+  subsidiaryId: 'subsidiaries',
+  'levels.*.approverIds': { table: 'memberUsers', message: APPROVAL_MSG.approverUnknown },
+}).refs;
 
 const tags = ['approvals'];
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -75,7 +83,7 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/approval-workflows',
     {
-      config: needs('approvalWorkflows', 'post'),
+      config: { ...needs('approvalWorkflows', 'post'), ...bodyRefs(WORKFLOW_REFS) },
       schema: {
         operationId: 'createApprovalWorkflow',
         summary: 'Create an approval workflow',
@@ -114,7 +122,7 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/api/approval-workflows/:id',
     {
-      config: needs('approvalWorkflows', 'put'),
+      config: { ...needs('approvalWorkflows', 'put'), ...bodyRefs(WORKFLOW_REFS) },
       schema: {
         operationId: 'updateApprovalWorkflow',
         summary: 'Change an approval workflow (items in flight keep their levels)',
