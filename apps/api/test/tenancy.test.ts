@@ -332,7 +332,8 @@ describe('ids in bodies', () => {
             res.status === 400 &&
             res.body.errors &&
             Object.keys(res.body.errors).some(
-              (k) => k.replace(/\.\d+(?=\.|$)/g, '.*') === path || k.replace(/\.\d+/g, '.*') === path,
+              // `levels.0.approverIds` or, for a list named by item, `accessIds.0`.
+              (k) => [k, k.replace(/\.\d+$/, '')].some((x) => x.replace(/\.\d+(?=\.|$)/g, '.*') === path),
             )
           )
             refused++;

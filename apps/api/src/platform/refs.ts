@@ -89,7 +89,12 @@ export const REF_TABLES = {
 
 export type RefTableName = keyof typeof REF_TABLES;
 /** One body field's reference: its table, and the spec's message when the id is not the company's. */
-export type BodyRef = { table: RefTableName; message?: string };
+export type BodyRef = {
+  table: RefTableName;
+  message?: string;
+  /** For a list of ids: name the item in the error (`accessIds.2`) rather than the list. */
+  item?: boolean;
+};
 /** Body path (dots; `*` walks an array; a leaf may be one id or an array of ids) → reference. */
 export type BodyRefs = Record<string, BodyRef>;
 
@@ -110,13 +115,13 @@ export const bodyRefs = (refs: Record<string, RefTableName | BodyRef>): { refs: 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The ids at `path` in `body`, each with the field key its error is reported under. */
-export function idsAt(body: unknown, path: string): { key: string; id: unknown }[] {
+export function idsAt(body: unknown, path: string, item = false): { key: string; id: unknown }[] {
   const out: { key: string; id: unknown }[] = [];
   const walk = (v: unknown, rest: string[], at: string[]) => {
     if (v === null || v === undefined) return;
     if (!rest.length) {
       const key = at.join('.');
-      if (Array.isArray(v)) for (const id of v) out.push({ key, id });
+      if (Array.isArray(v)) v.forEach((id, i) => out.push({ key: item ? `${key}.${i}` : key, id }));
       else out.push({ key, id: v });
       return;
     }
@@ -140,7 +145,7 @@ export async function checkBodyRefs(db: Db, accountId: string, refs: BodyRefs, b
   const wanted = new Map<RefTableName, { key: string; id: unknown; message: string }[]>();
   for (const [path, ref] of Object.entries(refs)) {
     const message = ref.message ?? `${REF_TABLES[ref.table].label} not found`;
-    for (const x of idsAt(body, path)) {
+    for (const x of idsAt(body, path, ref.item)) {
       if (x.id === '') continue; // "none chosen": the schema's business, not a reference
       const list = wanted.get(ref.table) ?? [];
       list.push({ ...x, message });

@@ -112,7 +112,7 @@ export async function registerProjects(app: FastifyInstance, deps: AppDeps) {
     {
       config: {
         ...needs('projects', 'post'),
-        ...bodyRefs({ accessIds: { table: 'members', message: PROJECT_MSG.memberNotFound } }),
+        ...bodyRefs({ accessIds: { table: 'members', message: PROJECT_MSG.memberNotFound, item: true } }),
       },
       schema: {
         operationId: 'assignProject',
