@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import * as XLSX from 'xlsx';
+import ExcelJS from 'exceljs';
 import { setDemoRole } from './demo-state';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -57,13 +57,11 @@ test('HR imports 20 employees from an xlsx, fixes 2 bad rows and commits; a role
   const rows = people.map((p, i) =>
     i === 4 ? { ...p, salaryAmount: '100.123' } : i === 11 ? { ...p, accountNumber: '0123456789' } : p,
   );
-  const ws = XLSX.utils.aoa_to_sheet([
-    ['Name', 'Email', 'SalaryAmount', 'BankCode', 'AccountNumber'],
-    ...rows.map((r) => [r.name, r.email, r.salaryAmount, r.bankCode, r.accountNumber]),
-  ]);
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, ws, 'Employees');
-  const xlsx: Buffer = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' });
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Employees');
+  ws.addRow(['Name', 'Email', 'SalaryAmount', 'BankCode', 'AccountNumber']);
+  for (const r of rows) ws.addRow([r.name, r.email, r.salaryAmount, r.bankCode, r.accountNumber]);
+  const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
 
   await test.step('upload the xlsx: every problem is shown on its row and column', async () => {
     await owner.goto('/payroll/employees');

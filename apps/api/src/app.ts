@@ -12,10 +12,17 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_VERSION, errorEnvelope, STATUS } from '@owo/contract';
 import type { AppDeps } from './platform/deps';
-import { registerErrorHandling, registerInputHygiene } from './platform/http';
-import { registerGuard, isPublic, type ApiKeyAuthenticator, type SubsidiaryResolver } from './platform/guard';
+import { logSafeError, registerErrorHandling, registerInputHygiene } from './platform/http';
+import {
+  registerGuard,
+  isPublic,
+  type Access,
+  type ApiKeyAuthenticator,
+  type SubsidiaryResolver,
+} from './platform/guard';
 import { migrationsFolder } from './platform/db';
 import { registerWebStatic } from './platform/web-static';
+import { registerBodyRefs } from './platform/refs';
 import type { ListCache } from './platform/list-cache';
 import { registerApiRateLimit } from './platform/rate-limit';
 import { registerMetrics } from './platform/metrics';
@@ -74,6 +81,36 @@ export type RouteInfo = { method: string; url: string; config: unknown; schema: 
 const SECRET_QUERY = /([?&](?:token|ref|code|sig|secret|password|otp)=)[^&#]*/gi;
 export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
+const ID_PARAM = /(^id$|Id$)/;
+/** A path segment that looks like a mailed link's token: long, URL-safe, with a digit, not a uuid. */
+const TOKEN_SEGMENT = /(?<=\/)(?![0-9a-f]{8}-[0-9a-f]{4}-)(?=[^/?]*\d)[A-Za-z0-9_~.-]{16,}(?=\/|\?|$)/g;
+type LoggedRequest = {
+  url: string;
+  routeOptions?: { url?: string; config?: { access?: Access } };
+};
+/**
+ * The path a request log prints. A route whose path carries something other than record ids (a
+ * link's token or reference, a code, a file name), and every public route with a path parameter,
+ * is logged by its template (`/api/public/vendor-onboarding/:ref`), never by the raw URL; a path no
+ * route template matched (the web app's own pages, e.g. a mailed `/payment-invitation/<ref>`, or a
+ * 404) has its token-like segments replaced. Query credentials are masked either way.
+ */
+export function logUrl(req: LoggedRequest): string {
+  const template = req.routeOptions?.url;
+  const q = req.url.indexOf('?');
+  const query = q >= 0 ? req.url.slice(q) : '';
+  const params = template ? [...template.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]) : [];
+  if (
+    template &&
+    params.length &&
+    (req.routeOptions?.config?.access?.kind === 'public' || params.some((p) => !ID_PARAM.test(p)))
+  )
+    return maskUrl(template + query);
+  const path = q >= 0 ? req.url.slice(0, q) : req.url;
+  const templated = template && params.length ? path : path.replace(TOKEN_SEGMENT, ':token');
+  return maskUrl(templated + query);
+}
+
 export type App = FastifyInstance & {
   deps: AppDeps;
   routeList: RouteInfo[];
@@ -99,12 +136,14 @@ export async function buildApp(
           level: config.LOG_LEVEL,
           redact: { paths: REDACT_PATHS, censor: '[redacted]' },
           serializers: {
-            req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+            req: (req: LoggedRequest & { method: string; ip?: string; id?: string }) => ({
               id: req.id,
               method: req.method,
-              url: maskUrl(req.url),
+              url: logUrl(req),
               remoteAddress: req.ip,
             }),
+            // Errors never carry the values a query ran with (platform/http.ts).
+            err: logSafeError,
           },
           ...(logStream ? { stream: logStream } : {}),
         },
@@ -181,6 +220,7 @@ export async function buildApp(
     apiKeys: () => apiKeyAuthenticator,
   });
   app.decorate('listCache', listCache);
+  registerBodyRefs(app, deps.db); // ids in bodies are the caller's company's (after guard and validation)
   registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
   registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
   registerInputHygiene(app); // after the guard: who may call is settled first

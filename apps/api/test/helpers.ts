@@ -33,14 +33,14 @@ export async function createTestDatabase(): Promise<string> {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { webDist?: string } = {},
+  opts: { webDist?: string; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const dbUrl = await createTestDatabase();
   const config = loadConfig(
     {},
     {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: opts.logStream ? 'info' : 'silent',
       DATABASE_URL: dbUrl,
       SESSION_SECRET: 'test-secret-test-secret-test-secret!!',
       RATE_LIMIT_ENABLED: 'false',
@@ -54,7 +54,12 @@ export async function createTestApp(
   const pool = createPool(dbUrl, 20);
   const db = createDb(pool);
   const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
-  const app = await buildApp(deps, { logger: false, webDist: opts.webDist });
+  const app = await buildApp(
+    deps,
+    opts.logStream
+      ? { logStream: opts.logStream, webDist: opts.webDist }
+      : { logger: false, webDist: opts.webDist },
+  );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   config.appUrl = address; // links in mails and rails webhooks point at this test server
   return {

@@ -140,3 +140,24 @@ export function toJson(schema: z.ZodType | undefined): Js | undefined {
 
 export const sampleBody = (r: Route) =>
   r.schema?.body ? (sampleJson(toJson(r.schema.body)) ?? {}) : undefined;
+
+const ID_KEY = /(^id$|Id$|Ids$)/;
+/**
+ * The paths of a body's fields that name records by id (`categoryId`, `levels.*.approverIds`,
+ * `items.*.productId`): keys ending in Id/Ids, found through objects, arrays and unions.
+ */
+export function bodyIdFields(r: Route): string[] {
+  const out = new Set<string>();
+  const walk = (s: Js | undefined, path: string[], depth: number) => {
+    if (!s || depth > 8) return;
+    for (const alt of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])])
+      walk(alt, path, depth + 1);
+    if (s.items) walk(s.items, [...path, '*'], depth + 1);
+    for (const [k, v] of Object.entries((s.properties ?? {}) as Js)) {
+      if (ID_KEY.test(k)) out.add([...path, k].join('.'));
+      else walk(v, [...path, k], depth + 1);
+    }
+  };
+  walk(toJson(r.schema?.body), [], 0);
+  return [...out];
+}

@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REF_TABLES, type BodyRefs, type RefTableName } from '../src/platform/refs';
+import { accountMembers, auditLog, listChanges, wallets } from '../src/platform/schema';
 import { client, createTestApp, memberWithRole, ownerWithAccount, type TestApp } from './helpers';
-import { apiRoutes, fillPath, isIdParam, paramNames, sampleBody, type Route } from './route-utils';
+import {
+  apiRoutes,
+  bodyIdFields,
+  fillPath,
+  isIdParam,
+  paramNames,
+  sampleBody,
+  type Route,
+} from './route-utils';
 
 // A user can never read or change another account's data by changing an id or a header
 // (ARCHITECTURE §3). Owner A builds some data; owner B tries every id-taking route with A's ids.
@@ -157,5 +169,218 @@ describe('tenancy', () => {
     const res = await A.api.get('/api/invitations');
     expect(res.body.data).toHaveLength(1);
     expect((await A.api.get('/api/account_access')).body.metadata.pagination.totalItems).toBe(2);
+  });
+});
+
+// ---- Ids in bodies (issue 34 §7): every id a body names is looked up in the caller's company ----
+
+/** Body id fields that are not records of the caller's company, and why. */
+const NOT_TENANT_REFS: Record<string, string> = {
+  'PUT /api/me/accounts/active id': 'a session route: the account is one the user is a member of',
+  'PUT /api/expense-subsidiary/manage-access/active subsidiaryId':
+    'a session route: the subsidiary is one the member was granted',
+  'POST /api/employee-portal/profile/switch-account accountId':
+    'the employee portal: an employer of the signed-in employee',
+};
+/** The accounting provider's own chart ids (not Owo records) on the payment-tags mapping. */
+const PROVIDER_IDS = /^(mappings\.\*\.(providerAccountId|classId)|[a-zA-Z]+AccountId)$/;
+
+const refsOf = (r: Route) => (r.config as { refs?: BodyRefs } | undefined)?.refs ?? {};
+
+/** A row of `table` in `accountId`: an existing one, or a minimal one written for the sweep. */
+async function rowOf(name: RefTableName, owner: { accountId: string; userId: string; memberId: string }) {
+  if (name === 'memberUsers') return owner.userId;
+  if (name === 'members') return owner.memberId;
+  const ref = REF_TABLES[name] as { table: PgTable; id: PgColumn; accountId: PgColumn };
+  if (name === 'wallets') {
+    const [w] = await t.db
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(eq(wallets.accountId, owner.accountId));
+    return w.id;
+  }
+  const values: Record<string, unknown> = {};
+  for (const [key, c] of Object.entries(getTableColumns(ref.table)) as [string, PgColumn][]) {
+    if (!c.notNull || c.hasDefault) continue;
+    if (key === 'accountId') values[key] = owner.accountId;
+    else if (c.columnType === 'PgUUID') values[key] = owner.userId;
+    else if (c.enumValues?.length) values[key] = c.enumValues[0];
+    else if (/Int|Numeric|BigInt/.test(c.columnType)) values[key] = 1;
+    else if (c.columnType === 'PgBoolean') values[key] = false;
+    else
+      values[key] = /bvn/i.test(key)
+        ? '22212345678'
+        : /account_?number/i.test(key)
+          ? '0123456789'
+          : `Alpha ${key}`;
+  }
+  const [row] = await t.db
+    .insert(ref.table)
+    .values(values as never)
+    .returning({ id: ref.id });
+  return (row as { id: string }).id;
+}
+
+/** `body` with the id at `path` (`*` steps into the first element, made when missing) set to `id`. */
+function withId(body: unknown, path: string, id: string, asArray: boolean): Record<string, unknown> {
+  const root: Record<string, unknown> =
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? structuredClone(body as Record<string, unknown>)
+      : {};
+  const parts = path.split('.');
+  let at: any = root;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const p = parts[i];
+    if (p === '*') {
+      if (!Array.isArray(at) || !at.length) return root;
+      at = at[0];
+      continue;
+    }
+    if (parts[i + 1] === '*') {
+      if (!Array.isArray(at[p]) || !at[p].length) at[p] = [{}];
+      if (typeof at[p][0] !== 'object' || at[p][0] === null) at[p][0] = {};
+    } else if (!at[p] || typeof at[p] !== 'object') at[p] = {};
+    at = at[p];
+  }
+  at[parts[parts.length - 1]] = asArray ? [id] : id;
+  return root;
+}
+
+describe('ids in bodies', () => {
+  it('declares, for every body field naming a record, the table its id must belong to', () => {
+    const undeclared: string[] = [];
+    for (const r of apiRoutes(t)) {
+      const declared = refsOf(r);
+      for (const f of bodyIdFields(r)) {
+        const key = `${r.method} ${r.url} ${f}`;
+        if (declared[f] || NOT_TENANT_REFS[key]) continue;
+        if (r.url === '/api/accounting/payment-tags' && PROVIDER_IDS.test(f)) continue;
+        undeclared.push(key);
+      }
+      for (const f of Object.keys(declared))
+        if (!bodyIdFields(r).includes(f))
+          undeclared.push(`${r.method} ${r.url} declares '${f}', not in its body`);
+    }
+    expect(undeclared).toEqual([]);
+  });
+
+  it(
+    'refuses another company’s id in every declared body field with 400 on that field, and changes nothing',
+    async () => {
+      const alpha = await ownerWithAccount(t, { name: 'Alpha Refs Ltd' });
+      const beta = await ownerWithAccount(t, { name: 'Beta Refs Ltd' });
+      const [am] = await t.db
+        .select({ id: accountMembers.id })
+        .from(accountMembers)
+        .where(and(eq(accountMembers.accountId, alpha.account.id), eq(accountMembers.userId, alpha.user.id)));
+      const [bm] = await t.db
+        .select({ id: accountMembers.id })
+        .from(accountMembers)
+        .where(and(eq(accountMembers.accountId, beta.account.id), eq(accountMembers.userId, beta.user.id)));
+      const owners = {
+        alpha: { accountId: alpha.account.id, userId: alpha.user.id, memberId: am.id },
+        beta: { accountId: beta.account.id, userId: beta.user.id, memberId: bm.id },
+      };
+      const ids = new Map<string, string>();
+      const idOf = async (who: 'alpha' | 'beta', name: RefTableName) => {
+        const key = `${who}:${name}`;
+        if (!ids.has(key)) ids.set(key, await rowOf(name, owners[who]));
+        return ids.get(key)!;
+      };
+      /** What B's company looks like: any write leaves a trace in one of these. */
+      const state = async () => {
+        const [a] = await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(eq(auditLog.accountId, beta.account.id));
+        const [c] = await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(listChanges)
+          .where(eq(listChanges.accountId, beta.account.id));
+        const rows = await Promise.all(
+          Object.values(REF_TABLES).map((r) =>
+            t.db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(r.table)
+              .where(eq(r.accountId, beta.account.id)),
+          ),
+        );
+        return JSON.stringify([a.n, c.n, rows.map((x) => x[0].n)]);
+      };
+      const routes = apiRoutes(t).filter((r) => Object.keys(refsOf(r)).length);
+      expect(routes.length).toBeGreaterThanOrEqual(25);
+      const leaks: string[] = [];
+      let refused = 0;
+      let fields = 0;
+      for (const r of routes) {
+        // B's own ids in every declared field, then A's in one of them: only that one is wrong.
+        let own: unknown = sampleBody(r);
+        for (const [path, ref] of Object.entries(refsOf(r)))
+          own = withId(own, path, await idOf('beta', ref.table), /Ids$/.test(path));
+        for (const [path, ref] of Object.entries(refsOf(r))) {
+          fields++;
+          const body = withId(own, path, await idOf('alpha', ref.table), /Ids$/.test(path));
+          const url = fillPath(r.url, (n) => (isIdParam(n) ? randomUUID() : 'x'));
+          const before = await state();
+          const res = await beta.api.call(r.method, url, body);
+          const after = await state();
+          if (res.status < 400 || res.status >= 500 || before !== after)
+            leaks.push(
+              `${r.method} ${r.url} ${path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 140)}`,
+            );
+          else if (
+            res.status === 400 &&
+            res.body.errors &&
+            Object.keys(res.body.errors).some(
+              // `levels.0.approverIds` or, for a list named by item, `accessIds.0`.
+              (k) => [k, k.replace(/\.\d+$/, '')].some((x) => x.replace(/\.\d+(?=\.|$)/g, '.*') === path),
+            )
+          )
+            refused++;
+        }
+      }
+      expect(leaks).toEqual([]);
+      // Most fields are refused by the reference check itself (the rest by an earlier 4xx: a param
+      // that names no record, a body the schema refuses).
+      console.info(`body-id pass: ${refused} of ${fields} fields refused by the reference check`);
+      expect(refused / fields).toBeGreaterThan(0.5);
+    },
+    SWEEP_TIMEOUT,
+  );
+
+  it('a workflow naming another company’s category, subsidiary or approver is refused and not saved', async () => {
+    const alpha = await ownerWithAccount(t, { name: 'Alpha Flow Ltd' });
+    const beta = await ownerWithAccount(t, { name: 'Beta Flow Ltd' });
+    const [am] = await t.db
+      .select({ id: accountMembers.id })
+      .from(accountMembers)
+      .where(eq(accountMembers.accountId, alpha.account.id));
+    const owner = { accountId: alpha.account.id, userId: alpha.user.id, memberId: am.id };
+    const category = await rowOf('categories', owner);
+    const subsidiary = await rowOf('subsidiaries', owner);
+    const body = (over: Record<string, unknown>) => ({
+      name: 'Big payouts',
+      type: 'expense',
+      levels: [{ approverIds: [beta.user.id], rule: 'any' }],
+      ...over,
+    });
+    for (const [field, over] of [
+      ['categoryId', { categoryId: category }],
+      ['subsidiaryId', { subsidiaryId: subsidiary }],
+      ['levels.0.approverIds', { levels: [{ approverIds: [alpha.user.id], rule: 'any' }] }],
+    ] as const) {
+      const res = await beta.api.post('/api/approval-workflows', body(over));
+      expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(Object.keys(res.body.errors ?? {})).toEqual([field]);
+    }
+    expect((await beta.api.get('/api/approval-workflows')).body.data).toEqual([]);
+    // Its own category is accepted.
+    const own = await rowOf('categories', {
+      accountId: beta.account.id,
+      userId: beta.user.id,
+      memberId: randomUUID(),
+    });
+    const ok = await beta.api.post('/api/approval-workflows', body({ categoryId: own }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   });
 });

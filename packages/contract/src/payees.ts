@@ -186,6 +186,8 @@ export const vendorOnboardingDoneSchema = z.object({
 export const IMPORT_MSG = {
   fileRequired: 'Upload a CSV or xlsx file',
   fileType: 'The file must be a CSV or an xlsx spreadsheet',
+  /** Every import: the legacy .xls format is not read (no maintained reader without advisories). */
+  legacyXls: 'Legacy .xls files are not supported: save the sheet as .xlsx or CSV and upload it again',
   empty: 'The file has no rows',
   tooManyRows: 'The file has too many rows',
   missingColumns: 'The file is missing required columns',

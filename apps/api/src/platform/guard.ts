@@ -144,6 +144,11 @@ declare module 'fastify' {
     access?: Access;
     /** A list whose page rides in the guard's own statement (see `FusedList`). */
     fused?: FusedList;
+    /**
+     * A GET the spec defines as an action (resend, reminder, retry): it changes state, so a cookie
+     * session must send the CSRF token as for unsafe methods.
+     */
+    action?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -631,7 +636,7 @@ async function requireAuthentication(
   const via = bearer ? 'bearer' : 'cookie';
   const loaded = await loadFor((bearer ?? cookie)!);
   const auth = await liveSession(load.db, config, loaded.row, via);
-  if (auth.via === 'cookie' && !SAFE_METHODS.has(req.method)) {
+  if (auth.via === 'cookie' && (!SAFE_METHODS.has(req.method) || req.routeOptions.config?.action)) {
     const sent = req.headers['x-csrf-token'];
     const cookieCsrf = req.cookies?.[COOKIE_CSRF];
     const expected = csrfFor(config, auth.familyId);

@@ -84,44 +84,106 @@ function zodIssuesToFields(
   return out;
 }
 
-/** Path of the first string holding a NUL character (PostgreSQL text cannot store it), or null. */
-export function findNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+export const UNICODE_MESSAGE = 'Text must be valid Unicode (it holds a lone surrogate)';
+
+/** A UTF-16 surrogate without its pair: not a character, so no text column or JSON value can hold it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const badText = (s: string) =>
+  s.includes('\u0000') ? NUL_MESSAGE : LONE_SURROGATE.test(s) ? UNICODE_MESSAGE : null;
+
+/**
+ * The first text (a value or a key) that no column can store, with its path and the reason: a NUL
+ * character (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (invalid Unicode: the
+ * driver would silently store U+FFFD, a JSON column refuses it). Null when all text is valid.
+ */
+export function findBadText(value: unknown, path: string[] = []): { path: string[]; message: string } | null {
+  if (typeof value === 'string') {
+    const message = badText(value);
+    return message ? { path, message } : null;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, String(i)]);
+      const found = findBadText(value[i], [...path, String(i)]);
       if (found) return found;
     }
     return null;
   }
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      const found = findNul(v, [...path, k]);
+      const keyMessage = badText(k);
+      if (keyMessage) return { path: [...path, k], message: keyMessage };
+      const found = findBadText(v, [...path, k]);
       if (found) return found;
     }
   }
   return null;
 }
 
-export const NUL_MESSAGE = 'Text must not contain NUL characters';
+/** Path of the first text the input hygiene refuses (see `findBadText`), or null. */
+export const findNul = (value: unknown): string[] | null => findBadText(value)?.path ?? null;
 
-/** Refuses NUL characters in params, query and body before validation: a clear 400, not a database error. */
+/**
+ * Refuses NUL characters and lone surrogates in params, query and body before validation, on every
+ * route (public ones included): a clear 400 naming the field, never a database error or a silently
+ * mangled value.
+ */
 export function registerInputHygiene(app: FastifyInstance) {
   app.addHook('preValidation', async (req, reply) => {
-    for (const part of [req.params, req.query, req.body]) {
-      const path = findNul(part);
-      if (path) {
-        const key = path.join('.') || 'body';
+    for (const [part, context] of [
+      [req.params, 'params'],
+      [req.query, 'query'],
+      [req.body, 'body'],
+    ] as const) {
+      const found = findBadText(part);
+      if (found) {
+        const key = found.path.join('.') || context;
         return reply.code(400).send({
           status: STATUS.validationError,
-          message: NUL_MESSAGE,
+          message: found.message,
           data: null,
-          errors: { [key]: [NUL_MESSAGE] },
+          errors: { [key]: [found.message] },
         });
       }
     }
   });
 }
+
+/**
+ * An error as the logs may show it: never the values a query was run with. Drizzle's query error
+ * writes its parameters into its message (and so its stack), and PostgreSQL's `detail` quotes the
+ * offending values ("Key (email)=(…) already exists"): both go; the SQL text, the codes and the
+ * cause chain (likewise cleaned) stay.
+ */
+export function logSafeError(err: unknown): LoggedError {
+  return safeError(err, 0);
+}
+type LoggedError = { [key: string]: unknown; type: string; message: string; stack: string };
+const stripParams = (s: string) => s.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
+/** PostgreSQL's own messages quote the offending value (`invalid input syntax for type integer: "…"`). */
+const isPgError = (e: Record<string, unknown>) =>
+  typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
+const stripQuoted = (s: string) => s.replace(/"(?:[^"\\]|\\.)*"/g, '"[redacted]"');
+function safeError(err: unknown, depth: number): LoggedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const e = err as Error & Record<string, unknown>;
+  const clean = (s: string) => (isPgError(e) ? stripQuoted(stripParams(s)) : stripParams(s));
+  const out: LoggedError = {
+    type: e.constructor?.name ?? 'Error',
+    message: clean(e.message),
+    stack: clean(e.stack ?? ''),
+  };
+  for (const k of ['code', 'statusCode', 'severity', 'routine', 'table', 'column', 'constraint', 'query'])
+    if (e[k] !== undefined && typeof e[k] !== 'object') out[k] = e[k];
+  if (e.cause !== undefined && depth < 3) out.cause = safeError(e.cause, depth + 1);
+  return out;
+}
+
+/** A database error's own code, whether thrown by the driver or wrapped by Drizzle (its `cause`). */
+const pgCode = (err: unknown): string => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : '';
+};
 
 /** PostgreSQL's "this text cannot be stored" errors: bad input, never a 500. */
 const PG_BAD_TEXT = new Set(['22021', '22P05']);
@@ -148,7 +210,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
       return reply.code(500).send({ status: STATUS.error, message: 'Internal server error', data: null });
     }
-    if (PG_BAD_TEXT.has((err as { code?: string }).code ?? '')) {
+    if (PG_BAD_TEXT.has(pgCode(err))) {
       return reply.code(400).send({
         status: STATUS.validationError,
         message: 'Text contains characters that cannot be stored',

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSheet, parseCsv, parseSheet, SheetError, sheetRecords } from './spreadsheet';
+import { IMPORT_MSG } from '@owo/contract';
+import { buildSheet, parseCsv, parseSheet, readSheetRows, SheetError, sheetRecords } from './spreadsheet';
 
 describe('spreadsheet', () => {
   it('parses RFC 4180 CSV: BOM, CRLF/LF, quotes, escaped quotes, newlines in quotes', () => {
@@ -45,11 +48,19 @@ describe('spreadsheet', () => {
     expect(records[0]).toEqual({ line: 2, values: { name: 'Ada', due: '2026-12-31', email: '' } });
   });
 
-  it('refuses what is neither CSV, xlsx nor a readable xls', async () => {
+  it('refuses a legacy .xls workbook, asking for .xlsx or CSV (its only npm reader has open advisories)', async () => {
+    const xls = fs.readFileSync(path.join(__dirname, '../../test/fixtures/legacy.xls'));
+    for (const name of ['staff.xls', 'STAFF.XLS'])
+      await expect(parseSheet(xls, name)).rejects.toMatchObject({
+        reason: 'legacy',
+        message: IMPORT_MSG.legacyXls,
+      });
+    await expect(readSheetRows(xls)).rejects.toMatchObject({ reason: 'legacy' });
+    expect(IMPORT_MSG.legacyXls).toMatch(/\.xlsx or CSV/);
+  });
+
+  it('refuses what is neither CSV nor xlsx', async () => {
     await expect(parseSheet(Buffer.from('%PDF-1.4'), 'a.pdf')).rejects.toMatchObject({ reason: 'type' });
-    await expect(parseSheet(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), 'a.xls')).rejects.toMatchObject({
-      reason: 'parse',
-    });
     await expect(parseSheet(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), 'a.csv')).rejects.toMatchObject({
       reason: 'type',
     });

@@ -1,9 +1,10 @@
 // One spreadsheet reader for every import (vendors, bills, bulk disbursements, payroll employees,
-// meters): CSV (RFC 4180, a UTF-8 BOM, CRLF or LF, quoted fields with "" escapes), xlsx (the first
-// worksheet, via exceljs) or legacy xls (SheetJS, only for that binary format).
+// meters): CSV (RFC 4180, a UTF-8 BOM, CRLF or LF, quoted fields with "" escapes) or xlsx (the first
+// worksheet, via exceljs). A legacy .xls (OLE2) workbook is refused with a message asking for .xlsx
+// or CSV: the only npm reader of that format (SheetJS `xlsx` 0.18.5) has published prototype-pollution
+// and ReDoS advisories and no fixed release on npm.
 // Cells come back as trimmed strings; blank rows are dropped but keep their row numbers.
 import ExcelJS from 'exceljs';
-import * as XLSX from 'xlsx';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMPORT_MSG, MSG } from '@owo/contract';
 import { badRequest, fieldError } from './errors';
@@ -11,7 +12,7 @@ import { badRequest, fieldError } from './errors';
 export class SheetError extends Error {
   constructor(
     message: string,
-    readonly reason: 'type' | 'parse',
+    readonly reason: 'type' | 'parse' | 'legacy',
   ) {
     super(message);
   }
@@ -108,25 +109,8 @@ async function parseXlsx(buffer: Buffer): Promise<string[][]> {
   return rows;
 }
 
-/** A legacy .xls (OLE2) workbook's first sheet → rows of cell texts. */
-function parseXls(buffer: Buffer): string[][] {
-  try {
-    // A real OLE2 container, or throw (SheetJS would read junk as text).
-    (XLSX.CFB as { read: (b: Buffer, o: { type: 'buffer' }) => unknown }).read(buffer, { type: 'buffer' });
-    const wb = XLSX.read(buffer, { type: 'buffer', cellFormula: false, cellHTML: false });
-    const first = wb.SheetNames[0];
-    if (!first) return [];
-    const grid = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[first], {
-      header: 1,
-      raw: false,
-      defval: '',
-      blankrows: true,
-    });
-    return grid.map((r) => r.map((c) => (typeof c === 'string' || typeof c === 'number' ? String(c) : '')));
-  } catch {
-    throw new SheetError('The xls file could not be read', 'parse');
-  }
-}
+/** A legacy .xls (OLE2) workbook: never parsed, refused with the way forward. */
+const legacyXls = () => new SheetError(IMPORT_MSG.legacyXls, 'legacy');
 
 /**
  * A CSV or xlsx file → its rows (header included, as the file's row 1), cells trimmed, blank rows
@@ -135,7 +119,7 @@ function parseXls(buffer: Buffer): string[][] {
 export async function parseSheet(buffer: Buffer, filename: string): Promise<SheetRow[]> {
   let raw: string[][];
   if (isZip(buffer)) raw = await parseXlsx(buffer);
-  else if (isOle(buffer) && /\.xls$/i.test(filename)) raw = parseXls(buffer);
+  else if (isOle(buffer) && /\.xls$/i.test(filename)) throw legacyXls();
   else if (isOle(buffer) || !/\.(csv|txt)$/i.test(filename))
     throw new SheetError('The file must be a CSV or an xlsx spreadsheet', 'type');
   else {
@@ -153,14 +137,15 @@ export async function parseSheet(buffer: Buffer, filename: string): Promise<Shee
 }
 
 /**
- * A sheet judged by its bytes alone (xlsx, xls or CSV text, whatever its name): its non-blank rows
- * of trimmed cells, header included, or null when it is none of these or cannot be read.
+ * A sheet judged by its bytes alone (xlsx or CSV text, whatever its name): its non-blank rows of
+ * trimmed cells, header included, or null when it is none of these or cannot be read. A legacy
+ * .xls workbook throws the SheetError asking for .xlsx or CSV.
  */
 export async function readSheetRows(bytes: Buffer): Promise<string[][] | null> {
   let raw: string[][];
+  if (isOle(bytes)) throw legacyXls();
   try {
     if (isZip(bytes)) raw = await parseXlsx(bytes);
-    else if (isOle(bytes)) raw = parseXls(bytes);
     else {
       const text = bytes.toString('utf8');
       // Binary that is not a spreadsheet (an image, a PDF): NUL bytes or replacement characters.

@@ -60,6 +60,19 @@ describe('api client', () => {
     expect(calls[0].headers['x-csrf-token']).toBeUndefined();
   });
 
+  it('sends the CSRF token on a GET the spec defines as an action (resend, reminder, retry)', async () => {
+    document.cookie = 'owo_csrf=tok123; path=/';
+    const calls = mock({
+      'GET /api/invitations/i1/resend': {
+        status: 200,
+        body: { status: 'success', message: 'OK', data: null },
+      },
+    });
+    await api.action('/invitations/i1/resend');
+    expect(calls[0].method).toBe('GET');
+    expect(calls[0].headers['x-csrf-token']).toBe('tok123');
+  });
+
   it('throws ApiError with the field errors of a validation-error', async () => {
     mock({
       'POST /api/things': {

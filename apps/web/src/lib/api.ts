@@ -1,6 +1,7 @@
 // The one HTTP client of the web app (ARCHITECTURE §3, 000 §7, 000 §8).
 // - base /api, cookies included, x-account-id / x-subsidiary-id from the store,
-//   x-csrf-token (the readable owo_csrf cookie) on every non-GET request;
+//   x-csrf-token (the readable owo_csrf cookie) on every non-GET request and on the GETs the spec
+//   defines as actions (`api.action`: resend, reminder, retry; the API requires it there too);
 // - unwraps the { status, message, data, errors?, metadata? } envelope, throws ApiError otherwise;
 // - global handling of 000 §8: 401 refresh-and-retry once, forced logouts by status, 403 -> Access
 //   Forbidden page at the current path, 500 -> error toast.
@@ -48,6 +49,8 @@ export type RequestOptions = {
   skipForbiddenPage?: boolean;
   /** Skip the 5xx error toast (checks whose failure the screen handles by going on). */
   skipErrorToast?: boolean;
+  /** A GET that changes state (the spec's resend/reminder/retry GETs): send the CSRF token. */
+  action?: boolean;
   signal?: AbortSignal;
 };
 
@@ -85,7 +88,7 @@ function headersFor(method: string, opts: RequestOptions, isForm: boolean) {
   const { accountId, subsidiaryId } = store.get().staff;
   if (accountId) h['x-account-id'] = accountId;
   if (subsidiaryId) h['x-subsidiary-id'] = subsidiaryId;
-  if (!SAFE.has(method)) {
+  if (!SAFE.has(method) || opts.action) {
     const csrf = readCookie('owo_csrf');
     if (csrf) h['x-csrf-token'] = csrf;
   }
@@ -183,6 +186,8 @@ export async function request<T>(
 
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  /** A GET the spec defines as an action (it changes state): sent with the CSRF token. */
+  action: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, { ...opts, action: true }),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
     request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),

@@ -23,6 +23,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
 import { sha256 } from '../../platform/tokens';
@@ -278,7 +279,7 @@ export async function registerAccounting(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/api/accounting/payment-tags',
     {
-      config: needs('paymentTags', 'post'),
+      config: { ...needs('paymentTags', 'post'), ...bodyRefs({ 'mappings.*.categoryId': 'categories' }) },
       schema: {
         operationId: 'savePaymentTagMapping',
         summary: 'Import payment tags: map payout categories to provider accounts and classes',

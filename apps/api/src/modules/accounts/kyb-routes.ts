@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok } from '../../platform/http';
 import { getKyb, saveKybStep, type KybStepBody } from './kyb';
 import { vaultFor, type Vault } from '../../platform/vault';
@@ -73,7 +74,11 @@ export async function registerKybRoutes(app: FastifyInstance, deps: AppDeps) {
     r.put(
       `/api/parameter/account/${step}`,
       {
-        config: needs('parameters', 'get'),
+        // An owner kept by id (its BVN left out) is one of this company's owners.
+        config: {
+          ...needs('parameters', 'get'),
+          ...(step === 'ownership' ? bodyRefs({ 'owners.*.id': 'kybOwners' }) : {}),
+        },
         schema: {
           ...KYB_STEP_OPERATIONS[step],
           tags,

@@ -20,6 +20,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import {
   addSubsidiaryMember,
@@ -183,7 +184,10 @@ export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: App
   r.post(
     `${base}/:id/${set.members}`,
     {
-      config: needs('subsidiaryMembers', 'post'),
+      config: {
+        ...needs('subsidiaryMembers', 'post'),
+        ...bodyRefs({ [set.memberKey]: { table: 'members', message: ACCOUNT_MSG.memberUnknown } }),
+      },
       schema: {
         operationId: ops.addMember[0],
         summary: ops.addMember[1],

@@ -38,6 +38,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { authOf, isPlatformAdmin, loadMembership, needs, needsSession, tenantOf } from '../../platform/guard';
 import { forbidden, notFound } from '../../platform/errors';
+import { bodyRefs } from '../../platform/refs';
 import { addComment, commentThread, itemForCommenter } from './comments';
 import { ok, paged } from '../../platform/http';
 import {
@@ -52,6 +53,13 @@ import {
 } from './engine';
 import { apPolicyDto, getApPolicy, platformKycCap, saveApPolicy, setPlatformKycCap } from './policy';
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, updateWorkflow } from './workflows';
+
+/** The workflow's category, subsidiary and approvers are the company's own. */
+const WORKFLOW_REFS = bodyRefs({
+  categoryId: 'categories',
+  subsidiaryId: 'subsidiaries',
+  'levels.*.approverIds': { table: 'memberUsers', message: APPROVAL_MSG.approverUnknown },
+}).refs;
 
 const tags = ['approvals'];
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -93,7 +101,7 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/approval-workflows',
     {
-      config: needs('approvalWorkflows', 'post'),
+      config: { ...needs('approvalWorkflows', 'post'), ...bodyRefs(WORKFLOW_REFS) },
       schema: {
         operationId: 'createApprovalWorkflow',
         summary: 'Create an approval workflow',
@@ -132,7 +140,7 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/api/approval-workflows/:id',
     {
-      config: needs('approvalWorkflows', 'put'),
+      config: { ...needs('approvalWorkflows', 'put'), ...bodyRefs(WORKFLOW_REFS) },
       schema: {
         operationId: 'updateApprovalWorkflow',
         summary: 'Change an approval workflow (items in flight keep their levels)',

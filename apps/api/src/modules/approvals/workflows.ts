@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { APPROVAL_MSG, fromMinor, type ApprovalType, type Workflow } from '@owo/contract';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { accountMembers, users } from '../../platform/schema';
+import { users } from '../../platform/schema';
 import { approvalWorkflows, type StoredLevel } from './tables';
 
 type Row = typeof approvalWorkflows.$inferSelect;
@@ -46,30 +46,18 @@ async function present(db: DbOrTx, rows: Row[]): Promise<Workflow[]> {
   }));
 }
 
-/** Approvers are active members of the account; no one twice in a level; the range is ordered. */
-async function validate(db: DbOrTx, accountId: string, w: WorkflowInput) {
+/**
+ * No one twice in a level; the range is ordered. That the approvers are active members, and the
+ * category and subsidiary the company's own, is checked before the handler by the route's
+ * `bodyRefs` (platform/refs.ts).
+ */
+function validate(w: WorkflowInput) {
   if (w.amountFrom != null && w.amountTo != null && w.amountTo <= w.amountFrom)
     throw badRequest(APPROVAL_MSG.rangeOrder, { amountTo: [APPROVAL_MSG.rangeOrder] });
-  const all = [...new Set(w.levels.flatMap((l) => l.approverIds))];
-  const rows = await db
-    .select({ userId: accountMembers.userId })
-    .from(accountMembers)
-    .where(
-      and(
-        eq(accountMembers.accountId, accountId),
-        eq(accountMembers.active, true),
-        inArray(accountMembers.userId, all),
-      ),
-    );
-  const members = new Set(rows.map((r) => r.userId));
   w.levels.forEach((l, i) => {
     if (new Set(l.approverIds).size !== l.approverIds.length)
       throw badRequest(APPROVAL_MSG.approverDuplicate, {
         [`levels.${i}.approverIds`]: [APPROVAL_MSG.approverDuplicate],
-      });
-    if (l.approverIds.some((u) => !members.has(u)))
-      throw badRequest(APPROVAL_MSG.approverUnknown, {
-        [`levels.${i}.approverIds`]: [APPROVAL_MSG.approverUnknown],
       });
   });
 }
@@ -108,7 +96,7 @@ export async function createWorkflow(
   tx: Tx,
   p: { accountId: string; userId: string; body: WorkflowInput },
 ): Promise<Workflow> {
-  await validate(tx, p.accountId, p.body);
+  validate(p.body);
   const [row] = await tx
     .insert(approvalWorkflows)
     .values({ accountId: p.accountId, createdBy: p.userId, ...columns(p.body) })
@@ -121,7 +109,7 @@ export async function updateWorkflow(
   tx: Tx,
   p: { accountId: string; id: string; body: WorkflowInput },
 ): Promise<Workflow> {
-  await validate(tx, p.accountId, p.body);
+  validate(p.body);
   const [row] = await tx
     .update(approvalWorkflows)
     .set({ ...columns(p.body), updatedAt: new Date() })

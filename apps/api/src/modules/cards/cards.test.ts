@@ -205,7 +205,7 @@ describe('cards', () => {
     const o = await fundedOwner(t, 0);
     const stranger = await ownerWithAccount(t);
     const bad = await o.api.post('/api/cards', {
-      holderId: stranger.user.id,
+      holderId: o.user.id,
       currency: 'NGN',
       perTransactionLimit: '100',
       monthlyLimit: '50',

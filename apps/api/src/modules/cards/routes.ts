@@ -22,6 +22,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError, unauthorized } from '../../platform/errors';
 import { readUploadedFile } from '../../platform/spreadsheet';
 import { actorOf, authOf, isPublic, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from './issuer';
 import {
@@ -55,7 +56,10 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/cards',
     {
-      config: needs('wallets', 'post'),
+      config: {
+        ...needs('wallets', 'post'),
+        ...bodyRefs({ holderId: { table: 'memberUsers', message: CARD_MSG.holderInvalid } }),
+      },
       schema: {
         operationId: 'createCard',
         summary: 'Issue a virtual card (the full number and CVV appear in this answer only)',
@@ -162,7 +166,7 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/cards/:id/fund',
     {
-      config: needs('wallets', 'post'),
+      config: { ...needs('wallets', 'post'), ...bodyRefs({ walletId: 'wallets' }) },
       schema: {
         operationId: 'fundCard',
         summary: "Move money from a wallet to the card's own ledger account (no fee)",

@@ -14,6 +14,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok } from '../../platform/http';
 import {
   budgetInsight,
@@ -81,7 +82,7 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
   r.post(
     base,
     {
-      config: needs('payouts', 'post'),
+      config: { ...needs('payouts', 'post'), ...bodyRefs({ parentId: 'categories' }) },
       schema: {
         operationId: 'createPayoutCategory',
         summary: 'Create a payout category (or a subcategory with parentId)',
@@ -101,7 +102,7 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
   r.put(
     `${base}/:id`,
     {
-      config: needs('payouts', 'put'),
+      config: { ...needs('payouts', 'put'), ...bodyRefs({ parentId: 'categories' }) },
       schema: {
         operationId: 'renamePayoutCategory',
         summary: 'Rename a payout category',
@@ -170,7 +171,7 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
   r.put(
     `${base}/:id/subcategory`,
     {
-      config: needs('payouts', 'put'),
+      config: { ...needs('payouts', 'put'), ...bodyRefs({ subcategoryId: 'categories' }) },
       schema: {
         operationId: 'putPayoutSubcategory',
         summary: 'Add a subcategory under a category, or rename one (subcategoryId)',

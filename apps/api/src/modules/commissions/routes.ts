@@ -23,6 +23,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { registerInflowListener } from '../inflows';
 import { onCollected, onRefundStarted } from './accrual';
@@ -87,7 +88,7 @@ export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/agents/core/commission-settings',
     {
-      config: needs('agentCommissionSettings', 'post'),
+      config: { ...needs('agentCommissionSettings', 'post'), ...bodyRefs({ userId: 'memberUsers' }) },
       schema: {
         operationId: 'saveCommissionSettings',
         summary: 'Save the general commission setting, or one agent’s (settingType agent + userId)',

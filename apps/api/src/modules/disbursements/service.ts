@@ -35,7 +35,7 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors'
 import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { preparedPage } from '../../platform/list';
-import { readSheetRows } from '../../platform/spreadsheet';
+import { readSheetRows, SheetError } from '../../platform/spreadsheet';
 import { approvalItems, users } from '../../platform/schema';
 import {
   approvalOf,
@@ -120,7 +120,13 @@ function checkRow(cells: string[], rowNo: number): ParsedRow {
 }
 
 export async function parseFile(bytes: Buffer): Promise<ParsedRow[]> {
-  const sheet = await readSheetRows(bytes);
+  let sheet: string[][] | null;
+  try {
+    sheet = await readSheetRows(bytes);
+  } catch (e) {
+    if (e instanceof SheetError) throw fieldError('file', e.message);
+    throw e;
+  }
   if (!sheet) throw fieldError('file', M.fileUnreadable);
   const [header, ...rows] = sheet;
   const names = (header ?? []).map((h) => h.replace(/\s+/g, '').toLowerCase());

@@ -20,6 +20,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
@@ -38,6 +39,15 @@ import {
   retryExpense,
   updateExpense,
 } from './service';
+
+/** The wallet, approver, products, project and beneficiary an expense names are the company's own. */
+const EXPENSE_REFS = bodyRefs({
+  walletId: { table: 'wallets', message: EXPENSE_MSG.selectWallet },
+  approverId: { table: 'memberUsers', message: EXPENSE_MSG.approverInvalid },
+  'productsAndServices.*.id': 'products',
+  projectId: 'projects',
+  beneficiaryId: 'beneficiaries',
+}).refs;
 
 const tags = ['expenses'];
 const errors = {
@@ -80,7 +90,7 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/expense',
     {
-      config: needs('expenses', 'post'),
+      config: { ...needs('expenses', 'post'), ...bodyRefs(EXPENSE_REFS) },
       schema: {
         operationId: 'createExpense',
         summary: 'Create an expense; it goes to approval (or is auto-approved and paid)',
@@ -155,7 +165,7 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/api/expense/:id',
     {
-      config: needs('expenses', 'put'),
+      config: { ...needs('expenses', 'put'), ...bodyRefs(EXPENSE_REFS) },
       schema: {
         operationId: 'updateExpense',
         summary: 'Edit a rejected or failed expense (then resolve, or re-approve)',

@@ -459,7 +459,7 @@ export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/inflows/invoice/notification/:id',
     {
-      config: needs('inflows', 'post'),
+      config: { ...needs('inflows', 'post'), action: true },
       schema: {
         operationId: 'sendInvoiceReminder',
         summary: 'Mail the customer a reminder with the pay link (approved, not fully paid)',

@@ -36,6 +36,7 @@ import { readUploadedFile } from '../../platform/spreadsheet';
 import { confirmMeterImport, previewMeterImport } from './import';
 import { meterReport, meterReportCsv } from './report';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
@@ -54,6 +55,13 @@ import {
   updateVendingAmount,
   verifyMeter,
 } from './service';
+
+/** The wallet, meters and category of a purchase are the company's own. */
+const VENDING_REFS = bodyRefs({
+  walletId: { table: 'wallets', message: MSG.selectWallet },
+  'assets.*.assetId': { table: 'meters', message: MSG.meterNotFound },
+  categoryId: 'categories',
+}).refs;
 
 const tags = ['marketplace'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
@@ -250,7 +258,7 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/marketplace/vendings/create',
     {
-      config: needs('marketplaceVendings', 'post'),
+      config: { ...needs('marketplaceVendings', 'post'), ...bodyRefs(VENDING_REFS) },
       schema: {
         operationId: 'createVendings',
         summary: 'Buy electricity: one vending per meter, the total held, the order sent to approval',
@@ -265,7 +273,7 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/marketplace/electricity/asset/bulk',
     {
-      config: needs('marketplaceVendings', 'post'),
+      config: { ...needs('marketplaceVendings', 'post'), ...bodyRefs(VENDING_REFS) },
       schema: {
         operationId: 'buyElectricityBulk',
         summary: 'The Buy Electricity purchase (single or bulk); same service as vendings/create',

@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import { fusedList, isPublic, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged, sendJsonPage } from '../../platform/http';
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import { fastList } from '../../platform/list';
@@ -92,7 +93,7 @@ export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/transactions/statement',
     {
-      config: needs('transactions', 'post'),
+      config: { ...needs('transactions', 'post'), ...bodyRefs({ walletId: 'wallets' }) },
       schema: {
         operationId: 'requestStatement',
         summary: 'Request an account statement',

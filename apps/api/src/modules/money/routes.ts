@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok } from '../../platform/http';
 import {
   IDEMPOTENCY_KEY_INVALID,
@@ -137,7 +138,7 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/transfers',
     {
-      config: needs('payouts', 'post'),
+      config: { ...needs('payouts', 'post'), ...bodyRefs({ walletId: 'wallets' }) },
       schema: {
         operationId: 'createBankTransfer',
         summary: 'Send money from a wallet to a Nigerian bank account',

@@ -23,6 +23,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, linkOf, needs, needsLink, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
 import { sendSheet, readUploadedFile } from '../../platform/spreadsheet';
@@ -59,7 +60,7 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
   r.post(
     '/api/payee/invite',
     {
-      config: needs('payee', 'post'),
+      config: { ...needs('payee', 'post'), ...bodyRefs({ payeeId: 'payees' }) },
       schema: {
         operationId: 'inviteVendor',
         summary: 'Invite a vendor to add their own details and bank account (a single-use link is mailed)',

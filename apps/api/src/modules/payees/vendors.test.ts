@@ -351,7 +351,8 @@ describe('vendor invite and self-onboarding', () => {
       })
     ).body.data;
     const r = await o.api.post('/api/payee/invite', { email: `a.${rnd()}@x.ng`, payeeId: v.id });
-    expect(r.status).toBe(404);
+    expect(r.status).toBe(400);
+    expect(r.body.errors?.payeeId).toEqual(['Payee not found']);
     await invite(other.api);
     expect((await o.api.get('/api/payee/invitations')).body.data).toEqual([]);
     const viewer = await memberWithRole(t, o.account.id, 'viewer');

@@ -18,10 +18,12 @@ import {
   refParam,
   sendBillFields,
   sendBillInfoSchema,
+  PAYOUT_MSG,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError } from '../../platform/errors';
 import { authOf, linkOf, needs, needsLink, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
@@ -131,7 +133,13 @@ export async function registerBills(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/payout/quote/:ref/payout',
     {
-      config: needs('payouts', 'post'),
+      config: {
+        ...needs('payouts', 'post'),
+        ...bodyRefs({
+          walletId: { table: 'wallets', message: PAYOUT_MSG.selectWallet },
+          categoryId: 'categories',
+        }),
+      },
       schema: {
         operationId: 'createBillPayout',
         summary: 'Send a received bill for payment: it becomes a payout (approval type payout)',
@@ -288,7 +296,10 @@ async function registerBillExtras(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/api/payout/quote/:ref/draft',
     {
-      config: needs('payouts', 'post'),
+      config: {
+        ...needs('payouts', 'post'),
+        ...bodyRefs({ payeeId: { table: 'payees', message: PAYOUT_MSG.payeeNotFound } }),
+      },
       schema: {
         operationId: 'completeDraftBill',
         summary:

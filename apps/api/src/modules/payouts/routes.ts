@@ -28,6 +28,7 @@ import {
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
@@ -48,6 +49,13 @@ import {
   reschedule,
 } from './service';
 
+/** The category, project and assets a payout names are the company's own. */
+const PAYOUT_REFS = bodyRefs({
+  categoryId: 'categories',
+  projectId: 'projects',
+  'assets.*.id': 'payoutAssets',
+}).refs;
+
 const tags = ['payouts'];
 const idempotencyHeader = z
   .object({ 'idempotency-key': z.string().max(IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_INVALID).optional() })
@@ -63,7 +71,14 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/payouts',
     {
-      config: needs('payouts', 'post'),
+      config: {
+        ...needs('payouts', 'post'),
+        ...bodyRefs({
+          ...PAYOUT_REFS,
+          payeeId: { table: 'payees', message: PAYOUT_MSG.payeeNotFound },
+          walletId: { table: 'wallets', message: PAYOUT_MSG.selectWallet },
+        }),
+      },
       schema: {
         operationId: 'createPayout',
         summary: 'Create a payout to a vendor; it goes to approval (type payout)',
@@ -111,7 +126,13 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/pay-someone',
     {
-      config: needs('payouts', 'post'),
+      config: {
+        ...needs('payouts', 'post'),
+        ...bodyRefs({
+          payeeId: { table: 'payees', message: PAYOUT_MSG.payeeNotFound },
+          walletId: { table: 'wallets', message: PAYOUT_MSG.selectWallet },
+        }),
+      },
       schema: {
         operationId: 'paySomeone',
         summary: 'Pay a new or existing recipient in NGN, USD or GBP; a payout that goes to approval',
@@ -251,7 +272,7 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/api/payouts/:id',
     {
-      config: needs('payouts', 'put'),
+      config: { ...needs('payouts', 'put'), ...bodyRefs(PAYOUT_REFS) },
       schema: {
         operationId: 'updatePayout',
         summary: 'Edit a payout not yet paid; it goes back to approval',

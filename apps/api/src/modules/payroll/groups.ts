@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { needs, tenantOf, type TenantContext } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok } from '../../platform/http';
 import { getEmployee, statutorySettings } from './service';
 import { payrollEmployees, payrollGroups, payrollSettings } from './tables';
@@ -168,7 +169,10 @@ export async function registerPayrollGroups(app: FastifyInstance, deps: AppDeps)
   r.post(
     '/api/payrolls/employees/:id/group',
     {
-      config: needs('payrollEmployees', 'put'),
+      config: {
+        ...needs('payrollEmployees', 'put'),
+        ...bodyRefs({ groupId: { table: 'payrollGroups', message: GROUP_MSG.notFound } }),
+      },
       schema: {
         operationId: 'setPayrollEmployeeGroup',
         summary: 'Put an employee in a group of the same company (groupId null: out of any group)',

@@ -184,7 +184,7 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
   r.get(
     `${base}/:id/retry-validation`,
     {
-      config: needs('payrollEmployees', 'post'),
+      config: { ...needs('payrollEmployees', 'post'), action: true },
       schema: {
         operationId: 'retryPayrollEmployeesImportValidation',
         summary: 'Look up again the account names that could not be verified, and recheck duplicates',

@@ -58,7 +58,8 @@ export async function extractEmployees(buffer: Buffer, fileName: string) {
   try {
     rows = sheetObjects(await parseSheet(buffer, fileName));
   } catch (e) {
-    if (e instanceof SheetError) throw fieldError('file', PAYROLL_IMPORT_MSG.fileFormat);
+    if (e instanceof SheetError)
+      throw fieldError('file', e.reason === 'legacy' ? e.message : PAYROLL_IMPORT_MSG.fileFormat);
     throw e;
   }
   if (!rows.length) throw fieldError('file', PAYROLL_IMPORT_MSG.empty);

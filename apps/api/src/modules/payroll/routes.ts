@@ -27,6 +27,7 @@ import {
 import { sendCsv, wantsCsv, preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { fastList, preparedPage } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
@@ -281,7 +282,10 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/payrolls',
     {
-      config: needs('payrolls', 'post'),
+      config: {
+        ...needs('payrolls', 'post'),
+        ...bodyRefs({ walletId: { table: 'wallets', message: PAYROLL_MSG.selectWallet } }),
+      },
       schema: {
         operationId: 'createPayroll',
         summary:
@@ -380,7 +384,10 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/api/payrolls/:id',
     {
-      config: needs('payrolls', 'put'),
+      config: {
+        ...needs('payrolls', 'put'),
+        ...bodyRefs({ walletId: { table: 'wallets', message: PAYROLL_MSG.selectWallet } }),
+      },
       schema: {
         operationId: 'updatePayroll',
         summary:
@@ -400,7 +407,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
   r.put(
     '/api/payrolls/:id/employees',
     {
-      config: needs('payrolls', 'put'),
+      config: { ...needs('payrolls', 'put'), ...bodyRefs({ 'employees.*.employeeId': 'employees' }) },
       schema: {
         operationId: 'updatePayrollEmployees',
         summary:

@@ -15,6 +15,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { createAsset, deleteAsset, getAsset, listAssets, setAssetActive, updateAsset } from './assets';
 
@@ -29,7 +30,7 @@ export async function registerAssetRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     base,
     {
-      config: needs('payoutAsset', 'post'),
+      config: { ...needs('payoutAsset', 'post'), ...bodyRefs({ 'inventory.*.productId': 'products' }) },
       schema: {
         operationId: 'createPayoutAsset',
         summary: 'Add a payout asset (all fields required) with its inventory',
@@ -78,7 +79,7 @@ export async function registerAssetRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put(
     `${base}/:id`,
     {
-      config: needs('payoutAsset', 'put'),
+      config: { ...needs('payoutAsset', 'put'), ...bodyRefs({ 'inventory.*.productId': 'products' }) },
       schema: {
         operationId: 'updatePayoutAsset',
         summary: 'Change a payout asset and replace its inventory',

@@ -17,6 +17,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import {
   assignProject,
@@ -109,7 +110,10 @@ export async function registerProjects(app: FastifyInstance, deps: AppDeps) {
   r.post(
     `${base}/:id/assign`,
     {
-      config: needs('projects', 'post'),
+      config: {
+        ...needs('projects', 'post'),
+        ...bodyRefs({ accessIds: { table: 'members', message: PROJECT_MSG.memberNotFound, item: true } }),
+      },
       schema: {
         operationId: 'assignProject',
         summary: 'Set the members (account access ids) assigned to a project',

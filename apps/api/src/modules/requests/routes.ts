@@ -15,6 +15,7 @@ import {
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
@@ -40,7 +41,13 @@ export async function registerRequests(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/requests',
     {
-      config: needs('requests', 'post'),
+      config: {
+        ...needs('requests', 'post'),
+        ...bodyRefs({
+          walletId: { table: 'wallets', message: REQUEST_MSG.selectWallet },
+          payeeId: { table: 'payees', message: REQUEST_MSG.payeeNotFound },
+        }),
+      },
       schema: {
         operationId: 'createFundRequest',
         summary: 'Ask the company to pay money out for a purpose; it goes to approval (type request)',

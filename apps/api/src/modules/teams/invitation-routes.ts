@@ -12,9 +12,11 @@ import {
   inviteCodeParam,
   listEnvelope,
   listQuery,
+  TEAM_MSG,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, isPublic, needs, needsSession, tenantOf } from '../../platform/guard';
+import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
 import {
@@ -36,7 +38,10 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
   r.post(
     '/api/invitations',
     {
-      config: needs('invitations', 'post'),
+      config: {
+        ...needs('invitations', 'post'),
+        ...bodyRefs({ subsidiaryId: { table: 'subsidiaries', message: TEAM_MSG.subsidiaryUnknown } }),
+      },
       schema: {
         operationId: 'createInvitation',
         summary: 'Invite someone to the account',
@@ -78,7 +83,7 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
   r.get(
     '/api/invitations/:id/resend',
     {
-      config: needs('invitations', 'put'),
+      config: { ...needs('invitations', 'put'), action: true },
       schema: {
         operationId: 'resendInvitation',
         summary: 'Send an invitation again',

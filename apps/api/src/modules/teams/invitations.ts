@@ -69,7 +69,10 @@ async function findPending(db: DbOrTx, accountId: string, id: string): Promise<I
   return row;
 }
 
-/** The invite's subsidiary: the one named (checked against the account and the inviter's sub-access) or the inviter's active one. */
+/**
+ * The invite's subsidiary: the one named (the company's own, checked by the route's `bodyRefs`;
+ * here against the inviter's sub-access) or the inviter's active one.
+ */
 async function resolveSubsidiary(
   db: DbOrTx,
   tenant: TenantContext,
@@ -77,11 +80,6 @@ async function resolveSubsidiary(
 ): Promise<string | null> {
   if (requested === undefined) return subsidiaryForWrite(tenant);
   if (requested === null) return null;
-  const [sub] = await db
-    .select({ id: subsidiaries.id })
-    .from(subsidiaries)
-    .where(and(eq(subsidiaries.id, requested), eq(subsidiaries.accountId, tenant.accountId)));
-  if (!sub) throw fieldError('subsidiaryId', TEAM_MSG.subsidiaryUnknown);
   if (!tenant.isFullAccess) {
     const [grant] = await db
       .select({ id: subsidiaryAccess.id })

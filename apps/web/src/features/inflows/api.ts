@@ -128,5 +128,5 @@ export const inflowApi = {
   markDelivered: (id: string) =>
     api.patch<InvoiceDetail>(`/inflows/invoice/${id}/delivery/mark-as-delivered`),
   /** Mails the customer the pay link ('Reminder sent successfully!'); same 409 rule as cancel. */
-  sendReminder: (id: string) => api.get<null>(`/inflows/invoice/notification/${id}`),
+  sendReminder: (id: string) => api.action<null>(`/inflows/invoice/notification/${id}`),
 };

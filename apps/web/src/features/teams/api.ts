@@ -74,7 +74,7 @@ export const teamsApi = {
       ? api.post<Member>(`/account_access/${id}/expense-limit`, { amount })
       : api.patch<Member>(`/account_access/${id}/expense-limit`, { amount }),
   invite: (body: CreateInvitationBody) => api.post<Invitation>('/invitations', body),
-  resendInvite: (id: string) => api.get<Invitation>(`/invitations/${id}/resend`),
+  resendInvite: (id: string) => api.action<Invitation>(`/invitations/${id}/resend`),
   changeInviteRole: (id: string, role: string) => api.put<Invitation>(`/invitations/${id}`, { role }),
   cancelInvite: (id: string) => api.delete<Invitation>(`/invitations/${id}`),
   changeMemberRole: (id: string, role: string) => api.patch<Member>(`/account_access/${id}`, { role }),

@@ -160,7 +160,7 @@ export function ImportValidationScreen() {
     },
   });
   const retry = useApiMutation({
-    mutationFn: () => api.get<ImportBatch>(`${base}/${id}/retry-validation`),
+    mutationFn: () => api.action<ImportBatch>(`${base}/${id}/retry-validation`),
     onSuccess: () => void q.refetch(),
   });
   if (q.isLoading) return <Loader />;
