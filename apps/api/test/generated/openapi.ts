@@ -1526,6 +1526,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approval-workflows/approvers/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Before submitting: can anyone but the caller approve an item of this type? (needsApprover: show "Invite an approver") */
+        get: operations["getApproverOutlook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approval-workflows/items/{approvalId}": {
         parameters: {
             query?: never;
@@ -1572,6 +1589,23 @@ export interface paths {
         put?: never;
         /** Approve or reject a pending item at its current level */
         post: operations["decideApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval-workflows/pending-approvals/self-approve/{approvalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The owner approves their own item at its current level because nobody else can (AP policy self-approval on); labelled in the trail and audited */
+        post: operations["selfApproveApproval"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1993,7 +2027,10 @@ export interface paths {
         };
         /** One expense with its manifest and approval item */
         get: operations["getExpense"];
-        /** Edit a rejected or failed expense (then resolve, or re-approve) */
+        /**
+         * Edit a rejected or failed expense (then resolve, or re-approve)
+         * @description A failed expense whose payment fields change (amount, wallet, bank account, beneficiary, date) goes back to approval at once; the trail shows the change. A retry pays only what was approved.
+         */
         put: operations["updateExpense"];
         post?: never;
         delete?: never;
@@ -2028,7 +2065,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retry the payment of an approved expense whose payout failed */
+        /**
+         * Retry the payment of an approved expense whose payout failed
+         * @description Pays exactly the manifest the approval digested (money/outflow.ts), or nothing: 409 when the expense is not approved or differs from what was approved.
+         */
         post: operations["retryExpensePayment"];
         delete?: never;
         options?: never;
@@ -2083,7 +2123,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Add receipts to an expense */
+        /** Add receipts to an expense: its maker's own, or any with the expenses patch right */
         patch: operations["addExpenseAttachments"];
         trace?: never;
     };
@@ -3138,7 +3178,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload the holder's receipt for a card spend (multipart: file; stored by the files module) */
+        /** Upload or replace the receipt of a card spend: the card's holder, or a card manager (multipart: file; stored by the files module) */
         post: operations["attachCardReceipt"];
         delete?: never;
         options?: never;
@@ -3821,14 +3861,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/invoices/{accountId}/{invoiceId}": {
+    "/api/public/invoices/{token}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** What a payer needs: company, products, amount due now and the account to pay into */
+        /**
+         * What a payer needs: company, products, amount due now and the account to pay into
+         * @description The token is the invoice’s pay link token (256 bits, stored hashed; never the company’s or the invoice’s id), issued at approval: unknown 404; the invoice cancelled 410 (link-revoked); expired (two years) 410.
+         */
         get: operations["getPublicInvoice"];
         put?: never;
         post?: never;
@@ -4063,7 +4106,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/verify/payout/quote/{ref}": {
+    "/api/verify/payout/quote/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4072,12 +4115,12 @@ export interface paths {
         };
         /**
          * Public: the company name and recipient email of a send-bill link
-         * @description Unknown ref: 404; a ref already used: 409. Nothing of the company but its name is answered.
+         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered.
          */
         get: operations["getSendBill"];
         /**
          * Public: the vendor sends the bill (multipart: amount, description, invoiceNumber, dueDate, bankCode, accountNumber, file)
-         * @description Single use: a used ref answers 409, an unknown one 404. The bank account is NUBAN-checked and resolved.
+         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). The link is spent with the bill's submission. The bank account is NUBAN-checked and resolved.
          */
         put: operations["submitSendBill"];
         post?: never;
@@ -4087,14 +4130,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/verify/payout/quote/{ref}/banks": {
+    "/api/verify/payout/quote/{token}/banks": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Public: the bank list for the send-bill form (only with a live send-bill ref) */
+        /**
+         * Public: the bank list for the send-bill form (only with a live send-bill link)
+         * @description Its token (256 random bits, stored hashed; never the bill’s reference) allows this bill only, once, for 30 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked).
+         */
         get: operations["listSendBillBanks"];
         put?: never;
         post?: never;
@@ -4215,7 +4261,10 @@ export interface paths {
         };
         /** A scheduled payout’s schedule */
         get: operations["getPayoutSchedule"];
-        /** Move a scheduled payout to another date (tomorrow or later) */
+        /**
+         * Move a scheduled payout to another date (tomorrow or later)
+         * @description The date is part of what was approved: an approved payout moved to another date goes back to approval (the trail shows the change).
+         */
         put: operations["updatePayoutSchedule"];
         post?: never;
         /** Cancel a scheduled payout that has not run */
@@ -4253,7 +4302,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a vendor to add their own details and bank account (a single-use link is mailed)
-         * @description With payeeId, the existing vendor updates their details; a new bank account then needs approval by someone other than the inviter (approval type payeeBankChange).
+         * @description Without payeeId, the link creates a new vendor (never touches another). With payeeId, the link proposes that vendor’s new details and bank account: they wait for approval by someone other than the inviter (approval type payeeBankChange) and the vendor’s current email is told.
          */
         post: operations["inviteVendor"];
         delete?: never;
@@ -4279,7 +4328,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}": {
+    "/api/public/vendor-onboarding/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4288,7 +4337,7 @@ export interface paths {
         };
         /**
          * Public: the company name and invited email of a vendor self-onboarding link
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         get: operations["getVendorOnboarding"];
         put?: never;
@@ -4299,7 +4348,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}/banks": {
+    "/api/public/vendor-onboarding/{token}/banks": {
         parameters: {
             query?: never;
             header?: never;
@@ -4308,7 +4357,7 @@ export interface paths {
         };
         /**
          * Public: the bank list for the onboarding bank step (only with a live link)
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         get: operations["listVendorOnboardingBanks"];
         put?: never;
@@ -4319,7 +4368,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}/personal-details": {
+    "/api/public/vendor-onboarding/{token}/personal-details": {
         parameters: {
             query?: never;
             header?: never;
@@ -4329,7 +4378,7 @@ export interface paths {
         get?: never;
         /**
          * Public: the vendor’s name, email, phone and billing address (step 1 of 2)
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP.
          */
         put: operations["saveVendorPersonalDetails"];
         post?: never;
@@ -4339,7 +4388,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/vendor-onboarding/{ref}/bank-details": {
+    "/api/public/vendor-onboarding/{token}/bank-details": {
         parameters: {
             query?: never;
             header?: never;
@@ -4349,7 +4398,7 @@ export interface paths {
         get?: never;
         /**
          * Public: the vendor’s bank account (step 2 of 2): NUBAN-checked, resolved, and the link is used up
-         * @description Public (no sign-in), reached from the mailed link. The reference is 128 random bits, single use and expires after 7 days: unknown 404, already used 409, expired 410. Nothing of the company but its name is answered. Rate-limited per client IP. The resolved account name wins. A vendor the company already has whose account differs gets a bank change awaiting approval (pendingApproval true), never an immediate change.
+         * @description Public (no sign-in), reached from the mailed link. Its token (a link token: 256 random bits, stored hashed) allows this invitation only, is spent when the bank step completes and expires after 7 days: unknown 404; used, expired or revoked 410 (status link-used, link-expired, link-revoked). Nothing of the company but its name is answered. Rate-limited per client IP. The resolved account name wins. A new-vendor invitation creates a new vendor. An invitation for an existing vendor changes nothing at once: new details or bank account wait for approval (pendingApproval true) and the vendor’s current email is told.
          */
         put: operations["completeVendorOnboarding"];
         post?: never;
@@ -5328,9 +5377,9 @@ export interface components {
             customerName: string;
             email: string;
         };
-        Approvals_6e1da88e: {
+        Approvals_672251c1: {
             /** @enum {string} */
-            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled";
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved";
             comments: string;
             dateApproved: string;
             /** Format: int64 */
@@ -5341,8 +5390,8 @@ export interface components {
             };
             uniqueHash: string;
         };
-        Approvals_afcbe5d2: components["schemas"]["Approvals_6e1da88e"][];
-        ApprovalWorkflowPendingApprovalItem_0f3d13d3: {
+        Approvals_f34a7fe2: components["schemas"]["Approvals_672251c1"][];
+        ApprovalWorkflowPendingApprovalItem_aa4e290e: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -5351,6 +5400,7 @@ export interface components {
             status: "pending" | "approved" | "rejected" | "cancelled";
             canApprove: boolean;
             canResolve: boolean;
+            canSelfApprove: boolean;
             rejectionResolverIds: string[];
             /** Format: int64 */
             currentLevel: number;
@@ -5362,7 +5412,7 @@ export interface components {
                 id: string;
                 name: string;
             }[];
-            approvals: components["schemas"]["Approvals_afcbe5d2"];
+            approvals: components["schemas"]["Approvals_f34a7fe2"];
             trailVerified: boolean;
         } | null;
         Assets_3186708d: components["schemas"]["Assets_999cc5cc"][];
@@ -5478,24 +5528,6 @@ export interface components {
                 name: string;
             } | null;
         };
-        Get_03314b9d: {
-            autoApproveBelow: string;
-            /** Format: int64 */
-            autoApproveBelowMinor: number;
-            fourEyes: boolean;
-            /** @enum {string} */
-            overBudget: "block" | "warn";
-            receiptsRequiredAbove: string | null;
-            /** Format: int64 */
-            receiptsRequiredAboveMinor: number | null;
-            kycIncompleteCap: string;
-            /** Format: int64 */
-            kycIncompleteCapMinor: number;
-            platformKycIncompleteCap: string;
-            /** Format: int64 */
-            platformKycIncompleteCapMinor: number;
-            updatedAt: string | null;
-        };
         Get_0bd0c8a6: {
             id: string | null;
             /** @enum {string} */
@@ -5543,29 +5575,6 @@ export interface components {
         };
         Get_11e26d96: components["schemas"]["Get_42fe6eab"][];
         Get_14c4cf8b: components["schemas"]["Get_82bc8b44"][];
-        Get_155845be: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "cancelled";
-            canApprove: boolean;
-            canResolve: boolean;
-            rejectionResolverIds: string[];
-            /** Format: int64 */
-            currentLevel: number;
-            /** Format: int64 */
-            totalLevels: number;
-            workflowId: string | null;
-            workflowName: string;
-            currentApprovers: {
-                id: string;
-                name: string;
-            }[];
-            approvals: components["schemas"]["Approvals_afcbe5d2"];
-            trailVerified: boolean;
-        };
         Get_16660009: {
             status: string;
             message: string;
@@ -5623,11 +5632,24 @@ export interface components {
             capMinor: number;
             createdAt: string;
         };
-        Get_22e6e6b7: components["schemas"]["Get_c353dfb6"][];
-        Get_25c3da54: {
+        Get_2295f680: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_03314b9d"];
+            data: components["schemas"]["Get_8e4e62eb"];
+        };
+        Get_22e6e6b7: components["schemas"]["Get_c353dfb6"][];
+        Get_2af324a2: {
+            id: string;
+            /** @enum {string} */
+            kind: "comment" | "decision";
+            /** @enum {string|null} */
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved" | null;
+            body: string;
+            createdAt: string;
+            user: {
+                id: string | null;
+                name: string;
+            };
         };
         Get_304d4bcf: {
             status: string;
@@ -5640,11 +5662,40 @@ export interface components {
                 nipCode: string | null;
             }[];
         };
+        Get_32368549: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_37d2e7b4"];
+        };
         Get_33b2a4e5: {
             status: string;
             message: string;
             data: components["schemas"]["Get_14c4cf8b"];
             metadata: components["schemas"]["Metadata_a70a3782"];
+        };
+        Get_37d2e7b4: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            canApprove: boolean;
+            canResolve: boolean;
+            canSelfApprove: boolean;
+            rejectionResolverIds: string[];
+            /** Format: int64 */
+            currentLevel: number;
+            /** Format: int64 */
+            totalLevels: number;
+            workflowId: string | null;
+            workflowName: string;
+            currentApprovers: {
+                id: string;
+                name: string;
+            }[];
+            approvals: components["schemas"]["Approvals_f34a7fe2"];
+            trailVerified: boolean;
         };
         Get_37f4691b: {
             status: string;
@@ -5800,11 +5851,6 @@ export interface components {
             totalPendingItems: number;
             approvalStatus: string;
         };
-        Get_47397ea3: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_de5f5ea7"];
-        };
         Get_495985f2: {
             status: string;
             message: string;
@@ -5867,35 +5913,6 @@ export interface components {
             updatedAt: string;
             limit: components["schemas"]["Limit_223409f7"];
         };
-        Get_5a818ff6: {
-            id: string;
-            reference: string;
-            agent: {
-                id: string;
-                name: string;
-            };
-            /** @enum {string} */
-            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-            totalAmount: string;
-            /** Format: int64 */
-            totalAmountMinor: number;
-            createdAt: string;
-            /** @enum {string} */
-            payoutFrequency: "daily" | "weekly" | "monthly";
-            period: string;
-            /** Format: int64 */
-            totalItems: number;
-            /** Format: int64 */
-            totalPaidItems: number;
-            /** Format: int64 */
-            totalFailedItems: number;
-            /** Format: int64 */
-            totalPendingItems: number;
-            approvalStatus: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-            commissions: components["schemas"]["Get_a1b2a69e"];
-            canDeleteItems: boolean;
-        };
         Get_5c1bdc06: {
             id: string;
             userId: string;
@@ -5935,11 +5952,6 @@ export interface components {
                 expiresAt: string;
             };
         };
-        Get_66da24b9: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_5a818ff6"];
-        };
         Get_6b0efcd3: {
             id: string;
             /** @enum {string} */
@@ -5953,6 +5965,25 @@ export interface components {
             errorRows: number;
             rows: components["schemas"]["Rows_b63c9dce"];
             createdAt: string;
+        };
+        Get_73cb20dd: {
+            autoApproveBelow: string;
+            /** Format: int64 */
+            autoApproveBelowMinor: number;
+            fourEyes: boolean;
+            selfApproval: boolean;
+            /** @enum {string} */
+            overBudget: "block" | "warn";
+            receiptsRequiredAbove: string | null;
+            /** Format: int64 */
+            receiptsRequiredAboveMinor: number | null;
+            kycIncompleteCap: string;
+            /** Format: int64 */
+            kycIncompleteCapMinor: number;
+            platformKycIncompleteCap: string;
+            /** Format: int64 */
+            platformKycIncompleteCapMinor: number;
+            updatedAt: string | null;
         };
         Get_74130a7d: {
             status: string;
@@ -5969,6 +6000,35 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_a0d42117"];
+        };
+        Get_7dd86bb7: {
+            id: string;
+            reference: string;
+            agent: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+            totalAmount: string;
+            /** Format: int64 */
+            totalAmountMinor: number;
+            createdAt: string;
+            /** @enum {string} */
+            payoutFrequency: "daily" | "weekly" | "monthly";
+            period: string;
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPaidItems: number;
+            /** Format: int64 */
+            totalFailedItems: number;
+            /** Format: int64 */
+            totalPendingItems: number;
+            approvalStatus: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+            commissions: components["schemas"]["Get_a1b2a69e"];
+            canDeleteItems: boolean;
         };
         Get_80964a3e: {
             status: string;
@@ -6053,6 +6113,12 @@ export interface components {
             createdAt: string;
             members: components["schemas"]["Members_a5269d9f"];
         };
+        Get_8cd5f610: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_7dd86bb7"];
+        };
+        Get_8e4e62eb: components["schemas"]["Get_2af324a2"][];
         Get_901e99d0: {
             status: string;
             message: string;
@@ -6099,19 +6165,6 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_d2d8b321"];
-        };
-        Get_9cf07a07: {
-            id: string;
-            /** @enum {string} */
-            kind: "comment" | "decision";
-            /** @enum {string|null} */
-            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | null;
-            body: string;
-            createdAt: string;
-            user: {
-                id: string | null;
-                name: string;
-            };
         };
         Get_9f7de912: {
             status: string;
@@ -6167,11 +6220,6 @@ export interface components {
         };
         Get_a1b2a69e: components["schemas"]["Get_1fe834cc"][];
         Get_a2c12b77: components["schemas"]["Get_c32d639a"][];
-        Get_a42810e7: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_155845be"];
-        };
         Get_a6a952c0: {
             /** @enum {string} */
             type: "sandbox" | "quickbooks";
@@ -6184,7 +6232,6 @@ export interface components {
             locationsSyncedAt: string | null;
         };
         Get_aac9296e: components["schemas"]["Get_ca33965a"] | string;
-        Get_abf88476: components["schemas"]["Get_9cf07a07"][];
         Get_ad1d04b5: {
             /** Format: uuid */
             id: string;
@@ -6213,6 +6260,43 @@ export interface components {
                 [key: string]: string[];
             };
             isBuiltIn: boolean;
+        };
+        Get_b7d369b4: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            orderId: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            createdAt: string;
+            /** @enum {string} */
+            vendStatus: "SUCCESS" | "FAILED" | "pending";
+            approvalStatus: string;
+            /** Format: uuid */
+            assetId: string;
+            assetIdentifier: string;
+            assetLabel: string | null;
+            metadata: components["schemas"]["Metadata_472ed56e"];
+            response: components["schemas"]["Response_1ef0c638"];
+            failureReason: string | null;
+            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
+            /** Format: uuid */
+            transactionId: string | null;
+            /** Format: int64 */
+            orderSize: number;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+        };
+        Get_c3150186: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_73cb20dd"];
         };
         Get_c32d639a: {
             /** Format: uuid */
@@ -6281,47 +6365,15 @@ export interface components {
             bankCode: string;
             email: string | null;
         };
-        Get_de5f5ea7: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            orderId: string;
-            reference: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            createdAt: string;
-            /** @enum {string} */
-            vendStatus: "SUCCESS" | "FAILED" | "pending";
-            approvalStatus: string;
-            /** Format: uuid */
-            assetId: string;
-            assetIdentifier: string;
-            assetLabel: string | null;
-            metadata: components["schemas"]["Metadata_472ed56e"];
-            response: components["schemas"]["Response_1ef0c638"];
-            failureReason: string | null;
-            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
-            /** Format: uuid */
-            transactionId: string | null;
-            /** Format: int64 */
-            orderSize: number;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+        Get_debf74aa: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_b7d369b4"];
         };
         Get_e2142f36: {
             status: string;
             message: string;
             data: components["schemas"]["Get_8317163f"];
-        };
-        Get_e2ee7c81: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_abf88476"];
         };
         Get_e5942aa2: {
             /** Format: uuid */
@@ -6718,24 +6770,6 @@ export interface components {
             requestedAt: string;
             decidedAt: string | null;
         } | null;
-        Post_01b1dbfe: {
-            id: string;
-            name: string;
-            currency: string;
-            email: string;
-            phone: string | null;
-            billingAddress: string | null;
-            bankCode: string;
-            bankName: string;
-            accountNumber: string;
-            accountName: string;
-            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
-            createdAt: string;
-            updatedAt: string;
-            payments: components["schemas"]["Payments_8a3a54c7"];
-            openBills: components["schemas"]["OpenBills_3d5ba027"];
-            bankChangeApproval: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-        };
         Post_037b351c: {
             id: string;
             event: string;
@@ -6751,15 +6785,10 @@ export interface components {
             deliveredAt: string | null;
             createdAt: string;
         };
-        Post_0994a1cb: {
+        Post_0891746e: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_f4613910"];
-        };
-        Post_0b2eddc6: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_e6e42254"];
+            data: components["schemas"]["Post_befa35fa"];
         };
         Post_0dd6aa95: {
             id: string;
@@ -6791,42 +6820,6 @@ export interface components {
             attempt: number;
             transactionId: string | null;
         };
-        Post_0e79141a: {
-            id: string;
-            reference: string;
-            name: string;
-            walletId: string;
-            currency: string;
-            /** @enum {string} */
-            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
-            approvalStatus: string | null;
-            error: string | null;
-            /** Format: int64 */
-            itemCount: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            total: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            totalMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            fee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            feeMinor: number;
-            progress: components["schemas"]["Progress_461d5a21"];
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            items: components["schemas"]["Post_7b1a95d0"];
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-        };
         Post_0f077018: {
             status: string;
             message: string;
@@ -6850,11 +6843,6 @@ export interface components {
             message: string;
             data: components["schemas"]["Post_5fd9305f"];
         };
-        Post_258dedb5: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_657600a8"];
-        };
         Post_258fdeb5: {
             status: string;
             message: string;
@@ -6864,6 +6852,56 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_0bd5135b"];
+        };
+        Post_28971bd5: {
+            id: string;
+            reference: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
+            /** @enum {string} */
+            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+            walletId: string;
+            /** Format: int64 */
+            employeeCount: number;
+            /** Format: int64 */
+            paidCount: number;
+            /** Format: int64 */
+            failedCount: number;
+            /** Format: int64 */
+            daysBeforeMonthEndToCreatePayroll: number | null;
+            /** Format: int64 */
+            daysBeforeMonthEndToProcessPayroll: number | null;
+            scheduledPayDate: string | null;
+            salaryVisible: boolean;
+            grossAmount: string | null;
+            /** Format: int64 */
+            grossAmountMinor: number | null;
+            netAmount: string | null;
+            /** Format: int64 */
+            netAmountMinor: number | null;
+            employerCost: string | null;
+            /** Format: int64 */
+            employerCostMinor: number | null;
+            payrollBreakdown: {
+                [key: string]: string;
+            } | null;
+            payrollBreakdownMinor: {
+                [key: string]: number;
+            } | null;
+            employerCosts: {
+                [key: string]: string;
+            } | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Post_28a2ae3e: {
             status: string;
@@ -6903,10 +6941,50 @@ export interface components {
             location: string;
             inventory?: components["schemas"]["Inventory_821e6e34"];
         };
-        Post_44ef417e: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_cdc16616"];
+        Post_3e74aadb: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
+            /** @enum {string} */
+            approvalStatus: "none" | "pending" | "approved" | "rejected";
+            /** @enum {string} */
+            deliveryStatus: "pending" | "delivered";
+            customer: components["schemas"]["Employee_3131c44a"];
+            initialAmount: string;
+            /** Format: int64 */
+            initialAmountMinor: number;
+            discount: string | null;
+            /** @enum {string|null} */
+            discountType: "fixed" | "percentage" | null;
+            discountAmount: string;
+            /** Format: int64 */
+            discountAmountMinor: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            amountPaid: string;
+            /** Format: int64 */
+            amountPaidMinor: number;
+            /** @enum {string} */
+            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+            /** @enum {string|null} */
+            paymentOption: "one-time" | "installments" | null;
+            createdBy: string;
+            createdAt: string;
+            products: components["schemas"]["Products_aad9241a"];
+            partners: components["schemas"]["Partners_d6ca95ea"];
+            invoiceInstallments: components["schemas"]["InvoiceInstallments_b431de26"];
+            invoiceSettlements: components["schemas"]["InvoiceSettlements_035aa8f4"];
+            invoiceCollectionRefunds: components["schemas"]["InvoiceCollectionRefunds_bc316de5"];
+            collectionAccount: {
+                accountNumber: string;
+                bankName: string;
+                accountName: string;
+            } | null;
+            payLink: string | null;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Post_457072cb: {
             /** Format: uuid */
@@ -6980,46 +7058,6 @@ export interface components {
             /** Format: uuid */
             parentId?: string | null;
         };
-        Post_657600a8: {
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
-            approvalStatus: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            walletId: string;
-            /** @enum {string} */
-            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
-            narration: string;
-            /** @enum {string} */
-            payeeKind: "vendor" | "self";
-            payee: {
-                id: string | null;
-                name: string;
-                bankName: string;
-                accountNumber: string;
-                accountName: string;
-            };
-            /** @enum {string|null} */
-            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
-            scheduledDate: string | null;
-            payoutId: string | null;
-            transactionId: string | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-        };
         Post_6994322c: {
             id: string;
             accountId: string;
@@ -7067,10 +7105,121 @@ export interface components {
             valueMinor: number;
             createdAt: string;
         };
+        Post_7571ff8a: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_28971bd5"];
+        };
+        Post_75dde09d: {
+            id: string;
+            reference: string;
+            name: string;
+            walletId: string;
+            currency: string;
+            /** @enum {string} */
+            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+            approvalStatus: string | null;
+            error: string | null;
+            /** Format: int64 */
+            itemCount: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number;
+            progress: components["schemas"]["Progress_461d5a21"];
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            items: components["schemas"]["Post_7b1a95d0"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+        };
         Post_761cf089: {
             status: string;
             message: string;
             data: components["schemas"]["Post_cd2e6ef3"];
+        };
+        Post_781ea721: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            payoutOption: "standard" | "asset" | "project";
+            /** @enum {string} */
+            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+            approvalStatus: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number;
+            currency: string;
+            walletId: string;
+            narration: string;
+            payee: {
+                id: string;
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
+            };
+            scheduledDate: string | null;
+            scheduleId: string | null;
+            categoryId: string | null;
+            projectId: string | null;
+            assets: {
+                id: string;
+                /** Format: int64 */
+                quantity: number | null;
+            }[];
+            transactionId: string | null;
+            failureReason: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            recipientCurrency: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            recipientAmount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            recipientAmountMinor: number | null;
+            fxRate: string | null;
+            wirePurpose: string | null;
+            wireNarration: string | null;
+            senderDetails: {
+                name: string;
+                address: string;
+                country: string;
+                phone?: string | null;
+            } | null;
+            channel: string;
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+            recurrence: components["schemas"]["Recurrence_d229c587"];
         };
         Post_7a000c7e: {
             /** Format: uuid */
@@ -7126,10 +7275,15 @@ export interface components {
             totalMinor: number;
             vendings: components["schemas"]["Vendings_4b3a6c64"];
         };
-        Post_85ff05ac: {
+        Post_82033f20: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_fe575e8b"];
+            data: components["schemas"]["Post_cf135cad"];
+        };
+        Post_832907d1: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_3e74aadb"];
         };
         Post_87667d1d: {
             name: string;
@@ -7145,11 +7299,6 @@ export interface components {
             data: components["schemas"]["Post_74a6c7d0"];
         };
         Post_88de0fc1: components["schemas"]["Post_b5889231"][];
-        Post_8dd83e0b: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_01b1dbfe"];
-        };
         Post_950ad73d: {
             id: string;
             email: string;
@@ -7193,11 +7342,6 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Post_6ad56fae"];
-        };
-        Post_aa3d527b: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_0e79141a"];
         };
         Post_adae3d85: {
             id: string;
@@ -7269,6 +7413,11 @@ export interface components {
             percentage: number | string;
             cap?: number | string;
         };
+        Post_b8893923: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_d09fe29e"];
+        };
         Post_ba01f8f5: {
             accessToken: string;
             refreshToken: string;
@@ -7284,6 +7433,24 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_b5896b79"];
+        };
+        Post_befa35fa: {
+            id: string;
+            name: string;
+            currency: string;
+            email: string;
+            phone: string | null;
+            billingAddress: string | null;
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
+            createdAt: string;
+            updatedAt: string;
+            payments: components["schemas"]["Payments_8a3a54c7"];
+            openBills: components["schemas"]["OpenBills_3d5ba027"];
+            bankChangeApproval: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
         Post_c85af71b: {
             amount: number | string;
@@ -7394,173 +7561,12 @@ export interface components {
              */
             availableBalanceMinor: number;
         };
-        Post_cdc16616: {
-            /** Format: uuid */
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-            /** @enum {string} */
-            approvalStatus: "none" | "pending" | "approved" | "rejected";
-            /** @enum {string} */
-            deliveryStatus: "pending" | "delivered";
-            customer: components["schemas"]["Employee_3131c44a"];
-            initialAmount: string;
-            /** Format: int64 */
-            initialAmountMinor: number;
-            discount: string | null;
-            /** @enum {string|null} */
-            discountType: "fixed" | "percentage" | null;
-            discountAmount: string;
-            /** Format: int64 */
-            discountAmountMinor: number;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            amountPaid: string;
-            /** Format: int64 */
-            amountPaidMinor: number;
-            /** @enum {string} */
-            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-            /** @enum {string|null} */
-            paymentOption: "one-time" | "installments" | null;
-            createdBy: string;
-            createdAt: string;
-            products: components["schemas"]["Products_aad9241a"];
-            partners: components["schemas"]["Partners_d6ca95ea"];
-            invoiceInstallments: components["schemas"]["InvoiceInstallments_b431de26"];
-            invoiceSettlements: components["schemas"]["InvoiceSettlements_035aa8f4"];
-            invoiceCollectionRefunds: components["schemas"]["InvoiceCollectionRefunds_bc316de5"];
-            collectionAccount: {
-                accountNumber: string;
-                bankName: string;
-                accountName: string;
-            } | null;
-            payLink: string | null;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-        };
         Post_ceac5507: {
             status: string;
             message: string;
             data: components["schemas"]["Post_d315a01c"];
         };
-        Post_d315a01c: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            phoneNumber: string | null;
-            createdAt: string;
-        };
-        Post_d50a078f: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_457072cb"];
-        };
-        Post_d69b214c: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_037b351c"];
-        };
-        Post_e426515f: components["schemas"]["Post_7a000c7e"][];
-        Post_e4699390: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_7c4f4e6b"];
-        };
-        Post_e6e42254: {
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            payoutOption: "standard" | "asset" | "project";
-            /** @enum {string} */
-            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
-            approvalStatus: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            fee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            feeMinor: number;
-            currency: string;
-            walletId: string;
-            narration: string;
-            payee: {
-                id: string;
-                name: string;
-                bankName: string;
-                accountNumber: string;
-                accountName: string;
-            };
-            scheduledDate: string | null;
-            scheduleId: string | null;
-            categoryId: string | null;
-            projectId: string | null;
-            assets: {
-                id: string;
-                /** Format: int64 */
-                quantity: number | null;
-            }[];
-            transactionId: string | null;
-            failureReason: string | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            recipientCurrency: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            recipientAmount: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            recipientAmountMinor: number | null;
-            fxRate: string | null;
-            wirePurpose: string | null;
-            wireNarration: string | null;
-            senderDetails: {
-                name: string;
-                address: string;
-                country: string;
-                phone?: string | null;
-            } | null;
-            channel: string;
-            createdAt: string;
-            updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
-            recurrence: components["schemas"]["Recurrence_d229c587"];
-        };
-        Post_e70859c7: {
-            name: string;
-            description?: string;
-            /** @enum {string} */
-            type: "once" | "recurring";
-            /** @enum {string} */
-            mode: "instant" | "scheduled";
-            /** Format: uuid */
-            walletId: string;
-            employees: string[];
-            /** Format: int32 */
-            daysBeforeMonthEndToCreatePayroll?: number | null;
-            /** Format: int32 */
-            daysBeforeMonthEndToProcessPayroll?: number | null;
-            /** Format: date */
-            scheduledPayDate?: string | null;
-            payrollBreakdown?: {
-                [key: string]: {
-                    [key: string]: number | string;
-                };
-            };
-        };
-        Post_f4613910: {
+        Post_cf135cad: {
             /** Format: uuid */
             id: string;
             reference: string;
@@ -7606,7 +7612,103 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             expenseData: components["schemas"]["ExpenseData_289f8bc1"];
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+        };
+        Post_d09fe29e: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+            approvalStatus: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            walletId: string;
+            /** @enum {string} */
+            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+            narration: string;
+            /** @enum {string} */
+            payeeKind: "vendor" | "self";
+            payee: {
+                id: string | null;
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
+            };
+            /** @enum {string|null} */
+            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
+            scheduledDate: string | null;
+            payoutId: string | null;
+            transactionId: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+        };
+        Post_d315a01c: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            phoneNumber: string | null;
+            createdAt: string;
+        };
+        Post_d50a078f: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_457072cb"];
+        };
+        Post_d69b214c: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_037b351c"];
+        };
+        Post_dd6c4967: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_781ea721"];
+        };
+        Post_de737ace: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_75dde09d"];
+        };
+        Post_e426515f: components["schemas"]["Post_7a000c7e"][];
+        Post_e4699390: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_7c4f4e6b"];
+        };
+        Post_e70859c7: {
+            name: string;
+            description?: string;
+            /** @enum {string} */
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
+            /** Format: uuid */
+            walletId: string;
+            employees: string[];
+            /** Format: int32 */
+            daysBeforeMonthEndToCreatePayroll?: number | null;
+            /** Format: int32 */
+            daysBeforeMonthEndToProcessPayroll?: number | null;
+            /** Format: date */
+            scheduledPayDate?: string | null;
+            payrollBreakdown?: {
+                [key: string]: {
+                    [key: string]: number | string;
+                };
+            };
         };
         Post_fac37f6e: {
             status: string;
@@ -7616,56 +7718,6 @@ export interface components {
                 approved: boolean;
                 reason: string | null;
             };
-        };
-        Post_fe575e8b: {
-            id: string;
-            reference: string;
-            name: string;
-            description: string | null;
-            /** @enum {string} */
-            type: "once" | "recurring";
-            /** @enum {string} */
-            mode: "instant" | "scheduled";
-            /** @enum {string} */
-            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-            walletId: string;
-            /** Format: int64 */
-            employeeCount: number;
-            /** Format: int64 */
-            paidCount: number;
-            /** Format: int64 */
-            failedCount: number;
-            /** Format: int64 */
-            daysBeforeMonthEndToCreatePayroll: number | null;
-            /** Format: int64 */
-            daysBeforeMonthEndToProcessPayroll: number | null;
-            scheduledPayDate: string | null;
-            salaryVisible: boolean;
-            grossAmount: string | null;
-            /** Format: int64 */
-            grossAmountMinor: number | null;
-            netAmount: string | null;
-            /** Format: int64 */
-            netAmountMinor: number | null;
-            employerCost: string | null;
-            /** Format: int64 */
-            employerCostMinor: number | null;
-            payrollBreakdown: {
-                [key: string]: string;
-            } | null;
-            payrollBreakdownMinor: {
-                [key: string]: number;
-            } | null;
-            employerCosts: {
-                [key: string]: string;
-            } | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
         };
         Preferences_332aa794: {
             /** @enum {string} */
@@ -12516,6 +12568,53 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getApproverOutlook: {
+        parameters: {
+            query?: {
+                amount?: number | string;
+                categoryId?: string;
+                subsidiaryId?: string;
+                approverId?: string;
+            };
+            header?: never;
+            path: {
+                type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+                            fourEyes: boolean;
+                            hasOtherApprover: boolean;
+                            needsApprover: boolean;
+                            canSelfApprove: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getApprovalItem: {
         parameters: {
             query?: never;
@@ -12536,7 +12635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_a42810e7"];
+                    "application/json": components["schemas"]["Get_32368549"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12567,7 +12666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_e2ee7c81"];
+                    "application/json": components["schemas"]["Get_2295f680"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12604,7 +12703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_e2ee7c81"];
+                    "application/json": components["schemas"]["Get_2295f680"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12644,7 +12743,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_a42810e7"];
+                    "application/json": components["schemas"]["Get_32368549"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    selfApproveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approvalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comments: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Get_32368549"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12682,7 +12819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_a42810e7"];
+                    "application/json": components["schemas"]["Get_32368549"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12712,7 +12849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_25c3da54"];
+                    "application/json": components["schemas"]["Get_c3150186"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12733,6 +12870,7 @@ export interface operations {
                 "application/json": {
                     autoApproveBelow: number | string;
                     fourEyes: boolean;
+                    selfApproval?: boolean;
                     /** @enum {string} */
                     overBudget: "block" | "warn";
                     receiptsRequiredAbove?: (number | null) | (string | null);
@@ -12750,7 +12888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_25c3da54"];
+                    "application/json": components["schemas"]["Get_c3150186"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13842,7 +13980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13945,7 +14083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13980,7 +14118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14019,7 +14157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14052,7 +14190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14085,7 +14223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14118,7 +14256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_a42810e7"];
+                    "application/json": components["schemas"]["Get_32368549"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14159,7 +14297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0994a1cb"];
+                    "application/json": components["schemas"]["Post_82033f20"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14872,7 +15010,7 @@ export interface operations {
                                 requestedAt: string;
                                 decidedAt: string | null;
                             };
-                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
                         }[];
                     };
                 };
@@ -14908,7 +15046,7 @@ export interface operations {
                         message: string;
                         data: {
                             pendingChange: components["schemas"]["PendingChange_927ebc6b"];
-                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_0f3d13d3"];
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
                         };
                     };
                 };
@@ -15317,7 +15455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15422,7 +15560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15457,7 +15595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15616,7 +15754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15649,7 +15787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15681,7 +15819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_85ff05ac"];
+                    "application/json": components["schemas"]["Post_7571ff8a"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16907,7 +17045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_47397ea3"];
+                    "application/json": components["schemas"]["Get_debf74aa"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16944,7 +17082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_47397ea3"];
+                    "application/json": components["schemas"]["Get_debf74aa"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18859,7 +18997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18970,7 +19108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19040,7 +19178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19141,7 +19279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19173,7 +19311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19219,7 +19357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_44ef417e"];
+                    "application/json": components["schemas"]["Post_832907d1"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19237,8 +19375,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                accountId: string;
-                invoiceId: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19281,7 +19418,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19689,7 +19828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19706,7 +19845,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19732,8 +19871,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19743,7 +19883,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19767,8 +19907,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19778,7 +19919,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -19797,8 +19938,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -19960,7 +20102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20033,7 +20175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20168,7 +20310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20212,7 +20354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0b2eddc6"];
+                    "application/json": components["schemas"]["Post_dd6c4967"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20450,7 +20592,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20482,6 +20624,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20494,7 +20637,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20513,6 +20656,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20525,7 +20669,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20559,8 +20703,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -20571,7 +20715,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ref: string;
+                token: string;
             };
             cookie?: never;
         };
@@ -20606,6 +20750,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -20820,7 +20965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_8dd83e0b"];
+                    "application/json": components["schemas"]["Post_0891746e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20851,7 +20996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_8dd83e0b"];
+                    "application/json": components["schemas"]["Post_0891746e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20895,7 +21040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_8dd83e0b"];
+                    "application/json": components["schemas"]["Post_0891746e"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21023,7 +21168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258dedb5"];
+                    "application/json": components["schemas"]["Post_b8893923"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21054,7 +21199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258dedb5"];
+                    "application/json": components["schemas"]["Post_b8893923"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21094,7 +21239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258dedb5"];
+                    "application/json": components["schemas"]["Post_b8893923"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21126,7 +21271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258dedb5"];
+                    "application/json": components["schemas"]["Post_b8893923"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21504,7 +21649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_66da24b9"];
+                    "application/json": components["schemas"]["Get_8cd5f610"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21586,7 +21731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_66da24b9"];
+                    "application/json": components["schemas"]["Get_8cd5f610"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21618,7 +21763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_66da24b9"];
+                    "application/json": components["schemas"]["Get_8cd5f610"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21651,7 +21796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_66da24b9"];
+                    "application/json": components["schemas"]["Get_8cd5f610"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22376,7 +22521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22438,7 +22583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22477,7 +22622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22509,7 +22654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22543,7 +22688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_aa3d527b"];
+                    "application/json": components["schemas"]["Post_de737ace"];
                 };
             };
             400: components["responses"]["ValidationError"];
