@@ -25,7 +25,7 @@ import { sendMail } from '../mail';
 import { createNotification, wantsEmail } from '../notifications';
 import { getApPolicy } from './policy';
 import { approvalDecisions, approvalItems, approvalWorkflows, type StoredLevel } from './tables';
-import { decisionHash, genesisHash, manifestDigest, trailOf, verifyChain } from './trail';
+import { decisionHash, genesisHash, manifestDigest, storedManifest, trailOf, verifyChain } from './trail';
 
 export type ApprovalItemRow = typeof approvalItems.$inferSelect;
 
@@ -402,7 +402,7 @@ async function enterLevel(
       .set({
         status: 'approved',
         currentApproverIds: [],
-        manifest: m?.manifest ?? null,
+        manifest: m ? storedManifest(m.manifest) : null,
         manifestDigest: m?.digest ?? null,
         updatedAt: sql`now()`,
       })

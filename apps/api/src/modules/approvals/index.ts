@@ -14,7 +14,7 @@ export {
   type ApprovalSubject,
   type HandlerContext,
 } from './engine';
-export { manifestDigest } from './trail';
+export { manifestDigest, storedManifest } from './trail';
 export {
   billTiersDto,
   billTierWorkflow,

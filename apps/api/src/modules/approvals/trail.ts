@@ -46,6 +46,24 @@ export const manifestDigest = (manifest: unknown): string =>
     .update(`manifest:${canonicalJson(manifest)}`)
     .digest('hex');
 
+/**
+ * The copy of a manifest an approval item keeps beside its digest: every `accountNumber` masked to
+ * its last four digits (payroll accounts are sealed in the vault; the trail's "what changed" needs
+ * no more). The digest is always of the whole manifest.
+ */
+export function storedManifest<T>(manifest: T): T {
+  const mask = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(mask);
+    if (!v || typeof v !== 'object') return v;
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) =>
+        k === 'accountNumber' && typeof x === 'string' ? [k, `******${x.slice(-4)}`] : [k, mask(x)],
+      ),
+    );
+  };
+  return mask(manifest) as T;
+}
+
 export type BrokenLink = { itemId: string; seq: number; reason: string };
 
 /** Re-computes one item's chain; returns the broken links (empty when the trail is intact). */

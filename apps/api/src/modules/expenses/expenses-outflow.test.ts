@@ -71,7 +71,9 @@ describe('expenses: one way money leaves', () => {
     const note = item.approvals[1].comments as string;
     expect(note).toMatch(/^Edited after approval: /);
     expect(note).toContain('amount ₦100.00 → ₦90,000.00');
-    expect(note).toContain(`account ${SANDBOX_TEST_ACCOUNTS.fails} → ${other}`);
+    expect(note).toContain(
+      `account ******${SANDBOX_TEST_ACCOUNTS.fails.slice(-4)} → ******${other.slice(-4)}`,
+    );
     expect(item.trailVerified).toBe(true);
 
     // Approved as edited: ₦90,000 leaves once, to the approved account.

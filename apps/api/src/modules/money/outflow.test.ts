@@ -68,7 +68,7 @@ describe('money/outflow', () => {
     const drafts = [draft(10_000_00), draft(20_000_00), draft(30_000_00)];
     const id = await approved(await batchManifest(t.db, o.account.id, drafts));
     const before = await balance();
-    const run = (ds: OutflowDraft[], resourceId = id, part = false) =>
+    const run = (ds: OutflowDraft[], resourceId = id, pay?: number[]) =>
       t.db.transaction((tx) =>
         payOutBatch(tx, t.app.deps, {
           accountId: o.account.id,
@@ -77,7 +77,7 @@ describe('money/outflow', () => {
           sourceType: 'payroll',
           sourceId: resourceId,
           rows: rows(ds),
-          part,
+          pay,
         }),
       );
 
@@ -97,12 +97,14 @@ describe('money/outflow', () => {
     expect(txs.map((x) => x.amount).sort()).toEqual([10_000_00, 20_000_00, 30_000_00]);
     expect(txs[0].metadata).toMatchObject({ authority: 'approval:payroll', authorityResourceId: id });
 
-    // A retry of some rows: each must be one of the approved rows.
-    expect((await run([drafts[1]], id, true)).ok).toBe(true);
-    await expect(run([{ ...drafts[1], accountNumber: ordinaryAccount() }], id, true)).rejects.toMatchObject({
-      statusCode: 409,
-    });
-    await expect(run([drafts[1], drafts[1]], id, true)).rejects.toMatchObject({ statusCode: 409 });
+    // A retry of some rows (`pay`) is still checked over the whole approved batch: a changed row
+    // refuses it, whichever rows are paid now.
+    expect((await run(drafts, id, [1])).ok).toBe(true);
+    await expect(
+      run([drafts[0], { ...drafts[1], accountNumber: ordinaryAccount() }, drafts[2]], id, [1]),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    // Another row edited to equal an already-paid row (the same account twice) is refused too.
+    await expect(run([drafts[0], drafts[0], drafts[2]], id, [1])).rejects.toMatchObject({ statusCode: 409 });
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 

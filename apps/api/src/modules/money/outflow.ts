@@ -19,14 +19,16 @@
 //      answers `{ ok: false, reason }` (nothing moved; the area marks its record failed); a payment
 //      without final approval or with another manifest throws 409 (`isOutflowRefusal`), nothing moved.
 //   3. An edit of a record after approval or after a failure calls `manifestChange`: when a payment
-//      field changed it answers the change ("amount ₦100.00 → ₦90,000.00; account 0123456789 →
-//      0987654321"); the area sets its record pending and calls `resubmitForApproval` with the
+//      field changed it answers the change ("amount ₦100.00 → ₦90,000.00; account ******6789 →
+//      ******4321"); the area sets its record pending and calls `resubmitForApproval` with the
 //      comment `editedAfterApproval(change)`, so the trail keeps the old decisions and shows the change.
 //   4. A movement that has no approval by design names its authority: `{ system: 'card-funding',
 //      resourceId }` (SYSTEM_AUTHORITIES): no bypass flag; the authority is written on the transaction.
 //   5. A batch (bulk disbursement, payroll run) declares `manifest: batchManifest(...)` over its rows
 //      and pays with `payOutBatch` from the SAME rows in the SAME order; a retry of its failed rows
-//      passes `part: true` (each row must equal one approved row). Per-row fee: the fee rule.
+//      passes `pay` (their indexes), still under the whole batch's digest. Per-row fee: the fee rule.
+//   7. The item keeps the digest and a copy of the manifest with account numbers masked
+//      (`storedManifest`): enough for the trail's "what changed", never a payroll account in clear.
 //   6. Occurrences of an approved series (a recurring payout, a scheduled expense) pay under the
 //      series' approval: authority = the approved record, manifest built from the approved record.
 import type { ApprovalType } from '@owo/contract';
@@ -36,7 +38,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { canonicalJson } from '../../platform/idempotency';
 import { railsOf } from '../../rails';
-import { approvedManifest, currentManifest, manifestDigest } from '../approvals';
+import { approvedManifest, currentManifest, manifestDigest, storedManifest } from '../approvals';
 import { fundCard } from './cards';
 import { applyFeeRule, computeFee, getFeePolicy } from './fees';
 import { checkPayoutLimit } from './limits';
@@ -162,8 +164,6 @@ export async function authorizeOutflow(
     accountId: string;
     authority: OutflowAuthority;
     manifest: OutflowManifest | BatchManifest;
-    /** A batch's retry of some of its rows: each row must be one of the approved batch's rows. */
-    part?: boolean;
   },
 ): Promise<Record<string, string>> {
   const a = p.authority;
@@ -179,20 +179,7 @@ export async function authorizeOutflow(
   if (!item || item.status !== 'approved') throw new OutflowRefused(OUTFLOW_MSG.notApproved);
   if (!item.manifestDigest) throw new OutflowRefused(OUTFLOW_MSG.noManifest);
   const digest = manifestDigest(p.manifest);
-  if (p.part && 'batch' in p.manifest) {
-    // Each row one of the approved rows (each approved row at most once in this movement).
-    const approved = new Map<string, number>();
-    for (const r of (item.manifest as BatchManifest | null)?.batch ?? []) {
-      const k = canonicalJson(r);
-      approved.set(k, (approved.get(k) ?? 0) + 1);
-    }
-    for (const r of p.manifest.batch) {
-      const k = canonicalJson(r);
-      const n = approved.get(k) ?? 0;
-      if (!n) throw new OutflowRefused(OUTFLOW_MSG.manifestChanged);
-      approved.set(k, n - 1);
-    }
-  } else if (digest !== item.manifestDigest) throw new OutflowRefused(OUTFLOW_MSG.manifestChanged);
+  if (digest !== item.manifestDigest) throw new OutflowRefused(OUTFLOW_MSG.manifestChanged);
   return {
     authority: `approval:${a.approval}`,
     authorityResourceId: a.resourceId,
@@ -292,11 +279,6 @@ export async function payOutBatch(
      * rows, still under the whole batch's digest, so no row of the batch can have changed.
      */
     pay?: number[];
-    /**
-     * A retry of some rows of an approved batch (the failed ones): each row must equal one of the
-     * approved rows, instead of the whole batch equalling the approved one.
-     */
-    part?: boolean;
   },
 ): Promise<
   | { ok: true; transactions: TransactionRow[]; manifest: BatchManifest }
@@ -313,7 +295,6 @@ export async function payOutBatch(
     accountId: req.accountId,
     authority: req.authority,
     manifest,
-    part: req.part,
   });
   const pay = req.pay ?? req.rows.map((_, i) => i);
   if (pay.some((i) => !Number.isInteger(i) || i < 0 || i >= req.rows.length))
@@ -511,5 +492,5 @@ export async function manifestChange(
 ): Promise<string | null> {
   const item = await approvedManifest(tx, p);
   if (!item?.manifest) return null;
-  return describeManifestChange(item.manifest, await currentManifest(tx, deps, p));
+  return describeManifestChange(item.manifest, storedManifest(await currentManifest(tx, deps, p)));
 }
