@@ -39,7 +39,10 @@ export const createWalletBody = z.object({
 /** GET /api/content/payout/currency items (000 §3 Currency). */
 export const payoutCurrencySchema = z.object({ alpha2: z.string(), currency: z.enum(CURRENCIES) });
 
-/** POST /api/transfers: wallet to a Nigerian bank account. Requires an Idempotency-Key header. */
+/**
+ * POST /api/transfers: wallet to a Nigerian bank account. Requires an Idempotency-Key header. It is a
+ * payout (approval type payout): nothing moves until its final approval (or the AP policy's auto-approval).
+ */
 export const transferBody = z.object({
   walletId: z.string({ error: WALLET_MSG.selectWallet }).uuid(WALLET_MSG.selectWallet),
   amount: amountSchema,
@@ -57,6 +60,12 @@ export const transferBody = z.object({
   narration: z.string().trim().max(100, 'Narration must be at most 100 characters').optional(),
 });
 export type TransferBody = z.input<typeof transferBody>;
+
+export const TRANSFER_MSG = {
+  ngnWalletOnly: 'Bank transfers are sent from the NGN wallet',
+  pending: 'Transfer sent for approval',
+  sent: 'Transfer initiated',
+} as const;
 
 export const TRANSACTION_TYPES = [
   'deposit',

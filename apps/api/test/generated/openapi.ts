@@ -1321,26 +1321,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/transfers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send money from a wallet to a Nigerian bank account
-         * @description Sends money from a wallet to a Nigerian bank account. Requires an Idempotency-Key header; a retry with the same key answers the first result.
-         */
-        post: operations["createBankTransfer"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/transactions": {
         parameters: {
             query?: never;
@@ -4188,6 +4168,26 @@ export interface paths {
          * @description Requires an Idempotency-Key header (a retry answers the first result). One of payeeId or recipient: a new NGN recipient is bankCode + accountNumber (NUBAN-checked, name resolved; the resolved name wins), a USD/GBP one is recipient.foreign (account name, IBAN or account number, SWIFT/BIC, sort code or routing number, bank name, country, address). wirePurpose (purpose from the list + narration) is required for USD and GBP and optional for NGN. senderDetails is required for reseller accounts and refused for others. USD/GBP amounts are converted from the wallet at the exchange quote (rate and fees fixed at creation) and capped at our limit of $10,000 per transaction (USD equivalent); NGN payouts below KYB tier 3 at the KYC cap. A payment the available balance cannot cover is refused (add funds first). It is a payout (approval type payout): nothing is held until the final approval.
          */
         post: operations["paySomeone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send money from a wallet to a Nigerian bank account; a payout that goes to approval
+         * @description Requires an Idempotency-Key header; a retry with the same key answers the first result and creates nothing. The account number is NUBAN-checked and its name resolved (the resolved name wins). The transfer is a payout (approval type payout, channel transfer) to the vendor with that bank account (found or created): nothing is held until its final approval, which holds amount + fee and sends exactly what was approved. 202: pending approval, nothing moved. 201: approved at once by the AP policy (below its auto-approve threshold) and paid (status paying), or refused by the wallet at payment (status failed, failureReason). A transfer the available balance cannot cover (amount + the bank-transfer fee) is refused; NGN amounts below KYB tier 3 are capped.
+         */
+        post: operations["createBankTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11905,87 +11905,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    createBankTransfer: {
-        parameters: {
-            query?: never;
-            header?: {
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    walletId: string;
-                    amount: number | string;
-                    bankCode: string;
-                    accountNumber: string;
-                    accountName?: string;
-                    narration?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        status: string;
-                        message: string;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            walletId: string;
-                            /** @enum {string} */
-                            type: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload" | "card_spend" | "card_refund";
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "success" | "failed" | "reversed";
-                            amount: string;
-                            /** Format: int64 */
-                            amountMinor: number;
-                            fee: string;
-                            /** Format: int64 */
-                            feeMinor: number;
-                            currency: string;
-                            reference: string;
-                            counterparty: {
-                                bankCode?: string;
-                                bankName?: string;
-                                accountNumber?: string;
-                                accountName?: string;
-                                name?: string;
-                            };
-                            narration: string | null;
-                            failureReason: string | null;
-                            /** Format: uuid */
-                            relatedTransactionId: string | null;
-                            sourceType: string | null;
-                            sourceId: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -20181,6 +20100,63 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBankTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    walletId: string;
+                    amount: number | string;
+                    bankCode: string;
+                    accountNumber: string;
+                    accountName?: string;
+                    narration?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post_dd6c4967"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post_dd6c4967"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

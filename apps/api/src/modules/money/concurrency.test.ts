@@ -4,14 +4,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { client, createTestApp, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import { client, createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import { payouts } from '../payouts/tables';
 import { setFeePolicy } from './fees';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
 import { verifyLedger } from './verify';
 
-// 100 concurrent ₦1,000 transfers on a ₦10,000 wallet: exactly 10 go through, whatever the interleaving,
-// in one API process and split across two processes sharing the database.
+// 100 ₦1,000 transfers on a ₦10,000 wallet, approved concurrently: exactly 10 are paid, whatever the
+// interleaving, in one API process and split across two processes sharing the database. (A transfer
+// is a payout to approval: money moves at its final approval, through money/outflow.ts payOut.)
 let t: TestApp;
 let second: ChildProcess | null = null;
 let secondUrl = '';
@@ -68,57 +70,98 @@ async function tenThousandNairaWallet() {
   });
   const walletId = (await o.api.get('/api/wallet')).body.data[0].id as string;
   await fundWallet(t.db, walletId, 1_000_000);
-  return { ...o, walletId };
+  // The second person who approves (four eyes is on by default).
+  const approver = await memberWithRole(t, o.account.id, 'admin');
+  return { ...o, walletId, approver };
 }
 
-async function expectTenOfHundred(results: { status: number; body: { status: string } }[], walletId: string) {
-  const ok = results.filter((r) => r.status === 201);
-  const refused = results.filter((r) => r.status === 422);
-  expect(ok).toHaveLength(10);
-  expect(refused).toHaveLength(90);
-  expect(refused.every((r) => r.body.status === 'insufficient-funds')).toBe(true);
+type Api = ReturnType<typeof client>;
+
+/** `n` transfers of ₦1,000 sent through POST /api/transfers: each pending approval, nothing held. */
+async function pendingTransfers(apis: Api[], walletId: string, n: number): Promise<string[]> {
+  const created = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      apis[i % apis.length].post(
+        '/api/transfers',
+        { walletId, amount: 1000, ...TEST_BENEFICIARY },
+        { 'idempotency-key': randomUUID() },
+      ),
+    ),
+  );
+  expect(created.map((r) => r.status)).toEqual(Array(n).fill(202));
+  const [w] = await t.db.select().from(wallets).where(eq(wallets.id, walletId));
+  expect([w.balance, w.pendingBalance]).toEqual([1_000_000, 0]);
+  return created.map((r) => r.body.data.approvalWorkflowPendingApprovalItem.id as string);
+}
+
+/** Every item approved at once, alternating between the approver's clients (processes). */
+const approveAll = (apis: Api[], ids: string[]) =>
+  Promise.all(
+    ids.map((id, i) =>
+      apis[i % apis.length].post(`/api/approval-workflows/pending-approvals/approve/${id}`, {
+        approvalStatus: 'approved',
+        comments: 'Checked the invoice',
+      }),
+    ),
+  );
+
+/** Exactly ten approved payments hold money; the other ninety failed on the balance, nothing held. */
+async function expectTenOfHundred(results: { status: number }[], accountId: string, walletId: string) {
+  expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
+  const rows = await t.db.select().from(payouts).where(eq(payouts.accountId, accountId));
+  expect(rows).toHaveLength(100);
+  const paying = rows.filter((p) => p.status === 'paying');
+  const failed = rows.filter((p) => p.status === 'failed');
+  expect(paying).toHaveLength(10);
+  expect(failed).toHaveLength(90);
+  expect(failed.every((p) => p.failureReason === 'Insufficient wallet balance' && !p.transactionId)).toBe(
+    true,
+  );
   const [w] = await t.db.select().from(wallets).where(eq(wallets.id, walletId));
   expect(w.balance).toBe(0);
   expect(w.pendingBalance).toBe(1_000_000);
-  const payouts = (await t.db.select().from(transactions).where(eq(transactions.walletId, walletId))).filter(
+  const sent = (await t.db.select().from(transactions).where(eq(transactions.walletId, walletId))).filter(
     (x) => x.type === 'payout',
   );
-  expect(payouts).toHaveLength(10);
+  expect(sent).toHaveLength(10);
+  expect(new Set(sent.map((x) => x.sourceId))).toEqual(new Set(paying.map((p) => p.id)));
   expect(await verifyLedger(t.db)).toEqual([]);
 }
 
 describe('concurrent transfers', () => {
-  it('one process: 100 x ₦1,000 on ₦10,000 -> exactly 10 succeed', async () => {
+  it('one process: 100 x ₦1,000 approved at once on ₦10,000 -> exactly 10 paid', async () => {
     const o = await tenThousandNairaWallet();
-    const results = await Promise.all(
-      Array.from({ length: 100 }, () =>
-        o.api.post(
-          '/api/transfers',
-          { walletId: o.walletId, amount: 1000, ...TEST_BENEFICIARY },
-          { 'idempotency-key': randomUUID() },
-        ),
-      ),
-    );
-    await expectTenOfHundred(results, o.walletId);
+    const ids = await pendingTransfers([o.api], o.walletId, 100);
+    const results = await approveAll([o.approver.api], ids);
+    await expectTenOfHundred(results, o.account.id, o.walletId);
   });
 
-  it('two processes on one database: 100 x ₦1,000 split half and half -> exactly 10 succeed', async () => {
+  it('two processes on one database: 100 x ₦1,000 approved half and half -> exactly 10 paid', async () => {
     const o = await tenThousandNairaWallet();
     const other = client({ ...t, baseUrl: secondUrl }, { token: o.token, accountId: o.account.id });
-    const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        (i % 2 ? other : o.api).post(
-          '/api/transfers',
-          { walletId: o.walletId, amount: 1000, ...TEST_BENEFICIARY },
-          { 'idempotency-key': randomUUID() },
-        ),
-      ),
+    const otherApprover = client(
+      { ...t, baseUrl: secondUrl },
+      { token: o.approver.token, accountId: o.account.id },
     );
-    await expectTenOfHundred(results, o.walletId);
+    const ids = await pendingTransfers([o.api, other], o.walletId, 100);
+    const results = await approveAll([o.approver.api, otherApprover], ids);
+    await expectTenOfHundred(results, o.account.id, o.walletId);
   });
 
-  it('two processes: the same Idempotency-Key sent to both moves money once', async () => {
+  it('two processes: the same Idempotency-Key sent to both moves money once (auto-approved, paid at once)', async () => {
     const o = await tenThousandNairaWallet();
+    // Below the AP policy's threshold a transfer is approved and paid at once.
+    const policy = (await o.api.get('/api/settings/ap-policy')).body.data;
+    expect(
+      (
+        await o.api.put('/api/settings/ap-policy', {
+          autoApproveBelow: 5_000,
+          fourEyes: true,
+          overBudget: policy.overBudget,
+          kycIncompleteCap: policy.kycIncompleteCap,
+        })
+      ).status,
+    ).toBe(200);
     const other = client({ ...t, baseUrl: secondUrl }, { token: o.token, accountId: o.account.id });
     const h = { 'idempotency-key': randomUUID() };
     const body = { walletId: o.walletId, amount: 1000, ...TEST_BENEFICIARY };
@@ -127,7 +170,12 @@ describe('concurrent transfers', () => {
     );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    expect(results[0].body.data.status).toBe('paying');
     const [w] = await t.db.select().from(wallets).where(eq(wallets.id, o.walletId));
     expect(w.balance).toBe(900_000);
+    const sent = (await t.db.select().from(transactions).where(eq(transactions.walletId, o.walletId))).filter(
+      (x) => x.type === 'payout',
+    );
+    expect(sent).toHaveLength(1);
   });
 });

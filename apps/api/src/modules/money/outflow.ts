@@ -36,7 +36,6 @@ import { formatMoney } from '@owo/contract';
 import type { DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { canonicalJson } from '../../platform/idempotency';
 import { railsOf } from '../../rails';
 import { approvedManifest, currentManifest, manifestDigest, storedManifest } from '../approvals';
 import { fundCard } from './cards';

@@ -9,39 +9,23 @@ import {
   errorEnvelope,
   idParam,
   payoutCurrencySchema,
-  transactionSchema,
-  transferBody,
   walletSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { fieldError, notFound } from '../../platform/errors';
-import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
-import { bodyRefs } from '../../platform/refs';
+import { notFound } from '../../platform/errors';
+import { needs, needsSession, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
-import {
-  IDEMPOTENCY_KEY_INVALID,
-  IDEMPOTENCY_KEY_MAX,
-  pruneIdempotencyKeys,
-  withIdempotency,
-} from '../../platform/idempotency';
+import { pruneIdempotencyKeys } from '../../platform/idempotency';
 import { defineTicker } from '../../platform/jobs';
 import { pruneRateLimits } from '../../platform/rate-limit';
 import { listChangesPruner } from '../../platform/list-cache';
 import { seedMoneyDemo } from './demo';
-import { railsOf } from '../../rails';
-import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
-import { assignVirtualAccountSoon, dispatchSoon } from '../funding';
-import { transactionDto, walletDto } from './dto';
-import { computeFee } from './fees';
-import { checkPayoutLimit } from './limits';
-import { memberPayoutStats, startTransfer } from './transfers';
+import { assignVirtualAccountSoon } from '../funding';
+import { walletDto } from './dto';
+import { memberPayoutStats } from './transfers';
 import { createWallet, getWallet, listWallets } from './wallets';
 
-const idempotencyHeader = z
-  .object({ 'idempotency-key': z.string().max(IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_INVALID).optional() })
-  .passthrough();
-
-/** Wallets, transfers and transactions. Register after funding (it sets the rails adapter). */
+/** Wallets and transactions (a bank transfer is a payout: payouts/routes.ts). Register after funding (it sets the rails adapter). */
 export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
   deps.hooks.accountCreated.push(async (tx, account) => {
     await createWallet(tx, { accountId: account.id, currency: 'NGN' });
@@ -135,70 +119,6 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     async () => ok(CURRENCIES.map((c) => ({ alpha2: CURRENCY_INFO[c].alpha2, currency: c }))),
   );
 
-  r.post(
-    '/api/transfers',
-    {
-      config: { ...needs('payouts', 'post'), ...bodyRefs({ walletId: 'wallets' }) },
-      schema: {
-        operationId: 'createBankTransfer',
-        summary: 'Send money from a wallet to a Nigerian bank account',
-        tags: ['transfers'],
-        description:
-          'Sends money from a wallet to a Nigerian bank account. Requires an Idempotency-Key header; a retry with the same key answers the first result.',
-        headers: idempotencyHeader,
-        body: transferBody,
-        response: {
-          201: envelope(transactionSchema),
-          400: errorEnvelope,
-          404: errorEnvelope,
-          409: errorEnvelope,
-          422: errorEnvelope,
-        },
-      },
-    },
-    async (req, reply) => {
-      const { accountId } = tenantOf(req);
-      const userId = authOf(req).user.id;
-      const body = req.body;
-      return withIdempotency(deps, req, reply, async (tx) => {
-        const wallet = await getWallet(tx, accountId, body.walletId);
-        if (!wallet) throw notFound('Wallet');
-        if (wallet.currency !== 'NGN')
-          throw fieldError('walletId', 'Bank transfers are sent from the NGN wallet');
-        await checkPayoutLimit(deps, tx, { accountId, amountMinor: body.amount, currency: wallet.currency });
-        const resolved = await resolveAccountName(deps, {
-          accountNumber: body.accountNumber,
-          bankCode: body.bankCode,
-        });
-        if (!resolved.bank) throw fieldError('bankCode', UNKNOWN_BANK);
-        if (!resolved.accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
-        const fee = await computeFee(tx, {
-          accountId,
-          method: 'bank-transfer',
-          amount: body.amount,
-          currency: wallet.currency,
-        });
-        const t = await startTransfer(tx, {
-          accountId,
-          walletId: wallet.id,
-          amount: body.amount,
-          fee,
-          bankCode: resolved.bank.code,
-          bankName: resolved.bank.name,
-          accountNumber: body.accountNumber,
-          accountName: resolved.accountName,
-          narration: body.narration,
-          initiatedBy: userId,
-          sourceType: 'transfer',
-          provider: railsOf(deps).name,
-        });
-        return {
-          statusCode: 201,
-          body: ok(transactionDto(t), 'Transfer initiated'),
-          afterCommit: async () => dispatchSoon(deps, t.reference),
-        };
-      });
-    },
-  );
+  // POST /api/transfers (createBankTransfer) is a payout to approval: payouts/routes.ts.
   // Transaction history (list, detail, receipts, statements) lives in history-routes.ts.
 }

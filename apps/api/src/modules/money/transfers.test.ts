@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, ownerWithAccount, setKybTier, type TestApp } from '../../../test/helpers';
+import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { notifications } from '../notifications/tables';
 import { transactions, wallets } from './tables';
+import { transactionDto } from './dto';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
 import { webhookDeliveries, webhookEndpoints } from '../developers/tables';
 import { markProcessing, settleTransfer, settleTransfers, startTransfer, startTransfers } from './transfers';
@@ -23,179 +24,78 @@ async function fundedOwner(amount: number) {
 }
 const balanceOf = async (walletId: string) =>
   (await t.db.select().from(wallets).where(eq(wallets.id, walletId)))[0];
-const key = () => ({ 'idempotency-key': randomUUID() });
 
-describe('POST /api/transfers', () => {
+// POST /api/transfers is a payout to approval (payouts/bank-transfer.test.ts); these drive the money
+// core's start directly: the hold, the overdraft guard, the tenant's wallet, the unique reference.
+describe('startTransfer', () => {
+  const start = (o: Awaited<ReturnType<typeof fundedOwner>>, amount: number, fee: number, over = {}) =>
+    startTransfer(t.db, {
+      accountId: o.account.id,
+      walletId: o.walletId,
+      amount,
+      fee,
+      ...TEST_BENEFICIARY,
+      bankName: 'Guaranty Trust Bank',
+      accountName: 'ADA OBI',
+      narration: 'Invoice 12',
+      initiatedBy: o.user.id,
+      provider: 'sandbox',
+      ...over,
+    });
+
   it('holds amount + fee at once and records a pending payout', async () => {
     const o = await fundedOwner(1_000_000);
-    const res = await o.api.post(
-      '/api/transfers',
-      { walletId: o.walletId, amount: '2500.50', ...TEST_BENEFICIARY, narration: 'Invoice 12' },
-      key(),
-    );
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({
+    const tr = await start(o, 250_050, 1_000);
+    expect(transactionDto(tr)).toMatchObject({
       type: 'payout',
       status: 'pending',
       amount: '2500.50',
       amountMinor: 250_050,
-      counterparty: { bankCode: '058', accountNumber: '0123456785' },
+      feeMinor: 1_000,
+      counterparty: { bankCode: '058', accountNumber: '0123456785', accountName: 'ADA OBI' },
     });
-    expect(res.body.data.counterparty.accountName).toBeTruthy();
-    const fee = res.body.data.feeMinor as number;
+    const [row] = await t.db.select().from(transactions).where(eq(transactions.id, tr.id));
+    expect(row).toMatchObject({ type: 'payout', status: 'pending', amount: 250_050, fee: 1_000 });
     const w = await balanceOf(o.walletId);
-    expect(w.balance).toBe(1_000_000 - 250_050 - fee);
-    expect(w.pendingBalance).toBe(250_050 + fee);
+    expect(w.balance).toBe(1_000_000 - 250_050 - 1_000);
+    expect(w.pendingBalance).toBe(250_050 + 1_000);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 
-  it('requires an Idempotency-Key and writes nothing without it', async () => {
-    const o = await fundedOwner(100_000);
-    const res = await o.api.post('/api/transfers', { walletId: o.walletId, amount: 10, ...TEST_BENEFICIARY });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Idempotency-Key header is required');
-    expect((await balanceOf(o.walletId)).balance).toBe(100_000);
-  });
-
-  it('answers 400 with field errors on bad input and moves nothing', async () => {
-    const o = await fundedOwner(100_000);
-    const res = await o.api.post(
-      '/api/transfers',
-      { walletId: o.walletId, amount: '10.555', bankCode: '058', accountNumber: '123' },
-      key(),
-    );
-    expect(res.status).toBe(400);
-    expect(res.body.status).toBe('validation-error');
-    expect(res.body.errors!.amount).toBeDefined();
-    expect(res.body.errors!.accountNumber).toEqual(['Account number must be 10 digits']);
-    expect((await balanceOf(o.walletId)).balance).toBe(100_000);
-  });
-
-  it('refuses more than the balance with 422 insufficient-funds and writes nothing', async () => {
+  it('refuses more than the balance (amount + fee) with 422 insufficient-funds and writes nothing', async () => {
     const o = await fundedOwner(50_000);
-    const res = await o.api.post(
-      '/api/transfers',
-      { walletId: o.walletId, amount: 500, ...TEST_BENEFICIARY },
-      key(),
-    );
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ status: 'insufficient-funds', message: 'Insufficient wallet balance' });
-    expect((await balanceOf(o.walletId)).balance).toBe(50_000);
+    await expect(start(o, 50_000, 1)).rejects.toMatchObject({
+      statusCode: 422,
+      status: 'insufficient-funds',
+      message: 'Insufficient wallet balance',
+    });
+    expect(await balanceOf(o.walletId)).toMatchObject({ balance: 50_000, pendingBalance: 0 });
     const rows = await t.db.select().from(transactions).where(eq(transactions.walletId, o.walletId));
     expect(rows.map((r) => r.type)).toEqual(['deposit']);
-  });
-
-  it('caps a naira payout by KYB tier: ₦20,000,000 refused below tier 3, passes at tier 3', async () => {
-    const o = await fundedOwner(10_000_000_000);
-    const body = { walletId: o.walletId, amount: 20_000_000, ...TEST_BENEFICIARY };
-    for (const tier of [1, 2] as const) {
-      await setKybTier(t, o.account.id, tier);
-      const res = await o.api.post('/api/transfers', body, key());
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('amount exceeds limit for incomplete KYC.');
-      expect(res.body.errors).toEqual({ amount: ['amount exceeds limit for incomplete KYC.'] });
-      expect((await balanceOf(o.walletId)).pendingBalance).toBe(0);
-    }
-    // At the cap is allowed below tier 3.
-    expect((await o.api.post('/api/transfers', { ...body, amount: 100_000 }, key())).status).toBe(201);
-    await setKybTier(t, o.account.id, 3);
-    const res = await o.api.post('/api/transfers', body, key());
-    expect(res.status).toBe(201);
-    expect(res.body.data.amountMinor).toBe(2_000_000_000);
+    // Exactly the balance passes.
+    await start(o, 49_000, 1_000);
+    expect(await balanceOf(o.walletId)).toMatchObject({ balance: 0, pendingBalance: 50_000 });
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 
   it("answers 404 for another company's wallet and moves nothing", async () => {
     const a = await fundedOwner(100_000);
     const b = await fundedOwner(100_000);
-    const res = await a.api.post(
-      '/api/transfers',
-      { walletId: b.walletId, amount: 10, ...TEST_BENEFICIARY },
-      key(),
-    );
-    expect(res.status).toBe(404);
-    expect((await balanceOf(b.walletId)).balance).toBe(100_000);
+    await expect(start({ ...a, walletId: b.walletId }, 1_000, 0)).rejects.toMatchObject({ statusCode: 404 });
+    expect(await balanceOf(b.walletId)).toMatchObject({ balance: 100_000, pendingBalance: 0 });
   });
-});
 
-describe('Idempotency-Key', () => {
-  it('same key and body: one movement, the same answer replayed', async () => {
+  it('a reference moves money once: the same reference again is 409 and moves nothing', async () => {
     const o = await fundedOwner(100_000);
-    const h = key();
-    const body = { walletId: o.walletId, amount: 100, ...TEST_BENEFICIARY };
-    const first = await o.api.post('/api/transfers', body, h);
-    const second = await o.api.post(
-      '/api/transfers',
-      { ...TEST_BENEFICIARY, amount: '100.00', walletId: o.walletId },
-      h,
+    const reference = `trf_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    await start(o, 1_000, 10, { reference });
+    await expect(start(o, 1_000, 10, { reference })).rejects.toMatchObject({ statusCode: 409 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => start(o, 1_000, 10, { reference: `${reference}x` })),
     );
-    expect(first.status).toBe(201);
-    expect(second.status).toBe(201);
-    expect(second.body.data.id).toBe(first.body.data.id);
-    expect(second.headers.get('idempotent-replayed')).toBe('true');
-    const payouts = await t.db.select().from(transactions).where(eq(transactions.walletId, o.walletId));
-    expect(payouts.filter((p) => p.type === 'payout')).toHaveLength(1);
-  });
-
-  it('same key, different body: 422 idempotency-mismatch, nothing moves', async () => {
-    const o = await fundedOwner(100_000);
-    const h = key();
-    await o.api.post('/api/transfers', { walletId: o.walletId, amount: 100, ...TEST_BENEFICIARY }, h);
-    const before = await balanceOf(o.walletId);
-    const res = await o.api.post(
-      '/api/transfers',
-      { walletId: o.walletId, amount: 200, ...TEST_BENEFICIARY },
-      h,
-    );
-    expect(res.status).toBe(422);
-    expect(res.body.status).toBe('idempotency-mismatch');
-    expect((await balanceOf(o.walletId)).balance).toBe(before.balance);
-  });
-
-  it('replays a stored failure too (insufficient funds stays the answer for that key)', async () => {
-    const o = await fundedOwner(1_000);
-    const h = key();
-    const body = { walletId: o.walletId, amount: 50, ...TEST_BENEFICIARY };
-    expect((await o.api.post('/api/transfers', body, h)).status).toBe(422);
-    await fundWallet(t.db, o.walletId, 1_000_000);
-    const again = await o.api.post('/api/transfers', body, h);
-    expect(again.status).toBe(422);
-    expect(again.body.status).toBe('insufficient-funds');
-    expect((await o.api.post('/api/transfers', body, key())).status).toBe(201);
-  });
-
-  it('concurrent duplicates: exactly one runs, all get its answer', async () => {
-    const o = await fundedOwner(100_000);
-    const h = key();
-    const body = { walletId: o.walletId, amount: 10, ...TEST_BENEFICIARY };
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => o.api.post('/api/transfers', body, h)),
-    );
-    expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
-    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
-    const payouts = (
-      await t.db.select().from(transactions).where(eq(transactions.walletId, o.walletId))
-    ).filter((p) => p.type === 'payout');
-    expect(payouts).toHaveLength(1);
-  });
-
-  it("another company's identical key is independent", async () => {
-    const a = await fundedOwner(100_000);
-    const b = await fundedOwner(100_000);
-    const h = key();
-    const ra = await a.api.post(
-      '/api/transfers',
-      { walletId: a.walletId, amount: 10, ...TEST_BENEFICIARY },
-      h,
-    );
-    const rb = await b.api.post(
-      '/api/transfers',
-      { walletId: b.walletId, amount: 10, ...TEST_BENEFICIARY },
-      h,
-    );
-    expect(ra.status).toBe(201);
-    expect(rb.status).toBe(201);
-    expect(rb.body.data.id).not.toBe(ra.body.data.id);
-    expect((await balanceOf(b.walletId)).pendingBalance).toBeGreaterThanOrEqual(1_000);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await balanceOf(o.walletId)).toMatchObject({ balance: 100_000 - 2 * 1_010 });
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 });
 

@@ -5,16 +5,24 @@
 // the reseller's sender details, and the wire purpose rules.
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PAY_SOMEONE_MSG, PAYOUT_MSG, type paySomeoneBody } from '@owo/contract';
+import {
+  PAY_SOMEONE_MSG,
+  PAYOUT_MSG,
+  TRANSFER_MSG,
+  type paySomeoneBody,
+  type transferBody,
+} from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { Tx } from '../../platform/db';
-import { fieldError } from '../../platform/errors';
+import { fieldError, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
+import { getWallet } from '../money';
 import { payees } from '../payees/tables';
 import { createPayout } from './service';
 
 type Body = z.output<typeof paySomeoneBody>;
+type TransferBody = z.output<typeof transferBody>;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
 
 /** A new recipient, checked before any transaction (the NUBAN lookup is a call to the rails). */
@@ -90,9 +98,10 @@ export async function prepareRecipient(
 /** The recipient's vendor: the company's vendor with that bank account, or a new one. */
 async function recipientPayee(
   tx: Tx,
-  p: { accountId: string; userId: string; r: PreparedRecipient },
+  p: { accountId: string; userId: string; r: PreparedRecipient; field?: string },
 ): Promise<string> {
   const { r } = p;
+  const field = p.field ?? 'recipient.accountNumber';
   const [inserted] = await tx
     .insert(payees)
     .values({
@@ -120,9 +129,8 @@ async function recipientPayee(
         eq(payees.accountNumber, r.accountNumber),
       ),
     );
-  if (!existing) throw fieldError('recipient.accountNumber', PAYOUT_MSG.payeeNotFound);
-  if (existing.currency !== r.currency)
-    throw fieldError('recipient.accountNumber', PAY_SOMEONE_MSG.recipientCurrency);
+  if (!existing) throw fieldError(field, PAYOUT_MSG.payeeNotFound);
+  if (existing.currency !== r.currency) throw fieldError(field, PAY_SOMEONE_MSG.recipientCurrency);
   return existing.id;
 }
 
@@ -165,5 +173,74 @@ export async function paySomeone(
       wirePurpose: body.wirePurpose ?? null,
       senderDetails: body.senderDetails ?? null,
     },
+  });
+}
+
+// ---- POST /api/transfers (operationId createBankTransfer) ----
+
+/** A transfer's Nigerian bank account, NUBAN-checked and its name resolved (the resolved name wins). */
+export async function prepareTransferRecipient(
+  deps: AppDeps,
+  body: Pick<TransferBody, 'bankCode' | 'accountNumber'>,
+): Promise<PreparedRecipient> {
+  const found = await resolveAccountName(deps, {
+    bankCode: body.bankCode,
+    accountNumber: body.accountNumber,
+  });
+  if (!found.bank) throw fieldError('bankCode', UNKNOWN_BANK);
+  if (!found.accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
+  return {
+    name: found.accountName,
+    email: '',
+    currency: 'NGN',
+    bankCode: found.bank.code,
+    bankName: found.bank.name,
+    accountNumber: body.accountNumber,
+    accountName: found.accountName,
+    foreignBank: null,
+  };
+}
+
+/**
+ * POST /api/transfers, inside the idempotent request's transaction. A wallet-to-bank transfer is a
+ * payout (approval type `payout`, channel `transfer`) to the vendor with that bank account (found or
+ * created, as pay-someone does): nothing moves until its final approval, which pays it through the
+ * one way money leaves (money/outflow.ts); an AP policy that auto-approves it pays it at once.
+ */
+export async function bankTransfer(
+  tx: Tx,
+  deps: AppDeps,
+  p: {
+    tenant: TenantContext;
+    userId: string;
+    body: TransferBody;
+    recipient: PreparedRecipient;
+    afterCommit: AfterCommit;
+  },
+): Promise<string> {
+  const { body, tenant } = p;
+  const wallet = await getWallet(tx, tenant.accountId, body.walletId);
+  if (!wallet) throw notFound('Wallet');
+  if (wallet.currency !== 'NGN') throw fieldError('walletId', TRANSFER_MSG.ngnWalletOnly);
+  const payeeId = await recipientPayee(tx, {
+    accountId: tenant.accountId,
+    userId: p.userId,
+    r: p.recipient,
+    field: 'accountNumber',
+  });
+  return createPayout(tx, deps, {
+    tenant,
+    userId: p.userId,
+    body: {
+      payoutOption: 'standard',
+      walletId: wallet.id,
+      payeeId,
+      amount: body.amount,
+      currency: 'NGN',
+      narration: (body.narration || `Transfer to ${p.recipient.accountName}`).slice(0, 100),
+      scheduledDate: null,
+    },
+    afterCommit: p.afterCommit,
+    extras: { channel: 'transfer' },
   });
 }

@@ -24,6 +24,8 @@ import {
   payoutScheduleBody,
   payoutScheduleSchema,
   payoutSchema,
+  TRANSFER_MSG,
+  transferBody,
 } from '@owo/contract';
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
@@ -33,7 +35,7 @@ import { ok, paged } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
 import { registerBills } from './bills-routes';
-import { paySomeone, prepareRecipient } from './pay-someone';
+import { bankTransfer, paySomeone, prepareRecipient, prepareTransferRecipient } from './pay-someone';
 import { computeFee } from '../money';
 import {
   cancelRecurrence,
@@ -166,6 +168,52 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
         return {
           statusCode: 201,
           body: ok(data, req.body.scheduledDate ? PAY_SOMEONE_MSG.scheduled : PAY_SOMEONE_MSG.created),
+          afterCommit: () => runAfterCommit(after),
+        };
+      });
+    },
+  );
+
+  r.post(
+    '/api/transfers',
+    {
+      config: { ...needs('payouts', 'post'), ...bodyRefs({ walletId: 'wallets' }) },
+      schema: {
+        operationId: 'createBankTransfer',
+        summary: 'Send money from a wallet to a Nigerian bank account; a payout that goes to approval',
+        tags: ['transfers'],
+        description:
+          'Requires an Idempotency-Key header; a retry with the same key answers the first result and creates nothing. The account number is NUBAN-checked and its name resolved (the resolved name wins). The transfer is a payout (approval type payout, channel transfer) to the vendor with that bank account (found or created): nothing is held until its final approval, which holds amount + fee and sends exactly what was approved. 202: pending approval, nothing moved. 201: approved at once by the AP policy (below its auto-approve threshold) and paid (status paying), or refused by the wallet at payment (status failed, failureReason). A transfer the available balance cannot cover (amount + the bank-transfer fee) is refused; NGN amounts below KYB tier 3 are capped.',
+        headers: idempotencyHeader,
+        body: transferBody,
+        response: {
+          201: envelope(payoutDetailSchema),
+          202: envelope(payoutDetailSchema),
+          400: errorEnvelope,
+          404: errorEnvelope,
+          409: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const tenant = tenantOf(req);
+      const userId = authOf(req).user.id;
+      const recipient = await prepareTransferRecipient(deps, req.body);
+      return withIdempotency(deps, req, reply, async (tx) => {
+        const after: (() => Promise<void> | void)[] = [];
+        const id = await bankTransfer(tx, deps, {
+          tenant,
+          userId,
+          body: req.body,
+          recipient,
+          afterCommit: (fn) => after.push(fn),
+        });
+        const data = await getPayout(tx as never, { tenant, id, viewerId: userId });
+        const pending = data.status === 'pending';
+        return {
+          statusCode: pending ? 202 : 201,
+          body: ok(data, pending ? TRANSFER_MSG.pending : TRANSFER_MSG.sent),
           afterCommit: () => runAfterCommit(after),
         };
       });

@@ -535,7 +535,7 @@ export async function payoutStatuses(
 
 /** What flows other than a direct payout add to a payout (pay-someone). */
 export type PayoutExtras = {
-  channel?: 'direct' | 'paySomeone' | 'bill' | 'request';
+  channel?: 'direct' | 'paySomeone' | 'bill' | 'request' | 'transfer';
   /** Pay-someone: USD/GBP recipients (a wire), from the NGN wallet or a wallet in that currency. */
   wires?: boolean;
   wirePurpose?: { purpose: WirePurpose; narration: string } | null;
