@@ -208,6 +208,32 @@ export type OutflowRequest = {
 const limitOf = (m: OutflowManifest) =>
   m.wire ? { amountMinor: m.wire.amount, currency: m.wire.currency } : m;
 
+/** The transfer of one manifest: what `startTransfer` is given, from the manifest and the request. */
+function transferOf(
+  req: OutflowRequest,
+  manifest: OutflowManifest,
+  provider: string,
+  metadata: Record<string, unknown>,
+): Parameters<typeof startTransfer>[1] {
+  return {
+    accountId: req.accountId,
+    walletId: manifest.walletId,
+    amount: manifest.amountMinor,
+    fee: manifest.feeMinor,
+    bankCode: manifest.bankCode,
+    ...(manifest.bankName ? { bankName: manifest.bankName } : {}),
+    accountNumber: manifest.accountNumber,
+    accountName: manifest.accountName,
+    narration: req.narration?.slice(0, 100),
+    reference: req.reference,
+    initiatedBy: req.initiatedBy,
+    sourceType: req.sourceType,
+    sourceId: req.sourceId,
+    provider,
+    metadata,
+  };
+}
+
 /**
  * THE start of one outward movement. Builds the manifest (fee rule), checks the authority (409
  * OutflowRefused when it does not cover this manifest), then in its own savepoint checks the payout
@@ -224,23 +250,14 @@ export async function payOut(tx: Tx, deps: AppDeps, req: OutflowRequest): Promis
   try {
     const transaction = await tx.transaction(async (sp) => {
       await checkPayoutLimit(deps, sp, { accountId: req.accountId, ...limitOf(manifest) });
-      return startTransfer(sp, {
-        accountId: req.accountId,
-        walletId: manifest.walletId,
-        amount: manifest.amountMinor,
-        fee: manifest.feeMinor,
-        bankCode: manifest.bankCode,
-        ...(manifest.bankName ? { bankName: manifest.bankName } : {}),
-        accountNumber: manifest.accountNumber,
-        accountName: manifest.accountName,
-        narration: req.narration?.slice(0, 100),
-        reference: req.reference,
-        initiatedBy: req.initiatedBy,
-        sourceType: req.sourceType,
-        sourceId: req.sourceId,
-        provider: railsOf(deps).name,
-        metadata: { ...req.metadata, ...(manifest.wire ? { wire: manifest.wire } : {}), ...authority },
-      });
+      return startTransfer(
+        sp,
+        transferOf(req, manifest, railsOf(deps).name, {
+          ...req.metadata,
+          ...(manifest.wire ? { wire: manifest.wire } : {}),
+          ...authority,
+        }),
+      );
     });
     return { ok: true, transaction, manifest };
   } catch (err) {
@@ -354,27 +371,14 @@ export async function reserveOutflow(
   req: OutflowRequest & { authority: { approval: ApprovalType; resourceId: string }; provider: string },
 ): Promise<{ transaction: TransactionRow; manifest: OutflowManifest }> {
   const manifest = await outflowManifest(tx, req.accountId, req.draft);
-  const transaction = await startTransfer(tx, {
-    accountId: req.accountId,
-    walletId: manifest.walletId,
-    amount: manifest.amountMinor,
-    fee: manifest.feeMinor,
-    bankCode: manifest.bankCode,
-    ...(manifest.bankName ? { bankName: manifest.bankName } : {}),
-    accountNumber: manifest.accountNumber,
-    accountName: manifest.accountName,
-    narration: req.narration?.slice(0, 100),
-    reference: req.reference,
-    initiatedBy: req.initiatedBy,
-    sourceType: req.sourceType,
-    sourceId: req.sourceId,
-    provider: req.provider,
-    metadata: {
+  const transaction = await startTransfer(
+    tx,
+    transferOf(req, manifest, req.provider, {
       ...req.metadata,
       authority: `reserved:${req.authority.approval}`,
       authorityResourceId: req.authority.resourceId,
-    },
-  });
+    }),
+  );
   return { transaction, manifest };
 }
 
