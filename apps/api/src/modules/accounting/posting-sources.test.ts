@@ -19,6 +19,8 @@ import { startJobs } from '../../platform/jobs';
 import { vaultFor } from '../../platform/vault';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
+import { currentManifest, manifestDigest, storedManifest } from '../approvals';
+import { approvalItems } from '../approvals/tables';
 import { transactions } from '../money/tables';
 import { payrollRows } from '../payroll/tables';
 import { postOne, sweepPaid } from './posting';
@@ -486,6 +488,17 @@ describe('posting a paid payout, bill and payroll run', () => {
       .update(payrollRows)
       .set({ accountNumber: vault.encrypt('payroll_rows.account_number', ordinaryAccount()) })
       .where(eq(payrollRows.id, failedRow.id));
+    // The run's payment changed after approval, so money leaves only once it is approved again
+    // (issue 34 §1); this stands in for that second approval of the changed run.
+    const manifest = await currentManifest(t.db, t.app.deps, {
+      accountId: o.account.id,
+      type: 'payroll',
+      resourceId: pr.id,
+    });
+    await t.db
+      .update(approvalItems)
+      .set({ manifest: storedManifest(manifest), manifestDigest: manifestDigest(manifest) })
+      .where(and(eq(approvalItems.type, 'payroll'), eq(approvalItems.resourceId, pr.id)));
     const retried = await o.api.post(`/api/payrolls/${pr.id}/payment/retry`);
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     const follow = await postingOf(o.api, failedRow.id, 'posted');

@@ -168,7 +168,7 @@ describe('commission settings and agents (002 §5, §7)', () => {
           userId: agent.user.id,
         })
       ).status,
-    ).toBe(404);
+    ).toBe(400); // another company's user: refused on its field by the body-id check (issue 34 §7)
     expect(
       (await agent.api.post('/api/agents/core/commission-settings', { defaultCommission: '5' })).status,
     ).toBe(403);

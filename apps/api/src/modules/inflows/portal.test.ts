@@ -201,7 +201,9 @@ describe('customer portal', () => {
       amountDueMinor: 300_000,
     });
     expect(detail.body.data.accountNumber).toMatch(/^\d{10}$/);
-    expect(detail.body.data.payLink).toContain(`/payment-collection/invoice/${a.o.account.id}/${aInv}`);
+    // The pay link is a link token, never the company and invoice ids (issue 34 §3).
+    expect(detail.body.data.payLink).toMatch(/\/payment-collection\/invoice\/[A-Za-z0-9_-]{20,}$/);
+    expect(detail.body.data.payLink).not.toContain(aInv);
     // Another email's invoice, an unapproved one, an unknown id: the same 404.
     for (const id of [otherEmail, aDraftish, '00000000-0000-4000-8000-000000000000'])
       expect((await api.get(`/api/customer/invoices/${id}`)).status).toBe(404);

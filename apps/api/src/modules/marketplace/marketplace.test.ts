@@ -169,7 +169,8 @@ describe('vending', () => {
       utilityType: 'ELECTRICITY',
       assets: [{ assetId: '00000000-0000-4000-8000-000000000000', amount: 5000 }],
     });
-    expect([ghost.status, ghost.body.message]).toEqual([404, MSG.meterNotFound]);
+    // An id that is not this company's is refused on its field by the body-id check (issue 34 §7).
+    expect([ghost.status, ghost.body.message]).toEqual([400, MSG.meterNotFound]);
     const tooMuch = await o.api.post('/api/marketplace/vendings/create', {
       walletId: o.wallet.id,
       utilityType: 'ELECTRICITY',
