@@ -58,7 +58,11 @@ describe('fund requests: one way money leaves', () => {
     const { r, row, account, scheduleId } = await scheduledRequest();
     const [item] = await t.db.select().from(approvalItems).where(eq(approvalItems.resourceId, r.id));
     expect(item.manifestDigest).toMatch(/^[0-9a-f]{64}$/);
-    expect(item.manifest).toMatchObject({ amountMinor: 1_500_000, accountNumber: account, date: addDays(2) });
+    expect(item.manifest).toMatchObject({
+      amountMinor: 1_500_000,
+      accountNumber: `******${account.slice(-4)}`, // masked copy; the digest covers the whole
+      date: addDays(2),
+    });
     // The payout row is changed behind the approval: it is the approved manifest that is paid.
     await t.db.update(payouts).set({ amountMinor: 9_000_000 }).where(eq(payouts.id, row.payoutId!));
     expect(await runSchedule(t.app.deps, scheduleId)).toBe('paid');
