@@ -85,6 +85,7 @@ export const SELF_APPROVAL_MSG = {
   ownerOnly: 'Only the owner can self-approve',
   notMaker: 'Only the maker can self-approve their own item',
   otherApprover: 'Someone else can approve this item: ask them',
+  approveDirectly: 'Four eyes is off: approve this item directly',
 } as const;
 
 /** Approval note (001 §5, 002 §5): required, 3 to 1000 characters. */

@@ -243,6 +243,19 @@ describe('self-approval by a sole owner', () => {
     expect(kept.body.data.selfApproval).toBe(false);
     const invited = await memberWithRole(t, solo.o.account.id, 'admin');
     expect((await approve(invited.api, waiting)).body.data.status).toBe('approved');
+
+    // Four eyes off: the owner approves their own item like any approver; there is no self-approval.
+    const open = await soleOwner();
+    await open.o.api.put('/api/settings/ap-policy', {
+      autoApproveBelow: 0,
+      fourEyes: false,
+      overBudget: 'block',
+      kycIncompleteCap: 100000,
+    });
+    const { approvalId: mine } = await payout(open.o, open.vendorId);
+    expect((await itemOf(open.o.api, mine)).canSelfApprove).toBe(false);
+    expect((await selfApprove(open.o.api, mine)).body.message).toBe(SELF_APPROVAL_MSG.approveDirectly);
+    expect((await approve(open.o.api, mine)).body.data.status).toBe('approved');
   });
 
   it('the outlook: a workflow naming another member counts; any member of the account may ask', async () => {

@@ -681,6 +681,8 @@ async function selfApprovalRefusal(
   const now = team ?? (await teamNow(db, item.accountId, [...item.currentApproverIds, userId]));
   if (now.roleOf.get(userId) !== 'owner') return SELF_APPROVAL_MSG.ownerOnly;
   if (resolveApprovers(item, now).some((u) => u !== userId)) return SELF_APPROVAL_MSG.otherApprover;
+  // Four eyes off: the maker is an approver like any other, so there is nothing to self-approve.
+  if (resolveApprovers(item, now).includes(userId)) return SELF_APPROVAL_MSG.approveDirectly;
   if (!(await getApPolicy(db, item.accountId)).selfApproval) return SELF_APPROVAL_MSG.off;
   return null;
 }
