@@ -22,6 +22,30 @@ async function fundedOwner(amount: number) {
   await fundWallet(t.db, wallet.id, amount);
   return { ...o, walletId: wallet.id as string };
 }
+/**
+ * The statements that move money or open a transaction (the one-by-one path would do both) sent
+ * while `fn` runs, counted on pg's Client.query over every pooled connection. Other work of this
+ * process (a webhook delivery, a notification) may query meanwhile and is not counted.
+ */
+async function moneyStatementsDuring<T>(fn: () => Promise<T>): Promise<{ sent: number; result: T }> {
+  const pg = (await import('pg')).default;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, below
+  const original = pg.Client.prototype.query;
+  const moving = /^\s*begin|update\s+(wallets|transactions)\b|insert\s+into\s+(journal_entries|postings)\b/i;
+  let sent = 0;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string } | undefined;
+    if (moving.test(typeof q === 'string' ? q : (q?.text ?? ''))) sent++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    const result = await fn();
+    return { sent, result };
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+}
+
 const balanceOf = async (walletId: string) =>
   (await t.db.select().from(wallets).where(eq(wallets.id, walletId)))[0];
 
@@ -202,21 +226,10 @@ describe('settleTransfer', () => {
 
   it('the in-flight case is one round trip; a rail without a clearing account yet still settles', async () => {
     const { walletId, tr } = await started();
-    // Count the queries the settle sends (pg's Client.query on every pooled connection).
-    const pg = (await import('pg')).default;
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, below
-    const original = pg.Client.prototype.query;
-    let sent = 0;
-    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-      sent++;
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    try {
-      const s = await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' });
-      expect(s.changed).toBe(true);
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    const { sent, result: s } = await moneyStatementsDuring(() =>
+      settleTransfer(t.db, { reference: tr.reference, outcome: 'success' }),
+    );
+    expect(s.changed).toBe(true);
     expect(sent).toBe(1);
     expect((await balanceOf(walletId)).pendingBalance).toBe(0);
 
@@ -371,27 +384,16 @@ describe('settleTransfers (a batch of outcomes)', () => {
     // The system ledger accounts exist once a transfer settled (else the batch goes one by one).
     const warm = await company(1, 1_000, 10);
     await settleTransfer(t.db, { reference: warm.trs[0].reference, outcome: 'success' });
-    const pg = (await import('pg')).default;
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, below
-    const original = pg.Client.prototype.query;
-    let sent = 0;
-    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-      sent++;
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    let res;
-    try {
-      res = await settleTransfers(t.db, [
+    const { sent, result: res } = await moneyStatementsDuring(() =>
+      settleTransfers(t.db, [
         { reference: a.trs[0].reference, outcome: 'success', providerRef: 'PSK_A0_FINAL' },
         { reference: b.trs[0].reference, outcome: 'success' },
         { reference: a.trs[1].reference, outcome: 'failed', reason: 'Beneficiary bank declined' },
         { reference: a.trs[2].reference, outcome: 'success' },
         { reference: a.trs[3].reference, outcome: 'reversed', reason: 'Recalled.' },
         { reference: b.trs[1].reference, outcome: 'failed' },
-      ]);
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+      ]),
+    );
     // success, failed and reversed: one statement each, whatever the number of transfers.
     expect(sent).toBe(3);
     expect(res.map((r) => [r?.changed, r?.transaction.status])).toEqual([
