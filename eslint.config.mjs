@@ -43,6 +43,8 @@ const TEST_FILES = [
   '**/second-process.fixture.ts',
   '**/crash-server.ts',
   'apps/api/test/**',
+  // The fault simulator drives every area together, as the tests do.
+  'apps/api/sim/**',
 ];
 
 const apiModules = foldersOf(`${API}/modules`);

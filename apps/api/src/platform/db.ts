@@ -22,6 +22,13 @@ export function createPool(url: string, max = 10): pg.Pool {
   pool.on('error', () => {
     /* idle client errors (server restart) are surfaced by the next query */
   });
+  // A connection dropped while checked out between statements (a transaction waiting on the app:
+  // the server restarted, an admin terminated it) emits 'error' on its client, which would crash
+  // the process with nobody listening. The transaction's next statement fails instead (it rolls
+  // back; the request answers 503), and the pool discards the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 

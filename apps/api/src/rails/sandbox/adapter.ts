@@ -98,10 +98,23 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
       { startAfterSeconds: SANDBOX_TIMING.outcomeDelayMs / 1000, singletonKey: reference },
     );
 
+  /**
+   * Fault: the first request for a reference is refused before anything is recorded (the rails were
+   * down); this process remembers it, so the caller's retry goes through.
+   */
+  const refusedOnce = new Set<string>();
+  const downFor = (row: ReturnType<typeof rowOf>) => {
+    if (!row.faults.unavailable || refusedOnce.has(row.reference)) return false;
+    refusedOnce.add(row.reference);
+    return true;
+  };
+  const slowly = (ms: number | undefined) => (ms ? new Promise((r) => setTimeout(r, ms)) : null);
+
   async function createTransfer(req: TransferRequest): Promise<TransferResult> {
     const refused = refusal(req);
     if (refused) throw refused;
     const row = rowOf(req);
+    if (downFor(row)) throw new RailsError('unavailable', 'Sandbox: service unavailable');
     const [inserted] = await db
       .insert(sandboxTransfers)
       .values(row)
@@ -123,6 +136,7 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
       return resultOf(existing);
     }
     decideLater(req.reference);
+    await slowly(row.faults.slowMs);
     // Fault: the transfer is recorded (and will be paid) but the caller never hears back.
     if (row.faults.timeout) throw new RailsError('unavailable', 'Sandbox: request timed out');
     return resultOf(inserted);
@@ -131,7 +145,13 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
   /** The bulk endpoint: the new transfers in one insert; a reference seen before goes the single way. */
   async function createTransfers(reqs: TransferRequest[]): Promise<(TransferResult | RailsError)[]> {
     const out: (TransferResult | RailsError | null)[] = reqs.map(refusal);
-    const fresh = reqs.flatMap((req, i) => (out[i] ? [] : [{ i, row: rowOf(req) }]));
+    const fresh = reqs.flatMap((req, i) => {
+      if (out[i]) return [];
+      const row = rowOf(req);
+      if (!downFor(row)) return [{ i, row }];
+      out[i] = new RailsError('unavailable', 'Sandbox: service unavailable');
+      return [];
+    });
     const inserted = fresh.length
       ? await db
           .insert(sandboxTransfers)
@@ -152,6 +172,7 @@ export function createSandboxRails(deps: AppDeps): RailsPort & { sendDeposit: ty
       decideLater(t.reference);
       out[i] = row.faults.timeout ? new RailsError('unavailable', 'Sandbox: request timed out') : resultOf(t);
     }
+    await slowly(Math.max(0, ...fresh.map((f) => f.row.faults.slowMs ?? 0)));
     return out as (TransferResult | RailsError)[];
   }
 

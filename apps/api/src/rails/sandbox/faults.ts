@@ -1,7 +1,19 @@
 // Seeded fault mode (SANDBOX_FAULT_SEED): the same seed and reference always give the same faults,
 // so a failing run can be replayed exactly.
 
-export type Faults = { timeout: boolean; duplicate: boolean; reorder: boolean; delayMs: number };
+/**
+ * timeout: acts, then the caller never hears back; duplicate: the webhook is delivered twice;
+ * reorder/delayMs: the webhook is held back; unavailable: the first request is refused before the
+ * rails act (a 503; the caller retries); slowMs: the answer comes this late (after acting).
+ */
+export type Faults = {
+  timeout: boolean;
+  duplicate: boolean;
+  reorder: boolean;
+  delayMs: number;
+  unavailable?: boolean;
+  slowMs?: number;
+};
 
 const NONE: Faults = { timeout: false, duplicate: false, reorder: false, delayMs: 0 };
 
@@ -34,5 +46,8 @@ export function faultsFor(seed: number | undefined, reference: string): Faults {
   const duplicate = rand() < 0.3;
   const reorder = rand() < 0.35;
   const delayMs = reorder ? Math.round(500 + rand() * 2500) : 0;
-  return { timeout, duplicate, reorder, delayMs };
+  // Drawn after the first four, so a seed's earlier faults stay what they were.
+  const unavailable = rand() < 0.15;
+  const slowMs = rand() < 0.15 ? Math.round(100 + rand() * 600) : 0;
+  return { timeout, duplicate, reorder, delayMs, unavailable, slowMs };
 }

@@ -1,0 +1,166 @@
+// The simulator's driver (issue 35): a plan of steps from a seed, run against a fresh world with
+// faults injected from the same seed, every invariant checked after every step; a failing run is
+// shrunk to the shortest step list that still fails (`--only`).
+import { performance } from 'node:perf_hooks';
+import type { TestPostgres } from '../test/pg-server';
+import { AREAS } from './areas';
+import { CORE_INVARIANTS, FULL_EVERY, FULL_LEDGER } from './invariants';
+import { drain, FAULTS_AREA } from './faults';
+import { rngOf } from './rng';
+import { InvariantBroken, type Area, type Invariant, type Op, type Step } from './types';
+import { makeWorld, type LiveWorld } from './world';
+
+export type SimOptions = {
+  seed: number;
+  steps: number;
+  companies?: number;
+  /** Run the jobs in a worker process that the faults kill and restart (default true). */
+  worker?: boolean;
+  /** Only these indexes of the seed's plan (a shrunk failure). */
+  only?: number[];
+  /** The areas to drive (default: all). */
+  areas?: string[];
+  log?: (line: string) => void;
+};
+
+export type SimResult =
+  | { ok: true; steps: number; seconds: number }
+  | {
+      ok: false;
+      steps: number;
+      seconds: number;
+      /** The index in the plan of the step after which the invariant broke (-1: setup, final). */
+      at: number;
+      invariant: string;
+      details: string[];
+      ran: number[];
+    };
+
+const allAreas = (names?: string[]): Area[] => {
+  const all = [...AREAS, FAULTS_AREA];
+  return names?.length ? all.filter((a) => names.includes(a.name) || a.name === 'faults') : all;
+};
+
+const opsOf = (areas: Area[]) => {
+  const ops = new Map<string, Op>();
+  for (const a of areas) for (const op of a.ops) ops.set(`${a.name}.${op.name}`, op);
+  return ops;
+};
+
+/** The seed's plan: which op, on which company, with which stream, for each of `steps` steps. */
+export function makePlan(seed: number, steps: number, areas: Area[], companies: number): Step[] {
+  const rng = rngOf(seed).fork('plan');
+  const choices = areas.flatMap((a) =>
+    a.ops.map((op) => ({ weight: op.weight, value: `${a.name}.${op.name}` })),
+  );
+  return Array.from({ length: steps }, () => ({
+    op: rng.weighted(choices)!,
+    company: rng.int(0, companies - 1),
+    seed: rng.seed(),
+  }));
+}
+
+async function checkAll(w: LiveWorld, invariants: Invariant[], phase: 'step' | 'final') {
+  for (const inv of invariants) {
+    const broken = await inv.check(w, phase);
+    if (broken.length) throw new InvariantBroken(inv.name, broken);
+  }
+}
+
+export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult> {
+  const log = o.log ?? (() => {});
+  const companies = o.companies ?? 3;
+  const areas = allAreas(o.areas);
+  const ops = opsOf(areas);
+  const plan = makePlan(o.seed, o.steps, areas, companies);
+  const indexes = o.only ?? plan.map((_, i) => i);
+  const invariants = [...CORE_INVARIANTS, ...areas.flatMap((a) => a.invariants ?? [])];
+  const stepInvariants = invariants.filter((i) => i.name !== 'ledger-verify');
+  const t0 = performance.now();
+  const seconds = () => (performance.now() - t0) / 1000;
+  const w = await makeWorld(pg, o.seed, { companies, worker: o.worker ?? true, log });
+  const ran: number[] = [];
+  let at = -1;
+  try {
+    const setupRng = rngOf(o.seed).fork('setup');
+    for (const a of areas)
+      for (const c of w.companies) await a.setup?.(w, c, setupRng.fork(`${a.name}:${c.id}`));
+    for (const i of indexes) {
+      at = i;
+      const step = plan[i];
+      const op = ops.get(step.op)!;
+      const c = w.companies[step.company];
+      ran.push(i);
+      let said: string;
+      try {
+        said = await op.run(w, c, rngOf(step.seed));
+      } catch (err) {
+        if (err instanceof InvariantBroken) throw err;
+        const msg = err instanceof Error ? err.message : String(err);
+        throw new InvariantBroken(msg.startsWith('no-5xx') ? 'no-5xx' : 'op-failed', [`${step.op}: ${msg}`]);
+      }
+      log(`#${i} ${step.op} [co ${step.company}] ${said}`);
+      await checkAll(w, stepInvariants, 'step');
+      if (ran.length % FULL_EVERY === 0) await checkAll(w, [FULL_LEDGER], 'step');
+    }
+    at = -1;
+    await drain(w, log);
+    await checkAll(w, invariants, 'final');
+    return { ok: true, steps: ran.length, seconds: seconds() };
+  } catch (err) {
+    if (!(err instanceof InvariantBroken)) throw err;
+    return {
+      ok: false,
+      steps: ran.length,
+      seconds: seconds(),
+      at,
+      invariant: err.invariant,
+      details: err.details,
+      ran,
+    };
+  } finally {
+    await w.close().catch(() => {});
+  }
+}
+
+/**
+ * The shortest list of the failing run's steps that still breaks the same invariant (delta debugging:
+ * drop halves, then quarters, ... each candidate run on a fresh world), within `budgetSeconds`.
+ * A failure that does not come back on the same steps is reported as such (timing-dependent).
+ */
+export async function shrink(
+  pg: TestPostgres,
+  o: SimOptions,
+  failed: Extract<SimResult, { ok: false }>,
+  budgetSeconds: number,
+  log: (line: string) => void = () => {},
+): Promise<{ steps: number[]; reproduced: boolean }> {
+  const until = performance.now() + budgetSeconds * 1000;
+  const fails = async (only: number[]) => {
+    const r = await runSim(pg, { ...o, only, log: undefined });
+    return !r.ok && r.invariant === failed.invariant;
+  };
+  let current = failed.ran;
+  if (!(await fails(current))) return { steps: current, reproduced: false };
+  let chunks = 2;
+  while (current.length > 1 && performance.now() < until) {
+    const size = Math.ceil(current.length / chunks);
+    let removed = false;
+    for (let start = 0; start < current.length && performance.now() < until; start += size) {
+      const candidate = [...current.slice(0, start), ...current.slice(start + size)];
+      // The step the invariant broke after stays: the failure is about it.
+      if (!candidate.length) continue;
+      if (await fails(candidate)) {
+        current = candidate;
+        removed = true;
+        log(`shrink: ${current.length} steps still break ${failed.invariant}`);
+        break;
+      }
+    }
+    if (!removed) {
+      if (size === 1) break;
+      chunks = Math.min(current.length, chunks * 2);
+    } else chunks = Math.max(2, chunks - 1);
+  }
+  return { steps: current, reproduced: true };
+}

@@ -1,0 +1,162 @@
+// The world a simulator run acts on: a fresh database, the in-process API, a worker process (a
+// second API process on the same database, with the jobs), and the companies, made from a seed.
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { freePort } from '../src/platform/db';
+import { creditDeposit } from '../src/modules/money/deposits';
+import { createWallet, getWalletByCurrency } from '../src/modules/money/wallets';
+import { getFundingAccount } from '../src/modules/funding/virtual-accounts';
+import { startJobs } from '../src/platform/jobs';
+import { startCrashServer } from '../src/modules/funding/test-support';
+import {
+  addMember,
+  client,
+  createAppOn,
+  makeAccount,
+  makeUser,
+  setKybTier,
+  type TestApp,
+} from '../test/factories';
+import type { TestPostgres } from '../test/pg-server';
+import type { Rng } from './rng';
+import type { Company, Currency, SimCall, World } from './types';
+
+export type WorldOptions = {
+  companies: number;
+  /** Run the jobs in a separate worker process (killed and restarted by the faults); else in-process. */
+  worker: boolean;
+  log?: (line: string) => void;
+};
+
+/** The worker process: the app as `npm start` boots it, on the run's database, jobs on. */
+export type WorkerProcess = {
+  baseUrl: () => string | null;
+  kill(): Promise<void>;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type LiveWorld = World & {
+  dbUrl: string;
+  worker: WorkerProcess | null;
+  /** Set while a step runs whose database connections the simulator drops: 5xx are allowed. */
+  tolerate5xx: boolean;
+  close(): Promise<void>;
+};
+
+async function workerProcess(dbUrl: string, env: Record<string, string>): Promise<WorkerProcess> {
+  const port = await freePort();
+  let child: ChildProcess | null = await startCrashServer({ dbUrl }, port, env);
+  const kill = async () => {
+    if (!child) return;
+    const c = child;
+    child = null;
+    c.kill('SIGKILL');
+    if (c.exitCode === null) await new Promise<void>((r) => c.once('exit', () => r()));
+  };
+  return {
+    baseUrl: () => (child ? `http://127.0.0.1:${port}` : null),
+    kill,
+    async restart() {
+      await kill();
+      child = await startCrashServer({ dbUrl }, port, env);
+    },
+    stop: kill,
+  };
+}
+
+const MAJOR = { NGN: 5_000_000_00, USD: 20_000_00, GBP: 15_000_00 } as const;
+
+export async function makeWorld(pg: TestPostgres, seed: number, opts: WorldOptions): Promise<LiveWorld> {
+  const dbUrl = await pg.fresh('sim');
+  const env = { SANDBOX_FAULT_SEED: String(seed) };
+  const primary = await createAppOn(dbUrl, env);
+  const stopJobs = opts.worker ? null : await startJobs(primary.app.deps);
+  // The same DATA_DIR: both processes sign and check webhooks with the same generated secrets.
+  const worker = opts.worker
+    ? await workerProcess(dbUrl, { ...env, DATA_DIR: primary.config.DATA_DIR })
+    : null;
+
+  const world: LiveWorld = {
+    seed,
+    primary,
+    dbUrl,
+    worker,
+    tolerate5xx: false,
+    companies: [],
+    state: {},
+    log: opts.log ?? (() => {}),
+    as(c, who, rng) {
+      const m = who === 'owner' ? c.owner : c.approver;
+      return callOn(world, rng, { token: m.token, accountId: c.id });
+    },
+    anon: (rng) => callOn(world, rng, {}),
+    async close() {
+      await worker?.stop();
+      await stopJobs?.();
+      await primary.close();
+    },
+  };
+  for (let i = 0; i < opts.companies; i++) world.companies.push(await makeCompany(primary, i));
+  return world;
+}
+
+/** A client on the in-process API, or (one call in three, when it is up) on the worker process. */
+function callOn(w: LiveWorld, rng: Rng, auth: { token?: string; accountId?: string }): SimCall {
+  const second = w.worker?.baseUrl();
+  const baseUrl = second && rng.chance(1 / 3) ? second : w.primary.baseUrl;
+  const api = client({ ...w.primary, baseUrl }, auth);
+  return async (method, path, body, headers) => {
+    let res;
+    try {
+      res = await api.call(method, path, method === 'GET' ? undefined : (body ?? {}), headers);
+    } catch (err) {
+      // The worker process was killed under this request: the caller never hears back (status 0).
+      if (baseUrl === second && w.worker?.baseUrl() !== second)
+        return {
+          status: 0,
+          body: { status: 'error', message: 'no answer', data: null },
+          headers: new Headers(),
+        };
+      throw err;
+    }
+    if (res.status >= 500 && !w.tolerate5xx)
+      throw new Error(`no-5xx: ${method} ${path} answered ${res.status} ${JSON.stringify(res.body)}`);
+    return res;
+  };
+}
+
+async function makeCompany(t: TestApp, i: number): Promise<Company> {
+  const owner = await makeUser(t, { firstName: 'Owner', lastName: `Co${i}` });
+  const account = await makeAccount(t, owner.user.id, { name: `Sim Company ${i} Ltd` });
+  await setKybTier(t, account.id, 3);
+  const approver = await makeUser(t, { firstName: 'Admin', lastName: `Co${i}` });
+  await addMember(t, account.id, approver.user.id, 'admin');
+  const wallets = {} as Company['wallets'];
+  for (const currency of ['NGN', 'USD', 'GBP'] as Currency[]) {
+    const wallet =
+      (await getWalletByCurrency(t.db, account.id, currency)) ??
+      (await createWallet(t.db, { accountId: account.id, currency }));
+    const va = await getFundingAccount(t.app.deps, account.id, wallet.id).catch(() => null);
+    const accountNumber = va?.accountNumber ?? null;
+    // Opening balance, credited the way a confirmed deposit is.
+    if (accountNumber)
+      await creditDeposit(t.db, {
+        accountNumber,
+        amount: MAJOR[currency],
+        providerRef: `sim_open_${randomBytes(6).toString('hex')}`,
+        senderName: 'OPENING BALANCE',
+        provider: 'sandbox',
+        currency,
+      });
+    wallets[currency] = { id: wallet.id, accountNumber };
+  }
+  const member = (u: typeof owner) => ({ userId: u.user.id, email: u.email, token: u.token });
+  return {
+    id: account.id,
+    name: account.name,
+    owner: member(owner),
+    approver: member(approver),
+    wallets,
+  };
+}
