@@ -1,5 +1,6 @@
 // npm run sim -- [--seed N] [--steps K] [--only 3,17,42] [--areas payouts,deposits] [--companies 3]
-//                 [--no-worker] [--shrink-seconds 300] [--verbose]
+//                 [--lanes 4] [--no-worker] [--shrink-seconds 300] [--verbose]
+// --lanes: steps run at once (1: one after another, the exact replay of a plan).
 // The fault simulator (issue 35; docs/ARCHITECTURE.md "Fault simulator"). Prints the seed first; a
 // failing run prints the broken invariant and the shortest step list that still fails, as a command.
 import { startTestPostgres } from '../test/pg-server';
@@ -15,6 +16,7 @@ function args(argv: string[]) {
     seed: Number(get('seed') ?? Math.floor(Math.random() * 2 ** 31)),
     steps: Number(get('steps') ?? 200),
     companies: Number(get('companies') ?? 3),
+    lanes: Number(get('lanes') ?? 4),
     worker: !argv.includes('--no-worker'),
     only: list(get('only'))?.map(Number),
     areas: list(get('areas')),
@@ -28,6 +30,7 @@ async function main(): Promise<number> {
   const replay = [
     `npm run sim -- --seed ${a.seed} --steps ${a.steps}`,
     a.companies !== 3 ? `--companies ${a.companies}` : '',
+    a.lanes !== 4 ? `--lanes ${a.lanes}` : '',
     a.worker ? '' : '--no-worker',
     a.areas ? `--areas ${a.areas.join(',')}` : '',
   ]
@@ -40,6 +43,7 @@ async function main(): Promise<number> {
       seed: a.seed,
       steps: a.steps,
       companies: a.companies,
+      lanes: a.lanes,
       worker: a.worker,
       only: a.only,
       areas: a.areas,
@@ -47,7 +51,11 @@ async function main(): Promise<number> {
     };
     const r = await runSim(pg, o);
     if (r.ok) {
+      const t = r.timings;
       console.log(`sim: ${r.steps} steps, every invariant held, in ${r.seconds.toFixed(1)} s`);
+      console.log(
+        `sim: world ${t.setup.toFixed(1)} s, ops ${t.ops.toFixed(1)} s, step checks ${t.checks.toFixed(1)} s, drain and final checks ${t.final.toFixed(1)} s`,
+      );
       console.log(`sim steps without an invariant break: ${r.steps} steps`);
       console.log(`sim steps per second: ${(r.steps / r.seconds).toFixed(1)} steps/s`);
       return 0;

@@ -7,7 +7,7 @@ import { AREAS } from './areas';
 import { CORE_INVARIANTS, FULL_EVERY, FULL_LEDGER } from './invariants';
 import { drain, FAULTS_AREA } from './faults';
 import { rngOf } from './rng';
-import { InvariantBroken, type Area, type Invariant, type Op, type Step } from './types';
+import { InvariantBroken, type Area, type Company, type Invariant, type Op, type Step } from './types';
 import { makeWorld, type LiveWorld } from './world';
 
 export type SimOptions = {
@@ -20,20 +20,26 @@ export type SimOptions = {
   only?: number[];
   /** The areas to drive (default: all). */
   areas?: string[];
+  /** Steps run at once (default 1: step by step, the exact replay). */
+  lanes?: number;
   log?: (line: string) => void;
 };
 
+/** Where a run's time went (seconds): making the world, the ops, the step checks, the drain and final checks. */
+export type SimTimings = { setup: number; ops: number; checks: number; final: number };
+
 export type SimResult =
-  | { ok: true; steps: number; seconds: number }
+  | { ok: true; steps: number; seconds: number; timings: SimTimings }
   | {
       ok: false;
       steps: number;
       seconds: number;
-      /** The index in the plan of the step after which the invariant broke (-1: setup, final). */
+      /** The index in the plan of the step after which the invariant broke (-1: at the end). */
       at: number;
       invariant: string;
       details: string[];
       ran: number[];
+      timings: SimTimings;
     };
 
 const allAreas = (names?: string[]): Area[] => {
@@ -60,9 +66,9 @@ export function makePlan(seed: number, steps: number, areas: Area[], companies: 
   }));
 }
 
-async function checkAll(w: LiveWorld, invariants: Invariant[], phase: 'step' | 'final') {
+async function checkAll(w: LiveWorld, invariants: Invariant[], phase: 'step' | 'final', c?: Company) {
   for (const inv of invariants) {
-    const broken = await inv.check(w, phase);
+    const broken = await inv.check(w, phase, c);
     if (broken.length) throw new InvariantBroken(inv.name, broken);
   }
 }
@@ -78,6 +84,13 @@ export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult
   const stepInvariants = invariants.filter((i) => i.name !== 'ledger-verify');
   const t0 = performance.now();
   const seconds = () => (performance.now() - t0) / 1000;
+  const timings: SimTimings = { setup: 0, ops: 0, checks: 0, final: 0 };
+  let mark = performance.now();
+  const lap = (k: keyof SimTimings) => {
+    const now = performance.now();
+    timings[k] += (now - mark) / 1000;
+    mark = now;
+  };
   const w = await makeWorld(pg, o.seed, { companies, worker: o.worker ?? true, log });
   const ran: number[] = [];
   let at = -1;
@@ -85,28 +98,54 @@ export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult
     const setupRng = rngOf(o.seed).fork('setup');
     for (const a of areas)
       for (const c of w.companies) await a.setup?.(w, c, setupRng.fork(`${a.name}:${c.id}`));
-    for (const i of indexes) {
-      at = i;
-      const step = plan[i];
-      const op = ops.get(step.op)!;
-      const c = w.companies[step.company];
-      ran.push(i);
-      let said: string;
-      try {
-        said = await op.run(w, c, rngOf(step.seed));
-      } catch (err) {
-        if (err instanceof InvariantBroken) throw err;
-        const msg = err instanceof Error ? err.message : String(err);
-        throw new InvariantBroken(msg.startsWith('no-5xx') ? 'no-5xx' : 'op-failed', [`${step.op}: ${msg}`]);
+    lap('setup');
+    // `lanes` steps run at once (several users of several companies acting together); each lane
+    // takes the next step of the plan, runs it, then checks every step invariant. One lane replays a
+    // plan step by step; with more, which step's work meets which in the database varies with timing.
+    let next = 0;
+    let broken: InvariantBroken | null = null;
+    const lane = async () => {
+      while (!broken && next < indexes.length) {
+        const i = indexes[next++];
+        const step = plan[i];
+        const op = ops.get(step.op)!;
+        const c = w.companies[step.company];
+        ran.push(i);
+        const began = performance.now();
+        try {
+          let said: string;
+          try {
+            said = await op.run(w, c, rngOf(step.seed));
+          } catch (err) {
+            if (err instanceof InvariantBroken) throw err;
+            const msg = err instanceof Error ? err.message : String(err);
+            throw new InvariantBroken(msg.startsWith('no-5xx') ? 'no-5xx' : 'op-failed', [
+              `${step.op}: ${msg}`,
+            ]);
+          }
+          const ran1 = performance.now();
+          timings.ops += (ran1 - began) / 1000;
+          log(`#${i} ${step.op} [co ${step.company}] ${said} (${Math.round(ran1 - began)} ms)`);
+          await checkAll(w, stepInvariants, 'step', c);
+          if (ran.length % FULL_EVERY === 0) await checkAll(w, [FULL_LEDGER], 'step', c);
+          timings.checks += (performance.now() - ran1) / 1000;
+        } catch (err) {
+          if (!(err instanceof InvariantBroken)) throw err;
+          if (!broken) {
+            broken = err;
+            at = i;
+          }
+        }
       }
-      log(`#${i} ${step.op} [co ${step.company}] ${said}`);
-      await checkAll(w, stepInvariants, 'step');
-      if (ran.length % FULL_EVERY === 0) await checkAll(w, [FULL_LEDGER], 'step');
-    }
-    at = -1;
+    };
+    await Promise.all(Array.from({ length: Math.max(1, o.lanes ?? 1) }, lane));
+    const failure = broken as InvariantBroken | null; // set by the lanes
+    if (failure) throw failure;
+    mark = performance.now();
     await drain(w, log);
     await checkAll(w, invariants, 'final');
-    return { ok: true, steps: ran.length, seconds: seconds() };
+    lap('final');
+    return { ok: true, steps: ran.length, seconds: seconds(), timings };
   } catch (err) {
     if (!(err instanceof InvariantBroken)) throw err;
     return {
@@ -117,6 +156,7 @@ export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult
       invariant: err.invariant,
       details: err.details,
       ran,
+      timings,
     };
   } finally {
     await w.close().catch(() => {});

@@ -55,8 +55,10 @@ export const FAULTS_AREA: Area = {
         await new Promise((r) => setTimeout(r, rng.int(0, 200)));
         await worker.kill();
         const did = await work;
-        await worker.restart();
-        return `SIGKILL mid-step and restart; ${did}`;
+        // Restarted in the background, as a supervisor would: the steps go on meanwhile (the
+        // in-process API serves; the jobs wait for the worker).
+        worker.restart();
+        return `SIGKILL mid-step, restarting; ${did}`;
       },
     },
     {
@@ -68,6 +70,7 @@ export const FAULTS_AREA: Area = {
         try {
           const work = someWork(w, c, rng).catch((e: unknown) => `(broke: ${String(e)})`);
           await new Promise((r) => setTimeout(r, rng.int(0, 40)));
+          lw.drops++;
           const n = await dropConnections(w);
           return `dropped ${n} connections; ${await work}`;
         } finally {
@@ -100,7 +103,7 @@ export const FAULTS_AREA: Area = {
  */
 export async function drain(w: World, log: (line: string) => void, timeoutMs = 180_000): Promise<void> {
   const lw = live(w);
-  if (lw.worker && !lw.worker.baseUrl()) await lw.worker.restart();
+  await lw.worker?.ready();
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [r] = (

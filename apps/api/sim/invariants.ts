@@ -38,7 +38,9 @@ export const CORE_INVARIANTS: Invariant[] = [
   },
   {
     name: 'wallet-equals-postings',
-    check: async (w) =>
+    // After a step: the wallets of the step's company (each step's company is checked after it);
+    // at the end (and in ledger-verify every FULL_EVERY steps): every wallet.
+    check: async (w, phase, c) =>
       (
         await rows(
           w,
@@ -46,8 +48,9 @@ export const CORE_INVARIANTS: Invariant[] = [
                   (select coalesce(sum(amount), 0) from postings where ledger_account_id = w.ledger_account_id)::bigint as posted,
                   (select coalesce(sum(amount), 0) from postings where ledger_account_id = w.hold_ledger_account_id)::bigint as held
              from wallets w
-            where w.balance <> (select coalesce(sum(amount), 0) from postings where ledger_account_id = w.ledger_account_id)
-               or w.pending_balance <> (select coalesce(sum(amount), 0) from postings where ledger_account_id = w.hold_ledger_account_id)
+            where (${phase === 'final' || !c} or w.account_id = ${c?.id ?? null}::uuid)
+              and (w.balance <> (select coalesce(sum(amount), 0) from postings where ledger_account_id = w.ledger_account_id)
+               or w.pending_balance <> (select coalesce(sum(amount), 0) from postings where ledger_account_id = w.hold_ledger_account_id))
             limit 10`,
         )
       ).map(

@@ -49,10 +49,13 @@ export type Op = {
   run(w: World, c: Company, rng: Rng): Promise<string>;
 };
 
-/** Answers one line per violation (empty: holds). `final` runs once the run has drained. */
+/**
+ * Answers one line per violation (empty: holds). 'step' runs after every step (`company`: the
+ * company the step acted for, to scope a costly check to); 'final' once the run has drained.
+ */
 export type Invariant = {
   name: string;
-  check(w: World, phase: 'step' | 'final'): Promise<string[]>;
+  check(w: World, phase: 'step' | 'final', company?: Company): Promise<string[]>;
 };
 
 export type Area = {

@@ -2,6 +2,7 @@
 // second API process on the same database, with the jobs), and the companies, made from a seed.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { freePort } from '../src/platform/db';
 import { creditDeposit } from '../src/modules/money/deposits';
 import { createWallet, getWalletByCurrency } from '../src/modules/money/wallets';
@@ -32,22 +33,32 @@ export type WorldOptions = {
 export type WorkerProcess = {
   baseUrl: () => string | null;
   kill(): Promise<void>;
-  restart(): Promise<void>;
+  /** Starts it again in the background (a supervisor would); `ready` settles when it is up. */
+  restart(): void;
+  ready(): Promise<void>;
   stop(): Promise<void>;
 };
 
 export type LiveWorld = World & {
   dbUrl: string;
   worker: WorkerProcess | null;
-  /** Set while a step runs whose database connections the simulator drops: 5xx are allowed. */
+  /**
+   * Set while a step runs whose database connections the simulator drops, and `drops` counts the
+   * drops: a request that a drop overlapped may answer 503 (nothing committed; try again).
+   */
   tolerate5xx: boolean;
+  drops: number;
+  /** The in-process API's latest logged errors (what a 5xx came from). */
+  errors: string[];
   close(): Promise<void>;
 };
 
 async function workerProcess(dbUrl: string, env: Record<string, string>): Promise<WorkerProcess> {
   const port = await freePort();
   let child: ChildProcess | null = await startCrashServer({ dbUrl }, port, env);
+  let starting: Promise<void> = Promise.resolve();
   const kill = async () => {
+    await starting;
     if (!child) return;
     const c = child;
     child = null;
@@ -57,10 +68,12 @@ async function workerProcess(dbUrl: string, env: Record<string, string>): Promis
   return {
     baseUrl: () => (child ? `http://127.0.0.1:${port}` : null),
     kill,
-    async restart() {
-      await kill();
-      child = await startCrashServer({ dbUrl }, port, env);
+    restart() {
+      starting = starting.then(async () => {
+        if (!child) child = await startCrashServer({ dbUrl }, port, env);
+      });
     },
+    ready: () => starting,
     stop: kill,
   };
 }
@@ -70,7 +83,20 @@ const MAJOR = { NGN: 5_000_000_00, USD: 20_000_00, GBP: 15_000_00 } as const;
 export async function makeWorld(pg: TestPostgres, seed: number, opts: WorldOptions): Promise<LiveWorld> {
   const dbUrl = await pg.fresh('sim');
   const env = { SANDBOX_FAULT_SEED: String(seed) };
-  const primary = await createAppOn(dbUrl, env);
+  // The in-process API's error log: a 5xx names the error behind it.
+  const errors: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of String(chunk).split('\n')) {
+        if (!line.includes('"level":50')) continue;
+        const e = JSON.parse(line) as { err?: { message?: string; stack?: string }; msg?: string };
+        errors.push(e.err?.stack?.split('\n').slice(0, 4).join(' | ') ?? e.msg ?? line);
+        if (errors.length > 20) errors.shift();
+      }
+      done();
+    },
+  });
+  const primary = await createAppOn(dbUrl, env, { logStream });
   const stopJobs = opts.worker ? null : await startJobs(primary.app.deps);
   // The same DATA_DIR: both processes sign and check webhooks with the same generated secrets.
   const worker = opts.worker
@@ -83,6 +109,8 @@ export async function makeWorld(pg: TestPostgres, seed: number, opts: WorldOptio
     dbUrl,
     worker,
     tolerate5xx: false,
+    drops: 0,
+    errors,
     companies: [],
     state: {},
     log: opts.log ?? (() => {}),
@@ -107,6 +135,7 @@ function callOn(w: LiveWorld, rng: Rng, auth: { token?: string; accountId?: stri
   const baseUrl = second && rng.chance(1 / 3) ? second : w.primary.baseUrl;
   const api = client({ ...w.primary, baseUrl }, auth);
   return async (method, path, body, headers) => {
+    const drops = w.drops;
     let res;
     try {
       res = await api.call(method, path, method === 'GET' ? undefined : (body ?? {}), headers);
@@ -120,8 +149,15 @@ function callOn(w: LiveWorld, rng: Rng, auth: { token?: string; accountId?: stri
         };
       throw err;
     }
-    if (res.status >= 500 && !w.tolerate5xx)
-      throw new Error(`no-5xx: ${method} ${path} answered ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status >= 500) {
+      // A 503 (the database connection went away) is the answer while the simulator drops them.
+      if (res.status !== 503 || (drops === w.drops && !w.tolerate5xx))
+        throw new Error(
+          `no-5xx: ${method} ${path} answered ${res.status} ${JSON.stringify(res.body)}; ${baseUrl === second ? 'on the worker process' : `logged: ${w.errors.at(-1) ?? 'nothing'}`}`,
+        );
+      // Its database connection was dropped under it: as good as no answer (status 0).
+      return { ...res, status: 0 };
+    }
     return res;
   };
 }

@@ -16,8 +16,8 @@ describe('fault simulator', () => {
       fresh: () => createTestDatabase(),
       stop: async () => {},
     };
-    const r = await runSim(pg, { seed, steps: STEPS });
-    const replay = `npm run sim -- --seed ${seed} --steps ${STEPS}`;
+    const r = await runSim(pg, { seed, steps: STEPS, lanes: 3 });
+    const replay = `npm run sim -- --seed ${seed} --steps ${STEPS} --lanes 3`;
     expect(
       r.ok
         ? 'every invariant held'

@@ -32,6 +32,29 @@ export function createPool(url: string, max = 10): pg.Pool {
   return pool;
 }
 
+/** PostgreSQL's "this connection is gone" codes: admin shutdown, crash, connection failure. */
+const LOST_CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const LOST_CONNECTION_TEXT =
+  /Connection terminated|connection error and is not queryable|Client was closed|write EPIPE|ECONNRESET|ECONNREFUSED/;
+
+/**
+ * Whether `err` (or what it wraps: Drizzle's "Failed query" keeps the driver's error as `cause`)
+ * is the database connection going away: nothing was committed by the statement that failed, and
+ * the same request again (with its idempotency key) is the remedy, so the API answers 503.
+ */
+export function lostConnection(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    i++
+  ) {
+    if (typeof e.code === 'string' && LOST_CONNECTION_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && LOST_CONNECTION_TEXT.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function createDb(pool: pg.Pool): Db {
   return drizzle(pool, { schema });
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS, type FieldErrors, type ListQuery, type Pagination } from '@owo/contract';
 import { AppError } from './errors';
+import { lostConnection } from './db';
 
 export function ok<T>(data: T, message = 'Success') {
   return { status: STATUS.success, message, data };
@@ -231,6 +232,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (code >= 400 && code < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, empty body...
       return reply.code(code).send({ status: STATUS.validationError, message: err.message, data: null });
+    }
+    if (lostConnection(err)) {
+      req.log.warn({ err }, 'database connection lost');
+      return reply.code(503).header('retry-after', '1').send({
+        status: STATUS.error,
+        message: 'The service is briefly unavailable. Please try again.',
+        data: null,
+      });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ status: STATUS.error, message: 'Internal server error', data: null });
