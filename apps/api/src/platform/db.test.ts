@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/helpers';
-import { createDb, createPool, hotStatement, type Db } from './db';
+import { createDb, createPool, hotStatement, lostConnection, type Db } from './db';
 
 let pool: ReturnType<typeof createPool>;
 let db: Db;
@@ -56,5 +56,35 @@ describe('hotStatement', () => {
       constraint: 'hot_t_pkey',
     });
     expect(await insert(db, { id: 20, note: 'after' })).toHaveLength(1);
+  });
+});
+
+describe('a connection dropped mid-transaction (no-5xx, found by the fault simulator)', () => {
+  it('does not crash the process: the transaction fails as a lost connection, nothing commits', async () => {
+    await db.execute(sql`create table drop_t (id int primary key)`);
+    const crashes: unknown[] = [];
+    const onUncaught = (err: unknown) => crashes.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const failed = await db
+        .transaction(async (tx) => {
+          await tx.execute(sql`insert into drop_t values (1)`);
+          const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+          // An admin (or a failover) ends this backend while the transaction waits on the app.
+          await pool.query('select pg_terminate_backend($1)', [pid]);
+          await new Promise((r) => setTimeout(r, 100));
+          await tx.execute(sql`insert into drop_t values (2)`);
+        })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(failed).not.toBeNull();
+      expect(lostConnection(failed)).toBe(true);
+      expect(crashes).toEqual([]);
+      expect((await pool.query('select count(*)::int as n from drop_t')).rows[0].n).toBe(0);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 });
