@@ -66,11 +66,11 @@ export function makePlan(seed: number, steps: number, areas: Area[], companies: 
   }));
 }
 
+/** Runs the invariants at once (independent reads); throws the first (in list order) that broke. */
 async function checkAll(w: LiveWorld, invariants: Invariant[], phase: 'step' | 'final', c?: Company) {
-  for (const inv of invariants) {
-    const broken = await inv.check(w, phase, c);
-    if (broken.length) throw new InvariantBroken(inv.name, broken);
-  }
+  const results = await Promise.all(invariants.map((inv) => inv.check(w, phase, c)));
+  const i = results.findIndex((r) => r.length);
+  if (i >= 0) throw new InvariantBroken(invariants[i].name, results[i]);
 }
 
 export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult> {
