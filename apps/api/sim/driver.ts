@@ -92,6 +92,7 @@ export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult
     mark = now;
   };
   const w = await makeWorld(pg, o.seed, { companies, worker: o.worker ?? true, log });
+  w.areas = areas.filter((a) => a !== FAULTS_AREA);
   const ran: number[] = [];
   let at = -1;
   try {

@@ -4,16 +4,17 @@
 // acting, duplicated and delayed webhooks) come from SANDBOX_FAULT_SEED = the run's seed.
 import { sql } from 'drizzle-orm';
 import { SANDBOX_SIGNATURE_HEADER, signBody } from '../src/rails/sandbox/webhook-format';
-import { AREAS } from './areas';
 import type { Rng } from './rng';
 import { InvariantBroken, type Area, type Company, type World } from './types';
 import type { LiveWorld } from './world';
 
 const live = (w: World) => w as LiveWorld;
 
-/** One op of the work areas, drawn by weight (the work a fault hits). */
+/** One op of the run's work areas, drawn by weight (the work a fault hits). */
 async function someWork(w: World, c: Company, rng: Rng): Promise<string> {
-  const op = rng.weighted(AREAS.flatMap((a) => a.ops.map((o) => ({ weight: o.weight, value: { a, o } }))));
+  const op = rng.weighted(
+    live(w).areas.flatMap((a) => a.ops.map((o) => ({ weight: o.weight, value: { a, o } }))),
+  );
   if (!op) return 'no work';
   return `${op.a.name}.${op.o.name}: ${await op.o.run(w, c, rng.fork('work'))}`;
 }

@@ -20,7 +20,7 @@ import {
 } from '../test/factories';
 import type { TestPostgres } from '../test/pg-server';
 import type { Rng } from './rng';
-import type { Company, Currency, SimCall, World } from './types';
+import type { Area, Company, Currency, SimCall, World } from './types';
 
 export type WorldOptions = {
   companies: number;
@@ -50,6 +50,8 @@ export type LiveWorld = World & {
   drops: number;
   /** The in-process API's latest logged errors (what a 5xx came from). */
   errors: string[];
+  /** The work areas this run drives (what a fault's random work is drawn from). */
+  areas: Area[];
   close(): Promise<void>;
 };
 
@@ -111,6 +113,7 @@ export async function makeWorld(pg: TestPostgres, seed: number, opts: WorldOptio
     tolerate5xx: false,
     drops: 0,
     errors,
+    areas: [],
     companies: [],
     state: {},
     log: opts.log ?? (() => {}),

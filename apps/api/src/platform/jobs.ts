@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './deps';
+import { lostConnection } from './db';
 
 // Background work on PostgreSQL (ARCHITECTURE §3 "Jobs"): pg-boss queues for one-off work, and
 // tickers (periodic sweeps) guarded by an advisory lock so one process runs each sweep at a time.
@@ -254,8 +255,27 @@ export async function withSweepLock(deps: AppDeps, name: string, fn: () => Promi
   });
 }
 
+/**
+ * pg-boss completes and fails a fetched job without awaiting it (Manager.work's onFetch), so a
+ * database connection lost at that moment is a rejection nobody handles, and Node ends the process:
+ * the worker dies with every job it held (found by the fault simulator, issue 35). Such a rejection
+ * is only logged: the job was not completed, so it expires and runs again (handlers are
+ * idempotent). Any other unhandled rejection still ends the process as before.
+ */
+let lostConnectionGuard = false;
+function tolerateLostConnections(deps: AppDeps) {
+  if (lostConnectionGuard) return;
+  lostConnectionGuard = true;
+  process.on('unhandledRejection', (reason) => {
+    if (!lostConnection(reason)) throw reason;
+    if (deps.config.LOG_LEVEL !== 'silent')
+      console.error('[jobs] database connection lost:', (reason as Error)?.message ?? reason);
+  });
+}
+
 /** Starts every declared queue's workers and tickers in this process; returns the stop function. */
 export async function startJobs(deps: AppDeps): Promise<() => Promise<void>> {
+  tolerateLostConnections(deps);
   const s = stateOf(deps);
   const boss = await bossOf(deps);
   const workerIds: string[] = [];
