@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { SANDBOX_SIGNATURE_HEADER, signBody } from '../src/rails/sandbox/webhook-format';
 import type { Rng } from './rng';
 import { InvariantBroken, type Area, type Company, type World } from './types';
-import type { LiveWorld } from './world';
+import { SIM_APPLICATION, type LiveWorld } from './world';
 
 const live = (w: World) => w as LiveWorld;
 
@@ -19,11 +19,11 @@ async function someWork(w: World, c: Company, rng: Rng): Promise<string> {
   return `${op.a.name}.${op.o.name}: ${await op.o.run(w, c, rng.fork('work'))}`;
 }
 
-/** Terminates the app's database connections (not the simulator's own) that are in a transaction. */
+/** Terminates the app's database connections (not the simulator's own) that are at work. */
 async function dropConnections(w: World): Promise<number> {
   const r = await w.primary.db.execute(sql`
     select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
-     where datname = current_database() and pid <> pg_backend_pid()
+     where datname = current_database() and application_name <> ${SIM_APPLICATION}
        and state in ('active', 'idle in transaction') and backend_type = 'client backend'`);
   return (r.rows[0] as { n: number }).n;
 }

@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { freePort } from '../src/platform/db';
+import { createDb, createPool, freePort } from '../src/platform/db';
 import { creditDeposit } from '../src/modules/money/deposits';
 import { createWallet, getWalletByCurrency } from '../src/modules/money/wallets';
 import { getFundingAccount } from '../src/modules/funding/virtual-accounts';
@@ -80,6 +80,9 @@ async function workerProcess(dbUrl: string, env: Record<string, string>): Promis
   };
 }
 
+/** The application_name of the simulator's own connections. */
+export const SIM_APPLICATION = 'owo-sim';
+
 const MAJOR = { NGN: 5_000_000_00, USD: 20_000_00, GBP: 15_000_00 } as const;
 
 export async function makeWorld(pg: TestPostgres, seed: number, opts: WorldOptions): Promise<LiveWorld> {
@@ -98,7 +101,13 @@ export async function makeWorld(pg: TestPostgres, seed: number, opts: WorldOptio
       done();
     },
   });
-  const primary = await createAppOn(dbUrl, env, { logStream });
+  const app = await createAppOn(dbUrl, env, { logStream });
+  // The simulator's own reads (picking records, checking invariants) on a pool of its own, named, so
+  // the connection drops it injects hit only the app's connections, never its checks.
+  const simUrl = new URL(dbUrl);
+  simUrl.searchParams.set('application_name', SIM_APPLICATION);
+  const simPool = createPool(simUrl.toString(), 10);
+  const primary: TestApp = { ...app, db: createDb(simPool) };
   const stopJobs = opts.worker ? null : await startJobs(primary.app.deps);
   // The same DATA_DIR: both processes sign and check webhooks with the same generated secrets.
   const worker = opts.worker
@@ -125,7 +134,8 @@ export async function makeWorld(pg: TestPostgres, seed: number, opts: WorldOptio
     async close() {
       await worker?.stop();
       await stopJobs?.();
-      await primary.close();
+      await app.close();
+      await simPool.end();
     },
   };
   for (let i = 0; i < opts.companies; i++) world.companies.push(await makeCompany(primary, i));
