@@ -53,7 +53,7 @@ export const disbursementsArea: Area = {
         return `${n} rows: ${res.status}`;
       },
     },
-    { name: 'decide', weight: 4, run: (w, c, rng) => decideSome(w, c, 'disbursement', rng) },
+    { name: 'decide', weight: 3, run: (w, c, rng) => decideSome(w, c, 'disbursement', rng) },
     {
       name: 'fix-row',
       weight: 1,
@@ -94,7 +94,7 @@ export const disbursementsArea: Area = {
     },
     {
       name: 'resolve',
-      weight: 0.6,
+      weight: 0.4,
       async run(w, c, rng) {
         const item = await pickRow<{ id: string }>(
           w,
@@ -114,7 +114,7 @@ export const disbursementsArea: Area = {
     },
     {
       name: 'retry',
-      weight: 1.5,
+      weight: 1,
       async run(w, c, rng) {
         const b = await pickRow<{ id: string }>(
           w,

@@ -7,6 +7,7 @@ import { makeNuban } from '@owo/contract';
 import { sql } from 'drizzle-orm';
 import { createRecurringRuns, payDueScheduled } from '../../src/modules/payroll/recurring';
 import { lagosToday } from '../../src/modules/payroll/service';
+import { parseCsv } from '../../src/platform/spreadsheet';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import { rngOf, type Rng } from '../rng';
 import type { Area, Company, World } from '../types';
@@ -47,14 +48,15 @@ function pay(rng: Rng) {
   };
 }
 
-function employee(rng: Rng, c: Company) {
+function employee(rng: Rng, c: Company, fails = rng.chance(0.125)) {
   const k = rng.seed().toString(36);
   return {
     name: `Sim Staff ${k}`,
     email: `staff.${k}.${c.id.slice(0, 6)}@sim.ng`,
     bankCode: '058',
-    // One in eight is paid into the sandbox's failing account: a failed row to retry.
-    accountNumber: rng.chance(0.125) ? SANDBOX_TEST_ACCOUNTS.fails : ordinary(rng),
+    // One in eight (and one of the first four) is paid into the sandbox's failing account: a failed
+    // row to retry.
+    accountNumber: fails ? SANDBOX_TEST_ACCOUNTS.fails : ordinary(rng),
     nhfEnabled: rng.chance(0.7),
     ...pay(rng),
   };
@@ -89,7 +91,7 @@ export const payrollArea: Area = {
   name: 'payroll',
   async setup(w, c, rng) {
     const res = await w.as(c, 'owner', rng)('POST', '/api/payrolls/employees/add', {
-      employees: Array.from({ length: 4 }, () => employee(rng, c)),
+      employees: Array.from({ length: 4 }, (_, i) => employee(rng, c, i === 3)),
     });
     expectStatus('add employees', res, 201);
   },
@@ -126,7 +128,7 @@ export const payrollArea: Area = {
     },
     {
       name: 'create-run',
-      weight: 2.5,
+      weight: 3,
       async run(w, c, rng) {
         const ids = await employeeIds(w, c);
         if (!ids.length) return 'no employee';
@@ -206,10 +208,10 @@ export const payrollArea: Area = {
         return `${p.status} ${p.id}, ${chosen.length} rows: ${res.status}`;
       },
     },
-    { name: 'decide', weight: 4, run: (w, c, rng) => decideSome(w, c, 'payroll', rng) },
+    { name: 'decide', weight: 3, run: (w, c, rng) => decideSome(w, c, 'payroll', rng) },
     {
       name: 'resolve',
-      weight: 0.6,
+      weight: 0.4,
       async run(w, c, rng) {
         const item = await pickRow<{ id: string }>(
           w,
@@ -244,7 +246,7 @@ export const payrollArea: Area = {
     },
     {
       name: 'retry',
-      weight: 1.5,
+      weight: 1,
       async run(w, c, rng) {
         const p = await pickRow<{ id: string }>(
           w,
@@ -400,8 +402,9 @@ export const payrollArea: Area = {
     },
     {
       name: 'payroll-net-same-everywhere',
-      // What the company's screens answer: a run's row, the employee list and the payslips show the
-      // same net for the same pay (rows whose employee was not edited since the run was computed).
+      // What the company's screens answer for the same pay: a run's row, the employee list, its CSV
+      // export and the payslips show the same net (rows computed from the employee's standing pay,
+      // not edited since), and a run's receipt shows the sum of its paid rows.
       check: async (w, phase) => {
         if (phase !== 'final') return [];
         const out: string[] = [];
@@ -409,41 +412,57 @@ export const payrollArea: Area = {
         for (const c of w.companies) {
           const api = w.as(c, 'owner', rng);
           const list = await api<any[]>('GET', '/api/payrolls/employees?limit=1000');
-          const byId = new Map<string, any>((list.body.data ?? []).map((e: any) => [e.id, e]));
           const slips = await api<any[]>('GET', '/api/payrolls/payslip?limit=100');
-          if (list.status !== 200 || slips.status !== 200)
-            out.push(`${c.name}: the employee list answered ${list.status}, the payslips ${slips.status}`);
+          const csv = await api('GET', '/api/payrolls/employees/csv');
+          if (list.status !== 200 || slips.status !== 200 || csv.status !== 200)
+            out.push(
+              `${c.name}: the employee list answered ${list.status}, the payslips ${slips.status}, the export ${csv.status}`,
+            );
+          const byId = new Map<string, any>((list.body.data ?? []).map((e: any) => [e.id, e]));
           const slipOf = new Map<string, any>((slips.body.data ?? []).map((s: any) => [s.id, s]));
-          const runs = await rowsOf<{ id: string; reference: string }>(
+          const [head = [], ...lines] = parseCsv((csv.body as unknown as { raw?: string })?.raw ?? '');
+          const exported = new Map(lines.map((l) => [l[head.indexOf('Email')], l[head.indexOf('Net pay')]]));
+          for (const e of byId.values())
+            if (exported.get(e.email) !== e.finalAmount)
+              out.push(
+                `${c.name}: ${e.name} nets ${e.finalAmount} on the employee list but ${exported.get(e.email)} in its export`,
+              );
+          const runs = await rowsOf<{ id: string; reference: string; fresh: boolean }>(
             w,
-            sql`select p.id, p.reference from payrolls p where p.account_id = ${c.id}
-                 and not exists (select 1 from payroll_rows r join payroll_employees e on e.id = r.employee_id
-                                  where r.payroll_id = p.id and e.updated_at > p.updated_at)
-                 order by p.created_at desc limit 10`,
+            sql`select p.id, p.reference, not exists (
+                     select 1 from payroll_rows r join payroll_employees e on e.id = r.employee_id
+                      where r.payroll_id = p.id and e.updated_at > p.updated_at) as fresh
+                  from payrolls p where p.account_id = ${c.id} order by p.created_at desc limit 10`,
           );
+          const own = (x: Record<string, number>) =>
+            JSON.stringify(
+              Object.entries(x)
+                .filter(([k]) => !['PAYE', 'Pension (employee)', 'NHF'].includes(k))
+                .sort(),
+            );
           for (const run of runs) {
             const res = await api<any[]>('GET', `/api/payrolls/${run.id}/employees?limit=1000`);
+            let paid = 0;
             for (const row of res.body.data ?? []) {
+              if (row.status === 'paid') paid += row.finalAmountMinor;
               const e = row.employeeId ? byId.get(row.employeeId) : null;
-              const own = (x: Record<string, number>) =>
-                JSON.stringify(
-                  Object.entries(x)
-                    .filter(([k]) => !['PAYE', 'Pension (employee)', 'NHF'].includes(k))
-                    .sort(),
-                );
               // The run was computed from the employee's standing pay (not lines typed for this run).
-              if (e && own(e.salaryBreakdownMinor) === own(row.salaryBreakdownMinor)) {
+              if (run.fresh && e && own(e.salaryBreakdownMinor) === own(row.salaryBreakdownMinor))
                 if (e.finalAmountMinor !== row.finalAmountMinor)
                   out.push(
                     `${c.name}: ${row.name} nets ${major(row.finalAmountMinor)} in run ${run.reference} but ${major(e.finalAmountMinor)} on the employee list`,
                   );
-              }
               const slip = slipOf.get(row.id);
               if (slip && slip.finalAmountMinor !== row.finalAmountMinor)
                 out.push(
                   `${c.name}: ${row.name} nets ${major(row.finalAmountMinor)} in run ${run.reference} but ${major(slip.finalAmountMinor)} on the payslip`,
                 );
             }
+            const receipt = await api<any>('GET', `/api/payrolls/${run.id}/receipt`);
+            if (receipt.body?.data?.paidAmountMinor !== paid)
+              out.push(
+                `run ${run.reference}: its paid rows net ${major(paid)} but its receipt shows ${receipt.body?.data?.paidAmount}`,
+              );
           }
         }
         return out.slice(0, 10);
