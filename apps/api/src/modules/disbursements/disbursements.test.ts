@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISBURSEMENT_MSG as M, MSG } from '@owo/contract';
@@ -312,6 +312,24 @@ describe('bulk disbursements', () => {
     const after = (await o.api.get(`/api/disbursements/${d.id}`)).body.data;
     expect(after.status).toBe('rejected');
     expect((await o.api.get('/api/disbursements?status=rejected')).body.data).toHaveLength(1);
+  }, 60_000);
+
+  it('bulk-total-equals-rows: after a fee change between validation and approval, the batch total is the fees its rows were charged', async () => {
+    const { o, admin } = await company();
+    const res = await upload(o.api, o.wallet.id, csv([row(), row(ordinaryAccount(), '2500.00')]));
+    const d = await settledValidation(o.api, res.body.data.id);
+    expect(d.status).toBe('pending');
+    // The platform's transfer fee for this account changes while the batch waits for approval.
+    await t.db.execute(sql`insert into fee_policies (account_id, method, currency, flat_minor)
+      values (${o.account.id}, 'bank-transfer', 'NGN', 7_500)`);
+    expect((await approve(admin.api, d.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
+    const after = (await o.api.get(`/api/disbursements/${d.id}`)).body.data;
+    const fees = after.items.map((i: any) => i.feeMinor);
+    expect(fees).toEqual([7_500, 7_500]);
+    const charged = await t.db.select().from(transactions).where(eq(transactions.sourceId, d.id));
+    expect(charged.map((x) => Number(x.fee))).toEqual([7_500, 7_500]);
+    expect(after.feeMinor).toBe(15_000);
+    expect(after.totalMinor).toBe(1500_50 + 2500_00 + 15_000);
   }, 60_000);
 
   it('refuses bad uploads with field errors and writes nothing', async () => {

@@ -580,6 +580,8 @@ async function payRows(
       from json_to_recordset(${JSON.stringify(started.slice(i, i + CHUNK))}::json)
         as x(id uuid, attempt int, transaction_id uuid, fee_minor bigint)
       where d.id = x.id`);
+  // The rows now carry the fees they were charged (the fee rule at payment): the batch's totals too.
+  await storeTotals(tx, b.id);
   afterCommit(() => dispatchManySoon(deps, refs));
 }
 

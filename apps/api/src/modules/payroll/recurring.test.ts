@@ -133,6 +133,41 @@ describe('recurring and scheduled payrolls', () => {
   });
 });
 
+describe('approved-run-paid', () => {
+  it("a scheduled run the money core refuses (a fee change since approval) does not stop the other companies' due runs", async () => {
+    const day = new Date(Date.now() + 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+    const scheduled = async () => {
+      const c = await company();
+      const created = await c.o.api.post('/api/payrolls', {
+        name: 'Scheduled salaries',
+        type: 'once',
+        mode: 'scheduled',
+        scheduledPayDate: day,
+        walletId: c.o.wallet.id,
+        employees: c.ids,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.data.id as string;
+      expect((await c.o.api.post(`/api/payrolls/${id}/approve`)).status).toBe(200);
+      await approveItem(c.o, c.admin, id);
+      return { ...c, id };
+    };
+    const first = await scheduled();
+    const second = await scheduled();
+    // After the approval, the first company's transfer fee changes: its approved manifest no longer
+    // matches what would be paid, so the money core refuses that run (409, nothing moves).
+    await t.db.execute(sql`insert into fee_policies (account_id, method, currency, flat_minor)
+      values (${first.o.account.id}, 'bank-transfer', 'NGN', 7_500)`);
+    expect(await payDueScheduled(t.app.deps, day)).toBeGreaterThanOrEqual(1);
+    const status = async (c: typeof first) => (await c.o.api.get(`/api/payrolls/${c.id}`)).body.data.status;
+    expect(await status(first)).toBe('approved'); // refused: nothing held, still waiting
+    await waitFor('the second company paid', async () => (await status(second)) === 'completed');
+    const moved = await t.db.select().from(transactions).where(eq(transactions.sourceId, first.id));
+    expect(moved).toHaveLength(0);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
 describe('groups and settings', () => {
   it('group CRUD, assign, filter by group; tenancy and bad input', async () => {
     const { o, fm, ids } = await company();

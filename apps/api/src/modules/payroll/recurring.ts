@@ -102,27 +102,39 @@ export async function createRecurringRuns(deps: AppDeps, today = lagosToday()): 
   return made;
 }
 
-/** Pays every approved payroll whose scheduled date has come (each locked: paid once). */
+/**
+ * Pays every approved payroll whose scheduled date has come (each locked: paid once), oldest date
+ * first. One run the money core refuses (e.g. its manifest no longer matches what was approved, after
+ * a fee change) stays approved and is logged; it never stops the other companies' runs.
+ */
 export async function payDueScheduled(deps: AppDeps, today = lagosToday()): Promise<number> {
   const due = await deps.db
-    .select({ id: payrolls.id, accountId: payrolls.accountId })
+    .select({ id: payrolls.id, accountId: payrolls.accountId, reference: payrolls.reference })
     .from(payrolls)
     .where(and(eq(payrolls.status, 'approved'), lte(payrolls.scheduledPayDate, today)))
+    .orderBy(asc(payrolls.scheduledPayDate), asc(payrolls.createdAt), asc(payrolls.id))
     .limit(100);
   let paid = 0;
   for (const d of due) {
     const after: (() => Promise<void> | void)[] = [];
-    await deps.db.transaction(async (tx) => {
-      const pr = await lockPayroll(tx, d.accountId, d.id);
-      if (pr.status !== 'approved') return;
-      const rows = await tx
-        .select()
-        .from(payrollRows)
-        .where(eq(payrollRows.payrollId, pr.id))
-        .orderBy(asc(payrollRows.rowNo));
-      await payRows(tx, deps, pr, rows, (fn) => after.push(fn));
-      paid++;
-    });
+    try {
+      const started = await deps.db.transaction(async (tx) => {
+        const pr = await lockPayroll(tx, d.accountId, d.id);
+        if (pr.status !== 'approved') return false;
+        const rows = await tx
+          .select()
+          .from(payrollRows)
+          .where(eq(payrollRows.payrollId, pr.id))
+          .orderBy(asc(payrollRows.rowNo));
+        await payRows(tx, deps, pr, rows, (fn) => after.push(fn));
+        return true;
+      });
+      if (started) paid++;
+    } catch (err) {
+      if (deps.config.LOG_LEVEL !== 'silent')
+        console.error(`[payroll] scheduled ${d.reference}:`, (err as Error).message);
+      continue;
+    }
     await runAfterCommit(after);
   }
   return paid;
