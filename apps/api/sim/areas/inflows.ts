@@ -54,10 +54,25 @@ export const inflowsArea: Area = {
     });
     stateOf(w).customers[c.id] = expectStatus('create customer', cust, 201).body.data.id;
     const partners = [
-      { customerName: 'Sim Partner Logistics', percentage: '12.5', cap: '0', account: ordinary(rng.int(0, 8e8)) },
-      { customerName: 'Sim Partner Capped', percentage: '30', cap: '1731.21', account: ordinary(rng.int(0, 8e8)) },
+      {
+        customerName: 'Sim Partner Logistics',
+        percentage: '12.5',
+        cap: '0',
+        account: ordinary(rng.int(0, 8e8)),
+      },
+      {
+        customerName: 'Sim Partner Capped',
+        percentage: '30',
+        cap: '1731.21',
+        account: ordinary(rng.int(0, 8e8)),
+      },
       // Its bank refuses every credit: its settlements fail and get retried.
-      { customerName: 'Sim Partner Refused', percentage: '5', cap: '0', account: SANDBOX_TEST_ACCOUNTS.fails },
+      {
+        customerName: 'Sim Partner Refused',
+        percentage: '5',
+        cap: '0',
+        account: SANDBOX_TEST_ACCOUNTS.fails,
+      },
     ];
     const ids: string[] = [];
     for (const p of partners) {
@@ -104,7 +119,10 @@ export const inflowsArea: Area = {
               : {
                   invoiceId: id,
                   paymentOption: 'installments',
-                  terms: Array.from({ length: terms }, (_, i) => ({ name: `Term ${i + 1}`, dueDate: inDays(i * 7) })),
+                  terms: Array.from({ length: terms }, (_, i) => ({
+                    name: `Term ${i + 1}`,
+                    dueDate: inDays(i * 7),
+                  })),
                 },
         });
         expectStatus('invoice step 2', s2, 200);
@@ -139,12 +157,14 @@ export const inflowsArea: Area = {
             ? Math.max(due, 0) + rng.int(100, 50_000_00)
             : kind === 'exact'
               ? due
-              : Math.max(100, Math.floor(due * rng.int(10, 90) / 100));
+              : Math.max(100, Math.floor((due * rng.int(10, 90)) / 100));
         const res = await w.as(c, 'owner', rng)('POST', '/api/sandbox/deposits', {
           accountNumber: inv.va,
           amount: major(amount),
           senderName: 'SIM CUSTOMER STORES',
-          ...(rng.chance(0.5) ? { senderAccountNumber: ordinary(rng.int(0, 8e8)), senderBankCode: '058' } : {}),
+          ...(rng.chance(0.5)
+            ? { senderAccountNumber: ordinary(rng.int(0, 8e8)), senderBankCode: '058' }
+            : {}),
         });
         expectStatus('sandbox deposit', res, 200);
         return `${kind} ₦${major(amount)} of ₦${major(due)} due to ${inv.status} ${inv.id}: ${res.status}`;
@@ -192,10 +212,11 @@ export const inflowsArea: Area = {
                order by s.invoice_id limit 20`,
         );
         if (!s) return 'nothing to retry';
-        const res = await w.as(c, 'owner', rng)(
-          'POST',
-          `/api/inflows/invoice/${s.invoice_id}/settlements/init-payment`,
-        );
+        const res = await w.as(
+          c,
+          'owner',
+          rng,
+        )('POST', `/api/inflows/invoice/${s.invoice_id}/settlements/init-payment`);
         expectStatus('retry settlements', res, 200, 409, 422);
         return `invoice ${s.invoice_id}: ${res.status}`;
       },
@@ -226,7 +247,9 @@ export const inflowsArea: Area = {
         const books =
           phase === 'final'
             ? await verifyInvoiceBooks(w.primary.db)
-            : (await Promise.all((await recentInvoices(w)).map((id) => verifyInvoiceBooks(w.primary.db, id)))).flat();
+            : (
+                await Promise.all((await recentInvoices(w)).map((id) => verifyInvoiceBooks(w.primary.db, id)))
+              ).flat();
         return books.flatMap((b) => b.problems.map((p) => `invoice ${b.reference}: ${p}`));
       },
     },
@@ -236,7 +259,15 @@ export const inflowsArea: Area = {
       name: 'partner-settled-at-most-its-share',
       check: async (w) =>
         (
-          await rowsOf<{ ref: string; partner: string; rows: number; paid: number; share: number; cap: number; twice: number }>(
+          await rowsOf<{
+            ref: string;
+            partner: string;
+            rows: number;
+            paid: number;
+            share: number;
+            cap: number;
+            twice: number;
+          }>(
             w,
             sql`select i.reference as ref, pa.customer_name as partner,
                        sum(s.amount_minor)::bigint as rows, coalesce(sum(x.paid), 0)::bigint as paid,
@@ -265,7 +296,14 @@ export const inflowsArea: Area = {
       name: 'refund-at-most-the-overage',
       check: async (w) =>
         (
-          await rowsOf<{ ref: string; id: string; paid: number; n: number; over: number; refundable: number }>(
+          await rowsOf<{
+            ref: string;
+            id: string;
+            paid: number;
+            n: number;
+            over: number;
+            refundable: number;
+          }>(
             w,
             sql`select i.reference as ref, r.id, x.paid, x.n, p.overage_minor as over, r.refundable_amount_minor as refundable
                   from invoice_collection_refunds r join invoices i on i.id = r.invoice_id
@@ -294,7 +332,9 @@ export const inflowsArea: Area = {
                 having count(distinct t.id) > 1 or count(p.id) > 1
                  limit 10`,
           )
-        ).map((r) => `charge ${r.ref} credited ${r.n} time(s) (${r.amounts}), ${r.payments} invoice payment(s)`),
+        ).map(
+          (r) => `charge ${r.ref} credited ${r.n} time(s) (${r.amounts}), ${r.payments} invoice payment(s)`,
+        ),
     },
     {
       name: 'settlements-reach-a-final-state',
