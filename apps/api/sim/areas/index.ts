@@ -4,6 +4,13 @@ import type { Area } from '../types';
 import { commissionsArea } from './commissions';
 import { depositsArea } from './deposits';
 import { inflowsArea } from './inflows';
+import { paymentInvitationsArea } from './payment-invitations';
 import { payoutsArea } from './payouts';
 
-export const AREAS: Area[] = [depositsArea, payoutsArea, inflowsArea, commissionsArea];
+export const AREAS: Area[] = [
+  depositsArea,
+  payoutsArea,
+  inflowsArea,
+  commissionsArea,
+  paymentInvitationsArea,
+];
