@@ -143,7 +143,7 @@ export const agentCommissionSchema = z.object({
   agent: z.object({ id: z.string(), name: z.string() }),
   invoiceId: z.string().nullable(),
   invoiceReference: z.string().nullable(),
-  kind: z.enum(['invoice', 'clawback']),
+  kind: z.enum(['invoice', 'clawback', 'carried']),
   amountDue: z.string(),
   amountDueMinor: z.number().int(),
   invoiceCommissionConfig: z.object({
