@@ -252,6 +252,22 @@ export const commissionsArea: Area = {
         ),
     },
     {
+      // A batch pays what its commissions hold: a later movement of one (an overpayment's accrual,
+      // a refund's clawback) is carried to the next batch, never added to one already made.
+      name: 'commission-batched-as-earned',
+      check: async (w) =>
+        (
+          await rowsOf<{ ref: string; total: number; held: number }>(
+            w,
+            sql`select b.reference as ref, b.total_minor as total,
+                       (select coalesce(sum(amount_minor), 0) from agent_commissions c where c.batch_id = b.id)::bigint as held
+                  from commission_batches b
+                 where b.total_minor <> (select coalesce(sum(amount_minor), 0) from agent_commissions c where c.batch_id = b.id)
+                 limit 10`,
+          )
+        ).map((r) => `batch ${r.ref} pays ${r.total}, its commissions now hold ${r.held}`),
+    },
+    {
       name: 'commission-batch-totals',
       check: async (w) =>
         (

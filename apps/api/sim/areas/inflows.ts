@@ -146,6 +146,23 @@ export const inflowsArea: Area = {
                order by created_at desc limit 20`,
         );
         if (!inv) return 'nothing to pay';
+        if (rng.chance(0.3)) {
+          // The customer opens the pay link and pays what it says is due, to the account it shows.
+          const detail = await w.as(c, 'owner', rng)('GET', `/api/inflows/invoice/${inv.id}`);
+          const token = (detail.body?.data?.payLink as string | null)?.split('/').pop();
+          if (!token) return `no pay link on ${inv.status} ${inv.id}`;
+          const pub = await w.anon(rng)('GET', `/api/public/invoices/${token}`);
+          expectStatus('public invoice', pub, 200, 404, 429);
+          if (pub.status !== 200 || !pub.body.data.amountDueMinor)
+            return `pay link of ${inv.id}: ${pub.status}`;
+          const res = await w.as(c, 'owner', rng)('POST', '/api/sandbox/deposits', {
+            accountNumber: pub.body.data.accountNumber,
+            amount: pub.body.data.amountDue,
+            senderName: 'SIM CUSTOMER STORES',
+          });
+          expectStatus('sandbox deposit', res, 200);
+          return `the pay link's ₦${pub.body.data.amountDue} due to ${inv.status} ${inv.id}: ${res.status}`;
+        }
         const due = Number(inv.due);
         const kind = rng.weighted([
           { weight: 3, value: 'part' },
