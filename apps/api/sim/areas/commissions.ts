@@ -75,7 +75,7 @@ export const commissionsArea: Area = {
   ops: [
     {
       name: 'batch',
-      weight: 2,
+      weight: 1,
       async run(w, c, rng) {
         // The clock moves forward a day: the agent's next daily batch is due (the ticker makes it).
         const a = await pickRow<{ agent: string }>(
@@ -92,10 +92,10 @@ export const commissionsArea: Area = {
         return `agent ${a.agent} day +${st.days[c.id]}: ${id ?? 'no batch'}`;
       },
     },
-    { name: 'decide', weight: 3, run: (w, c, rng) => decideSome(w, c, 'commission', rng, 0.25) },
+    { name: 'decide', weight: 1.5, run: (w, c, rng) => decideSome(w, c, 'commission', rng, 0.25) },
     {
       name: 'retry',
-      weight: 1,
+      weight: 0.5,
       async run(w, c, rng) {
         const b = await pickRow<{ id: string }>(
           w,
@@ -117,7 +117,7 @@ export const commissionsArea: Area = {
     },
     {
       name: 'change-bank',
-      weight: 0.7,
+      weight: 0.4,
       async run(w, c, rng) {
         // An agent changes their bank account (to a good one, or back to one that refuses credits).
         const st = stateOf(w);
@@ -129,7 +129,7 @@ export const commissionsArea: Area = {
     },
     {
       name: 'refresh-bank',
-      weight: 1,
+      weight: 0.5,
       async run(w, c, rng) {
         const b = await pickRow<{ id: string }>(
           w,
@@ -149,7 +149,7 @@ export const commissionsArea: Area = {
     },
     {
       name: 'remove-item',
-      weight: 0.7,
+      weight: 0.4,
       async run(w, c, rng) {
         // Rejected: the owner takes an item out (its commissions go back to the next batch).
         const i = await pickRow<{ batch: string; item: string }>(
@@ -172,7 +172,7 @@ export const commissionsArea: Area = {
     },
     {
       name: 'resolve',
-      weight: 0.8,
+      weight: 0.4,
       async run(w, c, rng) {
         // The owner resolves a rejected batch: it goes back to approval (after items were removed).
         const item = await pickRow<{ id: string; resource: string }>(

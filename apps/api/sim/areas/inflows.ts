@@ -131,10 +131,10 @@ export const inflowsArea: Area = {
         return `${strategy}, ${partners.length} partners, ${terms} terms, ${id}: ${s3.status}`;
       },
     },
-    { name: 'decide', weight: 3, run: (w, c, rng) => decideSome(w, c, 'invoice', rng, 0.1) },
+    { name: 'decide', weight: 4, run: (w, c, rng) => decideSome(w, c, 'invoice', rng, 0.1) },
     {
       name: 'pay',
-      weight: 6,
+      weight: 8,
       async run(w, c, rng) {
         // The customer pays into the invoice's own account: part of what is due, all of it, or more.
         const inv = await pickRow<{ id: string; va: string; due: number; status: string }>(
@@ -217,7 +217,7 @@ export const inflowsArea: Area = {
     },
     {
       name: 'retry-settlements',
-      weight: 1.5,
+      weight: 1,
       async run(w, c, rng) {
         const s = await pickRow<{ invoice_id: string }>(
           w,
