@@ -20,6 +20,7 @@ export const COMMISSION_MSG = {
   refreshWhilePending: 'Bank details cannot be refreshed while the batch is pending approval',
   removeNotAllowed: 'An item can only be removed from a rejected batch by someone who may resolve it',
   lastItem: 'The last item of a batch cannot be removed',
+  removePaid: 'An item that is paid or being paid cannot be removed from its batch',
   batchNotFound: 'Disbursement batch not found',
   itemNotFound: 'Disbursement item not found',
 } as const;
@@ -142,7 +143,7 @@ export const agentCommissionSchema = z.object({
   agent: z.object({ id: z.string(), name: z.string() }),
   invoiceId: z.string().nullable(),
   invoiceReference: z.string().nullable(),
-  kind: z.enum(['invoice', 'clawback']),
+  kind: z.enum(['invoice', 'clawback', 'carried']),
   amountDue: z.string(),
   amountDueMinor: z.number().int(),
   invoiceCommissionConfig: z.object({

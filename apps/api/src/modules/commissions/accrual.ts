@@ -8,7 +8,8 @@
 //   commission on the money the company kept.
 // - fixed: accrues pro rata to the amount applied to the invoice, min(fixed, floor(fixed × paid /
 //   total)) in total; an overage refund returns money that was never applied, so nothing to claw.
-// A commission matures when its invoice is approved and fully paid.
+// A commission matures when its invoice is approved and fully paid. A movement after it was batched
+// (an overpayment's accrual, a refund's clawback) is carried into the agent's next batch.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import type { CollectedEvent, RefundStartedEvent } from '../inflows';
@@ -61,6 +62,12 @@ export async function onCollected(tx: Tx, e: CollectedEvent) {
       .from(agentCommissionEntries)
       .where(and(eq(agentCommissionEntries.commissionId, c.id), eq(agentCommissionEntries.kind, 'accrual')));
     accrual = Math.max(0, target - accrued);
+  }
+  if (c.batchId) {
+    // Already in a batch (an overpayment after the invoice was paid): the batch pays what it was
+    // made with, so the accrual is carried into the agent's next batch (as a clawback is).
+    if (accrual > 0) await carry(tx, c, { kind: 'accrual', sourceId: e.paymentId, amountMinor: accrual });
+    return;
   }
   const [entry] = await tx
     .insert(agentCommissionEntries)
@@ -120,30 +127,42 @@ export async function onRefundStarted(tx: Tx, e: RefundStartedEvent) {
     return;
   }
   // Already in a batch: the clawback is carried, negative, into the agent's next batch.
+  await carry(tx, c, { kind: 'clawback', sourceId: e.refundId, amountMinor: -claw });
+}
+
+/**
+ * A movement of a commission already in a batch, carried into the agent's next batch as its own
+ * matured row (kind `clawback` when negative, `carried` when an accrual), once per source.
+ */
+async function carry(
+  tx: Tx,
+  c: typeof agentCommissions.$inferSelect,
+  m: { kind: 'accrual' | 'clawback'; sourceId: string; amountMinor: number },
+) {
   const [dup] = await tx
     .select({ id: agentCommissionEntries.id })
     .from(agentCommissionEntries)
-    .where(and(eq(agentCommissionEntries.kind, 'clawback'), eq(agentCommissionEntries.sourceId, e.refundId)));
+    .where(and(eq(agentCommissionEntries.kind, m.kind), eq(agentCommissionEntries.sourceId, m.sourceId)));
   if (dup) return;
   const [carried] = await tx
     .insert(agentCommissions)
     .values({
-      accountId: e.accountId,
+      accountId: c.accountId,
       agentUserId: c.agentUserId,
-      invoiceId: e.invoiceId,
-      kind: 'clawback',
+      invoiceId: c.invoiceId,
+      kind: m.kind === 'clawback' ? 'clawback' : 'carried',
       commissionType: c.commissionType,
       commissionValue: c.commissionValue,
-      amountMinor: -claw,
+      amountMinor: m.amountMinor,
       approvalStatus: 'matured',
       maturedAt: new Date(),
     })
     .returning({ id: agentCommissions.id });
   await tx.insert(agentCommissionEntries).values({
-    accountId: e.accountId,
+    accountId: c.accountId,
     commissionId: carried.id,
-    kind: 'clawback',
-    sourceId: e.refundId,
-    amountMinor: -claw,
+    kind: m.kind,
+    sourceId: m.sourceId,
+    amountMinor: m.amountMinor,
   });
 }

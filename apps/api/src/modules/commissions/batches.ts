@@ -423,6 +423,11 @@ export async function removeItem(
     const item = items.find((i) => i.id === p.itemId);
     if (!item) throw new AppError(404, 'not-found', COMMISSION_MSG.itemNotFound);
     if (items.length === 1) throw conflict(COMMISSION_MSG.lastItem);
+    // A batch sent back to approval after a bank refresh may hold items already paid or in flight:
+    // their commissions are paid; back to matured, the next batch would pay them again.
+    const [state] = (await itemsOf(tx, b.id)).filter((r) => r.i.id === item.id);
+    if (state.paymentStatus === 'paid' || state.paymentStatus === 'processing')
+      throw conflict(COMMISSION_MSG.removePaid);
     await tx
       .update(agentCommissions)
       .set({ batchId: null, itemId: null, approvalStatus: 'matured' })

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMISSION_MSG } from '@owo/contract';
 import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../../test/helpers';
@@ -468,4 +468,128 @@ describe('accrual, maturity, clawback, batches (issue 24 §5 ★)', () => {
     expect(rows).toHaveLength(1);
     expect(made[0].totalMinor).toBe(5_000);
   });
+});
+
+describe('commission-paid-at-most-once (issue 35 simulator)', () => {
+  it('commission-paid-at-most-once: a paid item cannot be removed from a batch sent back to approval, so its commission is not paid again', async () => {
+    const { o, admin, agent } = await company();
+    await o.api.post('/api/agents/core/commission-settings', {
+      isActive: true,
+      commissionType: 'fixed',
+      defaultCommission: '2000',
+      payoutMode: 'individual',
+      payoutFrequency: 'daily',
+    });
+    // Two invoices collected: the wallet holds 4,000, enough for one ₦2,000 item and its fee, not both.
+    for (const naira of [3000, 1000]) {
+      const inv = await approvedInvoice(agent.api, admin.api, naira);
+      await deposit(o.api, inv.accountNumber, String(naira));
+      await waitFor('matured', async () => (await commissionOf(inv.id))?.approvalStatus === 'matured');
+    }
+    await createBatchFor(t.app.deps, { accountId: o.account.id, agentUserId: agent.user.id });
+    const [batch] = await t.db
+      .select()
+      .from(commissionBatches)
+      .where(eq(commissionBatches.agentUserId, agent.user.id));
+    const path = `/api/agents/core/commission-disbursements/${batch.id}`;
+    const pendingId = async () => (await o.api.get(path)).body.data.approvalWorkflowPendingApprovalItem.id;
+    expect((await approve(o.api, await pendingId())).status).toBe(200);
+    const items = await waitFor(
+      'one paid, one failed',
+      async () => {
+        const r = (await o.api.get(`${path}/items`)).body.data as { id: string; paymentStatus: string }[];
+        return r
+          .map((i) => i.paymentStatus)
+          .sort()
+          .join() === 'failed,paid'
+          ? r
+          : null;
+      },
+      20_000,
+    );
+    const paid = items.find((i) => i.paymentStatus === 'paid')!;
+
+    // The agent changes bank: the refresh changes the failed item, so the batch goes back to approval.
+    const mine = (await agent.api.get('/api/me/bank-accounts')).body.data;
+    await agent.api.delete(`/api/me/bank-accounts/${mine[0].id}`);
+    await agent.api.post('/api/me/bank-accounts', { accountNumber: ordinaryAccount(), bankCode: '058' });
+    expect((await o.api.post(`${path}/refresh-bank-details`)).status).toBe(200);
+    expect((await approve(o.api, await pendingId(), 'rejected')).status).toBe(200);
+
+    // The paid item is not the batch's to give back: removing it would pay its commission again.
+    const removed = await o.api.delete(`${path}/items/${paid.id}`);
+    expect(removed.status).toBe(409);
+    expect(removed.body.message).toBe(COMMISSION_MSG.removePaid);
+    const back = await t.db
+      .select()
+      .from(agentCommissions)
+      .where(
+        and(eq(agentCommissions.agentUserId, agent.user.id), eq(agentCommissions.approvalStatus, 'matured')),
+      );
+    expect(back).toEqual([]);
+    await deposit(o.api, o.va.accountNumber, '10000');
+    const next = await createBatchFor(t.app.deps, {
+      accountId: o.account.id,
+      agentUserId: agent.user.id,
+      now: new Date(Date.now() + 86_400_000),
+    });
+    expect(next).toBeNull();
+  }, 60_000);
+});
+
+describe('commission-batched-as-earned (issue 35 simulator)', () => {
+  it('commission-batched-as-earned: an overpayment after the commission was batched is carried to the next batch, and its refund nets it out', async () => {
+    const { o, admin, agent } = await company();
+    await o.api.post('/api/agents/core/commission-settings', {
+      isActive: true,
+      defaultCommission: '10',
+      payoutFrequency: 'daily',
+    });
+    const inv = await approvedInvoice(agent.api, admin.api, 1000);
+    await deposit(o.api, inv.accountNumber, '1000');
+    await waitFor('matured', async () => (await commissionOf(inv.id))?.approvalStatus === 'matured');
+    await createBatchFor(t.app.deps, { accountId: o.account.id, agentUserId: agent.user.id });
+    const [batch] = await t.db
+      .select()
+      .from(commissionBatches)
+      .where(eq(commissionBatches.agentUserId, agent.user.id));
+    expect(batch.totalMinor).toBe(10_000);
+    const inBatch = async () =>
+      (await t.db.select().from(agentCommissions).where(eq(agentCommissions.batchId, batch.id))).reduce(
+        (a, c) => a + c.amountMinor,
+        0,
+      );
+
+    // The customer pays 500 more: 10% of it accrues, but not into the batch already made.
+    await deposit(o.api, inv.accountNumber, '500');
+    const d = await waitFor('overage', async () => {
+      const x = (await o.api.get(`/api/inflows/invoice/${inv.id}`)).body.data;
+      return x.invoiceCollectionRefunds.length ? x : null;
+    });
+    expect(await inBatch()).toBe(batch.totalMinor);
+    const carried = await t.db
+      .select()
+      .from(agentCommissions)
+      .where(and(eq(agentCommissions.agentUserId, agent.user.id), isNull(agentCommissions.batchId)));
+    expect(carried.map((c) => c.amountMinor)).toEqual([5_000]);
+
+    // Refunding the overage claws it back: the next batch nets to nothing.
+    const refundPath = `/api/inflows/invoice/${inv.id}/refunds/${d.invoiceCollectionRefunds[0].id}/init`;
+    const refund = await o.api.post(refundPath, {
+      refundAccountDetails: { bankCode: '058', accountNumber: ordinaryAccount() },
+    });
+    expect(refund.status).toBe(200);
+    expect(await inBatch()).toBe(batch.totalMinor);
+    const next = await createBatchFor(t.app.deps, {
+      accountId: o.account.id,
+      agentUserId: agent.user.id,
+      now: new Date(Date.now() + 86_400_000),
+    });
+    expect(next).toBeNull();
+    const open = await t.db
+      .select()
+      .from(agentCommissions)
+      .where(and(eq(agentCommissions.agentUserId, agent.user.id), isNull(agentCommissions.batchId)));
+    expect(open.reduce((a, c) => a + c.amountMinor, 0)).toBe(0);
+  }, 60_000);
 });

@@ -55,7 +55,8 @@ export const commissionSettings = pgTable(
 
 /**
  * One row per agent invoice (kind `invoice`), or a clawback carried to the agent's next batch
- * (kind `clawback`, negative) when the refund came after the commission was batched.
+ * (kind `clawback`, negative) when the refund came after the commission was batched, or an accrual
+ * carried there (kind `carried`) when a collection (an overpayment) came after it was batched.
  * approval_status: initialized (accruing) → matured (invoice approved and fully paid) → pending
  * (in a batch awaiting approval) → approved (batch approved).
  */
