@@ -3,6 +3,8 @@
 import type { Area } from '../types';
 import { cardsArea } from './cards';
 import { depositsArea } from './deposits';
+import { exchangeArea } from './exchange';
 import { payoutsArea } from './payouts';
+import { recurringPayoutsArea } from './payouts-recurring';
 
-export const AREAS: Area[] = [depositsArea, payoutsArea, cardsArea];
+export const AREAS: Area[] = [depositsArea, payoutsArea, cardsArea, exchangeArea, recurringPayoutsArea];
