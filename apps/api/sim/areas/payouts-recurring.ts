@@ -98,6 +98,8 @@ export const recurringPayoutsArea: Area = {
       name: 'create',
       weight: 2,
       async run(w, c, rng) {
+        const payeeId = stateOf(w).payee[c.id];
+        if (!payeeId) return 'no payee (the area was not set up)';
         const amount = rng.int(1_000_00, 150_000_00);
         const frequency = rng.pick(['weekly', 'monthly'] as const);
         const scheduled = rng.chance(0.25) ? inDays(rng.int(1, 5)) : undefined;
@@ -108,7 +110,7 @@ export const recurringPayoutsArea: Area = {
           {
             payoutOption: 'standard',
             walletId: c.wallets.NGN.id,
-            payeeId: stateOf(w).payee[c.id],
+            payeeId,
             amount: major(amount),
             currency: 'NGN',
             narration: 'Simulated office rent',
