@@ -397,6 +397,36 @@ describe('cards', () => {
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 
+  it('card-balance-not-stranded: a reversal or a settlement below the authorisation after the card was terminated goes back to the wallet', async () => {
+    // Found by the simulator (seed 1, cards): a terminated card kept the reversed spend, out of reach.
+    const { o, card, token } = await cardFor(100_000_00);
+    await o.api.post(`/api/cards/${card.id}/fund`, { amount: '60000', walletId: o.wallet.id });
+    const send = async (body: object) => (await (await issuerEvent(body)).json()).data;
+    const a1 = auth(token, 20_000_00);
+    const a2 = auth(token, 30_000_00);
+    expect([(await send(a1)).approved, (await send(a2)).approved]).toEqual([true, true]);
+    const term = await o.api.post(`/api/cards/${card.id}/terminate`);
+    expect([term.body.data.status, term.body.data.balanceMinor]).toEqual(['terminated', 0]);
+    expect((await walletOf(o.wallet.id)).balance).toBe(50_000_00);
+
+    // the first spend is reversed after the termination: the money goes on to the wallet
+    expect(await send({ ...a1, id: `evt_rev_t_${n}`, event: 'authorization.reversal' })).toMatchObject({
+      approved: true,
+    });
+    expect((await o.api.get(`/api/cards/${card.id}`)).body.data.balanceMinor).toBe(0);
+    expect((await walletOf(o.wallet.id)).balance).toBe(70_000_00);
+    // the second settles below its authorisation: the rest goes on to the wallet too
+    await send({
+      ...a2,
+      id: `evt_set_t_${n}`,
+      event: 'transaction.settled',
+      data: { ...a2.data, amount: 25_000_00 },
+    });
+    expect((await o.api.get(`/api/cards/${card.id}`)).body.data.balanceMinor).toBe(0);
+    expect((await walletOf(o.wallet.id)).balance).toBe(75_000_00);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
   it('fuzz: any signed issuer body answers 200 or 400, never 5xx, and the ledger stays balanced', async () => {
     const { o, card, token } = await cardFor();
     await o.api.post(`/api/cards/${card.id}/fund`, { amount: '1000', walletId: o.wallet.id });

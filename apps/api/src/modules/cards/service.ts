@@ -395,6 +395,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  *   card); the owner and admins are told, the holder is asked for a receipt; a single-use card closes
  *   (terminated, any balance back to the wallet).
  * - reversal (before settlement): card <- clearing, the spend transaction becomes reversed.
+ * - on a terminated card, whatever comes back to it (a reversal, a settlement below the
+ *   authorisation, a refund) goes on to the wallet: a closed card holds nothing.
  * - refund (after settlement, up to what was settled): card <- clearing as a card_refund transaction.
  */
 export async function applyIssuerEvent(deps: AppDeps, ev: CardIssuerEvent): Promise<Decision> {
@@ -475,6 +477,8 @@ async function applyOne(
       topic: MONEY_TOPICS.cardSpendReversed,
       value: `${formatMoney(a.amountMinor, a.currency)} at ${a.merchantName} on ${card} was reversed to the card.`,
     });
+    // A closed card keeps nothing: the reversed spend goes on to the wallet.
+    if (c.status === 'terminated') await closeCard(tx, c, 'Reversal to a closed card');
     return null;
   }
   if (ev.event === 'transaction.settled') {
@@ -519,6 +523,9 @@ async function applyOne(
     });
     if (c.singleUse && c.status !== 'terminated')
       await closeCard(tx, c, 'Single-use card closed after its spend');
+    // A closed card keeps nothing: what the settlement returned to it goes on to the wallet.
+    else if (c.status === 'terminated' && settled < a.amountMinor)
+      await closeCard(tx, c, 'Settled below the authorisation on a closed card');
     return null;
   }
   // transaction.refund
