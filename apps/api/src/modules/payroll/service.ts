@@ -42,7 +42,11 @@ import { batchManifest, checkPayoutLimit, getWallet, payOutBatch, type OutflowBa
 import {
   computeEmployee,
   DEFAULT_STATUTORY,
+  employeeNetPay,
+  employeePayLines,
   LINE,
+  payReviewFlags,
+  pensionApplies,
   RESERVED_LINES,
   type PayLine,
   type StatutorySettings,
@@ -101,7 +105,7 @@ export async function statutorySettings(db: DbOrTx, accountId: string): Promise<
   };
 }
 
-async function headcount(db: DbOrTx, accountId: string): Promise<number> {
+export async function headcount(db: DbOrTx, accountId: string): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payrollEmployees)
@@ -111,10 +115,109 @@ async function headcount(db: DbOrTx, accountId: string): Promise<number> {
 
 /** An employee's standing lines: the salary, then each component (deductions negative). */
 export function employeeLines(e: Pick<EmployeeRow, 'salaryMinor' | 'components'>): PayLine[] {
-  return [
-    { description: LINE.salary, amountMinor: e.salaryMinor },
-    ...e.components.map((c) => ({ description: c.description, amountMinor: c.amountMinor })),
-  ];
+  return employeePayLines(e.salaryMinor, e.components);
+}
+
+// ---- the company context of net pay (issue 35 §5) ----
+
+/**
+ * Why the employee list and a run disagreed on one employee's net pay (₦297,325 against
+ * ₦274,365 for a ₦350,000 salary): the pension line depends on the COMPANY (its headcount against
+ * the coverage threshold, and its statutory settings), not on the employee. The list recomputes it
+ * on every read; a run froze it when its rows were written. Adding, importing or deleting an
+ * employee across the threshold (or saving the settings) silently moved everyone's net on the list
+ * while the open run kept the old figure, and that old figure is what was sent for approval and
+ * paid. Now every change of that context recomputes the account's OPEN runs (draft, rejected:
+ * not before an approver, nothing paid) from their own lines in the same transaction, with the
+ * same function as the list (`employeeNetPay` / `computeEmployee`). A pending run keeps what its
+ * approvers see (the approval manifest), a paid one what was paid.
+ */
+export async function lockPayContext(tx: Tx, accountId: string) {
+  // one change of an account's headcount at a time (two adds never both miss the threshold)
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payroll-context:' || ${accountId}))`);
+  const settings = await statutorySettings(tx, accountId);
+  return { settings, headcount: await headcount(tx, accountId) };
+}
+
+/** After employees were added or removed: open runs recomputed if the pension coverage flipped. */
+export async function afterHeadcountChange(
+  tx: Tx,
+  accountId: string,
+  before: { settings: StatutorySettings; headcount: number },
+) {
+  const now = await headcount(tx, accountId);
+  if (pensionApplies(before) !== pensionApplies({ settings: before.settings, headcount: now }))
+    await refreshOpenRuns(tx, accountId);
+}
+
+/** Recomputes every open (draft, rejected) run of the account with the company's context now. */
+export async function refreshOpenRuns(tx: Tx, accountId: string) {
+  const open = await tx
+    .select({ id: payrolls.id })
+    .from(payrolls)
+    .where(and(eq(payrolls.accountId, accountId), inArray(payrolls.status, ['draft', 'rejected'])))
+    .orderBy(asc(payrolls.id))
+    .for('update');
+  if (!open.length) return;
+  const settings = await statutorySettings(tx, accountId);
+  const n = await headcount(tx, accountId);
+  for (const pr of open) {
+    const rows = await tx
+      .select({
+        id: payrollRows.id,
+        grossMinor: payrollRows.grossMinor,
+        netMinor: payrollRows.netMinor,
+        breakdown: payrollRows.breakdown,
+        employerCosts: payrollRows.employerCosts,
+        annualRentMinor: payrollEmployees.annualRentMinor,
+        nhfEnabled: payrollEmployees.nhfEnabled,
+      })
+      .from(payrollRows)
+      .leftJoin(payrollEmployees, eq(payrollEmployees.id, payrollRows.employeeId))
+      .where(eq(payrollRows.payrollId, pr.id));
+    const computed = rows.map((r) => {
+      // a deleted employee's row keeps its snapshot (there is no rent or NHF switch to read)
+      if (r.nhfEnabled === null || r.annualRentMinor === null) return { ...r, changed: false };
+      const lines = Object.entries(r.breakdown)
+        .filter(([k]) => !RESERVED_LINES.includes(k))
+        .map(([description, amountMinor]) => ({ description, amountMinor }));
+      const c = computeRunRow(
+        lines,
+        { annualRentMinor: r.annualRentMinor, nhfEnabled: r.nhfEnabled },
+        settings,
+        n,
+      );
+      return { id: r.id, ...c, changed: true };
+    });
+    const changed = computed
+      .filter((c) => c.changed)
+      .map((c) => ({
+        id: c.id,
+        gross_minor: c.grossMinor,
+        net_minor: c.netMinor,
+        breakdown: c.breakdown,
+        employer_costs: c.employerCosts,
+      }));
+    for (let i = 0; i < changed.length; i += 5000)
+      await tx.execute(sql`
+        update payroll_rows r set gross_minor = x.gross_minor, net_minor = x.net_minor,
+          breakdown = x.breakdown, employer_costs = x.employer_costs
+        from json_to_recordset(${JSON.stringify(changed.slice(i, i + 5000))}::json)
+          as x(id uuid, gross_minor bigint, net_minor bigint, breakdown jsonb, employer_costs jsonb)
+        where r.id = x.id`);
+    const t = totals(computed);
+    await tx
+      .update(payrolls)
+      .set({
+        grossMinor: t.grossMinor,
+        netMinor: t.netMinor,
+        employerCostMinor: t.employerCostMinor,
+        breakdown: t.breakdown,
+        employerCosts: t.employerCosts,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payrolls.id, pr.id));
+  }
 }
 
 // ---- employees ----
@@ -280,10 +383,12 @@ async function companyName(db: DbOrTx, accountId: string) {
 export async function addEmployees(deps: AppDeps, p: { tenant: TenantContext; employees: Parsed[] }) {
   const values = await prepareEmployees(deps, p.tenant.accountId, p.employees);
   return deps.db.transaction(async (tx) => {
+    const before = await lockPayContext(tx, p.tenant.accountId);
     const rows = await tx
       .insert(payrollEmployees)
       .values(values.map((v) => ({ ...v, accountId: p.tenant.accountId })))
       .returning();
+    await afterHeadcountChange(tx, p.tenant.accountId, before);
     const company = await companyName(tx, p.tenant.accountId);
     for (const r of rows) await invite(deps, tx, r, company);
     return rows.map((r) => r.id);
@@ -365,6 +470,7 @@ export const employeeBank = (
  */
 export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: string; userId: string }) {
   await db.transaction(async (tx) => {
+    const before = await lockPayContext(tx, p.tenant.accountId);
     const open = await tx
       .select({ id: employeeBankChanges.id })
       .from(employeeBankChanges)
@@ -388,6 +494,7 @@ export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: str
       .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
       .returning({ id: payrollEmployees.id });
     if (!row) throw notFound('Employee');
+    await afterHeadcountChange(tx, p.tenant.accountId, before);
   });
 }
 
@@ -406,13 +513,7 @@ type EmployeeListRow = Omit<EmployeeRow, 'accountNumber' | 'accountNumberHmac' |
 };
 
 export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmployee {
-  const r = v.visible
-    ? computeEmployee(
-        { lines: employeeLines(e), annualRentMinor: e.annualRentMinor, nhfEnabled: e.nhfEnabled },
-        v.settings,
-        { headcount: v.headcount },
-      )
-    : null;
+  const r = v.visible ? employeeNetPay(e, v) : null;
   return {
     id: e.id,
     name: e.name,
@@ -439,6 +540,11 @@ export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmploye
     salaryBreakdownMinor: r ? r.breakdown : null,
     finalAmount: r ? fromMinor(r.netMinor) : null,
     finalAmountMinor: r ? r.netMinor : null,
+    grossAmount: r ? fromMinor(r.grossMinor) : null,
+    grossAmountMinor: r ? r.grossMinor : null,
+    statutoryDeductionsMinor: r ? r.statutoryMinor : null,
+    otherDeductionsMinor: r ? r.otherDeductionsMinor : null,
+    reviewFlags: v.visible ? payReviewFlags(e.salaryMinor, e.components) : [],
     invitationStatus: e.inviteAcceptedAt ? 'accepted' : 'invited',
     groupId: e.groupId,
     groupName: e.groupName,
@@ -561,7 +667,7 @@ export function computeRunRow(
   };
 }
 
-function totals(rows: ComputedRow[]) {
+function totals(rows: Pick<ComputedRow, 'grossMinor' | 'netMinor' | 'breakdown' | 'employerCosts'>[]) {
   const breakdown: Record<string, number> = {};
   const employerCosts: Record<string, number> = {};
   let grossMinor = 0;
