@@ -202,7 +202,7 @@ export function EditPayrollEmployeesScreen() {
     },
   });
 
-  const ctx = usePayContext(false);
+  const ctx = usePayContext(0);
   const byId = new Map((employees.data?.items ?? []).map((e) => [e.id, e]));
   const watched = form.watch('rows');
   /** A row's live pay: the contract's function with the employee's rent and NHF switch. */

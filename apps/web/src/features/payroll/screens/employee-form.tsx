@@ -243,9 +243,9 @@ export function updateBody(v: EmployeeForm, e: PayrollEmployee): EmployeeUpdateI
 /**
  * The company context of the live figures: its statutory settings (GET /payrolls/settings; the
  * defaults while it loads or for a role that may not read it) and its headcount (the employee
- * list's total, plus the one being added), the same inputs the server's `employeeNetPay` takes.
+ * list's total, plus `joining` being added), the same inputs the server's `employeeNetPay` takes.
  */
-export function usePayContext(adding: boolean): PayContext {
+export function usePayContext(joining: number): PayContext {
   const settings = useQuery({
     queryKey: ['payroll', 'settings'],
     queryFn: async () => (await api.get<PayrollSettings>('/payrolls/settings')).data,
@@ -266,7 +266,7 @@ export function usePayContext(adding: boolean): PayContext {
           nsitfBase: s.nsitfBase,
         }
       : DEFAULT_STATUTORY,
-    headcount: total + (adding ? 1 : 0),
+    headcount: total + joining,
   };
 }
 
@@ -328,7 +328,7 @@ export function EmployeeFormModal(props: {
       props.onClose();
     },
   });
-  const ctx = usePayContext(!editing);
+  const ctx = usePayContext(editing ? 0 : 1);
   const v = form.watch();
   const l = loaded(e);
   const split = figures ? splitOf(v) : null;
