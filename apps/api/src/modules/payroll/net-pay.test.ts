@@ -162,6 +162,50 @@ describe('payroll net pay (issue 35 §5)', () => {
     expect(await pdfText(receipt)).toContain(naira(net));
   });
 
+  it("payroll net: an edit of an employee's pay reaches the open run's row that still follows the employee; a row given its own lines keeps them", async () => {
+    const { o } = await company();
+    const ada = employee({ salaryAmount: '350000' });
+    const bola = employee();
+    const added = await o.api.post('/api/payrolls/employees/add', { employees: [ada, bola, employee()] });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const [adaId, bolaId] = added.body.data.map((e: any) => e.id as string);
+    const created = await o.api.post('/api/payrolls', {
+      name: 'December 2026 salaries',
+      type: 'once',
+      mode: 'instant',
+      walletId: o.wallet.id,
+      employees: [adaId, bolaId],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as string;
+    // Bola gets her own lines for this run
+    const own = await o.api.put(`/api/payrolls/${id}/employees`, {
+      employees: [{ employeeId: adaId }, { employeeId: bolaId, lines: { Salary: '150000', Bonus: '10000' } }],
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const edit = (e: typeof ada, salaryAmount: string) =>
+      o.api.put(`/api/payrolls/employees/${e === ada ? adaId : bolaId}`, {
+        name: e.name,
+        email: e.email,
+        bankCode: '058',
+        salaryAmount,
+      });
+    expect((await edit(ada, '400000')).status).toBe(200);
+    expect((await edit(bola, '160000')).status).toBe(200);
+    const list = (await o.api.get('/api/payrolls/employees?limit=1000')).body.data;
+    const rows = (await o.api.get(`/api/payrolls/${id}/employees?limit=1000`)).body.data;
+    const rowOf = (eid: string) => rows.find((r: any) => r.employeeId === eid);
+    const listOf = (eid: string) => list.find((e: any) => e.id === eid);
+    // Ada's row followed her raise: the same net on the list and the run
+    expect(rowOf(adaId).salaryBreakdownMinor.Salary).toBe(40_000_000);
+    expect(rowOf(adaId).finalAmountMinor).toBe(listOf(adaId).finalAmountMinor);
+    // Bola's row keeps this run's own lines
+    expect(rowOf(bolaId).salaryBreakdownMinor).toMatchObject({ Salary: 15_000_000, Bonus: 1_000_000 });
+    expect(listOf(bolaId).salaryAmountMinor).toBe(16_000_000);
+    const p = (await o.api.get(`/api/payrolls/${id}`)).body.data;
+    expect(p.netAmountMinor).toBe(rows.reduce((a: number, r: any) => a + r.finalAmountMinor, 0));
+  });
+
   it('payroll review: an employee whose Basic, Housing and Transport add up to their own salary is flagged on the list, and nothing is changed', async () => {
     const { o } = await company();
     const doubled = employee({

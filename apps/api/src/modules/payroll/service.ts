@@ -48,6 +48,7 @@ import {
   payReviewFlags,
   pensionApplies,
   RESERVED_LINES,
+  type PayContext,
   type PayLine,
   type StatutorySettings,
 } from './statutory';
@@ -150,8 +151,30 @@ export async function afterHeadcountChange(
     await refreshOpenRuns(tx, accountId);
 }
 
-/** Recomputes every open (draft, rejected) run of the account with the company's context now. */
-export async function refreshOpenRuns(tx: Tx, accountId: string) {
+/** Lines as a map (description → kobo), duplicates summed: how a row's breakdown holds them. */
+const lineMap = (lines: PayLine[]) => {
+  const m = new Map<string, number>();
+  for (const l of lines) m.set(l.description, (m.get(l.description) ?? 0) + l.amountMinor);
+  return m;
+};
+const sameLines = (a: PayLine[], b: PayLine[]) => {
+  const x = lineMap(a);
+  const y = lineMap(b);
+  return x.size === y.size && [...x].every(([k, v]) => y.get(k) === v);
+};
+
+/**
+ * Recomputes every open (draft, rejected) run of the account with the company's context now.
+ * `employee`: only that employee's rows, after their pay was edited: a row whose lines are still
+ * the employee's former standing lines follows the edit (`after`); a row given its own lines for
+ * this run (PUT /payrolls/{id}/employees) keeps them, with its statutory lines recomputed for the
+ * employee's rent and NHF switch now.
+ */
+export async function refreshOpenRuns(
+  tx: Tx,
+  accountId: string,
+  employee?: { id: string; before: PayLine[]; after: PayLine[] },
+) {
   const open = await tx
     .select({ id: payrolls.id })
     .from(payrolls)
@@ -169,6 +192,7 @@ export async function refreshOpenRuns(tx: Tx, accountId: string) {
         netMinor: payrollRows.netMinor,
         breakdown: payrollRows.breakdown,
         employerCosts: payrollRows.employerCosts,
+        employeeId: payrollRows.employeeId,
         annualRentMinor: payrollEmployees.annualRentMinor,
         nhfEnabled: payrollEmployees.nhfEnabled,
       })
@@ -177,10 +201,12 @@ export async function refreshOpenRuns(tx: Tx, accountId: string) {
       .where(eq(payrollRows.payrollId, pr.id));
     const computed = rows.map((r) => {
       // a deleted employee's row keeps its snapshot (there is no rent or NHF switch to read)
-      if (r.nhfEnabled === null || r.annualRentMinor === null) return { ...r, changed: false };
-      const lines = Object.entries(r.breakdown)
+      if (r.nhfEnabled === null || r.annualRentMinor === null || (employee && r.employeeId !== employee.id))
+        return { ...r, changed: false };
+      const own = Object.entries(r.breakdown)
         .filter(([k]) => !RESERVED_LINES.includes(k))
         .map(([description, amountMinor]) => ({ description, amountMinor }));
+      const lines = employee && sameLines(own, employee.before) ? employee.after : own;
       const c = computeRunRow(
         lines,
         { annualRentMinor: r.annualRentMinor, nhfEnabled: r.nhfEnabled },
@@ -198,6 +224,7 @@ export async function refreshOpenRuns(tx: Tx, accountId: string) {
         breakdown: c.breakdown,
         employer_costs: c.employerCosts,
       }));
+    if (!changed.length) continue;
     for (let i = 0; i < changed.length; i += 5000)
       await tx.execute(sql`
         update payroll_rows r set gross_minor = x.gross_minor, net_minor = x.net_minor,
@@ -424,6 +451,7 @@ export async function updateEmployee(
   const figures = b.salaryAmount !== undefined || b.annualRent !== undefined || b.components !== undefined;
   if (figures && !visibleTo(p.tenant)) throw forbidden(PAYROLL_MSG.noPermission);
   return deps.db.transaction(async (tx) => {
+    await lockPayContext(tx, p.tenant.accountId); // lock order: context, employee, runs
     const stored = await lockEmployee(tx, p.tenant.accountId, p.id);
     const [prepared] = await prepareEmployees(
       deps,
@@ -451,6 +479,12 @@ export async function updateEmployee(
       .set({ ...v, updatedAt: sql`now()` })
       .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
       .returning();
+    // the employee's rows in open runs follow the edit of their pay (issue 35 §5)
+    await refreshOpenRuns(tx, p.tenant.accountId, {
+      id: p.id,
+      before: employeeLines(stored),
+      after: employeeLines(after),
+    });
     // the salary account before and after, masked (the stored number is sealed: its last four)
     const before = employeeBank(stored);
     const now = employeeBank(after);
@@ -622,6 +656,8 @@ export async function computeRun(
   employeeIds: string[],
   overrides?: Record<string, Record<string, number | string>>,
   fieldOf: (id: string) => string = (id) => `payrollBreakdown.${id}`,
+  /** Filled with the company context the rows were computed with. */
+  used?: Partial<PayContext>,
 ): Promise<ComputedRow[]> {
   const ids = [...new Set(employeeIds)];
   const found: EmployeeRow[] = [];
@@ -641,6 +677,7 @@ export async function computeRun(
   const byId = new Map(found.map((e) => [e.id, e]));
   const settings = await statutorySettings(db, accountId);
   const n = await headcount(db, accountId);
+  if (used) Object.assign(used, { settings, headcount: n });
   return ids.map((id) => {
     const e = byId.get(id)!;
     const lines = overrides?.[id] ? parseLines(overrides[id], fieldOf(id)) : employeeLines(e);
@@ -710,7 +747,15 @@ async function preparePayroll(
   const wallet = await getWallet(deps.db, tenant.accountId, body.walletId);
   if (!wallet) throw fieldError('walletId', PAYROLL_MSG.selectWallet);
   if (wallet.currency !== 'NGN') throw fieldError('walletId', PAYROLL_MSG.ngnOnly);
-  const rows = await computeRun(deps.db, tenant.accountId, body.employees, body.payrollBreakdown, fieldOf);
+  const used: Partial<PayContext> = {};
+  const rows = await computeRun(
+    deps.db,
+    tenant.accountId,
+    body.employees,
+    body.payrollBreakdown,
+    fieldOf,
+    used,
+  );
   if (rows.some((r) => r.netMinor <= 0)) throw fieldError('employees', PAYROLL_MSG.zeroOrNegative);
   // Naira salaries are limited by the account's KYB tier (the money core's one payout rule).
   const largest = Math.max(...rows.map((r) => r.netMinor));
@@ -720,7 +765,19 @@ async function preparePayroll(
     currency: 'NGN',
     fields: ['employees'],
   });
-  return { rows, totals: totals(rows) };
+  return { rows, totals: totals(rows), ctx: used as PayContext };
+}
+
+/**
+ * In the transaction that writes a run's rows, once they are written: if the company context
+ * (`now`, locked by `lockPayContext` FIRST in that transaction, so no employee joins or leaves
+ * meanwhile and the lock order is always context, then runs) moved since the rows were computed
+ * (an employee added or deleted, the settings saved in between), the account's open runs, this
+ * one included, are recomputed.
+ */
+async function settleRunContext(tx: Tx, accountId: string, now: PayContext, used: PayContext) {
+  if (now.headcount !== used.headcount || JSON.stringify(now.settings) !== JSON.stringify(used.settings))
+    await refreshOpenRuns(tx, accountId);
 }
 
 const newReference = () => `pyr_${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
@@ -776,8 +833,9 @@ export async function createPayroll(
     child?: { parentId: string; period: string };
   },
 ): Promise<string | null> {
-  const { rows, totals: t } = await preparePayroll(deps, p.tenant, p.body);
+  const { rows, totals: t, ctx } = await preparePayroll(deps, p.tenant, p.body);
   return deps.db.transaction(async (tx) => {
+    const now = await lockPayContext(tx, p.tenant.accountId);
     const inserted = await tx
       .insert(payrolls)
       .values({
@@ -806,6 +864,7 @@ export async function createPayroll(
     const rec = inserted[0];
     if (!rec) return null; // another worker made this month's run first
     await writeRows(tx, deps, p.tenant.accountId, rec.id, rows);
+    await settleRunContext(tx, p.tenant.accountId, now, ctx);
     return rec.id;
   });
 }
@@ -826,8 +885,9 @@ export async function updatePayroll(
 ) {
   const before = await lockPayroll(deps.db, p.tenant.accountId, p.id);
   if (before.status !== 'draft' && before.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
-  const { rows, totals: t } = await preparePayroll(deps, p.tenant, p.body, p.fieldOf);
+  const { rows, totals: t, ctx } = await preparePayroll(deps, p.tenant, p.body, p.fieldOf);
   await deps.db.transaction(async (tx) => {
+    const now = await lockPayContext(tx, p.tenant.accountId);
     const r = await lockPayroll(tx, p.tenant.accountId, p.id);
     if (r.status !== 'draft' && r.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
     await tx
@@ -852,6 +912,7 @@ export async function updatePayroll(
       .where(eq(payrolls.id, r.id));
     await tx.delete(payrollRows).where(eq(payrollRows.payrollId, r.id));
     await writeRows(tx, deps, p.tenant.accountId, r.id, rows);
+    await settleRunContext(tx, p.tenant.accountId, now, ctx);
   });
 }
 
