@@ -87,7 +87,7 @@ test('HR imports 20 employees from an xlsx, fixes 2 bad rows and commits; a role
   await test.step('fix both rows, then commit', async () => {
     await owner.getByTestId('import-row-5').getByRole('button', { name: 'Fix' }).click();
     let dialog = owner.getByRole('dialog', { name: 'Fix row 5' });
-    await dialog.getByLabel('Salary').fill('175000');
+    await dialog.getByLabel('Monthly gross (salaryAmount)').fill('175000');
     await dialog.getByLabel('Account number').fill(people[4].accountNumber);
     await shot(owner, '03-fix');
     await dialog.getByRole('button', { name: 'Save row' }).click();

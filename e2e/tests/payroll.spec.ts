@@ -59,17 +59,20 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     const dialog = owner.getByRole('dialog', { name: 'Add employee' });
     await dialog.getByLabel('Full name').fill(worked.name);
     await dialog.getByLabel('Email').fill(worked.email);
-    await dialog.getByLabel('Monthly salary (₦)').fill('100.123');
-    await dialog.getByLabel('Monthly salary (₦)').blur();
+    await dialog.getByLabel('Monthly gross (₦)').fill('100.123');
+    await dialog.getByLabel('Monthly gross (₦)').blur();
     await expect(dialog.getByText('Salary should not have more than 2 decimal places')).toBeVisible();
-    await dialog.getByLabel('Monthly salary (₦)').fill('0');
-    await dialog.getByLabel('Monthly salary (₦)').blur();
+    await dialog.getByLabel('Monthly gross (₦)').fill('0');
+    await dialog.getByLabel('Monthly gross (₦)').blur();
     await expect(dialog.getByText('Salary amount should be greater than 0')).toBeVisible();
-    await dialog.getByLabel('Monthly salary (₦)').fill('100000');
+    // the worked example in the user's model: a ₦500,000 gross and its split (issue 35 §5)
+    await dialog.getByLabel('Monthly gross (₦)').fill('500000');
     await dialog.getByLabel('Annual rent paid (₦, for rent relief)').fill('1200000');
-    await dialog.getByLabel('Basic (₦ a month)').fill('250000');
-    await dialog.getByLabel('Housing').fill('100000');
-    await dialog.getByLabel('Transport').fill('50000');
+    await dialog.getByLabel('Basic', { exact: true }).fill('250000');
+    await dialog.getByLabel('Housing', { exact: true }).fill('100000');
+    await dialog.getByLabel('Transport', { exact: true }).fill('50000');
+    await dialog.getByLabel('Other allowances', { exact: true }).fill('100000');
+    await expect(dialog.getByLabel('Gross pay', { exact: true })).toHaveText('₦500,000.00');
     await expect(async () => {
       await dialog.getByRole('textbox', { name: 'Bank' }).click();
       await owner.getByRole('option', { name: 'Guaranty Trust Bank', exact: true }).click({ timeout: 3_000 });

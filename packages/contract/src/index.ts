@@ -33,3 +33,4 @@ export * from './requests';
 export * from './commissions';
 export * from './disbursements';
 export * from './payment-invitations';
+export * from './payroll-pay';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pendingApprovalItemSchema } from './approvals';
 import { listFormatQuery, listQuery } from './http';
 import { NIGERIAN_STATES } from './kyb';
+import { PAY_REVIEW_FLAGS } from './payroll-pay';
 import { FULL_ACCESS_ROLES } from './permissions';
 
 // Payroll and people (002 §2 Payroll, §3, §5 Salary and payroll, §7; 000 §4.5, §5; issue 25).
@@ -221,8 +222,21 @@ export const employeeSchema = z.object({
   components: z.array(componentSchema),
   salaryBreakdown: z.record(z.string(), z.string()).nullable(),
   salaryBreakdownMinor: z.record(z.string(), z.number().int()).nullable(),
+  /** Net pay: `employeeNetPay` (payroll-pay.ts), the same function as every run, payslip and export. */
   finalAmount: z.string().nullable(),
   finalAmountMinor: z.number().int().nullable(),
+  /** Gross = salaryAmount + additions (002 §3). */
+  grossAmount: z.string().nullable(),
+  grossAmountMinor: z.number().int().nullable(),
+  /** PAYE + pension + NHF, and the employee's own deductions (both positive kobo). */
+  statutoryDeductionsMinor: z.number().int().nullable(),
+  otherDeductionsMinor: z.number().int().nullable(),
+  /**
+   * Figures to review, never changed silently (issue 35 §5): `componentsDoubleSalary` = the Basic,
+   * Housing and Transport additions add up to the salary itself (the gross is doubled). Empty when
+   * the caller may not view salary figures.
+   */
+  reviewFlags: z.array(z.enum(PAY_REVIEW_FLAGS)),
   invitationStatus: z.enum(['invited', 'accepted']),
   groupId: z.string().nullable(),
   /** The group's name (null without a group). */

@@ -2306,7 +2306,7 @@ export interface paths {
         };
         /** Statutory payroll settings (new accounts: on, NHF on, pension from 3 employees, no minimum-wage exemption) */
         get: operations["getPayrollSettings"];
-        /** Change the statutory payroll settings (used by payrolls created from now on) */
+        /** Change the statutory payroll settings (used by the employee list, open (draft, rejected) payrolls and payrolls created from now on) */
         put: operations["updatePayrollSettings"];
         post?: never;
         delete?: never;
@@ -6833,11 +6833,6 @@ export interface components {
                 created: number;
             };
         };
-        Post_10d2d134: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_b5889231"];
-        };
         Post_242a5176: {
             status: string;
             message: string;
@@ -7298,7 +7293,6 @@ export interface components {
             message: string;
             data: components["schemas"]["Post_74a6c7d0"];
         };
-        Post_88de0fc1: components["schemas"]["Post_b5889231"][];
         Post_950ad73d: {
             id: string;
             email: string;
@@ -7364,45 +7358,6 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
-        Post_b5889231: {
-            id: string;
-            name: string;
-            email: string;
-            salaryVisible: boolean;
-            salaryAmount: string | null;
-            /** Format: int64 */
-            salaryAmountMinor: number | null;
-            annualRent: string | null;
-            /** Format: int64 */
-            annualRentMinor: number | null;
-            nhfEnabled: boolean;
-            bankDetails: {
-                bankCode: string;
-                bankName: string;
-                accountName: string;
-                accountNumber: string;
-            };
-            components: components["schemas"]["Components_285055bd"];
-            salaryBreakdown: {
-                [key: string]: string;
-            } | null;
-            salaryBreakdownMinor: {
-                [key: string]: number;
-            } | null;
-            finalAmount: string | null;
-            /** Format: int64 */
-            finalAmountMinor: number | null;
-            /** @enum {string} */
-            invitationStatus: "invited" | "accepted";
-            groupId: string | null;
-            groupName: string | null;
-            stateOfResidence: string | null;
-            pfaName: string | null;
-            rsaPin: string | null;
-            nhfNumber: string | null;
-            createdAt: string;
-            updatedAt: string;
-        };
         Post_b61a446a: {
             customerName: string;
             customerEmail?: string | null;
@@ -7412,6 +7367,11 @@ export interface components {
             accountName?: string | null;
             percentage: number | string;
             cap?: number | string;
+        };
+        Post_b7550647: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Post_e19c15e6"];
         };
         Post_b8893923: {
             status: string;
@@ -7682,12 +7642,60 @@ export interface components {
             message: string;
             data: components["schemas"]["Post_75dde09d"];
         };
+        Post_e19c15e6: {
+            id: string;
+            name: string;
+            email: string;
+            salaryVisible: boolean;
+            salaryAmount: string | null;
+            /** Format: int64 */
+            salaryAmountMinor: number | null;
+            annualRent: string | null;
+            /** Format: int64 */
+            annualRentMinor: number | null;
+            nhfEnabled: boolean;
+            bankDetails: {
+                bankCode: string;
+                bankName: string;
+                accountName: string;
+                accountNumber: string;
+            };
+            components: components["schemas"]["Components_285055bd"];
+            salaryBreakdown: {
+                [key: string]: string;
+            } | null;
+            salaryBreakdownMinor: {
+                [key: string]: number;
+            } | null;
+            finalAmount: string | null;
+            /** Format: int64 */
+            finalAmountMinor: number | null;
+            grossAmount: string | null;
+            /** Format: int64 */
+            grossAmountMinor: number | null;
+            /** Format: int64 */
+            statutoryDeductionsMinor: number | null;
+            /** Format: int64 */
+            otherDeductionsMinor: number | null;
+            reviewFlags: "componentsDoubleSalary"[];
+            /** @enum {string} */
+            invitationStatus: "invited" | "accepted";
+            groupId: string | null;
+            groupName: string | null;
+            stateOfResidence: string | null;
+            pfaName: string | null;
+            rsaPin: string | null;
+            nhfNumber: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
         Post_e426515f: components["schemas"]["Post_7a000c7e"][];
         Post_e4699390: {
             status: string;
             message: string;
             data: components["schemas"]["Post_7c4f4e6b"];
         };
+        Post_e54a30e7: components["schemas"]["Post_e19c15e6"][];
         Post_e70859c7: {
             name: string;
             description?: string;
@@ -14778,7 +14786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_10d2d134"];
+                    "application/json": components["schemas"]["Post_b7550647"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15020,7 +15028,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_88de0fc1"];
+                        data: components["schemas"]["Post_e54a30e7"];
                     };
                 };
             };
@@ -15064,7 +15072,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_88de0fc1"];
+                        data: components["schemas"]["Post_e54a30e7"];
                         metadata: components["schemas"]["Metadata_a70a3782"];
                     };
                 };
@@ -15126,7 +15134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_10d2d134"];
+                    "application/json": components["schemas"]["Post_b7550647"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15176,7 +15184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_10d2d134"];
+                    "application/json": components["schemas"]["Post_b7550647"];
                 };
             };
             400: components["responses"]["ValidationError"];

@@ -25,7 +25,7 @@ import { fieldError, notFound } from '../../platform/errors';
 import { needs, tenantOf, type TenantContext } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
 import { ok } from '../../platform/http';
-import { getEmployee, statutorySettings } from './service';
+import { getEmployee, lockPayContext, refreshOpenRuns, statutorySettings } from './service';
 import { payrollEmployees, payrollGroups, payrollSettings } from './tables';
 
 const tags = ['payroll'];
@@ -243,7 +243,8 @@ export async function registerPayrollSettings(app: FastifyInstance, deps: AppDep
       config: needs('payrolls', 'put'),
       schema: {
         operationId: 'updatePayrollSettings',
-        summary: 'Change the statutory payroll settings (used by payrolls created from now on)',
+        summary:
+          'Change the statutory payroll settings (used by the employee list, open (draft, rejected) payrolls and payrolls created from now on)',
         tags,
         body: payrollSettingsBody,
         response: { 200: envelope(payrollSettingsSchema), ...errors },
@@ -251,13 +252,18 @@ export async function registerPayrollSettings(app: FastifyInstance, deps: AppDep
     },
     async (req) => {
       const accountId = tenantOf(req).accountId;
-      await db
-        .insert(payrollSettings)
-        .values({ accountId, ...req.body })
-        .onConflictDoUpdate({
-          target: payrollSettings.accountId,
-          set: { ...req.body, updatedAt: sql`now()` },
-        });
+      await db.transaction(async (tx) => {
+        await lockPayContext(tx, accountId);
+        await tx
+          .insert(payrollSettings)
+          .values({ accountId, ...req.body })
+          .onConflictDoUpdate({
+            target: payrollSettings.accountId,
+            set: { ...req.body, updatedAt: sql`now()` },
+          });
+        // open runs follow the settings, as the employee list does (issue 35 §5)
+        await refreshOpenRuns(tx, accountId);
+      });
       return ok(await view(accountId), SETTINGS_MSG.updated);
     },
   );

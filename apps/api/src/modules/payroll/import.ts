@@ -34,7 +34,8 @@ import {
   EMPLOYEE_ACCOUNT_FIELD,
   EMPLOYEE_RSA_PIN_FIELD,
   inviteEmployees,
-  statutorySettings,
+  afterHeadcountChange,
+  lockPayContext,
   visibleTo,
 } from './service';
 import { payrollImportBatches, payrollImportEntries } from './tables';
@@ -535,7 +536,8 @@ export async function commitImport(deps: AppDeps, p: { tenant: TenantContext; id
         .from(payrollImportEntries)
         .where(eq(payrollImportEntries.batchId, b.id))
         .orderBy(asc(payrollImportEntries.rowNo));
-      const settings = await statutorySettings(tx, p.tenant.accountId);
+      const before = await lockPayContext(tx, p.tenant.accountId);
+      const settings = before.settings;
       const empField = vaultField(EMPLOYEE_ACCOUNT_FIELD);
       const pinField = vaultField(EMPLOYEE_RSA_PIN_FIELD);
       const values = entries.map((e) => {
@@ -577,6 +579,7 @@ export async function commitImport(deps: AppDeps, p: { tenant: TenantContext; id
           returning id, name, email`);
         created.push(...(r.rows as typeof created));
       }
+      await afterHeadcountChange(tx, p.tenant.accountId, before);
       await inviteEmployees(deps, tx, p.tenant.accountId, created);
       await tx.delete(payrollImportEntries).where(eq(payrollImportEntries.batchId, b.id));
       await tx

@@ -94,7 +94,9 @@ const employeeCsvColumns = (visible: boolean): CsvColumn<PayrollEmployee>[] => [
   ...(visible
     ? [
         { header: 'Salary', value: (e: PayrollEmployee) => e.salaryAmount },
+        { header: 'Gross pay', value: (e: PayrollEmployee) => e.grossAmount },
         { header: 'Net pay', value: (e: PayrollEmployee) => e.finalAmount },
+        { header: 'Review', value: (e: PayrollEmployee) => e.reviewFlags.join(' ') },
       ]
     : []),
   { header: 'Invitation', value: (e) => e.invitationStatus },

@@ -42,8 +42,13 @@ import { batchManifest, checkPayoutLimit, getWallet, payOutBatch, type OutflowBa
 import {
   computeEmployee,
   DEFAULT_STATUTORY,
+  employeeNetPay,
+  employeePayLines,
   LINE,
+  payReviewFlags,
+  pensionApplies,
   RESERVED_LINES,
+  type PayContext,
   type PayLine,
   type StatutorySettings,
 } from './statutory';
@@ -101,7 +106,7 @@ export async function statutorySettings(db: DbOrTx, accountId: string): Promise<
   };
 }
 
-async function headcount(db: DbOrTx, accountId: string): Promise<number> {
+export async function headcount(db: DbOrTx, accountId: string): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payrollEmployees)
@@ -111,10 +116,135 @@ async function headcount(db: DbOrTx, accountId: string): Promise<number> {
 
 /** An employee's standing lines: the salary, then each component (deductions negative). */
 export function employeeLines(e: Pick<EmployeeRow, 'salaryMinor' | 'components'>): PayLine[] {
-  return [
-    { description: LINE.salary, amountMinor: e.salaryMinor },
-    ...e.components.map((c) => ({ description: c.description, amountMinor: c.amountMinor })),
-  ];
+  return employeePayLines(e.salaryMinor, e.components);
+}
+
+// ---- the company context of net pay (issue 35 §5) ----
+
+/**
+ * Why the employee list and a run disagreed on one employee's net pay (₦297,325 against
+ * ₦274,365 for a ₦350,000 salary): the pension line depends on the COMPANY (its headcount against
+ * the coverage threshold, and its statutory settings), not on the employee. The list recomputes it
+ * on every read; a run froze it when its rows were written. Adding, importing or deleting an
+ * employee across the threshold (or saving the settings) silently moved everyone's net on the list
+ * while the open run kept the old figure, and that old figure is what was sent for approval and
+ * paid. Now every change of that context recomputes the account's OPEN runs (draft, rejected:
+ * not before an approver, nothing paid) from their own lines in the same transaction, with the
+ * same function as the list (`employeeNetPay` / `computeEmployee`). A pending run keeps what its
+ * approvers see (the approval manifest), a paid one what was paid.
+ */
+export async function lockPayContext(tx: Tx, accountId: string) {
+  // one change of an account's headcount at a time (two adds never both miss the threshold)
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payroll-context:' || ${accountId}))`);
+  const settings = await statutorySettings(tx, accountId);
+  return { settings, headcount: await headcount(tx, accountId) };
+}
+
+/** After employees were added or removed: open runs recomputed if the pension coverage flipped. */
+export async function afterHeadcountChange(
+  tx: Tx,
+  accountId: string,
+  before: { settings: StatutorySettings; headcount: number },
+) {
+  const now = await headcount(tx, accountId);
+  if (pensionApplies(before) !== pensionApplies({ settings: before.settings, headcount: now }))
+    await refreshOpenRuns(tx, accountId);
+}
+
+/** Lines as a map (description → kobo), duplicates summed: how a row's breakdown holds them. */
+const lineMap = (lines: PayLine[]) => {
+  const m = new Map<string, number>();
+  for (const l of lines) m.set(l.description, (m.get(l.description) ?? 0) + l.amountMinor);
+  return m;
+};
+const sameLines = (a: PayLine[], b: PayLine[]) => {
+  const x = lineMap(a);
+  const y = lineMap(b);
+  return x.size === y.size && [...x].every(([k, v]) => y.get(k) === v);
+};
+
+/**
+ * Recomputes every open (draft, rejected) run of the account with the company's context now.
+ * `employee`: only that employee's rows, after their pay was edited: a row whose lines are still
+ * the employee's former standing lines follows the edit (`after`); a row given its own lines for
+ * this run (PUT /payrolls/{id}/employees) keeps them, with its statutory lines recomputed for the
+ * employee's rent and NHF switch now.
+ */
+export async function refreshOpenRuns(
+  tx: Tx,
+  accountId: string,
+  employee?: { id: string; before: PayLine[]; after: PayLine[] },
+) {
+  const open = await tx
+    .select({ id: payrolls.id })
+    .from(payrolls)
+    .where(and(eq(payrolls.accountId, accountId), inArray(payrolls.status, ['draft', 'rejected'])))
+    .orderBy(asc(payrolls.id))
+    .for('update');
+  if (!open.length) return;
+  const settings = await statutorySettings(tx, accountId);
+  const n = await headcount(tx, accountId);
+  for (const pr of open) {
+    const rows = await tx
+      .select({
+        id: payrollRows.id,
+        grossMinor: payrollRows.grossMinor,
+        netMinor: payrollRows.netMinor,
+        breakdown: payrollRows.breakdown,
+        employerCosts: payrollRows.employerCosts,
+        employeeId: payrollRows.employeeId,
+        annualRentMinor: payrollEmployees.annualRentMinor,
+        nhfEnabled: payrollEmployees.nhfEnabled,
+      })
+      .from(payrollRows)
+      .leftJoin(payrollEmployees, eq(payrollEmployees.id, payrollRows.employeeId))
+      .where(eq(payrollRows.payrollId, pr.id));
+    const computed = rows.map((r) => {
+      // a deleted employee's row keeps its snapshot (there is no rent or NHF switch to read)
+      if (r.nhfEnabled === null || r.annualRentMinor === null || (employee && r.employeeId !== employee.id))
+        return { ...r, changed: false };
+      const own = Object.entries(r.breakdown)
+        .filter(([k]) => !RESERVED_LINES.includes(k))
+        .map(([description, amountMinor]) => ({ description, amountMinor }));
+      const lines = employee && sameLines(own, employee.before) ? employee.after : own;
+      const c = computeRunRow(
+        lines,
+        { annualRentMinor: r.annualRentMinor, nhfEnabled: r.nhfEnabled },
+        settings,
+        n,
+      );
+      return { id: r.id, ...c, changed: true };
+    });
+    const changed = computed
+      .filter((c) => c.changed)
+      .map((c) => ({
+        id: c.id,
+        gross_minor: c.grossMinor,
+        net_minor: c.netMinor,
+        breakdown: c.breakdown,
+        employer_costs: c.employerCosts,
+      }));
+    if (!changed.length) continue;
+    for (let i = 0; i < changed.length; i += 5000)
+      await tx.execute(sql`
+        update payroll_rows r set gross_minor = x.gross_minor, net_minor = x.net_minor,
+          breakdown = x.breakdown, employer_costs = x.employer_costs
+        from json_to_recordset(${JSON.stringify(changed.slice(i, i + 5000))}::json)
+          as x(id uuid, gross_minor bigint, net_minor bigint, breakdown jsonb, employer_costs jsonb)
+        where r.id = x.id`);
+    const t = totals(computed);
+    await tx
+      .update(payrolls)
+      .set({
+        grossMinor: t.grossMinor,
+        netMinor: t.netMinor,
+        employerCostMinor: t.employerCostMinor,
+        breakdown: t.breakdown,
+        employerCosts: t.employerCosts,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payrolls.id, pr.id));
+  }
 }
 
 // ---- employees ----
@@ -280,10 +410,12 @@ async function companyName(db: DbOrTx, accountId: string) {
 export async function addEmployees(deps: AppDeps, p: { tenant: TenantContext; employees: Parsed[] }) {
   const values = await prepareEmployees(deps, p.tenant.accountId, p.employees);
   return deps.db.transaction(async (tx) => {
+    const before = await lockPayContext(tx, p.tenant.accountId);
     const rows = await tx
       .insert(payrollEmployees)
       .values(values.map((v) => ({ ...v, accountId: p.tenant.accountId })))
       .returning();
+    await afterHeadcountChange(tx, p.tenant.accountId, before);
     const company = await companyName(tx, p.tenant.accountId);
     for (const r of rows) await invite(deps, tx, r, company);
     return rows.map((r) => r.id);
@@ -319,6 +451,7 @@ export async function updateEmployee(
   const figures = b.salaryAmount !== undefined || b.annualRent !== undefined || b.components !== undefined;
   if (figures && !visibleTo(p.tenant)) throw forbidden(PAYROLL_MSG.noPermission);
   return deps.db.transaction(async (tx) => {
+    await lockPayContext(tx, p.tenant.accountId); // lock order: context, employee, runs
     const stored = await lockEmployee(tx, p.tenant.accountId, p.id);
     const [prepared] = await prepareEmployees(
       deps,
@@ -346,6 +479,12 @@ export async function updateEmployee(
       .set({ ...v, updatedAt: sql`now()` })
       .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
       .returning();
+    // the employee's rows in open runs follow the edit of their pay (issue 35 §5)
+    await refreshOpenRuns(tx, p.tenant.accountId, {
+      id: p.id,
+      before: employeeLines(stored),
+      after: employeeLines(after),
+    });
     // the salary account before and after, masked (the stored number is sealed: its last four)
     const before = employeeBank(stored);
     const now = employeeBank(after);
@@ -365,6 +504,7 @@ export const employeeBank = (
  */
 export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: string; userId: string }) {
   await db.transaction(async (tx) => {
+    const before = await lockPayContext(tx, p.tenant.accountId);
     const open = await tx
       .select({ id: employeeBankChanges.id })
       .from(employeeBankChanges)
@@ -388,6 +528,7 @@ export async function deleteEmployee(db: Db, p: { tenant: TenantContext; id: str
       .where(and(eq(payrollEmployees.id, p.id), eq(payrollEmployees.accountId, p.tenant.accountId)))
       .returning({ id: payrollEmployees.id });
     if (!row) throw notFound('Employee');
+    await afterHeadcountChange(tx, p.tenant.accountId, before);
   });
 }
 
@@ -406,13 +547,7 @@ type EmployeeListRow = Omit<EmployeeRow, 'accountNumber' | 'accountNumberHmac' |
 };
 
 export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmployee {
-  const r = v.visible
-    ? computeEmployee(
-        { lines: employeeLines(e), annualRentMinor: e.annualRentMinor, nhfEnabled: e.nhfEnabled },
-        v.settings,
-        { headcount: v.headcount },
-      )
-    : null;
+  const r = v.visible ? employeeNetPay(e, v) : null;
   return {
     id: e.id,
     name: e.name,
@@ -439,6 +574,11 @@ export function employeeDto(e: EmployeeListRow, v: EmployeeView): PayrollEmploye
     salaryBreakdownMinor: r ? r.breakdown : null,
     finalAmount: r ? fromMinor(r.netMinor) : null,
     finalAmountMinor: r ? r.netMinor : null,
+    grossAmount: r ? fromMinor(r.grossMinor) : null,
+    grossAmountMinor: r ? r.grossMinor : null,
+    statutoryDeductionsMinor: r ? r.statutoryMinor : null,
+    otherDeductionsMinor: r ? r.otherDeductionsMinor : null,
+    reviewFlags: v.visible ? payReviewFlags(e.salaryMinor, e.components) : [],
     invitationStatus: e.inviteAcceptedAt ? 'accepted' : 'invited',
     groupId: e.groupId,
     groupName: e.groupName,
@@ -516,6 +656,8 @@ export async function computeRun(
   employeeIds: string[],
   overrides?: Record<string, Record<string, number | string>>,
   fieldOf: (id: string) => string = (id) => `payrollBreakdown.${id}`,
+  /** Filled with the company context the rows were computed with. */
+  used?: Partial<PayContext>,
 ): Promise<ComputedRow[]> {
   const ids = [...new Set(employeeIds)];
   const found: EmployeeRow[] = [];
@@ -535,6 +677,7 @@ export async function computeRun(
   const byId = new Map(found.map((e) => [e.id, e]));
   const settings = await statutorySettings(db, accountId);
   const n = await headcount(db, accountId);
+  if (used) Object.assign(used, { settings, headcount: n });
   return ids.map((id) => {
     const e = byId.get(id)!;
     const lines = overrides?.[id] ? parseLines(overrides[id], fieldOf(id)) : employeeLines(e);
@@ -561,7 +704,7 @@ export function computeRunRow(
   };
 }
 
-function totals(rows: ComputedRow[]) {
+function totals(rows: Pick<ComputedRow, 'grossMinor' | 'netMinor' | 'breakdown' | 'employerCosts'>[]) {
   const breakdown: Record<string, number> = {};
   const employerCosts: Record<string, number> = {};
   let grossMinor = 0;
@@ -604,7 +747,15 @@ async function preparePayroll(
   const wallet = await getWallet(deps.db, tenant.accountId, body.walletId);
   if (!wallet) throw fieldError('walletId', PAYROLL_MSG.selectWallet);
   if (wallet.currency !== 'NGN') throw fieldError('walletId', PAYROLL_MSG.ngnOnly);
-  const rows = await computeRun(deps.db, tenant.accountId, body.employees, body.payrollBreakdown, fieldOf);
+  const used: Partial<PayContext> = {};
+  const rows = await computeRun(
+    deps.db,
+    tenant.accountId,
+    body.employees,
+    body.payrollBreakdown,
+    fieldOf,
+    used,
+  );
   if (rows.some((r) => r.netMinor <= 0)) throw fieldError('employees', PAYROLL_MSG.zeroOrNegative);
   // Naira salaries are limited by the account's KYB tier (the money core's one payout rule).
   const largest = Math.max(...rows.map((r) => r.netMinor));
@@ -614,7 +765,19 @@ async function preparePayroll(
     currency: 'NGN',
     fields: ['employees'],
   });
-  return { rows, totals: totals(rows) };
+  return { rows, totals: totals(rows), ctx: used as PayContext };
+}
+
+/**
+ * In the transaction that writes a run's rows, once they are written: if the company context
+ * (`now`, locked by `lockPayContext` FIRST in that transaction, so no employee joins or leaves
+ * meanwhile and the lock order is always context, then runs) moved since the rows were computed
+ * (an employee added or deleted, the settings saved in between), the account's open runs, this
+ * one included, are recomputed.
+ */
+async function settleRunContext(tx: Tx, accountId: string, now: PayContext, used: PayContext) {
+  if (now.headcount !== used.headcount || JSON.stringify(now.settings) !== JSON.stringify(used.settings))
+    await refreshOpenRuns(tx, accountId);
 }
 
 const newReference = () => `pyr_${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
@@ -670,8 +833,9 @@ export async function createPayroll(
     child?: { parentId: string; period: string };
   },
 ): Promise<string | null> {
-  const { rows, totals: t } = await preparePayroll(deps, p.tenant, p.body);
+  const { rows, totals: t, ctx } = await preparePayroll(deps, p.tenant, p.body);
   return deps.db.transaction(async (tx) => {
+    const now = await lockPayContext(tx, p.tenant.accountId);
     const inserted = await tx
       .insert(payrolls)
       .values({
@@ -700,6 +864,7 @@ export async function createPayroll(
     const rec = inserted[0];
     if (!rec) return null; // another worker made this month's run first
     await writeRows(tx, deps, p.tenant.accountId, rec.id, rows);
+    await settleRunContext(tx, p.tenant.accountId, now, ctx);
     return rec.id;
   });
 }
@@ -720,8 +885,9 @@ export async function updatePayroll(
 ) {
   const before = await lockPayroll(deps.db, p.tenant.accountId, p.id);
   if (before.status !== 'draft' && before.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
-  const { rows, totals: t } = await preparePayroll(deps, p.tenant, p.body, p.fieldOf);
+  const { rows, totals: t, ctx } = await preparePayroll(deps, p.tenant, p.body, p.fieldOf);
   await deps.db.transaction(async (tx) => {
+    const now = await lockPayContext(tx, p.tenant.accountId);
     const r = await lockPayroll(tx, p.tenant.accountId, p.id);
     if (r.status !== 'draft' && r.status !== 'rejected') throw conflict(PAYROLL_MSG.notEditable);
     await tx
@@ -746,6 +912,7 @@ export async function updatePayroll(
       .where(eq(payrolls.id, r.id));
     await tx.delete(payrollRows).where(eq(payrollRows.payrollId, r.id));
     await writeRows(tx, deps, p.tenant.accountId, r.id, rows);
+    await settleRunContext(tx, p.tenant.accountId, now, ctx);
   });
 }
 

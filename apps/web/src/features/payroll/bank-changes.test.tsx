@@ -15,6 +15,8 @@ const empty = {
         salaryVisible: true,
         salaryAmountMinor: 50000000,
         finalAmountMinor: 40000000,
+        grossAmountMinor: 50000000,
+        reviewFlags: [],
         invitationStatus: 'accepted',
       },
     ],

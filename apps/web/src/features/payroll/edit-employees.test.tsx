@@ -6,7 +6,9 @@ import {
   type PayrollEmployee,
   type PayrollRow,
 } from '@owo/contract/payroll';
+import { DEFAULT_STATUTORY, employeeNetPay } from '@owo/contract/payroll-pay';
 import { fail, ok, renderApp } from '../../app/test-utils';
+import { formatMoney } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
 
 vi.mock('../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -75,6 +77,8 @@ const emp = (id: string, name: string) =>
     salaryVisible: true,
     salaryAmount: '90000.00',
     salaryAmountMinor: 9_000_000,
+    annualRentMinor: 0,
+    nhfEnabled: true,
     components: [{ description: 'Transport', type: 'addition', amount: '5000.00', amountMinor: 500_000 }],
   }) as unknown as PayrollEmployee;
 
@@ -89,7 +93,7 @@ const visibleRows = [
 ];
 
 describe('/payroll/:payrollId/employees/edit', () => {
-  it("edits each row's salary and lines, adds and removes employees, and PUTs the rows", async () => {
+  it("edits each row's gross, split and deductions with live net pay, adds and removes employees, and PUTs the rows", async () => {
     const { api, router } = renderApp('/payroll/p1/employees/edit', {
       session: {},
       routes: {
@@ -100,32 +104,62 @@ describe('/payroll/:payrollId/employees/edit', () => {
       },
     });
     expect(await screen.findByRole('heading', { name: 'Edit payroll employees' })).toBeInTheDocument();
-    const salary = await screen.findByLabelText('Salary for Chidi');
-    expect(salary).toHaveValue('150000.00');
-    // statutory lines are not editable: only Housing and Loan are lines
-    expect(screen.getByLabelText('Line 1 description for Chidi')).toHaveValue('Housing');
-    expect(screen.getByLabelText('Line 2 amount for Chidi')).toHaveValue('-5000.00');
+    // this run's Salary ₦150,000 + Housing ₦20,000 as the user's model; PAYE is not typed
+    const gross = await screen.findByLabelText('Monthly gross for Chidi');
+    expect(gross).toHaveValue('170000.00');
+    expect(screen.getByLabelText('Basic for Chidi')).toHaveValue('150000.00');
+    expect(screen.getByLabelText('Housing for Chidi')).toHaveValue('20000.00');
+    expect(screen.getByLabelText('Deduction 1 description for Chidi')).toHaveValue('Loan');
+    expect(screen.getByLabelText('Deduction 1 amount for Chidi')).toHaveValue('5000.00');
     expect(screen.queryByDisplayValue('PAYE')).toBeNull();
-    fireEvent.change(salary, { target: { value: '160000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove line 1 for Chidi' }));
+    // live: the contract's function, with the company's three employees (pension applies)
+    const live = (salaryMinor: number, components: { description: string; amountMinor: number }[]) =>
+      employeeNetPay(
+        { salaryMinor, components, annualRentMinor: 0, nhfEnabled: true },
+        { settings: DEFAULT_STATUTORY, headcount: 3 },
+      );
+    const chidi = () => screen.getByLabelText('Pay for Chidi');
+    const first = live(15_000_000, [
+      { description: 'Housing', amountMinor: 2_000_000 },
+      { description: 'Loan', amountMinor: -500_000 },
+    ]);
+    await waitFor(() => expect(chidi()).toHaveTextContent(`Net ${formatMoney(first.netMinor)}`));
+    // a split that does not add up is refused on the client
+    fireEvent.change(gross, { target: { value: '180000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save employees' }));
+    expect(
+      await screen.findByText(
+        `Basic, Housing, Transport and Other allowances add up to ${formatMoney(17_000_000)}, not the monthly gross of ${formatMoney(18_000_000)}`,
+      ),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Basic for Chidi'), { target: { value: '160000' } });
+    const second = live(16_000_000, [
+      { description: 'Housing', amountMinor: 2_000_000 },
+      { description: 'Loan', amountMinor: -500_000 },
+    ]);
+    await waitFor(() => expect(chidi()).toHaveTextContent(`Net ${formatMoney(second.netMinor)}`));
+    expect(chidi()).toHaveTextContent(`Gross ${formatMoney(18_000_000)}`);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Bola' }));
     fireEvent.click(screen.getByRole('textbox', { name: 'Add an employee' }));
     fireEvent.click(await screen.findByRole('option', { name: /Dayo/, hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to payroll' }));
-    expect(await screen.findByLabelText('Salary for Dayo')).toHaveValue('90000.00');
-    fireEvent.click(screen.getByRole('button', { name: 'Add line for Dayo' }));
+    expect(await screen.findByLabelText('Monthly gross for Dayo')).toHaveValue('95000.00');
+    expect(screen.getByLabelText('Transport for Dayo')).toHaveValue('5000.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Add deduction for Dayo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save employees' }));
-    // the new blank line is refused on the client
+    // the new blank deduction is refused on the client
     expect(await screen.findByText('Description is required')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
-    fireEvent.change(screen.getByLabelText('Line 2 description for Dayo'), { target: { value: 'Pension' } });
-    fireEvent.change(screen.getByLabelText('Line 2 amount for Dayo'), { target: { value: '-1000' } });
+    fireEvent.change(screen.getByLabelText('Deduction 1 description for Dayo'), {
+      target: { value: 'Advance' },
+    });
+    fireEvent.change(screen.getByLabelText('Deduction 1 amount for Dayo'), { target: { value: '1000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save employees' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Payroll Employees Updated!'));
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       employees: [
-        { employeeId: E1, lines: { Salary: '160000', Loan: '-5000.00' } },
-        { employeeId: E3, lines: { Salary: '90000.00', Transport: '5000.00', Pension: '-1000' } },
+        { employeeId: E1, lines: { Salary: '160000.00', Housing: '20000.00', Loan: '-5000.00' } },
+        { employeeId: E3, lines: { Salary: '90000.00', Transport: '5000.00', Advance: '-1000.00' } },
       ],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/payroll/p1/details'));
@@ -144,7 +178,7 @@ describe('/payroll/:payrollId/employees/edit', () => {
     expect(await screen.findByText(PAYROLL_MSG.noPermission)).toBeInTheDocument();
     const table = await screen.findByRole('table');
     expect(within(table).getAllByText('******').length).toBeGreaterThanOrEqual(6);
-    expect(screen.queryByLabelText('Salary for Chidi')).toBeNull();
+    expect(screen.queryByLabelText('Monthly gross for Chidi')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Bola' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save employees' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Payroll Employees Updated!'));
@@ -162,7 +196,7 @@ describe('/payroll/:payrollId/employees/edit', () => {
     });
     expect(await screen.findByText(PAYROLL_MSG.notEditable)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save employees' })).toBeNull();
-    expect(await screen.findByLabelText('Salary for Chidi')).toBeDisabled();
+    expect(await screen.findByLabelText('Monthly gross for Chidi')).toBeDisabled();
   });
 
   it('maps a refusal of the server onto the form', async () => {

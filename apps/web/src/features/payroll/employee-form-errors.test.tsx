@@ -35,8 +35,8 @@ describe("/payroll/employees add form: the server's field errors", () => {
             errors: {
               'employees.0.email': [PAYROLL_MSG.emailTaken],
               'employees.0.accountNumber': [BANK_MSG],
-              // the typed components are sent Basic, then Transport (no Housing typed)
-              'employees.0.components.1.amount': ['Transport is too large'],
+              // Basic is the salary; the typed components are sent Housing, Transport, Other (only Transport typed)
+              'employees.0.components.0.amount': ['Transport is too large'],
             },
           },
         },
@@ -48,8 +48,8 @@ describe("/payroll/employees add form: the server's field errors", () => {
       fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     type('Full name', 'Ada Obi');
     type('Email', 'ada@acme.ng');
-    type('Monthly salary (₦)', '150000');
-    type('Basic (₦ a month)', '50000');
+    type('Monthly gross (₦)', '70000');
+    type('Basic', '50000');
     type('Transport', '20000');
     type('Account number', '0123456789');
     fireEvent.click(within(dialog).getByRole('textbox', { name: 'Bank' }));
@@ -64,7 +64,7 @@ describe("/payroll/employees add form: the server's field errors", () => {
     expect(within(dialog).getByLabelText('Account number')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByText('Transport is too large')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Transport')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByLabelText('Basic (₦ a month)')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Basic')).not.toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: 'Add employee' })).toBeInTheDocument();
   });
 });

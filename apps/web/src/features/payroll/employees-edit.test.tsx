@@ -29,6 +29,11 @@ const employee = (over: Partial<PayrollEmployee> = {}): PayrollEmployee => ({
   salaryBreakdownMinor: null,
   finalAmount: '140000.00',
   finalAmountMinor: 140_000_00,
+  grossAmount: '170000.00',
+  grossAmountMinor: 170_000_00,
+  statutoryDeductionsMinor: 25_000_00,
+  otherDeductionsMinor: 5_000_00,
+  reviewFlags: [],
   invitationStatus: 'invited',
   groupId: null,
   groupName: null,
@@ -49,6 +54,10 @@ const masked = () =>
     annualRentMinor: null,
     finalAmount: null,
     finalAmountMinor: null,
+    grossAmount: null,
+    grossAmountMinor: null,
+    statutoryDeductionsMinor: null,
+    otherDeductionsMinor: null,
     components: [{ description: 'Housing', type: 'addition', amount: null, amountMinor: null }],
   });
 const group: PayrollGroup = {
@@ -98,16 +107,20 @@ async function action(name: string, label: string) {
 }
 
 describe('/payroll/employees: edit an employee', () => {
-  it('prefills the add form, leaves account number and RSA PIN blank with hints, PUTs without them', async () => {
+  it('prefills the form in the user model (gross and split), leaves account number and RSA PIN blank with hints, PUTs without them', async () => {
     const { api } = open(employee());
     await action('Ada Obi', 'Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit employee' });
     const field = (l: string) => within(dialog).getByLabelText(l) as HTMLInputElement;
     expect(field('Full name').value).toBe('Ada Obi');
     expect(field('Email').value).toBe('ada@acme.ng');
-    expect(field('Monthly salary (₦)').value).toBe('150000.00');
+    // salary ₦150,000 + Housing ₦20,000: the gross, its basic (the salary) and housing
+    expect(field('Monthly gross (₦)').value).toBe('170000.00');
+    expect(field('Basic').value).toBe('150000.00');
     expect(field('Annual rent paid (₦, for rent relief)').value).toBe('1200000.00');
     expect(field('Housing').value).toBe('20000.00');
+    expect(field('Transport').value).toBe('');
+    expect(within(dialog).getByText(/Deductions kept as they are: Loan/)).toBeInTheDocument();
     expect(field('Pension fund administrator (PFA)').value).toBe('ARM Pension');
     expect(field('NHF number').value).toBe('NHF-1');
     expect(field('RSA PIN').value).toBe('');
@@ -117,7 +130,8 @@ describe('/payroll/employees: edit an employee', () => {
     expect((within(dialog).getByRole('textbox', { name: 'Bank' }) as HTMLInputElement).value).toBe('GTBank');
 
     fireEvent.change(field('Full name'), { target: { value: 'Ada Obi-Okafor' } });
-    fireEvent.change(field('Monthly salary (₦)'), { target: { value: '160000' } });
+    fireEvent.change(field('Monthly gross (₦)'), { target: { value: '180000' } });
+    fireEvent.change(field('Basic'), { target: { value: '160000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(PAYROLL_MSG.employeesUpdated));
     const put = api.calls.find((c) => c.method === 'PUT')!;
@@ -129,7 +143,7 @@ describe('/payroll/employees: edit an employee', () => {
       stateOfResidence: 'Lagos',
       pfaName: 'ARM Pension',
       nhfNumber: 'NHF-1',
-      salaryAmount: '160000',
+      salaryAmount: '160000.00',
       annualRent: '1200000.00',
       components: [
         { description: 'Housing', type: 'addition', amount: '20000.00' },
@@ -171,7 +185,7 @@ describe('/payroll/employees: edit an employee', () => {
     expect(within(row).getAllByText('******').length).toBeGreaterThan(0);
     await action('Ada Obi', 'Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit employee' });
-    const salary = within(dialog).getByLabelText('Monthly salary (₦)') as HTMLInputElement;
+    const salary = within(dialog).getByLabelText('Monthly gross (₦)') as HTMLInputElement;
     expect(salary.value).toBe('******');
     expect(salary).toBeDisabled();
     expect(within(dialog).queryByLabelText('Housing')).toBeNull();

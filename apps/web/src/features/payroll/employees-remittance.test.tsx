@@ -35,7 +35,7 @@ describe('/payroll/employees add form: remittance details', () => {
       fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     type('Full name', 'Ada Obi');
     type('Email', 'ada@acme.ng');
-    type('Monthly salary (₦)', '150000');
+    type('Monthly gross (₦)', '150000');
     type('Account number', '0123456789');
     fireEvent.click(within(dialog).getByRole('textbox', { name: 'Bank' }));
     fireEvent.click(await screen.findByRole('option', { name: 'GTBank', hidden: true }));

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,13 +10,26 @@ import {
   type EmployeeInput,
   type EmployeeUpdateInput,
   type PayrollEmployee,
+  type PayrollSettings,
 } from '@owo/contract/payroll';
+import {
+  DEFAULT_STATUTORY,
+  employeeNetPay,
+  employeeToSplit,
+  PAY_REVIEW_MSG,
+  splitToEmployee,
+  type PayComponent,
+  type PayContext,
+  type PaySplit,
+  type StatutoryResult,
+} from '@owo/contract/payroll-pay';
 import { NIGERIAN_STATES } from '@owo/contract/kyb';
-import { ApiError, type Envelope } from '../../../lib/api';
+import { ApiError, api, type Envelope } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { useBanks } from '../../profile';
-import { payrollApi, refreshPayroll } from '../api';
+import { payrollApi, refreshPayroll, useEmployees } from '../api';
 import { MASKED } from '../status-badge';
 
 const money = (required: boolean) =>
@@ -26,56 +40,110 @@ const money = (required: boolean) =>
       ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? PAYROLL_MSG.salaryMin });
   });
 
-/**
- * The add/edit employee form. `figures`: the salary fields are typed (false for an edit by a role
- * without canViewPayrollSensitiveData: they are shown masked and never sent). `editing`: the account
- * number and RSA PIN leave the API masked, so blank keeps the stored one.
- */
-const employeeFormSchema = (o: { figures: boolean; editing: boolean }) =>
-  z.object({
-    name: z.string().trim().min(1, PAYROLL_MSG.nameMissing).max(120),
-    email: z.string().trim().max(254).email(PAYROLL_MSG.emailInvalid),
-    salaryAmount: money(o.figures),
-    bankCode: z.string().min(1, 'Please select a bank'),
-    accountNumber: z
-      .string()
-      .trim()
-      .refine((v) => (o.editing && !v) || /^\d{10}$/.test(v), 'Account number must be 10 digits'),
-    annualRent: money(false),
-    basic: money(false),
-    housing: money(false),
-    transport: money(false),
-    stateOfResidence: z.string(),
-    pfaName: z.string().trim().max(120),
-    rsaPin: z
-      .string()
-      .trim()
-      .refine((v) => !v || RSA_PIN_RE.test(v.toUpperCase()), PAYROLL_MSG.rsaPinInvalid),
-    nhfNumber: z
-      .string()
-      .trim()
-      .refine((v) => !v || /^[A-Za-z0-9/-]{1,20}$/.test(v), PAYROLL_MSG.nhfNumberInvalid),
-  });
-type EmployeeForm = z.input<ReturnType<typeof employeeFormSchema>>;
-
-/** The statutory-base components the form edits; any other component is kept as it is. */
-const BASES = ['Basic', 'Housing', 'Transport'] as const;
-const isBase = (description: string) => BASES.some((b) => b.toLowerCase() === description.toLowerCase());
+/** Naira as typed → kobo (blank = 0; not a valid amount = null). */
+export function toMinor(v: string | undefined): number | null {
+  const s = (v ?? '').trim().replace(/,/g, '');
+  if (!s) return 0;
+  if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) return null;
+  const [w, f = ''] = s.split('.');
+  return Number(w) * 100 + Number(f.padEnd(2, '0'));
+}
 const naira = (minor: number | null) => (minor ? (Math.abs(minor) / 100).toFixed(2) : '');
 
+export const SPLIT_MSG = {
+  basicRequired: 'Enter the basic pay: it is the salary, the other parts are added to it',
+  addUp: (sum: number, gross: number) =>
+    `Basic, Housing, Transport and Other allowances add up to ${formatMoney(sum)}, not the monthly gross of ${formatMoney(gross)}`,
+} as const;
+
+/** The split of the form's values (kobo); a blank split is all basic. Null while a figure is not a number. */
+export function splitOf(v: Pick<EmployeeForm, 'gross' | 'basic' | 'housing' | 'transport' | 'other'>) {
+  const [gross, basic, housing, transport, other] = [v.gross, v.basic, v.housing, v.transport, v.other].map(
+    toMinor,
+  );
+  if ([gross, basic, housing, transport, other].some((x) => x === null)) return null;
+  const blank = ![v.basic, v.housing, v.transport, v.other].some((x) => x?.trim());
+  return {
+    grossMinor: gross!,
+    basicMinor: blank ? gross! : basic!,
+    housingMinor: housing!,
+    transportMinor: transport!,
+    otherMinor: other!,
+  } satisfies PaySplit;
+}
+
+/**
+ * The add/edit employee form, in the user's model (issue 35 §5): the MONTHLY GROSS and its split
+ * (Basic, Housing, Transport, Other allowances, adding up to the gross; all blank = all basic).
+ * Mapped onto the API's model by the contract's `splitToEmployee`: salaryAmount = Basic, the rest
+ * are additions, so gross = salaryAmount + additions = what was typed. `figures`: the salary fields
+ * are typed (false for an edit by a role without canViewPayrollSensitiveData: shown masked and
+ * never sent). `editing`: the account number and RSA PIN leave the API masked, so blank keeps them.
+ */
+const employeeFormSchema = (o: { figures: boolean; editing: boolean }) =>
+  z
+    .object({
+      name: z.string().trim().min(1, PAYROLL_MSG.nameMissing).max(120),
+      email: z.string().trim().max(254).email(PAYROLL_MSG.emailInvalid),
+      gross: money(o.figures),
+      basic: money(false),
+      housing: money(false),
+      transport: money(false),
+      other: money(false),
+      bankCode: z.string().min(1, 'Please select a bank'),
+      accountNumber: z
+        .string()
+        .trim()
+        .refine((v) => (o.editing && !v) || /^\d{10}$/.test(v), 'Account number must be 10 digits'),
+      annualRent: money(false),
+      stateOfResidence: z.string(),
+      pfaName: z.string().trim().max(120),
+      rsaPin: z
+        .string()
+        .trim()
+        .refine((v) => !v || RSA_PIN_RE.test(v.toUpperCase()), PAYROLL_MSG.rsaPinInvalid),
+      nhfNumber: z
+        .string()
+        .trim()
+        .refine((v) => !v || /^[A-Za-z0-9/-]{1,20}$/.test(v), PAYROLL_MSG.nhfNumberInvalid),
+    })
+    .superRefine((v, ctx) => {
+      if (!o.figures) return;
+      const s = splitOf(v);
+      if (!s || !s.grossMinor) return; // the amount fields report their own errors
+      if (!s.basicMinor) {
+        ctx.addIssue({ code: 'custom', path: ['basic'], message: SPLIT_MSG.basicRequired });
+        return;
+      }
+      const sum = s.basicMinor + s.housingMinor + s.transportMinor + s.otherMinor;
+      if (sum !== s.grossMinor)
+        ctx.addIssue({ code: 'custom', path: ['split'], message: SPLIT_MSG.addUp(sum, s.grossMinor) });
+    });
+type EmployeeForm = z.input<ReturnType<typeof employeeFormSchema>>;
+
+/** An employee's stored pay as the form's split (`employeeToSplit`), with what the form keeps. */
+function loaded(e?: PayrollEmployee | null) {
+  if (!e?.salaryVisible || e.salaryAmountMinor === null) return null;
+  const components: PayComponent[] = e.components.map((c) => ({
+    description: c.description,
+    amountMinor: c.amountMinor ?? 0,
+  }));
+  return employeeToSplit(e.salaryAmountMinor, components);
+}
+
 function defaults(e?: PayrollEmployee | null): EmployeeForm {
-  const part = (name: string) =>
-    naira(e?.components.find((c) => c.description.toLowerCase() === name.toLowerCase())?.amountMinor ?? null);
+  const l = loaded(e);
   return {
     name: e?.name ?? '',
     email: e?.email ?? '',
-    salaryAmount: e?.salaryVisible ? naira(e.salaryAmountMinor) : '',
+    gross: naira(l?.split.grossMinor ?? null),
+    basic: naira(l?.split.basicMinor ?? null),
+    housing: naira(l?.split.housingMinor ?? null),
+    transport: naira(l?.split.transportMinor ?? null),
+    other: naira(l?.split.otherMinor ?? null),
     bankCode: e?.bankDetails.bankCode ?? '',
     accountNumber: '',
     annualRent: e?.salaryVisible ? naira(e.annualRentMinor) : '',
-    basic: e?.salaryVisible ? part('Basic') : '',
-    housing: e?.salaryVisible ? part('Housing') : '',
-    transport: e?.salaryVisible ? part('Transport') : '',
     stateOfResidence: e?.stateOfResidence ?? '',
     pfaName: e?.pfaName ?? '',
     rsaPin: '',
@@ -83,29 +151,28 @@ function defaults(e?: PayrollEmployee | null): EmployeeForm {
   };
 }
 
-/** The form's components: Basic/Housing/Transport as typed, then the employee's other components. */
-function componentsOf(v: EmployeeForm, e?: PayrollEmployee | null): EmployeeInput['components'] {
-  const typed = (
-    [
-      ['Basic', v.basic],
-      ['Housing', v.housing],
-      ['Transport', v.transport],
-    ] as const
-  )
-    .filter(([, a]) => a?.trim())
-    .map(([description, amount]) => ({ description, type: 'addition' as const, amount: amount!.trim() }));
-  const kept = (e?.components ?? [])
-    .filter((c) => !isBase(c.description) && c.amountMinor !== null)
-    .map((c) => ({ description: c.description, type: c.type, amount: naira(c.amountMinor) }));
-  return [...typed, ...kept];
+/** The API's salaryAmount and components of the form's split (the employee's named allowances and deductions kept). */
+export function figuresOf(v: EmployeeForm, e?: PayrollEmployee | null) {
+  const s = splitOf(v)!;
+  const l = loaded(e);
+  const mapped = splitToEmployee(s, { named: l?.named, deductions: l?.deductions });
+  return {
+    salaryAmount: naira(mapped.salaryMinor),
+    components: mapped.components.map((c) => ({
+      description: c.description,
+      type: c.type,
+      amount: naira(c.amountMinor),
+    })),
+  };
 }
 
 /** The add body of the form's values (every figure typed). */
 function addBody(v: EmployeeForm): EmployeeInput {
+  const f = figuresOf(v);
   return {
     name: v.name,
     email: v.email,
-    salaryAmount: v.salaryAmount,
+    salaryAmount: f.salaryAmount,
     bankCode: v.bankCode,
     accountNumber: v.accountNumber,
     annualRent: v.annualRent || undefined,
@@ -113,33 +180,41 @@ function addBody(v: EmployeeForm): EmployeeInput {
     pfaName: v.pfaName.trim() || undefined,
     rsaPin: v.rsaPin.trim().toUpperCase() || undefined,
     nhfNumber: v.nhfNumber.trim() || undefined,
-    components: componentsOf(v),
+    components: f.components,
   };
+}
+
+/** Which form field the i-th sent component came from (`splitToEmployee` sends Housing, Transport, Other allowances first). */
+function componentField(v: EmployeeForm, i: number): string {
+  const typed = (
+    [
+      ['housing', v.housing],
+      ['transport', v.transport],
+      ['other', v.other],
+    ] as const
+  )
+    .filter(([, a]) => (toMinor(a) ?? 0) > 0)
+    .map(([field]) => field);
+  return typed[i] ?? 'other';
 }
 
 /**
  * The add call takes a list, so its field errors are keyed `employees.0.<field>` (and a component's
  * `employees.0.components.<i>.<field>`). This puts them back on the form's own fields: the
- * one employee's prefix goes, and a component's error lands on the Basic/Housing/Transport field it
- * came from (`componentsOf` sends the typed ones first, in that order). Other errors pass unchanged.
+ * one employee's prefix goes, `salaryAmount` lands on Basic (the salary is the basic; on the gross
+ * when no split was typed), and a component's error on the Housing/Transport/Other field it came
+ * from. Other errors pass unchanged.
  */
 export function addErrorsOnForm(err: unknown, v: EmployeeForm): unknown {
   if (!(err instanceof ApiError) || !err.errors) return err;
-  const typed = (
-    [
-      ['basic', v.basic],
-      ['housing', v.housing],
-      ['transport', v.transport],
-    ] as const
-  )
-    .filter(([, a]) => a?.trim())
-    .map(([field]) => field);
   const errors: Record<string, string[]> = {};
+  const split = [v.basic, v.housing, v.transport, v.other].some((x) => x?.trim());
   for (const [key, messages] of Object.entries(err.errors)) {
     const m = /^employees\.0\.(.+)$/.exec(key);
     let field = m ? m[1] : key;
     const c = /^components\.(\d+)\./.exec(field);
-    if (c) field = typed[Number(c[1])] ?? 'salaryAmount';
+    if (c) field = componentField(v, Number(c[1]));
+    else if (field === 'salaryAmount') field = split ? 'basic' : 'gross';
     errors[field] = [...(errors[field] ?? []), ...messages];
   }
   return new ApiError(err.httpStatus, err.status, err.message, errors);
@@ -161,14 +236,66 @@ export function updateBody(v: EmployeeForm, e: PayrollEmployee): EmployeeUpdateI
     pfaName: v.pfaName.trim() || undefined,
     ...(rsaPin ? { rsaPin } : {}),
     nhfNumber: v.nhfNumber.trim() || undefined,
-    ...(e.salaryVisible
-      ? {
-          salaryAmount: v.salaryAmount.trim(),
-          annualRent: v.annualRent.trim() || '0',
-          components: componentsOf(v, e),
-        }
-      : {}),
+    ...(e.salaryVisible ? { ...figuresOf(v, e), annualRent: v.annualRent.trim() || '0' } : {}),
   };
+}
+
+/**
+ * The company context of the live figures: its statutory settings (GET /payrolls/settings; the
+ * defaults while it loads or for a role that may not read it) and its headcount (the employee
+ * list's total, plus `joining` being added), the same inputs the server's `employeeNetPay` takes.
+ */
+export function usePayContext(joining: number): PayContext {
+  const settings = useQuery({
+    queryKey: ['payroll', 'settings'],
+    queryFn: async () => (await api.get<PayrollSettings>('/payrolls/settings')).data,
+    retry: false,
+  });
+  const all = useEmployees({ page: 1, limit: 1 });
+  const s = settings.data;
+  const total = all.data?.pagination?.totalItems ?? all.data?.items.length ?? 0;
+  return {
+    settings: s
+      ? {
+          ...DEFAULT_STATUTORY,
+          enabled: s.enabled,
+          nhfDefault: s.nhfDefault,
+          pensionMinEmployees: s.pensionMinEmployees,
+          minimumWageExempt: s.minimumWageExempt,
+          minimumWageMonthlyMinor: toMinor(s.minimumWageMonthly) ?? DEFAULT_STATUTORY.minimumWageMonthlyMinor,
+          nsitfBase: s.nsitfBase,
+        }
+      : DEFAULT_STATUTORY,
+    headcount: total + joining,
+  };
+}
+
+/** Gross, statutory deductions and net as typed: the contract's `employeeNetPay` (the server's own). */
+export function PayFigures(props: { pay: StatutoryResult | null; label?: string }) {
+  const p = props.pay;
+  const line = (label: string, minor: number | null, strong = false) => (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" fw={strong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 600 : undefined} aria-label={label}>
+        {minor === null ? '—' : formatMoney(minor)}
+      </Text>
+    </Group>
+  );
+  return (
+    <Card withBorder padding="sm" aria-label={props.label ?? 'Pay summary'}>
+      <Stack gap={2}>
+        {line('Gross pay', p ? p.grossMinor : null, true)}
+        {line('PAYE', p ? -p.payeMinor : null)}
+        {line('Pension (employee)', p ? -p.pensionMinor : null)}
+        {line('NHF', p ? -p.nhfMinor : null)}
+        {line('Statutory deductions', p ? -p.statutoryMinor : null)}
+        {p && p.otherDeductionsMinor > 0 ? line('Other deductions', -p.otherDeductionsMinor) : null}
+        {line('Net pay', p ? p.netMinor : null, true)}
+      </Stack>
+    </Card>
+  );
 }
 
 /** Add employee (no `employee`) or edit one (prefilled): one form, 002 §5 salary rules. */
@@ -201,7 +328,25 @@ export function EmployeeFormModal(props: {
       props.onClose();
     },
   });
+  const ctx = usePayContext(editing ? 0 : 1);
+  const v = form.watch();
+  const l = loaded(e);
+  const split = figures ? splitOf(v) : null;
+  const rent = toMinor(v.annualRent);
+  const pay =
+    split && split.grossMinor > 0 && rent !== null
+      ? employeeNetPay(
+          {
+            ...splitToEmployee(split, { named: l?.named, deductions: l?.deductions }),
+            annualRentMinor: rent,
+            nhfEnabled: e ? e.nhfEnabled : ctx.settings.nhfDefault,
+          },
+          ctx,
+        )
+      : null;
   const err = (k: keyof EmployeeForm) => form.formState.errors[k]?.message;
+  const splitError = (form.formState.errors as Record<string, { message?: string } | undefined>).split
+    ?.message;
   const title = editing ? 'Edit employee' : 'Add employee';
   const masked = { value: MASKED, disabled: true, description: PAYROLL_MSG.noPermission };
   return (
@@ -212,13 +357,19 @@ export function EmployeeFormModal(props: {
             <TextInput label="Full name" {...form.register('name')} error={err('name')} />
             <TextInput label="Email" {...form.register('email')} error={err('email')} />
           </Group>
+          {e?.reviewFlags.map((f) => (
+            <Alert key={f} color="orange" title="Check this employee's pay">
+              {PAY_REVIEW_MSG[f]}
+            </Alert>
+          ))}
           {figures ? (
             <>
-              <Group grow>
+              <Group grow align="flex-start">
                 <TextInput
-                  label="Monthly salary (₦)"
-                  {...form.register('salaryAmount')}
-                  error={err('salaryAmount')}
+                  label="Monthly gross (₦)"
+                  description="Everything the employee earns in a month, before deductions"
+                  {...form.register('gross')}
+                  error={err('gross')}
                 />
                 <TextInput
                   label="Annual rent paid (₦, for rent relief)"
@@ -226,15 +377,44 @@ export function EmployeeFormModal(props: {
                   error={err('annualRent')}
                 />
               </Group>
-              <Group grow>
-                <TextInput label="Basic (₦ a month)" {...form.register('basic')} error={err('basic')} />
-                <TextInput label="Housing" {...form.register('housing')} error={err('housing')} />
-                <TextInput label="Transport" {...form.register('transport')} error={err('transport')} />
-              </Group>
+              <div>
+                <Text size="sm" fw={500}>
+                  Split of the gross (₦ a month)
+                </Text>
+                <Text size="xs" c="dimmed" mb={4}>
+                  Basic + Housing + Transport + Other allowances must add up to the monthly gross. Leave them
+                  blank to pay it all as basic.
+                </Text>
+                <SimpleGrid cols={{ base: 2, sm: 4 }}>
+                  <TextInput label="Basic" {...form.register('basic')} error={err('basic')} />
+                  <TextInput label="Housing" {...form.register('housing')} error={err('housing')} />
+                  <TextInput label="Transport" {...form.register('transport')} error={err('transport')} />
+                  <TextInput
+                    label="Other allowances"
+                    description={
+                      l?.named.length ? `Includes ${l.named.map((n) => n.description).join(', ')}` : undefined
+                    }
+                    {...form.register('other')}
+                    error={err('other')}
+                  />
+                </SimpleGrid>
+                {splitError && (
+                  <Text c="red" size="sm" mt={4} role="alert">
+                    {splitError}
+                  </Text>
+                )}
+                {!!l?.deductions.length && (
+                  <Text size="xs" c="dimmed" mt={4}>
+                    Deductions kept as they are:{' '}
+                    {l.deductions.map((d) => `${d.description} ${formatMoney(-d.amountMinor)}`).join(', ')}
+                  </Text>
+                )}
+              </div>
+              <PayFigures pay={pay} />
             </>
           ) : (
             <Group grow>
-              <TextInput label="Monthly salary (₦)" {...masked} />
+              <TextInput label="Monthly gross (₦)" {...masked} />
               <TextInput label="Annual rent paid (₦, for rent relief)" {...masked} />
             </Group>
           )}

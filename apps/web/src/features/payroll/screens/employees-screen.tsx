@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAYROLL_MSG, type PayrollEmployee } from '@owo/contract/payroll';
+import { PAY_REVIEW_MSG } from '@owo/contract/payroll-pay';
 import {
   ExportCsvButton,
   FilterBar,
@@ -48,6 +49,7 @@ export function EmployeesScreen() {
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
   const items = list.data?.items ?? [];
   const masked = items.some((e) => !e.salaryVisible);
+  const toReview = items.filter((e) => e.reviewFlags.length);
   const bankChangeIds = usePendingBankChangeIds();
   return (
     <Stack gap="lg">
@@ -79,6 +81,15 @@ export function EmployeesScreen() {
           Salary figures are hidden for your role.
         </Alert>
       )}
+      {toReview.length > 0 && (
+        <Alert
+          color="orange"
+          title={`${toReview.length} employee${toReview.length === 1 ? '' : 's'} to review`}
+        >
+          {PAY_REVIEW_MSG.componentsDoubleSalary} Nothing was changed: open Edit to correct the gross and its
+          split.
+        </Alert>
+      )}
       <BankChangesPanel />
       <Card padding={0}>
         <FilterBar
@@ -98,6 +109,7 @@ export function EmployeesScreen() {
                 <Table.Th>Group</Table.Th>
                 <Table.Th>Bank</Table.Th>
                 <Table.Th>Salary</Table.Th>
+                <Table.Th>Gross pay</Table.Th>
                 <Table.Th>Net pay</Table.Th>
                 <Table.Th>Portal</Table.Th>
                 {canEdit && <Table.Th aria-label="Actions" />}
@@ -106,7 +118,14 @@ export function EmployeesScreen() {
             <Table.Tbody>
               {items.map((e) => (
                 <Table.Tr key={e.id}>
-                  <Table.Td>{e.name}</Table.Td>
+                  <Table.Td>
+                    {e.name}
+                    {e.reviewFlags.map((f) => (
+                      <Badge key={f} ml="xs" color="orange" variant="light" title={PAY_REVIEW_MSG[f]}>
+                        Review pay
+                      </Badge>
+                    ))}
+                  </Table.Td>
                   <Table.Td>{e.email}</Table.Td>
                   <Table.Td>{e.groupName ?? '—'}</Table.Td>
                   <Table.Td>
@@ -119,6 +138,9 @@ export function EmployeesScreen() {
                   </Table.Td>
                   <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
                     {e.salaryAmountMinor === null ? MASKED : formatMoney(e.salaryAmountMinor)}
+                  </Table.Td>
+                  <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
+                    {e.grossAmountMinor === null ? MASKED : formatMoney(e.grossAmountMinor)}
                   </Table.Td>
                   <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
                     {e.finalAmountMinor === null ? MASKED : formatMoney(e.finalAmountMinor)}

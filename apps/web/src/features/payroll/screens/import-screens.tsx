@@ -29,10 +29,13 @@ import {
   type ImportEntry,
   type ImportEntryInput,
 } from '@owo/contract/payroll';
+import { employeeNetPay, type PayContext, type StatutoryResult } from '@owo/contract/payroll-pay';
 import { api, ApiError } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { refreshPayroll } from '../api';
 import { MASKED } from '../status-badge';
+import { PayFigures, toMinor, usePayContext } from './employee-form';
 
 type Detail = ImportBatch & { entries: ImportEntry[]; entriesTotal: number; page: number; limit: number };
 const base = '/payrolls/employees/csv';
@@ -78,7 +81,8 @@ export function ImportEmployeesScreen() {
           <Text size="sm">
             Columns: <code>{PAYROLL_IMPORT_COLUMNS.join(', ')}</code> (accountName, annualRent and the
             remittance columns stateOfResidence, pfaName, rsaPin, nhfNumber are optional; headers in any
-            case).{' '}
+            case). <b>salaryAmount is the monthly gross</b>, paid as basic; split it into Housing, Transport
+            and other allowances afterwards in the employee&apos;s form.{' '}
             <Anchor href={`/api${base}/template`} download="owo-employees-template.csv">
               Download template
             </Anchor>
@@ -125,7 +129,7 @@ export function ImportActiveScreen() {
 const CELL_LABEL: Record<string, string> = {
   name: 'Name',
   email: 'Email',
-  salaryAmount: 'Salary',
+  salaryAmount: 'Monthly gross (salaryAmount)',
   bankCode: 'Bank',
   accountNumber: 'Account number',
   accountName: 'Account name',
@@ -135,6 +139,24 @@ const CELL_LABEL: Record<string, string> = {
   rsaPin: 'RSA PIN',
   nhfNumber: 'NHF number',
 };
+
+/**
+ * A row's pay as it will be once imported (issue 35 §5): the file's salaryAmount is the monthly
+ * gross, all basic (no components), with the row's annual rent and the company's NHF default,
+ * through the contract's `employeeNetPay` (the server's own). Null while the figures are not valid.
+ */
+export function importedPay(
+  e: { salaryAmount: string | null; annualRent: string | null },
+  ctx: PayContext,
+): StatutoryResult | null {
+  const gross = toMinor(e.salaryAmount ?? '');
+  const rent = toMinor(e.annualRent ?? '');
+  if (!gross || rent === null) return null;
+  return employeeNetPay(
+    { salaryMinor: gross, components: [], annualRentMinor: rent, nhfEnabled: ctx.settings.nhfDefault },
+    ctx,
+  );
+}
 
 /** /payroll/import-employees/active/:id/validation: progress, rows with their problems, fix, commit. */
 export function ImportValidationScreen() {
@@ -163,6 +185,8 @@ export function ImportValidationScreen() {
     mutationFn: () => api.action<ImportBatch>(`${base}/${id}/retry-validation`),
     onSuccess: () => void q.refetch(),
   });
+  // the company once these rows have joined it (pension coverage counts them)
+  const ctx = usePayContext(q.data?.total ?? 0);
   if (q.isLoading) return <Loader />;
   if (q.isError || !q.data) return <Navigate to="/payroll/import-employees/error" replace />;
   const b = q.data;
@@ -221,7 +245,9 @@ export function ImportValidationScreen() {
               <Table.Th>Row</Table.Th>
               <Table.Th>Name</Table.Th>
               <Table.Th>Email</Table.Th>
-              <Table.Th>Salary</Table.Th>
+              <Table.Th>Monthly gross</Table.Th>
+              <Table.Th>Statutory deductions</Table.Th>
+              <Table.Th>Net pay</Table.Th>
               <Table.Th>Bank</Table.Th>
               <Table.Th>Account</Table.Th>
               <Table.Th>Remittance</Table.Th>
@@ -230,52 +256,65 @@ export function ImportValidationScreen() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {b.entries.map((e) => (
-              <Table.Tr key={e.id} data-testid={`import-row-${e.rowNo}`}>
-                <Table.Td>{e.rowNo}</Table.Td>
-                <Cell value={e.name} error={e.errors.name} />
-                <Cell value={e.email} error={e.errors.email} />
-                <Cell value={e.salaryAmount ?? MASKED} error={e.errors.salaryAmount} />
-                <Cell value={e.bankName ?? e.bankCode} error={e.errors.bankCode} />
-                <Cell
-                  value={`${e.accountNumber}${e.accountName ? ` · ${e.accountName}` : ''}`}
-                  error={e.errors.accountNumber}
-                />
-                <Cell
-                  value={[e.stateOfResidence, e.pfaName, e.rsaPin, e.nhfNumber].filter(Boolean).join(' · ')}
-                  error={
-                    e.errors.stateOfResidence ?? e.errors.pfaName ?? e.errors.rsaPin ?? e.errors.nhfNumber
-                  }
-                />
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {e.valid ? (
-                    <Text size="sm" fw={600} c="green.8">
-                      Ready
-                    </Text>
-                  ) : e.nameStatus === 'pending' ? (
-                    <Text size="sm" fw={600} c="dimmed">
-                      Checking
-                    </Text>
-                  ) : (
-                    <Text size="sm" fw={600} c="red.7">
-                      Problem
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {!e.valid && e.nameStatus !== 'pending' && (
-                    <Button size="xs" variant="light" onClick={() => setFixing(e)}>
-                      Fix
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {b.entries.map((e) => {
+              const pay = e.errors.salaryAmount || e.errors.annualRent ? null : importedPay(e, ctx);
+              const fig = (minor: number | undefined) =>
+                e.salaryAmount === null ? MASKED : minor === undefined ? '—' : formatMoney(minor);
+              return (
+                <Table.Tr key={e.id} data-testid={`import-row-${e.rowNo}`}>
+                  <Table.Td>{e.rowNo}</Table.Td>
+                  <Cell value={e.name} error={e.errors.name} />
+                  <Cell value={e.email} error={e.errors.email} />
+                  <Cell
+                    value={
+                      e.salaryAmount === null ? MASKED : pay ? formatMoney(pay.grossMinor) : e.salaryAmount
+                    }
+                    error={e.errors.salaryAmount}
+                  />
+                  <Cell value={fig(pay ? -pay.statutoryMinor : undefined)} />
+                  <Cell value={fig(pay?.netMinor)} />
+                  <Cell value={e.bankName ?? e.bankCode} error={e.errors.bankCode} />
+                  <Cell
+                    value={`${e.accountNumber}${e.accountName ? ` · ${e.accountName}` : ''}`}
+                    error={e.errors.accountNumber}
+                  />
+                  <Cell
+                    value={[e.stateOfResidence, e.pfaName, e.rsaPin, e.nhfNumber].filter(Boolean).join(' · ')}
+                    error={
+                      e.errors.stateOfResidence ?? e.errors.pfaName ?? e.errors.rsaPin ?? e.errors.nhfNumber
+                    }
+                  />
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {e.valid ? (
+                      <Text size="sm" fw={600} c="green.8">
+                        Ready
+                      </Text>
+                    ) : e.nameStatus === 'pending' ? (
+                      <Text size="sm" fw={600} c="dimmed">
+                        Checking
+                      </Text>
+                    ) : (
+                      <Text size="sm" fw={600} c="red.7">
+                        Problem
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {!e.valid && e.nameStatus !== 'pending' && (
+                      <Button size="xs" variant="light" onClick={() => setFixing(e)}>
+                        Fix
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Card>
       {fixing && (
         <FixRowModal
+          ctx={ctx}
           entry={fixing}
           onClose={() => setFixing(null)}
           onSaved={() => {
@@ -302,7 +341,12 @@ function Cell(props: { value: string; error?: string }) {
 }
 
 /** Fix one row: the full row is sent again (the account number must be typed again: it is masked). */
-function FixRowModal(props: { entry: ImportEntry; onClose: () => void; onSaved: () => void }) {
+function FixRowModal(props: {
+  entry: ImportEntry;
+  ctx: PayContext;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const e = props.entry;
   const [v, setV] = useState<Record<string, string>>({
     name: e.name,
@@ -342,6 +386,11 @@ function FixRowModal(props: { entry: ImportEntry; onClose: () => void; onSaved: 
             placeholder={c === 'accountNumber' ? `Type the full number (${e.accountNumber})` : undefined}
           />
         ))}
+        {e.salaryAmount !== null && (
+          <PayFigures
+            pay={importedPay({ salaryAmount: v.salaryAmount, annualRent: v.annualRent }, props.ctx)}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
             Cancel

@@ -288,8 +288,11 @@ export function PayrollCreateScreen() {
                     </Table.Td>
                     <Table.Td>{e.name}</Table.Td>
                     <Table.Td>{e.email}</Table.Td>
-                    <Table.Td>
-                      {e.salaryAmountMinor === null ? MASKED : formatMoney(e.salaryAmountMinor)}
+                    <Table.Td title="Gross pay">
+                      {e.grossAmountMinor === null ? MASKED : formatMoney(e.grossAmountMinor)}
+                    </Table.Td>
+                    <Table.Td title="Net pay">
+                      {e.finalAmountMinor === null ? MASKED : formatMoney(e.finalAmountMinor)}
                     </Table.Td>
                   </Table.Tr>
                 ))}
