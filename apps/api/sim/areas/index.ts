@@ -3,5 +3,16 @@
 import type { Area } from '../types';
 import { depositsArea } from './deposits';
 import { payoutsArea } from './payouts';
+import { billsArea } from './payouts-bills';
+import { expensesArea } from './expenses';
+import { requestsArea } from './requests';
+import { marketplaceArea } from './marketplace';
 
-export const AREAS: Area[] = [depositsArea, payoutsArea];
+export const AREAS: Area[] = [
+  depositsArea,
+  payoutsArea,
+  billsArea,
+  expensesArea,
+  requestsArea,
+  marketplaceArea,
+];
