@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { SANDBOX_TEST_METERS } from '../../src/modules/marketplace/provider/test-meters';
 import { client } from '../../test/factories';
 import type { Area, World } from '../types';
-import { decideSome, expectStatus, major, pickRow, rowsOf } from './kit';
+import { decideSome, expectStatus, major, pendingItem, pickRow, rowsOf } from './kit';
 
 type MarketplaceState = { meters: Record<string, string[]> };
 const stateOf = (w: { state: Record<string, any> }): MarketplaceState =>
@@ -73,7 +73,8 @@ export const marketplaceArea: Area = {
       name: 'buy',
       weight: 4,
       async run(w, c, rng) {
-        const all = [...stateOf(w).meters[c.id]];
+        const all = [...(stateOf(w).meters[c.id] ?? [])];
+        if (!all.length) return 'no meters (area not set up)';
         const assets = Array.from({ length: rng.int(1, 3) }, () => {
           const assetId = all.splice(rng.int(0, all.length - 1), 1)[0];
           return { assetId, amount: major(rng.int(1_000_00, 60_000_00)) };
@@ -87,7 +88,26 @@ export const marketplaceArea: Area = {
         return `${assets.length} meters, ₦${assets.map((a) => a.amount).join(' + ')}: ${res.status}`;
       },
     },
-    { name: 'decide', weight: 5, run: (w, c, rng) => decideSome(w, c, 'marketplace', rng, 0.25) },
+    { name: 'decide', weight: 4, run: (w, c, rng) => decideSome(w, c, 'marketplace', rng, 0.25) },
+    {
+      name: 'approve-twice',
+      weight: 1,
+      async run(w, c, rng) {
+        // The approver clicks Approve twice (both processes at once): the order is vended once.
+        const item = await pendingItem(w, c, 'marketplace', rng);
+        if (!item) return 'no pending marketplace';
+        const res = await Promise.all(
+          [w.as(c, 'approver', rng), w.as(c, 'approver', rng)].map((call) =>
+            call('POST', `/api/approval-workflows/pending-approvals/approve/${item.id}`, {
+              approvalStatus: 'approved',
+              comments: 'Approved, meters checked',
+            }),
+          ),
+        );
+        for (const r of res) expectStatus('approve order', r, 200, 400, 409, 422);
+        return `${item.resourceId}: ${res.map((r) => r.status).join(',')}`;
+      },
+    },
     {
       name: 'new-amount',
       weight: 1,
@@ -119,7 +139,7 @@ export const marketplaceArea: Area = {
         );
         if (!item) return 'nothing rejected';
         const res = await w.as(c, 'owner', rng)(
-          'POST',
+          'PUT',
           `/api/approval-workflows/rejected-approvals/${item.id}/resolve`,
           { comments: 'The meters are ours, please approve' },
         );

@@ -67,7 +67,9 @@ export const billsArea: Area = {
       name: 'request',
       weight: 2,
       async run(w, c, rng) {
-        const v = rng.pick(stateOf(w).vendors[c.id]);
+        const vendors = stateOf(w).vendors[c.id] ?? [];
+        if (!vendors.length) return 'no vendors (area not set up)';
+        const v = rng.pick(vendors);
         const res = await w.as(c, 'owner', rng)('POST', '/api/payout/quote/request', {
           email: v.email,
           note: 'Please send this month’s invoice',
@@ -84,7 +86,7 @@ export const billsArea: Area = {
         if (!bill) return 'nothing requested';
         const token = await tokenOf(w, bill);
         if (!token) return `no live link for ${bill.reference}`;
-        const v = stateOf(w).vendors[c.id].find((x) => x.email === bill.email);
+        const v = (stateOf(w).vendors[c.id] ?? []).find((x) => x.email === bill.email);
         // Now and then the vendor types another account than the one the company pays them at.
         const accountNumber =
           v && rng.chance(0.85)
@@ -122,12 +124,24 @@ export const billsArea: Area = {
             { walletId: c.wallets.NGN.id },
             { 'idempotency-key': key },
           );
-        const res = await send();
+        // Sometimes a second person sends it at the same moment (another key, the other process).
+        const [res, rival] = await Promise.all([
+          send(),
+          rng.chance(0.25)
+            ? w.as(c, 'owner', rng)(
+                'POST',
+                `/api/payout/quote/${bill.reference}/payout`,
+                { walletId: c.wallets.NGN.id },
+                { 'idempotency-key': idemKey(rng) },
+              )
+            : null,
+        ]);
         expectStatus('bill to payout', res, 201, 400, 409, 422);
+        if (rival) expectStatus('bill to payout (rival)', rival, 201, 400, 409, 422);
         // A retry of the same request (the answer was lost): the same answer, never a second payout.
         const again = rng.chance(0.3) ? await send() : null;
         if (again) expectStatus('bill to payout again', again, 201, 400, 409, 422);
-        return `${bill.reference}: ${res.status}${again ? `, again ${again.status}` : ''}`;
+        return `${bill.reference}: ${res.status}${rival ? `, rival ${rival.status}` : ''}${again ? `, again ${again.status}` : ''}`;
       },
     },
     {
