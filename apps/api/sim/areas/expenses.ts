@@ -44,7 +44,7 @@ const someExpense = (w: World, c: Company, rng: Rng, statuses: string[]) =>
                     when e.status = 'paying' and t.status in ('failed', 'reversed') then 'failed'
                     else e.status end as status
           from expenses e left join transactions t on t.id = e.transaction_id
-         where e.account_id = ${c.id} and e.parent_expense_id is null
+         where e.account_id = ${c.id}
            and (case when e.status = 'paying' and t.status = 'success' then 'completed'
                      when e.status = 'paying' and t.status in ('failed', 'reversed') then 'failed'
                      else e.status end) = any(${`{${statuses.join(',')}}`}::text[])
@@ -74,7 +74,15 @@ export const expensesArea: Area = {
       weight: 1.2,
       async run(w, c, rng) {
         // After a rejection or a failed payment: a new amount, or the same with another account.
-        const e = await someExpense(w, c, rng, ['rejected', 'failed']);
+        // Now and then one that is not editable (approved, paying, paid, scheduled): a 409, nothing moves.
+        const e = await someExpense(
+          w,
+          c,
+          rng,
+          rng.chance(0.8)
+            ? ['rejected', 'failed']
+            : ['pending', 'approved', 'paying', 'completed', 'scheduled'],
+        );
         if (!e) return 'nothing to edit';
         const changeAmount = rng.chance(0.6);
         const b = body(c, rng, {
@@ -109,7 +117,7 @@ export const expensesArea: Area = {
         const res = await w.as(c, 'owner', rng)('PUT', `/api/expense/${e.id}/re-approve`, {
           comments: 'Bank details checked again',
         });
-        expectStatus('re-approve expense', res, 200, 409);
+        expectStatus('re-approve expense', res, 200, 404, 409);
         return `${e.id}: ${res.status}`;
       },
     },

@@ -115,8 +115,12 @@ export const marketplaceArea: Area = {
         const v = await pickRow<{ id: string }>(
           w,
           rng,
-          sql`select id from vendings where account_id = ${c.id} and state = 'released'
-               and approval_status = 'rejected' order by updated_at desc, id limit 20`,
+          rng.chance(0.85)
+            ? sql`select id from vendings where account_id = ${c.id} and state = 'released'
+                   and approval_status = 'rejected' order by updated_at desc, id limit 20`
+            : // One that is not rejected (held, vending, vended): a 409, nothing moves.
+              sql`select id from vendings where account_id = ${c.id} and state <> 'released'
+                   order by updated_at desc, id limit 20`,
         );
         if (!v) return 'nothing rejected';
         const amount = rng.int(1_000_00, 60_000_00);
@@ -161,7 +165,8 @@ export const marketplaceArea: Area = {
                   select v.id, v.state, v.meta->>'vendType' as vend_type, v.response->>'token' as token,
                          count(t.id) filter (where t.status in ('pending', 'processing', 'success'))::int as live,
                          count(t.id) filter (where t.status = 'success')::int as paid,
-                         max(case when t.id = v.transaction_id then t.status end) as current
+                         max(case when t.id = v.transaction_id then t.status end) as current,
+                         max(case when t.id = v.transaction_id then t.amount end) as charged, v.amount_minor
                     from vendings v left join transactions t on t.source_type = 'vending' and t.source_id = v.id::text
                    group by v.id)
                 select * from per
@@ -170,11 +175,12 @@ export const marketplaceArea: Area = {
                     or (state in ('failed', 'released') and live > 0)
                     or (state = 'held' and (current is null or current not in ('pending', 'processing')))
                     or (${phase === 'final'} and state = 'vending')
+                    or (state in ('held', 'vending', 'success') and charged <> amount_minor)
                  limit 10`,
           )
         ).map(
           (r) =>
-            `vending ${r.id} is ${r.state} (token ${r.token ?? 'none'}): ${r.live} transfers live or paid, ${r.paid} paid, current ${r.current ?? 'none'}`,
+            `vending ${r.id} of ₦${major(Number(r.amount_minor))} is ${r.state} (token ${r.token ?? 'none'}): ${r.live} transfers live or paid, ${r.paid} paid, current ${r.current ?? 'none'} for ₦${major(Number(r.charged ?? 0))}`,
         ),
     },
     {
