@@ -4,6 +4,7 @@
 // acting, duplicated and delayed webhooks) come from SANDBOX_FAULT_SEED = the run's seed.
 import { sql } from 'drizzle-orm';
 import { SANDBOX_SIGNATURE_HEADER, signBody } from '../src/rails/sandbox/webhook-format';
+import { rejectWaitingOrders } from './areas/marketplace';
 import type { Rng } from './rng';
 import { InvariantBroken, type Area, type Company, type World } from './types';
 import { SIM_APPLICATION, type LiveWorld } from './world';
@@ -105,20 +106,26 @@ export const FAULTS_AREA: Area = {
 export async function drain(w: World, log: (line: string) => void, timeoutMs = 180_000): Promise<void> {
   const lw = live(w);
   await lw.worker?.ready();
+  log(
+    `drain: ${await rejectWaitingOrders(w)} electricity orders nobody approved rejected at the end of the day`,
+  );
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [r] = (
       await w.primary.db.execute(sql`select
         (select count(*) from transactions where type = 'payout' and status in ('pending', 'processing'))::int as payouts,
         (select count(*) from sandbox_webhook_deliveries where delivered_count < copies and given_up_at is null)::int as owed,
-        (select count(*) from rails_webhook_events where processed_at is null)::int as unprocessed`)
-    ).rows as { payouts: number; owed: number; unprocessed: number }[];
-    if (!r.payouts && !r.owed && !r.unprocessed) return;
+        (select count(*) from rails_webhook_events where processed_at is null)::int as unprocessed,
+        (select count(*) from vendings where state = 'vending')::int as vends`)
+    ).rows as { payouts: number; owed: number; unprocessed: number; vends: number }[];
+    if (!r.payouts && !r.owed && !r.unprocessed && !r.vends) return;
     if (Date.now() > until)
       throw new InvariantBroken('work-settles', [
-        `after ${timeoutMs / 1000} s of draining, ${r.payouts} payouts in flight, ${r.owed} webhooks owed, ${r.unprocessed} unprocessed`,
+        `after ${timeoutMs / 1000} s of draining, ${r.payouts} payouts in flight, ${r.owed} webhooks owed, ${r.unprocessed} unprocessed, ${r.vends} vends in flight`,
       ]);
-    log(`drain: ${r.payouts} payouts in flight, ${r.owed} webhooks owed, ${r.unprocessed} unprocessed`);
+    log(
+      `drain: ${r.payouts} payouts in flight, ${r.owed} webhooks owed, ${r.unprocessed} unprocessed, ${r.vends} vends in flight`,
+    );
     await new Promise((res) => setTimeout(res, 1000));
   }
 }

@@ -94,8 +94,19 @@ export async function makeWorld(pg: TestPostgres, seed: number, opts: WorldOptio
     write(chunk: Buffer, _enc, done) {
       for (const line of String(chunk).split('\n')) {
         if (!line.includes('"level":50')) continue;
-        const e = JSON.parse(line) as { err?: { message?: string; stack?: string }; msg?: string };
-        errors.push(e.err?.stack?.split('\n').slice(0, 4).join(' | ') ?? e.msg ?? line);
+        const e = JSON.parse(line) as {
+          err?: {
+            message?: string;
+            stack?: string;
+            code?: string;
+            cause?: { message?: string; code?: string };
+          };
+          msg?: string;
+        };
+        const cause = e.err?.cause ? ` (cause: ${e.err.cause.code ?? ''} ${e.err.cause.message ?? ''})` : '';
+        errors.push(
+          `${(e.err?.message ?? e.msg ?? line).slice(0, 160)}${e.err?.code ? ` [${e.err.code}]` : ''}${cause}`,
+        );
         if (errors.length > 20) errors.shift();
       }
       done();

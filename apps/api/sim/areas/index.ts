@@ -6,16 +6,25 @@ import { commissionsArea } from './commissions';
 import { depositsArea } from './deposits';
 import { disbursementsArea } from './disbursements';
 import { exchangeArea } from './exchange';
+import { expensesArea } from './expenses';
 import { inflowsArea } from './inflows';
+import { marketplaceArea } from './marketplace';
 import { paymentInvitationsArea } from './payment-invitations';
 import { payoutsArea } from './payouts';
+import { billsArea } from './payouts-bills';
 import { recurringPayoutsArea } from './payouts-recurring';
 import { payrollArea } from './payroll';
+import { requestsArea } from './requests';
+
 export const AREAS: Area[] = [
   depositsArea,
   payoutsArea,
   recurringPayoutsArea,
   exchangeArea,
+  billsArea,
+  expensesArea,
+  requestsArea,
+  marketplaceArea,
   disbursementsArea,
   payrollArea,
   inflowsArea,
