@@ -186,6 +186,9 @@ const pgCode = (err: unknown): string => {
   return typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : '';
 };
 
+/** Deadlock and serialization failure: a concurrent request won; this one committed nothing. */
+const PG_CONCURRENT = new Set(['40P01', '40001']);
+
 /** PostgreSQL's "this text cannot be stored" errors: bad input, never a 500. */
 const PG_BAD_TEXT = new Set(['22021', '22P05']);
 
@@ -232,6 +235,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (code >= 400 && code < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, empty body...
       return reply.code(code).send({ status: STATUS.validationError, message: err.message, data: null });
+    }
+    if (PG_CONCURRENT.has(pgCode(err))) {
+      // Two requests locked the same records in opposite orders (or a serializable read went
+      // stale): PostgreSQL aborted this one whole, the other went on. Nothing of this request was
+      // committed; the same request again is the remedy (as a payments API answers a lock timeout).
+      req.log.warn({ err }, 'aborted by a concurrent request');
+      return reply.code(409).header('retry-after', '1').send({
+        status: STATUS.conflict,
+        message: 'Another request is changing this record right now. Please try again.',
+        data: null,
+      });
     }
     if (lostConnection(err)) {
       req.log.warn({ err }, 'database connection lost');
