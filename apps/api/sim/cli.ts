@@ -4,7 +4,7 @@
 // The fault simulator (issue 35; docs/ARCHITECTURE.md "Fault simulator"). Prints the seed first; a
 // failing run prints the broken invariant and the shortest step list that still fails, as a command.
 import { startTestPostgres } from '../test/pg-server';
-import { runSim, shrink, type SimOptions } from './driver';
+import { invariantSeconds, runSim, shrink, type SimOptions } from './driver';
 
 function args(argv: string[]) {
   const get = (name: string) => {
@@ -55,6 +55,10 @@ async function main(): Promise<number> {
       console.log(`sim: ${r.steps} steps, every invariant held, in ${r.seconds.toFixed(1)} s`);
       console.log(
         `sim: world ${t.setup.toFixed(1)} s, ops ${t.ops.toFixed(1)} s, step checks ${t.checks.toFixed(1)} s, drain and final checks ${t.final.toFixed(1)} s`,
+      );
+      const slowest = [...invariantSeconds].sort((x, y) => y[1] - x[1]).slice(0, 6);
+      console.log(
+        `sim: slowest invariants: ${slowest.map(([n, sec]) => `${n} ${sec.toFixed(1)} s`).join(', ')}`,
       );
       console.log(`sim steps without an invariant break: ${r.steps} steps`);
       console.log(`sim steps per second: ${(r.steps / r.seconds).toFixed(1)} steps/s`);

@@ -66,9 +66,20 @@ export function makePlan(seed: number, steps: number, areas: Area[], companies: 
   }));
 }
 
+/** Seconds spent in each invariant's step checks this process (what to make cheaper). */
+export const invariantSeconds = new Map<string, number>();
+
 /** Runs the invariants at once (independent reads); throws the first (in list order) that broke. */
 async function checkAll(w: LiveWorld, invariants: Invariant[], phase: 'step' | 'final', c?: Company) {
-  const results = await Promise.all(invariants.map((inv) => inv.check(w, phase, c)));
+  const results = await Promise.all(
+    invariants.map(async (inv) => {
+      const began = performance.now();
+      const r = await inv.check(w, phase, c);
+      const key = `${inv.name}${phase === 'final' ? ' (final)' : ''}`;
+      invariantSeconds.set(key, (invariantSeconds.get(key) ?? 0) + (performance.now() - began) / 1000);
+      return r;
+    }),
+  );
   const i = results.findIndex((r) => r.length);
   if (i >= 0) throw new InvariantBroken(invariants[i].name, results[i]);
 }

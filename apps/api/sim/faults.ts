@@ -74,6 +74,7 @@ export const FAULTS_AREA: Area = {
           await new Promise((r) => setTimeout(r, rng.int(0, 40)));
           lw.drops++;
           const n = await dropConnections(w);
+          lw.lastDropAt = Date.now();
           return `dropped ${n} connections; ${await work}`;
         } finally {
           lw.tolerate5xx = false;

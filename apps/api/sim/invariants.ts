@@ -2,6 +2,7 @@
 // breaks. Cheap ones run after every step; the whole-ledger verification every `FULL_EVERY` steps
 // and at the end; the "after everything settled" ones only at the end (phase 'final').
 import { sql } from 'drizzle-orm';
+import { RECENT } from './areas/kit';
 import { verifyLedger } from '../src/modules/money/verify';
 import { verifyAllChains } from '../src/modules/approvals/trail';
 import type { Invariant, World } from './types';
@@ -31,7 +32,7 @@ export const CORE_INVARIANTS: Invariant[] = [
           w,
           sql`select p.entry_id, p.currency, sum(p.amount)::bigint as s from postings p
                join journal_entries e on e.id = p.entry_id
-              where e.created_at > now() - interval '1 minute'
+              where e.created_at > now() - ${RECENT}
               group by p.entry_id, p.currency having sum(p.amount) <> 0 limit 10`,
         )
       ).map((r) => `journal entry ${r.entry_id} sums to ${r.s} ${r.currency}`),
@@ -68,7 +69,7 @@ export const CORE_INVARIANTS: Invariant[] = [
           w,
           sql`select s.reference, s.amount, t.amount as ours, t.type from sandbox_transfers s
                left join transactions t on t.reference = s.reference
-              where (${phase === 'final'} or s.created_at > now() - interval '1 minute')
+              where (${phase === 'final'} or s.created_at > now() - ${RECENT})
                 and (t.id is null or t.type <> 'payout'
                   -- a wire from the NGN wallet: the rails carry the recipient's amount
                   or coalesce((t.metadata->'wire'->>'amount')::bigint, t.amount) <> s.amount) limit 10`,
@@ -87,7 +88,7 @@ export const CORE_INVARIANTS: Invariant[] = [
         await rows(
           w,
           sql`select t.reference, t.source_type, t.metadata->>'authority' as authority from transactions t
-              where t.type = 'payout' and (${phase === 'final'} or t.created_at > now() - interval '1 minute')
+              where t.type = 'payout' and (${phase === 'final'} or t.created_at > now() - ${RECENT})
                 and (t.metadata->>'authority' is null
                   or (t.metadata->>'authority' like 'approval:%' and not exists (
                         select 1 from approval_decisions d
@@ -110,7 +111,7 @@ export const CORE_INVARIANTS: Invariant[] = [
           sql`select i.type, i.resource_id, i.status as item_status, t.reference, t.status from approval_items i
                join transactions t on t.source_id = i.resource_id::text and t.type = 'payout'
               where i.status in ('rejected', 'cancelled') and t.status in ('pending', 'processing', 'success')
-                and t.created_at > i.updated_at and (${phase === 'final'} or t.created_at > now() - interval '1 minute')
+                and t.created_at > i.updated_at and (${phase === 'final'} or t.created_at > now() - ${RECENT})
               limit 10`,
         )
       ).map((r) => `${r.type} ${r.resource_id} was ${r.item_status} but ${r.reference} is ${r.status}`),

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { ISSUER_SIGNATURE_HEADER, signIssuerBody } from '../../src/modules/cards/issuer';
 import type { Rng } from '../rng';
 import type { Area, Company, Invariant, World } from '../types';
-import { expectStatus, major, pickRow } from './kit';
+import { expectStatus, major, pickRow, RECENT } from './kit';
 
 type CardsState = { sent: string[] };
 const stateOf = (w: World): CardsState => (w.state.cards ??= { sent: [] }) as CardsState;
@@ -172,7 +172,7 @@ const INVARIANTS: Invariant[] = [
                   (select count(*) from card_issuer_events v where v.authorization_id = a.id
                     and v.event = 'transaction.settled' and v.outcome = 'applied')::int as settlements
              from card_authorizations a join cards k on k.id = a.card_id
-            where a.transaction_id is not null and a.updated_at > now() - interval '2 minutes'
+            where a.transaction_id is not null and a.updated_at > now() - ${RECENT}
               and ((select -coalesce(sum(p.amount), 0) from journal_entries e join postings p on p.entry_id = e.id
                     where e.transaction_id = a.transaction_id and p.ledger_account_id = k.ledger_account_id)
                     <> case a.status when 'approved' then a.amount_minor when 'settled' then a.settled_minor else 0 end
@@ -196,7 +196,7 @@ const INVARIANTS: Invariant[] = [
           sql`select a.issuer_authorization_id as auth, a.decline_reason, t.reference from card_authorizations a
                left join transactions t on t.type = 'card_spend' and t.metadata->>'authorizationId' = a.issuer_authorization_id
               where a.status = 'declined' and (a.transaction_id is not null or t.id is not null)
-                and a.created_at > now() - interval '2 minutes'
+                and a.created_at > now() - ${RECENT}
               limit 10`,
         )
       ).map(

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import type { Rng } from '../rng';
 import type { Area, World } from '../types';
-import { decideSome, expectStatus, idemKey, major, pickRow, rowsOf } from './kit';
+import { decideSome, expectStatus, idemKey, major, pickRow, rowsOf, RECENT } from './kit';
 
 const HEADER = 'accountNumber,bankCode,amount,narration';
 const ordinary = (rng: Rng) => makeNuban('058', String(100_000_000 + rng.int(0, 800_000_000)));
@@ -149,7 +149,7 @@ export const disbursementsArea: Area = {
                       coalesce(sum(amount_minor) filter (where status <> 'invalid'), 0)::bigint as a,
                       coalesce(sum(fee_minor) filter (where status <> 'invalid'), 0)::bigint as f
                     from disbursement_items i where i.disbursement_id = d.id) s
-                 where d.updated_at > now() - interval '1 minute' and d.status <> 'validating'
+                 where d.updated_at > now() - ${RECENT} and d.status <> 'validating'
                    and (d.item_count <> s.n or d.amount_minor <> s.a or d.fee_minor <> s.f)
                  limit 10`,
           )
@@ -172,7 +172,7 @@ export const disbursementsArea: Area = {
                   join disbursement_items i on i.disbursement_id = d.id
                   join transactions t on t.type = 'payout' and t.source_type = 'disbursement' and t.source_id = d.id::text
                    and t.reference like d.reference || '-' || i.row_no || '-%'
-                 where d.updated_at > now() - interval '1 minute'
+                 where d.updated_at > now() - ${RECENT}
                  group by d.reference, i.row_no, i.amount_minor
                 having count(*) filter (where t.status in ('pending', 'processing', 'success')) > 1
                     or bool_or(t.amount <> i.amount_minor)

@@ -6,7 +6,7 @@ import { convertMinor } from '../../src/platform/exchange-math';
 import { railsOf } from '../../src/rails';
 import type { Rng } from '../rng';
 import type { Area, Company, Currency, Invariant, World } from '../types';
-import { decideSome, expectStatus, idemKey, major, pickRow } from './kit';
+import { decideSome, expectStatus, idemKey, major, pickRow, RECENT } from './kit';
 
 /** A foreign beneficiary's bank, the way pay-someone takes it (the same vendor every time). */
 export const foreignRecipient = (currency: 'USD' | 'GBP') =>
@@ -93,7 +93,7 @@ const INVARIANTS: Invariant[] = [
               left join transactions t on t.id = p.transaction_id
               left join sandbox_transfers s on s.reference = t.reference
               join wallets wl on wl.id = p.wallet_id
-             where p.recipient_currency is not null and p.updated_at > now() - interval '2 minutes'
+             where p.recipient_currency is not null and p.updated_at > now() - ${RECENT}
              limit 50`,
       );
       const rails = railsOf(w.primary.app.deps);

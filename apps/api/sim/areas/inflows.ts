@@ -9,7 +9,7 @@ import { verifyInvoiceBooks } from '../../src/modules/inflows/books';
 import { lagosToday } from '../../src/modules/payouts/service';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import type { Area, World } from '../types';
-import { decideSome, expectStatus, major, pickRow, rowsOf } from './kit';
+import { decideSome, expectStatus, major, pickRow, rowsOf, RECENT } from './kit';
 
 type InflowsState = { customers: Record<string, string>; partners: Record<string, string[]> };
 const stateOf = (w: { state: Record<string, any> }): InflowsState =>
@@ -27,13 +27,13 @@ const agentsOf = (w: World, companyId: string): string[] => w.state.commissions?
 async function recentInvoices(w: World): Promise<string[]> {
   const rows = await rowsOf<{ id: string }>(
     w,
-    sql`select id from invoices where status <> 'draft' and updated_at > now() - interval '1 minute'
+    sql`select id from invoices where status <> 'draft' and updated_at > now() - ${RECENT}
         union
         select s.invoice_id from invoice_settlements s join transactions t on t.id = s.transaction_id
-         where t.updated_at > now() - interval '1 minute'
+         where t.updated_at > now() - ${RECENT}
         union
         select r.invoice_id from invoice_collection_refunds r join transactions t on t.id = r.transaction_id
-         where t.updated_at > now() - interval '1 minute'
+         where t.updated_at > now() - ${RECENT}
         limit 30`,
   );
   return rows.map((r) => r.id);
@@ -152,7 +152,7 @@ export const inflowsArea: Area = {
           const token = (detail.body?.data?.payLink as string | null)?.split('/').pop();
           if (!token) return `no pay link on ${inv.status} ${inv.id}`;
           const pub = await w.anon(rng)('GET', `/api/public/invoices/${token}`);
-          expectStatus('public invoice', pub, 200, 404, 429);
+          expectStatus('public invoice', pub, 200, 404, 410, 429);
           if (pub.status !== 200 || !pub.body.data.amountDueMinor)
             return `pay link of ${inv.id}: ${pub.status}`;
           const res = await w.as(c, 'owner', rng)('POST', '/api/sandbox/deposits', {
@@ -264,9 +264,7 @@ export const inflowsArea: Area = {
         const books =
           phase === 'final'
             ? await verifyInvoiceBooks(w.primary.db)
-            : (
-                await Promise.all((await recentInvoices(w)).map((id) => verifyInvoiceBooks(w.primary.db, id)))
-              ).flat();
+            : await verifyInvoiceBooks(w.primary.db, await recentInvoices(w));
         return books.flatMap((b) => b.problems.map((p) => `invoice ${b.reference}: ${p}`));
       },
     },
@@ -344,7 +342,7 @@ export const inflowsArea: Area = {
             sql`select t.provider_ref as ref, count(distinct t.id)::int as n, string_agg(t.amount::text, ',') as amounts,
                        count(p.id)::int as payments
                   from transactions t left join invoice_payments p on p.transaction_id = t.id
-                 where t.type = 'deposit' and t.provider_ref is not null and t.created_at > now() - interval '2 minutes'
+                 where t.type = 'deposit' and t.provider_ref is not null and t.created_at > now() - ${RECENT}
                  group by t.provider, t.provider_ref
                 having count(distinct t.id) > 1 or count(p.id) > 1
                  limit 10`,

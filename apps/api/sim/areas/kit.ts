@@ -67,3 +67,10 @@ export async function pickRow<T>(w: World, rng: Rng, q: ReturnType<typeof sql>):
   const rows = await rowsOf<T>(w, q);
   return rows.length ? rng.pick(rows) : null;
 }
+
+/**
+ * How far back a step invariant looks ("rows changed recently"): every step is checked, so a row is
+ * looked at for the steps of this window after it changed (a transaction open longer than this
+ * would be missed by the step checks; the final checks look at every row).
+ */
+export const RECENT = sql.raw(`interval '15 seconds'`);

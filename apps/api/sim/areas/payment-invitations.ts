@@ -7,7 +7,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../src/modules/mail/tables';
 import type { Rng } from '../rng';
 import type { Area } from '../types';
-import { expectStatus, major, pickRow, rowsOf } from './kit';
+import { expectStatus, major, pickRow, rowsOf, RECENT } from './kit';
 
 /** How a payer may type the reference: as printed, or lower case with spaces and O for 0. */
 function typed(payRef: string, rng: Rng) {
@@ -147,7 +147,7 @@ export const paymentInvitationsArea: Area = {
                             when t.amount <> i.amount_minor or t.currency <> i.currency then 'a deposit of ' || t.amount || ' ' || t.currency
                             else 'the narration does not carry its reference' end as problem
                   from payment_invitations i left join transactions t on t.id = i.transaction_id
-                 where (i.status = 'paid' or i.transaction_id is not null) and i.updated_at > now() - interval '2 minutes'
+                 where (i.status = 'paid' or i.transaction_id is not null) and i.updated_at > now() - ${RECENT}
                    and (t.id is null or i.status <> 'paid' or t.type <> 'deposit' or t.status <> 'success'
                         or t.account_id <> i.account_id or t.amount <> i.amount_minor or t.currency <> i.currency
                         or position(i.pay_ref in translate(upper(regexp_replace(coalesce(t.narration, ''), '[^A-Za-z0-9]', '', 'g')), 'OIL', '011')) = 0)

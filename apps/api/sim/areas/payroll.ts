@@ -11,7 +11,7 @@ import { parseCsv } from '../../src/platform/spreadsheet';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import { rngOf, type Rng } from '../rng';
 import type { Area, Company, World } from '../types';
-import { decideSome, expectStatus, major, pickRow, rowsOf } from './kit';
+import { decideSome, expectStatus, major, pickRow, rowsOf, RECENT } from './kit';
 
 const ordinary = (rng: Rng) => makeNuban('058', String(100_000_000 + rng.int(0, 800_000_000)));
 const inDays = (n: number) =>
@@ -306,7 +306,7 @@ export const payrollArea: Area = {
                       coalesce(sum(v::bigint) filter (where v::bigint > 0), 0)::bigint as plus,
                       coalesce(sum(v::bigint), 0)::bigint as total
                     from jsonb_each_text(r.breakdown) as b(k, v)) s
-                 where p.updated_at > now() - interval '1 minute'
+                 where p.updated_at > now() - ${RECENT}
                    and (r.gross_minor <> s.plus or r.net_minor <> s.total or r.net_minor <= 0
                      or not (r.breakdown ? 'Salary'))
                  limit 10`,
@@ -330,7 +330,7 @@ export const payrollArea: Area = {
                   from payrolls p
                   cross join lateral (select count(*)::int as n, coalesce(sum(gross_minor), 0)::bigint as g,
                       coalesce(sum(net_minor), 0)::bigint as nt from payroll_rows r where r.payroll_id = p.id) s
-                 where p.updated_at > now() - interval '1 minute'
+                 where p.updated_at > now() - ${RECENT}
                  limit 50`,
           )
         )
@@ -360,7 +360,7 @@ export const payrollArea: Area = {
                   join payroll_rows r on r.payroll_id = p.id
                   join transactions t on t.type = 'payout' and t.source_type = 'payroll' and t.source_id = p.id::text
                    and t.reference like p.reference || '-' || r.row_no || '-%'
-                 where p.updated_at > now() - interval '1 minute'
+                 where p.updated_at > now() - ${RECENT}
                  group by p.reference, r.row_no, r.net_minor
                 having count(*) filter (where t.status in ('pending', 'processing', 'success')) > 1
                     or bool_or(t.amount <> r.net_minor)

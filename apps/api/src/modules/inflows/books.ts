@@ -111,9 +111,12 @@ export type InvoiceBooks = {
  * The kobo equation per invoice. Collected is read from the money core's deposit transactions,
  * refunds from the refund rows, partner shares and fees from the settlement rows checked against
  * their payout transactions; the company's share is what the installments took less those. Each
- * cross-check that fails is named in `problems`.
+ * cross-check that fails is named in `problems`. `invoice`: one id or several (the simulator's recently
+ * touched invoices, in one query); none: every invoice.
  */
-export async function verifyInvoiceBooks(db: Db, invoiceId?: string): Promise<InvoiceBooks[]> {
+export async function verifyInvoiceBooks(db: Db, invoice?: string | string[]): Promise<InvoiceBooks[]> {
+  const ids = invoice === undefined ? null : Array.isArray(invoice) ? invoice : [invoice];
+  if (ids && !ids.length) return [];
   const res = await db.execute<{
     id: string;
     reference: string;
@@ -155,7 +158,7 @@ export async function verifyInvoiceBooks(db: Db, invoiceId?: string): Promise<In
           where s.invoice_id = i.id and s.status <> 'cancelled' group by s.partner_id) c
         where c.cap > 0 and c.total > c.cap) as over_cap
     from invoices i
-    where i.status <> 'draft' and (${invoiceId ?? null}::uuid is null or i.id = ${invoiceId ?? null}::uuid)`);
+    where i.status <> 'draft' and (${ids === null} or i.id in (select unnest(${`{${(ids ?? []).join(',')}}`}::uuid[])))`);
   return res.rows.map((r) => {
     const n = (k: keyof typeof r) => Number(r[k]);
     const problems: string[] = [];
