@@ -5590,33 +5590,6 @@ export interface components {
             pendingChange: components["schemas"]["PendingChange_927ebc6b"];
             lastDecision: components["schemas"]["PendingChange_927ebc6b"];
         };
-        Get_1fe834cc: {
-            id: string;
-            agent: {
-                id: string;
-                name: string;
-            };
-            invoiceId: string | null;
-            invoiceReference: string | null;
-            /** @enum {string} */
-            kind: "invoice" | "clawback";
-            amountDue: string;
-            /** Format: int64 */
-            amountDueMinor: number;
-            invoiceCommissionConfig: {
-                /** @enum {string} */
-                commissionType: "percentage" | "fixed";
-                commissionRate: string;
-            };
-            /** @enum {string} */
-            approvalStatus: "initialized" | "matured" | "pending" | "approved";
-            /** @enum {string} */
-            paymentStatus: "pending" | "processing" | "paid" | "failed";
-            disbursementId: string | null;
-            payoutDate: string | null;
-            maturedAt: string | null;
-            createdAt: string;
-        };
         Get_217d9804: {
             /** Format: uuid */
             id: string;
@@ -5985,10 +5958,10 @@ export interface components {
             platformKycIncompleteCapMinor: number;
             updatedAt: string | null;
         };
-        Get_74130a7d: {
+        Get_786b73da: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_a1b2a69e"];
+            data: components["schemas"]["Get_cd4d456b"];
             metadata: components["schemas"]["Metadata_a70a3782"];
         };
         Get_7a5ee737: {
@@ -6000,35 +5973,6 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_a0d42117"];
-        };
-        Get_7dd86bb7: {
-            id: string;
-            reference: string;
-            agent: {
-                id: string;
-                name: string;
-            };
-            /** @enum {string} */
-            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-            totalAmount: string;
-            /** Format: int64 */
-            totalAmountMinor: number;
-            createdAt: string;
-            /** @enum {string} */
-            payoutFrequency: "daily" | "weekly" | "monthly";
-            period: string;
-            /** Format: int64 */
-            totalItems: number;
-            /** Format: int64 */
-            totalPaidItems: number;
-            /** Format: int64 */
-            totalFailedItems: number;
-            /** Format: int64 */
-            totalPendingItems: number;
-            approvalStatus: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-            commissions: components["schemas"]["Get_a1b2a69e"];
-            canDeleteItems: boolean;
         };
         Get_80964a3e: {
             status: string;
@@ -6113,11 +6057,6 @@ export interface components {
             createdAt: string;
             members: components["schemas"]["Members_a5269d9f"];
         };
-        Get_8cd5f610: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_7dd86bb7"];
-        };
         Get_8e4e62eb: components["schemas"]["Get_2af324a2"][];
         Get_901e99d0: {
             status: string;
@@ -6165,6 +6104,11 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Get_d2d8b321"];
+        };
+        Get_99eab769: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Get_e1041aa2"];
         };
         Get_9f7de912: {
             status: string;
@@ -6218,7 +6162,6 @@ export interface components {
             singleUse: boolean;
             createdAt: string;
         };
-        Get_a1b2a69e: components["schemas"]["Get_1fe834cc"][];
         Get_a2c12b77: components["schemas"]["Get_c32d639a"][];
         Get_a6a952c0: {
             /** @enum {string} */
@@ -6338,6 +6281,7 @@ export interface components {
             message: string;
             data: components["schemas"]["Get_8bcad79d"];
         };
+        Get_cd4d456b: components["schemas"]["Get_f24b9234"][];
         Get_d1bc163c: components["schemas"]["Get_6084c7d1"][];
         Get_d2d8b321: {
             enabled: boolean;
@@ -6370,6 +6314,35 @@ export interface components {
             message: string;
             data: components["schemas"]["Get_b7d369b4"];
         };
+        Get_e1041aa2: {
+            id: string;
+            reference: string;
+            agent: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+            totalAmount: string;
+            /** Format: int64 */
+            totalAmountMinor: number;
+            createdAt: string;
+            /** @enum {string} */
+            payoutFrequency: "daily" | "weekly" | "monthly";
+            period: string;
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPaidItems: number;
+            /** Format: int64 */
+            totalFailedItems: number;
+            /** Format: int64 */
+            totalPendingItems: number;
+            approvalStatus: string;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+            commissions: components["schemas"]["Get_cd4d456b"];
+            canDeleteItems: boolean;
+        };
         Get_e2142f36: {
             status: string;
             message: string;
@@ -6391,6 +6364,33 @@ export interface components {
             data: components["schemas"]["Get_22e6e6b7"];
         };
         Get_e9be42e0: components["schemas"]["Get_e5942aa2"][];
+        Get_f24b9234: {
+            id: string;
+            agent: {
+                id: string;
+                name: string;
+            };
+            invoiceId: string | null;
+            invoiceReference: string | null;
+            /** @enum {string} */
+            kind: "invoice" | "clawback" | "carried";
+            amountDue: string;
+            /** Format: int64 */
+            amountDueMinor: number;
+            invoiceCommissionConfig: {
+                /** @enum {string} */
+                commissionType: "percentage" | "fixed";
+                commissionRate: string;
+            };
+            /** @enum {string} */
+            approvalStatus: "initialized" | "matured" | "pending" | "approved";
+            /** @enum {string} */
+            paymentStatus: "pending" | "processing" | "paid" | "failed";
+            disbursementId: string | null;
+            payoutDate: string | null;
+            maturedAt: string | null;
+            createdAt: string;
+        };
         Get_f32a168d: {
             status: string;
             message: string;
@@ -21448,7 +21448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_74130a7d"];
+                    "application/json": components["schemas"]["Get_786b73da"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21481,7 +21481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_74130a7d"];
+                    "application/json": components["schemas"]["Get_786b73da"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21633,7 +21633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_8cd5f610"];
+                    "application/json": components["schemas"]["Get_99eab769"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21715,7 +21715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_8cd5f610"];
+                    "application/json": components["schemas"]["Get_99eab769"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21747,7 +21747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_8cd5f610"];
+                    "application/json": components["schemas"]["Get_99eab769"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21780,7 +21780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_8cd5f610"];
+                    "application/json": components["schemas"]["Get_99eab769"];
                 };
             };
             400: components["responses"]["ValidationError"];
