@@ -173,7 +173,7 @@ export const payrollArea: Area = {
         );
         if (!p) return 'no draft';
         const res = await w.as(c, 'owner', rng)('POST', `/api/payrolls/${p.id}/approve`);
-        expectStatus('submit payroll', res, 200, 409);
+        expectStatus('submit payroll', res, 200, 404, 409);
         return `${p.id}: ${res.status}`;
       },
     },
@@ -204,7 +204,7 @@ export const payrollArea: Area = {
               : { employeeId },
           ),
         });
-        expectStatus('edit payroll rows', res, 200, 400, 409, 422);
+        expectStatus('edit payroll rows', res, 200, 400, 404, 409, 422);
         return `${p.status} ${p.id}, ${chosen.length} rows: ${res.status}`;
       },
     },
@@ -225,7 +225,7 @@ export const payrollArea: Area = {
           `/api/approval-workflows/rejected-approvals/${item.id}/resolve`,
           { comments: 'Corrected the run' },
         );
-        expectStatus('resolve payroll', res, 200, 403, 409);
+        expectStatus('resolve payroll', res, 200, 403, 404, 409);
         return `${item.id}: ${res.status}`;
       },
     },
