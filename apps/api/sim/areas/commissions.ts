@@ -183,7 +183,7 @@ export const commissionsArea: Area = {
         );
         if (!item) return 'nothing rejected';
         const res = await w.as(c, 'owner', rng)(
-          'POST',
+          'PUT',
           `/api/approval-workflows/rejected-approvals/${item.id}/resolve`,
           { comments: 'Simulated resolution' },
         );
