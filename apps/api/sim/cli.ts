@@ -4,7 +4,7 @@
 // The fault simulator (issue 35; docs/ARCHITECTURE.md "Fault simulator"). Prints the seed first; a
 // failing run prints the broken invariant and the shortest step list that still fails, as a command.
 import { startTestPostgres } from '../test/pg-server';
-import { invariantSeconds, runSim, shrink, type SimOptions } from './driver';
+import { invariantSeconds, runSim, shrink, type SimOptions, type SimTimings } from './driver';
 
 function args(argv: string[]) {
   const get = (name: string) => {
@@ -23,6 +23,14 @@ function args(argv: string[]) {
     shrinkSeconds: Number(get('shrink-seconds') ?? 300),
     verbose: argv.includes('--verbose'),
   };
+}
+
+function whereTimeWent(t: SimTimings) {
+  console.log(
+    `sim: world ${t.setup.toFixed(1)} s; summed over the lanes: ops ${t.ops.toFixed(1)} s, step checks ${t.checks.toFixed(1)} s; drain and final checks ${t.final.toFixed(1)} s`,
+  );
+  const slowest = [...invariantSeconds].sort((x, y) => y[1] - x[1]).slice(0, 6);
+  console.log(`sim: slowest invariants: ${slowest.map(([n, sec]) => `${n} ${sec.toFixed(1)} s`).join(', ')}`);
 }
 
 async function main(): Promise<number> {
@@ -51,15 +59,8 @@ async function main(): Promise<number> {
     };
     const r = await runSim(pg, o);
     if (r.ok) {
-      const t = r.timings;
       console.log(`sim: ${r.steps} steps, every invariant held, in ${r.seconds.toFixed(1)} s`);
-      console.log(
-        `sim: world ${t.setup.toFixed(1)} s, ops ${t.ops.toFixed(1)} s, step checks ${t.checks.toFixed(1)} s, drain and final checks ${t.final.toFixed(1)} s`,
-      );
-      const slowest = [...invariantSeconds].sort((x, y) => y[1] - x[1]).slice(0, 6);
-      console.log(
-        `sim: slowest invariants: ${slowest.map(([n, sec]) => `${n} ${sec.toFixed(1)} s`).join(', ')}`,
-      );
+      whereTimeWent(r.timings);
       console.log(`sim steps without an invariant break: ${r.steps} steps`);
       console.log(`sim steps per second: ${(r.steps / r.seconds).toFixed(1)} steps/s`);
       return 0;
@@ -68,6 +69,7 @@ async function main(): Promise<number> {
       `sim: invariant ${r.invariant} broke ${r.at >= 0 ? `after step #${r.at}` : 'at the end'} (${r.steps} steps run, seed ${a.seed})`,
     );
     for (const d of r.details) console.log(`  ${d}`);
+    whereTimeWent(r.timings);
     console.log(`sim steps without an invariant break: ${Math.max(0, r.steps - 1)} steps`);
     if (a.shrinkSeconds > 0) {
       console.log(`sim: shrinking (up to ${a.shrinkSeconds} s) ...`);
