@@ -77,6 +77,8 @@ async function approvedInvoice(
 const deposit = (api: any, accountNumber: string, amount: string) =>
   api.post('/api/sandbox/deposits', { accountNumber, amount, senderName: 'CHIDI VENTURES' });
 
+// A commission has matured once it has a maturedAt; the worker's batch ticker may already have
+// moved it on to pending (in a batch), so tests wait on maturedAt, never on approvalStatus.
 async function commissionOf(invoiceId: string) {
   const [c] = await t.db
     .select()
@@ -387,14 +389,14 @@ describe('accrual, maturity, clawback, batches (issue 24 §5 ★)', () => {
     });
     const one = await approvedInvoice(agent.api, admin.api, 2000);
     await deposit(o.api, one.accountNumber, '2000');
-    await waitFor('matured', async () => (await commissionOf(one.id))?.approvalStatus === 'matured');
+    await waitFor('matured', async () => !!(await commissionOf(one.id))?.maturedAt);
     // 1% of 2,000 = 20 ≤ 25: held back.
     expect(
       await createBatchFor(t.app.deps, { accountId: o.account.id, agentUserId: agent.user.id }),
     ).toBeNull();
     const two = await approvedInvoice(agent.api, admin.api, 1000);
     await deposit(o.api, two.accountNumber, '1000');
-    await waitFor('matured 2', async () => (await commissionOf(two.id))?.approvalStatus === 'matured');
+    await waitFor('matured 2', async () => !!(await commissionOf(two.id))?.maturedAt);
     await createBatchFor(t.app.deps, { accountId: o.account.id, agentUserId: agent.user.id });
     const made = await t.db
       .select()
@@ -445,7 +447,7 @@ describe('accrual, maturity, clawback, batches (issue 24 §5 ★)', () => {
     });
     const inv = await approvedInvoice(agent.api, admin.api, 1000);
     await deposit(o.api, inv.accountNumber, '1000');
-    await waitFor('matured', async () => (await commissionOf(inv.id))?.approvalStatus === 'matured');
+    await waitFor('matured', async () => !!(await commissionOf(inv.id))?.maturedAt);
     await Promise.all([sweepBatches(t.app.deps), sweepBatches(t.app.deps), sweepBatches(t.app.deps)]);
     const made = await waitFor(
       'batch by job',
@@ -479,13 +481,22 @@ describe('commission-paid-at-most-once (issue 35 simulator)', () => {
       defaultCommission: '2000',
       payoutMode: 'individual',
       payoutFrequency: 'daily',
+      commissionEarningThreshold: '1000000', // the worker's ticker waits until both have matured
     });
     // Two invoices collected: the wallet holds 4,000, enough for one ₦2,000 item and its fee, not both.
     for (const naira of [3000, 1000]) {
       const inv = await approvedInvoice(agent.api, admin.api, naira);
       await deposit(o.api, inv.accountNumber, String(naira));
-      await waitFor('matured', async () => (await commissionOf(inv.id))?.approvalStatus === 'matured');
+      await waitFor('matured', async () => !!(await commissionOf(inv.id))?.maturedAt);
     }
+    await o.api.post('/api/agents/core/commission-settings', {
+      isActive: true,
+      commissionType: 'fixed',
+      defaultCommission: '2000',
+      payoutMode: 'individual',
+      payoutFrequency: 'daily',
+      commissionEarningThreshold: '1',
+    });
     await createBatchFor(t.app.deps, { accountId: o.account.id, agentUserId: agent.user.id });
     const [batch] = await t.db
       .select()
@@ -547,7 +558,7 @@ describe('commission-batched-as-earned (issue 35 simulator)', () => {
     });
     const inv = await approvedInvoice(agent.api, admin.api, 1000);
     await deposit(o.api, inv.accountNumber, '1000');
-    await waitFor('matured', async () => (await commissionOf(inv.id))?.approvalStatus === 'matured');
+    await waitFor('matured', async () => !!(await commissionOf(inv.id))?.maturedAt);
     await createBatchFor(t.app.deps, { accountId: o.account.id, agentUserId: agent.user.id });
     const [batch] = await t.db
       .select()
