@@ -29,7 +29,9 @@ function whereTimeWent(t: SimTimings) {
   console.log(
     `sim: world ${t.setup.toFixed(1)} s; summed over the lanes: ops ${t.ops.toFixed(1)} s, step checks ${t.checks.toFixed(1)} s; drain and final checks ${t.final.toFixed(1)} s`,
   );
-  const slowest = [...invariantSeconds].sort((x, y) => y[1] - x[1]).slice(0, 6);
+  const slowest = [...invariantSeconds]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, Number(process.env.SIM_SLOWEST ?? 6));
   console.log(`sim: slowest invariants: ${slowest.map(([n, sec]) => `${n} ${sec.toFixed(1)} s`).join(', ')}`);
 }
 

@@ -4,8 +4,9 @@
 import { performance } from 'node:perf_hooks';
 import { lostConnection } from '../src/platform/db';
 import type { TestPostgres } from '../test/pg-server';
+import { sql } from 'drizzle-orm';
 import { AREAS } from './areas';
-import { CORE_INVARIANTS, FULL_EVERY, FULL_LEDGER } from './invariants';
+import { CORE_INDEXES, CORE_INVARIANTS, FULL_EVERY, FULL_LEDGER } from './invariants';
 import { drain, FAULTS_AREA } from './faults';
 import { rngOf } from './rng';
 import { InvariantBroken, type Area, type Company, type Invariant, type Op, type Step } from './types';
@@ -71,18 +72,73 @@ export function makePlan(seed: number, steps: number, areas: Area[], companies: 
 export const invariantSeconds = new Map<string, number>();
 
 /** Runs the invariants at once (independent reads); throws the first (in list order) that broke. */
-async function checkAll(w: LiveWorld, invariants: Invariant[], phase: 'step' | 'final', c?: Company) {
-  const results = await Promise.all(
-    invariants.map(async (inv) => {
-      const began = performance.now();
-      const r = await inv.check(w, phase, c);
-      const key = `${inv.name}${phase === 'final' ? ' (final)' : ''}`;
-      invariantSeconds.set(key, (invariantSeconds.get(key) ?? 0) + (performance.now() - began) / 1000);
-      return r;
-    }),
-  );
+async function checkAll(
+  w: LiveWorld,
+  invariants: Invariant[],
+  phase: 'step' | 'final',
+  companies?: Company[],
+) {
+  const one = async (inv: Invariant) => {
+    const began = performance.now();
+    const r = await inv.check(w, phase, companies);
+    const key = `${inv.name}${phase === 'final' ? ' (final)' : ''}`;
+    invariantSeconds.set(key, (invariantSeconds.get(key) ?? 0) + (performance.now() - began) / 1000);
+    return r;
+  };
+  // SIM_PROFILE_CHECKS=1: one at a time, so each invariant's seconds are its own, not time spent
+  // waiting beside the others (slower; for finding what to make cheaper).
+  const results: string[][] = [];
+  if (process.env.SIM_PROFILE_CHECKS === '1') for (const inv of invariants) results.push(await one(inv));
+  else results.push(...(await Promise.all(invariants.map(one))));
   const i = results.findIndex((r) => r.length);
   if (i >= 0) throw new InvariantBroken(invariants[i].name, results[i]);
+}
+
+/** The indexes the step invariants read by, in the simulator's database only (see `Area.indexes`). */
+async function makeIndexes(w: LiveWorld, specs: string[]) {
+  for (const [i, spec] of [...new Set(specs)].entries()) {
+    const m = /^([a-z_]+) \((.+)\)$/.exec(spec);
+    if (!m) throw new Error(`sim: an index is "table (columns)", not "${spec}"`);
+    await w.primary.db.execute(sql.raw(`create index if not exists sim_observer_${i} on ${m[1]} (${m[2]})`));
+  }
+}
+
+/**
+ * Check rounds shared by the lanes: a lane whose step has finished waits for the next round that
+ * STARTS after it finished, so every step is followed by a whole check of every step invariant,
+ * and the steps that finish while a round runs share the next one (with one lane, a round a step).
+ * A broken round fails every step it covers; the driver names the last of them.
+ */
+function checkRounds(run: (companies: Company[], steps: number[]) => Promise<void>) {
+  type Round = { companies: Set<Company>; steps: number[]; done: Promise<void>; settle(e?: unknown): void };
+  let running = false;
+  let queued: Round | null = null;
+  const start = () => {
+    const r = queued!;
+    queued = null;
+    running = true;
+    run([...r.companies], r.steps)
+      .then(
+        () => r.settle(),
+        (e) => r.settle(e ?? new Error('check round failed')),
+      )
+      .finally(() => {
+        running = false;
+        if (queued) start();
+      });
+  };
+  return (c: Company, step: number): Promise<void> => {
+    if (!queued) {
+      let settle!: Round['settle'];
+      const done = new Promise<void>((ok, fail) => (settle = (e) => (e ? fail(e) : ok())));
+      queued = { companies: new Set(), steps: [], done, settle };
+    }
+    queued.companies.add(c);
+    queued.steps.push(step);
+    const { done } = queued;
+    if (!running) start();
+    return done;
+  };
 }
 
 export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult> {
@@ -105,6 +161,7 @@ export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult
   };
   const w = await makeWorld(pg, o.seed, { companies, worker: o.worker ?? true, log });
   w.areas = areas.filter((a) => a !== FAULTS_AREA);
+  await makeIndexes(w, [...CORE_INDEXES, ...areas.flatMap((a) => a.indexes ?? [])]);
   const ran: number[] = [];
   let at = -1;
   try {
@@ -117,6 +174,14 @@ export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult
     // plan step by step; with more, which step's work meets which in the database varies with timing.
     let next = 0;
     let broken: InvariantBroken | null = null;
+    let checked = 0;
+    const checkAfter = checkRounds(async (companies, steps) => {
+      await checkAll(w, stepInvariants, 'step', companies);
+      const before = checked;
+      checked += steps.length;
+      if (Math.floor(checked / FULL_EVERY) > Math.floor(before / FULL_EVERY))
+        await checkAll(w, [FULL_LEDGER], 'step', companies);
+    });
     const lane = async () => {
       while (!broken && next < indexes.length) {
         const i = indexes[next++];
@@ -146,8 +211,7 @@ export async function runSim(pg: TestPostgres, o: SimOptions): Promise<SimResult
           const ran1 = performance.now();
           timings.ops += (ran1 - began) / 1000;
           log(`#${i} ${step.op} [co ${step.company}] ${said} (${Math.round(ran1 - began)} ms)`);
-          await checkAll(w, stepInvariants, 'step', c);
-          if (ran.length % FULL_EVERY === 0) await checkAll(w, [FULL_LEDGER], 'step', c);
+          await checkAfter(c, i);
           timings.checks += (performance.now() - ran1) / 1000;
         } catch (err) {
           if (!(err instanceof InvariantBroken)) throw err;

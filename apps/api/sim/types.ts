@@ -50,18 +50,24 @@ export type Op = {
 };
 
 /**
- * Answers one line per violation (empty: holds). 'step' runs after every step (`company`: the
- * company the step acted for, to scope a costly check to); 'final' once the run has drained.
+ * Answers one line per violation (empty: holds). 'step' runs after every step (`companies`: those
+ * the checked steps acted for, to scope a costly check to); 'final' once the run has drained.
  */
 export type Invariant = {
   name: string;
-  check(w: World, phase: 'step' | 'final', company?: Company): Promise<string[]>;
+  check(w: World, phase: 'step' | 'final', companies?: Company[]): Promise<string[]>;
 };
 
 export type Area = {
   name: string;
   ops: Op[];
   invariants?: Invariant[];
+  /**
+   * Indexes the area's step invariants read by (`table (columns)`), made in the simulator's own
+   * database only: a step check looks at the rows of its window through them, so its cost stays
+   * flat as the run's data grows, instead of a scan of the whole table after every step.
+   */
+  indexes?: string[];
   /** Once per company when the world is made (e.g. a vendor to pay). */
   setup?(w: World, c: Company, rng: Rng): Promise<void>;
 };

@@ -134,7 +134,8 @@ const INVARIANTS: Invariant[] = [
     name: 'card-spend-within-limit',
     // This Lagos month's approved spend (authorised, or settled less refunds) of each card is what
     // the card keeps as spent, never over its monthly limit; no approved spend over the per-transaction limit.
-    check: async (w) =>
+    // After a step, the cards with an authorisation of the window; at the end, every card.
+    check: async (w, phase) =>
       (
         await rows(
           w,
@@ -143,7 +144,10 @@ const INVARIANTS: Invariant[] = [
                               when 'settled' then a.settled_minor - a.refunded_minor else 0 end), 0)::bigint as net,
                               count(*) filter (where a.status <> 'declined' and a.amount_minor > k.per_transaction_limit_minor)::int as over_tx
                          from card_authorizations a join cards k on k.id = a.card_id, m
-                        where ${lagosMonthOf(sql`a.created_at`)} = m.month group by a.card_id)
+                        where ${lagosMonthOf(sql`a.created_at`)} = m.month
+                          and (${phase === 'final'} or a.card_id in (select card_id from card_authorizations
+                                where updated_at > now() - ${RECENT}))
+                        group by a.card_id)
               select k.id, k.monthly_limit_minor, s.net, s.over_tx,
                      case when k.spent_month = m.month then k.spent_month_minor else 0 end as kept
                 from cards k join s on s.card_id = k.id, m
@@ -220,6 +224,7 @@ const INVARIANTS: Invariant[] = [
 ];
 
 export const cardsArea: Area = {
+  indexes: ['card_authorizations (updated_at)', 'card_authorizations (created_at)'],
   name: 'cards',
   async setup(w, c, rng) {
     for (const currency of ['NGN', 'USD'] as const) {

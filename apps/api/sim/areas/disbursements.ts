@@ -36,6 +36,7 @@ function form(fields: Record<string, string>, csv: string) {
 const rows = async (w: World, q: ReturnType<typeof sql>) => rowsOf<Record<string, string | number>>(w, q);
 
 export const disbursementsArea: Area = {
+  indexes: ['disbursements (updated_at)'],
   name: 'disbursements',
   ops: [
     {

@@ -132,6 +132,7 @@ const INVARIANTS: Invariant[] = [
 ];
 
 export const exchangeArea: Area = {
+  indexes: ['payouts (updated_at)'],
   name: 'exchange',
   invariants: INVARIANTS,
   ops: [

@@ -20,6 +20,7 @@ function typed(payRef: string, rng: Rng) {
 }
 
 export const paymentInvitationsArea: Area = {
+  indexes: ['payment_invitations (updated_at)'],
   name: 'payment-invitations',
   ops: [
     {

@@ -88,6 +88,7 @@ function monthEnd(offset: number): string {
 }
 
 export const payrollArea: Area = {
+  indexes: ['payrolls (updated_at)'],
   name: 'payroll',
   async setup(w, c, rng) {
     const res = await w.as(c, 'owner', rng)('POST', '/api/payrolls/employees/add', {
