@@ -110,7 +110,7 @@ async function makeIndexes(w: LiveWorld, specs: string[]) {
  * A broken round fails every step it covers; the driver names the last of them.
  */
 function checkRounds(run: (companies: Company[], steps: number[]) => Promise<void>) {
-  type Round = { companies: Set<Company>; steps: number[]; done: Promise<void>; settle(e?: unknown): void };
+  type Round = { companies: Set<Company>; steps: number[]; done: Promise<void>; settle(e?: Error): void };
   let running = false;
   let queued: Round | null = null;
   const start = () => {
