@@ -1,7 +1,7 @@
 // Net pay (issue 35 §5): THE computation of an employee's gross, statutory deductions (PAYE,
 // pension, NHF), other deductions and net, shared by the API (employee list, runs, payslips,
 // exports) and the web (the employee form's live figures). Nigerian statutory payroll deductions for
-// 2026 (docs/ARCHITECTURE.md "Payroll as built"; /shared/domain/NIGERIA.md "Payroll statutory
+// 2026 (docs/areas/payroll.md; /shared/domain/NIGERIA.md "Payroll statutory
 // deductions, 2026"). Pure functions over integer kobo.
 // Every rate, threshold and uncertain rule is a setting (`StatutorySettings`), never a constant in
 // the arithmetic: an account's row in `payroll_settings` overrides `DEFAULT_STATUTORY`.

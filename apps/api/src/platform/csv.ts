@@ -1,4 +1,4 @@
-// CSV for every list (docs/ARCHITECTURE.md "Lists and date fields"): a list route answers
+// CSV for every list (docs/platform.md "Lists"): a list route answers
 // `format=csv` with EXACTLY the rows its filters select (no paging), streamed as RFC 4180 text
 // (CRLF line ends, fields quoted when needed) and guarded against formula injection. The rows are
 // read in batches inside one read-only REPEATABLE READ transaction, so the file is one consistent

@@ -5,7 +5,7 @@ import type { Access } from './guard';
 import { COOKIE_ACCESS } from './sessions';
 
 /**
- * How a route is described in the OpenAPI document (docs/ARCHITECTURE.md "How a route is described").
+ * How a route is described in the OpenAPI document (docs/platform.md "How a route is described").
  * The route gives `schema.operationId`, `schema.summary` and `schema.tags`; the registration adds the
  * rest from what the route already declares: `security` from `config.access`, the shared error
  * answers from its inputs, path and access, the rate-limit headers from the API limiter.

@@ -62,8 +62,8 @@ export const needsLink = (link: string, action: string, messages?: LinkMessages)
 });
 
 /**
- * A list read in the SAME statement as the request context (docs/ARCHITECTURE.md, "How a list
- * endpoint is written"): one round trip for the session, membership, role, subsidiary scope, the
+ * A list read in the SAME statement as the request context (docs/platform.md "Lists"): one
+ * round trip for the session, membership, role, subsidiary scope, the
  * page (as JSON text built by PostgreSQL) and its total. The page's tenant is the membership row's
  * account column, so nothing is read for an account the caller is not an active member of; and the
  * page is only handed to the handler after every check of the guard has passed (otherwise it is

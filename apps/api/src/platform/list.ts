@@ -1,6 +1,6 @@
-// The list-endpoint pattern every area copies (docs/ARCHITECTURE.md, "How a list endpoint is
-// written"): one index-backed query for the page AND its total, and a response serialiser compiled
-// once from the route's zod schema (fast-json-stringify) instead of zod at run time.
+// The list-endpoint helpers (docs/platform.md "Lists" says which lists use which): one index-backed
+// query for the page AND its total, and a response serialiser compiled once from the route's zod
+// schema (fast-json-stringify) instead of zod at run time.
 import { count, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifySchema, FastifySerializerCompiler } from 'fastify';

@@ -43,7 +43,7 @@ type Counter = { window: number; pending: number; known: number };
  * Fixed-window counters kept in this process and shared through the same `rate_limits` table in
  * batches: a request costs a Map update, never a database round trip. Every `flushMs` the pending
  * increments of all keys go to PostgreSQL in one upsert, which answers each key's total across all
- * processes; that total becomes what this process knows of the others. See docs/ARCHITECTURE.md
+ * processes; that total becomes what this process knows of the others. See docs/platform.md
  * "How a route is described" for the bound on over-admission with several processes.
  */
 export class BatchedWindowLimiter {

@@ -335,7 +335,7 @@ registerPostingSource({
 /**
  * Finds records whose payouts are all final with at least one paid, for accounts with enabled
  * books, paid since the books were connected and not yet posted; writes one posting each (unique
- * per record) and queues it. Run by the `accounting-sweep` ticker and woken by `onRecordPaid`.
+ * per record) and queues it. Run by the `accounting-postings` ticker and woken by `onRecordPaid`.
  */
 export async function sweepPaid(deps: AppDeps, accountId?: string, limit = 200): Promise<number> {
   const types = [...sources.keys()];

@@ -1,6 +1,6 @@
 // The approvals engine (issue 21 §1): one module every approvable area plugs into.
 //
-// The seam (docs/ARCHITECTURE.md "Approvals engine: the seam"):
+// The seam (docs/areas/approvals.md):
 //   1. an area registers a handler for its type: `registerApprovable(deps, handler)`;
 //   2. it calls `submitForApproval(tx, deps, …)` in the transaction that creates its record;
 //   3. the engine calls `handler.onFinalApproval(ctx)` / `onRejection(ctx)` inside the deciding

@@ -1,4 +1,4 @@
-// The approvals engine's public entry (docs/ARCHITECTURE.md "Approvals engine: the seam"): what
+// The approvals engine's public entry (docs/areas/approvals.md): what
 // other areas use to register an approvable record, submit it, and read its approval state.
 export {
   approvalOf,

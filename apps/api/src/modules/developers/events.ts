@@ -1,4 +1,4 @@
-// The areas' webhook events (issue 27 §3; catalogue in docs/ARCHITECTURE.md, Developers). Each is
+// The areas' webhook events (issue 27 §3; catalogue in docs/areas/developers.md). Each is
 // written through the outbox (`emitWebhookEvent`) in the transaction of the state change it
 // reports, so an event that rolls back is never sent. Payloads are small DTOs: ids, reference,
 // status, amounts as a decimal string beside the `…Minor` integer, currency and `occurredAt`;

@@ -481,7 +481,7 @@ export const invoicesCsv = (db: Db, accountId: string, q: InvoiceQ, drafts: bool
     INVOICE_CSV,
   );
 
-/** The `invoice` webhook event of a state change made in `tx` (docs/ARCHITECTURE.md, Developers). */
+/** The `invoice` webhook event of a state change made in `tx` (docs/areas/developers.md). */
 export const invoiceEvent = (
   tx: DbOrTx,
   inv: InvoiceRow,

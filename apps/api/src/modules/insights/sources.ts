@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { expenses } from '../expenses/tables';
 
 /**
- * The seam through which areas plug into the insights (docs/ARCHITECTURE.md "Insights as built").
+ * The seam through which areas plug into the insights (docs/areas/insights.md).
  * Money moves only through the ledger's `transactions`, each carrying `source_type`/`source_id` of
  * the business record that moved it. A source says how to find that record's subsidiary, so the
  * subsidiary filter and the per-subsidiary spend work for every area: expenses today; bills,

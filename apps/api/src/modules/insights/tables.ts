@@ -7,7 +7,7 @@ import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-
  * `transactions`: an insert adds its successful rows, an update adds the new successful rows and
  * takes off the old ones (a status change either way, an amount settled differently), a delete
  * takes them off. The dashboard reads whole days from here and only the partial days at the window's
- * edges from `transactions` (docs/ARCHITECTURE.md "Insights as built").
+ * edges from `transactions` (docs/areas/insights.md).
  */
 export const insightDaily = pgTable(
   'insight_daily',

@@ -78,7 +78,7 @@ export const SYSTEM_AUTHORITIES = {
   /**
    * An invoice's overpayment paid back (inflows/collect.ts initRefund): at most what was received
    * over the invoice, to the sender's account or one named at refund (no approval today: see
-   * docs/ARCHITECTURE.md "How money leaves" for the open question).
+   * docs/decisions/012 for the open question).
    */
   'invoice-overpayment-refund': 'Refund of the overpayment of an invoice',
 } as const;

@@ -1,4 +1,4 @@
-// The list kit: every list screen is written with these parts (docs/ARCHITECTURE.md "Lists and
+// The list kit: every list screen is written with these parts (docs/web.md "Lists and
 // date fields"); transactions is the example.
 export { FilterBar, DAY_PRESETS, draftToFilters, type FilterGroup } from './filter-bar';
 export { ListBody, ListPagination, ListSkeleton, NoData } from './list-body';

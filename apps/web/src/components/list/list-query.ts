@@ -1,4 +1,4 @@
-// The list kit's query pattern (docs/ARCHITECTURE.md "Lists and date fields"): the API's generic
+// The list kit's query pattern (docs/web.md "Lists and date fields"): the API's generic
 // paged list (000 §7: page, limit default 20, search, `where` JSON, createdAt between from and to;
 // period = 24h | 7d | 30d day presets). Pure, shared by the screen, its CSV export and the URL.
 

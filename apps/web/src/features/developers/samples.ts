@@ -2,7 +2,7 @@
 import type { WebhookEvent } from '@owo/contract/developers';
 
 /**
- * What each subscribable event reports (docs/ARCHITECTURE.md, Area webhook events). Every `data`
+ * What each subscribable event reports (docs/areas/developers.md, Area webhook events). Every `data`
  * has id, reference, status, amount (decimal string) + amountMinor, currency and occurredAt.
  */
 export const WEBHOOK_EVENT_CATALOGUE: { event: WebhookEvent; statuses: string; extra: string }[] = [

@@ -1,4 +1,4 @@
-// The sandbox provider's documented test meters (docs/ARCHITECTURE.md "Marketplace and cards as built").
+// The sandbox provider's documented test meters (docs/areas/marketplace.md).
 // Every other 10-15 digit meter verifies at any disco and vends successfully at once.
 export const SANDBOX_TEST_METERS = {
   /** Verification fails at every disco. */
