@@ -245,3 +245,19 @@ export async function setKybTier(t: TestApp, accountId: string, tier: 1 | 2 | 3)
       .insert(accountOwners)
       .values({ accountId, name: 'Ada Owner', bvn: '22222222223', shareBps: 10000 });
 }
+
+/** Polls `fn` until it answers something truthy (a test waits on state, never on time). */
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+  everyMs = 200,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

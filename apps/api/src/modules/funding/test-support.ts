@@ -8,26 +8,12 @@ import { count, eq, sql } from 'drizzle-orm';
 import { sandboxTransfers, sandboxWebhookDeliveries } from '../../rails/sandbox/tables';
 import { transactions } from '../money/tables';
 import type { TestApp } from '../../../test/factories';
-import { ownerWithAccount, TEST_VAULT_KEYS } from '../../../test/factories';
+import { ownerWithAccount, TEST_VAULT_KEYS, waitFor } from '../../../test/factories';
+export { waitFor };
 import { creditDeposit } from '../money/deposits';
 import { startTransfer } from '../money/transfers';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
 import { getFundingAccount } from './virtual-accounts';
-
-export async function waitFor<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  timeoutMs = 30_000,
-  everyMs = 200,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 /** An owner, their account, its NGN wallet (with a virtual account) holding `balance` kobo. */
 export async function fundedOwner(t: TestApp, balance: number) {
