@@ -15,10 +15,10 @@
  *
  * The place a schema is best known by is the shallowest one, then a get before a list before a
  * create before an update before any other verb, then by path and method; so names do not depend on
- * the order routes are registered in, and stay put while unrelated routes change. Where the rule
- * gives a poor name, or one name to two schemas, `SCHEMA_NAMES` names the schema by that place. Two
- * schemas with one name fail the document (`npm run openapi`, `/api/docs/json`): they are never told
- * apart by a hash or a counter.
+ * the order routes are registered in, and change only when a route using that schema does. Where
+ * the rule gives a poor name, or one name to two schemas, `SCHEMA_NAMES` names the schema by that
+ * place. Two schemas with one name fail the document (`npm run openapi`, `/api/docs/json`): they
+ * are never told apart by a hash or a counter.
  */
 
 /** One place a shared schema is found: an operation, the part of it, and the property path inside. */
