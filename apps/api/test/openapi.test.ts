@@ -62,6 +62,17 @@ describe('the OpenAPI document', () => {
     expect(fs.statSync(CHECKED_IN).size).toBeLessThan(2_000_000);
   });
 
+  it('names each shared schema as a person would (PascalCase, no hash), and so does the generated client', () => {
+    const names = Object.keys(served.components.schemas);
+    expect(names.filter((n) => /_[0-9a-f]{8}$/.test(n) || !/^[A-Z][A-Za-z0-9]*$/.test(n))).toEqual([]);
+    for (const n of ['PayoutDetail', 'PayoutDetailResponse', 'InvoiceDetail', 'Pagination', 'ErrorEnvelope'])
+      expect(names).toContain(n);
+    // openapi-typescript keys its types by these names: components['schemas']['PayoutDetail'].
+    const generated = fs.readFileSync(path.resolve(import.meta.dirname, 'generated/openapi.ts'), 'utf8');
+    expect(generated.match(/\b\w+_[0-9a-f]{8}\b/g) ?? []).toEqual([]);
+    expect(names.filter((n) => !generated.includes(`\n        ${n}: `))).toEqual([]);
+  });
+
   it('describes every operation: unique operationId, summary, tag, security, shared errors', () => {
     const problems: string[] = [];
     const ids = new Map<string, string>();

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Access } from './guard';
+import { nameSharedSchemas, type SchemaSite } from './schema-names';
 import { COOKIE_ACCESS } from './sessions';
 
 /**
@@ -371,60 +371,63 @@ export function describeDocument(arg: { openapiObject: unknown } | { swaggerObje
 
 /** A schema written out in full this long (JSON characters) or more is shared when it repeats. */
 const HOIST_MIN_CHARS = 300;
-/** Keys that are structure, not a name, when naming a shared schema after where it was first seen. */
-const STRUCTURAL = new Set([
-  'schema',
-  'items',
-  'properties',
-  'anyOf',
-  'oneOf',
-  'allOf',
-  'content',
-  'additionalProperties',
-  'application/json',
-  'requestBody',
-  'responses',
-  'parameters',
-  'data',
-]);
+const MEMBERS = new Set(['anyOf', 'oneOf', 'allOf']);
+const PARAMETER_PARTS: Record<string, SchemaSite['part']> = {
+  query: 'Query',
+  path: 'Params',
+  header: 'Headers',
+};
 
 /**
  * Every schema that the routes repeat (an invoice in its list, its detail and its create answer)
  * is written once under `components.schemas` and referred to by `$ref`, as zod's per-route output
- * would otherwise inline it each time (the document was 3.2 MB). Names are the property the
- * schema was first found under plus a hash of its content, so they are stable across runs and
- * unchanged by route order. The API's behaviour and the generated client's types are the same.
+ * would otherwise inline it each time (the document was 3.2 MB). Each is named after the operation
+ * and place it is best known by (platform/schema-names.ts: `PayoutCreateBody`, `InvoiceDetail`), so
+ * names read as a person would write them, are stable across runs and unchanged by route order.
+ * The API's behaviour and the generated client's types are the same.
  */
 function hoistRepeatedSchemas(doc: Doc): void {
   const isSchema = (o: Record<string, unknown>) =>
     'type' in o || 'anyOf' in o || 'oneOf' in o || 'allOf' in o || 'properties' in o;
-  const counts = new Map<string, { n: number; at: string }>();
+  const found = new Map<string, SchemaSite[]>();
   // A `properties` map is not a schema, even when a property is called `type`.
-  const count = (node: unknown, key: string, map = false): void => {
+  const count = (node: unknown, site: SchemaSite, map = false): void => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((n) => count(n, key));
+    if (Array.isArray(node)) return node.forEach((n) => count(n, site));
     const o = node as Record<string, unknown>;
     if (!map && isSchema(o)) {
       const text = JSON.stringify(o);
       if (text.length >= HOIST_MIN_CHARS) {
-        const c = counts.get(text);
-        if (c) c.n++;
-        else counts.set(text, { n: 1, at: key });
+        const sites = found.get(text);
+        if (sites) sites.push(site);
+        else found.set(text, [site]);
       }
     }
-    for (const [k, v] of Object.entries(o))
-      count(v, STRUCTURAL.has(k) || /^\d+$/.test(k) ? key : k, !map && k === 'properties');
+    for (const [k, v] of Object.entries(o)) {
+      const seg = map ? k : k === 'items' ? '[]' : k === 'additionalProperties' ? '{}' : undefined;
+      if (!map && MEMBERS.has(k) && Array.isArray(v))
+        v.forEach((m, i) => count(m, { ...site, at: [...site.at, `${k}[${i}]`] }));
+      else count(v, seg ? { ...site, at: [...site.at, seg] } : site, !map && k === 'properties');
+    }
   };
-  count(doc.paths, 'schema');
-  const names = new Map<string, string>();
-  for (const [text, c] of counts) {
-    if (c.n < 2) continue;
-    const base = c.at
-      .replace(/[^A-Za-z0-9]+/g, ' ')
-      .trim()
-      .replace(/(^|\s)(\w)/g, (_, _s, ch: string) => ch.toUpperCase());
-    names.set(text, `${base || 'Schema'}_${createHash('sha256').update(text).digest('hex').slice(0, 8)}`);
+  const content = (part: unknown): { schema?: unknown }[] =>
+    Object.values((part as { content?: Record<string, { schema?: unknown }> } | undefined)?.content ?? {});
+  for (const [path, item] of Object.entries(doc.paths ?? {}))
+    for (const [method, op] of Object.entries(item)) {
+      const at = { method: method.toUpperCase(), path, operationId: String(op.operationId), at: [] };
+      for (const media of content(op.requestBody)) count(media.schema, { ...at, part: 'Body' });
+      for (const p of (op.parameters ?? []) as { in: string; name: string; schema?: unknown }[])
+        count(p.schema, { ...at, part: PARAMETER_PARTS[p.in] ?? 'Headers', at: [p.name] });
+      for (const [code, r] of Object.entries((op.responses ?? {}) as Record<string, unknown>))
+        for (const media of content(r)) count(media.schema, { ...at, part: 'Response', code });
+    }
+  for (const [text, sites] of found) if (sites.length < 2) found.delete(text);
+  // An array of a shared schema is short once its items are a $ref: only the items are shared.
+  for (const text of found.keys()) {
+    const items = (JSON.parse(text) as { type?: unknown; items?: unknown }).items;
+    if (items && found.has(JSON.stringify(items))) found.delete(text);
   }
+  const names = nameSharedSchemas(found, { reserved: Object.keys(doc.components?.schemas ?? {}) });
   const shared: Record<string, unknown> = {};
   const replace = (node: unknown, root = false, map = false): unknown => {
     if (!node || typeof node !== 'object') return node;

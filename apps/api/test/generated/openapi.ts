@@ -5351,381 +5351,28 @@ export interface components {
         FieldErrors: {
             [key: string]: string[];
         };
-        ActiveAccount_27f2fa66: {
-            id: string;
-            accountId: string;
-            account: {
-                id: string;
-                name: string;
-                /** @enum {string} */
-                type: "business" | "individual" | "reseller" | "non-profit";
-            };
-            tiers: {
-                /** Format: int64 */
-                tier: number;
-            }[];
-            role: string;
-            subaccess: components["schemas"]["Subaccess_349d7f46"];
-        } | null;
-        AllCustomerProfiles_479abd12: components["schemas"]["AllCustomerProfiles_ee4d3b35"][];
-        AllCustomerProfiles_ee4d3b35: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            accountId: string;
-            companyName: string;
-            customerName: string;
-            email: string;
-        };
-        Approvals_672251c1: {
-            /** @enum {string} */
-            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved";
-            comments: string;
-            dateApproved: string;
-            /** Format: int64 */
-            level: number;
-            userData: {
-                id: string | null;
-                name: string;
-            };
-            uniqueHash: string;
-        };
-        Approvals_f34a7fe2: components["schemas"]["Approvals_672251c1"][];
-        ApprovalWorkflowPendingApprovalItem_aa4e290e: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "cancelled";
-            canApprove: boolean;
-            canResolve: boolean;
-            canSelfApprove: boolean;
-            rejectionResolverIds: string[];
-            /** Format: int64 */
-            currentLevel: number;
-            /** Format: int64 */
-            totalLevels: number;
-            workflowId: string | null;
-            workflowName: string;
-            currentApprovers: {
-                id: string;
-                name: string;
-            }[];
-            approvals: components["schemas"]["Approvals_f34a7fe2"];
-            trailVerified: boolean;
-        } | null;
-        Assets_3186708d: components["schemas"]["Assets_999cc5cc"][];
-        Assets_5840f0a0: {
-            /** Format: uuid */
-            assetId: string;
-            amount: number | string;
-        };
-        Assets_999cc5cc: {
-            /** Format: uuid */
-            id: string;
-            /** Format: int32 */
-            quantity?: number;
-        };
-        Assets_cc9bde42: components["schemas"]["Assets_5840f0a0"][];
-        Bands_d5734899: components["schemas"]["Bands_da95ea65"][] | null;
-        Bands_da95ea65: {
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            upTo: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            upToMinor: number | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            flat: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            flatMinor: number;
-        };
-        Buckets_2c6882f8: components["schemas"]["Buckets_82cd53f4"][];
-        Buckets_82cd53f4: {
-            bucket: string;
-            moneyIn: string;
-            /** Format: int64 */
-            moneyInMinor: number;
-            moneyOut: string;
-            /** Format: int64 */
-            moneyOutMinor: number;
-            /** Format: int64 */
-            count: number;
-        };
-        Components_285055bd: components["schemas"]["Components_ee43f4cc"][];
-        Components_707e7928: {
-            description: string;
-            /** @enum {string} */
-            type: "addition" | "deduction";
-            amount: number | string;
-        }[];
-        Components_ee43f4cc: {
-            description: string;
-            /** @enum {string} */
-            type: "addition" | "deduction";
-            amount: string | null;
-            /** Format: int64 */
-            amountMinor: number | null;
-        };
-        Contact_e5274a7b: {
-            email: string;
-            phone: string;
-            address: string;
-            city: string;
-            state: string;
-            country: string;
-        } | null;
-        Documents_46b7bb33: {
-            [key: string]: components["schemas"]["Documents_9f38a084"];
-        } | null;
-        Documents_9f38a084: {
-            fileName: string;
-            originalName: string;
-            mime: string;
-            /** Format: int64 */
-            size: number;
-            url: string;
-        } | null;
-        Employee_3131c44a: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-        };
-        Entries_12f7773e: {
-            /** @default  */
-            name: string;
-            /** @default  */
-            email: string;
-            /** @default  */
-            salaryAmount: string;
-            /** @default  */
-            bankCode: string;
-            /** @default  */
-            accountNumber: string;
-            /** @default  */
-            accountName: string;
-            /** @default  */
-            annualRent: string;
-            /** @default  */
-            stateOfResidence: string;
-            /** @default  */
-            pfaName: string;
-            /** @default  */
-            rsaPin: string;
-            /** @default  */
-            nhfNumber: string;
-        };
-        ExpenseData_289f8bc1: {
-            manifest: components["schemas"]["Manifest_14116716"];
-            project: {
-                id: string;
-                name: string;
-            } | null;
-        };
-        Get_0bd0c8a6: {
-            id: string | null;
-            /** @enum {string} */
-            settingType: "general" | "agent";
-            userId: string | null;
-            isActive: boolean;
-            /** @enum {string} */
-            commissionType: "percentage" | "fixed";
-            defaultCommission: string;
-            /**
-             * Format: int64
-             * @description basis points (percentage) or kobo (fixed)
-             */
-            defaultCommissionMinor: number;
-            /** @enum {string} */
-            payoutMode: "consolidated" | "individual";
-            /** @enum {string} */
-            payoutFrequency: "daily" | "weekly" | "monthly";
-            commissionEarningThreshold: string | null;
-            /** Format: int64 */
-            commissionEarningThresholdMinor: number | null;
-        };
-        Get_0bd5135b: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-            amountFrom: string | null;
-            /** Format: int64 */
-            amountFromMinor: number | null;
-            amountTo: string | null;
-            /** Format: int64 */
-            amountToMinor: number | null;
-            categoryId: string | null;
-            subsidiaryId: string | null;
-            levels: components["schemas"]["Levels_b5062343"];
-            createdAt: string;
-            updatedAt: string;
-        };
-        Get_0e9a1573: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_da3f250a"];
-        };
-        Get_11e26d96: components["schemas"]["Get_42fe6eab"][];
-        Get_14c4cf8b: components["schemas"]["Get_82bc8b44"][];
-        Get_16660009: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_17dbfbf2"];
-        };
-        Get_17dbfbf2: {
-            current: {
-                bankCode: string;
-                bankName: string;
-                accountName: string;
-                accountNumber: string;
-            };
-            pendingChange: components["schemas"]["PendingChange_927ebc6b"];
-            lastDecision: components["schemas"]["PendingChange_927ebc6b"];
-        };
-        Get_217d9804: {
-            /** Format: uuid */
-            id: string;
-            customerName: string;
-            customerEmail: string | null;
-            bankCode: string;
-            bankName: string;
-            accountNumber: string;
-            accountName: string;
-            percentage: string;
-            cap: string;
-            /** Format: int64 */
-            capMinor: number;
-            createdAt: string;
-        };
-        Get_2295f680: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_8e4e62eb"];
-        };
-        Get_22e6e6b7: components["schemas"]["Get_c353dfb6"][];
-        Get_2af324a2: {
-            id: string;
-            /** @enum {string} */
-            kind: "comment" | "decision";
-            /** @enum {string|null} */
-            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved" | null;
-            body: string;
-            createdAt: string;
-            user: {
-                id: string | null;
-                name: string;
-            };
-        };
-        Get_304d4bcf: {
+        AccountingAccountListResponse: {
             status: string;
             message: string;
             data: {
-                code: string;
-                name: string;
-                /** @enum {string} */
-                type: "dmb" | "mfb" | "fintech" | "merchant";
-                nipCode: string | null;
-            }[];
-        };
-        Get_32368549: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_37d2e7b4"];
-        };
-        Get_33b2a4e5: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_14c4cf8b"];
-            metadata: components["schemas"]["Metadata_a70a3782"];
-        };
-        Get_37d2e7b4: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "cancelled";
-            canApprove: boolean;
-            canResolve: boolean;
-            canSelfApprove: boolean;
-            rejectionResolverIds: string[];
-            /** Format: int64 */
-            currentLevel: number;
-            /** Format: int64 */
-            totalLevels: number;
-            workflowId: string | null;
-            workflowName: string;
-            currentApprovers: {
                 id: string;
                 name: string;
+                type: string;
+                active: boolean;
             }[];
-            approvals: components["schemas"]["Approvals_f34a7fe2"];
-            trailVerified: boolean;
         };
-        Get_37f4691b: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_a2c12b77"];
-            metadata: components["schemas"]["Metadata_a70a3782"];
-        };
-        Get_387625d7: {
-            id: string;
-            payrollId: string;
-            payrollName: string;
-            createdAt: string;
-            companyName: string;
+        AccountingIntegrationListItem: {
             /** @enum {string} */
-            status: "pending" | "paying" | "paid" | "failed";
-            payPeriod: string;
-            payrollEmployee: {
-                id: string | null;
-                name: string;
-                email: string;
-            };
-            bankDetails: {
-                bankName: string;
-                accountName: string;
-                accountNumber: string;
-            };
-            salaryVisible: boolean;
-            amount: string | null;
-            /** Format: int64 */
-            amountMinor: number | null;
-            finalAmount: string | null;
-            /** Format: int64 */
-            finalAmountMinor: number | null;
-            salaryBreakdown: {
-                [key: string]: string;
-            } | null;
-            salaryBreakdownMinor: {
-                [key: string]: number;
-            } | null;
-            downloadable: boolean;
-            deductionsTotal: string;
-            /** Format: int64 */
-            deductionsTotalMinor: number;
+            type: "sandbox" | "quickbooks";
+            name: string;
+            enabled: boolean;
+            authTokenValid: boolean;
+            realmId: string;
+            connectedAt: string;
+            accountsSyncedAt: string | null;
+            locationsSyncedAt: string | null;
         };
-        Get_3887b0b7: {
-            activeAccount: components["schemas"]["ActiveAccount_27f2fa66"];
-            resources: ("*" | null) | ({
-                [key: string]: string[];
-            } | null);
-        };
-        Get_3e0a9119: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_11e26d96"];
-            metadata: components["schemas"]["Metadata_a70a3782"];
-        };
-        Get_3e1e1d50: {
+        AccountingPostingListItem: {
             id: string;
             /** @enum {string} */
             record: "expense" | "payout" | "bill" | "payroll";
@@ -5747,164 +5394,66 @@ export interface components {
             createdAt: string;
             postedAt: string | null;
         };
-        Get_3f2e24ce: {
-            method: string;
-            currency: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            flat: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            flatMinor: number;
-            /**
-             * Format: int64
-             * @description Percentage in basis points (150 = 1.5%)
-             */
-            percentBps: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            cap: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            capMinor: number | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            min: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            minMinor: number | null;
-            bands: components["schemas"]["Bands_d5734899"];
-            /** @enum {string} */
-            source: "account" | "default";
-        };
-        Get_4017ae59: {
-            info: components["schemas"]["Info_66a1ea27"];
-            bvn: {
-                bvn: string;
-            } | null;
-            contact: components["schemas"]["Contact_e5274a7b"];
-            ownership: components["schemas"]["Ownership_a832cb0f"];
-            documents: components["schemas"]["Documents_46b7bb33"];
-            progress: {
-                /** Format: int64 */
-                maxStep: number;
-                isComplete: boolean;
-                fillPercentage: number;
-            };
-        };
-        Get_41631d9d: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_49df9f05"];
-        };
-        Get_42fe6eab: {
+        ActiveAccount: {
             id: string;
-            reference: string;
-            agent: {
+            accountId: string;
+            account: {
                 id: string;
                 name: string;
+                /** @enum {string} */
+                type: "business" | "individual" | "reseller" | "non-profit";
             };
-            /** @enum {string} */
-            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
-            totalAmount: string;
-            /** Format: int64 */
-            totalAmountMinor: number;
-            createdAt: string;
-            period: string;
-            /** Format: int64 */
-            totalItems: number;
-            /** Format: int64 */
-            totalPaidItems: number;
-            /** Format: int64 */
-            totalFailedItems: number;
-            /** Format: int64 */
-            totalPendingItems: number;
-            approvalStatus: string;
+            tiers: {
+                /** Format: int64 */
+                tier: number;
+            }[];
+            role: string;
+            subaccess: components["schemas"]["Subaccess"][];
+        } | null;
+        ActiveAccountDetail: {
+            activeAccount: components["schemas"]["ActiveAccount"];
+            resources: ("*" | null) | ({
+                [key: string]: string[];
+            } | null);
         };
-        Get_495985f2: {
+        ActiveAccountDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ActiveAccountDetail"];
+        };
+        ActiveExpenseSubsidiarySetResponse: {
             status: string;
             message: string;
             data: {
-                id: string;
+                subsidiaryId: string | null;
                 name: string;
-                type: string;
-                active: boolean;
-            }[];
-        };
-        Get_49df9f05: {
-            bankAccountId: string | null;
-            defaultExpenseAccountId: string | null;
-            payrollAccountId: string | null;
-            employerPensionAccountId: string | null;
-            nsitfExpenseAccountId: string | null;
-            payePayableAccountId: string | null;
-            pensionPayableAccountId: string | null;
-            nhfPayableAccountId: string | null;
-            nsitfPayableAccountId: string | null;
-            otherDeductionsAccountId: string | null;
-            bankChargesAccountId: string | null;
-            mappings: components["schemas"]["Mappings_9d5d60b0"];
-        };
-        Get_4eccc571: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_e9be42e0"];
-        };
-        Get_531b686e: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            type: "business" | "individual" | "reseller" | "non-profit";
-            createdAt: string;
-            owner: {
-                name: string;
-                email: string;
             };
-            kyb: components["schemas"]["Kyb_2f430ebb"];
         };
-        /** @description JSON page, or text/csv with format=csv */
-        Get_542088b9: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Invoices_71ddce99"];
-            metadata: components["schemas"]["Metadata_a70a3782"];
-        };
-        Get_59454e95: {
-            id: string;
-            accountId: string;
-            user: {
-                id: string;
-                name: string;
-                email: string;
-            };
-            role: string;
-            roleName: string;
-            active: boolean;
-            updatedAt: string;
-            limit: components["schemas"]["Limit_223409f7"];
-        };
-        Get_5c1bdc06: {
+        AgentDetail: {
             id: string;
             userId: string;
             name: string;
             email: string;
             active: boolean;
             hasOwnSetting: boolean;
-            commission: components["schemas"]["Get_0bd0c8a6"];
+            commission: components["schemas"]["GeneralCommissionSettingsDetail"];
         };
-        Get_6084c7d1: {
+        ApiKeyCreateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ApiKeyCreateResult"];
+        };
+        ApiKeyCreateResult: {
             id: string;
             name: string;
-            description: string | null;
-            active: boolean;
-            /** Format: int64 */
-            membersCount: number;
+            prefix: string;
+            role: string;
             createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            key: string;
         };
-        Get_61423976: {
+        ApiKeyListItem: {
             id: string;
             name: string;
             prefix: string;
@@ -5913,33 +5462,7 @@ export interface components {
             lastUsedAt: string | null;
             revokedAt: string | null;
         };
-        Get_619894b6: {
-            preferences: components["schemas"]["Preferences_332aa794"];
-        };
-        Get_6364a289: components["schemas"]["Get_3f2e24ce"][];
-        Get_65b93179: {
-            status: string;
-            message: string;
-            data: {
-                pdf_url: string;
-                expiresAt: string;
-            };
-        };
-        Get_6b0efcd3: {
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "confirmed";
-            fileName: string;
-            /** Format: int64 */
-            rowCount: number;
-            /** Format: int64 */
-            validRows: number;
-            /** Format: int64 */
-            errorRows: number;
-            rows: components["schemas"]["Rows_b63c9dce"];
-            createdAt: string;
-        };
-        Get_73cb20dd: {
+        ApPolicyDetail: {
             autoApproveBelow: string;
             /** Format: int64 */
             autoApproveBelowMinor: number;
@@ -5958,126 +5481,203 @@ export interface components {
             platformKycIncompleteCapMinor: number;
             updatedAt: string | null;
         };
-        Get_786b73da: {
+        ApPolicyDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_cd4d456b"];
-            metadata: components["schemas"]["Metadata_a70a3782"];
+            data: components["schemas"]["ApPolicyDetail"];
         };
-        Get_7a5ee737: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_3887b0b7"];
+        Approval: {
+            /** @enum {string} */
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved";
+            comments: string;
+            dateApproved: string;
+            /** Format: int64 */
+            level: number;
+            userData: {
+                id: string | null;
+                name: string;
+            };
+            uniqueHash: string;
         };
-        Get_7b311c0d: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_a0d42117"];
-        };
-        Get_80964a3e: {
-            status: string;
-            message: string;
-            data: {
-                id: string;
-                payoutId: string;
-                scheduledDate: string;
-                /** @enum {string} */
-                status: "scheduled" | "paid" | "cancelled";
+        ApprovalCommentListItem: {
+            id: string;
+            /** @enum {string} */
+            kind: "comment" | "decision";
+            /** @enum {string|null} */
+            status: "Approved" | "Rejected" | "Resolved" | "Resubmitted" | "Cancelled" | "Self-approved" | null;
+            body: string;
+            createdAt: string;
+            user: {
+                id: string | null;
+                name: string;
             };
         };
-        Get_81e42419: {
-            /** Format: uuid */
-            transactionId: string;
-            /** Format: uuid */
-            cardId: string;
-            last4: string;
-            /** Format: uuid */
-            holderId: string;
-            merchant: string;
-            category: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            status: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            refunded: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            refundedMinor: number;
-            receiptFile: string | null;
-            createdAt: string;
-        };
-        Get_823792c8: {
+        ApprovalCommentListResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_0bd0c8a6"];
+            data: components["schemas"]["ApprovalCommentListItem"][];
         };
-        Get_82bc8b44: {
-            resourceItem: components["schemas"]["ResourceItem_12e1d450"];
-            pendingApprovalItem: components["schemas"]["PendingApprovalItem_5c57e60a"];
-        };
-        Get_8317163f: {
-            profile: components["schemas"]["Profile_ba07d0b7"];
-        };
-        Get_838937f3: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_d1bc163c"];
-            metadata: components["schemas"]["Metadata_a70a3782"];
-        };
-        Get_89268a9e: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_531b686e"];
-        };
-        Get_8b035031: {
+        ApprovalItemDetail: {
             /** Format: uuid */
             id: string;
-            bankCode: string;
-            bankName: string;
-            accountNumber: string;
-            accountName: string;
-            isDefault: boolean;
-            createdAt: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            canApprove: boolean;
+            canResolve: boolean;
+            canSelfApprove: boolean;
+            rejectionResolverIds: string[];
+            /** Format: int64 */
+            currentLevel: number;
+            /** Format: int64 */
+            totalLevels: number;
+            workflowId: string | null;
+            workflowName: string;
+            currentApprovers: {
+                id: string;
+                name: string;
+            }[];
+            approvals: components["schemas"]["Approval"][];
+            trailVerified: boolean;
         };
-        Get_8bcad79d: {
+        ApprovalItemDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ApprovalItemDetail"];
+        };
+        ApprovalWorkflowCreateBody: {
+            name: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            amountFrom?: (number | null) | (string | null);
+            amountTo?: (number | null) | (string | null);
+            /** Format: uuid */
+            categoryId?: string | null;
+            /** Format: uuid */
+            subsidiaryId?: string | null;
+            levels: components["schemas"]["ApprovalWorkflowCreateLevel"][];
+        };
+        ApprovalWorkflowCreateLevel: {
+            approverIds: string[];
+            /** @enum {string} */
+            rule: "any" | "all";
+        };
+        ApprovalWorkflowDetail: {
+            /** Format: uuid */
             id: string;
             name: string;
-            description: string | null;
-            active: boolean;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            amountFrom: string | null;
             /** Format: int64 */
-            membersCount: number;
-            createdAt: string;
-            members: components["schemas"]["Members_a5269d9f"];
-        };
-        Get_8e4e62eb: components["schemas"]["Get_2af324a2"][];
-        Get_901e99d0: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_956feae7"];
-        };
-        Get_908c4ab7: {
-            id: string;
-            name: string;
-            description: string | null;
+            amountFromMinor: number | null;
+            amountTo: string | null;
             /** Format: int64 */
-            employeeCount: number;
+            amountToMinor: number | null;
+            categoryId: string | null;
+            subsidiaryId: string | null;
+            levels: components["schemas"]["ApprovalWorkflowLevel"][];
             createdAt: string;
             updatedAt: string;
         };
-        Get_9137428a: {
+        ApprovalWorkflowDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_619894b6"];
+            data: components["schemas"]["ApprovalWorkflowDetail"];
         };
-        Get_956feae7: {
+        ApprovalWorkflowLevel: {
+            /** @enum {string} */
+            rule: "any" | "all";
+            approvers: {
+                id: string;
+                name: string;
+            }[];
+        };
+        ApprovalWorkflowPendingApprovalItem: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            canApprove: boolean;
+            canResolve: boolean;
+            canSelfApprove: boolean;
+            rejectionResolverIds: string[];
+            /** Format: int64 */
+            currentLevel: number;
+            /** Format: int64 */
+            totalLevels: number;
+            workflowId: string | null;
+            workflowName: string;
+            currentApprovers: {
+                id: string;
+                name: string;
+            }[];
+            approvals: components["schemas"]["Approval"][];
+            trailVerified: boolean;
+        } | null;
+        Band: {
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            upTo: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            upToMinor: number | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            flat: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            flatMinor: number;
+        };
+        BankListResponse: {
+            status: string;
+            message: string;
+            data: {
+                code: string;
+                name: string;
+                /** @enum {string} */
+                type: "dmb" | "mfb" | "fintech" | "merchant";
+                nipCode: string | null;
+            }[];
+        };
+        BillDetail: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "requested" | "draft" | "submitted" | "sent" | "cancelled";
+            email: string;
+            note: string | null;
+            payeeId: string | null;
+            payeeName: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number | null;
+            description: string | null;
+            invoiceNumber: string | null;
+            dueDate: string | null;
+            bankName: string | null;
+            accountNumber: string | null;
+            accountName: string | null;
+            fileName: string | null;
+            payoutId: string | null;
+            createdAt: string;
+            submittedAt: string | null;
+        };
+        BillDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["BillDetail"];
+        };
+        BillImportDetail: {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed";
@@ -6097,29 +5697,78 @@ export interface components {
             totalAmountMinor: number;
             /** Format: int64 */
             newVendors: number;
-            rows: components["schemas"]["Rows_9fdb7e18"];
+            rows: components["schemas"]["BillImportRow"][];
             createdAt: string;
         };
-        Get_96dcc6d7: {
+        BillImportDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_d2d8b321"];
+            data: components["schemas"]["BillImportDetail"];
         };
-        Get_99eab769: {
+        BillImportRow: {
+            /** Format: int64 */
+            row: number;
+            vendorName: string;
+            vendorEmail: string;
+            bankCode: string;
+            bankName: string | null;
+            accountNumber: string;
+            accountName: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number | null;
+            invoiceNumber: string;
+            description: string;
+            dueDate: string | null;
+            payeeId: string | null;
+            errors: {
+                field: string;
+                message: string;
+            }[];
+        };
+        BillTierListItem: {
+            /** @enum {string} */
+            tier: "one" | "two" | "three";
+            workflowId: string;
+            workflowName: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fromAmount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            fromAmountMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            toAmount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            toAmountMinor: number | null;
+        };
+        BillTierListResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_e1041aa2"];
+            data: components["schemas"]["BillTierListItem"][];
         };
-        Get_9f7de912: {
+        CardAuthorizationSimulateResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_4017ae59"];
+            data: {
+                authorizationId: string;
+                approved: boolean;
+                reason: string | null;
+            };
         };
-        Get_a0d42117: {
+        CardDetail: {
             /** Format: uuid */
             id: string;
             label: string | null;
-            holder: components["schemas"]["Holder_a670ad26"];
+            holder: components["schemas"]["CardHolder"];
             /** @enum {string} */
             currency: "NGN" | "USD";
             /** @enum {string} */
@@ -6162,54 +5811,26 @@ export interface components {
             singleUse: boolean;
             createdAt: string;
         };
-        Get_a2c12b77: components["schemas"]["Get_c32d639a"][];
-        Get_a6a952c0: {
-            /** @enum {string} */
-            type: "sandbox" | "quickbooks";
-            name: string;
-            enabled: boolean;
-            authTokenValid: boolean;
-            realmId: string;
-            connectedAt: string;
-            accountsSyncedAt: string | null;
-            locationsSyncedAt: string | null;
+        CardDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["CardDetail"];
         };
-        Get_aac9296e: components["schemas"]["Get_ca33965a"] | string;
-        Get_ad1d04b5: {
+        CardHolder: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            currency: "NGN" | "USD" | "GBP";
             name: string;
-            balance: string;
-            /** Format: int64 */
-            balanceMinor: number;
-            pendingBalance: string;
-            /** Format: int64 */
-            pendingBalanceMinor: number;
-            virtualAccount: {
-                accountNumber: string;
-                bankCode: string | null;
-                bankName: string | null;
-            } | null;
-            createdAt: string;
         };
-        Get_b5896b79: {
-            id: string;
-            name: string;
-            slug: string;
-            description: string;
-            resources: "*" | {
-                [key: string]: string[];
-            };
-            isBuiltIn: boolean;
-        };
-        Get_b7d369b4: {
+        CardSpendListItem: {
             /** Format: uuid */
-            id: string;
+            transactionId: string;
             /** Format: uuid */
-            orderId: string;
-            reference: string;
+            cardId: string;
+            last4: string;
+            /** Format: uuid */
+            holderId: string;
+            merchant: string;
+            category: string;
             /** @description Decimal string of major units, e.g. "1234.50" */
             amount: string;
             /**
@@ -6218,103 +5839,18 @@ export interface components {
              */
             amountMinor: number;
             currency: string;
+            status: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            refunded: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            refundedMinor: number;
+            receiptFile: string | null;
             createdAt: string;
-            /** @enum {string} */
-            vendStatus: "SUCCESS" | "FAILED" | "pending";
-            approvalStatus: string;
-            /** Format: uuid */
-            assetId: string;
-            assetIdentifier: string;
-            assetLabel: string | null;
-            metadata: components["schemas"]["Metadata_472ed56e"];
-            response: components["schemas"]["Response_1ef0c638"];
-            failureReason: string | null;
-            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
-            /** Format: uuid */
-            transactionId: string | null;
-            /** Format: int64 */
-            orderSize: number;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
-        Get_c3150186: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_73cb20dd"];
-        };
-        Get_c32d639a: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "INFLOW" | "REVERSAL" | "SETTLEMENT";
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            status: string;
-            reference: string;
-            updatedAt: string;
-            itemData: components["schemas"]["ItemData_04958c58"];
-        };
-        Get_c353dfb6: {
-            /** @enum {string} */
-            tier: "one" | "two" | "three";
-            workflowId: string;
-            workflowName: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            fromAmount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            fromAmountMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            toAmount: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            toAmountMinor: number | null;
-        };
-        /** Format: date-time */
-        Get_ca33965a: string;
-        Get_cca045a8: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_8bcad79d"];
-        };
-        Get_cd4d456b: components["schemas"]["Get_f24b9234"][];
-        Get_d1bc163c: components["schemas"]["Get_6084c7d1"][];
-        Get_d2d8b321: {
-            enabled: boolean;
-            nhfDefault: boolean;
-            /** Format: int64 */
-            pensionMinEmployees: number;
-            minimumWageExempt: boolean;
-            minimumWageMonthly: string;
-            /** @enum {string} */
-            nsitfBase: "gross" | "bht";
-        };
-        Get_da3f250a: {
-            editable: boolean;
-            kycIncompleteCap: string;
-            /** Format: int64 */
-            kycIncompleteCapMinor: number;
-            updatedAt: string | null;
-        };
-        Get_daf018c3: {
-            /** Format: uuid */
-            id: string;
-            accountName: string;
-            bankName: string;
-            accountNumber: string;
-            bankCode: string;
-            email: string | null;
-        };
-        Get_debf74aa: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_b7d369b4"];
-        };
-        Get_e1041aa2: {
+        CommissionDisbursementDetail: {
             id: string;
             reference: string;
             agent: {
@@ -6339,32 +5875,46 @@ export interface components {
             /** Format: int64 */
             totalPendingItems: number;
             approvalStatus: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-            commissions: components["schemas"]["Get_cd4d456b"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
+            commissions: components["schemas"]["CommissionListItem"][];
             canDeleteItems: boolean;
         };
-        Get_e2142f36: {
+        CommissionDisbursementDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_8317163f"];
+            data: components["schemas"]["CommissionDisbursementDetail"];
         };
-        Get_e5942aa2: {
-            /** Format: uuid */
+        CommissionDisbursementListItem: {
             id: string;
-            name: string;
-            parentId: string | null;
-            budget: string | null;
+            reference: string;
+            agent: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            state: "pending" | "processing" | "success" | "failed" | "partial" | "rejected";
+            totalAmount: string;
             /** Format: int64 */
-            budgetMinor: number | null;
+            totalAmountMinor: number;
             createdAt: string;
+            period: string;
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPaidItems: number;
+            /** Format: int64 */
+            totalFailedItems: number;
+            /** Format: int64 */
+            totalPendingItems: number;
+            approvalStatus: string;
         };
-        Get_e9233cf5: {
+        CommissionDisbursementListResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_22e6e6b7"];
+            data: components["schemas"]["CommissionDisbursementListItem"][];
+            metadata: components["schemas"]["ListMetadata"];
         };
-        Get_e9be42e0: components["schemas"]["Get_e5942aa2"][];
-        Get_f24b9234: {
+        CommissionListItem: {
             id: string;
             agent: {
                 id: string;
@@ -6391,406 +5941,72 @@ export interface components {
             maturedAt: string | null;
             createdAt: string;
         };
-        Get_f32a168d: {
+        CommissionListResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_6b0efcd3"];
+            data: components["schemas"]["CommissionListItem"][];
+            metadata: components["schemas"]["ListMetadata"];
         };
-        Holder_a670ad26: {
+        Customer: {
             /** Format: uuid */
             id: string;
             name: string;
+            email: string;
         };
-        Info_66a1ea27: {
-            legalName: string;
-            tradingName: string | null;
-            registrationType: string;
-            registrationNumber: string;
-            incorporationDate: string;
-            industry: string;
-            tin: string | null;
-            website: string | null;
-            description: string | null;
-        } | null;
-        Inventory_43ffdad0: {
-            /** Format: uuid */
-            productId: string;
-            /** Format: int32 */
-            quantity: number;
-        };
-        Inventory_50ada3c4: components["schemas"]["Inventory_5bf530bb"][];
-        Inventory_5bf530bb: {
-            /** Format: uuid */
-            productId: string;
-            name: string;
-            /** Format: int64 */
-            quantity: number;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            total: string;
-            /** Format: int64 */
-            totalMinor: number;
-        };
-        /** @default [] */
-        Inventory_821e6e34: components["schemas"]["Inventory_43ffdad0"][];
-        InvoiceCollectionRefunds_85271693: {
+        CustomerProfile: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
-            invoiceId: string;
-            accountName: string;
-            accountNumber: string | null;
-            bankName: string | null;
-            refundableAmount: string;
-            /** Format: int64 */
-            refundableAmountMinor: number;
-            /** @enum {string} */
-            status: "pending" | "success" | "cancelled";
-            processing: boolean;
-            createdAt: string;
+            accountId: string;
+            companyName: string;
+            customerName: string;
+            email: string;
         };
-        InvoiceCollectionRefunds_bc316de5: components["schemas"]["InvoiceCollectionRefunds_85271693"][];
-        InvoiceInstallments_7942b609: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            percentage: string;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            amountPaid: string;
-            /** Format: int64 */
-            amountPaidMinor: number;
-            dueDate: string | null;
-            /** @enum {string} */
-            status: "pending" | "partlyPaid" | "paid" | "cancelled";
-        };
-        InvoiceInstallments_b431de26: components["schemas"]["InvoiceInstallments_7942b609"][];
-        Invoices_71ddce99: components["schemas"]["Invoices_edc5cfe7"][];
-        Invoices_edc5cfe7: {
-            /** Format: uuid */
+        /** Format: date-time */
+        DateTime: string;
+        DateTimeOrDate: components["schemas"]["DateTime"] | string;
+        DisbursementDetail: {
             id: string;
             reference: string;
+            name: string;
+            walletId: string;
+            currency: string;
             /** @enum {string} */
-            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-            /** @enum {string} */
-            approvalStatus: "none" | "pending" | "approved" | "rejected";
-            /** @enum {string} */
-            deliveryStatus: "pending" | "delivered";
-            customer: components["schemas"]["Employee_3131c44a"];
-            initialAmount: string;
+            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
+            approvalStatus: string | null;
+            error: string | null;
             /** Format: int64 */
-            initialAmountMinor: number;
-            discount: string | null;
-            /** @enum {string|null} */
-            discountType: "fixed" | "percentage" | null;
-            discountAmount: string;
-            /** Format: int64 */
-            discountAmountMinor: number;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            amountPaid: string;
-            /** Format: int64 */
-            amountPaidMinor: number;
-            /** @enum {string} */
-            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
-            /** @enum {string|null} */
-            paymentOption: "one-time" | "installments" | null;
-            createdBy: string;
-            createdAt: string;
-        };
-        InvoiceSettlements_035aa8f4: components["schemas"]["InvoiceSettlements_ed549937"][];
-        InvoiceSettlements_ed549937: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            partnerId: string;
-            customerName: string;
-            accountNumber: string;
-            percentage: string;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            capped: boolean;
+            itemCount: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
             fee: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
             feeMinor: number;
-            /** @enum {string} */
-            status: "pending" | "paid" | "failed" | "cancelled";
-            failureReason: string | null;
-            createdAt: string;
-        };
-        ItemData_04958c58: {
-            recipientName: string;
-            recipientEmail: string | null;
-            /** @enum {string} */
-            invoiceType: "INFLOW" | "REVERSAL" | "SETTLEMENT";
-            /** Format: uuid */
-            invoiceId: string;
-            invoiceReference: string;
-            amountReceivable: string;
-            /** Format: int64 */
-            amountReceivableMinor: number;
-            amountToReverse: string;
-            /** Format: int64 */
-            amountToReverseMinor: number;
-            amountToDisburse: string;
-            /** Format: int64 */
-            amountToDisburseMinor: number;
-            transactionFee: string;
-            /** Format: int64 */
-            transactionFeeMinor: number;
-            /** @enum {string} */
-            feeBearer: "Account";
-        };
-        Kyb_2f430ebb: {
-            legalName: string | null;
-            tradingName: string | null;
-            registrationNumber: string | null;
-            industry: string | null;
-            email: string | null;
-            phone: string | null;
-            address: string | null;
-            state: string | null;
-            progress: {
-                /** Format: int64 */
-                maxStep: number;
-                isComplete: boolean;
-                fillPercentage: number;
-            };
-        };
-        Levels_24a507b1: {
-            /** @enum {string} */
-            rule: "any" | "all";
-            approvers: {
+            progress: components["schemas"]["DisbursementProgress"];
+            maker: {
                 id: string;
                 name: string;
-            }[];
-        };
-        Levels_6ec34053: {
-            approverIds: string[];
-            /** @enum {string} */
-            rule: "any" | "all";
-        };
-        Levels_aa9fefdc: components["schemas"]["Levels_6ec34053"][];
-        Levels_b5062343: components["schemas"]["Levels_24a507b1"][];
-        Limit_223409f7: {
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            limit: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            limitMinor: number;
-        } | null;
-        Manifest_14116716: {
-            bankCode: string;
-            bankAccountNumber: string;
-            walletId: string;
-            amount: string;
-            paymentTag: string | null;
-            narration: string | null;
-            attachments: {
-                uploader: string;
-                fileName: string;
-            }[];
-            purpose: {
-                service: string | null;
-                serviceName: string | null;
-                description: string | null;
             };
-            productsAndServices: components["schemas"]["ProductsAndServices_b851e8bc"];
-        };
-        Mappings_330880dd: {
-            categoryId: string;
-            categoryName: string;
-            providerAccountId: string | null;
-            providerAccountName: string | null;
-            classId: string | null;
-            className: string | null;
-        };
-        Mappings_9d5d60b0: components["schemas"]["Mappings_330880dd"][];
-        Members_6d17c990: {
-            /** Format: uuid */
-            accessId: string;
-            /** Format: uuid */
-            userId: string;
-            name: string;
-        };
-        Members_a5269d9f: components["schemas"]["Members_fb912047"][];
-        Members_a850c768: components["schemas"]["Members_6d17c990"][];
-        Members_fb912047: {
-            id: string;
-            memberId: string;
-            active: boolean;
-            role: string;
-            user: {
-                id: string;
-                firstName: string;
-                lastName: string;
-                email: string;
-            };
-        };
-        Metadata_472ed56e: {
-            /** @enum {string} */
-            vertical: "ELECTRICITY";
-            meter: string;
-            name: string;
-            address: string;
-            disco: string;
-            /** @enum {string} */
-            vendType: "prepaid" | "postpaid";
-        };
-        Metadata_a70a3782: {
-            pagination: components["schemas"]["Pagination_813992c6"];
-        } & {
-            [key: string]: unknown;
-        };
-        OpenBills_3d5ba027: components["schemas"]["OpenBills_ad77b3ff"][];
-        OpenBills_ad77b3ff: {
-            id: string;
-            reference: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-        };
-        Owners_0634538a: {
-            id: string;
-            name: string;
-            bvn: string;
-            share: number;
-            email: string | null;
-            phone: string | null;
-            position: string | null;
-            isDirector: boolean;
-        };
-        Owners_a0a1a49a: components["schemas"]["Owners_0634538a"][];
-        Ownership_a832cb0f: {
-            owners: components["schemas"]["Owners_a0a1a49a"];
-        };
-        Pagination_813992c6: {
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            limit: number;
-            /** Format: int64 */
-            totalItems: number;
-            /** Format: int64 */
-            totalPages: number;
-        };
-        Partners_02a9a97c: {
-            /** Format: uuid */
-            id: string;
-            customerName: string;
-            percentage: string;
-        };
-        Partners_d6ca95ea: components["schemas"]["Partners_02a9a97c"][];
-        Patch_6d3f18df: {
-            status: string;
-            message: string;
-            data: {
-                /** Format: int64 */
-                count: number;
-            };
-        };
-        Patch_ca4d031b: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_59454e95"];
-        };
-        PaymentOverview_509b2700: {
-            /** @enum {string} */
-            period: "day" | "week" | "month";
-            currency: string;
-            from: string;
-            to: string;
-            totalIn: string;
-            /** Format: int64 */
-            totalInMinor: number;
-            totalOut: string;
-            /** Format: int64 */
-            totalOutMinor: number;
-            buckets: components["schemas"]["Buckets_2c6882f8"];
-        };
-        Payments_72c9dc5e: {
-            id: string;
-            reference: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            status: string;
-            narration: string;
             createdAt: string;
+            updatedAt: string;
+            items: components["schemas"]["DisbursementItem"][];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
         };
-        Payments_8a3a54c7: components["schemas"]["Payments_72c9dc5e"][];
-        PendingApprovalItem_5c57e60a: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "cancelled";
-            canApprove: boolean;
-            canResolve: boolean;
-            /** Format: int64 */
-            currentLevel: number;
-            /** Format: int64 */
-            totalLevels: number;
-        };
-        PendingBankChange_e01d370f: {
-            bankCode: string;
-            bankName: string;
-            accountNumber: string;
-            accountName: string;
-            id: string;
-            requestedAt: string;
-            requestedBy: string;
-        } | null;
-        PendingChange_927ebc6b: {
-            /** Format: uuid */
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected";
-            bankCode: string;
-            bankName: string;
-            accountName: string;
-            accountNumber: string;
-            nameMatches: boolean;
-            reason: string | null;
-            requestedAt: string;
-            decidedAt: string | null;
-        } | null;
-        Post_037b351c: {
-            id: string;
-            event: string;
-            eventId: string;
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
-            /** Format: int64 */
-            attempts: number;
-            /** Format: int64 */
-            lastStatusCode: number | null;
-            lastError: string | null;
-            nextAttemptAt: string | null;
-            deliveredAt: string | null;
-            createdAt: string;
-        };
-        Post_0891746e: {
+        DisbursementDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_befa35fa"];
+            data: components["schemas"]["DisbursementDetail"];
         };
-        Post_0dd6aa95: {
+        DisbursementItem: {
             id: string;
             /** Format: int64 */
             row: number;
@@ -6820,123 +6036,611 @@ export interface components {
             attempt: number;
             transactionId: string | null;
         };
-        Post_0f077018: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_adae3d85"];
+        DisbursementProgress: {
+            /** Format: int64 */
+            rows: number;
+            /** Format: int64 */
+            validating: number;
+            /** Format: int64 */
+            valid: number;
+            /** Format: int64 */
+            invalid: number;
+            /** Format: int64 */
+            paying: number;
+            /** Format: int64 */
+            paid: number;
+            /** Format: int64 */
+            failed: number;
         };
-        Post_0f358425: {
-            status: string;
-            message: string;
-            data: {
-                /** Format: int64 */
-                created: number;
-            };
-        };
-        Post_242a5176: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_5fd9305f"];
-        };
-        Post_258fdeb5: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_5359b7bd"];
-        };
-        Post_2636d265: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_0bd5135b"];
-        };
-        Post_28971bd5: {
+        ElectricityAssetDetail: {
+            /** Format: uuid */
             id: string;
-            reference: string;
+            meterNo: string;
             name: string;
-            description: string | null;
+            address: string;
+            disco: string;
             /** @enum {string} */
-            type: "once" | "recurring";
+            vendType: "prepaid" | "postpaid";
+            label: string | null;
+            phoneNo: string;
+            email: string;
+            state: string;
+            createdAt: string;
+        };
+        ElectricityAssetDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ElectricityAssetDetail"];
+        };
+        EmployeeBankAccountDetail: {
+            current: {
+                bankCode: string;
+                bankName: string;
+                accountName: string;
+                accountNumber: string;
+            };
+            pendingChange: components["schemas"]["PendingChange"];
+            lastDecision: components["schemas"]["PendingChange"];
+        };
+        EmployeeBankAccountDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["EmployeeBankAccountDetail"];
+        };
+        EmployeePayslipDetail: {
+            id: string;
+            payrollId: string;
+            payrollName: string;
+            createdAt: string;
+            companyName: string;
             /** @enum {string} */
-            mode: "instant" | "scheduled";
-            /** @enum {string} */
-            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
-            walletId: string;
-            /** Format: int64 */
-            employeeCount: number;
-            /** Format: int64 */
-            paidCount: number;
-            /** Format: int64 */
-            failedCount: number;
-            /** Format: int64 */
-            daysBeforeMonthEndToCreatePayroll: number | null;
-            /** Format: int64 */
-            daysBeforeMonthEndToProcessPayroll: number | null;
-            scheduledPayDate: string | null;
+            status: "pending" | "paying" | "paid" | "failed";
+            payPeriod: string;
+            payrollEmployee: {
+                id: string | null;
+                name: string;
+                email: string;
+            };
+            bankDetails: {
+                bankName: string;
+                accountName: string;
+                accountNumber: string;
+            };
             salaryVisible: boolean;
-            grossAmount: string | null;
+            amount: string | null;
             /** Format: int64 */
-            grossAmountMinor: number | null;
-            netAmount: string | null;
+            amountMinor: number | null;
+            finalAmount: string | null;
             /** Format: int64 */
-            netAmountMinor: number | null;
-            employerCost: string | null;
-            /** Format: int64 */
-            employerCostMinor: number | null;
-            payrollBreakdown: {
+            finalAmountMinor: number | null;
+            salaryBreakdown: {
                 [key: string]: string;
             } | null;
-            payrollBreakdownMinor: {
+            salaryBreakdownMinor: {
                 [key: string]: number;
             } | null;
-            employerCosts: {
-                [key: string]: string;
+            downloadable: boolean;
+            deductionsTotal: string;
+            /** Format: int64 */
+            deductionsTotalMinor: number;
+        };
+        EmployeeUserCreateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["EmployeeUserCreateResult"];
+        };
+        EmployeeUserCreateResult: {
+            token: string;
+            expiresAt: string;
+            user: {
+                name: string;
+                email: string;
+            };
+            payrollEmployees: {
+                id: string;
+                accountId: string;
+                companyName: string;
+            }[];
+            currentPayrollEmployee: {
+                id: string;
+                accountId: string;
+                companyName: string;
+            };
+        };
+        ExchangeQuote: {
+            isPaymentRequired: boolean;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            exchangeFee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            exchangeFeeMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fxFee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            fxFeeMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            transferFee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            transferFeeMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            rate: string;
+            sourceCurrency: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            requestedAmount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            requestedAmountMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            availableBalance: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            availableBalanceMinor: number;
+        };
+        ExchangeQuoteResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ExchangeQuote"];
+        };
+        ExpenseBeneficiaryListItem: {
+            /** Format: uuid */
+            id: string;
+            accountName: string;
+            bankName: string;
+            accountNumber: string;
+            bankCode: string;
+            email: string | null;
+        };
+        ExpenseCreateBody: {
+            amount: number | string;
+            /** Format: uuid */
+            walletId: string;
+            /** @enum {string} */
+            currency: "NGN" | "USD" | "GBP";
+            bankCode: string;
+            bankAccountNumber: string;
+            bankAccountName?: string;
+            purpose?: components["schemas"]["ExpenseCreatePurpose"];
+            /** @default [] */
+            attachments: {
+                /** @default  */
+                uploader: string;
+                fileName: string;
+            }[];
+            /** Format: uuid */
+            approverId?: string | null;
+            /** @default [] */
+            productsAndServices: components["schemas"]["ExpenseCreateProductsAndService"][];
+            /** Format: uuid */
+            projectId?: string | null;
+            /** Format: email */
+            beneficiaryEmail?: string | null;
+            /** Format: uuid */
+            beneficiaryId?: string | null;
+            /** @default false */
+            notifyBeneficiary: boolean;
+            /** Format: date */
+            scheduledDate?: string | null;
+            /** @enum {string|null} */
+            recurrence?: "once" | "weekly" | "monthly" | null;
+            /** Format: date */
+            recurrenceEndDate?: string | null;
+        };
+        ExpenseCreateProductsAndService: {
+            /** Format: uuid */
+            id: string;
+            amount: number | string;
+            /** Format: int32 */
+            quantity: number;
+            attachment?: string | null;
+        };
+        /** @default {} */
+        ExpenseCreatePurpose: {
+            /** Format: uuid */
+            service?: string | null;
+            serviceName?: string | null;
+            description?: string;
+        };
+        ExpenseData: {
+            manifest: components["schemas"]["ExpenseDataManifest"];
+            project: {
+                id: string;
+                name: string;
             } | null;
+        };
+        ExpenseDataManifest: {
+            bankCode: string;
+            bankAccountNumber: string;
+            walletId: string;
+            amount: string;
+            paymentTag: string | null;
+            narration: string | null;
+            attachments: {
+                uploader: string;
+                fileName: string;
+            }[];
+            purpose: {
+                service: string | null;
+                serviceName: string | null;
+                description: string | null;
+            };
+            productsAndServices: components["schemas"]["ExpenseProductsAndService"][];
+        };
+        ExpenseDetail: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            fee: string | null;
+            /** Format: int64 */
+            feeMinor: number | null;
+            currency: string;
+            walletId: string;
+            bankCode: string;
+            bankName: string;
+            bankAccountNumber: string;
+            bankAccountName: string;
+            purpose: {
+                service: string | null;
+                serviceName: string | null;
+                description: string | null;
+            };
+            attachments: {
+                uploader: string;
+                fileName: string;
+            }[];
+            productsAndServices: components["schemas"]["ExpenseProductsAndService"][];
+            approverId: string | null;
+            projectId: string | null;
+            beneficiaryEmail: string | null;
+            maker: {
+                id: string;
+                name: string;
+            };
+            transactionId: string | null;
+            failureReason: string | null;
+            scheduledDate: string | null;
+            /** @enum {string|null} */
+            recurrence: "once" | "weekly" | "monthly" | null;
+            recurrenceEndDate: string | null;
+            nextRunOn: string | null;
+            parentExpenseId: string | null;
+            createdAt: string;
+            updatedAt: string;
+            expenseData: components["schemas"]["ExpenseData"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
+        };
+        ExpenseDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ExpenseDetail"];
+        };
+        ExpenseProductsAndService: {
+            id: string;
+            name: string;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            /** Format: int64 */
+            quantity: number;
+            total: string;
+            /** Format: int64 */
+            totalMinor: number;
+            attachment: string | null;
+        };
+        ExpenseSubsidiaryCreateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ExpenseSubsidiaryListItem"];
+        };
+        ExpenseSubsidiaryDetail: {
+            id: string;
+            name: string;
+            description: string | null;
+            active: boolean;
+            /** Format: int64 */
+            membersCount: number;
+            createdAt: string;
+            members: components["schemas"]["SubsidiaryMember"][];
+        };
+        ExpenseSubsidiaryDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ExpenseSubsidiaryDetail"];
+        };
+        ExpenseSubsidiaryListItem: {
+            id: string;
+            name: string;
+            description: string | null;
+            active: boolean;
+            /** Format: int64 */
+            membersCount: number;
+            createdAt: string;
+        };
+        ExpenseSubsidiaryListResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ExpenseSubsidiaryListItem"][];
+            metadata: components["schemas"]["ListMetadata"];
+        };
+        FeePolicyListItem: {
+            method: string;
+            currency: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            flat: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            flatMinor: number;
+            /**
+             * Format: int64
+             * @description Percentage in basis points (150 = 1.5%)
+             */
+            percentBps: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            cap: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            capMinor: number | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            min: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            minMinor: number | null;
+            bands: components["schemas"]["Band"][] | null;
+            /** @enum {string} */
+            source: "account" | "default";
+        };
+        FeePolicySetBody: {
+            /** @enum {string} */
+            method: "bank-transfer" | "exchange" | "deposit";
+            /**
+             * @default NGN
+             * @enum {string}
+             */
+            currency: "NGN" | "USD" | "GBP";
+            flat?: number | string;
+            percent?: number | string;
+            cap?: (number | null) | (string | null);
+            min?: (number | null) | (string | null);
+            bands?: {
+                upTo: (number | null) | (string | null);
+                flat: number | string;
+            }[] | null;
+        };
+        FeePolicySetResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["FeePolicyListItem"];
+        };
+        FundRequestDetail: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
+            approvalStatus: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            walletId: string;
+            /** @enum {string} */
+            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
+            narration: string;
+            /** @enum {string} */
+            payeeKind: "vendor" | "self";
+            payee: {
+                id: string | null;
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
+            };
+            /** @enum {string|null} */
+            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
+            scheduledDate: string | null;
+            payoutId: string | null;
+            transactionId: string | null;
             maker: {
                 id: string;
                 name: string;
             };
             createdAt: string;
             updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
         };
-        Post_28a2ae3e: {
+        FundRequestDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_950ad73d"];
+            data: components["schemas"]["FundRequestDetail"];
         };
-        Post_28df3636: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_217d9804"];
-        };
-        Post_298162ea: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_6084c7d1"];
-        };
-        Post_2cae61b4: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_908c4ab7"];
-        };
-        Post_2db69cdb: {
-            id: string;
-            email: string;
-            name: string | null;
-            payeeId: string | null;
+        GeneralCommissionSettingsDetail: {
+            id: string | null;
             /** @enum {string} */
-            status: "sent" | "completed";
-            expiresAt: string;
+            settingType: "general" | "agent";
+            userId: string | null;
+            isActive: boolean;
+            /** @enum {string} */
+            commissionType: "percentage" | "fixed";
+            defaultCommission: string;
+            /**
+             * Format: int64
+             * @description basis points (percentage) or kobo (fixed)
+             */
+            defaultCommissionMinor: number;
+            /** @enum {string} */
+            payoutMode: "consolidated" | "individual";
+            /** @enum {string} */
+            payoutFrequency: "daily" | "weekly" | "monthly";
+            commissionEarningThreshold: string | null;
+            /** Format: int64 */
+            commissionEarningThresholdMinor: number | null;
+        };
+        GeneralCommissionSettingsDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["GeneralCommissionSettingsDetail"];
+        };
+        InflowCustomerCreateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["InflowCustomerListItem"];
+        };
+        InflowCustomerListItem: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            phoneNumber: string | null;
             createdAt: string;
         };
-        Post_306818ff: {
-            type: string;
-            brand: string;
-            modelNo: string;
-            serialNo: string;
-            location: string;
-            inventory?: components["schemas"]["Inventory_821e6e34"];
+        InflowPartnerCreateBody: {
+            customerName: string;
+            customerEmail?: string | null;
+            bankCode: string;
+            bankName?: string | null;
+            accountNumber: string;
+            accountName?: string | null;
+            percentage: number | string;
+            cap?: number | string;
         };
-        Post_3e74aadb: {
+        InflowPartnerCreateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["InflowPartnerListItem"];
+        };
+        InflowPartnerListItem: {
+            /** Format: uuid */
+            id: string;
+            customerName: string;
+            customerEmail: string | null;
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            percentage: string;
+            cap: string;
+            /** Format: int64 */
+            capMinor: number;
+            createdAt: string;
+        };
+        InflowTransactionItemData: {
+            recipientName: string;
+            recipientEmail: string | null;
+            /** @enum {string} */
+            invoiceType: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+            /** Format: uuid */
+            invoiceId: string;
+            invoiceReference: string;
+            amountReceivable: string;
+            /** Format: int64 */
+            amountReceivableMinor: number;
+            amountToReverse: string;
+            /** Format: int64 */
+            amountToReverseMinor: number;
+            amountToDisburse: string;
+            /** Format: int64 */
+            amountToDisburseMinor: number;
+            transactionFee: string;
+            /** Format: int64 */
+            transactionFeeMinor: number;
+            /** @enum {string} */
+            feeBearer: "Account";
+        };
+        InflowTransactionListItem: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "INFLOW" | "REVERSAL" | "SETTLEMENT";
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            status: string;
+            reference: string;
+            updatedAt: string;
+            itemData: components["schemas"]["InflowTransactionItemData"];
+        };
+        InflowTransactionListResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["InflowTransactionListItem"][];
+            metadata: components["schemas"]["ListMetadata"];
+        };
+        InvitationCreateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["InvitationListItem"];
+        };
+        InvitationListItem: {
+            id: string;
+            email: string;
+            role: string;
+            roleName: string;
+            subsidiaryId: string | null;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "cancelled";
+            expiresAt: string;
+            expired: boolean;
+            createdAt: string;
+            invitedBy: {
+                name: string;
+            } | null;
+        };
+        InvoiceCollectionRefund: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoiceId: string;
+            accountName: string;
+            accountNumber: string | null;
+            bankName: string | null;
+            refundableAmount: string;
+            /** Format: int64 */
+            refundableAmountMinor: number;
+            /** @enum {string} */
+            status: "pending" | "success" | "cancelled";
+            processing: boolean;
+            createdAt: string;
+        };
+        InvoiceDetail: {
             /** Format: uuid */
             id: string;
             reference: string;
@@ -6946,7 +6650,7 @@ export interface components {
             approvalStatus: "none" | "pending" | "approved" | "rejected";
             /** @enum {string} */
             deliveryStatus: "pending" | "delivered";
-            customer: components["schemas"]["Employee_3131c44a"];
+            customer: components["schemas"]["Customer"];
             initialAmount: string;
             /** Format: int64 */
             initialAmountMinor: number;
@@ -6968,92 +6672,202 @@ export interface components {
             paymentOption: "one-time" | "installments" | null;
             createdBy: string;
             createdAt: string;
-            products: components["schemas"]["Products_aad9241a"];
-            partners: components["schemas"]["Partners_d6ca95ea"];
-            invoiceInstallments: components["schemas"]["InvoiceInstallments_b431de26"];
-            invoiceSettlements: components["schemas"]["InvoiceSettlements_035aa8f4"];
-            invoiceCollectionRefunds: components["schemas"]["InvoiceCollectionRefunds_bc316de5"];
+            products: components["schemas"]["Product"][];
+            partners: components["schemas"]["InvoicePartner"][];
+            invoiceInstallments: components["schemas"]["InvoiceInstallment"][];
+            invoiceSettlements: components["schemas"]["InvoiceSettlement"][];
+            invoiceCollectionRefunds: components["schemas"]["InvoiceCollectionRefund"][];
             collectionAccount: {
                 accountNumber: string;
                 bankName: string;
                 accountName: string;
             } | null;
             payLink: string | null;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
         };
-        Post_457072cb: {
+        InvoiceDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["InvoiceDetail"];
+        };
+        InvoiceInstallment: {
             /** Format: uuid */
             id: string;
             name: string;
-            description: string | null;
-            active: boolean;
-            budget: string | null;
+            percentage: string;
+            amount: string;
             /** Format: int64 */
-            budgetMinor: number | null;
-            startDate: string | null;
-            endDate: string | null;
-            spent: string;
+            amountMinor: number;
+            amountPaid: string;
             /** Format: int64 */
-            spentMinor: number;
-            committed: string;
+            amountPaidMinor: number;
+            dueDate: string | null;
+            /** @enum {string} */
+            status: "pending" | "partlyPaid" | "paid" | "cancelled";
+        };
+        InvoiceListItem: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
+            /** @enum {string} */
+            approvalStatus: "none" | "pending" | "approved" | "rejected";
+            /** @enum {string} */
+            deliveryStatus: "pending" | "delivered";
+            customer: components["schemas"]["Customer"];
+            initialAmount: string;
             /** Format: int64 */
-            committedMinor: number;
-            remaining: string | null;
+            initialAmountMinor: number;
+            discount: string | null;
+            /** @enum {string|null} */
+            discountType: "fixed" | "percentage" | null;
+            discountAmount: string;
             /** Format: int64 */
-            remainingMinor: number | null;
-            members: components["schemas"]["Members_a850c768"];
-            completedAt: string | null;
+            discountAmountMinor: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            amountPaid: string;
+            /** Format: int64 */
+            amountPaidMinor: number;
+            /** @enum {string} */
+            settlementStrategy: "consolidated" | "per-collection" | "per-installment";
+            /** @enum {string|null} */
+            paymentOption: "one-time" | "installments" | null;
+            createdBy: string;
             createdAt: string;
         };
-        Post_4f7426d8: {
+        /** @description JSON page, or text/csv with format=csv */
+        InvoiceListResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Get_ad1d04b5"];
+            data: components["schemas"]["InvoiceListItem"][];
+            metadata: components["schemas"]["ListMetadata"];
         };
-        Post_5359b7bd: {
+        InvoicePartner: {
+            /** Format: uuid */
+            id: string;
+            customerName: string;
+            percentage: string;
+        };
+        InvoiceSettlement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            partnerId: string;
+            customerName: string;
+            accountNumber: string;
+            percentage: string;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            capped: boolean;
+            fee: string;
+            /** Format: int64 */
+            feeMinor: number;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed" | "cancelled";
+            failureReason: string | null;
+            createdAt: string;
+        };
+        KybStatusContact: {
+            email: string;
+            phone: string;
+            address: string;
+            city: string;
+            state: string;
+            country: string;
+        } | null;
+        KybStatusDetail: {
+            info: components["schemas"]["KybStatusInfo"];
+            bvn: {
+                bvn: string;
+            } | null;
+            contact: components["schemas"]["KybStatusContact"];
+            ownership: components["schemas"]["KybStatusOwnership"];
+            documents: components["schemas"]["KybStatusDocuments"];
+            progress: {
+                /** Format: int64 */
+                maxStep: number;
+                isComplete: boolean;
+                fillPercentage: number;
+            };
+        };
+        KybStatusDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["KybStatusDetail"];
+        };
+        KybStatusDocuments: {
+            [key: string]: components["schemas"]["KybStatusDocumentsValue"];
+        } | null;
+        KybStatusDocumentsValue: {
+            fileName: string;
+            originalName: string;
+            mime: string;
+            /** Format: int64 */
+            size: number;
+            url: string;
+        } | null;
+        KybStatusInfo: {
+            legalName: string;
+            tradingName: string | null;
+            registrationType: string;
+            registrationNumber: string;
+            incorporationDate: string;
+            industry: string;
+            tin: string | null;
+            website: string | null;
+            description: string | null;
+        } | null;
+        KybStatusOwnership: {
+            owners: components["schemas"]["KybStatusOwnershipOwner"][];
+        };
+        KybStatusOwnershipOwner: {
             id: string;
             name: string;
-            prefix: string;
-            role: string;
-            createdAt: string;
-            lastUsedAt: string | null;
-            revokedAt: string | null;
-            key: string;
+            bvn: string;
+            share: number;
+            email: string | null;
+            phone: string | null;
+            position: string | null;
+            isDirector: boolean;
         };
-        Post_5a5924b3: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_7a000c7e"];
+        ListMetadata: {
+            pagination: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
         };
-        Post_5fd9305f: {
-            token: string;
-            expiresAt: string;
+        MemberLimit: {
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            limit: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            limitMinor: number;
+        } | null;
+        MemberListItem: {
+            id: string;
+            accountId: string;
             user: {
+                id: string;
                 name: string;
                 email: string;
             };
-            payrollEmployees: {
-                id: string;
-                accountId: string;
-                companyName: string;
-            }[];
-            currentPayrollEmployee: {
-                id: string;
-                accountId: string;
-                companyName: string;
-            };
+            role: string;
+            roleName: string;
+            active: boolean;
+            updatedAt: string;
+            limit: components["schemas"]["MemberLimit"];
         };
-        Post_60479abd: {
+        MemberUpdateResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_ba01f8f5"];
+            data: components["schemas"]["MemberListItem"];
         };
-        Post_64c618fd: {
-            name: string;
-            /** Format: uuid */
-            parentId?: string | null;
-        };
-        Post_6994322c: {
+        MyAccountListItem: {
             id: string;
             accountId: string;
             account: {
@@ -7067,25 +6881,241 @@ export interface components {
                 tier: number;
             }[];
             role: string;
-            subaccess: components["schemas"]["Subaccess_349d7f46"];
+            subaccess: components["schemas"]["Subaccess"][];
         };
-        Post_6ad56fae: {
+        MyBankAccountListItem: {
             /** Format: uuid */
             id: string;
-            name: string;
-            description: string | null;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            /** @enum {string} */
-            category: "Inflow" | "Outflow";
-            /** Format: int64 */
-            quantity: number;
-            total: string;
-            /** Format: int64 */
-            totalMinor: number;
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            isDefault: boolean;
+            createdAt: string;
         };
-        Post_74a6c7d0: {
+        NotificationPreferences: {
+            /** @enum {string} */
+            category: "payments" | "approvals" | "invoices" | "payroll" | "team" | "account";
+            label: string;
+            email: boolean;
+            inApp: boolean;
+        }[];
+        NotificationPreferencesDetail: {
+            preferences: components["schemas"]["NotificationPreferences"];
+        };
+        NotificationPreferencesDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["NotificationPreferencesDetail"];
+        };
+        NotificationsDeleteResponse: {
+            status: string;
+            message: string;
+            data: {
+                /** Format: int64 */
+                count: number;
+            };
+        };
+        OrganisationDetail: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "business" | "individual" | "reseller" | "non-profit";
+            createdAt: string;
+            owner: {
+                name: string;
+                email: string;
+            };
+            kyb: components["schemas"]["OrganisationKyb"];
+        };
+        OrganisationDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["OrganisationDetail"];
+        };
+        OrganisationKyb: {
+            legalName: string | null;
+            tradingName: string | null;
+            registrationNumber: string | null;
+            industry: string | null;
+            email: string | null;
+            phone: string | null;
+            address: string | null;
+            state: string | null;
+            progress: {
+                /** Format: int64 */
+                maxStep: number;
+                isComplete: boolean;
+                fillPercentage: number;
+            };
+        };
+        Pagination: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        PayeeDetail: {
+            id: string;
+            name: string;
+            currency: string;
+            email: string;
+            phone: string | null;
+            billingAddress: string | null;
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            pendingBankChange: components["schemas"]["PayeePendingBankChange"];
+            createdAt: string;
+            updatedAt: string;
+            payments: components["schemas"]["PayeePayment"][];
+            openBills: components["schemas"]["PayeeOpenBill"][];
+            bankChangeApproval: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
+        };
+        PayeeDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PayeeDetail"];
+        };
+        PayeeOpenBill: {
+            id: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+        };
+        PayeePayment: {
+            id: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            status: string;
+            narration: string;
+            createdAt: string;
+        };
+        PayeePendingBankChange: {
+            bankCode: string;
+            bankName: string;
+            accountNumber: string;
+            accountName: string;
+            id: string;
+            requestedAt: string;
+            requestedBy: string;
+        } | null;
+        PaymentInvitationDetail: {
+            id: string;
+            payerName: string;
+            payerEmail: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            note: string | null;
+            /** @enum {string} */
+            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
+            /** @enum {string|null} */
+            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
+            wirePurpose: string | null;
+            narration: string | null;
+            paymentReference: string;
+            transactionId: string | null;
+            expiresAt: string;
+            confirmedAt: string | null;
+            paidAt: string | null;
+            createdAt: string;
+        };
+        PaymentInvitationDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PaymentInvitationDetail"];
+        };
+        PaymentOverviewBucket: {
+            bucket: string;
+            moneyIn: string;
+            /** Format: int64 */
+            moneyInMinor: number;
+            moneyOut: string;
+            /** Format: int64 */
+            moneyOutMinor: number;
+            /** Format: int64 */
+            count: number;
+        };
+        PaymentOverviewDetail: {
+            /** @enum {string} */
+            period: "day" | "week" | "month";
+            currency: string;
+            from: string;
+            to: string;
+            totalIn: string;
+            /** Format: int64 */
+            totalInMinor: number;
+            totalOut: string;
+            /** Format: int64 */
+            totalOutMinor: number;
+            buckets: components["schemas"]["PaymentOverviewBucket"][];
+        };
+        PaymentTagMapping: {
+            categoryId: string;
+            categoryName: string;
+            providerAccountId: string | null;
+            providerAccountName: string | null;
+            classId: string | null;
+            className: string | null;
+        };
+        PaymentTagMappingDetail: {
+            bankAccountId: string | null;
+            defaultExpenseAccountId: string | null;
+            payrollAccountId: string | null;
+            employerPensionAccountId: string | null;
+            nsitfExpenseAccountId: string | null;
+            payePayableAccountId: string | null;
+            pensionPayableAccountId: string | null;
+            nhfPayableAccountId: string | null;
+            nsitfPayableAccountId: string | null;
+            otherDeductionsAccountId: string | null;
+            bankChargesAccountId: string | null;
+            mappings: components["schemas"]["PaymentTagMapping"][];
+        };
+        PaymentTagMappingDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PaymentTagMappingDetail"];
+        };
+        PayoutAssetCreateBody: {
+            type: string;
+            brand: string;
+            modelNo: string;
+            serialNo: string;
+            location: string;
+            /** @default [] */
+            inventory: components["schemas"]["PayoutAssetCreateInventory"][];
+        };
+        PayoutAssetCreateInventory: {
+            /** Format: uuid */
+            productId: string;
+            /** Format: int32 */
+            quantity: number;
+        };
+        PayoutAssetDetail: {
             /** Format: uuid */
             id: string;
             type: string;
@@ -7094,59 +7124,62 @@ export interface components {
             serialNo: string;
             location: string;
             active: boolean;
-            inventory: components["schemas"]["Inventory_50ada3c4"];
+            inventory: components["schemas"]["PayoutAssetInventory"][];
             value: string;
             /** Format: int64 */
             valueMinor: number;
             createdAt: string;
         };
-        Post_7571ff8a: {
+        PayoutAssetDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_28971bd5"];
+            data: components["schemas"]["PayoutAssetDetail"];
         };
-        Post_75dde09d: {
-            id: string;
-            reference: string;
+        PayoutAssetInventory: {
+            /** Format: uuid */
+            productId: string;
             name: string;
-            walletId: string;
-            currency: string;
-            /** @enum {string} */
-            status: "validating" | "invalid" | "pending" | "rejected" | "paying" | "completed" | "partially_failed" | "failed";
-            approvalStatus: string | null;
-            error: string | null;
             /** Format: int64 */
-            itemCount: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
+            quantity: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
             total: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
+            /** Format: int64 */
             totalMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            fee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            feeMinor: number;
-            progress: components["schemas"]["Progress_461d5a21"];
-            maker: {
-                id: string;
-                name: string;
-            };
-            createdAt: string;
-            updatedAt: string;
-            items: components["schemas"]["Post_7b1a95d0"];
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
         };
-        Post_761cf089: {
+        PayoutCategoryCreateBody: {
+            name: string;
+            /** Format: uuid */
+            parentId?: string | null;
+        };
+        PayoutCategoryCreateResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_cd2e6ef3"];
+            data: components["schemas"]["PayoutCategoryListItem"];
         };
-        Post_781ea721: {
+        PayoutCategoryListItem: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            parentId: string | null;
+            budget: string | null;
+            /** Format: int64 */
+            budgetMinor: number | null;
+            createdAt: string;
+        };
+        PayoutCategoryListResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PayoutCategoryListItem"][];
+        };
+        PayoutCreateAsset: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            quantity?: number;
+        };
+        PayoutDetail: {
             id: string;
             reference: string;
             /** @enum {string} */
@@ -7213,436 +7246,111 @@ export interface components {
             channel: string;
             createdAt: string;
             updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-            recurrence: components["schemas"]["Recurrence_d229c587"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
+            recurrence: components["schemas"]["Recurrence"];
         };
-        Post_7a000c7e: {
-            /** Format: uuid */
-            id: string;
-            meterNo: string;
-            name: string;
-            address: string;
-            disco: string;
-            /** @enum {string} */
-            vendType: "prepaid" | "postpaid";
-            label: string | null;
-            phoneNo: string;
-            email: string;
-            state: string;
-            createdAt: string;
-        };
-        Post_7b1a95d0: components["schemas"]["Post_0dd6aa95"][];
-        Post_7c4f4e6b: {
-            id: string;
-            payerName: string;
-            payerEmail: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            note: string | null;
-            /** @enum {string} */
-            status: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
-            /** @enum {string|null} */
-            method: "bankTransfer" | "usdAccount" | "gbpAccount" | null;
-            wirePurpose: string | null;
-            narration: string | null;
-            paymentReference: string;
-            transactionId: string | null;
-            expiresAt: string;
-            confirmedAt: string | null;
-            paidAt: string | null;
-            createdAt: string;
-        };
-        Post_7f294590: {
-            /** Format: uuid */
-            orderId: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            total: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            totalMinor: number;
-            vendings: components["schemas"]["Vendings_4b3a6c64"];
-        };
-        Post_82033f20: {
+        PayoutDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_cf135cad"];
+            data: components["schemas"]["PayoutDetail"];
         };
-        Post_832907d1: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_3e74aadb"];
-        };
-        Post_87667d1d: {
-            name: string;
-            description: string;
-            /** @default {} */
-            resources: {
-                [key: string]: ("get" | "post" | "put" | "patch" | "delete" | "*")[];
-            };
-        };
-        Post_87d6d91f: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_74a6c7d0"];
-        };
-        Post_950ad73d: {
-            id: string;
-            email: string;
-            role: string;
-            roleName: string;
-            subsidiaryId: string | null;
-            /** @enum {string} */
-            status: "pending" | "accepted" | "cancelled";
-            expiresAt: string;
-            expired: boolean;
-            createdAt: string;
-            invitedBy: {
-                name: string;
-            } | null;
-        };
-        Post_950e1f58: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_7f294590"];
-        };
-        Post_99e5412b: {
+        PayoutScheduleDetailResponse: {
             status: string;
             message: string;
             data: {
-                recoveryCodes: string[];
+                id: string;
+                payoutId: string;
+                scheduledDate: string;
+                /** @enum {string} */
+                status: "scheduled" | "paid" | "cancelled";
             };
         };
-        Post_a17a6cd0: {
+        PayrollCreateBody: {
             name: string;
+            description?: string;
             /** @enum {string} */
-            type: "expense" | "invoice" | "payroll" | "marketplace" | "payout" | "disbursement" | "commission" | "payeeBankChange" | "request" | "employeeBankChange";
-            amountFrom?: (number | null) | (string | null);
-            amountTo?: (number | null) | (string | null);
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
             /** Format: uuid */
-            categoryId?: string | null;
-            /** Format: uuid */
-            subsidiaryId?: string | null;
-            levels: components["schemas"]["Levels_aa9fefdc"];
+            walletId: string;
+            employees: string[];
+            /** Format: int32 */
+            daysBeforeMonthEndToCreatePayroll?: number | null;
+            /** Format: int32 */
+            daysBeforeMonthEndToProcessPayroll?: number | null;
+            /** Format: date */
+            scheduledPayDate?: string | null;
+            payrollBreakdown?: {
+                [key: string]: {
+                    [key: string]: number | string;
+                };
+            };
         };
-        Post_a744a0c8: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_6ad56fae"];
-        };
-        Post_adae3d85: {
+        PayrollDetail: {
             id: string;
-            fileName: string | null;
+            reference: string;
+            name: string;
+            description: string | null;
             /** @enum {string} */
-            status: "validating" | "validated" | "committed" | "discarded";
+            type: "once" | "recurring";
+            /** @enum {string} */
+            mode: "instant" | "scheduled";
+            /** @enum {string} */
+            status: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
+            walletId: string;
+            /** Format: int64 */
+            employeeCount: number;
+            /** Format: int64 */
+            paidCount: number;
+            /** Format: int64 */
+            failedCount: number;
+            /** Format: int64 */
+            daysBeforeMonthEndToCreatePayroll: number | null;
+            /** Format: int64 */
+            daysBeforeMonthEndToProcessPayroll: number | null;
+            scheduledPayDate: string | null;
             salaryVisible: boolean;
+            grossAmount: string | null;
             /** Format: int64 */
-            total: number;
+            grossAmountMinor: number | null;
+            netAmount: string | null;
             /** Format: int64 */
-            validCount: number;
+            netAmountMinor: number | null;
+            employerCost: string | null;
             /** Format: int64 */
-            invalidCount: number;
-            progress: {
-                /** Format: int64 */
-                done: number;
-                /** Format: int64 */
-                total: number;
-            };
-            createdAt: string;
-            updatedAt: string;
-        };
-        Post_b61a446a: {
-            customerName: string;
-            customerEmail?: string | null;
-            bankCode: string;
-            bankName?: string | null;
-            accountNumber: string;
-            accountName?: string | null;
-            percentage: number | string;
-            cap?: number | string;
-        };
-        Post_b7550647: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_e19c15e6"];
-        };
-        Post_b8893923: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_d09fe29e"];
-        };
-        Post_ba01f8f5: {
-            accessToken: string;
-            refreshToken: string;
-            accessExpiresAt: string;
-            user: {
-                id: string;
-                email: string;
-                verified: boolean;
-                _2fa: boolean;
-            };
-        };
-        Post_beb8b080: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_b5896b79"];
-        };
-        Post_befa35fa: {
-            id: string;
-            name: string;
-            currency: string;
-            email: string;
-            phone: string | null;
-            billingAddress: string | null;
-            bankCode: string;
-            bankName: string;
-            accountNumber: string;
-            accountName: string;
-            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
-            createdAt: string;
-            updatedAt: string;
-            payments: components["schemas"]["Payments_8a3a54c7"];
-            openBills: components["schemas"]["OpenBills_3d5ba027"];
-            bankChangeApproval: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-        };
-        Post_c85af71b: {
-            amount: number | string;
-            /** Format: uuid */
-            walletId: string;
-            /** @enum {string} */
-            currency: "NGN" | "USD" | "GBP";
-            bankCode: string;
-            bankAccountNumber: string;
-            bankAccountName?: string;
-            purpose?: components["schemas"]["Purpose_694b32bc"];
-            /** @default [] */
-            attachments: {
-                /** @default  */
-                uploader: string;
-                fileName: string;
-            }[];
-            /** Format: uuid */
-            approverId?: string | null;
-            productsAndServices?: components["schemas"]["ProductsAndServices_99a9bfc4"];
-            /** Format: uuid */
-            projectId?: string | null;
-            /** Format: email */
-            beneficiaryEmail?: string | null;
-            /** Format: uuid */
-            beneficiaryId?: string | null;
-            /** @default false */
-            notifyBeneficiary: boolean;
-            /** Format: date */
-            scheduledDate?: string | null;
-            /** @enum {string|null} */
-            recurrence?: "once" | "weekly" | "monthly" | null;
-            /** Format: date */
-            recurrenceEndDate?: string | null;
-        };
-        Post_c970a924: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_e5942aa2"];
-        };
-        Post_cbb63cd9: {
-            name: string;
-            description?: string | null;
-            amount: number | string;
-            /**
-             * @default Outflow
-             * @enum {string}
-             */
-            category: "Inflow" | "Outflow";
-            /**
-             * Format: int32
-             * @default 1
-             */
-            quantity: number;
-        };
-        Post_cd2e6ef3: {
-            isPaymentRequired: boolean;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            exchangeFee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            exchangeFeeMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            fxFee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            fxFeeMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            transferFee: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            transferFeeMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            total: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            totalMinor: number;
-            rate: string;
-            sourceCurrency: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            requestedAmount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            requestedAmountMinor: number;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            availableBalance: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            availableBalanceMinor: number;
-        };
-        Post_ceac5507: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_d315a01c"];
-        };
-        Post_cf135cad: {
-            /** Format: uuid */
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired";
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            fee: string | null;
-            /** Format: int64 */
-            feeMinor: number | null;
-            currency: string;
-            walletId: string;
-            bankCode: string;
-            bankName: string;
-            bankAccountNumber: string;
-            bankAccountName: string;
-            purpose: {
-                service: string | null;
-                serviceName: string | null;
-                description: string | null;
-            };
-            attachments: {
-                uploader: string;
-                fileName: string;
-            }[];
-            productsAndServices: components["schemas"]["ProductsAndServices_b851e8bc"];
-            approverId: string | null;
-            projectId: string | null;
-            beneficiaryEmail: string | null;
-            maker: {
-                id: string;
-                name: string;
-            };
-            transactionId: string | null;
-            failureReason: string | null;
-            scheduledDate: string | null;
-            /** @enum {string|null} */
-            recurrence: "once" | "weekly" | "monthly" | null;
-            recurrenceEndDate: string | null;
-            nextRunOn: string | null;
-            parentExpenseId: string | null;
-            createdAt: string;
-            updatedAt: string;
-            expenseData: components["schemas"]["ExpenseData_289f8bc1"];
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
-        };
-        Post_d09fe29e: {
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
-            approvalStatus: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number;
-            currency: string;
-            walletId: string;
-            /** @enum {string} */
-            purpose: "vendorPayment" | "reimbursement" | "travel" | "supplies" | "salary" | "other";
-            narration: string;
-            /** @enum {string} */
-            payeeKind: "vendor" | "self";
-            payee: {
-                id: string | null;
-                name: string;
-                bankName: string;
-                accountNumber: string;
-                accountName: string;
-            };
-            /** @enum {string|null} */
-            decision: "pay" | "approve" | "schedule" | "moreInfo" | null;
-            scheduledDate: string | null;
-            payoutId: string | null;
-            transactionId: string | null;
+            employerCostMinor: number | null;
+            payrollBreakdown: {
+                [key: string]: string;
+            } | null;
+            payrollBreakdownMinor: {
+                [key: string]: number;
+            } | null;
+            employerCosts: {
+                [key: string]: string;
+            } | null;
             maker: {
                 id: string;
                 name: string;
             };
             createdAt: string;
             updatedAt: string;
-            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
         };
-        Post_d315a01c: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            phoneNumber: string | null;
-            createdAt: string;
-        };
-        Post_d50a078f: {
+        PayrollDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_457072cb"];
+            data: components["schemas"]["PayrollDetail"];
         };
-        Post_d69b214c: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_037b351c"];
+        PayrollEmployeeComponent: {
+            description: string;
+            /** @enum {string} */
+            type: "addition" | "deduction";
+            amount: string | null;
+            /** Format: int64 */
+            amountMinor: number | null;
         };
-        Post_dd6c4967: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_781ea721"];
-        };
-        Post_de737ace: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Post_75dde09d"];
-        };
-        Post_e19c15e6: {
+        PayrollEmployeeDetail: {
             id: string;
             name: string;
             email: string;
@@ -7660,7 +7368,7 @@ export interface components {
                 accountName: string;
                 accountNumber: string;
             };
-            components: components["schemas"]["Components_285055bd"];
+            components: components["schemas"]["PayrollEmployeeComponent"][];
             salaryBreakdown: {
                 [key: string]: string;
             } | null;
@@ -7689,122 +7397,12 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
-        Post_e426515f: components["schemas"]["Post_7a000c7e"][];
-        Post_e4699390: {
+        PayrollEmployeeDetailResponse: {
             status: string;
             message: string;
-            data: components["schemas"]["Post_7c4f4e6b"];
+            data: components["schemas"]["PayrollEmployeeDetail"];
         };
-        Post_e54a30e7: components["schemas"]["Post_e19c15e6"][];
-        Post_e70859c7: {
-            name: string;
-            description?: string;
-            /** @enum {string} */
-            type: "once" | "recurring";
-            /** @enum {string} */
-            mode: "instant" | "scheduled";
-            /** Format: uuid */
-            walletId: string;
-            employees: string[];
-            /** Format: int32 */
-            daysBeforeMonthEndToCreatePayroll?: number | null;
-            /** Format: int32 */
-            daysBeforeMonthEndToProcessPayroll?: number | null;
-            /** Format: date */
-            scheduledPayDate?: string | null;
-            payrollBreakdown?: {
-                [key: string]: {
-                    [key: string]: number | string;
-                };
-            };
-        };
-        Post_fac37f6e: {
-            status: string;
-            message: string;
-            data: {
-                authorizationId: string;
-                approved: boolean;
-                reason: string | null;
-            };
-        };
-        Preferences_332aa794: {
-            /** @enum {string} */
-            category: "payments" | "approvals" | "invoices" | "payroll" | "team" | "account";
-            label: string;
-            email: boolean;
-            inApp: boolean;
-        }[];
-        Products_3c248481: {
-            name: string;
-            price: string;
-            /** Format: int64 */
-            priceMinor: number;
-            /** Format: int64 */
-            quantity: number;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-        };
-        Products_aad9241a: components["schemas"]["Products_3c248481"][];
-        ProductsAndServices_24c640a8: {
-            /** Format: uuid */
-            id: string;
-            amount: number | string;
-            /** Format: int32 */
-            quantity: number;
-            attachment?: string | null;
-        };
-        ProductsAndServices_3f22a139: {
-            id: string;
-            name: string;
-            amount: string;
-            /** Format: int64 */
-            amountMinor: number;
-            /** Format: int64 */
-            quantity: number;
-            total: string;
-            /** Format: int64 */
-            totalMinor: number;
-            attachment: string | null;
-        };
-        /** @default [] */
-        ProductsAndServices_99a9bfc4: components["schemas"]["ProductsAndServices_24c640a8"][];
-        ProductsAndServices_b851e8bc: components["schemas"]["ProductsAndServices_3f22a139"][];
-        Profile_ba07d0b7: {
-            id: string;
-            firstName: string;
-            lastName: string;
-            name: string;
-            email: string;
-            phoneNumber: string | null;
-            verified: boolean;
-            _2fa: boolean;
-            createdAt: string;
-        };
-        Progress_461d5a21: {
-            /** Format: int64 */
-            rows: number;
-            /** Format: int64 */
-            validating: number;
-            /** Format: int64 */
-            valid: number;
-            /** Format: int64 */
-            invalid: number;
-            /** Format: int64 */
-            paying: number;
-            /** Format: int64 */
-            paid: number;
-            /** Format: int64 */
-            failed: number;
-        };
-        /** @default {} */
-        Purpose_694b32bc: {
-            /** Format: uuid */
-            service?: string | null;
-            serviceName?: string | null;
-            description?: string;
-        };
-        Put_1b1b1660: {
+        PayrollEmployeesImportEntry: {
             id: string;
             /** Format: int64 */
             rowNo: number;
@@ -7827,92 +7425,122 @@ export interface components {
             };
             valid: boolean;
         };
-        Put_23f36381: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Get_3f2e24ce"];
-        };
-        Put_43d14058: {
-            /** @enum {string} */
-            method: "bank-transfer" | "exchange" | "deposit";
-            /**
-             * @default NGN
-             * @enum {string}
-             */
-            currency: "NGN" | "USD" | "GBP";
-            flat?: number | string;
-            percent?: number | string;
-            cap?: (number | null) | (string | null);
-            min?: (number | null) | (string | null);
-            bands?: {
-                upTo: (number | null) | (string | null);
-                flat: number | string;
-            }[] | null;
-        };
-        Put_84bc3e2d: {
-            status: string;
-            message: string;
-            data: {
-                id: string;
-                url: string;
-                events: string[];
-                enabled: boolean;
-                createdAt: string;
-            };
-        };
-        Put_a6dce8ee: {
-            id: string;
-            reference: string;
-            /** @enum {string} */
-            status: "requested" | "draft" | "submitted" | "sent" | "cancelled";
+        PayrollEmployeesImportEntryFixBody: {
+            /** @default  */
+            name: string;
+            /** @default  */
             email: string;
-            note: string | null;
-            payeeId: string | null;
-            payeeName: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number | null;
-            description: string | null;
-            invoiceNumber: string | null;
-            dueDate: string | null;
-            bankName: string | null;
-            accountNumber: string | null;
-            accountName: string | null;
-            fileName: string | null;
-            payoutId: string | null;
-            createdAt: string;
-            submittedAt: string | null;
+            /** @default  */
+            salaryAmount: string;
+            /** @default  */
+            bankCode: string;
+            /** @default  */
+            accountNumber: string;
+            /** @default  */
+            accountName: string;
+            /** @default  */
+            annualRent: string;
+            /** @default  */
+            stateOfResidence: string;
+            /** @default  */
+            pfaName: string;
+            /** @default  */
+            rsaPin: string;
+            /** @default  */
+            nhfNumber: string;
         };
-        Put_e090d5c2: {
+        PayrollEmployeesImportValidateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PayrollEmployeesImportValidateResult"];
+        };
+        PayrollEmployeesImportValidateResult: {
+            id: string;
+            fileName: string | null;
+            /** @enum {string} */
+            status: "validating" | "validated" | "committed" | "discarded";
+            salaryVisible: boolean;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            validCount: number;
+            /** Format: int64 */
+            invalidCount: number;
+            progress: {
+                /** Format: int64 */
+                done: number;
+                /** Format: int64 */
+                total: number;
+            };
+            createdAt: string;
+            updatedAt: string;
+        };
+        PayrollEmployeeUpdateComponents: {
+            description: string;
+            /** @enum {string} */
+            type: "addition" | "deduction";
+            amount: number | string;
+        }[];
+        PayrollGroupCreateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PayrollGroupListItem"];
+        };
+        PayrollGroupListItem: {
+            id: string;
+            name: string;
+            description: string | null;
+            /** Format: int64 */
+            employeeCount: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        PayrollSettingsDetail: {
+            enabled: boolean;
+            nhfDefault: boolean;
+            /** Format: int64 */
+            pensionMinEmployees: number;
+            minimumWageExempt: boolean;
+            minimumWageMonthly: string;
+            /** @enum {string} */
+            nsitfBase: "gross" | "bht";
+        };
+        PayrollSettingsDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PayrollSettingsDetail"];
+        };
+        PdfLinkResponse: {
             status: string;
             message: string;
             data: {
-                subsidiaryId: string | null;
-                name: string;
+                pdf_url: string;
+                expiresAt: string;
             };
         };
-        Put_e84c9d29: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Put_a6dce8ee"];
-        };
-        Recurrence_d229c587: {
+        PendingApprovalItem: {
+            /** Format: uuid */
             id: string;
             /** @enum {string} */
-            frequency: "weekly" | "monthly";
-            startDate: string;
-            nextDate: string;
-            endDate: string | null;
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            canApprove: boolean;
+            canResolve: boolean;
             /** Format: int64 */
-            occurrences: number;
-            /** @enum {string} */
-            status: "active" | "ended" | "cancelled";
-        } | null;
-        ResourceItem_12e1d450: {
+            currentLevel: number;
+            /** Format: int64 */
+            totalLevels: number;
+        };
+        PendingApprovalListItem: {
+            resourceItem: components["schemas"]["PendingApprovalResourceItem"];
+            pendingApprovalItem: components["schemas"]["PendingApprovalItem"];
+        };
+        PendingApprovalListResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PendingApprovalListItem"][];
+            metadata: components["schemas"]["ListMetadata"];
+        };
+        PendingApprovalResourceItem: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -7930,71 +7558,187 @@ export interface components {
             };
             createdAt: string;
         };
-        Response_1ef0c638: {
-            token: string | null;
-            units: string | null;
-            receiptNo: string | null;
-            orderId: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            debtAmount: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            debtAmountMinor: number | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            debtRemaining: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            debtRemainingMinor: number | null;
+        PendingChange: {
+            /** Format: uuid */
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            bankCode: string;
+            bankName: string;
+            accountName: string;
+            accountNumber: string;
+            nameMatches: boolean;
+            reason: string | null;
+            requestedAt: string;
+            decidedAt: string | null;
         } | null;
-        Rows_9fdb7e18: components["schemas"]["Rows_d152a803"][];
-        Rows_b4f0f890: {
+        PlatformKycCapDetail: {
+            editable: boolean;
+            kycIncompleteCap: string;
             /** Format: int64 */
-            row: number;
+            kycIncompleteCapMinor: number;
+            updatedAt: string | null;
+        };
+        PlatformKycCapDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PlatformKycCapDetail"];
+        };
+        Product: {
+            name: string;
+            price: string;
+            /** Format: int64 */
+            priceMinor: number;
+            /** Format: int64 */
+            quantity: number;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+        };
+        ProductCreateBody: {
+            name: string;
+            description?: string | null;
+            amount: number | string;
+            /**
+             * @default Outflow
+             * @enum {string}
+             */
+            category: "Inflow" | "Outflow";
+            /**
+             * Format: int32
+             * @default 1
+             */
+            quantity: number;
+        };
+        ProductDetail: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            amount: string;
+            /** Format: int64 */
+            amountMinor: number;
+            /** @enum {string} */
+            category: "Inflow" | "Outflow";
+            /** Format: int64 */
+            quantity: number;
+            total: string;
+            /** Format: int64 */
+            totalMinor: number;
+        };
+        ProductDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ProductDetail"];
+        };
+        Profile: {
+            id: string;
+            firstName: string;
+            lastName: string;
             name: string;
             email: string;
-            phone: string | null;
-            billingAddress: string | null;
-            bankCode: string;
-            bankName: string | null;
-            accountNumber: string;
-            accountName: string | null;
-            errors: {
-                field: string;
-                message: string;
-            }[];
+            phoneNumber: string | null;
+            verified: boolean;
+            _2fa: boolean;
+            createdAt: string;
         };
-        Rows_b63c9dce: components["schemas"]["Rows_b4f0f890"][];
-        Rows_d152a803: {
+        ProfileDetail: {
+            profile: components["schemas"]["Profile"];
+        };
+        ProfileDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ProfileDetail"];
+        };
+        ProjectDetail: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            active: boolean;
+            budget: string | null;
             /** Format: int64 */
-            row: number;
-            vendorName: string;
-            vendorEmail: string;
-            bankCode: string;
-            bankName: string | null;
-            accountNumber: string;
-            accountName: string | null;
-            /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string | null;
-            /**
-             * Format: int64
-             * @description Integer minor units (kobo, cents, pence)
-             */
-            amountMinor: number | null;
-            invoiceNumber: string;
-            description: string;
-            dueDate: string | null;
-            payeeId: string | null;
-            errors: {
-                field: string;
-                message: string;
-            }[];
+            budgetMinor: number | null;
+            startDate: string | null;
+            endDate: string | null;
+            spent: string;
+            /** Format: int64 */
+            spentMinor: number;
+            committed: string;
+            /** Format: int64 */
+            committedMinor: number;
+            remaining: string | null;
+            /** Format: int64 */
+            remainingMinor: number | null;
+            members: components["schemas"]["ProjectMember"][];
+            completedAt: string | null;
+            createdAt: string;
         };
-        Subaccess_349d7f46: components["schemas"]["Subaccess_3c80bc06"][];
-        Subaccess_3c80bc06: {
+        ProjectDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ProjectDetail"];
+        };
+        ProjectMember: {
+            /** Format: uuid */
+            accessId: string;
+            /** Format: uuid */
+            userId: string;
+            name: string;
+        };
+        Recurrence: {
+            id: string;
+            /** @enum {string} */
+            frequency: "weekly" | "monthly";
+            startDate: string;
+            nextDate: string;
+            endDate: string | null;
+            /** Format: int64 */
+            occurrences: number;
+            /** @enum {string} */
+            status: "active" | "ended" | "cancelled";
+        } | null;
+        RoleCreateBody: {
+            name: string;
+            description: string;
+            /** @default {} */
+            resources: {
+                [key: string]: ("get" | "post" | "put" | "patch" | "delete" | "*")[];
+            };
+        };
+        RoleCreateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["RoleListItem"];
+        };
+        RoleListItem: {
+            id: string;
+            name: string;
+            slug: string;
+            description: string;
+            resources: "*" | {
+                [key: string]: string[];
+            };
+            isBuiltIn: boolean;
+        };
+        Session: {
+            accessToken: string;
+            refreshToken: string;
+            accessExpiresAt: string;
+            user: {
+                id: string;
+                email: string;
+                verified: boolean;
+                _2fa: boolean;
+            };
+        };
+        SessionResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Session"];
+        };
+        Subaccess: {
             id: string;
             subsidiaryId: string;
             active: boolean;
@@ -8003,12 +7747,26 @@ export interface components {
                 name: string;
             };
         };
-        SuccessTransaction_3cc95d50: {
-            /** Format: uuid */
+        SubsidiaryMember: {
             id: string;
-        } | null;
-        Vendings_4b3a6c64: components["schemas"]["Vendings_aa9258a4"][];
-        Vendings_aa9258a4: {
+            memberId: string;
+            active: boolean;
+            role: string;
+            user: {
+                id: string;
+                firstName: string;
+                lastName: string;
+                email: string;
+            };
+        };
+        TwoFactorEnableResponse: {
+            status: string;
+            message: string;
+            data: {
+                recoveryCodes: string[];
+            };
+        };
+        VendingDetail: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -8030,12 +7788,213 @@ export interface components {
             assetId: string;
             assetIdentifier: string;
             assetLabel: string | null;
-            metadata: components["schemas"]["Metadata_472ed56e"];
-            response: components["schemas"]["Response_1ef0c638"];
+            metadata: components["schemas"]["VendingMetadata"];
+            response: components["schemas"]["VendingProviderResponse"];
             failureReason: string | null;
-            successTransaction: components["schemas"]["SuccessTransaction_3cc95d50"];
+            successTransaction: components["schemas"]["VendingSuccessTransaction"];
             /** Format: uuid */
             transactionId: string | null;
+            /** Format: int64 */
+            orderSize: number;
+            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
+        };
+        VendingDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["VendingDetail"];
+        };
+        VendingListItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            orderId: string;
+            reference: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            currency: string;
+            createdAt: string;
+            /** @enum {string} */
+            vendStatus: "SUCCESS" | "FAILED" | "pending";
+            approvalStatus: string;
+            /** Format: uuid */
+            assetId: string;
+            assetIdentifier: string;
+            assetLabel: string | null;
+            metadata: components["schemas"]["VendingMetadata"];
+            response: components["schemas"]["VendingProviderResponse"];
+            failureReason: string | null;
+            successTransaction: components["schemas"]["VendingSuccessTransaction"];
+            /** Format: uuid */
+            transactionId: string | null;
+        };
+        VendingMetadata: {
+            /** @enum {string} */
+            vertical: "ELECTRICITY";
+            meter: string;
+            name: string;
+            address: string;
+            disco: string;
+            /** @enum {string} */
+            vendType: "prepaid" | "postpaid";
+        };
+        VendingProviderResponse: {
+            token: string | null;
+            units: string | null;
+            receiptNo: string | null;
+            orderId: string | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            debtAmount: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            debtAmountMinor: number | null;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            debtRemaining: string | null;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            debtRemainingMinor: number | null;
+        } | null;
+        VendingsCreateAsset: {
+            /** Format: uuid */
+            assetId: string;
+            amount: number | string;
+        };
+        VendingsCreateResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["VendingsCreateResult"];
+        };
+        VendingsCreateResult: {
+            /** Format: uuid */
+            orderId: string;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            total: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            totalMinor: number;
+            vendings: components["schemas"]["VendingListItem"][];
+        };
+        VendingSuccessTransaction: {
+            /** Format: uuid */
+            id: string;
+        } | null;
+        VendorImportConfirmResponse: {
+            status: string;
+            message: string;
+            data: {
+                /** Format: int64 */
+                created: number;
+            };
+        };
+        VendorImportDetail: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed";
+            fileName: string;
+            /** Format: int64 */
+            rowCount: number;
+            /** Format: int64 */
+            validRows: number;
+            /** Format: int64 */
+            errorRows: number;
+            rows: components["schemas"]["VendorImportRow"][];
+            createdAt: string;
+        };
+        VendorImportDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["VendorImportDetail"];
+        };
+        VendorImportRow: {
+            /** Format: int64 */
+            row: number;
+            name: string;
+            email: string;
+            phone: string | null;
+            billingAddress: string | null;
+            bankCode: string;
+            bankName: string | null;
+            accountNumber: string;
+            accountName: string | null;
+            errors: {
+                field: string;
+                message: string;
+            }[];
+        };
+        VendorInvitationListItem: {
+            id: string;
+            email: string;
+            name: string | null;
+            payeeId: string | null;
+            /** @enum {string} */
+            status: "sent" | "completed";
+            expiresAt: string;
+            createdAt: string;
+        };
+        WalletDetail: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            currency: "NGN" | "USD" | "GBP";
+            name: string;
+            balance: string;
+            /** Format: int64 */
+            balanceMinor: number;
+            pendingBalance: string;
+            /** Format: int64 */
+            pendingBalanceMinor: number;
+            virtualAccount: {
+                accountNumber: string;
+                bankCode: string | null;
+                bankName: string | null;
+            } | null;
+            createdAt: string;
+        };
+        WalletDetailResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["WalletDetail"];
+        };
+        WebhookDeliveryListItem: {
+            id: string;
+            event: string;
+            eventId: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** Format: int64 */
+            attempts: number;
+            /** Format: int64 */
+            lastStatusCode: number | null;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            deliveredAt: string | null;
+            createdAt: string;
+        };
+        WebhookDeliveryReplayResponse: {
+            status: string;
+            message: string;
+            data: components["schemas"]["WebhookDeliveryListItem"];
+        };
+        WebhookEndpointUpdateResponse: {
+            status: string;
+            message: string;
+            data: {
+                id: string;
+                url: string;
+                events: string[];
+                enabled: boolean;
+                createdAt: string;
+            };
         };
     };
     responses: {
@@ -8242,8 +8201,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 action?: string;
                 actorUserId?: string;
@@ -8290,7 +8249,7 @@ export interface operations {
                             } | null;
                             createdAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -8457,7 +8416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_60479abd"];
+                    "application/json": components["schemas"]["SessionResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8571,7 +8530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_60479abd"];
+                    "application/json": components["schemas"]["SessionResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8604,7 +8563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_60479abd"];
+                    "application/json": components["schemas"]["SessionResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8632,7 +8591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_60479abd"];
+                    "application/json": components["schemas"]["SessionResponse"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
@@ -8764,7 +8723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_e2142f36"];
+                    "application/json": components["schemas"]["ProfileDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8799,7 +8758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_e2142f36"];
+                    "application/json": components["schemas"]["ProfileDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8908,7 +8867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_99e5412b"];
+                    "application/json": components["schemas"]["TwoFactorEnableResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -8981,7 +8940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_99e5412b"];
+                    "application/json": components["schemas"]["TwoFactorEnableResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9026,7 +8985,7 @@ export interface operations {
                             state: string;
                             createdAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -9056,7 +9015,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_b5896b79"][];
+                        data: components["schemas"]["RoleListItem"][];
                     };
                 };
             };
@@ -9075,7 +9034,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_87667d1d"];
+                "application/json": components["schemas"]["RoleCreateBody"];
             };
         };
         responses: {
@@ -9088,7 +9047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_beb8b080"];
+                    "application/json": components["schemas"]["RoleCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9109,7 +9068,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_87667d1d"];
+                "application/json": components["schemas"]["RoleCreateBody"];
             };
         };
         responses: {
@@ -9122,7 +9081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_beb8b080"];
+                    "application/json": components["schemas"]["RoleCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9140,8 +9099,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
             };
             header?: never;
             path?: never;
@@ -9161,8 +9120,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_59454e95"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["MemberListItem"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -9208,7 +9167,7 @@ export interface operations {
                             roleName: string;
                             active: boolean;
                             updatedAt: string;
-                            limit: components["schemas"]["Limit_223409f7"];
+                            limit: components["schemas"]["MemberLimit"];
                             stats: {
                                 /** @description Decimal string of major units, e.g. "1234.50" */
                                 totalCashOutFlow: string;
@@ -9252,7 +9211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Patch_ca4d031b"];
+                    "application/json": components["schemas"]["MemberUpdateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9289,7 +9248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Patch_ca4d031b"];
+                    "application/json": components["schemas"]["MemberUpdateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9327,7 +9286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Patch_ca4d031b"];
+                    "application/json": components["schemas"]["MemberUpdateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9365,7 +9324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Patch_ca4d031b"];
+                    "application/json": components["schemas"]["MemberUpdateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9383,8 +9342,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
             };
             header?: never;
             path?: never;
@@ -9404,8 +9363,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_950ad73d"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["InvitationListItem"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -9443,7 +9402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_28a2ae3e"];
+                    "application/json": components["schemas"]["InvitationCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9473,7 +9432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_28a2ae3e"];
+                    "application/json": components["schemas"]["InvitationCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9510,7 +9469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_28a2ae3e"];
+                    "application/json": components["schemas"]["InvitationCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9541,7 +9500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_28a2ae3e"];
+                    "application/json": components["schemas"]["InvitationCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -9650,7 +9609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_304d4bcf"];
+                    "application/json": components["schemas"]["BankListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9717,7 +9676,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_8b035031"][];
+                        data: components["schemas"]["MyBankAccountListItem"][];
                     };
                 };
             };
@@ -9756,7 +9715,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_8b035031"];
+                        data: components["schemas"]["MyBankAccountListItem"];
                     };
                 };
             };
@@ -9857,7 +9816,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_6364a289"];
+                        data: components["schemas"]["FeePolicyListItem"][];
                     };
                 };
             };
@@ -9876,7 +9835,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Put_43d14058"];
+                "application/json": components["schemas"]["FeePolicySetBody"];
             };
         };
         responses: {
@@ -9889,7 +9848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Put_23f36381"];
+                    "application/json": components["schemas"]["FeePolicySetResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10023,7 +9982,7 @@ export interface operations {
                         message: string;
                         data: {
                             editable: boolean;
-                            policies: components["schemas"]["Get_6364a289"];
+                            policies: components["schemas"]["FeePolicyListItem"][];
                         };
                     };
                 };
@@ -10043,7 +10002,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Put_43d14058"];
+                "application/json": components["schemas"]["FeePolicySetBody"];
             };
         };
         responses: {
@@ -10056,7 +10015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Put_23f36381"];
+                    "application/json": components["schemas"]["FeePolicySetResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10133,7 +10092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_761cf089"];
+                    "application/json": components["schemas"]["ExchangeQuoteResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10174,7 +10133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_761cf089"];
+                    "application/json": components["schemas"]["ExchangeQuoteResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10215,7 +10174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_761cf089"];
+                    "application/json": components["schemas"]["ExchangeQuoteResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10256,7 +10215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_761cf089"];
+                    "application/json": components["schemas"]["ExchangeQuoteResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10297,7 +10256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_761cf089"];
+                    "application/json": components["schemas"]["ExchangeQuoteResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10337,7 +10296,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_6994322c"];
+                        data: components["schemas"]["MyAccountListItem"];
                     };
                 };
             };
@@ -10369,7 +10328,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_6994322c"][];
+                        data: components["schemas"]["MyAccountListItem"][];
                     };
                 };
             };
@@ -10397,7 +10356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_7a5ee737"];
+                    "application/json": components["schemas"]["ActiveAccountDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10431,7 +10390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_7a5ee737"];
+                    "application/json": components["schemas"]["ActiveAccountDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10459,7 +10418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_89268a9e"];
+                    "application/json": components["schemas"]["OrganisationDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10492,7 +10451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_89268a9e"];
+                    "application/json": components["schemas"]["OrganisationDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10520,7 +10479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_9f7de912"];
+                    "application/json": components["schemas"]["KybStatusDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10628,7 +10587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_9f7de912"];
+                    "application/json": components["schemas"]["KybStatusDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10662,7 +10621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_9f7de912"];
+                    "application/json": components["schemas"]["KybStatusDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10706,7 +10665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_9f7de912"];
+                    "application/json": components["schemas"]["KybStatusDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10751,7 +10710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_9f7de912"];
+                    "application/json": components["schemas"]["KybStatusDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10788,7 +10747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_9f7de912"];
+                    "application/json": components["schemas"]["KybStatusDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10805,8 +10764,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
             };
             header?: never;
             path?: never;
@@ -10823,7 +10782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_838937f3"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10858,7 +10817,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_298162ea"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10890,7 +10849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_cca045a8"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10929,7 +10888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_cca045a8"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11005,7 +10964,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_cca045a8"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11038,7 +10997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_cca045a8"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11076,7 +11035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_cca045a8"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11113,7 +11072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Put_e090d5c2"];
+                    "application/json": components["schemas"]["ActiveExpenseSubsidiarySetResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11141,7 +11100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Put_e090d5c2"];
+                    "application/json": components["schemas"]["ActiveExpenseSubsidiarySetResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11157,8 +11116,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
             };
             header?: never;
             path?: never;
@@ -11175,7 +11134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_838937f3"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11210,7 +11169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_298162ea"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11242,7 +11201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_cca045a8"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11281,7 +11240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_cca045a8"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11357,7 +11316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_cca045a8"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11390,7 +11349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_cca045a8"];
+                    "application/json": components["schemas"]["ExpenseSubsidiaryDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11564,7 +11523,7 @@ export interface operations {
                                 };
                             };
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -11593,7 +11552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Patch_6d3f18df"];
+                    "application/json": components["schemas"]["NotificationsDeleteResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11626,7 +11585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Patch_6d3f18df"];
+                    "application/json": components["schemas"]["NotificationsDeleteResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11735,7 +11694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_9137428a"];
+                    "application/json": components["schemas"]["NotificationPreferencesDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11773,7 +11732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_9137428a"];
+                    "application/json": components["schemas"]["NotificationPreferencesDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11804,7 +11763,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_ad1d04b5"][];
+                        data: components["schemas"]["WalletDetail"][];
                     };
                 };
             };
@@ -11840,7 +11799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_4f7426d8"];
+                    "application/json": components["schemas"]["WalletDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11871,7 +11830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_4f7426d8"];
+                    "application/json": components["schemas"]["WalletDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -11924,8 +11883,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 period?: "24h" | "7d" | "30d";
                 type?: "deposit" | "payout" | "payout_fund_reversal" | "fee" | "exchange" | "collection_reversal" | "adjustment" | "card_funding" | "card_unload" | "card_spend" | "card_refund";
@@ -11988,7 +11947,7 @@ export interface operations {
                             signedAmountMinor: number;
                             receiptAvailable: boolean;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -12128,7 +12087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_65b93179"];
+                    "application/json": components["schemas"]["PdfLinkResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12276,7 +12235,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_0bd5135b"][];
+                        data: components["schemas"]["ApprovalWorkflowDetail"][];
                     };
                 };
             };
@@ -12296,7 +12255,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_a17a6cd0"];
+                "application/json": components["schemas"]["ApprovalWorkflowCreateBody"];
             };
         };
         responses: {
@@ -12309,7 +12268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_2636d265"];
+                    "application/json": components["schemas"]["ApprovalWorkflowDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12341,7 +12300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_2636d265"];
+                    "application/json": components["schemas"]["ApprovalWorkflowDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12363,7 +12322,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_a17a6cd0"];
+                "application/json": components["schemas"]["ApprovalWorkflowCreateBody"];
             };
         };
         responses: {
@@ -12376,7 +12335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_2636d265"];
+                    "application/json": components["schemas"]["ApprovalWorkflowDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12408,7 +12367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_2636d265"];
+                    "application/json": components["schemas"]["ApprovalWorkflowDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12426,8 +12385,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
             };
             header?: never;
             path: {
@@ -12446,7 +12405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_33b2a4e5"];
+                    "application/json": components["schemas"]["PendingApprovalListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12464,8 +12423,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
             };
             header?: never;
             path: {
@@ -12484,7 +12443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_33b2a4e5"];
+                    "application/json": components["schemas"]["PendingApprovalListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12562,7 +12521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_32368549"];
+                    "application/json": components["schemas"]["ApprovalItemDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12593,7 +12552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_2295f680"];
+                    "application/json": components["schemas"]["ApprovalCommentListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12630,7 +12589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_2295f680"];
+                    "application/json": components["schemas"]["ApprovalCommentListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12670,7 +12629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_32368549"];
+                    "application/json": components["schemas"]["ApprovalItemDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12708,7 +12667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_32368549"];
+                    "application/json": components["schemas"]["ApprovalItemDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12746,7 +12705,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_32368549"];
+                    "application/json": components["schemas"]["ApprovalItemDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12776,7 +12735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_c3150186"];
+                    "application/json": components["schemas"]["ApPolicyDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12815,7 +12774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_c3150186"];
+                    "application/json": components["schemas"]["ApPolicyDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12844,7 +12803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_0e9a1573"];
+                    "application/json": components["schemas"]["PlatformKycCapDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12877,7 +12836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_0e9a1573"];
+                    "application/json": components["schemas"]["PlatformKycCapDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12905,7 +12864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_4eccc571"];
+                    "application/json": components["schemas"]["PayoutCategoryListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12923,7 +12882,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_64c618fd"];
+                "application/json": components["schemas"]["PayoutCategoryCreateBody"];
             };
         };
         responses: {
@@ -12936,7 +12895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_c970a924"];
+                    "application/json": components["schemas"]["PayoutCategoryCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -12966,7 +12925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_4eccc571"];
+                    "application/json": components["schemas"]["PayoutCategoryListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -13035,7 +12994,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_64c618fd"];
+                "application/json": components["schemas"]["PayoutCategoryCreateBody"];
             };
         };
         responses: {
@@ -13048,7 +13007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_c970a924"];
+                    "application/json": components["schemas"]["PayoutCategoryCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13080,7 +13039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_c970a924"];
+                    "application/json": components["schemas"]["PayoutCategoryCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13118,7 +13077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_c970a924"];
+                    "application/json": components["schemas"]["PayoutCategoryCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13158,7 +13117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_c970a924"];
+                    "application/json": components["schemas"]["PayoutCategoryCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13191,7 +13150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_c970a924"];
+                    "application/json": components["schemas"]["PayoutCategoryCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13228,8 +13187,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_6ad56fae"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["ProductDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -13249,7 +13208,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_cbb63cd9"];
+                "application/json": components["schemas"]["ProductCreateBody"];
             };
         };
         responses: {
@@ -13262,7 +13221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_a744a0c8"];
+                    "application/json": components["schemas"]["ProductDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13292,7 +13251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_a744a0c8"];
+                    "application/json": components["schemas"]["ProductDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13314,7 +13273,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_cbb63cd9"];
+                "application/json": components["schemas"]["ProductCreateBody"];
             };
         };
         responses: {
@@ -13327,7 +13286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_a744a0c8"];
+                    "application/json": components["schemas"]["ProductDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13358,7 +13317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_a744a0c8"];
+                    "application/json": components["schemas"]["ProductDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13395,8 +13354,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_74a6c7d0"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["PayoutAssetDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -13416,7 +13375,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_306818ff"];
+                "application/json": components["schemas"]["PayoutAssetCreateBody"];
             };
         };
         responses: {
@@ -13429,7 +13388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_87d6d91f"];
+                    "application/json": components["schemas"]["PayoutAssetDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13461,7 +13420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_87d6d91f"];
+                    "application/json": components["schemas"]["PayoutAssetDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13483,7 +13442,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_306818ff"];
+                "application/json": components["schemas"]["PayoutAssetCreateBody"];
             };
         };
         responses: {
@@ -13496,7 +13455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_87d6d91f"];
+                    "application/json": components["schemas"]["PayoutAssetDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13528,7 +13487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_87d6d91f"];
+                    "application/json": components["schemas"]["PayoutAssetDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13565,7 +13524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_87d6d91f"];
+                    "application/json": components["schemas"]["PayoutAssetDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13602,8 +13561,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_457072cb"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["ProjectDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -13644,7 +13603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_d50a078f"];
+                    "application/json": components["schemas"]["ProjectDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13674,7 +13633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_d50a078f"];
+                    "application/json": components["schemas"]["ProjectDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13711,7 +13670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_d50a078f"];
+                    "application/json": components["schemas"]["ProjectDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13748,7 +13707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_d50a078f"];
+                    "application/json": components["schemas"]["ProjectDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13785,7 +13744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_d50a078f"];
+                    "application/json": components["schemas"]["ProjectDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13803,8 +13762,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 status?: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "retired" | "active";
                 mine?: "true" | "false";
@@ -13855,7 +13814,7 @@ export interface operations {
                                 uploader: string;
                                 fileName: string;
                             }[];
-                            productsAndServices: components["schemas"]["ProductsAndServices_b851e8bc"];
+                            productsAndServices: components["schemas"]["ExpenseProductsAndService"][];
                             approverId: string | null;
                             projectId: string | null;
                             beneficiaryEmail: string | null;
@@ -13874,7 +13833,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -13894,7 +13853,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_c85af71b"];
+                "application/json": components["schemas"]["ExpenseCreateBody"];
             };
         };
         responses: {
@@ -13907,7 +13866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["ExpenseDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -13944,7 +13903,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_daf018c3"][];
+                        data: components["schemas"]["ExpenseBeneficiaryListItem"][];
                     };
                 };
             };
@@ -13978,7 +13937,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_daf018c3"];
+                        data: components["schemas"]["ExpenseBeneficiaryListItem"];
                     };
                 };
             };
@@ -14010,7 +13969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["ExpenseDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14032,7 +13991,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_c85af71b"];
+                "application/json": components["schemas"]["ExpenseCreateBody"];
             };
         };
         responses: {
@@ -14045,7 +14004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["ExpenseDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14084,7 +14043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["ExpenseDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14117,7 +14076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["ExpenseDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14150,7 +14109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["ExpenseDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14183,7 +14142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_32368549"];
+                    "application/json": components["schemas"]["ApprovalItemDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14224,7 +14183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_82033f20"];
+                    "application/json": components["schemas"]["ExpenseDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14325,7 +14284,7 @@ export interface operations {
             content: {
                 "application/json": {
                     fileName?: string;
-                    entries: components["schemas"]["Entries_12f7773e"][];
+                    entries: components["schemas"]["PayrollEmployeesImportEntryFixBody"][];
                 };
             };
         };
@@ -14339,7 +14298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0f077018"];
+                    "application/json": components["schemas"]["PayrollEmployeesImportValidateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14413,7 +14372,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Entries_12f7773e"];
+                "application/json": components["schemas"]["PayrollEmployeesImportEntryFixBody"];
             };
         };
         responses: {
@@ -14429,7 +14388,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Put_1b1b1660"];
+                        data: components["schemas"]["PayrollEmployeesImportEntry"];
                     };
                 };
             };
@@ -14502,7 +14461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0f077018"];
+                    "application/json": components["schemas"]["PayrollEmployeesImportValidateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14561,7 +14520,7 @@ export interface operations {
                             };
                             createdAt: string;
                             updatedAt: string;
-                            entries: components["schemas"]["Put_1b1b1660"][];
+                            entries: components["schemas"]["PayrollEmployeesImportEntry"][];
                             /** Format: int64 */
                             page: number;
                             /** Format: int64 */
@@ -14637,7 +14596,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_908c4ab7"][];
+                        data: components["schemas"]["PayrollGroupListItem"][];
                     };
                 };
             };
@@ -14672,7 +14631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_2cae61b4"];
+                    "application/json": components["schemas"]["PayrollGroupCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14711,7 +14670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_2cae61b4"];
+                    "application/json": components["schemas"]["PayrollGroupCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14786,7 +14745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b7550647"];
+                    "application/json": components["schemas"]["PayrollEmployeeDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14816,7 +14775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_96dcc6d7"];
+                    "application/json": components["schemas"]["PayrollSettingsDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -14855,7 +14814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_96dcc6d7"];
+                    "application/json": components["schemas"]["PayrollSettingsDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -14921,7 +14880,7 @@ export interface operations {
                         status: string;
                         message: string;
                         data: {
-                            employee: components["schemas"]["Employee_3131c44a"];
+                            employee: components["schemas"]["Customer"];
                             change: {
                                 /** Format: uuid */
                                 id: string;
@@ -14937,7 +14896,7 @@ export interface operations {
                                 requestedAt: string;
                                 decidedAt: string | null;
                             };
-                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
                         }[];
                     };
                 };
@@ -14972,8 +14931,8 @@ export interface operations {
                         status: string;
                         message: string;
                         data: {
-                            pendingChange: components["schemas"]["PendingChange_927ebc6b"];
-                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem_aa4e290e"];
+                            pendingChange: components["schemas"]["PendingChange"];
+                            approvalWorkflowPendingApprovalItem: components["schemas"]["ApprovalWorkflowPendingApprovalItem"];
                         };
                     };
                 };
@@ -15006,7 +14965,7 @@ export interface operations {
                         accountName?: string;
                         annualRent?: number | string;
                         nhfEnabled?: boolean;
-                        components?: components["schemas"]["Components_707e7928"];
+                        components?: components["schemas"]["PayrollEmployeeUpdateComponents"];
                         stateOfResidence?: string;
                         pfaName?: string;
                         rsaPin?: string;
@@ -15028,7 +14987,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_e54a30e7"];
+                        data: components["schemas"]["PayrollEmployeeDetail"][];
                     };
                 };
             };
@@ -15049,8 +15008,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 groupId?: string;
                 format?: "json" | "csv";
             };
@@ -15072,8 +15031,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_e54a30e7"];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["PayrollEmployeeDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -15134,7 +15093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b7550647"];
+                    "application/json": components["schemas"]["PayrollEmployeeDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15166,7 +15125,7 @@ export interface operations {
                     accountName?: string;
                     annualRent?: number | string;
                     nhfEnabled?: boolean;
-                    components?: components["schemas"]["Components_707e7928"];
+                    components?: components["schemas"]["PayrollEmployeeUpdateComponents"];
                     stateOfResidence?: string;
                     pfaName?: string;
                     rsaPin?: string;
@@ -15184,7 +15143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b7550647"];
+                    "application/json": components["schemas"]["PayrollEmployeeDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15276,8 +15235,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 status?: "draft" | "pending" | "rejected" | "approved" | "paying" | "completed" | "partially_failed" | "failed";
                 type?: "once" | "recurring";
                 format?: "json" | "csv";
@@ -15349,7 +15308,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -15369,7 +15328,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_e70859c7"];
+                "application/json": components["schemas"]["PayrollCreateBody"];
             };
         };
         responses: {
@@ -15382,7 +15341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["PayrollDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15402,8 +15361,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
             };
             header?: never;
             path?: never;
@@ -15456,7 +15415,7 @@ export interface operations {
                                 [key: string]: number;
                             } | null;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -15487,7 +15446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["PayrollDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15509,7 +15468,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_e70859c7"];
+                "application/json": components["schemas"]["PayrollCreateBody"];
             };
         };
         responses: {
@@ -15522,7 +15481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["PayrollDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15579,8 +15538,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 status?: "pending" | "paying" | "paid" | "failed";
                 format?: "json" | "csv";
             };
@@ -15637,7 +15596,7 @@ export interface operations {
                                 [key: string]: string;
                             } | null;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -15681,7 +15640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["PayrollDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15714,7 +15673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["PayrollDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15746,7 +15705,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_7571ff8a"];
+                    "application/json": components["schemas"]["PayrollDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -15913,7 +15872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_242a5176"];
+                    "application/json": components["schemas"]["EmployeeUserCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16025,7 +15984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_242a5176"];
+                    "application/json": components["schemas"]["EmployeeUserCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16225,7 +16184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_16660009"];
+                    "application/json": components["schemas"]["EmployeeBankAccountDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -16259,7 +16218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_16660009"];
+                    "application/json": components["schemas"]["EmployeeBankAccountDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16288,7 +16247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_304d4bcf"];
+                    "application/json": components["schemas"]["BankListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -16356,8 +16315,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_387625d7"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["EmployeePayslipDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -16390,7 +16349,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_387625d7"];
+                        data: components["schemas"]["EmployeePayslipDetail"];
                     };
                 };
             };
@@ -16421,7 +16380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_65b93179"];
+                    "application/json": components["schemas"]["PdfLinkResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16637,7 +16596,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_e426515f"];
+                        data: components["schemas"]["ElectricityAssetDetail"][];
                     };
                 };
             };
@@ -16748,7 +16707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_5a5924b3"];
+                    "application/json": components["schemas"]["ElectricityAssetDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16768,8 +16727,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 disco?: "AEDC" | "BEDC" | "EKEDC" | "IKEDC" | "EEDC" | "IBEDC" | "JED" | "KAEDCO" | "KEDCO" | "PHED" | "YEDC" | "ABA";
                 vendType?: "prepaid" | "postpaid";
             };
@@ -16791,8 +16750,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_e426515f"];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["ElectricityAssetDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -16823,7 +16782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_5a5924b3"];
+                    "application/json": components["schemas"]["ElectricityAssetDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16854,7 +16813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_5a5924b3"];
+                    "application/json": components["schemas"]["ElectricityAssetDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16882,7 +16841,7 @@ export interface operations {
                      * @enum {string}
                      */
                     utilityType?: "ELECTRICITY";
-                    assets: components["schemas"]["Assets_cc9bde42"];
+                    assets: components["schemas"]["VendingsCreateAsset"][];
                     /** Format: uuid */
                     categoryId?: string | null;
                 };
@@ -16898,7 +16857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_950e1f58"];
+                    "application/json": components["schemas"]["VendingsCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16923,7 +16882,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     walletId: string;
-                    assets: components["schemas"]["Assets_cc9bde42"];
+                    assets: components["schemas"]["VendingsCreateAsset"][];
                     /** Format: uuid */
                     categoryId?: string | null;
                 };
@@ -16939,7 +16898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_950e1f58"];
+                    "application/json": components["schemas"]["VendingsCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16972,7 +16931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_debf74aa"];
+                    "application/json": components["schemas"]["VendingDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17009,7 +16968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_debf74aa"];
+                    "application/json": components["schemas"]["VendingDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17029,8 +16988,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 status?: "pending" | "rejected" | "SUCCESS" | "FAILED" | "awaiting";
                 assetId?: string;
             };
@@ -17052,8 +17011,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Vendings_4b3a6c64"];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["VendingListItem"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -17071,8 +17030,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 status?: "active" | "frozen" | "terminated";
             };
             header?: never;
@@ -17093,8 +17052,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_a0d42117"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["CardDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -17145,7 +17104,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             label: string | null;
-                            holder: components["schemas"]["Holder_a670ad26"];
+                            holder: components["schemas"]["CardHolder"];
                             /** @enum {string} */
                             currency: "NGN" | "USD";
                             /** @enum {string} */
@@ -17223,7 +17182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_7b311c0d"];
+                    "application/json": components["schemas"]["CardDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17241,8 +17200,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
             };
             header?: never;
             path: {
@@ -17264,8 +17223,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_81e42419"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["CardSpendListItem"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -17300,7 +17259,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_81e42419"];
+                        data: components["schemas"]["CardSpendListItem"];
                     };
                 };
             };
@@ -17340,7 +17299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_7b311c0d"];
+                    "application/json": components["schemas"]["CardDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17373,7 +17332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_7b311c0d"];
+                    "application/json": components["schemas"]["CardDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17405,7 +17364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_7b311c0d"];
+                    "application/json": components["schemas"]["CardDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17437,7 +17396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_7b311c0d"];
+                    "application/json": components["schemas"]["CardDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17482,7 +17441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_fac37f6e"];
+                    "application/json": components["schemas"]["CardAuthorizationSimulateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17510,7 +17469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_fac37f6e"];
+                    "application/json": components["schemas"]["CardAuthorizationSimulateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17539,7 +17498,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_61423976"][];
+                        data: components["schemas"]["ApiKeyListItem"][];
                     };
                 };
             };
@@ -17575,7 +17534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258fdeb5"];
+                    "application/json": components["schemas"]["ApiKeyCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17605,7 +17564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_258fdeb5"];
+                    "application/json": components["schemas"]["ApiKeyCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17639,7 +17598,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_61423976"];
+                        data: components["schemas"]["ApiKeyListItem"];
                     };
                 };
             };
@@ -17767,7 +17726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Put_84bc3e2d"];
+                    "application/json": components["schemas"]["WebhookEndpointUpdateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17798,7 +17757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Put_84bc3e2d"];
+                    "application/json": components["schemas"]["WebhookEndpointUpdateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17829,7 +17788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_d69b214c"];
+                    "application/json": components["schemas"]["WebhookDeliveryReplayResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17863,7 +17822,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_037b351c"][];
+                        data: components["schemas"]["WebhookDeliveryListItem"][];
                     };
                 };
             };
@@ -17896,7 +17855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_d69b214c"];
+                    "application/json": components["schemas"]["WebhookDeliveryReplayResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -17937,7 +17896,7 @@ export interface operations {
                         status: string;
                         message: string;
                         data: {
-                            paymentOverview: components["schemas"]["PaymentOverview_509b2700"];
+                            paymentOverview: components["schemas"]["PaymentOverviewDetail"];
                             vendorPayments: {
                                 payee: string;
                                 amount: string;
@@ -18087,7 +18046,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["PaymentOverview_509b2700"];
+                        data: components["schemas"]["PaymentOverviewDetail"];
                     };
                 };
             };
@@ -18242,7 +18201,7 @@ export interface operations {
                             email: string;
                             token?: string;
                             expiresAt: string;
-                            allCustomerProfiles: components["schemas"]["AllCustomerProfiles_479abd12"];
+                            allCustomerProfiles: components["schemas"]["CustomerProfile"][];
                             currentCustomerProfile: {
                                 /** Format: uuid */
                                 id: string;
@@ -18284,7 +18243,7 @@ export interface operations {
                         message: string;
                         data: {
                             email: string;
-                            allCustomerProfiles: components["schemas"]["AllCustomerProfiles_479abd12"];
+                            allCustomerProfiles: components["schemas"]["CustomerProfile"][];
                         };
                     };
                 };
@@ -18336,7 +18295,7 @@ export interface operations {
                             amountPaidMinor: number;
                             createdAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -18375,7 +18334,7 @@ export interface operations {
                             customerName: string;
                             /** @enum {string} */
                             status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            products: components["schemas"]["Products_aad9241a"];
+                            products: components["schemas"]["Product"][];
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -18443,8 +18402,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -18465,8 +18424,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_d315a01c"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["InflowCustomerListItem"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -18503,7 +18462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_ceac5507"];
+                    "application/json": components["schemas"]["InflowCustomerCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18543,7 +18502,7 @@ export interface operations {
                             email: string;
                             phoneNumber: string | null;
                             createdAt: string;
-                            invoices: components["schemas"]["Invoices_71ddce99"];
+                            invoices: components["schemas"]["InvoiceListItem"][];
                         };
                     };
                 };
@@ -18584,7 +18543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_ceac5507"];
+                    "application/json": components["schemas"]["InflowCustomerCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18604,8 +18563,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -18626,8 +18585,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_217d9804"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["InflowPartnerListItem"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -18647,7 +18606,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_b61a446a"];
+                "application/json": components["schemas"]["InflowPartnerCreateBody"];
             };
         };
         responses: {
@@ -18660,7 +18619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_28df3636"];
+                    "application/json": components["schemas"]["InflowPartnerCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18739,7 +18698,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Post_b61a446a"];
+                "application/json": components["schemas"]["InflowPartnerCreateBody"];
             };
         };
         responses: {
@@ -18752,7 +18711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_28df3636"];
+                    "application/json": components["schemas"]["InflowPartnerCreateResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18808,8 +18767,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
             };
             header?: never;
             path: {
@@ -18845,7 +18804,7 @@ export interface operations {
                             status: string;
                             createdAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -18864,8 +18823,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 customerId?: string;
                 period?: "24h" | "7d" | "30d";
@@ -18887,7 +18846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_542088b9"];
+                    "application/json": components["schemas"]["InvoiceListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18924,7 +18883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["InvoiceDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18944,8 +18903,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 customerId?: string;
                 period?: "24h" | "7d" | "30d";
@@ -18967,7 +18926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_542088b9"];
+                    "application/json": components["schemas"]["InvoiceListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -18984,8 +18943,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -19003,7 +18962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_37f4691b"];
+                    "application/json": components["schemas"]["InflowTransactionListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19035,7 +18994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["InvoiceDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19053,8 +19012,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -19074,7 +19033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_37f4691b"];
+                    "application/json": components["schemas"]["InflowTransactionListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19105,7 +19064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["InvoiceDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19206,7 +19165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["InvoiceDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19238,7 +19197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["InvoiceDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19284,7 +19243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_832907d1"];
+                    "application/json": components["schemas"]["InvoiceDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19326,7 +19285,7 @@ export interface operations {
                             customerName: string;
                             /** @enum {string} */
                             status: "draft" | "pending" | "partlyPaid" | "fullyPaid" | "completed" | "cancelled";
-                            products: components["schemas"]["Products_aad9241a"];
+                            products: components["schemas"]["Product"][];
                             amount: string;
                             /** Format: int64 */
                             amountMinor: number;
@@ -19416,7 +19375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Put_e84c9d29"];
+                    "application/json": components["schemas"]["BillDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19446,7 +19405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_e9233cf5"];
+                    "application/json": components["schemas"]["BillTierListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -19483,7 +19442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_e9233cf5"];
+                    "application/json": components["schemas"]["BillTierListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19544,7 +19503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_901e99d0"];
+                    "application/json": components["schemas"]["BillImportDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19575,7 +19534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0f358425"];
+                    "application/json": components["schemas"]["VendorImportConfirmResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19605,7 +19564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_901e99d0"];
+                    "application/json": components["schemas"]["BillImportDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19641,7 +19600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Put_e84c9d29"];
+                    "application/json": components["schemas"]["BillDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19658,8 +19617,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 status?: "requested" | "draft" | "submitted" | "sent" | "cancelled";
             };
@@ -19681,8 +19640,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Put_a6dce8ee"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["BillDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -19713,7 +19672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Put_e84c9d29"];
+                    "application/json": components["schemas"]["BillDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19755,7 +19714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["PayoutDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19861,7 +19820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_304d4bcf"];
+                    "application/json": components["schemas"]["BankListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -19879,8 +19838,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 status?: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled" | "active";
                 payeeId?: string;
@@ -19972,7 +19931,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -20010,7 +19969,7 @@ export interface operations {
                     categoryId?: string | null;
                     /** Format: uuid */
                     projectId?: string | null;
-                    assets?: components["schemas"]["Assets_3186708d"];
+                    assets?: components["schemas"]["PayoutCreateAsset"][];
                     recurrence?: {
                         /** @enum {string} */
                         frequency: "weekly" | "monthly";
@@ -20029,7 +19988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["PayoutDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20102,7 +20061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["PayoutDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20146,7 +20105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["PayoutDetailResponse"];
                 };
             };
             /** @description Default Response */
@@ -20158,7 +20117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["PayoutDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20294,7 +20253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["PayoutDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20324,7 +20283,7 @@ export interface operations {
                     categoryId?: string | null;
                     /** Format: uuid */
                     projectId?: string | null;
-                    assets?: components["schemas"]["Assets_3186708d"];
+                    assets?: components["schemas"]["PayoutCreateAsset"][];
                 };
             };
         };
@@ -20338,7 +20297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_dd6c4967"];
+                    "application/json": components["schemas"]["PayoutDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20370,7 +20329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_80964a3e"];
+                    "application/json": components["schemas"]["PayoutScheduleDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20407,7 +20366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_80964a3e"];
+                    "application/json": components["schemas"]["PayoutScheduleDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20439,7 +20398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_80964a3e"];
+                    "application/json": components["schemas"]["PayoutScheduleDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20529,7 +20488,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_2db69cdb"];
+                        data: components["schemas"]["VendorInvitationListItem"];
                     };
                 };
             };
@@ -20561,7 +20520,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_2db69cdb"][];
+                        data: components["schemas"]["VendorInvitationListItem"][];
                     };
                 };
             };
@@ -20636,7 +20595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_304d4bcf"];
+                    "application/json": components["schemas"]["BankListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20792,7 +20751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_f32a168d"];
+                    "application/json": components["schemas"]["VendorImportDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20823,7 +20782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0f358425"];
+                    "application/json": components["schemas"]["VendorImportConfirmResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20853,7 +20812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_f32a168d"];
+                    "application/json": components["schemas"]["VendorImportDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20870,8 +20829,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
             };
             header?: never;
@@ -20903,11 +20862,11 @@ export interface operations {
                             bankName: string;
                             accountNumber: string;
                             accountName: string;
-                            pendingBankChange: components["schemas"]["PendingBankChange_e01d370f"];
+                            pendingBankChange: components["schemas"]["PayeePendingBankChange"];
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -20949,7 +20908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0891746e"];
+                    "application/json": components["schemas"]["PayeeDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -20980,7 +20939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0891746e"];
+                    "application/json": components["schemas"]["PayeeDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21024,7 +20983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_0891746e"];
+                    "application/json": components["schemas"]["PayeeDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21043,8 +21002,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 status?: "pending" | "moreInfo" | "approved" | "scheduled" | "paying" | "completed" | "failed";
                 period?: "24h" | "7d" | "30d";
@@ -21106,7 +21065,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -21152,7 +21111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b8893923"];
+                    "application/json": components["schemas"]["FundRequestDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21183,7 +21142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b8893923"];
+                    "application/json": components["schemas"]["FundRequestDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21223,7 +21182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b8893923"];
+                    "application/json": components["schemas"]["FundRequestDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21255,7 +21214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_b8893923"];
+                    "application/json": components["schemas"]["FundRequestDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21285,7 +21244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_823792c8"];
+                    "application/json": components["schemas"]["GeneralCommissionSettingsDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -21343,7 +21302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_823792c8"];
+                    "application/json": components["schemas"]["GeneralCommissionSettingsDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21378,8 +21337,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_5c1bdc06"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["AgentDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -21413,7 +21372,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_5c1bdc06"];
+                        data: components["schemas"]["AgentDetail"];
                     };
                 };
             };
@@ -21448,7 +21407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_786b73da"];
+                    "application/json": components["schemas"]["CommissionListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21481,7 +21440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_786b73da"];
+                    "application/json": components["schemas"]["CommissionListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21572,7 +21531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_3e0a9119"];
+                    "application/json": components["schemas"]["CommissionDisbursementListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21603,7 +21562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_3e0a9119"];
+                    "application/json": components["schemas"]["CommissionDisbursementListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21633,7 +21592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_99eab769"];
+                    "application/json": components["schemas"]["CommissionDisbursementDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21683,7 +21642,7 @@ export interface operations {
                             paymentStatus: "pending" | "processing" | "paid" | "failed";
                             failureReason: string | null;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -21715,7 +21674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_99eab769"];
+                    "application/json": components["schemas"]["CommissionDisbursementDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21747,7 +21706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_99eab769"];
+                    "application/json": components["schemas"]["CommissionDisbursementDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21780,7 +21739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_99eab769"];
+                    "application/json": components["schemas"]["CommissionDisbursementDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -21898,7 +21857,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_a6a952c0"];
+                        data: components["schemas"]["AccountingIntegrationListItem"];
                     };
                 };
             };
@@ -21932,7 +21891,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_a6a952c0"][];
+                        data: components["schemas"]["AccountingIntegrationListItem"][];
                     };
                 };
             };
@@ -22001,7 +21960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_495985f2"];
+                    "application/json": components["schemas"]["AccountingAccountListResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22030,7 +21989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_495985f2"];
+                    "application/json": components["schemas"]["AccountingAccountListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -22096,7 +22055,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_495985f2"];
+                    "application/json": components["schemas"]["AccountingAccountListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -22123,7 +22082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_495985f2"];
+                    "application/json": components["schemas"]["AccountingAccountListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -22153,7 +22112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_41631d9d"];
+                    "application/json": components["schemas"]["PaymentTagMappingDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -22202,7 +22161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Get_41631d9d"];
+                    "application/json": components["schemas"]["PaymentTagMappingDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22220,8 +22179,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 status?: "pending" | "posted" | "failed";
             };
             header?: never;
@@ -22242,8 +22201,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_3e1e1d50"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["AccountingPostingListItem"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -22277,7 +22236,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Get_3e1e1d50"];
+                        data: components["schemas"]["AccountingPostingListItem"];
                     };
                 };
             };
@@ -22418,8 +22377,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 status?: "pending" | "rejected" | "active";
                 period?: "24h" | "7d" | "30d";
@@ -22468,7 +22427,7 @@ export interface operations {
                              * @description Integer minor units (kobo, cents, pence)
                              */
                             feeMinor: number;
-                            progress: components["schemas"]["Progress_461d5a21"];
+                            progress: components["schemas"]["DisbursementProgress"];
                             maker: {
                                 id: string;
                                 name: string;
@@ -22476,7 +22435,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -22505,7 +22464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["DisbursementDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22567,7 +22526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["DisbursementDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22606,7 +22565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["DisbursementDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22638,7 +22597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["DisbursementDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22672,7 +22631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_de737ace"];
+                    "application/json": components["schemas"]["DisbursementDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22722,8 +22681,8 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 where?: string;
-                from?: components["schemas"]["Get_aac9296e"];
-                to?: components["schemas"]["Get_aac9296e"];
+                from?: components["schemas"]["DateTimeOrDate"];
+                to?: components["schemas"]["DateTimeOrDate"];
                 format?: "json" | "csv";
                 status?: "pending" | "payerConfirmed" | "paid" | "expired" | "cancelled";
                 period?: "24h" | "7d" | "30d";
@@ -22746,8 +22705,8 @@ export interface operations {
                     "application/json": {
                         status: string;
                         message: string;
-                        data: components["schemas"]["Post_7c4f4e6b"][];
-                        metadata: components["schemas"]["Metadata_a70a3782"];
+                        data: components["schemas"]["PaymentInvitationDetail"][];
+                        metadata: components["schemas"]["ListMetadata"];
                     };
                 };
             };
@@ -22788,7 +22747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_e4699390"];
+                    "application/json": components["schemas"]["PaymentInvitationDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22818,7 +22777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_e4699390"];
+                    "application/json": components["schemas"]["PaymentInvitationDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22849,7 +22808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_e4699390"];
+                    "application/json": components["schemas"]["PaymentInvitationDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -22881,7 +22840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post_e4699390"];
+                    "application/json": components["schemas"]["PaymentInvitationDetailResponse"];
                 };
             };
             400: components["responses"]["ValidationError"];
