@@ -6,7 +6,7 @@
 import { makeNuban } from '@owo/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { verifyInvoiceBooks } from '../../src/modules/inflows/books';
-import { lagosToday } from '../../src/modules/payouts/service';
+import { lagosToday } from '../../src/modules/payouts';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import type { Area, World } from '../types';
 import { decideSome, expectStatus, major, pickRow, rowsOf, RECENT } from './kit';

@@ -5,7 +5,8 @@
 // run it at once), and stopped.
 import { makeNuban } from '@owo/contract';
 import { sql } from 'drizzle-orm';
-import { lagosToday, occurrenceDate, runRecurrence } from '../../src/modules/payouts/service';
+import { lagosToday } from '../../src/modules/payouts';
+import { occurrenceDate, runRecurrence } from '../../src/modules/payouts/recurring';
 import type { Area, Invariant, World } from '../types';
 import { payForeign } from './exchange';
 import { decideSome, expectStatus, idemKey, major, pickRow, rowsOf } from './kit';

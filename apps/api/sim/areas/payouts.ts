@@ -2,7 +2,8 @@
 // after approval or after a failure, scheduled ones cancelled or made due (the clock moved forward).
 import { makeNuban } from '@owo/contract';
 import { sql } from 'drizzle-orm';
-import { lagosToday, runSchedule } from '../../src/modules/payouts/service';
+import { lagosToday } from '../../src/modules/payouts';
+import { runSchedule } from '../../src/modules/payouts/schedule';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import type { Area } from '../types';
 import { decideSome, expectStatus, idemKey, major, pickRow, rowsOf } from './kit';

@@ -8,7 +8,7 @@
 // record at the moment of paying, and move money only when the record's approval is final-approved
 // and the digests match: an edit after approval, or after a failure, cannot be paid by a retry.
 //
-// How an area uses it (payouts/service.ts is the worked example):
+// How an area uses it (payouts/payment.ts is the worked example):
 //   1. Its approvable handler declares `manifest: (db, accountId, id) => outflowManifest(db, accountId,
 //      draftOf(record))` (a batch: `batchManifest(db, accountId, rows.map(draftOf))`), from the SAME
 //      `draftOf` it pays with. The fee is never part of the draft: `outflowManifest` applies the fee

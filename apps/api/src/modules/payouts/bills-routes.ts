@@ -57,7 +57,7 @@ import {
   submitBill,
 } from './bills';
 import { billInboxAddress, startBillInbox } from './inbox';
-import { getPayout } from './service';
+import { getPayout } from './read';
 
 const tags = ['payouts'];
 /** The send-bill link: the guard resolves its token to the one bill it allows (platform/tokens.ts). */

@@ -17,7 +17,7 @@ import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks
 import { storeUpload } from '../files';
 import { sendMail } from '../mail';
 import { payees } from '../payees/tables';
-import { createPayout } from './service';
+import { createPayout } from './create';
 import { payoutQuotes } from './tables';
 import { storageOf } from '../../platform/storage';
 import { issueLink, spendLink, type LinkPrincipal } from '../../platform/tokens';

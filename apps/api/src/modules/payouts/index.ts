@@ -1,8 +1,5 @@
 // Public API of the payouts module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
-export {
-  createApprovedPayout,
-  lagosToday,
-  payeePayments,
-  payoutStatuses,
-  returnPayoutsToApproval,
-} from './service';
+export { returnPayoutsToApproval } from './approval';
+export { createApprovedPayout } from './create-approved';
+export { payeePayments, payoutStatuses } from './read';
+export { lagosToday } from './shared';

@@ -21,7 +21,8 @@ import { ordinaryAccount, waitFor } from '../funding/test-support';
 import { sandboxTransfers } from '../../rails/sandbox/tables';
 import { payees } from '../payees/tables';
 import { payoutRecurrences, payouts } from './tables';
-import { lagosToday, occurrenceDate, Q_RECURRING_PAYOUT, runRecurrence } from './service';
+import { occurrenceDate, runRecurrence } from './recurring';
+import { lagosToday, Q_RECURRING_PAYOUT } from './shared';
 
 const lagosTodayStr = () => lagosToday();
 

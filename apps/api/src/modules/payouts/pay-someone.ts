@@ -19,7 +19,7 @@ import type { TenantContext } from '../../platform/guard';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { getWallet } from '../money';
 import { payees } from '../payees/tables';
-import { createPayout } from './service';
+import { createPayout } from './create';
 
 type Body = z.output<typeof paySomeoneBody>;
 type TransferBody = z.output<typeof transferBody>;

@@ -12,7 +12,8 @@ import { verifyAllChains } from '../approvals/trail';
 import { approvalDecisions, approvalItems } from '../approvals/tables';
 import { payees } from '../payees/tables';
 import { payoutSchedules, payouts } from './tables';
-import { lagosToday, runSchedule } from './service';
+import { runSchedule } from './schedule';
+import { lagosToday } from './shared';
 
 let t: TestApp;
 let stop: () => Promise<void>;

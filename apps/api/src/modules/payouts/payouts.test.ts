@@ -15,7 +15,8 @@ import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { verifyAllChains } from '../approvals/trail';
 import { payoutSchedules } from './tables';
-import { lagosToday, Q_SCHEDULED_PAYOUT, runSchedule } from './service';
+import { runSchedule } from './schedule';
+import { lagosToday, Q_SCHEDULED_PAYOUT } from './shared';
 
 let t: TestApp;
 let stop: () => Promise<void>;

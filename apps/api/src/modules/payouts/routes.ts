@@ -37,19 +37,12 @@ import { runAfterCommit } from '../approvals';
 import { registerBills } from './bills-routes';
 import { bankTransfer, paySomeone, prepareRecipient, prepareTransferRecipient } from './pay-someone';
 import { computeFee } from '../money';
-import {
-  cancelRecurrence,
-  cancelSchedule,
-  createPayout,
-  editPayout,
-  getPayout,
-  getSchedule,
-  listPayouts,
-  massApprove,
-  payoutsCsv,
-  registerPayoutApprovals,
-  reschedule,
-} from './service';
+import { massApprove, registerPayoutApprovals } from './approval';
+import { createPayout } from './create';
+import { editPayout } from './edit';
+import { getPayout, listPayouts, payoutsCsv } from './read';
+import { cancelRecurrence } from './recurring';
+import { cancelSchedule, getSchedule, reschedule } from './schedule';
 
 /** The category, project and assets a payout names are the company's own. */
 const PAYOUT_REFS = bodyRefs({

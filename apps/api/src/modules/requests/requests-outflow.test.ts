@@ -8,7 +8,8 @@ import { fundedOwner, ordinaryAccount } from '../funding/test-support';
 import { transactions } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { approvalItems } from '../approvals/tables';
-import { lagosToday, runSchedule } from '../payouts/service';
+import { lagosToday } from '../payouts';
+import { runSchedule } from '../payouts/schedule';
 import { payouts, payoutSchedules } from '../payouts/tables';
 import { fundRequests } from './tables';
 

@@ -78,21 +78,18 @@ const billImport = (path: string, name: 'BillImportScreen' | 'BillImportSummaryS
   },
 });
 
-const pay =
-  (
-    name:
-      | 'AmountScreen'
-      | 'RecipientScreen'
-      | 'SenderDetailsScreen'
-      | 'WirePurposeScreen'
-      | 'SchedulingScreen'
-      | 'ReviewScreen'
-      | 'AddFundsStepScreen'
-      | 'ConfirmScreen'
-      | 'SuccessScreen',
-  ) =>
-  async () =>
-    (await import('./pay-someone/screens'))[name];
+const paySomeone = {
+  AmountScreen: async () => (await import('./pay-someone/amount-screen')).AmountScreen,
+  RecipientScreen: async () => (await import('./pay-someone/recipient-screen')).RecipientScreen,
+  SenderDetailsScreen: async () => (await import('./pay-someone/sender-details-screen')).SenderDetailsScreen,
+  WirePurposeScreen: async () => (await import('./pay-someone/wire-purpose-screen')).WirePurposeScreen,
+  SchedulingScreen: async () => (await import('./pay-someone/scheduling-screen')).SchedulingScreen,
+  ReviewScreen: async () => (await import('./pay-someone/review-screen')).ReviewScreen,
+  AddFundsStepScreen: async () => (await import('./pay-someone/add-funds-step-screen')).AddFundsStepScreen,
+  ConfirmScreen: async () => (await import('./pay-someone/confirm-screen')).ConfirmScreen,
+  SuccessScreen: async () => (await import('./pay-someone/success-screen')).SuccessScreen,
+};
+const pay = (name: keyof typeof paySomeone) => paySomeone[name];
 
 export const dashboardRoutes: RouteObject[] = [
   billImport('/bills/import', 'BillImportScreen'),

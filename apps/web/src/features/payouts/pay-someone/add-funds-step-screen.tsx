@@ -1,0 +1,74 @@
+// Pay someone, step 9 (000 §4.3): the balance is short; add funds, then the balance is checked again.
+import { Alert, Button, Card, Group, Stack } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useDraft } from '../../../lib/drafts';
+import { formatMoney } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
+import { BASE, Frame, useGuard } from './shared';
+
+export function AddFundsStepScreen() {
+  const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
+  const navigate = useNavigate();
+  const ok = useGuard(!!draft?.amountAndSource && !!draft.recipient);
+  const check = useApiMutation({
+    silentSuccess: true,
+    mutationFn: () => {
+      const a = draft!.amountAndSource!;
+      return paySomeoneApi.quote(a.walletId, a.amount, a.currency);
+    },
+    onSuccess: (res) => {
+      setDraft({
+        ...draft!,
+        amountAndSource: {
+          ...draft!.amountAndSource!,
+          quote: res.data,
+          isPaymentRequired: res.data.isPaymentRequired,
+        },
+      });
+      if (!res.data.isPaymentRequired) void navigate(`${BASE}/step-10`);
+    },
+  });
+  // Back from the funding flow: check the balance again at once.
+  const checked = useRef(false);
+  useEffect(() => {
+    if (ok && !checked.current) {
+      checked.current = true;
+      check.mutate();
+    }
+  }, [ok, check]);
+  if (!ok || !draft) return null;
+  const a = draft.amountAndSource!;
+  const q = a.quote;
+  const short = Math.max(0, q.totalMinor - q.availableBalanceMinor);
+  return (
+    <Frame path={`${BASE}/step-9`} title="Add funds to continue">
+      <Card>
+        <Stack>
+          <Alert color="yellow" title="Your balance is short" data-testid="short-balance">
+            This payment needs {formatMoney(q.totalMinor, a.walletCurrency)} and your wallet has{' '}
+            {formatMoney(q.availableBalanceMinor, a.walletCurrency)}. Add at least{' '}
+            <b>{formatMoney(short, a.walletCurrency)}</b> to continue.
+          </Alert>
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => navigate(`${BASE}/review`)}>
+              Back
+            </Button>
+            <Group>
+              <Button variant="light" loading={check.isPending} onClick={() => check.mutate()}>
+                I have added funds
+              </Button>
+              <Button
+                component={Link}
+                to={`/wallet/add-funds?wallet=${a.walletId}&returnTo=${encodeURIComponent(`${BASE}/step-9`)}`}
+              >
+                Add funds
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}

@@ -1,0 +1,53 @@
+// Pay someone, step 10 (000 §4.3): confirm transfer; one payout through POST /api/pay-someone with the
+// draft's Idempotency-Key (the server enforces every rule again); it goes to approval.
+import { Alert, Button, Card, Group, Text } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { PAYOUT_MSG } from '@owo/contract/payouts';
+import { useDraft } from '../../../lib/drafts';
+import { useApiMutation } from '../../../lib/query';
+import { refreshPayouts } from '../api';
+import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
+import { BASE, Frame, Summary, useGuard } from './shared';
+
+export function ConfirmScreen() {
+  const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
+  const navigate = useNavigate();
+  const ok = useGuard(!!draft?.amountAndSource && !!draft.recipient);
+  const submit = useApiMutation({
+    silentError: true,
+    mutationFn: () => paySomeoneApi.create(draft!),
+    onSuccess: (res) => {
+      void refreshPayouts();
+      setDraft({ ...draft!, done: res.data });
+      void navigate(`${BASE}/success`);
+    },
+    onError: (err) => {
+      if (err.errors?.amount?.[0] === PAYOUT_MSG.insufficientFunds) void navigate(`${BASE}/step-9`);
+    },
+  });
+  if (!ok || !draft) return null;
+  return (
+    <Frame path={`${BASE}/step-10`} title="Confirm transfer">
+      <Card>
+        <Summary draft={draft} />
+      </Card>
+      {submit.error && (
+        <Alert color="red">
+          {Object.values(submit.error.errors ?? {}).flat()[0] ?? submit.error.message}
+        </Alert>
+      )}
+      <Text size="xs" c="dimmed">
+        The payment goes to approval. Nothing leaves your wallet until it is approved; the amount and fees are
+        held then.
+      </Text>
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => navigate(`${BASE}/review`)}>
+          Back
+        </Button>
+        <Button loading={submit.isPending} onClick={() => submit.mutate()}>
+          Confirm transfer
+        </Button>
+      </Group>
+    </Frame>
+  );
+}

@@ -1,0 +1,361 @@
+// Pay someone, step 1 (000 §4.3): a saved recipient in the payment's currency, or a new one: a
+// Nigerian bank account (its name looked up at the bank) or, for USD and GBP, a foreign account.
+import {
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { PAY_SOMEONE_MSG } from '@owo/contract/payouts';
+import { useDraft } from '../../../lib/drafts';
+import { usePayees } from '../../payees';
+import { profileApi, useBanks } from '../../profile';
+import { PAY_SOMEONE_DRAFT, type PayCurrency, type PaySomeoneDraft } from './api';
+import { BASE, Frame, useGuard, useNav } from './shared';
+
+type Recipient = NonNullable<PaySomeoneDraft['recipient']>;
+
+const initialForm = (r: Recipient | undefined, currency: PayCurrency) => ({
+  name: r?.name ?? '',
+  email: r?.email ?? '',
+  bankCode: r?.bankCode ?? '',
+  accountNumber: r?.accountNumber ?? '',
+  fAccountName: r?.foreign?.accountName ?? '',
+  fAccountNumber: r?.foreign?.accountNumber ?? '',
+  swiftCode: r?.foreign?.swiftCode ?? '',
+  sortCode: r?.foreign?.sortCode ?? '',
+  routingNumber: r?.foreign?.routingNumber ?? '',
+  bankName: r?.foreign?.bankName ?? '',
+  country: r?.foreign?.country ?? (currency === 'GBP' ? 'GB' : currency === 'USD' ? 'US' : ''),
+  address: r?.foreign?.address ?? '',
+});
+type Form = ReturnType<typeof initialForm>;
+type OnField = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+
+/** The account name at the bank, looked up (debounced) while a naira account is typed. */
+function useAccountLookup(currency: PayCurrency, bankCode: string, accountNumber: string, initial: string) {
+  const [resolved, setResolved] = useState(initial);
+  const [lookup, setLookup] = useState<'idle' | 'loading' | 'failed'>('idle');
+  useEffect(() => {
+    if (currency !== 'NGN') return;
+    setResolved('');
+    if (!bankCode || !/^\d{10}$/.test(accountNumber)) return;
+    const ctl = new AbortController();
+    const id = setTimeout(() => {
+      setLookup('loading');
+      profileApi.validateAccount({ accountNumber, bankCode }, ctl.signal).then(
+        (res) => {
+          setResolved(res.data.accountName);
+          setLookup(res.data.accountName ? 'idle' : 'failed');
+        },
+        () => setLookup('failed'),
+      );
+    }, 600);
+    return () => {
+      clearTimeout(id);
+      ctl.abort();
+    };
+  }, [bankCode, accountNumber, currency]);
+  return { resolved, lookup };
+}
+
+/** A new recipient's field errors (none: it may be saved). */
+function recipientErrors(f: Form, currency: PayCurrency, resolved: string): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!f.name.trim()) e.name = 'Recipient name is required';
+  if (currency === 'NGN') {
+    if (!f.bankCode) e.bankCode = 'Please select a bank';
+    if (!/^\d{10}$/.test(f.accountNumber)) e.accountNumber = 'Account number must be 10 digits';
+    else if (!resolved) e.accountNumber = 'We could not verify this account number at the selected bank';
+  } else {
+    if (!f.fAccountName.trim()) e.fAccountName = PAY_SOMEONE_MSG.nameRequired;
+    if (!/^[A-Z0-9]{6,34}$/.test(f.fAccountNumber.replace(/\s+/g, '').toUpperCase()))
+      e.fAccountNumber = PAY_SOMEONE_MSG.ibanInvalid;
+    if (!/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(f.swiftCode.trim().toUpperCase()))
+      e.swiftCode = PAY_SOMEONE_MSG.swiftInvalid;
+    if (f.sortCode && !/^\d{6}$/.test(f.sortCode.replace(/[\s-]/g, '')))
+      e.sortCode = PAY_SOMEONE_MSG.sortCodeInvalid;
+    if (f.routingNumber && !/^\d{9}$/.test(f.routingNumber.trim()))
+      e.routingNumber = PAY_SOMEONE_MSG.routingInvalid;
+    if (!f.bankName.trim()) e.bankName = PAY_SOMEONE_MSG.bankNameRequired;
+    if (!/^[A-Za-z]{2}$/.test(f.country.trim())) e.country = PAY_SOMEONE_MSG.countryInvalid;
+    if (!f.address.trim()) e.address = PAY_SOMEONE_MSG.addressRequired;
+  }
+  return e;
+}
+
+/** The draft's recipient section of a new recipient, as typed (trimmed, normalised). */
+function newRecipient(f: Form, currency: PayCurrency, resolved: string, bankName?: string): Recipient {
+  return currency === 'NGN'
+    ? {
+        name: f.name.trim(),
+        email: f.email.trim(),
+        bankCode: f.bankCode,
+        bankName,
+        accountNumber: f.accountNumber,
+        accountName: resolved,
+      }
+    : {
+        name: f.name.trim(),
+        email: f.email.trim(),
+        foreign: {
+          accountName: f.fAccountName.trim(),
+          accountNumber: f.fAccountNumber.replace(/\s+/g, '').toUpperCase(),
+          swiftCode: f.swiftCode.trim().toUpperCase(),
+          sortCode: f.sortCode.trim() || undefined,
+          routingNumber: f.routingNumber.trim() || undefined,
+          bankName: f.bankName.trim(),
+          country: f.country.trim().toUpperCase(),
+          address: f.address.trim(),
+        },
+      };
+}
+
+function NairaFields(props: {
+  f: Form;
+  setF: (f: Form) => void;
+  set: OnField;
+  errors: Record<string, string>;
+  resolved: string;
+  lookup: 'idle' | 'loading' | 'failed';
+}) {
+  const { f, setF, set, errors, resolved, lookup } = props;
+  const banks = useBanks();
+  return (
+    <>
+      <Group grow align="flex-start">
+        <Select
+          label="Bank"
+          required
+          searchable
+          data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+          value={f.bankCode || null}
+          onChange={(x) => setF({ ...f, bankCode: x ?? '' })}
+          error={errors.bankCode}
+        />
+        <TextInput
+          label="Account number"
+          required
+          inputMode="numeric"
+          maxLength={10}
+          value={f.accountNumber}
+          onChange={set('accountNumber')}
+          error={
+            errors.accountNumber ??
+            (lookup === 'failed' ? 'We could not verify this account number at the selected bank' : undefined)
+          }
+        />
+      </Group>
+      {resolved && (
+        <Text size="sm" data-testid="resolved-name">
+          Account name: <b>{resolved}</b>
+        </Text>
+      )}
+    </>
+  );
+}
+
+function ForeignFields(props: {
+  f: Form;
+  set: OnField;
+  errors: Record<string, string>;
+  currency: PayCurrency;
+}) {
+  const { f, set, errors, currency } = props;
+  return (
+    <>
+      <TextInput
+        label="Account holder name"
+        required
+        value={f.fAccountName}
+        onChange={set('fAccountName')}
+        error={errors.fAccountName}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label={currency === 'GBP' ? 'IBAN or account number' : 'Account number or IBAN'}
+          required
+          value={f.fAccountNumber}
+          onChange={set('fAccountNumber')}
+          error={errors.fAccountNumber}
+        />
+        <TextInput
+          label="SWIFT / BIC"
+          required
+          value={f.swiftCode}
+          onChange={set('swiftCode')}
+          error={errors.swiftCode}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        {currency === 'GBP' ? (
+          <TextInput
+            label="Sort code (optional)"
+            value={f.sortCode}
+            onChange={set('sortCode')}
+            error={errors.sortCode}
+          />
+        ) : (
+          <TextInput
+            label="Routing number (ABA, optional)"
+            value={f.routingNumber}
+            onChange={set('routingNumber')}
+            error={errors.routingNumber}
+          />
+        )}
+        <TextInput
+          label="Bank name"
+          required
+          value={f.bankName}
+          onChange={set('bankName')}
+          error={errors.bankName}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput
+          label="Bank country (2 letters)"
+          required
+          maxLength={2}
+          value={f.country}
+          onChange={set('country')}
+          error={errors.country}
+        />
+      </Group>
+      <Textarea
+        label="Recipient address"
+        required
+        autosize
+        minRows={2}
+        value={f.address}
+        onChange={set('address')}
+        error={errors.address}
+      />
+    </>
+  );
+}
+
+function NewRecipientFields(props: {
+  f: Form;
+  setF: (f: Form) => void;
+  errors: Record<string, string>;
+  currency: PayCurrency;
+  resolved: string;
+  lookup: 'idle' | 'loading' | 'failed';
+}) {
+  const { f, setF, errors, currency } = props;
+  const set: OnField = (k) => (e) => setF({ ...f, [k]: e.currentTarget.value });
+  return (
+    <>
+      <Group grow align="flex-start">
+        <TextInput
+          label="Recipient name"
+          required
+          value={f.name}
+          onChange={set('name')}
+          error={errors.name}
+        />
+        <TextInput label="Email (optional)" value={f.email} onChange={set('email')} />
+      </Group>
+      {currency === 'NGN' ? (
+        <NairaFields
+          f={f}
+          setF={setF}
+          set={set}
+          errors={errors}
+          resolved={props.resolved}
+          lookup={props.lookup}
+        />
+      ) : (
+        <ForeignFields f={f} set={set} errors={errors} currency={currency} />
+      )}
+    </>
+  );
+}
+
+export function RecipientScreen() {
+  const path = `${BASE}/recipient`;
+  const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
+  const nav = useNav(path);
+  const ok = useGuard(!!draft?.amountAndSource);
+  const currency = draft?.amountAndSource?.currency ?? 'NGN';
+  const r = draft?.recipient;
+  const [mode, setMode] = useState<'new' | 'saved'>(r?.payeeId ? 'saved' : 'new');
+  const payees = usePayees({}, 1, 100);
+  const saved = (payees.data?.items ?? []).filter((p) => p.currency === currency);
+  const [payeeId, setPayeeId] = useState<string | null>(r?.payeeId ?? null);
+  const banks = useBanks();
+  const [f, setF] = useState(() => initialForm(r, currency));
+  const { resolved, lookup } = useAccountLookup(currency, f.bankCode, f.accountNumber, r?.accountName ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  if (!ok) return null;
+
+  function save() {
+    if (mode === 'saved') {
+      const p = saved.find((x) => x.id === payeeId);
+      if (!p) return setErrors({ payeeId: PAY_SOMEONE_MSG.recipientRequired });
+      const { id, name, bankName, accountNumber, accountName } = p;
+      setDraft({ ...draft!, recipient: { payeeId: id, name, bankName, accountNumber, accountName } });
+      return nav.next();
+    }
+    const e = recipientErrors(f, currency, resolved);
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    const bankName = banks.data?.find((b) => b.code === f.bankCode)?.name;
+    setDraft({ ...draft!, recipient: newRecipient(f, currency, resolved, bankName) });
+    nav.next();
+  }
+
+  return (
+    <Frame path={path} title="Who are you paying?">
+      <Card>
+        <Stack>
+          <SegmentedControl
+            value={mode}
+            onChange={(v) => setMode(v as 'new' | 'saved')}
+            data={[
+              { value: 'new', label: 'New recipient' },
+              { value: 'saved', label: `Saved ${currency} recipient` },
+            ]}
+          />
+          {mode === 'saved' ? (
+            <Select
+              label="Recipient"
+              searchable
+              data={saved.map((p) => ({
+                value: p.id,
+                label: `${p.name} · ${p.bankName} ${p.accountNumber}`,
+              }))}
+              value={payeeId}
+              onChange={setPayeeId}
+              nothingFoundMessage={`No saved ${currency} recipient`}
+              error={errors.payeeId}
+            />
+          ) : (
+            <NewRecipientFields
+              f={f}
+              setF={setF}
+              errors={errors}
+              currency={currency}
+              resolved={resolved}
+              lookup={lookup}
+            />
+          )}
+          <Group justify="space-between">
+            <Button variant="default" onClick={nav.back}>
+              Back
+            </Button>
+            <Button onClick={save} disabled={lookup === 'loading'}>
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}

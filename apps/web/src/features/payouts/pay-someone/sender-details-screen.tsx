@@ -1,0 +1,105 @@
+// Pay someone, step 2 (000 §4.3; reseller accounts only): on whose behalf the payment is sent.
+import { Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PAY_SOMEONE_MSG } from '@owo/contract/payouts';
+import { useDraft } from '../../../lib/drafts';
+import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
+import { BASE, Frame, useGuard, useIsReseller, useNav } from './shared';
+
+type SenderForm = { name: string; address: string; country: string; phone: string };
+
+function senderErrors(f: SenderForm): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!f.name.trim()) e.name = 'Sender name is required';
+  if (!f.address.trim()) e.address = 'Sender address is required';
+  if (!/^[A-Za-z]{2}$/.test(f.country.trim())) e.country = PAY_SOMEONE_MSG.countryInvalid;
+  return e;
+}
+
+/** The draft's sender details section, as typed (trimmed, country in capitals). */
+const senderDetailsOf = (f: SenderForm) => ({
+  name: f.name.trim(),
+  address: f.address.trim(),
+  country: f.country.trim().toUpperCase(),
+  phone: f.phone.trim() || undefined,
+});
+
+export function SenderDetailsScreen() {
+  const path = `${BASE}/sender-details`;
+  const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
+  const nav = useNav(path);
+  const reseller = useIsReseller();
+  const ok = useGuard(!!draft?.recipient);
+  const s = draft?.senderDetails;
+  const [f, setF] = useState<SenderForm>({
+    name: s?.name ?? '',
+    address: s?.address ?? '',
+    country: s?.country ?? 'NG',
+    phone: s?.phone ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (ok && !reseller) void navigate(`${BASE}/wire-purpose`, { replace: true });
+  }, [ok, reseller, navigate]);
+  if (!ok) return null;
+  return (
+    <Frame path={path} title="On whose behalf are you paying?">
+      <Card>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            As a reseller, tell us who the payment is sent for.
+          </Text>
+          <TextInput
+            label="Sender name"
+            required
+            value={f.name}
+            onChange={(e) => setF({ ...f, name: e.currentTarget.value })}
+            error={errors.name}
+          />
+          <Textarea
+            label="Sender address"
+            required
+            value={f.address}
+            onChange={(e) => setF({ ...f, address: e.currentTarget.value })}
+            error={errors.address}
+          />
+          <Group grow>
+            <TextInput
+              label="Country (2 letters)"
+              maxLength={2}
+              value={f.country}
+              onChange={(e) => setF({ ...f, country: e.currentTarget.value })}
+              error={errors.country}
+            />
+            <TextInput
+              label="Phone (optional)"
+              value={f.phone}
+              onChange={(e) => setF({ ...f, phone: e.currentTarget.value })}
+            />
+          </Group>
+          <Group justify="space-between">
+            <Button variant="default" onClick={nav.back}>
+              Back
+            </Button>
+            <Button
+              onClick={() => {
+                const e = senderErrors(f);
+                setErrors(e);
+                if (Object.keys(e).length) return;
+                setDraft({
+                  ...draft!,
+                  senderDetails: senderDetailsOf(f),
+                });
+                nav.next();
+              }}
+            >
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}

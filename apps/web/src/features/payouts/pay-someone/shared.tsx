@@ -1,0 +1,130 @@
+// What the pay-someone screens share (000 §4.3): the step chain and its frame, navigation between
+// steps, the guard that sends an incomplete draft back to the first step, and the payment summary
+// the review and confirm steps show.
+import { Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { WIRE_PURPOSE_LABELS } from '@owo/contract/payouts';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useActiveAccount } from '../../../lib/session';
+import type { PaySomeoneDraft } from './api';
+
+export const BASE = '/pay-someone';
+export const SYMBOL: Record<string, string> = { NGN: '₦', USD: '$', GBP: '£' };
+
+export function useIsReseller() {
+  return useActiveAccount().data?.activeAccount?.account.type === 'reseller';
+}
+
+/** The step chain of 000 §4.3; sender details only for reseller accounts. */
+function useSteps() {
+  const reseller = useIsReseller();
+  return [
+    { path: BASE, label: 'Amount and source' },
+    { path: `${BASE}/recipient`, label: 'Recipient' },
+    ...(reseller ? [{ path: `${BASE}/sender-details`, label: 'Sender details' }] : []),
+    { path: `${BASE}/wire-purpose`, label: 'Wire purpose' },
+    { path: `${BASE}/scheduling`, label: 'Scheduling' },
+    { path: `${BASE}/review`, label: 'Review' },
+  ];
+}
+
+export function Frame(props: { path: string; title: string; children: React.ReactNode }) {
+  const steps = useSteps();
+  const i = steps.findIndex((s) => s.path === props.path);
+  const n = i >= 0 ? i + 1 : steps.length;
+  return (
+    <Stack gap="lg" maw={640} w="100%" mx="auto" data-testid="pay-someone">
+      <div>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          Pay someone
+        </Text>
+        <Title order={2}>{props.title}</Title>
+        {i >= 0 && (
+          <>
+            <Text size="sm" c="dimmed">
+              Step {n} of {steps.length} · {steps[i].label}
+            </Text>
+            <Progress value={(n / steps.length) * 100} size="sm" mt="xs" />
+          </>
+        )}
+      </div>
+      {props.children}
+    </Stack>
+  );
+}
+
+/** The next (or previous) step's path from this one. */
+export function useNav(path: string) {
+  const steps = useSteps();
+  const navigate = useNavigate();
+  const i = steps.findIndex((s) => s.path === path);
+  return {
+    next: () => void navigate(steps[i + 1]?.path ?? `${BASE}/review`),
+    back: () => void navigate(i > 0 ? steps[i - 1].path : '/payouts'),
+  };
+}
+
+/** Sends the user back to the first step when the draft lacks what this step needs. */
+export function useGuard(ok: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!ok) void navigate(BASE, { replace: true });
+  }, [ok, navigate]);
+  return ok;
+}
+
+function Row(props: { label: string; value: React.ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm" ta="right">
+        {props.value}
+      </Text>
+    </Group>
+  );
+}
+
+export function Summary(props: { draft: PaySomeoneDraft }) {
+  const d = props.draft;
+  const a = d.amountAndSource!;
+  const q = a.quote;
+  const r = d.recipient!;
+  return (
+    <Stack gap="xs">
+      <Row label="Recipient gets" value={<b>{formatMoney(q.requestedAmountMinor, a.currency)}</b>} />
+      <Row label="Recipient" value={r.name} />
+      <Row
+        label="Bank"
+        value={
+          r.foreign
+            ? `${r.foreign.bankName} · ${r.foreign.swiftCode} · ${r.foreign.accountNumber}`
+            : `${r.bankName ?? ''} ${r.accountNumber ?? ''}`
+        }
+      />
+      {r.accountName && <Row label="Account name" value={r.accountName} />}
+      {r.foreign && <Row label="Account holder" value={r.foreign.accountName} />}
+      {a.currency !== a.walletCurrency && (
+        <Row
+          label="Rate"
+          value={`${SYMBOL[a.currency]}1 = ${formatMoney(Math.round(Number(q.rate) * 100), a.walletCurrency)}`}
+        />
+      )}
+      <Row label="Fees" value={formatMoney(q.exchangeFeeMinor, a.walletCurrency)} />
+      <Row label="Total from your wallet" value={<b>{formatMoney(q.totalMinor, a.walletCurrency)}</b>} />
+      {d.senderDetails && <Row label="Sent on behalf of" value={d.senderDetails.name} />}
+      <Row
+        label="Wire purpose"
+        value={
+          d.wirePurpose ? `${WIRE_PURPOSE_LABELS[d.wirePurpose.purpose]} · ${d.wirePurpose.narration}` : '—'
+        }
+      />
+      <Row
+        label="Pay on"
+        value={d.scheduling?.scheduledDate ? formatDate(d.scheduling.scheduledDate) : 'Once approved'}
+      />
+    </Stack>
+  );
+}

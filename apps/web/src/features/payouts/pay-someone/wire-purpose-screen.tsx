@@ -1,0 +1,74 @@
+// Pay someone, wire purpose (000 §4.3): required for USD and GBP, optional for naira payments.
+import { Button, Card, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { PAY_SOMEONE_MSG, WIRE_PURPOSE_LABELS, WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts';
+import { useDraft } from '../../../lib/drafts';
+import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
+import { BASE, Frame, useGuard, useNav } from './shared';
+
+export function WirePurposeScreen() {
+  const path = `${BASE}/wire-purpose`;
+  const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
+  const nav = useNav(path);
+  const ok = useGuard(!!draft?.recipient);
+  const required = draft?.amountAndSource?.currency !== 'NGN';
+  const [purpose, setPurpose] = useState<string | null>(draft?.wirePurpose?.purpose ?? null);
+  const [narration, setNarration] = useState(draft?.wirePurpose?.narration ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  if (!ok) return null;
+  return (
+    <Frame path={path} title="What is this payment for?">
+      <Card>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {required
+              ? 'Banks need the purpose of every USD and GBP payment.'
+              : 'Optional for naira payments; it is kept with the payment.'}
+          </Text>
+          <Select
+            label="Purpose"
+            required={required}
+            clearable={!required}
+            data={WIRE_PURPOSES.map((p) => ({ value: p, label: WIRE_PURPOSE_LABELS[p] }))}
+            value={purpose}
+            onChange={setPurpose}
+            error={errors.purpose}
+          />
+          <Textarea
+            label="Narration"
+            required={required}
+            description="What the payment is for, in a few words (it appears on the transfer)"
+            maxLength={140}
+            value={narration}
+            onChange={(e) => setNarration(e.currentTarget.value)}
+            error={errors.narration}
+          />
+          <Group justify="space-between">
+            <Button variant="default" onClick={nav.back}>
+              Back
+            </Button>
+            <Button
+              onClick={() => {
+                const e: Record<string, string> = {};
+                const any = !!purpose || !!narration.trim();
+                if (required || any) {
+                  if (!purpose) e.purpose = PAY_SOMEONE_MSG.purposeRequired;
+                  if (narration.trim().length < 3) e.narration = PAY_SOMEONE_MSG.purposeNarrationRequired;
+                }
+                setErrors(e);
+                if (Object.keys(e).length) return;
+                setDraft({
+                  ...draft!,
+                  wirePurpose: any ? { purpose: purpose as WirePurpose, narration: narration.trim() } : null,
+                });
+                nav.next();
+              }}
+            >
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Frame>
+  );
+}
