@@ -42,6 +42,18 @@ const LOST_CONNECTION_TEXT =
  * is the database connection going away: nothing was committed by the statement that failed, and
  * the same request again (with its idempotency key) is the remedy, so the API answers 503.
  */
+/** A database error's own code, whether thrown by the driver or wrapped by Drizzle (its `cause`). */
+export function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  return typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+}
+
+/** The constraint a failed query broke, whether thrown by the driver or wrapped by Drizzle. */
+export function pgConstraint(err: unknown): string | undefined {
+  const e = err as { constraint?: string; cause?: { constraint?: string } } | undefined;
+  return e?.constraint ?? e?.cause?.constraint;
+}
+
 export function lostConnection(err: unknown): boolean {
   for (
     let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;

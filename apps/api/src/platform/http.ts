@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS, type FieldErrors, type ListQuery, type Pagination } from '@owo/contract';
 import { AppError } from './errors';
-import { lostConnection } from './db';
+import { lostConnection, pgCode } from './db';
 
 export function ok<T>(data: T, message = 'Success') {
   return { status: STATUS.success, message, data };
@@ -180,12 +180,6 @@ function safeError(err: unknown, depth: number): LoggedError {
   return out;
 }
 
-/** A database error's own code, whether thrown by the driver or wrapped by Drizzle (its `cause`). */
-const pgCode = (err: unknown): string => {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  return typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : '';
-};
-
 /** Deadlock and serialization failure: a concurrent request won; this one committed nothing. */
 const PG_CONCURRENT = new Set(['40P01', '40001']);
 
@@ -214,7 +208,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
       return reply.code(500).send({ status: STATUS.error, message: 'Internal server error', data: null });
     }
-    if (PG_BAD_TEXT.has(pgCode(err))) {
+    if (PG_BAD_TEXT.has(pgCode(err) ?? '')) {
       return reply.code(400).send({
         status: STATUS.validationError,
         message: 'Text contains characters that cannot be stored',
@@ -236,7 +230,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Fastify's own client errors: bad JSON, wrong content type, empty body...
       return reply.code(code).send({ status: STATUS.validationError, message: err.message, data: null });
     }
-    if (PG_CONCURRENT.has(pgCode(err))) {
+    if (PG_CONCURRENT.has(pgCode(err) ?? '')) {
       // Two requests locked the same records in opposite orders (or a serializable read went
       // stale): PostgreSQL aborted this one whole, the other went on. Nothing of this request was
       // committed; the same request again is the remedy (as a payments API answers a lock timeout).

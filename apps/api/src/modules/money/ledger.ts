@@ -5,7 +5,7 @@
 // The database enforces the rest (see drizzle/*_ledger_triggers.sql): balanced entries, matching
 // currencies, append-only postings and journal entries, and the cached balances (cachedBalanceSql).
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db';
+import { pgCode, type Db, type DbOrTx } from '../../platform/db';
 import { ledgerAccounts } from './tables';
 
 export type Posting = { ledgerAccountId: string; amount: number; currency: string };
@@ -101,15 +101,6 @@ export async function retryOnDeadlock<T>(fn: () => Promise<T>, attempts = 5): Pr
   }
 }
 
-/** The Postgres error code of a failed query, whether drizzle wrapped it or not. */
-export function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-}
-export function pgConstraint(err: unknown): string | undefined {
-  const e = err as { constraint?: string; cause?: { constraint?: string } };
-  return e.constraint ?? e.cause?.constraint;
-}
 
 /**
  * The cached balance of ledger account `la` (an alias in the caller's query), wherever it is kept

@@ -11,9 +11,8 @@ import { formatMoney } from '@owo/contract';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { moneyEventNotificationSql, MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
 import { formatMoneySql } from './format-sql';
+import { pgCode, pgConstraint } from '../../platform/db';
 import {
-  pgCode,
-  pgConstraint,
   postEntry,
   retryOnDeadlock,
   SYSTEM,
