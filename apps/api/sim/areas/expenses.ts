@@ -4,7 +4,8 @@
 // rejection resolved; a scheduled run made due (the clock moved forward).
 import { makeNuban } from '@owo/contract';
 import { sql } from 'drizzle-orm';
-import { lagosToday, runScheduledExpense } from '../../src/modules/expenses/service';
+import { runScheduledExpense } from '../../src/modules/expenses/scheduled-run';
+import { lagosToday } from '../../src/modules/expenses/shared';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import type { Rng } from '../rng';
 import type { Area, Company, World } from '../types';

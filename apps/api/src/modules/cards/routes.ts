@@ -25,18 +25,12 @@ import { actorOf, authOf, isPublic, needs, tenantOf } from '../../platform/guard
 import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from './issuer';
-import {
-  applyIssuerEvent,
-  attachCardReceipt,
-  authorize,
-  listCardSpends,
-  createCard,
-  fundCardFromWallet,
-  getCard,
-  issuerTokenOf,
-  listCards,
-  setCardStatus,
-} from './service';
+import { authorize } from './authorize';
+import { createCard } from './create';
+import { applyIssuerEvent } from './issuer-events';
+import { fundCardFromWallet, setCardStatus } from './lifecycle';
+import { getCard, issuerTokenOf, listCards } from './read';
+import { attachCardReceipt, listCardSpends } from './spends';
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';

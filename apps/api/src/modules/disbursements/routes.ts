@@ -26,18 +26,13 @@ import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '.
 import { fastList } from '../../platform/list';
 import { sendSheet } from '../../platform/spreadsheet';
 import { runAfterCommit } from '../approvals';
-import {
-  createDisbursement,
-  disbursementsCsv,
-  fixItem,
-  getDisbursement,
-  listDisbursements,
-  registerDisbursementApprovals,
-  registerValidation,
-  reportCsv,
-  retryDisbursement,
-  submitDisbursement,
-} from './service';
+import { registerDisbursementApprovals } from './approval';
+import { getDisbursement, reportCsv } from './detail';
+import { disbursementsCsv, listDisbursements } from './list';
+import { retryDisbursement } from './pay';
+import { fixItem, submitDisbursement } from './submit';
+import { createDisbursement } from './upload';
+import { registerValidation } from './validate';
 
 const tags = ['disbursements'];
 const idempotencyHeader = z

@@ -11,7 +11,8 @@ import { verifyLedger } from '../money/verify';
 import { currentManifest, manifestDigest } from '../approvals';
 import { approvalItems } from '../approvals/tables';
 import { SCHEDULE_QUEUE, secondsUntil } from './schedule';
-import { lagosToday, runScheduledExpense } from './service';
+import { runScheduledExpense } from './scheduled-run';
+import { lagosToday } from './shared';
 import { expenses } from './tables';
 
 let t: TestApp;

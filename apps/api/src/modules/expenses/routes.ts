@@ -25,20 +25,14 @@ import { sendCsv, wantsCsv } from '../../platform/csv';
 import { ok, paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { approvalOf, runAfterCommit } from '../approvals';
-import {
-  addAttachments,
-  createExpense,
-  deleteBeneficiary,
-  expensesCsv,
-  getExpense,
-  listBeneficiaries,
-  listExpenses,
-  reapproveExpense,
-  registerExpenseApprovals,
-  retireExpense,
-  retryExpense,
-  updateExpense,
-} from './service';
+import { registerExpenseApprovals } from './approval';
+import { deleteBeneficiary, listBeneficiaries } from './beneficiaries';
+import { createExpense } from './create';
+import { getExpense } from './detail';
+import { reapproveExpense, updateExpense } from './edit';
+import { expensesCsv, listExpenses } from './list';
+import { addAttachments, retireExpense } from './receipts';
+import { retryExpense } from './retry';
 
 /** The wallet, approver, products, project and beneficiary an expense names are the company's own. */
 const EXPENSE_REFS = bodyRefs({

@@ -1,6 +1,6 @@
 // Scheduled and recurring expenses (issue 21 §2): a pg-boss job per run, sent for the run's date,
 // and a sweep that re-sends any due run (a lost enqueue, a worker that was down). The run itself
-// (`runScheduledExpense`, service.ts) locks the scheduled expense and acts only when the run is
+// (`runScheduledExpense`, scheduled-run.ts) locks the scheduled expense and acts only when the run is
 // still due, so a duplicated job, two workers or the sweep racing the job pay exactly once.
 import { and, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps';
