@@ -587,6 +587,7 @@ export const PAYOUT_EDIT_MSG = {
   paid: 'This payout has been paid and can no longer be edited',
   cancelled: 'This payout was cancelled and can no longer be edited',
   fromRequest: 'This payout was approved as a fund request; it cannot be edited here',
+  fromSeries: 'This payout is one date of an approved recurring series; it cannot be edited on its own',
   nothing: 'Change at least one field',
 } as const;
 

@@ -25,7 +25,7 @@ import { payoutSchedules, payouts } from './tables';
 
 type EditBody = z.output<typeof payoutEditBody>;
 
-/** Not held, paid, cancelled or a fund request's, and the edit changes something. */
+/** Not held, paid, cancelled, a fund request's or a series' date, and the edit changes something. */
 async function assertEditable(tx: Tx, tenant: TenantContext, cur: Row, body: EditBody) {
   if (tenant.subsidiaryId && cur.subsidiaryId !== tenant.subsidiaryId) throw notFound('Payout');
   const [money] = cur.transactionId
@@ -38,6 +38,8 @@ async function assertEditable(tx: Tx, tenant: TenantContext, cur: Row, body: Edi
   if (held || cur.status === 'completed') throw conflict(PAYOUT_EDIT_MSG.paid);
   if (cur.status === 'cancelled') throw conflict(PAYOUT_EDIT_MSG.cancelled);
   if (cur.channel === 'request') throw conflict(PAYOUT_EDIT_MSG.fromRequest);
+  // An occurrence of a series was approved with the series (no approval item of its own).
+  if (cur.channel === 'recurring') throw conflict(PAYOUT_EDIT_MSG.fromSeries);
   if (Object.values(body).every((v) => v === undefined)) throw fieldError('amount', PAYOUT_EDIT_MSG.nothing);
 }
 

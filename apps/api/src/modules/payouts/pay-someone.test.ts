@@ -538,6 +538,13 @@ describe('recurring payouts', () => {
       return d.status === 'completed' && d;
     });
     expect(occ.recurrence.id).toBe(rid);
+    // Were it failed, the occurrence could not be edited on its own: it was approved with its series
+    // and has no approval item of its own (the simulator found a 404 here).
+    await t.db.update(payouts).set({ status: 'failed' }).where(eq(payouts.id, made[0].id));
+    const editOcc = await o.api.put(`/api/payouts/${made[0].id}`, { amount: '6000' });
+    expect(editOcc.status).toBe(409);
+    expect(editOcc.body.message).toBe(PAYOUT_EDIT_MSG.fromSeries);
+    await t.db.update(payouts).set({ status: 'completed' }).where(eq(payouts.id, made[0].id));
     const [r1] = await t.db.select().from(payoutRecurrences).where(eq(payoutRecurrences.id, rid));
     expect(r1).toMatchObject({
       occurrences: 1,

@@ -128,7 +128,7 @@ export const PAYOUT_EDIT_DRAFT = 'payoutEdit';
 
 /** What an edit may touch (001 §3): not once the money is held or paid, not a cancelled or fund-request payout. */
 export const isPayoutEditable = (p: Pick<PayoutDetail, 'status' | 'channel'>) =>
-  !['paying', 'completed', 'cancelled'].includes(p.status) && p.channel !== 'request';
+  !['paying', 'completed', 'cancelled'].includes(p.status) && !['request', 'recurring'].includes(p.channel);
 
 // ---- bills ----
 export type { Bill } from '@owo/contract/payouts';

@@ -49,9 +49,11 @@ const fromPayout = (p: PayoutDetail): PayoutEditDraft => ({
 const lockedReason = (p: PayoutDetail) =>
   p.channel === 'request'
     ? PAYOUT_EDIT_MSG.fromRequest
-    : p.status === 'cancelled'
-      ? PAYOUT_EDIT_MSG.cancelled
-      : PAYOUT_EDIT_MSG.paid;
+    : p.channel === 'recurring'
+      ? PAYOUT_EDIT_MSG.fromSeries
+      : p.status === 'cancelled'
+        ? PAYOUT_EDIT_MSG.cancelled
+        : PAYOUT_EDIT_MSG.paid;
 
 function Steps(props: { step: number; total: number; name: string }) {
   return (
