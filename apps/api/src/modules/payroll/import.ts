@@ -30,14 +30,9 @@ import { vaultField } from '../../platform/vault/fields';
 import { sealed } from '../../platform/vault/ops';
 import { railsOf } from '../../rails';
 import type { Bank } from '../../rails/port';
-import {
-  EMPLOYEE_ACCOUNT_FIELD,
-  EMPLOYEE_RSA_PIN_FIELD,
-  inviteEmployees,
-  afterHeadcountChange,
-  lockPayContext,
-  visibleTo,
-} from './service';
+import { inviteEmployees } from './invite-employees';
+import { afterHeadcountChange, lockPayContext } from './pay-context';
+import { EMPLOYEE_ACCOUNT_FIELD, EMPLOYEE_RSA_PIN_FIELD, visibleTo } from './shared';
 import { payrollImportBatches, payrollImportEntries } from './tables';
 
 export const IMPORT_ENTRY_FIELD = 'payroll_import_entries.account_number';

@@ -15,7 +15,8 @@ import { dummyHash, hashPassword, verifyPassword } from '../../platform/password
 import { newToken, resolveLink, sha256, spendLink, type LinkPrincipal } from '../../platform/tokens';
 import { accounts, transactions } from '../../platform/schema';
 import { drawHeader, lagosDate, money, newPdf, pdfToBuffer } from '../money';
-import { EMPLOYEE_INVITATION_LINK, PAYROLL_ROW_SELECT, rowDto } from './service';
+import { EMPLOYEE_INVITATION_LINK } from './invite-employees';
+import { PAYROLL_ROW_SELECT, rowDto } from './read-rows';
 import {
   employeePasswordResets,
   employeeSessions,
