@@ -34,7 +34,7 @@ import { submitPayroll } from '../apps/api/src/modules/payroll/review-run';
 import { computeRun, employeeLines } from '../apps/api/src/modules/payroll/run-figures';
 import { computeEmployee, DEFAULT_STATUTORY } from '../apps/api/src/modules/payroll/statutory';
 import { extractEmployees, resolveImportNames, validateImport } from '../apps/api/src/modules/payroll/import';
-import { payslipPdf } from '../apps/api/src/modules/payroll/portal';
+import { payslipPdf } from '../apps/api/src/modules/payroll/payslip-pdf';
 import { makeNuban, type PortalPayslip } from '@owo/contract';
 import { approveAsAdmin, fundedWallet, ownerAndApprover } from './support';
 
