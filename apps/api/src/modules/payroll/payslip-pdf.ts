@@ -1,6 +1,6 @@
 // The payslip PDF (issue 25 §5): company, period, earnings, deductions and net pay.
 import type { PortalPayslip } from '@owo/contract';
-import { drawHeader, lagosDate, money, newPdf, pdfToBuffer } from '../money';
+import { drawHeader, lagosDate, money, newPdf, pdfToBuffer, type Pdf } from '../money';
 
 const PERIOD = new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
 
@@ -11,55 +11,74 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
   drawHeader(doc, 'Payslip', `${slip.companyName} · ${period}`);
   const w = doc.page.width - 96;
   const m = (minor: number) => money(minor, 'NGN', doc.owo.hasNaira);
-  const kv = (label: string, value: string) => {
-    const y = doc.y;
-    doc
-      .font(doc.owo.regular)
-      .fontSize(10)
-      .fillColor('#6b7280')
-      .text(label, 48, y, { width: w / 2 });
-    doc.fillColor('#111827').text(value, 48 + w / 2, y, { width: w / 2, align: 'right' });
-    doc.moveDown(0.4);
-  };
   doc.font(doc.owo.bold).fontSize(16).text(slip.companyName, 48, doc.y);
   doc.moveDown(0.6);
-  kv('Employee', slip.payrollEmployee.name);
-  kv('Email', slip.payrollEmployee.email);
-  kv('Pay period', period);
-  kv('Payroll', `${slip.payrollName} (${reference})`);
+  kv(doc, w, 'Employee', slip.payrollEmployee.name);
+  kv(doc, w, 'Email', slip.payrollEmployee.email);
+  kv(doc, w, 'Pay period', period);
+  kv(doc, w, 'Payroll', `${slip.payrollName} (${reference})`);
   kv(
+    doc,
+    w,
     'Paid into',
     `${slip.bankDetails.bankName} ${slip.bankDetails.accountNumber} (${slip.bankDetails.accountName})`,
   );
-  kv('Issued', lagosDate(new Date(slip.createdAt)));
-  const section = (title: string, lines: [string, number][], total: [string, number]) => {
-    doc.moveDown(0.8);
-    doc.font(doc.owo.bold).fontSize(12).fillColor('#0b7a4b').text(title, 48, doc.y);
-    doc.moveDown(0.3);
-    for (const [k, v] of lines) kv(k, m(v));
-    const y = doc.y;
-    doc
-      .save()
-      .moveTo(48, y)
-      .lineTo(48 + w, y)
-      .strokeColor('#e5e7eb')
-      .stroke()
-      .restore();
-    doc.moveDown(0.3);
-    doc.font(doc.owo.bold);
-    const y2 = doc.y;
-    doc
-      .fontSize(10)
-      .fillColor('#111827')
-      .text(total[0], 48, y2, { width: w / 2 });
-    doc.text(m(total[1]), 48 + w / 2, y2, { width: w / 2, align: 'right' });
-    doc.moveDown(0.4);
-  };
+  kv(doc, w, 'Issued', lagosDate(new Date(slip.createdAt)));
   const entries = Object.entries(breakdown);
   const earnings = entries.filter(([, v]) => v >= 0);
   const deductions = entries.filter(([, v]) => v < 0).map(([k, v]) => [k, -v] as [string, number]);
-  section('Earnings', earnings, ['Gross pay', slip.amountMinor ?? 0]);
-  section('Deductions', deductions, ['Total deductions', -slip.deductionsTotalMinor]);
+  section(doc, w, m, 'Earnings', earnings, ['Gross pay', slip.amountMinor ?? 0]);
+  section(doc, w, m, 'Deductions', deductions, ['Total deductions', -slip.deductionsTotalMinor]);
+  netPay(doc, w, m(slip.finalAmountMinor ?? 0));
+  return pdfToBuffer(doc);
+}
+
+/** One label and value line, the value right-aligned. */
+function kv(doc: Pdf, w: number, label: string, value: string) {
+  const y = doc.y;
+  doc
+    .font(doc.owo.regular)
+    .fontSize(10)
+    .fillColor('#6b7280')
+    .text(label, 48, y, { width: w / 2 });
+  doc.fillColor('#111827').text(value, 48 + w / 2, y, { width: w / 2, align: 'right' });
+  doc.moveDown(0.4);
+}
+
+/** A titled list of lines, a rule, and its total in bold. */
+function section(
+  doc: Pdf,
+  w: number,
+  m: (minor: number) => string,
+  title: string,
+  lines: [string, number][],
+  total: [string, number],
+) {
+  doc.moveDown(0.8);
+  doc.font(doc.owo.bold).fontSize(12).fillColor('#0b7a4b').text(title, 48, doc.y);
+  doc.moveDown(0.3);
+  for (const [k, v] of lines) kv(doc, w, k, m(v));
+  const y = doc.y;
+  doc
+    .save()
+    .moveTo(48, y)
+    .lineTo(48 + w, y)
+    .strokeColor('#e5e7eb')
+    .stroke()
+    .restore();
+  doc.moveDown(0.3);
+  doc.font(doc.owo.bold);
+  const y2 = doc.y;
+  doc
+    .fontSize(10)
+    .fillColor('#111827')
+    .text(total[0], 48, y2, { width: w / 2 });
+  doc.text(m(total[1]), 48 + w / 2, y2, { width: w / 2, align: 'right' });
+  doc.moveDown(0.4);
+}
+
+/** The net pay band and the footnote on the statutory lines. */
+function netPay(doc: Pdf, w: number, amount: string) {
   doc.moveDown(1);
   const y = doc.y;
   doc.save().rect(48, y, w, 40).fill('#ecfdf5').restore();
@@ -68,7 +87,7 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
     .fontSize(14)
     .fillColor('#0b7a4b')
     .text('Net pay', 60, y + 12, { width: w / 2 });
-  doc.text(m(slip.finalAmountMinor ?? 0), 48 + w / 2, y + 12, { width: w / 2 - 12, align: 'right' });
+  doc.text(amount, 48 + w / 2, y + 12, { width: w / 2 - 12, align: 'right' });
   doc.y = y + 56;
   doc
     .font(doc.owo.regular)
@@ -80,5 +99,4 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
       doc.y,
       { width: w },
     );
-  return pdfToBuffer(doc);
 }
