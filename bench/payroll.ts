@@ -29,15 +29,13 @@ import { accountKyb, accountOwners } from '../apps/api/src/platform/schema';
 import { vaultFor } from '../apps/api/src/platform/vault';
 import type { TenantContext } from '../apps/api/src/platform/guard';
 import { payrollEmployees } from '../apps/api/src/modules/payroll/tables';
-import {
-  computeRun,
-  createPayroll,
-  employeeLines,
-  submitPayroll,
-} from '../apps/api/src/modules/payroll/service';
+import { createPayroll } from '../apps/api/src/modules/payroll/create-run';
+import { submitPayroll } from '../apps/api/src/modules/payroll/review-run';
+import { computeRun, employeeLines } from '../apps/api/src/modules/payroll/run-figures';
 import { computeEmployee, DEFAULT_STATUTORY } from '../apps/api/src/modules/payroll/statutory';
-import { extractEmployees, resolveImportNames, validateImport } from '../apps/api/src/modules/payroll/import';
-import { payslipPdf } from '../apps/api/src/modules/payroll/portal';
+import { extractEmployees } from '../apps/api/src/modules/payroll/import-check';
+import { resolveImportNames, validateImport } from '../apps/api/src/modules/payroll/import-validate';
+import { payslipPdf } from '../apps/api/src/modules/payroll/payslip-pdf';
 import { makeNuban, type PortalPayslip } from '@owo/contract';
 import { approveAsAdmin, fundedWallet, ownerAndApprover } from './support';
 

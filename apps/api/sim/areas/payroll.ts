@@ -6,7 +6,7 @@
 import { makeNuban } from '@owo/contract';
 import { sql } from 'drizzle-orm';
 import { createRecurringRuns, payDueScheduled } from '../../src/modules/payroll/recurring';
-import { lagosToday } from '../../src/modules/payroll/service';
+import { lagosToday } from '../../src/modules/payroll/shared';
 import { parseCsv } from '../../src/platform/spreadsheet';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import { rngOf, type Rng } from '../rng';

@@ -25,7 +25,9 @@ import { fieldError, notFound } from '../../platform/errors';
 import { needs, tenantOf, type TenantContext } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
 import { ok } from '../../platform/http';
-import { getEmployee, lockPayContext, refreshOpenRuns, statutorySettings } from './service';
+import { lockPayContext, refreshOpenRuns } from './pay-context';
+import { getEmployee } from './read-employees';
+import { statutorySettings } from './run-figures';
 import { payrollEmployees, payrollGroups, payrollSettings } from './tables';
 
 const tags = ['payroll'];

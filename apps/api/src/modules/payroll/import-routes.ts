@@ -22,19 +22,10 @@ import { fieldError } from '../../platform/errors';
 import { readUploadedFile } from '../../platform/spreadsheet';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
-import {
-  activeImport,
-  commitImport,
-  deleteImport,
-  discardImport,
-  extractEmployees,
-  fixEntry,
-  getImport,
-  IMPORT_TEMPLATE_CSV,
-  registerImportJobs,
-  retryValidation,
-  validateImport,
-} from './import';
+import { extractEmployees, IMPORT_TEMPLATE_CSV } from './import-check';
+import { commitImport, deleteImport, discardImport } from './import-commit';
+import { activeImport, getImport } from './import-read';
+import { fixEntry, registerImportJobs, retryValidation, validateImport } from './import-validate';
 
 const tags = ['payroll'];
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };

@@ -11,7 +11,7 @@ import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
-import { ROW_ACCOUNT_FIELD } from './service';
+import { ROW_ACCOUNT_FIELD } from './shared';
 import { payrollRows } from './tables';
 
 let t: TestApp;

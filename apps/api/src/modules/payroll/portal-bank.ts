@@ -20,8 +20,9 @@ import { approvalOf, registerApprovable, runAfterCommit, submitForApproval } fro
 import { approvalDecisions } from '../approvals/tables';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { sendMail } from '../mail';
-import type { EmployeeContext } from './portal';
-import { EMPLOYEE_ACCOUNT_FIELD, employeeBank } from './service';
+import type { EmployeeContext } from './portal-session';
+import { employeeBank } from './manage-employees';
+import { EMPLOYEE_ACCOUNT_FIELD } from './shared';
 import { employeeBankChanges, payrollEmployees } from './tables';
 
 type ChangeRow = typeof employeeBankChanges.$inferSelect;

@@ -38,25 +38,27 @@ import { ok, paged } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
 import { sendStoredDocument, storageOf } from '../../platform/storage';
 import {
-  clearEmployeeCookie,
-  createEmployeeUser,
-  employeeGuard,
-  employeeLogin,
-  employeeLogout,
-  employeeOf,
   employeeProfile,
-  getEmployeePayslip,
-  listEmployeePayslips,
-  payslipLink,
-  payslipDocument,
   requestEmployeeReset,
   resetEmployeePassword,
-  setEmployeeCookie,
   switchEmployeeAccount,
   updateEmployeePassword,
-  validateInvite,
+} from './portal-account';
+import { createEmployeeUser, employeeLogin, validateInvite } from './portal-join';
+import {
+  getEmployeePayslip,
+  listEmployeePayslips,
+  payslipDocument,
+  payslipLink,
   verifyPayslipLink,
-} from './portal';
+} from './portal-payslips';
+import {
+  clearEmployeeCookie,
+  employeeGuard,
+  employeeLogout,
+  employeeOf,
+  setEmployeeCookie,
+} from './portal-session';
 import { listBanks, resolveAccountName } from '../banks';
 import { getPortalBank, submitPortalBank } from './portal-bank';
 

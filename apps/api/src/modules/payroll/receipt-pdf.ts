@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import type { TenantContext } from '../../platform/guard';
 import { transactions } from '../../platform/schema';
 import { drawHeader, lagosDateTime, money, newPdf, pdfToBuffer } from '../money';
-import { PAYROLL_ROW_SELECT, payrollReceipt, rowDto } from './service';
+import { PAYROLL_ROW_SELECT, payrollReceipt, rowDto } from './read-rows';
 import { payrollRows } from './tables';
 
 /** What a figure shows to a role without canViewPayrollSensitiveData (the screens' asterisks). */

@@ -10,7 +10,10 @@ import type { AppDeps } from '../../platform/deps';
 import type { TenantContext } from '../../platform/guard';
 import { defineTicker } from '../../platform/jobs';
 import { runAfterCommit } from '../approvals';
-import { createPayroll, lagosToday, lockPayroll, payRows, submitPayroll } from './service';
+import { createPayroll } from './create-run';
+import { payRows } from './pay-run';
+import { submitPayroll } from './review-run';
+import { lagosToday, lockPayroll } from './shared';
 import { payrollRows, payrolls } from './tables';
 
 const MONTHS = [

@@ -22,7 +22,7 @@ import { forbidden } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { transactions, vaultReads } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
-import { ROW_RSA_PIN_FIELD, visibleTo } from './service';
+import { ROW_RSA_PIN_FIELD, visibleTo } from './shared';
 import { LINE } from './statutory';
 import { payrollRows, payrolls } from './tables';
 

@@ -32,29 +32,14 @@ import { ok, paged } from '../../platform/http';
 import { fastList, preparedPage } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
 import { recordAuditChange } from '../audit';
-import {
-  addEmployees,
-  createPayroll,
-  deleteEmployee,
-  deletePayroll,
-  EMPLOYEE_COLUMNS,
-  employeeDto,
-  employeeSearch,
-  employeeView,
-  getEmployee,
-  getPayroll,
-  listPayrollRows,
-  listPayrolls,
-  listPayslips,
-  payrollReceipt,
-  registerPayrollApprovals,
-  resendInvitation,
-  retryPayroll,
-  submitPayroll,
-  updateEmployee,
-  updatePayroll,
-  updatePayrollEmployees,
-} from './service';
+import { createPayroll } from './create-run';
+import { deletePayroll, updatePayroll, updatePayrollEmployees } from './edit-run';
+import { addEmployees, deleteEmployee, resendInvitation, updateEmployee } from './manage-employees';
+import { retryPayroll } from './pay-run';
+import { EMPLOYEE_COLUMNS, employeeDto, employeeSearch, employeeView, getEmployee } from './read-employees';
+import { listPayrollRows, listPayslips, payrollReceipt } from './read-rows';
+import { getPayroll, listPayrolls } from './read-runs';
+import { registerPayrollApprovals, submitPayroll } from './review-run';
 import { payrollReceiptPdf } from './receipt-pdf';
 import { registerPayrollGroups, registerPayrollSettings } from './groups';
 import { registerPayrollImport } from './import-routes';
