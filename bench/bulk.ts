@@ -22,7 +22,7 @@ import {
 import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
 import { startJobs } from '../apps/api/src/platform/jobs';
 import { accountKyb, accountOwners } from '../apps/api/src/platform/schema';
-import { createDisbursement } from '../apps/api/src/modules/disbursements/service';
+import { createDisbursement } from '../apps/api/src/modules/disbursements/upload';
 import { disbursements } from '../apps/api/src/modules/disbursements/tables';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { SANDBOX_TEST_ACCOUNTS } from '../apps/api/src/rails/sandbox/test-accounts';

@@ -19,7 +19,8 @@ import {
 } from '../apps/api/src/platform/db';
 import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
 import { accountMembers } from '../apps/api/src/platform/schema';
-import { createCard, fundCardFromWallet } from '../apps/api/src/modules/cards/service';
+import { createCard } from '../apps/api/src/modules/cards/create';
+import { fundCardFromWallet } from '../apps/api/src/modules/cards/lifecycle';
 import { cards } from '../apps/api/src/modules/cards/tables';
 import { ISSUER_SIGNATURE_HEADER, signIssuerBody } from '../apps/api/src/modules/cards/issuer';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
