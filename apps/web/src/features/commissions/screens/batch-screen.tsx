@@ -10,7 +10,8 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { commissionApi, refreshCommissions, useBatch, useBatchItems } from '../api';
-import { StateBadge } from './parts';
+import { StatusBadge } from '../../../components/status-badge';
+import { commissionStatusLabel } from './parts';
 
 function Field(props: { label: string; value: React.ReactNode }) {
   return (
@@ -56,7 +57,7 @@ export function BatchScreen() {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(b.totalAmountMinor)}</Title>
-            <StateBadge status={b.state} />
+            <StatusBadge status={b.state} label={commissionStatusLabel(b.state)} />
           </Group>
           <Text c="dimmed" size="sm">
             {b.reference} · {b.agent.name} · {formatDateTime(b.createdAt)}
@@ -92,7 +93,10 @@ export function BatchScreen() {
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Field label="Total amount" value={formatMoney(b.totalAmountMinor)} />
           <Field label="Payout period" value={`${b.period} (${b.payoutFrequency})`} />
-          <Field label="Approval status" value={<StateBadge status={b.approvalStatus} />} />
+          <Field
+            label="Approval status"
+            value={<StatusBadge status={b.approvalStatus} label={commissionStatusLabel(b.approvalStatus)} />}
+          />
           <Field label="Items" value={b.totalItems} />
           <Field label="Paid" value={b.totalPaidItems} />
           <Field label="Failed" value={b.totalFailedItems} />
@@ -132,7 +136,7 @@ export function BatchScreen() {
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <StateBadge status={i.paymentStatus} />
+                      <StatusBadge status={i.paymentStatus} label={commissionStatusLabel(i.paymentStatus)} />
                       {i.failureReason && (
                         <Text size="xs" c="red">
                           {i.failureReason}
@@ -185,10 +189,10 @@ export function BatchScreen() {
                 <Table.Td>{formatMoney(c.amountDueMinor)}</Table.Td>
                 <Table.Td>{c.invoiceCommissionConfig.commissionRate}</Table.Td>
                 <Table.Td>
-                  <StateBadge status={c.paymentStatus} />
+                  <StatusBadge status={c.paymentStatus} label={commissionStatusLabel(c.paymentStatus)} />
                 </Table.Td>
                 <Table.Td>
-                  <StateBadge status={c.approvalStatus} />
+                  <StatusBadge status={c.approvalStatus} label={commissionStatusLabel(c.approvalStatus)} />
                 </Table.Td>
                 <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : 'N/A'}</Table.Td>
               </Table.Tr>

@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan, useProfile } from '../../../lib/session';
 import { accountsApi } from '../../accounts';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { expenseApi, refreshExpenses, useExpense } from '../api';
-import { ExpenseStatusBadge } from '../status-badge';
 
 function Field(props: { label: string; value: React.ReactNode }) {
   return (
@@ -80,7 +80,7 @@ export function ExpenseScreen() {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(e.amountMinor, e.currency)}</Title>
-            <ExpenseStatusBadge status={e.status} />
+            <StatusBadge status={e.status} />
           </Group>
           <Text c="dimmed" size="sm">
             {e.reference} · {formatDateTime(e.createdAt)} · by {e.maker.name}

@@ -28,7 +28,8 @@ import { InvoiceCommissions } from '../../commissions';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useBanks } from '../../profile';
 import { inflowApi, refreshInflows, useInvoice, useInvoiceTransactions } from '../api';
-import { StatusBadge } from '../components';
+import { StatusBadge } from '../../../components/status-badge';
+import { inflowStatusLabel } from '../components';
 
 function Field(props: { label: string; value: React.ReactNode }) {
   return (
@@ -117,8 +118,10 @@ export function InvoiceScreen() {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(inv.amountMinor)}</Title>
-            <StatusBadge status={inv.status} />
-            {inv.deliveryStatus === 'delivered' && <StatusBadge status="delivered" />}
+            <StatusBadge status={inv.status} label={inflowStatusLabel(inv.status)} />
+            {inv.deliveryStatus === 'delivered' && (
+              <StatusBadge status="delivered" label={inflowStatusLabel('delivered')} />
+            )}
           </Group>
           <Text c="dimmed" size="sm">
             {inv.reference} · {formatDateTime(inv.createdAt)} · requested by {inv.createdBy}
@@ -202,7 +205,10 @@ export function InvoiceScreen() {
                 : null
             }
           />
-          <Field label="Approval" value={<StatusBadge status={inv.approvalStatus} />} />
+          <Field
+            label="Approval"
+            value={<StatusBadge status={inv.approvalStatus} label={inflowStatusLabel(inv.approvalStatus)} />}
+          />
           {inv.payLink && (
             <Field
               label="Pay link"
@@ -256,7 +262,7 @@ export function InvoiceScreen() {
                 <Table.Td>{formatMoney(i.amountPaidMinor)}</Table.Td>
                 <Table.Td>{i.dueDate ? formatDate(i.dueDate) : '—'}</Table.Td>
                 <Table.Td>
-                  <StatusBadge status={i.status} />
+                  <StatusBadge status={i.status} label={inflowStatusLabel(i.status)} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -290,7 +296,7 @@ export function InvoiceScreen() {
                     {s.capped ? ' (capped)' : ''}
                   </Table.Td>
                   <Table.Td>
-                    <StatusBadge status={s.status} />
+                    <StatusBadge status={s.status} label={inflowStatusLabel(s.status)} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -320,7 +326,10 @@ export function InvoiceScreen() {
                   <Table.Td>{formatDate(r.createdAt)}</Table.Td>
                   <Table.Td>{formatMoney(r.refundableAmountMinor)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={r.processing ? 'processing' : r.status} />
+                    <StatusBadge
+                      status={r.processing ? 'processing' : r.status}
+                      label={inflowStatusLabel(r.processing ? 'processing' : r.status)}
+                    />
                   </Table.Td>
                   <Table.Td>
                     {canRefund && r.status === 'pending' && !r.processing && (
@@ -357,7 +366,7 @@ export function InvoiceScreen() {
                   <Table.Td>{formatMoney(x.amountMinor)}</Table.Td>
                   <Table.Td>{formatMoney(x.itemData.transactionFeeMinor)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={x.status} />
+                    <StatusBadge status={x.status} label={inflowStatusLabel(x.status)} />
                   </Table.Td>
                 </Table.Tr>
               ))}

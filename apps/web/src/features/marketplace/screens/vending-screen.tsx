@@ -14,12 +14,13 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { marketplaceApi, refreshMarketplace, useVending } from '../api';
-import { ApprovalBadge, VendStatusBadge } from '../components/status';
+import { approvalLabel, vendStatusLabel } from '../components/status';
 import { TokenText } from '../components/token';
 
 function Field(props: { label: string; value: React.ReactNode }) {
@@ -67,8 +68,8 @@ export function VendingScreen() {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(v.amountMinor, v.currency)}</Title>
-            <VendStatusBadge status={v.vendStatus} />
-            <ApprovalBadge status={v.approvalStatus} />
+            <StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />
+            <StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />
           </Group>
           <Text c="dimmed" size="sm">
             {v.reference} · {formatDateTime(v.createdAt)}
@@ -96,8 +97,14 @@ export function VendingScreen() {
           <SimpleGrid cols={2}>
             <Field label={t('cols.amount')} value={formatMoney(v.amountMinor, v.currency)} />
             <Field label={t('buyFlow.serviceCharge')} value={formatMoney(0, v.currency)} />
-            <Field label={t('cols.approval')} value={<ApprovalBadge status={v.approvalStatus} />} />
-            <Field label={t('cols.status')} value={<VendStatusBadge status={v.vendStatus} />} />
+            <Field
+              label={t('cols.approval')}
+              value={<StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />}
+            />
+            <Field
+              label={t('cols.status')}
+              value={<StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />}
+            />
           </SimpleGrid>
         </Card>
         <Card>

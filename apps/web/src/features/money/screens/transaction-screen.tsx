@@ -2,13 +2,20 @@ import { Alert, Anchor, Button, Card, Divider, Group, SimpleGrid, Stack, Text, T
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FullPageLoader } from '../../../components/page-states';
+import { StatusBadge } from '../../../components/status-badge';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useTransaction } from '../api';
 import { ReceiptButton } from '../components/receipt-button';
-import { TransactionStatusBadge } from '../components/transaction-status-badge';
-import { amountColor, maskAccountNumber, signedAmountText, signedMinor, typeLabel } from '../rules';
+import {
+  amountColor,
+  maskAccountNumber,
+  signedAmountText,
+  signedMinor,
+  statusLabel,
+  typeLabel,
+} from '../rules';
 
 function Field(props: { label: string; children: ReactNode }) {
   return (
@@ -64,7 +71,7 @@ export function TransactionScreen() {
                 {signedAmountText(t)}
               </Title>
               <Group gap="xs">
-                <TransactionStatusBadge status={t.status} />
+                <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />
                 <Text size="sm" c="dimmed">
                   {formatDateTime(t.createdAt)}
                 </Text>

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -19,6 +18,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { BILL_MSG, billRequestBody, type Bill } from '@owo/contract/payouts';
 import { DateField } from '../../../components/date-field';
+import { StatusBadge } from '../../../components/status-badge';
 import { usePayees } from '../../payees';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -29,13 +29,6 @@ import { useWallets } from '../../money';
 import { billApi, refreshPayouts, useBill, useBills } from '../api';
 import { BillInboxModal, BillTiersModal } from './bill-tools';
 
-const COLORS: Record<string, string> = {
-  requested: 'yellow',
-  draft: 'grape',
-  submitted: 'blue',
-  sent: 'green',
-  cancelled: 'gray',
-};
 const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** The bill-request dialog (000 §2.7): an email and an optional note. */
@@ -163,9 +156,7 @@ export function BillsList() {
                   <Table.Td>{b.amountMinor === null ? '—' : formatMoney(b.amountMinor)}</Table.Td>
                   <Table.Td>{b.dueDate ? formatDate(b.dueDate) : '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge variant="light" color={COLORS[b.status]}>
-                      {b.status}
-                    </Badge>
+                    <StatusBadge status={b.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -288,9 +279,7 @@ export function BillScreen() {
         </Button>
         <Group gap="sm">
           <Title order={2}>{b.amountMinor === null ? 'Bill requested' : formatMoney(b.amountMinor)}</Title>
-          <Badge variant="light" color={COLORS[b.status]}>
-            {b.status}
-          </Badge>
+          <StatusBadge status={b.status} />
         </Group>
         <Text c="dimmed" size="sm">
           {b.email} · requested {formatDate(b.createdAt)}

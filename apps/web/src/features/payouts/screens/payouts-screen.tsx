@@ -24,13 +24,13 @@ import {
 import { WIRE_PURPOSE_LABELS, type WirePurpose } from '@owo/contract/payouts';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DateField } from '../../../components/date-field';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { isPayoutEditable, payoutApi, PAYOUT_GROUPS, refreshPayouts, usePayout, usePayouts } from '../api';
 import { describeRecurrence } from '../components/payout-fields';
-import { PayoutStatusBadge } from '../status-badge';
 import { BillsList } from './bills';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -147,7 +147,7 @@ function PayoutsScreen(props: { tab: string }) {
                       <Table.Td>{formatMoney(p.amountMinor, p.currency)}</Table.Td>
                       <Table.Td>{p.scheduledDate ? formatDate(p.scheduledDate) : '—'}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>
-                        <PayoutStatusBadge status={p.status} />
+                        <StatusBadge status={p.status} />
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -209,7 +209,7 @@ function PayoutScreen(props: { id: string }) {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(p.amountMinor, p.currency)}</Title>
-            <PayoutStatusBadge status={p.status} />
+            <StatusBadge status={p.status} />
           </Group>
           <Text c="dimmed" size="sm">
             {p.reference} · {formatDateTime(p.createdAt)} · by {p.maker.name}

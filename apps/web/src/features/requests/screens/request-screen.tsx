@@ -21,7 +21,8 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions } from '../../approvals';
 import { refreshRequests, requestApi, useFundRequest } from '../api';
-import { PURPOSE_LABELS, RequestStatusBadge } from './status';
+import { StatusBadge } from '../../../components/status-badge';
+import { PURPOSE_LABELS, STATUS_LABELS } from './status';
 
 function Field(props: { label: string; value: React.ReactNode }) {
   return (
@@ -67,7 +68,7 @@ export function RequestScreen() {
             Requested by {r.maker.name} on {formatDateTime(r.createdAt)}
           </Text>
         </div>
-        <RequestStatusBadge status={r.status} />
+        <StatusBadge status={r.status} label={STATUS_LABELS[r.status]} />
       </Group>
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
