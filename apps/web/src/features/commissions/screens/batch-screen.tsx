@@ -4,6 +4,7 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -12,19 +13,6 @@ import { ApprovalActions, TrailList } from '../../approvals';
 import { commissionApi, refreshCommissions, useBatch, useBatchItems } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { commissionStatusLabel } from './parts';
-
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm" component="div">
-        {props.value}
-      </Text>
-    </div>
-  );
-}
 
 export function BatchScreen() {
   const { disbursementId } = useParams();
@@ -91,17 +79,17 @@ export function BatchScreen() {
           Summary
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Field label="Total amount" value={formatMoney(b.totalAmountMinor)} />
-          <Field label="Payout period" value={`${b.period} (${b.payoutFrequency})`} />
-          <Field
+          <DetailField label="Total amount" value={formatMoney(b.totalAmountMinor)} />
+          <DetailField label="Payout period" value={`${b.period} (${b.payoutFrequency})`} />
+          <DetailField
             label="Approval status"
             value={<StatusBadge status={b.approvalStatus} label={commissionStatusLabel(b.approvalStatus)} />}
           />
-          <Field label="Items" value={b.totalItems} />
-          <Field label="Paid" value={b.totalPaidItems} />
-          <Field label="Failed" value={b.totalFailedItems} />
-          <Field label="Pending" value={b.totalPendingItems} />
-          <Field label="Created" value={formatDate(b.createdAt)} />
+          <DetailField label="Items" value={b.totalItems} />
+          <DetailField label="Paid" value={b.totalPaidItems} />
+          <DetailField label="Failed" value={b.totalFailedItems} />
+          <DetailField label="Pending" value={b.totalPendingItems} />
+          <DetailField label="Created" value={formatDate(b.createdAt)} />
         </SimpleGrid>
       </Card>
 

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -31,16 +32,6 @@ import { inflowApi, refreshInflows, useInvoice, useInvoiceTransactions } from '.
 import { StatusBadge } from '../../../components/status-badge';
 import { inflowStatusLabel } from '../components';
 
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm">{props.value || '—'}</Text>
-    </div>
-  );
-}
 const STRATEGY: Record<string, string> = {
   consolidated: 'Once after all collections',
   'per-collection': 'After every collection',
@@ -182,8 +173,8 @@ export function InvoiceScreen() {
       </Group>
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label="Initial amount" value={formatMoney(inv.initialAmountMinor)} />
-          <Field
+          <DetailField label="Initial amount" value={formatMoney(inv.initialAmountMinor)} />
+          <DetailField
             label="Discount"
             value={
               inv.discountType
@@ -193,11 +184,11 @@ export function InvoiceScreen() {
                 : null
             }
           />
-          <Field label="Discounted amount" value={formatMoney(inv.amountMinor)} />
-          <Field label="Amount paid" value={formatMoney(inv.amountPaidMinor)} />
-          <Field label="Mode of partners settlement" value={STRATEGY[inv.settlementStrategy]} />
-          <Field label="Customer" value={`${inv.customer.name} · ${inv.customer.email}`} />
-          <Field
+          <DetailField label="Discounted amount" value={formatMoney(inv.amountMinor)} />
+          <DetailField label="Amount paid" value={formatMoney(inv.amountPaidMinor)} />
+          <DetailField label="Mode of partners settlement" value={STRATEGY[inv.settlementStrategy]} />
+          <DetailField label="Customer" value={`${inv.customer.name} · ${inv.customer.email}`} />
+          <DetailField
             label="Collection account"
             value={
               inv.collectionAccount
@@ -205,12 +196,12 @@ export function InvoiceScreen() {
                 : null
             }
           />
-          <Field
+          <DetailField
             label="Approval"
             value={<StatusBadge status={inv.approvalStatus} label={inflowStatusLabel(inv.approvalStatus)} />}
           />
           {inv.payLink && (
-            <Field
+            <DetailField
               label="Pay link"
               value={
                 <a href={inv.payLink} target="_blank" rel="noreferrer">

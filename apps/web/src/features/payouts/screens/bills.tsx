@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { BILL_MSG, billRequestBody, type Bill } from '@owo/contract/payouts';
+import { DetailField } from '../../../components/detail-field';
 import { DateField } from '../../../components/date-field';
 import { StatusBadge } from '../../../components/status-badge';
 import { usePayees } from '../../payees';
@@ -172,17 +173,6 @@ export function BillsList() {
   );
 }
 
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm">{props.value || '—'}</Text>
-    </div>
-  );
-}
-
 /** A draft from the bill inbox: the vendor, amount, invoice and due date make it a received bill. */
 function CompleteDraft(props: { bill: Bill }) {
   const b = props.bill;
@@ -287,14 +277,14 @@ export function BillScreen() {
       </div>
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label="Invoice number" value={b.invoiceNumber} />
-          <Field label="Description" value={b.description} />
-          <Field label="Due date" value={b.dueDate ? formatDate(b.dueDate) : null} />
-          <Field label="Bank" value={b.bankName ? `${b.bankName} · ${b.accountNumber}` : null} />
-          <Field label="Account name" value={b.accountName} />
-          <Field label="Vendor" value={b.payeeName} />
-          <Field label="Note" value={b.note} />
-          <Field
+          <DetailField label="Invoice number" value={b.invoiceNumber} />
+          <DetailField label="Description" value={b.description} />
+          <DetailField label="Due date" value={b.dueDate ? formatDate(b.dueDate) : null} />
+          <DetailField label="Bank" value={b.bankName ? `${b.bankName} · ${b.accountNumber}` : null} />
+          <DetailField label="Account name" value={b.accountName} />
+          <DetailField label="Vendor" value={b.payeeName} />
+          <DetailField label="Note" value={b.note} />
+          <DetailField
             label="Attachment"
             value={
               b.fileName ? (

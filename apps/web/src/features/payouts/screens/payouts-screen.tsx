@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import {
   AddFundsButton,
   ExportCsvButton,
@@ -162,17 +163,6 @@ function PayoutsScreen(props: { tab: string }) {
   );
 }
 
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm">{props.value || '—'}</Text>
-    </div>
-  );
-}
-
 /** /payouts/{id}: the payout, the shared approval actions and its trail; a schedule can move or stop. */
 function PayoutScreen(props: { id: string }) {
   const navigate = useNavigate();
@@ -230,28 +220,28 @@ function PayoutScreen(props: { id: string }) {
       {p.failureReason && <Alert color="red">{p.failureReason}</Alert>}
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label="Vendor" value={p.payee.name} />
-          <Field label="Bank" value={`${p.payee.bankName} · ${p.payee.accountNumber}`} />
-          <Field label="Account name" value={p.payee.accountName} />
-          <Field label="Fee" value={formatMoney(p.feeMinor, p.currency)} />
-          <Field label="Total" value={formatMoney(p.amountMinor + p.feeMinor, p.currency)} />
-          <Field label="Payout type" value={p.payoutOption} />
-          <Field label="Narration" value={p.narration} />
-          <Field label="Scheduled date" value={p.scheduledDate ? formatDate(p.scheduledDate) : null} />
-          <Field label="Approval" value={p.approvalStatus} />
+          <DetailField label="Vendor" value={p.payee.name} />
+          <DetailField label="Bank" value={`${p.payee.bankName} · ${p.payee.accountNumber}`} />
+          <DetailField label="Account name" value={p.payee.accountName} />
+          <DetailField label="Fee" value={formatMoney(p.feeMinor, p.currency)} />
+          <DetailField label="Total" value={formatMoney(p.amountMinor + p.feeMinor, p.currency)} />
+          <DetailField label="Payout type" value={p.payoutOption} />
+          <DetailField label="Narration" value={p.narration} />
+          <DetailField label="Scheduled date" value={p.scheduledDate ? formatDate(p.scheduledDate) : null} />
+          <DetailField label="Approval" value={p.approvalStatus} />
           {p.recipientCurrency && p.recipientAmountMinor != null && (
-            <Field
+            <DetailField
               label="Recipient gets"
               value={`${formatMoney(p.recipientAmountMinor, p.recipientCurrency)} at ${p.fxRate ?? '1'} ${p.currency}/${p.recipientCurrency}`}
             />
           )}
           {p.wirePurpose && (
-            <Field
+            <DetailField
               label="Wire purpose"
               value={`${WIRE_PURPOSE_LABELS[p.wirePurpose as WirePurpose] ?? p.wirePurpose} · ${p.wireNarration ?? ''}`}
             />
           )}
-          {p.senderDetails && <Field label="Sent on behalf of" value={p.senderDetails.name} />}
+          {p.senderDetails && <DetailField label="Sent on behalf of" value={p.senderDetails.name} />}
         </SimpleGrid>
       </Card>
       {p.recurrence && (
