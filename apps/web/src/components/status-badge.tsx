@@ -15,6 +15,7 @@ export const STATUS_COLOURS: Readonly<Record<string, string>> = {
   expired: 'gray',
   retired: 'gray',
   reversed: 'gray',
+  terminated: 'gray',
   // Waiting on a person.
   pending: 'yellow',
   requested: 'yellow',
@@ -29,11 +30,13 @@ export const STATUS_COLOURS: Readonly<Record<string, string>> = {
   processing: 'blue',
   submitted: 'blue',
   approved: 'blue',
+  frozen: 'blue',
   partlyPaid: 'blue',
   paying: 'cyan',
   scheduled: 'grape',
   // Ready, or delivered.
   valid: 'teal',
+  active: 'teal',
   matured: 'teal',
   delivered: 'teal',
   // Done.
@@ -42,6 +45,8 @@ export const STATUS_COLOURS: Readonly<Record<string, string>> = {
   fullyPaid: 'green',
   success: 'green',
   sent: 'green',
+  settled: 'green',
+  posted: 'green',
   // Refused or failed.
   rejected: 'red',
   failed: 'red',
