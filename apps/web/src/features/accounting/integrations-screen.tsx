@@ -21,6 +21,7 @@ import {
   type Integration,
   type PostingStatus,
 } from '@owo/contract/accounting';
+import { StatusBadge } from '../../components/status-badge';
 import { ListBody, ListPagination } from '../../components/list';
 import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/query';
@@ -34,8 +35,6 @@ import {
   useLocations,
   usePostings,
 } from './api';
-
-const STATUS_COLOR: Record<PostingStatus, string> = { pending: 'yellow', posted: 'green', failed: 'red' };
 
 /** /settings/integrations (001 §2): connect the books, sync, locations, and what was posted. */
 export function IntegrationsScreen() {
@@ -314,7 +313,7 @@ function Postings() {
                       {p.currency} {Number(p.amount).toLocaleString('en-NG', { minimumFractionDigits: 2 })}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[p.status]}>{p.status}</Badge>
+                      <StatusBadge status={p.status} />
                       {p.lastError && p.status !== 'posted' && (
                         <Text size="xs" c="red" maw={260}>
                           {p.lastError}

@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { withinRights, type Resources } from '@owo/contract';
 import { WEBHOOK_EVENTS, type ApiKeyCreated, type Webhook } from '@owo/contract/developers';
+import { StatusBadge } from '../../components/status-badge';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/query';
@@ -336,8 +337,6 @@ function Webhooks() {
   );
 }
 
-const STATUS_COLOR = { delivered: 'teal', pending: 'yellow', failed: 'red' } as const;
-
 function DeliveriesModal(props: { hook: Webhook | null; onClose: () => void }) {
   const log = useDeliveries(props.hook?.id ?? null);
   const canReplay = useCan('developerWebhooks', 'post');
@@ -365,7 +364,7 @@ function DeliveriesModal(props: { hook: Webhook | null; onClose: () => void }) {
               <Table.Td>{formatDateTime(d.createdAt)}</Table.Td>
               <Table.Td>{d.event}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOR[d.status]}>{d.status}</Badge>
+                <StatusBadge status={d.status} />
               </Table.Td>
               <Table.Td>{d.attempts}</Table.Td>
               <Table.Td>{d.lastError ?? d.lastStatusCode ?? '—'}</Table.Td>

@@ -1,5 +1,5 @@
-// Shared bits of the inflows screens: status badges, the customer and partner modals.
-import { Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+// Shared bits of the inflows screens: status words, the customer and partner modals.
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Customer, Partner } from '@owo/contract/inflows';
@@ -7,35 +7,13 @@ import { useApiMutation } from '../../lib/query';
 import { profileApi, useBanks } from '../profile';
 import { inflowApi, refreshInflows, type PartnerBody } from './api';
 
-const COLORS: Record<string, string> = {
-  draft: 'gray',
-  pending: 'yellow',
-  partlyPaid: 'blue',
-  fullyPaid: 'teal',
-  completed: 'green',
-  paid: 'green',
-  approved: 'green',
-  rejected: 'red',
-  failed: 'red',
-  cancelled: 'gray',
-  success: 'green',
-  none: 'gray',
-  processing: 'blue',
-  delivered: 'teal',
-};
 const LABELS: Record<string, string> = {
   partlyPaid: 'Partly paid',
   fullyPaid: 'Fully paid',
   none: 'Not sent',
 };
-export function StatusBadge(props: { status: string }) {
-  const label = LABELS[props.status] ?? props.status.charAt(0).toUpperCase() + props.status.slice(1);
-  return (
-    <Badge color={COLORS[props.status] ?? 'gray'} variant="light">
-      {label}
-    </Badge>
-  );
-}
+/** The words of an invoice's, a payment's or a delivery's status (colours: the kit's StatusBadge). */
+export const inflowStatusLabel = (s: string) => LABELS[s] ?? s.charAt(0).toUpperCase() + s.slice(1);
 
 export function CustomerModal(props: {
   opened: boolean;

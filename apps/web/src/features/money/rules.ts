@@ -19,15 +19,6 @@ export const amountColor = (t: Signed) => (signedMinor(t) > 0 ? 'owo.7' : 'red.7
 export const canDownloadReceipt = (t: { type: string; status: string; receiptAvailable?: boolean }) =>
   t.receiptAvailable ?? isReceiptAvailable(t);
 
-export const STATUS_COLORS: Record<string, string> = {
-  success: 'green',
-  completed: 'green',
-  pending: 'yellow',
-  processing: 'blue',
-  failed: 'red',
-  reversed: 'gray',
-};
-
 export const TYPE_LABELS: Record<string, string> = {
   deposit: 'Deposit',
   payout: 'Payout',

@@ -1,12 +1,11 @@
 import { Badge, Button, Card as MCard, FileButton, Group, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Card, CardSpend } from '@owo/contract/cards';
+import { StatusBadge } from '../../../components/status-badge';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { cardApi, refreshCards, useCardSpends } from '../api';
-
-const SPEND_COLOR: Record<string, string> = { approved: 'yellow', settled: 'teal', reversed: 'gray' };
 
 /** A spend that still needs the holder's receipt: not reversed and nothing uploaded yet. */
 export const needsReceipt = (s: CardSpend) => s.status !== 'reversed' && !s.receiptFile;
@@ -78,9 +77,7 @@ export function CardSpends(props: { card: Card; onClose: () => void }) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={SPEND_COLOR[s.status] ?? 'gray'} variant="light">
-                    {s.status}
-                  </Badge>
+                  <StatusBadge status={s.status} />
                 </Table.Td>
                 <Table.Td>
                   {s.receiptFile ? (

@@ -1,6 +1,7 @@
-import { Badge, Button, Card as MCard, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card as MCard, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { StatusBadge } from '../../../components/status-badge';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -8,8 +9,6 @@ import { useCan } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { cardApi, refreshCards, useCard, useCards } from '../api';
 import { CardSpends } from '../components/card-spends';
-
-const STATUS_COLOR = { active: 'teal', frozen: 'blue', terminated: 'gray' } as const;
 
 /** /cards: the company's virtual cards with their balance, limits and state. */
 export function CardsScreen() {
@@ -97,9 +96,7 @@ export function CardsScreen() {
                     </Text>
                   </Table.Td>
                   <Table.Td miw={110}>
-                    <Badge color={STATUS_COLOR[c.status]} variant="light">
-                      {c.status}
-                    </Badge>
+                    <StatusBadge status={c.status} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap" justify="flex-end">

@@ -4,26 +4,15 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { commissionApi, refreshCommissions, useBatch, useBatchItems } from '../api';
-import { StateBadge } from './parts';
-
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm" component="div">
-        {props.value}
-      </Text>
-    </div>
-  );
-}
+import { StatusBadge } from '../../../components/status-badge';
+import { commissionStatusLabel } from './parts';
 
 export function BatchScreen() {
   const { disbursementId } = useParams();
@@ -56,7 +45,7 @@ export function BatchScreen() {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(b.totalAmountMinor)}</Title>
-            <StateBadge status={b.state} />
+            <StatusBadge status={b.state} label={commissionStatusLabel(b.state)} />
           </Group>
           <Text c="dimmed" size="sm">
             {b.reference} · {b.agent.name} · {formatDateTime(b.createdAt)}
@@ -90,14 +79,17 @@ export function BatchScreen() {
           Summary
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Field label="Total amount" value={formatMoney(b.totalAmountMinor)} />
-          <Field label="Payout period" value={`${b.period} (${b.payoutFrequency})`} />
-          <Field label="Approval status" value={<StateBadge status={b.approvalStatus} />} />
-          <Field label="Items" value={b.totalItems} />
-          <Field label="Paid" value={b.totalPaidItems} />
-          <Field label="Failed" value={b.totalFailedItems} />
-          <Field label="Pending" value={b.totalPendingItems} />
-          <Field label="Created" value={formatDate(b.createdAt)} />
+          <DetailField label="Total amount" value={formatMoney(b.totalAmountMinor)} />
+          <DetailField label="Payout period" value={`${b.period} (${b.payoutFrequency})`} />
+          <DetailField
+            label="Approval status"
+            value={<StatusBadge status={b.approvalStatus} label={commissionStatusLabel(b.approvalStatus)} />}
+          />
+          <DetailField label="Items" value={b.totalItems} />
+          <DetailField label="Paid" value={b.totalPaidItems} />
+          <DetailField label="Failed" value={b.totalFailedItems} />
+          <DetailField label="Pending" value={b.totalPendingItems} />
+          <DetailField label="Created" value={formatDate(b.createdAt)} />
         </SimpleGrid>
       </Card>
 
@@ -132,7 +124,7 @@ export function BatchScreen() {
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <StateBadge status={i.paymentStatus} />
+                      <StatusBadge status={i.paymentStatus} label={commissionStatusLabel(i.paymentStatus)} />
                       {i.failureReason && (
                         <Text size="xs" c="red">
                           {i.failureReason}
@@ -185,10 +177,10 @@ export function BatchScreen() {
                 <Table.Td>{formatMoney(c.amountDueMinor)}</Table.Td>
                 <Table.Td>{c.invoiceCommissionConfig.commissionRate}</Table.Td>
                 <Table.Td>
-                  <StateBadge status={c.paymentStatus} />
+                  <StatusBadge status={c.paymentStatus} label={commissionStatusLabel(c.paymentStatus)} />
                 </Table.Td>
                 <Table.Td>
-                  <StateBadge status={c.approvalStatus} />
+                  <StatusBadge status={c.approvalStatus} label={commissionStatusLabel(c.approvalStatus)} />
                 </Table.Td>
                 <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : 'N/A'}</Table.Td>
               </Table.Tr>

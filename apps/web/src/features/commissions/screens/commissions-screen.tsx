@@ -9,7 +9,8 @@ import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { useBatches, useCommissions } from '../api';
-import { StateBadge } from './parts';
+import { StatusBadge } from '../../../components/status-badge';
+import { commissionStatusLabel } from './parts';
 
 const TAB_LABELS: Record<CommissionView, string> = {
   all: 'All',
@@ -134,10 +135,10 @@ function CommissionRows(props: { items: AgentCommission[] }) {
               </Table.Td>
               <Table.Td>{c.invoiceCommissionConfig.commissionRate}</Table.Td>
               <Table.Td>
-                <StateBadge status={c.paymentStatus} />
+                <StatusBadge status={c.paymentStatus} label={commissionStatusLabel(c.paymentStatus)} />
               </Table.Td>
               <Table.Td>
-                <StateBadge status={c.approvalStatus} />
+                <StatusBadge status={c.approvalStatus} label={commissionStatusLabel(c.approvalStatus)} />
               </Table.Td>
               <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : 'N/A'}</Table.Td>
             </Table.Tr>
@@ -182,10 +183,10 @@ function BatchesTable(props: { scope: 'self' | 'core' }) {
                     {b.totalPaidItems} / {b.totalItems}
                   </Table.Td>
                   <Table.Td>
-                    <StateBadge status={b.state} />
+                    <StatusBadge status={b.state} label={commissionStatusLabel(b.state)} />
                   </Table.Td>
                   <Table.Td>
-                    <StateBadge status={b.approvalStatus} />
+                    <StatusBadge status={b.approvalStatus} label={commissionStatusLabel(b.approvalStatus)} />
                   </Table.Td>
                   <Table.Td>{formatDate(b.createdAt)}</Table.Td>
                 </Table.Tr>

@@ -21,7 +21,8 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions } from '../../approvals';
 import { disbursementApi, refreshDisbursements, useDisbursement } from '../api';
-import { DisbursementStatusBadge, ItemStatusBadge } from './status';
+import { StatusBadge } from '../../../components/status-badge';
+import { ITEM_LABELS, STATUS_LABELS } from './status';
 import { Stat } from './validation-screen';
 
 const PAGE = 50;
@@ -63,7 +64,7 @@ export function DisbursementScreen() {
           </Text>
         </div>
         <Group gap="sm">
-          <DisbursementStatusBadge status={d.status} />
+          <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
           <Button
             variant="default"
             loading={downloading}
@@ -168,7 +169,7 @@ export function DisbursementScreen() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <ItemStatusBadge status={r.status} />
+                    <StatusBadge status={r.status} label={ITEM_LABELS[r.status]} size="sm" />
                     {r.error && (
                       <Text size="xs" c="red.7">
                         {r.error}

@@ -13,7 +13,8 @@ import {
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { DISBURSEMENT_GROUPS, useDisbursements } from '../api';
-import { DisbursementStatusBadge } from './status';
+import { StatusBadge } from '../../../components/status-badge';
+import { STATUS_LABELS } from './status';
 
 const TABS: { key: 'all' | DisbursementTab; label: string }[] = [
   { key: 'all', label: 'All' },
@@ -122,7 +123,7 @@ export function DisbursementsScreen() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <DisbursementStatusBadge status={d.status} />
+                      <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -22,7 +22,8 @@ import { useApiMutation } from '../../../lib/query';
 import { ApprovalActions } from '../../approvals';
 import { useBanks } from '../../profile';
 import { disbursementApi, refreshDisbursements, useDisbursement } from '../api';
-import { DisbursementStatusBadge } from './status';
+import { StatusBadge } from '../../../components/status-badge';
+import { STATUS_LABELS } from './status';
 
 export function Stat(props: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -65,7 +66,7 @@ export function ValidationView(props: { id: string }) {
             {d.reference} · validation
           </Text>
         </div>
-        <DisbursementStatusBadge status={d.status} />
+        <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
       </Group>
       <Card>
         <Stack gap="sm">

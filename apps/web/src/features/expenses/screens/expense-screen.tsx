@@ -14,24 +14,14 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan, useProfile } from '../../../lib/session';
 import { accountsApi } from '../../accounts';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { expenseApi, refreshExpenses, useExpense } from '../api';
-import { ExpenseStatusBadge } from '../status-badge';
-
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm">{props.value || '—'}</Text>
-    </div>
-  );
-}
 
 /** /expense/:ref: the expense, its approval actions and trail, and what can be done next. */
 export function ExpenseScreen() {
@@ -80,7 +70,7 @@ export function ExpenseScreen() {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(e.amountMinor, e.currency)}</Title>
-            <ExpenseStatusBadge status={e.status} />
+            <StatusBadge status={e.status} />
           </Group>
           <Text c="dimmed" size="sm">
             {e.reference} · {formatDateTime(e.createdAt)} · by {e.maker.name}
@@ -147,14 +137,14 @@ export function ExpenseScreen() {
       </Modal>
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label="Beneficiary" value={e.bankAccountName} />
-          <Field label="Bank" value={`${e.bankName} · ${e.bankAccountNumber}`} />
-          <Field label="Fee" value={e.feeMinor === null ? null : formatMoney(e.feeMinor, e.currency)} />
-          <Field label="Description" value={e.purpose.description} />
-          <Field label="Category" value={e.purpose.serviceName} />
-          <Field label="Attachments" value={e.attachments.map((a) => a.fileName).join(', ')} />
+          <DetailField label="Beneficiary" value={e.bankAccountName} />
+          <DetailField label="Bank" value={`${e.bankName} · ${e.bankAccountNumber}`} />
+          <DetailField label="Fee" value={e.feeMinor === null ? null : formatMoney(e.feeMinor, e.currency)} />
+          <DetailField label="Description" value={e.purpose.description} />
+          <DetailField label="Category" value={e.purpose.serviceName} />
+          <DetailField label="Attachments" value={e.attachments.map((a) => a.fileName).join(', ')} />
           {e.scheduledDate && (
-            <Field
+            <DetailField
               label="Schedule"
               value={`Pay on ${formatDate(e.scheduledDate)}${
                 e.recurrence && e.recurrence !== 'once'
@@ -166,7 +156,7 @@ export function ExpenseScreen() {
             />
           )}
           {e.parentExpenseId && (
-            <Field
+            <DetailField
               label="Scheduled payment of"
               value={
                 <Button
@@ -180,7 +170,9 @@ export function ExpenseScreen() {
               }
             />
           )}
-          {e.status === 'retired' && <Field label="Retired" value="Receipts recorded against this payment" />}
+          {e.status === 'retired' && (
+            <DetailField label="Retired" value="Receipts recorded against this payment" />
+          )}
         </SimpleGrid>
       </Card>
       {e.productsAndServices.length > 0 && (

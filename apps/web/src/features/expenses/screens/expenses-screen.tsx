@@ -9,6 +9,7 @@ import {
   useListState,
   type FilterGroup,
 } from '../../../components/list';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
@@ -20,7 +21,6 @@ import {
   useExpenses,
   type ExpenseSubList,
 } from '../api';
-import { ExpenseStatusBadge } from '../status-badge';
 import { BENEFICIARY_SEARCH_MS, useDebounced } from '../timings';
 
 const LISTS: { key: string; title: string; fixed?: ExpenseSubList }[] = [
@@ -140,7 +140,7 @@ function ExpenseList(props: { list: (typeof LISTS)[number] }) {
                   <Table.Td>{e.purpose.description}</Table.Td>
                   <Table.Td>{formatMoney(e.amountMinor, e.currency)}</Table.Td>
                   <Table.Td>
-                    <ExpenseStatusBadge status={e.status} />
+                    <StatusBadge status={e.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -6,7 +6,8 @@ import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { useCustomer, useInflowList, usePartner } from '../api';
-import { CustomerModal, StatusBadge } from '../components';
+import { StatusBadge } from '../../../components/status-badge';
+import { CustomerModal, inflowStatusLabel } from '../components';
 import { InvoiceList } from './inflows-screen';
 
 export function CustomerScreen() {
@@ -101,7 +102,7 @@ export function PartnerScreen() {
                   <Table.Td>{x.percentage}%</Table.Td>
                   <Table.Td>{formatDate(x.createdAt)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={x.status} />
+                    <StatusBadge status={x.status} label={inflowStatusLabel(x.status)} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -24,7 +24,8 @@ import {
   useInvoiceApprovals,
   usePartners,
 } from '../api';
-import { CustomerModal, PartnerModal, StatusBadge } from '../components';
+import { StatusBadge } from '../../../components/status-badge';
+import { CustomerModal, inflowStatusLabel, PartnerModal } from '../components';
 
 const TABS = [
   { key: 'transactions', title: 'Transactions', path: '/inflows' },
@@ -186,11 +187,11 @@ export function InvoiceList(props: { drafts: boolean; customerId?: string; title
                   <Table.Td>{formatDate(i.createdAt)}</Table.Td>
                   <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={i.status} />
+                    <StatusBadge status={i.status} label={inflowStatusLabel(i.status)} />
                   </Table.Td>
                   <Table.Td>{i.reference}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={i.approvalStatus} />
+                    <StatusBadge status={i.approvalStatus} label={inflowStatusLabel(i.approvalStatus)} />
                   </Table.Td>
                   <Table.Td>{i.customer.name}</Table.Td>
                 </Table.Tr>
@@ -247,7 +248,7 @@ function TransactionsList() {
                 <Table.Td>{formatMoney(x.amountMinor)}</Table.Td>
                 <Table.Td>{formatMoney(x.itemData.transactionFeeMinor)}</Table.Td>
                 <Table.Td>
-                  <StatusBadge status={x.status} />
+                  <StatusBadge status={x.status} label={inflowStatusLabel(x.status)} />
                 </Table.Td>
               </Table.Tr>
             ))}

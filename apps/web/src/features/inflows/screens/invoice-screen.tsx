@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -28,18 +29,9 @@ import { InvoiceCommissions } from '../../commissions';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useBanks } from '../../profile';
 import { inflowApi, refreshInflows, useInvoice, useInvoiceTransactions } from '../api';
-import { StatusBadge } from '../components';
+import { StatusBadge } from '../../../components/status-badge';
+import { inflowStatusLabel } from '../components';
 
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm">{props.value || '—'}</Text>
-    </div>
-  );
-}
 const STRATEGY: Record<string, string> = {
   consolidated: 'Once after all collections',
   'per-collection': 'After every collection',
@@ -117,8 +109,10 @@ export function InvoiceScreen() {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(inv.amountMinor)}</Title>
-            <StatusBadge status={inv.status} />
-            {inv.deliveryStatus === 'delivered' && <StatusBadge status="delivered" />}
+            <StatusBadge status={inv.status} label={inflowStatusLabel(inv.status)} />
+            {inv.deliveryStatus === 'delivered' && (
+              <StatusBadge status="delivered" label={inflowStatusLabel('delivered')} />
+            )}
           </Group>
           <Text c="dimmed" size="sm">
             {inv.reference} · {formatDateTime(inv.createdAt)} · requested by {inv.createdBy}
@@ -179,8 +173,8 @@ export function InvoiceScreen() {
       </Group>
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label="Initial amount" value={formatMoney(inv.initialAmountMinor)} />
-          <Field
+          <DetailField label="Initial amount" value={formatMoney(inv.initialAmountMinor)} />
+          <DetailField
             label="Discount"
             value={
               inv.discountType
@@ -190,11 +184,11 @@ export function InvoiceScreen() {
                 : null
             }
           />
-          <Field label="Discounted amount" value={formatMoney(inv.amountMinor)} />
-          <Field label="Amount paid" value={formatMoney(inv.amountPaidMinor)} />
-          <Field label="Mode of partners settlement" value={STRATEGY[inv.settlementStrategy]} />
-          <Field label="Customer" value={`${inv.customer.name} · ${inv.customer.email}`} />
-          <Field
+          <DetailField label="Discounted amount" value={formatMoney(inv.amountMinor)} />
+          <DetailField label="Amount paid" value={formatMoney(inv.amountPaidMinor)} />
+          <DetailField label="Mode of partners settlement" value={STRATEGY[inv.settlementStrategy]} />
+          <DetailField label="Customer" value={`${inv.customer.name} · ${inv.customer.email}`} />
+          <DetailField
             label="Collection account"
             value={
               inv.collectionAccount
@@ -202,9 +196,12 @@ export function InvoiceScreen() {
                 : null
             }
           />
-          <Field label="Approval" value={<StatusBadge status={inv.approvalStatus} />} />
+          <DetailField
+            label="Approval"
+            value={<StatusBadge status={inv.approvalStatus} label={inflowStatusLabel(inv.approvalStatus)} />}
+          />
           {inv.payLink && (
-            <Field
+            <DetailField
               label="Pay link"
               value={
                 <a href={inv.payLink} target="_blank" rel="noreferrer">
@@ -256,7 +253,7 @@ export function InvoiceScreen() {
                 <Table.Td>{formatMoney(i.amountPaidMinor)}</Table.Td>
                 <Table.Td>{i.dueDate ? formatDate(i.dueDate) : '—'}</Table.Td>
                 <Table.Td>
-                  <StatusBadge status={i.status} />
+                  <StatusBadge status={i.status} label={inflowStatusLabel(i.status)} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -290,7 +287,7 @@ export function InvoiceScreen() {
                     {s.capped ? ' (capped)' : ''}
                   </Table.Td>
                   <Table.Td>
-                    <StatusBadge status={s.status} />
+                    <StatusBadge status={s.status} label={inflowStatusLabel(s.status)} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -320,7 +317,10 @@ export function InvoiceScreen() {
                   <Table.Td>{formatDate(r.createdAt)}</Table.Td>
                   <Table.Td>{formatMoney(r.refundableAmountMinor)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={r.processing ? 'processing' : r.status} />
+                    <StatusBadge
+                      status={r.processing ? 'processing' : r.status}
+                      label={inflowStatusLabel(r.processing ? 'processing' : r.status)}
+                    />
                   </Table.Td>
                   <Table.Td>
                     {canRefund && r.status === 'pending' && !r.processing && (
@@ -357,7 +357,7 @@ export function InvoiceScreen() {
                   <Table.Td>{formatMoney(x.amountMinor)}</Table.Td>
                   <Table.Td>{formatMoney(x.itemData.transactionFeeMinor)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={x.status} />
+                    <StatusBadge status={x.status} label={inflowStatusLabel(x.status)} />
                   </Table.Td>
                 </Table.Tr>
               ))}

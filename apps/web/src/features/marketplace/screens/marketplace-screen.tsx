@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { useVendings, VENDING_GROUPS } from '../api';
 import { BuyModal } from '../components/buy-modal';
-import { ApprovalBadge, VendStatusBadge } from '../components/status';
+import { approvalLabel, vendStatusLabel } from '../components/status';
 
 const TABS = [
   { key: 'vending-history', status: undefined },
@@ -113,10 +114,10 @@ export function MarketplaceScreen() {
                   <Table.Td>{v.metadata.disco}</Table.Td>
                   <Table.Td>{formatMoney(v.amountMinor, v.currency)}</Table.Td>
                   <Table.Td>
-                    <ApprovalBadge status={v.approvalStatus} />
+                    <StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />
                   </Table.Td>
                   <Table.Td>
-                    <VendStatusBadge status={v.vendStatus} />
+                    <StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />
                   </Table.Td>
                 </Table.Tr>
               ))}

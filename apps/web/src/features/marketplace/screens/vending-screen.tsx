@@ -14,28 +14,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { marketplaceApi, refreshMarketplace, useVending } from '../api';
-import { ApprovalBadge, VendStatusBadge } from '../components/status';
+import { approvalLabel, vendStatusLabel } from '../components/status';
 import { TokenText } from '../components/token';
-
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      {typeof props.value === 'string' || props.value === null || props.value === undefined ? (
-        <Text size="sm">{props.value || '—'}</Text>
-      ) : (
-        props.value
-      )}
-    </div>
-  );
-}
 
 /** /marketplace/vendings/{id}: summary, asset details, approval history and the vending response. */
 export function VendingScreen() {
@@ -67,8 +54,8 @@ export function VendingScreen() {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(v.amountMinor, v.currency)}</Title>
-            <VendStatusBadge status={v.vendStatus} />
-            <ApprovalBadge status={v.approvalStatus} />
+            <StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />
+            <StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />
           </Group>
           <Text c="dimmed" size="sm">
             {v.reference} · {formatDateTime(v.createdAt)}
@@ -94,10 +81,16 @@ export function VendingScreen() {
             {t('detail.summary')}
           </Title>
           <SimpleGrid cols={2}>
-            <Field label={t('cols.amount')} value={formatMoney(v.amountMinor, v.currency)} />
-            <Field label={t('buyFlow.serviceCharge')} value={formatMoney(0, v.currency)} />
-            <Field label={t('cols.approval')} value={<ApprovalBadge status={v.approvalStatus} />} />
-            <Field label={t('cols.status')} value={<VendStatusBadge status={v.vendStatus} />} />
+            <DetailField label={t('cols.amount')} value={formatMoney(v.amountMinor, v.currency)} />
+            <DetailField label={t('buyFlow.serviceCharge')} value={formatMoney(0, v.currency)} />
+            <DetailField
+              label={t('cols.approval')}
+              value={<StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />}
+            />
+            <DetailField
+              label={t('cols.status')}
+              value={<StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />}
+            />
           </SimpleGrid>
         </Card>
         <Card>
@@ -105,12 +98,12 @@ export function VendingScreen() {
             {t('detail.asset')}
           </Title>
           <SimpleGrid cols={2}>
-            <Field label={t('cols.meter')} value={v.assetIdentifier} />
-            <Field label={t('cols.label')} value={v.assetLabel} />
-            <Field label={t('cols.name')} value={v.metadata.name} />
-            <Field label={t('cols.disco')} value={v.metadata.disco} />
-            <Field label={t('cols.type')} value={v.metadata.vendType} />
-            <Field label={t('cols.address')} value={v.metadata.address} />
+            <DetailField label={t('cols.meter')} value={v.assetIdentifier} />
+            <DetailField label={t('cols.label')} value={v.assetLabel} />
+            <DetailField label={t('cols.name')} value={v.metadata.name} />
+            <DetailField label={t('cols.disco')} value={v.metadata.disco} />
+            <DetailField label={t('cols.type')} value={v.metadata.vendType} />
+            <DetailField label={t('cols.address')} value={v.metadata.address} />
           </SimpleGrid>
         </Card>
       </SimpleGrid>
@@ -119,15 +112,15 @@ export function VendingScreen() {
           {t('detail.response')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label={t('detail.token')} value={<TokenText token={r?.token} />} />
-          <Field label={t('detail.units')} value={r?.units ? `${r.units} kWh` : null} />
-          <Field label={t('detail.receiptNo')} value={r?.receiptNo} />
-          <Field label={t('detail.orderId')} value={r?.orderId} />
-          <Field
+          <DetailField label={t('detail.token')} value={<TokenText token={r?.token} />} />
+          <DetailField label={t('detail.units')} value={r?.units ? `${r.units} kWh` : null} />
+          <DetailField label={t('detail.receiptNo')} value={r?.receiptNo} />
+          <DetailField label={t('detail.orderId')} value={r?.orderId} />
+          <DetailField
             label={t('detail.debtAmount')}
             value={r?.debtAmountMinor == null ? null : formatMoney(r.debtAmountMinor)}
           />
-          <Field
+          <DetailField
             label={t('detail.debtRemaining')}
             value={r?.debtRemainingMinor == null ? null : formatMoney(r.debtRemainingMinor)}
           />

@@ -2,8 +2,8 @@ import { Box, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { TransactionItem } from '@owo/contract';
 import { EmptyState } from '../../../components/page-states';
 import { formatDateTime } from '../../../lib/format';
-import { amountColor, signedAmountText, typeLabel } from '../rules';
-import { TransactionStatusBadge } from './transaction-status-badge';
+import { StatusBadge } from '../../../components/status-badge';
+import { amountColor, signedAmountText, statusLabel, typeLabel } from '../rules';
 
 const counterpartyOf = (t: TransactionItem) => t.counterparty.accountName ?? t.counterparty.name ?? '';
 
@@ -84,7 +84,7 @@ export function TransactionsTable(props: {
                 </Group>
               </Table.Td>
               <Table.Td>
-                <TransactionStatusBadge status={t.status} />
+                <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,27 +1,21 @@
 import { Alert, Anchor, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import { FullPageLoader } from '../../../components/page-states';
+import { StatusBadge } from '../../../components/status-badge';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useTransaction } from '../api';
 import { ReceiptButton } from '../components/receipt-button';
-import { TransactionStatusBadge } from '../components/transaction-status-badge';
-import { amountColor, maskAccountNumber, signedAmountText, signedMinor, typeLabel } from '../rules';
-
-function Field(props: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {props.label}
-      </Text>
-      <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-        {props.children || '—'}
-      </Text>
-    </Stack>
-  );
-}
+import {
+  amountColor,
+  maskAccountNumber,
+  signedAmountText,
+  signedMinor,
+  statusLabel,
+  typeLabel,
+} from '../rules';
 
 /** /transaction/:transactionId: every field, the related reversal/original, and the receipt. */
 export function TransactionScreen() {
@@ -64,7 +58,7 @@ export function TransactionScreen() {
                 {signedAmountText(t)}
               </Title>
               <Group gap="xs">
-                <TransactionStatusBadge status={t.status} />
+                <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />
                 <Text size="sm" c="dimmed">
                   {formatDateTime(t.createdAt)}
                 </Text>
@@ -79,18 +73,23 @@ export function TransactionScreen() {
           )}
           <Divider />
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-            <Field label="Reference">{t.reference}</Field>
-            <Field label="Wallet">{t.walletName}</Field>
-            <Field label="Amount">{formatMoney(t.amountMinor, t.currency)}</Field>
-            <Field label="Fee">{formatMoney(t.feeMinor, t.currency)}</Field>
+            <DetailField label="Reference" value={t.reference} />
+            <DetailField label="Wallet" value={t.walletName} />
+            <DetailField label="Amount" value={formatMoney(t.amountMinor, t.currency)} />
+            <DetailField label="Fee" value={formatMoney(t.feeMinor, t.currency)} />
             {!isCredit && (
-              <Field label="Total debited">{formatMoney(t.amountMinor + t.feeMinor, t.currency)}</Field>
+              <DetailField
+                label="Total debited"
+                value={formatMoney(t.amountMinor + t.feeMinor, t.currency)}
+              />
             )}
-            <Field label={isCredit ? 'Sender' : 'Beneficiary'}>{cp.accountName ?? cp.name}</Field>
-            {(cp.bankName || cp.bankCode) && <Field label="Bank">{cp.bankName ?? cp.bankCode}</Field>}
-            {cp.accountNumber && <Field label="Account number">{maskAccountNumber(cp.accountNumber)}</Field>}
-            <Field label="Narration">{t.narration}</Field>
-            <Field label="Last updated">{formatDateTime(t.updatedAt)}</Field>
+            <DetailField label={isCredit ? 'Sender' : 'Beneficiary'} value={cp.accountName ?? cp.name} />
+            {(cp.bankName || cp.bankCode) && <DetailField label="Bank" value={cp.bankName ?? cp.bankCode} />}
+            {cp.accountNumber && (
+              <DetailField label="Account number" value={maskAccountNumber(cp.accountNumber)} />
+            )}
+            <DetailField label="Narration" value={t.narration} />
+            <DetailField label="Last updated" value={formatDateTime(t.updatedAt)} />
           </SimpleGrid>
         </Stack>
       </Card>

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import { NoData } from '../../../components/list';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
@@ -21,17 +22,6 @@ import { refreshPayees, usePayee } from '../api';
 import { VendorFormModal } from '../components/vendor-form-modal';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm">{props.value || '—'}</Text>
-    </div>
-  );
-}
 
 /** /vendors/:id: details, bank account (and a pending change to approve), payments, open bills. */
 export function VendorScreen() {
@@ -94,9 +84,9 @@ function Vendor(props: { id: string }) {
           Details
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label="Email" value={v.email} />
-          <Field label="Phone" value={v.phone} />
-          <Field label="Billing address" value={v.billingAddress} />
+          <DetailField label="Email" value={v.email} />
+          <DetailField label="Phone" value={v.phone} />
+          <DetailField label="Billing address" value={v.billingAddress} />
         </SimpleGrid>
       </Card>
       <Card>
@@ -104,9 +94,9 @@ function Vendor(props: { id: string }) {
           Bank account
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label="Bank" value={v.bankName} />
-          <Field label="Account number" value={v.accountNumber} />
-          <Field label="Account name" value={v.accountName} />
+          <DetailField label="Bank" value={v.bankName} />
+          <DetailField label="Account number" value={v.accountNumber} />
+          <DetailField label="Account name" value={v.accountName} />
         </SimpleGrid>
         {change && (
           <Alert

@@ -1,13 +1,12 @@
 // /inflows/payment-invitations (issue 23 §0): the company's expected payments. Create one (the payer
 // is mailed a single-use link), follow it to Paid when the deposit arrives, resend or cancel it.
-import { Badge, Box, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   PAYMENT_INVITATION_STATUS_LABELS,
   PAYMENT_INVITATION_STATUSES,
   type PaymentInvitation,
-  type PaymentInvitationStatus,
 } from '@owo/contract/payment-invitations';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import {
@@ -18,6 +17,7 @@ import {
   listQuery,
   useListState,
 } from '../../../components/list';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
@@ -29,13 +29,6 @@ import {
 } from '../api';
 import { CreateInvitationModal } from './create-modal';
 
-const STATUS_COLORS: Record<PaymentInvitationStatus, string> = {
-  pending: 'blue',
-  payerConfirmed: 'yellow',
-  paid: 'teal',
-  expired: 'gray',
-  cancelled: 'red',
-};
 const STATUS_OPTIONS = PAYMENT_INVITATION_STATUSES.map((s) => ({
   value: s,
   label: PAYMENT_INVITATION_STATUS_LABELS[s],
@@ -125,9 +118,7 @@ export function PaymentInvitationsScreen() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[i.status]} variant="light">
-                      {PAYMENT_INVITATION_STATUS_LABELS[i.status]}
-                    </Badge>
+                    <StatusBadge status={i.status} label={PAYMENT_INVITATION_STATUS_LABELS[i.status]} />
                   </Table.Td>
                   <Table.Td>{i.status === 'paid' ? formatDate(i.paidAt) : formatDate(i.expiresAt)}</Table.Td>
                   <Table.Td>

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -18,7 +17,9 @@ import {
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { BILL_MSG, billRequestBody, type Bill } from '@owo/contract/payouts';
+import { DetailField } from '../../../components/detail-field';
 import { DateField } from '../../../components/date-field';
+import { StatusBadge } from '../../../components/status-badge';
 import { usePayees } from '../../payees';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -29,13 +30,6 @@ import { useWallets } from '../../money';
 import { billApi, refreshPayouts, useBill, useBills } from '../api';
 import { BillInboxModal, BillTiersModal } from './bill-tools';
 
-const COLORS: Record<string, string> = {
-  requested: 'yellow',
-  draft: 'grape',
-  submitted: 'blue',
-  sent: 'green',
-  cancelled: 'gray',
-};
 const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** The bill-request dialog (000 §2.7): an email and an optional note. */
@@ -163,9 +157,7 @@ export function BillsList() {
                   <Table.Td>{b.amountMinor === null ? '—' : formatMoney(b.amountMinor)}</Table.Td>
                   <Table.Td>{b.dueDate ? formatDate(b.dueDate) : '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge variant="light" color={COLORS[b.status]}>
-                      {b.status}
-                    </Badge>
+                    <StatusBadge status={b.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -178,17 +170,6 @@ export function BillsList() {
       <BillInboxModal opened={inbox} onClose={() => setInbox(false)} />
       <BillTiersModal opened={tiers} onClose={() => setTiers(false)} />
     </Stack>
-  );
-}
-
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm">{props.value || '—'}</Text>
-    </div>
   );
 }
 
@@ -288,9 +269,7 @@ export function BillScreen() {
         </Button>
         <Group gap="sm">
           <Title order={2}>{b.amountMinor === null ? 'Bill requested' : formatMoney(b.amountMinor)}</Title>
-          <Badge variant="light" color={COLORS[b.status]}>
-            {b.status}
-          </Badge>
+          <StatusBadge status={b.status} />
         </Group>
         <Text c="dimmed" size="sm">
           {b.email} · requested {formatDate(b.createdAt)}
@@ -298,14 +277,14 @@ export function BillScreen() {
       </div>
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label="Invoice number" value={b.invoiceNumber} />
-          <Field label="Description" value={b.description} />
-          <Field label="Due date" value={b.dueDate ? formatDate(b.dueDate) : null} />
-          <Field label="Bank" value={b.bankName ? `${b.bankName} · ${b.accountNumber}` : null} />
-          <Field label="Account name" value={b.accountName} />
-          <Field label="Vendor" value={b.payeeName} />
-          <Field label="Note" value={b.note} />
-          <Field
+          <DetailField label="Invoice number" value={b.invoiceNumber} />
+          <DetailField label="Description" value={b.description} />
+          <DetailField label="Due date" value={b.dueDate ? formatDate(b.dueDate) : null} />
+          <DetailField label="Bank" value={b.bankName ? `${b.bankName} · ${b.accountNumber}` : null} />
+          <DetailField label="Account name" value={b.accountName} />
+          <DetailField label="Vendor" value={b.payeeName} />
+          <DetailField label="Note" value={b.note} />
+          <DetailField
             label="Attachment"
             value={
               b.fileName ? (

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import {
   AddFundsButton,
   ExportCsvButton,
@@ -24,13 +25,13 @@ import {
 import { WIRE_PURPOSE_LABELS, type WirePurpose } from '@owo/contract/payouts';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DateField } from '../../../components/date-field';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { isPayoutEditable, payoutApi, PAYOUT_GROUPS, refreshPayouts, usePayout, usePayouts } from '../api';
 import { describeRecurrence } from '../components/payout-fields';
-import { PayoutStatusBadge } from '../status-badge';
 import { BillsList } from './bills';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -147,7 +148,7 @@ function PayoutsScreen(props: { tab: string }) {
                       <Table.Td>{formatMoney(p.amountMinor, p.currency)}</Table.Td>
                       <Table.Td>{p.scheduledDate ? formatDate(p.scheduledDate) : '—'}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>
-                        <PayoutStatusBadge status={p.status} />
+                        <StatusBadge status={p.status} />
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -159,17 +160,6 @@ function PayoutsScreen(props: { tab: string }) {
         </>
       )}
     </Stack>
-  );
-}
-
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm">{props.value || '—'}</Text>
-    </div>
   );
 }
 
@@ -209,7 +199,7 @@ function PayoutScreen(props: { id: string }) {
           </Button>
           <Group gap="sm">
             <Title order={2}>{formatMoney(p.amountMinor, p.currency)}</Title>
-            <PayoutStatusBadge status={p.status} />
+            <StatusBadge status={p.status} />
           </Group>
           <Text c="dimmed" size="sm">
             {p.reference} · {formatDateTime(p.createdAt)} · by {p.maker.name}
@@ -230,28 +220,28 @@ function PayoutScreen(props: { id: string }) {
       {p.failureReason && <Alert color="red">{p.failureReason}</Alert>}
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Field label="Vendor" value={p.payee.name} />
-          <Field label="Bank" value={`${p.payee.bankName} · ${p.payee.accountNumber}`} />
-          <Field label="Account name" value={p.payee.accountName} />
-          <Field label="Fee" value={formatMoney(p.feeMinor, p.currency)} />
-          <Field label="Total" value={formatMoney(p.amountMinor + p.feeMinor, p.currency)} />
-          <Field label="Payout type" value={p.payoutOption} />
-          <Field label="Narration" value={p.narration} />
-          <Field label="Scheduled date" value={p.scheduledDate ? formatDate(p.scheduledDate) : null} />
-          <Field label="Approval" value={p.approvalStatus} />
+          <DetailField label="Vendor" value={p.payee.name} />
+          <DetailField label="Bank" value={`${p.payee.bankName} · ${p.payee.accountNumber}`} />
+          <DetailField label="Account name" value={p.payee.accountName} />
+          <DetailField label="Fee" value={formatMoney(p.feeMinor, p.currency)} />
+          <DetailField label="Total" value={formatMoney(p.amountMinor + p.feeMinor, p.currency)} />
+          <DetailField label="Payout type" value={p.payoutOption} />
+          <DetailField label="Narration" value={p.narration} />
+          <DetailField label="Scheduled date" value={p.scheduledDate ? formatDate(p.scheduledDate) : null} />
+          <DetailField label="Approval" value={p.approvalStatus} />
           {p.recipientCurrency && p.recipientAmountMinor != null && (
-            <Field
+            <DetailField
               label="Recipient gets"
               value={`${formatMoney(p.recipientAmountMinor, p.recipientCurrency)} at ${p.fxRate ?? '1'} ${p.currency}/${p.recipientCurrency}`}
             />
           )}
           {p.wirePurpose && (
-            <Field
+            <DetailField
               label="Wire purpose"
               value={`${WIRE_PURPOSE_LABELS[p.wirePurpose as WirePurpose] ?? p.wirePurpose} · ${p.wireNarration ?? ''}`}
             />
           )}
-          {p.senderDetails && <Field label="Sent on behalf of" value={p.senderDetails.name} />}
+          {p.senderDetails && <DetailField label="Sent on behalf of" value={p.senderDetails.name} />}
         </SimpleGrid>
       </Card>
       {p.recurrence && (

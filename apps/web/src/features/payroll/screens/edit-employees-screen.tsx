@@ -28,7 +28,7 @@ import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { payrollApi, refreshPayroll, useEmployees, usePayroll, usePayrollRows } from '../api';
-import { MASKED } from '../status-badge';
+import { MASKED } from '../labels';
 import { SPLIT_MSG, splitOf, toMinor, usePayContext } from './employee-form';
 
 /** Lines the server computes (never typed): PAYE, pension and NHF. */

@@ -30,7 +30,7 @@ import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { useBanks } from '../../profile';
 import { payrollApi, refreshPayroll, useEmployees } from '../api';
-import { MASKED } from '../status-badge';
+import { MASKED } from '../labels';
 
 const money = (required: boolean) =>
   z.string().superRefine((v, ctx) => {

@@ -28,7 +28,7 @@ import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { payrollApi, refreshPayroll, useEmployees, useGroups } from '../api';
-import { MASKED } from '../status-badge';
+import { MASKED } from '../labels';
 import { EmployeeFormModal } from './employee-form';
 import { BankChangesPanel, usePendingBankChangeIds } from './bank-changes-panel';
 

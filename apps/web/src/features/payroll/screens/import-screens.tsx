@@ -34,7 +34,7 @@ import { api, ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { refreshPayroll } from '../api';
-import { MASKED } from '../status-badge';
+import { MASKED } from '../labels';
 import { PayFigures, toMinor, usePayContext } from './employee-form';
 
 type Detail = ImportBatch & { entries: ImportEntry[]; entriesTotal: number; page: number; limit: number };

@@ -8,7 +8,8 @@ import { useCan } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { payrollApi, refreshPayroll, usePayroll } from '../api';
-import { PayrollStatusBadge } from '../status-badge';
+import { StatusBadge } from '../../../components/status-badge';
+import { payrollStatusLabel } from '../labels';
 import { RowsTable, Totals } from './payroll-flow-screens';
 
 /** Runs that went to payment: their receipt can be downloaded. */
@@ -86,7 +87,7 @@ export function PayrollDetailsScreen() {
           </Button>
           <Group gap="sm">
             <Title order={2}>{p.name}</Title>
-            <PayrollStatusBadge status={p.status} />
+            <StatusBadge status={p.status} label={payrollStatusLabel(p.status)} />
           </Group>
           <Text c="dimmed" size="sm">
             {p.reference} · {formatDateTime(p.createdAt)} · by {p.maker.name} · {p.employeeCount} employees

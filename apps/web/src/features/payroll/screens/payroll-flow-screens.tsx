@@ -27,7 +27,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useAccountingAuthCheck } from '../../accounting';
 import { useWallets } from '../../money';
 import { payrollApi, refreshPayroll, useEmployees, usePayroll, usePayrollRows } from '../api';
-import { MASKED } from '../status-badge';
+import { MASKED } from '../labels';
 
 /** Breakdown lines in payslip order: Salary, other earnings, then deductions (jsonb keeps no order). */
 export const orderedLines = (m: Record<string, number>) =>

@@ -4,7 +4,8 @@ import { FilterBar, ListBody, ListPagination, listQuery, useListState } from '..
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { usePayrolls } from '../api';
-import { MASKED, PayrollStatusBadge } from '../status-badge';
+import { StatusBadge } from '../../../components/status-badge';
+import { MASKED, payrollStatusLabel } from '../labels';
 
 const LISTS: { key: string; title: string; query: Record<string, string> }[] = [
   { key: 'all', title: 'All Payroll', query: {} },
@@ -97,7 +98,7 @@ export function PayrollsScreen() {
                   <Table.Td>{p.employeeCount}</Table.Td>
                   <Table.Td>{p.netAmountMinor === null ? MASKED : formatMoney(p.netAmountMinor)}</Table.Td>
                   <Table.Td>
-                    <PayrollStatusBadge status={p.status} />
+                    <StatusBadge status={p.status} label={payrollStatusLabel(p.status)} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -4,7 +4,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Center,
   Group,
   Loader,
@@ -18,28 +17,22 @@ import {
 import type { CustomerProfile } from '@owo/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { store, useStore } from '../../../lib/store';
 import { InvoicePayCard } from '../../inflows';
 import { useCustomerInvoice, useCustomerInvoices } from './api';
 
-const STATUS_LABEL: Record<string, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'yellow' },
-  partlyPaid: { label: 'Partly paid', color: 'blue' },
-  fullyPaid: { label: 'Fully paid', color: 'green' },
-  completed: { label: 'Completed', color: 'green' },
-  draft: { label: 'Draft', color: 'gray' },
-  cancelled: { label: 'Cancelled', color: 'red' },
+const STATUS_LABEL: Record<string, string> = {
+  pending: 'Pending',
+  partlyPaid: 'Partly paid',
+  fullyPaid: 'Fully paid',
+  completed: 'Completed',
+  draft: 'Draft',
+  cancelled: 'Cancelled',
 };
-const StatusBadge = ({ status }: { status: string }) => {
-  const s = STATUS_LABEL[status] ?? { label: status, color: 'gray' };
-  return (
-    <Badge variant="light" color={s.color}>
-      {s.label}
-    </Badge>
-  );
-};
+const statusLabel = (s: string) => STATUS_LABEL[s] ?? s;
 
 function useProfiles() {
   const all = useStore((s) => s.customer.allCustomerProfiles) as CustomerProfile[];
@@ -132,7 +125,7 @@ function CustomerInvoiceList() {
                     <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
                     <Table.Td>{formatMoney(i.amountPaidMinor)}</Table.Td>
                     <Table.Td>
-                      <StatusBadge status={i.status} />
+                      <StatusBadge status={i.status} label={statusLabel(i.status)} />
                     </Table.Td>
                   </Table.Tr>
                 ))
@@ -167,7 +160,7 @@ function CustomerInvoiceDetail({ id }: { id: string }) {
             <Text c="dimmed" fz="sm">
               Invoice {q.data.reference}
             </Text>
-            <StatusBadge status={q.data.status} />
+            <StatusBadge status={q.data.status} label={statusLabel(q.data.status)} />
           </Group>
           <InvoicePayCard data={q.data} />
         </>

@@ -1,31 +1,18 @@
 // The profile's "Bank account" section (issue 25 §5 add-bank): the salary account (masked), a
 // pending change and the last decision, and a form for a new account — bank, 10-digit number, the
 // bank's name for it shown before submitting. The server sends it to HR through the approvals engine.
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ACCOUNT_CHECK_DELAY_MS, type BankItem } from '@owo/contract';
 import { portalBankBody, type EmployeeBankChange, type PortalBank } from '@owo/contract/payroll-portal-bank';
+import { StatusBadge } from '../../../components/status-badge';
 import { api } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 
 const P = '/employee-portal';
 const BANK_KEY = ['employee-portal', 'bank-account'];
-const statusColour = (s: EmployeeBankChange['status']) =>
-  s === 'approved' ? 'green' : s === 'rejected' ? 'red' : 'yellow';
-
 /** The bank's name for the number, asked once the number is complete and typing has paused. */
 function useResolvedName(bankCode: string, accountNumber: string) {
   const complete = !!bankCode && /^\d{10}$/.test(accountNumber);
@@ -57,9 +44,7 @@ function ChangeLine({ c, label }: { c: EmployeeBankChange; label: string }) {
         <Text size="sm" fw={600}>
           {label}
         </Text>
-        <Badge color={statusColour(c.status)} variant="light">
-          {c.status === 'pending' ? 'Awaiting HR approval' : c.status}
-        </Badge>
+        <StatusBadge status={c.status} label={c.status === 'pending' ? 'Awaiting HR approval' : c.status} />
       </Group>
       <Text size="sm">
         {c.bankName} {c.accountNumber} ({c.accountName})

@@ -5,7 +5,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -23,6 +22,7 @@ import type { PortalPayslip, PortalProfile, PortalSession } from '@owo/contract/
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
+import { StatusBadge } from '../../../components/status-badge';
 import { api } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
@@ -49,8 +49,6 @@ const ddmmyyyy = (iso: string) => {
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 };
 /** 002 §4 Payslip colours: paid green, failed red, others neutral. */
-export const payslipColour = (s: string) => (s === 'paid' ? 'green' : s === 'failed' ? 'red' : 'gray');
-
 export function signInEmployee(
   s: Pick<PortalSession, 'user' | 'payrollEmployees' | 'currentPayrollEmployee'>,
 ) {
@@ -193,9 +191,7 @@ export function PayslipListScreen() {
                   <Table.Td>{s.companyName}</Table.Td>
                   <Table.Td ta="right">{naira(s.finalAmount)}</Table.Td>
                   <Table.Td>
-                    <Badge color={payslipColour(s.status)} variant="light">
-                      {s.status}
-                    </Badge>
+                    <StatusBadge status={s.status} />
                   </Table.Td>
                   <Table.Td>
                     <Button
@@ -261,9 +257,7 @@ export function PayslipDetailScreen() {
             {s.companyName} · {s.payrollName} · {ddmmyyyy(s.createdAt)}
           </Text>
         </div>
-        <Badge color={payslipColour(s.status)} variant="light" size="lg">
-          {s.status}
-        </Badge>
+        <StatusBadge status={s.status} size="lg" />
       </Group>
       <Card withBorder>
         <Stack gap={6}>

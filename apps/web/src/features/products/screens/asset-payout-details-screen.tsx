@@ -12,8 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import { useAsset } from '../api';
-import { Field } from './product-screen';
 import { InventoryCard } from './asset-screen';
 
 /**
@@ -43,11 +43,11 @@ export function AssetPayoutDetailsScreen() {
           <>
             <Card>
               <SimpleGrid cols={{ base: 2, sm: 3 }}>
-                <Field label="Asset" value={`${q.data.type} · ${q.data.brand}`} />
-                <Field label="Model number" value={q.data.modelNo} />
-                <Field label="Serial number" value={q.data.serialNo} />
-                <Field label="Location" value={q.data.location} />
-                <Field label="Status" value={q.data.active ? 'Active' : 'Inactive'} />
+                <DetailField label="Asset" value={`${q.data.type} · ${q.data.brand}`} />
+                <DetailField label="Model number" value={q.data.modelNo} />
+                <DetailField label="Serial number" value={q.data.serialNo} />
+                <DetailField label="Location" value={q.data.location} />
+                <DetailField label="Status" value={q.data.active ? 'Active' : 'Inactive'} />
               </SimpleGrid>
             </Card>
             <InventoryCard asset={q.data} />

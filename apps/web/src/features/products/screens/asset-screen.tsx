@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { productsApi, refreshProducts, useAsset } from '../api';
 import { AssetModal } from '../asset-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { Field } from './product-screen';
 
 /** /assets/:id: one payout asset with its inventory. */
 export function AssetScreen() {
@@ -83,11 +83,11 @@ export function AssetScreen() {
       </Group>
       <Card>
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
-          <Field label="Type" value={a.type} />
-          <Field label="Brand" value={a.brand} />
-          <Field label="Model number" value={a.modelNo} />
-          <Field label="Serial number" value={a.serialNo} />
-          <Field label="Location" value={a.location} />
+          <DetailField label="Type" value={a.type} />
+          <DetailField label="Brand" value={a.brand} />
+          <DetailField label="Model number" value={a.modelNo} />
+          <DetailField label="Serial number" value={a.serialNo} />
+          <DetailField label="Location" value={a.location} />
         </SimpleGrid>
       </Card>
       <InventoryCard asset={a} />

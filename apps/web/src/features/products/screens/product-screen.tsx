@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { DetailField } from '../../../components/detail-field';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
@@ -66,10 +55,10 @@ export function ProductScreen() {
       </Group>
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
-          <Field label="Price" value={formatMoney(p.amountMinor)} />
-          <Field label="Default quantity" value={String(p.quantity)} />
-          <Field label="Total" value={formatMoney(p.totalMinor)} />
-          <Field label="Description" value={p.description ?? '—'} />
+          <DetailField label="Price" value={formatMoney(p.amountMinor)} />
+          <DetailField label="Default quantity" value={String(p.quantity)} />
+          <DetailField label="Total" value={formatMoney(p.totalMinor)} />
+          <DetailField label="Description" value={p.description ?? '—'} />
         </SimpleGrid>
       </Card>
       <ProductModal opened={editing} product={p} onClose={() => setEditing(false)} />
@@ -83,16 +72,5 @@ export function ProductScreen() {
         onClose={() => setConfirming(false)}
       />
     </Stack>
-  );
-}
-
-export function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase">
-        {props.label}
-      </Text>
-      <Text fw={500}>{props.value}</Text>
-    </div>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Project } from '@owo/contract/projects';
+import { DetailField } from '../../../components/detail-field';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
@@ -71,18 +72,18 @@ export function ProjectScreen() {
       {p.description && <Text c="dimmed">{p.description}</Text>}
       <Card>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Field label="Budget" value={p.budgetMinor === null ? '—' : formatMoney(p.budgetMinor)} />
-          <Field label="Spent" value={formatMoney(p.spentMinor)} />
-          <Field label="Committed" value={formatMoney(p.committedMinor)} />
-          <Field
+          <DetailField label="Budget" value={p.budgetMinor === null ? '—' : formatMoney(p.budgetMinor)} />
+          <DetailField label="Spent" value={formatMoney(p.spentMinor)} />
+          <DetailField label="Committed" value={formatMoney(p.committedMinor)} />
+          <DetailField
             label="Remaining"
             value={p.remainingMinor === null ? '—' : formatMoney(p.remainingMinor)}
             danger={p.remainingMinor !== null && p.remainingMinor < 0}
           />
-          <Field label="Start date" value={formatDate(p.startDate) || '—'} />
-          <Field label="End date" value={formatDate(p.endDate) || '—'} />
-          <Field label="Created" value={formatDate(p.createdAt)} />
-          <Field label="Completed" value={p.completedAt ? formatDateTime(p.completedAt) : '—'} />
+          <DetailField label="Start date" value={formatDate(p.startDate) || '—'} />
+          <DetailField label="End date" value={formatDate(p.endDate) || '—'} />
+          <DetailField label="Created" value={formatDate(p.createdAt)} />
+          <DetailField label="Completed" value={p.completedAt ? formatDateTime(p.completedAt) : '—'} />
         </SimpleGrid>
         <Stack mt="lg">
           <ProjectSpendBar project={p} />
@@ -109,19 +110,6 @@ export function ProjectScreen() {
       <BudgetModal project={p} opened={modal === 'budget'} onClose={() => setModal(null)} />
       <AssignModal project={p} opened={modal === 'assign'} onClose={() => setModal(null)} />
     </Stack>
-  );
-}
-
-function Field(props: { label: string; value: string; danger?: boolean }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase">
-        {props.label}
-      </Text>
-      <Text fw={500} c={props.danger ? 'red' : undefined}>
-        {props.value}
-      </Text>
-    </div>
   );
 }
 

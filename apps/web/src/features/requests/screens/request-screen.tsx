@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { RequestDecision } from '@owo/contract/requests';
+import { DetailField } from '../../../components/detail-field';
 import { DateField } from '../../../components/date-field';
 import { ApiError } from '../../../lib/api';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -21,20 +22,8 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions } from '../../approvals';
 import { refreshRequests, requestApi, useFundRequest } from '../api';
-import { PURPOSE_LABELS, RequestStatusBadge } from './status';
-
-function Field(props: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {props.value || '—'}
-      </Text>
-    </div>
-  );
-}
+import { StatusBadge } from '../../../components/status-badge';
+import { PURPOSE_LABELS, STATUS_LABELS } from './status';
 
 const TITLES: Record<RequestDecision, string> = {
   pay: 'Approve and pay',
@@ -67,17 +56,17 @@ export function RequestScreen() {
             Requested by {r.maker.name} on {formatDateTime(r.createdAt)}
           </Text>
         </div>
-        <RequestStatusBadge status={r.status} />
+        <StatusBadge status={r.status} label={STATUS_LABELS[r.status]} />
       </Group>
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <Field label="Amount" value={formatMoney(r.amountMinor, r.currency)} />
-          <Field label="Purpose" value={PURPOSE_LABELS[r.purpose]} />
-          <Field label="Narration" value={r.narration} />
-          <Field label="Payee" value={`${r.payee.name}${r.payeeKind === 'self' ? ' (self)' : ''}`} />
-          <Field label="Bank" value={r.payee.bankName} />
-          <Field label="Account" value={`${r.payee.accountNumber} · ${r.payee.accountName}`} />
-          {r.scheduledDate && <Field label="Scheduled for" value={formatDate(r.scheduledDate)} />}
+          <DetailField label="Amount" value={formatMoney(r.amountMinor, r.currency)} />
+          <DetailField label="Purpose" value={PURPOSE_LABELS[r.purpose]} />
+          <DetailField label="Narration" value={r.narration} />
+          <DetailField label="Payee" value={`${r.payee.name}${r.payeeKind === 'self' ? ' (self)' : ''}`} />
+          <DetailField label="Bank" value={r.payee.bankName} />
+          <DetailField label="Account" value={`${r.payee.accountNumber} · ${r.payee.accountName}`} />
+          {r.scheduledDate && <DetailField label="Scheduled for" value={formatDate(r.scheduledDate)} />}
         </SimpleGrid>
       </Card>
       <Card>

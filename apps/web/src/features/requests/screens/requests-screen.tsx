@@ -14,7 +14,8 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { REQUEST_GROUPS, useFundRequests } from '../api';
 import { RequestFundsModal } from './request-funds-modal';
-import { RequestStatusBadge, STATUS_LABELS } from './status';
+import { StatusBadge } from '../../../components/status-badge';
+import { STATUS_LABELS } from './status';
 
 /** /requests (issue 23 §0 "Requests"): fund requests with the list kit (filters, search, CSV). */
 export function RequestsScreen() {
@@ -93,7 +94,7 @@ export function RequestsScreen() {
                   </Table.Td>
                   <Table.Td ta="right">{formatMoney(r.amountMinor, r.currency)}</Table.Td>
                   <Table.Td>
-                    <RequestStatusBadge status={r.status} />
+                    <StatusBadge status={r.status} label={STATUS_LABELS[r.status]} />
                   </Table.Td>
                 </Table.Tr>
               ))}

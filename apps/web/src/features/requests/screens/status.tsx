@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+/** The words of a request's status and purpose (colours come from the kit's StatusBadge). */
 import type { RequestPurpose, RequestStatus } from '@owo/contract/requests';
 
 export const STATUS_LABELS: Record<RequestStatus, string> = {
@@ -10,15 +10,6 @@ export const STATUS_LABELS: Record<RequestStatus, string> = {
   completed: 'Paid',
   failed: 'Failed',
 };
-const COLORS: Record<RequestStatus, string> = {
-  pending: 'yellow',
-  moreInfo: 'orange',
-  approved: 'blue',
-  scheduled: 'grape',
-  paying: 'cyan',
-  completed: 'green',
-  failed: 'red',
-};
 export const PURPOSE_LABELS: Record<RequestPurpose, string> = {
   vendorPayment: 'Vendor payment',
   reimbursement: 'Reimbursement',
@@ -27,11 +18,3 @@ export const PURPOSE_LABELS: Record<RequestPurpose, string> = {
   salary: 'Salary advance',
   other: 'Other',
 };
-
-export function RequestStatusBadge(props: { status: RequestStatus }) {
-  return (
-    <Badge color={COLORS[props.status]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
-      {STATUS_LABELS[props.status]}
-    </Badge>
-  );
-}

@@ -1,0 +1,25 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const FEATURES = join(__dirname, '..', 'features');
+const sources = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+const offenders = (pattern: RegExp) =>
+  sources(FEATURES)
+    .filter((path) => pattern.test(readFileSync(path, 'utf8')))
+    .map((path) => relative(FEATURES, path));
+
+describe('the web kit is used everywhere', () => {
+  it('no area defines its own status badge: StatusBadge has the one colour map', () => {
+    expect(offenders(/function \w*(Status|State)Badge\b|const \w*(Status|State)Badge\s*=/)).toEqual([]);
+  });
+
+  it('no area defines its own label-and-value Field: DetailField is the one', () => {
+    expect(offenders(/function Field\b|const Field\s*=/)).toEqual([]);
+  });
+});
