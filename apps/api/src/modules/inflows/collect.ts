@@ -37,8 +37,8 @@ import {
   invoiceRow,
   issueInvoiceLink,
   payLinkOf,
-  type AfterCommit,
-} from './service';
+} from './invoice-read';
+import type { AfterCommit } from './shared';
 import {
   inflowPartners,
   invoiceCollectionRefunds,
