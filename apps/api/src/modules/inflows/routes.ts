@@ -43,16 +43,15 @@ import { listInflowTransactions } from './books';
 import {
   assignInvoiceAccount,
   cancelInvoice,
-  initRefund,
   DELIVERY_MSG,
   markDelivered,
   REMINDER_MSG,
   sendReminder,
   publicInvoiceByLink,
   registerCollections,
-  retrySettlements,
-  SETTLEMENT_MSG,
 } from './collect';
+import { initRefund } from './refunds';
+import { retrySettlements, SETTLEMENT_MSG } from './settle-partners';
 import { createCustomer, customersCsv, getCustomer, listCustomers, updateCustomer } from './customers';
 import {
   createPartner,
