@@ -11,7 +11,7 @@ import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { notifications } from '../notifications/tables';
 import { verifyInvoiceBooks } from './books';
-import { INVOICE_PAYMENT_TOPIC } from './collect';
+import { INVOICE_PAYMENT_TOPIC } from './apply-collections';
 import {
   invoiceCollectionRefunds,
   invoiceInstallments,

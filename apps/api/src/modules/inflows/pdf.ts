@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { accounts } from '../accounts/tables';
 import { drawHeader, lagosDate, money, newPdf, pdfToBuffer } from '../money';
-import { invoiceRow, payLinkOf } from './service';
+import { invoiceRow, payLinkOf } from './invoice-read';
 import { invoiceInstallments } from './tables';
 
 const STATUS: Record<string, string> = {

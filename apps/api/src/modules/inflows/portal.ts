@@ -38,7 +38,7 @@ import { newToken, safeEqual, sha256 } from '../../platform/tokens';
 import { accounts } from '../accounts/tables';
 import { sendMail } from '../mail';
 import { publicInvoice } from './collect';
-import { payLinkOf } from './service';
+import { payLinkOf } from './invoice-read';
 import { customerPortalCodes, customerPortalSessions, inflowCustomers, invoices } from './tables';
 
 export const CUSTOMER_COOKIE = 'owo_customer';

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../platform/deps';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
 import { accounts } from '../accounts/tables';
 import { sendMail } from '../mail';
-import { payLinkOf } from './service';
+import { payLinkOf } from './invoice-read';
 import { invoiceInstallments, invoiceReminders, invoices } from './tables';
 
 export const REMINDER_QUEUE = 'inflows.reminder';

@@ -43,37 +43,29 @@ import { listInflowTransactions } from './books';
 import {
   assignInvoiceAccount,
   cancelInvoice,
-  initRefund,
   DELIVERY_MSG,
   markDelivered,
   REMINDER_MSG,
   sendReminder,
   publicInvoiceByLink,
   registerCollections,
-  retrySettlements,
-  SETTLEMENT_MSG,
 } from './collect';
+import { initRefund } from './refunds';
+import { retrySettlements, SETTLEMENT_MSG } from './settle-partners';
+import { createCustomer, customersCsv, getCustomer, listCustomers, updateCustomer } from './customers';
 import {
-  createCustomer,
   createPartner,
-  customersCsv,
   deletePartner,
-  getCustomer,
-  getInvoice,
   getPartner,
-  INVOICE_LINK,
-  invoiceRow,
-  invoicesCsv,
-  invoiceStep,
-  listCustomers,
-  listInvoices,
   listPartners,
   listPartnerTransactions,
   partnersCsv,
-  registerInvoiceApprovals,
-  updateCustomer,
   updatePartner,
-} from './service';
+} from './partners';
+import { INVOICE_LINK, invoiceRow, invoicesCsv, listInvoices } from './invoice-read';
+import { getInvoice } from './invoice-detail';
+import { invoiceStep } from './invoice-wizard';
+import { registerInvoiceApprovals } from './invoice-approvals';
 import { registerCustomerPortal } from './portal';
 
 const tags = ['inflows'];
