@@ -76,7 +76,7 @@ export const SYSTEM_AUTHORITIES = {
   /** A card funded from the company's own wallet (money stays the company's). */
   'card-funding': "Card funding from the company's own wallet",
   /**
-   * An invoice's overpayment paid back (inflows/collect.ts initRefund): at most what was received
+   * An invoice's overpayment paid back (inflows/refunds.ts initRefund): at most what was received
    * over the invoice, to the sender's account or one named at refund (no approval today: see
    * docs/decisions/012 for the open question).
    */
