@@ -2,14 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { escapeLike, newReference } from './text';
 
 describe('escapeLike', () => {
-  it('escapes the LIKE wildcards and the escape character, and nothing else', () => {
-    expect(escapeLike('100%')).toBe('100\\%');
-    expect(escapeLike('a_b')).toBe('a\\_b');
-    expect(escapeLike('c:\\dir')).toBe('c:\\\\dir');
-    expect(escapeLike('%_\\%')).toBe('\\%\\_\\\\\\%');
-    expect(escapeLike("Ade's *shop* [1]")).toBe("Ade's *shop* [1]");
-    expect(escapeLike('')).toBe('');
-  });
+  // [search text, what goes between the `%…%`]: `\`, `%` and `_` are escaped; nothing else is.
+  const cases: [string, string][] = [
+    ['100%', '100\\%'],
+    ['a_b', 'a\\_b'],
+    ['c:\\dir', 'c:\\\\dir'],
+    ['%_\\%', '\\%\\_\\\\\\%'],
+    ["Ade's *shop* [1]", "Ade's *shop* [1]"],
+    ['', ''],
+  ];
+  it.each(cases)('escapes %j as %j', (text, escaped) => expect(escapeLike(text)).toBe(escaped));
 });
 
 describe('newReference', () => {
