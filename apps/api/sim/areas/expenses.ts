@@ -5,11 +5,11 @@
 import { makeNuban } from '@owo/contract';
 import { sql } from 'drizzle-orm';
 import { runScheduledExpense } from '../../src/modules/expenses/scheduled-run';
-import { lagosToday } from '../../src/modules/expenses/shared';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import type { Rng } from '../rng';
 import type { Area, Company, World } from '../types';
 import { decideSome, expectStatus, major, pickRow, rowsOf } from './kit';
+import { lagosToday } from '../../src/platform/dates';
 
 const inDays = (n: number) =>
   new Date(Date.parse(`${lagosToday()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -6,10 +6,10 @@
 import { makeNuban } from '@owo/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { verifyInvoiceBooks } from '../../src/modules/inflows/books';
-import { lagosToday } from '../../src/modules/payouts';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import type { Area, World } from '../types';
 import { decideSome, expectStatus, major, pickRow, rowsOf, RECENT } from './kit';
+import { lagosToday } from '../../src/platform/dates';
 
 type InflowsState = { customers: Record<string, string>; partners: Record<string, string[]> };
 const stateOf = (w: { state: Record<string, any> }): InflowsState =>

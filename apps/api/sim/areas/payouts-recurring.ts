@@ -5,11 +5,11 @@
 // run it at once), and stopped.
 import { makeNuban } from '@owo/contract';
 import { sql } from 'drizzle-orm';
-import { lagosToday } from '../../src/modules/payouts';
 import { occurrenceDate, runRecurrence } from '../../src/modules/payouts/recurring';
 import type { Area, Invariant, World } from '../types';
 import { payForeign } from './exchange';
 import { decideSome, expectStatus, idemKey, major, pickRow, rowsOf } from './kit';
+import { lagosToday } from '../../src/platform/dates';
 
 type RecurringState = { payee: Record<string, string>; stopped: Record<string, number> };
 const stateOf = (w: World): RecurringState =>

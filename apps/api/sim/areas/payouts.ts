@@ -2,11 +2,11 @@
 // after approval or after a failure, scheduled ones cancelled or made due (the clock moved forward).
 import { makeNuban } from '@owo/contract';
 import { sql } from 'drizzle-orm';
-import { lagosToday } from '../../src/modules/payouts';
 import { runSchedule } from '../../src/modules/payouts/schedule';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import type { Area } from '../types';
 import { decideSome, expectStatus, idemKey, major, pickRow, rowsOf } from './kit';
+import { lagosToday } from '../../src/platform/dates';
 
 type PayoutsState = { payees: Record<string, string[]> };
 const stateOf = (w: { state: Record<string, any> }): PayoutsState =>

@@ -6,8 +6,8 @@
 import { makeNuban } from '@owo/contract';
 import { sql } from 'drizzle-orm';
 import { createRecurringRuns, payDueScheduled } from '../../src/modules/payroll/recurring';
-import { lagosToday } from '../../src/modules/payroll/shared';
 import { parseCsv } from '../../src/platform/spreadsheet';
+import { lagosToday } from '../../src/platform/dates';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import { rngOf, type Rng } from '../rng';
 import type { Area, Company, World } from '../types';

@@ -3,11 +3,11 @@
 // maker resolves it and it goes back to approval); a scheduled payment made due (the clock moved).
 import { makeNuban, REQUEST_PURPOSES } from '@owo/contract';
 import { sql } from 'drizzle-orm';
-import { lagosToday } from '../../src/modules/payouts';
 import { runSchedule } from '../../src/modules/payouts/schedule';
 import { SANDBOX_TEST_ACCOUNTS } from '../../src/rails/sandbox/test-accounts';
 import type { Area } from '../types';
 import { expectStatus, major, pickRow, rowsOf } from './kit';
+import { lagosToday } from '../../src/platform/dates';
 
 type RequestsState = { vendors: Record<string, string[]> };
 const stateOf = (w: { state: Record<string, any> }): RequestsState =>

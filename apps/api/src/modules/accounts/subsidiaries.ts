@@ -3,6 +3,7 @@ import { ACCOUNT_MSG, ALL_SUBSIDIARIES, FULL_ACCESS_ROLES } from '@owo/contract'
 import type { Db, DbOrTx } from '../../platform/db';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { NO_SUBSIDIARY, type SubsidiaryResolver, type TenantContext } from '../../platform/guard';
+import { escapeLike } from '../../platform/text';
 import { users } from '../identity/tables';
 import { accountMembers, subsidiaryAccess } from '../teams/tables';
 import { subsidiaries } from './tables';
@@ -31,7 +32,7 @@ export async function listSubsidiaries(
 ) {
   const where = and(
     eq(subsidiaries.accountId, accountId),
-    q.search ? sql`${subsidiaries.name} ilike ${`%${q.search.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+    q.search ? sql`${subsidiaries.name} ilike ${`%${escapeLike(q.search)}%`}` : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db

@@ -6,6 +6,7 @@ import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { preparedPage } from '../../platform/list';
+import { escapeLike } from '../../platform/text';
 import { auditLog } from './tables';
 
 declare module 'fastify' {
@@ -170,7 +171,7 @@ const params = (accountId: string, q: AuditListQuery) => {
     via: q.via ?? w.via ?? null,
     from: q.period ? new Date(Date.now() - PERIOD_MS[q.period]).toISOString() : day(q.from, false),
     to: day(q.to, true),
-    like: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    like: q.search ? `%${escapeLike(q.search)}%` : null,
   };
 };
 

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { type CardIssuerEvent, CARD_CURRENCIES, MERCHANT_CATEGORIES } from '@owo/contract';
 import { executeNamed } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { lagosMonth } from '../../platform/dates';
 import { cardIssuerClearingId } from '../money';
-import { lagosMonth } from './shared';
 import { cardAuthorizations } from './tables';
 
 export type Decision = { authorizationId: string; approved: boolean; reason: string | null };

@@ -2,10 +2,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatMoney, type CardIssuerEvent } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
+import { lagosMonth } from '../../platform/dates';
+import { newReference } from '../../platform/text';
 import { postCardRefund, postCardSpend, unloadCard } from '../money';
 import { createNotification, MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
 import { transactions } from '../money/tables';
-import { type AuthRow, type CardRow, lagosMonth, reference, type Tx } from './shared';
+import { type AuthRow, type CardRow, type Tx } from './shared';
 import { authorize, type Decision } from './authorize';
 import { CARD_RECEIPT_TOPIC } from './spends';
 import { cardAuthorizations, cardIssuerEvents, cards } from './tables';
@@ -206,7 +208,7 @@ async function applyRefund(
     cardLedgerAccountId: c.ledgerAccountId,
     amount: amountMinor,
     currency: a.currency,
-    reference: reference('crdr'),
+    reference: newReference('crdr'),
     narration: `Refund from ${a.merchantName} (${card})`,
     merchant: a.merchantName,
     spendTransactionId: a.transactionId,
@@ -235,7 +237,7 @@ async function closeCard(tx: Tx, c: CardRow, why: string) {
       walletId: c.walletId,
       cardId: c.id,
       cardLedgerAccountId: c.ledgerAccountId,
-      reference: reference('crdu'),
+      reference: newReference('crdu'),
       initiatedBy: null,
       narration: `${why}: balance of card •••• ${c.last4}`,
     });

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { CARD_MSG, formatMoney, type Card } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { newReference } from '../../platform/text';
 import { fundCardOutflow, getWallet, unloadCard } from '../money';
 import { MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
-import { loadCard, reference } from './shared';
+import { loadCard } from './shared';
 import { getCard } from './read';
 import { cards } from './tables';
 
@@ -29,7 +30,7 @@ export async function fundCardFromWallet(
       amountMinor: p.amount,
       card: { id: c.id, ledgerAccountId: c.ledgerAccountId, label: `Card •••• ${c.last4}` },
       holderUserId: c.holderUserId,
-      reference: reference('crdf'),
+      reference: newReference('crdf'),
       initiatedBy: p.userId,
       narration: `Funding of card •••• ${c.last4}`,
     });
@@ -63,7 +64,7 @@ export async function setCardStatus(
         walletId: c.walletId,
         cardId: c.id,
         cardLedgerAccountId: c.ledgerAccountId,
-        reference: reference('crdu'),
+        reference: newReference('crdu'),
         initiatedBy: p.userId,
         narration: `Balance of terminated card •••• ${c.last4}`,
       });

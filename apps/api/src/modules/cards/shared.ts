@@ -6,22 +6,18 @@
 // lifecycle.ts (fund from a wallet, freeze/unfreeze/terminate), authorize.ts (the issuer's
 // authorisation decision), issuer-events.ts (settlement, reversal, refund), spends.ts (a card's
 // spends and their receipts). This file holds the card row helpers they share.
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { fromMinor, type Card } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { users } from '../../platform/schema';
+import { lagosMonth } from '../../platform/dates';
 import { cardBalance } from '../money';
 import { cardAuthorizations, cards } from './tables';
 
 export type CardRow = typeof cards.$inferSelect;
 export const cardNotFound = () => new AppError(404, 'not-found', 'Card not found');
-export const reference = (prefix: string) =>
-  `${prefix}_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
 
-/** The current month in Lagos time (West Africa Time, UTC+1 all year), 'YYYY-MM'. */
-export const lagosMonth = (d = new Date()) => new Date(d.getTime() + 3_600_000).toISOString().slice(0, 7);
 export const spentOf = (c: Pick<CardRow, 'spentMonth' | 'spentMonthMinor'>) =>
   c.spentMonth === lagosMonth() ? c.spentMonthMinor : 0;
 

@@ -15,6 +15,7 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict } from '../../platform/errors';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
+import { LAGOS_OFFSET_MS } from '../../platform/dates';
 import {
   approvalOf,
   registerApprovable,
@@ -46,7 +47,7 @@ export const BATCH_QUEUE = 'commissions.batch';
 
 /** The Lagos period a moment falls in, for a payout frequency. */
 export function periodOf(frequency: string, at: Date): string {
-  const l = new Date(at.getTime() + 3_600_000); // Africa/Lagos is UTC+1 all year
+  const l = new Date(at.getTime() + LAGOS_OFFSET_MS);
   const y = l.getUTCFullYear();
   const m = String(l.getUTCMonth() + 1).padStart(2, '0');
   const d = String(l.getUTCDate()).padStart(2, '0');

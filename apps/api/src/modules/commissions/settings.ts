@@ -12,6 +12,7 @@ import {
 } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { escapeLike } from '../../platform/text';
 import { users } from '../identity/tables';
 import { accountMembers } from '../teams/tables';
 import { commissionSettings } from './tables';
@@ -180,7 +181,7 @@ export async function listAgents(
   accountId: string,
   q: { page: number; limit: number; search?: string },
 ) {
-  const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = q.search ? `%${escapeLike(q.search)}%` : null;
   const where = and(
     eq(accountMembers.accountId, accountId),
     eq(accountMembers.roleSlug, AGENT_ROLE),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromMinor, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@owo/contract';
 import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 
@@ -53,7 +54,7 @@ const approve = (api: Api, id: string) =>
     approvalStatus: 'approved',
     comments: 'Checked and approved',
   });
-const day = (n: number) => new Date(Date.now() + n * 86_400_000 + 3_600_000).toISOString().slice(0, 10);
+const day = (n: number) => lagosToday(Date.now() + n * 86_400_000);
 
 async function subscribe(api: Api, rx: Awaited<ReturnType<typeof receiver>>, events: string[]) {
   const c = await api.post('/api/developers/webhooks', { url: rx.url, events });

@@ -13,11 +13,11 @@ import { fieldError } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
 import { approvalItems } from '../../platform/schema';
+import { escapeLike } from '../../platform/text';
 import { type Batch, countsOf, EMPTY, statusOf } from './shared';
 import { disbursements } from './tables';
 
 const P = (name: string) => sql.placeholder(name);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---- reading ----
 

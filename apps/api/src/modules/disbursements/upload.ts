@@ -1,5 +1,4 @@
 // Bulk disbursements: reading the uploaded file and creating the batch (its rows are checked by validate.ts).
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DISBURSEMENT_COLUMNS, DISBURSEMENT_MAX_ROWS, DISBURSEMENT_MSG as M, toMinor } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
@@ -8,11 +7,10 @@ import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { sendJobSoon } from '../../platform/jobs';
 import { readSheetRows, SheetError } from '../../platform/spreadsheet';
 import { users } from '../../platform/schema';
+import { newReference } from '../../platform/text';
 import { getWallet } from '../money';
 import { CHUNK, Q_VALIDATE } from './shared';
 import { disbursements } from './tables';
-
-const newReference = () => `dsb_${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
 
 // ---- reading the file ----
 
@@ -101,7 +99,7 @@ export async function createDisbursement(
       .values({
         accountId,
         subsidiaryId: subsidiaryForWrite(p.tenant),
-        reference: newReference(),
+        reference: newReference('dsb', 5),
         name: p.name,
         walletId: wallet.id,
         currency: wallet.currency,

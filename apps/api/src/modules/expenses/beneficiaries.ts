@@ -2,8 +2,8 @@
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { escapeLike } from '../../platform/text';
 import { expenseBeneficiaries } from './tables';
-import { escapeLike } from './shared';
 
 export async function listBeneficiaries(db: Db, p: { accountId: string; search?: string; limit: number }) {
   const conds: (SQL | undefined)[] = [eq(expenseBeneficiaries.accountId, p.accountId)];

@@ -1,13 +1,11 @@
 // Expenses: creating an expense and sending it for approval.
-import { randomBytes } from 'node:crypto';
 import type { ExpenseInput } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { TenantContext } from '../../platform/guard';
+import { newReference } from '../../platform/text';
 import { submitForApproval } from '../approvals';
 import { expenses } from './tables';
 import { prepare } from './prepare';
-
-const newReference = () => `exp_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
 
 export async function createExpense(
   deps: AppDeps,
@@ -18,7 +16,12 @@ export async function createExpense(
   const id = await deps.db.transaction(async (tx) => {
     const [e] = await tx
       .insert(expenses)
-      .values({ ...values, accountId: p.tenant.accountId, reference: newReference(), makerUserId: p.userId })
+      .values({
+        ...values,
+        accountId: p.tenant.accountId,
+        reference: newReference('exp'),
+        makerUserId: p.userId,
+      })
       .returning({ id: expenses.id });
     await submitForApproval(tx, deps, {
       accountId: p.tenant.accountId,

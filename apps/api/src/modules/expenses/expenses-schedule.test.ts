@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPENSE_MSG } from '@owo/contract';
 import { memberWithRole, type TestApp, createTestApp } from '../../../test/helpers';
 import { sendJob, startJobs } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions } from '../money/tables';
 import { verifyLedger } from '../money/verify';
@@ -12,7 +13,6 @@ import { currentManifest, manifestDigest } from '../approvals';
 import { approvalItems } from '../approvals/tables';
 import { SCHEDULE_QUEUE, secondsUntil } from './schedule';
 import { runScheduledExpense } from './scheduled-run';
-import { lagosToday } from './shared';
 import { expenses } from './tables';
 
 let t: TestApp;

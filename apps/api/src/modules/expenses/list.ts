@@ -13,10 +13,11 @@ import type { Db } from '../../platform/db';
 import { preparedPage, type RowOf } from '../../platform/list';
 import { fieldError } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
+import { escapeLike } from '../../platform/text';
 import { endOfDayExclusive, lagosDateTime, startOfDay } from '../money';
 import { expenses } from './tables';
 import { toDto } from './detail';
-import { escapeLike, type Row } from './shared';
+import { type Row } from './shared';
 
 const P = (name: string) => sql.placeholder(name);
 /** The effective status without a join: the payout transaction's outcome read by a subquery. */

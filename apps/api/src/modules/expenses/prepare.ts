@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
 import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { accountMembers, files, memberSpendLimits, roles } from '../../platform/schema';
+import { lagosToday } from '../../platform/dates';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { checkPayoutLimit, computeFee, getWallet, getWalletByCurrency } from '../money';
 import { productsAndServices } from '../products/tables';
@@ -13,7 +14,6 @@ import { getApPolicy, type ApPolicyRow } from '../approvals';
 import { budgetCheck } from '../categories';
 import { requireActiveProject } from '../projects';
 import { expenses, type ExpenseLine } from './tables';
-import { lagosToday } from './shared';
 
 async function memberLimit(db: DbOrTx, accountId: string, userId: string): Promise<number | null> {
   const [row] = await db

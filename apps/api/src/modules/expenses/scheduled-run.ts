@@ -1,10 +1,11 @@
 // Expenses: one run of a scheduled or recurring expense (issue 21 §2).
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps';
+import { lagosToday } from '../../platform/dates';
 import { enqueueRun, type ScheduleRun } from './schedule';
 import { expenses } from './tables';
 import { startPayment } from './pay';
-import { type AfterCommit, lagosToday } from './shared';
+import { type AfterCommit } from './shared';
 
 /**
  * One run of a schedule (the pg-boss job of `schedule.ts`). Under the scheduled expense's row lock it

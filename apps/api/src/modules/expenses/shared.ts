@@ -40,9 +40,3 @@ export async function effectiveStatus(db: DbOrTx, accountId: string, id: string)
   if (!r) throw notFound('Expense');
   return r.status;
 }
-
-/** Today in Lagos (UTC+1 all year), YYYY-MM-DD. */
-export const lagosToday = (now = new Date()) =>
-  new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -11,6 +11,7 @@ import {
 } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
+import { LAGOS_OFFSET_MS, lagosToday } from '../../platform/dates';
 import { subsidiaryJoin } from './sources';
 
 // Every figure is one SQL aggregate over the ledger's transactions and the records (expenses,
@@ -56,7 +57,6 @@ function txScope(f: InsightFilters, w: { from: Date; to: Date }) {
 const txJoin = (f: InsightFilters) => (f.subsidiaryId ? subsidiaryJoin(f.accountId) : sql``);
 
 const DAY_MS = 86_400_000;
-const LAGOS_OFFSET_MS = 3_600_000; // UTC+1, no daylight saving
 const lagosMidnight = (ms: number, up: boolean) => {
   const local = ms + LAGOS_OFFSET_MS;
   const day = (up ? Math.ceil(local / DAY_MS) : Math.floor(local / DAY_MS)) * DAY_MS;
@@ -72,9 +72,8 @@ export function splitWindow(w: { from: Date; to: Date }) {
   const first = lagosMidnight(w.from.getTime(), true);
   const last = lagosMidnight(w.to.getTime(), false);
   if (first >= last) return { days: null, edges: [[w.from, w.to]] as [Date, Date][] };
-  const iso = (ms: number) => new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
   return {
-    days: { from: iso(first), to: iso(last) },
+    days: { from: lagosToday(first), to: lagosToday(last) },
     edges: [
       [w.from, new Date(first)],
       [new Date(last), w.to],

@@ -4,10 +4,9 @@ import { sql } from 'drizzle-orm';
 import { fromMinor, type MeterReport } from '@owo/contract';
 import { csvLine } from '../../platform/csv';
 import type { Db } from '../../platform/db';
+import { lagosMonth } from '../../platform/dates';
 
-const lagosMonthNow = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 7);
-
-export async function meterReport(db: Db, accountId: string, month = lagosMonthNow()): Promise<MeterReport> {
+export async function meterReport(db: Db, accountId: string, month = lagosMonth()): Promise<MeterReport> {
   const res = await db.execute<{
     meter_id: string;
     meter_no: string;

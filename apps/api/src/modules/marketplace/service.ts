@@ -4,7 +4,6 @@
 // number, the wallet), then vended per meter with its own request id, each vend only after
 // `authorizeOutflow` finds the order as approved (issue 34 §1: else the hold is released, nothing is
 // vended); a pending vend is requeried by a job.
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   DISCOS,
@@ -25,6 +24,7 @@ import { AppError, badRequest, conflict, notFound, unprocessable } from '../../p
 import type { TenantContext } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
 import { defineQueue, defineTicker, sendJob } from '../../platform/jobs';
+import { escapeLike, newReference } from '../../platform/text';
 import { budgetCheck } from '../categories';
 import { emitAreaEvent } from '../developers';
 import {
@@ -61,8 +61,6 @@ export const VEND_TIMING = {
   concurrency: 16,
 };
 
-const newReference = (prefix: string) =>
-  `${prefix}_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
 const requestIdOf = (v: Pick<VendingRow, 'reference' | 'attempt'>) => `${v.reference}-${v.attempt}`;
 
 // ---- meters ----
@@ -156,8 +154,6 @@ const metersPage = preparedPage('marketplace_meters', meters, {
   )!,
   orderBy: [desc(meters.createdAt), desc(meters.id)],
 });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listMeters(
   db: Db,

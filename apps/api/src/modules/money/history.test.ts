@@ -10,6 +10,7 @@ import { listHistory } from './history';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
 import { settleTransfer, startTransfer } from './transfers';
+import { lagosToday } from '../../platform/dates';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,8 +81,8 @@ async function backdatedDeposit(walletId: string, amount: number, at: Date) {
   });
 }
 
-const lagosToday = (offsetDays = 0) =>
-  new Date(Date.now() + 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** The Lagos day `offsetDays` from today. */
+const lagosDay = (offsetDays = 0) => lagosToday(Date.now() + offsetDays * 86_400_000);
 const q = (o: Record<string, string | number>) =>
   `?${new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)]))}`;
 
@@ -173,9 +174,9 @@ describe('GET /api/transactions', () => {
     expect(await count({ period: '7d' })).toBe(1);
     expect(await count({ period: '30d' })).toBe(2);
     expect(await count({})).toBe(3);
-    expect(await count({ from: lagosToday(), to: lagosToday() })).toBe(1);
-    expect(await count({ from: lagosToday(-11), to: lagosToday(-9) })).toBe(1);
-    expect(await count({ to: lagosToday(-1) })).toBe(2);
+    expect(await count({ from: lagosDay(), to: lagosDay() })).toBe(1);
+    expect(await count({ from: lagosDay(-11), to: lagosDay(-9) })).toBe(1);
+    expect(await count({ to: lagosDay(-1) })).toBe(2);
   });
 
   it('rejects a bad query with validation-error and field keys', async () => {
@@ -367,7 +368,7 @@ describe('POST /api/transactions/statement', () => {
         'x-account-id': o.account.id,
         'content-type': 'application/json',
       },
-      body: JSON.stringify({ walletId: o.walletId, from: lagosToday(-1), to: lagosToday(), format: 'csv' }),
+      body: JSON.stringify({ walletId: o.walletId, from: lagosDay(-1), to: lagosDay(), format: 'csv' }),
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
@@ -398,7 +399,7 @@ describe('POST /api/transactions/statement', () => {
         },
         body: JSON.stringify(body),
       });
-    const pdf = await post({ walletId: o.walletId, from: lagosToday(), to: lagosToday(), format: 'pdf' });
+    const pdf = await post({ walletId: o.walletId, from: lagosDay(), to: lagosDay(), format: 'pdf' });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(
       Buffer.from(await pdf.arrayBuffer())
@@ -406,16 +407,16 @@ describe('POST /api/transactions/statement', () => {
         .toString(),
     ).toBe('%PDF-');
     const later = await (
-      await post({ walletId: o.walletId, from: lagosToday(1), to: lagosToday(2), format: 'csv' })
+      await post({ walletId: o.walletId, from: lagosDay(1), to: lagosDay(2), format: 'csv' })
     ).text();
     expect(later.split('\r\n')[1]).toContain('Opening balance,,,2500.00');
-    const bad = await post({ walletId: o.walletId, from: lagosToday(), to: lagosToday(-3), format: 'csv' });
+    const bad = await post({ walletId: o.walletId, from: lagosDay(), to: lagosDay(-3), format: 'csv' });
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors.to).toEqual(['The start date must be on or before the end date']);
     expect((await post({ walletId: o.walletId, from: '2024-01-01', to: '2025-06-01' })).status).toBe(400);
     const other = await fundedOwner(1_000);
     // Another company's wallet: refused on its field by the body-id check (issue 34 §7).
-    expect((await post({ walletId: other.walletId, from: lagosToday(), to: lagosToday() })).status).toBe(400);
+    expect((await post({ walletId: other.walletId, from: lagosDay(), to: lagosDay() })).status).toBe(400);
   });
 
   it('needs transactions post (a member without it gets 403)', async () => {
@@ -424,8 +425,8 @@ describe('POST /api/transactions/statement', () => {
     const wallet = (await o.api.get('/api/wallet')).body.data[0];
     const res = await m.api.post('/api/transactions/statement', {
       walletId: wallet.id,
-      from: lagosToday(),
-      to: lagosToday(),
+      from: lagosDay(),
+      to: lagosDay(),
     });
     expect(res.status).toBe(403);
   });
@@ -501,7 +502,7 @@ describe('GET /api/transactions?format=csv (the list kit export)', () => {
       { search: 'rent' },
       { where: JSON.stringify({ status: ['success', 'failed'] }) },
       { type: 'deposit', period: '7d' },
-      { from: lagosToday(-1), to: lagosToday() },
+      { from: lagosDay(-1), to: lagosDay() },
       { search: 'nothing matches this' },
     ] as Record<string, string>[]) {
       const page = await o.api.get(`/api/transactions${q({ ...filters, limit: 100 })}`);

@@ -23,6 +23,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import type { FusedList } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
+import { escapeLike } from '../../platform/text';
 import { lagosDateTime, typeLabel } from './documents';
 import { transactionDto, type TransactionDtoRow } from './dto';
 import { transactions, wallets } from './tables';
@@ -161,7 +162,7 @@ function historyParams(accountId: string, q: TransactionHistoryQuery, now: Date)
       q.period ? new Date(now.getTime() - PERIOD_MS[q.period]) : null,
     ),
     before: q.to ? endOfDayExclusive(q.to) : null,
-    like: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    like: q.search ? `%${escapeLike(q.search)}%` : null,
   };
 }
 

@@ -12,13 +12,8 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { moneyEventNotificationSql, MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
 import { formatMoneySql } from './format-sql';
 import { pgCode, pgConstraint } from '../../platform/db';
-import {
-  postEntry,
-  retryOnDeadlock,
-  SYSTEM,
-  systemAccountId,
-  type Posting,
-} from './ledger';
+import { newReference as newPlatformReference } from '../../platform/text';
+import { postEntry, retryOnDeadlock, SYSTEM, systemAccountId, type Posting } from './ledger';
 import { ledgerAccounts, transactions, wallets } from './tables';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -29,12 +24,8 @@ export const DEFAULT_PROVIDER = 'rails';
 export const REFERENCE_RE = /^[a-z0-9_-]{6,100}$/;
 export const insufficientFunds = () => new AppError(422, 'insufficient-funds', 'Insufficient wallet balance');
 
-/** `<prefix>_<time><16 random hex digits>`: the 64 bits come from randomUUID's batched entropy (no syscall). */
-export function newReference(prefix = 'trf'): string {
-  const u = randomUUID();
-  // u is 8-4-4-4-12 hex; 14 ('4') and 19 (the variant) are not random, the rest are.
-  return `${prefix}_${Date.now().toString(36)}${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(15, 18)}${u.slice(20, 21)}`;
-}
+/** A transfer's reference, `<prefix>_<time><16 random hex digits>` (see platform `newReference`). */
+export const newReference = (prefix = 'trf'): string => newPlatformReference(prefix, 8);
 
 /** Maps a raw `transactions` row (snake_case, from a CTE) to the drizzle shape. */
 export function toTransactionRow(r: Record<string, unknown>): TransactionRow {

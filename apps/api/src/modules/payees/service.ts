@@ -1,7 +1,6 @@
 // Vendors (issue 23 §1): the spec's payees. A bank change is guarded (★): it waits for a second
 // person's approval through the approvals engine (type payeeBankChange, four eyes always), the
 // vendor's previous email is told at once, and payouts to the vendor go back to approval at once.
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   fromMinor,
@@ -18,6 +17,7 @@ import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
+import { escapeLike, newReference } from '../../platform/text';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { sendMail } from '../mail';
 import { approvalOf, registerApprovable, submitForApproval } from '../approvals';
@@ -29,7 +29,6 @@ type Row = typeof payees.$inferSelect;
 type ChangeRow = typeof payeeBankChanges.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const P = (name: string) => sql.placeholder(name);
 
 /** NUBAN check and name resolution through the rails (never inside a database transaction). */
@@ -304,7 +303,7 @@ export async function requestBankChange(
         .values({
           accountId: row.accountId,
           payeeId: row.id,
-          reference: `pbc_${Date.now().toString(36)}${randomBytes(5).toString('hex')}`,
+          reference: newReference('pbc', 5),
           ...bank,
           previousBankCode: row.bankCode,
           previousAccountNumber: row.accountNumber,

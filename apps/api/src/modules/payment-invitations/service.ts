@@ -23,6 +23,7 @@ import type { TenantContext } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
 import { accounts } from '../../platform/schema';
 import { sha256 } from '../../platform/tokens';
+import { escapeLike } from '../../platform/text';
 import { getFundingAccount } from '../funding';
 import { sendMail } from '../mail';
 import { getWalletByCurrency } from '../money';
@@ -33,7 +34,6 @@ type Body = z.output<typeof paymentInvitationBody>;
 type ListQuery = z.output<typeof paymentInvitationListQuery>;
 
 const P = (name: string) => sql.placeholder(name);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const DAY_MS = 86_400_000;
 
 /** 128 random bits, hex: the reference in the mailed link. Only its SHA-256 is stored. */

@@ -7,6 +7,7 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { approvalItems } from '../approvals/tables';
 import {
   decide,
@@ -21,14 +22,7 @@ import { payees } from '../payees/tables';
 import { payoutDraft, payoutEvent, startPayment } from './payment';
 import { runRecurrence, sweepDueRecurrences } from './recurring';
 import { runSchedule, sweepDueSchedules } from './schedule';
-import {
-  type AfterCommit,
-  lagosToday,
-  lockPayout,
-  Q_RECURRING_PAYOUT,
-  Q_SCHEDULED_PAYOUT,
-  secondsUntil,
-} from './shared';
+import { type AfterCommit, lockPayout, Q_RECURRING_PAYOUT, Q_SCHEDULED_PAYOUT, secondsUntil } from './shared';
 import { payoutQuotes, payoutSchedules, payouts } from './tables';
 
 /** The approval subject of a payout: amount, payee, maker, and the workflow that approves it. */

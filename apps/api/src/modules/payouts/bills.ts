@@ -21,6 +21,7 @@ import { createPayout } from './create';
 import { payoutQuotes } from './tables';
 import { storageOf } from '../../platform/storage';
 import { issueLink, spendLink, type LinkPrincipal } from '../../platform/tokens';
+import { escapeLike } from '../../platform/text';
 
 type Row = typeof payoutQuotes.$inferSelect;
 type AfterCommit = (fn: () => Promise<void> | void) => void;
@@ -178,7 +179,7 @@ export async function listBills(db: Db, accountId: string, q: z.output<typeof bi
     eq(payoutQuotes.accountId, accountId),
     q.status ? eq(payoutQuotes.status, q.status) : undefined,
     q.search
-      ? sql`(${payoutQuotes.email} ilike ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${payoutQuotes.invoiceNumber} ilike ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`
+      ? sql`(${payoutQuotes.email} ilike ${`%${escapeLike(q.search)}%`} or ${payoutQuotes.invoiceNumber} ilike ${`%${escapeLike(q.search)}%`})`
       : undefined,
   );
   const { rows, total } = await fetchPage(db, payoutQuotes, {

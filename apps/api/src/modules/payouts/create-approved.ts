@@ -5,9 +5,10 @@ import type { PayoutStatus } from '@owo/contract';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { sendJobSoon } from '../../platform/jobs';
+import { newReference } from '../../platform/text';
 import { computeFee, type OutflowDraft } from '../money';
 import { startPayment } from './payment';
-import { type AfterCommit, assertFutureDate, newReference, Q_SCHEDULED_PAYOUT, secondsUntil } from './shared';
+import { type AfterCommit, assertFutureDate, Q_SCHEDULED_PAYOUT, secondsUntil } from './shared';
 import { payoutSchedules, payouts } from './tables';
 
 /**
@@ -51,7 +52,7 @@ export async function createApprovedPayout(
     .values({
       accountId: p.accountId,
       subsidiaryId: p.subsidiaryId,
-      reference: newReference(),
+      reference: newReference('pay'),
       payoutOption: 'standard',
       channel: p.channel ?? 'request',
       recurrenceId: p.recurrence?.id ?? null,

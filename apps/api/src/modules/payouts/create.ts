@@ -9,6 +9,8 @@ import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
 import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
+import { newReference } from '../../platform/text';
+import { lagosToday } from '../../platform/dates';
 import { submitForApproval } from '../approvals';
 import { requireActiveProject } from '../projects';
 import { getWallet } from '../money';
@@ -19,8 +21,6 @@ import {
   assertFutureDate,
   checkAssets,
   checkCategory,
-  lagosToday,
-  newReference,
   type PayoutWallet,
   priceFromWallet,
 } from './shared';
@@ -107,7 +107,7 @@ async function insertPayout(
     .values({
       accountId: p.tenant.accountId,
       subsidiaryId: subsidiaryForWrite(p.tenant),
-      reference: newReference(),
+      reference: newReference('pay'),
       payoutOption: body.payoutOption,
       makerUserId: p.userId,
       payeeId: c.vendorId,

@@ -2,4 +2,3 @@
 export { returnPayoutsToApproval } from './approval';
 export { createApprovedPayout } from './create-approved';
 export { payeePayments, payoutStatuses } from './read';
-export { lagosToday } from './shared';

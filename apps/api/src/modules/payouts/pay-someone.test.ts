@@ -12,6 +12,7 @@ import {
 } from '../../../test/helpers';
 import { createDb, createPool } from '../../platform/db';
 import { sendJob, startJobs } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { creditDeposit } from '../money/deposits';
 import { transactions, wallets } from '../money/tables';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
@@ -22,9 +23,7 @@ import { sandboxTransfers } from '../../rails/sandbox/tables';
 import { payees } from '../payees/tables';
 import { payoutRecurrences, payouts } from './tables';
 import { occurrenceDate, runRecurrence } from './recurring';
-import { lagosToday, Q_RECURRING_PAYOUT } from './shared';
-
-const lagosTodayStr = () => lagosToday();
+import { Q_RECURRING_PAYOUT } from './shared';
 
 let t: TestApp;
 let stop: () => Promise<void>;
@@ -362,8 +361,7 @@ describe('payout edit', () => {
     currency: 'NGN',
     recipient: { name: 'Ada', bankCode: '058', accountNumber: ordinaryAccount() },
   });
-  const tomorrowPlus = (n: number) =>
-    new Date(Date.now() + 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+  const tomorrowPlus = (n: number) => lagosToday(Date.now() + n * 86_400_000);
 
   it('an edit after approval means re-approval (trail Resubmitted); the new amount is what is paid', async () => {
     const { o, a } = await company();
@@ -464,7 +462,7 @@ describe('recurring payouts', () => {
         recipient: { name: 'Rent', bankCode: '058', accountNumber: ordinaryAccount() },
       })
     ).body.data.payee;
-    const start = new Date(Date.now() + 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const start = lagosToday(Date.now() + 86_400_000);
     const bad = await o.api.post(
       '/api/payouts',
       {
@@ -552,18 +550,15 @@ describe('recurring payouts', () => {
       status: 'active',
     });
     // The next (last) one: after it the series has ended.
+    await t.db.update(payoutRecurrences).set({ nextDate: lagosToday() }).where(eq(payoutRecurrences.id, rid));
     await t.db
       .update(payoutRecurrences)
-      .set({ nextDate: lagosTodayStr() })
-      .where(eq(payoutRecurrences.id, rid));
-    await t.db
-      .update(payoutRecurrences)
-      .set({ startDate: occurrenceDate(lagosTodayStr(), 'weekly', -2) })
+      .set({ startDate: occurrenceDate(lagosToday(), 'weekly', -2) })
       .where(eq(payoutRecurrences.id, rid));
     expect(await runRecurrence(t.app.deps, rid)).toBe('created');
     const [r2] = await t.db.select().from(payoutRecurrences).where(eq(payoutRecurrences.id, rid));
     expect(r2.occurrences).toBe(2);
-    const yesterday = new Date(Date.parse(`${lagosTodayStr()}T12:00:00Z`) - 86_400_000)
+    const yesterday = new Date(Date.parse(`${lagosToday()}T12:00:00Z`) - 86_400_000)
       .toISOString()
       .slice(0, 10);
     // Its end date reached: the occurrence of that date is the last, the series has ended.
@@ -593,7 +588,7 @@ describe('recurring payouts', () => {
         recipient: { name: 'Rent', bankCode: '058', accountNumber: ordinaryAccount() },
       })
     ).body.data.payee;
-    const start = new Date(Date.now() + 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+    const start = lagosToday(Date.now() + 3 * 86_400_000);
     const mk = async () =>
       (
         await o.api.post(

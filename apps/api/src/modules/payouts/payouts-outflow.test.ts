@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWithRole, type TestApp, createTestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions } from '../money/tables';
@@ -13,7 +14,6 @@ import { approvalDecisions, approvalItems } from '../approvals/tables';
 import { payees } from '../payees/tables';
 import { payoutSchedules, payouts } from './tables';
 import { runSchedule } from './schedule';
-import { lagosToday } from './shared';
 
 let t: TestApp;
 let stop: () => Promise<void>;

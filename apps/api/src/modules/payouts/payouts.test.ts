@@ -10,13 +10,14 @@ import {
 } from '../../../test/helpers';
 import { createDb, createPool } from '../../platform/db';
 import { sendJob, startJobs } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { verifyAllChains } from '../approvals/trail';
 import { payoutSchedules } from './tables';
 import { runSchedule } from './schedule';
-import { lagosToday, Q_SCHEDULED_PAYOUT } from './shared';
+import { Q_SCHEDULED_PAYOUT } from './shared';
 
 let t: TestApp;
 let stop: () => Promise<void>;

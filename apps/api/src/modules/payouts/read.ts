@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { transactions, users } from '../../platform/schema';
+import { escapeLike } from '../../platform/text';
 import { approvalItems } from '../approvals/tables';
 import { approvalOf } from '../approvals';
 import { payees } from '../payees/tables';
@@ -138,7 +139,6 @@ export async function getPayout(
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const lagosStart = (d: string) => new Date(d.length === 10 ? `${d}T00:00:00+01:00` : d);
 
 const PERIOD_MS = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;

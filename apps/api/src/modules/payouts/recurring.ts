@@ -6,8 +6,9 @@ import type { Db, DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { sendJob } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { createApprovedPayout } from './create-approved';
-import { lagosToday, Q_RECURRING_PAYOUT, type Row } from './shared';
+import { Q_RECURRING_PAYOUT, type Row } from './shared';
 import { payoutRecurrences, payouts } from './tables';
 
 /** The n-th date of a series from `start`: weekly, or monthly on the same day (clamped to short months). */

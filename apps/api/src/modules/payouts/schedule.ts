@@ -7,10 +7,11 @@ import type { Db, DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { sendJob, sendJobSoon } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { resubmitForApproval } from '../approvals';
 import { editedAfterApproval, manifestChange } from '../money';
 import { startPayment } from './payment';
-import { assertFutureDate, lagosToday, lockPayout, Q_SCHEDULED_PAYOUT, secondsUntil } from './shared';
+import { assertFutureDate, lockPayout, Q_SCHEDULED_PAYOUT, secondsUntil } from './shared';
 import { payoutRecurrences, payoutSchedules, payouts } from './tables';
 
 /** Runs a scheduled payout if due: once, whatever the number of workers (row locks + status). */

@@ -1,13 +1,13 @@
 // What the payouts module's use-case files share (create, edit, approval, schedule, recurring,
 // read): the row type, the queue names, dates in Lagos, the payout lock, and the checks creation
 // and edit run alike (category, assets, the price from the wallet).
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PAYOUT_MSG, type PayoutStatus } from '@owo/contract';
 import type { DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { transactions } from '../../platform/schema';
+import { lagosToday } from '../../platform/dates';
 import { payoutCategories } from '../categories/tables';
 import { payoutAssets } from '../products/tables';
 import { checkPayoutLimit, computeFee, getWallet, quoteExchange } from '../money';
@@ -20,14 +20,9 @@ export type PayoutWallet = NonNullable<Awaited<ReturnType<typeof getWallet>>>;
 export const Q_SCHEDULED_PAYOUT = 'payouts.scheduled';
 export const Q_RECURRING_PAYOUT = 'payouts.recurring';
 
-export const newReference = () => `pay_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
 export const transferReference = (p: Pick<Row, 'reference' | 'paymentAttempt'>) =>
   `${p.reference}-${p.paymentAttempt}`;
 
-/** Today in Lagos (UTC+1 all year), as YYYY-MM-DD. */
-export function lagosToday(now = Date.now()): string {
-  return new Date(now + 3_600_000).toISOString().slice(0, 10);
-}
 /** Seconds from now until 00:05 Lagos time on `date` (0 when already due). */
 export function secondsUntil(date: string): number {
   const at = Date.parse(`${date}T00:05:00+01:00`);

@@ -1,6 +1,5 @@
 // A payroll run created (issue 25): the body checked (dates, an NGN wallet, every net pay positive and
 // within the payout limit), the rows computed and written with the bank number re-sealed per row.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { checkPayrollDates, PAYROLL_MSG } from '@owo/contract';
 import type { Tx } from '../../platform/db';
@@ -8,12 +7,14 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { vaultFor } from '../../platform/vault';
+import { lagosToday } from '../../platform/dates';
+import { newReference } from '../../platform/text';
 import { checkPayoutLimit, getWallet } from '../money';
 import type { PayContext } from './statutory';
 import { payrolls } from './tables';
 import { lockPayContext, settleRunContext } from './pay-context';
 import { type ComputedRow, computeRun, totals } from './run-figures';
-import { EMPLOYEE_ACCOUNT_FIELD, lagosToday, ROW_ACCOUNT_FIELD } from './shared';
+import { EMPLOYEE_ACCOUNT_FIELD, ROW_ACCOUNT_FIELD } from './shared';
 
 export type PayrollBody = {
   name: string;
@@ -63,8 +64,6 @@ export async function preparePayroll(
   });
   return { rows, totals: totals(rows), ctx: used as PayContext };
 }
-
-const newReference = () => `pyr_${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
 
 export async function writeRows(
   tx: Tx,
@@ -130,7 +129,7 @@ export async function createPayroll(
       .insert(payrolls)
       .values({
         accountId: p.tenant.accountId,
-        reference: newReference(),
+        reference: newReference('pyr', 5),
         name: p.body.name,
         description: p.body.description || null,
         type: p.body.type,

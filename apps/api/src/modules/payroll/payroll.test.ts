@@ -10,6 +10,7 @@ import {
   createTestApp,
 } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
@@ -233,7 +234,7 @@ describe('payroll runs', () => {
       payrollBody(o, [id], { daysBeforeMonthEndToProcessPayroll: 32 }),
     );
     expect(dayRange.status).toBe(400);
-    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const today = lagosToday();
     const sched = await o.api.post(
       '/api/payrolls',
       payrollBody(o, [id], { mode: 'scheduled', scheduledPayDate: today }),

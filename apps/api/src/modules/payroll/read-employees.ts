@@ -5,10 +5,11 @@ import { fromMinor, type PayrollEmployee } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
+import { escapeLike } from '../../platform/text';
 import { employeeNetPay, payReviewFlags, type StatutorySettings } from './statutory';
 import { payrollEmployees, payrollGroups } from './tables';
 import { headcount, statutorySettings } from './run-figures';
-import { type EmployeeRow, escapeLike, mapMoney, maskNumber, visibleTo } from './shared';
+import { type EmployeeRow, mapMoney, maskNumber, visibleTo } from './shared';
 
 export type EmployeeView = { visible: boolean; settings: StatutorySettings; headcount: number };
 

@@ -5,10 +5,11 @@ import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { transactions } from '../../platform/schema';
+import { escapeLike } from '../../platform/text';
 import { LINE } from './statutory';
 import { payrollRows, payrolls } from './tables';
 import { effectiveStatus, listSelect, rowCounts } from './read-runs';
-import { escapeLike, mapMoney, maskNumber, rowStatusSql, visibleTo } from './shared';
+import { mapMoney, maskNumber, rowStatusSql, visibleTo } from './shared';
 
 export const PAYROLL_ROW_SELECT = {
   id: payrollRows.id,

@@ -6,9 +6,10 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { transactions, users } from '../../platform/schema';
+import { escapeLike } from '../../platform/text';
 import { approvalOf } from '../approvals';
 import { payrollRows, payrolls } from './tables';
-import { escapeLike, mapMoney, type PayrollRec, rowStatusSql, visibleTo } from './shared';
+import { mapMoney, type PayrollRec, rowStatusSql, visibleTo } from './shared';
 
 const m = (minor: number | null) => (minor === null ? null : fromMinor(minor));
 

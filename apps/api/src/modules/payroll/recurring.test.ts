@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_MSG, PAYROLL_MSG } from '@owo/contract';
 import { memberWithRole, setKybTier, type TestApp, createTestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions } from '../money/tables';
 import { verifyLedger } from '../money/verify';
@@ -111,7 +112,7 @@ describe('recurring and scheduled payrolls', () => {
 
   it('a once/scheduled payroll waits for its date after approval', async () => {
     const { o, admin, ids } = await company();
-    const tomorrow = new Date(Date.now() + 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = lagosToday(Date.now() + 86_400_000);
     const created = await o.api.post('/api/payrolls', {
       name: 'Bonus',
       type: 'once',
@@ -135,7 +136,7 @@ describe('recurring and scheduled payrolls', () => {
 
 describe('approved-run-paid', () => {
   it("a scheduled run the money core refuses (a fee change since approval) does not stop the other companies' due runs", async () => {
-    const day = new Date(Date.now() + 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+    const day = lagosToday(Date.now() + 3 * 86_400_000);
     const scheduled = async () => {
       const c = await company();
       const created = await c.o.api.post('/api/payrolls', {

@@ -9,11 +9,12 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps';
 import type { TenantContext } from '../../platform/guard';
 import { defineTicker } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { runAfterCommit } from '../approvals';
 import { createPayroll } from './create-run';
 import { payRows } from './pay-run';
 import { submitPayroll } from './review-run';
-import { lagosToday, lockPayroll } from './shared';
+import { lockPayroll } from './shared';
 import { payrollRows, payrolls } from './tables';
 
 const MONTHS = [

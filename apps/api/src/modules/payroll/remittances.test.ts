@@ -5,6 +5,7 @@ import { memberWithRole, setKybTier, type TestApp, createTestApp } from '../../.
 import { startJobs } from '../../platform/jobs';
 import { vaultReads } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
+import { lagosMonth } from '../../platform/dates';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { payrollEmployees, payrollImportEntries, payrollRows } from './tables';
@@ -48,7 +49,6 @@ const worked = (over: Record<string, unknown> = {}) =>
     nhfNumber: 'NHF-12345',
     ...over,
   });
-const lagosMonth = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 7);
 const lines = (csv: string) => csv.trim().split('\r\n');
 
 async function company() {

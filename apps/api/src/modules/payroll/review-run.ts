@@ -5,11 +5,12 @@ import { PAYROLL_MSG } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { conflict } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
+import { lagosToday } from '../../platform/dates';
 import { registerApprovable, submitForApproval, type HandlerContext } from '../approvals';
 import { batchManifest } from '../money';
 import { payrollRows, payrolls } from './tables';
 import { payrollEvent, payRows, runLines, runRows } from './pay-run';
-import { lagosToday, lockPayroll } from './shared';
+import { lockPayroll } from './shared';
 
 /** POST /payrolls/{id}/approve: SUBMITS the draft to the approvals engine (decisions go through it). */
 export async function submitPayroll(deps: AppDeps, p: { tenant: TenantContext; id: string }) {

@@ -28,8 +28,6 @@ export const mapMoney = (r: Record<string, number>) =>
   Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fromMinor(v)]));
 export const maskNumber = (last4: string) => `******${last4}`;
 export const visibleTo = (tenant: TenantContext) => canViewPayrollSensitiveData(tenant.roleSlug);
-export const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function lockPayroll(tx: DbOrTx, accountId: string, id: string): Promise<PayrollRec> {
   const [r] = await tx

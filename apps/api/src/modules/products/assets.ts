@@ -5,6 +5,7 @@ import { ASSET_MSG, fromMinor, PRODUCT_MSG, type PayoutAsset } from '@owo/contra
 import type { DbOrTx, Tx } from '../../platform/db';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { fetchPage, type PageQuery } from '../../platform/list';
+import { escapeLike } from '../../platform/text';
 import { payoutAssetInventory, payoutAssets, productsAndServices } from './tables';
 
 type AssetRow = typeof payoutAssets.$inferSelect;
@@ -18,7 +19,6 @@ export type AssetInput = {
 };
 
 export const assetNotFound = () => new AppError(404, 'not-found', ASSET_MSG.notFound);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const isUnique = (err: unknown) =>
   (err as { code?: string })?.code === '23505' ||
   (err as { cause?: { code?: string } })?.cause?.code === '23505';

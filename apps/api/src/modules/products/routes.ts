@@ -18,6 +18,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
+import { escapeLike } from '../../platform/text';
 import { registerAssetRoutes } from './asset-routes';
 import { productsAndServices } from './tables';
 
@@ -92,9 +93,7 @@ export async function registerProducts(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const where = and(
         eq(productsAndServices.accountId, tenantOf(req).accountId),
-        req.query.search
-          ? ilike(productsAndServices.name, `%${req.query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-          : undefined,
+        req.query.search ? ilike(productsAndServices.name, `%${escapeLike(req.query.search)}%`) : undefined,
       );
       const [{ n }] = await db.select({ n: count() }).from(productsAndServices).where(where);
       const rows = await db

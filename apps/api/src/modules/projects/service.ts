@@ -6,6 +6,7 @@ import { fromMinor, PROJECT_MSG, type Project } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, fieldError } from '../../platform/errors';
 import { fetchPage, type PageQuery } from '../../platform/list';
+import { escapeLike } from '../../platform/text';
 import { users } from '../identity/tables';
 import { accountMembers } from '../teams/tables';
 import { projectMembers, projects } from './tables';
@@ -15,7 +16,6 @@ export type ProjectUse = { spentMinor: number; committedMinor: number };
 const MAX_BUDGET = 100_000_000_000_000;
 
 export const projectNotFound = () => new AppError(404, 'not-found', PROJECT_MSG.notFound);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Spend per project: spent = paying, completed or retired (not failed or reversed on the rail);

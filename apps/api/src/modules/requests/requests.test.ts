@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_MSG } from '@owo/contract';
 import { memberWithRole, type TestApp, createTestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
+import { lagosToday } from '../../platform/dates';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
@@ -10,7 +11,6 @@ import { verifyAllChains } from '../approvals/trail';
 import { decide } from '../approvals';
 import { approvalDecisions } from '../approvals/tables';
 import { notifications } from '../notifications/tables';
-import { lagosToday } from '../payouts';
 import { payouts, payoutSchedules } from '../payouts/tables';
 
 let t: TestApp;

@@ -4,7 +4,6 @@
 // transaction (`decide`'s `within`), and the final approval acts on it: pay or schedule creates a
 // payout through the payouts module (`createApprovedPayout`), which holds through the money core.
 // "Request more info" is the engine's rejection; the maker answers it with the engine's resolve.
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   formatMoney,
@@ -24,12 +23,14 @@ import { conflict, fieldError, notFound } from '../../platform/errors';
 import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { preparedPage } from '../../platform/list';
 import { users } from '../../platform/schema';
+import { escapeLike, newReference } from '../../platform/text';
+import { lagosToday } from '../../platform/dates';
 import { approvalOf, decide, registerApprovable, submitForApproval, type HandlerContext } from '../approvals';
 import { approvalItems } from '../approvals/tables';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { getWallet, outflowManifest, type OutflowDraft } from '../money';
 import { createNotification } from '../notifications';
-import { createApprovedPayout, lagosToday, payoutStatuses } from '../payouts';
+import { createApprovedPayout, payoutStatuses } from '../payouts';
 import { payees } from '../payees/tables';
 import { fundRequests } from './tables';
 
@@ -38,8 +39,6 @@ type Body = z.output<typeof fundRequestBody>;
 type DecisionBody = z.output<typeof fundRequestDecisionBody>;
 type ListQuery = z.output<typeof fundRequestListQuery>;
 
-const newReference = () => `req_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const P = (name: string) => sql.placeholder(name);
 
 async function notify(tx: DbOrTx, r: Row, topic: string, value: string, userIds?: string[]) {
@@ -285,7 +284,7 @@ export async function createFundRequest(
       .values({
         accountId,
         subsidiaryId: subsidiaryForWrite(tenant),
-        reference: newReference(),
+        reference: newReference('req'),
         makerUserId: p.userId,
         makerName: `${maker?.first ?? ''} ${maker?.last ?? ''}`.trim(),
         walletId: wallet.id,

@@ -12,6 +12,7 @@ import { AppError, badRequest, fieldError, forbidden, notFound } from '../../pla
 import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { accounts, subsidiaries, subsidiaryAccess, users } from '../../platform/schema';
 import { newToken, sha256 } from '../../platform/tokens';
+import { escapeLike } from '../../platform/text';
 import { sendMail } from '../mail';
 import { createNotification } from '../notifications';
 import { requireRole, roleNames } from './roles';
@@ -21,7 +22,6 @@ type InvitationRow = typeof invitations.$inferSelect;
 type MailDeps = Pick<AppDeps, 'db' | 'config'>;
 
 const FULL_ACCESS = new Set(['owner', 'admin']);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const expiryFromNow = () => new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
 export const invitationExpired = () => new AppError(410, 'invitation-expired', TEAM_MSG.invitationExpired);
 const invitationUsed = () => new AppError(410, 'invitation-invalid', TEAM_MSG.invitationUsed);

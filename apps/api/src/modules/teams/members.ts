@@ -4,6 +4,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { accounts, users } from '../../platform/schema';
+import { escapeLike } from '../../platform/text';
 import { createNotification } from '../notifications';
 import { requireRole, roleNames } from './roles';
 import { accountMembers, memberSpendLimits } from './tables';
@@ -13,8 +14,6 @@ export type MemberStats = (
   accountId: string,
   memberUserId: string,
 ) => Promise<{ totalCashOutFlow: number; totalTransactions: number }>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const memberColumns = {
   member: accountMembers,
