@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { fromMinor, type InflowTransaction } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
+import { escapeLike } from '../../platform/text';
 
 type TxRow = {
   id: string;
@@ -61,7 +62,7 @@ export async function listInflowTransactions(
   p: { accountId: string; invoiceId: string | null; page: number; limit: number; search?: string },
 ): Promise<{ items: InflowTransaction[]; total: number }> {
   const inv = p.invoiceId;
-  const like = p.search ? `%${p.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = p.search ? `%${escapeLike(p.search)}%` : null;
   const res = await db.execute<TxRow>(sql`
     with x as (
       select p.id, 'INFLOW' as type, p.amount_minor as amount, 'success' as status, t.reference,

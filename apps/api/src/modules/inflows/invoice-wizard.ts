@@ -14,6 +14,7 @@ import {
   splitAmount,
 } from '@owo/contract';
 import type { z } from 'zod';
+import { lagosToday } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict } from '../../platform/errors';
 import { users } from '../identity/tables';
@@ -50,9 +51,6 @@ export function checkDiscount(
 }
 
 const MAX_INVOICE_MINOR = 100_000_000_000_000;
-function lagosToday(now = new Date()): string {
-  return new Date(now.getTime() + 3600_000).toISOString().slice(0, 10); // WAT = UTC+1, no DST
-}
 
 /** Step 2 rules (002 §5): terms present, names and dates, no past date, sum exactly 100, equal split. */
 export function planTerms(

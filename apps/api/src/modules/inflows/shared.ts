@@ -2,9 +2,9 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../platform/errors';
+import { escapeLike } from '../../platform/text';
 
 export const P = (name: string) => sql.placeholder(name);
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const likeOf = (search?: string) => (search ? `%${escapeLike(search)}%` : null);
 export const nf = (what: string) => new AppError(404, 'not-found', what);
 export type AfterCommit = (() => Promise<void> | void)[];
