@@ -101,7 +101,6 @@ export async function retryOnDeadlock<T>(fn: () => Promise<T>, attempts = 5): Pr
   }
 }
 
-
 /**
  * The cached balance of ledger account `la` (an alias in the caller's query), wherever it is kept
  * (migration 0022): a wallet's accounts in the wallet row, a system account in its shards, any other
