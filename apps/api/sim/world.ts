@@ -32,6 +32,8 @@ export type WorldOptions = {
 /** The worker process: the app as `npm start` boots it, on the run's database, jobs on. */
 export type WorkerProcess = {
   baseUrl: () => string | null;
+  /** How many times it was killed (a request in flight across a kill gets no answer). */
+  kills: () => number;
   kill(): Promise<void>;
   /** Starts it again in the background (a supervisor would); `ready` settles when it is up. */
   restart(): void;
@@ -61,16 +63,19 @@ async function workerProcess(dbUrl: string, env: Record<string, string>): Promis
   const port = await freePort();
   let child: ChildProcess | null = await startCrashServer({ dbUrl }, port, env);
   let starting: Promise<void> = Promise.resolve();
+  let kills = 0;
   const kill = async () => {
     await starting;
     if (!child) return;
     const c = child;
     child = null;
+    kills++;
     c.kill('SIGKILL');
     if (c.exitCode === null) await new Promise<void>((r) => c.once('exit', () => r()));
   };
   return {
     baseUrl: () => (child ? `http://127.0.0.1:${port}` : null),
+    kills: () => kills,
     kill,
     restart() {
       starting = starting.then(async () => {
@@ -163,12 +168,14 @@ function callOn(w: LiveWorld, rng: Rng, auth: { token?: string; accountId?: stri
   const api = client({ ...w.primary, baseUrl }, auth);
   return async (method, path, body, headers) => {
     const drops = w.drops;
+    const kills = w.worker?.kills() ?? 0;
     let res;
     try {
       res = await api.call(method, path, method === 'GET' ? undefined : (body ?? {}), headers);
     } catch (err) {
       // The worker process was killed under this request: the caller never hears back (status 0).
-      if (baseUrl === second && w.worker?.baseUrl() !== second)
+      // (It may be up again on the same port by now: a kill since the call began tells.)
+      if (baseUrl === second && (w.worker?.baseUrl() !== second || w.worker?.kills() !== kills))
         return {
           status: 0,
           body: { status: 'error', message: 'no answer', data: null },
