@@ -217,6 +217,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
 
+  // SQL that PostgreSQL 15 reads too (.ci/run's second API pass): `7_500` in SQL text is a syntax error
+  // before PostgreSQL 16. Tests included, since that pass runs them.
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/(^|[^A-Za-z0-9_$])[0-9]+_[0-9]/], TaggedTemplateExpression[tag.object.name='sql'] TemplateElement[value.raw=/(^|[^A-Za-z0-9_$])[0-9]+_[0-9]/], CallExpression[callee.property.name=/^(query|raw|execute)$/] > TemplateLiteral > TemplateElement[value.raw=/(^|[^A-Za-z0-9_$])[0-9]+_[0-9]/]",
+          message: 'A numeric literal with underscores in SQL text is a syntax error before PostgreSQL 16.',
+        },
+      ],
+    },
+  },
+
   // Imports: resolved with the TypeScript paths of each workspace; no cycles anywhere.
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],

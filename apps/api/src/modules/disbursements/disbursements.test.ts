@@ -321,7 +321,7 @@ describe('bulk disbursements', () => {
     expect(d.status).toBe('pending');
     // The platform's transfer fee for this account changes while the batch waits for approval.
     await t.db.execute(sql`insert into fee_policies (account_id, method, currency, flat_minor)
-      values (${o.account.id}, 'bank-transfer', 'NGN', 7_500)`);
+      values (${o.account.id}, 'bank-transfer', 'NGN', 7500)`);
     expect((await approve(admin.api, d.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
     const after = (await o.api.get(`/api/disbursements/${d.id}`)).body.data;
     const fees = after.items.map((i: any) => i.feeMinor);

@@ -158,7 +158,7 @@ describe('approved-run-paid', () => {
     // After the approval, the first company's transfer fee changes: its approved manifest no longer
     // matches what would be paid, so the money core refuses that run (409, nothing moves).
     await t.db.execute(sql`insert into fee_policies (account_id, method, currency, flat_minor)
-      values (${first.o.account.id}, 'bank-transfer', 'NGN', 7_500)`);
+      values (${first.o.account.id}, 'bank-transfer', 'NGN', 7500)`);
     expect(await payDueScheduled(t.app.deps, day)).toBeGreaterThanOrEqual(1);
     const status = async (c: typeof first) => (await c.o.api.get(`/api/payrolls/${c.id}`)).body.data.status;
     expect(await status(first)).toBe('approved'); // refused: nothing held, still waiting
