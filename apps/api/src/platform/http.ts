@@ -1,8 +1,31 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { STATUS, type FieldErrors, type ListQuery, type Pagination } from '@owo/contract';
 import { AppError } from './errors';
 import { lostConnection, pgCode } from './db';
+
+/** The app with the zod type provider: what a module's route groups are registered on. */
+export type Router = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export const routerOf = (app: FastifyInstance): Router => app.withTypeProvider<ZodTypeProvider>();
 
 export function ok<T>(data: T, message = 'Success') {
   return { status: STATUS.success, message, data };

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelope,
@@ -18,7 +17,7 @@ import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import { fusedList, isPublic, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged, sendJsonPage } from '../../platform/http';
+import { ok, paged, routerOf, sendJsonPage, type Router } from '../../platform/http';
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import { fastList } from '../../platform/list';
 import { sendStoredDocument, storageOf } from '../../platform/storage';
@@ -30,13 +29,10 @@ const tags = ['transactions'];
 const file = z.any().describe('The file bytes (application/pdf or text/csv)');
 const RECEIPT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/i;
 
-type Router = ReturnType<typeof typed>;
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- exists only so `Router` can be derived from its return type
-const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** Transaction history, receipts and statements (002 §4, §7; 000 §6). Register after money. */
 export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = routerOf(app);
   registerListRoutes(r, deps);
 
   // Path spelled as the spec has it (002 §7).
