@@ -6,5 +6,12 @@ export default defineConfig({
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/webhooks': 'http://localhost:3000' } },
   // Source maps are published beside the hashed assets (valid maps, Lighthouse best practices).
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['./src/test-setup.ts'] },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test-setup.ts'],
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, with the
+    // main process idle. The jsdom files are CPU-bound, so two workers use both cores.
+    maxWorkers: 2,
+  },
 });
