@@ -1,46 +1,31 @@
 import { recordAuditChange } from '../audit';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   APPROVAL_MSG,
   SELF_APPROVAL_MSG,
-  APPROVAL_TYPE_LABELS,
-  APPROVAL_TYPES,
-  apPolicyBody,
-  apPolicySchema,
   APPROVAL_COMMENT_MSG,
   approvalCommentBody,
   approvalCommentSchema,
   approvalIdParam,
   approvalListItemSchema,
   approvalTypeParam,
-  approvalTypesSchema,
   approverOutlookQuery,
   approverOutlookSchema,
   decisionBody,
   envelope,
   errorEnvelope,
-  fromMinor,
-  idParam,
   listEnvelope,
   listQuery,
   pendingApprovalItemSchema,
-  PLATFORM_LIMITS_MSG,
-  platformKycCapBody,
-  platformKycCapSchema,
   resolveBody,
   selfApprovalBody,
-  workflowBody,
-  workflowListQuery,
-  workflowSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { authOf, isPlatformAdmin, loadMembership, needs, needsSession, tenantOf } from '../../platform/guard';
-import { forbidden, notFound } from '../../platform/errors';
-import { bodyRefs } from '../../platform/refs';
+import { authOf, loadMembership, needs, needsSession, tenantOf } from '../../platform/guard';
+import { notFound } from '../../platform/errors';
 import { addComment, commentThread, itemForCommenter } from './comments';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import {
   approverOutlook,
   decide,
@@ -51,135 +36,46 @@ import {
   runAfterCommit,
   selfApprove,
 } from './engine';
-import { apPolicyDto, getApPolicy, platformKycCap, saveApPolicy, setPlatformKycCap } from './policy';
-import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, updateWorkflow } from './workflows';
+import {
+  getApPolicyRoute,
+  updateApPolicyRoute,
+  getPlatformKycCapRoute,
+  setPlatformKycCapRoute,
+} from './policy-routes';
+import {
+  listApprovalTypesRoute,
+  listApprovalWorkflowsRoute,
+  createApprovalWorkflowRoute,
+  getApprovalWorkflowRoute,
+  updateApprovalWorkflowRoute,
+  deleteApprovalWorkflowRoute,
+} from './workflow-routes';
 
-/** The workflow's category, subsidiary and approvers are the company's own. */
-const WORKFLOW_REFS = bodyRefs({
-  categoryId: 'categories',
-  subsidiaryId: 'subsidiaries',
-  'levels.*.approverIds': { table: 'memberUsers', message: APPROVAL_MSG.approverUnknown },
-}).refs;
+// The comment thread (issue 24 §0): any member involved with the item (maker, approvers,
+// resolvers) or holding approvalWorkflows get; the tenant is the caller's active account
+// (x-account-id or the session's), resolved in comments.ts because makers need no approvals grant.
+const commenter = (
+  req: { headers: Record<string, unknown> },
+  userId: string,
+  activeAccountId: string | null,
+) => {
+  const h = req.headers['x-account-id'];
+  return { userId, accountId: typeof h === 'string' && h ? h : activeAccountId };
+};
 
 const tags = ['approvals'];
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 
 /** The approvals engine's routes (issue 21 §1) and the AP policy (§3). */
 export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-
-  r.get(
-    '/api/approval-workflows/types',
-    {
-      config: needs('approvalWorkflows', 'get'),
-      schema: {
-        operationId: 'listApprovalTypes',
-        summary: 'The approvable types (screens read them rather than hard-coding them)',
-        tags,
-        response: { 200: envelope(approvalTypesSchema) },
-      },
-    },
-    async () => ok(APPROVAL_TYPES.map((type) => ({ type, label: APPROVAL_TYPE_LABELS[type] }))),
-  );
-
-  r.get(
-    '/api/approval-workflows',
-    {
-      config: needs('approvalWorkflows', 'get'),
-      schema: {
-        operationId: 'listApprovalWorkflows',
-        summary: 'List the account’s approval workflows',
-        tags,
-        querystring: workflowListQuery,
-        response: { 200: envelope(z.array(workflowSchema)) },
-      },
-    },
-    async (req) => ok(await listWorkflows(db, tenantOf(req).accountId, req.query.type)),
-  );
-
-  r.post(
-    '/api/approval-workflows',
-    {
-      config: { ...needs('approvalWorkflows', 'post'), ...bodyRefs(WORKFLOW_REFS) },
-      schema: {
-        operationId: 'createApprovalWorkflow',
-        summary: 'Create an approval workflow',
-        tags,
-        body: workflowBody,
-        response: { 201: envelope(workflowSchema), ...errors },
-      },
-    },
-    async (req, reply) => {
-      const w = await db.transaction((tx) =>
-        createWorkflow(tx, {
-          accountId: tenantOf(req).accountId,
-          userId: authOf(req).user.id,
-          body: req.body,
-        }),
-      );
-      return reply.code(201).send(ok(w, 'Approval workflow created successfully'));
-    },
-  );
-
-  r.get(
-    '/api/approval-workflows/:id',
-    {
-      config: needs('approvalWorkflows', 'get'),
-      schema: {
-        operationId: 'getApprovalWorkflow',
-        summary: 'One approval workflow',
-        tags,
-        params: idParam,
-        response: { 200: envelope(workflowSchema), 404: errorEnvelope },
-      },
-    },
-    async (req) => ok(await getWorkflow(db, tenantOf(req).accountId, req.params.id)),
-  );
-
-  r.put(
-    '/api/approval-workflows/:id',
-    {
-      config: { ...needs('approvalWorkflows', 'put'), ...bodyRefs(WORKFLOW_REFS) },
-      schema: {
-        operationId: 'updateApprovalWorkflow',
-        summary: 'Change an approval workflow (items in flight keep their levels)',
-        tags,
-        params: idParam,
-        body: workflowBody,
-        response: { 200: envelope(workflowSchema), ...errors },
-      },
-    },
-    async (req) =>
-      ok(
-        await db.transaction((tx) =>
-          updateWorkflow(tx, { accountId: tenantOf(req).accountId, id: req.params.id, body: req.body }),
-        ),
-        'Approval workflow updated successfully',
-      ),
-  );
-
-  r.delete(
-    '/api/approval-workflows/:id',
-    {
-      config: needs('approvalWorkflows', 'delete'),
-      schema: {
-        operationId: 'deleteApprovalWorkflow',
-        summary: 'Delete an approval workflow (items in flight keep their levels)',
-        tags,
-        params: idParam,
-        response: { 200: envelope(workflowSchema), 404: errorEnvelope },
-      },
-    },
-    async (req) =>
-      ok(
-        await db.transaction((tx) =>
-          deleteWorkflow(tx, { accountId: tenantOf(req).accountId, id: req.params.id }),
-        ),
-        'Approval workflow deleted successfully',
-      ),
-  );
-
+  const r = routerOf(app);
+  listApprovalTypesRoute(r, deps);
+  listApprovalWorkflowsRoute(r, deps);
+  createApprovalWorkflowRoute(r, deps);
+  getApprovalWorkflowRoute(r, deps);
+  updateApprovalWorkflowRoute(r, deps);
+  deleteApprovalWorkflowRoute(r, deps);
   for (const which of ['pending', 'rejected'] as const) {
     r.get(
       `/api/approval-workflows/${which}-approvals/:type`,
@@ -210,19 +106,21 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       },
     );
   }
+  getApproverOutlookRoute(r, deps);
+  getApprovalItemRoute(r, deps);
+  listApprovalCommentsRoute(r, deps);
+  addApprovalCommentRoute(r, deps);
+  decideApprovalRoute(r, deps);
+  selfApproveApprovalRoute(r, deps);
+  resolveApprovalRoute(r, deps);
+  getApPolicyRoute(r, deps);
+  updateApPolicyRoute(r, deps);
+  getPlatformKycCapRoute(r, deps);
+  setPlatformKycCapRoute(r, deps);
+}
 
-  // The comment thread (issue 24 §0): any member involved with the item (maker, approvers,
-  // resolvers) or holding approvalWorkflows get; the tenant is the caller's active account
-  // (x-account-id or the session's), resolved in comments.ts because makers need no approvals grant.
-  const commenter = (
-    req: { headers: Record<string, unknown> },
-    userId: string,
-    activeAccountId: string | null,
-  ) => {
-    const h = req.headers['x-account-id'];
-    return { userId, accountId: typeof h === 'string' && h ? h : activeAccountId };
-  };
-
+function getApproverOutlookRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   // Read by the forms that submit approvable items (a maker often holds no approvals grant): any
   // active member of the caller's account (x-account-id or the session's active account).
   r.get(
@@ -257,7 +155,10 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       );
     },
   );
+}
 
+function getApprovalItemRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/approval-workflows/items/:approvalId',
     {
@@ -275,7 +176,13 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       return ok(await presentItem(db, item, authOf(req).user.id));
     },
   );
+}
 
+function listApprovalCommentsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // The comment thread (issue 24 §0): any member involved with the item (maker, approvers,
+  // resolvers) or holding approvalWorkflows get; the tenant is the caller's active account
+  // (x-account-id or the session's), resolved in comments.ts because makers need no approvals grant.
   r.get(
     '/api/approval-workflows/items/:approvalId/comments',
     {
@@ -297,7 +204,13 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       return ok(await commentThread(db, item));
     },
   );
+}
 
+function addApprovalCommentRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // The comment thread (issue 24 §0): any member involved with the item (maker, approvers,
+  // resolvers) or holding approvalWorkflows get; the tenant is the caller's active account
+  // (x-account-id or the session's), resolved in comments.ts because makers need no approvals grant.
   r.post(
     '/api/approval-workflows/items/:approvalId/comments',
     {
@@ -321,7 +234,10 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(ok(await commentThread(db, item), APPROVAL_COMMENT_MSG.added));
     },
   );
+}
 
+function decideApprovalRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/approval-workflows/pending-approvals/approve/:approvalId',
     {
@@ -353,7 +269,10 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       return ok(await presentItem(db, item, userId), message);
     },
   );
+}
 
+function selfApproveApprovalRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/approval-workflows/pending-approvals/self-approve/:approvalId',
     {
@@ -396,7 +315,10 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       return ok(await presentItem(db, item, userId), APPROVAL_MSG.selfApproved(item.type));
     },
   );
+}
 
+function resolveApprovalRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/approval-workflows/rejected-approvals/:approvalId/resolve',
     {
@@ -420,87 +342,6 @@ export async function registerApprovals(app: FastifyInstance, deps: AppDeps) {
       });
       await runAfterCommit(afterCommit);
       return ok(await presentItem(db, item, userId), APPROVAL_MSG.resolved(item.type));
-    },
-  );
-
-  r.get(
-    '/api/settings/ap-policy',
-    {
-      config: needs('policy', 'get'),
-      schema: {
-        operationId: 'getApPolicy',
-        summary: 'The account’s AP policy',
-        tags,
-        response: { 200: envelope(apPolicySchema) },
-      },
-    },
-    async (req) => ok(apPolicyDto(await getApPolicy(db, tenantOf(req).accountId))),
-  );
-
-  r.put(
-    '/api/settings/ap-policy',
-    {
-      config: needs('policy', 'put'),
-      schema: {
-        operationId: 'updateApPolicy',
-        summary: 'Change the AP policy (threshold, four eyes, budgets, receipts, KYC cap)',
-        description:
-          'The KYC cap may be lowered below the platform’s (platformKycIncompleteCap), never raised above it: 422 with a field error, nothing changes.',
-        tags,
-        body: apPolicyBody,
-        response: { 200: envelope(apPolicySchema), 400: errorEnvelope, 422: errorEnvelope },
-      },
-    },
-    async (req) => {
-      const before = apPolicyDto(await getApPolicy(db, tenantOf(req).accountId));
-      const p = await db.transaction((tx) =>
-        saveApPolicy(tx, { accountId: tenantOf(req).accountId, userId: authOf(req).user.id, body: req.body }),
-      );
-      recordAuditChange(req, before, apPolicyDto(p));
-      return ok(apPolicyDto(p), 'AP policy updated successfully');
-    },
-  );
-
-  // The platform's KYC cap (issue 34 §5): everyone signed in reads it (it bounds their own AP
-  // policy); only a platform administrator (PLATFORM_ADMIN_EMAILS, confirmed email) changes it.
-  const kycCapDto = (c: { capMinor: number; updatedAt: Date | null }, editable: boolean) => ({
-    editable,
-    kycIncompleteCap: fromMinor(c.capMinor),
-    kycIncompleteCapMinor: c.capMinor,
-    updatedAt: c.updatedAt?.toISOString() ?? null,
-  });
-  r.get(
-    '/api/platform/kyc-cap',
-    {
-      config: needsSession(),
-      schema: {
-        operationId: 'getPlatformKycCap',
-        summary: 'The platform KYC cap: the most a company without complete KYB pays in one transaction',
-        tags,
-        response: { 200: envelope(platformKycCapSchema) },
-      },
-    },
-    async (req) => ok(kycCapDto(await platformKycCap(db), isPlatformAdmin(deps.config, req))),
-  );
-  r.put(
-    '/api/platform/kyc-cap',
-    {
-      config: needsSession(),
-      schema: {
-        operationId: 'setPlatformKycCap',
-        summary: 'Set the platform KYC cap (platform administrators only)',
-        tags,
-        body: platformKycCapBody,
-        response: { 200: envelope(platformKycCapSchema), 400: errorEnvelope, 403: errorEnvelope },
-      },
-    },
-    async (req) => {
-      if (!isPlatformAdmin(deps.config, req)) throw forbidden(PLATFORM_LIMITS_MSG.platformAdminOnly);
-      const c = await db.transaction((tx) =>
-        setPlatformKycCap(tx, { userId: authOf(req).user.id, capMinor: req.body.kycIncompleteCap }),
-      );
-      req.log.info({ kycIncompleteCapMinor: c.capMinor }, 'platform KYC cap changed');
-      return ok(kycCapDto(c, true), PLATFORM_LIMITS_MSG.saved);
     },
   );
 }

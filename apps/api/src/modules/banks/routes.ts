@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   bankAccountSchema,
@@ -14,7 +13,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needsSession } from '../../platform/guard';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import {
   countLookup,
   deleteBankAccount,
@@ -27,8 +26,16 @@ import {
 
 /** Banks, account lookup and the user's own bank accounts; also fee policies and exchange quotes. */
 export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = routerOf(app);
+  listBanksRoute(r, deps);
+  resolveBankAccountRoute(r, deps);
+  listMyBankAccountsRoute(r, deps);
+  addMyBankAccountRoute(r, deps);
+  deleteMyBankAccountRoute(r, deps);
+  checkMyBankDetailsRoute(r, deps);
+}
 
+function listBanksRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/content/payout/local/banks',
     {
@@ -42,7 +49,9 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
     },
     async () => ok(await listBanks(deps)),
   );
+}
 
+function resolveBankAccountRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/content/payout/local/validate',
     {
@@ -61,7 +70,9 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
       return ok({ accountName }, accountName ? 'Account resolved' : 'Account could not be resolved');
     },
   );
+}
 
+function listMyBankAccountsRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/me/bank-accounts',
     {
@@ -75,7 +86,9 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await listBankAccounts(deps.db, authOf(req).user.id)),
   );
+}
 
+function addMyBankAccountRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/me/bank-accounts',
     {
@@ -100,7 +113,9 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(ok(saved, MSG.bankSaved));
     },
   );
+}
 
+function deleteMyBankAccountRoute(r: Router, deps: AppDeps) {
   r.delete(
     '/api/me/bank-accounts/:id',
     {
@@ -118,7 +133,9 @@ export async function registerBanks(app: FastifyInstance, deps: AppDeps) {
       return ok(null, 'Bank account removed');
     },
   );
+}
 
+function checkMyBankDetailsRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/agents/self/check-bank-details',
     {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   budgetBody,
@@ -15,7 +14,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import {
   budgetInsight,
   createCategory,
@@ -27,16 +26,28 @@ import {
   setBudget,
 } from './service';
 
+const base = '/api/payout/category';
+
 const tags = ['categories'];
 const subParams = z.object({ id: z.string().uuid(), subId: z.string().uuid() });
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 
 /** Payout categories and budgets (001 §7 Payout categories). */
 export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const base = '/api/payout/category';
+  const r = routerOf(app);
+  listPayoutCategoriesRoute(r, deps);
+  listPayoutSubcategoriesRoute(r, deps);
+  getBudgetInsightRoute(r, deps);
+  createPayoutCategoryRoute(r, deps);
+  renamePayoutCategoryRoute(r, deps);
+  deletePayoutCategoryRoute(r, deps);
+  setCategoryBudgetRoute(r, deps);
+  putPayoutSubcategoryRoute(r, deps);
+  deletePayoutSubcategoryRoute(r, deps);
+}
 
+function listPayoutCategoriesRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     base,
     {
@@ -50,7 +61,10 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await listCategories(db, tenantOf(req).accountId)),
   );
+}
 
+function listPayoutSubcategoriesRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     `${base}/subcategory`,
     {
@@ -64,7 +78,10 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await listCategories(db, tenantOf(req).accountId, true)),
   );
+}
 
+function getBudgetInsightRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     `${base}/insight/budget`,
     {
@@ -78,7 +95,10 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await budgetInsight(db, tenantOf(req).accountId)),
   );
+}
 
+function createPayoutCategoryRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     base,
     {
@@ -98,7 +118,10 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(ok(c, CATEGORY_MSG.created));
     },
   );
+}
 
+function renamePayoutCategoryRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     `${base}/:id`,
     {
@@ -120,7 +143,10 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
         CATEGORY_MSG.updated,
       ),
   );
+}
 
+function deletePayoutCategoryRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     `${base}/:id`,
     {
@@ -141,7 +167,10 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
         CATEGORY_MSG.deleted,
       ),
   );
+}
 
+function setCategoryBudgetRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.patch(
     `${base}/:id/budget`,
     {
@@ -167,7 +196,10 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
         CATEGORY_MSG.budgetSet,
       ),
   );
+}
 
+function putPayoutSubcategoryRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     `${base}/:id/subcategory`,
     {
@@ -193,7 +225,10 @@ export async function registerCategories(app: FastifyInstance, deps: AppDeps) {
       return ok(r2.data, r2.created ? CATEGORY_MSG.created : CATEGORY_MSG.updated);
     },
   );
+}
 
+function deletePayoutSubcategoryRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     `${base}/:id/subcategory/:subId`,
     {

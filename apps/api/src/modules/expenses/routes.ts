@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   attachmentsBody,
@@ -18,11 +17,12 @@ import {
   reapproveBody,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
+import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
 import { sendCsv, wantsCsv } from '../../platform/csv';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { approvalOf, runAfterCommit } from '../approvals';
 import { registerExpenseApprovals } from './approval';
@@ -33,6 +33,10 @@ import { reapproveExpense, updateExpense } from './edit';
 import { expensesCsv, listExpenses } from './list';
 import { addAttachments, retireExpense } from './receipts';
 import { retryExpense } from './retry';
+
+/** The expense as its viewer sees it (the route's :id, or `id`). */
+const detail = (db: Db, req: { params: { id: string } } & Parameters<typeof tenantOf>[0], id?: string) =>
+  getExpense(db, { tenant: tenantOf(req), id: id ?? req.params.id, viewerId: authOf(req).user.id });
 
 /** The wallet, approver, products, project and beneficiary an expense names are the company's own. */
 const EXPENSE_REFS = bodyRefs({
@@ -54,12 +58,23 @@ const errors = {
 
 /** Expenses (issue 21 §2). Register after money and approvals. */
 export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
+  const r = routerOf(app);
   registerExpenseApprovals(deps);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const detail = (req: { params: { id: string } } & Parameters<typeof tenantOf>[0], id?: string) =>
-    getExpense(db, { tenant: tenantOf(req), id: id ?? req.params.id, viewerId: authOf(req).user.id });
+  listExpensesRoute(r, deps);
+  createExpenseRoute(r, deps);
+  listExpenseBeneficiariesRoute(r, deps);
+  deleteExpenseBeneficiaryRoute(r, deps);
+  getExpenseRoute(r, deps);
+  updateExpenseRoute(r, deps);
+  reapproveExpenseRoute(r, deps);
+  retryExpensePaymentRoute(r, deps);
+  retireExpenseRoute(r, deps);
+  checkExpenseApprovalRoute(r, deps);
+  addExpenseAttachmentsRoute(r, deps);
+}
 
+function listExpensesRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/expense',
     {
@@ -80,7 +95,10 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function createExpenseRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/expense',
     {
@@ -103,10 +121,13 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
       const message = budgetWarning
         ? `${EXPENSE_MSG.created}. Warning: ${budgetWarning}`
         : EXPENSE_MSG.created;
-      return reply.code(201).send(ok(await detail(req as never, id), message));
+      return reply.code(201).send(ok(await detail(db, req as never, id), message));
     },
   );
+}
 
+function listExpenseBeneficiariesRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/expense/beneficiary',
     {
@@ -121,7 +142,10 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await listBeneficiaries(db, { accountId: tenantOf(req).accountId, ...req.query })),
   );
+}
 
+function deleteExpenseBeneficiaryRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     '/api/expense/beneficiary/:id',
     {
@@ -140,7 +164,10 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
         EXPENSE_MSG.beneficiaryDeleted,
       ),
   );
+}
 
+function getExpenseRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/expense/:id',
     {
@@ -153,9 +180,12 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
         response: { 200: envelope(expenseDetailSchema), 404: errorEnvelope },
       },
     },
-    async (req) => ok(await detail(req)),
+    async (req) => ok(await detail(db, req)),
   );
+}
 
+function updateExpenseRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/expense/:id',
     {
@@ -179,10 +209,13 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
         body: req.body,
       });
       await runAfterCommit(after);
-      return ok(await detail(req), EXPENSE_MSG.updated);
+      return ok(await detail(db, req), EXPENSE_MSG.updated);
     },
   );
+}
 
+function reapproveExpenseRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/expense/:id/re-approve',
     {
@@ -204,10 +237,13 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
         comments: req.body.comments,
       });
       await runAfterCommit(after);
-      return ok(await detail(req), EXPENSE_MSG.reapproval);
+      return ok(await detail(db, req), EXPENSE_MSG.reapproval);
     },
   );
+}
 
+function retryExpensePaymentRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/expense/:id/retry',
     {
@@ -225,10 +261,13 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const after = await retryExpense(deps, { tenant: tenantOf(req), id: req.params.id });
       await runAfterCommit(after);
-      return ok(await detail(req), EXPENSE_MSG.retried);
+      return ok(await detail(db, req), EXPENSE_MSG.retried);
     },
   );
+}
 
+function retireExpenseRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/expense/:id/retire',
     {
@@ -243,10 +282,13 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       await retireExpense(deps, { tenant: tenantOf(req), id: req.params.id });
-      return ok(await detail(req), EXPENSE_MSG.retired);
+      return ok(await detail(db, req), EXPENSE_MSG.retired);
     },
   );
+}
 
+function checkExpenseApprovalRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/expense/pending-approval/:id',
     {
@@ -260,7 +302,7 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
-      await detail(req); // tenancy and subsidiary scope
+      await detail(db, req); // tenancy and subsidiary scope
       const item = await approvalOf(db, {
         accountId: tenantOf(req).accountId,
         type: 'expense',
@@ -271,7 +313,10 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
       return ok(item);
     },
   );
+}
 
+function addExpenseAttachmentsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.patch(
     '/api/expense/:id/attachment',
     {
@@ -294,7 +339,7 @@ export async function registerExpenses(app: FastifyInstance, deps: AppDeps) {
         id: req.params.id,
         attachments: req.body.attachments,
       });
-      return ok(await detail(req), EXPENSE_MSG.attachments);
+      return ok(await detail(db, req), EXPENSE_MSG.attachments);
     },
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordBody,
@@ -13,7 +12,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needsSession } from '../../platform/guard';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { hit } from '../../platform/rate-limit';
 import { changePassword, profileOf, updateProfile } from './profile';
 import {
@@ -30,8 +29,17 @@ const messageEnvelope = { 200: envelope(z.null()) };
 
 // The signed-in user's own settings: profile, password and two-factor authentication.
 export async function registerMe(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = routerOf(app);
+  getProfileRoute(r, deps);
+  updateProfileRoute(r, deps);
+  changePasswordRoute(r, deps);
+  startTwoFactorSetupRoute(r, deps);
+  enableTwoFactorRoute(r, deps);
+  disableTwoFactorRoute(r, deps);
+  regenerateRecoveryCodesRoute(r, deps);
+}
 
+function getProfileRoute(r: Router, _deps: AppDeps) {
   // Unverified users read their profile too: the web decides from it where to send them (000 §2.4).
   r.get(
     '/api/me/settings/profile',
@@ -48,7 +56,9 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
       return ok({ profile: profileOf(authOf(req).user) });
     },
   );
+}
 
+function updateProfileRoute(r: Router, deps: AppDeps) {
   r.put(
     '/api/me/settings/profile',
     {
@@ -68,7 +78,9 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
       );
     },
   );
+}
 
+function changePasswordRoute(r: Router, deps: AppDeps) {
   r.put(
     '/api/me/settings/password',
     {
@@ -88,7 +100,9 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
       return ok(null, IDENTITY_MSG.passwordChanged);
     },
   );
+}
 
+function startTwoFactorSetupRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/me/2fa/setup',
     {
@@ -107,7 +121,9 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
       );
     },
   );
+}
 
+function enableTwoFactorRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/me/2fa/enable',
     {
@@ -129,7 +145,9 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
       );
     },
   );
+}
 
+function disableTwoFactorRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/me/2fa/disable',
     {
@@ -149,7 +167,9 @@ export async function registerMe(app: FastifyInstance, deps: AppDeps) {
       return ok(null, IDENTITY_MSG.twoFaDisabled);
     },
   );
+}
 
+function regenerateRecoveryCodesRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/me/2fa/recovery-codes',
     {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   emailBody,
@@ -19,7 +18,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/errors';
 import { authOf, isPublic, needsSession } from '../../platform/guard';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
 import {
   clearSessionCookies,
@@ -74,8 +73,21 @@ function answerSession(
 }
 
 export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = routerOf(app);
+  registerUserRoute(r, deps);
+  confirmEmailRoute(r, deps);
+  resendEmailConfirmationRoute(r, deps);
+  signInRoute(r, deps);
+  verifySignInTwoFactorRoute(r, deps);
+  validateSessionRoute(r, deps);
+  signOutRoute(r, deps);
+  requestPasswordResetRoute(r, deps);
+  resetPasswordRoute(r, deps);
+  await registerMe(app, deps);
+  await registerMailbox(app, deps);
+}
 
+function registerUserRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/auth/register',
     {
@@ -95,7 +107,9 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       return answerSession(reply, deps, session, user, false, message);
     },
   );
+}
 
+function confirmEmailRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/auth/confirm-email',
     {
@@ -114,7 +128,9 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       return ok({ user: authUser(user) }, IDENTITY_MSG.emailConfirmed);
     },
   );
+}
 
+function resendEmailConfirmationRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/auth/confirm-email/resend',
     {
@@ -134,7 +150,9 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       return ok(null, IDENTITY_MSG.confirmResent);
     },
   );
+}
 
+function signInRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/auth/login',
     {
@@ -153,7 +171,9 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       return answerSession(reply, deps, session, user, twoFactorPending, IDENTITY_MSG.loggedIn);
     },
   );
+}
 
+function verifySignInTwoFactorRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/auth/2fa',
     {
@@ -180,7 +200,9 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       return answerSession(reply, deps, session, user, false, IDENTITY_MSG.loggedIn);
     },
   );
+}
 
+function validateSessionRoute(r: Router, deps: AppDeps) {
   // The refresh token is the credential here (bearer for API clients, the owo_rt cookie for browsers).
   r.get(
     '/api/auth/validate',
@@ -205,7 +227,9 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       }
     },
   );
+}
 
+function signOutRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/auth/logout',
     {
@@ -224,7 +248,9 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       return ok(null, IDENTITY_MSG.loggedOut);
     },
   );
+}
 
+function requestPasswordResetRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/auth/password',
     {
@@ -244,7 +270,9 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       return ok(null, MSG.forgotPasswordSent);
     },
   );
+}
 
+function resetPasswordRoute(r: Router, deps: AppDeps) {
   // logLevel warn: the request log would otherwise record the reset token in the URL.
   r.put(
     '/api/auth/password/:ref',
@@ -267,9 +295,6 @@ export async function registerIdentity(app: FastifyInstance, deps: AppDeps) {
       return ok(null, IDENTITY_MSG.passwordReset);
     },
   );
-
-  await registerMe(app, deps);
-  await registerMailbox(app, deps);
 }
 
 /**

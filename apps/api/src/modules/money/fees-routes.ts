@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CURRENCIES,
@@ -18,14 +17,23 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { isPlatformAdmin, needs, needsSession, tenantOf, authOf } from '../../platform/guard';
 import type { FastifyRequest } from 'fastify';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { forbidden, notFound } from '../../platform/errors';
 import { listFeePolicies, listPlatformFeePolicies, quoteFee, resetFeePolicy, setFeePolicy } from './fees';
 
 /** Settings > fee-policy (002 settings). Registered by the banks module's registration line. */
 export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = routerOf(app);
+  listFeePoliciesRoute(r, deps);
+  setFeePolicyRoute(r, deps);
+  deleteFeePolicyRoute(r, deps);
+  quoteFeePolicyRoute(r, deps);
+  listPlatformFeePoliciesRoute(r, deps);
+  setPlatformFeePolicyRoute(r, deps);
+  deletePlatformFeePolicyRoute(r, deps);
+}
 
+function listFeePoliciesRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/settings/fee-policy',
     {
@@ -39,7 +47,9 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok((await listFeePolicies(deps.db, tenantOf(req).accountId)).map(toFeePolicyAnswer)),
   );
+}
 
+function setFeePolicyRoute(r: Router, deps: AppDeps) {
   r.put(
     '/api/settings/fee-policy',
     {
@@ -61,7 +71,9 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
       return ok(toFeePolicyAnswer(policy), FEE_MSG.saved);
     },
   );
+}
 
+function deleteFeePolicyRoute(r: Router, deps: AppDeps) {
   r.delete(
     '/api/settings/fee-policy/:method/:currency',
     {
@@ -80,7 +92,9 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
       return ok(null, FEE_MSG.reset);
     },
   );
+}
 
+function quoteFeePolicyRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/settings/fee-policy/quote',
     {
@@ -110,15 +124,16 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
       });
     },
   );
+}
 
-  // Platform defaults (fee_policies rows with no account): everyone signed in reads them (they are
-  // what every account pays unless it has its own row); only a platform administrator
-  // (PLATFORM_ADMIN_EMAILS, confirmed email) changes them. Nothing here is scoped to an account.
-  const platformAdmin = (req: FastifyRequest) => isPlatformAdmin(deps.config, req);
-  const platformAdminOnly = (req: FastifyRequest) => {
-    if (!platformAdmin(req)) throw forbidden(FEE_MSG.platformAdminOnly);
-  };
+// Platform defaults (fee_policies rows with no account): everyone signed in reads them (they are
+// what every account pays unless it has its own row); only a platform administrator
+// (PLATFORM_ADMIN_EMAILS, confirmed email) changes them. Nothing here is scoped to an account.
+function platformAdminOnly(deps: AppDeps, req: FastifyRequest) {
+  if (!isPlatformAdmin(deps.config, req)) throw forbidden(FEE_MSG.platformAdminOnly);
+}
 
+function listPlatformFeePoliciesRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/platform/fee-policy',
     {
@@ -132,11 +147,13 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) =>
       ok({
-        editable: platformAdmin(req),
+        editable: isPlatformAdmin(deps.config, req),
         policies: (await listPlatformFeePolicies(deps.db)).map(toFeePolicyAnswer),
       }),
   );
+}
 
+function setPlatformFeePolicyRoute(r: Router, deps: AppDeps) {
   r.put(
     '/api/platform/fee-policy',
     {
@@ -150,7 +167,7 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
-      platformAdminOnly(req);
+      platformAdminOnly(deps, req);
       const policy = await setFeePolicy(deps.db, {
         accountId: null,
         userId: authOf(req).user.id,
@@ -160,7 +177,9 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
       return ok(toFeePolicyAnswer(policy), FEE_MSG.defaultSaved);
     },
   );
+}
 
+function deletePlatformFeePolicyRoute(r: Router, deps: AppDeps) {
   r.delete(
     '/api/platform/fee-policy/:method/:currency',
     {
@@ -174,7 +193,7 @@ export async function registerFeeRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
-      platformAdminOnly(req);
+      platformAdminOnly(deps, req);
       const removed = await resetFeePolicy(deps.db, { accountId: null, ...req.params });
       if (!removed) throw notFound('Fee policy');
       return ok(null, FEE_MSG.defaultReset);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelope,
@@ -13,7 +12,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needsSession } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import {
   deleteAllNotifications,
   deleteNotification,
@@ -30,9 +29,18 @@ const countData = envelope(z.object({ count: z.number().int() }));
 
 /** The caller's own notifications across their accounts (000 §2.8, §4.7, §7) and their preferences. */
 export async function registerNotifications(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const r = routerOf(app);
+  listNotificationsRoute(r, deps);
+  markNotificationReadRoute(r, deps);
+  markNotificationsReadRoute(r, deps);
+  deleteNotificationRoute(r, deps);
+  deleteNotificationsRoute(r, deps);
+  getNotificationPreferencesRoute(r, deps);
+  updateNotificationPreferencesRoute(r, deps);
+}
 
+function listNotificationsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/me/notifications',
     {
@@ -54,7 +62,10 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
       return paged(items, req.query, total, { filter, unreadCount: unread });
     },
   );
+}
 
+function markNotificationReadRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.patch(
     '/api/me/notifications/:id',
     {
@@ -76,7 +87,10 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
       );
     },
   );
+}
 
+function markNotificationsReadRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.patch(
     '/api/me/notifications',
     {
@@ -97,7 +111,10 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
       );
     },
   );
+}
 
+function deleteNotificationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     '/api/me/notifications/:id',
     {
@@ -115,7 +132,10 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
       return ok({ id: req.params.id }, 'Notification deleted');
     },
   );
+}
 
+function deleteNotificationsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     '/api/me/notifications',
     {
@@ -130,7 +150,10 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
     async (req) =>
       ok({ count: await deleteAllNotifications(db, authOf(req).user.id) }, 'All notifications deleted'),
   );
+}
 
+function getNotificationPreferencesRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/me/settings/notifications',
     {
@@ -144,7 +167,10 @@ export async function registerNotifications(app: FastifyInstance, deps: AppDeps)
     },
     async (req) => ok(await getPreferences(db, authOf(req).user.id)),
   );
+}
 
+function updateNotificationPreferencesRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/me/settings/notifications',
     {

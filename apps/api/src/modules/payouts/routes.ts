@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelope,
@@ -12,7 +11,6 @@ import {
   PAYOUT_EDIT_MSG,
   PAYOUT_RECURRENCE_MSG,
   payoutEditBody,
-  payoutRecurrenceSchema,
   paySomeoneBody,
   PAYOUT_MSG,
   payoutBody,
@@ -21,8 +19,6 @@ import {
   payoutFeeSchema,
   fromMinor,
   payoutListQuery,
-  payoutScheduleBody,
-  payoutScheduleSchema,
   payoutSchema,
   TRANSFER_MSG,
   transferBody,
@@ -31,7 +27,7 @@ import { sendCsv, wantsCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { runAfterCommit } from '../approvals';
 import { registerBills } from './bills-routes';
@@ -41,8 +37,12 @@ import { massApprove, registerPayoutApprovals } from './approval';
 import { createPayout } from './create';
 import { editPayout } from './edit';
 import { getPayout, listPayouts, payoutsCsv } from './read';
-import { cancelRecurrence } from './recurring';
-import { cancelSchedule, getSchedule, reschedule } from './schedule';
+import {
+  getPayoutScheduleRoute,
+  updatePayoutScheduleRoute,
+  cancelPayoutRecurrenceRoute,
+  cancelPayoutScheduleRoute,
+} from './schedule-routes';
 
 /** The category, project and assets a payout names are the company's own. */
 const PAYOUT_REFS = bodyRefs({
@@ -58,11 +58,24 @@ const idempotencyHeader = z
 
 /** Payouts to vendors (issue 23 §0, §3). Register after money, funding and approvals. */
 export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
+  const r = routerOf(app);
   registerPayoutApprovals(deps);
   await registerBills(app, deps);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  createPayoutRoute(r, deps);
+  paySomeoneRoute(r, deps);
+  createBankTransferRoute(r, deps);
+  listPayoutsRoute(r, deps);
+  massApprovePayoutsRoute(r, deps);
+  getPayoutFeeRoute(r, deps);
+  getPayoutRoute(r, deps);
+  updatePayoutRoute(r, deps);
+  getPayoutScheduleRoute(r, deps);
+  updatePayoutScheduleRoute(r, deps);
+  cancelPayoutRecurrenceRoute(r, deps);
+  cancelPayoutScheduleRoute(r, deps);
+}
 
+function createPayoutRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/payouts',
     {
@@ -117,7 +130,9 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       });
     },
   );
+}
 
+function paySomeoneRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/pay-someone',
     {
@@ -166,7 +181,9 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       });
     },
   );
+}
 
+function createBankTransferRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/transfers',
     {
@@ -212,7 +229,10 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       });
     },
   );
+}
 
+function listPayoutsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payouts',
     {
@@ -237,7 +257,9 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function massApprovePayoutsRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/payouts/mass-approval',
     {
@@ -262,7 +284,10 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       return ok(results, PAYOUT_MSG.massApproval);
     },
   );
+}
 
+function getPayoutFeeRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payouts/fee',
     {
@@ -293,7 +318,10 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       });
     },
   );
+}
 
+function getPayoutRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payouts/:id',
     {
@@ -309,7 +337,10 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
     async (req) =>
       ok(await getPayout(db, { tenant: tenantOf(req), id: req.params.id, viewerId: authOf(req).user.id })),
   );
+}
 
+function updatePayoutRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/payouts/:id',
     {
@@ -347,85 +378,5 @@ export async function registerPayouts(app: FastifyInstance, deps: AppDeps) {
       await runAfterCommit(after);
       return ok(data, PAYOUT_EDIT_MSG.updated);
     },
-  );
-
-  r.get(
-    '/api/payout/schedule/:id',
-    {
-      config: needs('payouts', 'get'),
-      schema: {
-        operationId: 'getPayoutSchedule',
-        summary: 'A scheduled payout’s schedule',
-        tags,
-        params: idParam,
-        response: { 200: envelope(payoutScheduleSchema), 404: errorEnvelope },
-      },
-    },
-    async (req) => ok(await getSchedule(db, tenantOf(req).accountId, req.params.id)),
-  );
-
-  r.put(
-    '/api/payout/schedule/:id',
-    {
-      config: needs('payouts', 'put'),
-      schema: {
-        operationId: 'updatePayoutSchedule',
-        summary: 'Move a scheduled payout to another date (tomorrow or later)',
-        description:
-          'The date is part of what was approved: an approved payout moved to another date goes back to approval (the trail shows the change).',
-        tags,
-        params: idParam,
-        body: payoutScheduleBody,
-        response: { 200: envelope(payoutScheduleSchema), 400: errorEnvelope, 409: errorEnvelope },
-      },
-    },
-    async (req) =>
-      ok(
-        await reschedule(deps, {
-          accountId: tenantOf(req).accountId,
-          id: req.params.id,
-          userId: authOf(req).user.id,
-          ...req.body,
-        }),
-        PAYOUT_MSG.rescheduled,
-      ),
-  );
-
-  r.delete(
-    '/api/payout/recurrence/:id',
-    {
-      config: needs('payouts', 'delete'),
-      schema: {
-        operationId: 'cancelPayoutRecurrence',
-        summary: 'Stop a recurring payout (payouts already made stand)',
-        tags,
-        params: idParam,
-        response: { 200: envelope(payoutRecurrenceSchema), 404: errorEnvelope, 409: errorEnvelope },
-      },
-    },
-    async (req) =>
-      ok(
-        await cancelRecurrence(db, { accountId: tenantOf(req).accountId, id: req.params.id }),
-        'Recurring payout stopped',
-      ),
-  );
-
-  r.delete(
-    '/api/payout/schedule/:id',
-    {
-      config: needs('payouts', 'delete'),
-      schema: {
-        operationId: 'cancelPayoutSchedule',
-        summary: 'Cancel a scheduled payout that has not run',
-        tags,
-        params: idParam,
-        response: { 200: envelope(payoutScheduleSchema), 409: errorEnvelope },
-      },
-    },
-    async (req) =>
-      ok(
-        await cancelSchedule(db, { accountId: tenantOf(req).accountId, id: req.params.id }),
-        PAYOUT_MSG.scheduleCancelled,
-      ),
   );
 }

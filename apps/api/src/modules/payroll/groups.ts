@@ -24,7 +24,7 @@ import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { needs, tenantOf, type TenantContext } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { lockPayContext, refreshOpenRuns } from './pay-context';
 import { getEmployee } from './read-employees';
 import { statutorySettings } from './run-figures';
@@ -61,9 +61,16 @@ async function oneGroup(db: DbOrTx, tenant: TenantContext, id: string) {
 }
 
 export async function registerPayrollGroups(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const r = routerOf(app);
+  listPayrollGroupsRoute(r, deps);
+  createPayrollGroupRoute(r, deps);
+  updatePayrollGroupRoute(r, deps);
+  deletePayrollGroupRoute(r, deps);
+  setPayrollEmployeeGroupRoute(r, deps);
+}
 
+function listPayrollGroupsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payrolls/groups',
     {
@@ -77,7 +84,10 @@ export async function registerPayrollGroups(app: FastifyInstance, deps: AppDeps)
     },
     async (req) => ok(await listGroups(db, tenantOf(req).accountId)),
   );
+}
 
+function createPayrollGroupRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/payrolls/groups',
     {
@@ -108,7 +118,10 @@ export async function registerPayrollGroups(app: FastifyInstance, deps: AppDeps)
       }
     },
   );
+}
 
+function updatePayrollGroupRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/payrolls/groups/:id',
     {
@@ -138,7 +151,10 @@ export async function registerPayrollGroups(app: FastifyInstance, deps: AppDeps)
       return ok(await oneGroup(db, tenant, req.params.id), GROUP_MSG.updated);
     },
   );
+}
 
+function deletePayrollGroupRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     '/api/payrolls/groups/:id',
     {
@@ -167,7 +183,10 @@ export async function registerPayrollGroups(app: FastifyInstance, deps: AppDeps)
       return ok(null, GROUP_MSG.deleted);
     },
   );
+}
 
+function setPayrollEmployeeGroupRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/payrolls/employees/:id/group',
     {

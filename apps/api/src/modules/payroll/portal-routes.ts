@@ -1,26 +1,14 @@
 // The employee portal's routes (002 §7 Employee portal). They are `isPublic()` to the staff guard:
 // the portal has its own sign-in, checked by `employeeGuard` (its own 401 statuses, 000 §8).
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createEmployeeUserBody,
   employeeLoginBody,
   envelope,
   errorEnvelope,
-  idParam,
   inviteInfoSchema,
   inviteValidateBody,
-  listEnvelope,
-  payslipFileQuery,
-  payslipPdfLinkSchema,
-  portalPayslipSchema,
-  portalPayslipsQuery,
-  bankSchema,
-  portalBankBody,
-  validateAccountResult,
-  portalBankSchema,
-  PORTAL_BANK_MSG,
   portalProfileSchema,
   portalSessionSchema,
   PORTAL_MSG,
@@ -32,11 +20,9 @@ import {
   updatePortalPasswordBody,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { forbidden } from '../../platform/errors';
 import { isPublic } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
-import { sendStoredDocument, storageOf } from '../../platform/storage';
 import {
   employeeProfile,
   requestEmployeeReset,
@@ -46,35 +32,51 @@ import {
 } from './portal-account';
 import { createEmployeeUser, employeeLogin, validateInvite } from './portal-join';
 import {
-  getEmployeePayslip,
-  listEmployeePayslips,
-  payslipDocument,
-  payslipLink,
-  verifyPayslipLink,
-} from './portal-payslips';
-import {
   clearEmployeeCookie,
-  employeeGuard,
+  portalOnly,
   employeeLogout,
   employeeOf,
   setEmployeeCookie,
 } from './portal-session';
-import { listBanks, resolveAccountName } from '../banks';
-import { getPortalBank, submitPortalBank } from './portal-bank';
+import {
+  getEmployeeBankAccountRoute,
+  listEmployeePortalBanksRoute,
+  resolveEmployeePortalBankAccountRoute,
+  requestEmployeeBankChangeRoute,
+  listEmployeePayslipsRoute,
+  getEmployeePayslipRoute,
+  getEmployeePayslipPdfRoute,
+  downloadEmployeePayslipRoute,
+} from './portal-payslip-routes';
 
 const tags = ['payroll'];
 const HOUR = 3600;
 const authErrors = { 401: errorEnvelope, 404: errorEnvelope };
-const file = z.any().describe('A PDF file');
-const PAYSLIP_FILE = /^([0-9a-f-]{36})\.pdf$/i;
 
 /** Register after payroll. */
 export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = deps;
-  const guard = employeeGuard(db);
-  const portal = { config: isPublic(), preHandler: guard };
+  const r = routerOf(app);
+  validateEmployeeInviteRoute(r, deps);
+  createEmployeeUserRoute(r, deps);
+  requestEmployeePasswordResetRoute(r, deps);
+  resetEmployeePasswordRoute(r, deps);
+  loginEmployeeRoute(r, deps);
+  logoutEmployeeRoute(r, deps);
+  getEmployeeProfileRoute(r, deps);
+  updateEmployeePasswordRoute(r, deps);
+  switchEmployeeAccountRoute(r, deps);
+  getEmployeeBankAccountRoute(r, deps);
+  listEmployeePortalBanksRoute(r, deps);
+  resolveEmployeePortalBankAccountRoute(r, deps);
+  requestEmployeeBankChangeRoute(r, deps);
+  listEmployeePayslipsRoute(r, deps);
+  getEmployeePayslipRoute(r, deps);
+  getEmployeePayslipPdfRoute(r, deps);
+  downloadEmployeePayslipRoute(r, deps);
+}
 
+function validateEmployeeInviteRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/employee-portal/invites/validate',
     {
@@ -92,7 +94,10 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       return ok(await validateInvite(db, req.body.token), 'Invitation is valid');
     },
   );
+}
 
+function createEmployeeUserRoute(r: Router, deps: AppDeps) {
+  const { db, config } = deps;
   r.post(
     '/api/employee-portal/auth/create-user',
     {
@@ -119,7 +124,9 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       return reply.code(201).send(ok(s, PORTAL_MSG.accountCreated));
     },
   );
+}
 
+function requestEmployeePasswordResetRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/employee-portal/auth/reset-password',
     {
@@ -140,7 +147,10 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       return ok(null, PORTAL_RESET_MSG.requested);
     },
   );
+}
 
+function resetEmployeePasswordRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/employee-portal/auth/reset-password/:ref',
     {
@@ -161,7 +171,10 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       return ok(null, PORTAL_RESET_MSG.reset);
     },
   );
+}
 
+function loginEmployeeRoute(r: Router, deps: AppDeps) {
+  const { db, config } = deps;
   r.post(
     '/api/employee-portal/auth/login',
     {
@@ -188,11 +201,14 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       return ok(s, PORTAL_MSG.loggedIn);
     },
   );
+}
 
+function logoutEmployeeRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/employee-portal/auth/logout',
     {
-      ...portal,
+      ...portalOnly(db),
       schema: {
         operationId: 'logoutEmployee',
         summary: 'End the employee portal session',
@@ -206,11 +222,14 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       return ok(null, 'Logged out');
     },
   );
+}
 
+function getEmployeeProfileRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/employee-portal/profile',
     {
-      ...portal,
+      ...portalOnly(db),
       schema: {
         operationId: 'getEmployeeProfile',
         summary: "The signed-in employee's own profile in the current company",
@@ -220,11 +239,14 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
     },
     async (req) => ok(await employeeProfile(db, employeeOf(req))),
   );
+}
 
+function updateEmployeePasswordRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.patch(
     '/api/employee-portal/profile/update-password',
     {
-      ...portal,
+      ...portalOnly(db),
       schema: {
         operationId: 'updateEmployeePassword',
         summary: 'Change the employee portal password (old password required; other sessions end)',
@@ -238,11 +260,14 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
       return ok(null, PORTAL_MSG.passwordChanged);
     },
   );
+}
 
+function switchEmployeeAccountRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/employee-portal/profile/switch-account',
     {
-      ...portal,
+      ...portalOnly(db),
       schema: {
         operationId: 'switchEmployeeAccount',
         summary: 'Switch the portal session to another company that employs this email',
@@ -257,175 +282,5 @@ export async function registerEmployeePortal(app: FastifyInstance, deps: AppDeps
     },
     async (req) =>
       ok(await switchEmployeeAccount(db, employeeOf(req), req.body.accountId), PORTAL_MSG.accountSwitched),
-  );
-
-  r.get(
-    '/api/employee-portal/bank-account',
-    {
-      ...portal,
-      schema: {
-        operationId: 'getEmployeeBankAccount',
-        summary:
-          "The signed-in employee's salary account (masked), any change awaiting HR, the last decision",
-        tags,
-        response: { 200: envelope(portalBankSchema), ...authErrors },
-      },
-    },
-    async (req) => ok(await getPortalBank(db, employeeOf(req))),
-  );
-
-  r.get(
-    '/api/employee-portal/banks',
-    {
-      ...portal,
-      schema: {
-        operationId: 'listEmployeePortalBanks',
-        summary: 'Nigerian banks, for the portal add-bank form',
-        tags,
-        response: { 200: envelope(z.array(bankSchema)), 401: errorEnvelope },
-      },
-    },
-    async () => ok(await listBanks(deps)),
-  );
-
-  r.get(
-    '/api/employee-portal/bank-account/resolve',
-    {
-      ...portal,
-      schema: {
-        operationId: 'resolveEmployeePortalBankAccount',
-        summary:
-          'Resolve an account number to its name before submitting it (empty when it fails NUBAN or is unknown)',
-        tags,
-        querystring: portalBankBody,
-        response: {
-          200: envelope(validateAccountResult),
-          400: errorEnvelope,
-          401: errorEnvelope,
-          429: errorEnvelope,
-        },
-      },
-    },
-    async (req) => {
-      await hit(deps, `emp-resolve:${employeeOf(req).payrollEmployeeId}`, 60, HOUR);
-      const { accountName } = await resolveAccountName(deps, req.query);
-      return ok({ accountName }, accountName ? 'Account resolved' : 'Account could not be resolved');
-    },
-  );
-
-  r.post(
-    '/api/employee-portal/bank-account',
-    {
-      ...portal,
-      schema: {
-        operationId: 'requestEmployeeBankChange',
-        summary: 'Ask for a new salary account: NUBAN-checked and resolved, then awaits HR approval',
-        description:
-          'Stores a pending change and submits it to the approvals engine (type employeeBankChange; approved by owners/admins or an employeeBankChange workflow, never auto-approved). One pending change at a time: 409 while one waits. The account applies to runs created after approval.',
-        tags,
-        body: portalBankBody,
-        response: {
-          201: envelope(portalBankSchema),
-          400: errorEnvelope,
-          409: errorEnvelope,
-          ...authErrors,
-          429: errorEnvelope,
-        },
-      },
-    },
-    async (req, reply) => {
-      const ctx = employeeOf(req);
-      await hit(deps, `emp-bank:${ctx.payrollEmployeeId}`, 10, HOUR);
-      await submitPortalBank(deps, ctx, req.body);
-      return reply.code(201).send(ok(await getPortalBank(db, ctx), PORTAL_BANK_MSG.submitted));
-    },
-  );
-
-  r.get(
-    '/api/employee-portal/payslips',
-    {
-      ...portal,
-      schema: {
-        operationId: 'listEmployeePayslips',
-        summary: "The signed-in employee's own payslips in the current company, newest first (20 a page)",
-        tags,
-        querystring: portalPayslipsQuery,
-        response: { 200: listEnvelope(portalPayslipSchema), 400: errorEnvelope, 401: errorEnvelope },
-      },
-    },
-    async (req) => {
-      const { items, total } = await listEmployeePayslips(db, employeeOf(req), req.query);
-      return paged(items, req.query, total);
-    },
-  );
-
-  r.get(
-    '/api/employee-portal/payslips/:id',
-    {
-      ...portal,
-      schema: {
-        operationId: 'getEmployeePayslip',
-        summary: "One of the signed-in employee's own payslips",
-        tags,
-        params: idParam,
-        response: { 200: envelope(portalPayslipSchema), 400: errorEnvelope, ...authErrors },
-      },
-    },
-    async (req) => ok(await getEmployeePayslip(db, employeeOf(req), req.params.id)),
-  );
-
-  r.get(
-    '/api/employee-portal/payslips/:id/pdf',
-    {
-      ...portal,
-      schema: {
-        operationId: 'getEmployeePayslipPdf',
-        summary: "A signed link (10 minutes) to the payslip's PDF; only when paid",
-        tags,
-        params: idParam,
-        response: {
-          200: envelope(payslipPdfLinkSchema),
-          400: errorEnvelope,
-          409: errorEnvelope,
-          ...authErrors,
-        },
-      },
-    },
-    async (req) => ok(await payslipLink(db, config, employeeOf(req), req.params.id), PORTAL_MSG.payslipReady),
-  );
-
-  r.get(
-    '/api/employee-portal/payslip-files/:file',
-    {
-      config: isPublic(),
-      schema: {
-        operationId: 'downloadEmployeePayslip',
-        summary: 'Download a payslip PDF by its signed link',
-        description:
-          'The PDF behind a link from GET /api/employee-portal/payslips/{id}/pdf. 403 for a bad signature, 410 once expired.',
-        tags,
-        params: z.object({ file: z.string().max(64) }),
-        querystring: payslipFileQuery,
-        response: {
-          200: file,
-          400: errorEnvelope,
-          403: errorEnvelope,
-          409: errorEnvelope,
-          410: errorEnvelope,
-        },
-      },
-    },
-    async (req, reply) => {
-      const m = PAYSLIP_FILE.exec(req.params.file);
-      if (!m) throw forbidden(PORTAL_MSG.linkInvalid);
-      const id = m[1].toLowerCase();
-      verifyPayslipLink(config, id, req.query.exp, req.query.sig);
-      const d = await payslipDocument(db, id);
-      return sendStoredDocument(reply, storageOf(config), {
-        ...d,
-        contentType: 'application/pdf',
-        disposition: 'attachment',
-      });
-    },
   );
 }

@@ -8,6 +8,7 @@ import { PORTAL_MSG, STATUS } from '@owo/contract';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { unauthorized } from '../../platform/errors';
+import { isPublic } from '../../platform/guard';
 import { newToken, sha256 } from '../../platform/tokens';
 import { accounts } from '../../platform/schema';
 import { employeeSessions, employeeUsers, payrollEmployees } from './tables';
@@ -73,6 +74,9 @@ function readToken(req: FastifyRequest): string | null {
  * `employee-token-expired` for an unknown, revoked or expired one, or when HR changed the
  * employee's email or removed them since. Staff sessions never pass.
  */
+/** A portal route's options: public to the staff guard, behind the portal's own sign-in. */
+export const portalOnly = (db: Db) => ({ config: isPublic(), preHandler: employeeGuard(db) });
+
 export function employeeGuard(db: Db) {
   return async (req: FastifyRequest) => {
     const token = readToken(req);

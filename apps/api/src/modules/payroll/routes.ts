@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
+
 import { z } from 'zod';
 import {
-  addEmployeesBody,
-  employeeUpdateInput,
-  employeeListQuery,
-  employeeSchema,
   envelope,
   errorEnvelope,
   idParam,
@@ -22,21 +17,16 @@ import {
   payslipSchema,
   listQuery,
   PAYROLL_MSG,
-  type PayrollEmployee,
 } from '@owo/contract';
-import { sendCsv, wantsCsv, preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
+import type { Db } from '../../platform/db';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
-import { fastList, preparedPage } from '../../platform/list';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { runAfterCommit } from '../approvals';
-import { recordAuditChange } from '../audit';
 import { createPayroll } from './create-run';
 import { deletePayroll, updatePayroll, updatePayrollEmployees } from './edit-run';
-import { addEmployees, deleteEmployee, resendInvitation, updateEmployee } from './manage-employees';
 import { retryPayroll } from './pay-run';
-import { EMPLOYEE_COLUMNS, employeeDto, employeeSearch, employeeView, getEmployee } from './read-employees';
 import { listPayrollRows, listPayslips, payrollReceipt } from './read-rows';
 import { getPayroll, listPayrolls } from './read-runs';
 import { registerPayrollApprovals, submitPayroll } from './review-run';
@@ -46,7 +36,19 @@ import { registerPayrollImport } from './import-routes';
 import { registerEmployeeBankRoutes } from './portal-bank-routes';
 import { registerPayrollRemittances } from './remittances';
 import { registerPayrollTicker } from './recurring';
-import { payrollEmployees } from './tables';
+import {
+  addPayrollEmployeesRoute,
+  listPayrollEmployeesRoute,
+  exportPayrollEmployeesRoute,
+  getPayrollEmployeeRoute,
+  updatePayrollEmployeeRoute,
+  deletePayrollEmployeeRoute,
+  resendPayrollEmployeeInvitationRoute,
+} from './employee-routes';
+
+/** The payroll run as its viewer sees it. */
+const detail = (db: Db, req: Parameters<typeof tenantOf>[0], id: string) =>
+  getPayroll(db, { tenant: tenantOf(req), id, viewerId: authOf(req).user.id });
 
 const tags = ['payroll'];
 const errors = {
@@ -57,215 +59,40 @@ const errors = {
   422: errorEnvelope,
 };
 
-const EMPLOYEE_LIST = {
-  where: and(
-    eq(payrollEmployees.accountId, sql.placeholder('accountId')),
-    sql`(${sql.placeholder('like')}::text is null or ${payrollEmployees.name} ilike ${sql.placeholder('like')} or ${payrollEmployees.email} ilike ${sql.placeholder('like')})`,
-    sql`(${sql.placeholder('groupId')}::uuid is null or ${payrollEmployees.groupId} = ${sql.placeholder('groupId')}::uuid)`,
-  )!,
-  orderBy: [desc(payrollEmployees.createdAt), desc(payrollEmployees.id)],
-  columns: EMPLOYEE_COLUMNS,
-};
-const employeesPage = preparedPage('payroll_employees', payrollEmployees, EMPLOYEE_LIST);
-const employeesCsv = preparedCsv('payroll_employees', payrollEmployees, EMPLOYEE_LIST);
-
-/** The export: salary columns only for a caller who may view payroll sensitive data (server-side). */
-const employeeCsvColumns = (visible: boolean): CsvColumn<PayrollEmployee>[] => [
-  { header: 'Name', value: (e) => e.name },
-  { header: 'Email', value: (e) => e.email },
-  { header: 'Bank', value: (e) => e.bankDetails.bankName },
-  { header: 'Account name', value: (e) => e.bankDetails.accountName },
-  { header: 'Account number', value: (e) => e.bankDetails.accountNumber },
-  ...(visible
-    ? [
-        { header: 'Salary', value: (e: PayrollEmployee) => e.salaryAmount },
-        { header: 'Gross pay', value: (e: PayrollEmployee) => e.grossAmount },
-        { header: 'Net pay', value: (e: PayrollEmployee) => e.finalAmount },
-        { header: 'Review', value: (e: PayrollEmployee) => e.reviewFlags.join(' ') },
-      ]
-    : []),
-  { header: 'Invitation', value: (e) => e.invitationStatus },
-  { header: 'Added', value: (e) => e.createdAt },
-];
-
 /** Payroll and people (issue 25). Register after money and approvals. */
 export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
+  const r = routerOf(app);
   registerPayrollApprovals(deps);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
   await registerPayrollImport(app, deps);
   await registerPayrollGroups(app, deps);
   await registerPayrollSettings(app, deps);
   await registerPayrollRemittances(app, deps);
   await registerEmployeeBankRoutes(app, deps);
   registerPayrollTicker(deps);
+  addPayrollEmployeesRoute(r, deps);
+  listPayrollEmployeesRoute(r, deps);
+  exportPayrollEmployeesRoute(r, deps);
+  getPayrollEmployeeRoute(r, deps);
+  updatePayrollEmployeeRoute(r, deps);
+  deletePayrollEmployeeRoute(r, deps);
+  resendPayrollEmployeeInvitationRoute(r, deps);
+  createPayrollRoute(r, deps);
+  listPayrollsRoute(r, deps);
+  listPayrollPayslipsRoute(r, deps);
+  getPayrollRoute(r, deps);
+  listPayrollRowsRoute(r, deps);
+  updatePayrollRoute(r, deps);
+  updatePayrollEmployeesRoute(r, deps);
+  deletePayrollRoute(r, deps);
+  submitPayrollRoute(r, deps);
+  retryPayrollPaymentRoute(r, deps);
+  getPayrollReceiptRoute(r, deps);
+  downloadPayrollReceiptPdfRoute(r, deps);
+}
 
-  // ---- employees (002 §7 Payroll employees) ----
-  r.post(
-    '/api/payrolls/employees/add',
-    {
-      config: needs('payrollEmployees', 'post'),
-      schema: {
-        operationId: 'addPayrollEmployees',
-        summary: 'Add employees (NUBAN-checked, bank number vaulted); each is invited to the employee portal',
-        tags,
-        body: addEmployeesBody,
-        response: { 201: envelope(z.array(employeeSchema)), ...errors },
-      },
-    },
-    async (req, reply) => {
-      const tenant = tenantOf(req);
-      const ids = await addEmployees(deps, { tenant, employees: req.body.employees });
-      const list = await Promise.all(ids.map((id) => getEmployee(db, { tenant, id })));
-      return reply.code(201).send(ok(list, PAYROLL_MSG.employeesUpdated));
-    },
-  );
-
-  r.get(
-    '/api/payrolls/employees',
-    {
-      ...fastList(),
-      config: needs('payrollEmployees', 'get'),
-      schema: {
-        operationId: 'listPayrollEmployees',
-        summary:
-          'List employees (search; limit up to 1000; format=csv); salary figures only with canViewPayrollSensitiveData',
-        tags,
-        querystring: employeeListQuery,
-        response: { 200: listEnvelope(employeeSchema), 400: errorEnvelope },
-      },
-    },
-    async (req, reply) => {
-      const tenant = tenantOf(req);
-      const view = await employeeView(db, tenant);
-      const params = {
-        accountId: tenant.accountId,
-        like: employeeSearch(req.query.search),
-        groupId: req.query.groupId ?? null,
-      };
-      if (wantsCsv(req.query))
-        return sendCsv(
-          reply,
-          'owo-payroll-employees.csv',
-          employeesCsv(db, params, (e) => employeeDto(e, view), employeeCsvColumns(view.visible)),
-        );
-      const { rows, total } = await employeesPage(db, params, req.query);
-      return paged(
-        rows.map((e) => employeeDto(e, view)),
-        req.query,
-        total,
-      );
-    },
-  );
-
-  r.get(
-    '/api/payrolls/employees/csv',
-    {
-      config: needs('payrollEmployees', 'get'),
-      schema: {
-        operationId: 'exportPayrollEmployees',
-        summary: 'The employee list as CSV (same rows and masking as GET /payrolls/employees?format=csv)',
-        tags,
-        querystring: listQuery.pick({ search: true }),
-        response: {
-          200: z
-            .string()
-            .describe(
-              'text/csv: Name, Email, Bank, ... (Salary and Net pay only with canViewPayrollSensitiveData)',
-            ),
-          400: errorEnvelope,
-        },
-      },
-    },
-    async (req, reply) => {
-      const tenant = tenantOf(req);
-      const view = await employeeView(db, tenant);
-      const params = { accountId: tenant.accountId, like: employeeSearch(req.query.search), groupId: null };
-      return sendCsv(
-        reply,
-        'owo-payroll-employees.csv',
-        employeesCsv(db, params, (e) => employeeDto(e, view), employeeCsvColumns(view.visible)),
-      );
-    },
-  );
-
-  r.get(
-    '/api/payrolls/employees/:id',
-    {
-      config: needs('payrollEmployees', 'get'),
-      schema: {
-        operationId: 'getPayrollEmployee',
-        summary: 'One employee with the salary breakdown (masked without canViewPayrollSensitiveData)',
-        tags,
-        params: idParam,
-        response: { 200: envelope(employeeSchema), 404: errorEnvelope },
-      },
-    },
-    async (req) => ok(await getEmployee(db, { tenant: tenantOf(req), id: req.params.id })),
-  );
-
-  r.put(
-    '/api/payrolls/employees/:id',
-    {
-      config: needs('payrollEmployees', 'put'),
-      schema: {
-        operationId: 'updatePayrollEmployee',
-        summary:
-          'Update an employee (add rules; an omitted figure, account number or RSA PIN keeps the stored one; figures need canViewPayrollSensitiveData)',
-        tags,
-        params: idParam,
-        body: employeeUpdateInput,
-        response: { 200: envelope(employeeSchema), ...errors },
-      },
-    },
-    async (req) => {
-      const tenant = tenantOf(req);
-      const { bankChange } = await updateEmployee(deps, { tenant, id: req.params.id, body: req.body });
-      if (bankChange) recordAuditChange(req, { bank: bankChange.before }, { bank: bankChange.after });
-      return ok(await getEmployee(db, { tenant, id: req.params.id }), PAYROLL_MSG.employeesUpdated);
-    },
-  );
-
-  r.delete(
-    '/api/payrolls/employees/:id',
-    {
-      config: needs('payrollEmployees', 'delete'),
-      schema: {
-        operationId: 'deletePayrollEmployee',
-        summary: 'Delete an employee (past payroll rows keep their snapshot)',
-        tags,
-        params: idParam,
-        response: { 200: envelope(z.null()), 404: errorEnvelope },
-      },
-    },
-    async (req) => {
-      await deleteEmployee(db, { tenant: tenantOf(req), id: req.params.id, userId: authOf(req).user.id });
-      return ok(null, PAYROLL_MSG.employeeDeleted);
-    },
-  );
-
-  r.post(
-    '/api/payrolls/employees/:id/resend-invitation',
-    {
-      config: needs('payrollEmployees', 'post'),
-      schema: {
-        operationId: 'resendPayrollEmployeeInvitation',
-        summary: 'Mail the employee a new portal invitation (the old link stops working)',
-        tags,
-        params: idParam,
-        response: { 200: envelope(z.null()), 404: errorEnvelope },
-      },
-    },
-    async (req) => {
-      await resendInvitation(deps, { tenant: tenantOf(req), id: req.params.id });
-      return ok(null, PAYROLL_MSG.invitationSent);
-    },
-  );
-
+function createPayrollRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   // ---- payroll runs (002 §7 Payroll) ----
-  const detail = (req: Parameters<typeof tenantOf>[0], id: string) =>
-    getPayroll(db, { tenant: tenantOf(req), id, viewerId: authOf(req).user.id });
-
   r.post(
     '/api/payrolls',
     {
@@ -288,10 +115,13 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
         userId: authOf(req).user.id,
         body: req.body,
       });
-      return reply.code(201).send(ok(await detail(req, id!), PAYROLL_MSG.created));
+      return reply.code(201).send(ok(await detail(db, req, id!), PAYROLL_MSG.created));
     },
   );
+}
 
+function listPayrollsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payrolls',
     {
@@ -310,7 +140,10 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function listPayrollPayslipsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payrolls/payslip',
     {
@@ -329,7 +162,11 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function getPayrollRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // ---- payroll runs (002 §7 Payroll) ----
   r.get(
     '/api/payrolls/:id',
     {
@@ -342,9 +179,12 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
         response: { 200: envelope(payrollDetailSchema), 404: errorEnvelope },
       },
     },
-    async (req) => ok(await detail(req, req.params.id)),
+    async (req) => ok(await detail(db, req, req.params.id)),
   );
+}
 
+function listPayrollRowsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payrolls/:id/employees',
     {
@@ -367,7 +207,11 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function updatePayrollRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // ---- payroll runs (002 §7 Payroll) ----
   r.put(
     '/api/payrolls/:id',
     {
@@ -387,10 +231,14 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       await updatePayroll(deps, { tenant: tenantOf(req), id: req.params.id, body: req.body });
-      return ok(await detail(req, req.params.id), PAYROLL_MSG.updated);
+      return ok(await detail(db, req, req.params.id), PAYROLL_MSG.updated);
     },
   );
+}
 
+function updatePayrollEmployeesRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // ---- payroll runs (002 §7 Payroll) ----
   r.put(
     '/api/payrolls/:id/employees',
     {
@@ -411,10 +259,13 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
         id: req.params.id,
         rows: req.body.employees,
       });
-      return ok(await detail(req, req.params.id), PAYROLL_MSG.employeesUpdated);
+      return ok(await detail(db, req, req.params.id), PAYROLL_MSG.employeesUpdated);
     },
   );
+}
 
+function deletePayrollRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     '/api/payrolls/:id',
     {
@@ -432,7 +283,11 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
       return ok(null, PAYROLL_MSG.deleted);
     },
   );
+}
 
+function submitPayrollRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // ---- payroll runs (002 §7 Payroll) ----
   r.post(
     '/api/payrolls/:id/approve',
     {
@@ -449,10 +304,14 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const after = await submitPayroll(deps, { tenant: tenantOf(req), id: req.params.id });
       await runAfterCommit(after);
-      return ok(await detail(req, req.params.id), PAYROLL_MSG.submitted);
+      return ok(await detail(db, req, req.params.id), PAYROLL_MSG.submitted);
     },
   );
+}
 
+function retryPayrollPaymentRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // ---- payroll runs (002 §7 Payroll) ----
   r.post(
     '/api/payrolls/:id/payment/retry',
     {
@@ -468,10 +327,13 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const after = await retryPayroll(deps, { tenant: tenantOf(req), id: req.params.id });
       await runAfterCommit(after);
-      return ok(await detail(req, req.params.id), PAYROLL_MSG.retried);
+      return ok(await detail(db, req, req.params.id), PAYROLL_MSG.retried);
     },
   );
+}
 
+function getPayrollReceiptRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payrolls/:id/receipt',
     {
@@ -486,7 +348,10 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await payrollReceipt(db, { tenant: tenantOf(req), id: req.params.id })),
   );
+}
 
+function downloadPayrollReceiptPdfRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payrolls/:id/receipt/pdf',
     {

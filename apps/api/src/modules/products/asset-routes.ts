@@ -1,7 +1,6 @@
 // Payout assets (001 §7): POST/GET /payout-asset, GET/PUT/DELETE /payout-asset/{id},
 // PATCH /payout-asset/{id}/deactivate { active }.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ASSET_MSG,
   assetActiveBody,
@@ -16,17 +15,26 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { createAsset, deleteAsset, getAsset, listAssets, setAssetActive, updateAsset } from './assets';
+
+const base = '/api/payout-asset';
 
 const tags = ['products'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 
 export async function registerAssetRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const base = '/api/payout-asset';
+  const r = routerOf(app);
+  createPayoutAssetRoute(r, deps);
+  listPayoutAssetsRoute(r, deps);
+  getPayoutAssetRoute(r, deps);
+  updatePayoutAssetRoute(r, deps);
+  deletePayoutAssetRoute(r, deps);
+  setPayoutAssetActiveRoute(r, deps);
+}
 
+function createPayoutAssetRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     base,
     {
@@ -42,7 +50,10 @@ export async function registerAssetRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) =>
       reply.code(201).send(ok(await createAsset(db, tenantOf(req).accountId, req.body), ASSET_MSG.added)),
   );
+}
 
+function listPayoutAssetsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     base,
     {
@@ -60,7 +71,10 @@ export async function registerAssetRoutes(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function getPayoutAssetRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     `${base}/:id`,
     {
@@ -75,7 +89,10 @@ export async function registerAssetRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await getAsset(db, tenantOf(req).accountId, req.params.id)),
   );
+}
 
+function updatePayoutAssetRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     `${base}/:id`,
     {
@@ -92,7 +109,10 @@ export async function registerAssetRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) =>
       ok(await updateAsset(db, tenantOf(req).accountId, req.params.id, req.body), ASSET_MSG.updated),
   );
+}
 
+function deletePayoutAssetRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     `${base}/:id`,
     {
@@ -107,7 +127,10 @@ export async function registerAssetRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await deleteAsset(db, tenantOf(req).accountId, req.params.id), ASSET_MSG.deleted),
   );
+}
 
+function setPayoutAssetActiveRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.patch(
     `${base}/:id/deactivate`,
     {

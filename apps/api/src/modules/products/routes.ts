@@ -1,6 +1,5 @@
 // Products and services (001 §7): POST, GET (search), GET/PUT/DELETE {id}. Expense lines use them.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import {
   envelope,
@@ -17,10 +16,15 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { needs, tenantOf } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { escapeLike } from '../../platform/text';
 import { registerAssetRoutes } from './asset-routes';
 import { productsAndServices } from './tables';
+
+const mine = (accountId: string, id: string) =>
+  and(eq(productsAndServices.id, id), eq(productsAndServices.accountId, accountId));
+
+const base = '/api/products-and-services';
 
 const tags = ['products'];
 type Row = typeof productsAndServices.$inferSelect;
@@ -43,12 +47,17 @@ const checkSize = (amount: number, quantity: number) => {
 };
 
 export async function registerProducts(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const base = '/api/products-and-services';
-  const mine = (accountId: string, id: string) =>
-    and(eq(productsAndServices.id, id), eq(productsAndServices.accountId, accountId));
+  const r = routerOf(app);
+  createProductRoute(r, deps);
+  listProductsRoute(r, deps);
+  getProductRoute(r, deps);
+  updateProductRoute(r, deps);
+  deleteProductRoute(r, deps);
+  await registerAssetRoutes(app, deps);
+}
 
+function createProductRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     base,
     {
@@ -77,7 +86,10 @@ export async function registerProducts(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(ok(dto(row), PRODUCT_MSG.created));
     },
   );
+}
 
+function listProductsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     base,
     {
@@ -106,7 +118,10 @@ export async function registerProducts(app: FastifyInstance, deps: AppDeps) {
       return paged(rows.map(dto), req.query, Number(n));
     },
   );
+}
 
+function getProductRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     `${base}/:id`,
     {
@@ -128,7 +143,10 @@ export async function registerProducts(app: FastifyInstance, deps: AppDeps) {
       return ok(dto(row));
     },
   );
+}
 
+function updateProductRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     `${base}/:id`,
     {
@@ -160,7 +178,10 @@ export async function registerProducts(app: FastifyInstance, deps: AppDeps) {
       return ok(dto(row), PRODUCT_MSG.updated);
     },
   );
+}
 
+function deleteProductRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     `${base}/:id`,
     {
@@ -182,6 +203,4 @@ export async function registerProducts(app: FastifyInstance, deps: AppDeps) {
       return ok(dto(row), PRODUCT_MSG.deleted);
     },
   );
-
-  await registerAssetRoutes(app, deps);
 }

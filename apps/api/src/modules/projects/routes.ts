@@ -1,7 +1,6 @@
 // Projects (001 §7): POST/GET /project, GET /project/{id}, PUT /project/{id}/budget { budget },
 // POST /project/{id}/assign { accessIds }, PATCH /project/{id}/activate { active }.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
   errorEnvelope,
@@ -18,7 +17,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import {
   assignProject,
   createProject,
@@ -28,14 +27,23 @@ import {
   setProjectBudget,
 } from './service';
 
+const base = '/api/project';
+
 const tags = ['projects'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope };
 
 export async function registerProjects(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const base = '/api/project';
+  const r = routerOf(app);
+  createProjectRoute(r, deps);
+  listProjectsRoute(r, deps);
+  getProjectRoute(r, deps);
+  setProjectBudgetRoute(r, deps);
+  assignProjectRoute(r, deps);
+  setProjectActiveRoute(r, deps);
+}
 
+function createProjectRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     base,
     {
@@ -53,7 +61,10 @@ export async function registerProjects(app: FastifyInstance, deps: AppDeps) {
         .code(201)
         .send(ok(await createProject(db, tenantOf(req).accountId, req.body), PROJECT_MSG.created)),
   );
+}
 
+function listProjectsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     base,
     {
@@ -71,7 +82,10 @@ export async function registerProjects(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function getProjectRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     `${base}/:id`,
     {
@@ -86,7 +100,10 @@ export async function registerProjects(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await getProject(db, tenantOf(req).accountId, req.params.id)),
   );
+}
 
+function setProjectBudgetRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     `${base}/:id/budget`,
     {
@@ -106,7 +123,10 @@ export async function registerProjects(app: FastifyInstance, deps: AppDeps) {
         PROJECT_MSG.budgetSet,
       ),
   );
+}
 
+function assignProjectRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     `${base}/:id/assign`,
     {
@@ -129,7 +149,10 @@ export async function registerProjects(app: FastifyInstance, deps: AppDeps) {
         PROJECT_MSG.assigned,
       ),
   );
+}
 
+function setProjectActiveRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.patch(
     `${base}/:id/activate`,
     {

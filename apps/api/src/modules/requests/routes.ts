@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelope,
@@ -16,7 +15,7 @@ import { sendCsv, wantsCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
 import {
@@ -34,10 +33,17 @@ const refParam = z.object({ ref: z.string().min(1).max(64) });
 
 /** Fund requests (issue 23 §0 "Requests"). Register after approvals, payouts and payees. */
 export async function registerRequests(app: FastifyInstance, deps: AppDeps) {
+  const r = routerOf(app);
   registerRequestApprovals(deps);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  createFundRequestRoute(r, deps);
+  listFundRequestsRoute(r, deps);
+  getFundRequestRoute(r, deps);
+  decideFundRequestRoute(r, deps);
+  payFundRequestRoute(r, deps);
+}
 
+function createFundRequestRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/requests',
     {
@@ -67,7 +73,10 @@ export async function registerRequests(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(ok(data, REQUEST_MSG.created));
     },
   );
+}
 
+function listFundRequestsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/requests',
     {
@@ -94,7 +103,10 @@ export async function registerRequests(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function getFundRequestRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/requests/:ref',
     {
@@ -116,7 +128,10 @@ export async function registerRequests(app: FastifyInstance, deps: AppDeps) {
       return ok(data);
     },
   );
+}
 
+function decideFundRequestRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/requests/:ref/decision',
     {
@@ -162,7 +177,10 @@ export async function registerRequests(app: FastifyInstance, deps: AppDeps) {
       return ok(data, msg);
     },
   );
+}
 
+function payFundRequestRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/requests/:ref/pay',
     {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   acceptInvitationBody,
@@ -17,7 +16,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { authOf, isPublic, needs, needsSession, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
 import {
   acceptInvitationAsUser,
@@ -32,9 +31,18 @@ import {
 const tags = ['teams'];
 
 export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const r = routerOf(app);
+  createInvitationRoute(r, deps);
+  listInvitationsRoute(r, deps);
+  resendInvitationRoute(r, deps);
+  updateInvitationRoute(r, deps);
+  cancelInvitationRoute(r, deps);
+  getInvitationByCodeRoute(r, deps);
+  acceptInvitationRoute(r, deps);
+}
 
+function createInvitationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/invitations',
     {
@@ -57,7 +65,10 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
       return reply.code(201).send(ok(inv, 'Invitation sent successfully'));
     },
   );
+}
 
+function listInvitationsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/invitations',
     {
@@ -78,7 +89,10 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
       return paged(items, req.query, total);
     },
   );
+}
 
+function resendInvitationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   // A GET that changes state because the spec names it so (002 §7); it needs the edit right.
   r.get(
     '/api/invitations/:id/resend',
@@ -104,7 +118,10 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
         'Invitation resent successfully',
       ),
   );
+}
 
+function updateInvitationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/invitations/:id',
     {
@@ -126,7 +143,10 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
         'Invitation updated successfully',
       ),
   );
+}
 
+function cancelInvitationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     '/api/invitations/:id',
     {
@@ -147,7 +167,10 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
         'Invitation cancelled successfully',
       ),
   );
+}
 
+function getInvitationByCodeRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   // The accept page: shows who invited whom before sign-in. Codes are long and random; the limit stops guessing.
   r.get(
     '/api/auth/invite/:code',
@@ -166,7 +189,10 @@ export async function registerInvitationRoutes(app: FastifyInstance, deps: AppDe
       return ok(await previewInvitation(db, req.params.code));
     },
   );
+}
 
+function acceptInvitationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/auth/invite',
     {
