@@ -23,6 +23,13 @@ describe('the web kit is used everywhere', () => {
     expect(offenders(/function Field\b|const Field\s*=/)).toEqual([]);
   });
 
+  it('no area writes its own import uploader, rows table or fix dialog: the import kit is the one', () => {
+    // a spreadsheet `accept` list or a template download by hand, a row test id or a "Fix row" by hand
+    const ownImport =
+      /\.csv[^'"`\n]*\.xlsx|fetchFile\([^)]*template|data-testid=\{`(import|failed)-row-|`Fix row |function \w*Import\w*(Table|Upload\w*|Card|Modal)\b/;
+    expect(offenders(ownImport)).toEqual([]);
+  });
+
   it('no routes.tsx defines its own page() helper or guards a screen by hand: guardedRoute is the one', () => {
     // a local `page`/`settingsPage`/`billPage`, or a screen wrapped in a guard (an `<Outlet />` layout may be)
     const ownRoute =
