@@ -159,7 +159,7 @@ export function ImportRowErrors(props: { errors: { field: string; message: strin
   return (
     <Stack gap={2}>
       {props.errors.map((e, i) => (
-        <Text key={i} size="sm" c="red.7">
+        <Text key={i} component="div" size="sm" c="red.7">
           <Badge size="xs" variant="light" color="red" mr={6} tt="none">
             {fieldLabel(e.field)}
           </Badge>
