@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import type { DisbursementDetail, DisbursementItem } from '@owo/contract/disbursements';
-import { ImportActions, ImportTable, importBatchGate } from '../../../components/import';
+import { ImportActions, ImportTable, importBatchGate, type ImportColumn } from '../../../components/import';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { ApprovalActions } from '../../approvals';
@@ -160,57 +160,64 @@ function FailedRows(props: { batch: DisbursementDetail; rows: DisbursementItem[]
           }),
         onSaved: () => void refreshDisbursements(),
       }}
-      columns={[
-        {
-          label: 'Account number',
-          value: (r, fix) => (
-            <TextInput
-              size="xs"
-              aria-label={`Account number of row ${r.row}`}
-              value={fix.draft.accountNumber}
-              maxLength={10}
-              onChange={(e) => fix.set({ accountNumber: e.currentTarget.value.replace(/\D/g, '') })}
-              error={fix.errors?.accountNumber?.[0]}
-            />
-          ),
-        },
-        {
-          label: 'Bank',
-          miw: 200,
-          value: (r, fix) => (
-            <Select
-              size="xs"
-              aria-label={`Bank of row ${r.row}`}
-              searchable
-              data={bankOptions(fix.draft.bankCode)}
-              value={fix.draft.bankCode}
-              onChange={(bankCode) => fix.set({ bankCode })}
-              error={fix.errors?.bankCode?.[0]}
-            />
-          ),
-        },
-        {
-          label: 'Amount',
-          ta: 'right',
-          value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor, 'NGN')),
-        },
-        {
-          label: 'Error',
-          value: (r) => (
-            <Text size="xs" c="orange.8">
-              {r.error}
-            </Text>
-          ),
-        },
-        {
-          label: '',
-          value: (_r, fix) => (
-            <Button size="xs" loading={fix.saving} onClick={fix.save}>
-              Save
-            </Button>
-          ),
-        },
-      ]}
+      columns={fixColumns(bankOptions)}
     />
   );
+}
+
+/** A failed row's cells: its account number and bank to correct, its amount, why it failed, save. */
+function fixColumns(
+  bankOptions: (code: string | null) => { value: string; label: string }[],
+): ImportColumn<DisbursementItem, BankFix>[] {
+  return [
+    {
+      label: 'Account number',
+      value: (r, fix) => (
+        <TextInput
+          size="xs"
+          aria-label={`Account number of row ${r.row}`}
+          value={fix.draft.accountNumber}
+          maxLength={10}
+          onChange={(e) => fix.set({ accountNumber: e.currentTarget.value.replace(/\D/g, '') })}
+          error={fix.errors?.accountNumber?.[0]}
+        />
+      ),
+    },
+    {
+      label: 'Bank',
+      miw: 200,
+      value: (r, fix) => (
+        <Select
+          size="xs"
+          aria-label={`Bank of row ${r.row}`}
+          searchable
+          data={bankOptions(fix.draft.bankCode)}
+          value={fix.draft.bankCode}
+          onChange={(bankCode) => fix.set({ bankCode })}
+          error={fix.errors?.bankCode?.[0]}
+        />
+      ),
+    },
+    {
+      label: 'Amount',
+      ta: 'right',
+      value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor, 'NGN')),
+    },
+    {
+      label: 'Error',
+      value: (r) => (
+        <Text size="xs" c="orange.8">
+          {r.error}
+        </Text>
+      ),
+    },
+    {
+      label: '',
+      value: (_r, fix) => (
+        <Button size="xs" loading={fix.saving} onClick={fix.save}>
+          Save
+        </Button>
+      ),
+    },
+  ];
 }
