@@ -9,9 +9,9 @@ const sources = (dir: string): string[] =>
     if (statSync(path).isDirectory()) return sources(path);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
-const offenders = (pattern: RegExp) =>
+const offenders = (pattern: RegExp, only: (path: string) => boolean = () => true) =>
   sources(FEATURES)
-    .filter((path) => pattern.test(readFileSync(path, 'utf8')))
+    .filter((path) => only(path) && pattern.test(readFileSync(path, 'utf8')))
     .map((path) => relative(FEATURES, path));
 
 describe('the web kit is used everywhere', () => {
@@ -21,5 +21,19 @@ describe('the web kit is used everywhere', () => {
 
   it('no area defines its own label-and-value Field: DetailField is the one', () => {
     expect(offenders(/function Field\b|const Field\s*=/)).toEqual([]);
+  });
+
+  it('no area writes its own import uploader, rows table or fix dialog: the import kit is the one', () => {
+    // a spreadsheet `accept` list or a template download by hand, a row test id or a "Fix row" by hand
+    const ownImport =
+      /\.csv[^'"`\n]*\.xlsx|fetchFile\([^)]*template|data-testid=\{`(import|failed)-row-|`Fix row |function \w*Import\w*(Table|Upload\w*|Card|Modal)\b/;
+    expect(offenders(ownImport)).toEqual([]);
+  });
+
+  it('no routes.tsx defines its own page() helper or guards a screen by hand: guardedRoute is the one', () => {
+    // a local `page`/`settingsPage`/`billPage`, or a screen wrapped in a guard (an `<Outlet />` layout may be)
+    const ownRoute =
+      /(function|const) \w*[pP]age\b\s*[=(]|<RequirePermission[^>]*>\s*<(?!Outlet)\w+\s*\/>|<AreaGuard[^>]*>\s*<\w*Screen\b/;
+    expect(offenders(ownRoute, (path) => path.endsWith('routes.tsx'))).toEqual([]);
   });
 });

@@ -1,64 +1,39 @@
 // Accounting integration (001 §2 settings and the import payment tags flow; issue 27 §1).
 import type { RouteObject } from 'react-router-dom';
-import type { Resource } from '@owo/contract/permissions';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoute } from '../../app/guarded-route';
 
-const page = (
-  path: string,
-  resource: Resource,
-  load: () => Promise<React.ComponentType>,
-  area = true,
-): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await load();
-    const inner = (
-      <RequirePermission resource={resource}>
-        <Screen />
-      </RequirePermission>
-    );
-    return { element: area ? <AreaGuard area="settings">{inner}</AreaGuard> : inner };
-  },
-});
+const integrations = { resource: 'accountingIntegrations' } as const;
+const tags = { resource: 'paymentTags' } as const;
 
 export const dashboardRoutes: RouteObject[] = [
-  page(
+  guardedRoute(
     '/settings/integrations',
-    'accountingIntegrations',
     async () => (await import('./integrations-screen')).IntegrationsScreen,
+    { ...integrations, area: 'settings' },
   ),
 ];
 
 /** Full screen: the import flow (closing to /settings/categories), the consent page and the callback. */
 export const fullScreenRoutes: RouteObject[] = [
-  page(
+  guardedRoute(
     '/integrations/import-payment-tags',
-    'paymentTags',
     async () => (await import('./import-screens')).ChooseSoftwareScreen,
-    false,
+    tags,
   ),
-  page(
-    '/integrations/map-tags',
-    'paymentTags',
-    async () => (await import('./import-screens')).MapTagsScreen,
-    false,
-  ),
-  page(
+  guardedRoute('/integrations/map-tags', async () => (await import('./import-screens')).MapTagsScreen, tags),
+  guardedRoute(
     '/integrations/finish',
-    'paymentTags',
     async () => (await import('./import-screens')).FinishImportScreen,
-    false,
+    tags,
   ),
-  page(
+  guardedRoute(
     '/accounting/sandbox/consent',
-    'accountingIntegrations',
     async () => (await import('./oauth-screens')).SandboxConsentScreen,
-    false,
+    integrations,
   ),
-  page(
+  guardedRoute(
     '/accounting/callback/:provider',
-    'accountingIntegrations',
     async () => (await import('./oauth-screens')).AccountingCallbackScreen,
-    false,
+    integrations,
   ),
 ];

@@ -1,24 +1,11 @@
 // Payout categories and budgets (001 §2 settings; issue 21 §3).
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoutes } from '../../app/guarded-route';
 
-const page = (path: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { CategoriesScreen } = await import('./categories-screen');
-    return {
-      element: (
-        <AreaGuard area="settings">
-          <RequirePermission resource="payouts">
-            <CategoriesScreen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
+const route = guardedRoutes({ area: 'settings', resource: 'payouts' });
+const screen = async () => (await import('./categories-screen')).CategoriesScreen;
 
 export const dashboardRoutes: RouteObject[] = [
-  page('/settings/payout-categories'),
-  page('/settings/categories'),
+  route('/settings/payout-categories', screen),
+  route('/settings/categories', screen),
 ];

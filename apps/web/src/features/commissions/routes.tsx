@@ -1,43 +1,20 @@
 // Agent commissions (001 §2 Commissions and disbursements): /commissions and its variants, the
 // batch detail, and the agent's Earnings Insight (/agent-insight).
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoutes } from '../../app/guarded-route';
 
+const route = guardedRoutes({ area: 'commissions', resource: 'agentCommissions' });
 const list = async () => (await import('./screens/commissions-screen')).CommissionsScreen;
-const page = (
-  path: string,
-  area: 'commissions' | 'agent-insight',
-  load: () => Promise<React.ComponentType>,
-): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await load();
-    return {
-      element: (
-        <AreaGuard area={area}>
-          <RequirePermission
-            resource={area === 'commissions' ? 'agentCommissions' : 'agentDashboard'}
-            action="get"
-          >
-            <Screen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
 
 export const dashboardRoutes: RouteObject[] = [
-  page('/commissions', 'commissions', list),
-  page('/commissions/:view', 'commissions', list),
-  page(
+  route('/commissions', list),
+  route('/commissions/:view', list),
+  route(
     '/commissions/disbursement/:disbursementId',
-    'commissions',
     async () => (await import('./screens/batch-screen')).BatchScreen,
   ),
-  page(
-    '/agent-insight',
-    'agent-insight',
-    async () => (await import('./screens/agent-insight-screen')).AgentInsightScreen,
-  ),
+  route('/agent-insight', async () => (await import('./screens/agent-insight-screen')).AgentInsightScreen, {
+    area: 'agent-insight',
+    resource: 'agentDashboard',
+  }),
 ];

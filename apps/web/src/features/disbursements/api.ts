@@ -70,12 +70,4 @@ export const disbursementApi = {
     });
     saveBlob(blob, filename);
   },
-  template: async (format: 'csv' | 'xlsx') => {
-    const { blob, filename } = await fetchFile('/disbursements/template', {
-      query: { format },
-      fallbackName: `owo-bulk-disbursement-template.${format}`,
-      accept: 'text/csv, application/octet-stream',
-    });
-    saveBlob(blob, filename);
-  },
 };

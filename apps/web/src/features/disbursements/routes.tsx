@@ -1,26 +1,8 @@
 // Bulk disbursements (issue 23 §4): the list and its tabs, the upload, a batch and its validation.
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoutes } from '../../app/guarded-route';
 
-const page = (
-  path: string,
-  load: () => Promise<React.ComponentType>,
-  action: 'get' | 'post' = 'get',
-): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await load();
-    return {
-      element: (
-        <AreaGuard area="disbursements">
-          <RequirePermission resource="disbursement" action={action}>
-            <Screen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
+const route = guardedRoutes({ area: 'disbursements', resource: 'disbursement' });
 
 const list = async () => (await import('./screens/list-screen')).DisbursementsScreen;
 const upload = async () => (await import('./screens/new-screen')).NewDisbursementScreen;
@@ -29,13 +11,13 @@ const detail = async () => (await import('./screens/detail-screen')).Disbursemen
 const validation = async () => (await import('./screens/validation-screen')).ValidationScreen;
 
 export const dashboardRoutes: RouteObject[] = [
-  page('/disbursements', list),
-  page('/disbursements/new', upload, 'post'),
-  page('/disbursements/new/summary', result, 'post'),
-  page('/disbursements/new/error', result, 'post'),
-  page('/disbursements/pending', list),
-  page('/disbursements/rejected', list),
-  page('/disbursements/active', list),
-  page('/disbursements/:id', detail),
-  page('/disbursements/:id/validation', validation),
+  route('/disbursements', list),
+  route('/disbursements/new', upload, { action: 'post' }),
+  route('/disbursements/new/summary', result, { action: 'post' }),
+  route('/disbursements/new/error', result, { action: 'post' }),
+  route('/disbursements/pending', list),
+  route('/disbursements/rejected', list),
+  route('/disbursements/active', list),
+  route('/disbursements/:id', detail),
+  route('/disbursements/:id/validation', validation),
 ];

@@ -1,47 +1,33 @@
 // Receivables (002 §2 Inflows; issue 24): the tabbed page and details in the dashboard frame, the
 // full-screen invoice flow, and the public pay page. They replace the Coming-soon entries.
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
-import type { Resource } from '@owo/contract/permissions';
+import { guardedRoutes } from '../../app/guarded-route';
 
-const page = (
-  path: string,
-  load: () => Promise<React.ComponentType>,
-  resource: Resource = 'inflows',
-  action: 'get' | 'post' | 'put' = 'get',
-): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await load();
-    return {
-      element: (
-        <AreaGuard area="inflows">
-          <RequirePermission resource={resource} action={action}>
-            <Screen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
+const route = guardedRoutes({ area: 'inflows', resource: 'inflows' });
 
 const tabs = async () => (await import('./screens/inflows-screen')).InflowsScreen;
 const wizard = () => import('./screens/invoice-wizard');
 const details = () => import('./screens/details-screens');
 
 export const dashboardRoutes: RouteObject[] = [
-  page('/inflows', tabs),
-  page('/inflows/:tab', tabs),
-  page('/inflows/invoices/:id', async () => (await import('./screens/invoice-screen')).InvoiceScreen),
-  page('/inflows/customers/:id', async () => (await details()).CustomerScreen, 'inflowsCustomers'),
-  page('/inflows/partners/:id', async () => (await details()).PartnerScreen, 'inflowsPartners'),
+  route('/inflows', tabs),
+  route('/inflows/:tab', tabs),
+  route('/inflows/invoices/:id', async () => (await import('./screens/invoice-screen')).InvoiceScreen),
+  route('/inflows/customers/:id', async () => (await details()).CustomerScreen, {
+    resource: 'inflowsCustomers',
+  }),
+  route('/inflows/partners/:id', async () => (await details()).PartnerScreen, {
+    resource: 'inflowsPartners',
+  }),
 ];
 
 export const fullScreenRoutes: RouteObject[] = [
-  page('/inflows/new-invoice', async () => (await wizard()).InvoiceDetailsScreen, 'inflows', 'post'),
-  page('/inflows/payment-terms-invoice', async () => (await wizard()).PaymentTermsScreen, 'inflows', 'post'),
-  page('/inflows/review-invoice', async () => (await wizard()).ReviewInvoiceScreen, 'inflows', 'post'),
-  page('/inflows/edit-invoice', async () => (await wizard()).EditInvoiceScreen, 'inflows', 'post'),
+  route('/inflows/new-invoice', async () => (await wizard()).InvoiceDetailsScreen, { action: 'post' }),
+  route('/inflows/payment-terms-invoice', async () => (await wizard()).PaymentTermsScreen, {
+    action: 'post',
+  }),
+  route('/inflows/review-invoice', async () => (await wizard()).ReviewInvoiceScreen, { action: 'post' }),
+  route('/inflows/edit-invoice', async () => (await wizard()).EditInvoiceScreen, { action: 'post' }),
 ];
 
 export const publicRoutes: RouteObject[] = [

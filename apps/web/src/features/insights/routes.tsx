@@ -1,19 +1,9 @@
 // Insights (000 §2.4): /team-report; the dashboard panels are shown on /dashboard (money's screen).
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard } from '../../app/guards/guards';
+import { guardedRoute } from '../../app/guarded-route';
 
 export const dashboardRoutes: RouteObject[] = [
-  {
-    path: '/team-report',
-    lazy: async () => {
-      const { TeamReportScreen } = await import('./team-report-screen');
-      return {
-        element: (
-          <AreaGuard area="team-report">
-            <TeamReportScreen />
-          </AreaGuard>
-        ),
-      };
-    },
-  },
+  guardedRoute('/team-report', async () => (await import('./team-report-screen')).TeamReportScreen, {
+    area: 'team-report',
+  }),
 ];

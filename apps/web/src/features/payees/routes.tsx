@@ -1,40 +1,26 @@
 // Vendors (001 §2 Vendors; issue 23 §1): list, detail (create/edit are a modal), invite, import,
 // and the vendor's public self-onboarding pages.
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoute, guardedRoutes } from '../../app/guarded-route';
 
-const page = (
-  path: string,
-  load: () => Promise<React.ComponentType>,
-  action: 'get' | 'post' = 'get',
-): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await load();
-    return {
-      element: (
-        <AreaGuard area="vendors">
-          <RequirePermission resource="payee" action={action}>
-            <Screen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
+const route = guardedRoutes({ area: 'vendors', resource: 'payee' });
 
 const invite = () => import('./screens/invite');
 const imp = () => import('./screens/import');
 const onboarding = () => import('./screens/onboarding');
 
 export const dashboardRoutes: RouteObject[] = [
-  page('/vendors', async () => (await import('./screens/vendors-screen')).VendorsScreen),
-  page('/vendors/invite', async () => (await invite()).VendorInviteScreen, 'post'),
-  page('/vendors/invite/success', async () => (await invite()).VendorInviteSuccessScreen, 'post'),
-  page('/vendors/import-vendors', async () => (await imp()).VendorImportScreen, 'post'),
-  page('/vendors/import/error', async () => (await imp()).VendorImportErrorScreen, 'post'),
-  page('/vendors/import-vendors/summary', async () => (await imp()).VendorImportSummaryScreen, 'post'),
-  page('/vendors/:id', async () => (await import('./screens/vendor-screen')).VendorScreen),
+  route('/vendors', async () => (await import('./screens/vendors-screen')).VendorsScreen),
+  route('/vendors/invite', async () => (await invite()).VendorInviteScreen, { action: 'post' }),
+  route('/vendors/invite/success', async () => (await invite()).VendorInviteSuccessScreen, {
+    action: 'post',
+  }),
+  route('/vendors/import-vendors', async () => (await imp()).VendorImportScreen, { action: 'post' }),
+  route('/vendors/import/error', async () => (await imp()).VendorImportErrorScreen, { action: 'post' }),
+  route('/vendors/import-vendors/summary', async () => (await imp()).VendorImportSummaryScreen, {
+    action: 'post',
+  }),
+  route('/vendors/:id', async () => (await import('./screens/vendor-screen')).VendorScreen),
 ];
 
 const pub = (
@@ -44,13 +30,7 @@ const pub = (
     | 'AddPersonalDetailsScreen'
     | 'AddBankDetailsScreen'
     | 'OnboardingSuccessScreen',
-): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = (await onboarding())[name];
-    return { element: <Screen /> };
-  },
-});
+) => guardedRoute(path, async () => (await onboarding())[name]);
 
 /** The vendor's self-onboarding pages: no sign-in. */
 export const publicRoutes: RouteObject[] = [

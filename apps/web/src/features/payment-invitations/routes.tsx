@@ -1,24 +1,14 @@
 // Payment invitations (issue 23 §0): the company's list in the inflows area, and the payer's public
 // pages `/payment-invitation/:ref/<step>` (they replace the Coming-soon entry).
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoute } from '../../app/guarded-route';
 
 export const dashboardRoutes: RouteObject[] = [
-  {
-    path: '/inflows/payment-invitations',
-    lazy: async () => {
-      const { PaymentInvitationsScreen } = await import('./screens/invitations-screen');
-      return {
-        element: (
-          <AreaGuard area="inflows">
-            <RequirePermission resource="inflows" action="get">
-              <PaymentInvitationsScreen />
-            </RequirePermission>
-          </AreaGuard>
-        ),
-      };
-    },
-  },
+  guardedRoute(
+    '/inflows/payment-invitations',
+    async () => (await import('./screens/invitations-screen')).PaymentInvitationsScreen,
+    { area: 'inflows', resource: 'inflows' },
+  ),
 ];
 
 const wizard = async () => ({ Component: (await import('./screens/pay-wizard')).PaymentInvitationScreen });

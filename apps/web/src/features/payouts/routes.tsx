@@ -1,25 +1,9 @@
 // Payouts (001 §2 Payouts; issue 23 §3): the list and its filter tabs, the detail and its edit
 // flow, the direct payout flow and mass approval. Other payouts sub-pages stay on Coming soon until they land.
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoute, guardedRoutes } from '../../app/guarded-route';
 
-const page = (
-  path: string,
-  load: () => Promise<React.ComponentType>,
-  action: 'get' | 'post' | 'put' = 'get',
-  guarded = true,
-): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await load();
-    const inner = (
-      <RequirePermission resource="payouts" action={action}>
-        <Screen />
-      </RequirePermission>
-    );
-    return { element: guarded ? <AreaGuard area="payouts">{inner}</AreaGuard> : inner };
-  },
-});
+const route = guardedRoutes({ area: 'payouts', resource: 'payouts' });
 
 const list = async () => (await import('./screens/payouts-screen')).PayoutsRouteScreen;
 const mass = async () => (await import('./screens/mass-approval-screen')).MassApprovalScreen;
@@ -28,31 +12,11 @@ const edit = (name: 'PayoutEditScreen' | 'PayoutEditAssetsScreen' | 'PayoutEditR
 const massReview = async () => (await import('./screens/mass-approval-screen')).MassPayoutReviewScreen;
 
 const bill = async () => (await import('./screens/bills')).BillScreen;
-const billPage = (path: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await bill();
-    return {
-      element: (
-        <AreaGuard area="bills">
-          <RequirePermission resource="payouts" action="get">
-            <Screen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
+const billRoute = (path: string) => route(path, bill, { area: 'bills' });
 const sendBill = (
   path: string,
   name: 'SendBillWelcomeScreen' | 'SendBillDetailsScreen' | 'SendBillReviewScreen' | 'SendBillSuccessScreen',
-): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = (await import('./screens/send-bill'))[name];
-    return { element: <Screen /> };
-  },
-});
+) => guardedRoute(path, async () => (await import('./screens/send-bill'))[name]);
 
 /** The vendor's send-bill pages (000 §2.10): no sign-in. */
 export const publicRoutes: RouteObject[] = [
@@ -62,21 +26,8 @@ export const publicRoutes: RouteObject[] = [
   sendBill('/send-bill/success/:ref', 'SendBillSuccessScreen'),
 ];
 
-const billImport = (path: string, name: 'BillImportScreen' | 'BillImportSummaryScreen'): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = (await import('./screens/bill-import'))[name];
-    return {
-      element: (
-        <AreaGuard area="bills">
-          <RequirePermission resource="payouts" action="post">
-            <Screen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
+const billImport = (path: string, name: 'BillImportScreen' | 'BillImportSummaryScreen') =>
+  route(path, async () => (await import('./screens/bill-import'))[name], { area: 'bills', action: 'post' });
 
 const paySomeone = {
   AmountScreen: async () => (await import('./pay-someone/amount-screen')).AmountScreen,
@@ -96,39 +47,34 @@ export const dashboardRoutes: RouteObject[] = [
   billImport('/bill-csv/upload', 'BillImportScreen'),
   billImport('/bills/import/summary', 'BillImportSummaryScreen'),
   // Pay someone (000 §4.3, 001 §4): the Make Payment menu's "Manual Payment".
-  page('/pay-someone', pay('AmountScreen'), 'post'),
-  page('/pay-someone/recipient', pay('RecipientScreen'), 'post'),
-  page('/pay-someone/sender-details', pay('SenderDetailsScreen'), 'post'),
-  page('/pay-someone/wire-purpose', pay('WirePurposeScreen'), 'post'),
-  page('/pay-someone/scheduling', pay('SchedulingScreen'), 'post'),
-  page('/pay-someone/review', pay('ReviewScreen'), 'post'),
-  page('/pay-someone/step-9', pay('AddFundsStepScreen'), 'post'),
-  page('/pay-someone/step-10', pay('ConfirmScreen'), 'post'),
-  page('/pay-someone/success', pay('SuccessScreen'), 'post'),
-  billPage('/bills/:ref'),
-  billPage('/bill/:ref'),
-  page('/payouts', list),
-  page('/payouts/mass-approval', mass),
-  page('/payouts/mass-payout-review', massReview),
-  page('/payouts/:ref', list),
-  page('/payouts/:ref/edit', edit('PayoutEditScreen'), 'put'),
-  page('/payouts/:ref/edit/assets', edit('PayoutEditAssetsScreen'), 'put'),
-  page('/payouts/:ref/edit/review', edit('PayoutEditReviewScreen'), 'put'),
-  page(
-    '/payout/direct',
-    async () => (await import('./screens/direct-payout-screen')).DirectPayoutScreen,
-    'post',
-  ),
-  page(
+  route('/pay-someone', pay('AmountScreen'), { action: 'post' }),
+  route('/pay-someone/recipient', pay('RecipientScreen'), { action: 'post' }),
+  route('/pay-someone/sender-details', pay('SenderDetailsScreen'), { action: 'post' }),
+  route('/pay-someone/wire-purpose', pay('WirePurposeScreen'), { action: 'post' }),
+  route('/pay-someone/scheduling', pay('SchedulingScreen'), { action: 'post' }),
+  route('/pay-someone/review', pay('ReviewScreen'), { action: 'post' }),
+  route('/pay-someone/step-9', pay('AddFundsStepScreen'), { action: 'post' }),
+  route('/pay-someone/step-10', pay('ConfirmScreen'), { action: 'post' }),
+  route('/pay-someone/success', pay('SuccessScreen'), { action: 'post' }),
+  billRoute('/bills/:ref'),
+  billRoute('/bill/:ref'),
+  route('/payouts', list),
+  route('/payouts/mass-approval', mass),
+  route('/payouts/mass-payout-review', massReview),
+  route('/payouts/:ref', list),
+  route('/payouts/:ref/edit', edit('PayoutEditScreen'), { action: 'put' }),
+  route('/payouts/:ref/edit/assets', edit('PayoutEditAssetsScreen'), { action: 'put' }),
+  route('/payouts/:ref/edit/review', edit('PayoutEditReviewScreen'), { action: 'put' }),
+  route('/payout/direct', async () => (await import('./screens/direct-payout-screen')).DirectPayoutScreen, {
+    action: 'post',
+  }),
+  route(
     '/payment-details',
     async () => (await import('./screens/direct-payout-screen')).PaymentDetailsScreen,
-    'post',
-    false,
+    { action: 'post', area: null },
   ),
-  page(
-    '/payment-review',
-    async () => (await import('./screens/direct-payout-screen')).PaymentReviewScreen,
-    'post',
-    false,
-  ),
+  route('/payment-review', async () => (await import('./screens/direct-payout-screen')).PaymentReviewScreen, {
+    action: 'post',
+    area: null,
+  }),
 ];

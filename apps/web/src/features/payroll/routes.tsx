@@ -1,29 +1,9 @@
 // Payroll (002 §2 Payroll; issue 25): employees, the lists, the create → preview → review flow and
 // the details. They replace the Coming-soon entries for /payroll/* (feature routes are mounted first).
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
-import type { Resource } from '@owo/contract/permissions';
+import { guardedRoutes } from '../../app/guarded-route';
 
-const page = (
-  path: string,
-  load: () => Promise<React.ComponentType>,
-  resource: Resource = 'payrolls',
-  action: 'get' | 'post' | 'put' = 'get',
-): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await load();
-    return {
-      element: (
-        <AreaGuard area="payroll">
-          <RequirePermission resource={resource} action={action}>
-            <Screen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
+const route = guardedRoutes({ area: 'payroll', resource: 'payrolls' });
 
 const list = async () => (await import('./screens/payrolls-screen')).PayrollsScreen;
 const flow = async () => (await import('./screens/payroll-flow-screens')).PayrollCreateScreen;
@@ -35,48 +15,50 @@ const imp = (name: ImportScreen) => async () =>
   (await import('./screens/import-screens'))[name] as React.ComponentType;
 
 export const dashboardRoutes: RouteObject[] = [
-  page('/payroll', list),
-  page(
-    '/payroll/employees',
-    async () => (await import('./screens/employees-screen')).EmployeesScreen,
-    'payrollEmployees',
-  ),
-  page(
-    '/payroll/groups',
-    async () => (await import('./screens/groups-screen')).GroupsScreen,
-    'payrollGroups',
-  ),
-  page(
-    '/payroll/settings',
-    async () => (await import('./screens/settings-screen')).PayrollSettingsScreen,
-    'payrolls',
-    'put',
-  ),
-  page('/payroll/create', flow, 'payrolls', 'post'),
-  page('/payroll/preview', preview, 'payrolls', 'post'),
-  page('/payroll/review', review, 'payrolls', 'post'),
-  page(
+  route('/payroll', list),
+  route('/payroll/employees', async () => (await import('./screens/employees-screen')).EmployeesScreen, {
+    resource: 'payrollEmployees',
+  }),
+  route('/payroll/groups', async () => (await import('./screens/groups-screen')).GroupsScreen, {
+    resource: 'payrollGroups',
+  }),
+  route('/payroll/settings', async () => (await import('./screens/settings-screen')).PayrollSettingsScreen, {
+    action: 'put',
+  }),
+  route('/payroll/create', flow, { action: 'post' }),
+  route('/payroll/preview', preview, { action: 'post' }),
+  route('/payroll/review', review, { action: 'post' }),
+  route(
     '/payroll/:ref/details',
     async () => (await import('./screens/payroll-details-screen')).PayrollDetailsScreen,
   ),
-  page(
+  route(
     '/payroll/:payrollId/employees/edit',
     async () => (await import('./screens/edit-employees-screen')).EditPayrollEmployeesScreen,
-    'payrolls',
-    'put',
+    { action: 'put' },
   ),
-  page('/payroll/import-employees', imp('ImportEmployeesScreen'), 'payrollEmployees', 'post'),
-  page('/payroll/import-employees/summary', imp('ImportSummaryScreen'), 'payrollEmployees', 'post'),
-  page('/payroll/import-employees/error', imp('ImportErrorScreen'), 'payrollEmployees', 'post'),
-  page('/payroll/import-employees/active', imp('ImportActiveScreen'), 'payrollEmployees', 'post'),
-  page(
-    '/payroll/import-employees/active/:id/validation',
-    imp('ImportValidationScreen'),
-    'payrollEmployees',
-    'post',
-  ),
-  page('/payroll/recurring', list),
-  page('/payroll/pending', list),
-  page('/payroll/rejected', list),
+  route('/payroll/import-employees', imp('ImportEmployeesScreen'), {
+    resource: 'payrollEmployees',
+    action: 'post',
+  }),
+  route('/payroll/import-employees/summary', imp('ImportSummaryScreen'), {
+    resource: 'payrollEmployees',
+    action: 'post',
+  }),
+  route('/payroll/import-employees/error', imp('ImportErrorScreen'), {
+    resource: 'payrollEmployees',
+    action: 'post',
+  }),
+  route('/payroll/import-employees/active', imp('ImportActiveScreen'), {
+    resource: 'payrollEmployees',
+    action: 'post',
+  }),
+  route('/payroll/import-employees/active/:id/validation', imp('ImportValidationScreen'), {
+    resource: 'payrollEmployees',
+    action: 'post',
+  }),
+  route('/payroll/recurring', list),
+  route('/payroll/pending', list),
+  route('/payroll/rejected', list),
   { path: '/contacts/employees', element: <Navigate to="/payroll/employees" replace /> },
 ];

@@ -1,45 +1,30 @@
 // Products and services, payout assets (001 §2 Assets and products; issue 21 §3). They replace the
 // Coming-soon entries for /asset-list and /assets/*.
 import type { RouteObject } from 'react-router-dom';
-import type { Resource } from '@owo/contract/permissions';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoutes } from '../../app/guarded-route';
 
-const page = (path: string, resource: Resource, load: () => Promise<React.ComponentType>): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await load();
-    return {
-      element: (
-        <AreaGuard area="asset-list">
-          <RequirePermission resource={resource}>
-            <Screen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
+const route = guardedRoutes({ area: 'asset-list' });
 
 export const dashboardRoutes: RouteObject[] = [
-  page('/asset-list', 'payoutAsset', async () => (await import('./screens/assets-screen')).AssetsScreen),
-  page(
-    '/assets/products',
-    'productsAndServices',
-    async () => (await import('./screens/products-screen')).ProductsScreen,
-  ),
-  page(
-    '/assets/products/:id',
-    'productsAndServices',
-    async () => (await import('./screens/product-screen')).ProductScreen,
-  ),
-  page('/assets/:id', 'payoutAsset', async () => (await import('./screens/asset-screen')).AssetScreen),
+  route('/asset-list', async () => (await import('./screens/assets-screen')).AssetsScreen, {
+    resource: 'payoutAsset',
+  }),
+  route('/assets/products', async () => (await import('./screens/products-screen')).ProductsScreen, {
+    resource: 'productsAndServices',
+  }),
+  route('/assets/products/:id', async () => (await import('./screens/product-screen')).ProductScreen, {
+    resource: 'productsAndServices',
+  }),
+  route('/assets/:id', async () => (await import('./screens/asset-screen')).AssetScreen, {
+    resource: 'payoutAsset',
+  }),
 ];
 
 /** Full screen, closing to /asset-list: the detail of an asset payout (001 §2). */
 export const fullScreenRoutes: RouteObject[] = [
-  page(
+  route(
     '/assets/payout/details',
-    'payoutAsset',
     async () => (await import('./screens/asset-payout-details-screen')).AssetPayoutDetailsScreen,
+    { resource: 'payoutAsset' },
   ),
 ];

@@ -1,27 +1,13 @@
 // Projects (001 §2 Projects; issue 21 §3). They replace the Coming-soon entry for /projects/*.
 import type { RouteObject } from 'react-router-dom';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoutes } from '../../app/guarded-route';
 
-const page = (path: string, load: () => Promise<React.ComponentType>): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Screen = await load();
-    return {
-      element: (
-        <AreaGuard area="projects">
-          <RequirePermission resource="projects">
-            <Screen />
-          </RequirePermission>
-        </AreaGuard>
-      ),
-    };
-  },
-});
+const route = guardedRoutes({ area: 'projects', resource: 'projects' });
 
 const list = async () => (await import('./screens/projects-screen')).ProjectsScreen;
 
 export const dashboardRoutes: RouteObject[] = [
-  page('/projects', list),
-  page('/projects/completed', list),
-  page('/projects/:id', async () => (await import('./screens/project-screen')).ProjectScreen),
+  route('/projects', list),
+  route('/projects/completed', list),
+  route('/projects/:id', async () => (await import('./screens/project-screen')).ProjectScreen),
 ];

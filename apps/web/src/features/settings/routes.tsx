@@ -1,21 +1,10 @@
 // Account settings (000 §2.2): /account/settings/{profile,organisation,security,notifications}.
 // Business settings (002 §2): /settings, /settings/business, /settings/subsidiaries(/:id), /settings/fee-policy.
 import { Navigate, type RouteObject } from 'react-router-dom';
-import type { Resource } from '@owo/contract';
-import type { ReactNode } from 'react';
-import { AreaGuard, RequirePermission } from '../../app/guards/guards';
+import { guardedRoutes } from '../../app/guarded-route';
 import { paths } from '../../lib/paths';
 
-const settingsPage = (path: string, resource: Resource, load: () => Promise<ReactNode>): RouteObject => ({
-  path,
-  lazy: async () => ({
-    element: (
-      <AreaGuard area="settings">
-        <RequirePermission resource={resource}>{await load()}</RequirePermission>
-      </AreaGuard>
-    ),
-  }),
-});
+const route = guardedRoutes({ area: 'settings' });
 
 export const dashboardRoutes: RouteObject[] = [
   {
@@ -28,33 +17,28 @@ export const dashboardRoutes: RouteObject[] = [
       Component: (await import('./screens/account-settings-screen')).AccountSettingsScreen,
     }),
   },
-  {
-    path: '/settings',
-    lazy: async () => {
-      const { BusinessScreen } = await import('./screens/business-screen');
-      return {
-        element: (
-          <AreaGuard area="settings">
-            <BusinessScreen withIndex />
-          </AreaGuard>
-        ),
-      };
-    },
-  },
-  settingsPage('/settings/business', 'parameters', async () => {
+  route('/settings', async () => {
     const { BusinessScreen } = await import('./screens/business-screen');
-    return <BusinessScreen />;
+    return function BusinessIndexScreen() {
+      return <BusinessScreen withIndex />;
+    };
   }),
-  settingsPage('/settings/subsidiaries', 'subsidiaries', async () => {
-    const { SubsidiariesScreen } = await import('./subsidiaries/subsidiaries-screen');
-    return <SubsidiariesScreen />;
+  route('/settings/business', async () => (await import('./screens/business-screen')).BusinessScreen, {
+    resource: 'parameters',
   }),
-  settingsPage('/settings/subsidiaries/:id', 'subsidiaries', async () => {
-    const { SubsidiaryScreen } = await import('./subsidiaries/subsidiary-screen');
-    return <SubsidiaryScreen />;
-  }),
-  settingsPage('/settings/fee-policy', 'feePolicies', async () => {
-    const { FeePolicyScreen } = await import('./fee-policy/fee-policy-screen');
-    return <FeePolicyScreen />;
-  }),
+  route(
+    '/settings/subsidiaries',
+    async () => (await import('./subsidiaries/subsidiaries-screen')).SubsidiariesScreen,
+    { resource: 'subsidiaries' },
+  ),
+  route(
+    '/settings/subsidiaries/:id',
+    async () => (await import('./subsidiaries/subsidiary-screen')).SubsidiaryScreen,
+    { resource: 'subsidiaries' },
+  ),
+  route(
+    '/settings/fee-policy',
+    async () => (await import('./fee-policy/fee-policy-screen')).FeePolicyScreen,
+    { resource: 'feePolicies' },
+  ),
 ];

@@ -3,20 +3,17 @@ import {
   Button,
   Card,
   Group,
-  Loader,
   Progress,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { DisbursementDetail, DisbursementItem } from '@owo/contract/disbursements';
-import { ApiError } from '../../../lib/api';
+import { ImportActions, ImportTable, importBatchGate, type ImportColumn } from '../../../components/import';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { ApprovalActions } from '../../approvals';
@@ -51,8 +48,8 @@ export function ValidationView(props: { id: string }) {
     mutationFn: () => disbursementApi.submit(props.id),
     onSuccess: () => void refreshDisbursements(),
   });
-  if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Bulk payment not found'}</Alert>;
+  const gate = importBatchGate(q, 'Bulk payment not found');
+  if (gate || !q.data) return gate;
   const d = q.data;
   const p = d.progress;
   const checked = p.rows - p.validating;
@@ -99,20 +96,15 @@ export function ValidationView(props: { id: string }) {
       )}
       {failedRows.length > 0 && <FailedRows batch={d} rows={failedRows} />}
       {d.status === 'invalid' && (
-        <Group>
-          <Button
-            disabled={p.invalid > 0 || p.validating > 0}
-            loading={submit.isPending}
-            onClick={() => submit.mutate()}
-          >
-            Submit for approval
-          </Button>
-          {p.invalid > 0 && (
-            <Text size="sm" c="dimmed">
-              Fix the failed rows to submit.
-            </Text>
-          )}
-        </Group>
+        <ImportActions
+          confirm={{
+            label: 'Submit for approval',
+            onClick: () => submit.mutate(),
+            loading: submit.isPending,
+            disabled: p.invalid > 0 || p.validating > 0,
+          }}
+          note={p.invalid > 0 && 'Fix the failed rows to submit.'}
+        />
       )}
       {d.status !== 'validating' && d.status !== 'invalid' && (
         <Card>
@@ -137,91 +129,95 @@ export function ValidationView(props: { id: string }) {
   );
 }
 
+type BankFix = { accountNumber: string; bankCode: string | null };
+
+/** The rows that failed, each fixed in place: its account number and bank, saved row by row. */
 function FailedRows(props: { batch: DisbursementDetail; rows: DisbursementItem[] }) {
+  const banks = useBanks();
+  const bankOptions = (code: string | null) => {
+    const options = (banks.data ?? []).map((b) => ({ value: b.code, label: `${b.name} (${b.code})` }));
+    if (code && !options.some((o) => o.value === code)) options.unshift({ value: code, label: code });
+    return options;
+  };
   return (
-    <Card padding={0}>
-      <Group p="md" justify="space-between">
-        <Title order={5}>Rows that failed validation</Title>
-        <Text size="sm" c="dimmed">
-          Correct the bank details and save each row
-        </Text>
-      </Group>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            <Table.Th>Account number</Table.Th>
-            <Table.Th>Bank</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Error</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.rows.slice(0, 200).map((r) => (
-            <FixRow key={r.id} batchId={props.batch.id} row={r} />
-          ))}
-        </Table.Tbody>
-      </Table>
-      {props.rows.length > 200 && (
-        <Text p="md" size="sm" c="dimmed">
-          Showing the first 200 of {props.rows.length} failed rows; the report lists them all.
-        </Text>
-      )}
-    </Card>
+    <ImportTable<DisbursementItem, BankFix>
+      title="Rows that failed validation"
+      subtitle="Correct the bank details and save each row"
+      rows={props.rows}
+      rowNo={(r) => r.row}
+      rowKey={(r) => r.id}
+      rowTestId={(r) => `failed-row-${r.row}`}
+      limit={200}
+      limitNote={(shown, total) =>
+        `Showing the first ${shown} of ${total} failed rows; the report lists them all.`
+      }
+      fix={{
+        draft: (r) => ({ accountNumber: r.accountNumber, bankCode: r.bankCode }),
+        save: (r, d) =>
+          disbursementApi.fixItem(props.batch.id, r.id, {
+            accountNumber: d.accountNumber,
+            bankCode: d.bankCode ?? '',
+          }),
+        onSaved: () => void refreshDisbursements(),
+      }}
+      columns={fixColumns(bankOptions)}
+    />
   );
 }
 
-function FixRow(props: { batchId: string; row: DisbursementItem }) {
-  const { row } = props;
-  const banks = useBanks();
-  const [accountNumber, setAccountNumber] = useState(row.accountNumber);
-  const [bankCode, setBankCode] = useState<string | null>(row.bankCode);
-  const save = useApiMutation({
-    mutationFn: () =>
-      disbursementApi.fixItem(props.batchId, row.id, { accountNumber, bankCode: bankCode ?? '' }),
-    onSuccess: () => void refreshDisbursements(),
-  });
-  const errors = (save.error instanceof ApiError ? save.error.errors : undefined) as
-    Record<string, string[]> | undefined;
-  const bankOptions = (banks.data ?? []).map((b) => ({ value: b.code, label: `${b.name} (${b.code})` }));
-  if (bankCode && !bankOptions.some((o) => o.value === bankCode))
-    bankOptions.unshift({ value: bankCode, label: bankCode });
-  return (
-    <Table.Tr data-testid={`failed-row-${row.row}`}>
-      <Table.Td>{row.row}</Table.Td>
-      <Table.Td>
+/** A failed row's cells: its account number and bank to correct, its amount, why it failed, save. */
+function fixColumns(
+  bankOptions: (code: string | null) => { value: string; label: string }[],
+): ImportColumn<DisbursementItem, BankFix>[] {
+  return [
+    {
+      label: 'Account number',
+      value: (r, fix) => (
         <TextInput
           size="xs"
-          aria-label={`Account number of row ${row.row}`}
-          value={accountNumber}
+          aria-label={`Account number of row ${r.row}`}
+          value={fix.draft.accountNumber}
           maxLength={10}
-          onChange={(e) => setAccountNumber(e.currentTarget.value.replace(/\D/g, ''))}
-          error={errors?.accountNumber?.[0]}
+          onChange={(e) => fix.set({ accountNumber: e.currentTarget.value.replace(/\D/g, '') })}
+          error={fix.errors?.accountNumber?.[0]}
         />
-      </Table.Td>
-      <Table.Td miw={200}>
+      ),
+    },
+    {
+      label: 'Bank',
+      miw: 200,
+      value: (r, fix) => (
         <Select
           size="xs"
-          aria-label={`Bank of row ${row.row}`}
+          aria-label={`Bank of row ${r.row}`}
           searchable
-          data={bankOptions}
-          value={bankCode}
-          onChange={setBankCode}
-          error={errors?.bankCode?.[0]}
+          data={bankOptions(fix.draft.bankCode)}
+          value={fix.draft.bankCode}
+          onChange={(bankCode) => fix.set({ bankCode })}
+          error={fix.errors?.bankCode?.[0]}
         />
-      </Table.Td>
-      <Table.Td ta="right">{row.amountMinor === null ? '—' : formatMoney(row.amountMinor, 'NGN')}</Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      label: 'Amount',
+      ta: 'right',
+      value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor, 'NGN')),
+    },
+    {
+      label: 'Error',
+      value: (r) => (
         <Text size="xs" c="orange.8">
-          {row.error}
+          {r.error}
         </Text>
-      </Table.Td>
-      <Table.Td>
-        <Button size="xs" loading={save.isPending} onClick={() => save.mutate()}>
+      ),
+    },
+    {
+      label: '',
+      value: (_r, fix) => (
+        <Button size="xs" loading={fix.saving} onClick={fix.save}>
           Save
         </Button>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+  ];
 }

@@ -1,50 +1,37 @@
-import { Badge, Button, Card, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { MeterImportPreview } from '@owo/contract/marketplace';
+import { ImportActions, ImportPage, ImportTable, ImportUploadCard } from '../../../components/import';
 import { useApiMutation } from '../../../lib/query';
 import { marketplaceApi, refreshMarketplace } from '../api';
+
+type MeterRow = MeterImportPreview['rows'][number];
 
 /** /marketplace/import-meters (issue 26 §1): a CSV or xlsx file, verified row by row on the server. */
 export function ImportMetersScreen() {
   const { t } = useTranslation('marketplace');
   const navigate = useNavigate();
-  const [file, setFile] = useState<File | null>(null);
   const preview = useApiMutation({
     mutationFn: (f: File) => marketplaceApi.importPreview(f),
     onSuccess: (res) => navigate('/marketplace/import-meters/summary', { state: res.data }),
   });
   return (
-    <Stack gap="lg" maw={720}>
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/marketplace/meters')}>
-          ← {t('assets')}
-        </Button>
-        <Title order={2}>{t('import.title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('import.subtitle')}
-        </Text>
-      </div>
-      <Card>
-        <Stack>
-          <Text size="sm">{t('import.columns')}</Text>
-          <FileInput
-            label={t('import.file')}
-            placeholder={t('import.filePlaceholder')}
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            value={file}
-            onChange={setFile}
-            clearable
-          />
-          <Group justify="flex-end">
-            <Button disabled={!file} loading={preview.isPending} onClick={() => file && preview.mutate(file)}>
-              {t('import.verify')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-    </Stack>
+    <ImportPage
+      maw={720}
+      back={{ label: `← ${t('assets')}`, onClick: () => void navigate('/marketplace/meters') }}
+      title={t('import.title')}
+      description={t('import.subtitle')}
+    >
+      <ImportUploadCard
+        help={<Text size="sm">{t('import.columns')}</Text>}
+        fileLabel={t('import.file')}
+        filePlaceholder={t('import.filePlaceholder')}
+        uploading={preview.isPending}
+        uploadLabel={t('import.verify')}
+        onUpload={(f) => f && preview.mutate(f)}
+      />
+    </ImportPage>
   );
 }
 
@@ -74,70 +61,68 @@ export function ImportSummaryScreen() {
   });
   if (!data) return <Navigate to="/marketplace/import-meters" replace />;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/marketplace/import-meters')}>
-            ← {t('import.back')}
-          </Button>
-          <Title order={2}>{t('import.summaryTitle')}</Title>
-          <Text c="dimmed" size="sm" data-testid="import-summary">
-            {t('import.summary', { valid: data.valid, total: data.rows.length, failed: data.failed })}
-          </Text>
-        </div>
-        <Button disabled={!data.valid} loading={confirm.isPending} onClick={() => confirm.mutate()}>
-          {t('import.save', { count: data.valid })}
-        </Button>
-      </Group>
+    <ImportPage
+      back={{ label: `← ${t('import.back')}`, onClick: () => void navigate('/marketplace/import-meters') }}
+      title={t('import.summaryTitle')}
+      description={
+        <span data-testid="import-summary">
+          {t('import.summary', { valid: data.valid, total: data.rows.length, failed: data.failed })}
+        </span>
+      }
+      actions={
+        <ImportActions
+          confirm={{
+            label: t('import.save', { count: data.valid }),
+            onClick: () => confirm.mutate(),
+            loading: confirm.isPending,
+            disabled: !data.valid,
+          }}
+        />
+      }
+    >
       {data.failed > 0 && (
         <Text size="sm" c="orange.8">
           {t('import.failedNote')}
         </Text>
       )}
-      <Card p={0}>
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('import.row')}</Table.Th>
-                <Table.Th>{t('cols.meter')}</Table.Th>
-                <Table.Th>{t('cols.disco')}</Table.Th>
-                <Table.Th>{t('cols.type')}</Table.Th>
-                <Table.Th>{t('cols.name')}</Table.Th>
-                <Table.Th>{t('cols.address')}</Table.Th>
-                <Table.Th>{t('import.result')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.rows.map((r) => (
-                <Table.Tr key={r.row} data-testid={`import-row-${r.row}`}>
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>{r.meterNo || '—'}</Table.Td>
-                  <Table.Td>{r.disco || '—'}</Table.Td>
-                  <Table.Td tt="capitalize">{r.vendType || '—'}</Table.Td>
-                  <Table.Td>{r.name ?? '—'}</Table.Td>
-                  <Table.Td>{r.address ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {r.ok ? (
-                      <Badge color="green" variant="light">
-                        {t('import.verified')}
-                      </Badge>
-                    ) : (
-                      <Stack gap={2}>
-                        {r.errors.map((e) => (
-                          <Text key={e} size="xs" c="red.7">
-                            {e}
-                          </Text>
-                        ))}
-                      </Stack>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-    </Stack>
+      <ImportTable<MeterRow>
+        rows={data.rows}
+        rowNo={(r) => r.row}
+        rowLabel={t('import.row')}
+        rowTestId={(r) => `import-row-${r.row}`}
+        minWidth={760}
+        columns={[
+          { label: t('cols.meter'), value: (r) => r.meterNo || '—' },
+          { label: t('cols.disco'), value: (r) => r.disco || '—' },
+          {
+            label: t('cols.type'),
+            value: (r) => (
+              <Text span size="sm" tt="capitalize">
+                {r.vendType || '—'}
+              </Text>
+            ),
+          },
+          { label: t('cols.name'), value: (r) => r.name ?? '—' },
+          { label: t('cols.address'), value: (r) => r.address ?? '—' },
+          {
+            label: t('import.result'),
+            value: (r) =>
+              r.ok ? (
+                <Badge color="green" variant="light">
+                  {t('import.verified')}
+                </Badge>
+              ) : (
+                <Stack gap={2}>
+                  {r.errors.map((e) => (
+                    <Text key={e} size="xs" c="red.7">
+                      {e}
+                    </Text>
+                  ))}
+                </Stack>
+              ),
+          },
+        ]}
+      />
+    </ImportPage>
   );
 }

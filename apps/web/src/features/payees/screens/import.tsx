@@ -1,7 +1,15 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { VENDOR_IMPORT_COLUMNS, type VendorImportRow } from '@owo/contract/payees';
-import { ImportErrorTable, ImportSummaryTable, ImportUploadCard } from '../../../components/import-kit';
+import {
+  ImportActions,
+  ImportErrorTable,
+  ImportPage,
+  ImportSummaryTable,
+  ImportUploadCard,
+  importBatchGate,
+} from '../../../components/import';
+import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { refreshPayees, useVendorImport, vendorOnboardingApi } from '../api';
 
@@ -19,21 +27,20 @@ export function VendorImportScreen() {
       ),
   });
   return (
-    <Stack gap="lg">
-      <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate('/vendors')}>
-        ← Vendors
-      </Button>
+    <ImportPage
+      back={{ label: '← Vendors', onClick: () => void navigate(paths.vendors.root.path) }}
+      title="Import vendors"
+      description="Add many vendors from a CSV or xlsx file. Every bank account is checked and its name resolved; nothing is saved until you confirm the summary."
+    >
       <ImportUploadCard
-        title="Import vendors"
-        description="Add many vendors from a CSV or xlsx file. Every bank account is checked and its name resolved; nothing is saved until you confirm the summary."
-        templatePath="/payee/import/template"
-        templateName="owo-vendors-template"
+        templateTitle="Use the template"
+        template={{ path: '/payee/import/template', name: 'owo-vendors-template' }}
         columns={VENDOR_IMPORT_COLUMNS}
         uploading={upload.isPending}
         error={upload.error?.errors?.file?.[0]}
-        onUpload={(f) => upload.mutate(f)}
+        onUpload={(f) => f && upload.mutate(f)}
       />
-    </Stack>
+    </ImportPage>
   );
 }
 
@@ -52,23 +59,19 @@ function useBatch() {
 export function VendorImportErrorScreen() {
   const navigate = useNavigate();
   const q = useBatch();
-  if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Upload a file first'}</Alert>;
+  const gate = importBatchGate(q);
+  if (gate || !q.data) return gate;
   const b = q.data;
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={3}>Fix these rows</Title>
-        <Text c="dimmed" size="sm">
-          {b.fileName}: {b.errorRows} of {b.rowCount} rows have errors. Nothing was saved. Correct the file
-          and upload it again.
-        </Text>
-      </div>
+    <ImportPage
+      title="Fix these rows"
+      description={`${b.fileName}: ${b.errorRows} of ${b.rowCount} rows have errors. Nothing was saved. Correct the file and upload it again.`}
+    >
       <ImportErrorTable rows={b.rows} describe={describe} />
-      <Group>
-        <Button onClick={() => navigate('/vendors/import-vendors')}>Upload again</Button>
-      </Group>
-    </Stack>
+      <ImportActions
+        confirm={{ label: 'Upload again', onClick: () => void navigate(paths.vendors.import.path) }}
+      />
+    </ImportPage>
   );
 }
 
@@ -80,29 +83,26 @@ export function VendorImportSummaryScreen() {
     mutationFn: () => vendorOnboardingApi.confirm(q.data!.id),
     onSuccess: () => {
       void refreshPayees();
-      void navigate('/vendors');
+      void navigate(paths.vendors.root.path);
     },
   });
-  if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Upload a file first'}</Alert>;
+  const gate = importBatchGate(q);
+  if (gate || !q.data) return gate;
   const b = q.data;
   if (b.errorRows)
     return (
       <Alert color="red" title="This file has errors">
-        <Button mt="sm" size="xs" onClick={() => navigate(`/vendors/import/error?batch=${b.id}`)}>
+        <Button mt="sm" size="xs" onClick={() => void navigate(`/vendors/import/error?batch=${b.id}`)}>
           See the errors
         </Button>
       </Alert>
     );
+  const vendors = `${b.validRows} vendor${b.validRows === 1 ? '' : 's'}`;
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={3}>Import summary</Title>
-        <Text c="dimmed" size="sm">
-          {b.fileName}: {b.validRows} vendor{b.validRows === 1 ? '' : 's'} ready. Account names are the banks’
-          names for each account.
-        </Text>
-      </div>
+    <ImportPage
+      title="Import summary"
+      description={`${b.fileName}: ${vendors} ready. Account names are the banks’ names for each account.`}
+    >
       {b.status === 'confirmed' && <Alert color="teal">This import has been confirmed.</Alert>}
       <ImportSummaryTable
         rows={b.rows}
@@ -113,18 +113,15 @@ export function VendorImportSummaryScreen() {
           { label: 'Account', value: (r) => `${r.accountNumber} · ${r.accountName ?? ''}` },
         ]}
       />
-      <Group>
-        <Button
-          onClick={() => confirm.mutate()}
-          loading={confirm.isPending}
-          disabled={b.status !== 'pending'}
-        >
-          Confirm and import {b.validRows} vendor{b.validRows === 1 ? '' : 's'}
-        </Button>
-        <Button variant="default" onClick={() => navigate('/vendors/import-vendors')}>
-          Cancel
-        </Button>
-      </Group>
-    </Stack>
+      <ImportActions
+        confirm={{
+          label: `Confirm and import ${vendors}`,
+          onClick: () => confirm.mutate(),
+          loading: confirm.isPending,
+          disabled: b.status !== 'pending',
+        }}
+        discard={{ label: 'Cancel', onClick: () => void navigate(paths.vendors.import.path) }}
+      />
+    </ImportPage>
   );
 }

@@ -1,8 +1,16 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { BILL_IMPORT_COLUMNS, type BillImportRow } from '@owo/contract/payouts';
-import { ImportErrorTable, ImportSummaryTable, ImportUploadCard } from '../../../components/import-kit';
+import {
+  ImportActions,
+  ImportErrorTable,
+  ImportPage,
+  ImportSummaryTable,
+  ImportUploadCard,
+  importBatchGate,
+} from '../../../components/import';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { billExtrasApi, refreshPayouts, useBillImport } from '../api';
 
@@ -12,24 +20,23 @@ export function BillImportScreen() {
   const upload = useApiMutation({
     silentSuccess: true,
     mutationFn: (file: File) => billExtrasApi.upload(file),
-    onSuccess: (res) => void navigate(`/bills/import/summary?batch=${res.data.id}`),
+    onSuccess: (res) => void navigate(paths.bills.importSummary.href({ batch: res.data.id })),
   });
   return (
-    <Stack gap="lg">
-      <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate('/payouts/bills')}>
-        ← Bills
-      </Button>
+    <ImportPage
+      back={{ label: '← Bills', onClick: () => void navigate('/payouts/bills') }}
+      title="Import bills"
+      description="Add received bills from a CSV or xlsx file. Each row is matched to a vendor by bank account (a new vendor is created otherwise); nothing is saved until you confirm the summary."
+    >
       <ImportUploadCard
-        title="Import bills"
-        description="Add received bills from a CSV or xlsx file. Each row is matched to a vendor by bank account (a new vendor is created otherwise); nothing is saved until you confirm the summary."
-        templatePath="/payout/quote/import/template"
-        templateName="owo-bills-template"
+        templateTitle="Use the template"
+        template={{ path: '/payout/quote/import/template', name: 'owo-bills-template' }}
         columns={BILL_IMPORT_COLUMNS}
         uploading={upload.isPending}
         error={upload.error?.errors?.file?.[0]}
-        onUpload={(f) => upload.mutate(f)}
+        onUpload={(f) => f && upload.mutate(f)}
       />
-    </Stack>
+    </ImportPage>
   );
 }
 
@@ -45,18 +52,16 @@ export function BillImportSummaryScreen() {
       void navigate('/payouts/bills');
     },
   });
-  if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Upload a file first'}</Alert>;
+  const gate = importBatchGate(q);
+  if (gate || !q.data) return gate;
   const b = q.data;
+  const again = () => void navigate(paths.bills.import.path);
   if (b.errorRows)
     return (
-      <Stack gap="lg">
-        <div>
-          <Title order={3}>Fix these rows</Title>
-          <Text c="dimmed" size="sm">
-            {b.fileName}: {b.errorRows} of {b.rowCount} rows have errors. Nothing was saved.
-          </Text>
-        </div>
+      <ImportPage
+        title="Fix these rows"
+        description={`${b.fileName}: ${b.errorRows} of ${b.rowCount} rows have errors. Nothing was saved.`}
+      >
         <ImportErrorTable
           rows={b.rows}
           describe={(r: BillImportRow) => (
@@ -65,22 +70,18 @@ export function BillImportSummaryScreen() {
             </Text>
           )}
         />
-        <Group>
-          <Button onClick={() => navigate('/bills/import')}>Upload again</Button>
-        </Group>
-      </Stack>
+        <ImportActions confirm={{ label: 'Upload again', onClick: again }} />
+      </ImportPage>
     );
+  const bills = `${b.validRows} bill${b.validRows === 1 ? '' : 's'}`;
+  const newVendors = b.newVendors
+    ? `; ${b.newVendors} new vendor${b.newVendors === 1 ? '' : 's'} will be created`
+    : '';
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={3}>Import summary</Title>
-        <Text c="dimmed" size="sm">
-          {b.fileName}: {b.validRows} bill{b.validRows === 1 ? '' : 's'} totalling{' '}
-          {formatMoney(b.totalAmountMinor)}
-          {b.newVendors ? `; ${b.newVendors} new vendor${b.newVendors === 1 ? '' : 's'} will be created` : ''}
-          .
-        </Text>
-      </div>
+    <ImportPage
+      title="Import summary"
+      description={`${b.fileName}: ${bills} totalling ${formatMoney(b.totalAmountMinor)}${newVendors}.`}
+    >
       {b.status === 'confirmed' && <Alert color="teal">This import has been confirmed.</Alert>}
       <ImportSummaryTable
         rows={b.rows}
@@ -95,18 +96,15 @@ export function BillImportSummaryScreen() {
           },
         ]}
       />
-      <Group>
-        <Button
-          onClick={() => confirm.mutate()}
-          loading={confirm.isPending}
-          disabled={b.status !== 'pending'}
-        >
-          Confirm and import {b.validRows} bill{b.validRows === 1 ? '' : 's'}
-        </Button>
-        <Button variant="default" onClick={() => navigate('/bills/import')}>
-          Cancel
-        </Button>
-      </Group>
-    </Stack>
+      <ImportActions
+        confirm={{
+          label: `Confirm and import ${bills}`,
+          onClick: () => confirm.mutate(),
+          loading: confirm.isPending,
+          disabled: b.status !== 'pending',
+        }}
+        discard={{ label: 'Cancel', onClick: again }}
+      />
+    </ImportPage>
   );
 }

@@ -1,22 +1,6 @@
 // Employee import (002 §2 /payroll/import-employees/*, 000 §2.7 upload employees CSV; issue 25 §2):
 // upload a CSV/xlsx/xls → the server reads and validates it into a batch → fix rows → commit.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Loader,
-  Modal,
-  Progress,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Loader, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -30,8 +14,19 @@ import {
   type ImportEntryInput,
 } from '@owo/contract/payroll';
 import { employeeNetPay, type PayContext, type StatutoryResult } from '@owo/contract/payroll-pay';
+import {
+  ImportActions,
+  ImportFixModal,
+  ImportPage,
+  ImportProgress,
+  ImportTable,
+  ImportUploadCard,
+  SPREADSHEET_OR_XLS_ACCEPT,
+  type ImportColumn,
+} from '../../../components/import';
 import { api, ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { refreshPayroll } from '../api';
 import { MASKED } from '../labels';
@@ -39,13 +34,10 @@ import { PayFigures, toMinor, usePayContext } from './employee-form';
 
 type Detail = ImportBatch & { entries: ImportEntry[]; entriesTotal: number; page: number; limit: number };
 const base = '/payrolls/employees/csv';
-const ACCEPT = '.csv,.xlsx,.xls';
 
 /** /payroll/import-employees: the upload step, with the template. */
 export function ImportEmployeesScreen() {
   const navigate = useNavigate();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const upload = useApiMutation({
     silentSuccess: true,
     mutationFn: async (f: File) => {
@@ -58,60 +50,44 @@ export function ImportEmployeesScreen() {
       });
     },
     onSuccess: (res) => navigate(`/payroll/import-employees/active/${res.data!.id}/validation`),
-    onError: (err) => setError(err instanceof ApiError ? (err.errors?.file?.[0] ?? err.message) : null),
   });
-  const pick = (f: File | null) => {
-    setError(null);
-    setFile(f);
-    if (!f) return;
-    if (f.size > UPLOAD_MAX_BYTES) setError(MSG.fileTooLarge);
-    else if (!/\.(csv|xlsx|xls)$/i.test(f.name)) setError(PAYROLL_IMPORT_MSG.fileFormat);
-  };
+  const err = upload.error;
   return (
-    <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={2}>Import employees</Title>
-        <Text c="dimmed" size="sm">
-          Upload a CSV or Excel file (up to 1 MB, 10,000 employees). Every row is checked before anything is
-          saved.
-        </Text>
-      </div>
-      <Card withBorder>
-        <Stack>
+    <ImportPage
+      maw={720}
+      title="Import employees"
+      description="Upload a CSV or Excel file (up to 1 MB, 10,000 employees). Every row is checked before anything is saved."
+    >
+      <ImportUploadCard
+        columns={PAYROLL_IMPORT_COLUMNS}
+        help={
           <Text size="sm">
-            Columns: <code>{PAYROLL_IMPORT_COLUMNS.join(', ')}</code> (accountName, annualRent and the
-            remittance columns stateOfResidence, pfaName, rsaPin, nhfNumber are optional; headers in any
-            case). <b>salaryAmount is the monthly gross</b>, paid as basic; split it into Housing, Transport
-            and other allowances afterwards in the employee&apos;s form.{' '}
-            <Anchor href={`/api${base}/template`} download="owo-employees-template.csv">
-              Download template
-            </Anchor>
+            (accountName, annualRent and the remittance columns stateOfResidence, pfaName, rsaPin, nhfNumber
+            are optional; headers in any case). <b>salaryAmount is the monthly gross</b>, paid as basic; split
+            it into Housing, Transport and other allowances afterwards in the employee&apos;s form.
           </Text>
-          <FileInput
-            label="Employees file"
-            placeholder="Choose a CSV or Excel file"
-            accept={ACCEPT}
-            value={file}
-            onChange={pick}
-            error={error}
-            clearable
-            data-testid="import-file"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/payroll/employees')}>
-              Cancel
-            </Button>
-            <Button
-              disabled={!file || !!error}
-              loading={upload.isPending}
-              onClick={() => file && upload.mutate(file)}
-            >
-              Upload and check
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-    </Stack>
+        }
+        template={{ path: `${base}/template`, name: 'owo-employees-template', formats: ['csv'] }}
+        fileLabel="Employees file"
+        filePlaceholder="Choose a CSV or Excel file"
+        accept={SPREADSHEET_OR_XLS_ACCEPT}
+        fileTestId="import-file"
+        checkFile={(f) =>
+          f.size > UPLOAD_MAX_BYTES
+            ? MSG.fileTooLarge
+            : !/\.(csv|xlsx|xls)$/i.test(f.name)
+              ? PAYROLL_IMPORT_MSG.fileFormat
+              : null
+        }
+        onFileChange={() => upload.reset()}
+        error={
+          err ? (err instanceof ApiError ? (err.errors?.file?.[0] ?? err.message) : undefined) : undefined
+        }
+        uploading={upload.isPending}
+        onUpload={(f) => f && upload.mutate(f)}
+        onCancel={() => void navigate('/payroll/employees')}
+      />
+    </ImportPage>
   );
 }
 
@@ -195,37 +171,31 @@ export function ImportValidationScreen() {
   const checking = b.status === 'validating';
   const pct = b.progress.total ? Math.round((100 * b.progress.done) / b.progress.total) : 100;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Check the import</Title>
-          <Text c="dimmed" size="sm">
-            {b.fileName ?? 'Import'} · {b.total} rows · {b.validCount} ready · {b.invalidCount} with problems
-          </Text>
-        </div>
-        <Group>
-          <Button variant="default" color="red" onClick={() => finish.mutate('discard')}>
-            Discard
-          </Button>
-          <Button variant="default" onClick={() => retry.mutate()} loading={retry.isPending}>
-            Check again
-          </Button>
-          <Button
-            disabled={checking || b.invalidCount > 0}
-            loading={finish.isPending}
-            onClick={() => finish.mutate('commit')}
-          >
-            Import {b.total} employees
-          </Button>
-        </Group>
-      </Group>
+    <ImportPage
+      title="Check the import"
+      description={`${b.fileName ?? 'Import'} · ${b.total} rows · ${b.validCount} ready · ${b.invalidCount} with problems`}
+      actions={
+        <ImportActions
+          confirm={{
+            label: `Import ${b.total} employees`,
+            onClick: () => finish.mutate('commit'),
+            loading: finish.isPending,
+            disabled: checking || b.invalidCount > 0,
+          }}
+          extra={
+            <Button variant="default" onClick={() => retry.mutate()} loading={retry.isPending}>
+              Check again
+            </Button>
+          }
+          discard={{ label: 'Discard', danger: true, onClick: () => finish.mutate('discard') }}
+        />
+      }
+    >
       {checking && (
-        <Card withBorder>
-          <Text size="sm" mb="xs">
-            Checking account names: {b.progress.done} of {b.progress.total}
-          </Text>
-          <Progress value={pct} />
-        </Card>
+        <ImportProgress
+          label={`Checking account names: ${b.progress.done} of ${b.progress.total}`}
+          value={pct}
+        />
       )}
       {!checking && b.invalidCount > 0 && (
         <Alert color="red" title={`${b.invalidCount} rows have problems`}>
@@ -238,186 +208,140 @@ export function ImportValidationScreen() {
         checked={problems}
         onChange={(e) => setProblems(e.currentTarget.checked)}
       />
-      <Card padding={0} withBorder>
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Monthly gross</Table.Th>
-              <Table.Th>Statutory deductions</Table.Th>
-              <Table.Th>Net pay</Table.Th>
-              <Table.Th>Bank</Table.Th>
-              <Table.Th>Account</Table.Th>
-              <Table.Th>Remittance</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {b.entries.map((e) => {
-              const pay = e.errors.salaryAmount || e.errors.annualRent ? null : importedPay(e, ctx);
-              const fig = (minor: number | undefined) =>
-                e.salaryAmount === null ? MASKED : minor === undefined ? '—' : formatMoney(minor);
-              return (
-                <Table.Tr key={e.id} data-testid={`import-row-${e.rowNo}`}>
-                  <Table.Td>{e.rowNo}</Table.Td>
-                  <Cell value={e.name} error={e.errors.name} />
-                  <Cell value={e.email} error={e.errors.email} />
-                  <Cell
-                    value={
-                      e.salaryAmount === null ? MASKED : pay ? formatMoney(pay.grossMinor) : e.salaryAmount
-                    }
-                    error={e.errors.salaryAmount}
-                  />
-                  <Cell value={fig(pay ? -pay.statutoryMinor : undefined)} />
-                  <Cell value={fig(pay?.netMinor)} />
-                  <Cell value={e.bankName ?? e.bankCode} error={e.errors.bankCode} />
-                  <Cell
-                    value={`${e.accountNumber}${e.accountName ? ` · ${e.accountName}` : ''}`}
-                    error={e.errors.accountNumber}
-                  />
-                  <Cell
-                    value={[e.stateOfResidence, e.pfaName, e.rsaPin, e.nhfNumber].filter(Boolean).join(' · ')}
-                    error={
-                      e.errors.stateOfResidence ?? e.errors.pfaName ?? e.errors.rsaPin ?? e.errors.nhfNumber
-                    }
-                  />
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {e.valid ? (
-                      <Text size="sm" fw={600} c="green.8">
-                        Ready
-                      </Text>
-                    ) : e.nameStatus === 'pending' ? (
-                      <Text size="sm" fw={600} c="dimmed">
-                        Checking
-                      </Text>
-                    ) : (
-                      <Text size="sm" fw={600} c="red.7">
-                        Problem
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {!e.valid && e.nameStatus !== 'pending' && (
-                      <Button size="xs" variant="light" onClick={() => setFixing(e)}>
-                        Fix
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Card>
+      <ImportTable
+        rows={b.entries}
+        rowNo={(e) => e.rowNo}
+        rowKey={(e) => e.id}
+        rowTestId={(e) => `import-row-${e.rowNo}`}
+        columns={entryColumns(ctx, setFixing)}
+      />
       {fixing && (
-        <FixRowModal
-          ctx={ctx}
-          entry={fixing}
+        <ImportFixModal
+          rowNo={fixing.rowNo}
+          fields={PAYROLL_IMPORT_COLUMNS.map((c) => ({
+            key: c,
+            label: CELL_LABEL[c],
+            placeholder: c === 'accountNumber' ? `Type the full number (${fixing.accountNumber})` : undefined,
+          }))}
+          initial={fixValues(fixing)}
+          errors={fixing.errors}
+          save={(v) => api.put<ImportEntry>(`${base}/entries/${fixing.id}`, v)}
           onClose={() => setFixing(null)}
           onSaved={() => {
             setFixing(null);
             void q.refetch();
           }}
-        />
+        >
+          {(v) =>
+            fixing.salaryAmount !== null && (
+              <PayFigures
+                pay={importedPay({ salaryAmount: v.salaryAmount, annualRent: v.annualRent }, ctx)}
+              />
+            )
+          }
+        </ImportFixModal>
       )}
-    </Stack>
+    </ImportPage>
   );
 }
 
-function Cell(props: { value: string; error?: string }) {
-  return (
-    <Table.Td>
-      <Text size="sm">{props.value || '—'}</Text>
-      {props.error && (
-        <Text size="xs" c="red">
-          {props.error}
-        </Text>
-      )}
-    </Table.Td>
-  );
-}
-
-/** Fix one row: the full row is sent again (the account number must be typed again: it is masked). */
-function FixRowModal(props: {
-  entry: ImportEntry;
-  ctx: PayContext;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const e = props.entry;
-  const [v, setV] = useState<Record<string, string>>({
-    name: e.name,
-    email: e.email,
-    salaryAmount: e.salaryAmount ?? '',
-    bankCode: e.bankCode,
-    accountNumber: '',
-    accountName: '',
-    annualRent: e.annualRent ?? '',
-    stateOfResidence: e.stateOfResidence ?? '',
-    pfaName: e.pfaName ?? '',
-    // masked like the account number: typed again (left blank, the row has no PIN)
-    rsaPin: '',
-    nhfNumber: e.nhfNumber ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>(e.errors);
-  const save = useApiMutation({
-    mutationFn: () => api.put<ImportEntry>(`${base}/entries/${e.id}`, v),
-    onSuccess: (res) => {
-      if (res.data?.valid) props.onSaved();
-      else setErrors(res.data?.errors ?? {});
+/** A row as it will be imported: the file's cells with their problems, its pay, its state. */
+function entryColumns(ctx: PayContext, fix: (e: ImportEntry) => void): ImportColumn<ImportEntry>[] {
+  const pay = (e: ImportEntry) => (e.errors.salaryAmount || e.errors.annualRent ? null : importedPay(e, ctx));
+  const fig = (e: ImportEntry, minor: number | undefined) =>
+    e.salaryAmount === null ? MASKED : minor === undefined ? '—' : formatMoney(minor);
+  return [
+    { label: 'Name', value: (e) => e.name, error: (e) => e.errors.name },
+    { label: 'Email', value: (e) => e.email, error: (e) => e.errors.email },
+    {
+      label: 'Monthly gross',
+      value: (e) => {
+        const p = pay(e);
+        return e.salaryAmount === null ? MASKED : p ? formatMoney(p.grossMinor) : e.salaryAmount;
+      },
+      error: (e) => e.errors.salaryAmount,
     },
-  });
-  return (
-    <Modal opened onClose={props.onClose} title={`Fix row ${e.rowNo}`} size="lg">
-      <Stack>
-        {PAYROLL_IMPORT_COLUMNS.map((c) => (
-          <TextInput
-            key={c}
-            label={CELL_LABEL[c]}
-            value={v[c]}
-            onChange={(ev) => {
-              setV({ ...v, [c]: ev.currentTarget.value });
-              setErrors({ ...errors, [c]: '' });
-            }}
-            error={errors[c] || undefined}
-            placeholder={c === 'accountNumber' ? `Type the full number (${e.accountNumber})` : undefined}
-          />
-        ))}
-        {e.salaryAmount !== null && (
-          <PayFigures
-            pay={importedPay({ salaryAmount: v.salaryAmount, annualRent: v.annualRent }, props.ctx)}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
+    {
+      label: 'Statutory deductions',
+      value: (e) => {
+        const p = pay(e);
+        return fig(e, p ? -p.statutoryMinor : undefined);
+      },
+      text: true,
+    },
+    { label: 'Net pay', value: (e) => fig(e, pay(e)?.netMinor), text: true },
+    { label: 'Bank', value: (e) => e.bankName ?? e.bankCode, error: (e) => e.errors.bankCode },
+    {
+      label: 'Account',
+      value: (e) => `${e.accountNumber}${e.accountName ? ` · ${e.accountName}` : ''}`,
+      error: (e) => e.errors.accountNumber,
+    },
+    {
+      label: 'Remittance',
+      value: (e) => [e.stateOfResidence, e.pfaName, e.rsaPin, e.nhfNumber].filter(Boolean).join(' · '),
+      error: (e) => e.errors.stateOfResidence ?? e.errors.pfaName ?? e.errors.rsaPin ?? e.errors.nhfNumber,
+    },
+    {
+      label: 'Status',
+      nowrap: true,
+      value: (e) =>
+        e.valid ? (
+          <Text size="sm" fw={600} c="green.8">
+            Ready
+          </Text>
+        ) : e.nameStatus === 'pending' ? (
+          <Text size="sm" fw={600} c="dimmed">
+            Checking
+          </Text>
+        ) : (
+          <Text size="sm" fw={600} c="red.7">
+            Problem
+          </Text>
+        ),
+    },
+    {
+      label: '',
+      value: (e) =>
+        !e.valid &&
+        e.nameStatus !== 'pending' && (
+          <Button size="xs" variant="light" onClick={() => fix(e)}>
+            Fix
           </Button>
-          <Button loading={save.isPending} onClick={() => save.mutate()}>
-            Save row
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+        ),
+    },
+  ];
 }
+
+/** The row sent again in full; the account number and RSA PIN are masked, so they are typed again. */
+const fixValues = (e: ImportEntry): Record<string, string> => ({
+  name: e.name,
+  email: e.email,
+  salaryAmount: e.salaryAmount ?? '',
+  bankCode: e.bankCode,
+  accountNumber: '',
+  accountName: '',
+  annualRent: e.annualRent ?? '',
+  stateOfResidence: e.stateOfResidence ?? '',
+  pfaName: e.pfaName ?? '',
+  // masked like the account number: typed again (left blank, the row has no PIN)
+  rsaPin: '',
+  nhfNumber: e.nhfNumber ?? '',
+});
 
 /** /payroll/import-employees/summary */
 export function ImportSummaryScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   return (
-    <Stack gap="lg" maw={560}>
-      <Title order={2}>Employees imported</Title>
-      <Text>
-        {params.get('count') ?? 0} employees were added. Each was mailed an invitation to the employee portal.
-      </Text>
-      <Group>
-        <Button onClick={() => navigate('/payroll/employees')}>View employees</Button>
-      </Group>
-    </Stack>
+    <ImportPage
+      maw={560}
+      title="Employees imported"
+      description={`${params.get('count') ?? 0} employees were added. Each was mailed an invitation to the employee portal.`}
+    >
+      <ImportActions
+        confirm={{ label: 'View employees', onClick: () => void navigate('/payroll/employees') }}
+      />
+    </ImportPage>
   );
 }
 
@@ -425,12 +349,17 @@ export function ImportSummaryScreen() {
 export function ImportErrorScreen() {
   const navigate = useNavigate();
   return (
-    <Stack gap="lg" maw={560}>
-      <Title order={2}>The import could not be opened</Title>
-      <Text c="dimmed">It may have been committed, discarded or deleted.</Text>
-      <Group>
-        <Button onClick={() => navigate('/payroll/import-employees')}>Start a new import</Button>
-      </Group>
-    </Stack>
+    <ImportPage
+      maw={560}
+      title="The import could not be opened"
+      description="It may have been committed, discarded or deleted."
+    >
+      <ImportActions
+        confirm={{
+          label: 'Start a new import',
+          onClick: () => void navigate(paths.payroll.importEmployees.path),
+        }}
+      />
+    </ImportPage>
   );
 }
