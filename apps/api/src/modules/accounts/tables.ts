@@ -11,24 +11,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_TYPES, type KybContact, type KybDocuments, type KybInfo } from '@owo/contract';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 export { ACCOUNT_TYPES };
-
-export const accounts = pgTable(
-  'accounts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('accounts_owner_idx').on(t.ownerUserId)],
-);
 
 /** A division of an account (branch, business unit); names are unique per account, case-insensitively. */
 export const subsidiaries = pgTable(

@@ -25,7 +25,7 @@ import {
 } from '../approvals';
 import { userBankAccounts } from '../banks/tables';
 import { dispatchSoon } from '../funding';
-import { users } from '../identity/tables';
+import { users, accountMembers } from '../../platform/tenancy-tables';
 import {
   batchManifest,
   editedAfterApproval,
@@ -35,7 +35,6 @@ import {
   type OutflowBatchRow,
 } from '../money';
 import { transactions } from '../money/tables';
-import { accountMembers } from '../teams/tables';
 import { effectiveSetting } from './settings';
 import { agentCommissions, commissionBatches, commissionBatchItems } from './tables';
 

@@ -15,7 +15,7 @@ import {
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { approvalOf } from '../approvals';
-import { users } from '../identity/tables';
+import { users } from '../../platform/tenancy-tables';
 import { invoices } from '../inflows/tables';
 import { transactions } from '../money/tables';
 import { itemReference, itemStatusSql, itemsOf } from './batches';

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound, unprocessable } from '../../platform/errors';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { railsOf } from '../../rails';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 import { wallets } from '../money/tables';
 import { setWalletVirtualAccount } from '../money';
 
