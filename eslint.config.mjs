@@ -52,7 +52,7 @@ const webFeatures = foldersOf(`${WEB}/features`);
 
 const MODULE_RULE =
   'A module imports platform/, rails/, @owo/contract, its own files, and another module only through that ' +
-  "module's public index.ts (or its tables.ts for foreign keys and queries). Export what you need from the " +
+  "module's public index.ts (or its tables.ts for foreign keys; .dependency-cruiser.cjs narrows that). Export what you need from the " +
   "other module's index.ts, or move the shared piece down into platform/.";
 
 const apiZones = [

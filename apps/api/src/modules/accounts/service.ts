@@ -5,8 +5,7 @@ import type { Hooks } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { loadMembership } from '../../platform/guard';
 import { users, accountMembers, accounts } from '../../platform/tenancy-tables';
-import { subsidiaryAccess } from '../teams/tables';
-import { accountKyb, accountOwners, subsidiaries } from './tables';
+import { accountKyb, accountOwners, subsidiaries, subsidiaryAccess } from './tables';
 
 /**
  * Tiers (000 §3 "tiers list") follow the KYB: tier 1 once the account exists, tier 2 once the

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_TYPES, type KybContact, type KybDocuments, type KybInfo } from '@owo/contract';
-import { accounts, users } from '../../platform/tenancy-tables';
+import { accountMembers, accounts, users } from '../../platform/tenancy-tables';
 
 export { ACCOUNT_TYPES };
 
@@ -85,4 +85,30 @@ export const accountOwners = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('account_owners_account_idx').on(t.accountId)],
+);
+
+/**
+ * A member's access to one subsidiary ("subaccess", 000 §3). Owners and admins need none.
+ */
+export const subsidiaryAccess = pgTable(
+  'subsidiary_access',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
+    subsidiaryId: uuid('subsidiary_id')
+      .notNull()
+      .references(() => subsidiaries.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subsidiary_access_member_subsidiary_key').on(t.memberId, t.subsidiaryId),
+    index('subsidiary_access_subsidiary_idx').on(t.subsidiaryId),
+  ],
 );

@@ -23,7 +23,6 @@ import {
   runAfterCommit,
   submitForApproval,
 } from '../approvals';
-import { userBankAccounts } from '../banks/tables';
 import { dispatchSoon } from '../funding';
 import { users, accountMembers } from '../../platform/tenancy-tables';
 import {
@@ -34,9 +33,9 @@ import {
   payOutBatch,
   type OutflowBatchRow,
 } from '../money';
-import { transactions } from '../money/tables';
 import { effectiveSetting } from './settings';
 import { agentCommissions, commissionBatches, commissionBatchItems } from './tables';
+import { userBankAccounts, transactions } from '../../platform/schema';
 
 type BatchRow = typeof commissionBatches.$inferSelect;
 type ItemRow = typeof commissionBatchItems.$inferSelect;

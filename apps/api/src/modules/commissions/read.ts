@@ -16,10 +16,9 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { approvalOf } from '../approvals';
 import { users } from '../../platform/tenancy-tables';
-import { invoices } from '../inflows/tables';
-import { transactions } from '../money/tables';
 import { itemReference, itemStatusSql, itemsOf } from './batches';
 import { agentCommissions, commissionBatches, commissionBatchItems } from './tables';
+import { invoices, transactions } from '../../platform/schema';
 
 /** Who is reading: `agentUserId` set means "only this agent's". */
 export type Viewer = {

@@ -12,8 +12,8 @@ import { notFound, unprocessable } from '../../platform/errors';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { railsOf } from '../../rails';
 import { accounts } from '../../platform/tenancy-tables';
-import { wallets } from '../money/tables';
 import { setWalletVirtualAccount } from '../money';
+import { wallets } from '../../platform/schema';
 
 export const Q_ASSIGN_VA = 'funding.assign-virtual-account';
 

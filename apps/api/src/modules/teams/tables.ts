@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { subsidiaries } from '../accounts/tables';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountMembers, accounts, users } from '../../platform/tenancy-tables';
 
 /**
@@ -58,32 +57,5 @@ export const memberSpendLimits = pgTable(
   (t) => [
     uniqueIndex('member_spend_limits_member_key').on(t.memberId),
     index('member_spend_limits_account_idx').on(t.accountId),
-  ],
-);
-
-/**
- * A member's access to one subsidiary ("subaccess", 000 §3). Owners and admins need none.
- * Lives with the members it points at (not in accounts/tables.ts) so the two table files don't import each other.
- */
-export const subsidiaryAccess = pgTable(
-  'subsidiary_access',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => accountMembers.id, { onDelete: 'cascade' }),
-    subsidiaryId: uuid('subsidiary_id')
-      .notNull()
-      .references(() => subsidiaries.id, { onDelete: 'cascade' }),
-    active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('subsidiary_access_member_subsidiary_key').on(t.memberId, t.subsidiaryId),
-    index('subsidiary_access_subsidiary_idx').on(t.subsidiaryId),
   ],
 );
