@@ -6,6 +6,7 @@ export default defineConfig({
     './src/modules/**/*tables.ts',
     './src/rails/**/*tables.ts',
     './src/platform/tables.ts',
+    './src/platform/tenancy-tables.ts',
     './src/platform/vault/tables.ts',
   ],
   out: './drizzle',

@@ -23,6 +23,7 @@ import {
 import { migrationsFolder } from './platform/db';
 import { registerWebStatic } from './platform/web-static';
 import { registerBodyRefs } from './platform/refs';
+import { REF_TABLES } from './ref-tables';
 import type { ListCache } from './platform/list-cache';
 import { registerApiRateLimit } from './platform/rate-limit';
 import { registerMetrics } from './platform/metrics';
@@ -220,7 +221,7 @@ export async function buildApp(
     apiKeys: () => apiKeyAuthenticator,
   });
   app.decorate('listCache', listCache);
-  registerBodyRefs(app, deps.db); // ids in bodies are the caller's company's (after guard and validation)
+  registerBodyRefs(app, deps.db, REF_TABLES); // ids in bodies are the caller's company's (after guard and validation)
   registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
   registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
   registerInputHygiene(app); // after the guard: who may call is settled first

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './platform/config';
-import { bootstrap } from './platform/bootstrap';
+import { bootstrap } from './bootstrap';
 import { VaultError } from './platform/vault';
 
 // Process entry: config -> database -> app -> listen (+ worker in embedded mode).

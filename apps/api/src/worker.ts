@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './platform/config';
-import { bootstrap } from './platform/bootstrap';
+import { bootstrap } from './bootstrap';
 
 // Scaled mode: a worker process runs jobs only (no HTTP listener). Needs DATABASE_URL.
 async function main() {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REF_TABLES, type BodyRefs, type RefTableName } from '../src/platform/refs';
+import { type BodyRefs, type RefTableName } from '../src/platform/refs';
+import { REF_TABLES } from '../src/ref-tables';
 import { accountMembers, auditLog, listChanges, wallets } from '../src/platform/schema';
 import { client, createTestApp, memberWithRole, ownerWithAccount, type TestApp } from './helpers';
 import {

@@ -6,10 +6,13 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = NodePgDatabase<Schema>;
+/**
+ * The database handle. It carries no schema: every query names its tables (drizzle's relational
+ * `db.query` is not used), so the platform depends on no module's tables (platform/schema.ts gathers
+ * them for the modules' cross-area reads).
+ */
+export type Db = NodePgDatabase;
 /** A transaction handle: services take `Db | Tx` so callers can compose them in one transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -68,7 +71,7 @@ export function lostConnection(err: unknown): boolean {
 }
 
 export function createDb(pool: pg.Pool): Db {
-  return drizzle(pool, { schema });
+  return drizzle(pool);
 }
 
 type Session = {

@@ -18,7 +18,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { AppError, forbidden, unauthorized } from './errors';
 import { findNul } from './http';
-import { accountMembers, accounts, roles, sessions, users } from './schema';
+import { accountMembers, accounts, roles, sessions, users } from './tenancy-tables';
 import {
   COOKIE_ACCESS,
   COOKIE_CSRF,

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { STATUS, type FieldErrors } from '@owo/contract';
 import type { Db } from './db';
 import { AppError } from './errors';
-import * as s from './schema';
 
 // Ids in bodies belong to the caller's company (issue 34 §7). A route declares, beside its access,
 // which body fields name records and in which table (`config: { ...needs(…), ...bodyRefs({
@@ -14,80 +13,30 @@ import * as s from './schema';
 // run yet, so nothing changes. Services keep only the rules that go beyond "it is ours" (a wallet's
 // currency, a payee's status…).
 
-type RefTable = { table: PgTable; id: PgColumn; accountId: PgColumn; where?: SQL; label: string };
+/** A table a body may point into: the record's id column, its tenant column, what it is called. */
+export type RefTable = { table: PgTable; id: PgColumn; accountId: PgColumn; where?: SQL; label: string };
 
-/** The tables a body may point into: the record's id column, its tenant column, what it is called. */
-export const REF_TABLES = {
-  subsidiaries: {
-    table: s.subsidiaries,
-    id: s.subsidiaries.id,
-    accountId: s.subsidiaries.accountId,
-    label: 'Subsidiary',
-  },
-  /** A membership (team access) by its own id. */
-  members: {
-    table: s.accountMembers,
-    id: s.accountMembers.id,
-    accountId: s.accountMembers.accountId,
-    label: 'Member',
-  },
-  /** A user by id who is an active member of the company (approvers, card holders, agents). */
-  memberUsers: {
-    table: s.accountMembers,
-    id: s.accountMembers.userId,
-    accountId: s.accountMembers.accountId,
-    where: eq(s.accountMembers.active, true),
-    label: 'Member',
-  },
-  wallets: { table: s.wallets, id: s.wallets.id, accountId: s.wallets.accountId, label: 'Wallet' },
-  categories: {
-    table: s.payoutCategories,
-    id: s.payoutCategories.id,
-    accountId: s.payoutCategories.accountId,
-    label: 'Category',
-  },
-  products: {
-    table: s.productsAndServices,
-    id: s.productsAndServices.id,
-    accountId: s.productsAndServices.accountId,
-    label: 'Product',
-  },
-  payoutAssets: {
-    table: s.payoutAssets,
-    id: s.payoutAssets.id,
-    accountId: s.payoutAssets.accountId,
-    label: 'Asset',
-  },
-  projects: { table: s.projects, id: s.projects.id, accountId: s.projects.accountId, label: 'Project' },
-  payees: { table: s.payees, id: s.payees.id, accountId: s.payees.accountId, label: 'Payee' },
-  employees: {
-    table: s.payrollEmployees,
-    id: s.payrollEmployees.id,
-    accountId: s.payrollEmployees.accountId,
-    label: 'Employee',
-  },
-  payrollGroups: {
-    table: s.payrollGroups,
-    id: s.payrollGroups.id,
-    accountId: s.payrollGroups.accountId,
-    label: 'Group',
-  },
-  meters: { table: s.meters, id: s.meters.id, accountId: s.meters.accountId, label: 'Meter' },
-  kybOwners: {
-    table: s.accountOwners,
-    id: s.accountOwners.id,
-    accountId: s.accountOwners.accountId,
-    label: 'Owner',
-  },
-  beneficiaries: {
-    table: s.expenseBeneficiaries,
-    id: s.expenseBeneficiaries.id,
-    accountId: s.expenseBeneficiaries.accountId,
-    label: 'Beneficiary',
-  },
-} satisfies Record<string, RefTable>;
-
-export type RefTableName = keyof typeof REF_TABLES;
+/**
+ * The names a route's `bodyRefs` may use. The platform knows only the names: the composition root
+ * supplies each one's table (src/ref-tables.ts), so the platform reads no module's tables itself.
+ */
+export type RefTableName =
+  | 'subsidiaries'
+  | 'members'
+  | 'memberUsers'
+  | 'wallets'
+  | 'categories'
+  | 'products'
+  | 'payoutAssets'
+  | 'projects'
+  | 'payees'
+  | 'employees'
+  | 'payrollGroups'
+  | 'meters'
+  | 'kybOwners'
+  | 'beneficiaries';
+/** Every name's table (src/ref-tables.ts). */
+export type RefTables = Record<RefTableName, RefTable>;
 /** One body field's reference: its table, and the spec's message when the id is not the company's. */
 export type BodyRef = {
   table: RefTableName;
@@ -141,10 +90,16 @@ export function idsAt(body: unknown, path: string, item = false): { key: string;
  * Checks a body's declared references against the tenant: one query per table named, answers the
  * field errors of the ids that are not the company's (empty when all are).
  */
-export async function checkBodyRefs(db: Db, accountId: string, refs: BodyRefs, body: unknown) {
+export async function checkBodyRefs(
+  db: Db,
+  tables: RefTables,
+  accountId: string,
+  refs: BodyRefs,
+  body: unknown,
+) {
   const wanted = new Map<RefTableName, { key: string; id: unknown; message: string }[]>();
   for (const [path, ref] of Object.entries(refs)) {
-    const message = ref.message ?? `${REF_TABLES[ref.table].label} not found`;
+    const message = ref.message ?? `${tables[ref.table].label} not found`;
     for (const x of idsAt(body, path, ref.item)) {
       if (x.id === '') continue; // "none chosen": the schema's business, not a reference
       const list = wanted.get(ref.table) ?? [];
@@ -158,7 +113,7 @@ export async function checkBodyRefs(db: Db, accountId: string, refs: BodyRefs, b
     if (!list.includes(message)) list.push(message);
   };
   for (const [name, items] of wanted) {
-    const t: RefTable = REF_TABLES[name];
+    const t: RefTable = tables[name];
     const ids = [
       ...new Set(
         items.map((x) => x.id).filter((id): id is string => typeof id === 'string' && UUID_RE.test(id)),
@@ -183,20 +138,20 @@ export async function checkBodyRefs(db: Db, accountId: string, refs: BodyRefs, b
  * the caller is known and the body has its final shape). A route that declares references must be
  * a permission route: only those have a tenant to check against.
  */
-export function registerBodyRefs(app: FastifyInstance, db: Db) {
+export function registerBodyRefs(app: FastifyInstance, db: Db, tables: RefTables) {
   app.addHook('onRoute', (route) => {
     const refs = route.config?.refs;
     if (!refs) return;
     if (route.config?.access?.kind !== 'permission')
       throw new Error(`Route ${String(route.method)} ${route.url} declares body refs without a tenant`);
     for (const r of Object.values(refs))
-      if (!Object.hasOwn(REF_TABLES, r.table))
+      if (!Object.hasOwn(tables, r.table))
         throw new Error(`Route ${String(route.method)} ${route.url}: unknown ref table '${r.table}'`);
   });
   app.addHook('preHandler', async (req) => {
     const refs = req.routeOptions.config?.refs;
     if (!refs || !req.tenant) return;
-    const errors = await checkBodyRefs(db, req.tenant.accountId, refs, req.body);
+    const errors = await checkBodyRefs(db, tables, req.tenant.accountId, refs, req.body);
     const first = Object.values(errors)[0]?.[0];
     if (first) throw new AppError(400, STATUS.validationError, first, errors);
   });

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { DbOrTx } from './db';
 import { unauthorized } from './errors';
 import { hmac, newToken, sha256 } from './tokens';
-import { sessions, users } from './schema';
+import { sessions, users } from './tenancy-tables';
 
 export const COOKIE_ACCESS = 'owo_at';
 export const COOKIE_REFRESH = 'owo_rt';

@@ -11,13 +11,10 @@ import type { DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { sendJob, sendJobSoon } from '../../platform/jobs';
-import { expenses } from '../expenses/tables';
-import { payees } from '../payees/tables';
-import { payoutQuotes, payouts } from '../payouts/tables';
-import { payrollRows, payrolls } from '../payroll/tables';
 import type { BooksDocument } from './provider/port';
 import { connectionOf, withProvider } from './service';
 import { accountingCategoryMappings, accountingConnections, accountingPostings } from './tables';
+import { expenses, payees, payoutQuotes, payouts, payrollRows, payrolls } from '../../platform/schema';
 
 export const POST_QUEUE = 'accounting-post';
 /** A claimed posting is not handed out again for this long (a worker killed mid-post is retried after). */

@@ -19,7 +19,6 @@ import { newToken, sha256 } from '../../platform/tokens';
 import { vaultFor } from '../../platform/vault';
 import { vaultField } from '../../platform/vault/fields';
 import { sealed } from '../../platform/vault/ops';
-import { payoutCategories } from '../categories/tables';
 import {
   ProviderAuthError,
   ProviderRejectedError,
@@ -37,6 +36,7 @@ import {
   accountingPostings,
   accountingRefs,
 } from './tables';
+import { payoutCategories } from '../../platform/schema';
 
 const STATE_SECONDS = 600;
 const ACCESS = 'accounting_connections.access_token';

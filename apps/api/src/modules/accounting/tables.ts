@@ -13,8 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AccountingProvider, PostingDocument, PostingRecord, PostingStatus } from '@owo/contract';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -18,10 +18,9 @@ import { notFound } from '../../platform/errors';
 import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { hit } from '../../platform/rate-limit';
-import { users } from '../identity/tables';
+import { users, accounts } from '../../platform/tenancy-tables';
 import { kybSummary } from './kyb';
 import { createAccount, getActiveAccount, listMyAccounts, setActiveAccount } from './service';
-import { accounts } from './tables';
 
 const tags = ['accounts'];
 

@@ -4,9 +4,8 @@ import type { Db, DbOrTx } from '../../platform/db';
 import type { Hooks } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { loadMembership } from '../../platform/guard';
-import { users } from '../identity/tables';
-import { accountMembers, subsidiaryAccess } from '../teams/tables';
-import { accountKyb, accountOwners, accounts, subsidiaries } from './tables';
+import { users, accountMembers, accounts } from '../../platform/tenancy-tables';
+import { accountKyb, accountOwners, subsidiaries, subsidiaryAccess } from './tables';
 
 /**
  * Tiers (000 §3 "tiers list") follow the KYB: tier 1 once the account exists, tier 2 once the

@@ -4,9 +4,8 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { NO_SUBSIDIARY, type SubsidiaryResolver, type TenantContext } from '../../platform/guard';
 import { escapeLike } from '../../platform/text';
-import { users } from '../identity/tables';
-import { accountMembers, subsidiaryAccess } from '../teams/tables';
-import { subsidiaries } from './tables';
+import { users, accountMembers } from '../../platform/tenancy-tables';
+import { subsidiaries, subsidiaryAccess } from './tables';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUniqueViolation = (e: unknown) =>

@@ -11,24 +11,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_TYPES, type KybContact, type KybDocuments, type KybInfo } from '@owo/contract';
-import { users } from '../identity/tables';
+import { accountMembers, accounts, users } from '../../platform/tenancy-tables';
 
 export { ACCOUNT_TYPES };
-
-export const accounts = pgTable(
-  'accounts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('accounts_owner_idx').on(t.ownerUserId)],
-);
 
 /** A division of an account (branch, business unit); names are unique per account, case-insensitively. */
 export const subsidiaries = pgTable(
@@ -100,4 +85,30 @@ export const accountOwners = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('account_owners_account_idx').on(t.accountId)],
+);
+
+/**
+ * A member's access to one subsidiary ("subaccess", 000 §3). Owners and admins need none.
+ */
+export const subsidiaryAccess = pgTable(
+  'subsidiary_access',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
+    subsidiaryId: uuid('subsidiary_id')
+      .notNull()
+      .references(() => subsidiaries.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subsidiary_access_member_subsidiary_key').on(t.memberId, t.subsidiaryId),
+    index('subsidiary_access_subsidiary_idx').on(t.subsidiaryId),
+  ],
 );

@@ -13,8 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ApprovalItemStatus, ApprovalType, LevelRule, TrailStatus } from '@owo/contract';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 export type StoredLevel = { approverIds: string[]; rule: LevelRule };
 

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../identity/tables';
+import { users } from '../../platform/tenancy-tables';
 
 /** A user's own payout bank accounts (agents' commissions, employees): verified by name lookup. */
 export const userBankAccounts = pgTable(

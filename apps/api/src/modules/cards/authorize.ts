@@ -5,7 +5,7 @@ import { type CardIssuerEvent, CARD_CURRENCIES, MERCHANT_CATEGORIES } from '@owo
 import { executeNamed } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { lagosMonth } from '../../platform/dates';
-import { cardIssuerClearingId } from '../money';
+import { cardIssuerClearingId, cardSpendCtes } from '../money';
 import { cardAuthorizations } from './tables';
 
 export type Decision = { authorizationId: string; approved: boolean; reason: string | null };
@@ -21,9 +21,9 @@ const CURRENCIES = new Set<string>(CARD_CURRENCIES);
  * concurrent authorisations would both pass), decide (`d`: state, single use, currency, category,
  * per-transaction and this Lagos month's limit, balance), record the decision once per issuer
  * authorisation id (`a`, unique: a repeat inserts nothing and so moves nothing), and for an approval
- * the company's `transactions` row (card_spend, pending until settled), the journal entry card ->
- * clearing:card-issuer with its postings (the ledger trigger moves the cached balances) and the month's
- * spend on the card. Lock order card -> ledger account, as funding and termination.
+ * the money, written by the money module's CTEs (`cardSpendCtes`: the company's `transactions` row,
+ * card_spend, pending until settled; the journal entry card -> clearing:card-issuer with its postings)
+ * and the month's spend on the card. Lock order card -> ledger account, as funding and termination.
  */
 const AUTHORIZE_SQL = (p: {
   token: string;
@@ -68,25 +68,19 @@ const AUTHORIZE_SQL = (p: {
       from d
     on conflict (issuer_authorization_id) do nothing
     returning id, status, card_id
-  ), t as (
-    insert into transactions (id, account_id, wallet_id, type, status, amount, fee, currency, reference, counterparty,
-                              narration, source_type, source_id, metadata)
-    select ${p.transactionId}::uuid, d.account_id, d.wallet_id, 'card_spend', 'pending', ${p.amount}::bigint, 0, d.currency,
-           'crd_' || ${p.authRowId}::text, jsonb_build_object('name', ${p.merchant}::text),
-           ${p.merchant}::text || ' (card •••• ' || d.last4 || ')', 'card', d.id::text,
-           jsonb_build_object('authorizationId', ${p.authorizationId}::text, 'category', ${p.category}::text)
-      from d join a on a.status = 'approved'
-    returning id
-  ), e as (
-    insert into journal_entries (account_id, transaction_id, kind, memo)
-    select d.account_id, t.id, 'card.spend', ${p.merchant}::text || ' (' || ${p.authorizationId}::text || ')' from d, t
-    returning id
-  ), p as (
-    insert into postings (entry_id, ledger_account_id, amount, currency)
-    select e.id, v.la, v.amt, d.currency
-      from e, d, lateral (values (d.ledger_account_id, -${p.amount}::bigint), (${p.clearingId}::uuid, ${p.amount}::bigint)) as v(la, amt)
-    returning 1
-  ), u as (
+  ), ${cardSpendCtes({
+    card: sql`d`,
+    approved: sql`join a on a.status = 'approved'`,
+    transactionId: p.transactionId,
+    amount: p.amount,
+    reference: sql`'crd_' || ${p.authRowId}::text`,
+    merchant: p.merchant,
+    narration: sql`${p.merchant}::text || ' (card •••• ' || d.last4 || ')'`,
+    sourceId: sql`d.id::text`,
+    metadata: sql`jsonb_build_object('authorizationId', ${p.authorizationId}::text, 'category', ${p.category}::text)`,
+    memo: sql`${p.merchant}::text || ' (' || ${p.authorizationId}::text || ')'`,
+    clearingId: p.clearingId,
+  })}, u as (
     update cards set spent_month = ${p.month}::text,
            spent_month_minor = (case when cards.spent_month = ${p.month}::text then cards.spent_month_minor else 0 end) + ${p.amount}::bigint,
            used = cards.used or cards.single_use, updated_at = now()

@@ -4,9 +4,8 @@ import { formatMoney, type CardIssuerEvent } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { lagosMonth } from '../../platform/dates';
 import { newReference } from '../../platform/text';
-import { postCardRefund, postCardSpend, unloadCard } from '../money';
+import { markCardSpend, postCardRefund, postCardSpend, unloadCard } from '../money';
 import { createNotification, MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
-import { transactions } from '../money/tables';
 import { type AuthRow, type CardRow, type Tx } from './shared';
 import { authorize, type Decision } from './authorize';
 import { CARD_RECEIPT_TOPIC } from './spends';
@@ -106,10 +105,7 @@ async function applyReversal(deps: AppDeps, tx: Tx, a: SpendAuth, c: CardRow): P
     .update(cardAuthorizations)
     .set({ status: 'reversed', updatedAt: sql`now()` })
     .where(eq(cardAuthorizations.id, a.id));
-  await tx
-    .update(transactions)
-    .set({ status: 'reversed', updatedAt: sql`now()` })
-    .where(eq(transactions.id, a.transactionId));
+  await markCardSpend(tx, a.transactionId, { status: 'reversed' });
   await notifyMoneyEvent(tx, {
     accountId: a.accountId,
     transactionId: a.transactionId,
@@ -152,10 +148,7 @@ async function applySettlement(
     .update(cardAuthorizations)
     .set({ status: 'settled', settledMinor: settled, updatedAt: sql`now()` })
     .where(eq(cardAuthorizations.id, a.id));
-  await tx
-    .update(transactions)
-    .set({ status: 'success', amount: settled, updatedAt: sql`now()` })
-    .where(eq(transactions.id, a.transactionId));
+  await markCardSpend(tx, a.transactionId, { status: 'success', amount: settled });
   await notifySettled(tx, a, c, settled);
   if (c.singleUse && c.status !== 'terminated')
     await closeCard(tx, c, 'Single-use card closed after its spend');
@@ -197,13 +190,8 @@ async function applyRefund(
   const card = `card •••• ${c.last4}`;
   if (a.status !== 'settled') return 'not_settled';
   if (a.refundedMinor + amountMinor > (a.settledMinor ?? a.amountMinor)) return 'refund_exceeds_settled';
-  const [spend] = await tx
-    .select({ walletId: transactions.walletId })
-    .from(transactions)
-    .where(eq(transactions.id, a.transactionId));
   const t = await postCardRefund(deps.db, tx, {
     accountId: a.accountId,
-    walletId: spend.walletId,
     cardId: c.id,
     cardLedgerAccountId: c.ledgerAccountId,
     amount: amountMinor,

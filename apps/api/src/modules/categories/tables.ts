@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 
 /** Payout categories (and subcategories, parent_id set) with an optional monthly budget in kobo. */
 export const payoutCategories = pgTable(

@@ -23,9 +23,8 @@ import {
   runAfterCommit,
   submitForApproval,
 } from '../approvals';
-import { userBankAccounts } from '../banks/tables';
 import { dispatchSoon } from '../funding';
-import { users } from '../identity/tables';
+import { users, accountMembers } from '../../platform/tenancy-tables';
 import {
   batchManifest,
   editedAfterApproval,
@@ -34,10 +33,9 @@ import {
   payOutBatch,
   type OutflowBatchRow,
 } from '../money';
-import { transactions } from '../money/tables';
-import { accountMembers } from '../teams/tables';
 import { effectiveSetting } from './settings';
 import { agentCommissions, commissionBatches, commissionBatchItems } from './tables';
+import { userBankAccounts, transactions } from '../../platform/schema';
 
 type BatchRow = typeof commissionBatches.$inferSelect;
 type ItemRow = typeof commissionBatchItems.$inferSelect;

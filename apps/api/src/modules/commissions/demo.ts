@@ -4,8 +4,7 @@ import { makeNuban } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { hashPassword } from '../../platform/passwords';
 import { userBankAccounts } from '../banks/tables';
-import { users } from '../identity/tables';
-import { accountMembers } from '../teams/tables';
+import { users, accountMembers } from '../../platform/tenancy-tables';
 import { commissionSettings } from './tables';
 
 export const DEMO_AGENT = { email: 'agent@demo.owo.ng', password: 'Demo-Agent-2026' };

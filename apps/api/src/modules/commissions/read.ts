@@ -15,11 +15,10 @@ import {
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { approvalOf } from '../approvals';
-import { users } from '../identity/tables';
-import { invoices } from '../inflows/tables';
-import { transactions } from '../money/tables';
+import { users } from '../../platform/tenancy-tables';
 import { itemReference, itemStatusSql, itemsOf } from './batches';
 import { agentCommissions, commissionBatches, commissionBatchItems } from './tables';
+import { invoices, transactions } from '../../platform/schema';
 
 /** Who is reading: `agentUserId` set means "only this agent's". */
 export type Viewer = {

@@ -13,8 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { escapeLike } from '../../platform/text';
-import { users } from '../identity/tables';
-import { accountMembers } from '../teams/tables';
+import { users, accountMembers } from '../../platform/tenancy-tables';
 import { commissionSettings } from './tables';
 
 export type SettingRow = typeof commissionSettings.$inferSelect;

@@ -8,10 +8,9 @@ import { fromMinor } from '@owo/contract';
 import { MONEY_TOPICS } from '../notifications';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { payouts } from '../payouts/tables';
-import { payrollRows, payrolls } from '../payroll/tables';
 import { webhookDeliveries, webhookEndpoints } from './tables';
 import { emitWebhookEvent, emitWebhookEvents } from './webhooks';
+import { payouts, payrollRows, payrolls } from '../../platform/schema';
 
 export type AreaEvent = 'payout' | 'invoice' | 'payroll' | 'vending';
 

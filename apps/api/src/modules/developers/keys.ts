@@ -14,9 +14,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, fieldError, notFound, unauthorized } from '../../platform/errors';
 import type { ApiKeyAuthenticator, SubsidiaryResolver } from '../../platform/guard';
 import { newToken, sha256 } from '../../platform/tokens';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
-import { accountMembers, roles } from '../teams/tables';
+import { accounts, users, accountMembers, roles } from '../../platform/tenancy-tables';
 import { apiKeys } from './tables';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

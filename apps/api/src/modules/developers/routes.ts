@@ -24,7 +24,6 @@ import { defineQueue, defineTicker } from '../../platform/jobs';
 import { onMoneyEvent, type MoneyEvent } from '../notifications';
 import { onSettleSql } from '../money';
 import type { DbOrTx } from '../../platform/db';
-import { transactions } from '../money/tables';
 import { payrollOutcomeSweep, settleWebhookSql } from './events';
 import { apiKeyAuthenticator, createKey, listKeys, resetKey, revokeKey } from './keys';
 import {
@@ -40,6 +39,7 @@ import {
   sendTestEvent,
   updateWebhook,
 } from './webhooks';
+import { transactions } from '../../platform/schema';
 
 const tags = ['developers'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope };

@@ -10,8 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,7 +1,6 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DisbursementItemStatus, DisbursementStatus } from '@owo/contract';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 /**
  * A bulk disbursement (issue 23 §4): one uploaded file, approved as a whole (type `disbursement`).

@@ -12,8 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ExpenseRecurrence, ExpenseStatus } from '@owo/contract';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 export type ExpensePurpose = {
   service: string | null;

@@ -6,7 +6,7 @@ import { FILE_NAME_PATTERN, MSG, UPLOAD_MAX_BYTES } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
-import { users } from '../identity/tables';
+import { users } from '../../platform/tenancy-tables';
 import { files } from './tables';
 
 /** What we accept, judged by the bytes (never by the name or the client's content type). */

@@ -1,6 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 /** Uploaded files; the bytes are in the storage port (platform/storage.ts) under <account_id>/<file_name>. */
 export const files = pgTable(

@@ -1,7 +1,7 @@
 // A real API process for the crash test (crash.test.ts): boots the app the way `npm start` does
 // (bootstrap: migrations, modules, workers) on DATABASE_URL, listens on PORT, prints READY.
 import { loadConfig } from '../../platform/config';
-import { bootstrap } from '../../platform/bootstrap';
+import { bootstrap } from '../../bootstrap';
 import { DISPATCH_TIMING } from './dispatcher';
 
 async function main() {

@@ -7,8 +7,8 @@ import { defineQueue, defineTicker, sendJob, sendJobSoon, sendJobs } from '../..
 import { RailsError } from '../../rails/errors';
 import { railsOf } from '../../rails';
 import type { ForeignBeneficiary, TransferRequest, TransferResult } from '../../rails/port';
-import { transactions } from '../money/tables';
 import { markProcessing, markProcessingMany, settleTransfer, type SettleOutcome } from '../money';
+import { transactions } from '../../platform/schema';
 
 export const Q_DISPATCH = 'rails.dispatch';
 /** A bulk run's transfers, DISPATCH_BATCH to a job, sent by the rails' bulk call when it has one. */

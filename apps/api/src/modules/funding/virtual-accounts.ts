@@ -11,9 +11,9 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound, unprocessable } from '../../platform/errors';
 import { defineQueue, defineTicker, sendJob, sendJobSoon } from '../../platform/jobs';
 import { railsOf } from '../../rails';
-import { accounts } from '../accounts/tables';
-import { wallets } from '../money/tables';
+import { accounts } from '../../platform/tenancy-tables';
 import { setWalletVirtualAccount } from '../money';
+import { wallets } from '../../platform/schema';
 
 export const Q_ASSIGN_VA = 'funding.assign-virtual-account';
 

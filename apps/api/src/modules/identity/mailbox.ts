@@ -5,7 +5,7 @@ import { listEnvelope, mailboxItemSchema, mailboxQuery } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { isPublic } from '../../platform/guard';
 import { paged } from '../../platform/http';
-import { mailOutbox } from '../mail/tables';
+import { mailOutbox } from '../../platform/schema';
 
 /**
  * The dev mailbox: every mail the app wrote, newest first, so sign-up and reset links can be

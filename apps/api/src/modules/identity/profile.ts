@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { revokeUserSessions } from '../../platform/sessions';
 import type { User } from './service';
-import { users } from './tables';
+import { users } from '../../platform/tenancy-tables';
 
 // The signed-in user's own profile and password (000 §7 /me/settings/profile).
 

@@ -13,7 +13,7 @@ import { issueSession, revokeUserSessions, type IssuedSession } from '../../plat
 import { sendMail } from '../mail';
 import { acceptInvitationByCode } from '../teams';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
-import { users } from './tables';
+import { users } from '../../platform/tenancy-tables';
 
 // Registration, email confirmation and password recovery. Sign-in lives in sign-in.ts.
 

@@ -14,7 +14,7 @@ import { dummyHash, verifyPassword } from '../../platform/passwords';
 import { issueSession, revokeFamily, rotateSession, type AuthContext } from '../../platform/sessions';
 import { acceptInvitationByCode } from '../teams';
 import { findUserByEmail, type ClientMeta, type User } from './service';
-import { users } from './tables';
+import { users } from '../../platform/tenancy-tables';
 import { spendSecondFactor } from './two-factor';
 
 // Sign-in: password, second factor, refresh, sign-out.

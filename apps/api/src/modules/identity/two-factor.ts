@@ -8,7 +8,8 @@ import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { sha256 } from '../../platform/tokens';
 import { vaultFor } from '../../platform/vault';
-import { recoveryCodes, users } from './tables';
+import { recoveryCodes } from './tables';
+import { users } from '../../platform/tenancy-tables';
 
 // TOTP (RFC 6238, 30-second steps) with one step of clock drift either way.
 const totp = authenticator.clone({ window: 1 });

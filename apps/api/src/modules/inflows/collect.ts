@@ -11,7 +11,7 @@ import { defineTicker } from '../../platform/jobs';
 import { linkTokens } from '../../platform/tables';
 import { revokeLinks } from '../../platform/tokens';
 import { railsOf } from '../../rails';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 import { getWalletByCurrency, registerInboundMatcher, type DepositBatch, type InboundMatch } from '../money';
 import { notifyMoneyEvents } from '../notifications';
 import { sendMail } from '../mail';

@@ -3,10 +3,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bpToPercent, fromMinor, type InvoiceDetail } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { approvalOf } from '../approvals';
-import { transactions } from '../money/tables';
 import { completedIds, invoiceDto, invoiceRow, payLinkOf, settlementStatusSql } from './invoice-read';
 import type { PartnerRow } from './partners';
 import { inflowPartners, invoiceCollectionRefunds, invoiceInstallments, invoiceSettlements } from './tables';
+import { transactions } from '../../platform/schema';
 
 type InvoiceRow = Awaited<ReturnType<typeof invoiceRow>>;
 type Parts = Awaited<ReturnType<typeof loadParts>>;

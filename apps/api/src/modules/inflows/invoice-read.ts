@@ -15,9 +15,9 @@ import { preparedCsv } from '../../platform/csv';
 import { preparedPage } from '../../platform/list';
 import { issueLink, standingLinkToken } from '../../platform/tokens';
 import { emitAreaEvent, type AreaEventInput } from '../developers';
-import { transactions } from '../money/tables';
 import { likeOf, nf, P, type ListQ } from './shared';
 import { invoices, invoiceSettlements } from './tables';
+import { transactions } from '../../platform/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 

@@ -4,7 +4,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 import { drawHeader, lagosDate, money, newPdf, pdfToBuffer } from '../money';
 import { invoiceRow, payLinkOf } from './invoice-read';
 import { invoiceInstallments } from './tables';

@@ -33,7 +33,7 @@ async function company(name: string) {
   const o = await fundedOwner(t, 0);
   await setKybTier(t, o.account.id, 3);
   const { db } = t;
-  const { accounts } = await import('../accounts/tables');
+  const { accounts } = await import('../../platform/tenancy-tables');
   await db.update(accounts).set({ name }).where(eq(accounts.id, o.account.id));
   const admin = await memberWithRole(t, o.account.id, 'admin');
   return { o, admin };

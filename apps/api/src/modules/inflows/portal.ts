@@ -35,7 +35,7 @@ import { isPublic } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
 import { newToken, safeEqual, sha256 } from '../../platform/tokens';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 import { sendMail } from '../mail';
 import { publicInvoice } from './collect';
 import { payLinkOf } from './invoice-read';

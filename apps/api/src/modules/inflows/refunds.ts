@@ -7,11 +7,11 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict } from '../../platform/errors';
 import { dispatchSoon } from '../funding';
 import { getWalletByCurrency, payOut } from '../money';
-import { transactions } from '../money/tables';
 import { emitRefundStarted } from './hooks';
 import { invoiceRow } from './invoice-read';
 import type { AfterCommit } from './shared';
 import { invoiceCollectionRefunds, invoicePayments } from './tables';
+import { transactions } from '../../platform/schema';
 
 /**
  * POST …/refunds/{refundId}/init: pays the overage back through the money core (one reference per

@@ -7,7 +7,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatMoney } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 import { sendMail } from '../mail';
 import { payLinkOf } from './invoice-read';
 import { invoiceInstallments, invoiceReminders, invoices } from './tables';

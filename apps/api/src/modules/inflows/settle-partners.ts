@@ -6,11 +6,11 @@ import type { AppDeps } from '../../platform/deps';
 import { conflict } from '../../platform/errors';
 import { dispatchManySoon, dispatchSoon } from '../funding';
 import { getWalletByCurrency, payOut, payOutBatch, type OutflowDraft } from '../money';
-import { transactions } from '../money/tables';
 import type { PendingPayout } from './apply-collections';
 import { invoiceRow } from './invoice-read';
 import type { AfterCommit } from './shared';
 import { inflowPartners, invoices, invoiceSettlements } from './tables';
+import { transactions } from '../../platform/schema';
 
 export const SETTLEMENT_MSG = {
   retried: 'Settlements reinitialized successfully',

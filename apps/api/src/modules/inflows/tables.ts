@@ -15,9 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 import type { OutflowManifest } from '../money';
-import { users } from '../identity/tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const kobo = (name: string) => bigint(name, { mode: 'number' });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { expenses } from '../expenses/tables';
+import { expenses } from '../../platform/schema';
 
 /**
  * The seam through which areas plug into the insights (docs/areas/insights.md).

@@ -36,7 +36,6 @@ import {
   settleTransfer,
   type OutflowDraft,
 } from '../money';
-import { transactions } from '../money/tables';
 import {
   approvalOf,
   registerApprovable,
@@ -47,6 +46,7 @@ import {
 import { VendUnknownOutcome, type VendResult } from './provider/port';
 import { vendingOf } from './provider/registry';
 import { meters, vendingOrders, vendings, type VendingMeta } from './tables';
+import { transactions } from '../../platform/schema';
 
 type MeterRow = typeof meters.$inferSelect;
 type VendingRow = typeof vendings.$inferSelect;

@@ -3,7 +3,7 @@
 // balance card -> wallet, and an approved authorisation moves card -> clearing:card-issuer (a reversal
 // moves it back). Every movement is a balanced entry through postEntry, in the caller's transaction.
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { postEntry, SYSTEM, systemAccountId } from './ledger';
@@ -197,14 +197,13 @@ export async function postCardSpend(
 
 /**
  * A refund from the merchant after settlement: clearing:card-issuer -> card, as its own `card_refund`
- * transaction (success) related to the spend.
+ * transaction (success) related to the spend, on the spend's wallet.
  */
 export async function postCardRefund(
   db: Db,
   tx: DbOrTx,
   p: {
     accountId: string;
-    walletId: string;
     cardId: string;
     cardLedgerAccountId: string;
     amount: number;
@@ -215,9 +214,13 @@ export async function postCardRefund(
     spendTransactionId: string;
   },
 ): Promise<TransactionRow> {
+  const [spend] = await tx
+    .select({ walletId: transactions.walletId })
+    .from(transactions)
+    .where(eq(transactions.id, p.spendTransactionId));
   const t = await insertTransaction(tx, {
     accountId: p.accountId,
-    walletId: p.walletId,
+    walletId: spend.walletId,
     cardId: p.cardId,
     amount: p.amount,
     reference: p.reference,
@@ -240,6 +243,66 @@ export async function postCardRefund(
   });
   return t;
 }
+
+/**
+ * An approved authorisation's spend transaction settles (`success`, at the settled amount) or is
+ * reversed before settlement (`reversed`), in the caller's transaction.
+ */
+export async function markCardSpend(
+  tx: DbOrTx,
+  transactionId: string,
+  outcome: { status: 'reversed' } | { status: 'success'; amount: number },
+): Promise<void> {
+  await tx
+    .update(transactions)
+    .set(
+      outcome.status === 'success'
+        ? { status: 'success', amount: outcome.amount, updatedAt: sql`now()` }
+        : { status: 'reversed', updatedAt: sql`now()` },
+    )
+    .where(eq(transactions.id, transactionId));
+}
+
+/**
+ * An approved authorisation's money as CTEs of the card module's one-statement decision
+ * (cards/authorize.ts), the same rows as `postCardSpend` writes in a transaction: `t` inserts its
+ * `card_spend` transaction (pending until the issuer settles), `e` the `card.spend` journal entry and
+ * `p` its two postings card -> clearing:card-issuer (the ledger trigger moves the cached balances).
+ * `card` names the caller's one-row relation of the card (columns `account_id`, `wallet_id`,
+ * `ledger_account_id`, `currency`); `approved` is joined to it and keeps the row only when the
+ * authorisation was approved, so a declined one writes nothing here.
+ */
+export const cardSpendCtes = (p: {
+  card: SQL;
+  approved: SQL;
+  transactionId: string;
+  amount: number;
+  reference: SQL;
+  merchant: string;
+  narration: SQL;
+  sourceId: SQL;
+  metadata: SQL;
+  memo: SQL;
+  clearingId: string | null;
+}) => sql`t as (
+    insert into transactions (id, account_id, wallet_id, type, status, amount, fee, currency, reference, counterparty,
+                              narration, source_type, source_id, metadata)
+    select ${p.transactionId}::uuid, ${p.card}.account_id, ${p.card}.wallet_id, 'card_spend', 'pending', ${p.amount}::bigint, 0, ${p.card}.currency,
+           ${p.reference}, jsonb_build_object('name', ${p.merchant}::text),
+           ${p.narration}, 'card', ${p.sourceId},
+           ${p.metadata}
+      from ${p.card} ${p.approved}
+    returning id
+  ), e as (
+    insert into journal_entries (account_id, transaction_id, kind, memo)
+    select ${p.card}.account_id, t.id, 'card.spend', ${p.memo} from ${p.card}, t
+    returning id
+  ), p as (
+    insert into postings (entry_id, ledger_account_id, amount, currency)
+    select e.id, v.la, v.amt, ${p.card}.currency
+      from e, ${p.card}, lateral (values (${p.card}.ledger_account_id, -${p.amount}::bigint), (${p.clearingId}::uuid, ${p.amount}::bigint)) as v(la, amt)
+    returning 1
+  )`;
 
 /** The id of clearing:card-issuer in a currency (cached after the first call). */
 export const cardIssuerClearingId = (db: Db, currency: string) =>

@@ -1,7 +1,6 @@
 import { bigint, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { FeeBand } from '@owo/contract';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 /**
  * What moving money costs, per method and currency. account_id null = a platform default row

@@ -57,7 +57,9 @@ export { drawHeader, lagosDate, money, newPdf, pdfToBuffer, type Pdf } from './d
 export {
   cardIssuerClearingId,
   cardBalance,
+  cardSpendCtes,
   fundCard,
+  markCardSpend,
   openCardLedgerAccount,
   postCardRefund,
   postCardSpend,

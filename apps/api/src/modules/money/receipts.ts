@@ -7,7 +7,7 @@ import { isReceiptAvailable, TRANSACTION_MSG, type ReceiptLink } from '@owo/cont
 import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 import {
   drawHeader,
   lagosDateTime,

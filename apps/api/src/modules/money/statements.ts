@@ -7,7 +7,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { fromMinor, type StatementBody } from '@owo/contract';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 import {
   drawHeader,
   lagosDate,

@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@owo/contract';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true });

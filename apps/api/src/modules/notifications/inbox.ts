@@ -7,7 +7,7 @@ import {
 } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 import { notificationPreferences, notifications } from './tables';
 
 export type ReadFilter = { read: boolean | null };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { NotificationCategory } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
-import { accountMembers } from '../teams/tables';
+import { accountMembers } from '../../platform/tenancy-tables';
 import { notificationPreferences, notifications, type NotificationProps } from './tables';
 
 export type NewNotification = {

@@ -1,7 +1,6 @@
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_CATEGORIES } from '@owo/contract';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 export type NotificationProps = {
   requestReference?: string;

@@ -1,8 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { VendorImportRow } from '@owo/contract';
 import { sql } from 'drizzle-orm';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 /**
  * Vendors (the spec's payees, 001 §3). The bank fields are the APPROVED account: a change waits in

@@ -2,8 +2,7 @@
 // reference is stored only as its SHA-256 (the link itself is mailed and never kept).
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 import { transactions } from '../money/tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });

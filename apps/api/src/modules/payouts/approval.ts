@@ -8,7 +8,6 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
 import { lagosToday } from '../../platform/dates';
-import { approvalItems } from '../approvals/tables';
 import {
   decide,
   billTierWorkflow,
@@ -18,12 +17,12 @@ import {
   type HandlerContext,
 } from '../approvals';
 import { outflowManifest } from '../money';
-import { payees } from '../payees/tables';
 import { payoutDraft, payoutEvent, startPayment } from './payment';
 import { runRecurrence, sweepDueRecurrences } from './recurring';
 import { runSchedule, sweepDueSchedules } from './schedule';
 import { type AfterCommit, lockPayout, Q_RECURRING_PAYOUT, Q_SCHEDULED_PAYOUT, secondsUntil } from './shared';
 import { payoutQuotes, payoutSchedules, payouts } from './tables';
+import { approvalItems, payees } from '../../platform/schema';
 
 /** The approval subject of a payout: amount, payee, maker, and the workflow that approves it. */
 async function loadPayout(db: DbOrTx, accountId: string, id: string) {

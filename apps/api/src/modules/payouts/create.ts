@@ -14,7 +14,6 @@ import { lagosToday } from '../../platform/dates';
 import { submitForApproval } from '../approvals';
 import { requireActiveProject } from '../projects';
 import { getWallet } from '../money';
-import { payees } from '../payees/tables';
 import { occurrenceDate } from './recurring';
 import {
   type AfterCommit,
@@ -25,6 +24,7 @@ import {
   priceFromWallet,
 } from './shared';
 import { payoutQuotes, payoutRecurrences, payoutSchedules, payouts } from './tables';
+import { payees } from '../../platform/schema';
 
 type Body = z.output<typeof payoutBody>;
 

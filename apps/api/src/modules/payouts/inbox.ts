@@ -12,8 +12,8 @@ import type { AppDeps } from '../../platform/deps';
 import { storageOf } from '../../platform/storage';
 import { storeUpload } from '../files';
 import { createNotification } from '../notifications';
-import { payees } from '../payees/tables';
 import { billInboxes, payoutQuotes } from './tables';
+import { payees } from '../../platform/schema';
 
 const LOCAL_PREFIX = 'bills-';
 

@@ -17,9 +17,9 @@ import {
   type OutflowDraft,
   type OutflowResult,
 } from '../money';
-import { payees } from '../payees/tables';
 import { type AfterCommit, type Row, transferReference } from './shared';
 import { payoutRecurrences, payouts } from './tables';
+import { payees } from '../../platform/schema';
 
 export const PAYOUT_SENT_TOPIC = 'Payout Sent';
 

@@ -6,10 +6,8 @@ import { PAYOUT_MSG, type PayoutStatus } from '@owo/contract';
 import type { DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
-import { transactions } from '../../platform/schema';
+import { transactions, payoutCategories, payoutAssets } from '../../platform/schema';
 import { lagosToday } from '../../platform/dates';
-import { payoutCategories } from '../categories/tables';
-import { payoutAssets } from '../products/tables';
 import { checkPayoutLimit, computeFee, getWallet, quoteExchange } from '../money';
 import { payouts } from './tables';
 

@@ -11,8 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BillImportRow, BillStatus, PayoutOption, PayoutStatus } from '@owo/contract';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 import { payees } from '../payees/tables';
 
 /**

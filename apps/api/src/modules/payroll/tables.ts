@@ -13,8 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { PayrollRowStatus, PayrollStatus } from '@owo/contract';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 import type { TaxBand } from './statutory';
 
 /** A salary component; `amountMinor` is negative for a deduction (002 §5). */

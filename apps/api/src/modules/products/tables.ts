@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
+import { accounts } from '../../platform/tenancy-tables';
 
 /** Products and services (001 §3): price in kobo; category Inflow or Outflow. */
 export const productsAndServices = pgTable(

@@ -7,8 +7,7 @@ import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, fieldError } from '../../platform/errors';
 import { fetchPage, type PageQuery } from '../../platform/list';
 import { escapeLike } from '../../platform/text';
-import { users } from '../identity/tables';
-import { accountMembers } from '../teams/tables';
+import { users, accountMembers } from '../../platform/tenancy-tables';
 import { projectMembers, projects } from './tables';
 
 type Row = typeof projects.$inferSelect;

@@ -9,8 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/tables';
-import { accountMembers } from '../teams/tables';
+import { accounts, accountMembers } from '../../platform/tenancy-tables';
 
 /** Projects (001 §3: id, name, active) with a budget in kobo and a timeline (issue 21 §0). */
 export const projects = pgTable(

@@ -1,7 +1,6 @@
 import { bigint, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { RequestDecision, RequestPurpose, RequestStatus } from '@owo/contract';
-import { accounts } from '../accounts/tables';
-import { users } from '../identity/tables';
+import { accounts, users } from '../../platform/tenancy-tables';
 
 /**
  * A fund request (issue 23 §0 "Requests"): a member asks the company to pay `amount` for a purpose,

@@ -16,7 +16,8 @@ import { escapeLike } from '../../platform/text';
 import { sendMail } from '../mail';
 import { createNotification } from '../notifications';
 import { requireRole, roleNames } from './roles';
-import { accountMembers, invitations } from './tables';
+import { invitations } from './tables';
+import { accountMembers } from '../../platform/tenancy-tables';
 
 type InvitationRow = typeof invitations.$inferSelect;
 type MailDeps = Pick<AppDeps, 'db' | 'config'>;

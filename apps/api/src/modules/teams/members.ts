@@ -7,7 +7,8 @@ import { accounts, users } from '../../platform/schema';
 import { escapeLike } from '../../platform/text';
 import { createNotification } from '../notifications';
 import { requireRole, roleNames } from './roles';
-import { accountMembers, memberSpendLimits } from './tables';
+import { memberSpendLimits } from './tables';
+import { accountMembers } from '../../platform/tenancy-tables';
 
 export type MemberStats = (
   db: Db,

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { BUILT_IN_ROLES } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
-import { roles } from './tables';
+import { roles } from '../../platform/tenancy-tables';
 
 /** Keeps the built-in roles (account_id null) in step with the contract's list at every boot. */
 export async function syncBuiltInRoles(db: DbOrTx) {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { TEAM_MSG, type Resources, type Role, type RoleBody } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors';
-import { roles } from './tables';
+import { roles } from '../../platform/tenancy-tables';
 
 type RoleRow = typeof roles.$inferSelect;
 

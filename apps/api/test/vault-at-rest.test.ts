@@ -5,15 +5,15 @@ import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { client, ownerWithAccount, TEST_VAULT_KEYS, waitFor, type TestApp } from '../../../test/helpers';
-import { startTwoFactorSetup } from '../../modules/identity/two-factor';
-import { settleTransfer, startTransfer } from '../../modules/money/transfers';
-import { verifyLedger } from '../../modules/money/verify';
-import { fundWallet } from '../../modules/money/test-utils';
-import { syncBuiltInRoles } from '../../modules/teams/roles-sync';
-import { backupEmbedded, restoreEmbedded, verifyBackupFile } from '../backup';
-import { loadConfig } from '../config';
+import { buildApp } from '../src/app';
+import { client, ownerWithAccount, TEST_VAULT_KEYS, waitFor, type TestApp } from './helpers';
+import { startTwoFactorSetup } from '../src/modules/identity/two-factor';
+import { settleTransfer, startTransfer } from '../src/modules/money/transfers';
+import { verifyLedger } from '../src/modules/money/verify';
+import { fundWallet } from '../src/modules/money/test-utils';
+import { syncBuiltInRoles } from '../src/modules/teams/roles-sync';
+import { backupEmbedded, restoreEmbedded, verifyBackupFile } from '../src/platform/backup';
+import { loadConfig } from '../src/platform/config';
 import {
   createDb,
   createPool,
@@ -21,12 +21,12 @@ import {
   runMigrations,
   startEmbeddedPostgres,
   type EmbeddedServer,
-} from '../db';
-import { emptyHooks, type AppDeps } from '../deps';
-import { accountKyb, accountOwners, users } from '../schema';
-import { createVault, parseVaultKeys, vaultFor, VaultError } from './index';
-import { checkVaultKeys, resealVault, revealVaultValue } from './ops';
-import { vaultReads } from './tables';
+} from '../src/platform/db';
+import { emptyHooks, type AppDeps } from '../src/platform/deps';
+import { accountKyb, accountOwners, users } from '../src/platform/schema';
+import { createVault, parseVaultKeys, vaultFor, VaultError } from '../src/platform/vault/index';
+import { checkVaultKeys, resealVault, revealVaultValue } from '../src/platform/vault/ops';
+import { vaultReads } from '../src/platform/vault/tables';
 
 // Data at rest (issue 18): on a cluster of its own, so its raw files can be searched.
 

@@ -14,11 +14,11 @@ import {
   ownerWithAccount,
   secondInstance,
   type TestApp,
-} from '../../test/helpers';
-import { fundWallet } from '../modules/money/test-utils';
-import { listHistory } from '../modules/money/history';
-import { ListCache, listChangesPruner } from './list-cache';
-import { accountMembers, users } from './schema';
+} from './helpers';
+import { fundWallet } from '../src/modules/money/test-utils';
+import { listHistory } from '../src/modules/money/history';
+import { ListCache, listChangesPruner } from '../src/platform/list-cache';
+import { accountMembers, users } from '../src/platform/schema';
 
 const LIST = '/api/transactions?page=1&limit=20';
 

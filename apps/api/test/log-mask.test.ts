@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskUrl } from '../app';
+import { maskUrl } from '../src/app';
 
 describe('request log masking', () => {
   it('hides credentials carried in query strings', () => {

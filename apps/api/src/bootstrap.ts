@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { buildApp, type App } from '../app';
-import type { Config } from './config';
+import { buildApp, type App } from './app';
+import type { Config } from './platform/config';
 import {
   createDb,
   createPool,
@@ -11,11 +11,11 @@ import {
   runMigrations,
   startEmbeddedPostgres,
   type EmbeddedServer,
-} from './db';
-import { emptyHooks, type AppDeps } from './deps';
-import { vaultFor } from './vault';
-import { checkVaultKeys, resealVault } from './vault/ops';
-import { seedDemo, DEMO_LOGINS } from '../scripts/seed-demo';
+} from './platform/db';
+import { emptyHooks, type AppDeps } from './platform/deps';
+import { vaultFor } from './platform/vault';
+import { checkVaultKeys, resealVault } from './platform/vault/ops';
+import { seedDemo, DEMO_LOGINS } from './scripts/seed-demo';
 
 export type Running = {
   app: App;
