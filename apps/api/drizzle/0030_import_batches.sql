@@ -1,4 +1,4 @@
--- One import pipeline (issue 36 §4): the vendor import batches move into one table with a
+-- One import pipeline (issue 36 §4): the vendor and bill import batches move into one table with a
 -- kind (platform/imports). `source` keeps the sheet's records as read, so one row can be fixed and
 -- checked again; for the batches moved here it is rebuilt from the checked rows (their columns).
 CREATE TABLE "import_batches" (
@@ -26,4 +26,15 @@ SELECT b."id", b."account_id", 'vendors', b."file_name", b."status",
                    FROM jsonb_array_elements(b."rows") WITH ORDINALITY AS x(r, o)), '[]'::jsonb),
        b."rows", b."created_by", b."created_at", b."confirmed_at"
   FROM "payee_import_batches" b;--> statement-breakpoint
-DROP TABLE "payee_import_batches";
+INSERT INTO "import_batches" ("id", "account_id", "kind", "file_name", "status", "source", "rows", "created_by", "created_at", "confirmed_at")
+SELECT b."id", b."account_id", 'bills', b."file_name", b."status",
+       coalesce((SELECT jsonb_agg(jsonb_build_object('line', (r->>'row')::int, 'values', jsonb_build_object(
+                  'vendorName', coalesce(r->>'vendorName', ''), 'vendorEmail', coalesce(r->>'vendorEmail', ''),
+                  'bankCode', coalesce(r->>'bankCode', ''), 'accountNumber', coalesce(r->>'accountNumber', ''),
+                  'amount', coalesce(r->>'amount', ''), 'invoiceNumber', coalesce(r->>'invoiceNumber', ''),
+                  'description', coalesce(r->>'description', ''), 'dueDate', coalesce(r->>'dueDate', ''))) ORDER BY o)
+                   FROM jsonb_array_elements(b."rows") WITH ORDINALITY AS x(r, o)), '[]'::jsonb),
+       b."rows", b."created_by", b."created_at", b."confirmed_at"
+  FROM "bill_import_batches" b;--> statement-breakpoint
+DROP TABLE "payee_import_batches";--> statement-breakpoint
+DROP TABLE "bill_import_batches";
