@@ -4,7 +4,7 @@
 // and the commit step) where it registers its routes, and keeps its own paths, answers and messages.
 import { and, eq, sql } from 'drizzle-orm';
 import { IMPORT_MSG } from '@owo/contract';
-import type { Db, Tx } from '../db';
+import type { Db, DbOrTx, Tx } from '../db';
 import type { AppDeps } from '../deps';
 import { conflict, fieldError, notFound } from '../errors';
 import { readImportSheet } from '../spreadsheet';
@@ -44,7 +44,9 @@ export type ImportBatch<R extends ImportRow> = {
   createdAt: Date;
 };
 
-type Row = typeof importBatches.$inferSelect;
+/** A stored batch as its table holds it (for an area that keeps its rows elsewhere: payroll). */
+export type ImportBatchRecord = typeof importBatches.$inferSelect;
+type Row = ImportBatchRecord;
 const view = <R extends ImportRow>(b: Row): ImportBatch<R> => ({
   id: b.id,
   kind: b.kind,
@@ -55,6 +57,26 @@ const view = <R extends ImportRow>(b: Row): ImportBatch<R> => ({
 });
 const whereOwn = (k: { kind: string }, accountId: string, id: string) =>
   and(eq(importBatches.id, id), eq(importBatches.accountId, accountId), eq(importBatches.kind, k.kind));
+
+/**
+ * The company's batch of this kind, locked for the caller's transaction (`lock` false: read only);
+ * another company's id is 404. For an area that keeps its rows in its own table (payroll).
+ */
+export async function lockImport(
+  tx: DbOrTx,
+  k: { kind: string },
+  accountId: string,
+  id: string,
+  lock = true,
+): Promise<ImportBatchRecord> {
+  const q = tx
+    .select()
+    .from(importBatches)
+    .where(whereOwn(k, accountId, id));
+  const [b] = lock ? await q.for('update') : await q;
+  if (!b) throw notFound('Import');
+  return b;
+}
 
 /** Reads the uploaded sheet (CSV or xlsx), checks every row and stores the batch; nothing else is written. */
 export async function uploadImport<K extends string, R extends ImportRow>(
@@ -72,6 +94,7 @@ export async function uploadImport<K extends string, R extends ImportRow>(
       fileName: p.file!.name.slice(0, 200),
       source: records,
       rows,
+      rowCount: rows.length,
       createdBy: p.userId,
     })
     .returning();
@@ -119,7 +142,7 @@ export async function fixImportRow<K extends string, R extends ImportRow>(
   // Only over the batch as read: a commit or another fix in between wins, and this one answers 409.
   const [u] = await deps.db
     .update(importBatches)
-    .set({ source: fixed, rows })
+    .set({ source: fixed, rows, updatedAt: sql`now()` })
     .where(
       and(
         eq(importBatches.id, b.id),
@@ -152,7 +175,7 @@ export async function commitImport<K extends string, R extends ImportRow>(
       const n = await k.commit(tx, rows, { accountId: p.accountId, userId: p.userId });
       await tx
         .update(importBatches)
-        .set({ status: 'confirmed', confirmedAt: sql`now()` })
+        .set({ status: 'confirmed', confirmedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(importBatches.id, b.id));
       return n;
     });
@@ -175,6 +198,9 @@ export async function discardImport(
       .for('update');
     if (!b) throw notFound('Import');
     if (b.status !== 'pending') throw closed(b);
-    await tx.update(importBatches).set({ status: 'discarded' }).where(eq(importBatches.id, b.id));
+    await tx
+      .update(importBatches)
+      .set({ status: 'discarded', updatedAt: sql`now()` })
+      .where(eq(importBatches.id, b.id));
   });
 }

@@ -1,5 +1,5 @@
-// Migration 0030 keeps every stored vendor and bill batch: the tables it drops are rebuilt as they
-// were (0009), given one batch each, and its moving statements are run again over them.
+// Migration 0030 keeps every stored vendor, bill and payroll employee batch: the tables it drops are
+// rebuilt as they were (0009), given one batch each, and its moving statements are run again over them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -23,7 +23,7 @@ const oldTable = (name: string) =>
     "confirmed_at" timestamp with time zone)`);
 
 describe('migration 0030', () => {
-  it('moves the vendor and bill batches into import_batches, with the sheet values rebuilt', async () => {
+  it('moves the vendor, bill and payroll batches into import_batches, with the sheet values rebuilt', async () => {
     const o = await ownerWithAccount(t);
     await t.db.execute(oldTable('payee_import_batches'));
     await t.db.execute(oldTable('bill_import_batches'));
@@ -64,6 +64,27 @@ describe('migration 0030', () => {
       await t.db.execute(sql`insert into bill_import_batches (account_id, file_name, rows, created_by)
         values (${o.account.id}, 'b.csv', ${JSON.stringify([billRow])}::jsonb, ${o.user.id}) returning id`)
     ).rows as { id: string }[];
+
+    // The payroll batch table as it was, its rows' key pointing at it; one batch still checking names.
+    await t.db.execute(
+      sql`alter table payroll_import_entries drop constraint payroll_import_entries_batch_id_import_batches_id_fk`,
+    );
+    await t.db.execute(sql`create table payroll_import_batches (
+      id uuid primary key default gen_random_uuid() not null, account_id uuid not null, user_id uuid not null,
+      file_name text, status text not null, total integer not null,
+      created_at timestamp with time zone default now() not null, updated_at timestamp with time zone default now() not null)`);
+    await t.db
+      .execute(sql`alter table payroll_import_entries add constraint payroll_import_entries_batch_id_payroll_import_batches_id_fk
+      foreign key (batch_id) references payroll_import_batches(id) on delete cascade`);
+    const [pb] = (
+      await t.db
+        .execute(sql`insert into payroll_import_batches (account_id, user_id, file_name, status, total)
+        values (${o.account.id}, ${o.user.id}, null, 'validating', 1) returning id`)
+    ).rows as { id: string }[];
+    await t.db
+      .execute(sql`insert into payroll_import_entries (batch_id, account_id, row_no, name, email, salary_text,
+        annual_rent_text, bank_code, account_number, account_number_last4, name_status)
+      values (${pb.id}, ${o.account.id}, 1, 'Ada', 'ada@x.ng', '1', '', '058', 'sealed', '6785', 'pending')`);
 
     const moving = migration.slice(migration.indexOf('INSERT INTO'));
     for (const statement of moving.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
