@@ -4,10 +4,10 @@
 // account names are then resolved in the background (pg-boss) with progress. Nothing reaches
 // `payroll_employees` until the batch is committed, and a commit is all or nothing.
 // This file: what the import's use-case files share (the batch lock, the duplicate flags).
-import { sql } from 'drizzle-orm';
-import type { ImportBatchStatus } from '@owo/contract';
+import { eq, sql } from 'drizzle-orm';
+import { PAYROLL_IMPORT_MSG, type ImportBatchStatus } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
-import { lockImport, type ImportBatchRecord } from '../../platform/imports';
+import { lockImport, type ImportBatchRecord, type ImportKindName } from '../../platform/imports';
 import { payrollImportEntries } from './tables';
 
 export const IMPORT_ENTRY_FIELD = 'payroll_import_entries.account_number';
@@ -18,7 +18,14 @@ export const IMPORT_RESOLVE_QUEUE = 'payroll-import-resolve';
  * The batch is the import pipeline's (`import_batches`, platform/imports); the rows stay here, in
  * `payroll_import_entries` (vault-sealed numbers, duplicates found in SQL, names looked up by a job).
  */
-export const PAYROLL_IMPORT = { kind: 'payroll-employees' } as const;
+export const PAYROLL_IMPORT: ImportKindName = {
+  kind: 'payroll-employees',
+  closedMessage: PAYROLL_IMPORT_MSG.notOpen,
+  // A discarded import keeps no salaries or vaulted numbers.
+  discardRows: async (tx, batchId) => {
+    await tx.delete(payrollImportEntries).where(eq(payrollImportEntries.batchId, batchId));
+  },
+};
 export type Batch = ImportBatchRecord;
 export type Entry = typeof payrollImportEntries.$inferSelect;
 

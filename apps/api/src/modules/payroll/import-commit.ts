@@ -120,19 +120,6 @@ async function insertEmployees(tx: Tx, values: ReturnType<typeof employeeValues>
   return created;
 }
 
-/** POST {batchId}/discard: the batch is closed and its rows (salaries, vaulted numbers) deleted. */
-export async function discardImport(deps: AppDeps, p: { tenant: TenantContext; id: string }) {
-  await deps.db.transaction(async (tx: Tx) => {
-    const b = await lockBatch(tx, p.tenant.accountId, p.id);
-    if (!isOpen(b)) throw conflict(PAYROLL_IMPORT_MSG.notOpen);
-    await tx.delete(payrollImportEntries).where(eq(payrollImportEntries.batchId, b.id));
-    await tx
-      .update(importBatches)
-      .set({ status: 'discarded', updatedAt: sql`now()` })
-      .where(eq(importBatches.id, b.id));
-  });
-}
-
 export async function deleteImport(deps: AppDeps, p: { tenant: TenantContext; id: string }) {
   const [r] = await deps.db
     .delete(importBatches)

@@ -17,10 +17,19 @@ export type ImportRow = { row: number; errors: ImportRowError[] };
 export type ImportRecord<K extends string = string> = { line: number; values: Record<K, string> };
 export type ImportCtx = { accountId: string; userId: string };
 
-/** What an area supplies: its sheet, how its rows are checked, and how a clean batch is written. */
-export type ImportKind<K extends string, R extends ImportRow> = {
-  /** The batch's kind in `import_batches` (one per area import: 'vendors', 'bills'). */
+/**
+ * A batch's kind as closing it needs it: the name, the answer to a call on a batch no longer open
+ * (default: already confirmed / discarded), and the area's own rows to delete on discard, if any.
+ */
+export type ImportKindName = {
+  /** The batch's kind in `import_batches` ('vendors', 'bills', 'payroll-employees'). */
   kind: string;
+  closedMessage?: string;
+  discardRows?: (tx: Tx, batchId: string) => Promise<void>;
+};
+
+/** What an area supplies: its sheet, how its rows are checked, and how a clean batch is written. */
+export type ImportKind<K extends string, R extends ImportRow> = ImportKindName & {
   columns: readonly K[];
   required: readonly K[];
   maxRows: number;
@@ -116,8 +125,10 @@ export async function getImport<K extends string, R extends ImportRow>(
   return view<R>(b);
 }
 
-const closed = (b: Row) =>
-  conflict(b.status === 'confirmed' ? IMPORT_MSG.alreadyConfirmed : IMPORT_MSG.discarded);
+const closed = (k: ImportKindName, b: Row) =>
+  conflict(
+    k.closedMessage ?? (b.status === 'confirmed' ? IMPORT_MSG.alreadyConfirmed : IMPORT_MSG.discarded),
+  );
 
 /**
  * Replaces one row's values (the columns given; the others stay) and checks the whole file again.
@@ -133,7 +144,7 @@ export async function fixImportRow<K extends string, R extends ImportRow>(
     .from(importBatches)
     .where(whereOwn(k, p.accountId, p.id));
   if (!b) throw notFound('Import');
-  if (b.status !== 'pending') throw closed(b);
+  if (b.status !== 'pending') throw closed(k, b);
   const source = b.source as ImportRecord<K>[];
   const at = source.findIndex((r) => r.line === p.row);
   if (at < 0) throw fieldError('row', IMPORT_MSG.rowNotFound);
@@ -169,7 +180,7 @@ export async function commitImport<K extends string, R extends ImportRow>(
         .where(whereOwn(k, p.accountId, p.id))
         .for('update');
       if (!b) throw notFound('Import');
-      if (b.status !== 'pending') throw closed(b);
+      if (b.status !== 'pending') throw closed(k, b);
       const rows = b.rows as R[];
       if (rows.some((r) => r.errors.length)) throw conflict(IMPORT_MSG.hasErrors);
       const n = await k.commit(tx, rows, { accountId: p.accountId, userId: p.userId });
@@ -184,10 +195,10 @@ export async function commitImport<K extends string, R extends ImportRow>(
   }
 }
 
-/** Closes a pending batch without writing any row; a confirmed one is 409. */
+/** Closes a pending batch without writing any row (the area's own rows deleted); a closed one is 409. */
 export async function discardImport(
   db: Db,
-  k: { kind: string },
+  k: ImportKindName,
   p: { accountId: string; id: string },
 ): Promise<void> {
   return db.transaction(async (tx) => {
@@ -197,7 +208,8 @@ export async function discardImport(
       .where(whereOwn(k, p.accountId, p.id))
       .for('update');
     if (!b) throw notFound('Import');
-    if (b.status !== 'pending') throw closed(b);
+    if (b.status !== 'pending') throw closed(k, b);
+    await k.discardRows?.(tx, b.id);
     await tx
       .update(importBatches)
       .set({ status: 'discarded', updatedAt: sql`now()` })
