@@ -155,53 +155,56 @@ async function validateBills(
         message: BILL_IMPORT_MSG.duplicateInFile.replace('{row}', String(f)),
       });
   }
-  if (ok.length) {
-    const accountKeys = [...new Set(ok.map((r) => `${r.bankCode}:${r.accountNumber}`))];
-    const emails = [...new Set(ok.map((r) => r.vendorEmail))];
-    const vendors = await deps.db
-      .select({
-        id: payees.id,
-        email: payees.email,
-        bankCode: payees.bankCode,
-        accountNumber: payees.accountNumber,
-      })
-      .from(payees)
-      .where(
-        and(
-          eq(payees.accountId, accountId),
-          sql`((${payees.bankCode} || ':' || ${payees.accountNumber}) in ${accountKeys} or lower(${payees.email}) in ${emails})`,
-        ),
-      );
-    const byAccount = new Map(vendors.map((v) => [`${v.bankCode}:${v.accountNumber}`, v]));
-    const byEmail = new Map(vendors.map((v) => [v.email.toLowerCase(), v]));
-    const billKeys = ok.map((r) => `${r.bankCode}:${r.accountNumber}:${r.invoiceNumber}`);
-    const existingBills = await deps.db
-      .select({
-        bankCode: payoutQuotes.bankCode,
-        accountNumber: payoutQuotes.accountNumber,
-        invoiceNumber: payoutQuotes.invoiceNumber,
-      })
-      .from(payoutQuotes)
-      .where(
-        and(
-          eq(payoutQuotes.accountId, accountId),
-          inArray(
-            sql`(${payoutQuotes.bankCode} || ':' || ${payoutQuotes.accountNumber} || ':' || ${payoutQuotes.invoiceNumber})`,
-            billKeys,
-          ),
-        ),
-      );
-    const taken = new Set(existingBills.map((b) => `${b.bankCode}:${b.accountNumber}:${b.invoiceNumber}`));
-    for (const r of ok) {
-      const v = byAccount.get(`${r.bankCode}:${r.accountNumber}`);
-      if (v) r.payeeId = v.id;
-      else if (byEmail.has(r.vendorEmail))
-        r.errors.push({ field: 'accountNumber', message: BILL_IMPORT_MSG.bankDiffers });
-      if (taken.has(`${r.bankCode}:${r.accountNumber}:${r.invoiceNumber}`))
-        r.errors.push({ field: 'invoiceNumber', message: BILL_IMPORT_MSG.duplicateExisting });
-    }
-  }
+  if (ok.length) await matchSaved(deps, accountId, ok);
   return rows;
+}
+
+/** Rows against the company's data: its vendor by bank account (an email match with another account is an error), its bills. */
+async function matchSaved(deps: AppDeps, accountId: string, ok: BillImportRow[]) {
+  const accountKeys = [...new Set(ok.map((r) => `${r.bankCode}:${r.accountNumber}`))];
+  const emails = [...new Set(ok.map((r) => r.vendorEmail))];
+  const vendors = await deps.db
+    .select({
+      id: payees.id,
+      email: payees.email,
+      bankCode: payees.bankCode,
+      accountNumber: payees.accountNumber,
+    })
+    .from(payees)
+    .where(
+      and(
+        eq(payees.accountId, accountId),
+        sql`((${payees.bankCode} || ':' || ${payees.accountNumber}) in ${accountKeys} or lower(${payees.email}) in ${emails})`,
+      ),
+    );
+  const byAccount = new Map(vendors.map((v) => [`${v.bankCode}:${v.accountNumber}`, v]));
+  const byEmail = new Map(vendors.map((v) => [v.email.toLowerCase(), v]));
+  const billKeys = ok.map((r) => `${r.bankCode}:${r.accountNumber}:${r.invoiceNumber}`);
+  const existingBills = await deps.db
+    .select({
+      bankCode: payoutQuotes.bankCode,
+      accountNumber: payoutQuotes.accountNumber,
+      invoiceNumber: payoutQuotes.invoiceNumber,
+    })
+    .from(payoutQuotes)
+    .where(
+      and(
+        eq(payoutQuotes.accountId, accountId),
+        inArray(
+          sql`(${payoutQuotes.bankCode} || ':' || ${payoutQuotes.accountNumber} || ':' || ${payoutQuotes.invoiceNumber})`,
+          billKeys,
+        ),
+      ),
+    );
+  const taken = new Set(existingBills.map((b) => `${b.bankCode}:${b.accountNumber}:${b.invoiceNumber}`));
+  for (const r of ok) {
+    const v = byAccount.get(`${r.bankCode}:${r.accountNumber}`);
+    if (v) r.payeeId = v.id;
+    else if (byEmail.has(r.vendorEmail))
+      r.errors.push({ field: 'accountNumber', message: BILL_IMPORT_MSG.bankDiffers });
+    if (taken.has(`${r.bankCode}:${r.accountNumber}:${r.invoiceNumber}`))
+      r.errors.push({ field: 'invoiceNumber', message: BILL_IMPORT_MSG.duplicateExisting });
+  }
 }
 
 const isUniqueViolation = (err: unknown) =>
