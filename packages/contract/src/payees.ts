@@ -193,6 +193,9 @@ export const IMPORT_MSG = {
   missingColumns: 'The file is missing required columns',
   hasErrors: 'Fix the rows with errors and upload the file again',
   alreadyConfirmed: 'This import has already been confirmed',
+  discarded: 'This import has been discarded',
+  rowNotFound: 'The file has no such row',
+  changed: 'The import changed meanwhile: open it again',
   duplicateInFile: 'Duplicate bank account in this file (row {row})',
   duplicateExisting: 'A vendor with this bank account already exists',
 } as const;

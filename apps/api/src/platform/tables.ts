@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -85,4 +86,34 @@ export const linkTokens = pgTable(
     uniqueIndex('link_tokens_hash_key').on(t.tokenHash),
     index('link_tokens_object_idx').on(t.kind, t.objectId),
   ],
+);
+
+/**
+ * An uploaded import file of any kind (platform/imports): the sheet's records as read (`source`,
+ * what a fixed row is checked again from) and every row as checked with its errors (`rows`).
+ * Nothing reaches the area's tables until the batch is committed, all rows or none; `status`
+ * pending → confirmed, or discarded. The payroll employee import keeps its rows in its own table
+ * (`payroll_import_entries`: vault-sealed account numbers and PINs, checked in SQL) and here only the
+ * batch (`source` and `rows` empty); `checking` is true while its rows' account names are being
+ * looked up in the background. `account_id` (cascade) and `created_by` are FKs in SQL (migration 0030).
+ */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<'pending' | 'confirmed' | 'discarded'>().notNull().default('pending'),
+    checking: boolean('checking').notNull().default(false),
+    source: jsonb('source').$type<{ line: number; values: Record<string, string> }[]>().notNull(),
+    rows: jsonb('rows').$type<{ row: number; errors: { field: string; message: string }[] }[]>().notNull(),
+    /** The file's rows (kept when an area deletes its own rows on commit or discard). */
+    rowCount: integer('row_count').notNull(),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [index('import_batches_account_kind_idx').on(t.accountId, t.kind, t.createdAt)],
 );

@@ -1,7 +1,7 @@
 // Vendor import (issue 23 §1): a CSV or xlsx file is read (platform/spreadsheet), each row checked
 // (the vendor schema, NUBAN and name resolution — the resolved name wins), duplicates found by bank
-// account within the file and against the company's vendors, and the result stored as a batch.
-// Nothing reaches `payees` until the user confirms; the confirm writes every row or none.
+// account within the file and against the company's vendors. The batch's lifecycle (store, fix,
+// commit all or nothing, discard) is the import pipeline's (platform/imports); this file is the kind.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   IMPORT_MSG,
@@ -12,26 +12,24 @@ import {
   type VendorImport,
   type VendorImportRow,
 } from '@owo/contract';
-import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { conflict, notFound } from '../../platform/errors';
-import type { TenantContext } from '../../platform/guard';
-import { readImportSheet } from '../../platform/spreadsheet';
+import { conflict } from '../../platform/errors';
+import type { ImportBatch, ImportKind, ImportRecord } from '../../platform/imports';
 import { ACCOUNT_NOT_VERIFIED, resolveAccounts, UNKNOWN_BANK } from '../banks';
 import { isUniqueViolation } from './service';
-import { payeeImportBatches, payees } from './tables';
+import { payees } from './tables';
 
-type Batch = typeof payeeImportBatches.$inferSelect;
+type Column = (typeof VENDOR_IMPORT_COLUMNS)[number];
 
 export const VENDOR_TEMPLATE_EXAMPLE = [
   ['Adaeze Supplies Ltd', 'accounts@adaeze.ng', '08031234567', '12 Broad Street, Lagos', '058', '0123456785'],
 ];
 
-export function batchDto(b: Batch): VendorImport {
+export function batchDto(b: ImportBatch<VendorImportRow>): VendorImport {
   const errorRows = b.rows.filter((r) => r.errors.length).length;
   return {
     id: b.id,
-    status: b.status,
+    status: b.status === 'confirmed' ? 'confirmed' : 'pending', // no vendor route discards
     fileName: b.fileName,
     rowCount: b.rows.length,
     validRows: b.rows.length - errorRows,
@@ -41,18 +39,12 @@ export function batchDto(b: Batch): VendorImport {
   };
 }
 
-/** POST /api/payee/import: validate every row and store the batch (no vendor is written). */
-export async function uploadVendorImport(
+/** Every row checked: the vendor schema, NUBAN and name resolution, duplicates in the file and saved. */
+async function validateVendors(
   deps: AppDeps,
-  p: { tenant: TenantContext; userId: string; file: { name: string; bytes: Buffer } | null },
-): Promise<VendorImport> {
-  const { accountId } = p.tenant;
-  const records = await readImportSheet(
-    p.file,
-    VENDOR_IMPORT_COLUMNS,
-    ['name', 'email', 'bankCode', 'accountNumber'],
-    VENDOR_IMPORT_MAX_ROWS,
-  );
+  accountId: string,
+  records: ImportRecord<Column>[],
+): Promise<VendorImportRow[]> {
   const rows: VendorImportRow[] = records.map(({ line, values: v }) => {
     const parsed = payeeBody.safeParse({
       name: v.name,
@@ -114,11 +106,7 @@ export async function uploadVendorImport(
       if (taken.has(`${r.bankCode}:${r.accountNumber}`))
         r.errors.push({ field: 'accountNumber', message: IMPORT_MSG.duplicateExisting });
   }
-  const [b] = await deps.db
-    .insert(payeeImportBatches)
-    .values({ accountId, fileName: p.file!.name.slice(0, 200), rows, createdBy: p.userId })
-    .returning();
-  return batchDto(b);
+  return rows;
 }
 
 /** Within the file: the second and later rows with one bank account name the first one's row. */
@@ -137,53 +125,32 @@ function markDuplicates(rows: VendorImportRow[]) {
   }
 }
 
-export async function getVendorImport(db: Db, accountId: string, id: string): Promise<VendorImport> {
-  const [b] = await db
-    .select()
-    .from(payeeImportBatches)
-    .where(and(eq(payeeImportBatches.id, id), eq(payeeImportBatches.accountId, accountId)));
-  if (!b) throw notFound('Import');
-  return batchDto(b);
-}
-
-/** POST /api/payee/import/{id}/confirm: every row becomes a vendor, or none does. Once. */
-export async function confirmVendorImport(
-  deps: AppDeps,
-  p: { tenant: TenantContext; userId: string; id: string },
-): Promise<number> {
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [b] = await tx
-        .select()
-        .from(payeeImportBatches)
-        .where(and(eq(payeeImportBatches.id, p.id), eq(payeeImportBatches.accountId, p.tenant.accountId)))
-        .for('update');
-      if (!b) throw notFound('Import');
-      if (b.status !== 'pending') throw conflict(IMPORT_MSG.alreadyConfirmed);
-      if (b.rows.some((r) => r.errors.length)) throw conflict(IMPORT_MSG.hasErrors);
-      await tx.insert(payees).values(
-        b.rows.map((r) => ({
-          accountId: b.accountId,
-          name: r.name,
-          email: r.email,
-          phone: r.phone,
-          billingAddress: r.billingAddress,
-          bankCode: r.bankCode,
-          bankName: r.bankName!,
-          accountNumber: r.accountNumber,
-          accountName: r.accountName!,
-          createdBy: p.userId,
-        })),
-      );
-      await tx
-        .update(payeeImportBatches)
-        .set({ status: 'confirmed', confirmedAt: sql`now()` })
-        .where(eq(payeeImportBatches.id, b.id));
-      return b.rows.length;
-    });
-  } catch (err) {
-    // A vendor with one of these accounts was added since the upload: nothing was written.
-    if (isUniqueViolation(err)) throw conflict(PAYEE_MSG.duplicateAccount);
-    throw err;
-  }
-}
+/**
+ * The vendor import's kind for the pipeline (platform/imports): on commit every row becomes a
+ * vendor, or none does; a vendor with one of these accounts added since the upload is 409.
+ */
+export const vendorImport: ImportKind<Column, VendorImportRow> = {
+  kind: 'vendors',
+  columns: VENDOR_IMPORT_COLUMNS,
+  required: ['name', 'email', 'bankCode', 'accountNumber'],
+  maxRows: VENDOR_IMPORT_MAX_ROWS,
+  validate: validateVendors,
+  async commit(tx, rows, ctx) {
+    await tx.insert(payees).values(
+      rows.map((r) => ({
+        accountId: ctx.accountId,
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        billingAddress: r.billingAddress,
+        bankCode: r.bankCode,
+        bankName: r.bankName!,
+        accountNumber: r.accountNumber,
+        accountName: r.accountName!,
+        createdBy: ctx.userId,
+      })),
+    );
+    return rows.length;
+  },
+  commitError: (err) => (isUniqueViolation(err) ? conflict(PAYEE_MSG.duplicateAccount) : null),
+};

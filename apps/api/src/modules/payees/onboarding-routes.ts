@@ -28,7 +28,8 @@ import { ok } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
 import { sendSheet, readUploadedFile } from '../../platform/spreadsheet';
 import { listBanks } from '../banks';
-import { confirmVendorImport, getVendorImport, uploadVendorImport, VENDOR_TEMPLATE_EXAMPLE } from './import';
+import { commitImport, getImport, uploadImport } from '../../platform/imports';
+import { batchDto, VENDOR_TEMPLATE_EXAMPLE, vendorImport } from './import';
 import {
   checkOnboardingLink,
   completeOnboarding,
@@ -238,7 +239,7 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
         response: { 200: envelope(vendorImportSchema), 404: errorEnvelope },
       },
     },
-    async (req) => ok(await getVendorImport(db, tenantOf(req).accountId, req.params.id)),
+    async (req) => ok(batchDto(await getImport(db, vendorImport, tenantOf(req).accountId, req.params.id))),
   );
 
   r.post(
@@ -256,8 +257,8 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
       },
     },
     async (req) => {
-      const created = await confirmVendorImport(deps, {
-        tenant: tenantOf(req),
+      const created = await commitImport(deps, vendorImport, {
+        accountId: tenantOf(req).accountId,
         userId: authOf(req).user.id,
         id: req.params.id,
       });
@@ -286,11 +287,13 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
       },
       async (req, reply) => {
         const file = await readUploadedFile(req);
-        const batch = await uploadVendorImport(deps, {
-          tenant: tenantOf(req),
-          userId: authOf(req).user.id,
-          file,
-        });
+        const batch = batchDto(
+          await uploadImport(deps, vendorImport, {
+            accountId: tenantOf(req).accountId,
+            userId: authOf(req).user.id,
+            file,
+          }),
+        );
         return reply
           .code(201)
           .send(ok(batch, batch.errorRows ? IMPORT_MSG.hasErrors : 'File checked. Confirm to import'));

@@ -1,5 +1,4 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { VendorImportRow } from '@owo/contract';
 import { sql } from 'drizzle-orm';
 import { accounts, users } from '../../platform/tenancy-tables';
 
@@ -126,27 +125,4 @@ export const payeeInvitations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payee_invitations_account_created_idx').on(t.accountId, t.createdAt)],
-);
-
-/**
- * An uploaded vendor file, validated row by row and kept until the user confirms the summary:
- * nothing is written to `payees` before then, and the confirm writes every row or none.
- */
-export const payeeImportBatches = pgTable(
-  'payee_import_batches',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    fileName: text('file_name').notNull(),
-    status: text('status').$type<'pending' | 'confirmed'>().notNull().default('pending'),
-    rows: jsonb('rows').$type<VendorImportRow[]>().notNull(),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  },
-  (t) => [index('payee_import_batches_account_idx').on(t.accountId, t.createdAt)],
 );

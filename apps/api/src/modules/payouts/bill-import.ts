@@ -3,7 +3,8 @@
 // matches but whose account differs is an error: that change is the guarded bank change), and
 // duplicates (same bank account and invoice number) are found within the file and against existing
 // bills. Nothing is written until the user confirms; the confirm creates the new vendors and the
-// received bills (status submitted, source import) all together, or nothing.
+// received bills (status submitted, source import) all together, or nothing. The batch's lifecycle
+// is the import pipeline's (platform/imports); this file is the kind.
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,21 +15,19 @@ import {
   BILL_IMPORT_MSG,
   BILL_MSG,
   fromMinor,
-  IMPORT_MSG,
   PAYEE_MSG,
   type BillImport,
   type BillImportRow,
 } from '@owo/contract';
-import type { Db } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { conflict, notFound } from '../../platform/errors';
-import type { TenantContext } from '../../platform/guard';
-import { readImportSheet } from '../../platform/spreadsheet';
+import { conflict } from '../../platform/errors';
+import type { ImportBatch, ImportCtx, ImportKind, ImportRecord } from '../../platform/imports';
 import { ACCOUNT_NOT_VERIFIED, resolveAccounts, UNKNOWN_BANK } from '../banks';
 import { payees } from '../payees/tables';
-import { billImportBatches, payoutQuotes } from './tables';
+import { payoutQuotes } from './tables';
 
-type Batch = typeof billImportBatches.$inferSelect;
+type Column = (typeof BILL_IMPORT_COLUMNS)[number];
 
 export const BILL_TEMPLATE_EXAMPLE = [
   [
@@ -73,7 +72,7 @@ const rowSchema = z.object({
   dueDate,
 });
 
-export function billBatchDto(b: Batch): BillImport {
+export function billBatchDto(b: ImportBatch<BillImportRow>): BillImport {
   const errorRows = b.rows.filter((r) => r.errors.length).length;
   const total = b.rows.reduce((s, r) => s + (r.errors.length ? 0 : (r.amountMinor ?? 0)), 0);
   const newAccounts = new Set(
@@ -81,7 +80,7 @@ export function billBatchDto(b: Batch): BillImport {
   );
   return {
     id: b.id,
-    status: b.status,
+    status: b.status === 'confirmed' ? 'confirmed' : 'pending', // no bill route discards
     fileName: b.fileName,
     rowCount: b.rows.length,
     validRows: b.rows.length - errorRows,
@@ -94,18 +93,12 @@ export function billBatchDto(b: Batch): BillImport {
   };
 }
 
-/** POST /api/payout/quote/import: check every row, store the batch; no bill or vendor is written. */
-export async function uploadBillImport(
+/** Every row checked: fields, NUBAN and name resolution, the vendor match, duplicates in the file and billed. */
+async function validateBills(
   deps: AppDeps,
-  p: { tenant: TenantContext; userId: string; file: { name: string; bytes: Buffer } | null },
-): Promise<BillImport> {
-  const { accountId } = p.tenant;
-  const records = await readImportSheet(
-    p.file,
-    BILL_IMPORT_COLUMNS,
-    ['vendorName', 'vendorEmail', 'bankCode', 'accountNumber', 'amount', 'invoiceNumber', 'description'],
-    BILL_IMPORT_MAX_ROWS,
-  );
+  accountId: string,
+  records: ImportRecord<Column>[],
+): Promise<BillImportRow[]> {
   const rows: BillImportRow[] = records.map(({ line, values: v }) => {
     // Sheets write amounts as 1,200.50 or ₦1,200.50.
     const parsed = rowSchema.safeParse({
@@ -162,153 +155,140 @@ export async function uploadBillImport(
         message: BILL_IMPORT_MSG.duplicateInFile.replace('{row}', String(f)),
       });
   }
-  if (ok.length) {
-    const accountKeys = [...new Set(ok.map((r) => `${r.bankCode}:${r.accountNumber}`))];
-    const emails = [...new Set(ok.map((r) => r.vendorEmail))];
-    const vendors = await deps.db
-      .select({
-        id: payees.id,
-        email: payees.email,
-        bankCode: payees.bankCode,
-        accountNumber: payees.accountNumber,
-      })
-      .from(payees)
-      .where(
-        and(
-          eq(payees.accountId, accountId),
-          sql`((${payees.bankCode} || ':' || ${payees.accountNumber}) in ${accountKeys} or lower(${payees.email}) in ${emails})`,
-        ),
-      );
-    const byAccount = new Map(vendors.map((v) => [`${v.bankCode}:${v.accountNumber}`, v]));
-    const byEmail = new Map(vendors.map((v) => [v.email.toLowerCase(), v]));
-    const billKeys = ok.map((r) => `${r.bankCode}:${r.accountNumber}:${r.invoiceNumber}`);
-    const existingBills = await deps.db
-      .select({
-        bankCode: payoutQuotes.bankCode,
-        accountNumber: payoutQuotes.accountNumber,
-        invoiceNumber: payoutQuotes.invoiceNumber,
-      })
-      .from(payoutQuotes)
-      .where(
-        and(
-          eq(payoutQuotes.accountId, accountId),
-          inArray(
-            sql`(${payoutQuotes.bankCode} || ':' || ${payoutQuotes.accountNumber} || ':' || ${payoutQuotes.invoiceNumber})`,
-            billKeys,
-          ),
-        ),
-      );
-    const taken = new Set(existingBills.map((b) => `${b.bankCode}:${b.accountNumber}:${b.invoiceNumber}`));
-    for (const r of ok) {
-      const v = byAccount.get(`${r.bankCode}:${r.accountNumber}`);
-      if (v) r.payeeId = v.id;
-      else if (byEmail.has(r.vendorEmail))
-        r.errors.push({ field: 'accountNumber', message: BILL_IMPORT_MSG.bankDiffers });
-      if (taken.has(`${r.bankCode}:${r.accountNumber}:${r.invoiceNumber}`))
-        r.errors.push({ field: 'invoiceNumber', message: BILL_IMPORT_MSG.duplicateExisting });
-    }
-  }
-  const [b] = await deps.db
-    .insert(billImportBatches)
-    .values({ accountId, fileName: p.file!.name.slice(0, 200), rows, createdBy: p.userId })
-    .returning();
-  return billBatchDto(b);
+  if (ok.length) await matchSaved(deps, accountId, ok);
+  return rows;
 }
 
-export async function getBillImport(db: Db, accountId: string, id: string): Promise<BillImport> {
-  const [b] = await db
-    .select()
-    .from(billImportBatches)
-    .where(and(eq(billImportBatches.id, id), eq(billImportBatches.accountId, accountId)));
-  if (!b) throw notFound('Import');
-  return billBatchDto(b);
+/** Rows against the company's data: its vendor by bank account (an email match with another account is an error), its bills. */
+async function matchSaved(deps: AppDeps, accountId: string, ok: BillImportRow[]) {
+  const accountKeys = [...new Set(ok.map((r) => `${r.bankCode}:${r.accountNumber}`))];
+  const emails = [...new Set(ok.map((r) => r.vendorEmail))];
+  const vendors = await deps.db
+    .select({
+      id: payees.id,
+      email: payees.email,
+      bankCode: payees.bankCode,
+      accountNumber: payees.accountNumber,
+    })
+    .from(payees)
+    .where(
+      and(
+        eq(payees.accountId, accountId),
+        sql`((${payees.bankCode} || ':' || ${payees.accountNumber}) in ${accountKeys} or lower(${payees.email}) in ${emails})`,
+      ),
+    );
+  const byAccount = new Map(vendors.map((v) => [`${v.bankCode}:${v.accountNumber}`, v]));
+  const byEmail = new Map(vendors.map((v) => [v.email.toLowerCase(), v]));
+  const billKeys = ok.map((r) => `${r.bankCode}:${r.accountNumber}:${r.invoiceNumber}`);
+  const existingBills = await deps.db
+    .select({
+      bankCode: payoutQuotes.bankCode,
+      accountNumber: payoutQuotes.accountNumber,
+      invoiceNumber: payoutQuotes.invoiceNumber,
+    })
+    .from(payoutQuotes)
+    .where(
+      and(
+        eq(payoutQuotes.accountId, accountId),
+        inArray(
+          sql`(${payoutQuotes.bankCode} || ':' || ${payoutQuotes.accountNumber} || ':' || ${payoutQuotes.invoiceNumber})`,
+          billKeys,
+        ),
+      ),
+    );
+  const taken = new Set(existingBills.map((b) => `${b.bankCode}:${b.accountNumber}:${b.invoiceNumber}`));
+  for (const r of ok) {
+    const v = byAccount.get(`${r.bankCode}:${r.accountNumber}`);
+    if (v) r.payeeId = v.id;
+    else if (byEmail.has(r.vendorEmail))
+      r.errors.push({ field: 'accountNumber', message: BILL_IMPORT_MSG.bankDiffers });
+    if (taken.has(`${r.bankCode}:${r.accountNumber}:${r.invoiceNumber}`))
+      r.errors.push({ field: 'invoiceNumber', message: BILL_IMPORT_MSG.duplicateExisting });
+  }
 }
 
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === '23505' ||
   (err as { cause?: { code?: string } }).cause?.code === '23505';
 
-/** POST /api/payout/quote/import/{id}/confirm: new vendors + received bills, all or nothing, once. */
-export async function confirmBillImport(
-  deps: AppDeps,
-  p: { tenant: TenantContext; userId: string; id: string },
-): Promise<number> {
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [b] = await tx
-        .select()
-        .from(billImportBatches)
-        .where(and(eq(billImportBatches.id, p.id), eq(billImportBatches.accountId, p.tenant.accountId)))
-        .for('update');
-      if (!b) throw notFound('Import');
-      if (b.status !== 'pending') throw conflict(IMPORT_MSG.alreadyConfirmed);
-      if (b.rows.some((r) => r.errors.length)) throw conflict(IMPORT_MSG.hasErrors);
-      // The vendors matched at upload must still exist with the same account.
-      const matched = [...new Set(b.rows.map((r) => r.payeeId).filter((x): x is string => !!x))];
-      if (matched.length) {
-        const still = await tx
-          .select({ id: payees.id, bankCode: payees.bankCode, accountNumber: payees.accountNumber })
-          .from(payees)
-          .where(and(eq(payees.accountId, b.accountId), inArray(payees.id, matched)));
-        const byId = new Map(still.map((v) => [v.id, v]));
-        for (const r of b.rows)
-          if (r.payeeId) {
-            const v = byId.get(r.payeeId);
-            if (!v || v.bankCode !== r.bankCode || v.accountNumber !== r.accountNumber)
-              throw conflict(BILL_IMPORT_MSG.bankDiffers);
-          }
+/** New vendors + received bills, all or nothing: the vendors matched at upload must be unchanged. */
+async function commitBills(tx: Tx, rows: BillImportRow[], ctx: ImportCtx): Promise<number> {
+  // The vendors matched at upload must still exist with the same account.
+  const matched = [...new Set(rows.map((r) => r.payeeId).filter((x): x is string => !!x))];
+  if (matched.length) {
+    const still = await tx
+      .select({ id: payees.id, bankCode: payees.bankCode, accountNumber: payees.accountNumber })
+      .from(payees)
+      .where(and(eq(payees.accountId, ctx.accountId), inArray(payees.id, matched)));
+    const byId = new Map(still.map((v) => [v.id, v]));
+    for (const r of rows)
+      if (r.payeeId) {
+        const v = byId.get(r.payeeId);
+        if (!v || v.bankCode !== r.bankCode || v.accountNumber !== r.accountNumber)
+          throw conflict(BILL_IMPORT_MSG.bankDiffers);
       }
-      // One new vendor per new bank account (a vendor added since the upload: unique violation → 409).
-      const fresh = new Map<string, BillImportRow>();
-      for (const r of b.rows)
-        if (!r.payeeId)
-          fresh.set(`${r.bankCode}:${r.accountNumber}`, fresh.get(`${r.bankCode}:${r.accountNumber}`) ?? r);
-      const created = fresh.size
-        ? await tx
-            .insert(payees)
-            .values(
-              [...fresh.values()].map((r) => ({
-                accountId: b.accountId,
-                name: r.vendorName,
-                email: r.vendorEmail,
-                bankCode: r.bankCode,
-                bankName: r.bankName!,
-                accountNumber: r.accountNumber,
-                accountName: r.accountName!,
-                createdBy: p.userId,
-              })),
-            )
-            .returning({ id: payees.id, bankCode: payees.bankCode, accountNumber: payees.accountNumber })
-        : [];
-      const newIds = new Map(created.map((v) => [`${v.bankCode}:${v.accountNumber}`, v.id]));
-      await tx.insert(payoutQuotes).values(
-        b.rows.map((r) => ({
-          accountId: b.accountId,
-          reference: randomBytes(16).toString('hex'),
-          email: r.vendorEmail,
-          payeeId: r.payeeId ?? newIds.get(`${r.bankCode}:${r.accountNumber}`)!,
-          status: 'submitted' as const,
-          source: 'import' as const,
-          amountMinor: r.amountMinor!,
-          description: r.description,
-          invoiceNumber: r.invoiceNumber,
-          dueDate: r.dueDate,
-          bankCode: r.bankCode,
-          bankName: r.bankName,
-          accountNumber: r.accountNumber,
-          accountName: r.accountName,
-          requestedBy: p.userId,
-          submittedAt: sql`now()`,
-        })),
-      );
-      await tx
-        .update(billImportBatches)
-        .set({ status: 'confirmed', confirmedAt: sql`now()` })
-        .where(eq(billImportBatches.id, b.id));
-      return b.rows.length;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(PAYEE_MSG.duplicateAccount);
-    throw err;
   }
+  // One new vendor per new bank account (a vendor added since the upload: unique violation → 409).
+  const fresh = new Map<string, BillImportRow>();
+  for (const r of rows)
+    if (!r.payeeId)
+      fresh.set(`${r.bankCode}:${r.accountNumber}`, fresh.get(`${r.bankCode}:${r.accountNumber}`) ?? r);
+  const created = fresh.size
+    ? await tx
+        .insert(payees)
+        .values(
+          [...fresh.values()].map((r) => ({
+            accountId: ctx.accountId,
+            name: r.vendorName,
+            email: r.vendorEmail,
+            bankCode: r.bankCode,
+            bankName: r.bankName!,
+            accountNumber: r.accountNumber,
+            accountName: r.accountName!,
+            createdBy: ctx.userId,
+          })),
+        )
+        .returning({ id: payees.id, bankCode: payees.bankCode, accountNumber: payees.accountNumber })
+    : [];
+  const newIds = new Map(created.map((v) => [`${v.bankCode}:${v.accountNumber}`, v.id]));
+  await tx.insert(payoutQuotes).values(
+    rows.map((r) => ({
+      accountId: ctx.accountId,
+      reference: randomBytes(16).toString('hex'),
+      email: r.vendorEmail,
+      payeeId: r.payeeId ?? newIds.get(`${r.bankCode}:${r.accountNumber}`)!,
+      status: 'submitted' as const,
+      source: 'import' as const,
+      amountMinor: r.amountMinor!,
+      description: r.description,
+      invoiceNumber: r.invoiceNumber,
+      dueDate: r.dueDate,
+      bankCode: r.bankCode,
+      bankName: r.bankName,
+      accountNumber: r.accountNumber,
+      accountName: r.accountName,
+      requestedBy: ctx.userId,
+      submittedAt: sql`now()`,
+    })),
+  );
+  return rows.length;
 }
+
+/** The bill import's kind for the pipeline (platform/imports). */
+export const billImport: ImportKind<Column, BillImportRow> = {
+  kind: 'bills',
+  columns: BILL_IMPORT_COLUMNS,
+  required: [
+    'vendorName',
+    'vendorEmail',
+    'bankCode',
+    'accountNumber',
+    'amount',
+    'invoiceNumber',
+    'description',
+  ],
+  maxRows: BILL_IMPORT_MAX_ROWS,
+  validate: validateBills,
+  commit: commitBills,
+  commitError: (err) => (isUniqueViolation(err) ? conflict(PAYEE_MSG.duplicateAccount) : null),
+};

@@ -45,7 +45,8 @@ import {
 } from '@owo/contract';
 import { sendSheet, readUploadedFile } from '../../platform/spreadsheet';
 import { billTiersDto, saveBillTier } from '../approvals';
-import { BILL_TEMPLATE_EXAMPLE, confirmBillImport, getBillImport, uploadBillImport } from './bill-import';
+import { commitImport, getImport, uploadImport } from '../../platform/imports';
+import { BILL_TEMPLATE_EXAMPLE, billBatchDto, billImport } from './bill-import';
 import {
   billToPayout,
   completeDraftBill,
@@ -400,7 +401,7 @@ async function registerBillExtras(app: FastifyInstance, deps: AppDeps) {
         response: { 200: envelope(billImportSchema), 404: errorEnvelope },
       },
     },
-    async (req) => ok(await getBillImport(db, tenantOf(req).accountId, req.params.id)),
+    async (req) => ok(billBatchDto(await getImport(db, billImport, tenantOf(req).accountId, req.params.id))),
   );
 
   r.post(
@@ -417,8 +418,8 @@ async function registerBillExtras(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
-      const created = await confirmBillImport(deps, {
-        tenant: tenantOf(req),
+      const created = await commitImport(deps, billImport, {
+        accountId: tenantOf(req).accountId,
         userId: authOf(req).user.id,
         id: req.params.id,
       });
@@ -445,11 +446,13 @@ async function registerBillExtras(app: FastifyInstance, deps: AppDeps) {
       },
       async (req, reply) => {
         const file = await readUploadedFile(req);
-        const batch = await uploadBillImport(deps, {
-          tenant: tenantOf(req),
-          userId: authOf(req).user.id,
-          file,
-        });
+        const batch = billBatchDto(
+          await uploadImport(deps, billImport, {
+            accountId: tenantOf(req).accountId,
+            userId: authOf(req).user.id,
+            file,
+          }),
+        );
         return reply
           .code(201)
           .send(ok(batch, batch.errorRows ? IMPORT_MSG.hasErrors : 'File checked. Confirm to import'));

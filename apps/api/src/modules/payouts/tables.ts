@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BillImportRow, BillStatus, PayoutOption, PayoutStatus } from '@owo/contract';
+import type { BillStatus, PayoutOption, PayoutStatus } from '@owo/contract';
 import { accounts, users } from '../../platform/tenancy-tables';
 import { payees } from '../payees/tables';
 
@@ -152,26 +152,6 @@ export const payoutQuotes = pgTable(
     index('payout_quotes_payout_idx').on(t.payoutId),
     index('payout_quotes_account_created_idx').on(t.accountId, t.createdAt),
   ],
-);
-
-/** An uploaded bill file, kept until the user confirms the summary (same rules as the vendor import). */
-export const billImportBatches = pgTable(
-  'bill_import_batches',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    fileName: text('file_name').notNull(),
-    status: text('status').$type<'pending' | 'confirmed'>().notNull().default('pending'),
-    rows: jsonb('rows').$type<BillImportRow[]>().notNull(),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  },
-  (t) => [index('bill_import_batches_account_idx').on(t.accountId, t.createdAt)],
 );
 
 /** The account's own bill address (`bills-<local>@<domain>`): mail to it becomes a draft bill. */

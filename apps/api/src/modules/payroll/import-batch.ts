@@ -4,32 +4,48 @@
 // account names are then resolved in the background (pg-boss) with progress. Nothing reaches
 // `payroll_employees` until the batch is committed, and a commit is all or nothing.
 // This file: what the import's use-case files share (the batch lock, the duplicate flags).
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { PAYROLL_IMPORT_MSG, type ImportBatchStatus } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
-import { notFound } from '../../platform/errors';
-import { payrollImportBatches, payrollImportEntries } from './tables';
+import { lockImport, type ImportBatchRecord, type ImportKindName } from '../../platform/imports';
+import { payrollImportEntries } from './tables';
 
 export const IMPORT_ENTRY_FIELD = 'payroll_import_entries.account_number';
 export const IMPORT_RSA_PIN_FIELD = 'payroll_import_entries.rsa_pin';
 export const IMPORT_RESOLVE_QUEUE = 'payroll-import-resolve';
 
-export type Batch = typeof payrollImportBatches.$inferSelect;
+/**
+ * The batch is the import pipeline's (`import_batches`, platform/imports); the rows stay here, in
+ * `payroll_import_entries` (vault-sealed numbers, duplicates found in SQL, names looked up by a job).
+ */
+export const PAYROLL_IMPORT: ImportKindName = {
+  kind: 'payroll-employees',
+  closedMessage: PAYROLL_IMPORT_MSG.notOpen,
+  // A discarded import keeps no salaries or vaulted numbers.
+  discardRows: async (tx, batchId) => {
+    await tx.delete(payrollImportEntries).where(eq(payrollImportEntries.batchId, batchId));
+  },
+};
+export type Batch = ImportBatchRecord;
 export type Entry = typeof payrollImportEntries.$inferSelect;
 
 export const problemSql = sql`(${payrollImportEntries.errors} <> '{}'::jsonb or ${payrollImportEntries.dupEmail}
   or ${payrollImportEntries.emailTaken} or ${payrollImportEntries.dupAccount} or ${payrollImportEntries.accountTaken})`;
 
-export async function lockBatch(tx: DbOrTx, accountId: string, id: string, lock = true): Promise<Batch> {
-  const q = tx
-    .select()
-    .from(payrollImportBatches)
-    .where(and(eq(payrollImportBatches.id, id), eq(payrollImportBatches.accountId, accountId)));
-  const [b] = lock ? await q.for('update') : await q;
-  if (!b) throw notFound('Import');
-  return b;
-}
+export const lockBatch = (tx: DbOrTx, accountId: string, id: string, lock = true): Promise<Batch> =>
+  lockImport(tx, PAYROLL_IMPORT, accountId, id, lock);
 
-export const isOpen = (b: Batch) => b.status === 'validating' || b.status === 'validated';
+export const isOpen = (b: Batch) => b.status === 'pending';
+
+/** The payroll import's words for the pipeline's states (validating: names still being looked up). */
+export const statusOf = (b: Batch): ImportBatchStatus =>
+  b.status === 'pending'
+    ? b.checking
+      ? 'validating'
+      : 'validated'
+    : b.status === 'confirmed'
+      ? 'committed'
+      : 'discarded';
 
 /** Recomputes every row's duplicate flags (within the batch and against employees) in one statement. */
 export async function flagDuplicates(db: DbOrTx, accountId: string, batchId: string) {

@@ -11,7 +11,8 @@ import { sealed } from '../../platform/vault/ops';
 import { inviteEmployees } from './invite-employees';
 import { afterHeadcountChange, lockPayContext } from './pay-context';
 import { EMPLOYEE_ACCOUNT_FIELD, EMPLOYEE_RSA_PIN_FIELD } from './shared';
-import { payrollImportBatches, payrollImportEntries } from './tables';
+import { importBatches } from '../../platform/tables';
+import { payrollImportEntries } from './tables';
 import {
   type Entry,
   flagDuplicates,
@@ -19,6 +20,7 @@ import {
   IMPORT_RSA_PIN_FIELD,
   isOpen,
   lockBatch,
+  PAYROLL_IMPORT,
   problemSql,
 } from './import-batch';
 
@@ -32,7 +34,7 @@ export async function commitImport(deps: AppDeps, p: { tenant: TenantContext; id
     return await deps.db.transaction(async (tx) => {
       const b = await lockBatch(tx, p.tenant.accountId, p.id);
       if (!isOpen(b)) throw conflict(PAYROLL_IMPORT_MSG.notOpen);
-      if (b.status === 'validating') throw conflict(PAYROLL_IMPORT_MSG.stillChecking);
+      if (b.checking) throw conflict(PAYROLL_IMPORT_MSG.stillChecking);
       await flagDuplicates(tx, p.tenant.accountId, b.id);
       const [{ bad }] = await tx
         .select({
@@ -53,9 +55,9 @@ export async function commitImport(deps: AppDeps, p: { tenant: TenantContext; id
       await inviteEmployees(deps, tx, p.tenant.accountId, created);
       await tx.delete(payrollImportEntries).where(eq(payrollImportEntries.batchId, b.id));
       await tx
-        .update(payrollImportBatches)
-        .set({ status: 'committed', updatedAt: sql`now()` })
-        .where(eq(payrollImportBatches.id, b.id));
+        .update(importBatches)
+        .set({ status: 'confirmed', confirmedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(importBatches.id, b.id));
       return created.length;
     });
   } catch (e) {
@@ -118,23 +120,16 @@ async function insertEmployees(tx: Tx, values: ReturnType<typeof employeeValues>
   return created;
 }
 
-/** POST {batchId}/discard: the batch is closed and its rows (salaries, vaulted numbers) deleted. */
-export async function discardImport(deps: AppDeps, p: { tenant: TenantContext; id: string }) {
-  await deps.db.transaction(async (tx: Tx) => {
-    const b = await lockBatch(tx, p.tenant.accountId, p.id);
-    if (!isOpen(b)) throw conflict(PAYROLL_IMPORT_MSG.notOpen);
-    await tx.delete(payrollImportEntries).where(eq(payrollImportEntries.batchId, b.id));
-    await tx
-      .update(payrollImportBatches)
-      .set({ status: 'discarded', updatedAt: sql`now()` })
-      .where(eq(payrollImportBatches.id, b.id));
-  });
-}
-
 export async function deleteImport(deps: AppDeps, p: { tenant: TenantContext; id: string }) {
   const [r] = await deps.db
-    .delete(payrollImportBatches)
-    .where(and(eq(payrollImportBatches.id, p.id), eq(payrollImportBatches.accountId, p.tenant.accountId)))
-    .returning({ id: payrollImportBatches.id });
+    .delete(importBatches)
+    .where(
+      and(
+        eq(importBatches.id, p.id),
+        eq(importBatches.accountId, p.tenant.accountId),
+        eq(importBatches.kind, PAYROLL_IMPORT.kind),
+      ),
+    )
+    .returning({ id: importBatches.id });
   if (!r) throw notFound('Import');
 }

@@ -1,13 +1,14 @@
 // An employee import as the API shows it (issue 25 §2): counts, progress and rows, figures only for
 // a caller who may view payroll sensitive data.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { fromMinor, PAYROLL_IMPORT_MSG, type ImportBatch, type ImportEntry } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import type { TenantContext } from '../../platform/guard';
 import { visibleTo } from './shared';
-import { payrollImportBatches, payrollImportEntries } from './tables';
-import { type Batch, type Entry, lockBatch, problemSql } from './import-batch';
+import { importBatches } from '../../platform/tables';
+import { payrollImportEntries } from './tables';
+import { type Batch, type Entry, lockBatch, PAYROLL_IMPORT, problemSql, statusOf } from './import-batch';
 
 async function batchDto(db: DbOrTx, b: Batch, visible: boolean): Promise<ImportBatch> {
   const [c] = await db
@@ -21,10 +22,10 @@ async function batchDto(db: DbOrTx, b: Batch, visible: boolean): Promise<ImportB
     .where(eq(payrollImportEntries.batchId, b.id));
   return {
     id: b.id,
-    fileName: b.fileName,
-    status: b.status,
+    fileName: b.fileName || null,
+    status: statusOf(b),
     salaryVisible: visible,
-    total: b.total,
+    total: b.rowCount,
     validCount: c.valid,
     invalidCount: c.invalid,
     progress: { done: c.done, total: c.toCheck },
@@ -93,14 +94,15 @@ export async function getImport(
 export async function activeImport(deps: AppDeps, tenant: TenantContext) {
   const [b] = await deps.db
     .select()
-    .from(payrollImportBatches)
+    .from(importBatches)
     .where(
       and(
-        eq(payrollImportBatches.accountId, tenant.accountId),
-        inArray(payrollImportBatches.status, ['validating', 'validated']),
+        eq(importBatches.accountId, tenant.accountId),
+        eq(importBatches.kind, PAYROLL_IMPORT.kind),
+        eq(importBatches.status, 'pending'),
       ),
     )
-    .orderBy(desc(payrollImportBatches.createdAt))
+    .orderBy(desc(importBatches.createdAt))
     .limit(1);
   return b ? batchDto(deps.db, b, visibleTo(tenant)) : null;
 }

@@ -23,7 +23,9 @@ import { readUploadedFile } from '../../platform/spreadsheet';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { extractEmployees, IMPORT_TEMPLATE_CSV } from './import-check';
-import { commitImport, deleteImport, discardImport } from './import-commit';
+import { discardImport } from '../../platform/imports';
+import { PAYROLL_IMPORT } from './import-batch';
+import { commitImport, deleteImport } from './import-commit';
 import { activeImport, getImport } from './import-read';
 import { fixEntry, registerImportJobs, retryValidation, validateImport } from './import-validate';
 
@@ -164,7 +166,7 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
     async (req) => {
       const tenant = tenantOf(req);
       if (req.params.x === 'discard') {
-        await discardImport(deps, { tenant, id: req.params.batchId });
+        await discardImport(deps.db, PAYROLL_IMPORT, { accountId: tenant.accountId, id: req.params.batchId });
         return ok({ imported: 0 }, PAYROLL_IMPORT_MSG.discarded);
       }
       const imported = await commitImport(deps, { tenant, id: req.params.batchId });

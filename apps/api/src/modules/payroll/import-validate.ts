@@ -9,8 +9,16 @@ import { defineQueue, sendJobSoon } from '../../platform/jobs';
 import { vaultFor } from '../../platform/vault';
 import { railsOf } from '../../rails';
 import { visibleTo } from './shared';
-import { payrollImportBatches, payrollImportEntries } from './tables';
-import { flagDuplicates, IMPORT_ENTRY_FIELD, IMPORT_RESOLVE_QUEUE, isOpen, lockBatch } from './import-batch';
+import { importBatches } from '../../platform/tables';
+import { payrollImportEntries } from './tables';
+import {
+  flagDuplicates,
+  IMPORT_ENTRY_FIELD,
+  IMPORT_RESOLVE_QUEUE,
+  isOpen,
+  lockBatch,
+  PAYROLL_IMPORT,
+} from './import-batch';
 import { bankIndex, checkEntry, sealEntry, sealPin } from './import-check';
 import { entryDto } from './import-read';
 
@@ -28,15 +36,18 @@ export async function validateImport(
   const pending = checked.some((c) => c.nameStatus === 'pending');
   const id = await deps.db.transaction(async (tx) => {
     const [b] = await tx
-      .insert(payrollImportBatches)
+      .insert(importBatches)
       .values({
         accountId: p.tenant.accountId,
-        userId: p.userId,
-        fileName: p.fileName || null,
-        status: pending ? 'validating' : 'validated',
-        total: checked.length,
+        kind: PAYROLL_IMPORT.kind,
+        createdBy: p.userId,
+        fileName: p.fileName || '',
+        checking: pending,
+        source: [],
+        rows: [],
+        rowCount: checked.length,
       })
-      .returning({ id: payrollImportBatches.id });
+      .returning({ id: importBatches.id });
     const values = checked.map((c, i) => ({
       batch_id: b.id,
       account_id: p.tenant.accountId,
@@ -118,9 +129,15 @@ export async function resolveImportNames(deps: AppDeps, batchId: string) {
        where e.id = x.id and e.name_status = 'pending'`);
   }
   await deps.db
-    .update(payrollImportBatches)
-    .set({ status: 'validated', updatedAt: sql`now()` })
-    .where(and(eq(payrollImportBatches.id, batchId), eq(payrollImportBatches.status, 'validating')));
+    .update(importBatches)
+    .set({ checking: false, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(importBatches.id, batchId),
+        eq(importBatches.status, 'pending'),
+        eq(importBatches.checking, true),
+      ),
+    );
 }
 
 export function registerImportJobs(deps: AppDeps) {
@@ -182,9 +199,9 @@ export async function fixEntry(
       })
       .where(eq(payrollImportEntries.id, e.id));
     await tx
-      .update(payrollImportBatches)
+      .update(importBatches)
       .set({ updatedAt: sql`now()` })
-      .where(eq(payrollImportBatches.id, b.id));
+      .where(eq(importBatches.id, b.id));
     await flagDuplicates(tx, p.tenant.accountId, b.id);
     const [after] = await tx.select().from(payrollImportEntries).where(eq(payrollImportEntries.id, e.id));
     return entryDto(after, visibleTo(p.tenant));
@@ -208,9 +225,9 @@ export async function retryValidation(deps: AppDeps, p: { tenant: TenantContext;
       .where(and(eq(payrollImportEntries.batchId, b.id), eq(payrollImportEntries.nameStatus, 'pending')))
       .limit(1);
     await tx
-      .update(payrollImportBatches)
-      .set({ status: pending.length ? 'validating' : 'validated', updatedAt: sql`now()` })
-      .where(eq(payrollImportBatches.id, b.id));
+      .update(importBatches)
+      .set({ checking: pending.length > 0, updatedAt: sql`now()` })
+      .where(eq(importBatches.id, b.id));
     await flagDuplicates(tx, p.tenant.accountId, b.id);
     return n > 0 || pending.length > 0;
   });

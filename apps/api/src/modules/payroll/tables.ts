@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { PayrollRowStatus, PayrollStatus } from '@owo/contract';
 import { accounts, users } from '../../platform/tenancy-tables';
+import { importBatches } from '../../platform/tables';
 import type { TaxBand } from './statutory';
 
 /** A salary component; `amountMinor` is negative for a deduction (002 §5). */
@@ -210,30 +211,7 @@ export const employeeSessions = pgTable(
 );
 
 /**
- * An employee import (issue 25 §2): the spreadsheet's rows, validated and name-checked, written to
- * `payroll_employees` only when committed (all or nothing).
- */
-export const payrollImportBatches = pgTable(
-  'payroll_import_batches',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    fileName: text('file_name'),
-    status: text('status').$type<'validating' | 'validated' | 'committed' | 'discarded'>().notNull(),
-    total: integer('total').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('payroll_import_batches_account_idx').on(t.accountId, t.createdAt)],
-);
-
-/**
- * One row of an import as typed; `errors` holds the row's own problems (column → message) and the
+ * One row of an employee import as typed (its batch is the import pipeline's `import_batches` row); `errors` holds the row's own problems (column → message) and the
  * `dup_*` flags its clashes with other rows or existing employees (recomputed in one statement).
  * The account number is vault field `payroll_import_entries.account_number` (HMAC for duplicates).
  */
@@ -243,7 +221,7 @@ export const payrollImportEntries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     batchId: uuid('batch_id')
       .notNull()
-      .references(() => payrollImportBatches.id, { onDelete: 'cascade' }),
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
     accountId: uuid('account_id').notNull(),
     rowNo: integer('row_no').notNull(),
     name: text('name').notNull(),
