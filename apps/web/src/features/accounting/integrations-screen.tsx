@@ -35,6 +35,7 @@ import {
   useLocations,
   usePostings,
 } from './api';
+import { paths } from '../../lib/paths';
 
 /** /settings/integrations (001 §2): connect the books, sync, locations, and what was posted. */
 export function IntegrationsScreen() {
@@ -170,7 +171,7 @@ function Connected({ integration: i }: { integration: Integration }) {
           <Button
             variant="light"
             disabled={!canTags || !i.accountsSyncedAt}
-            onClick={() => navigate('/integrations/import-payment-tags')}
+            onClick={() => navigate(paths.integrations.importPaymentTags.href())}
           >
             Import payment tags
           </Button>

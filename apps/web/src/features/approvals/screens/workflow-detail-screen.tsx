@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useCan } from '../../../lib/session';
 import { useApiMutation } from '../../../lib/query';
 import { deleteWorkflow, refreshApprovals, useApprovalTypes, useWorkflow } from '../api';
+import { paths } from '../../../lib/paths';
 
 /** /settings/approval/:id: Approval Workflow Detail (001 §2; resource approvalWorkflows, get). */
 export function WorkflowDetailScreen() {
@@ -16,7 +17,7 @@ export function WorkflowDetailScreen() {
     mutationFn: () => deleteWorkflow(id!),
     onSuccess: () => {
       void refreshApprovals();
-      void navigate('/settings/payment-approvals');
+      void navigate(paths.settings.paymentApprovals.href());
     },
   });
   if (w.isLoading) return <Loader />;
@@ -35,7 +36,9 @@ export function WorkflowDetailScreen() {
           </Text>
         </div>
         <Group>
-          {canEdit && <Button onClick={() => navigate(`/settings/approval/${wf.id}/edit`)}>Edit</Button>}
+          {canEdit && (
+            <Button onClick={() => navigate(paths.settings.approvalEdit.href({ id: wf.id }))}>Edit</Button>
+          )}
           {canDelete && (
             <Button color="red" variant="light" loading={del.isPending} onClick={() => del.mutate()}>
               Delete

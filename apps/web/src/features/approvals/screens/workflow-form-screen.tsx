@@ -19,6 +19,7 @@ import { api } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { refreshApprovals, saveWorkflow, useApprovalTypes, useWorkflow } from '../api';
+import { paths } from '../../../lib/paths';
 
 /** Signatories (001 §3) are the approvers picked for a level, read from GET /account_access. */
 export function useSignatories() {
@@ -62,7 +63,7 @@ function WorkflowForm(props: { id?: string; initial?: Workflow }) {
     form,
     onSuccess: (res) => {
       void refreshApprovals();
-      void navigate(`/settings/approval/${res.data.id}`);
+      void navigate(paths.settings.approval.href({ id: res.data.id }));
     },
   });
   const options = (members.data ?? []).map((m) => ({

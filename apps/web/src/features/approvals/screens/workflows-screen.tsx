@@ -15,6 +15,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ApprovalType } from '@owo/contract/approvals';
 import { useCan } from '../../../lib/session';
 import { useApprovalTypes, useWorkflows } from '../api';
+import { paths } from '../../../lib/paths';
 
 const range = (from: string | null, to: string | null) =>
   from && to ? `₦${from} – ₦${to}` : from ? `from ₦${from}` : to ? `up to ₦${to}` : 'any amount';
@@ -36,10 +37,12 @@ export function WorkflowsScreen() {
           </Text>
         </div>
         <Group>
-          <Button variant="default" component={Link} to="/settings/ap-policy">
+          <Button variant="default" component={Link} to={paths.settings.apPolicy.href()}>
             AP policy
           </Button>
-          {canCreate && <Button onClick={() => navigate('/settings/approval/new')}>New workflow</Button>}
+          {canCreate && (
+            <Button onClick={() => navigate(paths.settings.approvalNew.href())}>New workflow</Button>
+          )}
         </Group>
       </Group>
       <SegmentedControl
@@ -74,7 +77,7 @@ export function WorkflowsScreen() {
                 <Table.Tr
                   key={w.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/settings/approval/${w.id}`)}
+                  onClick={() => navigate(paths.settings.approval.href({ id: w.id }))}
                 >
                   <Table.Td>{w.name}</Table.Td>
                   <Table.Td>

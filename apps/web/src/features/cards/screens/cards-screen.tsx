@@ -9,6 +9,7 @@ import { useCan } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { cardApi, refreshCards, useCard, useCards } from '../api';
 import { CardSpends } from '../components/card-spends';
+import { paths } from '../../../lib/paths';
 
 /** /cards: the company's virtual cards with their balance, limits and state. */
 export function CardsScreen() {
@@ -52,10 +53,10 @@ export function CardsScreen() {
         </div>
         {canPost && (
           <Group gap="sm">
-            <Button variant="default" onClick={() => navigate('/cards/fund-card')}>
+            <Button variant="default" onClick={() => navigate(paths.cards.fund.href())}>
               Fund card
             </Button>
-            <Button onClick={() => navigate('/cards/create-card')}>Create card</Button>
+            <Button onClick={() => navigate(paths.cards.create.href())}>Create card</Button>
           </Group>
         )}
       </Group>

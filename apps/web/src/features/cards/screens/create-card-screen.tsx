@@ -19,6 +19,7 @@ import { cardCreateBody, MERCHANT_CATEGORIES, type CardCreateBody } from '@owo/c
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { cardApi, refreshCards, useMembers, type CreatedCard } from '../api';
+import { paths } from '../../../lib/paths';
 
 /** /cards/create-card: holder, currency, limits, categories, single use; the number is shown once. */
 export function CreateCardScreen() {
@@ -66,8 +67,10 @@ export function CreateCardScreen() {
           </Group>
         </MCard>
         <Group>
-          <Button onClick={() => navigate(`/cards/fund-card?card=${created.id}`)}>Fund this card</Button>
-          <Button variant="default" onClick={() => navigate('/cards')}>
+          <Button onClick={() => navigate(paths.cards.fund.href({ card: created.id }))}>
+            Fund this card
+          </Button>
+          <Button variant="default" onClick={() => navigate(paths.cards.root.href())}>
             Done
           </Button>
         </Group>
@@ -76,7 +79,7 @@ export function CreateCardScreen() {
   return (
     <Stack gap="lg" maw={720}>
       <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/cards')}>
+        <Button variant="subtle" px={0} onClick={() => navigate(paths.cards.root.href())}>
           ← Cards
         </Button>
         <Title order={2}>Create card</Title>

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useWallets } from '../../money';
 import { cardApi, refreshCards, useCards } from '../api';
+import { paths } from '../../../lib/paths';
 
 /** /cards/fund-card: wallet -> card, no fee. */
 export function FundCardScreen() {
@@ -22,13 +23,13 @@ export function FundCardScreen() {
     mutationFn: () => cardApi.fund(cardId!, { amount, walletId: wallet! }),
     onSuccess: () => {
       void refreshCards();
-      void navigate('/cards');
+      void navigate(paths.cards.root.href());
     },
   });
   return (
     <Stack gap="lg" maw={520}>
       <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/cards')}>
+        <Button variant="subtle" px={0} onClick={() => navigate(paths.cards.root.href())}>
           ← Cards
         </Button>
         <Title order={2}>Fund card</Title>

@@ -13,6 +13,7 @@ import { ApprovalActions, TrailList } from '../../approvals';
 import { commissionApi, refreshCommissions, useBatch, useBatchItems } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { commissionStatusLabel } from './parts';
+import { paths } from '../../../lib/paths';
 
 export function BatchScreen() {
   const { disbursementId } = useParams();
@@ -40,7 +41,7 @@ export function BatchScreen() {
     <Stack gap="lg" maw={1200} mx="auto">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/commissions/disbursement')}>
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.commissions.disbursements.href())}>
             ← Back
           </Button>
           <Group gap="sm">

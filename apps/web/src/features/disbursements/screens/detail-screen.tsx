@@ -24,6 +24,7 @@ import { disbursementApi, refreshDisbursements, useDisbursement } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { ITEM_LABELS, STATUS_LABELS } from './status';
 import { Stat } from './validation-screen';
+import { paths } from '../../../lib/paths';
 
 const PAGE = 50;
 const FILTERS: { value: 'all' | DisbursementItemStatus; label: string }[] = [
@@ -102,7 +103,7 @@ export function DisbursementScreen() {
       {(d.status === 'validating' || d.status === 'invalid') && (
         <Alert color="orange">
           Some rows need attention before approval.{' '}
-          <Link to={`/disbursements/${d.id}/validation`}>Open the validation</Link>
+          <Link to={paths.disbursements.validation.href({ id: d.id })}>Open the validation</Link>
         </Alert>
       )}
       {d.approvalWorkflowPendingApprovalItem && (

@@ -15,6 +15,7 @@ import { useCan } from '../../../lib/session';
 import { DISBURSEMENT_GROUPS, useDisbursements } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { STATUS_LABELS } from './status';
+import { paths } from '../../../lib/paths';
 
 const TABS: { key: 'all' | DisbursementTab; label: string }[] = [
   { key: 'all', label: 'All' },
@@ -28,8 +29,8 @@ const NO_GROUPS: readonly string[] = [];
 export function DisbursementsScreen() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tab = (TABS.find((t) => pathname === `/disbursements/${t.key}`)?.key ?? 'all') as
-    'all' | DisbursementTab;
+  const tab = (TABS.find((t) => pathname === paths.disbursements.detail.href({ id: t.key }))?.key ??
+    'all') as 'all' | DisbursementTab;
   const { filters, page, setFilters, setPage } = useListState(NO_GROUPS);
   const withTab = useMemo(() => (tab === 'all' ? filters : { ...filters, status: tab }), [filters, tab]);
   const list = useDisbursements(withTab, page);
@@ -51,10 +52,19 @@ export function DisbursementsScreen() {
             groups={DISBURSEMENT_GROUPS}
             filename="owo-disbursements.csv"
           />
-          {canCreate && <Button onClick={() => navigate('/disbursements/new')}>New bulk payment</Button>}
+          {canCreate && (
+            <Button onClick={() => navigate(paths.disbursements.new.href())}>New bulk payment</Button>
+          )}
         </Group>
       </Group>
-      <Tabs value={tab} onChange={(v) => navigate(v === 'all' ? '/disbursements' : `/disbursements/${v}`)}>
+      <Tabs
+        value={tab}
+        onChange={(v) =>
+          navigate(
+            v === 'all' ? paths.disbursements.root.href() : paths.disbursements.tab.href({ tab: String(v) }),
+          )
+        }
+      >
         <Tabs.List>
           {TABS.map((t) => (
             <Tabs.Tab key={t.key} value={t.key}>
@@ -96,8 +106,8 @@ export function DisbursementsScreen() {
                     onClick={() =>
                       navigate(
                         d.status === 'validating' || d.status === 'invalid'
-                          ? `/disbursements/${d.id}/validation`
-                          : `/disbursements/${d.id}`,
+                          ? paths.disbursements.validation.href({ id: d.id })
+                          : paths.disbursements.detail.href({ id: d.id }),
                       )
                     }
                   >

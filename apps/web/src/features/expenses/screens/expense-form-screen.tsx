@@ -29,6 +29,7 @@ import { EXPENSE_DRAFT, useApprovers, useExpense, useExpenseQuote, type ExpenseD
 import { BeneficiaryPicker } from '../components/beneficiary-picker';
 import { ProductLines } from '../components/product-lines';
 import { ACCOUNT_LOOKUP_DELAY_MS } from '../timings';
+import { paths } from '../../../lib/paths';
 
 /** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
 export function ExpenseFormScreen() {
@@ -153,7 +154,11 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
               }
             : null,
         });
-        void navigate(props.editing ? `/expense/${props.editing}/edit/review` : '/expense/review-payment');
+        void navigate(
+          props.editing
+            ? paths.expenses.editReview.href({ ref: props.editing })
+            : paths.expenses.reviewPayment.href(),
+        );
       })}
     >
       <Stack gap="lg" maw={640}>

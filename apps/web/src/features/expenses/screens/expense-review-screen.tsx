@@ -10,6 +10,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useAccountingAuthCheck } from '../../accounting';
 import { NoApproverNotice } from '../../approvals';
 import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '../api';
+import { paths } from '../../../lib/paths';
 
 /** /expense/review-payment and /expense/:ref/edit/review: step two (Review & Submit). */
 export function ExpenseReviewScreen() {
@@ -38,7 +39,9 @@ export function ExpenseReviewScreen() {
     },
   });
   if (!done && (!draft || draft.editing !== ref))
-    return <Navigate to={ref ? `/expense/${ref}/edit` : '/expense/new-payment'} replace />;
+    return (
+      <Navigate to={ref ? paths.expenses.edit.href({ ref }) : paths.expenses.newPayment.href()} replace />
+    );
   const b = draft?.body;
   const amount = b ? String(b.amount) : '0';
   return (
@@ -106,7 +109,7 @@ export function ExpenseReviewScreen() {
         opened={!!done}
         onClose={() => {
           setDraft(undefined);
-          void navigate(done ? `/expense/${done.id}` : '/expenses');
+          void navigate(done ? paths.expenses.detail.href({ ref: done.id }) : paths.expenses.root.href());
         }}
         title="Expense submitted"
         centered
@@ -126,7 +129,7 @@ export function ExpenseReviewScreen() {
             <Button
               onClick={() => {
                 setDraft(undefined);
-                void navigate(`/expense/${done.id}`);
+                void navigate(paths.expenses.detail.href({ ref: done.id }));
               }}
             >
               View expense

@@ -22,6 +22,7 @@ import { useCan, useProfile } from '../../../lib/session';
 import { accountsApi } from '../../accounts';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { expenseApi, refreshExpenses, useExpense } from '../api';
+import { paths } from '../../../lib/paths';
 
 /** /expense/:ref: the expense, its approval actions and trail, and what can be done next. */
 export function ExpenseScreen() {
@@ -65,7 +66,7 @@ export function ExpenseScreen() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/expenses')}>
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.expenses.root.href())}>
             ← Back
           </Button>
           <Group gap="sm">
@@ -82,7 +83,7 @@ export function ExpenseScreen() {
           extra={
             <>
               {editable && (
-                <Button variant="default" onClick={() => navigate(`/expense/${e.id}/edit`)}>
+                <Button variant="default" onClick={() => navigate(paths.expenses.edit.href({ ref: e.id }))}>
                   Edit
                 </Button>
               )}
@@ -163,7 +164,7 @@ export function ExpenseScreen() {
                   variant="subtle"
                   size="compact-sm"
                   px={0}
-                  onClick={() => navigate(`/expense/${e.parentExpenseId}`)}
+                  onClick={() => navigate(paths.expenses.detail.href({ ref: e.parentExpenseId! }))}
                 >
                   the recurring expense
                 </Button>

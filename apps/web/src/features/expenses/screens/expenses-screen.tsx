@@ -22,6 +22,7 @@ import {
   type ExpenseSubList,
 } from '../api';
 import { BENEFICIARY_SEARCH_MS, useDebounced } from '../timings';
+import { paths } from '../../../lib/paths';
 
 const LISTS: { key: string; title: string; fixed?: ExpenseSubList }[] = [
   { key: 'all', title: 'All expenses' },
@@ -61,11 +62,15 @@ export function ExpensesScreen() {
             {current.title}
           </Text>
         </div>
-        {canCreate && <Button onClick={() => navigate('/expense/new-payment')}>Create an expense</Button>}
+        {canCreate && (
+          <Button onClick={() => navigate(paths.expenses.newPayment.href())}>Create an expense</Button>
+        )}
       </Group>
       <Tabs
         value={current.key}
-        onChange={(v) => navigate(v === 'all' ? '/expenses' : `/expenses/${v}`)}
+        onChange={(v) =>
+          navigate(v === 'all' ? paths.expenses.root.href() : paths.expenses.list.href({ list: String(v) }))
+        }
         keepMounted={false}
       >
         <Tabs.List style={{ flexWrap: 'wrap' }}>
@@ -132,7 +137,7 @@ function ExpenseList(props: { list: (typeof LISTS)[number] }) {
                 <Table.Tr
                   key={e.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/expense/${e.id}`)}
+                  onClick={() => navigate(paths.expenses.detail.href({ ref: e.id }))}
                 >
                   <Table.Td>{formatDate(e.createdAt)}</Table.Td>
                   <Table.Td>{e.reference}</Table.Td>

@@ -9,6 +9,7 @@ import { useCustomer, useInflowList, usePartner } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { CustomerModal, inflowStatusLabel } from '../components';
 import { InvoiceList } from './inflows-screen';
+import { paths } from '../../../lib/paths';
 
 export function CustomerScreen() {
   const { id } = useParams();
@@ -23,7 +24,7 @@ export function CustomerScreen() {
     <Stack gap="lg">
       <Group justify="space-between">
         <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/inflows/customers')}>
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.customers.href())}>
             ← Back to customers
           </Button>
           <Title order={2}>{c.name}</Title>
@@ -67,7 +68,7 @@ export function PartnerScreen() {
   return (
     <Stack gap="lg">
       <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/inflows/partners')}>
+        <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.partners.href())}>
           ← Back
         </Button>
         <Title order={2}>{p.customerName}</Title>

@@ -26,6 +26,7 @@ import {
 } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { CustomerModal, inflowStatusLabel, PartnerModal } from '../components';
+import { paths } from '../../../lib/paths';
 
 const TABS = [
   { key: 'transactions', title: 'Transactions', path: '/inflows' },
@@ -51,7 +52,7 @@ export function InflowsScreen() {
       <Group justify="space-between">
         <Title order={2}>Invoices</Title>
         <Group>
-          <Button variant="default" onClick={() => navigate('/inflows/payment-invitations')}>
+          <Button variant="default" onClick={() => navigate(paths.paymentInvitations.href())}>
             Payment invitations
           </Button>
           {canPartner && (
@@ -65,7 +66,9 @@ export function InflowsScreen() {
             </Button>
           )}
           {canInvoice && (
-            <Button onClick={() => navigate('/inflows/new-invoice?new=page')}>New Invoice</Button>
+            <Button onClick={() => navigate(paths.inflows.newInvoice.href({ new: 'page' }))}>
+              New Invoice
+            </Button>
           )}
         </Group>
       </Group>
@@ -172,7 +175,7 @@ export function InvoiceList(props: { drafts: boolean; customerId?: string; title
                     <Button
                       size="xs"
                       variant="light"
-                      onClick={() => navigate(`/inflows/edit-invoice?invoiceId=${i.id}`)}
+                      onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: i.id }))}
                     >
                       Continue
                     </Button>
@@ -182,7 +185,7 @@ export function InvoiceList(props: { drafts: boolean; customerId?: string; title
                 <Table.Tr
                   key={i.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/inflows/invoices/${i.id}`)}
+                  onClick={() => navigate(paths.inflows.invoice.href({ id: i.id }))}
                 >
                   <Table.Td>{formatDate(i.createdAt)}</Table.Td>
                   <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
@@ -239,7 +242,7 @@ function TransactionsList() {
               <Table.Tr
                 key={x.id}
                 style={{ cursor: 'pointer' }}
-                onClick={() => navigate(`/inflows/invoices/${x.itemData.invoiceId}`)}
+                onClick={() => navigate(paths.inflows.invoice.href({ id: x.itemData.invoiceId }))}
               >
                 <Table.Td>{formatDate(x.updatedAt)}</Table.Td>
                 <Table.Td>{x.type}</Table.Td>
@@ -298,7 +301,7 @@ function CustomerList() {
               <Table.Tr
                 key={c.id}
                 style={{ cursor: 'pointer' }}
-                onClick={() => navigate(`/inflows/customers/${c.id}`)}
+                onClick={() => navigate(paths.inflows.customer.href({ id: c.id }))}
               >
                 <Table.Td>{c.name}</Table.Td>
                 <Table.Td>{c.email}</Table.Td>
@@ -369,7 +372,7 @@ function PartnerList() {
                       </Button>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item onClick={() => navigate(`/inflows/partners/${p.id}`)}>
+                      <Menu.Item onClick={() => navigate(paths.inflows.partner.href({ id: p.id }))}>
                         View Details
                       </Menu.Item>
                       {canEdit && <Menu.Item onClick={() => setEditing(p.id)}>Edit Partner</Menu.Item>}
@@ -418,7 +421,7 @@ function ApprovalList(props: { kind: 'pending' | 'rejected' }) {
               <Table.Tr
                 key={a.pendingApprovalItem.id}
                 style={{ cursor: 'pointer' }}
-                onClick={() => navigate(`/inflows/invoices/${a.resourceItem.id}`)}
+                onClick={() => navigate(paths.inflows.invoice.href({ id: a.resourceItem.id }))}
               >
                 <Table.Td>{formatDate(a.resourceItem.createdAt)}</Table.Td>
                 <Table.Td>{a.resourceItem.reference}</Table.Td>

@@ -31,6 +31,7 @@ import { useBanks } from '../../profile';
 import { inflowApi, refreshInflows, useInvoice, useInvoiceTransactions } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { inflowStatusLabel } from '../components';
+import { paths } from '../../../lib/paths';
 
 const STRATEGY: Record<string, string> = {
   consolidated: 'Once after all collections',
@@ -104,7 +105,7 @@ export function InvoiceScreen() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/inflows/invoices')}>
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.invoices.href())}>
             ← Back
           </Button>
           <Group gap="sm">
@@ -126,7 +127,7 @@ export function InvoiceScreen() {
               {canPost && inv.approvalStatus === 'rejected' && (
                 <Button
                   variant="default"
-                  onClick={() => navigate(`/inflows/edit-invoice?invoiceId=${inv.id}`)}
+                  onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: inv.id }))}
                 >
                   Edit Invoice
                 </Button>

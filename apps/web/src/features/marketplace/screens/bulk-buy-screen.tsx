@@ -20,6 +20,7 @@ import { CategorySelect } from '../../categories';
 import { useDraft } from '../../../lib/drafts';
 import { PURCHASE_DRAFT, useMeters, type PurchaseDraft } from '../api';
 import { useNgnWallets } from '../components/buy-modal';
+import { paths } from '../../../lib/paths';
 
 /** Bulk purchase (001 §4): tick meters (select-all), an amount per meter, then the review route. */
 export function BulkBuyScreen() {
@@ -64,12 +65,12 @@ export function BulkBuyScreen() {
         amount: picked[m.id],
       })),
     });
-    void navigate('/marketplace/buy-electricity/review');
+    void navigate(paths.marketplace.buyElectricityReview.href());
   };
   return (
     <Stack gap="lg">
       <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/marketplace')}>
+        <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.root.href())}>
           ← {t('title')}
         </Button>
         <Title order={2}>{t('buyFlow.bulkTitle')}</Title>

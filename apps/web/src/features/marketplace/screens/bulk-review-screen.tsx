@@ -6,6 +6,7 @@ import { useDraft } from '../../../lib/drafts';
 import { useApiMutation } from '../../../lib/query';
 import { marketplaceApi, PURCHASE_DRAFT, refreshMarketplace, type PurchaseDraft } from '../api';
 import { PaymentInitiatedModal, ReviewTable } from '../components/buy-modal';
+import { paths } from '../../../lib/paths';
 
 /** /marketplace/buy-electricity/review: the bulk order, Make Payment, then 'Payment Initiated'. */
 export function BulkReviewScreen() {
@@ -31,7 +32,7 @@ export function BulkReviewScreen() {
   return (
     <Stack gap="lg">
       <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/marketplace/buy-electricity')}>
+        <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.buyElectricity.href())}>
           ← {t('form.back')}
         </Button>
         <Title order={2}>{t('buyFlow.review')}</Title>
@@ -44,7 +45,7 @@ export function BulkReviewScreen() {
             px={0}
             size="compact-sm"
             onClick={() =>
-              navigate('/marketplace/buy-electricity', {
+              navigate(paths.marketplace.buyElectricity.href(), {
                 state: { categoryError: pay.error?.errors?.categoryId?.[0] },
               })
             }

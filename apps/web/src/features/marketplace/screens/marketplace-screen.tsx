@@ -9,6 +9,7 @@ import { useCan } from '../../../lib/session';
 import { useVendings, VENDING_GROUPS } from '../api';
 import { BuyModal } from '../components/buy-modal';
 import { approvalLabel, vendStatusLabel } from '../components/status';
+import { paths } from '../../../lib/paths';
 
 const TABS = [
   { key: 'vending-history', status: undefined },
@@ -50,19 +51,19 @@ export function MarketplaceScreen() {
         </div>
         <Group gap="sm">
           {canReport && (
-            <Button variant="default" onClick={() => navigate('/marketplace/reports/meters')}>
+            <Button variant="default" onClick={() => navigate(paths.marketplace.meterReport.href())}>
               {t('report.button')}
             </Button>
           )}
           {canAssets && (
-            <Button variant="default" onClick={() => navigate('/marketplace/meters')}>
+            <Button variant="default" onClick={() => navigate(paths.marketplace.meters.href())}>
               {t('assets')}
             </Button>
           )}
           {canBuy && <Button onClick={() => setBuying(true)}>{t('buy')}</Button>}
         </Group>
       </Group>
-      <Tabs value={tab.key} onChange={(v) => navigate(`/marketplace/${v}`)}>
+      <Tabs value={tab.key} onChange={(v) => navigate(paths.marketplace.tab.href({ tab: String(v) }))}>
         <Tabs.List>
           {TABS.map((x) => (
             <Tabs.Tab key={x.key} value={x.key}>
@@ -99,7 +100,7 @@ export function MarketplaceScreen() {
                 <Table.Tr
                   key={v.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/marketplace/vendings/${v.id}`)}
+                  onClick={() => navigate(paths.marketplace.vending.href({ id: v.id }))}
                 >
                   <Table.Td>{formatDate(v.createdAt)}</Table.Td>
                   <Table.Td>

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ExportCsvButton, ListBody } from '../../../components/list';
 import { formatMoney } from '../../../lib/format';
 import { METER_REPORT_PATH, useMeterReport } from '../api';
+import { paths } from '../../../lib/paths';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const MONTHS_BACK = 24;
@@ -38,7 +39,7 @@ export function MeterReportScreen() {
   return (
     <Stack gap="lg">
       <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/marketplace')}>
+        <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.root.href())}>
           ← {t('title')}
         </Button>
         <Title order={2}>{t('report.title')}</Title>

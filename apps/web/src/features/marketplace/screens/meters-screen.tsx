@@ -7,6 +7,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { marketplaceApi, METER_GROUPS, refreshMarketplace, useDiscos, useMeters } from '../api';
 import { MeterModal } from '../components/meter-modal';
+import { paths } from '../../../lib/paths';
 
 /** /marketplace/meters, titled Assets (001 §2): saved meters and the new-meter flow. */
 export function MetersScreen() {
@@ -26,7 +27,7 @@ export function MetersScreen() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/marketplace')}>
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.root.href())}>
             ← {t('title')}
           </Button>
           <Title order={2}>{t('assets')}</Title>
@@ -36,7 +37,7 @@ export function MetersScreen() {
         </div>
         {canPost && (
           <Group gap="sm">
-            <Button variant="default" onClick={() => navigate('/marketplace/import-meters')}>
+            <Button variant="default" onClick={() => navigate(paths.marketplace.importMeters.href())}>
               {t('import.button')}
             </Button>
             <Button onClick={() => setAdding(true)}>{t('newMeter')}</Button>

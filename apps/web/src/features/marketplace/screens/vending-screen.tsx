@@ -23,6 +23,7 @@ import { ApprovalActions, TrailList } from '../../approvals';
 import { marketplaceApi, refreshMarketplace, useVending } from '../api';
 import { approvalLabel, vendStatusLabel } from '../components/status';
 import { TokenText } from '../components/token';
+import { paths } from '../../../lib/paths';
 
 /** /marketplace/vendings/{id}: summary, asset details, approval history and the vending response. */
 export function VendingScreen() {
@@ -49,7 +50,7 @@ export function VendingScreen() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/marketplace/vending-history')}>
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.vendingHistory.href())}>
             ← {t('tabs.vending-history')}
           </Button>
           <Group gap="sm">

@@ -10,6 +10,7 @@ import { useDraft } from '../../../lib/drafts';
 import { useApiMutation } from '../../../lib/query';
 import { useOnboarding, useOnboardingBanks, vendorOnboardingApi } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
+import { paths } from '../../../lib/paths';
 
 type Done = {
   ref: string;
@@ -65,7 +66,9 @@ export function OnboardingInvitationScreen() {
             <Text size="sm" c="dimmed">
               This link was sent to {q.data.email}. It works once.
             </Text>
-            <Button onClick={() => void navigate(`/add-personal-details/${ref}`)}>Get started</Button>
+            <Button onClick={() => void navigate(paths.vendorOnboarding.personalDetails.href({ ref }))}>
+              Get started
+            </Button>
           </Stack>
         </Card>
       )}
@@ -86,7 +89,7 @@ export function AddPersonalDetailsScreen() {
       vendorOnboardingApi.personal(ref, body),
     onSuccess: () => {
       void q.refetch();
-      void navigate(`/add-bank-details/${ref}`);
+      void navigate(paths.vendorOnboarding.bankDetails.href({ ref }));
     },
   });
   if (q.isLoading)
@@ -171,7 +174,7 @@ export function AddBankDetailsScreen() {
     mutationFn: () => vendorOnboardingApi.bank(ref, { bankCode, accountNumber }),
     onSuccess: (res) => {
       setDone({ ref, ...res.data });
-      void navigate(`/success/${ref}`);
+      void navigate(paths.vendorOnboarding.success.href({ ref }));
     },
   });
   if (q.isLoading)
@@ -191,7 +194,11 @@ export function AddBankDetailsScreen() {
       <PublicFrame>
         <Alert color="yellow" title="One step first">
           {VENDOR_INVITE_MSG.personalFirst}.{' '}
-          <Button variant="subtle" size="xs" onClick={() => navigate(`/add-personal-details/${ref}`)}>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => navigate(paths.vendorOnboarding.personalDetails.href({ ref }))}
+          >
             Add your details
           </Button>
         </Alert>

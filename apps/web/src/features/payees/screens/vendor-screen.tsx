@@ -20,6 +20,7 @@ import { useCan } from '../../../lib/session';
 import { ApprovalActions } from '../../approvals';
 import { refreshPayees, usePayee } from '../api';
 import { VendorFormModal } from '../components/vendor-form-modal';
+import { paths } from '../../../lib/paths';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,7 +51,7 @@ function Vendor(props: { id: string }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/vendors')}>
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.vendors.root.href())}>
             ← Vendors
           </Button>
           <Title order={2}>{v.name}</Title>
@@ -60,7 +61,7 @@ function Vendor(props: { id: string }) {
         </div>
         <Group gap="sm">
           {canPay && (
-            <Button variant="default" onClick={() => navigate(`/payout/direct?payeeId=${v.id}`)}>
+            <Button variant="default" onClick={() => navigate(paths.payouts.direct.href({ payeeId: v.id }))}>
               Pay vendor
             </Button>
           )}
@@ -68,9 +69,7 @@ function Vendor(props: { id: string }) {
             <Button
               variant="default"
               onClick={() =>
-                navigate(
-                  `/vendors/invite?payeeId=${v.id}&email=${encodeURIComponent(v.email)}&name=${encodeURIComponent(v.name)}`,
-                )
+                navigate(paths.vendors.invite.href({ payeeId: v.id, email: v.email, name: v.name }))
               }
             >
               Ask vendor to update details
@@ -138,7 +137,7 @@ function Vendor(props: { id: string }) {
                 <Table.Tr
                   key={p.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/payouts/${p.id}`)}
+                  onClick={() => navigate(paths.payouts.detail.href({ ref: p.id }))}
                 >
                   <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                   <Table.Td>{p.reference}</Table.Td>

@@ -5,6 +5,7 @@ import { ExportCsvButton, FilterBar, ListBody, ListPagination, useListState } fr
 import { useCan } from '../../../lib/session';
 import { PAYEE_GROUPS, usePayees } from '../api';
 import { VendorFormModal } from '../components/vendor-form-modal';
+import { paths } from '../../../lib/paths';
 
 /** /vendors (001 §2 Vendors): the list kit (search in the URL, 20 per page, CSV export). */
 export function VendorsScreen() {
@@ -27,10 +28,10 @@ export function VendorsScreen() {
           <ExportCsvButton path="/payee" filters={filters} groups={PAYEE_GROUPS} filename="owo-vendors.csv" />
           {canCreate && (
             <>
-              <Button variant="default" onClick={() => navigate('/vendors/import-vendors')}>
+              <Button variant="default" onClick={() => navigate(paths.vendors.import.href())}>
                 Import vendors
               </Button>
-              <Button variant="default" onClick={() => navigate('/vendors/invite')}>
+              <Button variant="default" onClick={() => navigate(paths.vendors.invite.href())}>
                 Invite vendor
               </Button>
               <Button onClick={() => setAdding(true)}>Add vendor</Button>
@@ -65,7 +66,7 @@ export function VendorsScreen() {
                 <Table.Tr
                   key={v.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/vendors/${v.id}`)}
+                  onClick={() => navigate(paths.vendors.detail.href({ id: v.id }))}
                 >
                   <Table.Td>{v.name}</Table.Td>
                   <Table.Td>{v.email}</Table.Td>
@@ -91,7 +92,7 @@ export function VendorsScreen() {
         <VendorFormModal
           opened
           onClose={() => setAdding(false)}
-          onSaved={(v) => navigate(`/vendors/${v.id}`)}
+          onSaved={(v) => navigate(paths.vendors.detail.href({ id: v.id }))}
         />
       )}
     </Stack>

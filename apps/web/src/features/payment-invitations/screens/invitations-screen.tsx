@@ -28,6 +28,7 @@ import {
   usePaymentInvitations,
 } from '../api';
 import { CreateInvitationModal } from './create-modal';
+import { paths } from '../../../lib/paths';
 
 const STATUS_OPTIONS = PAYMENT_INVITATION_STATUSES.map((s) => ({
   value: s,
@@ -55,7 +56,7 @@ export function PaymentInvitationsScreen() {
   });
   return (
     <Stack gap="lg">
-      <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate('/inflows')}>
+      <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate(paths.inflows.root.href())}>
         ← Inflows
       </Button>
       <Group justify="space-between">
@@ -130,7 +131,11 @@ export function PaymentInvitationsScreen() {
                       </Menu.Target>
                       <Menu.Dropdown>
                         {i.transactionId && (
-                          <Menu.Item onClick={() => navigate(`/transaction/${i.transactionId}`)}>
+                          <Menu.Item
+                            onClick={() =>
+                              navigate(paths.transaction.href({ transactionId: i.transactionId! }))
+                            }
+                          >
                             View deposit
                           </Menu.Item>
                         )}

@@ -8,8 +8,9 @@ import { WIRE_PURPOSE_LABELS } from '@owo/contract/payouts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useActiveAccount } from '../../../lib/session';
 import type { PaySomeoneDraft } from './api';
+import { paths } from '../../../lib/paths';
 
-export const BASE = '/pay-someone';
+export const BASE = paths.paySomeone.path;
 export const SYMBOL: Record<string, string> = { NGN: '₦', USD: '$', GBP: '£' };
 
 export function useIsReseller() {
@@ -21,11 +22,11 @@ function useSteps() {
   const reseller = useIsReseller();
   return [
     { path: BASE, label: 'Amount and source' },
-    { path: `${BASE}/recipient`, label: 'Recipient' },
-    ...(reseller ? [{ path: `${BASE}/sender-details`, label: 'Sender details' }] : []),
-    { path: `${BASE}/wire-purpose`, label: 'Wire purpose' },
-    { path: `${BASE}/scheduling`, label: 'Scheduling' },
-    { path: `${BASE}/review`, label: 'Review' },
+    { path: paths.paySomeoneFlow.recipient.href(), label: 'Recipient' },
+    ...(reseller ? [{ path: paths.paySomeoneFlow.senderDetails.href(), label: 'Sender details' }] : []),
+    { path: paths.paySomeoneFlow.wirePurpose.href(), label: 'Wire purpose' },
+    { path: paths.paySomeoneFlow.scheduling.href(), label: 'Scheduling' },
+    { path: paths.paySomeoneFlow.review.href(), label: 'Review' },
   ];
 }
 
@@ -60,8 +61,8 @@ export function useNav(path: string) {
   const navigate = useNavigate();
   const i = steps.findIndex((s) => s.path === path);
   return {
-    next: () => void navigate(steps[i + 1]?.path ?? `${BASE}/review`),
-    back: () => void navigate(i > 0 ? steps[i - 1].path : '/payouts'),
+    next: () => void navigate(steps[i + 1]?.path ?? paths.paySomeoneFlow.review.href()),
+    back: () => void navigate(i > 0 ? steps[i - 1].path : paths.payouts.root.href()),
   };
 }
 

@@ -29,6 +29,7 @@ import { NoApproverNotice } from '../../approvals';
 import { useWallets } from '../../money';
 import { billApi, refreshPayouts, useBill, useBills } from '../api';
 import { BillInboxModal, BillTiersModal } from './bill-tools';
+import { paths } from '../../../lib/paths';
 
 const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
@@ -115,7 +116,7 @@ export function BillsList() {
           />
           <Group gap="xs">
             {canCreate && (
-              <Button variant="default" onClick={() => navigate('/bills/import')}>
+              <Button variant="default" onClick={() => navigate(paths.bills.import.href())}>
                 Import bills
               </Button>
             )}
@@ -149,7 +150,7 @@ export function BillsList() {
                 <Table.Tr
                   key={b.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => void navigate(`/bills/${b.reference}`)}
+                  onClick={() => void navigate(paths.bills.inDashboard.href({ ref: b.reference }))}
                 >
                   <Table.Td>{formatDate(b.createdAt)}</Table.Td>
                   <Table.Td>{b.email}</Table.Td>
@@ -254,7 +255,7 @@ export function BillScreen() {
     mutationFn: () => billApi.toPayout(ref!, walletId!, key),
     onSuccess: (res) => {
       void refreshPayouts();
-      void navigate(`/payouts/${res.data.id}`);
+      void navigate(paths.payouts.detail.href({ ref: res.data.id }));
     },
   });
   if (q.isLoading) return <Loader />;
@@ -264,7 +265,7 @@ export function BillScreen() {
   return (
     <Stack gap="lg">
       <div>
-        <Button variant="subtle" px={0} onClick={() => void navigate('/payouts/quotes')}>
+        <Button variant="subtle" px={0} onClick={() => void navigate(paths.payouts.quotes.href())}>
           ← Bills
         </Button>
         <Group gap="sm">
@@ -299,7 +300,11 @@ export function BillScreen() {
       {b.status === 'requested' && <Alert>Waiting for the vendor to send the bill.</Alert>}
       {b.status === 'draft' && canPay && <CompleteDraft bill={b} />}
       {b.status === 'sent' && b.payoutId && (
-        <Button variant="default" w="fit-content" onClick={() => void navigate(`/payouts/${b.payoutId}`)}>
+        <Button
+          variant="default"
+          w="fit-content"
+          onClick={() => void navigate(paths.payouts.detail.href({ ref: b.payoutId! }))}
+        >
           Open the payout
         </Button>
       )}

@@ -31,6 +31,7 @@ import {
   type PayoutRecurrence,
 } from '../api';
 import { AssetSelection, describeRecurrence, ProjectSelect, RepeatField } from '../components/payout-fields';
+import { paths } from '../../../lib/paths';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -96,7 +97,7 @@ export function DirectPayoutScreen() {
       </div>
       <Modal
         opened={typeOpen}
-        onClose={() => (option ? setTypeOpen(false) : navigate('/payouts'))}
+        onClose={() => (option ? setTypeOpen(false) : navigate(paths.payouts.root.href()))}
         title="Select payout type"
       >
         <Stack>
@@ -157,7 +158,7 @@ export function DirectPayoutScreen() {
           {option === 'project' && <ProjectSelect value={projectId} onChange={setProjectId} />}
           {option === 'asset' && <AssetSelection value={assets} onChange={setAssets} />}
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate('/payouts')}>
+            <Button variant="default" onClick={() => navigate(paths.payouts.root.href())}>
               Cancel
             </Button>
             <Button
@@ -173,7 +174,7 @@ export function DirectPayoutScreen() {
                   projectId,
                   assets,
                 });
-                void navigate('/payment-details');
+                void navigate(paths.payouts.paymentDetails.href());
               }}
             >
               Continue
@@ -210,7 +211,7 @@ export function PaymentDetailsScreen() {
   // The API repeats NGN payouts to a vendor only (a wire never repeats).
   const canRepeat = draft?.payeeCurrency === 'NGN';
   useEffect(() => {
-    if (!draft) void navigate('/payout/direct', { replace: true });
+    if (!draft) void navigate(paths.payouts.direct.href(), { replace: true });
   }, [draft, navigate]);
   useEffect(() => {
     const ngn = wallets.data?.find((w) => w.currency === 'NGN');
@@ -265,7 +266,7 @@ export function PaymentDetailsScreen() {
             <RepeatField value={recurrence} onChange={setRecurrence} error={errors['recurrence.endDate']} />
           )}
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate('/payout/direct')}>
+            <Button variant="default" onClick={() => navigate(paths.payouts.direct.href())}>
               Back
             </Button>
             <Button
@@ -289,7 +290,7 @@ export function PaymentDetailsScreen() {
                   categoryId,
                   recurrence: canRepeat ? recurrence : null,
                 });
-                void navigate('/payment-review');
+                void navigate(paths.payouts.paymentReview.href());
               }}
             >
               Continue
@@ -308,14 +309,14 @@ export function PaymentReviewScreen() {
   const fee = usePayoutFee(draft?.amount);
   const sent = useRef(false);
   useEffect(() => {
-    if (!draft?.amount && !sent.current) void navigate('/payout/direct', { replace: true });
+    if (!draft?.amount && !sent.current) void navigate(paths.payouts.direct.href(), { replace: true });
   }, [draft, navigate]);
   const submit = useApiMutation({
     mutationFn: () => payoutApi.create(draft!),
     onSuccess: (res) => {
       sent.current = true;
       void refreshPayouts();
-      void navigate(`/payouts/${res.data.id}`);
+      void navigate(paths.payouts.detail.href({ ref: res.data.id }));
       setDraft(undefined);
     },
   });
@@ -354,7 +355,7 @@ export function PaymentReviewScreen() {
         Nothing leaves your wallet until the payout is approved; the amount and fee are held then.
       </Text>
       <Group justify="space-between">
-        <Button variant="default" onClick={() => navigate('/payment-details')}>
+        <Button variant="default" onClick={() => navigate(paths.payouts.paymentDetails.href())}>
           Back
         </Button>
         <Button loading={submit.isPending} onClick={() => submit.mutate()}>

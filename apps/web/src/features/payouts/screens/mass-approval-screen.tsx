@@ -20,6 +20,7 @@ import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { MASS_RESULT_DRAFT, payoutApi, refreshPayouts, usePayouts } from '../api';
+import { paths } from '../../../lib/paths';
 
 type MassResult = { decision: 'approved' | 'rejected'; results: (MassApprovalResult & { label: string })[] };
 
@@ -44,7 +45,7 @@ export function MassApprovalScreen() {
         results: res.data.map((r) => ({ ...r, label: labels.get(r.id) ?? r.id })),
       });
       void refreshPayouts();
-      void navigate('/payouts/mass-payout-review');
+      void navigate(paths.payouts.massPayoutReview.href());
     },
   });
   const go = (s: 'approved' | 'rejected') => {
@@ -63,7 +64,7 @@ export function MassApprovalScreen() {
   return (
     <Stack gap="lg">
       <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/payouts')}>
+        <Button variant="subtle" px={0} onClick={() => navigate(paths.payouts.root.href())}>
           ← Payouts
         </Button>
         <Title order={2}>Mass approval</Title>
@@ -170,10 +171,10 @@ export function MassPayoutReviewScreen() {
         </Card>
       )}
       <Group>
-        <Button variant="default" onClick={() => navigate('/payouts/mass-approval')}>
+        <Button variant="default" onClick={() => navigate(paths.payouts.massApproval.href())}>
           Back to mass approval
         </Button>
-        <Button onClick={() => navigate('/payouts')}>Payouts</Button>
+        <Button onClick={() => navigate(paths.payouts.root.href())}>Payouts</Button>
       </Group>
     </Stack>
   );

@@ -27,6 +27,7 @@ import {
   type PayoutEditDraft,
 } from '../api';
 import { AssetSelection, ProjectSelect } from '../components/payout-fields';
+import { paths } from '../../../lib/paths';
 
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -109,7 +110,7 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
     setErrors(e);
     if (Object.keys(e).length) return;
     setDraft({ ...v, amount: v.amount.trim(), narration: v.narration.trim() });
-    void navigate(`/payouts/${p.id}/edit/${isAsset ? 'assets' : 'review'}`);
+    void navigate((isAsset ? paths.payouts.editAssets : paths.payouts.editReview).href({ ref: p.id }));
   };
 
   return (
@@ -163,7 +164,7 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
               variant="default"
               onClick={() => {
                 setDraft(undefined);
-                void navigate(`/payouts/${p.id}`);
+                void navigate(paths.payouts.detail.href({ ref: p.id }));
               }}
             >
               Cancel
@@ -185,7 +186,8 @@ export function PayoutEditAssetsScreen() {
   const [assets, setAssets] = useState<string[] | null>(null);
   const [error, setError] = useState('');
   if (gate || !payout) return gate;
-  if (draft?.editing !== payout.id) return <Navigate to={`/payouts/${payout.id}/edit`} replace />;
+  if (draft?.editing !== payout.id)
+    return <Navigate to={paths.payouts.edit.href({ ref: payout.id })} replace />;
   const chosen = assets ?? draft.assets;
   return (
     <Stack gap="lg" maw={640}>
@@ -204,14 +206,14 @@ export function PayoutEditAssetsScreen() {
             error={error}
           />
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(`/payouts/${payout.id}/edit`)}>
+            <Button variant="default" onClick={() => navigate(paths.payouts.edit.href({ ref: payout.id }))}>
               Back
             </Button>
             <Button
               onClick={() => {
                 if (!chosen.length) return setError(PAYOUT_MSG.assetsRequired);
                 setDraft({ ...draft, assets: chosen });
-                void navigate(`/payouts/${payout.id}/edit/review`);
+                void navigate(paths.payouts.editReview.href({ ref: payout.id }));
               }}
             >
               Continue
@@ -258,13 +260,13 @@ export function PayoutEditReviewScreen() {
     onSuccess: () => {
       sent.current = true;
       void refreshPayouts();
-      void navigate(`/payouts/${ref}`);
+      void navigate(paths.payouts.detail.href({ ref: ref! }));
       setDraft(undefined);
     },
   });
   if (gate || !payout) return gate;
   if (draft?.editing !== payout.id)
-    return sent.current ? null : <Navigate to={`/payouts/${payout.id}/edit`} replace />;
+    return sent.current ? null : <Navigate to={paths.payouts.edit.href({ ref: payout.id })} replace />;
   const isAsset = payout.payoutOption === 'asset';
   const row = (label: string, value: React.ReactNode) => (
     <Group justify="space-between">
@@ -310,7 +312,9 @@ export function PayoutEditReviewScreen() {
       <Group justify="space-between">
         <Button
           variant="default"
-          onClick={() => navigate(`/payouts/${payout.id}/edit${isAsset ? '/assets' : ''}`)}
+          onClick={() =>
+            navigate((isAsset ? paths.payouts.editAssets : paths.payouts.edit).href({ ref: payout.id }))
+          }
         >
           Back
         </Button>

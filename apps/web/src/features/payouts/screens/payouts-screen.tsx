@@ -33,6 +33,7 @@ import { ApprovalActions, TrailList } from '../../approvals';
 import { isPayoutEditable, payoutApi, PAYOUT_GROUPS, refreshPayouts, usePayout, usePayouts } from '../api';
 import { describeRecurrence } from '../components/payout-fields';
 import { BillsList } from './bills';
+import { paths } from '../../../lib/paths';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -91,15 +92,20 @@ function PayoutsScreen(props: { tab: string }) {
             filename="owo-payouts.csv"
           />
           {canApprove && (
-            <Button variant="default" onClick={() => navigate('/payouts/mass-approval')}>
+            <Button variant="default" onClick={() => navigate(paths.payouts.massApproval.href())}>
               Mass approval
             </Button>
           )}
           <AddFundsButton />
-          {canCreate && <Button onClick={() => navigate('/payout/direct')}>New payout</Button>}
+          {canCreate && <Button onClick={() => navigate(paths.payouts.direct.href())}>New payout</Button>}
         </Group>
       </Group>
-      <Tabs value={current.key} onChange={(v) => navigate(v === 'all' ? '/payouts' : `/payouts/${v}`)}>
+      <Tabs
+        value={current.key}
+        onChange={(v) =>
+          navigate(v === 'all' ? paths.payouts.root.href() : paths.payouts.list.href({ list: String(v) }))
+        }
+      >
         <Tabs.List>
           {TABS.map((t) => (
             <Tabs.Tab key={t.key} value={t.key} data-tour={t.tour}>
@@ -139,7 +145,7 @@ function PayoutsScreen(props: { tab: string }) {
                     <Table.Tr
                       key={p.id}
                       style={{ cursor: 'pointer' }}
-                      onClick={() => navigate(`/payouts/${p.id}`)}
+                      onClick={() => navigate(paths.payouts.detail.href({ ref: p.id }))}
                     >
                       <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                       <Table.Td>{p.reference}</Table.Td>
@@ -194,7 +200,7 @@ function PayoutScreen(props: { id: string }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/payouts')}>
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.payouts.root.href())}>
             ← Payouts
           </Button>
           <Group gap="sm">
@@ -207,7 +213,7 @@ function PayoutScreen(props: { id: string }) {
         </div>
         <Group gap="sm">
           {canPut && isPayoutEditable(p) && (
-            <Button variant="default" onClick={() => navigate(`/payouts/${p.id}/edit`)}>
+            <Button variant="default" onClick={() => navigate(paths.payouts.edit.href({ ref: p.id }))}>
               Edit
             </Button>
           )}

@@ -30,6 +30,7 @@ import { useApiMutation } from '../../../lib/query';
 import { payrollApi, refreshPayroll, useEmployees, usePayroll, usePayrollRows } from '../api';
 import { MASKED } from '../labels';
 import { SPLIT_MSG, splitOf, toMinor, usePayContext } from './employee-form';
+import { paths } from '../../../lib/paths';
 
 /** Lines the server computes (never typed): PAYE, pension and NHF. */
 const SALARY = 'Salary';
@@ -198,7 +199,7 @@ export function EditPayrollEmployeesScreen() {
       ),
     onSuccess: () => {
       void refreshPayroll();
-      void navigate(`/payroll/${payrollId}/details`);
+      void navigate(paths.payroll.details.href({ ref: payrollId! }));
     },
   });
 
@@ -245,7 +246,7 @@ export function EditPayrollEmployeesScreen() {
   return (
     <Stack gap="lg">
       <div>
-        <Button variant="subtle" px={0} onClick={() => navigate(`/payroll/${p.id}/details`)}>
+        <Button variant="subtle" px={0} onClick={() => navigate(paths.payroll.details.href({ ref: p.id }))}>
           ← Back
         </Button>
         <Title order={2}>Edit payroll employees</Title>
@@ -395,7 +396,7 @@ export function EditPayrollEmployeesScreen() {
             </Group>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(`/payroll/${p.id}/details`)}>
+            <Button variant="default" onClick={() => navigate(paths.payroll.details.href({ ref: p.id }))}>
               Cancel
             </Button>
             {editable && (

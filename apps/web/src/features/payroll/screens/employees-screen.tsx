@@ -31,6 +31,7 @@ import { payrollApi, refreshPayroll, useEmployees, useGroups } from '../api';
 import { MASKED } from '../labels';
 import { EmployeeFormModal } from './employee-form';
 import { BankChangesPanel, usePendingBankChangeIds } from './bank-changes-panel';
+import { paths } from '../../../lib/paths';
 
 /** Filters kept in the URL; `groupId` is the API's own parameter (not a `where` key). */
 const URL_KEYS = ['groupId'] as const;
@@ -69,7 +70,7 @@ export function EmployeesScreen() {
             filename="owo-payroll-employees.csv"
           />
           {canAdd && (
-            <Button variant="default" component={Link} to="/payroll/import-employees">
+            <Button variant="default" component={Link} to={paths.payroll.importEmployees.href()}>
               Import employees
             </Button>
           )}

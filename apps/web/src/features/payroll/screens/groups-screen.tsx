@@ -10,6 +10,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { payrollApi, refreshPayroll, useGroups } from '../api';
+import { paths } from '../../../lib/paths';
 
 /** /payroll/groups (002 §2): the company's employee groups; create, rename, delete (confirmed). */
 export function GroupsScreen() {
@@ -38,7 +39,7 @@ export function GroupsScreen() {
           </Text>
         </div>
         <Group>
-          <Button variant="default" component={Link} to="/payroll/employees">
+          <Button variant="default" component={Link} to={paths.payroll.employees.href()}>
             Employees
           </Button>
           {canCreate && <Button onClick={() => setEditing(null)}>New group</Button>}

@@ -11,6 +11,7 @@ import { payrollApi, refreshPayroll, usePayroll } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { payrollStatusLabel } from '../labels';
 import { RowsTable, Totals } from './payroll-flow-screens';
+import { paths } from '../../../lib/paths';
 
 /** Runs that went to payment: their receipt can be downloaded. */
 const PAID_OUT: string[] = ['paying', 'completed', 'partially_failed', 'failed'];
@@ -53,7 +54,10 @@ export function PayrollDetailsScreen() {
   const actions = (
     <>
       {(p.status === 'draft' || p.status === 'rejected') && canPut && (
-        <Button variant="default" onClick={() => navigate(`/payroll/${p.id}/employees/edit`)}>
+        <Button
+          variant="default"
+          onClick={() => navigate(paths.payroll.editEmployees.href({ payrollId: p.id }))}
+        >
           Edit employees
         </Button>
       )}
@@ -82,7 +86,7 @@ export function PayrollDetailsScreen() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/payroll')}>
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.payroll.root.href())}>
             ← Back
           </Button>
           <Group gap="sm">

@@ -28,6 +28,7 @@ import { useAccountingAuthCheck } from '../../accounting';
 import { useWallets } from '../../money';
 import { payrollApi, refreshPayroll, useEmployees, usePayroll, usePayrollRows } from '../api';
 import { MASKED } from '../labels';
+import { paths } from '../../../lib/paths';
 
 /** Breakdown lines in payslip order: Salary, other earnings, then deductions (jsonb keeps no order). */
 export const orderedLines = (m: Record<string, number>) =>
@@ -112,7 +113,7 @@ export function PayrollCreateScreen() {
     silentSuccess: true,
     onSuccess: (res) => {
       void refreshPayroll();
-      void navigate(`/payroll/preview?id=${res.data.id}`);
+      void navigate(paths.payroll.preview.href({ id: res.data.id }));
     },
   });
   const { field: sched, fieldState: schedState } = useController({
@@ -300,7 +301,7 @@ export function PayrollCreateScreen() {
             </Table>
           </Card>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/payroll')}>
+            <Button variant="default" onClick={() => navigate(paths.payroll.root.href())}>
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>
@@ -407,8 +408,8 @@ export function PayrollPreviewScreen() {
   const id = params.get('id') ?? undefined;
   const navigate = useNavigate();
   const p = usePayroll(id);
-  if (!id) return <Navigate to="/payroll" replace />;
-  if (p.error) return <Navigate to="/payroll" replace />;
+  if (!id) return <Navigate to={paths.payroll.root.href()} replace />;
+  if (p.error) return <Navigate to={paths.payroll.root.href()} replace />;
   if (!p.data) return null;
   return (
     <Stack gap="lg">
@@ -416,10 +417,10 @@ export function PayrollPreviewScreen() {
       <Totals p={p.data} />
       <RowsTable id={id} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => navigate('/payroll')}>
+        <Button variant="default" onClick={() => navigate(paths.payroll.root.href())}>
           Save as draft
         </Button>
-        <Button onClick={() => navigate(`/payroll/review?id=${id}`)}>Continue</Button>
+        <Button onClick={() => navigate(paths.payroll.review.href({ id }))}>Continue</Button>
       </Group>
     </Stack>
   );
@@ -439,7 +440,7 @@ export function PayrollReviewScreen() {
       setDone(true);
     },
   });
-  if (!id || p.error) return <Navigate to="/payroll" replace />;
+  if (!id || p.error) return <Navigate to={paths.payroll.root.href()} replace />;
   if (!p.data) return null;
   const d = p.data;
   return (
@@ -460,21 +461,26 @@ export function PayrollReviewScreen() {
         </SimpleGrid>
       </Card>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => navigate(`/payroll/preview?id=${id}`)}>
+        <Button variant="default" onClick={() => navigate(paths.payroll.preview.href({ id }))}>
           Back
         </Button>
         <Button loading={submit.isPending} disabled={d.status !== 'draft'} onClick={() => submit.mutate()}>
           Submit for approval
         </Button>
       </Group>
-      <Modal opened={done} onClose={() => navigate('/payroll')} title="Payroll Created" centered>
+      <Modal
+        opened={done}
+        onClose={() => navigate(paths.payroll.root.href())}
+        title="Payroll Created"
+        centered
+      >
         <Stack>
           <Text>{d.name} was sent for approval. Each employee is paid when it is approved.</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(`/payroll/${id}/details`)}>
+            <Button variant="default" onClick={() => navigate(paths.payroll.details.href({ ref: id }))}>
               View payroll
             </Button>
-            <Button onClick={() => navigate('/dashboard')}>Back Home</Button>
+            <Button onClick={() => navigate(paths.dashboard.href())}>Back Home</Button>
           </Group>
         </Stack>
       </Modal>

@@ -6,6 +6,7 @@ import { useCan } from '../../../lib/session';
 import { usePayrolls } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { MASKED, payrollStatusLabel } from '../labels';
+import { paths } from '../../../lib/paths';
 
 const LISTS: { key: string; title: string; query: Record<string, string> }[] = [
   { key: 'all', title: 'All Payroll', query: {} },
@@ -38,24 +39,29 @@ export function PayrollsScreen() {
         </div>
         <Group>
           {canEmployees && (
-            <Button variant="default" onClick={() => navigate('/payroll/employees')}>
+            <Button variant="default" onClick={() => navigate(paths.payroll.employees.href())}>
               Employees
             </Button>
           )}
           {canGroups && (
-            <Button variant="default" onClick={() => navigate('/payroll/groups')}>
+            <Button variant="default" onClick={() => navigate(paths.payroll.groups.href())}>
               Groups
             </Button>
           )}
           {canSettings && (
-            <Button variant="default" onClick={() => navigate('/payroll/settings')}>
+            <Button variant="default" onClick={() => navigate(paths.payroll.settings.href())}>
               Settings
             </Button>
           )}
-          {canCreate && <Button onClick={() => navigate('/payroll/create')}>New payroll</Button>}
+          {canCreate && <Button onClick={() => navigate(paths.payroll.create.href())}>New payroll</Button>}
         </Group>
       </Group>
-      <Tabs value={current.key} onChange={(v) => navigate(v === 'all' ? '/payroll' : `/payroll/${v}`)}>
+      <Tabs
+        value={current.key}
+        onChange={(v) =>
+          navigate(v === 'all' ? paths.payroll.root.href() : paths.payroll.tab.href({ tab: String(v) }))
+        }
+      >
         <Tabs.List>
           {LISTS.map((l) => (
             <Tabs.Tab key={l.key} value={l.key}>
@@ -90,7 +96,7 @@ export function PayrollsScreen() {
                 <Table.Tr
                   key={p.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/payroll/${p.id}/details`)}
+                  onClick={() => navigate(paths.payroll.details.href({ ref: p.id }))}
                 >
                   <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                   <Table.Td>{p.name}</Table.Td>

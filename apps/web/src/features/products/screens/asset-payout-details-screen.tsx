@@ -15,6 +15,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DetailField } from '../../../components/detail-field';
 import { useAsset } from '../api';
 import { InventoryCard } from './asset-screen';
+import { paths } from '../../../lib/paths';
 
 /**
  * /assets/payout/details?assetId=…: full screen, closing to /asset-list (001 §2). The asset a payout
@@ -31,7 +32,7 @@ export function AssetPayoutDetailsScreen() {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={2}>Asset payout details</Title>
-          <CloseButton aria-label="Close" onClick={() => navigate('/asset-list')} />
+          <CloseButton aria-label="Close" onClick={() => navigate(paths.assets.list.href())} />
         </Group>
         {!assetId ? (
           <Alert color="yellow">Choose an asset from the asset list to see its payout details.</Alert>
@@ -58,7 +59,7 @@ export function AssetPayoutDetailsScreen() {
               </Text>
             </Card>
             <Group justify="flex-end">
-              <Button variant="default" component={Link} to={`/assets/${q.data.id}`}>
+              <Button variant="default" component={Link} to={paths.assets.detail.href({ id: q.data.id })}>
                 Open asset
               </Button>
             </Group>

@@ -21,6 +21,7 @@ import { useCan } from '../../../lib/session';
 import { productsApi, refreshProducts, useAsset } from '../api';
 import { AssetModal } from '../asset-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { paths } from '../../../lib/paths';
 
 /** /assets/:id: one payout asset with its inventory. */
 export function AssetScreen() {
@@ -40,7 +41,7 @@ export function AssetScreen() {
     mutationFn: () => productsApi.deleteAsset(id!),
     onSuccess: () => {
       void refreshProducts();
-      void navigate('/asset-list');
+      void navigate(paths.assets.list.href());
     },
   });
   if (q.isLoading) return <Loader />;
@@ -48,7 +49,7 @@ export function AssetScreen() {
   const a = q.data;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/asset-list" size="sm">
+      <Anchor component={Link} to={paths.assets.list.href()} size="sm">
         ← Assets
       </Anchor>
       <Group justify="space-between">
@@ -61,7 +62,7 @@ export function AssetScreen() {
           </Badge>
         </Group>
         <Group>
-          <Button variant="default" component={Link} to={`/assets/payout/details?assetId=${a.id}`}>
+          <Button variant="default" component={Link} to={paths.assets.payoutDetails.href({ assetId: a.id })}>
             Payout details
           </Button>
           {canEdit && (
@@ -131,7 +132,7 @@ export function InventoryCard(props: { asset: NonNullable<ReturnType<typeof useA
             {a.inventory.map((l) => (
               <Table.Tr key={l.productId}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/assets/products/${l.productId}`}>
+                  <Anchor component={Link} to={paths.assets.product.href({ id: l.productId })}>
                     {l.name}
                   </Anchor>
                 </Table.Td>

@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/session';
 import { useAssets } from '../api';
 import { AssetModal } from '../asset-modal';
 import { AssetAreaTabs } from './tabs';
+import { paths } from '../../../lib/paths';
 
 const GROUPS = ['active'] as const;
 
@@ -69,7 +70,7 @@ export function AssetsScreen() {
                 <Table.Tr
                   key={a.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/assets/${a.id}`)}
+                  onClick={() => navigate(paths.assets.detail.href({ id: a.id }))}
                 >
                   <Table.Td fw={500}>{a.type}</Table.Td>
                   <Table.Td>

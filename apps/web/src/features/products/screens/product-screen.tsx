@@ -8,6 +8,7 @@ import { useCan } from '../../../lib/session';
 import { productsApi, refreshProducts, useProduct } from '../api';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ProductModal } from '../product-modal';
+import { paths } from '../../../lib/paths';
 
 /** /assets/products/:id: one product or service. */
 export function ProductScreen() {
@@ -22,7 +23,7 @@ export function ProductScreen() {
     mutationFn: () => productsApi.deleteProduct(id!),
     onSuccess: () => {
       void refreshProducts();
-      void navigate('/assets/products');
+      void navigate(paths.assets.products.href());
     },
   });
   if (q.isLoading) return <Loader />;
@@ -30,7 +31,7 @@ export function ProductScreen() {
   const p = q.data;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/assets/products" size="sm">
+      <Anchor component={Link} to={paths.assets.products.href()} size="sm">
         ← Products and services
       </Anchor>
       <Group justify="space-between">

@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/session';
 import { useProducts } from '../api';
 import { ProductModal } from '../product-modal';
 import { AssetAreaTabs } from './tabs';
+import { paths } from '../../../lib/paths';
 
 const GROUPS = [] as const;
 
@@ -55,7 +56,7 @@ export function ProductsScreen() {
                 <Table.Tr
                   key={p.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/assets/products/${p.id}`)}
+                  onClick={() => navigate(paths.assets.product.href({ id: p.id }))}
                 >
                   <Table.Td fw={500}>{p.name}</Table.Td>
                   <Table.Td c="dimmed">{p.description ?? '—'}</Table.Td>

@@ -23,6 +23,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { projectsApi, refreshProjects, useAssignableMembers, useProject } from '../api';
 import { ProjectSpendBar } from '../spend-bar';
+import { paths } from '../../../lib/paths';
 
 /** /projects/{id}: budget, timeline, spend, members; set the budget, assign, complete or reactivate. */
 export function ProjectScreen() {
@@ -41,7 +42,11 @@ export function ProjectScreen() {
   const p = q.data;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={p.active ? '/projects' : '/projects/completed'} size="sm">
+      <Anchor
+        component={Link}
+        to={p.active ? paths.projects.root.href() : paths.projects.completed.href()}
+        size="sm"
+      >
         ← Projects
       </Anchor>
       <Group justify="space-between">

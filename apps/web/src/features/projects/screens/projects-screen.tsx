@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/session';
 import { useProjects } from '../api';
 import { ProjectModal } from '../project-modal';
 import { ProjectSpendBar } from '../spend-bar';
+import { paths } from '../../../lib/paths';
 
 const GROUPS = [] as const;
 
@@ -31,7 +32,9 @@ export function ProjectsScreen() {
       </Group>
       <Tabs
         value={completed ? 'completed' : 'active'}
-        onChange={(v) => navigate(v === 'completed' ? '/projects/completed' : '/projects')}
+        onChange={(v) =>
+          navigate(v === 'completed' ? paths.projects.completed.href() : paths.projects.root.href())
+        }
       >
         <Tabs.List>
           <Tabs.Tab value="active">Active</Tabs.Tab>
@@ -63,7 +66,7 @@ export function ProjectsScreen() {
                 <Table.Tr
                   key={p.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/projects/${p.id}`)}
+                  onClick={() => navigate(paths.projects.detail.href({ id: p.id }))}
                 >
                   <Table.Td fw={500}>{p.name}</Table.Td>
                   <Table.Td>

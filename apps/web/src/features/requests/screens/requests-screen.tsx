@@ -16,6 +16,7 @@ import { REQUEST_GROUPS, useFundRequests } from '../api';
 import { RequestFundsModal } from './request-funds-modal';
 import { StatusBadge } from '../../../components/status-badge';
 import { STATUS_LABELS } from './status';
+import { paths } from '../../../lib/paths';
 
 /** /requests (issue 23 §0 "Requests"): fund requests with the list kit (filters, search, CSV). */
 export function RequestsScreen() {
@@ -77,7 +78,7 @@ export function RequestsScreen() {
                 <Table.Tr
                   key={r.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/request/${r.reference}`)}
+                  onClick={() => navigate(paths.request.href({ ref: r.reference }))}
                 >
                   <Table.Td>{formatDate(r.createdAt)}</Table.Td>
                   <Table.Td>{r.maker.name}</Table.Td>
@@ -104,7 +105,10 @@ export function RequestsScreen() {
         <ListPagination pagination={pagination} page={page} onChange={setPage} />
       </Card>
       {asking && (
-        <RequestFundsModal onClose={() => setAsking(false)} onDone={(ref) => navigate(`/request/${ref}`)} />
+        <RequestFundsModal
+          onClose={() => setAsking(false)}
+          onDone={(ref) => navigate(paths.request.href({ ref }))}
+        />
       )}
     </Stack>
   );
