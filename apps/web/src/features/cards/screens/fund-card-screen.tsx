@@ -1,4 +1,4 @@
-import { Button, Card as MCard, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card as MCard, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../../lib/format';
@@ -6,6 +6,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useWallets } from '../../money';
 import { cardApi, refreshCards, useCards } from '../api';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /cards/fund-card: wallet -> card, no fee. */
 export function FundCardScreen() {
@@ -28,12 +29,15 @@ export function FundCardScreen() {
   });
   return (
     <Stack gap="lg" maw={520}>
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate(paths.cards.root.href())}>
-          ← Cards
-        </Button>
-        <Title order={2}>Fund card</Title>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.cards.root.href())}>
+            ← Cards
+          </Button>
+        }
+        title="Fund card"
+      />
       <MCard>
         <Stack>
           <Select

@@ -25,6 +25,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { ITEM_LABELS, STATUS_LABELS } from './status';
 import { Stat } from './validation-screen';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const PAGE = 50;
 const FILTERS: { value: 'all' | DisbursementItemStatus; label: string }[] = [
@@ -57,32 +58,35 @@ export function DisbursementScreen() {
     (d.status === 'partially_failed' || d.status === 'failed' || d.status === 'paying');
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>{d.name}</Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        mb={0}
+        title={d.name}
+        description={
+          <>
             {d.reference} · created by {d.maker.name} on {formatDateTime(d.createdAt)}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
-          <Button
-            variant="default"
-            loading={downloading}
-            onClick={() => {
-              setDownloading(true);
-              void disbursementApi.report(d.id).finally(() => setDownloading(false));
-            }}
-          >
-            Download report
-          </Button>
-          {canRetry && (
-            <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
-              Retry failed rows
+          </>
+        }
+        actions={
+          <>
+            <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
+            <Button
+              variant="default"
+              loading={downloading}
+              onClick={() => {
+                setDownloading(true);
+                void disbursementApi.report(d.id).finally(() => setDownloading(false));
+              }}
+            >
+              Download report
             </Button>
-          )}
-        </Group>
-      </Group>
+            {canRetry && (
+              <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
+                Retry failed rows
+              </Button>
+            )}
+          </>
+        }
+      />
       <Card>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 2, sm: 5 }}>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Progress, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Progress, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { DisbursementTab } from '@owo/contract/disbursements';
@@ -16,6 +16,7 @@ import { DISBURSEMENT_GROUPS, useDisbursements } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { STATUS_LABELS } from './status';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const TABS: { key: 'all' | DisbursementTab; label: string }[] = [
   { key: 'all', label: 'All' },
@@ -38,25 +39,26 @@ export function DisbursementsScreen() {
   const pagination = list.data?.pagination;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Bulk disbursements</Title>
-          <Text c="dimmed" size="sm">
-            Pay many bank accounts from one file{pagination ? ` · ${pagination.totalItems} in total` : ''}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton
-            path="/disbursements"
-            filters={withTab}
-            groups={DISBURSEMENT_GROUPS}
-            filename="owo-disbursements.csv"
-          />
-          {canCreate && (
-            <Button onClick={() => navigate(paths.disbursements.new.href())}>New bulk payment</Button>
-          )}
-        </Group>
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Bulk disbursements"
+        description={
+          <>Pay many bank accounts from one file{pagination ? ` · ${pagination.totalItems} in total` : ''}</>
+        }
+        actions={
+          <>
+            <ExportCsvButton
+              path="/disbursements"
+              filters={withTab}
+              groups={DISBURSEMENT_GROUPS}
+              filename="owo-disbursements.csv"
+            />
+            {canCreate && (
+              <Button onClick={() => navigate(paths.disbursements.new.href())}>New bulk payment</Button>
+            )}
+          </>
+        }
+      />
       <Tabs
         value={tab}
         onChange={(v) =>

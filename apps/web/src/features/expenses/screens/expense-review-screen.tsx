@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { PendingApprovalItem } from '@owo/contract/approvals';
@@ -11,6 +11,7 @@ import { useAccountingAuthCheck } from '../../accounting';
 import { NoApproverNotice } from '../../approvals';
 import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '../api';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /expense/review-payment and /expense/:ref/edit/review: step two (Review & Submit). */
 export function ExpenseReviewScreen() {
@@ -46,7 +47,7 @@ export function ExpenseReviewScreen() {
   const amount = b ? String(b.amount) : '0';
   return (
     <Stack gap="lg" maw={640}>
-      <Title order={2}>Review &amp; Submit</Title>
+      <PageHeader mb={0} title="Review &amp; Submit" />
       {b && (
         <Card>
           <SimpleGrid cols={2}>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -23,6 +23,7 @@ import {
 } from '../api';
 import { BENEFICIARY_SEARCH_MS, useDebounced } from '../timings';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const LISTS: { key: string; title: string; fixed?: ExpenseSubList }[] = [
   { key: 'all', title: 'All expenses' },
@@ -55,17 +56,16 @@ export function ExpensesScreen() {
   const current = LISTS.find((l) => l.key === list) ?? LISTS[0];
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Expenses</Title>
-          <Text c="dimmed" size="sm">
-            {current.title}
-          </Text>
-        </div>
-        {canCreate && (
-          <Button onClick={() => navigate(paths.expenses.newPayment.href())}>Create an expense</Button>
-        )}
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Expenses"
+        description={current.title}
+        actions={
+          canCreate && (
+            <Button onClick={() => navigate(paths.expenses.newPayment.href())}>Create an expense</Button>
+          )
+        }
+      />
       <Tabs
         value={current.key}
         onChange={(v) =>

@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { CustomerModal, inflowStatusLabel } from '../components';
 import { InvoiceList } from './inflows-screen';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 export function CustomerScreen() {
   const { id } = useParams();
@@ -67,12 +68,15 @@ export function PartnerScreen() {
   const p = q.data;
   return (
     <Stack gap="lg">
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.partners.href())}>
-          ← Back
-        </Button>
-        <Title order={2}>{p.customerName}</Title>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.partners.href())}>
+            ← Back
+          </Button>
+        }
+        title={p.customerName}
+      />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Stat label="Total value" value={formatMoney(p.totalValueMinor)} />

@@ -27,6 +27,7 @@ import {
 import { StatusBadge } from '../../../components/status-badge';
 import { CustomerModal, inflowStatusLabel, PartnerModal } from '../components';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const TABS = [
   { key: 'transactions', title: 'Transactions', path: '/inflows' },
@@ -49,29 +50,32 @@ export function InflowsScreen() {
   const current = TABS.find((t) => t.key === tab) ?? TABS[0];
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={2}>Invoices</Title>
-        <Group>
-          <Button variant="default" onClick={() => navigate(paths.paymentInvitations.href())}>
-            Payment invitations
-          </Button>
-          {canPartner && (
-            <Button variant="default" onClick={() => setModal('partner')}>
-              New Partner
+      <PageHeader
+        mb={0}
+        title="Invoices"
+        actions={
+          <>
+            <Button variant="default" onClick={() => navigate(paths.paymentInvitations.href())}>
+              Payment invitations
             </Button>
-          )}
-          {canCustomer && (
-            <Button variant="default" onClick={() => setModal('customer')}>
-              New Customer
-            </Button>
-          )}
-          {canInvoice && (
-            <Button onClick={() => navigate(paths.inflows.newInvoice.href({ new: 'page' }))}>
-              New Invoice
-            </Button>
-          )}
-        </Group>
-      </Group>
+            {canPartner && (
+              <Button variant="default" onClick={() => setModal('partner')}>
+                New Partner
+              </Button>
+            )}
+            {canCustomer && (
+              <Button variant="default" onClick={() => setModal('customer')}>
+                New Customer
+              </Button>
+            )}
+            {canInvoice && (
+              <Button onClick={() => navigate(paths.inflows.newInvoice.href({ new: 'page' }))}>
+                New Invoice
+              </Button>
+            )}
+          </>
+        }
+      />
       <Tabs value={current.key} onChange={(v) => navigate(TABS.find((t) => t.key === v)!.path)}>
         <Tabs.List>
           {TABS.map((t) => (

@@ -30,6 +30,7 @@ import { useApiMutation } from '../../../lib/query';
 import { inflowApi, refreshInflows, useCustomers, useInvoice, usePartners } from '../api';
 import { CustomerModal } from '../components';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const DRAFT_KEY = 'owo.invoice-draft';
 const readDraft = (): string | null => sessionStorage.getItem(DRAFT_KEY);
@@ -49,12 +50,15 @@ function Frame(props: { step: number; editing: boolean; children: React.ReactNod
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={2}>{props.editing ? 'Edit Invoice' : 'New Invoice'}</Title>
-          <Button variant="subtle" onClick={() => navigate(paths.inflows.invoices.href())}>
-            Close
-          </Button>
-        </Group>
+        <PageHeader
+          mb={0}
+          title={props.editing ? 'Edit Invoice' : 'New Invoice'}
+          actions={
+            <Button variant="subtle" onClick={() => navigate(paths.inflows.invoices.href())}>
+              Close
+            </Button>
+          }
+        />
         <Stepper active={props.step} size="sm">
           <Stepper.Step label="Invoice Details" />
           <Stepper.Step label="Payment Terms" />

@@ -11,6 +11,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useOnboarding, useOnboardingBanks, vendorOnboardingApi } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 type Done = {
   ref: string;
@@ -58,7 +59,7 @@ export function OnboardingInvitationScreen() {
       ) : (
         <Card>
           <Stack>
-            <Title order={2}>{q.data.companyName} invites you to get paid with Owo</Title>
+            <PageHeader mb={0} title={<>{q.data.companyName} invites you to get paid with Owo</>} />
             <Text>
               Add your details and the bank account {q.data.companyName} should pay you to. It takes two short
               steps and no account.
@@ -265,7 +266,7 @@ export function OnboardingSuccessScreen() {
     <PublicFrame>
       <Card>
         <Stack>
-          <Title order={2}>You are all set</Title>
+          <PageHeader mb={0} title="You are all set" />
           <Text>
             {done.companyName} will pay you to <b>{done.bankName}</b>, account name <b>{done.accountName}</b>.
           </Text>

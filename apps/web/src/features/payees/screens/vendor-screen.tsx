@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DetailField } from '../../../components/detail-field';
@@ -21,6 +9,7 @@ import { ApprovalActions } from '../../approvals';
 import { refreshPayees, usePayee } from '../api';
 import { VendorFormModal } from '../components/vendor-form-modal';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,35 +38,39 @@ function Vendor(props: { id: string }) {
   const change = v.pendingBankChange;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
+      <PageHeader
+        mb={0}
+        above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.vendors.root.href())}>
             ← Vendors
           </Button>
-          <Title order={2}>{v.name}</Title>
-          <Text c="dimmed" size="sm">
-            Vendor since {formatDate(v.createdAt)}
-          </Text>
-        </div>
-        <Group gap="sm">
-          {canPay && (
-            <Button variant="default" onClick={() => navigate(paths.payouts.direct.href({ payeeId: v.id }))}>
-              Pay vendor
-            </Button>
-          )}
-          {canInvite && (
-            <Button
-              variant="default"
-              onClick={() =>
-                navigate(paths.vendors.invite.href({ payeeId: v.id, email: v.email, name: v.name }))
-              }
-            >
-              Ask vendor to update details
-            </Button>
-          )}
-          {canEdit && <Button onClick={() => setEditing(true)}>Edit</Button>}
-        </Group>
-      </Group>
+        }
+        title={v.name}
+        description={<>Vendor since {formatDate(v.createdAt)}</>}
+        actions={
+          <>
+            {canPay && (
+              <Button
+                variant="default"
+                onClick={() => navigate(paths.payouts.direct.href({ payeeId: v.id }))}
+              >
+                Pay vendor
+              </Button>
+            )}
+            {canInvite && (
+              <Button
+                variant="default"
+                onClick={() =>
+                  navigate(paths.vendors.invite.href({ payeeId: v.id, email: v.email, name: v.name }))
+                }
+              >
+                Ask vendor to update details
+              </Button>
+            )}
+            {canEdit && <Button onClick={() => setEditing(true)}>Edit</Button>}
+          </>
+        }
+      />
       <Card>
         <Title order={5} mb="sm">
           Details

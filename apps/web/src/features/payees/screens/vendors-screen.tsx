@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ExportCsvButton, FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
@@ -6,6 +6,7 @@ import { useCan } from '../../../lib/session';
 import { PAYEE_GROUPS, usePayees } from '../api';
 import { VendorFormModal } from '../components/vendor-form-modal';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /vendors (001 §2 Vendors): the list kit (search in the URL, 20 per page, CSV export). */
 export function VendorsScreen() {
@@ -17,28 +18,34 @@ export function VendorsScreen() {
   const pagination = list.data?.pagination;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Vendors</Title>
-          <Text c="dimmed" size="sm">
-            The people and companies you pay{pagination ? ` · ${pagination.totalItems} in total` : ''}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton path="/payee" filters={filters} groups={PAYEE_GROUPS} filename="owo-vendors.csv" />
-          {canCreate && (
-            <>
-              <Button variant="default" onClick={() => navigate(paths.vendors.import.href())}>
-                Import vendors
-              </Button>
-              <Button variant="default" onClick={() => navigate(paths.vendors.invite.href())}>
-                Invite vendor
-              </Button>
-              <Button onClick={() => setAdding(true)}>Add vendor</Button>
-            </>
-          )}
-        </Group>
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Vendors"
+        description={
+          <>The people and companies you pay{pagination ? ` · ${pagination.totalItems} in total` : ''}</>
+        }
+        actions={
+          <>
+            <ExportCsvButton
+              path="/payee"
+              filters={filters}
+              groups={PAYEE_GROUPS}
+              filename="owo-vendors.csv"
+            />
+            {canCreate && (
+              <>
+                <Button variant="default" onClick={() => navigate(paths.vendors.import.href())}>
+                  Import vendors
+                </Button>
+                <Button variant="default" onClick={() => navigate(paths.vendors.invite.href())}>
+                  Invite vendor
+                </Button>
+                <Button onClick={() => setAdding(true)}>Add vendor</Button>
+              </>
+            )}
+          </>
+        }
+      />
       <Card>
         <FilterBar
           groups={[]}

@@ -30,6 +30,7 @@ import { useWallets } from '../../money';
 import { billApi, refreshPayouts, useBill, useBills } from '../api';
 import { BillInboxModal, BillTiersModal } from './bill-tools';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
@@ -264,18 +265,21 @@ export function BillScreen() {
   const ngn = (wallets.data ?? []).filter((w) => w.currency === 'NGN');
   return (
     <Stack gap="lg">
-      <div>
-        <Button variant="subtle" px={0} onClick={() => void navigate(paths.payouts.quotes.href())}>
-          ← Bills
-        </Button>
-        <Group gap="sm">
-          <Title order={2}>{b.amountMinor === null ? 'Bill requested' : formatMoney(b.amountMinor)}</Title>
-          <StatusBadge status={b.status} />
-        </Group>
-        <Text c="dimmed" size="sm">
-          {b.email} · requested {formatDate(b.createdAt)}
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => void navigate(paths.payouts.quotes.href())}>
+            ← Bills
+          </Button>
+        }
+        title={b.amountMinor === null ? 'Bill requested' : formatMoney(b.amountMinor)}
+        badges={<StatusBadge status={b.status} />}
+        description={
+          <>
+            {b.email} · requested {formatDate(b.createdAt)}
+          </>
+        }
+      />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <DetailField label="Invoice number" value={b.invoiceNumber} />

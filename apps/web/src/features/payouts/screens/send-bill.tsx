@@ -24,6 +24,7 @@ import { useApiMutation } from '../../../lib/query';
 import { billApi, useSendBill, useSendBillBanks } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 type SentBill = {
   ref: string;
@@ -66,7 +67,7 @@ export function SendBillWelcomeScreen() {
       ) : (
         <Card>
           <Stack>
-            <Title order={2}>{q.data.companyName} requests a bill</Title>
+            <PageHeader mb={0} title={<>{q.data.companyName} requests a bill</>} />
             <Text>
               Send your bill to {q.data.companyName} in two steps. We sent this link to <b>{q.data.email}</b>.
             </Text>
@@ -245,7 +246,7 @@ export function SendBillSuccessScreen() {
     <PublicFrame>
       <Card>
         <Stack align="center">
-          <Title order={2}>{BILL_MSG.submitted}</Title>
+          <PageHeader mb={0} title={BILL_MSG.submitted} />
           <Text ta="center">
             {sent ? `${sent.companyName} has your bill.` : 'Your bill was sent.'} You will be paid to the
             account you gave once it is approved.

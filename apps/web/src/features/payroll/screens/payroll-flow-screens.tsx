@@ -29,6 +29,7 @@ import { useWallets } from '../../money';
 import { payrollApi, refreshPayroll, useEmployees, usePayroll, usePayrollRows } from '../api';
 import { MASKED } from '../labels';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** Breakdown lines in payslip order: Salary, other earnings, then deductions (jsonb keeps no order). */
 export const orderedLines = (m: Record<string, number>) =>
@@ -125,7 +126,7 @@ export function PayrollCreateScreen() {
   const all = employees.data?.items ?? [];
   return (
     <Stack gap="lg" maw={900}>
-      <Title order={2}>New payroll</Title>
+      <PageHeader mb={0} title="New payroll" />
       <form onSubmit={form.handleSubmit((v) => void books.check(() => create.mutate(v)))}>
         {books.modal}
         <Stack>
@@ -413,7 +414,7 @@ export function PayrollPreviewScreen() {
   if (!p.data) return null;
   return (
     <Stack gap="lg">
-      <Title order={2}>Preview: {p.data.name}</Title>
+      <PageHeader mb={0} title={<>Preview: {p.data.name}</>} />
       <Totals p={p.data} />
       <RowsTable id={id} />
       <Group justify="flex-end">
@@ -445,7 +446,7 @@ export function PayrollReviewScreen() {
   const d = p.data;
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={2}>Review payroll</Title>
+      <PageHeader mb={0} title="Review payroll" />
       <Card>
         <SimpleGrid cols={2}>
           <Text c="dimmed">Name</Text>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Table, Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FilterBar, ListBody, ListPagination, listQuery, useListState } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -7,6 +7,7 @@ import { usePayrolls } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { MASKED, payrollStatusLabel } from '../labels';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const LISTS: { key: string; title: string; query: Record<string, string> }[] = [
   { key: 'all', title: 'All Payroll', query: {} },
@@ -30,32 +31,31 @@ export function PayrollsScreen() {
   const items = q.data?.items ?? [];
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Payroll</Title>
-          <Text c="dimmed" size="sm">
-            {current.title}
-          </Text>
-        </div>
-        <Group>
-          {canEmployees && (
-            <Button variant="default" onClick={() => navigate(paths.payroll.employees.href())}>
-              Employees
-            </Button>
-          )}
-          {canGroups && (
-            <Button variant="default" onClick={() => navigate(paths.payroll.groups.href())}>
-              Groups
-            </Button>
-          )}
-          {canSettings && (
-            <Button variant="default" onClick={() => navigate(paths.payroll.settings.href())}>
-              Settings
-            </Button>
-          )}
-          {canCreate && <Button onClick={() => navigate(paths.payroll.create.href())}>New payroll</Button>}
-        </Group>
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Payroll"
+        description={current.title}
+        actions={
+          <>
+            {canEmployees && (
+              <Button variant="default" onClick={() => navigate(paths.payroll.employees.href())}>
+                Employees
+              </Button>
+            )}
+            {canGroups && (
+              <Button variant="default" onClick={() => navigate(paths.payroll.groups.href())}>
+                Groups
+              </Button>
+            )}
+            {canSettings && (
+              <Button variant="default" onClick={() => navigate(paths.payroll.settings.href())}>
+                Settings
+              </Button>
+            )}
+            {canCreate && <Button onClick={() => navigate(paths.payroll.create.href())}>New payroll</Button>}
+          </>
+        }
+      />
       <Tabs
         value={current.key}
         onChange={(v) =>

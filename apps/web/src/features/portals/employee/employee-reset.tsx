@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { clearEmployeeSession } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
+import { PageHeader } from '../../../components/page-header';
 
 const quiet = { skipAuthHandling: true, skipForbiddenPage: true } as const;
 
@@ -32,9 +33,7 @@ export function EmployeeForgotPasswordScreen() {
     <PortalCard>
       {sent !== null ? (
         <Stack gap="md" data-testid="employee-reset-sent">
-          <Title order={2} fz={26}>
-            Check your email
-          </Title>
+          <PageHeader mb={0} title="Check your email" titleProps={{ fz: 26 }} />
           <Text>{sent}</Text>
           <Button component={Link} to={paths.employeePortal.login.path} variant="default" fullWidth>
             Back to sign in

@@ -30,6 +30,7 @@ import { queryClient, useApiMutation } from '../../../lib/query';
 import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
 import { EmployeeBankSection } from './employee-bank';
+import { PageHeader } from '../../../components/page-header';
 
 const P = '/employee-portal';
 const naira = (s: string | null) =>
@@ -159,7 +160,7 @@ export function PayslipListScreen() {
   const pages = q.data?.metadata?.pagination?.totalPages ?? 1;
   return (
     <Stack gap="md" maw={960} mx="auto">
-      <Title order={2}>Payslips</Title>
+      <PageHeader mb={0} title="Payslips" />
       <Card withBorder padding={0}>
         {q.isPending ? (
           <Loader m="lg" />
@@ -342,7 +343,7 @@ export function ProfileScreen() {
   );
   return (
     <Stack gap="md" maw={720} mx="auto">
-      <Title order={2}>Profile</Title>
+      <PageHeader mb={0} title="Profile" />
       <Card withBorder>
         <Stack gap={8}>
           {kv('Name', p.name)}

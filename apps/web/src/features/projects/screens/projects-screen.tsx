@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
@@ -8,6 +8,7 @@ import { useProjects } from '../api';
 import { ProjectModal } from '../project-modal';
 import { ProjectSpendBar } from '../spend-bar';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const GROUPS = [] as const;
 
@@ -21,15 +22,12 @@ export function ProjectsScreen() {
   const [creating, setCreating] = useState(false);
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Projects</Title>
-          <Text c="dimmed" size="sm">
-            Budgets, timelines and what each project has spent.
-          </Text>
-        </div>
-        {canCreate && <Button onClick={() => setCreating(true)}>New project</Button>}
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Projects"
+        description="Budgets, timelines and what each project has spent."
+        actions={canCreate && <Button onClick={() => setCreating(true)}>New project</Button>}
+      />
       <Tabs
         value={completed ? 'completed' : 'active'}
         onChange={(v) =>
