@@ -27,7 +27,7 @@ export function PageHeader(props: {
   );
   return (
     <Group justify="space-between" align="flex-end" gap="md" mb={props.mb ?? 'lg'} wrap="wrap">
-      <Stack gap={4} style={{ minWidth: 0 }}>
+      <Stack gap={4} style={{ minWidth: 0, flex: props.children ? 1 : undefined }}>
         {props.above}
         {props.badges ? (
           <Group gap="sm">

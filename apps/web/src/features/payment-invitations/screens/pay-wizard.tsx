@@ -34,6 +34,7 @@ import { useApiMutation } from '../../../lib/query';
 import { paymentInvitationApi, usePublicPaymentInvitation } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 type Draft = { method: PaymentInvitationMethod; wirePurpose?: WirePurpose | null; narration?: string };
 export const PAY_STEPS = ['amount', 'methods', 'transfer-info', 'wire-purpose', 'review', 'success'] as const;
@@ -173,7 +174,7 @@ function AmountStep(props: { inv: PublicPaymentInvitation; onNext: () => void })
     <Card>
       <Stack>
         <Text>Hello {inv.payerName},</Text>
-        <Title order={2}>{inv.companyName} requests a payment</Title>
+        <PageHeader mb={0} title={`${inv.companyName} requests a payment`} />
         <Text size="xl" fw={700} data-testid="invitation-amount">
           {formatMoney(inv.amountMinor, inv.currency)}
         </Text>

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PAYOUT_MSG, type PayoutOption } from '@owo/contract/payouts';
@@ -32,6 +20,7 @@ import {
 } from '../api';
 import { AssetSelection, describeRecurrence, ProjectSelect, RepeatField } from '../components/payout-fields';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -44,11 +33,12 @@ const OPTIONS: { value: PayoutOption; label: string; hint: string }[] = [
   { value: 'project', label: 'Project', hint: 'Pay against one of your projects' },
 ];
 
+/** The flow's step line, for PageHeader's description. */
 function Steps(props: { step: number }) {
   return (
-    <Text size="sm" c="dimmed">
+    <>
       Step {props.step} of 3 · {['Vendor', 'Payment details', 'Review'][props.step - 1]}
-    </Text>
+    </>
   );
 }
 
@@ -91,10 +81,7 @@ export function DirectPayoutScreen() {
 
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Direct payout</Title>
-        <Steps step={1} />
-      </div>
+      <PageHeader mb={0} title="Direct payout" description={<Steps step={1} />} />
       <Modal
         opened={typeOpen}
         onClose={() => (option ? setTypeOpen(false) : navigate(paths.payouts.root.href()))}
@@ -220,10 +207,7 @@ export function PaymentDetailsScreen() {
   if (!draft) return null;
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Payment details</Title>
-        <Steps step={2} />
-      </div>
+      <PageHeader mb={0} title="Payment details" description={<Steps step={2} />} />
       <Card>
         <Stack>
           <Text size="sm">
@@ -331,10 +315,7 @@ export function PaymentReviewScreen() {
   );
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Review payment</Title>
-        <Steps step={3} />
-      </div>
+      <PageHeader mb={0} title="Review payment" description={<Steps step={3} />} />
       <Card>
         <Stack gap="xs">
           {row('Vendor', draft.payeeName)}

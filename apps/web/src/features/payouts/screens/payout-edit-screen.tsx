@@ -1,7 +1,7 @@
 // Payout edit (001 §2 Payouts: /payouts/{ref}/edit, /edit/assets, /edit/review; issue 23 §3).
 // The draft lives in memory like the direct payout's; Submit sends PUT /api/payouts/{id}, which
 // returns the payout to approval level one.
-import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -28,6 +28,7 @@ import {
 } from '../api';
 import { AssetSelection, ProjectSelect } from '../components/payout-fields';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -56,11 +57,12 @@ const lockedReason = (p: PayoutDetail) =>
         ? PAYOUT_EDIT_MSG.cancelled
         : PAYOUT_EDIT_MSG.paid;
 
+/** The flow's step line, for PageHeader's description. */
 function Steps(props: { step: number; total: number; name: string }) {
   return (
-    <Text size="sm" c="dimmed">
+    <>
       Step {props.step} of {props.total} · {props.name}
-    </Text>
+    </>
   );
 }
 
@@ -115,10 +117,11 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
 
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Edit payout</Title>
-        <Steps step={1} total={isAsset ? 3 : 2} name="Payment details" />
-      </div>
+      <PageHeader
+        mb={0}
+        title="Edit payout"
+        description={<Steps step={1} total={isAsset ? 3 : 2} name="Payment details" />}
+      />
       <Alert color="yellow">
         Saving any change sends this payout back for approval: only what is approved is paid.
       </Alert>
@@ -191,10 +194,7 @@ export function PayoutEditAssetsScreen() {
   const chosen = assets ?? draft.assets;
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Edit payout</Title>
-        <Steps step={2} total={3} name="Assets" />
-      </div>
+      <PageHeader mb={0} title="Edit payout" description={<Steps step={2} total={3} name="Assets" />} />
       <Card>
         <Stack>
           <AssetSelection
@@ -279,10 +279,11 @@ export function PayoutEditReviewScreen() {
   const cur = amountCurrency(payout);
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Review changes</Title>
-        <Steps step={isAsset ? 3 : 2} total={isAsset ? 3 : 2} name="Review" />
-      </div>
+      <PageHeader
+        mb={0}
+        title="Review changes"
+        description={<Steps step={isAsset ? 3 : 2} total={isAsset ? 3 : 2} name="Review" />}
+      />
       <Card>
         <Stack gap="xs">
           {row('Vendor', payout.payee.name)}

@@ -1,19 +1,7 @@
 // /customer/invoice and /customer/invoice/:id behind the customer guard (000 §2.11; issue 24 §4):
 // the approved invoices one company addressed to the signed-in email, a switcher between the
 // companies that know the email (one profile each, 000 §3), and one invoice with its pay details.
-import {
-  Alert,
-  Anchor,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Center, Group, Loader, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import type { CustomerProfile } from '@owo/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -23,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { store, useStore } from '../../../lib/store';
 import { InvoicePayCard } from '../../inflows';
 import { useCustomerInvoice, useCustomerInvoices } from './api';
+import { PageHeader } from '../../../components/page-header';
 
 const STATUS_LABEL: Record<string, string> = {
   pending: 'Pending',
@@ -77,15 +66,12 @@ function CustomerInvoiceList() {
   const totalPages = q.data?.metadata?.pagination?.totalPages ?? 1;
   return (
     <Stack gap="lg" maw={880} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Your invoices</Title>
-          <Text c="dimmed" fz="sm">
-            Signed in as {email}
-          </Text>
-        </div>
-        <CompanySwitcher />
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Your invoices"
+        description={<>Signed in as {email}</>}
+        actions={<CompanySwitcher />}
+      />
       {q.isLoading ? (
         <Center py="xl">
           <Loader />
@@ -157,7 +143,7 @@ function CustomerInvoiceDetail({ id }: { id: string }) {
       ) : (
         <>
           <Group justify="space-between">
-            <Text c="dimmed" fz="sm">
+            <Text c="dimmed" size="sm">
               Invoice {q.data.reference}
             </Text>
             <StatusBadge status={q.data.status} label={statusLabel(q.data.status)} />

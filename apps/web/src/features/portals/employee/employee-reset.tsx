@@ -2,7 +2,7 @@
 // email (the answer is the same whether or not the email has an account), then set a new password
 // at the link the mail carries, /employee-portal/reset-password/{ref}. A reset signs every session
 // out, so the local one is cleared too and the employee signs in again.
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { portalResetBody, portalResetRequestBody } from '@owo/contract/payroll-portal';
 import { STATUS } from '@owo/contract/status';
 import { useState } from 'react';
@@ -43,9 +43,7 @@ export function EmployeeForgotPasswordScreen() {
         <form onSubmit={form.handleSubmit((v) => send.mutate(v))} noValidate>
           <Stack gap="md">
             <div>
-              <Title order={2} fz={26}>
-                Forgot password
-              </Title>
+              <PageHeader mb={0} title="Forgot password" titleProps={{ fz: 26 }} />
               <Text c="dimmed" fz="sm" mt={4}>
                 Enter the email your employer invited. We will send you a link to set a new password.
               </Text>
@@ -96,9 +94,7 @@ export function EmployeeResetPasswordScreen() {
       <form onSubmit={form.handleSubmit((v) => reset.mutate(v))} noValidate>
         <Stack gap="md">
           <div>
-            <Title order={2} fz={26}>
-              Reset password
-            </Title>
+            <PageHeader mb={0} title="Reset password" titleProps={{ fz: 26 }} />
             <Text c="dimmed" fz="sm" mt={4}>
               Choose a new password for the employee portal.
             </Text>

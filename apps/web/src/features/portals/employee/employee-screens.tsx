@@ -14,7 +14,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { portalPasswordSchema, PORTAL_MSG } from '@owo/contract/payroll-portal';
@@ -106,9 +105,7 @@ export function JoinOrganizationScreen() {
       <form onSubmit={form.handleSubmit((v) => create.mutate(v))} noValidate>
         <Stack gap="md">
           <div>
-            <Title order={2} fz={26}>
-              Join {info.companyName}
-            </Title>
+            <PageHeader mb={0} title={<>Join {info.companyName}</>} titleProps={{ fz: 26 }} />
             <Text c="dimmed" fz="sm" mt={4}>
               {info.token.hasAccount
                 ? `Hello ${info.name}, enter your employee portal password to add ${info.companyName}.`
@@ -251,15 +248,16 @@ export function PayslipDetailScreen() {
       <Anchor component={Link} to={paths.employeePortal.payslips.path} fz="sm">
         ← Payslips
       </Anchor>
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>{period(s.payPeriod)}</Title>
-          <Text c="dimmed" fz="sm">
+      <PageHeader
+        mb={0}
+        title={period(s.payPeriod)}
+        description={
+          <>
             {s.companyName} · {s.payrollName} · {ddmmyyyy(s.createdAt)}
-          </Text>
-        </div>
-        <StatusBadge status={s.status} size="lg" />
-      </Group>
+          </>
+        }
+        actions={<StatusBadge status={s.status} size="lg" />}
+      />
       <Card withBorder>
         <Stack gap={6}>
           <Text fw={700} c="green.8">

@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -22,6 +21,7 @@ import { productsApi, refreshProducts, useAsset } from '../api';
 import { AssetModal } from '../asset-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /assets/:id: one payout asset with its inventory. */
 export function AssetScreen() {
@@ -52,36 +52,45 @@ export function AssetScreen() {
       <Anchor component={Link} to={paths.assets.list.href()} size="sm">
         ← Assets
       </Anchor>
-      <Group justify="space-between">
-        <Group>
-          <Title order={2}>
+      <PageHeader
+        mb={0}
+        title={
+          <>
             {a.type} · {a.brand}
-          </Title>
+          </>
+        }
+        badges={
           <Badge variant="light" color={a.active ? 'teal' : 'gray'}>
             {a.active ? 'Active' : 'Inactive'}
           </Badge>
-        </Group>
-        <Group>
-          <Button variant="default" component={Link} to={paths.assets.payoutDetails.href({ assetId: a.id })}>
-            Payout details
-          </Button>
-          {canEdit && (
-            <Button variant="default" onClick={() => setEditing(true)}>
-              Edit asset
+        }
+        actions={
+          <>
+            <Button
+              variant="default"
+              component={Link}
+              to={paths.assets.payoutDetails.href({ assetId: a.id })}
+            >
+              Payout details
             </Button>
-          )}
-          {canToggle && (
-            <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!a.active)}>
-              {a.active ? 'Deactivate' : 'Activate'}
-            </Button>
-          )}
-          {canDelete && (
-            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-          )}
-        </Group>
-      </Group>
+            {canEdit && (
+              <Button variant="default" onClick={() => setEditing(true)}>
+                Edit asset
+              </Button>
+            )}
+            {canToggle && (
+              <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!a.active)}>
+                {a.active ? 'Deactivate' : 'Activate'}
+              </Button>
+            )}
+            {canDelete && (
+              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
+          </>
+        }
+      />
       <Card>
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
           <DetailField label="Type" value={a.type} />
