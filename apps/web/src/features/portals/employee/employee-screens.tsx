@@ -30,6 +30,7 @@ import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
 import { EmployeeBankSection } from './employee-bank';
 import { PageHeader } from '../../../components/page-header';
+import { ListBody, ListPagination } from '../../../components/list';
 
 const P = '/employee-portal';
 const naira = (s: string | null) =>
@@ -154,18 +155,15 @@ export function PayslipListScreen() {
   const [page, setPage] = useState(1);
   const q = usePayslips(page);
   const download = useDownload();
-  const pages = q.data?.metadata?.pagination?.totalPages ?? 1;
   return (
     <Stack gap="md" maw={960} mx="auto">
       <PageHeader mb={0} title="Payslips" />
       <Card withBorder padding={0}>
-        {q.isPending ? (
-          <Loader m="lg" />
-        ) : !q.data?.data.length ? (
-          <Text c="dimmed" p="lg">
-            No payslips yet. They appear here once your employer pays a payroll.
-          </Text>
-        ) : (
+        <ListBody
+          query={q}
+          isEmpty={!q.data?.data.length}
+          emptyText="No payslips yet. They appear here once your employer pays a payroll."
+        >
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -178,7 +176,7 @@ export function PayslipListScreen() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {q.data.data.map((s) => (
+              {(q.data?.data ?? []).map((s) => (
                 <Table.Tr key={s.id}>
                   <Table.Td>
                     <Anchor component={Link} to={paths.employeePortal.payslip.href({ id: s.id })}>
@@ -206,21 +204,9 @@ export function PayslipListScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        )}
+        </ListBody>
       </Card>
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <Text fz="sm">
-            Page {page} of {pages}
-          </Text>
-          <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </Group>
-      )}
+      <ListPagination pagination={q.data?.metadata?.pagination} page={page} onChange={setPage} />
     </Stack>
   );
 }
