@@ -47,7 +47,7 @@ export function ExpenseReviewScreen() {
   const amount = b ? String(b.amount) : '0';
   return (
     <Stack gap="lg" maw={640}>
-      <PageHeader mb={0} title="Review &amp; Submit" />
+      <PageHeader mb={0} title="Review & Submit" />
       {b && (
         <Card>
           <SimpleGrid cols={2}>
