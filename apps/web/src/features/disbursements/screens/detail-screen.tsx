@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   Loader,
-  Pagination,
   Progress,
   SegmentedControl,
   SimpleGrid,
@@ -26,6 +25,7 @@ import { ITEM_LABELS, STATUS_LABELS } from './status';
 import { Stat } from './validation-screen';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { ListPagination, NoData } from '../../../components/list';
 
 const PAGE = 50;
 const FILTERS: { value: 'all' | DisbursementItemStatus; label: string }[] = [
@@ -135,9 +135,7 @@ export function DisbursementScreen() {
           />
         </Group>
         {rows.length === 0 ? (
-          <Text p="md" c="dimmed" size="sm">
-            No data available
-          </Text>
+          <NoData />
         ) : (
           <Table striped>
             <Table.Thead>
@@ -186,11 +184,11 @@ export function DisbursementScreen() {
             </Table.Tbody>
           </Table>
         )}
-        {d.items.length > PAGE && (
-          <Group p="md" justify="flex-end">
-            <Pagination total={Math.ceil(d.items.length / PAGE)} value={page} onChange={setPage} size="sm" />
-          </Group>
-        )}
+        <ListPagination
+          pagination={{ totalPages: Math.ceil(d.items.length / PAGE) }}
+          page={page}
+          onChange={setPage}
+        />
       </Card>
     </Stack>
   );
