@@ -2,6 +2,7 @@
 // permission shows them (000 §6, 002 §6). ONE table drives the sidebar, the header title, the
 // route guard, the Access Forbidden button and /dashboard's fallback.
 import { can, type Resource, type Resources } from '@owo/contract';
+import { paths } from '../lib/paths';
 
 export type AreaKey =
   | 'dashboard'
@@ -195,13 +196,14 @@ export function makePaymentMenu(resources: Resources | null | undefined, hasAcco
     key: 'manualPayment' | 'createExpense' | 'createPayroll' | 'createInvoice' | 'requestBill' | 'massPayout';
     to: string;
   }[] = [];
-  if (canCreatePayouts) entries.push({ key: 'manualPayment', to: '/pay-someone' });
-  if (canCreateAccountExpenses) entries.push({ key: 'createExpense', to: '/expense/new-payment' });
-  if (canCreatePayrolls) entries.push({ key: 'createPayroll', to: '/payroll/create' });
-  if (canCreateInfowInvoice) entries.push({ key: 'createInvoice', to: '/inflows/new-invoice?new=page' });
+  if (canCreatePayouts) entries.push({ key: 'manualPayment', to: paths.paySomeone.href() });
+  if (canCreateAccountExpenses) entries.push({ key: 'createExpense', to: paths.expenses.newPayment.href() });
+  if (canCreatePayrolls) entries.push({ key: 'createPayroll', to: paths.payroll.create.href() });
+  if (canCreateInfowInvoice)
+    entries.push({ key: 'createInvoice', to: paths.inflows.newInvoice.href({ new: 'page' }) });
   entries.push(
-    { key: 'requestBill', to: '/payouts/quotes?request=bill' },
-    { key: 'massPayout', to: '/disbursements/new' },
+    { key: 'requestBill', to: paths.payouts.quotes.href({ request: 'bill' }) },
+    { key: 'massPayout', to: paths.disbursements.new.href() },
   );
   return { enabled: canMakePayments && hasAccount, entries };
 }

@@ -1,9 +1,10 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { paths } from '../lib/paths';
 
 export function Logo(props: { to?: string; inverted?: boolean }) {
   return (
-    <Anchor component={Link} to={props.to ?? '/'} underline="never" aria-label="Owo home">
+    <Anchor component={Link} to={props.to ?? paths.home.href()} underline="never" aria-label="Owo home">
       <Group gap={8} wrap="nowrap">
         <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden>
           <rect width="32" height="32" rx="8" fill="#0b7a4b" />

@@ -35,6 +35,8 @@ import {
   useLocations,
   usePostings,
 } from './api';
+import { paths } from '../../lib/paths';
+import { PageHeader } from '../../components/page-header';
 
 /** /settings/integrations (001 §2): connect the books, sync, locations, and what was posted. */
 export function IntegrationsScreen() {
@@ -42,13 +44,16 @@ export function IntegrationsScreen() {
   const current = integrations.data?.[0] ?? null;
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Integrations</Title>
-        <Text c="dimmed" size="sm">
-          Connect your accounting software: paid expenses, bills, payouts and payroll are posted to your
-          books.
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        title="Integrations"
+        description={
+          <>
+            Connect your accounting software: paid expenses, bills, payouts and payroll are posted to your
+            books.
+          </>
+        }
+      />
       {integrations.isLoading ? null : current ? <Connected integration={current} /> : <Connect />}
       {current && <Postings />}
     </Stack>
@@ -170,7 +175,7 @@ function Connected({ integration: i }: { integration: Integration }) {
           <Button
             variant="light"
             disabled={!canTags || !i.accountsSyncedAt}
-            onClick={() => navigate('/integrations/import-payment-tags')}
+            onClick={() => navigate(paths.integrations.importPaymentTags.href())}
           >
             Import payment tags
           </Button>

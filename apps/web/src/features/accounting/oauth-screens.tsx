@@ -4,6 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ACCOUNTING_PROVIDER_NAMES } from '@owo/contract/accounting';
 import { toastSuccess } from '../../lib/toast';
 import { accountingApi, refreshAccounting, RETURN_KEY } from './api';
+import { paths } from '../../lib/paths';
 
 /**
  * The sandbox provider's own consent page (what QuickBooks' consent screen is for QBO): Approve
@@ -114,7 +115,7 @@ export function AccountingCallbackScreen() {
             <Alert color="red" title="Could not connect">
               {error}
             </Alert>
-            <Button onClick={() => navigate('/settings/integrations', { replace: true })}>
+            <Button onClick={() => navigate(paths.settings.integrations.href(), { replace: true })}>
               Back to integrations
             </Button>
           </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Card, Code, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Card, Code, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_GROUPS, type AuditEntry } from '@owo/contract/audit';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../components/list';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { PageHeader } from '../../components/page-header';
 
 /** /settings/audit-log: every change in the account, read-only, filterable, exportable. */
 export function AuditLogScreen() {
@@ -29,21 +30,24 @@ export function AuditLogScreen() {
   });
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Audit log</Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        mb={0}
+        title="Audit log"
+        description={
+          <>
             Every change by a member or an API key: who, what, when and from where. Entries can never be
             edited.
-          </Text>
-        </div>
-        <ExportCsvButton
-          path="/audit-log"
-          filters={filters}
-          groups={AUDIT_GROUPS}
-          filename="owo-audit-log.csv"
-        />
-      </Group>
+          </>
+        }
+        actions={
+          <ExportCsvButton
+            path="/audit-log"
+            filters={filters}
+            groups={AUDIT_GROUPS}
+            filename="owo-audit-log.csv"
+          />
+        }
+      />
       <Card>
         <FilterBar
           groups={[

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BudgetInsight } from '@owo/contract/categories';
@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { queryClient, useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
+import { PageHeader } from '../../components/page-header';
 
 const key = ['categories', 'insight'] as const;
 const refresh = () => queryClient.invalidateQueries({ queryKey: ['categories'] });
@@ -28,12 +29,11 @@ export function CategoriesScreen() {
   });
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Payout categories</Title>
-        <Text c="dimmed" size="sm">
-          Budgets are per calendar month; the AP policy blocks or warns when an expense would exceed one.
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        title="Payout categories"
+        description="Budgets are per calendar month; the AP policy blocks or warns when an expense would exceed one."
+      />
       {canCreate && (
         <Group>
           <TextInput

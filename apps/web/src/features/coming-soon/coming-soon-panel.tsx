@@ -1,7 +1,8 @@
-import { Badge, Card, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { areaForPath } from '../../app/areas';
+import { PageHeader } from '../../components/page-header';
 
 /** Placeholder for dashboard areas that later issues build: routed, guarded and titled already. */
 export function ComingSoonPanel(props: { title?: string }) {
@@ -14,7 +15,7 @@ export function ComingSoonPanel(props: { title?: string }) {
         <Badge variant="light" size="lg">
           {t('common:comingSoon.title')}
         </Badge>
-        <Title order={2}>{name}</Title>
+        <PageHeader mb={0} title={name} />
         <Text c="dimmed" maw={440}>
           {t('common:comingSoon.text', { area: name })}
         </Text>

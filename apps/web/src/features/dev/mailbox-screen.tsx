@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api, isApiError } from '../../lib/api';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { PageHeader } from '../../components/page-header';
 
 const LIMIT = 20;
 
@@ -115,29 +116,27 @@ export function MailboxScreen() {
 
   return (
     <Box p={{ base: 'md', sm: 'xl' }} maw={1200} mx="auto">
-      <Group justify="space-between" mb="lg" align="flex-end">
-        <div>
-          <Title order={2}>Dev mailbox</Title>
-          <Text c="dimmed" fz="sm">
-            Mail kept in the outbox because no SMTP server is configured. Refreshes every 5 seconds.
-          </Text>
-        </div>
-        <form onSubmit={search}>
-          <Group gap="xs">
-            <TextInput
-              placeholder="Recipient email"
-              value={draft}
-              onChange={(e) => setDraft(e.currentTarget.value)}
-              aria-label="Recipient email"
-              data-testid="mailbox-search"
-              w={260}
-            />
-            <Button type="submit" data-testid="mailbox-search-submit">
-              Search
-            </Button>
-          </Group>
-        </form>
-      </Group>
+      <PageHeader
+        title="Dev mailbox"
+        description="Mail kept in the outbox because no SMTP server is configured. Refreshes every 5 seconds."
+        actions={
+          <form onSubmit={search}>
+            <Group gap="xs">
+              <TextInput
+                placeholder="Recipient email"
+                value={draft}
+                onChange={(e) => setDraft(e.currentTarget.value)}
+                aria-label="Recipient email"
+                data-testid="mailbox-search"
+                w={260}
+              />
+              <Button type="submit" data-testid="mailbox-search-submit">
+                Search
+              </Button>
+            </Group>
+          </form>
+        }
+      />
       {box.isLoading && (
         <Center py="xl">
           <Loader />

@@ -14,7 +14,6 @@ import {
   Tabs,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,17 +26,17 @@ import { useApiMutation } from '../../lib/query';
 import { useActiveAccount, useCan, useHasSession, useResources } from '../../lib/session';
 import { refreshDevelopers, useApiKeys, useDeliveries, useWebhooks } from './api';
 import { SIGNATURE_SAMPLES, WEBHOOK_EVENT_CATALOGUE } from './samples';
+import { PageHeader } from '../../components/page-header';
 
 /** /settings/developers (002 §2): API keys, webhooks and signature samples. */
 export function DevelopersScreen() {
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Developers</Title>
-        <Text c="dimmed" size="sm">
-          Call the Owo API from your own systems and receive signed events.
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        title="Developers"
+        description="Call the Owo API from your own systems and receive signed events."
+      />
       <Tabs defaultValue="keys" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="keys">API keys</Tabs.Tab>

@@ -1,10 +1,11 @@
-import { Alert, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { formatMoney, formatMoneyShort } from '../../lib/format';
 import { useTeamReport, type InsightFilter } from './api';
 import { InsightFilters, Panel, PanelCsvButton } from './components';
+import { PageHeader } from '../../components/page-header';
 
 /** /team-report: spend per member and subsidiary, approval turnaround and what waits on each approver. */
 export function TeamReportScreen() {
@@ -13,12 +14,11 @@ export function TeamReportScreen() {
   const cur = filter.currency;
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Team Report</Title>
-        <Text c="dimmed" size="sm">
-          Who spends, where, and how quickly approvals move
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        title="Team Report"
+        description="Who spends, where, and how quickly approvals move"
+      />
       <InsightFilters value={filter} onChange={setFilter} />
       {r.error && <Alert color="red">{r.error.message}</Alert>}
       {r.isLoading && <Skeleton h={260} />}

@@ -7,6 +7,7 @@ import { DateField } from '../../components/date-field';
 import { useZodForm } from '../../lib/forms';
 import { useApiMutation } from '../../lib/query';
 import { projectsApi, refreshProjects } from './api';
+import { paths } from '../../lib/paths';
 
 const day = z.union([z.literal(''), z.string().date(PROJECT_MSG.dateInvalid)]);
 const projectForm = z
@@ -55,7 +56,7 @@ function ProjectForm(props: { onClose: () => void }) {
     onSuccess: (res) => {
       void refreshProjects();
       props.onClose();
-      void navigate(`/projects/${res.data.id}`);
+      void navigate(paths.projects.detail.href({ id: res.data.id }));
     },
   });
   const { errors } = form.formState;

@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { KYB_MSG } from '@owo/contract';
@@ -7,6 +7,7 @@ import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../lib/paths';
 import { useKyb } from '../api';
 import { firstIncompleteStep } from './kyb-nav';
+import { PageHeader } from '../../../components/page-header';
 
 /** /account/setup/success: the end of the setup; an unfinished setup goes back to its next step. */
 export function SetupSuccessScreen() {
@@ -29,7 +30,7 @@ export function SetupSuccessScreen() {
             ✓
           </Text>
         </ThemeIcon>
-        <Title order={2}>{KYB_MSG.setupCompleted}</Title>
+        <PageHeader mb={0} title={KYB_MSG.setupCompleted} />
         <Text c="dimmed">{t('kyb.success.text')}</Text>
         <Button component={Link} to={paths.dashboard.path} size="md">
           {t('kyb.success.dashboard')}

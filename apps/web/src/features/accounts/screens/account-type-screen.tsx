@@ -1,4 +1,4 @@
-import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import type { AccountType } from '@owo/contract';
 import { Logo } from '../../../components/logo';
 import { paths } from '../../../lib/paths';
 import { AccountTypeOptions } from '../components/create-account-form';
+import { PageHeader } from '../../../components/page-header';
 
 /** /account/type: pick the kind of account first; /account/create then asks for its name. */
 export function AccountTypeScreen() {
@@ -17,12 +18,7 @@ export function AccountTypeScreen() {
       <Logo />
       <Card mt="xl" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
-          <div>
-            <Title order={2}>{t('typeScreen.title')}</Title>
-            <Text c="dimmed" size="sm">
-              {t('typeScreen.subtitle')}
-            </Text>
-          </div>
+          <PageHeader mb={0} title={t('typeScreen.title')} description={t('typeScreen.subtitle')} />
           <AccountTypeOptions value={type} onChange={setType} />
           <Button size="md" disabled={!type} onClick={() => navigate(paths.account.create.href({ type }))}>
             {t('typeScreen.continue')}

@@ -1,4 +1,4 @@
-import { Card, Container, Text, Title } from '@mantine/core';
+import { Card, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_TYPES, type AccountType } from '@owo/contract';
@@ -8,6 +8,7 @@ import { queryClient } from '../../../lib/query';
 import { sessionKeys } from '../../../lib/session';
 import { updateStaff } from '../../../lib/store';
 import { CreateAccountForm } from '../components/create-account-form';
+import { PageHeader } from '../../../components/page-header';
 
 /** /account/create: the first account of a new user; it becomes the active one, then KYB setup. */
 export function CreateAccountScreen() {
@@ -21,10 +22,7 @@ export function CreateAccountScreen() {
     <Container size={560} py={48}>
       <Logo />
       <Card mt="xl" p={{ base: 'lg', sm: 'xl' }}>
-        <Title order={2}>{t('create.title')}</Title>
-        <Text c="dimmed" size="sm" mb="lg">
-          {t('create.subtitle')}
-        </Text>
+        <PageHeader title={t('create.title')} description={t('create.subtitle')} />
         <CreateAccountForm
           defaultType={defaultType}
           onCreated={(entry) => {

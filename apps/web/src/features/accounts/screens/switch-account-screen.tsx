@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Modal, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { logoutStaff } from '../../../lib/session';
 import { updateStaff } from '../../../lib/store';
 import { AccountList } from '../components/account-list';
 import { CreateAccountForm } from '../components/create-account-form';
+import { PageHeader } from '../../../components/page-header';
 
 /** /accounts/switch: choose the active account (000 §2.2, §2.4 rule 4). */
 export function SwitchAccountScreen() {
@@ -31,10 +32,7 @@ export function SwitchAccountScreen() {
         </Button>
       </Group>
       <Card mt="xl" p={{ base: 'lg', sm: 'xl' }}>
-        <Title order={2}>{t('switch.title')}</Title>
-        <Text c="dimmed" size="sm" mb="lg">
-          {t('switch.subtitle')}
-        </Text>
+        <PageHeader title={t('switch.title')} description={t('switch.subtitle')} />
         <AccountList onSwitched={() => navigate(paths.dashboard.path, { replace: true })} />
         <Button variant="light" fullWidth mt="lg" onClick={create.open}>
           {t('switch.createNew')}

@@ -9,7 +9,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -20,6 +19,7 @@ import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { refreshApprovals, saveApPolicy, useApPolicy } from '../api';
+import { PageHeader } from '../../../components/page-header';
 
 /** /settings/ap-policy (issue 21 §3). */
 export function ApPolicyScreen() {
@@ -82,12 +82,11 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
   return (
     <form noValidate onSubmit={form.handleSubmit(() => save.mutate())}>
       <Stack gap="lg" maw={560}>
-        <div>
-          <Title order={2}>AP policy</Title>
-          <Text c="dimmed" size="sm">
-            Applies when no approval workflow matches, and to every expense.
-          </Text>
-        </div>
+        <PageHeader
+          mb={0}
+          title="AP policy"
+          description="Applies when no approval workflow matches, and to every expense."
+        />
         <Card>
           <Stack>
             <TextInput

@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useCan } from '../../../lib/session';
 import { useApiMutation } from '../../../lib/query';
 import { deleteWorkflow, refreshApprovals, useApprovalTypes, useWorkflow } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /settings/approval/:id: Approval Workflow Detail (001 §2; resource approvalWorkflows, get). */
 export function WorkflowDetailScreen() {
@@ -16,7 +18,7 @@ export function WorkflowDetailScreen() {
     mutationFn: () => deleteWorkflow(id!),
     onSuccess: () => {
       void refreshApprovals();
-      void navigate('/settings/payment-approvals');
+      void navigate(paths.settings.paymentApprovals.href());
     },
   });
   if (w.isLoading) return <Loader />;
@@ -24,25 +26,30 @@ export function WorkflowDetailScreen() {
   const wf = w.data;
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>{wf.name}</Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        mb={0}
+        title={wf.name}
+        description={
+          <>
             {types.data?.find((t) => t.type === wf.type)?.label ?? wf.type} ·{' '}
             {wf.amountFrom || wf.amountTo
               ? `₦${wf.amountFrom ?? '0.00'} – ${wf.amountTo ? `₦${wf.amountTo}` : 'no upper limit'}`
               : 'any amount'}
-          </Text>
-        </div>
-        <Group>
-          {canEdit && <Button onClick={() => navigate(`/settings/approval/${wf.id}/edit`)}>Edit</Button>}
-          {canDelete && (
-            <Button color="red" variant="light" loading={del.isPending} onClick={() => del.mutate()}>
-              Delete
-            </Button>
-          )}
-        </Group>
-      </Group>
+          </>
+        }
+        actions={
+          <>
+            {canEdit && (
+              <Button onClick={() => navigate(paths.settings.approvalEdit.href({ id: wf.id }))}>Edit</Button>
+            )}
+            {canDelete && (
+              <Button color="red" variant="light" loading={del.isPending} onClick={() => del.mutate()}>
+                Delete
+              </Button>
+            )}
+          </>
+        }
+      />
       {wf.levels.map((l, i) => (
         <Card key={i}>
           <Group justify="space-between">

@@ -19,6 +19,8 @@ import { api } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { refreshApprovals, saveWorkflow, useApprovalTypes, useWorkflow } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** Signatories (001 §3) are the approvers picked for a level, read from GET /account_access. */
 export function useSignatories() {
@@ -62,7 +64,7 @@ function WorkflowForm(props: { id?: string; initial?: Workflow }) {
     form,
     onSuccess: (res) => {
       void refreshApprovals();
-      void navigate(`/settings/approval/${res.data.id}`);
+      void navigate(paths.settings.approval.href({ id: res.data.id }));
     },
   });
   const options = (members.data ?? []).map((m) => ({
@@ -83,7 +85,7 @@ function WorkflowForm(props: { id?: string; initial?: Workflow }) {
       })}
     >
       <Stack gap="lg">
-        <Title order={2}>{props.id ? 'Edit approval workflow' : 'New approval workflow'}</Title>
+        <PageHeader mb={0} title={props.id ? 'Edit approval workflow' : 'New approval workflow'} />
         <Card>
           <Stack>
             <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ApprovalType } from '@owo/contract/approvals';
 import { useCan } from '../../../lib/session';
 import { useApprovalTypes, useWorkflows } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const range = (from: string | null, to: string | null) =>
   from && to ? `₦${from} – ₦${to}` : from ? `from ₦${from}` : to ? `up to ₦${to}` : 'any amount';
@@ -28,20 +19,21 @@ export function WorkflowsScreen() {
   const canCreate = useCan('approvalWorkflows', 'post');
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Payment approvals</Title>
-          <Text c="dimmed" size="sm">
-            Who approves what, in which order. When no workflow matches, the AP policy decides.
-          </Text>
-        </div>
-        <Group>
-          <Button variant="default" component={Link} to="/settings/ap-policy">
-            AP policy
-          </Button>
-          {canCreate && <Button onClick={() => navigate('/settings/approval/new')}>New workflow</Button>}
-        </Group>
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Payment approvals"
+        description="Who approves what, in which order. When no workflow matches, the AP policy decides."
+        actions={
+          <>
+            <Button variant="default" component={Link} to={paths.settings.apPolicy.href()}>
+              AP policy
+            </Button>
+            {canCreate && (
+              <Button onClick={() => navigate(paths.settings.approvalNew.href())}>New workflow</Button>
+            )}
+          </>
+        }
+      />
       <SegmentedControl
         value={type}
         onChange={(v) => setType(v as ApprovalType | 'all')}
@@ -74,7 +66,7 @@ export function WorkflowsScreen() {
                 <Table.Tr
                   key={w.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/settings/approval/${w.id}`)}
+                  onClick={() => navigate(paths.settings.approval.href({ id: w.id }))}
                 >
                   <Table.Td>{w.name}</Table.Td>
                   <Table.Td>

@@ -1,4 +1,4 @@
-import { Button, Card as MCard, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card as MCard, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
@@ -9,6 +9,8 @@ import { useCan } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { cardApi, refreshCards, useCard, useCards } from '../api';
 import { CardSpends } from '../components/card-spends';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /cards: the company's virtual cards with their balance, limits and state. */
 export function CardsScreen() {
@@ -43,22 +45,21 @@ export function CardsScreen() {
   });
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Cards</Title>
-          <Text c="dimmed" size="sm">
-            Virtual cards for your team, funded from your wallets
-          </Text>
-        </div>
-        {canPost && (
-          <Group gap="sm">
-            <Button variant="default" onClick={() => navigate('/cards/fund-card')}>
-              Fund card
-            </Button>
-            <Button onClick={() => navigate('/cards/create-card')}>Create card</Button>
-          </Group>
-        )}
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Cards"
+        description="Virtual cards for your team, funded from your wallets"
+        actions={
+          canPost && (
+            <Group gap="sm">
+              <Button variant="default" onClick={() => navigate(paths.cards.fund.href())}>
+                Fund card
+              </Button>
+              <Button onClick={() => navigate(paths.cards.create.href())}>Create card</Button>
+            </Group>
+          )
+        }
+      />
       <MCard padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
           <Table>

@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -19,6 +18,8 @@ import { cardCreateBody, MERCHANT_CATEGORIES, type CardCreateBody } from '@owo/c
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { cardApi, refreshCards, useMembers, type CreatedCard } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /cards/create-card: holder, currency, limits, categories, single use; the number is shown once. */
 export function CreateCardScreen() {
@@ -47,7 +48,7 @@ export function CreateCardScreen() {
   if (created)
     return (
       <Stack gap="lg" maw={560}>
-        <Title order={2}>Your new card</Title>
+        <PageHeader mb={0} title="Your new card" />
         <Alert color="yellow">
           This is the only time the full card number is shown. Copy it somewhere safe now.
         </Alert>
@@ -66,8 +67,10 @@ export function CreateCardScreen() {
           </Group>
         </MCard>
         <Group>
-          <Button onClick={() => navigate(`/cards/fund-card?card=${created.id}`)}>Fund this card</Button>
-          <Button variant="default" onClick={() => navigate('/cards')}>
+          <Button onClick={() => navigate(paths.cards.fund.href({ card: created.id }))}>
+            Fund this card
+          </Button>
+          <Button variant="default" onClick={() => navigate(paths.cards.root.href())}>
             Done
           </Button>
         </Group>
@@ -75,12 +78,15 @@ export function CreateCardScreen() {
     );
   return (
     <Stack gap="lg" maw={720}>
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/cards')}>
-          ← Cards
-        </Button>
-        <Title order={2}>Create card</Title>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.cards.root.href())}>
+            ← Cards
+          </Button>
+        }
+        title="Create card"
+      />
       <MCard>
         <form
           // The raw values: the contract schema turns amounts into kobo, and the API expects naira text.

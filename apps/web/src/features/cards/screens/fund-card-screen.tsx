@@ -1,10 +1,12 @@
-import { Button, Card as MCard, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card as MCard, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useWallets } from '../../money';
 import { cardApi, refreshCards, useCards } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /cards/fund-card: wallet -> card, no fee. */
 export function FundCardScreen() {
@@ -22,17 +24,20 @@ export function FundCardScreen() {
     mutationFn: () => cardApi.fund(cardId!, { amount, walletId: wallet! }),
     onSuccess: () => {
       void refreshCards();
-      void navigate('/cards');
+      void navigate(paths.cards.root.href());
     },
   });
   return (
     <Stack gap="lg" maw={520}>
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/cards')}>
-          ← Cards
-        </Button>
-        <Title order={2}>Fund card</Title>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.cards.root.href())}>
+            ← Cards
+          </Button>
+        }
+        title="Fund card"
+      />
       <MCard>
         <Stack>
           <Select

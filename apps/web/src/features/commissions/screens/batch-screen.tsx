@@ -1,7 +1,7 @@
 // /commissions/disbursement/:disbursementId (001 §2, §3, §4): Back, Summary, Approval History (the
 // shared approval actions and trail), the payments with retry / refresh bank details / remove
 // from batch under 001 §4's rules, and the Commissions table.
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DetailField } from '../../../components/detail-field';
@@ -13,6 +13,8 @@ import { ApprovalActions, TrailList } from '../../approvals';
 import { commissionApi, refreshCommissions, useBatch, useBatchItems } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { commissionStatusLabel } from './parts';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 export function BatchScreen() {
   const { disbursementId } = useParams();
@@ -38,41 +40,44 @@ export function BatchScreen() {
   const hasFailed = b.totalFailedItems > 0;
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/commissions/disbursement')}>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.commissions.disbursements.href())}>
             ← Back
           </Button>
-          <Group gap="sm">
-            <Title order={2}>{formatMoney(b.totalAmountMinor)}</Title>
-            <StatusBadge status={b.state} label={commissionStatusLabel(b.state)} />
-          </Group>
-          <Text c="dimmed" size="sm">
+        }
+        title={formatMoney(b.totalAmountMinor)}
+        badges={<StatusBadge status={b.state} label={commissionStatusLabel(b.state)} />}
+        description={
+          <>
             {b.reference} · {b.agent.name} · {formatDateTime(b.createdAt)}
-          </Text>
-        </div>
-        <ApprovalActions
-          item={b.approvalWorkflowPendingApprovalItem}
-          onDone={done}
-          extra={
-            canAct && hasFailed ? (
-              <>
-                <Button variant="light" onClick={() => retry.mutate()} loading={retry.isPending}>
-                  Retry failed payments
-                </Button>
-                <Button
-                  variant="default"
-                  onClick={() => refresh.mutate()}
-                  loading={refresh.isPending}
-                  disabled={b.state === 'pending'}
-                >
-                  Refresh Bank Details
-                </Button>
-              </>
-            ) : undefined
-          }
-        />
-      </Group>
+          </>
+        }
+        actions={
+          <ApprovalActions
+            item={b.approvalWorkflowPendingApprovalItem}
+            onDone={done}
+            extra={
+              canAct && hasFailed ? (
+                <>
+                  <Button variant="light" onClick={() => retry.mutate()} loading={retry.isPending}>
+                    Retry failed payments
+                  </Button>
+                  <Button
+                    variant="default"
+                    onClick={() => refresh.mutate()}
+                    loading={refresh.isPending}
+                    disabled={b.state === 'pending'}
+                  >
+                    Refresh Bank Details
+                  </Button>
+                </>
+              ) : undefined
+            }
+          />
+        }
+      />
 
       <Card withBorder>
         <Title order={4} mb="sm">

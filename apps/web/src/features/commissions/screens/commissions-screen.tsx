@@ -11,6 +11,7 @@ import { useCan } from '../../../lib/session';
 import { useBatches, useCommissions } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { commissionStatusLabel } from './parts';
+import { paths } from '../../../lib/paths';
 
 const TAB_LABELS: Record<CommissionView, string> = {
   all: 'All',
@@ -41,7 +42,10 @@ export function CommissionsScreen() {
       <Card p={0}>
         <Tabs
           value={view}
-          onChange={(v) => v && navigate(v === 'all' ? '/commissions' : `/commissions/${v}`)}
+          onChange={(v) =>
+            v &&
+            navigate(v === 'all' ? paths.commissions.root.href() : paths.commissions.view.href({ view: v }))
+          }
         >
           <Tabs.List px="md" pt="xs">
             {COMMISSION_VIEWS.map((v) => (
@@ -119,7 +123,10 @@ function CommissionRows(props: { items: AgentCommission[] }) {
             <Table.Tr
               key={c.id}
               style={{ cursor: c.disbursementId ? 'pointer' : undefined }}
-              onClick={() => c.disbursementId && navigate(`/commissions/disbursement/${c.disbursementId}`)}
+              onClick={() =>
+                c.disbursementId &&
+                navigate(paths.commissions.disbursement.href({ disbursementId: c.disbursementId }))
+              }
             >
               <Table.Td>{c.agent.name}</Table.Td>
               <Table.Td>
@@ -174,7 +181,7 @@ function BatchesTable(props: { scope: 'self' | 'core' }) {
                 <Table.Tr
                   key={b.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/commissions/disbursement/${b.id}`)}
+                  onClick={() => navigate(paths.commissions.disbursement.href({ disbursementId: b.id }))}
                 >
                   <Table.Td>{b.reference}</Table.Td>
                   <Table.Td>{b.agent.name}</Table.Td>

@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   Loader,
-  Pagination,
   Progress,
   SegmentedControl,
   SimpleGrid,
@@ -24,6 +23,9 @@ import { disbursementApi, refreshDisbursements, useDisbursement } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { ITEM_LABELS, STATUS_LABELS } from './status';
 import { Stat } from './validation-screen';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
+import { ListPagination, NoData } from '../../../components/list';
 
 const PAGE = 50;
 const FILTERS: { value: 'all' | DisbursementItemStatus; label: string }[] = [
@@ -56,32 +58,35 @@ export function DisbursementScreen() {
     (d.status === 'partially_failed' || d.status === 'failed' || d.status === 'paying');
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>{d.name}</Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        mb={0}
+        title={d.name}
+        description={
+          <>
             {d.reference} · created by {d.maker.name} on {formatDateTime(d.createdAt)}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
-          <Button
-            variant="default"
-            loading={downloading}
-            onClick={() => {
-              setDownloading(true);
-              void disbursementApi.report(d.id).finally(() => setDownloading(false));
-            }}
-          >
-            Download report
-          </Button>
-          {canRetry && (
-            <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
-              Retry failed rows
+          </>
+        }
+        actions={
+          <>
+            <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
+            <Button
+              variant="default"
+              loading={downloading}
+              onClick={() => {
+                setDownloading(true);
+                void disbursementApi.report(d.id).finally(() => setDownloading(false));
+              }}
+            >
+              Download report
             </Button>
-          )}
-        </Group>
-      </Group>
+            {canRetry && (
+              <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
+                Retry failed rows
+              </Button>
+            )}
+          </>
+        }
+      />
       <Card>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 2, sm: 5 }}>
@@ -102,7 +107,7 @@ export function DisbursementScreen() {
       {(d.status === 'validating' || d.status === 'invalid') && (
         <Alert color="orange">
           Some rows need attention before approval.{' '}
-          <Link to={`/disbursements/${d.id}/validation`}>Open the validation</Link>
+          <Link to={paths.disbursements.validation.href({ id: d.id })}>Open the validation</Link>
         </Alert>
       )}
       {d.approvalWorkflowPendingApprovalItem && (
@@ -130,9 +135,7 @@ export function DisbursementScreen() {
           />
         </Group>
         {rows.length === 0 ? (
-          <Text p="md" c="dimmed" size="sm">
-            No data available
-          </Text>
+          <NoData />
         ) : (
           <Table striped>
             <Table.Thead>
@@ -181,11 +184,11 @@ export function DisbursementScreen() {
             </Table.Tbody>
           </Table>
         )}
-        {d.items.length > PAGE && (
-          <Group p="md" justify="flex-end">
-            <Pagination total={Math.ceil(d.items.length / PAGE)} value={page} onChange={setPage} size="sm" />
-          </Group>
-        )}
+        <ListPagination
+          pagination={{ totalPages: Math.ceil(d.items.length / PAGE) }}
+          page={page}
+          onChange={setPage}
+        />
       </Card>
     </Stack>
   );

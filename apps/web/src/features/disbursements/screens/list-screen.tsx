@@ -1,4 +1,4 @@
-import { Button, Card, Group, Progress, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Progress, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { DisbursementTab } from '@owo/contract/disbursements';
@@ -15,6 +15,8 @@ import { useCan } from '../../../lib/session';
 import { DISBURSEMENT_GROUPS, useDisbursements } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { STATUS_LABELS } from './status';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const TABS: { key: 'all' | DisbursementTab; label: string }[] = [
   { key: 'all', label: 'All' },
@@ -28,8 +30,8 @@ const NO_GROUPS: readonly string[] = [];
 export function DisbursementsScreen() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tab = (TABS.find((t) => pathname === `/disbursements/${t.key}`)?.key ?? 'all') as
-    'all' | DisbursementTab;
+  const tab = (TABS.find((t) => pathname === paths.disbursements.detail.href({ id: t.key }))?.key ??
+    'all') as 'all' | DisbursementTab;
   const { filters, page, setFilters, setPage } = useListState(NO_GROUPS);
   const withTab = useMemo(() => (tab === 'all' ? filters : { ...filters, status: tab }), [filters, tab]);
   const list = useDisbursements(withTab, page);
@@ -37,24 +39,34 @@ export function DisbursementsScreen() {
   const pagination = list.data?.pagination;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Bulk disbursements</Title>
-          <Text c="dimmed" size="sm">
-            Pay many bank accounts from one file{pagination ? ` · ${pagination.totalItems} in total` : ''}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton
-            path="/disbursements"
-            filters={withTab}
-            groups={DISBURSEMENT_GROUPS}
-            filename="owo-disbursements.csv"
-          />
-          {canCreate && <Button onClick={() => navigate('/disbursements/new')}>New bulk payment</Button>}
-        </Group>
-      </Group>
-      <Tabs value={tab} onChange={(v) => navigate(v === 'all' ? '/disbursements' : `/disbursements/${v}`)}>
+      <PageHeader
+        mb={0}
+        title="Bulk disbursements"
+        description={
+          <>Pay many bank accounts from one file{pagination ? ` · ${pagination.totalItems} in total` : ''}</>
+        }
+        actions={
+          <>
+            <ExportCsvButton
+              path="/disbursements"
+              filters={withTab}
+              groups={DISBURSEMENT_GROUPS}
+              filename="owo-disbursements.csv"
+            />
+            {canCreate && (
+              <Button onClick={() => navigate(paths.disbursements.new.href())}>New bulk payment</Button>
+            )}
+          </>
+        }
+      />
+      <Tabs
+        value={tab}
+        onChange={(v) =>
+          navigate(
+            v === 'all' ? paths.disbursements.root.href() : paths.disbursements.tab.href({ tab: String(v) }),
+          )
+        }
+      >
         <Tabs.List>
           {TABS.map((t) => (
             <Tabs.Tab key={t.key} value={t.key}>
@@ -96,8 +108,8 @@ export function DisbursementsScreen() {
                     onClick={() =>
                       navigate(
                         d.status === 'validating' || d.status === 'invalid'
-                          ? `/disbursements/${d.id}/validation`
-                          : `/disbursements/${d.id}`,
+                          ? paths.disbursements.validation.href({ id: d.id })
+                          : paths.disbursements.detail.href({ id: d.id }),
                       )
                     }
                   >

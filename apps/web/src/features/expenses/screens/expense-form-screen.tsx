@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -29,6 +28,8 @@ import { EXPENSE_DRAFT, useApprovers, useExpense, useExpenseQuote, type ExpenseD
 import { BeneficiaryPicker } from '../components/beneficiary-picker';
 import { ProductLines } from '../components/product-lines';
 import { ACCOUNT_LOOKUP_DELAY_MS } from '../timings';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
 export function ExpenseFormScreen() {
@@ -153,11 +154,15 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
               }
             : null,
         });
-        void navigate(props.editing ? `/expense/${props.editing}/edit/review` : '/expense/review-payment');
+        void navigate(
+          props.editing
+            ? paths.expenses.editReview.href({ ref: props.editing })
+            : paths.expenses.reviewPayment.href(),
+        );
       })}
     >
       <Stack gap="lg" maw={640}>
-        <Title order={2}>{props.editing ? 'Edit expense' : 'New Expense'}</Title>
+        <PageHeader mb={0} title={props.editing ? 'Edit expense' : 'New Expense'} />
         {props.failed && (
           <Alert color="yellow">
             Changing the amount, wallet, bank account or date sends this expense back for approval. A retry

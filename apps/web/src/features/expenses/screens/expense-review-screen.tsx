@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { PendingApprovalItem } from '@owo/contract/approvals';
@@ -10,6 +10,8 @@ import { useApiMutation } from '../../../lib/query';
 import { useAccountingAuthCheck } from '../../accounting';
 import { NoApproverNotice } from '../../approvals';
 import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /expense/review-payment and /expense/:ref/edit/review: step two (Review & Submit). */
 export function ExpenseReviewScreen() {
@@ -38,12 +40,14 @@ export function ExpenseReviewScreen() {
     },
   });
   if (!done && (!draft || draft.editing !== ref))
-    return <Navigate to={ref ? `/expense/${ref}/edit` : '/expense/new-payment'} replace />;
+    return (
+      <Navigate to={ref ? paths.expenses.edit.href({ ref }) : paths.expenses.newPayment.href()} replace />
+    );
   const b = draft?.body;
   const amount = b ? String(b.amount) : '0';
   return (
     <Stack gap="lg" maw={640}>
-      <Title order={2}>Review &amp; Submit</Title>
+      <PageHeader mb={0} title="Review & Submit" />
       {b && (
         <Card>
           <SimpleGrid cols={2}>
@@ -106,7 +110,7 @@ export function ExpenseReviewScreen() {
         opened={!!done}
         onClose={() => {
           setDraft(undefined);
-          void navigate(done ? `/expense/${done.id}` : '/expenses');
+          void navigate(done ? paths.expenses.detail.href({ ref: done.id }) : paths.expenses.root.href());
         }}
         title="Expense submitted"
         centered
@@ -126,7 +130,7 @@ export function ExpenseReviewScreen() {
             <Button
               onClick={() => {
                 setDraft(undefined);
-                void navigate(`/expense/${done.id}`);
+                void navigate(paths.expenses.detail.href({ ref: done.id }));
               }}
             >
               View expense

@@ -22,6 +22,8 @@ import { useCan, useProfile } from '../../../lib/session';
 import { accountsApi } from '../../accounts';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { expenseApi, refreshExpenses, useExpense } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /expense/:ref: the expense, its approval actions and trail, and what can be done next. */
 export function ExpenseScreen() {
@@ -63,59 +65,62 @@ export function ExpenseScreen() {
   const editable = canPut && isMaker && (e.status === 'rejected' || e.status === 'failed');
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/expenses')}>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.expenses.root.href())}>
             ← Back
           </Button>
-          <Group gap="sm">
-            <Title order={2}>{formatMoney(e.amountMinor, e.currency)}</Title>
-            <StatusBadge status={e.status} />
-          </Group>
-          <Text c="dimmed" size="sm">
+        }
+        title={formatMoney(e.amountMinor, e.currency)}
+        badges={<StatusBadge status={e.status} />}
+        description={
+          <>
             {e.reference} · {formatDateTime(e.createdAt)} · by {e.maker.name}
-          </Text>
-        </div>
-        <ApprovalActions
-          item={e.approvalWorkflowPendingApprovalItem}
-          onDone={() => void refreshExpenses()}
-          extra={
-            <>
-              {editable && (
-                <Button variant="default" onClick={() => navigate(`/expense/${e.id}/edit`)}>
-                  Edit
-                </Button>
-              )}
-              {e.status === 'failed' && isMaker && canPut && (
-                <Button variant="default" loading={reapprove.isPending} onClick={() => reapprove.mutate()}>
-                  Send for re-approval
-                </Button>
-              )}
-              {e.status === 'failed' &&
-                canPost &&
-                e.approvalWorkflowPendingApprovalItem?.status === 'approved' && (
-                  <Button loading={retry.isPending} onClick={() => retry.mutate()}>
-                    Retry payment
+          </>
+        }
+        actions={
+          <ApprovalActions
+            item={e.approvalWorkflowPendingApprovalItem}
+            onDone={() => void refreshExpenses()}
+            extra={
+              <>
+                {editable && (
+                  <Button variant="default" onClick={() => navigate(paths.expenses.edit.href({ ref: e.id }))}>
+                    Edit
                   </Button>
                 )}
-              {(e.status === 'completed' || e.status === 'paying') && canPatch && (
-                <FileButton onChange={(f) => f && addReceipt.mutate(f)} accept="image/*,application/pdf">
-                  {(props) => (
-                    <Button variant="default" loading={addReceipt.isPending} {...props}>
-                      Add receipt
+                {e.status === 'failed' && isMaker && canPut && (
+                  <Button variant="default" loading={reapprove.isPending} onClick={() => reapprove.mutate()}>
+                    Send for re-approval
+                  </Button>
+                )}
+                {e.status === 'failed' &&
+                  canPost &&
+                  e.approvalWorkflowPendingApprovalItem?.status === 'approved' && (
+                    <Button loading={retry.isPending} onClick={() => retry.mutate()}>
+                      Retry payment
                     </Button>
                   )}
-                </FileButton>
-              )}
-              {e.status === 'completed' && canPut && e.attachments.length > 0 && (
-                <Button variant="default" onClick={() => setConfirmRetire(true)}>
-                  Retire
-                </Button>
-              )}
-            </>
-          }
-        />
-      </Group>
+                {(e.status === 'completed' || e.status === 'paying') && canPatch && (
+                  <FileButton onChange={(f) => f && addReceipt.mutate(f)} accept="image/*,application/pdf">
+                    {(props) => (
+                      <Button variant="default" loading={addReceipt.isPending} {...props}>
+                        Add receipt
+                      </Button>
+                    )}
+                  </FileButton>
+                )}
+                {e.status === 'completed' && canPut && e.attachments.length > 0 && (
+                  <Button variant="default" onClick={() => setConfirmRetire(true)}>
+                    Retire
+                  </Button>
+                )}
+              </>
+            }
+          />
+        }
+      />
       {e.failureReason && <Alert color="red">{e.failureReason}</Alert>}
       {addReceipt.error && <Alert color="red">{addReceipt.error.message}</Alert>}
       <Modal opened={confirmRetire} onClose={() => setConfirmRetire(false)} title="Retire expense" centered>
@@ -163,7 +168,7 @@ export function ExpenseScreen() {
                   variant="subtle"
                   size="compact-sm"
                   px={0}
-                  onClick={() => navigate(`/expense/${e.parentExpenseId}`)}
+                  onClick={() => navigate(paths.expenses.detail.href({ ref: e.parentExpenseId! }))}
                 >
                   the recurring expense
                 </Button>

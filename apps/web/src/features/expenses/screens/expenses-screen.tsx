@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -22,6 +22,8 @@ import {
   type ExpenseSubList,
 } from '../api';
 import { BENEFICIARY_SEARCH_MS, useDebounced } from '../timings';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const LISTS: { key: string; title: string; fixed?: ExpenseSubList }[] = [
   { key: 'all', title: 'All expenses' },
@@ -54,18 +56,21 @@ export function ExpensesScreen() {
   const current = LISTS.find((l) => l.key === list) ?? LISTS[0];
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Expenses</Title>
-          <Text c="dimmed" size="sm">
-            {current.title}
-          </Text>
-        </div>
-        {canCreate && <Button onClick={() => navigate('/expense/new-payment')}>Create an expense</Button>}
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Expenses"
+        description={current.title}
+        actions={
+          canCreate && (
+            <Button onClick={() => navigate(paths.expenses.newPayment.href())}>Create an expense</Button>
+          )
+        }
+      />
       <Tabs
         value={current.key}
-        onChange={(v) => navigate(v === 'all' ? '/expenses' : `/expenses/${v}`)}
+        onChange={(v) =>
+          navigate(v === 'all' ? paths.expenses.root.href() : paths.expenses.list.href({ list: String(v) }))
+        }
         keepMounted={false}
       >
         <Tabs.List style={{ flexWrap: 'wrap' }}>
@@ -132,7 +137,7 @@ function ExpenseList(props: { list: (typeof LISTS)[number] }) {
                 <Table.Tr
                   key={e.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/expense/${e.id}`)}
+                  onClick={() => navigate(paths.expenses.detail.href({ ref: e.id }))}
                 >
                   <Table.Td>{formatDate(e.createdAt)}</Table.Td>
                   <Table.Td>{e.reference}</Table.Td>

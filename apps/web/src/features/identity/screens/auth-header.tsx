@@ -1,11 +1,10 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
 
 export function AuthHeader(props: { title: string; subtitle?: string }) {
   return (
     <Stack gap={6} mb="lg">
-      <Title order={2} fz={26}>
-        {props.title}
-      </Title>
+      <PageHeader mb={0} title={props.title} titleProps={{ fz: 26 }} />
       {props.subtitle && (
         <Text c="dimmed" size="sm">
           {props.subtitle}

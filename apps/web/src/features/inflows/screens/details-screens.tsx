@@ -1,5 +1,5 @@
 // /inflows/customers/:id and /inflows/partners/:id (002 §2).
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ListBody, ListPagination } from '../../../components/list';
@@ -9,6 +9,8 @@ import { useCustomer, useInflowList, usePartner } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { CustomerModal, inflowStatusLabel } from '../components';
 import { InvoiceList } from './inflows-screen';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 export function CustomerScreen() {
   const { id } = useParams();
@@ -21,22 +23,27 @@ export function CustomerScreen() {
   const c = q.data;
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/inflows/customers')}>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.customers.href())}>
             ← Back to customers
           </Button>
-          <Title order={2}>{c.name}</Title>
-          <Text c="dimmed">
+        }
+        title={c.name}
+        description={
+          <>
             {c.email} {c.phoneNumber ? `· ${c.phoneNumber}` : ''}
-          </Text>
-        </div>
-        {canEdit && (
-          <Button variant="default" onClick={() => setEditing(true)}>
-            Edit customer
-          </Button>
-        )}
-      </Group>
+          </>
+        }
+        actions={
+          canEdit && (
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit customer
+            </Button>
+          )
+        }
+      />
       {/* 002 §2: the customer detail accepts a filter query (`?status=`), kept in the URL like
           every list: the invoice list kit, filtered by the server to this customer. */}
       <InvoiceList drafts={false} customerId={c.id} title="Invoices" />
@@ -66,12 +73,15 @@ export function PartnerScreen() {
   const p = q.data;
   return (
     <Stack gap="lg">
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/inflows/partners')}>
-          ← Back
-        </Button>
-        <Title order={2}>{p.customerName}</Title>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.partners.href())}>
+            ← Back
+          </Button>
+        }
+        title={p.customerName}
+      />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Stat label="Total value" value={formatMoney(p.totalValueMinor)} />

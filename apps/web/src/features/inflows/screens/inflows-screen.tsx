@@ -26,6 +26,8 @@ import {
 } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { CustomerModal, inflowStatusLabel, PartnerModal } from '../components';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const TABS = [
   { key: 'transactions', title: 'Transactions', path: '/inflows' },
@@ -48,27 +50,32 @@ export function InflowsScreen() {
   const current = TABS.find((t) => t.key === tab) ?? TABS[0];
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={2}>Invoices</Title>
-        <Group>
-          <Button variant="default" onClick={() => navigate('/inflows/payment-invitations')}>
-            Payment invitations
-          </Button>
-          {canPartner && (
-            <Button variant="default" onClick={() => setModal('partner')}>
-              New Partner
+      <PageHeader
+        mb={0}
+        title="Invoices"
+        actions={
+          <>
+            <Button variant="default" onClick={() => navigate(paths.paymentInvitations.href())}>
+              Payment invitations
             </Button>
-          )}
-          {canCustomer && (
-            <Button variant="default" onClick={() => setModal('customer')}>
-              New Customer
-            </Button>
-          )}
-          {canInvoice && (
-            <Button onClick={() => navigate('/inflows/new-invoice?new=page')}>New Invoice</Button>
-          )}
-        </Group>
-      </Group>
+            {canPartner && (
+              <Button variant="default" onClick={() => setModal('partner')}>
+                New Partner
+              </Button>
+            )}
+            {canCustomer && (
+              <Button variant="default" onClick={() => setModal('customer')}>
+                New Customer
+              </Button>
+            )}
+            {canInvoice && (
+              <Button onClick={() => navigate(paths.inflows.newInvoice.href({ new: 'page' }))}>
+                New Invoice
+              </Button>
+            )}
+          </>
+        }
+      />
       <Tabs value={current.key} onChange={(v) => navigate(TABS.find((t) => t.key === v)!.path)}>
         <Tabs.List>
           {TABS.map((t) => (
@@ -172,7 +179,7 @@ export function InvoiceList(props: { drafts: boolean; customerId?: string; title
                     <Button
                       size="xs"
                       variant="light"
-                      onClick={() => navigate(`/inflows/edit-invoice?invoiceId=${i.id}`)}
+                      onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: i.id }))}
                     >
                       Continue
                     </Button>
@@ -182,7 +189,7 @@ export function InvoiceList(props: { drafts: boolean; customerId?: string; title
                 <Table.Tr
                   key={i.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/inflows/invoices/${i.id}`)}
+                  onClick={() => navigate(paths.inflows.invoice.href({ id: i.id }))}
                 >
                   <Table.Td>{formatDate(i.createdAt)}</Table.Td>
                   <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
@@ -239,7 +246,7 @@ function TransactionsList() {
               <Table.Tr
                 key={x.id}
                 style={{ cursor: 'pointer' }}
-                onClick={() => navigate(`/inflows/invoices/${x.itemData.invoiceId}`)}
+                onClick={() => navigate(paths.inflows.invoice.href({ id: x.itemData.invoiceId }))}
               >
                 <Table.Td>{formatDate(x.updatedAt)}</Table.Td>
                 <Table.Td>{x.type}</Table.Td>
@@ -298,7 +305,7 @@ function CustomerList() {
               <Table.Tr
                 key={c.id}
                 style={{ cursor: 'pointer' }}
-                onClick={() => navigate(`/inflows/customers/${c.id}`)}
+                onClick={() => navigate(paths.inflows.customer.href({ id: c.id }))}
               >
                 <Table.Td>{c.name}</Table.Td>
                 <Table.Td>{c.email}</Table.Td>
@@ -369,7 +376,7 @@ function PartnerList() {
                       </Button>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item onClick={() => navigate(`/inflows/partners/${p.id}`)}>
+                      <Menu.Item onClick={() => navigate(paths.inflows.partner.href({ id: p.id }))}>
                         View Details
                       </Menu.Item>
                       {canEdit && <Menu.Item onClick={() => setEditing(p.id)}>Edit Partner</Menu.Item>}
@@ -418,7 +425,7 @@ function ApprovalList(props: { kind: 'pending' | 'rejected' }) {
               <Table.Tr
                 key={a.pendingApprovalItem.id}
                 style={{ cursor: 'pointer' }}
-                onClick={() => navigate(`/inflows/invoices/${a.resourceItem.id}`)}
+                onClick={() => navigate(paths.inflows.invoice.href({ id: a.resourceItem.id }))}
               >
                 <Table.Td>{formatDate(a.resourceItem.createdAt)}</Table.Td>
                 <Table.Td>{a.resourceItem.reference}</Table.Td>

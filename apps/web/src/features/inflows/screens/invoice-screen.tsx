@@ -31,6 +31,8 @@ import { useBanks } from '../../profile';
 import { inflowApi, refreshInflows, useInvoice, useInvoiceTransactions } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { inflowStatusLabel } from '../components';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const STRATEGY: Record<string, string> = {
   consolidated: 'Once after all collections',
@@ -102,75 +104,82 @@ export function InvoiceScreen() {
   };
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/inflows/invoices')}>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.invoices.href())}>
             ← Back
           </Button>
-          <Group gap="sm">
-            <Title order={2}>{formatMoney(inv.amountMinor)}</Title>
+        }
+        title={formatMoney(inv.amountMinor)}
+        badges={
+          <>
             <StatusBadge status={inv.status} label={inflowStatusLabel(inv.status)} />
             {inv.deliveryStatus === 'delivered' && (
               <StatusBadge status="delivered" label={inflowStatusLabel('delivered')} />
             )}
-          </Group>
-          <Text c="dimmed" size="sm">
+          </>
+        }
+        description={
+          <>
             {inv.reference} · {formatDateTime(inv.createdAt)} · requested by {inv.createdBy}
-          </Text>
-        </div>
-        <ApprovalActions
-          item={inv.approvalWorkflowPendingApprovalItem}
-          onDone={() => void refreshInflows()}
-          extra={
-            <>
-              {canPost && inv.approvalStatus === 'rejected' && (
-                <Button
-                  variant="default"
-                  onClick={() => navigate(`/inflows/edit-invoice?invoiceId=${inv.id}`)}
-                >
-                  Edit Invoice
-                </Button>
-              )}
-              {inv.status !== 'draft' && (
-                <Button
-                  variant="default"
-                  component="a"
-                  href={`/api/inflows/invoice/${inv.id}/pdf`}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  Download PDF
-                </Button>
-              )}
-              {canPost && payable && inv.collectionAccount && (
-                <Button variant="default" loading={remind.isPending} onClick={() => remind.mutate()}>
-                  Send reminder
-                </Button>
-              )}
-              {payable && inv.payLink && (
-                <Button variant="default" onClick={() => void share()}>
-                  Share payment link
-                </Button>
-              )}
-              {canPut && cancellable && (
-                <Button color="red" variant="light" onClick={() => setCancelling(true)}>
-                  Cancel invoice
-                </Button>
-              )}
-              {deliverable && (
-                <Button variant="default" onClick={() => setDelivering(true)}>
-                  Confirm delivery
-                </Button>
-              )}
-              {canPost && settling && (
-                <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
-                  Retry Failed Settlements
-                </Button>
-              )}
-            </>
-          }
-        />
-      </Group>
+          </>
+        }
+        actions={
+          <ApprovalActions
+            item={inv.approvalWorkflowPendingApprovalItem}
+            onDone={() => void refreshInflows()}
+            extra={
+              <>
+                {canPost && inv.approvalStatus === 'rejected' && (
+                  <Button
+                    variant="default"
+                    onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: inv.id }))}
+                  >
+                    Edit Invoice
+                  </Button>
+                )}
+                {inv.status !== 'draft' && (
+                  <Button
+                    variant="default"
+                    component="a"
+                    href={`/api/inflows/invoice/${inv.id}/pdf`}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    Download PDF
+                  </Button>
+                )}
+                {canPost && payable && inv.collectionAccount && (
+                  <Button variant="default" loading={remind.isPending} onClick={() => remind.mutate()}>
+                    Send reminder
+                  </Button>
+                )}
+                {payable && inv.payLink && (
+                  <Button variant="default" onClick={() => void share()}>
+                    Share payment link
+                  </Button>
+                )}
+                {canPut && cancellable && (
+                  <Button color="red" variant="light" onClick={() => setCancelling(true)}>
+                    Cancel invoice
+                  </Button>
+                )}
+                {deliverable && (
+                  <Button variant="default" onClick={() => setDelivering(true)}>
+                    Confirm delivery
+                  </Button>
+                )}
+                {canPost && settling && (
+                  <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
+                    Retry Failed Settlements
+                  </Button>
+                )}
+              </>
+            }
+          />
+        }
+      />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <DetailField label="Initial amount" value={formatMoney(inv.initialAmountMinor)} />

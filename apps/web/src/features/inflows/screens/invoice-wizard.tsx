@@ -29,6 +29,8 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { inflowApi, refreshInflows, useCustomers, useInvoice, usePartners } from '../api';
 import { CustomerModal } from '../components';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const DRAFT_KEY = 'owo.invoice-draft';
 const readDraft = (): string | null => sessionStorage.getItem(DRAFT_KEY);
@@ -48,12 +50,15 @@ function Frame(props: { step: number; editing: boolean; children: React.ReactNod
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={2}>{props.editing ? 'Edit Invoice' : 'New Invoice'}</Title>
-          <Button variant="subtle" onClick={() => navigate('/inflows/invoices')}>
-            Close
-          </Button>
-        </Group>
+        <PageHeader
+          mb={0}
+          title={props.editing ? 'Edit Invoice' : 'New Invoice'}
+          actions={
+            <Button variant="subtle" onClick={() => navigate(paths.inflows.invoices.href())}>
+              Close
+            </Button>
+          }
+        />
         <Stepper active={props.step} size="sm">
           <Stepper.Step label="Invoice Details" />
           <Stepper.Step label="Payment Terms" />
@@ -70,7 +75,7 @@ export function EditInvoiceScreen() {
   const [params] = useSearchParams();
   const id = params.get('invoiceId');
   if (id) writeDraft(id, true);
-  return <Navigate to="/inflows/new-invoice" replace />;
+  return <Navigate to={paths.inflows.newInvoice.href()} replace />;
 }
 
 type Line = { name: string; price: number | string; quantity: number | string };
@@ -80,7 +85,7 @@ export function InvoiceDetailsScreen() {
   // ?new=page (the header button) starts a fresh draft, once: the URL then drops the flag.
   if (params.get('new') === 'page') {
     writeDraft(null);
-    return <Navigate to="/inflows/new-invoice" replace />;
+    return <Navigate to={paths.inflows.newInvoice.href()} replace />;
   }
   return <DetailsLoader />;
 }
@@ -124,7 +129,7 @@ function DetailsForm(props: { invoice: InvoiceDetail | null }) {
     onSuccess: (res) => {
       writeDraft(res.data.id);
       void refreshInflows();
-      void navigate('/inflows/payment-terms-invoice');
+      void navigate(paths.inflows.invoicePaymentTerms.href());
     },
     onError: (err) => setErrors(err.errors ?? {}),
   });
@@ -268,7 +273,7 @@ type Term = { name: string; percentage: string; dueDate: string };
 export function PaymentTermsScreen() {
   const [draftId] = useState(readDraft);
   const inv = useInvoice(draftId ?? undefined);
-  if (!draftId) return <Navigate to="/inflows/new-invoice" replace />;
+  if (!draftId) return <Navigate to={paths.inflows.newInvoice.href()} replace />;
   if (inv.isLoading || !inv.data) return <Loader m="xl" />;
   return <TermsForm invoice={inv.data} />;
 }
@@ -311,7 +316,7 @@ function TermsForm(props: { invoice: InvoiceDetail }) {
       }),
     onSuccess: () => {
       void refreshInflows();
-      void navigate('/inflows/review-invoice');
+      void navigate(paths.inflows.reviewInvoice.href());
     },
     onError: (err) => setErrors(err.errors ?? {}),
   });
@@ -380,7 +385,7 @@ function TermsForm(props: { invoice: InvoiceDetail }) {
           )}
           {errors.terms && <Alert color="red">{errors.terms[0]}</Alert>}
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate('/inflows/new-invoice')}>
+            <Button variant="default" onClick={() => navigate(paths.inflows.newInvoice.href())}>
               Back
             </Button>
             <Button loading={save.isPending} onClick={() => save.mutate()}>
@@ -402,10 +407,10 @@ export function ReviewInvoiceScreen() {
     onSuccess: () => {
       writeDraft(null);
       void refreshInflows();
-      void navigate('/inflows/invoices');
+      void navigate(paths.inflows.invoices.href());
     },
   });
-  if (!draftId) return <Navigate to="/inflows/new-invoice" replace />;
+  if (!draftId) return <Navigate to={paths.inflows.newInvoice.href()} replace />;
   if (q.isLoading || !q.data) return <Loader m="xl" />;
   const inv = q.data;
   return (
@@ -466,7 +471,7 @@ export function ReviewInvoiceScreen() {
             </Table.Tbody>
           </Table>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate('/inflows/payment-terms-invoice')}>
+            <Button variant="default" onClick={() => navigate(paths.inflows.invoicePaymentTerms.href())}>
               Back
             </Button>
             <Button loading={submit.isPending} onClick={() => submit.mutate()}>

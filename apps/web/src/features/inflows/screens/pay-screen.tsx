@@ -22,6 +22,7 @@ import type { PublicInvoice } from '@owo/contract';
 import { LINK_STATUS } from '@owo/contract/http';
 import { INFLOW_MSG } from '@owo/contract/inflows';
 import { isApiError } from '../../../lib/api';
+import { PageHeader } from '../../../components/page-header';
 
 export function PayInvoiceScreen() {
   const { token = '' } = useParams();
@@ -56,12 +57,15 @@ export function InvoicePayCard({ data }: { data: PublicInvoice }) {
   return (
     <Card withBorder padding="xl">
       <Stack>
-        <div>
-          <Title order={2}>Pay invoice</Title>
-          <Text c="dimmed">
-            {q.data.companyName} · {q.data.reference}
-          </Text>
-        </div>
+        <PageHeader
+          mb={0}
+          title="Pay invoice"
+          description={
+            <>
+              {q.data.companyName} · {q.data.reference}
+            </>
+          }
+        />
         <Text>Billed to {q.data.customerName}</Text>
         <Table>
           <Table.Thead>

@@ -1,4 +1,5 @@
 // Plans shown on /pricing. Transfer fees follow the NIP-style bands Nigerian banks charge for
+import { paths } from '../../../lib/paths';
 // instant transfers, so customers can compare like for like.
 
 export type Plan = {
@@ -27,7 +28,7 @@ export const PLANS: Plan[] = [
       'One-level approvals',
       'Pay only per-transfer fees',
     ],
-    cta: { label: 'Create a free account', to: '/auth/register' },
+    cta: { label: 'Create a free account', to: paths.auth.register.href() },
   },
   {
     key: 'growth',
@@ -44,7 +45,7 @@ export const PLANS: Plan[] = [
       'Bulk payouts and electricity vending',
       'Accounting CSV exports',
     ],
-    cta: { label: 'Start with Growth', to: '/auth/register' },
+    cta: { label: 'Start with Growth', to: paths.auth.register.href() },
     highlighted: true,
   },
   {
@@ -61,7 +62,7 @@ export const PLANS: Plan[] = [
       'Negotiated transfer fees and higher limits',
       'Dedicated account manager and priority support',
     ],
-    cta: { label: 'Talk to sales', to: '/support' },
+    cta: { label: 'Talk to sales', to: paths.support.href() },
   },
 ];
 

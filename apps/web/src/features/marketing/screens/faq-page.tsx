@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { FaqAccordion } from '../components/faq-accordion';
 import { Hero } from '../components/sections';
 import { usePageMeta } from '../components/use-page-meta';
+import { paths } from '../../../lib/paths';
 
 export function FaqPage() {
   usePageMeta({
@@ -24,7 +25,7 @@ export function FaqPage() {
         <FaqAccordion />
         <Text ta="center" c="dimmed" mt="xl">
           Still have a question?{' '}
-          <Anchor component={Link} to="/support" underline="always">
+          <Anchor component={Link} to={paths.support.href()} underline="always">
             Contact support
           </Anchor>
           .

@@ -5,13 +5,14 @@ import { FEATURES, featureByKey } from '../content/features';
 import { CheckIcon, UserIcon } from '../components/icons';
 import { ClosingPitch, Hero, SectionTitle } from '../components/sections';
 import { usePageMeta } from '../components/use-page-meta';
+import { paths } from '../../../lib/paths';
 
 export function FeaturePage({ featureKey }: { featureKey: string }) {
   const f = featureByKey(featureKey);
   usePageMeta({ ...f.meta, path: f.path });
   return (
     <>
-      <Hero {...f.hero} secondary={{ label: 'See pricing', to: '/pricing' }} />
+      <Hero {...f.hero} secondary={{ label: 'See pricing', to: paths.pricing.href() }} />
       <Container size="lg" py={{ base: 56, md: 80 }}>
         <SectionTitle eyebrow="What you get" title={`${f.name} that fits how Nigerian businesses work`} />
         <SimpleGrid

@@ -16,6 +16,7 @@ import { FEATURES } from '../content/features';
 import { ArrowRightIcon } from '../components/icons';
 import { CheckList, ClosingPitch, Hero, SectionTitle } from '../components/sections';
 import { usePageMeta } from '../components/use-page-meta';
+import { paths } from '../../../lib/paths';
 
 const STEPS = [
   {
@@ -66,7 +67,7 @@ export function HomePage() {
         heading="All your company's payments, approved and on record"
         text="Owo brings vendor payouts, payroll, expenses, invoices and electricity bills into one account with approvals your finance team can trust. Less chasing, fewer mistakes, books that close on time."
         cta="Create a free account"
-        secondary={{ label: 'See pricing', to: '/pricing' }}
+        secondary={{ label: 'See pricing', to: paths.pricing.href() }}
       />
       <Container size="lg" py={{ base: 56, md: 80 }}>
         <SectionTitle
@@ -133,7 +134,7 @@ export function HomePage() {
                 payment has a requester, approvers and a receipt, and nobody can see or move more than their
                 role allows.
               </Text>
-              <Anchor component={Link} to="/faq" fw={600}>
+              <Anchor component={Link} to={paths.faq.href()} fw={600}>
                 Read common questions
               </Anchor>
             </Stack>

@@ -12,6 +12,7 @@ import { useDraft } from '../../../lib/drafts';
 import { CategorySelect } from '../../categories';
 import { useWallets } from '../../money';
 import { marketplaceApi, PURCHASE_DRAFT, refreshMarketplace, useMeters, type PurchaseDraft } from '../api';
+import { paths } from '../../../lib/paths';
 
 export function useNgnWallets() {
   const wallets = useWallets();
@@ -185,7 +186,7 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
               onClick={() => {
                 if (kind === 'single') return setStep('single');
                 close();
-                void navigate('/marketplace/buy-electricity');
+                void navigate(paths.marketplace.buyElectricity.href());
               }}
             >
               Continue

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -20,6 +8,8 @@ import { CategorySelect } from '../../categories';
 import { useDraft } from '../../../lib/drafts';
 import { PURCHASE_DRAFT, useMeters, type PurchaseDraft } from '../api';
 import { useNgnWallets } from '../components/buy-modal';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** Bulk purchase (001 §4): tick meters (select-all), an amount per meter, then the review route. */
 export function BulkBuyScreen() {
@@ -64,16 +54,19 @@ export function BulkBuyScreen() {
         amount: picked[m.id],
       })),
     });
-    void navigate('/marketplace/buy-electricity/review');
+    void navigate(paths.marketplace.buyElectricityReview.href());
   };
   return (
     <Stack gap="lg">
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/marketplace')}>
-          ← {t('title')}
-        </Button>
-        <Title order={2}>{t('buyFlow.bulkTitle')}</Title>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.root.href())}>
+            ← {t('title')}
+          </Button>
+        }
+        title={t('buyFlow.bulkTitle')}
+      />
       {error && <Alert color="red">{error}</Alert>}
       <Card>
         <Group align="flex-start" wrap="wrap">

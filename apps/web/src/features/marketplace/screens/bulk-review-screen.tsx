@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +6,8 @@ import { useDraft } from '../../../lib/drafts';
 import { useApiMutation } from '../../../lib/query';
 import { marketplaceApi, PURCHASE_DRAFT, refreshMarketplace, type PurchaseDraft } from '../api';
 import { PaymentInitiatedModal, ReviewTable } from '../components/buy-modal';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /marketplace/buy-electricity/review: the bulk order, Make Payment, then 'Payment Initiated'. */
 export function BulkReviewScreen() {
@@ -30,12 +32,15 @@ export function BulkReviewScreen() {
   if (!draft) return <Alert color="yellow">Nothing to review. Choose meters first.</Alert>;
   return (
     <Stack gap="lg">
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/marketplace/buy-electricity')}>
-          ← {t('form.back')}
-        </Button>
-        <Title order={2}>{t('buyFlow.review')}</Title>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.buyElectricity.href())}>
+            ← {t('form.back')}
+          </Button>
+        }
+        title={t('buyFlow.review')}
+      />
       {pay.error?.errors?.categoryId && (
         // Over the chosen category's monthly budget (422): change it on the previous step.
         <Alert color="red" title={pay.error.errors.categoryId[0]}>
@@ -44,7 +49,7 @@ export function BulkReviewScreen() {
             px={0}
             size="compact-sm"
             onClick={() =>
-              navigate('/marketplace/buy-electricity', {
+              navigate(paths.marketplace.buyElectricity.href(), {
                 state: { categoryError: pay.error?.errors?.categoryId?.[0] },
               })
             }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -9,6 +9,8 @@ import { useCan } from '../../../lib/session';
 import { useVendings, VENDING_GROUPS } from '../api';
 import { BuyModal } from '../components/buy-modal';
 import { approvalLabel, vendStatusLabel } from '../components/status';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const TABS = [
   { key: 'vending-history', status: undefined },
@@ -41,28 +43,27 @@ export function MarketplaceScreen() {
   const pagination = list.data?.pagination;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>{t('title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('subtitle')}
-          </Text>
-        </div>
-        <Group gap="sm">
-          {canReport && (
-            <Button variant="default" onClick={() => navigate('/marketplace/reports/meters')}>
-              {t('report.button')}
-            </Button>
-          )}
-          {canAssets && (
-            <Button variant="default" onClick={() => navigate('/marketplace/meters')}>
-              {t('assets')}
-            </Button>
-          )}
-          {canBuy && <Button onClick={() => setBuying(true)}>{t('buy')}</Button>}
-        </Group>
-      </Group>
-      <Tabs value={tab.key} onChange={(v) => navigate(`/marketplace/${v}`)}>
+      <PageHeader
+        mb={0}
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          <>
+            {canReport && (
+              <Button variant="default" onClick={() => navigate(paths.marketplace.meterReport.href())}>
+                {t('report.button')}
+              </Button>
+            )}
+            {canAssets && (
+              <Button variant="default" onClick={() => navigate(paths.marketplace.meters.href())}>
+                {t('assets')}
+              </Button>
+            )}
+            {canBuy && <Button onClick={() => setBuying(true)}>{t('buy')}</Button>}
+          </>
+        }
+      />
+      <Tabs value={tab.key} onChange={(v) => navigate(paths.marketplace.tab.href({ tab: String(v) }))}>
         <Tabs.List>
           {TABS.map((x) => (
             <Tabs.Tab key={x.key} value={x.key}>
@@ -99,7 +100,7 @@ export function MarketplaceScreen() {
                 <Table.Tr
                   key={v.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/marketplace/vendings/${v.id}`)}
+                  onClick={() => navigate(paths.marketplace.vending.href({ id: v.id }))}
                 >
                   <Table.Td>{formatDate(v.createdAt)}</Table.Td>
                   <Table.Td>

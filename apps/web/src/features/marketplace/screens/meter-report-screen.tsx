@@ -1,10 +1,12 @@
-import { Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ExportCsvButton, ListBody } from '../../../components/list';
 import { formatMoney } from '../../../lib/format';
 import { METER_REPORT_PATH, useMeterReport } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const MONTHS_BACK = 24;
@@ -37,15 +39,16 @@ export function MeterReportScreen() {
   const rows = report.data?.rows ?? [];
   return (
     <Stack gap="lg">
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/marketplace')}>
-          ← {t('title')}
-        </Button>
-        <Title order={2}>{t('report.title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('report.subtitle')}
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.root.href())}>
+            ← {t('title')}
+          </Button>
+        }
+        title={t('report.title')}
+        description={t('report.subtitle')}
+      />
       <Card>
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Select

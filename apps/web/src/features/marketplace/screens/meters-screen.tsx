@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,8 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { marketplaceApi, METER_GROUPS, refreshMarketplace, useDiscos, useMeters } from '../api';
 import { MeterModal } from '../components/meter-modal';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /marketplace/meters, titled Assets (001 §2): saved meters and the new-meter flow. */
 export function MetersScreen() {
@@ -24,25 +26,26 @@ export function MetersScreen() {
   });
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/marketplace')}>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.root.href())}>
             ← {t('title')}
           </Button>
-          <Title order={2}>{t('assets')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('assetsSubtitle')}
-          </Text>
-        </div>
-        {canPost && (
-          <Group gap="sm">
-            <Button variant="default" onClick={() => navigate('/marketplace/import-meters')}>
-              {t('import.button')}
-            </Button>
-            <Button onClick={() => setAdding(true)}>{t('newMeter')}</Button>
-          </Group>
-        )}
-      </Group>
+        }
+        title={t('assets')}
+        description={t('assetsSubtitle')}
+        actions={
+          canPost && (
+            <Group gap="sm">
+              <Button variant="default" onClick={() => navigate(paths.marketplace.importMeters.href())}>
+                {t('import.button')}
+              </Button>
+              <Button onClick={() => setAdding(true)}>{t('newMeter')}</Button>
+            </Group>
+          )
+        }
+      />
       <Card>
         <FilterBar
           groups={[

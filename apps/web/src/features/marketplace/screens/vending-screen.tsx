@@ -8,7 +8,6 @@ import {
   NumberInput,
   SimpleGrid,
   Stack,
-  Text,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -23,6 +22,8 @@ import { ApprovalActions, TrailList } from '../../approvals';
 import { marketplaceApi, refreshMarketplace, useVending } from '../api';
 import { approvalLabel, vendStatusLabel } from '../components/status';
 import { TokenText } from '../components/token';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /marketplace/vendings/{id}: summary, asset details, approval history and the vending response. */
 export function VendingScreen() {
@@ -47,33 +48,40 @@ export function VendingScreen() {
   const rejected = v.approvalStatus === 'rejected';
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/marketplace/vending-history')}>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.marketplace.vendingHistory.href())}>
             ← {t('tabs.vending-history')}
           </Button>
-          <Group gap="sm">
-            <Title order={2}>{formatMoney(v.amountMinor, v.currency)}</Title>
+        }
+        title={formatMoney(v.amountMinor, v.currency)}
+        badges={
+          <>
             <StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />
             <StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />
-          </Group>
-          <Text c="dimmed" size="sm">
+          </>
+        }
+        description={
+          <>
             {v.reference} · {formatDateTime(v.createdAt)}
             {v.orderSize > 1 ? ` · one of ${v.orderSize} meters in this order` : ''}
-          </Text>
-        </div>
-        <ApprovalActions
-          item={v.approvalWorkflowPendingApprovalItem}
-          onDone={() => void refreshMarketplace()}
-          extra={
-            rejected && canPatch ? (
-              <Button variant="default" onClick={() => (setAmount(v.amount), setUpdating(true))}>
-                {t('detail.update')}
-              </Button>
-            ) : null
-          }
-        />
-      </Group>
+          </>
+        }
+        actions={
+          <ApprovalActions
+            item={v.approvalWorkflowPendingApprovalItem}
+            onDone={() => void refreshMarketplace()}
+            extra={
+              rejected && canPatch ? (
+                <Button variant="default" onClick={() => (setAmount(v.amount), setUpdating(true))}>
+                  {t('detail.update')}
+                </Button>
+              ) : null
+            }
+          />
+        }
+      />
       {v.failureReason && <Alert color="red">{v.failureReason} — the money is back in your wallet.</Alert>}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card>

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Card, Divider, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Divider, Loader, Select, Stack } from '@mantine/core';
 import { fromMinor, receivingDetailRows, type TransactionItem } from '@owo/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 import { useFundingAccount, useInvalidateMoney, useWallets } from '../api';
 import { CopyField } from '../components/copy-field';
 import { SandboxDeposit } from '../components/sandbox-deposit';
@@ -44,19 +45,21 @@ export function AddFundsScreen() {
 
   return (
     <Stack gap="lg" maw={640} mx="auto" w="100%">
-      <div>
-        <Title order={2}>Add Funds</Title>
-        <Text c="dimmed" size="sm">
-          {foreign
+      <PageHeader
+        mb={0}
+        title="Add Funds"
+        description={
+          foreign
             ? `Send ${wallet.currency} from a bank account abroad to your ${wallet.currency} wallet's account details. It is credited as soon as the bank confirms.`
-            : "Transfer from any Nigerian bank account to your wallet's dedicated account. It is credited as soon as the bank confirms."}
-        </Text>
+            : "Transfer from any Nigerian bank account to your wallet's dedicated account. It is credited as soon as the bank confirms."
+        }
+      >
         {back && (
           <Anchor component={Link} to={back} size="sm">
             Back to your payment
           </Anchor>
         )}
-      </div>
+      </PageHeader>
       <Card>
         <Stack gap="md">
           <Select

@@ -1,8 +1,9 @@
-import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toMinor } from '@owo/contract';
 import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const safeMinor = (v: string | null) => {
   try {
@@ -34,7 +35,7 @@ export function AddFundsSuccessScreen() {
             <path d="M20 6 9 17l-5-5" />
           </svg>
         </ThemeIcon>
-        <Title order={2}>Funds added</Title>
+        <PageHeader mb={0} title="Funds added" />
         {minor !== null && (
           <Text fz={32} fw={750} data-testid="success-amount">
             {formatMoney(minor, 'NGN')}

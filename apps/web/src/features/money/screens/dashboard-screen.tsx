@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Menu,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { CURRENCIES, type WalletDto } from '@owo/contract';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api';
@@ -22,6 +10,7 @@ import { useInvalidateMoney, useTransactions, useWallets } from '../api';
 import { TransactionsTable } from '../components/transactions-table';
 import { WalletCard } from '../components/wallet-card';
 import { InsightPanels } from '../../insights';
+import { PageHeader } from '../../../components/page-header';
 
 /** /dashboard: wallet overview and the five latest transactions. */
 export function DashboardScreen() {
@@ -42,33 +31,32 @@ export function DashboardScreen() {
 
   return (
     <Stack gap="xl">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</Title>
-          <Text c="dimmed" size="sm">
-            Your wallets at a glance
-          </Text>
-        </div>
-        <Group gap="sm">
-          {canAddWallet && missing.length > 0 && (
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <Button variant="default" loading={addWallet.isPending}>
-                  Add wallet
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {missing.map((c) => (
-                  <Menu.Item key={c} onClick={() => addWallet.mutate(c)}>
-                    {c} wallet
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-          )}
-          <AddFundsButton />
-        </Group>
-      </Group>
+      <PageHeader
+        mb={0}
+        title={firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+        description="Your wallets at a glance"
+        actions={
+          <>
+            {canAddWallet && missing.length > 0 && (
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button variant="default" loading={addWallet.isPending}>
+                    Add wallet
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {missing.map((c) => (
+                    <Menu.Item key={c} onClick={() => addWallet.mutate(c)}>
+                      {c} wallet
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+            <AddFundsButton />
+          </>
+        }
+      />
 
       {wallets.error && <Alert color="red">{wallets.error.message}</Alert>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">

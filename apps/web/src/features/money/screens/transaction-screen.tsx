@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DetailField } from '../../../components/detail-field';
 import { FullPageLoader } from '../../../components/page-states';
@@ -16,6 +16,7 @@ import {
   statusLabel,
   typeLabel,
 } from '../rules';
+import { PageHeader } from '../../../components/page-header';
 
 /** /transaction/:transactionId: every field, the related reversal/original, and the receipt. */
 export function TransactionScreen() {
@@ -49,23 +50,24 @@ export function TransactionScreen() {
       </Anchor>
       <Card>
         <Stack gap="lg">
-          <Group justify="space-between" align="flex-start" wrap="wrap">
-            <Stack gap={4}>
+          <PageHeader
+            mb={0}
+            above={
               <Text size="sm" c="dimmed">
                 {typeLabel(t.type)}
               </Text>
-              <Title order={2} c={amountColor(t)} data-testid="detail-amount">
-                {signedAmountText(t)}
-              </Title>
-              <Group gap="xs">
-                <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(t.createdAt)}
-                </Text>
-              </Group>
-            </Stack>
-            <ReceiptButton transaction={t} />
-          </Group>
+            }
+            title={signedAmountText(t)}
+            titleProps={{ c: amountColor(t), 'data-testid': 'detail-amount' }}
+            actions={<ReceiptButton transaction={t} />}
+          >
+            <Group gap="xs">
+              <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />
+              <Text size="sm" c="dimmed">
+                {formatDateTime(t.createdAt)}
+              </Text>
+            </Group>
+          </PageHeader>
           {t.failureReason && (
             <Alert color={t.status === 'failed' ? 'red' : 'gray'} title="Reason">
               {t.failureReason}

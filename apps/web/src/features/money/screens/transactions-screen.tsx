@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -14,6 +14,7 @@ import { TRANSACTION_GROUPS, useTransactions, useWallets } from '../api';
 import { StatementModal } from '../components/statement-modal';
 import { TransactionFilters } from '../components/transaction-filters';
 import { TransactionsTable } from '../components/transactions-table';
+import { PageHeader } from '../../../components/page-header';
 
 /** /transactions (002 §4): the list kit (URL filters, 20 per page, CSV export); rows open the detail. */
 export function TransactionsScreen() {
@@ -27,28 +28,29 @@ export function TransactionsScreen() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>Transactions</Title>
-          <Text c="dimmed" size="sm">
-            Every movement on your wallets{pagination ? ` · ${pagination.totalItems} in total` : ''}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton
-            path="/transactions"
-            filters={filters}
-            groups={TRANSACTION_GROUPS}
-            filename="owo-transactions.csv"
-          />
-          {canStatement && (
-            <Button variant="default" onClick={() => setStatementOpen(true)}>
-              Statement
-            </Button>
-          )}
-          <AddFundsButton />
-        </Group>
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Transactions"
+        description={
+          <>Every movement on your wallets{pagination ? ` · ${pagination.totalItems} in total` : ''}</>
+        }
+        actions={
+          <>
+            <ExportCsvButton
+              path="/transactions"
+              filters={filters}
+              groups={TRANSACTION_GROUPS}
+              filename="owo-transactions.csv"
+            />
+            {canStatement && (
+              <Button variant="default" onClick={() => setStatementOpen(true)}>
+                Statement
+              </Button>
+            )}
+            <AddFundsButton />
+          </>
+        }
+      />
       <Card>
         <TransactionFilters wallets={wallets.data ?? []} value={filters} onChange={setFilters} />
       </Card>

@@ -1,9 +1,10 @@
-import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useDeleteAllNotifications, useMarkAllRead, useNotifications, type NotificationFilter } from '../api';
 import { NotificationDetailsModal } from '../components/notification-details-modal';
 import { NotificationList } from '../components/notification-list';
 import { useNotificationActions } from '../use-open-notification';
+import { PageHeader } from '../../../components/page-header';
 
 /** /notifications: the drawer's list on a full page, 10 per page (000 §2.8, §9). */
 export function NotificationsPage() {
@@ -17,35 +18,38 @@ export function NotificationsPage() {
 
   return (
     <Stack gap="lg" maw={860}>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Notifications</Title>
-          <Text c="dimmed" fz="sm">
+      <PageHeader
+        mb={0}
+        title="Notifications"
+        description={
+          <>
             {unread > 0
               ? `You have ${unread} unread notification${unread === 1 ? '' : 's'}.`
               : 'You are all caught up.'}
-          </Text>
-        </div>
-        <Group gap="xs">
-          <Button
-            variant="light"
-            disabled={unread === 0}
-            loading={markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
-            Mark all as read
-          </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            disabled={!list.data?.totalItems}
-            loading={deleteAll.isPending}
-            onClick={() => deleteAll.mutate()}
-          >
-            Delete all
-          </Button>
-        </Group>
-      </Group>
+          </>
+        }
+        actions={
+          <Group gap="xs">
+            <Button
+              variant="light"
+              disabled={unread === 0}
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate()}
+            >
+              Mark all as read
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              disabled={!list.data?.totalItems}
+              loading={deleteAll.isPending}
+              onClick={() => deleteAll.mutate()}
+            >
+              Delete all
+            </Button>
+          </Group>
+        }
+      />
       <SegmentedControl
         value={filter}
         onChange={(v) => {

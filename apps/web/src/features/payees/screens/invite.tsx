@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiMutation } from '../../../lib/query';
 import { vendorOnboardingApi } from '../api';
+import { paths } from '../../../lib/paths';
 
 /** /vendors/invite: mail a vendor a single-use link to add their own details and bank account. */
 export function VendorInviteScreen() {
@@ -13,12 +14,13 @@ export function VendorInviteScreen() {
   const [name, setName] = useState(params.get('name') ?? '');
   const send = useApiMutation({
     mutationFn: () => vendorOnboardingApi.invite({ email, name: name || undefined, payeeId }),
-    onSuccess: (res) => void navigate('/vendors/invite/success', { state: { email: res.data.email } }),
+    onSuccess: (res) =>
+      void navigate(paths.vendors.inviteSuccess.href(), { state: { email: res.data.email } }),
   });
   const err = (k: string) => send.error?.errors?.[k]?.[0];
   return (
     <Stack gap="lg" maw={560}>
-      <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate('/vendors')}>
+      <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate(paths.vendors.root.href())}>
         ← Vendors
       </Button>
       <Card>
@@ -90,8 +92,8 @@ export function VendorInviteSuccessScreen() {
           They appear in your vendors once they finish.
         </Text>
         <Group>
-          <Button onClick={() => navigate('/vendors')}>Back to vendors</Button>
-          <Button variant="default" onClick={() => navigate('/vendors/invite')}>
+          <Button onClick={() => navigate(paths.vendors.root.href())}>Back to vendors</Button>
+          <Button variant="default" onClick={() => navigate(paths.vendors.invite.href())}>
             Invite another vendor
           </Button>
         </Group>

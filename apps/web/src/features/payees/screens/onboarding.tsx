@@ -10,6 +10,8 @@ import { useDraft } from '../../../lib/drafts';
 import { useApiMutation } from '../../../lib/query';
 import { useOnboarding, useOnboardingBanks, vendorOnboardingApi } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 type Done = {
   ref: string;
@@ -57,7 +59,7 @@ export function OnboardingInvitationScreen() {
       ) : (
         <Card>
           <Stack>
-            <Title order={2}>{q.data.companyName} invites you to get paid with Owo</Title>
+            <PageHeader mb={0} title={<>{q.data.companyName} invites you to get paid with Owo</>} />
             <Text>
               Add your details and the bank account {q.data.companyName} should pay you to. It takes two short
               steps and no account.
@@ -65,7 +67,9 @@ export function OnboardingInvitationScreen() {
             <Text size="sm" c="dimmed">
               This link was sent to {q.data.email}. It works once.
             </Text>
-            <Button onClick={() => void navigate(`/add-personal-details/${ref}`)}>Get started</Button>
+            <Button onClick={() => void navigate(paths.vendorOnboarding.personalDetails.href({ ref }))}>
+              Get started
+            </Button>
           </Stack>
         </Card>
       )}
@@ -86,7 +90,7 @@ export function AddPersonalDetailsScreen() {
       vendorOnboardingApi.personal(ref, body),
     onSuccess: () => {
       void q.refetch();
-      void navigate(`/add-bank-details/${ref}`);
+      void navigate(paths.vendorOnboarding.bankDetails.href({ ref }));
     },
   });
   if (q.isLoading)
@@ -171,7 +175,7 @@ export function AddBankDetailsScreen() {
     mutationFn: () => vendorOnboardingApi.bank(ref, { bankCode, accountNumber }),
     onSuccess: (res) => {
       setDone({ ref, ...res.data });
-      void navigate(`/success/${ref}`);
+      void navigate(paths.vendorOnboarding.success.href({ ref }));
     },
   });
   if (q.isLoading)
@@ -191,7 +195,11 @@ export function AddBankDetailsScreen() {
       <PublicFrame>
         <Alert color="yellow" title="One step first">
           {VENDOR_INVITE_MSG.personalFirst}.{' '}
-          <Button variant="subtle" size="xs" onClick={() => navigate(`/add-personal-details/${ref}`)}>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => navigate(paths.vendorOnboarding.personalDetails.href({ ref }))}
+          >
             Add your details
           </Button>
         </Alert>
@@ -258,7 +266,7 @@ export function OnboardingSuccessScreen() {
     <PublicFrame>
       <Card>
         <Stack>
-          <Title order={2}>You are all set</Title>
+          <PageHeader mb={0} title="You are all set" />
           <Text>
             {done.companyName} will pay you to <b>{done.bankName}</b>, account name <b>{done.accountName}</b>.
           </Text>

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DetailField } from '../../../components/detail-field';
@@ -20,6 +8,8 @@ import { useCan } from '../../../lib/session';
 import { ApprovalActions } from '../../approvals';
 import { refreshPayees, usePayee } from '../api';
 import { VendorFormModal } from '../components/vendor-form-modal';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,37 +38,39 @@ function Vendor(props: { id: string }) {
   const change = v.pendingBankChange;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/vendors')}>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.vendors.root.href())}>
             ← Vendors
           </Button>
-          <Title order={2}>{v.name}</Title>
-          <Text c="dimmed" size="sm">
-            Vendor since {formatDate(v.createdAt)}
-          </Text>
-        </div>
-        <Group gap="sm">
-          {canPay && (
-            <Button variant="default" onClick={() => navigate(`/payout/direct?payeeId=${v.id}`)}>
-              Pay vendor
-            </Button>
-          )}
-          {canInvite && (
-            <Button
-              variant="default"
-              onClick={() =>
-                navigate(
-                  `/vendors/invite?payeeId=${v.id}&email=${encodeURIComponent(v.email)}&name=${encodeURIComponent(v.name)}`,
-                )
-              }
-            >
-              Ask vendor to update details
-            </Button>
-          )}
-          {canEdit && <Button onClick={() => setEditing(true)}>Edit</Button>}
-        </Group>
-      </Group>
+        }
+        title={v.name}
+        description={<>Vendor since {formatDate(v.createdAt)}</>}
+        actions={
+          <>
+            {canPay && (
+              <Button
+                variant="default"
+                onClick={() => navigate(paths.payouts.direct.href({ payeeId: v.id }))}
+              >
+                Pay vendor
+              </Button>
+            )}
+            {canInvite && (
+              <Button
+                variant="default"
+                onClick={() =>
+                  navigate(paths.vendors.invite.href({ payeeId: v.id, email: v.email, name: v.name }))
+                }
+              >
+                Ask vendor to update details
+              </Button>
+            )}
+            {canEdit && <Button onClick={() => setEditing(true)}>Edit</Button>}
+          </>
+        }
+      />
       <Card>
         <Title order={5} mb="sm">
           Details
@@ -138,7 +130,7 @@ function Vendor(props: { id: string }) {
                 <Table.Tr
                   key={p.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/payouts/${p.id}`)}
+                  onClick={() => navigate(paths.payouts.detail.href({ ref: p.id }))}
                 >
                   <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                   <Table.Td>{p.reference}</Table.Td>

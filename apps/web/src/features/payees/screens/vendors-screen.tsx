@@ -1,10 +1,12 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ExportCsvButton, FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
 import { useCan } from '../../../lib/session';
 import { PAYEE_GROUPS, usePayees } from '../api';
 import { VendorFormModal } from '../components/vendor-form-modal';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /vendors (001 §2 Vendors): the list kit (search in the URL, 20 per page, CSV export). */
 export function VendorsScreen() {
@@ -16,28 +18,34 @@ export function VendorsScreen() {
   const pagination = list.data?.pagination;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Vendors</Title>
-          <Text c="dimmed" size="sm">
-            The people and companies you pay{pagination ? ` · ${pagination.totalItems} in total` : ''}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton path="/payee" filters={filters} groups={PAYEE_GROUPS} filename="owo-vendors.csv" />
-          {canCreate && (
-            <>
-              <Button variant="default" onClick={() => navigate('/vendors/import-vendors')}>
-                Import vendors
-              </Button>
-              <Button variant="default" onClick={() => navigate('/vendors/invite')}>
-                Invite vendor
-              </Button>
-              <Button onClick={() => setAdding(true)}>Add vendor</Button>
-            </>
-          )}
-        </Group>
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Vendors"
+        description={
+          <>The people and companies you pay{pagination ? ` · ${pagination.totalItems} in total` : ''}</>
+        }
+        actions={
+          <>
+            <ExportCsvButton
+              path="/payee"
+              filters={filters}
+              groups={PAYEE_GROUPS}
+              filename="owo-vendors.csv"
+            />
+            {canCreate && (
+              <>
+                <Button variant="default" onClick={() => navigate(paths.vendors.import.href())}>
+                  Import vendors
+                </Button>
+                <Button variant="default" onClick={() => navigate(paths.vendors.invite.href())}>
+                  Invite vendor
+                </Button>
+                <Button onClick={() => setAdding(true)}>Add vendor</Button>
+              </>
+            )}
+          </>
+        }
+      />
       <Card>
         <FilterBar
           groups={[]}
@@ -65,7 +73,7 @@ export function VendorsScreen() {
                 <Table.Tr
                   key={v.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/vendors/${v.id}`)}
+                  onClick={() => navigate(paths.vendors.detail.href({ id: v.id }))}
                 >
                   <Table.Td>{v.name}</Table.Td>
                   <Table.Td>{v.email}</Table.Td>
@@ -91,7 +99,7 @@ export function VendorsScreen() {
         <VendorFormModal
           opened
           onClose={() => setAdding(false)}
-          onSaved={(v) => navigate(`/vendors/${v.id}`)}
+          onSaved={(v) => navigate(paths.vendors.detail.href({ id: v.id }))}
         />
       )}
     </Stack>

@@ -1,6 +1,6 @@
 // /inflows/payment-invitations (issue 23 §0): the company's expected payments. Create one (the payer
 // is mailed a single-use link), follow it to Paid when the deposit arrives, resend or cancel it.
-import { Box, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -28,6 +28,8 @@ import {
   usePaymentInvitations,
 } from '../api';
 import { CreateInvitationModal } from './create-modal';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const STATUS_OPTIONS = PAYMENT_INVITATION_STATUSES.map((s) => ({
   value: s,
@@ -55,19 +57,20 @@ export function PaymentInvitationsScreen() {
   });
   return (
     <Stack gap="lg">
-      <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate('/inflows')}>
+      <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate(paths.inflows.root.href())}>
         ← Inflows
       </Button>
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Payment invitations</Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        mb={0}
+        title="Payment invitations"
+        description={
+          <>
             Ask someone who owes you money to pay. They get a link with your account details; a deposit of the
             same amount marks the invitation paid.
-          </Text>
-        </div>
-        {canCreate && <Button onClick={() => setCreating(true)}>New payment invitation</Button>}
-      </Group>
+          </>
+        }
+        actions={canCreate && <Button onClick={() => setCreating(true)}>New payment invitation</Button>}
+      />
       <Card padding={0}>
         <Group justify="flex-end" p="md" pb={0}>
           <ExportCsvButton
@@ -130,7 +133,11 @@ export function PaymentInvitationsScreen() {
                       </Menu.Target>
                       <Menu.Dropdown>
                         {i.transactionId && (
-                          <Menu.Item onClick={() => navigate(`/transaction/${i.transactionId}`)}>
+                          <Menu.Item
+                            onClick={() =>
+                              navigate(paths.transaction.href({ transactionId: i.transactionId! }))
+                            }
+                          >
                             View deposit
                           </Menu.Item>
                         )}

@@ -33,6 +33,8 @@ import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { paymentInvitationApi, usePublicPaymentInvitation } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 type Draft = { method: PaymentInvitationMethod; wirePurpose?: WirePurpose | null; narration?: string };
 export const PAY_STEPS = ['amount', 'methods', 'transfer-info', 'wire-purpose', 'review', 'success'] as const;
@@ -101,7 +103,8 @@ export function PaymentInvitationScreen() {
     return <PublicFrame>{step === 'success' ? <Success inv={inv} /> : <Done inv={inv} />}</PublicFrame>;
   const foreign = !!draft && draft.method !== 'bankTransfer';
   const needsDraft = step === 'transfer-info' || step === 'wire-purpose' || step === 'review';
-  if (needsDraft && !draft) return <Navigate to={`/payment-invitation/${ref}/methods`} replace />;
+  if (needsDraft && !draft)
+    return <Navigate to={paths.paymentInvitationStep.href({ ref, step: 'methods' })} replace />;
   const total = foreign ? 5 : 4;
   const label = (n: number) => `Step ${n} of ${total}`;
   return (
@@ -162,7 +165,7 @@ export function PaymentInvitationScreen() {
 
 function useGo(ref: string) {
   const navigate = useNavigate();
-  return (step: Step) => void navigate(`/payment-invitation/${ref}/${step}`);
+  return (step: Step) => void navigate(paths.paymentInvitationStep.href({ ref, step }));
 }
 
 function AmountStep(props: { inv: PublicPaymentInvitation; onNext: () => void }) {
@@ -171,7 +174,7 @@ function AmountStep(props: { inv: PublicPaymentInvitation; onNext: () => void })
     <Card>
       <Stack>
         <Text>Hello {inv.payerName},</Text>
-        <Title order={2}>{inv.companyName} requests a payment</Title>
+        <PageHeader mb={0} title={`${inv.companyName} requests a payment`} />
         <Text size="xl" fw={700} data-testid="invitation-amount">
           {formatMoney(inv.amountMinor, inv.currency)}
         </Text>

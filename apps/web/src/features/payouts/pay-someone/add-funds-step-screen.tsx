@@ -6,7 +6,8 @@ import { useDraft } from '../../../lib/drafts';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
-import { BASE, Frame, useGuard } from './shared';
+import { Frame, useGuard } from './shared';
+import { paths } from '../../../lib/paths';
 
 export function AddFundsStepScreen() {
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
@@ -27,7 +28,7 @@ export function AddFundsStepScreen() {
           isPaymentRequired: res.data.isPaymentRequired,
         },
       });
-      if (!res.data.isPaymentRequired) void navigate(`${BASE}/step-10`);
+      if (!res.data.isPaymentRequired) void navigate(paths.paySomeoneFlow.confirm.href());
     },
   });
   // Back from the funding flow: check the balance again at once.
@@ -43,7 +44,7 @@ export function AddFundsStepScreen() {
   const q = a.quote;
   const short = Math.max(0, q.totalMinor - q.availableBalanceMinor);
   return (
-    <Frame path={`${BASE}/step-9`} title="Add funds to continue">
+    <Frame path={paths.paySomeoneFlow.addFunds.href()} title="Add funds to continue">
       <Card>
         <Stack>
           <Alert color="yellow" title="Your balance is short" data-testid="short-balance">
@@ -52,7 +53,7 @@ export function AddFundsStepScreen() {
             <b>{formatMoney(short, a.walletCurrency)}</b> to continue.
           </Alert>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(`${BASE}/review`)}>
+            <Button variant="default" onClick={() => navigate(paths.paySomeoneFlow.review.href())}>
               Back
             </Button>
             <Group>
@@ -61,7 +62,10 @@ export function AddFundsStepScreen() {
               </Button>
               <Button
                 component={Link}
-                to={`/wallet/add-funds?wallet=${a.walletId}&returnTo=${encodeURIComponent(`${BASE}/step-9`)}`}
+                to={paths.wallet.addFunds.href({
+                  wallet: a.walletId,
+                  returnTo: paths.paySomeoneFlow.addFunds.href(),
+                })}
               >
                 Add funds
               </Button>

@@ -7,7 +7,8 @@ import { useDraft } from '../../../lib/drafts';
 import { useApiMutation } from '../../../lib/query';
 import { refreshPayouts } from '../api';
 import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
-import { BASE, Frame, Summary, useGuard } from './shared';
+import { Frame, Summary, useGuard } from './shared';
+import { paths } from '../../../lib/paths';
 
 export function ConfirmScreen() {
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
@@ -19,15 +20,16 @@ export function ConfirmScreen() {
     onSuccess: (res) => {
       void refreshPayouts();
       setDraft({ ...draft!, done: res.data });
-      void navigate(`${BASE}/success`);
+      void navigate(paths.paySomeoneFlow.success.href());
     },
     onError: (err) => {
-      if (err.errors?.amount?.[0] === PAYOUT_MSG.insufficientFunds) void navigate(`${BASE}/step-9`);
+      if (err.errors?.amount?.[0] === PAYOUT_MSG.insufficientFunds)
+        void navigate(paths.paySomeoneFlow.addFunds.href());
     },
   });
   if (!ok || !draft) return null;
   return (
-    <Frame path={`${BASE}/step-10`} title="Confirm transfer">
+    <Frame path={paths.paySomeoneFlow.confirm.href()} title="Confirm transfer">
       <Card>
         <Summary draft={draft} />
       </Card>
@@ -41,7 +43,7 @@ export function ConfirmScreen() {
         held then.
       </Text>
       <Group justify="space-between">
-        <Button variant="default" onClick={() => navigate(`${BASE}/review`)}>
+        <Button variant="default" onClick={() => navigate(paths.paySomeoneFlow.review.href())}>
           Back
         </Button>
         <Button loading={submit.isPending} onClick={() => submit.mutate()}>

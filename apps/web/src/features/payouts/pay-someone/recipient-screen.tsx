@@ -17,7 +17,8 @@ import { useDraft } from '../../../lib/drafts';
 import { usePayees } from '../../payees';
 import { profileApi, useBanks } from '../../profile';
 import { PAY_SOMEONE_DRAFT, type PayCurrency, type PaySomeoneDraft } from './api';
-import { BASE, Frame, useGuard, useNav } from './shared';
+import { Frame, useGuard, useNav } from './shared';
+import { paths } from '../../../lib/paths';
 
 type Recipient = NonNullable<PaySomeoneDraft['recipient']>;
 
@@ -279,7 +280,7 @@ function NewRecipientFields(props: {
 }
 
 export function RecipientScreen() {
-  const path = `${BASE}/recipient`;
+  const path = paths.paySomeoneFlow.recipient.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
   const ok = useGuard(!!draft?.amountAndSource);

@@ -5,10 +5,11 @@ import { useDraft } from '../../../lib/drafts';
 import { useApiMutation } from '../../../lib/query';
 import { NoApproverNotice } from '../../approvals';
 import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
-import { BASE, Frame, Summary, useGuard, useNav } from './shared';
+import { Frame, Summary, useGuard, useNav } from './shared';
+import { paths } from '../../../lib/paths';
 
 export function ReviewScreen() {
-  const path = `${BASE}/review`;
+  const path = paths.paySomeoneFlow.review.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
   const navigate = useNavigate();
@@ -29,7 +30,11 @@ export function ReviewScreen() {
           isPaymentRequired: res.data.isPaymentRequired,
         },
       });
-      void navigate(res.data.isPaymentRequired ? `${BASE}/step-9` : `${BASE}/step-10`);
+      void navigate(
+        res.data.isPaymentRequired
+          ? paths.paySomeoneFlow.addFunds.href()
+          : paths.paySomeoneFlow.confirm.href(),
+      );
     },
   });
   if (!ok || !draft) return null;

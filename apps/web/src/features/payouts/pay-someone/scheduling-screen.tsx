@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { DateField } from '../../../components/date-field';
 import { useDraft } from '../../../lib/drafts';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
-import { BASE, Frame, useGuard, useNav } from './shared';
+import { Frame, useGuard, useNav } from './shared';
+import { paths } from '../../../lib/paths';
 
 export function SchedulingScreen() {
-  const path = `${BASE}/scheduling`;
+  const path = paths.paySomeoneFlow.scheduling.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
   const ok = useGuard(!!draft?.recipient);

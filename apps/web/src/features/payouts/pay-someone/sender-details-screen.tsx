@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { PAY_SOMEONE_MSG } from '@owo/contract/payouts';
 import { useDraft } from '../../../lib/drafts';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
-import { BASE, Frame, useGuard, useIsReseller, useNav } from './shared';
+import { Frame, useGuard, useIsReseller, useNav } from './shared';
+import { paths } from '../../../lib/paths';
 
 type SenderForm = { name: string; address: string; country: string; phone: string };
 
@@ -26,7 +27,7 @@ const senderDetailsOf = (f: SenderForm) => ({
 });
 
 export function SenderDetailsScreen() {
-  const path = `${BASE}/sender-details`;
+  const path = paths.paySomeoneFlow.senderDetails.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
   const reseller = useIsReseller();
@@ -41,7 +42,7 @@ export function SenderDetailsScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const navigate = useNavigate();
   useEffect(() => {
-    if (ok && !reseller) void navigate(`${BASE}/wire-purpose`, { replace: true });
+    if (ok && !reseller) void navigate(paths.paySomeoneFlow.wirePurpose.href(), { replace: true });
   }, [ok, reseller, navigate]);
   if (!ok) return null;
   return (

@@ -1,15 +1,17 @@
 // What the pay-someone screens share (000 §4.3): the step chain and its frame, navigation between
 // steps, the guard that sends an incomplete draft back to the first step, and the payment summary
 // the review and confirm steps show.
-import { Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { WIRE_PURPOSE_LABELS } from '@owo/contract/payouts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useActiveAccount } from '../../../lib/session';
 import type { PaySomeoneDraft } from './api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
-export const BASE = '/pay-someone';
+export const BASE = paths.paySomeone.path;
 export const SYMBOL: Record<string, string> = { NGN: '₦', USD: '$', GBP: '£' };
 
 export function useIsReseller() {
@@ -21,11 +23,11 @@ function useSteps() {
   const reseller = useIsReseller();
   return [
     { path: BASE, label: 'Amount and source' },
-    { path: `${BASE}/recipient`, label: 'Recipient' },
-    ...(reseller ? [{ path: `${BASE}/sender-details`, label: 'Sender details' }] : []),
-    { path: `${BASE}/wire-purpose`, label: 'Wire purpose' },
-    { path: `${BASE}/scheduling`, label: 'Scheduling' },
-    { path: `${BASE}/review`, label: 'Review' },
+    { path: paths.paySomeoneFlow.recipient.href(), label: 'Recipient' },
+    ...(reseller ? [{ path: paths.paySomeoneFlow.senderDetails.href(), label: 'Sender details' }] : []),
+    { path: paths.paySomeoneFlow.wirePurpose.href(), label: 'Wire purpose' },
+    { path: paths.paySomeoneFlow.scheduling.href(), label: 'Scheduling' },
+    { path: paths.paySomeoneFlow.review.href(), label: 'Review' },
   ];
 }
 
@@ -35,20 +37,24 @@ export function Frame(props: { path: string; title: string; children: React.Reac
   const n = i >= 0 ? i + 1 : steps.length;
   return (
     <Stack gap="lg" maw={640} w="100%" mx="auto" data-testid="pay-someone">
-      <div>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          Pay someone
-        </Text>
-        <Title order={2}>{props.title}</Title>
-        {i >= 0 && (
-          <>
-            <Text size="sm" c="dimmed">
+      <PageHeader
+        mb={0}
+        above={
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Pay someone
+          </Text>
+        }
+        title={props.title}
+        description={
+          i >= 0 && (
+            <>
               Step {n} of {steps.length} · {steps[i].label}
-            </Text>
-            <Progress value={(n / steps.length) * 100} size="sm" mt="xs" />
-          </>
-        )}
-      </div>
+            </>
+          )
+        }
+      >
+        {i >= 0 && <Progress value={(n / steps.length) * 100} size="sm" mt="xs" />}
+      </PageHeader>
       {props.children}
     </Stack>
   );
@@ -60,8 +66,8 @@ export function useNav(path: string) {
   const navigate = useNavigate();
   const i = steps.findIndex((s) => s.path === path);
   return {
-    next: () => void navigate(steps[i + 1]?.path ?? `${BASE}/review`),
-    back: () => void navigate(i > 0 ? steps[i - 1].path : '/payouts'),
+    next: () => void navigate(steps[i + 1]?.path ?? paths.paySomeoneFlow.review.href()),
+    back: () => void navigate(i > 0 ? steps[i - 1].path : paths.payouts.root.href()),
   };
 }
 

@@ -5,6 +5,7 @@ import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
 import { BASE, Frame, useGuard } from './shared';
+import { paths } from '../../../lib/paths';
 
 export function SuccessScreen() {
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
@@ -13,7 +14,7 @@ export function SuccessScreen() {
   if (!ok || !draft?.done) return null;
   const p = draft.done;
   return (
-    <Frame path={`${BASE}/success`} title="Payment sent for approval">
+    <Frame path={paths.paySomeoneFlow.success.href()} title="Payment sent for approval">
       <Card>
         <Stack align="center" gap="xs" data-testid="pay-someone-success">
           <Text size="xl" fw={700}>
@@ -27,7 +28,7 @@ export function SuccessScreen() {
         </Stack>
       </Card>
       <Group justify="center">
-        <Anchor component={Link} to={`/payouts/${p.id}`}>
+        <Anchor component={Link} to={paths.payouts.detail.href({ ref: p.id })}>
           View payment
         </Anchor>
         <Button

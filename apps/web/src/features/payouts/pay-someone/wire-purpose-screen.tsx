@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { PAY_SOMEONE_MSG, WIRE_PURPOSE_LABELS, WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts';
 import { useDraft } from '../../../lib/drafts';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
-import { BASE, Frame, useGuard, useNav } from './shared';
+import { Frame, useGuard, useNav } from './shared';
+import { paths } from '../../../lib/paths';
 
 export function WirePurposeScreen() {
-  const path = `${BASE}/wire-purpose`;
+  const path = paths.paySomeoneFlow.wirePurpose.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
   const ok = useGuard(!!draft?.recipient);

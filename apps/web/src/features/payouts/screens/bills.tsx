@@ -29,6 +29,8 @@ import { NoApproverNotice } from '../../approvals';
 import { useWallets } from '../../money';
 import { billApi, refreshPayouts, useBill, useBills } from '../api';
 import { BillInboxModal, BillTiersModal } from './bill-tools';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
@@ -115,7 +117,7 @@ export function BillsList() {
           />
           <Group gap="xs">
             {canCreate && (
-              <Button variant="default" onClick={() => navigate('/bills/import')}>
+              <Button variant="default" onClick={() => navigate(paths.bills.import.href())}>
                 Import bills
               </Button>
             )}
@@ -149,7 +151,7 @@ export function BillsList() {
                 <Table.Tr
                   key={b.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => void navigate(`/bills/${b.reference}`)}
+                  onClick={() => void navigate(paths.bills.inDashboard.href({ ref: b.reference }))}
                 >
                   <Table.Td>{formatDate(b.createdAt)}</Table.Td>
                   <Table.Td>{b.email}</Table.Td>
@@ -254,7 +256,7 @@ export function BillScreen() {
     mutationFn: () => billApi.toPayout(ref!, walletId!, key),
     onSuccess: (res) => {
       void refreshPayouts();
-      void navigate(`/payouts/${res.data.id}`);
+      void navigate(paths.payouts.detail.href({ ref: res.data.id }));
     },
   });
   if (q.isLoading) return <Loader />;
@@ -263,18 +265,21 @@ export function BillScreen() {
   const ngn = (wallets.data ?? []).filter((w) => w.currency === 'NGN');
   return (
     <Stack gap="lg">
-      <div>
-        <Button variant="subtle" px={0} onClick={() => void navigate('/payouts/quotes')}>
-          ← Bills
-        </Button>
-        <Group gap="sm">
-          <Title order={2}>{b.amountMinor === null ? 'Bill requested' : formatMoney(b.amountMinor)}</Title>
-          <StatusBadge status={b.status} />
-        </Group>
-        <Text c="dimmed" size="sm">
-          {b.email} · requested {formatDate(b.createdAt)}
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => void navigate(paths.payouts.quotes.href())}>
+            ← Bills
+          </Button>
+        }
+        title={b.amountMinor === null ? 'Bill requested' : formatMoney(b.amountMinor)}
+        badges={<StatusBadge status={b.status} />}
+        description={
+          <>
+            {b.email} · requested {formatDate(b.createdAt)}
+          </>
+        }
+      />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <DetailField label="Invoice number" value={b.invoiceNumber} />
@@ -299,7 +304,11 @@ export function BillScreen() {
       {b.status === 'requested' && <Alert>Waiting for the vendor to send the bill.</Alert>}
       {b.status === 'draft' && canPay && <CompleteDraft bill={b} />}
       {b.status === 'sent' && b.payoutId && (
-        <Button variant="default" w="fit-content" onClick={() => void navigate(`/payouts/${b.payoutId}`)}>
+        <Button
+          variant="default"
+          w="fit-content"
+          onClick={() => void navigate(paths.payouts.detail.href({ ref: b.payoutId! }))}
+        >
           Open the payout
         </Button>
       )}

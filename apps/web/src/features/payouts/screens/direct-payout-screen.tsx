@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PAYOUT_MSG, type PayoutOption } from '@owo/contract/payouts';
@@ -31,6 +19,8 @@ import {
   type PayoutRecurrence,
 } from '../api';
 import { AssetSelection, describeRecurrence, ProjectSelect, RepeatField } from '../components/payout-fields';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -43,11 +33,12 @@ const OPTIONS: { value: PayoutOption; label: string; hint: string }[] = [
   { value: 'project', label: 'Project', hint: 'Pay against one of your projects' },
 ];
 
+/** The flow's step line, for PageHeader's description. */
 function Steps(props: { step: number }) {
   return (
-    <Text size="sm" c="dimmed">
+    <>
       Step {props.step} of 3 · {['Vendor', 'Payment details', 'Review'][props.step - 1]}
-    </Text>
+    </>
   );
 }
 
@@ -90,13 +81,10 @@ export function DirectPayoutScreen() {
 
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Direct payout</Title>
-        <Steps step={1} />
-      </div>
+      <PageHeader mb={0} title="Direct payout" description={<Steps step={1} />} />
       <Modal
         opened={typeOpen}
-        onClose={() => (option ? setTypeOpen(false) : navigate('/payouts'))}
+        onClose={() => (option ? setTypeOpen(false) : navigate(paths.payouts.root.href()))}
         title="Select payout type"
       >
         <Stack>
@@ -157,7 +145,7 @@ export function DirectPayoutScreen() {
           {option === 'project' && <ProjectSelect value={projectId} onChange={setProjectId} />}
           {option === 'asset' && <AssetSelection value={assets} onChange={setAssets} />}
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate('/payouts')}>
+            <Button variant="default" onClick={() => navigate(paths.payouts.root.href())}>
               Cancel
             </Button>
             <Button
@@ -173,7 +161,7 @@ export function DirectPayoutScreen() {
                   projectId,
                   assets,
                 });
-                void navigate('/payment-details');
+                void navigate(paths.payouts.paymentDetails.href());
               }}
             >
               Continue
@@ -210,7 +198,7 @@ export function PaymentDetailsScreen() {
   // The API repeats NGN payouts to a vendor only (a wire never repeats).
   const canRepeat = draft?.payeeCurrency === 'NGN';
   useEffect(() => {
-    if (!draft) void navigate('/payout/direct', { replace: true });
+    if (!draft) void navigate(paths.payouts.direct.href(), { replace: true });
   }, [draft, navigate]);
   useEffect(() => {
     const ngn = wallets.data?.find((w) => w.currency === 'NGN');
@@ -219,10 +207,7 @@ export function PaymentDetailsScreen() {
   if (!draft) return null;
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Payment details</Title>
-        <Steps step={2} />
-      </div>
+      <PageHeader mb={0} title="Payment details" description={<Steps step={2} />} />
       <Card>
         <Stack>
           <Text size="sm">
@@ -265,7 +250,7 @@ export function PaymentDetailsScreen() {
             <RepeatField value={recurrence} onChange={setRecurrence} error={errors['recurrence.endDate']} />
           )}
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate('/payout/direct')}>
+            <Button variant="default" onClick={() => navigate(paths.payouts.direct.href())}>
               Back
             </Button>
             <Button
@@ -289,7 +274,7 @@ export function PaymentDetailsScreen() {
                   categoryId,
                   recurrence: canRepeat ? recurrence : null,
                 });
-                void navigate('/payment-review');
+                void navigate(paths.payouts.paymentReview.href());
               }}
             >
               Continue
@@ -308,14 +293,14 @@ export function PaymentReviewScreen() {
   const fee = usePayoutFee(draft?.amount);
   const sent = useRef(false);
   useEffect(() => {
-    if (!draft?.amount && !sent.current) void navigate('/payout/direct', { replace: true });
+    if (!draft?.amount && !sent.current) void navigate(paths.payouts.direct.href(), { replace: true });
   }, [draft, navigate]);
   const submit = useApiMutation({
     mutationFn: () => payoutApi.create(draft!),
     onSuccess: (res) => {
       sent.current = true;
       void refreshPayouts();
-      void navigate(`/payouts/${res.data.id}`);
+      void navigate(paths.payouts.detail.href({ ref: res.data.id }));
       setDraft(undefined);
     },
   });
@@ -330,10 +315,7 @@ export function PaymentReviewScreen() {
   );
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Review payment</Title>
-        <Steps step={3} />
-      </div>
+      <PageHeader mb={0} title="Review payment" description={<Steps step={3} />} />
       <Card>
         <Stack gap="xs">
           {row('Vendor', draft.payeeName)}
@@ -354,7 +336,7 @@ export function PaymentReviewScreen() {
         Nothing leaves your wallet until the payout is approved; the amount and fee are held then.
       </Text>
       <Group justify="space-between">
-        <Button variant="default" onClick={() => navigate('/payment-details')}>
+        <Button variant="default" onClick={() => navigate(paths.payouts.paymentDetails.href())}>
           Back
         </Button>
         <Button loading={submit.isPending} onClick={() => submit.mutate()}>

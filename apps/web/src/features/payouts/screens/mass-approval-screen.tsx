@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Table, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { approvalNoteSchema } from '@owo/contract/approvals';
@@ -20,6 +8,8 @@ import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { MASS_RESULT_DRAFT, payoutApi, refreshPayouts, usePayouts } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 type MassResult = { decision: 'approved' | 'rejected'; results: (MassApprovalResult & { label: string })[] };
 
@@ -44,7 +34,7 @@ export function MassApprovalScreen() {
         results: res.data.map((r) => ({ ...r, label: labels.get(r.id) ?? r.id })),
       });
       void refreshPayouts();
-      void navigate('/payouts/mass-payout-review');
+      void navigate(paths.payouts.massPayoutReview.href());
     },
   });
   const go = (s: 'approved' | 'rejected') => {
@@ -62,15 +52,16 @@ export function MassApprovalScreen() {
     });
   return (
     <Stack gap="lg">
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate('/payouts')}>
-          ← Payouts
-        </Button>
-        <Title order={2}>Mass approval</Title>
-        <Text c="dimmed" size="sm">
-          Pending payouts · {selected.size} selected
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.payouts.root.href())}>
+            ← Payouts
+          </Button>
+        }
+        title="Mass approval"
+        description={<>Pending payouts · {selected.size} selected</>}
+      />
       <Card padding={0}>
         <ListBody query={list} isEmpty={!items.length}>
           <Table>
@@ -147,7 +138,7 @@ export function MassPayoutReviewScreen() {
   const [result] = useDraft<MassResult>(MASS_RESULT_DRAFT);
   return (
     <Stack gap="lg">
-      <Title order={2}>Mass approval result</Title>
+      <PageHeader mb={0} title="Mass approval result" />
       {!result ? (
         <Alert>Nothing to review. Select payouts in Mass approval first.</Alert>
       ) : (
@@ -170,10 +161,10 @@ export function MassPayoutReviewScreen() {
         </Card>
       )}
       <Group>
-        <Button variant="default" onClick={() => navigate('/payouts/mass-approval')}>
+        <Button variant="default" onClick={() => navigate(paths.payouts.massApproval.href())}>
           Back to mass approval
         </Button>
-        <Button onClick={() => navigate('/payouts')}>Payouts</Button>
+        <Button onClick={() => navigate(paths.payouts.root.href())}>Payouts</Button>
       </Group>
     </Stack>
   );

@@ -1,7 +1,7 @@
 // Payout edit (001 §2 Payouts: /payouts/{ref}/edit, /edit/assets, /edit/review; issue 23 §3).
 // The draft lives in memory like the direct payout's; Submit sends PUT /api/payouts/{id}, which
 // returns the payout to approval level one.
-import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -27,6 +27,8 @@ import {
   type PayoutEditDraft,
 } from '../api';
 import { AssetSelection, ProjectSelect } from '../components/payout-fields';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -55,11 +57,12 @@ const lockedReason = (p: PayoutDetail) =>
         ? PAYOUT_EDIT_MSG.cancelled
         : PAYOUT_EDIT_MSG.paid;
 
+/** The flow's step line, for PageHeader's description. */
 function Steps(props: { step: number; total: number; name: string }) {
   return (
-    <Text size="sm" c="dimmed">
+    <>
       Step {props.step} of {props.total} · {props.name}
-    </Text>
+    </>
   );
 }
 
@@ -109,15 +112,16 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
     setErrors(e);
     if (Object.keys(e).length) return;
     setDraft({ ...v, amount: v.amount.trim(), narration: v.narration.trim() });
-    void navigate(`/payouts/${p.id}/edit/${isAsset ? 'assets' : 'review'}`);
+    void navigate((isAsset ? paths.payouts.editAssets : paths.payouts.editReview).href({ ref: p.id }));
   };
 
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Edit payout</Title>
-        <Steps step={1} total={isAsset ? 3 : 2} name="Payment details" />
-      </div>
+      <PageHeader
+        mb={0}
+        title="Edit payout"
+        description={<Steps step={1} total={isAsset ? 3 : 2} name="Payment details" />}
+      />
       <Alert color="yellow">
         Saving any change sends this payout back for approval: only what is approved is paid.
       </Alert>
@@ -163,7 +167,7 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
               variant="default"
               onClick={() => {
                 setDraft(undefined);
-                void navigate(`/payouts/${p.id}`);
+                void navigate(paths.payouts.detail.href({ ref: p.id }));
               }}
             >
               Cancel
@@ -185,14 +189,12 @@ export function PayoutEditAssetsScreen() {
   const [assets, setAssets] = useState<string[] | null>(null);
   const [error, setError] = useState('');
   if (gate || !payout) return gate;
-  if (draft?.editing !== payout.id) return <Navigate to={`/payouts/${payout.id}/edit`} replace />;
+  if (draft?.editing !== payout.id)
+    return <Navigate to={paths.payouts.edit.href({ ref: payout.id })} replace />;
   const chosen = assets ?? draft.assets;
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Edit payout</Title>
-        <Steps step={2} total={3} name="Assets" />
-      </div>
+      <PageHeader mb={0} title="Edit payout" description={<Steps step={2} total={3} name="Assets" />} />
       <Card>
         <Stack>
           <AssetSelection
@@ -204,14 +206,14 @@ export function PayoutEditAssetsScreen() {
             error={error}
           />
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(`/payouts/${payout.id}/edit`)}>
+            <Button variant="default" onClick={() => navigate(paths.payouts.edit.href({ ref: payout.id }))}>
               Back
             </Button>
             <Button
               onClick={() => {
                 if (!chosen.length) return setError(PAYOUT_MSG.assetsRequired);
                 setDraft({ ...draft, assets: chosen });
-                void navigate(`/payouts/${payout.id}/edit/review`);
+                void navigate(paths.payouts.editReview.href({ ref: payout.id }));
               }}
             >
               Continue
@@ -258,13 +260,13 @@ export function PayoutEditReviewScreen() {
     onSuccess: () => {
       sent.current = true;
       void refreshPayouts();
-      void navigate(`/payouts/${ref}`);
+      void navigate(paths.payouts.detail.href({ ref: ref! }));
       setDraft(undefined);
     },
   });
   if (gate || !payout) return gate;
   if (draft?.editing !== payout.id)
-    return sent.current ? null : <Navigate to={`/payouts/${payout.id}/edit`} replace />;
+    return sent.current ? null : <Navigate to={paths.payouts.edit.href({ ref: payout.id })} replace />;
   const isAsset = payout.payoutOption === 'asset';
   const row = (label: string, value: React.ReactNode) => (
     <Group justify="space-between">
@@ -277,10 +279,11 @@ export function PayoutEditReviewScreen() {
   const cur = amountCurrency(payout);
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={2}>Review changes</Title>
-        <Steps step={isAsset ? 3 : 2} total={isAsset ? 3 : 2} name="Review" />
-      </div>
+      <PageHeader
+        mb={0}
+        title="Review changes"
+        description={<Steps step={isAsset ? 3 : 2} total={isAsset ? 3 : 2} name="Review" />}
+      />
       <Card>
         <Stack gap="xs">
           {row('Vendor', payout.payee.name)}
@@ -310,7 +313,9 @@ export function PayoutEditReviewScreen() {
       <Group justify="space-between">
         <Button
           variant="default"
-          onClick={() => navigate(`/payouts/${payout.id}/edit${isAsset ? '/assets' : ''}`)}
+          onClick={() =>
+            navigate((isAsset ? paths.payouts.editAssets : paths.payouts.edit).href({ ref: payout.id }))
+          }
         >
           Back
         </Button>

@@ -33,6 +33,8 @@ import { ApprovalActions, TrailList } from '../../approvals';
 import { isPayoutEditable, payoutApi, PAYOUT_GROUPS, refreshPayouts, usePayout, usePayouts } from '../api';
 import { describeRecurrence } from '../components/payout-fields';
 import { BillsList } from './bills';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,30 +78,34 @@ function PayoutsScreen(props: { tab: string }) {
   const pagination = list.data?.pagination;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>Payouts</Title>
-          <Text c="dimmed" size="sm">
-            Payments to your vendors{pagination ? ` · ${pagination.totalItems} in total` : ''}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton
-            path="/payouts"
-            filters={effective}
-            groups={PAYOUT_GROUPS}
-            filename="owo-payouts.csv"
-          />
-          {canApprove && (
-            <Button variant="default" onClick={() => navigate('/payouts/mass-approval')}>
-              Mass approval
-            </Button>
-          )}
-          <AddFundsButton />
-          {canCreate && <Button onClick={() => navigate('/payout/direct')}>New payout</Button>}
-        </Group>
-      </Group>
-      <Tabs value={current.key} onChange={(v) => navigate(v === 'all' ? '/payouts' : `/payouts/${v}`)}>
+      <PageHeader
+        mb={0}
+        title="Payouts"
+        description={<>Payments to your vendors{pagination ? ` · ${pagination.totalItems} in total` : ''}</>}
+        actions={
+          <>
+            <ExportCsvButton
+              path="/payouts"
+              filters={effective}
+              groups={PAYOUT_GROUPS}
+              filename="owo-payouts.csv"
+            />
+            {canApprove && (
+              <Button variant="default" onClick={() => navigate(paths.payouts.massApproval.href())}>
+                Mass approval
+              </Button>
+            )}
+            <AddFundsButton />
+            {canCreate && <Button onClick={() => navigate(paths.payouts.direct.href())}>New payout</Button>}
+          </>
+        }
+      />
+      <Tabs
+        value={current.key}
+        onChange={(v) =>
+          navigate(v === 'all' ? paths.payouts.root.href() : paths.payouts.list.href({ list: String(v) }))
+        }
+      >
         <Tabs.List>
           {TABS.map((t) => (
             <Tabs.Tab key={t.key} value={t.key} data-tour={t.tour}>
@@ -139,7 +145,7 @@ function PayoutsScreen(props: { tab: string }) {
                     <Table.Tr
                       key={p.id}
                       style={{ cursor: 'pointer' }}
-                      onClick={() => navigate(`/payouts/${p.id}`)}
+                      onClick={() => navigate(paths.payouts.detail.href({ ref: p.id }))}
                     >
                       <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                       <Table.Td>{p.reference}</Table.Td>
@@ -192,31 +198,34 @@ function PayoutScreen(props: { id: string }) {
   const scheduleOpen = !!p.scheduleId && ['pending', 'scheduled'].includes(p.status);
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/payouts')}>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.payouts.root.href())}>
             ← Payouts
           </Button>
-          <Group gap="sm">
-            <Title order={2}>{formatMoney(p.amountMinor, p.currency)}</Title>
-            <StatusBadge status={p.status} />
-          </Group>
-          <Text c="dimmed" size="sm">
+        }
+        title={formatMoney(p.amountMinor, p.currency)}
+        badges={<StatusBadge status={p.status} />}
+        description={
+          <>
             {p.reference} · {formatDateTime(p.createdAt)} · by {p.maker.name}
-          </Text>
-        </div>
-        <Group gap="sm">
-          {canPut && isPayoutEditable(p) && (
-            <Button variant="default" onClick={() => navigate(`/payouts/${p.id}/edit`)}>
-              Edit
-            </Button>
-          )}
-          <ApprovalActions
-            item={p.approvalWorkflowPendingApprovalItem}
-            onDone={() => void refreshPayouts()}
-          />
-        </Group>
-      </Group>
+          </>
+        }
+        actions={
+          <>
+            {canPut && isPayoutEditable(p) && (
+              <Button variant="default" onClick={() => navigate(paths.payouts.edit.href({ ref: p.id }))}>
+                Edit
+              </Button>
+            )}
+            <ApprovalActions
+              item={p.approvalWorkflowPendingApprovalItem}
+              onDone={() => void refreshPayouts()}
+            />
+          </>
+        }
+      />
       {p.failureReason && <Alert color="red">{p.failureReason}</Alert>}
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -23,6 +23,8 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { billApi, useSendBill, useSendBillBanks } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 type SentBill = {
   ref: string;
@@ -65,11 +67,13 @@ export function SendBillWelcomeScreen() {
       ) : (
         <Card>
           <Stack>
-            <Title order={2}>{q.data.companyName} requests a bill</Title>
+            <PageHeader mb={0} title={<>{q.data.companyName} requests a bill</>} />
             <Text>
               Send your bill to {q.data.companyName} in two steps. We sent this link to <b>{q.data.email}</b>.
             </Text>
-            <Button onClick={() => void navigate(`/send-bill/payment-details/${ref}`)}>Get started</Button>
+            <Button onClick={() => void navigate(paths.sendBill.paymentDetails.href({ ref: ref! }))}>
+              Get started
+            </Button>
           </Stack>
         </Card>
       )}
@@ -113,7 +117,7 @@ export function SendBillDetailsScreen() {
         bank: banks.data?.find((b) => b.code === v.bankCode)?.name ?? v.bankCode,
         accountNumber: v.accountNumber,
       });
-      void navigate(`/send-bill/review/${ref}`);
+      void navigate(paths.sendBill.review.href({ ref: ref! }));
     },
   });
   const err = (k: string) => submit.error?.errors?.[k]?.[0];
@@ -226,7 +230,7 @@ export function SendBillReviewScreen() {
           <Text size="sm">
             Pay to: {sent.bank} {sent.accountNumber}
           </Text>
-          <Button mt="md" onClick={() => void navigate(`/send-bill/success/${ref}`)}>
+          <Button mt="md" onClick={() => void navigate(paths.sendBill.success.href({ ref }))}>
             Done
           </Button>
         </Stack>
@@ -242,15 +246,12 @@ export function SendBillSuccessScreen() {
     <PublicFrame>
       <Card>
         <Stack align="center">
-          <Title order={2}>{BILL_MSG.submitted}</Title>
+          <PageHeader mb={0} title={BILL_MSG.submitted} />
           <Text ta="center">
             {sent ? `${sent.companyName} has your bill.` : 'Your bill was sent.'} You will be paid to the
             account you gave once it is approved.
           </Text>
-          <Anchor
-            component={Link}
-            to={`/auth/register${sent ? `?email=${encodeURIComponent(sent.email)}` : ''}`}
-          >
+          <Anchor component={Link} to={paths.auth.register.href(sent ? { email: sent.email } : undefined)}>
             Get Started
           </Anchor>
         </Stack>

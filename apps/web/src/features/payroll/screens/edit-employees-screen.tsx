@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
@@ -30,6 +29,8 @@ import { useApiMutation } from '../../../lib/query';
 import { payrollApi, refreshPayroll, useEmployees, usePayroll, usePayrollRows } from '../api';
 import { MASKED } from '../labels';
 import { SPLIT_MSG, splitOf, toMinor, usePayContext } from './employee-form';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** Lines the server computes (never typed): PAYE, pension and NHF. */
 const SALARY = 'Salary';
@@ -198,7 +199,7 @@ export function EditPayrollEmployeesScreen() {
       ),
     onSuccess: () => {
       void refreshPayroll();
-      void navigate(`/payroll/${payrollId}/details`);
+      void navigate(paths.payroll.details.href({ ref: payrollId! }));
     },
   });
 
@@ -244,16 +245,21 @@ export function EditPayrollEmployeesScreen() {
   );
   return (
     <Stack gap="lg">
-      <div>
-        <Button variant="subtle" px={0} onClick={() => navigate(`/payroll/${p.id}/details`)}>
-          ← Back
-        </Button>
-        <Title order={2}>Edit payroll employees</Title>
-        <Text c="dimmed" size="sm">
-          {p.name} · {p.reference} · the monthly gross is Basic + Housing + Transport + Other allowances;
-          PAYE, pension and NHF are recomputed when you save
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.payroll.details.href({ ref: p.id }))}>
+            ← Back
+          </Button>
+        }
+        title="Edit payroll employees"
+        description={
+          <>
+            {p.name} · {p.reference} · the monthly gross is Basic + Housing + Transport + Other allowances;
+            PAYE, pension and NHF are recomputed when you save
+          </>
+        }
+      />
       {!editable && <Alert color="red">{PAYROLL_MSG.notEditable}</Alert>}
       {!visible && (
         <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
@@ -395,7 +401,7 @@ export function EditPayrollEmployeesScreen() {
             </Group>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(`/payroll/${p.id}/details`)}>
+            <Button variant="default" onClick={() => navigate(paths.payroll.details.href({ ref: p.id }))}>
               Cancel
             </Button>
             {editable && (

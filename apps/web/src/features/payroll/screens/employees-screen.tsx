@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Menu,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAYROLL_MSG, type PayrollEmployee } from '@owo/contract/payroll';
@@ -31,6 +18,8 @@ import { payrollApi, refreshPayroll, useEmployees, useGroups } from '../api';
 import { MASKED } from '../labels';
 import { EmployeeFormModal } from './employee-form';
 import { BankChangesPanel, usePendingBankChangeIds } from './bank-changes-panel';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** Filters kept in the URL; `groupId` is the API's own parameter (not a `where` key). */
 const URL_KEYS = ['groupId'] as const;
@@ -53,29 +42,28 @@ export function EmployeesScreen() {
   const bankChangeIds = usePendingBankChangeIds();
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Employees</Title>
-          <Text c="dimmed" size="sm">
-            Payroll employees, their salaries and bank details
-          </Text>
-        </div>
-        <Group>
-          <ExportCsvButton
-            path="/payrolls/employees"
-            filters={filters}
-            groups={NO_WHERE}
-            fixed={{ groupId: filters.groupId }}
-            filename="owo-payroll-employees.csv"
-          />
-          {canAdd && (
-            <Button variant="default" component={Link} to="/payroll/import-employees">
-              Import employees
-            </Button>
-          )}
-          {canAdd && <Button onClick={() => setAdding(true)}>Add employee</Button>}
-        </Group>
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Employees"
+        description="Payroll employees, their salaries and bank details"
+        actions={
+          <>
+            <ExportCsvButton
+              path="/payrolls/employees"
+              filters={filters}
+              groups={NO_WHERE}
+              fixed={{ groupId: filters.groupId }}
+              filename="owo-payroll-employees.csv"
+            />
+            {canAdd && (
+              <Button variant="default" component={Link} to={paths.payroll.importEmployees.href()}>
+                Import employees
+              </Button>
+            )}
+            {canAdd && <Button onClick={() => setAdding(true)}>Add employee</Button>}
+          </>
+        }
+      />
       {masked && (
         <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
           Salary figures are hidden for your role.

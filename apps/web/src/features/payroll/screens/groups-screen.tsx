@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
@@ -10,6 +10,8 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { payrollApi, refreshPayroll, useGroups } from '../api';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /payroll/groups (002 §2): the company's employee groups; create, rename, delete (confirmed). */
 export function GroupsScreen() {
@@ -30,20 +32,19 @@ export function GroupsScreen() {
   const items = list.data ?? [];
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Employee groups</Title>
-          <Text c="dimmed" size="sm">
-            Named sets of employees, to filter the employee list and pick a payroll&apos;s employees
-          </Text>
-        </div>
-        <Group>
-          <Button variant="default" component={Link} to="/payroll/employees">
-            Employees
-          </Button>
-          {canCreate && <Button onClick={() => setEditing(null)}>New group</Button>}
-        </Group>
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Employee groups"
+        description="Named sets of employees, to filter the employee list and pick a payroll's employees"
+        actions={
+          <>
+            <Button variant="default" component={Link} to={paths.payroll.employees.href()}>
+              Employees
+            </Button>
+            {canCreate && <Button onClick={() => setEditing(null)}>New group</Button>}
+          </>
+        }
+      />
       <Card padding={0}>
         <ListBody query={list} isEmpty={!items.length}>
           <Table highlightOnHover>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { fetchFile, saveBlob } from '../../../lib/files';
@@ -11,6 +11,8 @@ import { payrollApi, refreshPayroll, usePayroll } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { payrollStatusLabel } from '../labels';
 import { RowsTable, Totals } from './payroll-flow-screens';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** Runs that went to payment: their receipt can be downloaded. */
 const PAID_OUT: string[] = ['paying', 'completed', 'partially_failed', 'failed'];
@@ -53,7 +55,10 @@ export function PayrollDetailsScreen() {
   const actions = (
     <>
       {(p.status === 'draft' || p.status === 'rejected') && canPut && (
-        <Button variant="default" onClick={() => navigate(`/payroll/${p.id}/employees/edit`)}>
+        <Button
+          variant="default"
+          onClick={() => navigate(paths.payroll.editEmployees.href({ payrollId: p.id }))}
+        >
           Edit employees
         </Button>
       )}
@@ -80,32 +85,35 @@ export function PayrollDetailsScreen() {
   );
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Button variant="subtle" px={0} onClick={() => navigate('/payroll')}>
+      <PageHeader
+        mb={0}
+        above={
+          <Button variant="subtle" px={0} onClick={() => navigate(paths.payroll.root.href())}>
             ← Back
           </Button>
-          <Group gap="sm">
-            <Title order={2}>{p.name}</Title>
-            <StatusBadge status={p.status} label={payrollStatusLabel(p.status)} />
-          </Group>
-          <Text c="dimmed" size="sm">
+        }
+        title={p.name}
+        badges={<StatusBadge status={p.status} label={payrollStatusLabel(p.status)} />}
+        description={
+          <>
             {p.reference} · {formatDateTime(p.createdAt)} · by {p.maker.name} · {p.employeeCount} employees
             {p.paidCount ? ` · ${p.paidCount} paid` : ''}
             {p.failedCount ? ` · ${p.failedCount} failed` : ''}
-          </Text>
-        </div>
-        {p.approvalWorkflowPendingApprovalItem ? (
-          <ApprovalActions
-            item={p.approvalWorkflowPendingApprovalItem}
-            onDone={() => void refreshPayroll()}
-            extra={actions}
-          />
-        ) : (
-          // a draft has no approval item yet: its own actions stand alone
-          <Group>{actions}</Group>
-        )}
-      </Group>
+          </>
+        }
+        actions={
+          p.approvalWorkflowPendingApprovalItem ? (
+            <ApprovalActions
+              item={p.approvalWorkflowPendingApprovalItem}
+              onDone={() => void refreshPayroll()}
+              extra={actions}
+            />
+          ) : (
+            // a draft has no approval item yet: its own actions stand alone
+            <Group>{actions}</Group>
+          )
+        }
+      />
       <Totals p={p} />
       <RowsTable id={p.id} status={p.status} />
       {p.approvalWorkflowPendingApprovalItem && (

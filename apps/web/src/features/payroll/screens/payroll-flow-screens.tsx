@@ -28,6 +28,8 @@ import { useAccountingAuthCheck } from '../../accounting';
 import { useWallets } from '../../money';
 import { payrollApi, refreshPayroll, useEmployees, usePayroll, usePayrollRows } from '../api';
 import { MASKED } from '../labels';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** Breakdown lines in payslip order: Salary, other earnings, then deductions (jsonb keeps no order). */
 export const orderedLines = (m: Record<string, number>) =>
@@ -112,7 +114,7 @@ export function PayrollCreateScreen() {
     silentSuccess: true,
     onSuccess: (res) => {
       void refreshPayroll();
-      void navigate(`/payroll/preview?id=${res.data.id}`);
+      void navigate(paths.payroll.preview.href({ id: res.data.id }));
     },
   });
   const { field: sched, fieldState: schedState } = useController({
@@ -124,7 +126,7 @@ export function PayrollCreateScreen() {
   const all = employees.data?.items ?? [];
   return (
     <Stack gap="lg" maw={900}>
-      <Title order={2}>New payroll</Title>
+      <PageHeader mb={0} title="New payroll" />
       <form onSubmit={form.handleSubmit((v) => void books.check(() => create.mutate(v)))}>
         {books.modal}
         <Stack>
@@ -300,7 +302,7 @@ export function PayrollCreateScreen() {
             </Table>
           </Card>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/payroll')}>
+            <Button variant="default" onClick={() => navigate(paths.payroll.root.href())}>
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>
@@ -407,19 +409,19 @@ export function PayrollPreviewScreen() {
   const id = params.get('id') ?? undefined;
   const navigate = useNavigate();
   const p = usePayroll(id);
-  if (!id) return <Navigate to="/payroll" replace />;
-  if (p.error) return <Navigate to="/payroll" replace />;
+  if (!id) return <Navigate to={paths.payroll.root.href()} replace />;
+  if (p.error) return <Navigate to={paths.payroll.root.href()} replace />;
   if (!p.data) return null;
   return (
     <Stack gap="lg">
-      <Title order={2}>Preview: {p.data.name}</Title>
+      <PageHeader mb={0} title={<>Preview: {p.data.name}</>} />
       <Totals p={p.data} />
       <RowsTable id={id} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => navigate('/payroll')}>
+        <Button variant="default" onClick={() => navigate(paths.payroll.root.href())}>
           Save as draft
         </Button>
-        <Button onClick={() => navigate(`/payroll/review?id=${id}`)}>Continue</Button>
+        <Button onClick={() => navigate(paths.payroll.review.href({ id }))}>Continue</Button>
       </Group>
     </Stack>
   );
@@ -439,12 +441,12 @@ export function PayrollReviewScreen() {
       setDone(true);
     },
   });
-  if (!id || p.error) return <Navigate to="/payroll" replace />;
+  if (!id || p.error) return <Navigate to={paths.payroll.root.href()} replace />;
   if (!p.data) return null;
   const d = p.data;
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={2}>Review payroll</Title>
+      <PageHeader mb={0} title="Review payroll" />
       <Card>
         <SimpleGrid cols={2}>
           <Text c="dimmed">Name</Text>
@@ -460,21 +462,26 @@ export function PayrollReviewScreen() {
         </SimpleGrid>
       </Card>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => navigate(`/payroll/preview?id=${id}`)}>
+        <Button variant="default" onClick={() => navigate(paths.payroll.preview.href({ id }))}>
           Back
         </Button>
         <Button loading={submit.isPending} disabled={d.status !== 'draft'} onClick={() => submit.mutate()}>
           Submit for approval
         </Button>
       </Group>
-      <Modal opened={done} onClose={() => navigate('/payroll')} title="Payroll Created" centered>
+      <Modal
+        opened={done}
+        onClose={() => navigate(paths.payroll.root.href())}
+        title="Payroll Created"
+        centered
+      >
         <Stack>
           <Text>{d.name} was sent for approval. Each employee is paid when it is approved.</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(`/payroll/${id}/details`)}>
+            <Button variant="default" onClick={() => navigate(paths.payroll.details.href({ ref: id }))}>
               View payroll
             </Button>
-            <Button onClick={() => navigate('/dashboard')}>Back Home</Button>
+            <Button onClick={() => navigate(paths.dashboard.href())}>Back Home</Button>
           </Group>
         </Stack>
       </Modal>

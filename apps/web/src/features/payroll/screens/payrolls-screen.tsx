@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Table, Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FilterBar, ListBody, ListPagination, listQuery, useListState } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -6,6 +6,8 @@ import { useCan } from '../../../lib/session';
 import { usePayrolls } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { MASKED, payrollStatusLabel } from '../labels';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const LISTS: { key: string; title: string; query: Record<string, string> }[] = [
   { key: 'all', title: 'All Payroll', query: {} },
@@ -29,33 +31,37 @@ export function PayrollsScreen() {
   const items = q.data?.items ?? [];
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Payroll</Title>
-          <Text c="dimmed" size="sm">
-            {current.title}
-          </Text>
-        </div>
-        <Group>
-          {canEmployees && (
-            <Button variant="default" onClick={() => navigate('/payroll/employees')}>
-              Employees
-            </Button>
-          )}
-          {canGroups && (
-            <Button variant="default" onClick={() => navigate('/payroll/groups')}>
-              Groups
-            </Button>
-          )}
-          {canSettings && (
-            <Button variant="default" onClick={() => navigate('/payroll/settings')}>
-              Settings
-            </Button>
-          )}
-          {canCreate && <Button onClick={() => navigate('/payroll/create')}>New payroll</Button>}
-        </Group>
-      </Group>
-      <Tabs value={current.key} onChange={(v) => navigate(v === 'all' ? '/payroll' : `/payroll/${v}`)}>
+      <PageHeader
+        mb={0}
+        title="Payroll"
+        description={current.title}
+        actions={
+          <>
+            {canEmployees && (
+              <Button variant="default" onClick={() => navigate(paths.payroll.employees.href())}>
+                Employees
+              </Button>
+            )}
+            {canGroups && (
+              <Button variant="default" onClick={() => navigate(paths.payroll.groups.href())}>
+                Groups
+              </Button>
+            )}
+            {canSettings && (
+              <Button variant="default" onClick={() => navigate(paths.payroll.settings.href())}>
+                Settings
+              </Button>
+            )}
+            {canCreate && <Button onClick={() => navigate(paths.payroll.create.href())}>New payroll</Button>}
+          </>
+        }
+      />
+      <Tabs
+        value={current.key}
+        onChange={(v) =>
+          navigate(v === 'all' ? paths.payroll.root.href() : paths.payroll.tab.href({ tab: String(v) }))
+        }
+      >
         <Tabs.List>
           {LISTS.map((l) => (
             <Tabs.Tab key={l.key} value={l.key}>
@@ -90,7 +96,7 @@ export function PayrollsScreen() {
                 <Table.Tr
                   key={p.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/payroll/${p.id}/details`)}
+                  onClick={() => navigate(paths.payroll.details.href({ ref: p.id }))}
                 >
                   <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                   <Table.Td>{p.name}</Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { useZodForm } from '../../../lib/forms';
 import { queryClient, useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { RemittanceSection } from './remittance-section';
+import { PageHeader } from '../../../components/page-header';
 
 const settingsKey = ['payroll', 'settings'] as const;
 
@@ -49,12 +50,11 @@ export function PayrollSettingsScreen() {
   const err = form.formState.errors;
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Payroll settings</Title>
-        <Text c="dimmed" size="sm">
-          Nigerian statutory deductions used by payrolls created from now on
-        </Text>
-      </div>
+      <PageHeader
+        mb={0}
+        title="Payroll settings"
+        description="Nigerian statutory deductions used by payrolls created from now on"
+      />
       <Card>
         {q.isError ? (
           <Alert color="red">Could not load the payroll settings</Alert>

@@ -1,19 +1,7 @@
 // /customer/invoice and /customer/invoice/:id behind the customer guard (000 §2.11; issue 24 §4):
 // the approved invoices one company addressed to the signed-in email, a switcher between the
 // companies that know the email (one profile each, 000 §3), and one invoice with its pay details.
-import {
-  Alert,
-  Anchor,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Center, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import type { CustomerProfile } from '@owo/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -23,6 +11,8 @@ import { paths } from '../../../lib/paths';
 import { store, useStore } from '../../../lib/store';
 import { InvoicePayCard } from '../../inflows';
 import { useCustomerInvoice, useCustomerInvoices } from './api';
+import { PageHeader } from '../../../components/page-header';
+import { ListBody, ListPagination } from '../../../components/list';
 
 const STATUS_LABEL: Record<string, string> = {
   pending: 'Pending',
@@ -74,25 +64,15 @@ function CustomerInvoiceList() {
   const setPage = (p: number) => setPaged({ accountId: current?.accountId, page: p });
   const q = useCustomerInvoices(current?.accountId, page);
   const rows = q.data?.data ?? [];
-  const totalPages = q.data?.metadata?.pagination?.totalPages ?? 1;
   return (
     <Stack gap="lg" maw={880} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Your invoices</Title>
-          <Text c="dimmed" fz="sm">
-            Signed in as {email}
-          </Text>
-        </div>
-        <CompanySwitcher />
-      </Group>
-      {q.isLoading ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : q.error ? (
-        <Alert color="red">{q.error.message}</Alert>
-      ) : (
+      <PageHeader
+        mb={0}
+        title="Your invoices"
+        description={<>Signed in as {email}</>}
+        actions={<CompanySwitcher />}
+      />
+      <ListBody query={q} isEmpty={rows.length === 0}>
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="sm" bg="white" withTableBorder data-testid="customer-invoices">
             <Table.Thead>
@@ -105,36 +85,26 @@ function CustomerInvoiceList() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      No data available
-                    </Text>
+              {rows.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.customer.invoice.href({ id: i.id })}>
+                      {i.reference}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatDate(i.createdAt)}</Table.Td>
+                  <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
+                  <Table.Td>{formatMoney(i.amountPaidMinor)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={i.status} label={statusLabel(i.status)} />
                   </Table.Td>
                 </Table.Tr>
-              ) : (
-                rows.map((i) => (
-                  <Table.Tr key={i.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.customer.invoice.href({ id: i.id })}>
-                        {i.reference}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatDate(i.createdAt)}</Table.Td>
-                    <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
-                    <Table.Td>{formatMoney(i.amountPaidMinor)}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={i.status} label={statusLabel(i.status)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      )}
-      {totalPages > 1 && <Pagination value={page} onChange={setPage} total={totalPages} />}
+      </ListBody>
+      <ListPagination pagination={q.data?.metadata?.pagination} page={page} onChange={setPage} />
     </Stack>
   );
 }
@@ -157,7 +127,7 @@ function CustomerInvoiceDetail({ id }: { id: string }) {
       ) : (
         <>
           <Group justify="space-between">
-            <Text c="dimmed" fz="sm">
+            <Text c="dimmed" size="sm">
               Invoice {q.data.reference}
             </Text>
             <StatusBadge status={q.data.status} label={statusLabel(q.data.status)} />

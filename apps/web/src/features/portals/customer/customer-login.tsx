@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { CUSTOMER_PORTAL_MSG, customerAuthBody } from '@owo/contract';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
 import { requestCustomerCode, verifyCustomerCode } from './api';
 import type { FromState } from './customer-portal';
+import { PageHeader } from '../../../components/page-header';
 
 /**
  * /customer/login (000 §2.11; issue 24 §4): the email the invoices were sent to, then the 6-digit
@@ -74,9 +75,7 @@ export function CustomerLoginScreen() {
         >
           <Stack gap="md">
             <div>
-              <Title order={2} fz={26}>
-                Check your email
-              </Title>
+              <PageHeader mb={0} title="Check your email" titleProps={{ fz: 26 }} />
               <Text c="dimmed" fz="sm" mt={4} data-testid="customer-code-sent">
                 {CUSTOMER_PORTAL_MSG.codeSent} Enter the 6-digit code sent to <b>{sentTo}</b>.
               </Text>
@@ -129,9 +128,7 @@ export function CustomerLoginScreen() {
         <form onSubmit={form.handleSubmit((v) => request.mutate(v))} noValidate>
           <Stack gap="md">
             <div>
-              <Title order={2} fz={26}>
-                View your invoices
-              </Title>
+              <PageHeader mb={0} title="View your invoices" titleProps={{ fz: 26 }} />
               <Text c="dimmed" fz="sm" mt={4}>
                 Enter the email address your invoices were sent to. We will email you a sign-in code.
               </Text>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { emailSchema } from '@owo/contract';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useApiMutation } from '../../../lib/query';
 import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
 import { useIsEmployeeSignedIn, type FromState } from './employee-portal';
+import { PageHeader } from '../../../components/page-header';
 
 // POST /employee-portal/auth/login: payload and answer not shown (002 §7); email and password is
 // what the set-password step of the invitation creates.
@@ -67,9 +68,7 @@ export function EmployeeLoginScreen() {
       >
         <Stack gap="md">
           <div>
-            <Title order={2} fz={26}>
-              Employee sign in
-            </Title>
+            <PageHeader mb={0} title="Employee sign in" titleProps={{ fz: 26 }} />
             <Text c="dimmed" fz="sm" mt={4}>
               See your payslips and keep your bank details up to date.
             </Text>

@@ -2,7 +2,7 @@
 // email (the answer is the same whether or not the email has an account), then set a new password
 // at the link the mail carries, /employee-portal/reset-password/{ref}. A reset signs every session
 // out, so the local one is cleared too and the employee signs in again.
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { portalResetBody, portalResetRequestBody } from '@owo/contract/payroll-portal';
 import { STATUS } from '@owo/contract/status';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { clearEmployeeSession } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
+import { PageHeader } from '../../../components/page-header';
 
 const quiet = { skipAuthHandling: true, skipForbiddenPage: true } as const;
 
@@ -32,9 +33,7 @@ export function EmployeeForgotPasswordScreen() {
     <PortalCard>
       {sent !== null ? (
         <Stack gap="md" data-testid="employee-reset-sent">
-          <Title order={2} fz={26}>
-            Check your email
-          </Title>
+          <PageHeader mb={0} title="Check your email" titleProps={{ fz: 26 }} />
           <Text>{sent}</Text>
           <Button component={Link} to={paths.employeePortal.login.path} variant="default" fullWidth>
             Back to sign in
@@ -44,9 +43,7 @@ export function EmployeeForgotPasswordScreen() {
         <form onSubmit={form.handleSubmit((v) => send.mutate(v))} noValidate>
           <Stack gap="md">
             <div>
-              <Title order={2} fz={26}>
-                Forgot password
-              </Title>
+              <PageHeader mb={0} title="Forgot password" titleProps={{ fz: 26 }} />
               <Text c="dimmed" fz="sm" mt={4}>
                 Enter the email your employer invited. We will send you a link to set a new password.
               </Text>
@@ -97,9 +94,7 @@ export function EmployeeResetPasswordScreen() {
       <form onSubmit={form.handleSubmit((v) => reset.mutate(v))} noValidate>
         <Stack gap="md">
           <div>
-            <Title order={2} fz={26}>
-              Reset password
-            </Title>
+            <PageHeader mb={0} title="Reset password" titleProps={{ fz: 26 }} />
             <Text c="dimmed" fz="sm" mt={4}>
               Choose a new password for the employee portal.
             </Text>

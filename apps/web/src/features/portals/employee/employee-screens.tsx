@@ -14,7 +14,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { portalPasswordSchema, PORTAL_MSG } from '@owo/contract/payroll-portal';
@@ -30,6 +29,8 @@ import { queryClient, useApiMutation } from '../../../lib/query';
 import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
 import { EmployeeBankSection } from './employee-bank';
+import { PageHeader } from '../../../components/page-header';
+import { ListBody, ListPagination } from '../../../components/list';
 
 const P = '/employee-portal';
 const naira = (s: string | null) =>
@@ -105,9 +106,7 @@ export function JoinOrganizationScreen() {
       <form onSubmit={form.handleSubmit((v) => create.mutate(v))} noValidate>
         <Stack gap="md">
           <div>
-            <Title order={2} fz={26}>
-              Join {info.companyName}
-            </Title>
+            <PageHeader mb={0} title={<>Join {info.companyName}</>} titleProps={{ fz: 26 }} />
             <Text c="dimmed" fz="sm" mt={4}>
               {info.token.hasAccount
                 ? `Hello ${info.name}, enter your employee portal password to add ${info.companyName}.`
@@ -156,18 +155,15 @@ export function PayslipListScreen() {
   const [page, setPage] = useState(1);
   const q = usePayslips(page);
   const download = useDownload();
-  const pages = q.data?.metadata?.pagination?.totalPages ?? 1;
   return (
     <Stack gap="md" maw={960} mx="auto">
-      <Title order={2}>Payslips</Title>
+      <PageHeader mb={0} title="Payslips" />
       <Card withBorder padding={0}>
-        {q.isPending ? (
-          <Loader m="lg" />
-        ) : !q.data?.data.length ? (
-          <Text c="dimmed" p="lg">
-            No payslips yet. They appear here once your employer pays a payroll.
-          </Text>
-        ) : (
+        <ListBody
+          query={q}
+          isEmpty={!q.data?.data.length}
+          emptyText="No payslips yet. They appear here once your employer pays a payroll."
+        >
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -180,7 +176,7 @@ export function PayslipListScreen() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {q.data.data.map((s) => (
+              {(q.data?.data ?? []).map((s) => (
                 <Table.Tr key={s.id}>
                   <Table.Td>
                     <Anchor component={Link} to={paths.employeePortal.payslip.href({ id: s.id })}>
@@ -208,21 +204,9 @@ export function PayslipListScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        )}
+        </ListBody>
       </Card>
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <Text fz="sm">
-            Page {page} of {pages}
-          </Text>
-          <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </Group>
-      )}
+      <ListPagination pagination={q.data?.metadata?.pagination} page={page} onChange={setPage} />
     </Stack>
   );
 }
@@ -250,15 +234,16 @@ export function PayslipDetailScreen() {
       <Anchor component={Link} to={paths.employeePortal.payslips.path} fz="sm">
         ← Payslips
       </Anchor>
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>{period(s.payPeriod)}</Title>
-          <Text c="dimmed" fz="sm">
+      <PageHeader
+        mb={0}
+        title={period(s.payPeriod)}
+        description={
+          <>
             {s.companyName} · {s.payrollName} · {ddmmyyyy(s.createdAt)}
-          </Text>
-        </div>
-        <StatusBadge status={s.status} size="lg" />
-      </Group>
+          </>
+        }
+        actions={<StatusBadge status={s.status} size="lg" />}
+      />
       <Card withBorder>
         <Stack gap={6}>
           <Text fw={700} c="green.8">
@@ -342,7 +327,7 @@ export function ProfileScreen() {
   );
   return (
     <Stack gap="md" maw={720} mx="auto">
-      <Title order={2}>Profile</Title>
+      <PageHeader mb={0} title="Profile" />
       <Card withBorder>
         <Stack gap={8}>
           {kv('Name', p.name)}

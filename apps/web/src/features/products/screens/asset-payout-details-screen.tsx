@@ -9,12 +9,13 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DetailField } from '../../../components/detail-field';
 import { useAsset } from '../api';
 import { InventoryCard } from './asset-screen';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /**
  * /assets/payout/details?assetId=…: full screen, closing to /asset-list (001 §2). The asset a payout
@@ -29,10 +30,11 @@ export function AssetPayoutDetailsScreen() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={2}>Asset payout details</Title>
-          <CloseButton aria-label="Close" onClick={() => navigate('/asset-list')} />
-        </Group>
+        <PageHeader
+          mb={0}
+          title="Asset payout details"
+          actions={<CloseButton aria-label="Close" onClick={() => navigate(paths.assets.list.href())} />}
+        />
         {!assetId ? (
           <Alert color="yellow">Choose an asset from the asset list to see its payout details.</Alert>
         ) : q.isLoading ? (
@@ -58,7 +60,7 @@ export function AssetPayoutDetailsScreen() {
               </Text>
             </Card>
             <Group justify="flex-end">
-              <Button variant="default" component={Link} to={`/assets/${q.data.id}`}>
+              <Button variant="default" component={Link} to={paths.assets.detail.href({ id: q.data.id })}>
                 Open asset
               </Button>
             </Group>

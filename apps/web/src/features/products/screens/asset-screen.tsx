@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -21,6 +20,8 @@ import { useCan } from '../../../lib/session';
 import { productsApi, refreshProducts, useAsset } from '../api';
 import { AssetModal } from '../asset-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /assets/:id: one payout asset with its inventory. */
 export function AssetScreen() {
@@ -40,7 +41,7 @@ export function AssetScreen() {
     mutationFn: () => productsApi.deleteAsset(id!),
     onSuccess: () => {
       void refreshProducts();
-      void navigate('/asset-list');
+      void navigate(paths.assets.list.href());
     },
   });
   if (q.isLoading) return <Loader />;
@@ -48,39 +49,48 @@ export function AssetScreen() {
   const a = q.data;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/asset-list" size="sm">
+      <Anchor component={Link} to={paths.assets.list.href()} size="sm">
         ← Assets
       </Anchor>
-      <Group justify="space-between">
-        <Group>
-          <Title order={2}>
+      <PageHeader
+        mb={0}
+        title={
+          <>
             {a.type} · {a.brand}
-          </Title>
+          </>
+        }
+        badges={
           <Badge variant="light" color={a.active ? 'teal' : 'gray'}>
             {a.active ? 'Active' : 'Inactive'}
           </Badge>
-        </Group>
-        <Group>
-          <Button variant="default" component={Link} to={`/assets/payout/details?assetId=${a.id}`}>
-            Payout details
-          </Button>
-          {canEdit && (
-            <Button variant="default" onClick={() => setEditing(true)}>
-              Edit asset
+        }
+        actions={
+          <>
+            <Button
+              variant="default"
+              component={Link}
+              to={paths.assets.payoutDetails.href({ assetId: a.id })}
+            >
+              Payout details
             </Button>
-          )}
-          {canToggle && (
-            <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!a.active)}>
-              {a.active ? 'Deactivate' : 'Activate'}
-            </Button>
-          )}
-          {canDelete && (
-            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-          )}
-        </Group>
-      </Group>
+            {canEdit && (
+              <Button variant="default" onClick={() => setEditing(true)}>
+                Edit asset
+              </Button>
+            )}
+            {canToggle && (
+              <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!a.active)}>
+                {a.active ? 'Deactivate' : 'Activate'}
+              </Button>
+            )}
+            {canDelete && (
+              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
+          </>
+        }
+      />
       <Card>
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
           <DetailField label="Type" value={a.type} />
@@ -131,7 +141,7 @@ export function InventoryCard(props: { asset: NonNullable<ReturnType<typeof useA
             {a.inventory.map((l) => (
               <Table.Tr key={l.productId}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/assets/products/${l.productId}`}>
+                  <Anchor component={Link} to={paths.assets.product.href({ id: l.productId })}>
                     {l.name}
                   </Anchor>
                 </Table.Td>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
@@ -7,6 +7,8 @@ import { useCan } from '../../../lib/session';
 import { useAssets } from '../api';
 import { AssetModal } from '../asset-modal';
 import { AssetAreaTabs } from './tabs';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const GROUPS = ['active'] as const;
 
@@ -19,15 +21,12 @@ export function AssetsScreen() {
   const [adding, setAdding] = useState(false);
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Assets</Title>
-          <Text c="dimmed" size="sm">
-            Equipment you pay for, with the products it holds.
-          </Text>
-        </div>
-        {canAdd && <Button onClick={() => setAdding(true)}>Add asset</Button>}
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Assets"
+        description="Equipment you pay for, with the products it holds."
+        actions={canAdd && <Button onClick={() => setAdding(true)}>Add asset</Button>}
+      />
       <AssetAreaTabs value="assets" />
       <Group justify="space-between" align="flex-end">
         <div style={{ flex: 1 }}>
@@ -69,7 +68,7 @@ export function AssetsScreen() {
                 <Table.Tr
                   key={a.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/assets/${a.id}`)}
+                  onClick={() => navigate(paths.assets.detail.href({ id: a.id }))}
                 >
                   <Table.Td fw={500}>{a.type}</Table.Td>
                   <Table.Td>

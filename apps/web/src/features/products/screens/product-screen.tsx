@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DetailField } from '../../../components/detail-field';
@@ -8,6 +8,8 @@ import { useCan } from '../../../lib/session';
 import { productsApi, refreshProducts, useProduct } from '../api';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ProductModal } from '../product-modal';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /assets/products/:id: one product or service. */
 export function ProductScreen() {
@@ -22,7 +24,7 @@ export function ProductScreen() {
     mutationFn: () => productsApi.deleteProduct(id!),
     onSuccess: () => {
       void refreshProducts();
-      void navigate('/assets/products');
+      void navigate(paths.assets.products.href());
     },
   });
   if (q.isLoading) return <Loader />;
@@ -30,29 +32,32 @@ export function ProductScreen() {
   const p = q.data;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/assets/products" size="sm">
+      <Anchor component={Link} to={paths.assets.products.href()} size="sm">
         ← Products and services
       </Anchor>
-      <Group justify="space-between">
-        <Group>
-          <Title order={2}>{p.name}</Title>
+      <PageHeader
+        mb={0}
+        title={p.name}
+        badges={
           <Badge variant="light" color={p.category === 'Inflow' ? 'teal' : 'orange'}>
             {p.category}
           </Badge>
-        </Group>
-        <Group>
-          {canEdit && (
-            <Button variant="default" onClick={() => setEditing(true)}>
-              Edit product
-            </Button>
-          )}
-          {canDelete && (
-            <Button color="red" variant="light" loading={del.isPending} onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-          )}
-        </Group>
-      </Group>
+        }
+        actions={
+          <>
+            {canEdit && (
+              <Button variant="default" onClick={() => setEditing(true)}>
+                Edit product
+              </Button>
+            )}
+            {canDelete && (
+              <Button color="red" variant="light" loading={del.isPending} onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
+          </>
+        }
+      />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
           <DetailField label="Price" value={formatMoney(p.amountMinor)} />

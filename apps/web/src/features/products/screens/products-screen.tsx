@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
@@ -7,6 +7,8 @@ import { useCan } from '../../../lib/session';
 import { useProducts } from '../api';
 import { ProductModal } from '../product-modal';
 import { AssetAreaTabs } from './tabs';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const GROUPS = [] as const;
 
@@ -19,15 +21,12 @@ export function ProductsScreen() {
   const [adding, setAdding] = useState(false);
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Products and services</Title>
-          <Text c="dimmed" size="sm">
-            Products and services used on expenses, payouts and asset inventories.
-          </Text>
-        </div>
-        {canAdd && <Button onClick={() => setAdding(true)}>Add product</Button>}
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Products and services"
+        description="Products and services used on expenses, payouts and asset inventories."
+        actions={canAdd && <Button onClick={() => setAdding(true)}>Add product</Button>}
+      />
       <AssetAreaTabs value="products" />
       <FilterBar
         groups={[]}
@@ -55,7 +54,7 @@ export function ProductsScreen() {
                 <Table.Tr
                   key={p.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/assets/products/${p.id}`)}
+                  onClick={() => navigate(paths.assets.product.href({ id: p.id }))}
                 >
                   <Table.Td fw={500}>{p.name}</Table.Td>
                   <Table.Td c="dimmed">{p.description ?? '—'}</Table.Td>

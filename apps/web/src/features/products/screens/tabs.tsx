@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { useCan } from '../../../lib/session';
+import { paths } from '../../../lib/paths';
 
 /** The two lists of the Assets area: payout assets and products and services. */
 export function AssetAreaTabs(props: { value: 'assets' | 'products' }) {
@@ -8,7 +9,10 @@ export function AssetAreaTabs(props: { value: 'assets' | 'products' }) {
   const assets = useCan('payoutAsset', 'get');
   const products = useCan('productsAndServices', 'get');
   return (
-    <Tabs value={props.value} onChange={(v) => navigate(v === 'assets' ? '/asset-list' : '/assets/products')}>
+    <Tabs
+      value={props.value}
+      onChange={(v) => navigate(v === 'assets' ? paths.assets.list.href() : paths.assets.products.href())}
+    >
       <Tabs.List>
         {assets && <Tabs.Tab value="assets">Assets</Tabs.Tab>}
         {products && <Tabs.Tab value="products">Products and services</Tabs.Tab>}

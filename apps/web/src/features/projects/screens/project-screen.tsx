@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -23,6 +22,8 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { projectsApi, refreshProjects, useAssignableMembers, useProject } from '../api';
 import { ProjectSpendBar } from '../spend-bar';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /projects/{id}: budget, timeline, spend, members; set the budget, assign, complete or reactivate. */
 export function ProjectScreen() {
@@ -41,34 +42,41 @@ export function ProjectScreen() {
   const p = q.data;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={p.active ? '/projects' : '/projects/completed'} size="sm">
+      <Anchor
+        component={Link}
+        to={p.active ? paths.projects.root.href() : paths.projects.completed.href()}
+        size="sm"
+      >
         ← Projects
       </Anchor>
-      <Group justify="space-between">
-        <Group>
-          <Title order={2}>{p.name}</Title>
+      <PageHeader
+        mb={0}
+        title={p.name}
+        badges={
           <Badge variant="light" color={p.active ? 'teal' : 'gray'}>
             {p.active ? 'Active' : 'Completed'}
           </Badge>
-        </Group>
-        <Group>
-          {canBudget && (
-            <Button variant="default" onClick={() => setModal('budget')}>
-              {p.budgetMinor === null ? 'Set budget' : 'Edit budget'}
-            </Button>
-          )}
-          {canAssign && (
-            <Button variant="default" onClick={() => setModal('assign')}>
-              Assign members
-            </Button>
-          )}
-          {canActivate && (
-            <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!p.active)}>
-              {p.active ? 'Mark as completed' : 'Reactivate'}
-            </Button>
-          )}
-        </Group>
-      </Group>
+        }
+        actions={
+          <>
+            {canBudget && (
+              <Button variant="default" onClick={() => setModal('budget')}>
+                {p.budgetMinor === null ? 'Set budget' : 'Edit budget'}
+              </Button>
+            )}
+            {canAssign && (
+              <Button variant="default" onClick={() => setModal('assign')}>
+                Assign members
+              </Button>
+            )}
+            {canActivate && (
+              <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!p.active)}>
+                {p.active ? 'Mark as completed' : 'Reactivate'}
+              </Button>
+            )}
+          </>
+        }
+      />
       {p.description && <Text c="dimmed">{p.description}</Text>}
       <Card>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>

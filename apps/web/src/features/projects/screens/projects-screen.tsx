@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
@@ -7,6 +7,8 @@ import { useCan } from '../../../lib/session';
 import { useProjects } from '../api';
 import { ProjectModal } from '../project-modal';
 import { ProjectSpendBar } from '../spend-bar';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 const GROUPS = [] as const;
 
@@ -20,18 +22,17 @@ export function ProjectsScreen() {
   const [creating, setCreating] = useState(false);
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Projects</Title>
-          <Text c="dimmed" size="sm">
-            Budgets, timelines and what each project has spent.
-          </Text>
-        </div>
-        {canCreate && <Button onClick={() => setCreating(true)}>New project</Button>}
-      </Group>
+      <PageHeader
+        mb={0}
+        title="Projects"
+        description="Budgets, timelines and what each project has spent."
+        actions={canCreate && <Button onClick={() => setCreating(true)}>New project</Button>}
+      />
       <Tabs
         value={completed ? 'completed' : 'active'}
-        onChange={(v) => navigate(v === 'completed' ? '/projects/completed' : '/projects')}
+        onChange={(v) =>
+          navigate(v === 'completed' ? paths.projects.completed.href() : paths.projects.root.href())
+        }
       >
         <Tabs.List>
           <Tabs.Tab value="active">Active</Tabs.Tab>
@@ -63,7 +64,7 @@ export function ProjectsScreen() {
                 <Table.Tr
                   key={p.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/projects/${p.id}`)}
+                  onClick={() => navigate(paths.projects.detail.href({ id: p.id }))}
                 >
                   <Table.Td fw={500}>{p.name}</Table.Td>
                   <Table.Td>

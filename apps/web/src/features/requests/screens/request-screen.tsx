@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { RequestDecision } from '@owo/contract/requests';
@@ -24,6 +12,7 @@ import { ApprovalActions } from '../../approvals';
 import { refreshRequests, requestApi, useFundRequest } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { PURPOSE_LABELS, STATUS_LABELS } from './status';
+import { PageHeader } from '../../../components/page-header';
 
 const TITLES: Record<RequestDecision, string> = {
   pay: 'Approve and pay',
@@ -49,15 +38,16 @@ export function RequestScreen() {
   const canApprove = !!item?.canApprove;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Request {r.reference}</Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        mb={0}
+        title={<>Request {r.reference}</>}
+        description={
+          <>
             Requested by {r.maker.name} on {formatDateTime(r.createdAt)}
-          </Text>
-        </div>
-        <StatusBadge status={r.status} label={STATUS_LABELS[r.status]} />
-      </Group>
+          </>
+        }
+        actions={<StatusBadge status={r.status} label={STATUS_LABELS[r.status]} />}
+      />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <DetailField label="Amount" value={formatMoney(r.amountMinor, r.currency)} />

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { REQUEST_STATUSES } from '@owo/contract/requests';
@@ -16,6 +16,8 @@ import { REQUEST_GROUPS, useFundRequests } from '../api';
 import { RequestFundsModal } from './request-funds-modal';
 import { StatusBadge } from '../../../components/status-badge';
 import { STATUS_LABELS } from './status';
+import { paths } from '../../../lib/paths';
+import { PageHeader } from '../../../components/page-header';
 
 /** /requests (issue 23 §0 "Requests"): fund requests with the list kit (filters, search, CSV). */
 export function RequestsScreen() {
@@ -27,23 +29,26 @@ export function RequestsScreen() {
   const pagination = list.data?.pagination;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Requests</Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        mb={0}
+        title="Requests"
+        description={
+          <>
             Money members ask the company to pay out{pagination ? ` · ${pagination.totalItems} in total` : ''}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton
-            path="/requests"
-            filters={filters}
-            groups={REQUEST_GROUPS}
-            filename="owo-requests.csv"
-          />
-          {canCreate && <Button onClick={() => setAsking(true)}>Request funds</Button>}
-        </Group>
-      </Group>
+          </>
+        }
+        actions={
+          <>
+            <ExportCsvButton
+              path="/requests"
+              filters={filters}
+              groups={REQUEST_GROUPS}
+              filename="owo-requests.csv"
+            />
+            {canCreate && <Button onClick={() => setAsking(true)}>Request funds</Button>}
+          </>
+        }
+      />
       <Card>
         <FilterBar
           groups={[
@@ -77,7 +82,7 @@ export function RequestsScreen() {
                 <Table.Tr
                   key={r.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/request/${r.reference}`)}
+                  onClick={() => navigate(paths.request.href({ ref: r.reference }))}
                 >
                   <Table.Td>{formatDate(r.createdAt)}</Table.Td>
                   <Table.Td>{r.maker.name}</Table.Td>
@@ -104,7 +109,10 @@ export function RequestsScreen() {
         <ListPagination pagination={pagination} page={page} onChange={setPage} />
       </Card>
       {asking && (
-        <RequestFundsModal onClose={() => setAsking(false)} onDone={(ref) => navigate(`/request/${ref}`)} />
+        <RequestFundsModal
+          onClose={() => setAsking(false)}
+          onDone={(ref) => navigate(paths.request.href({ ref }))}
+        />
       )}
     </Stack>
   );

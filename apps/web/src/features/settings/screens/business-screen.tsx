@@ -5,54 +5,65 @@ import { PageHeader } from '../../../components/page-header';
 import { RequirePermission } from '../../../app/guards/guards';
 import { useCan } from '../../../lib/session';
 import { OrganisationSection } from './organisation-section';
+import { paths } from '../../../lib/paths';
 
 type SettingsLink = { to: string; title: string; text: string; resource: Resource };
 /** Every settings page, shown to members whose role reads it. */
 export const SETTINGS_LINKS: SettingsLink[] = [
   {
-    to: '/settings/business',
+    to: paths.settings.business.href(),
     title: 'Business profile',
     text: 'Name and registered details',
     resource: 'parameters',
   },
   {
-    to: '/settings/subsidiaries',
+    to: paths.settings.subsidiaries.href(),
     title: 'Subsidiaries',
     text: 'Branches and their members',
     resource: 'subsidiaries',
   },
   {
-    to: '/settings/fee-policy',
+    to: paths.settings.feePolicy.href(),
     title: 'Fee policy',
     text: 'Fee bands in force, with a preview',
     resource: 'feePolicies',
   },
   {
-    to: '/settings/payment-approvals',
+    to: paths.settings.paymentApprovals.href(),
     title: 'Payment approvals',
     text: 'Approval workflows',
     resource: 'approvalWorkflows',
   },
   {
-    to: '/settings/ap-policy',
+    to: paths.settings.apPolicy.href(),
     title: 'AP policy',
     text: 'Thresholds, four eyes, budgets',
     resource: 'policy',
   },
   {
-    to: '/settings/categories',
+    to: paths.settings.categories.href(),
     title: 'Payout categories',
     text: 'Categories and budgets',
     resource: 'payouts',
   },
-  { to: '/settings/developers', title: 'Developers', text: 'API keys and webhooks', resource: 'developer' },
   {
-    to: '/settings/audit-log',
+    to: paths.settings.developers.href(),
+    title: 'Developers',
+    text: 'API keys and webhooks',
+    resource: 'developer',
+  },
+  {
+    to: paths.settings.auditLog.href(),
     title: 'Audit log',
     text: 'Every change, who and when',
     resource: 'parameters',
   },
-  { to: '/teams', title: 'Teams', text: 'Members, roles and invitations', resource: 'accountAccess' },
+  {
+    to: paths.teams.root.href(),
+    title: 'Teams',
+    text: 'Members, roles and invitations',
+    resource: 'accountAccess',
+  },
 ];
 
 function SettingsCard(props: SettingsLink) {

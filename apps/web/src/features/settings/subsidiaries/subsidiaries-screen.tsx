@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { refreshSubsidiaries, settingsKeys, subsidiariesApi } from '../api';
 import { SubsidiaryForm } from './subsidiary-form';
+import { paths } from '../../../lib/paths';
 
 const GROUPS = [] as const;
 
@@ -64,7 +65,7 @@ export function SubsidiariesScreen() {
                   <Table.Tr
                     key={s.id}
                     style={{ cursor: 'pointer' }}
-                    onClick={() => navigate(`/settings/subsidiaries/${s.id}`)}
+                    onClick={() => navigate(paths.settings.subsidiary.href({ id: s.id }))}
                   >
                     <Table.Td>
                       <Text size="sm" fw={500}>
@@ -100,7 +101,7 @@ export function SubsidiariesScreen() {
             setCreating(false);
             void refreshSubsidiaries();
             const id = (res.data as Subsidiary | null)?.id;
-            if (id) void navigate(`/settings/subsidiaries/${id}`);
+            if (id) void navigate(paths.settings.subsidiary.href({ id }));
           }}
         />
       </Modal>

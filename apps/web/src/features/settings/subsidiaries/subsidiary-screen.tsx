@@ -25,6 +25,7 @@ import { queryClient, useApiMutation } from '../../../lib/query';
 import { isFullAccessRole, sessionKeys, useCan } from '../../../lib/session';
 import { refreshSubsidiaries, settingsKeys, subsidiariesApi, useSubsidiary } from '../api';
 import { SubsidiaryForm } from './subsidiary-form';
+import { paths } from '../../../lib/paths';
 
 /** /settings/subsidiaries/:id: one subsidiary, its members; edit, deactivate or delete it. */
 export function SubsidiaryScreen() {
@@ -53,7 +54,7 @@ export function SubsidiaryScreen() {
     onSuccess: () => {
       setConfirmDelete(false);
       changed();
-      void navigate('/settings/subsidiaries');
+      void navigate(paths.settings.subsidiaries.href());
     },
     onError: (e) => {
       setConfirmDelete(false);
@@ -66,7 +67,7 @@ export function SubsidiaryScreen() {
   const s = sub.data;
   return (
     <Box maw={1040} mx="auto">
-      <Anchor component={Link} to="/settings/subsidiaries" size="sm">
+      <Anchor component={Link} to={paths.settings.subsidiaries.href()} size="sm">
         ← Subsidiaries
       </Anchor>
       <PageHeader
