@@ -21,7 +21,7 @@ import { sendCsv, wantsCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { fastList } from '../../platform/list';
 import { sendSheet } from '../../platform/spreadsheet';
@@ -44,11 +44,10 @@ const templateQuery = z.object({
 
 /** Bulk disbursements (issue 23 §4): upload, validation progress, fixes, approval, payment, report. */
 export async function registerDisbursements(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const r = routerOf(app);
   registerDisbursementApprovals(deps);
   registerValidation(deps);
-  const { db } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   // Multipart only in this scope (as files does): the upload of the file.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -102,7 +101,16 @@ export async function registerDisbursements(app: FastifyInstance, deps: AppDeps)
       },
     );
   });
+  getDisbursementTemplateRoute(r, deps);
+  listDisbursementsRoute(r, deps);
+  getDisbursementRoute(r, deps);
+  fixDisbursementItemRoute(r, deps);
+  submitDisbursementRoute(r, deps);
+  retryDisbursementRoute(r, deps);
+  getDisbursementReportRoute(r, deps);
+}
 
+function getDisbursementTemplateRoute(r: Router, _deps: AppDeps) {
   r.get(
     '/api/disbursements/template',
     {
@@ -124,7 +132,10 @@ export async function registerDisbursements(app: FastifyInstance, deps: AppDeps)
         req.query.format ?? 'csv',
       ),
   );
+}
 
+function listDisbursementsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/disbursements',
     {
@@ -151,7 +162,10 @@ export async function registerDisbursements(app: FastifyInstance, deps: AppDeps)
       return paged(items, req.query, total);
     },
   );
+}
 
+function getDisbursementRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/disbursements/:id',
     {
@@ -176,7 +190,10 @@ export async function registerDisbursements(app: FastifyInstance, deps: AppDeps)
         }),
       ),
   );
+}
 
+function fixDisbursementItemRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.patch(
     '/api/disbursements/:id/items/:itemId',
     {
@@ -202,7 +219,10 @@ export async function registerDisbursements(app: FastifyInstance, deps: AppDeps)
       return ok(data, M.rowFixed);
     },
   );
+}
 
+function submitDisbursementRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/disbursements/:id/submit',
     {
@@ -225,7 +245,9 @@ export async function registerDisbursements(app: FastifyInstance, deps: AppDeps)
       );
     },
   );
+}
 
+function retryDisbursementRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/disbursements/:id/retry',
     {
@@ -251,7 +273,10 @@ export async function registerDisbursements(app: FastifyInstance, deps: AppDeps)
       });
     },
   );
+}
 
+function getDisbursementReportRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/disbursements/:id/report',
     {

@@ -7,7 +7,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CUSTOMER_PORTAL_MSG,
@@ -32,7 +31,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { AppError, fieldError, unauthorized } from '../../platform/errors';
 import { isPublic } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
 import { newToken, safeEqual, sha256 } from '../../platform/tokens';
 import { accounts } from '../../platform/tenancy-tables';
@@ -40,6 +39,11 @@ import { sendMail } from '../mail';
 import { publicInvoice } from './collect';
 import { payLinkOf } from './invoice-read';
 import { customerPortalCodes, customerPortalSessions, inflowCustomers, invoices } from './tables';
+
+const tags = ['inflows'];
+const e401 = { 401: errorEnvelope };
+/** A customer-portal route's sign-in check (the portal's own session). */
+const signedIn = (deps: AppDeps) => ({ preHandler: customerAuth.bind(deps) });
 
 export const CUSTOMER_COOKIE = 'owo_customer';
 const COOKIE_PATH = '/api/customer';
@@ -223,11 +227,16 @@ export async function customerInvoice(deps: AppDeps, email: string, id: string) 
 }
 
 export function registerCustomerPortal(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['inflows'];
-  const signedIn = { preHandler: customerAuth.bind(deps) };
-  const e401 = { 401: errorEnvelope };
+  const r = routerOf(app);
+  requestCustomerCodeRoute(r, deps);
+  verifyCustomerCodeRoute(r, deps);
+  listCustomerProfilesRoute(r, deps);
+  listCustomerInvoicesRoute(r, deps);
+  getCustomerInvoiceRoute(r, deps);
+  logoutCustomerRoute(r, deps);
+}
 
+function requestCustomerCodeRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/customer/auth',
     {
@@ -248,7 +257,9 @@ export function registerCustomerPortal(app: FastifyInstance, deps: AppDeps) {
       return ok({ email: req.body.email }, CUSTOMER_PORTAL_MSG.codeSent);
     },
   );
+}
 
+function verifyCustomerCodeRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/customer/auth/verify',
     {
@@ -281,12 +292,14 @@ export function registerCustomerPortal(app: FastifyInstance, deps: AppDeps) {
       );
     },
   );
+}
 
+function listCustomerProfilesRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/customer/profiles',
     {
       config: isPublic(),
-      ...signedIn,
+      ...signedIn(deps),
       schema: {
         operationId: 'listCustomerProfiles',
         summary: "The signed-in customer's profiles, one per company",
@@ -302,12 +315,14 @@ export function registerCustomerPortal(app: FastifyInstance, deps: AppDeps) {
       return ok({ email, allCustomerProfiles: await customerProfiles(deps, email) });
     },
   );
+}
 
+function listCustomerInvoicesRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/customer/invoices',
     {
       config: isPublic(),
-      ...signedIn,
+      ...signedIn(deps),
       schema: {
         operationId: 'listCustomerInvoices',
         summary:
@@ -319,12 +334,14 @@ export function registerCustomerPortal(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => listCustomerInvoices(deps, customerOf(req).email, req.query),
   );
+}
 
+function getCustomerInvoiceRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/customer/invoices/:id',
     {
       config: isPublic(),
-      ...signedIn,
+      ...signedIn(deps),
       schema: {
         operationId: 'getCustomerInvoice',
         summary: "One of the customer's invoices with its pay details",
@@ -340,12 +357,14 @@ export function registerCustomerPortal(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await customerInvoice(deps, customerOf(req).email, req.params.id)),
   );
+}
 
+function logoutCustomerRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/customer/logout',
     {
       config: isPublic(),
-      ...signedIn,
+      ...signedIn(deps),
       schema: {
         operationId: 'logoutCustomer',
         summary: 'Ends the customer session (staff sessions are untouched)',

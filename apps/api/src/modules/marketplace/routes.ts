@@ -37,7 +37,7 @@ import { confirmMeterImport, previewMeterImport } from './import';
 import { meterReport, meterReportCsv } from './report';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
 import {
@@ -56,6 +56,19 @@ import {
   verifyMeter,
 } from './service';
 
+/** Creates the order's vendings, runs what waits for the commit, and answers the order. */
+async function createOrder(deps: AppDeps, req: Parameters<typeof tenantOf>[0], body: VendingCreateInput) {
+  const { orderId, afterCommit } = await createVendings(deps, {
+    tenant: tenantOf(req),
+    userId: authOf(req).user.id,
+    body,
+  });
+  await runAfterCommit(afterCommit);
+  const vs = await orderVendings(deps.db, tenantOf(req).accountId, orderId);
+  const totalMinor = vs.reduce((s, v) => s + v.amountMinor, 0);
+  return ok({ orderId, total: fromMinor(totalMinor), totalMinor, vendings: vs }, MSG.vendingCreated);
+}
+
 /** The wallet, meters and category of a purchase are the company's own. */
 const VENDING_REFS = bodyRefs({
   walletId: { table: 'wallets', message: MSG.selectWallet },
@@ -68,40 +81,11 @@ const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422
 
 /** Marketplace (issue 26). Register after money and approvals. */
 export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
+  const r = routerOf(app);
   registerMarketplaceApprovals(deps);
   registerVendingJobs(deps);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
-  r.get(
-    '/api/marketplace/assets/meters/discos',
-    {
-      config: needs('marketplaceAssets', 'get'),
-      schema: {
-        operationId: 'listDiscos',
-        summary: 'The electricity distribution companies (discos)',
-        tags,
-        response: { 200: envelope(z.array(z.string())) },
-      },
-    },
-    async () => ok(listDiscos()),
-  );
-
-  r.post(
-    '/api/marketplace/assets/meters/verification',
-    {
-      config: needs('marketplaceAssets', 'post'),
-      schema: {
-        operationId: 'verifyMeter',
-        summary: "Verify a meter with the vending provider: the customer's name and address",
-        tags,
-        body: meterVerificationBody,
-        response: { 200: envelope(meterVerificationSchema), ...errors },
-      },
-    },
-    async (req) => ok(await verifyMeter(deps, req.body), MSG.meterVerified),
-  );
-
+  listDiscosRoute(r, deps);
+  verifyMeterRoute(r, deps);
   // Import: the file's summary (multipart, in this scope only), then the user's confirmation.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 2, parts: 3 } });
@@ -125,7 +109,53 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
       },
     );
   });
+  confirmMeterImportRoute(r, deps);
+  meterMonthlyReportRoute(r, deps);
+  addMeterRoute(r, deps);
+  listMetersRoute(r, deps);
+  deleteMeterRoute(r, deps);
+  getElectricityAssetRoute(r, deps);
+  createVendingsRoute(r, deps);
+  buyElectricityBulkRoute(r, deps);
+  getVendingRoute(r, deps);
+  updateVendingRoute(r, deps);
+  listVendingsRoute(r, deps);
+}
 
+function listDiscosRoute(r: Router, _deps: AppDeps) {
+  r.get(
+    '/api/marketplace/assets/meters/discos',
+    {
+      config: needs('marketplaceAssets', 'get'),
+      schema: {
+        operationId: 'listDiscos',
+        summary: 'The electricity distribution companies (discos)',
+        tags,
+        response: { 200: envelope(z.array(z.string())) },
+      },
+    },
+    async () => ok(listDiscos()),
+  );
+}
+
+function verifyMeterRoute(r: Router, deps: AppDeps) {
+  r.post(
+    '/api/marketplace/assets/meters/verification',
+    {
+      config: needs('marketplaceAssets', 'post'),
+      schema: {
+        operationId: 'verifyMeter',
+        summary: "Verify a meter with the vending provider: the customer's name and address",
+        tags,
+        body: meterVerificationBody,
+        response: { 200: envelope(meterVerificationSchema), ...errors },
+      },
+    },
+    async (req) => ok(await verifyMeter(deps, req.body), MSG.meterVerified),
+  );
+}
+
+function confirmMeterImportRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/marketplace/assets/meters/import',
     {
@@ -147,7 +177,10 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(ok(saved, METER_IMPORT_MSG.imported(saved.length)));
     },
   );
+}
 
+function meterMonthlyReportRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/marketplace/reports/meters',
     {
@@ -168,7 +201,9 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
       return ok(report);
     },
   );
+}
 
+function addMeterRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/marketplace/assets/meters/add',
     {
@@ -193,7 +228,10 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
         ),
       ),
   );
+}
 
+function listMetersRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/marketplace/assets/meters',
     {
@@ -212,7 +250,10 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function deleteMeterRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     '/api/marketplace/assets/meters/:id',
     {
@@ -227,7 +268,10 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await deleteMeter(db, tenantOf(req).accountId, req.params.id), MSG.meterDeleted),
   );
+}
 
+function getElectricityAssetRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/marketplace/electricity/asset/:id',
     {
@@ -242,19 +286,9 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await getMeter(db, tenantOf(req).accountId, req.params.id)),
   );
+}
 
-  const create = async (req: Parameters<typeof tenantOf>[0], body: VendingCreateInput) => {
-    const { orderId, afterCommit } = await createVendings(deps, {
-      tenant: tenantOf(req),
-      userId: authOf(req).user.id,
-      body,
-    });
-    await runAfterCommit(afterCommit);
-    const vs = await orderVendings(db, tenantOf(req).accountId, orderId);
-    const totalMinor = vs.reduce((s, v) => s + v.amountMinor, 0);
-    return ok({ orderId, total: fromMinor(totalMinor), totalMinor, vendings: vs }, MSG.vendingCreated);
-  };
-
+function createVendingsRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/marketplace/vendings/create',
     {
@@ -267,9 +301,11 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
         response: { 201: envelope(vendingOrderSchema), ...errors },
       },
     },
-    async (req, reply) => reply.code(201).send(await create(req, req.body)),
+    async (req, reply) => reply.code(201).send(await createOrder(deps, req, req.body)),
   );
+}
 
+function buyElectricityBulkRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/marketplace/electricity/asset/bulk',
     {
@@ -283,9 +319,12 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await create(req, { ...req.body, utilityType: 'ELECTRICITY' })),
+      reply.code(201).send(await createOrder(deps, req, { ...req.body, utilityType: 'ELECTRICITY' })),
   );
+}
 
+function getVendingRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/marketplace/vendings/:id',
     {
@@ -307,7 +346,10 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
         }),
       ),
   );
+}
 
+function updateVendingRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.patch(
     '/api/marketplace/vendings/:id',
     {
@@ -339,7 +381,10 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
       );
     },
   );
+}
 
+function listVendingsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/marketplace/transactions',
     {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelope,
   errorEnvelope,
@@ -15,7 +14,7 @@ import {
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
 import { maskedBank, recordAuditChange } from '../audit';
@@ -26,11 +25,17 @@ const tags = ['payees'];
 
 /** Vendors under the spec's name `/api/payee` (issue 23 §1). Register after approvals and payouts. */
 export async function registerPayees(app: FastifyInstance, deps: AppDeps) {
+  const r = routerOf(app);
   registerPayeeApprovals(deps);
   await registerVendorOnboarding(app, deps);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  listPayeesRoute(r, deps);
+  createPayeeRoute(r, deps);
+  getPayeeRoute(r, deps);
+  updatePayeeRoute(r, deps);
+}
 
+function listPayeesRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payee',
     {
@@ -56,7 +61,10 @@ export async function registerPayees(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function createPayeeRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/payee',
     {
@@ -83,7 +91,10 @@ export async function registerPayees(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(ok(data, PAYEE_MSG.created));
     },
   );
+}
 
+function getPayeeRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payee/:id',
     {
@@ -105,7 +116,10 @@ export async function registerPayees(app: FastifyInstance, deps: AppDeps) {
         }),
       ),
   );
+}
 
+function updatePayeeRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/payee/:id',
     {

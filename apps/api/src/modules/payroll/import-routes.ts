@@ -21,7 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
 import { readUploadedFile } from '../../platform/spreadsheet';
 import { authOf, needs, tenantOf } from '../../platform/guard';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { extractEmployees, IMPORT_TEMPLATE_CSV } from './import-check';
 import { discardImport } from '../../platform/imports';
 import { PAYROLL_IMPORT } from './import-batch';
@@ -39,8 +39,8 @@ const base = '/api/payrolls/employees/csv';
  * canViewPayrollSensitiveData, have it); salary figures are masked in answers without the flag.
  */
 export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps) {
+  const r = routerOf(app);
   registerImportJobs(deps);
-
   // Multipart only in this scope (as files): 1 MB, one file.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -66,9 +66,17 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
       },
     );
   });
+  payrollEmployeesTemplateRoute(r, deps);
+  validatePayrollEmployeesImportRoute(r, deps);
+  activePayrollEmployeesImportRoute(r, deps);
+  fixPayrollEmployeesImportEntryRoute(r, deps);
+  finishPayrollEmployeesImportRoute(r, deps);
+  retryPayrollEmployeesImportValidationRoute(r, deps);
+  getPayrollEmployeesImportRoute(r, deps);
+  deletePayrollEmployeesImportRoute(r, deps);
+}
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+function payrollEmployeesTemplateRoute(r: Router, _deps: AppDeps) {
   r.get(
     `${base}/template`,
     {
@@ -87,7 +95,9 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
         .header('content-disposition', 'attachment; filename="owo-employees-template.csv"')
         .send(IMPORT_TEMPLATE_CSV),
   );
+}
 
+function validatePayrollEmployeesImportRoute(r: Router, deps: AppDeps) {
   r.post(
     `${base}/validate`,
     {
@@ -114,7 +124,9 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
       return reply.code(201).send(ok(batch, PAYROLL_IMPORT_MSG.validated));
     },
   );
+}
 
+function activePayrollEmployeesImportRoute(r: Router, deps: AppDeps) {
   r.get(
     `${base}/active`,
     {
@@ -128,7 +140,9 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
     },
     async (req) => ok(await activeImport(deps, tenantOf(req))),
   );
+}
 
+function fixPayrollEmployeesImportEntryRoute(r: Router, deps: AppDeps) {
   r.put(
     `${base}/entries/:id`,
     {
@@ -149,7 +163,9 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
         PAYROLL_IMPORT_MSG.entryUpdated,
       ),
   );
+}
 
+function finishPayrollEmployeesImportRoute(r: Router, deps: AppDeps) {
   r.post(
     `${base}/:batchId/:x`,
     {
@@ -173,7 +189,9 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
       return ok({ imported }, PAYROLL_IMPORT_MSG.committed);
     },
   );
+}
 
+function retryPayrollEmployeesImportValidationRoute(r: Router, deps: AppDeps) {
   r.get(
     `${base}/:id/retry-validation`,
     {
@@ -203,7 +221,9 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
       return ok(batch, PAYROLL_IMPORT_MSG.retried);
     },
   );
+}
 
+function getPayrollEmployeesImportRoute(r: Router, deps: AppDeps) {
   r.get(
     `${base}/:id`,
     {
@@ -220,7 +240,9 @@ export async function registerPayrollImport(app: FastifyInstance, deps: AppDeps)
     },
     async (req) => ok(await getImport(deps, { tenant: tenantOf(req), id: req.params.id, q: req.query })),
   );
+}
 
+function deletePayrollEmployeesImportRoute(r: Router, deps: AppDeps) {
   r.delete(
     `${base}/:id`,
     {
