@@ -156,22 +156,6 @@ const LITERAL_APP_PATHS = [
   `Property[key.name='to'] > Literal[value=${APP_PATH}]`,
   `Property[key.name='to'] > TemplateLiteral > TemplateElement:first-child[value.raw=${APP_PATH}]`,
 ].map((selector) => ({ selector, message: PATHS_MESSAGE }));
-// The import screens are being rewritten onto the one import kit (issue 36 §4) on another branch;
-// they move to `paths` there, and leave this list when that lands.
-const PATHS_PENDING = [
-  `${WEB}/components/import-kit.tsx`,
-  `${WEB}/features/payees/screens/import.tsx`,
-  `${WEB}/features/payouts/screens/bill-import.tsx`,
-  `${WEB}/features/payroll/screens/import-screens.tsx`,
-  `${WEB}/features/disbursements/screens/new-screen.tsx`,
-  `${WEB}/features/disbursements/screens/validation-screen.tsx`,
-  `${WEB}/features/marketplace/screens/import-meters-screen.tsx`,
-  `${WEB}/features/accounting/import-screens.tsx`,
-  // Route tables are being rewritten onto one route helper on another branch; their two redirects
-  // (`<Navigate to="/teams">`, `<Navigate to="/payroll/employees">`) move to `paths` there.
-  `${WEB}/features/audit/routes.tsx`,
-  `${WEB}/features/payroll/routes.tsx`,
-];
 
 // Imports are resolved with the TypeScript paths of each workspace.
 const importSettings = {
@@ -272,7 +256,7 @@ export default tseslint.config(
   // `/api/` URLs are fine. The SQL entry is repeated: a later block's options replace an earlier one's.
   {
     files: [`${WEB}/**/*.ts`, `${WEB}/**/*.tsx`],
-    ignores: [...TEST_FILES, ...PATHS_PENDING],
+    ignores: TEST_FILES,
     rules: { 'no-restricted-syntax': ['error', SQL_NUMERIC_LITERAL, ...LITERAL_APP_PATHS] },
   },
 

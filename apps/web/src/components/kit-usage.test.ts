@@ -20,15 +20,8 @@ describe('the web kit is used everywhere', () => {
   });
 
   it('every page title is a PageHeader: no screen writes its own <Title order={1|2}>', () => {
-    // The public site (marketing) lays out its own hero and section headings. The import screens are
-    // moving onto the one import kit on another branch (issue 36 §4) and leave this list there.
-    const exempt = [
-      /^marketing\//,
-      /^payroll\/screens\/import-screens\.tsx$/,
-      /^disbursements\/screens\/(new|validation)-screen\.tsx$/,
-      /^marketplace\/screens\/import-meters-screen\.tsx$/,
-      /^accounting\/import-screens\.tsx$/,
-    ];
+    // The public site (marketing) lays out its own hero and section headings.
+    const exempt = [/^marketing\//];
     expect(offenders(/<Title\s+order=\{[12]\}/).filter((f) => !exempt.some((e) => e.test(f)))).toEqual([]);
   });
 

@@ -21,7 +21,9 @@ import {
   type MappingBody,
 } from '@owo/contract/accounting';
 import { ListBody } from '../../components/list';
+import { PageHeader } from '../../components/page-header';
 import { useDraft } from '../../lib/drafts';
+import { paths } from '../../lib/paths';
 import { useApiMutation } from '../../lib/query';
 import {
   accountingApi,
@@ -60,18 +62,21 @@ const JOURNAL_FIELDS: {
   { key: 'nsitfPayableAccountId', label: 'NSITF payable', kind: 'liability' },
   { key: 'otherDeductionsAccountId', label: 'Other salary deductions', kind: 'liability' },
 ];
-const CLOSE_TO = '/settings/categories';
+const CLOSE_TO = paths.settings.categories.href();
 
 function Frame(props: { step: number; children: React.ReactNode }) {
   const navigate = useNavigate();
   return (
     <Stack maw={880} mx="auto" p="md" gap="lg">
-      <Group justify="space-between">
-        <Title order={2}>Import payment tags</Title>
-        <Button variant="subtle" onClick={() => navigate(CLOSE_TO)}>
-          Close
-        </Button>
-      </Group>
+      <PageHeader
+        title="Import payment tags"
+        mb={0}
+        actions={
+          <Button variant="subtle" onClick={() => navigate(CLOSE_TO)}>
+            Close
+          </Button>
+        }
+      />
       <Stepper active={props.step} size="sm">
         <Stepper.Step label="Accounting Software" />
         <Stepper.Step label="Map Payment Tags" />
@@ -107,11 +112,13 @@ export function ChooseSoftwareScreen() {
           )}
           <Group justify="flex-end">
             {!current ? (
-              <Button onClick={() => navigate('/settings/integrations')}>Connect accounting software</Button>
+              <Button onClick={() => navigate(paths.settings.integrations.href())}>
+                Connect accounting software
+              </Button>
             ) : (
               <Button
                 disabled={!current.accountsSyncedAt || !current.authTokenValid}
-                onClick={() => navigate('/integrations/map-tags')}
+                onClick={() => navigate(paths.integrations.mapTags.href())}
               >
                 Continue
               </Button>
@@ -243,10 +250,13 @@ export function MapTagsScreen() {
             </Table>
           </ListBody>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate('/integrations/import-payment-tags')}>
+            <Button variant="default" onClick={() => navigate(paths.integrations.importPaymentTags.href())}>
               Back
             </Button>
-            <Button disabled={!draft?.bankAccountId} onClick={() => navigate('/integrations/finish')}>
+            <Button
+              disabled={!draft?.bankAccountId}
+              onClick={() => navigate(paths.integrations.finish.href())}
+            >
               Continue
             </Button>
           </Group>
@@ -279,7 +289,7 @@ export function FinishImportScreen() {
     },
   });
   if (finished) return <Navigate to={CLOSE_TO} />;
-  if (!draft) return <Navigate to="/integrations/map-tags" replace />;
+  if (!draft) return <Navigate to={paths.integrations.mapTags.href()} replace />;
   const acc = new Map((expenseAccounts.data ?? []).map((a) => [a.id, a.name]));
   const cls = new Map((classes.data ?? []).map((a) => [a.id, a.name]));
   const names = new Map((mapping.data?.mappings ?? []).map((m) => [m.categoryId, m.categoryName]));
@@ -303,7 +313,7 @@ export function FinishImportScreen() {
             </Table.Tbody>
           </Table>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate('/integrations/map-tags')}>
+            <Button variant="default" onClick={() => navigate(paths.integrations.mapTags.href())}>
               Back
             </Button>
             <Button loading={save.isPending} onClick={() => save.mutate(draft)}>

@@ -1,6 +1,7 @@
 // Settings > Audit log.
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { guardedRoute } from '../../app/guarded-route';
+import { paths } from '../../lib/paths';
 
 export const dashboardRoutes: RouteObject[] = [
   guardedRoute('/settings/audit-log', async () => (await import('./audit-log-screen')).AuditLogScreen, {
@@ -8,5 +9,5 @@ export const dashboardRoutes: RouteObject[] = [
     resource: 'parameters',
   }),
   // 002 §2: team settings live on the Teams page.
-  { path: '/settings/teams', element: <Navigate to="/teams" replace /> },
+  { path: '/settings/teams', element: <Navigate to={paths.teams.root.href()} replace /> },
 ];

@@ -2,6 +2,7 @@
 // the details. They replace the Coming-soon entries for /payroll/* (feature routes are mounted first).
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { guardedRoutes } from '../../app/guarded-route';
+import { paths } from '../../lib/paths';
 
 const route = guardedRoutes({ area: 'payroll', resource: 'payrolls' });
 
@@ -60,5 +61,5 @@ export const dashboardRoutes: RouteObject[] = [
   route('/payroll/recurring', list),
   route('/payroll/pending', list),
   route('/payroll/rejected', list),
-  { path: '/contacts/employees', element: <Navigate to="/payroll/employees" replace /> },
+  { path: '/contacts/employees', element: <Navigate to={paths.payroll.employees.href()} replace /> },
 ];

@@ -41,9 +41,8 @@ export function NewDisbursementScreen() {
   const b = batch.data;
   useEffect(() => {
     if (!b || b.status === 'validating') return;
-    void navigate(`/disbursements/new/${b.status === 'invalid' ? 'error' : 'summary'}?id=${b.id}`, {
-      replace: true,
-    });
+    const next = b.status === 'invalid' ? paths.disbursements.newError : paths.disbursements.newSummary;
+    void navigate(next.href({ id: b.id }), { replace: true });
   }, [b, navigate]);
 
   if (id) {

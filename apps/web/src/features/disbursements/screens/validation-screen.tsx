@@ -13,8 +13,10 @@ import {
 } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import type { DisbursementDetail, DisbursementItem } from '@owo/contract/disbursements';
+import { PageHeader } from '../../../components/page-header';
 import { ImportActions, ImportTable, importBatchGate, type ImportColumn } from '../../../components/import';
 import { formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { ApprovalActions } from '../../approvals';
 import { useBanks } from '../../profile';
@@ -56,15 +58,12 @@ export function ValidationView(props: { id: string }) {
   const failedRows = d.items.filter((i) => i.status === 'invalid');
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>{d.name}</Title>
-          <Text c="dimmed" size="sm">
-            {d.reference} · validation
-          </Text>
-        </div>
-        <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
-      </Group>
+      <PageHeader
+        title={d.name}
+        description={`${d.reference} · validation`}
+        actions={<StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />}
+        mb={0}
+      />
       <Card>
         <Stack gap="sm">
           <Progress.Root size="lg">
@@ -111,7 +110,7 @@ export function ValidationView(props: { id: string }) {
           <Stack gap="sm">
             <Group justify="space-between">
               <Title order={5}>Approval</Title>
-              <Button component={Link} to={`/disbursements/${d.id}`} variant="light">
+              <Button component={Link} to={paths.disbursements.detail.href({ id: d.id })} variant="light">
                 Open bulk payment
               </Button>
             </Group>

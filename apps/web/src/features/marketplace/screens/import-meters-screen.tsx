@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { MeterImportPreview } from '@owo/contract/marketplace';
 import { ImportActions, ImportPage, ImportTable, ImportUploadCard } from '../../../components/import';
+import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { marketplaceApi, refreshMarketplace } from '../api';
 
@@ -14,12 +15,12 @@ export function ImportMetersScreen() {
   const navigate = useNavigate();
   const preview = useApiMutation({
     mutationFn: (f: File) => marketplaceApi.importPreview(f),
-    onSuccess: (res) => navigate('/marketplace/import-meters/summary', { state: res.data }),
+    onSuccess: (res) => navigate(paths.marketplace.importMetersSummary.href(), { state: res.data }),
   });
   return (
     <ImportPage
       maw={720}
-      back={{ label: `← ${t('assets')}`, onClick: () => void navigate('/marketplace/meters') }}
+      back={{ label: `← ${t('assets')}`, onClick: () => void navigate(paths.marketplace.meters.href()) }}
       title={t('import.title')}
       description={t('import.subtitle')}
     >
@@ -56,13 +57,16 @@ export function ImportSummaryScreen() {
       }),
     onSuccess: () => {
       void refreshMarketplace();
-      void navigate('/marketplace/meters');
+      void navigate(paths.marketplace.meters.href());
     },
   });
-  if (!data) return <Navigate to="/marketplace/import-meters" replace />;
+  if (!data) return <Navigate to={paths.marketplace.importMeters.href()} replace />;
   return (
     <ImportPage
-      back={{ label: `← ${t('import.back')}`, onClick: () => void navigate('/marketplace/import-meters') }}
+      back={{
+        label: `← ${t('import.back')}`,
+        onClick: () => void navigate(paths.marketplace.importMeters.href()),
+      }}
       title={t('import.summaryTitle')}
       description={
         <span data-testid="import-summary">

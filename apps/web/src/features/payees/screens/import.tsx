@@ -21,9 +21,9 @@ export function VendorImportScreen() {
     mutationFn: (file: File) => vendorOnboardingApi.upload(file),
     onSuccess: (res) =>
       void navigate(
-        res.data.errorRows
-          ? `/vendors/import/error?batch=${res.data.id}`
-          : `/vendors/import-vendors/summary?batch=${res.data.id}`,
+        (res.data.errorRows ? paths.vendors.importError : paths.vendors.importSummary).href({
+          batch: res.data.id,
+        }),
       ),
   });
   return (
@@ -92,7 +92,11 @@ export function VendorImportSummaryScreen() {
   if (b.errorRows)
     return (
       <Alert color="red" title="This file has errors">
-        <Button mt="sm" size="xs" onClick={() => void navigate(`/vendors/import/error?batch=${b.id}`)}>
+        <Button
+          mt="sm"
+          size="xs"
+          onClick={() => void navigate(paths.vendors.importError.href({ batch: b.id }))}
+        >
           See the errors
         </Button>
       </Alert>

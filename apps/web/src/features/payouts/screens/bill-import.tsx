@@ -24,7 +24,7 @@ export function BillImportScreen() {
   });
   return (
     <ImportPage
-      back={{ label: '← Bills', onClick: () => void navigate('/payouts/bills') }}
+      back={{ label: '← Bills', onClick: () => void navigate(paths.payouts.list.href({ list: 'bills' })) }}
       title="Import bills"
       description="Add received bills from a CSV or xlsx file. Each row is matched to a vendor by bank account (a new vendor is created otherwise); nothing is saved until you confirm the summary."
     >
@@ -49,7 +49,7 @@ export function BillImportSummaryScreen() {
     mutationFn: () => billExtrasApi.confirm(q.data!.id),
     onSuccess: () => {
       void refreshPayouts();
-      void navigate('/payouts/bills');
+      void navigate(paths.payouts.list.href({ list: 'bills' }));
     },
   });
   const gate = importBatchGate(q);

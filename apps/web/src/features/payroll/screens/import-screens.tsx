@@ -49,7 +49,7 @@ export function ImportEmployeesScreen() {
         entries: extracted.data!.entries,
       });
     },
-    onSuccess: (res) => navigate(`/payroll/import-employees/active/${res.data!.id}/validation`),
+    onSuccess: (res) => navigate(paths.payroll.importEmployeesValidation.href({ id: res.data!.id })),
   });
   const err = upload.error;
   return (
@@ -85,7 +85,7 @@ export function ImportEmployeesScreen() {
         }
         uploading={upload.isPending}
         onUpload={(f) => f && upload.mutate(f)}
-        onCancel={() => void navigate('/payroll/employees')}
+        onCancel={() => void navigate(paths.payroll.employees.href())}
       />
     </ImportPage>
   );
@@ -98,8 +98,9 @@ export function ImportActiveScreen() {
     queryFn: async () => (await api.get<ImportBatch | null>(`${base}/active`)).data ?? null,
   });
   if (q.isLoading) return <Loader />;
-  if (q.data) return <Navigate to={`/payroll/import-employees/active/${q.data.id}/validation`} replace />;
-  return <Navigate to="/payroll/import-employees" replace />;
+  if (q.data)
+    return <Navigate to={paths.payroll.importEmployeesValidation.href({ id: q.data.id })} replace />;
+  return <Navigate to={paths.payroll.importEmployees.href()} replace />;
 }
 
 const CELL_LABEL: Record<string, string> = {
@@ -150,10 +151,10 @@ export function ImportValidationScreen() {
     mutationFn: (x: 'commit' | 'discard') => api.post<{ imported: number }>(`${base}/${id}/${x}`),
     onSuccess: (res, x) => {
       if (x === 'commit')
-        void navigate(`/payroll/import-employees/summary?count=${res.data?.imported ?? 0}`, {
+        void navigate(paths.payroll.importEmployeesSummary.href({ count: res.data?.imported ?? 0 }), {
           replace: true,
         });
-      else void navigate('/payroll/employees', { replace: true });
+      else void navigate(paths.payroll.employees.href(), { replace: true });
       void refreshPayroll();
     },
   });
@@ -164,10 +165,10 @@ export function ImportValidationScreen() {
   // the company once these rows have joined it (pension coverage counts them)
   const ctx = usePayContext(q.data?.total ?? 0);
   if (q.isLoading) return <Loader />;
-  if (q.isError || !q.data) return <Navigate to="/payroll/import-employees/error" replace />;
+  if (q.isError || !q.data) return <Navigate to={paths.payroll.importEmployeesError.href()} replace />;
   const b = q.data;
   if (b.status === 'committed' || b.status === 'discarded')
-    return <Navigate to="/payroll/import-employees" replace />;
+    return <Navigate to={paths.payroll.importEmployees.href()} replace />;
   const checking = b.status === 'validating';
   const pct = b.progress.total ? Math.round((100 * b.progress.done) / b.progress.total) : 100;
   return (
@@ -339,7 +340,7 @@ export function ImportSummaryScreen() {
       description={`${params.get('count') ?? 0} employees were added. Each was mailed an invitation to the employee portal.`}
     >
       <ImportActions
-        confirm={{ label: 'View employees', onClick: () => void navigate('/payroll/employees') }}
+        confirm={{ label: 'View employees', onClick: () => void navigate(paths.payroll.employees.href()) }}
       />
     </ImportPage>
   );
