@@ -1,6 +1,6 @@
 // Collection and settlement (issue 24 §2, §3). An approved invoice gets its own virtual account
 // from the rails; a deposit to it is credited by the money core to the company's NGN wallet and,
-// in that same transaction, applied here (registerInboundMatcher): installments in due-date order,
+// in that same transaction, applied here (money's `depositMatcher` seam): installments in due-date order,
 // overage to a refund row, partner shares paid out through the money core per strategy.
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { fromMinor, formatMoney, INFLOW_MSG, type PublicInvoice } from '@owo/contract';

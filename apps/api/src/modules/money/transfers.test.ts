@@ -383,7 +383,7 @@ describe('settleTransfers (a batch of outcomes)', () => {
   it('settles many in one statement per outcome, each wallet exact, each company told of its own only', async () => {
     const a = await company(4);
     const b = await company(2, 30_000, 0);
-    // Company A listens for transaction events (the onSettleSql outbox statement must still run).
+    // Company A listens for transaction events (the `settleSql` outbox statement must still run).
     await t.db.insert(webhookEndpoints).values({
       accountId: a.account.id,
       url: 'https://example.com/hook',
@@ -462,7 +462,7 @@ describe('settleTransfers (a batch of outcomes)', () => {
       ].sort(),
     );
     expect(settledNotes(nb, bIds)).toHaveLength(2);
-    // The onSettleSql statements ran: A's endpoint has each settled transfer's event, B has none.
+    // The `settleSql` statements ran: A's endpoint has each settled transfer's event, B has none.
     const hooks = await t.db
       .select({ eventId: webhookDeliveries.eventId, accountId: webhookDeliveries.accountId })
       .from(webhookDeliveries)

@@ -400,7 +400,7 @@ export type SettleInput = {
  * each, same invariants: every in-flight payout among them is settled by ONE statement per outcome
  * kind (paid, or released for failed/reversed): locked in id order, each wallet's pending balance
  * (and, unless paid, balance) moved once by its sum, each transfer its own balanced journal entry
- * and postings, its status, its owner/admin notification and the `onSettleSql` statements, all in
+ * and postings, its status, its owner/admin notification and the `settleSql` seam's statements, all in
  * that statement (atomic on its own). Whatever it does not settle (a reference seen twice in the
  * list, already final, success -> reversed, a system ledger account not yet created) takes
  * `settleTransfer`, in input order, so duplicates change nothing. Answers per input: the result, or

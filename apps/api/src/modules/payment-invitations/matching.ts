@@ -1,7 +1,7 @@
 // A deposit to one of the company's wallets (its NGN virtual account or USD/GBP receiving details)
 // pays the open invitation whose payment reference its narration carries (as the provider's record
 // reports it), when account, currency and amount agree too. Never by amount alone: any deposit of
-// the same amount, whoever sent it, would otherwise mark an invitation paid. Runs INSIDE the crediting transaction (money's `onWalletDeposit`), so
+// the same amount, whoever sent it, would otherwise mark an invitation paid. Runs INSIDE the crediting transaction (money's `walletDeposit` seam), so
 // the match commits or rolls back with the credit; the invitation row is locked (skip locked: a
 // concurrent deposit takes the next one, never the same), so one deposit pays at most one invitation
 // and one invitation is paid by at most one deposit.
