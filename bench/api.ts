@@ -32,6 +32,7 @@ import { syncBuiltInRoles } from '../apps/api/src/modules/teams/roles-sync';
 import { creditDeposit } from '../apps/api/src/modules/money/deposits';
 import { cpuSeconds, pgCpuSeconds } from './support';
 import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/money/wallets';
+import { emptySeams } from '../apps/api/src/platform/deps';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -55,6 +56,7 @@ function build() {
 export async function seed(url: string) {
   const pool = createPool(url, 8);
   const db = createDb(pool);
+  const core = { db, seams: emptySeams() };
   await runMigrations(db);
   await syncBuiltInRoles(db);
   const config = loadConfig({}, { ACCESS_TOKEN_TTL_MINUTES: '240', SESSION_SECRET: 'x'.repeat(32) });
@@ -82,7 +84,7 @@ export async function seed(url: string) {
   for (let i = 0; i < TRANSACTIONS; i += 8) {
     await Promise.all(
       Array.from({ length: Math.min(8, TRANSACTIONS - i) }, (_, j) =>
-        creditDeposit(db, {
+        creditDeposit(core, {
           accountNumber: '8100000001',
           amount: 10_000 + i + j,
           providerRef: `bench-${i + j}-${randomUUID()}`,

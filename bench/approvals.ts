@@ -19,7 +19,7 @@ import {
   startEmbeddedPostgres,
   type Db,
 } from '../apps/api/src/platform/db';
-import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
+import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
 import { accountMembers, accounts, approvalWorkflows, users } from '../apps/api/src/platform/schema';
 import {
   decide,
@@ -62,7 +62,7 @@ async function main() {
     const pool = createPool(server.url('bench'), APPROVERS + 2);
     const db = createDb(pool);
     await runMigrations(db);
-    const deps = { db, pool, hooks: emptyHooks(), services: {}, config: {} } as unknown as AppDeps;
+    const deps = { db, pool, seams: emptySeams(), config: {} } as unknown as AppDeps;
     const records = new Map<string, ApprovalSubject>();
     let finals = 0;
     registerApprovable(deps, {

@@ -16,6 +16,7 @@ import {
 import { settleTransfer, startTransfer } from '../apps/api/src/modules/money/transfers';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { fundedWallet } from './support';
+import { emptySeams } from '../apps/api/src/platform/deps';
 
 const N = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 // Made through the ledger first; the rest are copies of those settled transfers (same rows: the
@@ -33,6 +34,7 @@ async function main() {
     await ensureDatabase(server.url('postgres'), 'owo');
     const pool = createPool(server.url('owo'), CLIENTS + 2);
     const db = createDb(pool);
+    const core = { db, seams: emptySeams() };
     await runMigrations(db);
     console.log(
       `Owo backup benchmark: ${N} transactions, ${CLIENTS} clients, embedded PostgreSQL, ${os.cpus().length} CPUs`,
@@ -58,7 +60,7 @@ async function main() {
             initiatedBy: w.userId,
             provider: 'sandbox',
           });
-          await settleTransfer(db, { reference: tr.reference, outcome: 'success' });
+          await settleTransfer(core, { reference: tr.reference, outcome: 'success' });
           if (Date.now() - last > 10_000) {
             last = Date.now();
             console.log(`  ${made}/${N} transactions (${((Date.now() - t0) / 1000).toFixed(0)} s)`);

@@ -19,7 +19,7 @@ import {
   runMigrations,
   startEmbeddedPostgres,
 } from '../apps/api/src/platform/db';
-import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
+import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
 import { startJobs } from '../apps/api/src/platform/jobs';
 import { accountKyb, accountOwners } from '../apps/api/src/platform/schema';
 import { createDisbursement } from '../apps/api/src/modules/disbursements/upload';
@@ -72,7 +72,7 @@ async function main() {
     const pool = createPool(url, 20);
     const db = createDb(pool);
     await runMigrations(db);
-    const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
+    const deps: AppDeps = { config, db, pool, seams: emptySeams() };
     const app = await buildApp(deps, { logger: false, webDist: null });
     await app.listen({ port, host: '127.0.0.1' });
     const stopJobs = await startJobs(deps);

@@ -17,7 +17,7 @@ import {
   runMigrations,
   startEmbeddedPostgres,
 } from '../apps/api/src/platform/db';
-import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
+import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
 import { accountMembers } from '../apps/api/src/platform/schema';
 import { createCard } from '../apps/api/src/modules/cards/create';
 import { fundCardFromWallet } from '../apps/api/src/modules/cards/lifecycle';
@@ -78,7 +78,7 @@ async function main() {
     const pool = createPool(url, 20);
     const db = createDb(pool);
     await runMigrations(db);
-    const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
+    const deps: AppDeps = { config, db, pool, seams: emptySeams() };
     const app = await buildApp(deps, { logger: false, webDist: null });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     close = async () => {

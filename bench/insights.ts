@@ -27,6 +27,7 @@ import { createWallet } from '../apps/api/src/modules/money/wallets';
 import { budgetUse, dashboard, paymentOverview, teamReport } from '../apps/api/src/modules/insights/service';
 import { seedBillAssetRows, seedInsightRows } from '../apps/api/src/modules/insights/seed';
 import { budgetInsight } from '../apps/api/src/modules/categories/service';
+import { emptySeams } from '../apps/api/src/platform/deps';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 60);
@@ -115,6 +116,7 @@ async function main() {
     await ensureDatabase(server.url('postgres'), 'bench');
     const pool = createPool(server.url('bench'), 8);
     const db = createDb(pool);
+    const core = { db, seams: emptySeams() };
     await runMigrations(db);
     console.log(
       `Owo insights benchmark: ${TRANSACTIONS} transactions over 12 months; ${os.cpus().length} CPUs\n`,
@@ -126,14 +128,14 @@ async function main() {
     await db.execute(sql`analyze`);
     console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     const f = { accountId, currency: 'NGN', period: 'month' as const, subsidiaryId: null };
-    const d = await time('dashboard', () => dashboard(db, f));
-    const dRaw = await time('dashboard, no rollup', () => dashboard(db, f, { raw: true }));
+    const d = await time('dashboard', () => dashboard(core, f));
+    const dRaw = await time('dashboard, no rollup', () => dashboard(core, f, { raw: true }));
     if (process.env.BENCH_PARTS) {
-      await time('overview', () => paymentOverview(db, f));
+      await time('overview', () => paymentOverview(core, f));
       await time('budget use', () => budgetUse(db, f));
     }
-    const dw = await time('dashboard (week)', () => dashboard(db, { ...f, period: 'week' }));
-    const tr = await time('team report', () => teamReport(db, f));
+    const dw = await time('dashboard (week)', () => dashboard(core, { ...f, period: 'week' }));
+    const tr = await time('team report', () => teamReport(core, f));
     const b = await time('budget insight', () => budgetInsight(db, accountId));
     await pool.end();
     console.log('');

@@ -18,6 +18,7 @@ import {
 import { settleTransfer, startTransfer } from '../apps/api/src/modules/money/transfers';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { fundedWallet, pgCpuSeconds } from './support';
+import { emptySeams } from '../apps/api/src/platform/deps';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -74,6 +75,7 @@ async function main() {
     await ensureDatabase(server.url('postgres'), 'bench');
     const pool = createPool(server.url('bench'), CLIENTS + 2);
     const db = createDb(pool);
+    const core = { db, seams: emptySeams() };
     await runMigrations(db);
     console.log(
       `Owo ledger benchmark: ${CLIENTS} clients x ${SECONDS} s each, embedded PostgreSQL (fsync on), ${os.cpus().length} CPUs\n`,
@@ -117,7 +119,7 @@ async function main() {
     };
     const opB = async (c: number) => {
       const t = await start(c);
-      await settleTransfer(db, { reference: t.reference, outcome: 'success' });
+      await settleTransfer(core, { reference: t.reference, outcome: 'success' });
     };
     const opC = async (c: number) => {
       const conn = await pool.connect();

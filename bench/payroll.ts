@@ -24,7 +24,7 @@ import { startJobs } from '../apps/api/src/platform/jobs';
 import { payrolls } from '../apps/api/src/modules/payroll/tables';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { loadConfig } from '../apps/api/src/platform/config';
-import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
+import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
 import { accountKyb, accountOwners } from '../apps/api/src/platform/schema';
 import { vaultFor } from '../apps/api/src/platform/vault';
 import type { TenantContext } from '../apps/api/src/platform/guard';
@@ -66,7 +66,7 @@ async function main() {
         LOG_LEVEL: 'silent',
       },
     );
-    const deps: AppDeps = { db, pool, hooks: emptyHooks(), services: {}, config };
+    const deps: AppDeps = { db, pool, seams: emptySeams(), config };
     const app = await buildApp(deps, { logger: false, webDist: null });
     await app.listen({ port, host: '127.0.0.1' });
     const stopJobs = await startJobs(deps);

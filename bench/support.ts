@@ -7,7 +7,7 @@ import type { Db } from '../apps/api/src/platform/db';
 import { accountMembers, accounts, users } from '../apps/api/src/platform/schema';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../apps/api/src/platform/deps';
+import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
 import { decide } from '../apps/api/src/modules/approvals/engine';
 import { approvalItems } from '../apps/api/src/modules/approvals/tables';
 import { creditDeposit } from '../apps/api/src/modules/money/deposits';
@@ -41,13 +41,16 @@ export async function fundedWallet(
   const w = await db.transaction((tx) => createWallet(tx, { accountId: a.id, currency: 'NGN' }));
   const accountNumber = `${tag.digit}${String(100_000_000 + i).padStart(9, '0')}`;
   await setWalletVirtualAccount(db, w.id, { accountNumber, bankCode: '101', bankName: 'Providus Bank' });
-  await creditDeposit(db, {
-    accountNumber,
-    amount: amountMinor,
-    providerRef: `${tag.name.toLowerCase()}-${i}-${randomUUID()}`,
-    senderName: 'BENCH',
-    provider: 'sandbox',
-  });
+  await creditDeposit(
+    { db, seams: emptySeams() },
+    {
+      accountNumber,
+      amount: amountMinor,
+      providerRef: `${tag.name.toLowerCase()}-${i}-${randomUUID()}`,
+      senderName: 'BENCH',
+      provider: 'sandbox',
+    },
+  );
   return { accountId: a.id, walletId: w.id, userId: u.id };
 }
 

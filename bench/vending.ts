@@ -16,7 +16,7 @@ import {
   runMigrations,
   startEmbeddedPostgres,
 } from '../apps/api/src/platform/db';
-import { emptyHooks, type AppDeps } from '../apps/api/src/platform/deps';
+import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
 import { startJobs } from '../apps/api/src/platform/jobs';
 import { meters, vendings } from '../apps/api/src/modules/marketplace/tables';
 import { addMeter, createVendings } from '../apps/api/src/modules/marketplace/service';
@@ -49,7 +49,7 @@ async function main() {
     const pool = createPool(url, 20);
     const db = createDb(pool);
     await runMigrations(db);
-    const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
+    const deps: AppDeps = { config, db, pool, seams: emptySeams() };
     const app = await buildApp(deps, { logger: false, webDist: null });
     const stopJobs = await startJobs(deps);
     close = async () => {

@@ -213,7 +213,7 @@ async function makeCompany(t: TestApp, i: number): Promise<Company> {
     const accountNumber = va?.accountNumber ?? null;
     // Opening balance, credited the way a confirmed deposit is.
     if (accountNumber)
-      await creditDeposit(t.db, {
+      await creditDeposit(t.app.deps, {
         accountNumber,
         amount: MAJOR[currency],
         providerRef: `sim_open_${randomBytes(6).toString('hex')}`,

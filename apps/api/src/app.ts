@@ -13,13 +13,7 @@ import { z } from 'zod';
 import { APP_VERSION, errorEnvelope, STATUS } from '@owo/contract';
 import type { AppDeps } from './platform/deps';
 import { logSafeError, registerErrorHandling, registerInputHygiene } from './platform/http';
-import {
-  registerGuard,
-  isPublic,
-  type Access,
-  type ApiKeyAuthenticator,
-  type SubsidiaryResolver,
-} from './platform/guard';
+import { registerGuard, isPublic, type Access } from './platform/guard';
 import { migrationsFolder } from './platform/db';
 import { registerWebStatic } from './platform/web-static';
 import { registerBodyRefs } from './platform/refs';
@@ -214,11 +208,10 @@ export async function buildApp(
     credentials: true,
   });
   await app.register(cookie);
-  let subsidiaryResolver: SubsidiaryResolver | undefined;
-  let apiKeyAuthenticator: ApiKeyAuthenticator | undefined;
+  // Ports of the accounts and developers areas (platform/seams.ts), provided at their registration.
   const listCache = registerGuard(app, deps.db, config, {
-    resolveSubsidiary: () => subsidiaryResolver,
-    apiKeys: () => apiKeyAuthenticator,
+    resolveSubsidiary: () => deps.seams.maybe('subsidiaryResolver'),
+    apiKeys: () => deps.seams.maybe('apiKeyAuthenticator'),
   });
   app.decorate('listCache', listCache);
   registerBodyRefs(app, deps.db, REF_TABLES); // ids in bodies are the caller's company's (after guard and validation)
@@ -241,12 +234,6 @@ export async function buildApp(
     transformObject: describeDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  deps.services.setSubsidiaryResolver = (r: SubsidiaryResolver) => {
-    subsidiaryResolver = r;
-  };
-  deps.services.setApiKeyAuthenticator = (a: ApiKeyAuthenticator) => {
-    apiKeyAuthenticator = a;
-  };
 
   app.get(
     '/api/health',

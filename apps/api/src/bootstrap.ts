@@ -12,7 +12,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedServer,
 } from './platform/db';
-import { emptyHooks, type AppDeps } from './platform/deps';
+import { emptySeams, type AppDeps } from './platform/deps';
 import { vaultFor } from './platform/vault';
 import { checkVaultKeys, resealVault } from './platform/vault/ops';
 import { seedDemo, DEMO_LOGINS } from './scripts/seed-demo';
@@ -57,11 +57,13 @@ export async function bootstrap(config: Config, opts: { webDist?: string | null 
     if (embedded) await embedded.stop();
     throw e;
   }
-  const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
+  const deps: AppDeps = { config, db, pool, seams: emptySeams() };
   const app = await buildApp(deps, { webDist: opts.webDist });
-  for (const boot of deps.hooks.boot) await boot(deps);
+  for (const boot of deps.seams.hooks('boot')) await boot(deps);
   const seeded = config.SEED_DEMO ? await seedDemo(deps) : false;
-  const stops = config.RUN_WORKER ? await Promise.all(deps.hooks.workers.map((start) => start(deps))) : [];
+  const stops = config.RUN_WORKER
+    ? await Promise.all(deps.seams.hooks('workers').map((start) => start(deps)))
+    : [];
   const stopWorkers = async () => {
     for (const stop of stops.reverse()) await stop();
   };

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import { createDb, createPool, type Db } from '../src/platform/db';
-import { emptyHooks, type AppDeps } from '../src/platform/deps';
+import { emptySeams, type AppDeps } from '../src/platform/deps';
 import { hashPassword } from '../src/platform/passwords';
 import { issueSession } from '../src/platform/sessions';
 import { accountMembers, accounts, users } from '../src/platform/schema';
@@ -45,7 +45,7 @@ export async function createAppOn(
   );
   const pool = createPool(dbUrl, 20);
   const db = createDb(pool);
-  const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
+  const deps: AppDeps = { config, db, pool, seams: emptySeams() };
   const app = await buildApp(
     deps,
     opts.logStream
@@ -74,7 +74,7 @@ export async function createAppOn(
 export async function secondInstance(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
   const config: Config = { ...t.config, ...overrides };
   const pool = createPool(t.dbUrl, 5);
-  const deps: AppDeps = { config, db: createDb(pool), pool, hooks: emptyHooks(), services: {} };
+  const deps: AppDeps = { config, db: createDb(pool), pool, seams: emptySeams() };
   const app = await buildApp(deps, { logger: false });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -177,7 +177,7 @@ export async function makeAccount(
       .values({ name: over.name ?? 'Test Co', type: over.type ?? 'business', ownerUserId: ownerId })
       .returning();
     await tx.insert(accountMembers).values({ accountId: a.id, userId: ownerId, roleSlug: 'owner' });
-    for (const hook of t.app.deps.hooks.accountCreated) await hook(tx, a);
+    for (const hook of t.app.deps.seams.hooks('accountCreated')) await hook(tx, a);
     return a;
   });
   await t.db.update(users).set({ activeAccountId: account.id }).where(eq(users.id, ownerId));

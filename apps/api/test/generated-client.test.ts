@@ -38,7 +38,7 @@ describe('a client generated from the OpenAPI document', () => {
     expect(listed.response.headers.get('content-type')).toContain('application/json');
     const ngn = listed.data!.data.find((w) => w.currency === 'NGN')!;
     expect(ngn.balanceMinor).toBe(0);
-    await fundWallet(t.db, ngn.id, 1_000_000);
+    await fundWallet(t.app.deps, ngn.id, 1_000_000);
 
     // A bank transfer is a payout to approval (four eyes on): 202, pending, nothing held yet.
     const sent = await api.POST('/api/transfers', {

@@ -40,7 +40,7 @@ describe('list cache across two API instances', () => {
   it('answers a cached page until the account changes, through any connection, then reads it again', async () => {
     const o = await ownerWithAccount(t);
     const wallet = await walletOf(o);
-    await fundWallet(t.db, wallet.id, 100_00);
+    await fundWallet(t.app.deps, wallet.id, 100_00);
     const viaSecond = client(second, { token: o.token, accountId: o.account.id });
     const stats = second.app.listCache!.stats;
 
@@ -52,7 +52,7 @@ describe('list cache across two API instances', () => {
     expect(again.body).toEqual(first.body);
 
     // A deposit written through the FIRST instance's pool: the next answer has it.
-    await fundWallet(t.db, wallet.id, 200_00);
+    await fundWallet(t.app.deps, wallet.id, 200_00);
     const fills = stats.fills;
     const after = await viaSecond.get(LIST);
     expect(stats.fills).toBe(fills + 1);
@@ -72,11 +72,11 @@ describe('list cache across two API instances', () => {
   it('keeps answering from the cache when only another account changed', async () => {
     const a = await ownerWithAccount(t);
     const b = await ownerWithAccount(t);
-    await fundWallet(t.db, (await walletOf(a)).id, 50_00);
+    await fundWallet(t.app.deps, (await walletOf(a)).id, 50_00);
     const viaSecond = client(second, { token: a.token, accountId: a.account.id });
     await viaSecond.get(LIST);
     const hits = second.app.listCache!.stats.hits;
-    await fundWallet(t.db, (await walletOf(b)).id, 70_00);
+    await fundWallet(t.app.deps, (await walletOf(b)).id, 70_00);
     const res = await viaSecond.get(LIST);
     expect(second.app.listCache!.stats.hits).toBe(hits + 1);
     expect(res.body.metadata.pagination.totalItems).toBe(1);
@@ -84,7 +84,7 @@ describe('list cache across two API instances', () => {
 
   it('never hands a cached page to a caller the statement did not admit, and follows an active-account switch', async () => {
     const o = await ownerWithAccount(t);
-    await fundWallet(t.db, (await walletOf(o)).id, 10_00);
+    await fundWallet(t.app.deps, (await walletOf(o)).id, 10_00);
     const viaSecond = client(second, { token: o.token, accountId: o.account.id });
     expect((await viaSecond.get(LIST)).status).toBe(200); // cached under the account's key
     const stranger = await ownerWithAccount(t);
@@ -106,7 +106,7 @@ describe('list cache across two API instances', () => {
 
   it('applies a sign-out, a custom role losing the permission and a changed user on the next request, while the page is cached elsewhere', async () => {
     const o = await ownerWithAccount(t);
-    await fundWallet(t.db, (await walletOf(o)).id, 10_00);
+    await fundWallet(t.app.deps, (await walletOf(o)).id, 10_00);
     const role = await o.api.post('/api/role', {
       name: 'Ledger reader',
       description: 'Reads transactions',
@@ -185,7 +185,7 @@ describe('list cache across two API instances', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 12 }), async (steps) => {
         for (const s of steps) {
-          if (s.kind === 'deposit') await fundWallet(t.db, wallet.id, s.amount);
+          if (s.kind === 'deposit') await fundWallet(t.app.deps, wallet.id, s.amount);
           else if (s.kind === 'edit')
             await t.db.execute(sql`update transactions set narration = ${`n ${s.text}`}
               where id = (select id from transactions where account_id = ${o.account.id}
@@ -212,7 +212,7 @@ describe('list cache across two API instances', () => {
 
   it('reads every page again after a TRUNCATE (a change of every account)', async () => {
     const o = await ownerWithAccount(t);
-    await fundWallet(t.db, (await walletOf(o)).id, 10_00);
+    await fundWallet(t.app.deps, (await walletOf(o)).id, 10_00);
     const viaSecond = client(second, { token: o.token, accountId: o.account.id });
     expect((await viaSecond.get(LIST)).body.metadata.pagination.totalItems).toBe(1);
     await t.db.execute(sql`truncate transactions cascade`);
@@ -241,7 +241,7 @@ describe('ListCache and the change feed pruner', () => {
     try {
       const o = await ownerWithAccount(t);
       const wallet = (await o.api.get('/api/wallet')).body.data[0] as { id: string };
-      await fundWallet(t.db, wallet.id, 10_00);
+      await fundWallet(t.app.deps, wallet.id, 10_00);
       // The horizon is the cluster's oldest running transaction, so other test files' transactions
       // decide how far it reaches: count against the horizon the pruner recorded.
       const count = async (where = sql`true`) =>
@@ -258,7 +258,7 @@ describe('ListCache and the change feed pruner', () => {
       const prune = listChangesPruner(1_000);
       expect(await prune(t.db, 0)).toBe(0); // records the horizon
       const horizon = prune.recorded()!.xmin;
-      await fundWallet(t.db, wallet.id, 20_00); // a change after the horizon
+      await fundWallet(t.app.deps, wallet.id, 20_00); // a change after the horizon
       const later = await count(sql`xid >= ${horizon}::bigint`);
       expect(later).toBeGreaterThan(0);
       const below = await count(sql`xid < ${horizon}::bigint`);

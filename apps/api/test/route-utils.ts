@@ -53,7 +53,7 @@ export async function cheapOwner(t: TestApp) {
       .values({ name: 'Fuzz Co', type: 'business', ownerUserId: user.id })
       .returning();
     await tx.insert(accountMembers).values({ accountId: a.id, userId: user.id, roleSlug: 'owner' });
-    for (const hook of t.app.deps.hooks.accountCreated) await hook(tx, a);
+    for (const hook of t.app.deps.seams.hooks('accountCreated')) await hook(tx, a);
     return a;
   });
   await t.db.update(users).set({ activeAccountId: account.id }).where(eq(users.id, user.id));

@@ -121,7 +121,7 @@ describe('generated receipts through S3', () => {
   it('renders once into the bucket, then our signed link redirects to a presigned URL', async () => {
     const o = await ownerWithAccount(t);
     const wallet = (await o.api.get('/api/wallet')).body.data[0];
-    await fundWallet(t.db, wallet.id, 100_000);
+    await fundWallet(t.app.deps, wallet.id, 100_000);
     const dep = (await o.api.get('/api/transactions')).body.data[0];
     const link = (await o.api.get(`/api/transaction/reciept/${dep.id}`)).body.data.pdf_url as string;
 

@@ -22,7 +22,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedServer,
 } from '../src/platform/db';
-import { emptyHooks, type AppDeps } from '../src/platform/deps';
+import { emptySeams, type AppDeps } from '../src/platform/deps';
 import { accountKyb, accountOwners, users } from '../src/platform/schema';
 import { createVault, parseVaultKeys, vaultFor, VaultError } from '../src/platform/vault/index';
 import { checkVaultKeys, resealVault, revealVaultValue } from '../src/platform/vault/ops';
@@ -55,7 +55,7 @@ async function appOn(url: string, logStream?: NodeJS.WritableStream): Promise<Te
   );
   const pool = createPool(url, 20);
   const db = createDb(pool);
-  const deps: AppDeps = { config, db, pool, hooks: emptyHooks(), services: {} };
+  const deps: AppDeps = { config, db, pool, seams: emptySeams() };
   const app = await buildApp(deps, logStream ? { logStream } : { logger: false });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   config.appUrl = baseUrl;
@@ -292,7 +292,7 @@ describe('online backup and restore', () => {
       await t.db.execute(sql`select id from wallets where account_id = ${o.account.id} and currency = 'NGN'`)
     ).rows as { id: string }[];
     const ids = [w.id, w.id, w.id]; // three streams on one wallet: holds race for the same balance
-    await fundWallet(t.db, w.id, 1_000_000_000);
+    await fundWallet(t.app.deps, w.id, 1_000_000_000);
     let stop = false;
     let transfers = 0;
     const stream = Promise.all(
@@ -310,7 +310,7 @@ describe('online backup and restore', () => {
             provider: 'sandbox',
           });
           if (transfers % 2 === 0)
-            await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' });
+            await settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'success' });
           transfers++;
         }
       }),

@@ -66,5 +66,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerCommissions(app, deps); // after inflows and approvals: listens to collections and refunds
   await registerAccounting(app, deps);
   await registerDisbursements(app, deps);
-  await registerPaymentInvitations(app, deps); // listens to wallet deposits (money's onWalletDeposit)
+  await registerPaymentInvitations(app, deps); // listens to wallet deposits (money's `walletDeposit` seam)
 }

@@ -44,7 +44,7 @@ type QueueDef = {
 };
 type TickerDef = { name: string; everyMs: number; run: (deps: AppDeps) => Promise<void> };
 
-type JobsState = {
+export type JobsState = {
   queues: Map<string, QueueDef>;
   tickers: TickerDef[];
   boss: PgBoss | null;
@@ -74,10 +74,10 @@ export type SendOptions = {
 const POLL_SECONDS = 1;
 
 function stateOf(deps: AppDeps): JobsState {
-  let s = deps.services.jobs as JobsState | undefined;
+  let s = deps.seams.maybe('jobs');
   if (!s) {
     s = { queues: new Map(), tickers: [], boss: null, starting: null, closed: false, soon: [] };
-    deps.services.jobs = s;
+    deps.seams.provide('jobs', s);
   }
   return s;
 }

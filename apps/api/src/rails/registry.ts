@@ -15,7 +15,7 @@ export function createRails(deps: AppDeps): RailsPort {
 }
 
 /** The sandbox adapter when it is the active provider (sandbox-only endpoints), else null. */
-export function sandboxOf(deps: Pick<AppDeps, 'services'>): ReturnType<typeof createSandboxRails> | null {
-  const rails = deps.services.rails as RailsPort | undefined;
+export function sandboxOf(deps: Pick<AppDeps, 'seams'>): ReturnType<typeof createSandboxRails> | null {
+  const rails = deps.seams.maybe('rails');
   return rails?.name === 'sandbox' ? (rails as ReturnType<typeof createSandboxRails>) : null;
 }

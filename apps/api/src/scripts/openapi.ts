@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildApp } from '../app';
 import { loadConfig } from '../platform/config';
 import { createDb, createPool } from '../platform/db';
-import { emptyHooks, type AppDeps } from '../platform/deps';
+import { emptySeams, type AppDeps } from '../platform/deps';
 
 /**
  * Writes the OpenAPI document the API serves at /api/docs/json to docs/openapi.json (or the path
@@ -22,7 +22,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
     },
   );
   const pool = createPool('postgres://unused:unused@127.0.0.1:1/unused', 1);
-  const deps: AppDeps = { config, db: createDb(pool), pool, hooks: emptyHooks(), services: {} };
+  const deps: AppDeps = { config, db: createDb(pool), pool, seams: emptySeams() };
   const app = await buildApp(deps, { logger: false });
   const doc = app.swagger() as unknown as Record<string, unknown>;
   await app.close();

@@ -53,7 +53,7 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
       .insert(accounts)
       .values({ name: 'Adaeze Foods Ltd', type: 'business', ownerUserId: owner.id })
       .returning();
-    for (const hook of deps.hooks.accountCreated) await hook(tx, account);
+    for (const hook of deps.seams.hooks('accountCreated')) await hook(tx, account);
     await tx.insert(accountMembers).values([
       { accountId: account.id, userId: owner.id, roleSlug: 'owner' },
       { accountId: account.id, userId: acct.id, roleSlug: 'accountant' },
@@ -62,6 +62,6 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     await tx.update(users).set({ activeAccountId: account.id }).where(eq(users.id, acct.id));
     return { accountId: account.id, ownerId: owner.id };
   });
-  for (const hook of deps.hooks.demo) await hook(deps, ctx);
+  for (const hook of deps.seams.hooks('demo')) await hook(deps, ctx);
   return true;
 }

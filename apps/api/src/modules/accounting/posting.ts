@@ -69,15 +69,14 @@ const ACCOUNT_LABEL: Record<JournalLine['account'], string> = {
 
 /**
  * A source of paid records, by the money core's `source_type`. `load` answers null while the
- * record is not (fully) paid. Areas add theirs with `registerPostingSource`; the three built in
+ * record is not (fully) paid: the `postingSource` seam (accounting/seams.ts). Areas add theirs
+ * with `deps.seams.on('postingSource', …)`; the ones built in
  * read the areas' tables (their public schema) and change nothing in them.
  */
 export type PostingSource = {
   sourceType: string;
   load(db: DbOrTx, accountId: string, sourceId: string, appUrl: string): Promise<PaidRecord | null>;
 };
-const sources = new Map<string, PostingSource>();
-export const registerPostingSource = (s: PostingSource) => sources.set(s.sourceType, s);
 
 /** The transfer fees of a record's paid payouts (what Owo charged for paying it). */
 async function paidFees(db: DbOrTx, accountId: string, sourceType: string, id: string) {
@@ -94,7 +93,7 @@ async function paidFees(db: DbOrTx, accountId: string, sourceType: string, id: s
 
 const lagosDay = (d: Date) => new Date(d.getTime() + 3600_000).toISOString().slice(0, 10);
 
-registerPostingSource({
+const expenseSource: PostingSource = {
   sourceType: 'expense',
   async load(db, accountId, id, appUrl) {
     const [e] = await db
@@ -129,9 +128,9 @@ registerPostingSource({
       feeMinor: await paidFees(db, accountId, 'expense', id),
     };
   },
-});
+};
 
-registerPostingSource({
+const payoutSource: PostingSource = {
   sourceType: 'payout',
   async load(db, accountId, id, appUrl) {
     const [p] = await db
@@ -161,7 +160,7 @@ registerPostingSource({
       feeMinor: fee,
     };
   },
-});
+};
 
 /**
  * The payroll journal of the paid rows matching `rows` (a SQL condition over `r`, the row, and
@@ -260,7 +259,7 @@ const runPostedAt = (payrollId: string) =>
   sql`coalesce((select p.created_at from accounting_postings p
                  where p.source_type = 'payroll' and p.source_id = ${payrollId}::uuid), now())`;
 
-registerPostingSource({
+const payrollSource: PostingSource = {
   sourceType: 'payroll',
   async load(db, accountId, id, appUrl) {
     const [pr] = await db
@@ -287,14 +286,14 @@ registerPostingSource({
       feeMinor: j.fee,
     };
   },
-});
+};
 
 /**
  * A payroll row paid (by a retry) after its run was posted: a follow-up JournalEntry of that row
  * alone, posted once under its own posting (source `payroll-row`, the row's id), reference
  * `<run reference>-<row no>`. Found by `sweepPayrollRetries`.
  */
-registerPostingSource({
+const payrollRowSource: PostingSource = {
   sourceType: 'payroll-row',
   async load(db, accountId, rowId, appUrl) {
     const [r] = await db
@@ -327,15 +326,23 @@ registerPostingSource({
       feeMinor: j.fee,
     };
   },
-});
+};
+
+/** The sources built in, registered on the app's `postingSource` seam by `registerAccounting`. */
+export const BUILT_IN_POSTING_SOURCES: readonly PostingSource[] = [
+  expenseSource,
+  payoutSource,
+  payrollSource,
+  payrollRowSource,
+];
 
 /**
  * Finds records whose payouts are all final with at least one paid, for accounts with enabled
  * books, paid since the books were connected and not yet posted; writes one posting each (unique
- * per record) and queues it. Run by the `accounting-postings` ticker and woken by `onRecordPaid`.
+ * per record) and queues it. Run by the `accounting-postings` ticker and woken by money's `recordPaid` seam.
  */
 export async function sweepPaid(deps: AppDeps, accountId?: string, limit = 200): Promise<number> {
-  const types = [...sources.keys()];
+  const types = deps.seams.names('postingSource');
   const found = await deps.db.execute(sql`
     select t.account_id, t.source_type, t.source_id, c.provider
       from transactions t
@@ -375,7 +382,7 @@ export async function sweepPaid(deps: AppDeps, accountId?: string, limit = 200):
     source_id: string;
     provider: string;
   }[]) {
-    const src = sources.get(r.source_type)!;
+    const src = deps.seams.hook('postingSource', r.source_type)!;
     const rec = await src.load(deps.db, r.account_id, r.source_id, deps.config.appUrl);
     if (!rec) continue;
     const [row] = await deps.db
@@ -525,7 +532,9 @@ export async function postOne(deps: AppDeps, postingId: string, observe?: PostOb
     try {
       const conn = await connectionOf(tx, p.accountId);
       if (!conn || !conn.enabled) throw new AppError(409, 'not-connected', ACCOUNTING_MSG.notConnected);
-      const rec = await sources.get(p.sourceType)!.load(tx, p.accountId, p.sourceId, deps.config.appUrl);
+      const rec = await deps.seams
+        .hook('postingSource', p.sourceType)!
+        .load(tx, p.accountId, p.sourceId, deps.config.appUrl);
       if (!rec) throw new AppError(409, 'gone', 'The record no longer exists');
       const doc = await documentFor(tx, conn, rec);
       payload = doc as unknown as Record<string, unknown>;

@@ -27,9 +27,16 @@ import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
 import { sha256 } from '../../platform/tokens';
-import { onRecordPaid } from '../money';
 import { sandboxProvider } from './provider/sandbox';
-import { dispatchDuePostings, listPostings, POST_QUEUE, postOne, retryPosting, sweepPaid } from './posting';
+import {
+  BUILT_IN_POSTING_SOURCES,
+  dispatchDuePostings,
+  listPostings,
+  POST_QUEUE,
+  postOne,
+  retryPosting,
+  sweepPaid,
+} from './posting';
 import {
   authStatus,
   completeConnect,
@@ -74,8 +81,9 @@ export async function registerAccounting(app: FastifyInstance, deps: AppDeps) {
     await sweepPaid(d);
     await dispatchDuePostings(d);
   });
+  for (const s of BUILT_IN_POSTING_SOURCES) deps.seams.on('postingSource', s.sourceType, s);
   // The money core announces each paid record; the sweep for that account runs at once.
-  onRecordPaid('accounting', (e) =>
+  deps.seams.on('recordPaid', 'accounting', (e) =>
     sendJobSoon(deps, SWEEP_QUEUE, { accountId: e.accountId }, { singletonKey: e.accountId }),
   );
 

@@ -26,7 +26,7 @@ describe('POST /api/accounts', () => {
     const hook = async (_tx: unknown, a: { id: string }) => {
       seen.push(a.id);
     };
-    t.app.deps.hooks.accountCreated.push(hook);
+    t.app.deps.seams.on('accountCreated', 'test', hook);
     try {
       const res = await client(t, { token: u.token }).post('/api/accounts', {
         name: '  Chidi Logistics  ',
@@ -44,7 +44,7 @@ describe('POST /api/accounts', () => {
       const [me] = await t.db.select().from(users).where(eq(users.id, u.user.id));
       expect(me.activeAccountId).toBe(accountId);
     } finally {
-      t.app.deps.hooks.accountCreated.splice(t.app.deps.hooks.accountCreated.indexOf(hook), 1);
+      t.app.deps.seams.off('accountCreated', 'test');
     }
   });
 
@@ -53,7 +53,7 @@ describe('POST /api/accounts', () => {
     const hook = async () => {
       throw new Error('wallet provisioning failed');
     };
-    t.app.deps.hooks.accountCreated.push(hook);
+    t.app.deps.seams.on('accountCreated', 'test', hook);
     try {
       const res = await client(t, { token: u.token }).post('/api/accounts', {
         name: 'Doomed Ltd',
@@ -61,7 +61,7 @@ describe('POST /api/accounts', () => {
       });
       expect(res.status).toBe(500);
     } finally {
-      t.app.deps.hooks.accountCreated.splice(t.app.deps.hooks.accountCreated.indexOf(hook), 1);
+      t.app.deps.seams.off('accountCreated', 'test');
     }
     expect(await t.db.select().from(accounts).where(eq(accounts.ownerUserId, u.user.id))).toHaveLength(0);
     const [me] = await t.db.select().from(users).where(eq(users.id, u.user.id));

@@ -75,7 +75,7 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     async (req, reply) => {
       const userId = authOf(req).user.id;
       await hit(deps, `account-create:user:${userId}`, 10, 3600);
-      const { account } = await createAccount(db, deps.hooks, { ...req.body, userId });
+      const { account } = await createAccount(db, deps.seams, { ...req.body, userId });
       const [entry] = await listMyAccounts(db, userId, account.id);
       return reply.code(201).send(ok(entry, 'Account created successfully'));
     },

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { kybProgress, type AccountEntry, type CreateAccountBody, type Resources } from '@owo/contract';
 import type { Db, DbOrTx } from '../../platform/db';
-import type { Hooks } from '../../platform/deps';
+import type { Seams } from '../../platform/seams';
 import { notFound } from '../../platform/errors';
 import { loadMembership } from '../../platform/guard';
 import { users, accountMembers, accounts } from '../../platform/tenancy-tables';
@@ -19,7 +19,7 @@ export function tiersFor(progress: { maxStep: number; isComplete: boolean }) {
 }
 
 /** Creates the account, makes the creator its owner and active account, and runs every accountCreated hook: all or nothing. */
-export async function createAccount(db: Db, hooks: Hooks, p: CreateAccountBody & { userId: string }) {
+export async function createAccount(db: Db, seams: Seams, p: CreateAccountBody & { userId: string }) {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
@@ -29,7 +29,7 @@ export async function createAccount(db: Db, hooks: Hooks, p: CreateAccountBody &
       .insert(accountMembers)
       .values({ accountId: account.id, userId: p.userId, roleSlug: 'owner' })
       .returning();
-    for (const hook of hooks.accountCreated) await hook(tx, account);
+    for (const hook of seams.hooks('accountCreated')) await hook(tx, account);
     await tx
       .update(users)
       .set({ activeAccountId: account.id, updatedAt: new Date() })

@@ -1,7 +1,8 @@
 // The approvals engine (issue 21 §1): one module every approvable area plugs into.
 //
 // The seam (docs/areas/approvals.md):
-//   1. an area registers a handler for its type: `registerApprovable(deps, handler)`;
+//   1. an area registers a handler for its type: `registerApprovable(deps, handler)`, which puts it
+//      on the app's `approvable` seam (approvals/seams.ts) under its type;
 //   2. it calls `submitForApproval(tx, deps, …)` in the transaction that creates its record;
 //   3. the engine calls `handler.onFinalApproval(ctx)` / `onRejection(ctx)` inside the deciding
 //      transaction (row-locked, so exactly once), and the area moves money there.
@@ -100,18 +101,16 @@ export type ApprovableHandler = {
 const fourEyesOf = (h: ApprovableHandler, policyFourEyes: boolean) =>
   !h.externalMaker && (policyFourEyes || !!h.alwaysFourEyes);
 
-type Registry = Map<ApprovalType, ApprovableHandler>;
-function registry(deps: Pick<AppDeps, 'services'>): Registry {
-  return ((deps.services.approvalHandlers as Registry | undefined) ??= new Map()) as Registry;
+/** Step 1 of the seam: an area registers its approvable type at module registration (keyed by its type). */
+export function registerApprovable(deps: Pick<AppDeps, 'seams'>, handler: ApprovableHandler): void {
+  deps.seams.on('approvable', handler.type, handler);
 }
 
-/** Step 1 of the seam: an area registers its approvable type at module registration. */
-export function registerApprovable(deps: Pick<AppDeps, 'services'>, handler: ApprovableHandler): void {
-  registry(deps).set(handler.type, handler);
-}
+const maybeHandlerOf = (deps: Pick<AppDeps, 'seams'>, type: ApprovalType) =>
+  deps.seams.hook('approvable', type);
 
-function handlerOf(deps: Pick<AppDeps, 'services'>, type: ApprovalType): ApprovableHandler {
-  const h = registry(deps).get(type);
+function handlerOf(deps: Pick<AppDeps, 'seams'>, type: ApprovalType): ApprovableHandler {
+  const h = maybeHandlerOf(deps, type);
   if (!h) throw new Error(`no approvable handler registered for type ${type}`);
   return h;
 }
@@ -256,7 +255,7 @@ async function planFor(
 /** The record's manifest now and its digest; null for a handler without one (moves no money). */
 async function manifestOf(
   db: DbOrTx,
-  deps: Pick<AppDeps, 'services'>,
+  deps: Pick<AppDeps, 'seams'>,
   item: Pick<ApprovalItemRow, 'type' | 'accountId' | 'resourceId'>,
 ): Promise<{ manifest: unknown; digest: string } | null> {
   const h = handlerOf(deps, item.type);
@@ -331,7 +330,7 @@ export async function mailUsers(
   mail: { subject: string; text: string },
 ) {
   if (!userIds.length) return;
-  const path = registry(deps).get(item.type)?.path?.(item.resourceId) ?? '/settings/approval';
+  const path = maybeHandlerOf(deps, item.type)?.path?.(item.resourceId) ?? '/settings/approval';
   const link = `${deps.config.appUrl}${path}`;
   const rows = await tx
     .select({ id: users.id, email: users.email, firstName: users.firstName })
@@ -742,7 +741,7 @@ export async function selfApprove(
  */
 export async function approverOutlook(
   db: DbOrTx,
-  deps: Pick<AppDeps, 'services'>,
+  deps: Pick<AppDeps, 'seams'>,
   p: {
     accountId: string;
     makerUserId: string;
@@ -753,7 +752,7 @@ export async function approverOutlook(
     approverId?: string | null;
   },
 ): Promise<ApproverOutlook> {
-  const handler = registry(deps).get(p.type);
+  const handler = maybeHandlerOf(deps, p.type);
   const policy = await getApPolicy(db, p.accountId);
   const fourEyes = handler ? fourEyesOf(handler, policy.fourEyes) : policy.fourEyes;
   const maker = { makerUserId: p.makerUserId, fourEyes: true };
@@ -1203,7 +1202,7 @@ export async function approvedManifest(
 /** The record's manifest as its handler builds it now (null: its handler declares none). */
 export async function currentManifest(
   db: DbOrTx,
-  deps: Pick<AppDeps, 'services'>,
+  deps: Pick<AppDeps, 'seams'>,
   p: { accountId: string; type: ApprovalType; resourceId: string },
 ): Promise<unknown> {
   return (await manifestOf(db, deps, p))?.manifest ?? null;

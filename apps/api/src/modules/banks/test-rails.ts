@@ -6,7 +6,6 @@ import type { RailsPort } from '../../rails/port';
 import { sandboxFxRate, sandboxListBanks, sandboxResolveAccount } from '../../rails/sandbox/resolve';
 
 export function withLookupCounter(t: TestApp): { lookups: () => number } {
-  const services = t.app.deps.services;
   let base: RailsPort;
   try {
     base = railsOf(t.app.deps);
@@ -34,6 +33,6 @@ export function withLookupCounter(t: TestApp): { lookups: () => number } {
       return base.resolveAccount(n, c);
     },
   });
-  services.rails = counted;
+  t.app.deps.seams.provide('rails', counted);
   return { lookups: () => count };
 }

@@ -106,14 +106,14 @@ async function applyReversal(deps: AppDeps, tx: Tx, a: SpendAuth, c: CardRow): P
     .set({ status: 'reversed', updatedAt: sql`now()` })
     .where(eq(cardAuthorizations.id, a.id));
   await markCardSpend(tx, a.transactionId, { status: 'reversed' });
-  await notifyMoneyEvent(tx, {
+  await notifyMoneyEvent(tx, deps, {
     accountId: a.accountId,
     transactionId: a.transactionId,
     topic: MONEY_TOPICS.cardSpendReversed,
     value: `${formatMoney(a.amountMinor, a.currency)} at ${a.merchantName} on ${card} was reversed to the card.`,
   });
   // A closed card keeps nothing: the reversed spend goes on to the wallet.
-  if (c.status === 'terminated') await closeCard(tx, c, 'Reversal to a closed card');
+  if (c.status === 'terminated') await closeCard(deps, tx, c, 'Reversal to a closed card');
   return null;
 }
 
@@ -149,20 +149,20 @@ async function applySettlement(
     .set({ status: 'settled', settledMinor: settled, updatedAt: sql`now()` })
     .where(eq(cardAuthorizations.id, a.id));
   await markCardSpend(tx, a.transactionId, { status: 'success', amount: settled });
-  await notifySettled(tx, a, c, settled);
+  await notifySettled(deps, tx, a, c, settled);
   if (c.singleUse && c.status !== 'terminated')
-    await closeCard(tx, c, 'Single-use card closed after its spend');
+    await closeCard(deps, tx, c, 'Single-use card closed after its spend');
   // A closed card keeps nothing: what the settlement returned to it goes on to the wallet.
   else if (c.status === 'terminated' && settled < a.amountMinor)
-    await closeCard(tx, c, 'Settled below the authorisation on a closed card');
+    await closeCard(deps, tx, c, 'Settled below the authorisation on a closed card');
   return null;
 }
 
 /** A settled spend: the owner and admins are told, the holder is asked for the receipt. */
-async function notifySettled(tx: Tx, a: SpendAuth, c: CardRow, settled: number) {
+async function notifySettled(deps: AppDeps, tx: Tx, a: SpendAuth, c: CardRow, settled: number) {
   const card = `card •••• ${c.last4}`;
   const amount = formatMoney(settled, a.currency);
-  await notifyMoneyEvent(tx, {
+  await notifyMoneyEvent(tx, deps, {
     accountId: a.accountId,
     transactionId: a.transactionId,
     topic: MONEY_TOPICS.cardSpend,
@@ -206,19 +206,19 @@ async function applyRefund(
     .set({ refundedMinor: a.refundedMinor + amountMinor, updatedAt: sql`now()` })
     .where(eq(cardAuthorizations.id, a.id));
   await lessSpent(tx, a, c, amountMinor);
-  await notifyMoneyEvent(tx, {
+  await notifyMoneyEvent(tx, deps, {
     accountId: a.accountId,
     transactionId: t.id,
     topic: MONEY_TOPICS.cardRefund,
     value: `${a.merchantName} refunded ${formatMoney(amountMinor, a.currency)} to ${card}.`,
   });
   // A closed card keeps nothing: the refund goes on to the wallet.
-  if (c.status === 'terminated') await closeCard(tx, c, 'Refund to a closed card');
+  if (c.status === 'terminated') await closeCard(deps, tx, c, 'Refund to a closed card');
   return null;
 }
 
 /** Terminates the card (if not yet) and returns its balance to the wallet, in the caller's transaction. */
-async function closeCard(tx: Tx, c: CardRow, why: string) {
+async function closeCard(deps: AppDeps, tx: Tx, c: CardRow, why: string) {
   if (c.walletId) {
     const t = await unloadCard(tx, {
       accountId: c.accountId,
@@ -230,7 +230,7 @@ async function closeCard(tx: Tx, c: CardRow, why: string) {
       narration: `${why}: balance of card •••• ${c.last4}`,
     });
     if (t)
-      await notifyMoneyEvent(tx, {
+      await notifyMoneyEvent(tx, deps, {
         accountId: c.accountId,
         transactionId: t.id,
         topic: MONEY_TOPICS.cardTerminated,

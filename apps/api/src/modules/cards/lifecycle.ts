@@ -38,7 +38,7 @@ export async function fundCardFromWallet(
       .update(cards)
       .set({ walletId: wallet.id, updatedAt: sql`now()` })
       .where(eq(cards.id, c.id));
-    await notifyMoneyEvent(tx, {
+    await notifyMoneyEvent(tx, deps, {
       accountId: p.accountId,
       transactionId: t.id,
       topic: MONEY_TOPICS.cardFunded,
@@ -69,7 +69,7 @@ export async function setCardStatus(
         narration: `Balance of terminated card •••• ${c.last4}`,
       });
       if (t)
-        await notifyMoneyEvent(tx, {
+        await notifyMoneyEvent(tx, deps, {
           accountId: p.accountId,
           transactionId: t.id,
           topic: MONEY_TOPICS.cardTerminated,

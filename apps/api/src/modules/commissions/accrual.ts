@@ -1,5 +1,5 @@
 // Accrual and clawback (issue 24 §5 ★). Called by the receivables module inside the transaction
-// that applies a collection or starts a refund (registerInflowListener), so a commission moves
+// that applies a collection or starts a refund (the `inflowListener` seam), so a commission moves
 // exactly when the money does, and a redelivered webhook (stopped before it reaches us) or a
 // retried refund writes nothing twice (entries are unique per collection and per refund row).
 //

@@ -25,7 +25,6 @@ import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
 import { ok, paged } from '../../platform/http';
-import { registerInflowListener } from '../inflows';
 import { onCollected, onRefundStarted } from './accrual';
 import {
   refreshBankDetails,
@@ -63,10 +62,10 @@ const selfOf = (req: FastifyRequest): Viewer => ({ ...viewerOf(req), agentUserId
 
 /** Agent commissions and disbursement batches (issue 24 §5). Register after inflows and approvals. */
 export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
-  registerInflowListener(deps, { name: 'commissions', onCollected, onRefundStarted });
+  deps.seams.on('inflowListener', 'commissions', { onCollected, onRefundStarted });
   registerCommissionApprovals(deps);
   registerBatchJobs(deps);
-  deps.hooks.demo.push(seedCommissionsDemo);
+  deps.seams.on('demo', 'commissions', seedCommissionsDemo);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 

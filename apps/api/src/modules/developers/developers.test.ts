@@ -150,7 +150,7 @@ describe('webhooks', () => {
         (await getWalletByCurrency(t.db, o.account.id, 'NGN')) ??
         (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
       const va = await getFundingAccount(t.app.deps, o.account.id, wallet.id);
-      await creditDeposit(t.db, {
+      await creditDeposit(t.app.deps, {
         accountNumber: va.accountNumber,
         amount: 5_000_00,
         providerRef: `w_${randomBytes(4).toString('hex')}`,

@@ -60,7 +60,7 @@ const NOW_ISO = sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.M
 
 /**
  * The paid/failed events of payouts and payroll runs, as ONE statement over `u` (the settled
- * transaction), run by the money core inside its settle (`onSettleSql`): the one-statement settle
+ * transaction), run by the money core inside its settle (the `settleSql` seam): the one-statement settle
  * folds it in as a CTE, the transactional path runs it in its transaction.
  * - `payout`: a payout's transfer settled → status `paid`, `failed` or `reversed` (event id per
  *   transfer, so a retried payout's second outcome is its own event).

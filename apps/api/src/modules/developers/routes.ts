@@ -21,8 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { defineQueue, defineTicker } from '../../platform/jobs';
-import { onMoneyEvent, type MoneyEvent } from '../notifications';
-import { onSettleSql } from '../money';
+import type { MoneyEvent } from '../notifications';
 import type { DbOrTx } from '../../platform/db';
 import { payrollOutcomeSweep, settleWebhookSql } from './events';
 import { apiKeyAuthenticator, createKey, listKeys, resetKey, revokeKey } from './keys';
@@ -48,7 +47,7 @@ const errors = { 400: errorEnvelope, 404: errorEnvelope };
 export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
-  (deps.services.setApiKeyAuthenticator as (a: unknown) => void)?.(apiKeyAuthenticator(db));
+  deps.seams.provide('apiKeyAuthenticator', apiKeyAuthenticator(db));
 
   // Money events become `transaction` webhook events, written in the event's own transaction
   // (a batch of events: one read of their transactions, one insert of the deliveries).
@@ -96,9 +95,12 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
       }),
     );
   };
-  onMoneyEvent('developers.webhooks', (tx, e) => transactionEvents(tx, [e]), transactionEvents);
+  deps.seams.on('moneyEvent', 'developers.webhooks', {
+    one: (tx, e) => transactionEvents(tx, [e]),
+    many: transactionEvents,
+  });
   // Payouts' and payroll runs' paid/failed events, written inside the money core's settle.
-  onSettleSql('developers.webhooks', settleWebhookSql);
+  deps.seams.on('settleSql', 'developers.webhooks', settleWebhookSql);
   defineQueue<{ deliveryId: string }>(deps, DELIVER_QUEUE, (data) => deliver(deps, data.deliveryId), {
     concurrency: 2,
     retryLimit: 0, // our own schedule (72 h backoff) lives on the delivery row

@@ -17,7 +17,6 @@ import { conflict, fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { storageOf } from '../../platform/storage';
-import { isKybDocument } from '../accounts';
 import { deleteAccountFile, fileKey, getAccountFile, storeUpload } from './service';
 
 const tags = ['files'];
@@ -89,7 +88,8 @@ export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const t = tenantOf(req);
       await getAccountFile(db, t.accountId, req.body.fileName);
-      if (await isKybDocument(db, t.accountId, req.body.fileName)) throw conflict(ACCOUNT_MSG.fileInUse);
+      for (const inUse of deps.seams.hooks('fileInUse'))
+        if (await inUse(db, t.accountId, req.body.fileName)) throw conflict(ACCOUNT_MSG.fileInUse);
       await deleteAccountFile(db, {
         storage,
         accountId: t.accountId,

@@ -68,7 +68,7 @@ export async function applyProviderStatus(
 ): Promise<void> {
   const outcome = outcomeOf(r.status);
   if (outcome) {
-    await settleTransfer(deps.db, {
+    await settleTransfer(deps, {
       reference,
       outcome,
       reason: r.failureReason ?? undefined,
@@ -143,7 +143,7 @@ async function sendToProvider(deps: AppDeps, t: typeof transactions.$inferSelect
 async function refused(deps: AppDeps, reference: string, err: RailsError): Promise<void> {
   const known = await railsOf(deps).getTransfer(reference);
   if (known) return applyProviderStatus(deps, reference, known);
-  await settleTransfer(deps.db, { reference, outcome: 'failed', reason: err.message });
+  await settleTransfer(deps, { reference, outcome: 'failed', reason: err.message });
 }
 
 /**
@@ -202,7 +202,7 @@ export async function verifyTransfer(deps: AppDeps, reference: string): Promise<
   if (!known) return sendToProvider(deps, t);
   const outcome = outcomeOf(known.status);
   if (outcome)
-    await settleTransfer(deps.db, {
+    await settleTransfer(deps, {
       reference,
       outcome,
       reason: known.failureReason ?? undefined,

@@ -1,8 +1,3 @@
 // Public API of the funding module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
 export { dispatchManySoon, dispatchSoon, type WireMetadata } from './dispatcher';
-export {
-  assignVirtualAccount,
-  assignVirtualAccountSoon,
-  getFundingAccount,
-  issuesAccountsFor,
-} from './virtual-accounts';
+export { getFundingAccount, issuesAccountsFor } from './virtual-accounts';

@@ -19,19 +19,28 @@ import { closeJobs, startJobs } from '../../platform/jobs';
 import { railsOf } from '../../rails';
 import { createRails, sandboxOf } from '../../rails/registry';
 import { registerDispatcher } from './dispatcher';
-import { getFundingAccount, registerVirtualAccountJobs } from './virtual-accounts';
+import {
+  assignVirtualAccount,
+  assignVirtualAccountSoon,
+  getFundingAccount,
+  registerVirtualAccountJobs,
+} from './virtual-accounts';
 import { recordWebhookEvent, registerWebhookJobs } from './webhooks';
 
 /**
- * Rails, jobs and funding: sets deps.services.rails (register BEFORE the money modules that use it),
+ * Rails, jobs and funding: provides the `rails` seam (register BEFORE the money modules that use it),
  * declares the dispatcher, webhook and virtual-account jobs, and starts the job runner as a worker.
  */
 export async function registerFunding(app: FastifyInstance, deps: AppDeps) {
-  deps.services.rails = createRails(deps);
+  deps.seams.provide('rails', createRails(deps));
+  deps.seams.provide('fundingAccounts', {
+    assign: assignVirtualAccount,
+    assignSoon: assignVirtualAccountSoon,
+  });
   registerDispatcher(deps);
   registerWebhookJobs(deps);
   registerVirtualAccountJobs(deps);
-  deps.hooks.workers.push((d) => startJobs(d));
+  deps.seams.on('workers', 'jobs', (d) => startJobs(d));
   app.addHook('onClose', async () => closeJobs(deps));
 
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -23,7 +23,7 @@ export async function fundedOwner(t: TestApp, balance: number) {
     (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
   const va = await getFundingAccount(t.app.deps, o.account.id, wallet.id);
   if (balance > 0)
-    await creditDeposit(t.db, {
+    await creditDeposit(t.app.deps, {
       accountNumber: va.accountNumber,
       amount: balance,
       providerRef: `seed_${randomBytes(6).toString('hex')}`,

@@ -24,7 +24,7 @@ afterAll(async () => t?.close());
 async function companyWithPayouts(n: number) {
   const o = await ownerWithAccount(t);
   const wallet = (await o.api.get('/api/wallet')).body.data[0];
-  await fundWallet(t.db, wallet.id, 1_000_000);
+  await fundWallet(t.app.deps, wallet.id, 1_000_000);
   const trs = [];
   for (let i = 0; i < n; i++)
     trs.push(

@@ -47,7 +47,7 @@ async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Prom
   const rails = railsOf(deps);
   if (ev.event === 'charge.success') {
     const [c] = await confirmCharges(deps, provider, [ev]);
-    return 'refused' in c ? c.refused : depositResult(await creditDeposit(deps.db, c.deposit));
+    return 'refused' in c ? c.refused : depositResult(await creditDeposit(deps, c.deposit));
   }
   // Never trust the body's status: ask the provider what the transfer is now.
   const known = await rails.getTransfer(ev.reference);
@@ -55,7 +55,7 @@ async function applyEvent(deps: AppDeps, provider: string, ev: RailsEvent): Prom
   const outcome = outcomeOf(known.status);
   if (!outcome) return 'not-final';
   try {
-    const r = await settleTransfer(deps.db, {
+    const r = await settleTransfer(deps, {
       reference: ev.reference,
       outcome,
       reason: known.failureReason ?? undefined,
@@ -202,7 +202,7 @@ export async function processWebhookEvents(deps: AppDeps, ids: string[]): Promis
             else confirmed.push({ id: mine[i].id, deposit: c.deposit });
         }
         results = await creditDeposits(
-          deps.db,
+          deps,
           confirmed.map((c) => c.deposit),
         );
       } catch {
@@ -244,7 +244,7 @@ export async function processWebhookEvents(deps: AppDeps, ids: string[]): Promis
           for (const row of byReference.get(ref)!)
             mine.push({ id: row.id, result: k ? 'not-final' : 'unknown-to-provider' });
       }
-      const settled = await settleTransfers(deps.db, final);
+      const settled = await settleTransfers(deps, final);
       // Each reference's later events apply the same (current) outcome again: they change nothing.
       for (const [i, r] of settled.entries())
         for (const [j, row] of byReference.get(final[i].reference)!.entries())

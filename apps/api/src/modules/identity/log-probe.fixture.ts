@@ -1,7 +1,7 @@
 import { buildApp } from '../../app';
 import { loadConfig } from '../../platform/config';
 import { createDb, createPool } from '../../platform/db';
-import { emptyHooks } from '../../platform/deps';
+import { emptySeams } from '../../platform/deps';
 
 // Test fixture (logs.test.ts): the app with its real production logger, writing to stdout,
 // so the test can read every log line the process writes.
@@ -12,7 +12,7 @@ const config = loadConfig(process.env, {
   RUN_WORKER: 'false',
 });
 const pool = createPool(config.DATABASE_URL!, 5);
-const app = await buildApp({ config, db: createDb(pool), pool, hooks: emptyHooks(), services: {} });
+const app = await buildApp({ config, db: createDb(pool), pool, seams: emptySeams() });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 config.appUrl = address;
 process.stderr.write(`LISTENING ${address}\n`);

@@ -96,7 +96,7 @@ describe('creditDeposits (a webhook batch of collections)', () => {
       provider: 'sandbox',
     });
     const refA1 = `chg_batch_a1_${a.id.slice(0, 8)}`;
-    const res = await creditDeposits(t.db, [
+    const res = await creditDeposits(t.app.deps, [
       dep(a.va, refA1, 40_000),
       dep(b.va, `chg_batch_b1_${b.id.slice(0, 8)}`, 100_000),
       dep(a.va, `chg_batch_a2_${a.id.slice(0, 8)}`, 60_000),
@@ -105,7 +105,7 @@ describe('creditDeposits (a webhook batch of collections)', () => {
     expect(res.map((r) => r.credited)).toEqual([true, true, true, false]);
     expect(res[3].transactionId).toBe(res[0].transactionId);
     // Redelivered as a batch: nothing changes.
-    const again = await creditDeposits(t.db, [
+    const again = await creditDeposits(t.app.deps, [
       dep(a.va, refA1, 40_000),
       dep(b.va, `chg_batch_b1_${b.id.slice(0, 8)}`, 100_000),
     ]);
@@ -313,10 +313,11 @@ describe('creditDeposits (a webhook batch of collections)', () => {
         provider: 'sandbox',
       });
       const oneTx: string[] = [];
-      for (const i of amounts.keys()) oneTx.push((await creditDeposit(t.db, dep(one.va, i))).transactionId!);
+      for (const i of amounts.keys())
+        oneTx.push((await creditDeposit(t.app.deps, dep(one.va, i))).transactionId!);
       const manyTx = (
         await creditDeposits(
-          t.db,
+          t.app.deps,
           amounts.map((_, i) => dep(many.va, i)),
         )
       ).map((r) => r.transactionId!);

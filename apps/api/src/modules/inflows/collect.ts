@@ -1,6 +1,6 @@
 // Collection and settlement (issue 24 §2, §3). An approved invoice gets its own virtual account
 // from the rails; a deposit to it is credited by the money core to the company's NGN wallet and,
-// in that same transaction, applied here (registerInboundMatcher): installments in due-date order,
+// in that same transaction, applied here (money's `depositMatcher` seam): installments in due-date order,
 // overage to a refund row, partner shares paid out through the money core per strategy.
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { fromMinor, formatMoney, INFLOW_MSG, type PublicInvoice } from '@owo/contract';
@@ -12,7 +12,7 @@ import { linkTokens } from '../../platform/tables';
 import { revokeLinks } from '../../platform/tokens';
 import { railsOf } from '../../rails';
 import { accounts } from '../../platform/tenancy-tables';
-import { getWalletByCurrency, registerInboundMatcher, type DepositBatch, type InboundMatch } from '../money';
+import { getWalletByCurrency, type DepositBatch, type InboundMatch } from '../money';
 import { notifyMoneyEvents } from '../notifications';
 import { sendMail } from '../mail';
 import { applyCollections, type Applied, type Collection } from './apply-collections';
@@ -104,11 +104,10 @@ export function registerCollections(deps: AppDeps) {
     }
     return out;
   };
-  registerInboundMatcher(
-    'invoices',
-    async (db, accountNumber) => (await many(db, [accountNumber])).get(accountNumber) ?? null,
+  deps.seams.on('depositMatcher', 'invoices', {
+    one: async (db, accountNumber) => (await many(db, [accountNumber])).get(accountNumber) ?? null,
     many,
-  );
+  });
 }
 
 // ---------------------------------------------------------------- applying a collection
@@ -154,7 +153,7 @@ export async function applyCollection(
 /** Starts the applied collections' settlement payouts (set-based) and writes their notifications. */
 async function finishCollections(tx: Tx, deps: AppDeps, a: Applied, after: AfterCommit) {
   if (a.payouts.length) await payOutMany(tx, deps, a.payouts, after);
-  await notifyMoneyEvents(tx, a.notes);
+  await notifyMoneyEvents(tx, deps, a.notes);
 }
 // ---------------------------------------------------------------- the public pay page
 

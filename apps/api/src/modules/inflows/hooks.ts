@@ -1,6 +1,7 @@
-// The receivables' seam for other areas (agent commissions): listeners registered at module
-// registration, called INSIDE the transaction that applies a collection or starts a refund, so
-// what they write commits or rolls back with the money movement (like registerInboundMatcher).
+// The receivables' seam for other areas (agent commissions), `inflowListener` (inflows/seams.ts):
+// listeners registered at module registration, called INSIDE the transaction that applies a
+// collection or starts a refund, so what they write commits or rolls back with the money movement
+// (like money's `depositMatcher`).
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 
@@ -34,27 +35,14 @@ export type RefundStartedEvent = {
 };
 
 export type InflowListener = {
-  name: string;
   onCollected?: (tx: Tx, e: CollectedEvent) => Promise<void>;
   onRefundStarted?: (tx: Tx, e: RefundStartedEvent) => Promise<void>;
 };
 
-function listeners(deps: Pick<AppDeps, 'services'>): Map<string, InflowListener> {
-  return ((deps.services.inflowListeners as Map<string, InflowListener> | undefined) ??= new Map()) as Map<
-    string,
-    InflowListener
-  >;
+export async function emitCollected(tx: Tx, deps: Pick<AppDeps, 'seams'>, e: CollectedEvent) {
+  for (const l of deps.seams.hooks('inflowListener')) if (l.onCollected) await l.onCollected(tx, e);
 }
 
-/** Registers (or replaces, by name) a listener of collections and refunds. */
-export function registerInflowListener(deps: Pick<AppDeps, 'services'>, l: InflowListener) {
-  listeners(deps).set(l.name, l);
-}
-
-export async function emitCollected(tx: Tx, deps: Pick<AppDeps, 'services'>, e: CollectedEvent) {
-  for (const l of listeners(deps).values()) if (l.onCollected) await l.onCollected(tx, e);
-}
-
-export async function emitRefundStarted(tx: Tx, deps: Pick<AppDeps, 'services'>, e: RefundStartedEvent) {
-  for (const l of listeners(deps).values()) if (l.onRefundStarted) await l.onRefundStarted(tx, e);
+export async function emitRefundStarted(tx: Tx, deps: Pick<AppDeps, 'seams'>, e: RefundStartedEvent) {
+  for (const l of deps.seams.hooks('inflowListener')) if (l.onRefundStarted) await l.onRefundStarted(tx, e);
 }

@@ -1,7 +1,2 @@
 // Public API of the receivables module (docs/ARCHITECTURE.md, Boundaries).
-export {
-  registerInflowListener,
-  type CollectedEvent,
-  type InflowListener,
-  type RefundStartedEvent,
-} from './hooks';
+export { type CollectedEvent, type InflowListener, type RefundStartedEvent } from './hooks';

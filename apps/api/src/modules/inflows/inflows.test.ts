@@ -444,7 +444,7 @@ describe('kobo equation under random collections (fast-check)', () => {
             .accountNumber;
           let sent = 0;
           for (const amount of deposits) {
-            await creditDeposit(t.db, {
+            await creditDeposit(t.app.deps, {
               accountNumber: acct,
               amount,
               providerRef: `prop_${++n}_${Date.now()}`,

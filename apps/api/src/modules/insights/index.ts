@@ -1,2 +1,2 @@
 // Public API of the insights module (docs/ARCHITECTURE.md, Boundaries).
-export { registerInsightSource, type InsightSource } from './sources';
+export { type InsightSource } from './sources';

@@ -169,14 +169,14 @@ describe('insights', () => {
     const figures = ({ from: _f, to: _t, ...rest }: { from: string; to: string }) => rest;
     for (const period of ['day', 'week', 'month'] as const) {
       const f = { accountId: id, currency: 'NGN', period, subsidiaryId: null };
-      const rolled = await dashboard(t.db, f);
-      const raw = await dashboard(t.db, f, { raw: true });
+      const rolled = await dashboard(t.app.deps, f);
+      const raw = await dashboard(t.app.deps, f, { raw: true });
       expect(figures(rolled.paymentOverview)).toEqual(figures(raw.paymentOverview));
       expect(rolled.vendorPayments).toEqual(raw.vendorPayments);
       expect(rolled.paymentOverview.buckets.length).toBeGreaterThan(1);
     }
     const want = await expected(id);
-    const all = await paymentOverview(t.db, {
+    const all = await paymentOverview(t.app.deps, {
       accountId: id,
       currency: 'NGN',
       period: 'month',
@@ -186,7 +186,7 @@ describe('insights', () => {
     expect(all.totalOutMinor).toBe(want.out);
     expect(
       (
-        await dashboard(t.db, { accountId: id, currency: 'NGN', period: 'month', subsidiaryId: null })
+        await dashboard(t.app.deps, { accountId: id, currency: 'NGN', period: 'month', subsidiaryId: null })
       ).vendorPayments.some((v) => v.payee === 'Renamed Ltd'),
     ).toBe(true);
   });

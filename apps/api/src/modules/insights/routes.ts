@@ -17,6 +17,7 @@ import { forbidden } from '../../platform/errors';
 import { needs, tenantOf } from '../../platform/guard';
 import { ok } from '../../platform/http';
 import { dashboard, paymentOverview, teamReport, type InsightFilters } from './service';
+import { EXPENSE_INSIGHT_SOURCE } from './sources';
 
 const tags = ['insights'];
 
@@ -54,8 +55,8 @@ const cols = (...keys: [string, string][]): CsvColumn<Row>[] =>
 
 /** Insights dashboard and team report (000 §2.4). */
 export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
+  deps.seams.on('insightSource', EXPENSE_INSIGHT_SOURCE.sourceType, EXPENSE_INSIGHT_SOURCE);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   r.get(
     '/api/insights/dashboard',
@@ -72,7 +73,7 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const d = await dashboard(db, filtersOf(req, req.query));
+      const d = await dashboard(deps, filtersOf(req, req.query));
       if (!wantsCsv(req.query)) return ok(d);
       const panel = req.query.panel ?? 'paymentOverview';
       const labelled = d.billsOverview.map((b) => ({ ...b, label: BILL_INSIGHT_LABELS[b.status] }));
@@ -162,7 +163,7 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const p = await paymentOverview(db, filtersOf(req, req.query));
+      const p = await paymentOverview(deps, filtersOf(req, req.query));
       if (!wantsCsv(req.query)) return ok(p);
       return panelCsv(deps, reply, 'payment-overview', p.buckets as unknown as Row[], [
         ...cols(
@@ -188,7 +189,7 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const t = await teamReport(db, filtersOf(req, req.query));
+      const t = await teamReport(deps, filtersOf(req, req.query));
       if (!wantsCsv(req.query)) return ok(t);
       const rows: Row[] = [
         ...t.members.map((x) => ({

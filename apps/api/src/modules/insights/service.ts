@@ -12,7 +12,8 @@ import {
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import { LAGOS_OFFSET_MS, lagosToday } from '../../platform/dates';
-import { subsidiaryJoin } from './sources';
+import { subsidiaryJoin, type InsightSource } from './sources';
+import type { Seams } from '../../platform/seams';
 
 // Every figure is one SQL aggregate over the ledger's transactions and the records (expenses,
 // approval items and decisions, categories): no rows are loaded into Node. Days are Lagos days.
@@ -54,7 +55,8 @@ function txScope(f: InsightFilters, w: { from: Date; to: Date }) {
     ${f.subsidiaryId ? sql`and src.subsidiary_id = ${f.subsidiaryId}::uuid` : sql``}`;
 }
 /** The join `txScope` needs when it filters by subsidiary. */
-const txJoin = (f: InsightFilters) => (f.subsidiaryId ? subsidiaryJoin(f.accountId) : sql``);
+const txJoin = (f: InsightFilters, sources: readonly InsightSource[]) =>
+  f.subsidiaryId ? subsidiaryJoin(sources, f.accountId) : sql``;
 
 const DAY_MS = 86_400_000;
 const lagosMidnight = (ms: number, up: boolean) => {
@@ -106,12 +108,17 @@ function rolledRows(f: InsightFilters, w: { from: Date; to: Date }, period: Insi
 }
 
 /** The same rows straight from `transactions` (the subsidiary filter, and the rollup's test). */
-function rawRows(f: InsightFilters, w: { from: Date; to: Date }, period: InsightPeriod | null) {
+function rawRows(
+  f: InsightFilters,
+  w: { from: Date; to: Date },
+  period: InsightPeriod | null,
+  sources: readonly InsightSource[],
+) {
   const bucket = period
     ? sql`to_char(date_trunc(${period}, t.created_at at time zone ${TZ}), 'YYYY-MM-DD')`
     : sql`''`;
   return sql`select ${bucket} as bucket, t.type, ${PAYEE} as payee, t.amount as a, t.fee as f, 1 as n
-    from transactions t ${txJoin(f)} where ${txScope(f, w)}`;
+    from transactions t ${txJoin(f, sources)} where ${txScope(f, w)}`;
 }
 
 const PAYEE = sql`coalesce(nullif(t.counterparty->>'accountName', ''), nullif(t.counterparty->>'name', ''), 'Unknown')`;
@@ -122,12 +129,16 @@ function windowRows(
   w: { from: Date; to: Date },
   period: InsightPeriod | null,
   raw: boolean,
+  sources: readonly InsightSource[],
 ) {
-  return raw || f.subsidiaryId ? rawRows(f, w, period) : rolledRows(f, w, period);
+  return raw || f.subsidiaryId ? rawRows(f, w, period, sources) : rolledRows(f, w, period);
 }
 
+/** What the insights read with: the database and the app's `insightSource` seam. */
+export type InsightDeps = { db: DbOrTx; seams: Seams };
+
 export async function paymentOverview(
-  db: DbOrTx,
+  { db, seams }: InsightDeps,
   f: InsightFilters,
   opts: { raw?: boolean } = {},
 ): Promise<PaymentOverview> {
@@ -137,7 +148,7 @@ export async function paymentOverview(
       coalesce(sum(x.a) filter (where x.type in (${CREDIT_SQL})), 0)::bigint as "in",
       coalesce(sum(x.a + x.f) filter (where x.type not in (${CREDIT_SQL})), 0)::bigint as "out",
       coalesce(sum(x.n), 0)::int as n
-    from (${windowRows(f, w, f.period, !!opts.raw)}) x
+    from (${windowRows(f, w, f.period, !!opts.raw, seams.hooks('insightSource'))}) x
     group by 1 order by 1`);
   const rows = r.rows as { bucket: string; in: string; out: string; n: number }[];
   const buckets = rows.map((b) => ({
@@ -164,17 +175,18 @@ export async function paymentOverview(
 }
 
 export async function dashboard(
-  db: DbOrTx,
+  deps: InsightDeps,
   f: InsightFilters,
   opts: { raw?: boolean } = {},
 ): Promise<Dashboard> {
+  const { db } = deps;
   const w = windowOf(f);
   const sub = f.subsidiaryId;
   const [overview, vendors, approvals, exp, budget, bills, assets] = await Promise.all([
-    paymentOverview(db, f, opts),
+    paymentOverview(deps, f, opts),
     db.execute(sql`
       select x.payee, sum(x.a)::bigint as amount, sum(x.n)::int as n
-      from (${windowRows(f, w, null, !!opts.raw)}) x where x.type not in (${CREDIT_SQL})
+      from (${windowRows(f, w, null, !!opts.raw, deps.seams.hooks('insightSource'))}) x where x.type not in (${CREDIT_SQL})
       group by 1 order by 2 desc, 1 limit 5`),
     db.execute(sql`
       select i.type, sum(i.amount_minor)::bigint as amount, count(*)::int as n
@@ -435,7 +447,8 @@ export async function budgetUse(db: DbOrTx, f: Pick<InsightFilters, 'accountId' 
  * decision trail: time since the previous trail entry, or since submission), and what waits on
  * each approver now (pending items naming them as a current approver).
  */
-export async function teamReport(db: DbOrTx, f: InsightFilters): Promise<TeamReport> {
+export async function teamReport({ db, seams }: InsightDeps, f: InsightFilters): Promise<TeamReport> {
+  const sources = seams.hooks('insightSource');
   const w = windowOf(f);
   const scope = txScope(f, w);
   const [members, subs, approvers] = await Promise.all([
@@ -443,13 +456,13 @@ export async function teamReport(db: DbOrTx, f: InsightFilters): Promise<TeamRep
       select t.created_by as id, u.first_name || ' ' || u.last_name as name, u.email,
         t.spent::bigint as spent, t.n::int as n
       from (select t.created_by, sum(t.amount + t.fee) as spent, count(*) as n
-            from transactions t ${txJoin(f)} where ${scope} and t.type not in (${CREDIT_SQL}) group by 1) t
+            from transactions t ${txJoin(f, sources)} where ${scope} and t.type not in (${CREDIT_SQL}) group by 1) t
       join users u on u.id = t.created_by
       order by 4 desc limit 200`),
     db.execute(sql`
       select x.sid as id, coalesce(s.name, 'No subsidiary') as name, x.amount::bigint as spent, x.n::int as n
       from (select src.subsidiary_id as sid, sum(t.amount + t.fee) as amount, count(*) as n
-            from transactions t ${subsidiaryJoin(f.accountId)} where ${scope} and t.type not in (${CREDIT_SQL}) group by 1) x
+            from transactions t ${subsidiaryJoin(sources, f.accountId)} where ${scope} and t.type not in (${CREDIT_SQL}) group by 1) x
       left join subsidiaries s on s.id = x.sid
       order by 3 desc`),
     db.execute(sql`

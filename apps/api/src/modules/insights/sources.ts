@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { expenses } from '../../platform/schema';
 
 /**
- * The seam through which areas plug into the insights (docs/areas/insights.md).
+ * The seam through which areas plug into the insights (docs/areas/insights.md): `insightSource`
+ * (insights/seams.ts), keyed by source type.
  * Money moves only through the ledger's `transactions`, each carrying `source_type`/`source_id` of
  * the business record that moved it. A source says how to find that record's subsidiary, so the
  * subsidiary filter and the per-subsidiary spend work for every area: expenses today; bills,
@@ -14,23 +15,19 @@ export type InsightSource = {
   records: (accountId: string) => SQL;
 };
 
-const sources = new Map<string, InsightSource>();
-export function registerInsightSource(s: InsightSource) {
-  sources.set(s.sourceType, s);
-}
-
-registerInsightSource({
+/** The source built in (expenses), registered on the app's seam by `registerInsights`. */
+export const EXPENSE_INSIGHT_SOURCE: InsightSource = {
   sourceType: 'expense',
   records: (accountId) =>
     sql`select ${expenses.id}::text as source_id, ${expenses.subsidiaryId} as subsidiary_id from ${expenses} where ${expenses.accountId} = ${accountId}`,
-});
+};
 
 /**
  * A join giving each transaction `t` its subsidiary as `src.subsidiary_id` (null when its source
  * has none): one hash join over every registered source, not a lookup per row.
  */
-export function subsidiaryJoin(accountId: string): SQL {
-  const parts = [...sources.values()].map(
+export function subsidiaryJoin(sources: readonly InsightSource[], accountId: string): SQL {
+  const parts = sources.map(
     (s) =>
       sql`select ${s.sourceType}::text as source_type, r.source_id, r.subsidiary_id from (${s.records(accountId)}) r`,
   );

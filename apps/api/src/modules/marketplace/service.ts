@@ -401,12 +401,16 @@ async function referenceOf(db: DbOrTx, transactionId: string | null): Promise<st
 /** Settles the money core's hold inside the caller's transaction (a savepoint there). */
 async function settleIn(
   tx: Tx,
+  deps: Pick<AppDeps, 'seams'>,
   reference: string,
   outcome: 'success' | 'failed',
   reason?: string,
   providerRef?: string,
 ) {
-  await settleTransfer(tx as unknown as Db, { reference, outcome, reason, providerRef });
+  await settleTransfer(
+    { db: tx as unknown as Db, seams: deps.seams },
+    { reference, outcome, reason, providerRef },
+  );
 }
 
 /** Re-holds every released vending of an order (a resolve or an amount update): a new attempt each. */
@@ -466,7 +470,7 @@ export function registerMarketplaceApprovals(deps: AppDeps) {
       for (const v of await lockOrderVendings(tx, item.accountId, item.resourceId)) {
         if (v.state !== 'held') continue;
         const ref = await referenceOf(tx, v.transactionId);
-        if (ref) await settleIn(tx, ref, 'failed', 'The vending was rejected');
+        if (ref) await settleIn(tx, deps, ref, 'failed', 'The vending was rejected');
         await tx
           .update(vendings)
           .set({ state: 'released', updatedAt: sql`now()` })
@@ -524,7 +528,7 @@ export async function finalizeVend(deps: AppDeps, vendingId: string, r: VendResu
   const success = r.status === 'success';
   // The money core settles the hold exactly once (row lock + status check in its own transaction); a
   // repeat after a crash between the two steps changes nothing there and completes the vending here.
-  const { transaction: t } = await settleTransfer(deps.db, {
+  const { transaction: t } = await settleTransfer(deps, {
     reference: ref,
     outcome: success ? 'success' : 'failed',
     reason: r.failureReason ?? undefined,

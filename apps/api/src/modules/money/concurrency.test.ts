@@ -71,7 +71,7 @@ async function tenThousandNairaWallet() {
     policy: { method: 'bank-transfer', currency: 'NGN', flat: 0, percent: 0 },
   });
   const walletId = (await o.api.get('/api/wallet')).body.data[0].id as string;
-  await fundWallet(t.db, walletId, 1_000_000);
+  await fundWallet(t.app.deps, walletId, 1_000_000);
   // The second person who approves (four eyes is on by default).
   const approver = await memberWithRole(t, o.account.id, 'admin');
   return { ...o, walletId, approver };

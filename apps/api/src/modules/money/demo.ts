@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../platform/deps';
-import { assignVirtualAccount } from '../funding';
 import { creditDeposit } from './deposits';
 import { startTransfer } from './transfers';
 import { getWalletByCurrency } from './wallets';
@@ -12,7 +11,7 @@ import { getWalletByCurrency } from './wallets';
 export async function seedMoneyDemo(deps: AppDeps, ctx: { accountId: string; ownerId: string }) {
   const wallet = await getWalletByCurrency(deps.db, ctx.accountId, 'NGN');
   if (!wallet) return;
-  await assignVirtualAccount(deps, wallet.id);
+  await deps.seams.port('fundingAccounts').assign(deps, wallet.id);
   const funded = await getWalletByCurrency(deps.db, ctx.accountId, 'NGN');
   const accountNumber = funded?.virtualAccountNumber;
   if (!accountNumber) return;
@@ -21,7 +20,7 @@ export async function seedMoneyDemo(deps: AppDeps, ctx: { accountId: string; own
     { amount: 48_500_000, senderName: 'SHOPRITE NIGERIA LTD', providerRef: 'demo-seed-deposit-2' },
     { amount: 12_075_050, senderName: 'CHICKEN REPUBLIC IKEJA', providerRef: 'demo-seed-deposit-3' },
   ];
-  for (const d of deposits) await creditDeposit(deps.db, { ...d, accountNumber, provider: 'sandbox' });
+  for (const d of deposits) await creditDeposit(deps, { ...d, accountNumber, provider: 'sandbox' });
   const payouts = [
     {
       amount: 35_000_000,

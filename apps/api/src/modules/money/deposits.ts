@@ -3,6 +3,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
 import { formatMoney } from '@owo/contract';
 import { badRequest } from '../../platform/errors';
 import { MONEY_TOPICS, notifyMoneyEvents, type MoneyEvent } from '../notifications';
@@ -75,16 +76,13 @@ export type DepositBatch = {
 export type InboundMatcher = (db: Db, accountNumber: string) => Promise<InboundMatch | null>;
 /** A matcher for many account numbers at once (one query for a batch of deposits). */
 export type InboundMatcherMany = (db: Db, accountNumbers: string[]) => Promise<Map<string, InboundMatch>>;
-const inboundMatchers = new Map<string, { one: InboundMatcher; many?: InboundMatcherMany }>();
-/** Registers (or replaces, by name) a matcher for collection accounts, optionally with its batch form. */
-export function registerInboundMatcher(name: string, matcher: InboundMatcher, many?: InboundMatcherMany) {
-  inboundMatchers.set(name, { one: matcher, many });
-}
+/** The `depositMatcher` seam (money/seams.ts): a matcher for collection accounts, optionally with its batch form. */
+export type DepositMatcher = { one: InboundMatcher; many?: InboundMatcherMany };
 /**
  * A wallet deposit (money to a wallet's own virtual account, not a matcher's collection account),
  * offered to listeners INSIDE the crediting transaction, after the ledger entry and the
  * inbound_credits dedupe (a redelivered webhook never runs them twice). Payment invitations mark an
- * expected payment paid here. Keyed by name: registering again replaces (tests build many apps).
+ * expected payment paid here (the `walletDeposit` seam, money/seams.ts).
  */
 export type WalletDeposit = {
   accountId: string;
@@ -96,15 +94,14 @@ export type WalletDeposit = {
   /** The sender's narration as the provider reported it (a payment invitation's reference is read here). */
   narration: string | null;
 };
-const depositListeners = new Map<string, (tx: Tx, d: WalletDeposit) => Promise<void>>();
-export function onWalletDeposit(name: string, fn: (tx: Tx, d: WalletDeposit) => Promise<void>) {
-  depositListeners.set(name, fn);
-}
 
 /** The matches of many account numbers: each matcher's batch form when it has one, else one by one. */
-async function matchInbound(db: Db, accountNumbers: string[]): Promise<Map<string, InboundMatch>> {
+async function matchInbound(
+  { db, seams }: MoneyDeps,
+  accountNumbers: string[],
+): Promise<Map<string, InboundMatch>> {
   const out = new Map<string, InboundMatch>();
-  for (const m of inboundMatchers.values()) {
+  for (const m of seams.hooks('depositMatcher')) {
     const left = accountNumbers.filter((n) => !out.has(n));
     if (!left.length) break;
     if (m.many) for (const [n, hit] of await m.many(db, left)) out.set(n, hit);
@@ -119,8 +116,11 @@ async function matchInbound(db: Db, accountNumbers: string[]): Promise<Map<strin
 
 export type CreditResult = { credited: boolean; transactionId: string | null };
 
-export async function creditDeposit(db: Db, p: CreditDepositInput): Promise<CreditResult> {
-  return (await creditDeposits(db, [p]))[0];
+/** What crediting needs of the app: its database and its seams (matchers, listeners). */
+export type MoneyDeps = Pick<AppDeps, 'db' | 'seams'>;
+
+export async function creditDeposit(deps: MoneyDeps, p: CreditDepositInput): Promise<CreditResult> {
+  return (await creditDeposits(deps, [p]))[0];
 }
 
 function checkDeposit(p: CreditDepositInput) {
@@ -138,7 +138,8 @@ function checkDeposit(p: CreditDepositInput) {
  * then the matchers' batch work (`DepositBatch.beforeCommit`). All or nothing: a throw rolls the
  * whole batch back (the caller may then credit the deposits one by one). Answers per input.
  */
-export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Promise<CreditResult[]> {
+export async function creditDeposits(deps: MoneyDeps, inputs: CreditDepositInput[]): Promise<CreditResult[]> {
+  const { db, seams } = deps;
   for (const p of inputs) checkDeposit(p);
   if (!inputs.length) return [];
   const numbers = [...new Set(inputs.map((p) => p.accountNumber))];
@@ -156,7 +157,7 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
   const byNumber = new Map<string, Target>();
   for (const w of walletRows) if (w.va) byNumber.set(w.va, w);
   const matches = await matchInbound(
-    db,
+    deps,
     numbers.filter((n) => !byNumber.has(n)),
   );
   const matchedWalletIds = [...new Set([...matches.values()].map((m) => m.walletId))];
@@ -327,7 +328,7 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
           value: `${formatMoney(p.amount, currency)} from ${p.senderName} was credited to your ${currency} wallet.`,
         });
         if (!match)
-          for (const fn of depositListeners.values())
+          for (const fn of seams.hooks('walletDeposit'))
             await fn(tx, {
               accountId,
               walletId: target.id,
@@ -354,7 +355,7 @@ export async function creditDeposits(db: Db, inputs: CreditDepositInput[]): Prom
         }
       }
       for (const fn of credited.values()) await fn(tx);
-      await notifyMoneyEvents(tx, notes);
+      await notifyMoneyEvents(tx, deps, notes);
       // The shared rows, last: per wallet, its balance once by the sum and every deposit's entry and
       // postings (the ledger trigger moves the wallet's ledger balance) in one statement; then the
       // matchers' batch work (payouts from the same wallet, which the credit now covers).

@@ -37,7 +37,7 @@ async function fund(walletId: string, amount: number) {
     bankCode: '101',
     bankName: 'Providus Bank',
   });
-  await creditDeposit(t.db, {
+  await creditDeposit(t.app.deps, {
     accountNumber,
     amount,
     providerRef: randomUUID(),

@@ -23,7 +23,7 @@ type Owner = Awaited<ReturnType<typeof ownerWithAccount>> & { walletId: string }
 async function fundedOwner(amount: number, name?: string): Promise<Owner> {
   const o = await ownerWithAccount(t, name ? { name } : {});
   const wallet = (await o.api.get('/api/wallet')).body.data[0];
-  await fundWallet(t.db, wallet.id, amount);
+  await fundWallet(t.app.deps, wallet.id, amount);
   return { ...o, walletId: wallet.id as string };
 }
 
@@ -90,7 +90,7 @@ describe('GET /api/transactions', () => {
   it('lists newest first with signed amounts and receipt availability, paginated by 20', async () => {
     const o = await fundedOwner(500_000);
     const p = await payout(o, 120_050, { fee: 1_000, narration: 'Office rent' });
-    await settleTransfer(t.db, { reference: p.reference, outcome: 'success' });
+    await settleTransfer(t.app.deps, { reference: p.reference, outcome: 'success' });
     const pending = await payout(o, 5_000);
     const res = await o.api.get('/api/transactions');
     expect(res.status).toBe(200);
@@ -132,7 +132,7 @@ describe('GET /api/transactions', () => {
   it('filters by where (type, status, wallet, currency) and by the plain query keys', async () => {
     const o = await fundedOwner(100_000);
     const p = await payout(o, 1_000);
-    await settleTransfer(t.db, {
+    await settleTransfer(t.app.deps, {
       reference: p.reference,
       outcome: 'failed',
       reason: 'Beneficiary bank unavailable',
@@ -222,9 +222,9 @@ describe("GET /api/transactions read in the guard's statement (fused list)", () 
   it('answers exactly what the per-request query and itemDto answer, page by page and filtered', async () => {
     const o = await fundedOwner(900_000);
     const done = await payout(o, 120_055, { fee: 1_075, narration: 'Rent 100% "paid"' });
-    await settleTransfer(t.db, { reference: done.reference, outcome: 'success' });
+    await settleTransfer(t.app.deps, { reference: done.reference, outcome: 'success' });
     const failed = await payout(o, 7_001, { fee: 5 });
-    await settleTransfer(t.db, { reference: failed.reference, outcome: 'failed' });
+    await settleTransfer(t.app.deps, { reference: failed.reference, outcome: 'failed' });
     await payout(o, 1, { accountName: 'Ọlá Ẹ̀kọ́ <x>' });
     await backdatedDeposit(o.walletId, 99, new Date('2026-01-02T03:04:05.678Z'));
     const queries: Record<string, string | number>[] = [
@@ -276,8 +276,12 @@ describe('GET /api/transactions/:id', () => {
   it('shows a reversed payout with its reversal and the reversal with its original', async () => {
     const o = await fundedOwner(100_000);
     const p = await payout(o, 10_000, { fee: 500 });
-    await settleTransfer(t.db, { reference: p.reference, outcome: 'success' });
-    await settleTransfer(t.db, { reference: p.reference, outcome: 'reversed', reason: 'Account closed' });
+    await settleTransfer(t.app.deps, { reference: p.reference, outcome: 'success' });
+    await settleTransfer(t.app.deps, {
+      reference: p.reference,
+      outcome: 'reversed',
+      reason: 'Account closed',
+    });
     const res = await o.api.get(`/api/transactions/${p.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -305,7 +309,7 @@ describe('receipts', () => {
   it('gives a signed link to a real PDF for a successful payout', async () => {
     const o = await fundedOwner(500_000, 'Zenith Foods Ltd');
     const p = await payout(o, 123_450, { fee: 2_500, narration: 'Supplies' });
-    await settleTransfer(t.db, { reference: p.reference, outcome: 'success' });
+    await settleTransfer(t.app.deps, { reference: p.reference, outcome: 'success' });
     const res = await o.api.get(`/api/transaction/reciept/${p.id}`);
     expect(res.status).toBe(200);
     const url = new URL(res.body.data.pdf_url);
@@ -323,10 +327,10 @@ describe('receipts', () => {
     const o = await fundedOwner(100_000);
     const pending = await payout(o, 1_000);
     const failed = await payout(o, 1_000);
-    await settleTransfer(t.db, { reference: failed.reference, outcome: 'failed' });
+    await settleTransfer(t.app.deps, { reference: failed.reference, outcome: 'failed' });
     const reversed = await payout(o, 1_000);
-    await settleTransfer(t.db, { reference: reversed.reference, outcome: 'success' });
-    const done = await settleTransfer(t.db, { reference: reversed.reference, outcome: 'reversed' });
+    await settleTransfer(t.app.deps, { reference: reversed.reference, outcome: 'success' });
+    const done = await settleTransfer(t.app.deps, { reference: reversed.reference, outcome: 'reversed' });
     for (const id of [pending.id, failed.id, reversed.id, done.transaction.relatedTransactionId!]) {
       const res = await o.api.get(`/api/transaction/reciept/${id}`);
       expect(res.status).toBe(400);
@@ -358,9 +362,9 @@ describe('POST /api/transactions/statement', () => {
     const o = await fundedOwner(100_000);
     await backdatedDeposit(o.walletId, 40_000, new Date(Date.now() - 5 * 86_400_000));
     const p = await payout(o, 30_000, { fee: 1_000, accountName: '=HYPERLINK("x")' });
-    await settleTransfer(t.db, { reference: p.reference, outcome: 'success' });
+    await settleTransfer(t.app.deps, { reference: p.reference, outcome: 'success' });
     const f = await payout(o, 5_000);
-    await settleTransfer(t.db, { reference: f.reference, outcome: 'failed' });
+    await settleTransfer(t.app.deps, { reference: f.reference, outcome: 'failed' });
     const res = await fetch(`${t.baseUrl}/api/transactions/statement`, {
       method: 'POST',
       headers: {
@@ -491,9 +495,13 @@ describe('GET /api/transactions?format=csv (the list kit export)', () => {
       narration: 'Office rent, "March"',
       accountName: '=HYPERLINK("x")',
     });
-    await settleTransfer(t.db, { reference: paid.reference, outcome: 'success' });
+    await settleTransfer(t.app.deps, { reference: paid.reference, outcome: 'success' });
     const failed = await payout(o, 3_000, { narration: 'Rent deposit' });
-    await settleTransfer(t.db, { reference: failed.reference, outcome: 'failed', reason: 'Account closed' });
+    await settleTransfer(t.app.deps, {
+      reference: failed.reference,
+      outcome: 'failed',
+      reason: 'Account closed',
+    });
     await payout(o, 4_000, { narration: 'Stationery\nline two' });
     await backdatedDeposit(o.walletId, 9_000, new Date(Date.now() - 3 * 86_400_000));
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNuban } from '@owo/contract';
 import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/helpers';
-import { creditDeposit, registerInboundMatcher } from './deposits';
+import { creditDeposit } from './deposits';
 import { transactions, wallets } from './tables';
 import { createWallet, getWalletByCurrency } from './wallets';
 import { verifyLedger } from './verify';
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('registerInboundMatcher (the seam collection accounts use)', () => {
+describe('the depositMatcher seam (what collection accounts use)', () => {
   it('credits the matched wallet, runs onCredited once in the same transaction, and its after-commit work', async () => {
     const o = await ownerWithAccount(t);
     const wallet =
@@ -22,18 +22,22 @@ describe('registerInboundMatcher (the seam collection accounts use)', () => {
     const number = makeNuban('058', '555000111');
     const seen: string[] = [];
     let after = 0;
-    registerInboundMatcher('test-seam', async (_db, accountNumber) =>
-      accountNumber === number
-        ? {
-            walletId: wallet.id,
-            onCredited: async (tx, c) => {
-              const [row] = await tx.select().from(transactions).where(eq(transactions.id, c.transactionId));
-              seen.push(`${row.amount}:${c.senderName}`); // visible inside the crediting transaction
-              return [() => void after++];
-            },
-          }
-        : null,
-    );
+    t.app.deps.seams.on('depositMatcher', 'test-seam', {
+      one: async (_db, accountNumber) =>
+        accountNumber === number
+          ? {
+              walletId: wallet.id,
+              onCredited: async (tx, c) => {
+                const [row] = await tx
+                  .select()
+                  .from(transactions)
+                  .where(eq(transactions.id, c.transactionId));
+                seen.push(`${row.amount}:${c.senderName}`); // visible inside the crediting transaction
+                return [() => void after++];
+              },
+            }
+          : null,
+    });
     const input = {
       accountNumber: number,
       amount: 12_345,
@@ -41,25 +45,27 @@ describe('registerInboundMatcher (the seam collection accounts use)', () => {
       senderName: 'ADA',
       provider: 'sandbox',
     };
-    expect((await creditDeposit(t.db, input)).credited).toBe(true);
-    expect((await creditDeposit(t.db, input)).credited).toBe(false); // redelivery: nothing runs again
+    expect((await creditDeposit(t.app.deps, input)).credited).toBe(true);
+    expect((await creditDeposit(t.app.deps, input)).credited).toBe(false); // redelivery: nothing runs again
     expect(seen).toEqual(['12345:ADA']);
     expect(after).toBe(1);
     const [w] = await t.db.select().from(wallets).where(eq(wallets.id, wallet.id));
     expect(Number(w.balance)).toBe(12_345);
 
     // A failing onCredited rolls the credit back: no money, no transaction; the retry credits once.
-    registerInboundMatcher('test-seam', async () => ({
-      walletId: wallet.id,
-      onCredited: async () => {
-        throw new Error('boom');
-      },
-    }));
+    t.app.deps.seams.on('depositMatcher', 'test-seam', {
+      one: async () => ({
+        walletId: wallet.id,
+        onCredited: async () => {
+          throw new Error('boom');
+        },
+      }),
+    });
     const other = { ...input, accountNumber: makeNuban('058', '555000222'), providerRef: 'seam_2' };
-    await expect(creditDeposit(t.db, other)).rejects.toThrow('boom');
+    await expect(creditDeposit(t.app.deps, other)).rejects.toThrow('boom');
     const [w2] = await t.db.select().from(wallets).where(eq(wallets.id, wallet.id));
     expect(Number(w2.balance)).toBe(12_345);
-    registerInboundMatcher('test-seam', async () => null);
+    t.app.deps.seams.off('depositMatcher', 'test-seam');
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 });

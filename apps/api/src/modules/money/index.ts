@@ -2,10 +2,10 @@
 export {
   creditDeposit,
   creditDeposits,
-  onWalletDeposit,
   type CreditDepositInput,
   type DepositBatch,
-  registerInboundMatcher,
+  type DepositMatcher,
+  type MoneyDeps,
   type WalletDeposit,
   type InboundMatch,
   type InboundMatcher,
@@ -14,8 +14,6 @@ export {
 export {
   markProcessing,
   markProcessingMany,
-  onRecordPaid,
-  onSettleSql,
   settleTransfer,
   settleTransfers,
   type RecordPaid,

@@ -74,7 +74,7 @@ describe('ledger properties', () => {
         for (const c of cmds) {
           steps++;
           if (c.kind === 'deposit') {
-            const r = await fundWallet(t.db, wallet.id, c.amount);
+            const r = await fundWallet(t.app.deps, wallet.id, c.amount);
             expect(r.credited).toBe(true);
             m.balance += c.amount;
           } else if (c.kind === 'transfer') {
@@ -108,7 +108,7 @@ describe('ledger properties', () => {
               const attempts = c.concurrent ? 3 : 1;
               const results = await Promise.all(
                 Array.from({ length: attempts }, () =>
-                  settleTransfer(t.db, { reference: tr.reference, outcome: c.outcome }),
+                  settleTransfer(t.app.deps, { reference: tr.reference, outcome: c.outcome }),
                 ),
               );
               const willChange = expectedChange(tr.status, c.outcome);

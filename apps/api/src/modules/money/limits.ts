@@ -41,7 +41,7 @@ function refuse(message: string, fields: string[]): never {
  * account may not make in one transaction. `fields` names the field keys the error is reported on.
  */
 export async function checkPayoutLimit(
-  deps: Pick<AppDeps, 'config' | 'services' | 'db'>,
+  deps: Pick<AppDeps, 'config' | 'seams' | 'db'>,
   db: DbOrTx,
   p: { accountId: string; amountMinor: number; currency: string; fields?: string[] },
 ): Promise<void> {

@@ -490,7 +490,7 @@ export function describeManifestChange(before: unknown, after: unknown): string 
  */
 export async function manifestChange(
   tx: DbOrTx,
-  deps: Pick<AppDeps, 'services'>,
+  deps: Pick<AppDeps, 'seams'>,
   p: { accountId: string; type: ApprovalType; resourceId: string },
 ): Promise<string | null> {
   const item = await approvedManifest(tx, p);

@@ -20,18 +20,17 @@ import { defineTicker } from '../../platform/jobs';
 import { pruneRateLimits } from '../../platform/rate-limit';
 import { listChangesPruner } from '../../platform/list-cache';
 import { seedMoneyDemo } from './demo';
-import { assignVirtualAccountSoon } from '../funding';
 import { walletDto } from './dto';
 import { memberPayoutStats } from './transfers';
 import { createWallet, getWallet, listWallets } from './wallets';
 
 /** Wallets and transactions (a bank transfer is a payout: payouts/routes.ts). Register after funding (it sets the rails adapter). */
 export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
-  deps.hooks.accountCreated.push(async (tx, account) => {
+  deps.seams.on('accountCreated', 'money.ngn-wallet', async (tx, account) => {
     await createWallet(tx, { accountId: account.id, currency: 'NGN' });
   });
-  deps.services.memberStats = memberPayoutStats;
-  deps.hooks.demo.push(seedMoneyDemo);
+  deps.seams.provide('memberStats', memberPayoutStats);
+  deps.seams.on('demo', 'money', seedMoneyDemo);
   // Housekeeping: idempotency keys are kept 48 h (>= the promised 24 h); rate-limit windows a day.
   defineTicker(deps, 'maintenance.prune', 60 * 60_000, async (d) => {
     await pruneIdempotencyKeys(d.db);
@@ -99,7 +98,7 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
         }),
       );
       // Its receiving account (NGN) or details (USD/GBP) are issued in the background (and by the sweep).
-      assignVirtualAccountSoon(deps, w.id);
+      deps.seams.port('fundingAccounts').assignSoon(deps, w.id);
       reply.code(201);
       return ok(walletDto(w), `${w.currency} wallet created`);
     },

@@ -3,7 +3,7 @@
 import { buildApp } from '../../app';
 import { loadConfig } from '../../platform/config';
 import { createDb, createPool } from '../../platform/db';
-import { emptyHooks } from '../../platform/deps';
+import { emptySeams } from '../../platform/deps';
 
 const config = loadConfig(process.env, {
   LOG_LEVEL: 'silent',
@@ -12,10 +12,7 @@ const config = loadConfig(process.env, {
   RUN_WORKER: 'false',
 });
 const pool = createPool(config.DATABASE_URL!, 20);
-const app = await buildApp(
-  { config, db: createDb(pool), pool, hooks: emptyHooks(), services: {} },
-  { logger: false },
-);
+const app = await buildApp({ config, db: createDb(pool), pool, seams: emptySeams() }, { logger: false });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`LISTENING ${url}\n`);
 const stop = async () => {

@@ -1,15 +1,15 @@
 // Factories for money tests (not shipped behaviour): fund a wallet the way a bank would.
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
-import { creditDeposit } from './deposits';
+import { creditDeposit, type MoneyDeps } from './deposits';
 import { wallets } from './tables';
 import { setWalletVirtualAccount } from './wallets';
 
 export const TEST_BENEFICIARY = { bankCode: '058', accountNumber: '0123456785' } as const;
 
 /** Gives the wallet a virtual account if it has none, then credits `amount` minor units through it. */
-export async function fundWallet(db: Db, walletId: string, amount: number, provider = 'sandbox') {
+export async function fundWallet(deps: MoneyDeps, walletId: string, amount: number, provider = 'sandbox') {
+  const { db } = deps;
   const [w] = await db.select().from(wallets).where(eq(wallets.id, walletId));
   let accountNumber = w.virtualAccountNumber;
   if (!accountNumber) {
@@ -20,7 +20,7 @@ export async function fundWallet(db: Db, walletId: string, amount: number, provi
       bankName: 'Providus Bank',
     });
   }
-  return creditDeposit(db, {
+  return creditDeposit(deps, {
     accountNumber,
     amount,
     providerRef: `test-${randomUUID()}`,

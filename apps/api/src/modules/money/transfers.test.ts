@@ -19,7 +19,7 @@ afterAll(async () => t?.close());
 async function fundedOwner(amount: number) {
   const o = await ownerWithAccount(t);
   const wallet = (await o.api.get('/api/wallet')).body.data[0];
-  await fundWallet(t.db, wallet.id, amount);
+  await fundWallet(t.app.deps, wallet.id, amount);
   return { ...o, walletId: wallet.id as string };
 }
 /**
@@ -148,11 +148,15 @@ describe('settleTransfer', () => {
   it('success moves the hold to clearing and fees; duplicates and a late failure change nothing', async () => {
     const { walletId, tr } = await started();
     expect((await markProcessing(t.db, tr.reference, 'PSK_1')).changed).toBe(true);
-    const s1 = await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' });
+    const s1 = await settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'success' });
     expect(s1.changed).toBe(true);
     expect(s1.transaction.status).toBe('success');
-    expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' })).changed).toBe(false);
-    expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'failed' })).changed).toBe(false);
+    expect((await settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'success' })).changed).toBe(
+      false,
+    );
+    expect((await settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'failed' })).changed).toBe(
+      false,
+    );
     expect((await markProcessing(t.db, tr.reference, 'PSK_2')).changed).toBe(false);
     const w = await balanceOf(walletId);
     expect([w.balance, w.pendingBalance]).toEqual([100_000 - 10_050, 0]);
@@ -165,14 +169,18 @@ describe('settleTransfer', () => {
 
   it('failure releases amount and fee back to the wallet', async () => {
     const { walletId, tr } = await started();
-    const s = await settleTransfer(t.db, {
+    const s = await settleTransfer(t.app.deps, {
       reference: tr.reference,
       outcome: 'failed',
       reason: 'Beneficiary bank declined',
     });
     expect(s.transaction).toMatchObject({ status: 'failed', failureReason: 'Beneficiary bank declined' });
-    expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' })).changed).toBe(false);
-    expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'failed' })).changed).toBe(false);
+    expect((await settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'success' })).changed).toBe(
+      false,
+    );
+    expect((await settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'failed' })).changed).toBe(
+      false,
+    );
     const told = await notesFor(tr.id);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ topic: 'Transfer Failed', props: { transactionId: tr.id } });
@@ -186,18 +194,20 @@ describe('settleTransfer', () => {
 
   it('reversal after success returns the money as a linked payout_fund_reversal; only once', async () => {
     const { walletId, tr } = await started();
-    await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' });
-    const r = await settleTransfer(t.db, {
+    await settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'success' });
+    const r = await settleTransfer(t.app.deps, {
       reference: tr.reference,
       outcome: 'reversed',
       reason: 'Returned by bank',
     });
     expect(r.changed).toBe(true);
     expect(r.transaction.status).toBe('reversed');
-    expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'reversed' })).changed).toBe(
+    expect((await settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'reversed' })).changed).toBe(
       false,
     );
-    expect((await settleTransfer(t.db, { reference: tr.reference, outcome: 'success' })).changed).toBe(false);
+    expect((await settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'success' })).changed).toBe(
+      false,
+    );
     const rows = await t.db.select().from(transactions).where(eq(transactions.relatedTransactionId, tr.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ type: 'payout_fund_reversal', status: 'success', amount: 10_050 });
@@ -209,7 +219,7 @@ describe('settleTransfer', () => {
     const { walletId, tr } = await started();
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        settleTransfer(t.db, { reference: tr.reference, outcome: i % 2 ? 'failed' : 'success' }),
+        settleTransfer(t.app.deps, { reference: tr.reference, outcome: i % 2 ? 'failed' : 'success' }),
       ),
     );
     expect(results.filter((x) => x.changed)).toHaveLength(1);
@@ -227,7 +237,7 @@ describe('settleTransfer', () => {
   it('the in-flight case is one round trip; a rail without a clearing account yet still settles', async () => {
     const { walletId, tr } = await started();
     const { sent, result: s } = await moneyStatementsDuring(() =>
-      settleTransfer(t.db, { reference: tr.reference, outcome: 'success' }),
+      settleTransfer(t.app.deps, { reference: tr.reference, outcome: 'success' }),
     );
     expect(s.changed).toBe(true);
     expect(sent).toBe(1);
@@ -246,7 +256,7 @@ describe('settleTransfer', () => {
       initiatedBy: o.user.id,
       provider: rail,
     });
-    const s2 = await settleTransfer(t.db, { reference: tr2.reference, outcome: 'success' });
+    const s2 = await settleTransfer(t.app.deps, { reference: tr2.reference, outcome: 'success' });
     expect(s2).toMatchObject({ changed: true, transaction: { status: 'success' } });
     const cleared = await t.db.execute(
       sql`select count(*)::int as n from ledger_accounts where code = ${`clearing:${rail}`}`,
@@ -257,7 +267,7 @@ describe('settleTransfer', () => {
 
   it('a reversal while in flight releases the hold, as a failure, and tells the owner', async () => {
     const { walletId, tr } = await started(25_000, 0);
-    const r = await settleTransfer(t.db, {
+    const r = await settleTransfer(t.app.deps, {
       reference: tr.reference,
       outcome: 'reversed',
       reason: 'Recalled.',
@@ -313,8 +323,8 @@ describe('startTransfers (bulk runs)', () => {
       join transactions x on x.id = e.transaction_id where x.reference like ${`${prefix}-%`} and e.kind = 'payout.hold'`);
     expect((holds.rows[0] as { n: number }).n).toBe(n);
     // each settles like a single start
-    await settleTransfer(t.db, { reference: rows[0].reference, outcome: 'success' });
-    await settleTransfer(t.db, { reference: rows[1].reference, outcome: 'failed', reason: 'Declined' });
+    await settleTransfer(t.app.deps, { reference: rows[0].reference, outcome: 'success' });
+    await settleTransfer(t.app.deps, { reference: rows[1].reference, outcome: 'failed', reason: 'Declined' });
     expect((await balanceOf(o.walletId)).pendingBalance).toBe(total - 1_010 - 1_011);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
@@ -373,7 +383,7 @@ describe('settleTransfers (a batch of outcomes)', () => {
   it('settles many in one statement per outcome, each wallet exact, each company told of its own only', async () => {
     const a = await company(4);
     const b = await company(2, 30_000, 0);
-    // Company A listens for transaction events (the onSettleSql outbox statement must still run).
+    // Company A listens for transaction events (the `settleSql` outbox statement must still run).
     await t.db.insert(webhookEndpoints).values({
       accountId: a.account.id,
       url: 'https://example.com/hook',
@@ -383,9 +393,9 @@ describe('settleTransfers (a batch of outcomes)', () => {
     await markProcessing(t.db, a.trs[0].reference, 'PSK_A0');
     // The system ledger accounts exist once a transfer settled (else the batch goes one by one).
     const warm = await company(1, 1_000, 10);
-    await settleTransfer(t.db, { reference: warm.trs[0].reference, outcome: 'success' });
+    await settleTransfer(t.app.deps, { reference: warm.trs[0].reference, outcome: 'success' });
     const { sent, result: res } = await moneyStatementsDuring(() =>
-      settleTransfers(t.db, [
+      settleTransfers(t.app.deps, [
         { reference: a.trs[0].reference, outcome: 'success', providerRef: 'PSK_A0_FINAL' },
         { reference: b.trs[0].reference, outcome: 'success' },
         { reference: a.trs[1].reference, outcome: 'failed', reason: 'Beneficiary bank declined' },
@@ -406,7 +416,7 @@ describe('settleTransfers (a batch of outcomes)', () => {
     ]);
     // The same reference twice in one list: the second outcome changes nothing.
     const twice = await company(1);
-    const dup = await settleTransfers(t.db, [
+    const dup = await settleTransfers(t.app.deps, [
       { reference: twice.trs[0].reference, outcome: 'failed' },
       { reference: twice.trs[0].reference, outcome: 'success' },
     ]);
@@ -452,7 +462,7 @@ describe('settleTransfers (a batch of outcomes)', () => {
       ].sort(),
     );
     expect(settledNotes(nb, bIds)).toHaveLength(2);
-    // The onSettleSql statements ran: A's endpoint has each settled transfer's event, B has none.
+    // The `settleSql` statements ran: A's endpoint has each settled transfer's event, B has none.
     const hooks = await t.db
       .select({ eventId: webhookDeliveries.eventId, accountId: webhookDeliveries.accountId })
       .from(webhookDeliveries)
@@ -469,7 +479,7 @@ describe('settleTransfers (a batch of outcomes)', () => {
     expect(hooks.filter((h) => h.accountId === b.account.id)).toEqual([]);
 
     // Redelivered as a batch: nothing changes; an unknown reference answers null.
-    const again = await settleTransfers(t.db, [
+    const again = await settleTransfers(t.app.deps, [
       { reference: a.trs[0].reference, outcome: 'success' },
       { reference: b.trs[1].reference, outcome: 'failed' },
       { reference: 'no-such-transfer-ref', outcome: 'success' },
@@ -484,14 +494,14 @@ describe('settleTransfers (a batch of outcomes)', () => {
     const refs = a.trs.map((x) => x.reference);
     const results = await Promise.all([
       settleTransfers(
-        t.db,
+        t.app.deps,
         refs.map((reference) => ({ reference, outcome: 'success' as const })),
       ),
       settleTransfers(
-        t.db,
+        t.app.deps,
         [...refs].reverse().map((reference) => ({ reference, outcome: 'failed' as const })),
       ),
-      ...refs.map((reference) => settleTransfer(t.db, { reference, outcome: 'success' })),
+      ...refs.map((reference) => settleTransfer(t.app.deps, { reference, outcome: 'success' })),
     ]);
     const changed = [
       ...results[0].map((r, i) => [refs[i], r!.changed] as const),
@@ -517,7 +527,7 @@ describe('settleTransfers (a batch of outcomes)', () => {
       initiatedBy: o.user.id,
       provider: rail,
     });
-    const [r] = await settleTransfers(t.db, [{ reference: tr.reference, outcome: 'success' }]);
+    const [r] = await settleTransfers(t.app.deps, [{ reference: tr.reference, outcome: 'success' }]);
     expect(r).toMatchObject({ changed: true, transaction: { status: 'success' } });
     expect(await verifyLedger(t.db)).toEqual([]);
   });

@@ -4,9 +4,11 @@
 //   failed:   payouts-in-flight -> wallet (everything back)
 //   reversed: after success, clearing:<rail> + fees-revenue -> wallet, as a separate
 //             'payout_fund_reversal' transaction linked to the original.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executeNamed, hotStatement, type Db, type DbOrTx } from '../../platform/db';
+import { executeNamed, hotStatement, type DbOrTx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import type { Seams } from '../../platform/seams';
 import { formatMoney } from '@owo/contract';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { moneyEventNotificationSql, MONEY_TOPICS, notifyMoneyEvent } from '../notifications';
@@ -370,18 +372,18 @@ async function systemAccountIn(tx: DbOrTx, code: string, currency: string): Prom
  * flight releases the hold like a failure (the money never left) and ends in 'reversed'.
  */
 export async function settleTransfer(
-  db: Db,
+  deps: SettleDeps,
   p: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string },
 ): Promise<{ changed: boolean; transaction: TransactionRow }> {
-  const settled = await settleInFlight(db, p);
+  const settled = await settleInFlight(deps, p);
   if (settled) {
-    announcePaid(settled);
+    announcePaid(deps.seams, settled);
     return { changed: true, transaction: settled };
   }
   // Nothing matched: no such payout, already final (a duplicate, success -> reversed), or a system
   // ledger account that does not exist yet. The transactional path decides, exactly as before.
-  const r = await settleLocked(db, p);
-  if (r.changed) announcePaid(r.transaction);
+  const r = await settleLocked(deps, p);
+  if (r.changed) announcePaid(deps.seams, r.transaction);
   return r;
 }
 
@@ -398,14 +400,14 @@ export type SettleInput = {
  * each, same invariants: every in-flight payout among them is settled by ONE statement per outcome
  * kind (paid, or released for failed/reversed): locked in id order, each wallet's pending balance
  * (and, unless paid, balance) moved once by its sum, each transfer its own balanced journal entry
- * and postings, its status, its owner/admin notification and the `onSettleSql` statements, all in
+ * and postings, its status, its owner/admin notification and the `settleSql` seam's statements, all in
  * that statement (atomic on its own). Whatever it does not settle (a reference seen twice in the
  * list, already final, success -> reversed, a system ledger account not yet created) takes
  * `settleTransfer`, in input order, so duplicates change nothing. Answers per input: the result, or
  * null for a reference that is no payout (where `settleTransfer` answers 404).
  */
 export async function settleTransfers(
-  db: Db,
+  deps: SettleDeps,
   inputs: SettleInput[],
 ): Promise<({ changed: boolean; transaction: TransactionRow } | null)[]> {
   const out: ({ changed: boolean; transaction: TransactionRow } | null)[] = inputs.map(() => null);
@@ -418,7 +420,7 @@ export async function settleTransfers(
     const idx = [...first.values()].filter((i) => (inputs[i].outcome === 'success') === success);
     if (!idx.length) continue;
     const settled = await settleManyInFlight(
-      db,
+      deps,
       success,
       idx.map((i) => inputs[i]),
     );
@@ -427,13 +429,13 @@ export async function settleTransfers(
       if (!t) continue;
       out[i] = { changed: true, transaction: t };
       done[i] = true;
-      announcePaid(t);
+      announcePaid(deps.seams, t);
     }
   }
   for (const [i, p] of inputs.entries()) {
     if (done[i]) continue;
     try {
-      out[i] = await settleTransfer(db, p);
+      out[i] = await settleTransfer(deps, p);
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 404) out[i] = null;
       else throw err;
@@ -461,7 +463,7 @@ function settleSql() {
 
 /** settleInFlight over many references of one outcome kind; answers the rows it settled, by reference. */
 async function settleManyInFlight(
-  db: Db,
+  { db, seams }: SettleDeps,
   success: boolean,
   items: SettleInput[],
 ): Promise<Map<string, TransactionRow>> {
@@ -537,7 +539,7 @@ async function settleManyInFlight(
                provider_ref = coalesce(t.provider_ref, transactions.provider_ref), updated_at = now()
           from t where transactions.id = t.id
         returning transactions.*, t.tail
-      ), n as (${notify})${settleCtes()}
+      ), n as (${notify})${settleCtes(seams)}
       select * from u`,
         ),
       );
@@ -555,46 +557,36 @@ async function settleManyInFlight(
 
 /** A payout of some area's record (`source_type`/`source_id`) that the money core settled as paid. */
 export type RecordPaid = { accountId: string; transactionId: string; sourceType: string; sourceId: string };
-const recordPaidListeners = new Map<string, (e: RecordPaid) => void>();
+/** What a settle needs of the app: its database and its seams (`settleSql`, `recordPaid`, `moneyEvent`). */
+export type SettleDeps = Pick<AppDeps, 'db' | 'seams'>;
 
-/**
- * The one registration point for "a record was paid" (issue 27 §1): every area's payouts settle
- * here, so a listener hears expenses, payouts, bills and payroll rows alike without any area
+/*
+ * "A record was paid" (issue 27 §1), the `recordPaid` seam (money/seams.ts): every area's payouts
+ * settle here, so a listener hears expenses, payouts, bills and payroll rows alike without any area
  * calling it. Listeners run after the settle, never inside it, and must not throw or block (queue
  * a job); a settle inside a caller's transaction may still roll back, so a listener re-reads the
  * transaction and a sweep backs it up (what is announced is a hint, the ledger is the truth).
- */
-export function onRecordPaid(name: string, fn: (e: RecordPaid) => void) {
-  recordPaidListeners.set(name, fn);
-}
-
-/**
+ *
  * Statements that must commit with a settle (issue 27 §3: the developers' webhook outbox for the
- * areas' paid/failed events). Each is given `u`, a relation holding the settled `transactions`
- * row (snake_case columns, the new status), and answers ONE data-modifying statement over it
- * (an insert … select … from u). The one-statement settle folds them in as CTEs; the transactional
- * path runs each as `with u as (…) <statement>` in its transaction. Keyed by name (registering the
- * same name again replaces it); registered at boot, so the prepared settle's text is fixed.
+ * areas' paid/failed events), the `settleSql` seam. Each is given `u`, a relation holding the settled
+ * `transactions` row (snake_case columns, the new status), and answers ONE data-modifying statement
+ * over it (an insert … select … from u). The one-statement settle folds them in as CTEs; the
+ * transactional path runs each as `with u as (…) <statement>` in its transaction. Registered at
+ * boot, so the prepared settle's text is fixed by the names registered.
  */
-const settleStatements = new Map<string, (u: SQL) => SQL>();
-let settleStatementsVersion = 0;
-export function onSettleSql(name: string, fn: (u: SQL) => SQL) {
-  settleStatements.set(name, fn);
-  settleStatementsVersion++;
-}
-const settleCtes = () =>
+const settleCtes = (seams: Seams) =>
   sql.join(
-    [...settleStatements.values()].map((fn, i) => sql`, s${sql.raw(String(i))} as (${fn(sql`u`)})`),
+    seams.hooks('settleSql').map((fn, i) => sql`, s${sql.raw(String(i))} as (${fn(sql`u`)})`),
     sql``,
   );
-async function runSettleStatements(tx: DbOrTx, transactionId: string) {
-  for (const fn of settleStatements.values())
+async function runSettleStatements(tx: DbOrTx, seams: Seams, transactionId: string) {
+  for (const fn of seams.hooks('settleSql'))
     await tx.execute(sql`with u as (select * from transactions where id = ${transactionId}) ${fn(sql`u`)}`);
 }
 
-function announcePaid(t: TransactionRow) {
+function announcePaid(seams: Seams, t: TransactionRow) {
   if (t.status !== 'success' || !t.sourceType || !t.sourceId || !t.accountId) return;
-  for (const fn of recordPaidListeners.values()) {
+  for (const fn of seams.hooks('recordPaid')) {
     try {
       fn({ accountId: t.accountId, transactionId: t.id, sourceType: t.sourceType, sourceId: t.sourceId });
     } catch {
@@ -614,13 +606,13 @@ function announcePaid(t: TransactionRow) {
  * and writes nothing. Answers null when nothing was written.
  */
 async function settleInFlight(
-  db: Db,
+  { db, seams }: SettleDeps,
   p: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string },
 ): Promise<TransactionRow | null> {
   const success = p.outcome === 'success';
   try {
     const rows = await retryOnDeadlock(() =>
-      settleStatement(success)(db, {
+      settleStatement(seams, success)(db, {
         reference: p.reference,
         outcome: p.outcome,
         memo: p.reason ?? null,
@@ -645,12 +637,18 @@ async function settleInFlight(
 }
 
 type SettleKey = 'reference' | 'outcome' | 'memo' | 'failureReason' | 'providerRef' | 'topic' | 'tail';
+/**
+ * Prepared settle statements by name. A cache only, keyed by data: the name is fixed by the outcome
+ * kind and the names of the `settleSql` statements registered (the same names give the same text in
+ * every app of the process), so no registration writes it.
+ */
 const settleStatementCache = new Map<string, ReturnType<typeof hotStatement<SettleKey>>>();
 
-/** settleInFlight's statement, built once per outcome kind and set of onSettleSql statements. */
-function settleStatement(success: boolean) {
-  // The registered onSettleSql statements are part of the text, so each registration names anew.
-  const name = `owo_settle_${success ? 'success' : 'release'}_${settleStatementsVersion}`;
+/** settleInFlight's statement, built once per outcome kind and set of `settleSql` statements. */
+function settleStatement(seams: Seams, success: boolean) {
+  // The registered `settleSql` statements are part of the text, so the name says which they are.
+  const names = createHash('sha1').update(seams.names('settleSql').join('\n')).digest('hex').slice(0, 12);
+  const name = `owo_settle_${success ? 'success' : 'release'}_${names}`;
   let statement = settleStatementCache.get(name);
   if (statement) return statement;
   statement = hotStatement<SettleKey>(name, (p) => {
@@ -693,7 +691,7 @@ function settleStatement(success: boolean) {
             : sql`(w.hold_ledger_account_id, -t.total), (w.ledger_account_id, t.total)`
         }) as v(la, amt)
          where v.amt <> 0
-      ), n as (${notify})${settleCtes()}
+      ), n as (${notify})${settleCtes(seams)}
       select to_json(u) as row from u`;
   });
   settleStatementCache.set(name, statement);
@@ -702,9 +700,10 @@ function settleStatement(success: boolean) {
 
 /** Every outcome, in a transaction holding the transfer's row lock (duplicates, success -> reversed). */
 async function settleLocked(
-  db: Db,
+  deps: SettleDeps,
   p: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string },
 ): Promise<{ changed: boolean; transaction: TransactionRow }> {
+  const { db } = deps;
   const [pre] = await db
     .select({ provider: transactions.provider, currency: transactions.currency, type: transactions.type })
     .from(transactions)
@@ -784,8 +783,8 @@ async function settleLocked(
           })
           .where(eq(transactions.id, t.id))
           .returning();
-        await runSettleStatements(tx, t.id);
-        await notifyMoneyEvent(tx, {
+        await runSettleStatements(tx, deps.seams, t.id);
+        await notifyMoneyEvent(tx, deps, {
           accountId: t.accountId,
           transactionId: t.id,
           ...(success
@@ -846,7 +845,7 @@ async function settleLocked(
         })
         .where(eq(transactions.id, t.id))
         .returning();
-      await notifyMoneyEvent(tx, {
+      await notifyMoneyEvent(tx, deps, {
         accountId: t.accountId,
         transactionId: t.id,
         topic: MONEY_TOPICS.transferReversed,

@@ -71,10 +71,10 @@ describe('deposits', () => {
   it('credits a wallet once per provider reference and shows it as a deposit transaction', async () => {
     const o = await ownerWithAccount(t);
     const wallet = (await o.api.get('/api/wallet')).body.data[0];
-    const first = await fundWallet(t.db, wallet.id, 250_000);
+    const first = await fundWallet(t.app.deps, wallet.id, 250_000);
     expect(first.credited).toBe(true);
     const [w] = await t.db.select().from(wallets).where(eq(wallets.id, wallet.id));
-    const again = await creditDeposit(t.db, {
+    const again = await creditDeposit(t.app.deps, {
       accountNumber: w.virtualAccountNumber!,
       amount: 250_000,
       providerRef: (await t.db.select().from(inboundCredits).where(eq(inboundCredits.walletId, wallet.id)))[0]
@@ -98,7 +98,7 @@ describe('deposits', () => {
   });
 
   it('posts money for an unknown account number to suspense, credits nobody', async () => {
-    const res = await creditDeposit(t.db, {
+    const res = await creditDeposit(t.app.deps, {
       accountNumber: '7000000001',
       amount: 5_000,
       providerRef: 'unknown-1',
@@ -106,7 +106,7 @@ describe('deposits', () => {
       provider: 'sandbox',
     });
     expect(res).toEqual({ credited: false, transactionId: null });
-    const dup = await creditDeposit(t.db, {
+    const dup = await creditDeposit(t.app.deps, {
       accountNumber: '7000000001',
       amount: 5_000,
       providerRef: 'unknown-1',
@@ -130,7 +130,7 @@ describe('ledger immutability', () => {
   it('refuses UPDATE and DELETE on postings and journal entries, and unbalanced entries', async () => {
     const o = await ownerWithAccount(t);
     const wallet = (await o.api.get('/api/wallet')).body.data[0];
-    await fundWallet(t.db, wallet.id, 1_000);
+    await fundWallet(t.app.deps, wallet.id, 1_000);
     const [p] = await t.db.select().from(postings).limit(1);
     await expect(
       t.db.execute(sql`update postings set amount = amount + 1 where id = ${p.id}`),
@@ -167,7 +167,7 @@ describe('ledger immutability', () => {
   it('refuses postings to an unknown entry or ledger account, entries of an unknown transaction, and deleting what the ledger references', async () => {
     const o = await ownerWithAccount(t);
     const wallet = (await o.api.get('/api/wallet')).body.data[0];
-    await fundWallet(t.db, wallet.id, 1_000);
+    await fundWallet(t.app.deps, wallet.id, 1_000);
     const [p] = await t.db.select().from(postings).limit(1);
     const [tx] = await t.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
     const fk = (message: RegExp) => ({ cause: { code: '23503', message: expect.stringMatching(message) } });
@@ -219,7 +219,7 @@ describe('ledger immutability', () => {
   it('verifyLedger reports a cached balance that drifted from its postings', async () => {
     const o = await ownerWithAccount(t);
     const wallet = (await o.api.get('/api/wallet')).body.data[0];
-    await fundWallet(t.db, wallet.id, 700);
+    await fundWallet(t.app.deps, wallet.id, 700);
     await t.db.execute(sql`update wallets set balance = balance + 1 where id = ${wallet.id}`);
     const problems = await verifyLedger(t.db);
     expect(problems.some((x) => x.includes(wallet.id) && x.startsWith('wallet balance'))).toBe(true);

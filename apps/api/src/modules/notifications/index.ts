@@ -5,7 +5,7 @@ export {
   MONEY_TOPICS,
   notifyMoneyEvent,
   notifyMoneyEvents,
-  onMoneyEvent,
   wantsEmail,
   type MoneyEvent,
+  type MoneyEventListener,
 } from './service';

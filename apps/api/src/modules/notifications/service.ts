@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { NotificationCategory } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
 import { accountMembers } from '../../platform/tenancy-tables';
 import { notificationPreferences, notifications, type NotificationProps } from './tables';
 
@@ -90,34 +91,27 @@ export type MoneyEvent = {
   roles?: string[];
 };
 /**
- * Listeners of every money event, run in the same transaction (developers' webhooks write their
- * outbox rows here). Keyed by name: registering the same name again replaces it (tests build many
- * apps in one process).
+ * A listener of every money event, run in the same transaction (developers' webhooks write their
+ * outbox rows here): the `moneyEvent` seam (notifications/seams.ts). `many` (optional) is the same
+ * listener for a batch of events, in few statements (`notifyMoneyEvents`).
  */
-const moneyEventListeners = new Map<
-  string,
-  {
-    one: (tx: DbOrTx, e: MoneyEvent) => Promise<void>;
-    many?: (tx: DbOrTx, es: MoneyEvent[]) => Promise<void>;
-  }
->();
-/** `many` (optional) is the same listener for a batch of events, in few statements (`notifyMoneyEvents`). */
-export function onMoneyEvent(
-  name: string,
-  fn: (tx: DbOrTx, e: MoneyEvent) => Promise<void>,
-  many?: (tx: DbOrTx, es: MoneyEvent[]) => Promise<void>,
-) {
-  moneyEventListeners.set(name, { one: fn, many });
-}
+export type MoneyEventListener = {
+  one: (tx: DbOrTx, e: MoneyEvent) => Promise<void>;
+  many?: (tx: DbOrTx, es: MoneyEvent[]) => Promise<void>;
+};
 
 /**
  * `notifyMoneyEvent` for many events of one transaction (a batch of deposits and the collections
  * they pay), in a few statements whatever their number: the listeners' batch forms, one read of the
  * recipients and their in-app preference, one insert. Same rows as one call per event.
  */
-export async function notifyMoneyEvents(tx: DbOrTx, events: MoneyEvent[]): Promise<void> {
+export async function notifyMoneyEvents(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, 'seams'>,
+  events: MoneyEvent[],
+): Promise<void> {
   if (!events.length) return;
-  for (const l of moneyEventListeners.values())
+  for (const l of deps.seams.hooks('moneyEvent'))
     if (l.many) await l.many(tx, events);
     else for (const e of events) await l.one(tx, e);
   const members = await tx
@@ -169,8 +163,12 @@ export async function notifyMoneyEvents(tx: DbOrTx, events: MoneyEvent[]): Promi
   if (rows.length) await tx.insert(notifications).values(rows);
 }
 
-export async function notifyMoneyEvent(tx: DbOrTx, e: MoneyEvent): Promise<void> {
-  for (const l of moneyEventListeners.values()) await l.one(tx, e);
+export async function notifyMoneyEvent(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, 'seams'>,
+  e: MoneyEvent,
+): Promise<void> {
+  for (const l of deps.seams.hooks('moneyEvent')) await l.one(tx, e);
   await createNotification(tx, {
     accountId: e.accountId,
     topic: e.topic,

@@ -1,14 +1,15 @@
 // A deposit to one of the company's wallets (its NGN virtual account or USD/GBP receiving details)
 // pays the open invitation whose payment reference its narration carries (as the provider's record
 // reports it), when account, currency and amount agree too. Never by amount alone: any deposit of
-// the same amount, whoever sent it, would otherwise mark an invitation paid. Runs INSIDE the crediting transaction (money's `onWalletDeposit`), so
+// the same amount, whoever sent it, would otherwise mark an invitation paid. Runs INSIDE the crediting transaction (money's `walletDeposit` seam), so
 // the match commits or rolls back with the credit; the invitation row is locked (skip locked: a
 // concurrent deposit takes the next one, never the same), so one deposit pays at most one invitation
 // and one invitation is paid by at most one deposit.
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { formatMoney, PAYMENT_INVITATION_MSG } from '@owo/contract';
 import type { Tx } from '../../platform/db';
-import { onWalletDeposit, type WalletDeposit } from '../money';
+import type { AppDeps } from '../../platform/deps';
+import type { WalletDeposit } from '../money';
 import { notifyMoneyEvent } from '../notifications';
 import { paymentInvitations as t } from './tables';
 
@@ -25,7 +26,11 @@ export function normaliseNarration(narration: string): string {
     .replace(/[IL]/g, '1');
 }
 
-export async function matchDeposit(tx: Tx, d: WalletDeposit): Promise<string | null> {
+export async function matchDeposit(
+  tx: Tx,
+  deps: Pick<AppDeps, 'seams'>,
+  d: WalletDeposit,
+): Promise<string | null> {
   if (!d.narration) return null;
   const said = normaliseNarration(d.narration);
   if (!said.includes('PAY')) return null;
@@ -51,7 +56,7 @@ export async function matchDeposit(tx: Tx, d: WalletDeposit): Promise<string | n
     .update(t)
     .set({ status: 'paid', transactionId: d.transactionId, paidAt: new Date(), updatedAt: new Date() })
     .where(eq(t.id, hit.id));
-  await notifyMoneyEvent(tx, {
+  await notifyMoneyEvent(tx, deps, {
     accountId: d.accountId,
     transactionId: d.transactionId,
     topic: PAYMENT_INVITATION_MSG.paidTopic,
@@ -60,8 +65,8 @@ export async function matchDeposit(tx: Tx, d: WalletDeposit): Promise<string | n
   return hit.id;
 }
 
-export function registerPaymentInvitationMatching() {
-  onWalletDeposit('payment-invitations', async (tx, d) => {
-    await matchDeposit(tx, d);
+export function registerPaymentInvitationMatching(deps: Pick<AppDeps, 'seams'>) {
+  deps.seams.on('walletDeposit', 'payment-invitations', async (tx, d) => {
+    await matchDeposit(tx, deps, d);
   });
 }

@@ -420,7 +420,7 @@ describe('payment invitations: concurrent deposits', () => {
     const only = await invite(o, { amount: '3000' });
     const results = await Promise.all(
       [1, 2].map((i) =>
-        creditDeposit(t.db, {
+        creditDeposit(t.app.deps, {
           accountNumber: o.va.accountNumber,
           amount: 300000,
           providerRef: `pi_race_${only.id}_${i}`,

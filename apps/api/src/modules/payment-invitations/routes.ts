@@ -44,7 +44,7 @@ const PUBLIC_NOTE =
  * an invitation is money coming in. Register after funding and money (it listens to wallet deposits).
  */
 export async function registerPaymentInvitations(app: FastifyInstance, deps: AppDeps) {
-  registerPaymentInvitationMatching();
+  registerPaymentInvitationMatching(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const limitPublic = (ip: string) => hit(deps, `payment-invitation:ip:${ip}`, PUBLIC_PER_HOUR, HOUR);

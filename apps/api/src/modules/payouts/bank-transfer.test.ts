@@ -354,7 +354,7 @@ describe('POST /api/transfers: Idempotency-Key', () => {
     const h = key();
     const body = { walletId: o.walletId, amount: 50, ...TEST_BENEFICIARY };
     expect((await o.api.post('/api/transfers', body, h)).status).toBe(400);
-    await fundWallet(t.db, o.walletId, 1_000_000);
+    await fundWallet(t.app.deps, o.walletId, 1_000_000);
     const again = await o.api.post('/api/transfers', body, h);
     expect(again.status).toBe(400);
     expect(again.body.errors).toEqual({ amount: ['Insufficient funds, top-up required'] });

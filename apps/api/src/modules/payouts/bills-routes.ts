@@ -272,7 +272,7 @@ async function registerBillExtras(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
 
   // The inbound SMTP listener runs with the workers (embedded mode or `npm run worker`), off unless configured.
-  deps.hooks.workers.push(async (d) => {
+  deps.seams.on('workers', 'bill-inbox', async (d) => {
     const inbox = await startBillInbox(d);
     return inbox ? inbox.stop : async () => {};
   });

@@ -51,7 +51,7 @@ async function company(balance = 5_000_000_00, type: 'business' | 'reseller' = '
     (await createWallet(t.db, { accountId: o.account.id, currency: 'NGN' }));
   const va = await getFundingAccount(t.app.deps, o.account.id, wallet.id);
   const fund = (amount: number) =>
-    creditDeposit(t.db, {
+    creditDeposit(t.app.deps, {
       accountNumber: va.accountNumber,
       amount,
       providerRef: `seed_${randomBytes(6).toString('hex')}`,

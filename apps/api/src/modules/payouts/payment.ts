@@ -142,7 +142,7 @@ export async function startPayment(tx: Tx, deps: AppDeps, p: Row, afterCommit: A
       updatedAt: sql`now()`,
     })
     .where(eq(payouts.id, p.id));
-  await notifyMoneyEvent(tx, {
+  await notifyMoneyEvent(tx, deps, {
     accountId: p.accountId,
     transactionId: t.id,
     topic: PAYOUT_SENT_TOPIC,

@@ -17,14 +17,7 @@ import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
 import { ok, paged } from '../../platform/http';
 import { registerInvitationRoutes } from './invitation-routes';
-import {
-  changeMemberRole,
-  getMember,
-  listMembers,
-  revokeMember,
-  setMemberSpendLimit,
-  type MemberStats,
-} from './members';
+import { changeMemberRole, getMember, listMembers, revokeMember, setMemberSpendLimit } from './members';
 import { createRole, listRoles, updateRole } from './roles';
 import { syncBuiltInRoles } from './roles-sync';
 
@@ -34,7 +27,7 @@ const tags = ['teams'];
 export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  deps.hooks.boot.push((d) => syncBuiltInRoles(d.db));
+  deps.seams.on('boot', 'teams.roles', (d) => syncBuiltInRoles(d.db));
 
   r.get(
     '/api/role',
@@ -127,7 +120,7 @@ export async function registerTeams(app: FastifyInstance, deps: AppDeps) {
         await getMember(db, {
           accountId: tenantOf(req).accountId,
           id: req.params.id,
-          stats: deps.services.memberStats as MemberStats | undefined,
+          stats: deps.seams.maybe('memberStats'),
         }),
       ),
   );

@@ -4,11 +4,11 @@ import { createSandboxVending } from './sandbox';
 import { createVtpassVending } from './vtpass';
 
 /** The vending provider chosen by VENDING_PROVIDER (sandbox by default), one per app. */
-export function vendingOf(deps: Pick<AppDeps, 'db' | 'config' | 'services'>): VendingPort {
-  const existing = deps.services.vending as VendingPort | undefined;
+export function vendingOf(deps: Pick<AppDeps, 'db' | 'config' | 'seams'>): VendingPort {
+  const existing = deps.seams.maybe('vending');
   if (existing) return existing;
   const port =
     deps.config.VENDING_PROVIDER === 'vtpass' ? createVtpassVending(deps.config) : createSandboxVending(deps);
-  deps.services.vending = port;
+  deps.seams.provide('vending', port);
   return port;
 }
