@@ -1,67 +1,48 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNTING_MSG,
-  accountTypeParam,
   authStatusSchema,
   callbackQuery,
   connectAnswer,
   connectBody,
   envelope,
   errorEnvelope,
-  idParam,
   integrationSchema,
-  listEnvelope,
-  mappingAnswer,
-  mappingBody,
-  postingListQuery,
-  postingSchema,
-  providerAccountSchema,
   providerParam,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, conflict } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
-import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
-import { sha256 } from '../../platform/tokens';
-import { sandboxProvider } from './provider/sandbox';
+
+import { BUILT_IN_POSTING_SOURCES, dispatchDuePostings, POST_QUEUE, postOne, sweepPaid } from './posting';
+import { authStatus, completeConnect, disconnect, listIntegrations, startConnect } from './service';
 import {
-  BUILT_IN_POSTING_SOURCES,
-  dispatchDuePostings,
-  listPostings,
-  POST_QUEUE,
-  postOne,
-  retryPosting,
-  sweepPaid,
-} from './posting';
+  authorizeSandboxBooksRoute,
+  expireSandboxTokensRoute,
+  setSandboxBooksFaultsRoute,
+} from './sandbox-routes';
 import {
-  authStatus,
-  completeConnect,
-  connectionOf,
-  disconnect,
-  getMapping,
-  listIntegrations,
-  listRefs,
-  saveMapping,
-  startConnect,
-  syncAccounts,
-  syncLocations,
-} from './service';
+  listAccountingAccountsRoute,
+  listAccountingClassesRoute,
+  syncAccountingAccountsRoute,
+  listAccountingLocationsRoute,
+  syncAccountingLocationsRoute,
+  getPaymentTagMappingRoute,
+  savePaymentTagMappingRoute,
+  listAccountingPostingsRoute,
+  retryAccountingPostingRoute,
+} from './books-routes';
 
 const tags = ['accounting'];
 const SWEEP_QUEUE = 'accounting-sweep';
 
 /** The sandbox company of an Owo account (stable, so reconnecting finds the same books). */
-export const sandboxRealmOf = (accountId: string) => `sbx${sha256(`realm:${accountId}`).slice(0, 13)}`;
 
 /** Accounting integration (001 §7 Accounting; issue 27 §1). */
 export async function registerAccounting(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
+  const r = routerOf(app);
   // ------------------------------------------------------------------ jobs
   defineQueue<{ postingId: string }>(deps, POST_QUEUE, (d) => postOne(deps, d.postingId), {
     concurrency: 2,
@@ -86,8 +67,26 @@ export async function registerAccounting(app: FastifyInstance, deps: AppDeps) {
   deps.seams.on('recordPaid', 'accounting', (e) =>
     sendJobSoon(deps, SWEEP_QUEUE, { accountId: e.accountId }, { singletonKey: e.accountId }),
   );
+  connectAccountingRoute(r, deps);
+  completeAccountingConnectRoute(r, deps);
+  disconnectAccountingRoute(r, deps);
+  listAccountingIntegrationsRoute(r, deps);
+  getAccountingAuthStatusRoute(r, deps);
+  listAccountingAccountsRoute(r, deps);
+  listAccountingClassesRoute(r, deps);
+  syncAccountingAccountsRoute(r, deps);
+  listAccountingLocationsRoute(r, deps);
+  syncAccountingLocationsRoute(r, deps);
+  getPaymentTagMappingRoute(r, deps);
+  savePaymentTagMappingRoute(r, deps);
+  listAccountingPostingsRoute(r, deps);
+  retryAccountingPostingRoute(r, deps);
+  authorizeSandboxBooksRoute(r, deps);
+  expireSandboxTokensRoute(r, deps);
+  setSandboxBooksFaultsRoute(r, deps);
+}
 
-  // ------------------------------------------------------------------ connect
+function connectAccountingRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/accounting',
     {
@@ -112,7 +111,9 @@ export async function registerAccounting(app: FastifyInstance, deps: AppDeps) {
       );
     },
   );
+}
 
+function completeAccountingConnectRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/accounting/auth/callbacks/:provider',
     {
@@ -140,7 +141,9 @@ export async function registerAccounting(app: FastifyInstance, deps: AppDeps) {
       );
     },
   );
+}
 
+function disconnectAccountingRoute(r: Router, deps: AppDeps) {
   r.delete(
     '/api/accounting',
     {
@@ -157,7 +160,9 @@ export async function registerAccounting(app: FastifyInstance, deps: AppDeps) {
       return ok(null, ACCOUNTING_MSG.disconnected);
     },
   );
+}
 
+function listAccountingIntegrationsRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/accounting/integrations',
     {
@@ -171,7 +176,9 @@ export async function registerAccounting(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await listIntegrations(deps, tenantOf(req).accountId)),
   );
+}
 
+function getAccountingAuthStatusRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/accounting/auth/status',
     {
@@ -185,221 +192,5 @@ export async function registerAccounting(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => ok(await authStatus(deps, tenantOf(req).accountId)),
-  );
-
-  // ------------------------------------------------------------------ chart of accounts
-  r.get(
-    '/api/accounting/accounts/:type',
-    {
-      config: needs('accountingIntegrations', 'get'),
-      schema: {
-        operationId: 'listAccountingAccounts',
-        summary: 'Synced provider accounts of one account type (Expense, Bank, …)',
-        tags,
-        params: accountTypeParam,
-        response: { 200: envelope(z.array(providerAccountSchema)) },
-      },
-    },
-    async (req) => ok(await listRefs(db, tenantOf(req).accountId, 'account', req.params.type)),
-  );
-
-  r.get(
-    '/api/accounting/classes',
-    {
-      config: needs('accountingIntegrations', 'get'),
-      schema: {
-        operationId: 'listAccountingClasses',
-        summary: 'Synced provider classes',
-        tags,
-        response: { 200: envelope(z.array(providerAccountSchema)) },
-      },
-    },
-    async (req) => ok(await listRefs(db, tenantOf(req).accountId, 'class')),
-  );
-
-  r.post(
-    '/api/accounting/accounts/sync',
-    {
-      config: needs('accountingIntegrations', 'post'),
-      schema: {
-        operationId: 'syncAccountingAccounts',
-        summary: 'Sync the chart of accounts and classes from the provider',
-        tags,
-        response: {
-          200: envelope(z.object({ accounts: z.number().int(), classes: z.number().int() })),
-          409: errorEnvelope,
-          422: errorEnvelope,
-          503: errorEnvelope,
-        },
-      },
-    },
-    async (req) => ok(await syncAccounts(deps, tenantOf(req).accountId), ACCOUNTING_MSG.accountsSynced),
-  );
-
-  r.get(
-    '/api/accounting/locations/sync',
-    {
-      config: needs('accountingIntegrations', 'get'),
-      schema: {
-        operationId: 'listAccountingLocations',
-        summary: 'Synced provider locations',
-        tags,
-        response: { 200: envelope(z.array(providerAccountSchema)) },
-      },
-    },
-    async (req) => ok(await listRefs(db, tenantOf(req).accountId, 'location')),
-  );
-
-  r.post(
-    '/api/accounting/locations/sync',
-    {
-      config: needs('accountingIntegrations', 'post'),
-      schema: {
-        operationId: 'syncAccountingLocations',
-        summary: 'Sync locations from the provider',
-        tags,
-        response: {
-          200: envelope(z.array(providerAccountSchema)),
-          409: errorEnvelope,
-          422: errorEnvelope,
-          503: errorEnvelope,
-        },
-      },
-    },
-    async (req) => ok(await syncLocations(deps, tenantOf(req).accountId), ACCOUNTING_MSG.locationsSynced),
-  );
-
-  // ------------------------------------------------------------------ payment tags
-  r.get(
-    '/api/accounting/payment-tags',
-    {
-      config: needs('paymentTags', 'get'),
-      schema: {
-        operationId: 'getPaymentTagMapping',
-        summary: 'Payout categories with the provider account and class each maps to',
-        tags,
-        response: { 200: envelope(mappingAnswer) },
-      },
-    },
-    async (req) => ok(await getMapping(db, tenantOf(req).accountId)),
-  );
-
-  r.put(
-    '/api/accounting/payment-tags',
-    {
-      config: { ...needs('paymentTags', 'post'), ...bodyRefs({ 'mappings.*.categoryId': 'categories' }) },
-      schema: {
-        operationId: 'savePaymentTagMapping',
-        summary: 'Import payment tags: map payout categories to provider accounts and classes',
-        tags,
-        body: mappingBody,
-        response: { 200: envelope(mappingAnswer), 400: errorEnvelope, 409: errorEnvelope },
-      },
-    },
-    async (req) =>
-      ok(await saveMapping(deps, tenantOf(req).accountId, req.body), ACCOUNTING_MSG.mappingSaved),
-  );
-
-  // ------------------------------------------------------------------ postings
-  r.get(
-    '/api/accounting/postings',
-    {
-      config: needs('accountingIntegrations', 'get'),
-      schema: {
-        operationId: 'listAccountingPostings',
-        summary: 'Paid records posted (or failing to post) to the books',
-        tags,
-        querystring: postingListQuery,
-        response: { 200: listEnvelope(postingSchema) },
-      },
-    },
-    async (req) => {
-      const { items, total } = await listPostings(deps, tenantOf(req).accountId, req.query);
-      return paged(items, req.query, total);
-    },
-  );
-
-  r.post(
-    '/api/accounting/postings/:id/retry',
-    {
-      config: needs('accountingIntegrations', 'post'),
-      schema: {
-        operationId: 'retryAccountingPosting',
-        summary: 'Post a failed record again (same idempotency key)',
-        tags,
-        params: idParam,
-        response: { 200: envelope(postingSchema), 409: errorEnvelope },
-      },
-    },
-    async (req) =>
-      ok(await retryPosting(deps, tenantOf(req).accountId, req.params.id), ACCOUNTING_MSG.postingRetried),
-  );
-
-  // ------------------------------------------------------------------ the sandbox provider's own pages
-  const sandboxOnly = () => {
-    if (deps.config.isProduction) throw badRequest('The sandbox books are not available in production');
-  };
-  r.post(
-    '/api/accounting/sandbox/authorize',
-    {
-      config: needs('accountingIntegrations', 'post'),
-      schema: {
-        operationId: 'authorizeSandboxBooks',
-        summary: 'Sandbox consent page: grant access, answers the code and realm for the redirect',
-        tags,
-        body: z.object({ state: z.string().trim().min(1).max(128) }),
-        response: { 200: envelope(z.object({ code: z.string(), realmId: z.string(), state: z.string() })) },
-      },
-    },
-    async (req) => {
-      sandboxOnly();
-      const realmId = sandboxRealmOf(tenantOf(req).accountId);
-      const code = await sandboxProvider(deps).grant(realmId);
-      return ok({ code, realmId, state: req.body.state });
-    },
-  );
-
-  r.post(
-    '/api/accounting/sandbox/expire',
-    {
-      config: needs('accountingIntegrations', 'put'),
-      schema: {
-        operationId: 'expireSandboxTokens',
-        summary: 'Sandbox: expire the access and refresh tokens now (to see the expired modal)',
-        tags,
-        response: { 200: envelope(z.null()), 409: errorEnvelope },
-      },
-    },
-    async (req) => {
-      sandboxOnly();
-      const conn = await connectionOf(db, tenantOf(req).accountId);
-      if (!conn || conn.provider !== 'sandbox') throw conflict(ACCOUNTING_MSG.notConnected);
-      await sandboxProvider(deps).expire(conn.realmId);
-      return ok(null, 'Sandbox tokens expired');
-    },
-  );
-
-  r.post(
-    '/api/accounting/sandbox/faults',
-    {
-      config: needs('accountingIntegrations', 'put'),
-      schema: {
-        operationId: 'setSandboxBooksFaults',
-        summary: 'Sandbox: fail the next N postings, or take the books down',
-        tags,
-        body: z.object({
-          failNext: z.number().int().min(0).max(100).default(0),
-          down: z.boolean().default(false),
-        }),
-        response: { 200: envelope(z.null()), 409: errorEnvelope },
-      },
-    },
-    async (req) => {
-      sandboxOnly();
-      const conn = await connectionOf(db, tenantOf(req).accountId);
-      if (!conn || conn.provider !== 'sandbox') throw conflict(ACCOUNTING_MSG.notConnected);
-      await sandboxProvider(deps).setFaults(conn.realmId, req.body);
-      return ok(null, 'Sandbox faults set');
-    },
   );
 }

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { recordAuditChange } from '../audit';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountEntrySchema,
@@ -16,7 +15,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { authOf, needs, needsSession, tenantOf } from '../../platform/guard';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { hit } from '../../platform/rate-limit';
 import { users, accounts } from '../../platform/tenancy-tables';
 import { kybSummary } from './kyb';
@@ -57,9 +56,17 @@ async function organisation(db: DbOrTx, accountId: string) {
 
 /** Account creation and switching (000 §2.2, §3, §7) and the organisation settings page. */
 export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const r = routerOf(app);
+  createAccountRoute(r, deps);
+  listMyAccountsRoute(r, deps);
+  getActiveAccountRoute(r, deps);
+  setActiveAccountRoute(r, deps);
+  getOrganisationRoute(r, deps);
+  updateOrganisationRoute(r, deps);
+}
 
+function createAccountRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/accounts',
     {
@@ -80,7 +87,10 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
       return reply.code(201).send(ok(entry, 'Account created successfully'));
     },
   );
+}
 
+function listMyAccountsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/me/accounts',
     {
@@ -94,7 +104,10 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     },
     async (req) => ok(await listMyAccounts(db, authOf(req).user.id)),
   );
+}
 
+function getActiveAccountRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/me/accounts/active',
     {
@@ -108,7 +121,10 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     },
     async (req) => ok(await getActiveAccount(db, authOf(req).user.id)),
   );
+}
 
+function setActiveAccountRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/me/accounts/active',
     {
@@ -123,7 +139,10 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     },
     async (req) => ok(await setActiveAccount(db, authOf(req).user.id, req.body.id), 'Active account changed'),
   );
+}
 
+function getOrganisationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/settings/organisation',
     {
@@ -137,7 +156,10 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AppDeps)
     },
     async (req) => ok(await organisation(db, tenantOf(req).accountId)),
   );
+}
 
+function updateOrganisationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.put(
     '/api/settings/organisation',
     {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   agentCommissionSchema,
   agentDashboardSchema,
@@ -24,7 +23,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { onCollected, onRefundStarted } from './accrual';
 import {
   refreshBankDetails,
@@ -62,132 +61,7 @@ const selfOf = (req: FastifyRequest): Viewer => ({ ...viewerOf(req), agentUserId
 
 /** Agent commissions and disbursement batches (issue 24 §5). Register after inflows and approvals. */
 export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
-  deps.seams.on('inflowListener', 'commissions', { onCollected, onRefundStarted });
-  registerCommissionApprovals(deps);
-  registerBatchJobs(deps);
-  deps.seams.on('demo', 'commissions', seedCommissionsDemo);
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-
-  // ---- settings and agents (002 §7) ----
-  r.get(
-    '/api/agents/core/commission-settings/general',
-    {
-      config: needs('agentCommissionSettings', 'get'),
-      schema: {
-        operationId: 'getGeneralCommissionSettings',
-        summary: 'The account’s general commission setting (defaults when never saved)',
-        tags,
-        response: { 200: envelope(commissionConfigSchema) },
-      },
-    },
-    async (req) => ok(await generalSetting(db, tenantOf(req).accountId)),
-  );
-
-  r.post(
-    '/api/agents/core/commission-settings',
-    {
-      config: { ...needs('agentCommissionSettings', 'post'), ...bodyRefs({ userId: 'memberUsers' }) },
-      schema: {
-        operationId: 'saveCommissionSettings',
-        summary: 'Save the general commission setting, or one agent’s (settingType agent + userId)',
-        tags,
-        body: commissionSettingsBody,
-        response: { 200: envelope(commissionConfigSchema), 400: errorEnvelope },
-      },
-    },
-    async (req) =>
-      ok(
-        await saveSettings(db, tenantOf(req).accountId, authOf(req).user.id, req.body),
-        COMMISSION_MSG.saved,
-      ),
-  );
-
-  r.get(
-    '/api/agents/core',
-    {
-      config: needs('agents', 'get'),
-      schema: {
-        operationId: 'listAgents',
-        summary: 'The account’s agents with the commission setting that applies to each (20 a page)',
-        tags,
-        querystring: agentsQuery,
-        response: { 200: listEnvelope(agentSchema), 400: errorEnvelope },
-      },
-    },
-    async (req) => {
-      const { items, total } = await listAgents(db, tenantOf(req).accountId, req.query);
-      return paged(items, req.query, total);
-    },
-  );
-
-  r.get(
-    '/api/agents/core/:userId',
-    {
-      config: needs('agents', 'get'),
-      schema: {
-        operationId: 'getAgent',
-        summary: 'One agent (by user id) with their commission setting',
-        tags,
-        params: userIdParam,
-        response: { 200: envelope(agentSchema) },
-      },
-    },
-    async (req) => ok(await getAgent(db, tenantOf(req).accountId, req.params.userId)),
-  );
-
-  // ---- commissions ----
-  r.get(
-    '/api/agents/self/commissions',
-    {
-      config: needs('agentCommissions', 'get'),
-      schema: {
-        operationId: 'listOwnCommissions',
-        summary:
-          'The signed-in agent’s own commissions (20 a page; view: all, matured, disbursement, pending, rejected)',
-        tags,
-        querystring: commissionsQuery,
-        response: { 200: listEnvelope(agentCommissionSchema), 400: errorEnvelope },
-      },
-    },
-    async (req) => {
-      const { items, total } = await listCommissions(db, selfOf(req), req.query);
-      return paged(items, req.query, total);
-    },
-  );
-
-  r.get(
-    '/api/agents/core/commissions',
-    {
-      config: needs('agentCommissionDisbursements', 'get'),
-      schema: {
-        operationId: 'listCommissions',
-        summary: 'Every agent’s commissions (an agent sees only their own)',
-        tags,
-        querystring: commissionsQuery,
-        response: { 200: listEnvelope(agentCommissionSchema), 400: errorEnvelope },
-      },
-    },
-    async (req) => {
-      const { items, total } = await listCommissions(db, viewerOf(req), req.query);
-      return paged(items, req.query, total);
-    },
-  );
-
-  r.get(
-    '/api/agents/self/dashboard',
-    {
-      config: needs('agentDashboard', 'get'),
-      schema: {
-        operationId: 'getAgentDashboard',
-        summary: 'Earnings Insight: the agent’s commission summary and earnings per month',
-        tags,
-        response: { 200: envelope(agentDashboardSchema) },
-      },
-    },
-    async (req) => ok(await agentDashboard(db, tenantOf(req).accountId, authOf(req).user.id)),
-  );
-
   // ---- batches (001 §7) ----
   const batchesRoute = (path: string, operationId: string, self: boolean) =>
     r.get(
@@ -209,9 +83,167 @@ export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
         return paged(items, req.query, total);
       },
     );
+  const r = routerOf(app);
+  deps.seams.on('inflowListener', 'commissions', { onCollected, onRefundStarted });
+  registerCommissionApprovals(deps);
+  registerBatchJobs(deps);
+  deps.seams.on('demo', 'commissions', seedCommissionsDemo);
+  getGeneralCommissionSettingsRoute(r, deps);
+  saveCommissionSettingsRoute(r, deps);
+  listAgentsRoute(r, deps);
+  getAgentRoute(r, deps);
+  listOwnCommissionsRoute(r, deps);
+  listCommissionsRoute(r, deps);
+  getAgentDashboardRoute(r, deps);
   batchesRoute('/api/agents/core/commission-disbursements', 'listCommissionDisbursements', false);
   batchesRoute('/api/agents/self/commission-disbursements', 'listOwnCommissionDisbursements', true);
+  getCommissionDisbursementRoute(r, deps);
+  listCommissionDisbursementItemsRoute(r, deps);
+  retryCommissionDisbursementRoute(r, deps);
+  refreshCommissionBankDetailsRoute(r, deps);
+  removeCommissionDisbursementItemRoute(r, deps);
+}
 
+function getGeneralCommissionSettingsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  r.get(
+    '/api/agents/core/commission-settings/general',
+    {
+      config: needs('agentCommissionSettings', 'get'),
+      schema: {
+        operationId: 'getGeneralCommissionSettings',
+        summary: 'The account’s general commission setting (defaults when never saved)',
+        tags,
+        response: { 200: envelope(commissionConfigSchema) },
+      },
+    },
+    async (req) => ok(await generalSetting(db, tenantOf(req).accountId)),
+  );
+}
+
+function saveCommissionSettingsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  r.post(
+    '/api/agents/core/commission-settings',
+    {
+      config: { ...needs('agentCommissionSettings', 'post'), ...bodyRefs({ userId: 'memberUsers' }) },
+      schema: {
+        operationId: 'saveCommissionSettings',
+        summary: 'Save the general commission setting, or one agent’s (settingType agent + userId)',
+        tags,
+        body: commissionSettingsBody,
+        response: { 200: envelope(commissionConfigSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await saveSettings(db, tenantOf(req).accountId, authOf(req).user.id, req.body),
+        COMMISSION_MSG.saved,
+      ),
+  );
+}
+
+function listAgentsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  r.get(
+    '/api/agents/core',
+    {
+      config: needs('agents', 'get'),
+      schema: {
+        operationId: 'listAgents',
+        summary: 'The account’s agents with the commission setting that applies to each (20 a page)',
+        tags,
+        querystring: agentsQuery,
+        response: { 200: listEnvelope(agentSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listAgents(db, tenantOf(req).accountId, req.query);
+      return paged(items, req.query, total);
+    },
+  );
+}
+
+function getAgentRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  r.get(
+    '/api/agents/core/:userId',
+    {
+      config: needs('agents', 'get'),
+      schema: {
+        operationId: 'getAgent',
+        summary: 'One agent (by user id) with their commission setting',
+        tags,
+        params: userIdParam,
+        response: { 200: envelope(agentSchema) },
+      },
+    },
+    async (req) => ok(await getAgent(db, tenantOf(req).accountId, req.params.userId)),
+  );
+}
+
+function listOwnCommissionsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  r.get(
+    '/api/agents/self/commissions',
+    {
+      config: needs('agentCommissions', 'get'),
+      schema: {
+        operationId: 'listOwnCommissions',
+        summary:
+          'The signed-in agent’s own commissions (20 a page; view: all, matured, disbursement, pending, rejected)',
+        tags,
+        querystring: commissionsQuery,
+        response: { 200: listEnvelope(agentCommissionSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listCommissions(db, selfOf(req), req.query);
+      return paged(items, req.query, total);
+    },
+  );
+}
+
+function listCommissionsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  r.get(
+    '/api/agents/core/commissions',
+    {
+      config: needs('agentCommissionDisbursements', 'get'),
+      schema: {
+        operationId: 'listCommissions',
+        summary: 'Every agent’s commissions (an agent sees only their own)',
+        tags,
+        querystring: commissionsQuery,
+        response: { 200: listEnvelope(agentCommissionSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listCommissions(db, viewerOf(req), req.query);
+      return paged(items, req.query, total);
+    },
+  );
+}
+
+function getAgentDashboardRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  r.get(
+    '/api/agents/self/dashboard',
+    {
+      config: needs('agentDashboard', 'get'),
+      schema: {
+        operationId: 'getAgentDashboard',
+        summary: 'Earnings Insight: the agent’s commission summary and earnings per month',
+        tags,
+        response: { 200: envelope(agentDashboardSchema) },
+      },
+    },
+    async (req) => ok(await agentDashboard(db, tenantOf(req).accountId, authOf(req).user.id)),
+  );
+}
+
+function getCommissionDisbursementRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/agents/core/commission-disbursements/:id',
     {
@@ -226,7 +258,10 @@ export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await getBatch(db, viewerOf(req), req.params.id)),
   );
+}
 
+function listCommissionDisbursementItemsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/agents/core/commission-disbursements/:id/items',
     {
@@ -245,7 +280,10 @@ export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total, { filter: {} });
     },
   );
+}
 
+function retryCommissionDisbursementRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/agents/core/commission-disbursements/:id/retry-disbursement',
     {
@@ -264,7 +302,10 @@ export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
       return ok(await getBatch(db, v, req.params.id), COMMISSION_MSG.retried);
     },
   );
+}
 
+function refreshCommissionBankDetailsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/agents/core/commission-disbursements/:id/refresh-bank-details',
     {
@@ -283,7 +324,10 @@ export async function registerCommissions(app: FastifyInstance, deps: AppDeps) {
       return ok(await getBatch(db, v, req.params.id), COMMISSION_MSG.refreshed);
     },
   );
+}
 
+function removeCommissionDisbursementItemRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.delete(
     '/api/agents/core/commission-disbursements/:id/items/:itemId',
     {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -19,7 +18,7 @@ import {
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { defineQueue, defineTicker } from '../../platform/jobs';
 import type { MoneyEvent } from '../notifications';
 import type { DbOrTx } from '../../platform/db';
@@ -40,15 +39,16 @@ import {
 } from './webhooks';
 import { transactions } from '../../platform/schema';
 
+const hooks = '/api/developers/webhooks';
+
+const keys = '/api/developers/keys';
+
 const tags = ['developers'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope };
 
 /** Settings > Developers (002 §2): API keys and signed webhooks. */
 export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = deps;
-  deps.seams.provide('apiKeyAuthenticator', apiKeyAuthenticator(db));
-
+  const { db } = deps;
   // Money events become `transaction` webhook events, written in the event's own transaction
   // (a batch of events: one read of their transactions, one insert of the deliveries).
   const transactionEvents = async (tx: DbOrTx, es: MoneyEvent[]) => {
@@ -95,6 +95,8 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
       }),
     );
   };
+  const r = routerOf(app);
+  deps.seams.provide('apiKeyAuthenticator', apiKeyAuthenticator(db));
   deps.seams.on('moneyEvent', 'developers.webhooks', {
     one: (tx, e) => transactionEvents(tx, [e]),
     many: transactionEvents,
@@ -110,9 +112,22 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
   defineTicker(deps, 'webhook-dispatch', 1000, async (d) => {
     await dispatchDue(d);
   });
+  listApiKeysRoute(r, deps);
+  createApiKeyRoute(r, deps);
+  resetApiKeyRoute(r, deps);
+  revokeApiKeyRoute(r, deps);
+  listWebhookEndpointsRoute(r, deps);
+  createWebhookEndpointRoute(r, deps);
+  updateWebhookEndpointRoute(r, deps);
+  deleteWebhookEndpointRoute(r, deps);
+  sendWebhookTestEventRoute(r, deps);
+  listWebhookDeliveriesRoute(r, deps);
+  replayWebhookDeliveryRoute(r, deps);
+}
 
+function listApiKeysRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   // ------------------------------------------------------------------ API keys
-  const keys = '/api/developers/keys';
   r.get(
     keys,
     {
@@ -126,6 +141,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await listKeys(db, tenantOf(req).accountId)),
   );
+}
+
+function createApiKeyRoute(r: Router, deps: AppDeps) {
+  const { db, config } = deps;
+  // ------------------------------------------------------------------ API keys
   r.post(
     keys,
     {
@@ -152,6 +172,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(ok(k, DEVELOPER_MSG.keyCreated));
     },
   );
+}
+
+function resetApiKeyRoute(r: Router, deps: AppDeps) {
+  const { db, config } = deps;
+  // ------------------------------------------------------------------ API keys
   r.post(
     `${keys}/:id/reset`,
     {
@@ -172,6 +197,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
         DEVELOPER_MSG.keyReset,
       ),
   );
+}
+
+function revokeApiKeyRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // ------------------------------------------------------------------ API keys
   r.delete(
     `${keys}/:id`,
     {
@@ -192,9 +222,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
         DEVELOPER_MSG.keyRevoked,
       ),
   );
+}
 
+function listWebhookEndpointsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   // ------------------------------------------------------------------ webhooks
-  const hooks = '/api/developers/webhooks';
   r.get(
     hooks,
     {
@@ -208,6 +240,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await listWebhooks(db, tenantOf(req).accountId)),
   );
+}
+
+function createWebhookEndpointRoute(r: Router, deps: AppDeps) {
+  const { db, config } = deps;
+  // ------------------------------------------------------------------ webhooks
   r.post(
     hooks,
     {
@@ -232,6 +269,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
       return reply.code(201).send(ok(w, DEVELOPER_MSG.webhookCreated));
     },
   );
+}
+
+function updateWebhookEndpointRoute(r: Router, deps: AppDeps) {
+  const { db, config } = deps;
+  // ------------------------------------------------------------------ webhooks
   r.put(
     `${hooks}/:id`,
     {
@@ -258,6 +300,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
         DEVELOPER_MSG.webhookUpdated,
       ),
   );
+}
+
+function deleteWebhookEndpointRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // ------------------------------------------------------------------ webhooks
   r.delete(
     `${hooks}/:id`,
     {
@@ -278,6 +325,10 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
         DEVELOPER_MSG.webhookDeleted,
       ),
   );
+}
+
+function sendWebhookTestEventRoute(r: Router, deps: AppDeps) {
+  // ------------------------------------------------------------------ webhooks
   r.post(
     `${hooks}/:id/test`,
     {
@@ -296,6 +347,11 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
         DEVELOPER_MSG.testSent,
       ),
   );
+}
+
+function listWebhookDeliveriesRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
+  // ------------------------------------------------------------------ webhooks
   r.get(
     `${hooks}/:id/deliveries`,
     {
@@ -310,6 +366,10 @@ export async function registerDevelopers(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await listDeliveries(db, { accountId: tenantOf(req).accountId, id: req.params.id })),
   );
+}
+
+function replayWebhookDeliveryRoute(r: Router, deps: AppDeps) {
+  // ------------------------------------------------------------------ webhooks
   r.post(
     `${hooks}/:id/deliveries/:deliveryId/replay`,
     {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createWalletBody,
@@ -14,7 +13,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { needs, needsSession, tenantOf } from '../../platform/guard';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { pruneIdempotencyKeys } from '../../platform/idempotency';
 import { defineTicker } from '../../platform/jobs';
 import { pruneRateLimits } from '../../platform/rate-limit';
@@ -26,6 +25,9 @@ import { createWallet, getWallet, listWallets } from './wallets';
 
 /** Wallets and transactions (a bank transfer is a payout: payouts/routes.ts). Register after funding (it sets the rails adapter). */
 export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
+  // The list cache's change feed (platform/list-cache.ts): rows no cached page can need any more.
+  const pruneListChanges = listChangesPruner();
+  const r = routerOf(app);
   deps.seams.on('accountCreated', 'money.ngn-wallet', async (tx, account) => {
     await createWallet(tx, { accountId: account.id, currency: 'NGN' });
   });
@@ -36,14 +38,16 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     await pruneIdempotencyKeys(d.db);
     await pruneRateLimits(d);
   });
-  // The list cache's change feed (platform/list-cache.ts): rows no cached page can need any more.
-  const pruneListChanges = listChangesPruner();
   defineTicker(deps, 'maintenance.list-changes', 60_000, async (d) => {
     await pruneListChanges(d.db);
   });
+  listWalletsRoute(r, deps);
+  getWalletRoute(r, deps);
+  createWalletRoute(r, deps);
+  listPayoutCurrenciesRoute(r, deps);
+}
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+function listWalletsRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/wallet',
     {
@@ -57,7 +61,9 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok((await listWallets(deps.db, tenantOf(req).accountId)).map(walletDto)),
   );
+}
 
+function getWalletRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/wallet/:id',
     {
@@ -76,7 +82,9 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
       return ok(walletDto(w));
     },
   );
+}
 
+function createWalletRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/wallet',
     {
@@ -103,7 +111,9 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
       return ok(walletDto(w), `${w.currency} wallet created`);
     },
   );
+}
 
+function listPayoutCurrenciesRoute(r: Router, _deps: AppDeps) {
   r.get(
     '/api/content/payout/currency',
     {
@@ -117,7 +127,4 @@ export async function registerMoney(app: FastifyInstance, deps: AppDeps) {
     },
     async () => ok(CURRENCIES.map((c) => ({ alpha2: CURRENCY_INFO[c].alpha2, currency: c }))),
   );
-
-  // POST /api/transfers (createBankTransfer) is a payout to approval: payouts/routes.ts.
-  // Transaction history (list, detail, receipts, statements) lives in history-routes.ts.
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelope,
@@ -17,7 +16,7 @@ import {
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
 import { authOf, isPublic, needs, tenantOf } from '../../platform/guard';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { clientIp, hit } from '../../platform/rate-limit';
 import { registerPaymentInvitationMatching } from './matching';
@@ -30,6 +29,10 @@ import {
   paymentInvitationsCsv,
   resendPaymentInvitation,
 } from './service';
+
+/** The public payment-invitation pages' limit per client address. */
+const limitPublic = (deps: AppDeps, ip: string) =>
+  hit(deps, `payment-invitation:ip:${ip}`, PUBLIC_PER_HOUR, HOUR);
 
 const tags = ['payment-invitations'];
 const HOUR = 3600;
@@ -44,11 +47,18 @@ const PUBLIC_NOTE =
  * an invitation is money coming in. Register after funding and money (it listens to wallet deposits).
  */
 export async function registerPaymentInvitations(app: FastifyInstance, deps: AppDeps) {
+  const r = routerOf(app);
   registerPaymentInvitationMatching(deps);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const limitPublic = (ip: string) => hit(deps, `payment-invitation:ip:${ip}`, PUBLIC_PER_HOUR, HOUR);
+  createPaymentInvitationRoute(r, deps);
+  listPaymentInvitationsRoute(r, deps);
+  getPaymentInvitationRoute(r, deps);
+  cancelPaymentInvitationRoute(r, deps);
+  resendPaymentInvitationRoute(r, deps);
+  getPublicPaymentInvitationRoute(r, deps);
+  confirmPublicPaymentInvitationRoute(r, deps);
+}
 
+function createPaymentInvitationRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/payment-invitations',
     {
@@ -73,7 +83,10 @@ export async function registerPaymentInvitations(app: FastifyInstance, deps: App
       return reply.code(201).send(ok(inv, PAYMENT_INVITATION_MSG.created));
     },
   );
+}
 
+function listPaymentInvitationsRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payment-invitations',
     {
@@ -100,7 +113,10 @@ export async function registerPaymentInvitations(app: FastifyInstance, deps: App
       return paged(items, req.query, total);
     },
   );
+}
 
+function getPaymentInvitationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.get(
     '/api/payment-invitations/:id',
     {
@@ -115,7 +131,10 @@ export async function registerPaymentInvitations(app: FastifyInstance, deps: App
     },
     async (req) => ok(await getPaymentInvitation(db, tenantOf(req).accountId, req.params.id)),
   );
+}
 
+function cancelPaymentInvitationRoute(r: Router, deps: AppDeps) {
+  const { db } = deps;
   r.post(
     '/api/payment-invitations/:id/cancel',
     {
@@ -134,7 +153,9 @@ export async function registerPaymentInvitations(app: FastifyInstance, deps: App
         PAYMENT_INVITATION_MSG.cancelled,
       ),
   );
+}
 
+function resendPaymentInvitationRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/payment-invitations/:id/resend',
     {
@@ -154,7 +175,9 @@ export async function registerPaymentInvitations(app: FastifyInstance, deps: App
         PAYMENT_INVITATION_MSG.resent,
       ),
   );
+}
 
+function getPublicPaymentInvitationRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/public/payment-invitations/:ref',
     {
@@ -173,11 +196,13 @@ export async function registerPaymentInvitations(app: FastifyInstance, deps: App
       },
     },
     async (req) => {
-      await limitPublic(clientIp(req));
+      await limitPublic(deps, clientIp(req));
       return ok(await publicPaymentInvitation(deps, req.params.ref));
     },
   );
+}
 
+function confirmPublicPaymentInvitationRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/public/payment-invitations/:ref/confirm',
     {
@@ -200,7 +225,7 @@ export async function registerPaymentInvitations(app: FastifyInstance, deps: App
     },
     async (req) => {
       const ip = clientIp(req);
-      await limitPublic(ip);
+      await limitPublic(deps, ip);
       await hit(deps, `payment-invitation:confirm:ip:${ip}`, CONFIRMS_PER_HOUR, HOUR);
       await confirmPaymentInvitation(deps, req.params.ref, req.body);
       return ok(null, PAYMENT_INVITATION_MSG.confirmed);
