@@ -505,19 +505,15 @@ describe('commission-paid-at-most-once (issue 35 simulator)', () => {
     const path = `/api/agents/core/commission-disbursements/${batch.id}`;
     const pendingId = async () => (await o.api.get(path)).body.data.approvalWorkflowPendingApprovalItem.id;
     expect((await approve(o.api, await pendingId())).status).toBe(200);
-    const items = await waitFor(
-      'one paid, one failed',
-      async () => {
-        const r = (await o.api.get(`${path}/items`)).body.data as { id: string; paymentStatus: string }[];
-        return r
-          .map((i) => i.paymentStatus)
-          .sort()
-          .join() === 'failed,paid'
-          ? r
-          : null;
-      },
-      20_000,
-    );
+    const items = await waitFor('one paid, one failed', async () => {
+      const r = (await o.api.get(`${path}/items`)).body.data as { id: string; paymentStatus: string }[];
+      return r
+        .map((i) => i.paymentStatus)
+        .sort()
+        .join() === 'failed,paid'
+        ? r
+        : null;
+    });
     const paid = items.find((i) => i.paymentStatus === 'paid')!;
 
     // The agent changes bank: the refresh changes the failed item, so the batch goes back to approval.
