@@ -44,6 +44,10 @@ import { getInvoice } from './invoice-detail';
 import { invoiceStep } from './invoice-wizard';
 import { errors, tags } from './route-parts';
 
+/** The invoice of the route's :id, as the caller sees it: what every invoice action answers. */
+const invoiceAnswer = (deps: AppDeps, req: { params: { id: string } } & Parameters<typeof tenantOf>[0]) =>
+  getInvoice(deps, { accountId: tenantOf(req).accountId, id: req.params.id, viewerId: authOf(req).user.id });
+
 const invoiceList =
   (db: Db, drafts: boolean) =>
   async (req: FastifyRequest<{ Querystring: z.output<typeof invoiceListQuery> }>, reply: FastifyReply) => {
@@ -224,10 +228,7 @@ function invoiceRecordRoutes(r: Router, deps: AppDeps) {
     async (req) => {
       const accountId = tenantOf(req).accountId;
       await retrySettlements(deps, accountId, req.params.id);
-      return ok(
-        await getInvoice(deps, { accountId, id: req.params.id, viewerId: authOf(req).user.id }),
-        SETTLEMENT_MSG.retried,
-      );
+      return ok(await invoiceAnswer(deps, req), SETTLEMENT_MSG.retried);
     },
   );
 }
@@ -288,10 +289,7 @@ function invoiceActionRoutes(r: Router, deps: AppDeps) {
     async (req) => {
       const accountId = tenantOf(req).accountId;
       await cancelInvoice(db, accountId, req.params.id);
-      return ok(
-        await getInvoice(deps, { accountId, id: req.params.id, viewerId: authOf(req).user.id }),
-        INFLOW_MSG.invoiceCancelled,
-      );
+      return ok(await invoiceAnswer(deps, req), INFLOW_MSG.invoiceCancelled);
     },
   );
 }
@@ -314,10 +312,7 @@ function invoiceDeliveryAndRefundRoutes(r: Router, deps: AppDeps) {
     async (req) => {
       const accountId = tenantOf(req).accountId;
       await markDelivered(db, accountId, req.params.id);
-      return ok(
-        await getInvoice(deps, { accountId, id: req.params.id, viewerId: authOf(req).user.id }),
-        DELIVERY_MSG.updated,
-      );
+      return ok(await invoiceAnswer(deps, req), DELIVERY_MSG.updated);
     },
   );
   r.post(
