@@ -29,7 +29,6 @@ const tags = ['transactions'];
 const file = z.any().describe('The file bytes (application/pdf or text/csv)');
 const RECEIPT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/i;
 
-
 /** Transaction history, receipts and statements (002 §4, §7; 000 §6). Register after money. */
 export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
   const r = routerOf(app);
