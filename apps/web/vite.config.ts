@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { TEST_CEILING_MS } from './src/test-ceilings';
 
 export default defineConfig({
   plugins: [react()],
@@ -13,5 +14,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, with the
     // main process idle. The jsdom files are CPU-bound, so two workers use both cores.
     maxWorkers: 2,
+    testTimeout: TEST_CEILING_MS,
+    hookTimeout: TEST_CEILING_MS,
   },
 });

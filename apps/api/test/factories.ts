@@ -9,6 +9,7 @@ import { emptySeams, type AppDeps } from '../src/platform/deps';
 import { hashPassword } from '../src/platform/passwords';
 import { issueSession } from '../src/platform/sessions';
 import { accountMembers, accounts, users } from '../src/platform/schema';
+import { WAIT_CEILING_MS } from './ceilings';
 
 /** One fixed vault key for test apps, so apps started on the same database read each other's values. */
 export const TEST_VAULT_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -250,7 +251,7 @@ export async function setKybTier(t: TestApp, accountId: string, tier: 1 | 2 | 3)
 export async function waitFor<T>(
   what: string,
   fn: () => Promise<T | null | undefined | false>,
-  timeoutMs = 30_000,
+  timeoutMs = WAIT_CEILING_MS,
   everyMs = 200,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+import { WAIT_CEILING_MS } from './test-ceilings';
 import { loadNamespaces } from './lib/i18n';
 
 // Browser APIs jsdom lacks and Mantine needs.
@@ -31,3 +33,7 @@ Element.prototype.scrollIntoView ??= () => {};
 // Production loads the on-demand text namespaces before the first page outside the auth screens;
 // tests render screens directly, so load them all up front.
 await loadNamespaces();
+
+// Tests wait on state (findBy…, waitFor), never on time. The ceiling only turns a hang into a
+// failure; it is set once, here and in vite.config.ts, and no test sets its own.
+configure({ asyncUtilTimeout: WAIT_CEILING_MS });

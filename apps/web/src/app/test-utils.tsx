@@ -2,7 +2,7 @@
 // seeded session. `renderApp('/payouts', { session: ownerSession() })`.
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, vi } from 'vitest';
 import type { AccountEntry, Resources } from '@owo/contract';
@@ -12,11 +12,6 @@ import { queryClient } from '../lib/query';
 import { store, type AuthUser } from '../lib/store';
 import { createAppRoutes, createRouteDiscovery } from './routes';
 import { theme } from './theme';
-
-// The whole route tree in jsdom on a shared 2-core box is slow: the first test of a file that
-// reaches the lazily patched feature routes transforms them all. These are ceilings, not delays.
-configure({ asyncUtilTimeout: 20000 });
-vi.setConfig({ testTimeout: 30000 });
 
 afterEach(() => {
   cleanup();
@@ -171,8 +166,9 @@ export function renderApp(
     onLoggedOut: () => queryClient.clear(),
     onTwoFactorRequired: () => void router.navigate('/auth/two-factor', { replace: true }),
   });
+  // env="test": Mantine's own test mode, no transitions (nothing waits out an animation).
   const utils = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -86,14 +86,10 @@ const docsOf = (realmId: string) =>
   t.db.select().from(accountingSandboxDocuments).where(eq(accountingSandboxDocuments.realmId, realmId));
 
 const postingOf = (api: Api, recordId: string, status?: string) =>
-  waitFor(
-    `posting ${status ?? ''}`,
-    async () => {
-      const l = (await api.get(`/api/accounting/postings${status ? `?status=${status}` : ''}`)).body.data;
-      return l.find((p: { recordId: string }) => p.recordId === recordId);
-    },
-    30_000,
-  );
+  waitFor(`posting ${status ?? ''}`, async () => {
+    const l = (await api.get(`/api/accounting/postings${status ? `?status=${status}` : ''}`)).body.data;
+    return l.find((p: { recordId: string }) => p.recordId === recordId);
+  });
 
 /** A second trigger (the sweep again, the job again, the retry button) writes nothing new. */
 async function postedOnce(o: { api: Api; account: { id: string } }, realmId: string, postingId: string) {

@@ -95,7 +95,6 @@ describe('approvers resolved from the current team', () => {
     await waitFor(
       'completed',
       async () => (await o.api.get(`/api/payouts/${p.id}`)).body.data.status === 'completed',
-      20_000,
     );
   });
 
@@ -182,7 +181,6 @@ describe('self-approval by a sole owner', () => {
     await waitFor(
       'completed',
       async () => (await o.api.get(`/api/payouts/${p.id}`)).body.data.status === 'completed',
-      20_000,
     );
     const audit = await waitFor('audit selfApproveApproval', async () => {
       const r = await o.api.get('/api/audit-log?limit=50&action=selfApproveApproval');

@@ -351,14 +351,10 @@ describe('accrual, maturity, clawback, batches (issue 24 §5 ★)', () => {
     const approved = await approve(o.api, detail.approvalWorkflowPendingApprovalItem.id);
     expect(approved.status).toBe(200);
     expect(approved.body.message).toBe('Commission approved successfully');
-    const paid = await waitFor(
-      'batch paid',
-      async () => {
-        const d = (await o.api.get(`/api/agents/core/commission-disbursements/${batchId}`)).body.data;
-        return d.state === 'success' ? d : null;
-      },
-      20_000,
-    );
+    const paid = await waitFor('batch paid', async () => {
+      const d = (await o.api.get(`/api/agents/core/commission-disbursements/${batchId}`)).body.data;
+      return d.state === 'success' ? d : null;
+    });
     expect(paid).toMatchObject({ totalPaidItems: 1, totalFailedItems: 0 });
     const items = await o.api.get(`/api/agents/core/commission-disbursements/${batchId}/items`);
     expect(items.body.data[0]).toMatchObject({ paymentStatus: 'paid', amountMinor: 19_999 });
@@ -449,17 +445,13 @@ describe('accrual, maturity, clawback, batches (issue 24 §5 ★)', () => {
     await deposit(o.api, inv.accountNumber, '1000');
     await waitFor('matured', async () => !!(await commissionOf(inv.id))?.maturedAt);
     await Promise.all([sweepBatches(t.app.deps), sweepBatches(t.app.deps), sweepBatches(t.app.deps)]);
-    const made = await waitFor(
-      'batch by job',
-      async () => {
-        const rows = await t.db
-          .select()
-          .from(commissionBatches)
-          .where(eq(commissionBatches.agentUserId, agent.user.id));
-        return rows.length ? rows : null;
-      },
-      20_000,
-    );
+    const made = await waitFor('batch by job', async () => {
+      const rows = await t.db
+        .select()
+        .from(commissionBatches)
+        .where(eq(commissionBatches.agentUserId, agent.user.id));
+      return rows.length ? rows : null;
+    });
     await new Promise((r) => setTimeout(r, 1500));
     await sweepBatches(t.app.deps);
     await new Promise((r) => setTimeout(r, 1500));
@@ -541,7 +533,7 @@ describe('commission-paid-at-most-once (issue 35 simulator)', () => {
       now: new Date(Date.now() + 86_400_000),
     });
     expect(next).toBeNull();
-  }, 60_000);
+  });
 });
 
 describe('commission-batched-as-earned (issue 35 simulator)', () => {
@@ -598,5 +590,5 @@ describe('commission-batched-as-earned (issue 35 simulator)', () => {
       .from(agentCommissions)
       .where(and(eq(agentCommissions.agentUserId, agent.user.id), isNull(agentCommissions.batchId)));
     expect(open.reduce((a, c) => a + c.amountMinor, 0)).toBe(0);
-  }, 60_000);
+  });
 });

@@ -212,7 +212,7 @@ describe('area webhook events', () => {
           const b = JSON.parse(g.body);
           return `${b.event}:${b.data.status}`;
         });
-      await waitFor('every area event', async () => expected.every((e) => seen().includes(e)), 45_000).catch(
+      await waitFor('every area event', async () => expected.every((e) => seen().includes(e))).catch(
         (err: Error) => {
           throw new Error(`${err.message}; seen ${seen().join(', ')}`);
         },
@@ -282,5 +282,5 @@ describe('area webhook events', () => {
       await txOnly.close();
       await foreign.close();
     }
-  }, 90_000);
+  });
 });

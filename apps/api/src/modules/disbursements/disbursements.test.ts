@@ -69,14 +69,10 @@ const upload = (api: Api, walletId: string, body: string | Buffer, name = 'bulk.
   api.post('/api/disbursements', form({ name: 'November vendors', walletId }, { bytes: body, name }));
 
 const settledValidation = (api: Api, id: string) =>
-  waitFor(
-    'validation',
-    async () => {
-      const d = (await api.get(`/api/disbursements/${id}`)).body.data;
-      return d.status !== 'validating' && d;
-    },
-    30_000,
-  );
+  waitFor('validation', async () => {
+    const d = (await api.get(`/api/disbursements/${id}`)).body.data;
+    return d.status !== 'validating' && d;
+  });
 
 const approve = (api: Api, approvalId: string) =>
   api.post(`/api/approval-workflows/pending-approvals/approve/${approvalId}`, {
@@ -85,14 +81,10 @@ const approve = (api: Api, approvalId: string) =>
   });
 
 const allFinal = (api: Api, id: string) =>
-  waitFor(
-    'all rows final',
-    async () => {
-      const d = (await api.get(`/api/disbursements/${id}`)).body.data;
-      return d.progress.paying === 0 && d.status !== 'paying' && d;
-    },
-    40_000,
-  );
+  waitFor('all rows final', async () => {
+    const d = (await api.get(`/api/disbursements/${id}`)).body.data;
+    return d.progress.paying === 0 && d.status !== 'paying' && d;
+  });
 
 describe('sheet parser', () => {
   it('reads RFC 4180 CSV: quotes, escaped quotes, CRLF/LF, BOM, blank lines', () => {
@@ -266,7 +258,7 @@ describe('bulk disbursements', () => {
     const listCsv = await o.api.get('/api/disbursements?format=csv');
     expect(parseCsv(raw(listCsv))).toHaveLength(3);
     expect(await verifyLedger(t.db)).toEqual([]);
-  }, 120_000);
+  });
 
   it('upload xlsx; the KYB-tier limit applies to the batch total; insufficient funds fails every row, nothing held', async () => {
     const { o, admin } = await company(1_000_00, 1);
@@ -298,7 +290,7 @@ describe('bulk disbursements', () => {
     const w = (await t.db.select().from(wallets).where(eq(wallets.id, o.wallet.id)))[0];
     expect(w.balance).toBe(1_000_00);
     expect(await t.db.select().from(transactions).where(eq(transactions.sourceId, d.id))).toEqual([]);
-  }, 60_000);
+  });
 
   it('a rejection marks the batch rejected and nothing is paid', async () => {
     const { o, admin } = await company();
@@ -312,7 +304,7 @@ describe('bulk disbursements', () => {
     const after = (await o.api.get(`/api/disbursements/${d.id}`)).body.data;
     expect(after.status).toBe('rejected');
     expect((await o.api.get('/api/disbursements?status=rejected')).body.data).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('bulk-total-equals-rows: after a fee change between validation and approval, the batch total is the fees its rows were charged', async () => {
     const { o, admin } = await company();
@@ -330,7 +322,7 @@ describe('bulk disbursements', () => {
     expect(charged.map((x) => Number(x.fee))).toEqual([7_500, 7_500]);
     expect(after.feeMinor).toBe(15_000);
     expect(after.totalMinor).toBe(1500_50 + 2500_00 + 15_000);
-  }, 60_000);
+  });
 
   it('refuses bad uploads with field errors and writes nothing', async () => {
     const { o } = await company();
@@ -419,7 +411,7 @@ describe('bulk disbursements', () => {
     expect(patch.status).toBe(400);
     expect(patch.body.errors).toMatchObject({ accountNumber: [M.accountNumber], bankCode: [M.bankCode] });
     expect(raw(await o.api.get('/api/disbursements/template'))).toContain(HEADER);
-  }, 120_000);
+  });
 
   it('tenancy: another account answers 404 on every route', async () => {
     const { o } = await company();
@@ -460,5 +452,5 @@ describe('bulk disbursements', () => {
         })
       ).status,
     ).toBe(404);
-  }, 60_000);
+  });
 });

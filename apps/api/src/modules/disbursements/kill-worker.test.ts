@@ -54,14 +54,10 @@ describe('bulk disbursement survives a killed worker', () => {
     const up = await o.api.post('/api/disbursements', f);
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const id = up.body.data.id;
-    const d = await waitFor(
-      'validated',
-      async () => {
-        const b = (await o.api.get(`/api/disbursements/${id}`)).body.data;
-        return b.status === 'pending' && b;
-      },
-      60_000,
-    );
+    const d = await waitFor('validated', async () => {
+      const b = (await o.api.get(`/api/disbursements/${id}`)).body.data;
+      return b.status === 'pending' && b;
+    });
     const approved = await admin.api.post(
       `/api/approval-workflows/pending-approvals/approve/${d.approvalWorkflowPendingApprovalItem.id}`,
       { approvalStatus: 'approved', comments: 'Kill test approval' },
@@ -113,5 +109,5 @@ describe('bulk disbursement survives a killed worker', () => {
     expect([w.balance, w.pendingBalance]).toEqual([10_000_000_00 - paid, 0]);
     expect(await verifyLedger(t.db)).toEqual([]);
     child.kill('SIGTERM');
-  }, 300_000);
+  });
 });

@@ -44,7 +44,7 @@ async function failedExpense() {
   });
   const e = (await o.api.post('/api/expense', body())).body.data;
   expect((await approve(a.api, e.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
-  expect(await waitFor('failed', async () => (await statusOf(o.api, e.id)) === 'failed', 15_000)).toBe(true);
+  expect(await waitFor('failed', async () => (await statusOf(o.api, e.id)) === 'failed')).toBe(true);
   return { o, a, e, body };
 }
 
@@ -78,9 +78,7 @@ describe('expenses: one way money leaves', () => {
 
     // Approved as edited: ₦90,000 leaves once, to the approved account.
     expect((await approve(a.api, item.id)).status).toBe(200);
-    expect(
-      await waitFor('completed', async () => (await statusOf(o.api, e.id)) === 'completed', 15_000),
-    ).toBe(true);
+    expect(await waitFor('completed', async () => (await statusOf(o.api, e.id)) === 'completed')).toBe(true);
     const paid = await t.db
       .select()
       .from(transactions)

@@ -136,7 +136,6 @@ describe('scheduled and recurring expenses', () => {
       await waitFor(
         'completed',
         async () => (await o.api.get(`/api/expense/${e.id}`)).body.data.status === 'completed',
-        15_000,
       ),
     ).toBe(true);
     await new Promise((r) => setTimeout(r, 1500));
@@ -157,7 +156,6 @@ describe('scheduled and recurring expenses', () => {
       await waitFor(
         'paid',
         async () => (await o.api.get(`/api/expense/${e.id}`)).body.data.status === 'completed',
-        15_000,
       ),
     ).toBe(true);
     expect(await txsOf([e.id])).toHaveLength(1);
@@ -196,10 +194,8 @@ describe('scheduled and recurring expenses', () => {
     });
     tpl = (await o.api.get(`/api/expense/${e.id}`)).body.data;
     expect(tpl.nextRunOn).toBeNull(); // the third run (two months on) is after the end date
-    await waitFor(
-      'both paid',
-      async () => (await txsOf([e.id, children[0].id])).every((x) => x.status === 'success'),
-      15_000,
+    await waitFor('both paid', async () =>
+      (await txsOf([e.id, children[0].id])).every((x) => x.status === 'success'),
     );
     const txs = await txsOf([e.id, children[0].id]);
     expect(txs).toHaveLength(2);

@@ -84,11 +84,7 @@ describe('expenses', () => {
     expect(await statusOf(o.api, e.id)).toBe('pending');
     const final = await approve(b.api, approvalId);
     expect(final.status).toBe(200);
-    const paid = await waitFor(
-      'completed',
-      async () => (await statusOf(o.api, e.id)) === 'completed',
-      15_000,
-    );
+    const paid = await waitFor('completed', async () => (await statusOf(o.api, e.id)) === 'completed');
     expect(paid).toBe(true);
     const detail = (await o.api.get(`/api/expense/${e.id}`)).body.data;
     expect(detail.approvalWorkflowPendingApprovalItem.trailVerified).toBe(true);
@@ -192,9 +188,7 @@ describe('expenses', () => {
     expect(created.status).toBe(201);
     const e = created.body.data;
     await approve(a.api, e.approvalWorkflowPendingApprovalItem.id);
-    expect(await waitFor('failed', async () => (await statusOf(o.api, e.id)) === 'failed', 15_000)).toBe(
-      true,
-    );
+    expect(await waitFor('failed', async () => (await statusOf(o.api, e.id)) === 'failed')).toBe(true);
     const w = await walletOf(o.wallet.id);
     expect(w.balance).toBe(100_000_00);
     expect(w.pendingBalance).toBe(0);
@@ -207,9 +201,7 @@ describe('expenses', () => {
     expect(re.status).toBe(200);
     expect(re.body.data.status).toBe('pending');
     await approve(a.api, re.body.data.approvalWorkflowPendingApprovalItem.id);
-    expect(
-      await waitFor('completed', async () => (await statusOf(o.api, e.id)) === 'completed', 15_000),
-    ).toBe(true);
+    expect(await waitFor('completed', async () => (await statusOf(o.api, e.id)) === 'completed')).toBe(true);
     const txs = await t.db.select().from(transactions).where(eq(transactions.sourceId, e.id));
     expect(txs.map((x) => x.status).sort()).toEqual(['failed', 'success']);
     const trail = (await o.api.get(`/api/expense/${e.id}`)).body.data.approvalWorkflowPendingApprovalItem;
@@ -232,9 +224,7 @@ describe('expenses', () => {
     expect(res.body.message).toBe('Expense resolved successfully');
     expect(await statusOf(o.api, e.id)).toBe('pending');
     await approve(a.api, approvalId);
-    expect(
-      await waitFor('completed', async () => (await statusOf(o.api, e.id)) === 'completed', 15_000),
-    ).toBe(true);
+    expect(await waitFor('completed', async () => (await statusOf(o.api, e.id)) === 'completed')).toBe(true);
     const [tx] = await t.db.select().from(transactions).where(eq(transactions.sourceId, e.id));
     expect(tx.amount).toBe(2_000_000);
   });
@@ -255,9 +245,7 @@ describe('expenses', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
-    expect(
-      await waitFor('completed', async () => (await statusOf(o.api, e.id)) === 'completed', 15_000),
-    ).toBe(true);
+    expect(await waitFor('completed', async () => (await statusOf(o.api, e.id)) === 'completed')).toBe(true);
     const txs = await t.db.select().from(transactions).where(eq(transactions.sourceId, e.id));
     expect(txs).toHaveLength(1);
     expect(await verifyLedger(t.db)).toEqual([]);

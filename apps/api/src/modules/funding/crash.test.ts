@@ -104,5 +104,5 @@ describe('crash safety', () => {
     child.kill('SIGTERM');
     // Its own limit matches its wait for the final states (120 s) and two process starts: the
     // suite's 60 s default cut it short on a busy machine while the state was still converging.
-  }, 200_000);
+  });
 });

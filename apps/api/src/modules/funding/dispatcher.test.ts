@@ -44,7 +44,7 @@ describe('payout dispatcher on the sandbox', () => {
       accountNumber: ordinaryAccount(),
     });
     dispatchSoon(h.t.app.deps, trx.reference);
-    await waitFor('processing', async () => (await txOf(h.t, trx.reference)).status !== 'pending', 10_000);
+    await waitFor('processing', async () => (await txOf(h.t, trx.reference)).status !== 'pending');
     const done = await waitFor('success', async () => {
       const x = await txOf(h.t, trx.reference);
       return x.status === 'success' && x;
@@ -104,11 +104,7 @@ describe('payout dispatcher on the sandbox', () => {
   it('a payout nobody enqueued is picked up by the sweep', async () => {
     const o = await fundedOwner(h.t, 5_000_00);
     const trx = await startPayout(h.t, o, { amount: 1_000_00, accountNumber: ordinaryAccount() });
-    await waitFor(
-      'swept and paid',
-      async () => (await txOf(h.t, trx.reference)).status === 'success',
-      30_000,
-    );
+    await waitFor('swept and paid', async () => (await txOf(h.t, trx.reference)).status === 'success');
   });
 });
 

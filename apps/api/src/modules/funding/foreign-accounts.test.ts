@@ -83,7 +83,6 @@ describe('USD and GBP receiving details', () => {
     const number = await waitFor(
       'USD details assigned',
       async () => (await walletRow(id)).virtualAccountNumber,
-      20_000,
     );
     const res = await o.api.get(`/api/wallet/${id}/funding-account`);
     expect(res.status).toBe(200);

@@ -88,7 +88,6 @@ describe('funding account', () => {
     const assigned = await waitFor(
       'virtual account assigned',
       async () => (await t.db.select().from(wallets).where(eq(wallets.id, w.id)))[0].virtualAccountNumber,
-      20_000,
     );
     expect(isValidNuban(assigned, '101')).toBe(true);
     // USD/GBP wallets get receiving details the same way (foreign-accounts.test.ts has the details).
@@ -96,7 +95,6 @@ describe('funding account', () => {
     const usdNumber = await waitFor(
       'USD receiving details assigned',
       async () => (await t.db.select().from(wallets).where(eq(wallets.id, usd.id)))[0].virtualAccountNumber,
-      20_000,
     );
     expect(usdNumber).toMatch(/^\d{12}$/);
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/helpers';
+import { WAIT_CEILING_MS } from '../../../test/ceilings';
 import { mailOutbox } from '../../platform/schema';
 import { signUp } from './test-support';
 
@@ -67,7 +68,7 @@ describe('SMTP delivery', () => {
     const smtp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       const { email } = await signUp(smtp, { email: 'smtp.check@example.ng' });
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + WAIT_CEILING_MS;
       while (!received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(received).toHaveLength(1);
       expect(received[0].to).toEqual([email]);

@@ -338,5 +338,5 @@ describe('creditDeposits (a webhook batch of collections)', () => {
       expect(a.settlements.some((x) => x[4] === true)).toBe(strategy !== 'per-collection');
     }
     expect(await verifyLedger(t.db)).toEqual([]);
-  }, 120_000);
+  });
 });

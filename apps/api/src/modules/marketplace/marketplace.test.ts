@@ -203,14 +203,10 @@ describe('vending', () => {
 
     const byId = (id: string) => vs.find((v) => v.assetId === id).id;
     const final = async (id: string) =>
-      waitFor(
-        `vending ${id} final`,
-        async () => {
-          const d = await vendingOfApi(o.api, id);
-          return d.vendStatus !== 'pending' ? d : null;
-        },
-        30_000,
-      );
+      waitFor(`vending ${id} final`, async () => {
+        const d = await vendingOfApi(o.api, id);
+        return d.vendStatus !== 'pending' ? d : null;
+      });
 
     const ok = await final(byId(normal.id));
     expect(ok.vendStatus).toBe('SUCCESS');

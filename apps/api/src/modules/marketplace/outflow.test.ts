@@ -75,5 +75,5 @@ describe('electricity orders vend only what was approved (issue 34 §1)', () => 
     const [hold] = await t.db.select().from(transactions).where(eq(transactions.sourceId, id));
     expect(hold.status).toBe('failed');
     expect(await verifyLedger(t.db)).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -80,7 +80,7 @@ async function checkNew(accountId: string, type: 'expense' | 'payout', sourceId:
 
 /** Waits while a transfer is in flight, so the sandbox's failure (or success) has landed. */
 const settle = (read: () => Promise<string>) =>
-  waitFor('settled', async () => !['paying', 'approved'].includes(await read()), 15_000);
+  waitFor('settled', async () => !['paying', 'approved'].includes(await read()));
 
 describe('one way money leaves (property)', () => {
   it('expenses: random edit / fail / retry / approve never pay other than the last approved manifest', async () => {

@@ -147,7 +147,6 @@ describe('bills', () => {
     await waitFor(
       'paid',
       async () => (await o.api.get(`/api/payouts/${p.id}`)).body.data.status === 'completed',
-      20_000,
     );
     expect(await t.db.select().from(transactions).where(eq(transactions.sourceId, p.id))).toHaveLength(1);
     expect((await o.api.get(`/api/payout/quote/${ref}`)).body.data).toMatchObject({

@@ -78,9 +78,7 @@ describe('payouts: one way money leaves', () => {
     const { o, a, create } = await setup(SANDBOX_TEST_ACCOUNTS.fails);
     const p = await create();
     expect((await approve(a.api, p.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
-    expect(await waitFor('failed', async () => (await statusOf(o.api, p.id)) === 'failed', 15_000)).toBe(
-      true,
-    );
+    expect(await waitFor('failed', async () => (await statusOf(o.api, p.id)) === 'failed')).toBe(true);
 
     const edit = await o.api.put(`/api/payouts/${p.id}`, { amount: '90000' });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);

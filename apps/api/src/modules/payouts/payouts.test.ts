@@ -225,7 +225,6 @@ describe('payouts', () => {
     await waitFor(
       'completed',
       async () => (await o.api.get(`/api/payouts/${p.id}`)).body.data.status === 'completed',
-      20_000,
     );
     const txs = await t.db.select().from(transactions).where(eq(transactions.sourceId, p.id));
     expect(txs).toHaveLength(1);
@@ -323,7 +322,6 @@ describe('payouts', () => {
     await waitFor(
       'completed',
       async () => (await o.api.get(`/api/payouts/${p.id}`)).body.data.status === 'completed',
-      20_000,
     );
     await new Promise((r) => setTimeout(r, 1500)); // the queued jobs have run too
     const txs = await t.db.select().from(transactions).where(eq(transactions.sourceId, p.id));

@@ -122,5 +122,5 @@ describe('payroll survives a killed worker', () => {
     expect([w.balance, w.pendingBalance]).toEqual([START - paid, 0]);
     expect(await verifyLedger(t.db)).toEqual([]);
     child.kill('SIGTERM');
-  }, 360_000);
+  });
 });

@@ -128,7 +128,6 @@ describe('payroll net pay (issue 35 §5)', () => {
       await waitFor(
         'paid',
         async () => (await o.api.get(`/api/payrolls/${id}`)).body.data.status === 'completed',
-        20_000,
       ),
     ).toBe(true);
 

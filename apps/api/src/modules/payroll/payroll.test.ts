@@ -290,7 +290,6 @@ describe('payroll runs', () => {
     const settled = await waitFor(
       'settled',
       async () => (await o.api.get(`/api/payrolls/${p.id}`)).body.data.status !== 'paying',
-      20_000,
     );
     expect(settled).toBe(true);
     const done = (await o.api.get(`/api/payrolls/${p.id}`)).body.data;
@@ -304,7 +303,6 @@ describe('payroll runs', () => {
     await waitFor(
       'retried',
       async () => (await o.api.get(`/api/payrolls/${p.id}`)).body.data.status !== 'paying',
-      20_000,
     );
     const txs = await t.db.select().from(transactions).where(eq(transactions.sourceId, p.id));
     expect(txs).toHaveLength(4); // 2 paid once each + the failing row twice

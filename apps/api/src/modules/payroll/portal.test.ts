@@ -85,7 +85,6 @@ async function approveAndPay(c: Awaited<ReturnType<typeof paidCompany>>) {
     await waitFor(
       'paid',
       async () => (await c.o.api.get(`/api/payrolls/${c.p.id}`)).body.data.status !== 'paying',
-      20_000,
     ),
   ).toBe(true);
 }

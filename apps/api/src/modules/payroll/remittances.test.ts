@@ -152,7 +152,6 @@ describe('GET /payrolls/remittances/{yyyy-mm}/{paye|pension|nhf}.csv', () => {
       await waitFor(
         'settled',
         async () => (await o.api.get(`/api/payrolls/${pid}`)).body.data.status !== 'paying',
-        20_000,
       ),
     ).toBe(true);
     const month = lagosMonth();

@@ -125,7 +125,6 @@ describe('fund requests', () => {
     await waitFor(
       'completed',
       async () => (await m.api.get(`/api/requests/${r.reference}`)).body.data.status === 'completed',
-      20_000,
     );
     const ps = await t.db.select().from(payouts).where(eq(payouts.accountId, o.account.id));
     expect(ps).toHaveLength(1);
@@ -201,7 +200,6 @@ describe('fund requests', () => {
     await waitFor(
       'paid now',
       async () => (await m.api.get(`/api/requests/${r.reference}`)).body.data.status === 'completed',
-      20_000,
     );
     const before = (await walletOf(o.wallet.id)).balance;
     const r2 = (await m.api.post('/api/requests', body)).body.data;

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithRouter } from '../marketing/test-utils';
 import { devRoutes } from './routes';
 
-vi.setConfig({ testTimeout: 20_000 });
 const mail = (id: string, subject: string, links: string[]) => ({
   id,
   to: 'ada@acme.ng',
@@ -34,7 +33,7 @@ describe('dev mailbox', () => {
       }),
     });
     renderWithRouter({ routes: devRoutes, initial: '/dev/mailbox' });
-    expect(await screen.findByTestId('mailbox-empty', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('mailbox-empty')).toBeInTheDocument();
     fireEvent.change(screen.getByTestId('mailbox-search'), { target: { value: 'Ada@Acme.ng ' } });
     fireEvent.click(screen.getByTestId('mailbox-search-submit'));
     expect(await screen.findByTestId('mail-link-0')).toHaveAttribute(
@@ -51,6 +50,6 @@ describe('dev mailbox', () => {
   it('says the mailbox is unavailable when the API answers 404 (production)', async () => {
     mockFetch({});
     renderWithRouter({ routes: devRoutes, initial: '/dev/mailbox' });
-    expect(await screen.findByTestId('mailbox-unavailable', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('mailbox-unavailable')).toBeInTheDocument();
   });
 });

@@ -124,7 +124,7 @@ describe('expense detail and the shared approval modals', () => {
     expect(await screen.findByText('Comment must be between 3 and 1000 characters')).toBeInTheDocument();
     fireEvent.change(reason, { target: { value: 'Receipt matches' } });
     fireEvent.submit(screen.getByLabelText('Reason').closest('form')!);
-    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true));
     const sent = mock.calls.find(
       (c) => c.method === 'POST' && c.path.includes('/pending-approvals/approve/'),
     );
@@ -146,7 +146,7 @@ describe('expense detail and the shared approval modals', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     fireEvent.change(await screen.findByLabelText('Reason'), { target: { value: 'Wrong payee' } });
     fireEvent.submit(screen.getByLabelText('Reason').closest('form')!);
-    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true));
     // A refused decision keeps the modal open with the reason typed.
     expect(screen.getByLabelText('Reason')).toHaveValue('Wrong payee');
   });
@@ -222,14 +222,12 @@ describe('expense form: quote and fee before submit', () => {
     await waitFor(() => expect(mock.calls.some((c) => c.path === '/api/wallet')).toBe(true));
     const started = Date.now();
     fireEvent.change(amount, { target: { value: '25000' } });
-    expect(
-      await screen.findByText(/Fee ₦26\.88 · Total ₦25,026\.88/, {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/Fee ₦26\.88 · Total ₦25,026\.88/)).toBeInTheDocument();
     const quoted = mock.calls.filter((c) => c.path.startsWith('/api/exchange/'));
     expect(quoted).toHaveLength(1);
     expect(quoted[0].body).toEqual({ amount: '25000', currency: 'NGN', method: 'bank-transfer' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
-  }, 10_000);
+  });
 
   it('searches saved beneficiaries 300 ms after typing (limit 15) and fills the payee from one', async () => {
     const ben = {
@@ -247,22 +245,20 @@ describe('expense form: quote and fee before submit', () => {
     const search = await screen.findByLabelText('Saved beneficiary (optional)');
     fireEvent.focus(search);
     fireEvent.change(search, { target: { value: 'ada' } });
-    await waitFor(
-      () =>
-        expect(
-          mock.calls.some(
-            (c) =>
-              c.path === '/api/expense/beneficiary' &&
-              c.url.searchParams.get('search') === 'ada' &&
-              c.url.searchParams.get('limit') === '15',
-          ),
-        ).toBe(true),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(
+        mock.calls.some(
+          (c) =>
+            c.path === '/api/expense/beneficiary' &&
+            c.url.searchParams.get('search') === 'ada' &&
+            c.url.searchParams.get('limit') === '15',
+        ),
+      ).toBe(true),
     );
     fireEvent.click(await screen.findByText('ADA STORES LTD'));
     await waitFor(() => expect(screen.getByLabelText('Account number')).toHaveValue('0123456785'));
     expect(screen.getByLabelText('Beneficiary email (optional)')).toHaveValue('ada@stores.ng');
-  }, 10_000);
+  });
 
   it('shows an exchange error under the amount field', async () => {
     const { api: mock } = renderApp('/expense/new-payment', {
@@ -272,10 +268,8 @@ describe('expense form: quote and fee before submit', () => {
     const amount = await screen.findByLabelText('Amount');
     await waitFor(() => expect(mock.calls.some((c) => c.path === '/api/wallet')).toBe(true));
     fireEvent.change(amount, { target: { value: '500' } });
-    expect(
-      await screen.findByText('Exchange rates are unavailable, try again shortly', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
-  }, 10_000);
+    expect(await screen.findByText('Exchange rates are unavailable, try again shortly')).toBeInTheDocument();
+  });
 });
 
 describe('expense detail: schedule and retire', () => {
@@ -311,9 +305,8 @@ describe('expense detail: schedule and retire', () => {
         name: 'Retire',
       }),
     );
-    await waitFor(
-      () => expect(mock.calls.some((c) => c.method === 'PUT' && c.path.endsWith('/retire'))).toBe(true),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(mock.calls.some((c) => c.method === 'PUT' && c.path.endsWith('/retire'))).toBe(true),
     );
   });
 });

@@ -152,14 +152,12 @@ describe('confirm email', () => {
       routes: {
         'GET /api/me/settings/profile': async () => {
           const answer = profile(confirmed);
-          console.log('GET profile', confirmed, Date.now() % 100000);
           await new Promise((r) => setTimeout(r, 400));
           return answer;
         },
         'POST /api/auth/confirm-email': async () => {
           await new Promise((r) => setTimeout(r, 50));
           confirmed = true;
-          console.log('POST', Date.now() % 100000);
           return ok({ user: testUser }, IDENTITY_MSG.emailConfirmed);
         },
       },
@@ -167,7 +165,7 @@ describe('confirm email', () => {
     await screen.findByTestId('email-confirmed');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     // The dashboard itself, not just its URL while the guard is still loading.
-    await screen.findByTestId('page-title', {}, { timeout: 3000 });
+    await screen.findByTestId('page-title');
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

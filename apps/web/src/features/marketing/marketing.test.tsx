@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { store } from '../../lib/store';
 import { FEATURES } from './content/features';
 import { publicRoutes } from './routes';
 import { renderWithRouter } from './test-utils';
 
-vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => {
   store.reset();
   document.cookie = 'owo_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -14,7 +13,7 @@ beforeEach(() => {
 const meta = (sel: string) => document.head.querySelector(sel)?.getAttribute('content');
 const open = async (path: string) => {
   const r = renderWithRouter({ routes: publicRoutes, initial: path });
-  await screen.findByRole('banner', {}, { timeout: 10_000 });
+  await screen.findByRole('banner');
   return r;
 };
 
@@ -65,7 +64,7 @@ describe('page head', () => {
 describe('footer and legal pages', () => {
   it('hides the footer FAQ on /faq but shows it elsewhere; Get started opens registration', async () => {
     await open('/faq');
-    expect(await screen.findByText('How long do payouts take?', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('How long do payouts take?')).toBeInTheDocument();
     expect(screen.queryByTestId('footer-faq')).toBeNull();
     expect(screen.getByTestId('footer-get-started')).toHaveAttribute('href', '/auth/register');
   });
@@ -73,14 +72,14 @@ describe('footer and legal pages', () => {
   it('answers the legal aliases with the same documents', async () => {
     await open('/terms');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('footer-faq')).toBeInTheDocument();
   });
 
   it('states the USD 10,000 limit as our own platform limit, not a CBN rule', async () => {
     await open('/faq');
-    expect(await screen.findByText(/our own platform limit/, {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await screen.findByText(/our own platform limit/)).toHaveTextContent(
       'not a Central Bank of Nigeria rule',
     );
   });

@@ -126,7 +126,7 @@ describe('Buy Electricity for multiple meters: the budget category', () => {
       .getAllByRole('button', { name: 'Make Payment' })
       .find((b) => !b.hasAttribute('aria-haspopup'))!;
     fireEvent.click(pay);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(msg)).toBeInTheDocument();
     const call = api.calls.find(
       (c) => c.method === 'POST' && c.path === '/api/marketplace/electricity/asset/bulk',

@@ -37,8 +37,6 @@ function listReply(items: NotificationItem[]) {
   };
 }
 
-vi.setConfig({ testTimeout: 20_000 });
-
 describe('notification rules', () => {
   it('titles an item as topic + " Notification on " + account name', () => {
     expect(notificationTitle(item({ topic: 'Invoice' }))).toBe('Invoice Notification on Acme Ltd');
@@ -156,6 +154,6 @@ describe('notification bell', () => {
     renderWithRouter({ ui: <NotificationBell /> });
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('notification-bell'));
-    expect(await screen.findAllByTestId('notification-item', {}, { timeout: 8000 })).toHaveLength(2);
+    expect(await screen.findAllByTestId('notification-item')).toHaveLength(2);
   });
 });

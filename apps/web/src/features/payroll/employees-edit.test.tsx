@@ -206,14 +206,12 @@ describe('/payroll/employees: groups', () => {
     expect(within(row).getByText('Sales')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('textbox', { name: 'Group' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Sales', hidden: true }));
-    await waitFor(
-      () =>
-        expect(
-          api.calls.some(
-            (c) => c.path === '/api/payrolls/employees' && c.url.searchParams.get('groupId') === GID,
-          ),
-        ).toBe(true),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) => c.path === '/api/payrolls/employees' && c.url.searchParams.get('groupId') === GID,
+        ),
+      ).toBe(true),
     );
     const last = api.calls.filter((c) => c.path === '/api/payrolls/employees').at(-1)!;
     expect(last.url.searchParams.get('where')).toBeNull();

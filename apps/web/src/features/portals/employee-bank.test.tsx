@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@owo/contract';
 import { PORTAL_BANK_MSG } from '@owo/contract/payroll-portal-bank';
 import { store } from '../../lib/store';
 import { mockFetch, renderWithRouter } from '../marketing/test-utils';
 import { portalRoutes } from './routes';
 
-vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => {
   store.reset();
   store.set({
@@ -66,7 +65,7 @@ describe('employee portal: bank account', () => {
       },
     });
     renderWithRouter({ routes: portalRoutes, initial: '/employee-portal/profile' });
-    expect(await screen.findByText('Bank account', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Bank account')).toBeInTheDocument();
     expect(screen.getByText('GTBank ******4321 (TOLU ADE)')).toBeInTheDocument();
     const send = screen.getByRole('button', { name: 'Send to HR for approval' });
     expect(send).toBeDisabled();
@@ -106,9 +105,7 @@ describe('employee portal: bank account', () => {
       'GET /api/employee-portal/banks': env([]),
     });
     renderWithRouter({ routes: portalRoutes, initial: '/employee-portal/profile' });
-    expect(
-      await screen.findByText('Reason: Name does not match our records', {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Reason: Name does not match our records')).toBeInTheDocument();
     expect(screen.getByText('rejected')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send to HR for approval' })).toBeInTheDocument();
   });

@@ -7,7 +7,6 @@ import { mockFetch, renderWithRouter } from '../marketing/test-utils';
 import { portalRoutes } from './routes';
 
 vi.mock('../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => {
   store.reset();
   vi.mocked(toastSuccess).mockReset();
@@ -21,11 +20,11 @@ describe('employee portal password reset', () => {
       },
     });
     const { router } = renderWithRouter({ routes: portalRoutes, initial: '/employee-portal/login' });
-    fireEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }, { timeout: 8000 }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/employee-portal/forgot-password'));
     // The login form has an 'Email address' field too: wait for the reset form itself before typing
     // (the route is lazy, so the login page can still be on screen after the location changed).
-    const send = await screen.findByRole('button', { name: 'Send reset link' }, { timeout: 8000 });
+    const send = await screen.findByRole('button', { name: 'Send reset link' });
     fireEvent.input(screen.getByLabelText('Email address'), { target: { value: 'tolu@acme.ng' } });
     fireEvent.click(send);
     expect(await screen.findByTestId('employee-reset-sent')).toHaveTextContent(PORTAL_RESET_MSG.requested);
@@ -54,7 +53,7 @@ describe('employee portal password reset', () => {
       routes: portalRoutes,
       initial: '/employee-portal/reset-password/ref-123',
     });
-    const password = await screen.findByLabelText('New password', {}, { timeout: 8000 });
+    const password = await screen.findByLabelText('New password');
     fireEvent.input(password, { target: { value: 'weak' } });
     fireEvent.input(screen.getByLabelText('Confirm password'), { target: { value: 'weak' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
@@ -94,7 +93,7 @@ describe('employee portal password reset', () => {
       routes: portalRoutes,
       initial: '/employee-portal/reset-password/old',
     });
-    fireEvent.input(await screen.findByLabelText('New password', {}, { timeout: 8000 }), {
+    fireEvent.input(await screen.findByLabelText('New password'), {
       target: { value: 'Salary#2026' },
     });
     fireEvent.input(screen.getByLabelText('Confirm password'), { target: { value: 'Salary#2026' } });

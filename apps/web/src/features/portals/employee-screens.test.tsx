@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PORTAL_MSG } from '@owo/contract/payroll-portal';
 import { store } from '../../lib/store';
 import { mockFetch, renderWithRouter } from '../marketing/test-utils';
 import { portalRoutes } from './routes';
 
-vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => store.reset());
 
 const session = {
@@ -56,9 +55,7 @@ describe('employee portal screens', () => {
       },
     });
     const { router } = renderWithRouter({ routes: portalRoutes, initial: '/employee-portal/join?token=bad' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/employee-portal/login'), {
-      timeout: 8000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employee-portal/login'));
   });
 
   it('invite → set password (002 §5 rule) → signed in on the payslip list; download only when paid', async () => {
@@ -92,9 +89,7 @@ describe('employee portal screens', () => {
       routes: portalRoutes,
       initial: '/employee-portal/join?token=good',
     });
-    expect(
-      await screen.findByRole('heading', { name: 'Join Acme Ltd' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Join Acme Ltd' })).toBeInTheDocument();
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'password1' } });
     fireEvent.input(screen.getByLabelText('Confirm password'), { target: { value: 'password1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));

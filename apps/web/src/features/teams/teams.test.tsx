@@ -139,7 +139,7 @@ describe('spend limit modal (002 §2 Teams, §7)', () => {
     const input = await screen.findByLabelText('Spend limit (₦)');
     fireEvent.change(input, { target: { value: '5000' } });
     fireEvent.submit(input.closest('form')!);
-    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST')).toBe(true));
     expect(mock.calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 5000 });
   });
 });
@@ -182,9 +182,7 @@ describe('spend limit in the members table (002 §2 Teams, §7)', () => {
     expect(input).toHaveValue('5,000');
     fireEvent.change(input, { target: { value: '7500' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update limit' }));
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Spend limit updated to ₦7,500'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Spend limit updated to ₦7,500'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const sent = mock.calls.filter((c) => c.path === '/api/account_access/m2/expense-limit');
     expect(sent.map((c) => [c.method, c.body])).toEqual([['PATCH', { amount: 7500 }]]);

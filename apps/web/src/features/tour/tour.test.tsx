@@ -6,7 +6,6 @@ import { GuidedTour } from './guided-tour';
 import { finishTour, shouldStartMakePaymentTour, startFirstRun } from './tour-state';
 import { useTourOnMakePaymentOpen } from './use-tour-on-make-payment-open';
 
-vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => store.reset());
 afterEach(() => vi.useRealTimers());
 

@@ -6,7 +6,6 @@ import { AgentBankPrompt } from './agent-bank-prompt';
 import { mobileAlerts } from './alert-rules';
 import { AlertCarousel } from './mobile-alert-carousel';
 
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.useRealTimers());
 
 describe('mobile alert rules', () => {
