@@ -11,18 +11,13 @@ export {
   type InboundMatcher,
   type SenderAccount,
 } from './deposits';
-export {
-  markProcessing,
-  markProcessingMany,
-  settleTransfer,
-  settleTransfers,
-  type RecordPaid,
-  type SettleOutcome,
-} from './transfers';
+export { markProcessing, markProcessingMany } from './start-transfer';
+export { settleTransfer, settleTransfers } from './settle-transfer';
+export { type RecordPaid, type SettleOutcome } from './settle-shared';
 export { setWalletVirtualAccount } from './wallets';
 export { applyFeeRule, computeFee, getFeePolicy } from './fees';
 export { checkPayoutLimit } from './limits';
-export { startTransfer, startTransfers, type BatchTransferItem } from './transfers';
+export { startTransfer, startTransfers, type BatchTransferItem } from './start-transfer';
 export {
   authorizeOutflow,
   batchManifest,

@@ -41,7 +41,8 @@ import { approvedManifest, currentManifest, manifestDigest, storedManifest } fro
 import { fundCard } from './cards';
 import { applyFeeRule, computeFee, getFeePolicy } from './fees';
 import { checkPayoutLimit } from './limits';
-import { startTransfer, startTransfers, type TransactionRow } from './transfers';
+import { startTransfer, startTransfers } from './start-transfer';
+import type { TransactionRow } from './transfers';
 
 /** What one outward movement pays. Integer minor units; `date` YYYY-MM-DD or null (at approval). */
 export type OutflowManifest = {
