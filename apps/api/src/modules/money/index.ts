@@ -1,7 +1,6 @@
 // Public API of the money module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
+export { creditDeposit, creditDeposits } from './deposits';
 export {
-  creditDeposit,
-  creditDeposits,
   type CreditDepositInput,
   type DepositBatch,
   type DepositMatcher,
@@ -10,7 +9,7 @@ export {
   type InboundMatch,
   type InboundMatcher,
   type SenderAccount,
-} from './deposits';
+} from './deposit-types';
 export { markProcessing, markProcessingMany } from './start-transfer';
 export { settleTransfer, settleTransfers } from './settle-transfer';
 export { type RecordPaid, type SettleOutcome } from './settle-shared';

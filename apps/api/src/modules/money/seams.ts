@@ -3,7 +3,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import type { DepositMatcher, WalletDeposit } from './deposits';
+import type { DepositMatcher, WalletDeposit } from './deposit-types';
 import type { RecordPaid } from './settle-shared';
 
 declare module '../../platform/seams' {
