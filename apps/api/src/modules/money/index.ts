@@ -20,27 +20,27 @@ export { startTransfer, startTransfers, type BatchTransferItem } from './start-t
 export {
   authorizeOutflow,
   batchManifest,
-  describeManifestChange,
-  editedAfterApproval,
-  fundCardOutflow,
   isOutflowRefusal,
-  manifestChange,
   outflowManifest,
   OUTFLOW_MSG,
   OutflowRefused,
-  payOut,
-  payOutBatch,
-  reserveOutflow,
   SYSTEM_AUTHORITIES,
   type BatchManifest,
   type OutflowAuthority,
-  type OutflowBatchRow,
   type OutflowDraft,
   type OutflowManifest,
-  type OutflowRequest,
-  type OutflowResult,
   type SystemAuthority,
 } from './outflow';
+export {
+  fundCardOutflow,
+  payOut,
+  payOutBatch,
+  reserveOutflow,
+  type OutflowBatchRow,
+  type OutflowRequest,
+  type OutflowResult,
+} from './pay-out';
+export { describeManifestChange, editedAfterApproval, manifestChange } from './manifest-change';
 export { getWallet, getWalletByCurrency } from './wallets';
 export { startOfDay, endOfDayExclusive } from './history';
 export { lagosDateTime } from './documents';
