@@ -10,7 +10,7 @@ declare module '../../platform/seams' {
   interface HookSeams {
     /**
      * Collection accounts an area issues itself (inflows: one per invoice). A deposit to a number no
-     * wallet owns is offered to each matcher; see `InboundMatch` in deposits.ts.
+     * wallet owns is offered to each matcher; see `InboundMatch` in deposit-types.ts.
      */
     depositMatcher: DepositMatcher;
     /** A deposit to a wallet's own account, inside the crediting transaction (payment invitations). */
