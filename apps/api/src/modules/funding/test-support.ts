@@ -11,7 +11,7 @@ import type { TestApp } from '../../../test/factories';
 import { ownerWithAccount, TEST_VAULT_KEYS, waitFor } from '../../../test/factories';
 export { waitFor };
 import { creditDeposit } from '../money/deposits';
-import { startTransfer } from '../money/transfers';
+import { startTransfer } from '../money/start-transfer';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
 import { getFundingAccount } from './virtual-accounts';
 

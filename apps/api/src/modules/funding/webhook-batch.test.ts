@@ -9,7 +9,7 @@ import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/hel
 import { sandboxTransfers } from '../../rails/sandbox/tables';
 import { transactions, wallets } from '../money/tables';
 import { fundWallet, TEST_BENEFICIARY } from '../money/test-utils';
-import { startTransfer } from '../money/transfers';
+import { startTransfer } from '../money/start-transfer';
 import { verifyLedger } from '../money/verify';
 import { notifications } from '../notifications/tables';
 import { railsWebhookEvents } from './tables';

@@ -148,6 +148,16 @@ export async function processWebhookEvent(deps: AppDeps, id: string): Promise<vo
   return processWebhookEvents(deps, [id]);
 }
 
+type EventRow = typeof railsWebhookEvents.$inferSelect;
+type Applied = { id: string; result: string };
+/** One processing run of a batch: what was applied, what failed (the first error is thrown at the end). */
+type Run = {
+  deps: AppDeps;
+  done: Applied[];
+  failed: { id: string; error: string }[];
+  firstError: unknown;
+};
+
 /**
  * Applies stored events, a batch at a time: their attempts counted in one statement (events already
  * processed are skipped), each applied (events of one reference in the order received, different
@@ -168,100 +178,13 @@ export async function processWebhookEvents(deps: AppDeps, ids: string[]): Promis
   const rows = all.filter((r) => r.event !== 'charge.success');
   const byReference = new Map<string, typeof rows>();
   for (const r of rows) byReference.set(r.reference, [...(byReference.get(r.reference) ?? []), r]);
-  const done: { id: string; result: string }[] = [];
-  const failed: { id: string; error: string }[] = [];
-  let firstError: unknown = null;
-  const applyOne = async (row: (typeof all)[number]) => {
-    try {
-      done.push({
-        id: row.id,
-        result: await applyEvent(deps, row.provider, row.payload as unknown as RailsEvent),
-      });
-    } catch (err) {
-      firstError ??= err;
-      failed.push({ id: row.id, error: String((err as Error).message).slice(0, 500) });
-    }
-  };
-  const credit = async () => {
-    if (!charges.length) return;
-    let results: { credited: boolean; transactionId: string | null }[] | null = null;
-    const confirmed: { id: string; deposit: CreditDepositInput }[] = [];
-    const refused: { id: string; result: string }[] = [];
-    if (charges.length > 1)
-      try {
-        // One provider per batch in practice (the configured rails); confirmed per provider anyway.
-        for (const provider of new Set(charges.map((r) => r.provider))) {
-          const mine = charges.filter((r) => r.provider === provider);
-          const answers = await confirmCharges(
-            deps,
-            provider,
-            mine.map((r) => r.payload as unknown as ChargeEvent),
-          );
-          for (const [i, c] of answers.entries())
-            if ('refused' in c) refused.push({ id: mine[i].id, result: c.refused });
-            else confirmed.push({ id: mine[i].id, deposit: c.deposit });
-        }
-        results = await creditDeposits(
-          deps,
-          confirmed.map((c) => c.deposit),
-        );
-      } catch {
-        results = null; // one bad deposit must not hold up the others: each on its own below
-      }
-    if (results) {
-      done.push(...refused);
-      for (const [i, r] of results.entries()) done.push({ id: confirmed[i].id, result: depositResult(r) });
-    } else for (const row of charges) await applyOne(row);
-  };
-  const oneByOne = () =>
-    Promise.all(
-      [...byReference.values()].map(async (events) => {
-        for (const row of events) await applyOne(row);
-      }),
-    );
-  // Transfer outcomes of many references: the provider asked once (getTransfers) and every final
-  // one settled by settleTransfers (set-based), when the rails can; else (or on an error) one by one.
-  const settleAll = async () => {
-    const refs = [...byReference.keys()];
-    const rails = railsOf(deps);
-    if (refs.length < 2 || !rails.getTransfers) return oneByOne();
-    const mine: { id: string; result: string }[] = [];
-    try {
-      const known = await rails.getTransfers(refs);
-      const final: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string }[] =
-        [];
-      for (const ref of refs) {
-        const k = known.get(ref);
-        const outcome = k ? outcomeOf(k.status) : null;
-        if (k && outcome)
-          final.push({
-            reference: ref,
-            outcome,
-            reason: k.failureReason ?? undefined,
-            providerRef: k.providerRef ?? undefined,
-          });
-        else
-          for (const row of byReference.get(ref)!)
-            mine.push({ id: row.id, result: k ? 'not-final' : 'unknown-to-provider' });
-      }
-      const settled = await settleTransfers(deps, final);
-      // Each reference's later events apply the same (current) outcome again: they change nothing.
-      for (const [i, r] of settled.entries())
-        for (const [j, row] of byReference.get(final[i].reference)!.entries())
-          mine.push({
-            id: row.id,
-            result: !r
-              ? 'unknown-reference'
-              : j === 0 && r.changed
-                ? `settled:${final[i].outcome}`
-                : `unchanged:${r.transaction.status}`,
-          });
-    } catch {
-      return oneByOne(); // what settled is final: the single path then answers `unchanged`
-    }
-    done.push(...mine);
-  };
-  await Promise.all([credit(), settleAll()]);
+  const run: Run = { deps, done: [], failed: [], firstError: null };
+  await Promise.all([creditCharges(run, charges), settleAll(run, byReference)]);
+  await recordRun(run);
+}
+
+/** The run's results and errors, one statement each; then its first error, thrown. */
+async function recordRun({ deps, done, failed, firstError }: Run) {
   if (done.length)
     await deps.db.execute(sql`
       update rails_webhook_events e set processed_at = now(), result = x.result, last_error = null
@@ -272,6 +195,105 @@ export async function processWebhookEvents(deps: AppDeps, ids: string[]): Promis
       from json_to_recordset(${JSON.stringify(failed)}::json) as x(id uuid, error text) where e.id = x.id`);
     throw firstError; // retried by the queue, then by the sweep
   }
+}
+
+async function applyOne(run: Run, row: EventRow) {
+  try {
+    run.done.push({
+      id: row.id,
+      result: await applyEvent(run.deps, row.provider, row.payload as unknown as RailsEvent),
+    });
+  } catch (err) {
+    run.firstError ??= err;
+    run.failed.push({ id: row.id, error: String((err as Error).message).slice(0, 500) });
+  }
+}
+
+/** The deposits of the batch, credited together when there are several; else (or on an error) one by one. */
+async function creditCharges(run: Run, charges: EventRow[]) {
+  if (!charges.length) return;
+  const { deps } = run;
+  let results: { credited: boolean; transactionId: string | null }[] | null = null;
+  const confirmed: { id: string; deposit: CreditDepositInput }[] = [];
+  const refused: Applied[] = [];
+  if (charges.length > 1)
+    try {
+      // One provider per batch in practice (the configured rails); confirmed per provider anyway.
+      for (const provider of new Set(charges.map((r) => r.provider))) {
+        const mine = charges.filter((r) => r.provider === provider);
+        const answers = await confirmCharges(
+          deps,
+          provider,
+          mine.map((r) => r.payload as unknown as ChargeEvent),
+        );
+        for (const [i, c] of answers.entries())
+          if ('refused' in c) refused.push({ id: mine[i].id, result: c.refused });
+          else confirmed.push({ id: mine[i].id, deposit: c.deposit });
+      }
+      results = await creditDeposits(
+        deps,
+        confirmed.map((c) => c.deposit),
+      );
+    } catch {
+      results = null; // one bad deposit must not hold up the others: each on its own below
+    }
+  if (results) {
+    run.done.push(...refused);
+    for (const [i, r] of results.entries()) run.done.push({ id: confirmed[i].id, result: depositResult(r) });
+  } else for (const row of charges) await applyOne(run, row);
+}
+
+/** Transfer outcomes one reference at a time (references at once), events of one reference in order. */
+const oneByOne = (run: Run, byReference: Map<string, EventRow[]>) =>
+  Promise.all(
+    [...byReference.values()].map(async (events) => {
+      for (const row of events) await applyOne(run, row);
+    }),
+  );
+
+/**
+ * Transfer outcomes of many references: the provider asked once (getTransfers) and every final
+ * one settled by settleTransfers (set-based), when the rails can; else (or on an error) one by one.
+ */
+async function settleAll(run: Run, byReference: Map<string, EventRow[]>) {
+  const { deps } = run;
+  const refs = [...byReference.keys()];
+  const rails = railsOf(deps);
+  if (refs.length < 2 || !rails.getTransfers) return oneByOne(run, byReference);
+  const mine: Applied[] = [];
+  try {
+    const known = await rails.getTransfers(refs);
+    const final: { reference: string; outcome: SettleOutcome; reason?: string; providerRef?: string }[] = [];
+    for (const ref of refs) {
+      const k = known.get(ref);
+      const outcome = k ? outcomeOf(k.status) : null;
+      if (k && outcome)
+        final.push({
+          reference: ref,
+          outcome,
+          reason: k.failureReason ?? undefined,
+          providerRef: k.providerRef ?? undefined,
+        });
+      else
+        for (const row of byReference.get(ref)!)
+          mine.push({ id: row.id, result: k ? 'not-final' : 'unknown-to-provider' });
+    }
+    const settled = await settleTransfers(deps, final);
+    // Each reference's later events apply the same (current) outcome again: they change nothing.
+    for (const [i, r] of settled.entries())
+      for (const [j, row] of byReference.get(final[i].reference)!.entries())
+        mine.push({
+          id: row.id,
+          result: !r
+            ? 'unknown-reference'
+            : j === 0 && r.changed
+              ? `settled:${final[i].outcome}`
+              : `unchanged:${r.transaction.status}`,
+        });
+  } catch {
+    return oneByOne(run, byReference); // what settled is final: the single path then answers `unchanged`
+  }
+  run.done.push(...mine);
 }
 
 export async function sweepWebhookEvents(deps: AppDeps): Promise<void> {

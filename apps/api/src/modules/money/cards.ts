@@ -49,7 +49,7 @@ export async function fundCard(
     reference: string;
     initiatedBy: string;
     narration: string;
-    /** The authority it moves under (money/outflow.ts `fundCardOutflow`), kept on the transaction. */
+    /** The authority it moves under (money/pay-out.ts `fundCardOutflow`), kept on the transaction. */
     metadata?: Record<string, unknown>;
   },
 ): Promise<TransactionRow> {

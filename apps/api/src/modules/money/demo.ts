@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/deps';
 import { creditDeposit } from './deposits';
-import { startTransfer } from './transfers';
+import { startTransfer } from './start-transfer';
 import { getWalletByCurrency } from './wallets';
 
 /**

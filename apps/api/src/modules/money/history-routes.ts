@@ -32,87 +32,14 @@ const RECEIPT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** Transaction history, receipts and statements (002 §4, §7; 000 §6). Register after money. */
 export async function registerHistory(app: FastifyInstance, deps: AppDeps) {
   const r = routerOf(app);
-  registerListRoutes(r, deps);
-
-  // Path spelled as the spec has it (002 §7).
-  r.get(
-    '/api/transaction/reciept/:id',
-    {
-      config: needs('transactions', 'get'),
-      schema: {
-        operationId: 'getTransactionReceipt',
-        summary: "Get a transaction's receipt as PDF",
-        tags,
-        description:
-          'A link to the PDF receipt, valid for 10 minutes. Only for success/completed transactions that are not reversals.',
-        params: idParam,
-        response: { 200: envelope(receiptLinkSchema), 400: errorEnvelope, 404: errorEnvelope },
-      },
-    },
-    async (req) => {
-      const link = await createReceiptLink(deps.db, deps.config, tenantOf(req).accountId, req.params.id);
-      if (!link) throw notFound('Transaction');
-      return ok(link, 'Receipt ready');
-    },
-  );
-
-  r.get(
-    '/api/receipts/:file',
-    {
-      config: isPublic(),
-      schema: {
-        operationId: 'downloadReceipt',
-        summary: 'Download a receipt by its signed file name',
-        tags,
-        description:
-          'The receipt PDF behind a signed link from GET /api/transaction/reciept/:id. 403 for a bad signature, 410 once expired.',
-        params: z.object({ file: z.string().max(64) }),
-        querystring: receiptFileQuery,
-        response: { 200: file, 400: errorEnvelope, 403: errorEnvelope, 410: errorEnvelope },
-      },
-    },
-    async (req, reply) => {
-      const m = RECEIPT_FILE.exec(req.params.file);
-      if (!m) throw forbidden(TRANSACTION_MSG.receiptLinkInvalid);
-      const id = m[1].toLowerCase();
-      verifyReceiptLink(deps.config, id, req.query.exp, req.query.sig);
-      const d = await receiptDocument(deps.db, id);
-      return sendStoredDocument(reply, storageOf(deps.config), {
-        ...d,
-        contentType: 'application/pdf',
-        disposition: 'inline',
-      });
-    },
-  );
-
-  r.post(
-    '/api/transactions/statement',
-    {
-      config: { ...needs('transactions', 'post'), ...bodyRefs({ walletId: 'wallets' }) },
-      schema: {
-        operationId: 'requestStatement',
-        summary: 'Request an account statement',
-        tags,
-        description:
-          'A statement of one wallet for a date range (Lagos days, both included) as a PDF or CSV attachment, with ledger-exact opening and closing balances.',
-        body: statementBody,
-        response: { 200: file, 400: errorEnvelope, 404: errorEnvelope },
-      },
-    },
-    async (req, reply) => {
-      const s = await buildStatement(deps.db, tenantOf(req).accountId, req.body);
-      const name = `owo-statement-${s.currency.toLowerCase()}-${s.from}-to-${s.to}.${req.body.format}`;
-      const bytes = req.body.format === 'csv' ? Buffer.from(statementCsv(s), 'utf8') : await statementPdf(s);
-      return reply
-        .header('content-type', req.body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
-    },
-  );
+  listTransactionsRoute(r, deps);
+  getTransactionRoute(r, deps);
+  getTransactionReceiptRoute(r, deps);
+  downloadReceiptRoute(r, deps);
+  requestStatementRoute(r, deps);
 }
 
-function registerListRoutes(r: Router, deps: AppDeps) {
+function listTransactionsRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/transactions',
     {
@@ -142,7 +69,9 @@ function registerListRoutes(r: Router, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function getTransactionRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/transactions/:id',
     {
@@ -159,6 +88,89 @@ function registerListRoutes(r: Router, deps: AppDeps) {
       const detail = await getHistoryDetail(deps.db, tenantOf(req).accountId, req.params.id);
       if (!detail) throw notFound('Transaction');
       return ok(detail);
+    },
+  );
+}
+
+/** Path spelled as the spec has it (002 §7). */
+function getTransactionReceiptRoute(r: Router, deps: AppDeps) {
+  r.get(
+    '/api/transaction/reciept/:id',
+    {
+      config: needs('transactions', 'get'),
+      schema: {
+        operationId: 'getTransactionReceipt',
+        summary: "Get a transaction's receipt as PDF",
+        tags,
+        description:
+          'A link to the PDF receipt, valid for 10 minutes. Only for success/completed transactions that are not reversals.',
+        params: idParam,
+        response: { 200: envelope(receiptLinkSchema), 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const link = await createReceiptLink(deps.db, deps.config, tenantOf(req).accountId, req.params.id);
+      if (!link) throw notFound('Transaction');
+      return ok(link, 'Receipt ready');
+    },
+  );
+}
+
+function downloadReceiptRoute(r: Router, deps: AppDeps) {
+  r.get(
+    '/api/receipts/:file',
+    {
+      config: isPublic(),
+      schema: {
+        operationId: 'downloadReceipt',
+        summary: 'Download a receipt by its signed file name',
+        tags,
+        description:
+          'The receipt PDF behind a signed link from GET /api/transaction/reciept/:id. 403 for a bad signature, 410 once expired.',
+        params: z.object({ file: z.string().max(64) }),
+        querystring: receiptFileQuery,
+        response: { 200: file, 400: errorEnvelope, 403: errorEnvelope, 410: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const m = RECEIPT_FILE.exec(req.params.file);
+      if (!m) throw forbidden(TRANSACTION_MSG.receiptLinkInvalid);
+      const id = m[1].toLowerCase();
+      verifyReceiptLink(deps.config, id, req.query.exp, req.query.sig);
+      const d = await receiptDocument(deps.db, id);
+      return sendStoredDocument(reply, storageOf(deps.config), {
+        ...d,
+        contentType: 'application/pdf',
+        disposition: 'inline',
+      });
+    },
+  );
+}
+
+function requestStatementRoute(r: Router, deps: AppDeps) {
+  r.post(
+    '/api/transactions/statement',
+    {
+      config: { ...needs('transactions', 'post'), ...bodyRefs({ walletId: 'wallets' }) },
+      schema: {
+        operationId: 'requestStatement',
+        summary: 'Request an account statement',
+        tags,
+        description:
+          'A statement of one wallet for a date range (Lagos days, both included) as a PDF or CSV attachment, with ledger-exact opening and closing balances.',
+        body: statementBody,
+        response: { 200: file, 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const s = await buildStatement(deps.db, tenantOf(req).accountId, req.body);
+      const name = `owo-statement-${s.currency.toLowerCase()}-${s.from}-to-${s.to}.${req.body.format}`;
+      const bytes = req.body.format === 'csv' ? Buffer.from(statementCsv(s), 'utf8') : await statementPdf(s);
+      return reply
+        .header('content-type', req.body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
     },
   );
 }

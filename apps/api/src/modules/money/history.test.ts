@@ -9,7 +9,8 @@ import { transactionHistoryQuery } from '@owo/contract';
 import { listHistory } from './history';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
-import { settleTransfer, startTransfer } from './transfers';
+import { settleTransfer } from './settle-transfer';
+import { startTransfer } from './start-transfer';
 import { lagosToday } from '../../platform/dates';
 
 let t: TestApp;

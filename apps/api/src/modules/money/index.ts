@@ -1,7 +1,6 @@
 // Public API of the money module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
+export { creditDeposit, creditDeposits } from './deposits';
 export {
-  creditDeposit,
-  creditDeposits,
   type CreditDepositInput,
   type DepositBatch,
   type DepositMatcher,
@@ -10,43 +9,38 @@ export {
   type InboundMatch,
   type InboundMatcher,
   type SenderAccount,
-} from './deposits';
-export {
-  markProcessing,
-  markProcessingMany,
-  settleTransfer,
-  settleTransfers,
-  type RecordPaid,
-  type SettleOutcome,
-} from './transfers';
+} from './deposit-types';
+export { markProcessing, markProcessingMany } from './start-transfer';
+export { settleTransfer, settleTransfers } from './settle-transfer';
+export { type RecordPaid, type SettleOutcome } from './settle-shared';
 export { setWalletVirtualAccount } from './wallets';
 export { applyFeeRule, computeFee, getFeePolicy } from './fees';
 export { checkPayoutLimit } from './limits';
-export { startTransfer, startTransfers, type BatchTransferItem } from './transfers';
+export { startTransfer, startTransfers, type BatchTransferItem } from './start-transfer';
 export {
   authorizeOutflow,
   batchManifest,
-  describeManifestChange,
-  editedAfterApproval,
-  fundCardOutflow,
   isOutflowRefusal,
-  manifestChange,
   outflowManifest,
   OUTFLOW_MSG,
   OutflowRefused,
-  payOut,
-  payOutBatch,
-  reserveOutflow,
   SYSTEM_AUTHORITIES,
   type BatchManifest,
   type OutflowAuthority,
-  type OutflowBatchRow,
   type OutflowDraft,
   type OutflowManifest,
-  type OutflowRequest,
-  type OutflowResult,
   type SystemAuthority,
 } from './outflow';
+export {
+  fundCardOutflow,
+  payOut,
+  payOutBatch,
+  reserveOutflow,
+  type OutflowBatchRow,
+  type OutflowRequest,
+  type OutflowResult,
+} from './pay-out';
+export { describeManifestChange, editedAfterApproval, manifestChange } from './manifest-change';
 export { getWallet, getWalletByCurrency } from './wallets';
 export { startOfDay, endOfDayExclusive } from './history';
 export { lagosDateTime } from './documents';

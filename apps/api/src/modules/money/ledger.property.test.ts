@@ -5,7 +5,9 @@ import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/hel
 import { AppError } from '../../platform/errors';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
-import { markProcessing, settleTransfer, startTransfer, type SettleOutcome } from './transfers';
+import type { SettleOutcome } from './settle-shared';
+import { settleTransfer } from './settle-transfer';
+import { markProcessing, startTransfer } from './start-transfer';
 import { verifyLedger } from './verify';
 
 // Random sequences of deposits, transfers, settlements (duplicated, reordered, concurrent) against a

@@ -7,14 +7,9 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { manifestDigest } from '../approvals';
 import { approvalItems } from '../approvals/tables';
 import { fundedOwner, ordinaryAccount } from '../funding/test-support';
-import {
-  batchManifest,
-  describeManifestChange,
-  OUTFLOW_MSG,
-  payOut,
-  payOutBatch,
-  type OutflowDraft,
-} from './outflow';
+import { describeManifestChange } from './manifest-change';
+import { batchManifest, OUTFLOW_MSG, type OutflowDraft } from './outflow';
+import { payOut, payOutBatch } from './pay-out';
 import { transactions, wallets } from './tables';
 import { verifyLedger } from './verify';
 

@@ -3,14 +3,14 @@
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import type { DepositMatcher, WalletDeposit } from './deposits';
-import type { RecordPaid } from './transfers';
+import type { DepositMatcher, WalletDeposit } from './deposit-types';
+import type { RecordPaid } from './settle-shared';
 
 declare module '../../platform/seams' {
   interface HookSeams {
     /**
      * Collection accounts an area issues itself (inflows: one per invoice). A deposit to a number no
-     * wallet owns is offered to each matcher; see `InboundMatch` in deposits.ts.
+     * wallet owns is offered to each matcher; see `InboundMatch` in deposit-types.ts.
      */
     depositMatcher: DepositMatcher;
     /** A deposit to a wallet's own account, inside the crediting transaction (payment invitations). */

@@ -1,7 +1,8 @@
 // Factories for money tests (not shipped behaviour): fund a wallet the way a bank would.
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { creditDeposit, type MoneyDeps } from './deposits';
+import type { MoneyDeps } from './deposit-types';
+import { creditDeposit } from './deposits';
 import { wallets } from './tables';
 import { setWalletVirtualAccount } from './wallets';
 

@@ -7,7 +7,8 @@ import { transactions, wallets } from './tables';
 import { transactionDto } from './dto';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
 import { webhookDeliveries, webhookEndpoints } from '../developers/tables';
-import { markProcessing, settleTransfer, settleTransfers, startTransfer, startTransfers } from './transfers';
+import { settleTransfer, settleTransfers } from './settle-transfer';
+import { markProcessing, startTransfer, startTransfers } from './start-transfer';
 import { verifyLedger } from './verify';
 
 let t: TestApp;

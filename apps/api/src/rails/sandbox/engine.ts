@@ -100,6 +100,36 @@ export async function decideTransfer(deps: AppDeps, reference: string): Promise<
   return decideTransfers(deps, [reference]);
 }
 
+type TransferEvent = TransferEventBody['event'];
+
+/** A due transfer's next state (its behaviour's next step) and the webhook it owes, if any. */
+function nextStep(
+  t: Transfer,
+  behaviour: ReturnType<typeof behaviourOf>,
+  now: Date,
+): { next: Partial<Transfer>; event: TransferEvent | null } {
+  if (t.status === 'pending') {
+    if (behaviour === 'staysPending') return { next: { decideAt: null }, event: null };
+    if (behaviour === 'fails')
+      return {
+        next: { status: 'failed', failureReason: SANDBOX_FAILURE_REASON, decideAt: null },
+        event: 'transfer.failed',
+      };
+    if (behaviour === 'reverses')
+      return {
+        next: { status: 'success', decideAt: new Date(now.getTime() + SANDBOX_TIMING.reversalDelayMs) },
+        event: 'transfer.success',
+      };
+    return { next: { status: 'success', decideAt: null }, event: 'transfer.success' };
+  }
+  if (t.status === 'success' && behaviour === 'reverses')
+    return {
+      next: { status: 'reversed', failureReason: SANDBOX_REVERSAL_REASON, decideAt: null },
+      event: 'transfer.reversed',
+    };
+  return { next: { decideAt: null }, event: null };
+}
+
 /**
  * decideTransfer for a batch, set-based: the due transfers are locked in one read (in id order),
  * their next states written in one update and the webhooks they owe recorded in one insert.
@@ -126,24 +156,7 @@ export async function decideTransfers(deps: AppDeps, references: string[]): Prom
       }
       const behaviour = behaviourOf(t.accountNumber, t.bankCode);
       const faults = faultsFor(seed, t.reference);
-      let event: TransferEventBody['event'] | null = null;
-      let next: Partial<Transfer> = { decideAt: null };
-      if (t.status === 'pending') {
-        if (behaviour === 'staysPending') next = { decideAt: null };
-        else if (behaviour === 'fails') {
-          next = { status: 'failed', failureReason: SANDBOX_FAILURE_REASON, decideAt: null };
-          event = 'transfer.failed';
-        } else if (behaviour === 'reverses') {
-          next = { status: 'success', decideAt: new Date(now.getTime() + SANDBOX_TIMING.reversalDelayMs) };
-          event = 'transfer.success';
-        } else {
-          next = { status: 'success', decideAt: null };
-          event = 'transfer.success';
-        }
-      } else if (t.status === 'success' && behaviour === 'reverses') {
-        next = { status: 'reversed', failureReason: SANDBOX_REVERSAL_REASON, decideAt: null };
-        event = 'transfer.reversed';
-      }
+      const { next, event } = nextStep(t, behaviour, now);
       const updated: Transfer = { ...t, ...next, updatedAt: now };
       updates.push(updated);
       if (updated.decideAt)
@@ -156,17 +169,31 @@ export async function decideTransfers(deps: AppDeps, references: string[]): Prom
         : event === 'transfer.success' && behaviour === 'reverses'
           ? SANDBOX_TIMING.reversalDelayMs + 1500
           : faults.delayMs;
-      const ev = event;
       owed.push({
-        event: ev,
+        event,
         reference: t.reference,
-        payload: (id) => transferBody(updated, ev, id),
+        payload: (id) => transferBody(updated, event, id),
         duplicate: faults.duplicate,
         delayMs,
       });
     }
-    if (updates.length)
-      await tx.execute(sql`
+    await writeDecisions(tx, updates);
+    return queueDeliveries(tx, owed);
+  });
+  enqueueDeliveries(deps, deliveries);
+  for (const a of again)
+    sendJobSoon(
+      deps,
+      Q_OUTCOME,
+      { reference: a.reference },
+      { startAfterSeconds: Math.max(0.05, a.ms / 1000), singletonKey: a.reference },
+    );
+}
+
+/** The decided transfers' next states, in one update. */
+async function writeDecisions(tx: Tx, updates: Transfer[]) {
+  if (updates.length)
+    await tx.execute(sql`
         update sandbox_transfers s set status = x.status, failure_reason = x.failure_reason,
           decide_at = x.decide_at, updated_at = now()
         from json_to_recordset(${JSON.stringify(
@@ -178,16 +205,6 @@ export async function decideTransfers(deps: AppDeps, references: string[]): Prom
           })),
         )}::json) as x(id uuid, status text, failure_reason text, decide_at timestamptz)
         where s.id = x.id`);
-    return queueDeliveries(tx, owed);
-  });
-  enqueueDeliveries(deps, deliveries);
-  for (const a of again)
-    sendJobSoon(
-      deps,
-      Q_OUTCOME,
-      { reference: a.reference },
-      { startAfterSeconds: Math.max(0.05, a.ms / 1000), singletonKey: a.reference },
-    );
 }
 
 const backoffMs = (attempts: number) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RailsError } from '../errors';
 import type { TransferRequest } from '../port';
-import { checkWire } from './adapter';
+import { checkWire } from './transfers';
 
 const wire = (over: Partial<TransferRequest> = {}, b: Record<string, unknown> = {}): TransferRequest => ({
   reference: 'pay_x-1',
