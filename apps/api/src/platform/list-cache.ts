@@ -4,7 +4,7 @@
 // every request, so revocation and role changes apply on the very next request in every process.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './db';
-import type { FusedPage } from './guard';
+import type { FusedPage } from './guard-access';
 
 /** A cached page: the account it belongs to, and the snapshot (`pg_snapshot` text) it is exact for. */
 export type CachedPage = {

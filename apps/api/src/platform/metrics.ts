@@ -21,6 +21,30 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  registerCollectors(app, deps, registry);
+
+  app.get('/metrics', { config: {}, schema: { hide: true } }, async (req, reply) => {
+    if (!token) return reply.code(404).send({ status: 'not-found', message: 'Not found', data: null });
+    const sent = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (!safeEqual(sent, token))
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ status: 'unauthorized', message: 'Invalid metrics token', data: null });
+    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+    return registry.metrics();
+  });
+  if (!token) return;
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url;
+    if (route && route !== '/metrics')
+      requests.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+    done();
+  });
+}
+
+/** The gauges read when Prometheus scrapes (a failed collector counts in owo_metrics_scrape_errors_total). */
+function registerCollectors(app: FastifyInstance, deps: AppDeps, registry: Registry) {
   const scrapeErrors = new Counter({
     name: 'owo_metrics_scrape_errors_total',
     help: 'Collector queries that failed during a scrape',
@@ -79,24 +103,5 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps) {
     g.set({ state: 'total' }, p.totalCount);
     g.set({ state: 'idle' }, p.idleCount);
     g.set({ state: 'waiting' }, p.waitingCount);
-  });
-
-  app.get('/metrics', { config: {}, schema: { hide: true } }, async (req, reply) => {
-    if (!token) return reply.code(404).send({ status: 'not-found', message: 'Not found', data: null });
-    const sent = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!safeEqual(sent, token))
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ status: 'unauthorized', message: 'Invalid metrics token', data: null });
-    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
-    return registry.metrics();
-  });
-  if (!token) return;
-  app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url;
-    if (route && route !== '/metrics')
-      requests.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
-    done();
   });
 }

@@ -21,7 +21,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import {
   addSubsidiaryMember,
   createSubsidiary,
@@ -80,14 +80,22 @@ export const EXPENSE_SUBSIDIARIES: RouteSet = {
 
 /** The subsidiary routes of one route set, all over the one service. */
 export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: AppDeps, set: RouteSet) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const { base, ops } = set;
-  const memberId = z.string({ error: ACCOUNT_MSG.memberRequired }).uuid(ACCOUNT_MSG.memberRequired);
-  const memberBody = z.object({ [set.memberKey]: memberId });
-  const memberParams = z.object({ id: z.string().uuid(), [set.memberKey]: z.string().uuid() });
-  const memberOf = (o: Record<string, unknown>) => o[set.memberKey] as string;
+  const r = routerOf(app);
+  const d: SetDeps = { db: deps.db, set };
+  listSubsidiariesRoute(r, d);
+  createSubsidiaryRoute(r, d);
+  getSubsidiaryRoute(r, d);
+  updateSubsidiaryRoute(r, d);
+  deleteSubsidiaryRoute(r, d);
+  addSubsidiaryMemberRoute(r, d);
+  removeSubsidiaryMemberRoute(r, d);
+}
 
+type SetDeps = { db: AppDeps['db']; set: RouteSet };
+const memberOf = (set: RouteSet, o: Record<string, unknown>) => o[set.memberKey] as string;
+
+function listSubsidiariesRoute(r: Router, { db, set }: SetDeps) {
+  const { base, ops } = set;
   r.get(
     base,
     {
@@ -105,7 +113,10 @@ export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: App
       return paged(items, req.query, total);
     },
   );
+}
 
+function createSubsidiaryRoute(r: Router, { db, set }: SetDeps) {
+  const { base, ops } = set;
   r.post(
     base,
     {
@@ -127,7 +138,10 @@ export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: App
       return reply.code(201).send(ok(data, 'Subsidiary created successfully'));
     },
   );
+}
 
+function getSubsidiaryRoute(r: Router, { db, set }: SetDeps) {
+  const { base, ops } = set;
   r.get(
     `${base}/:id`,
     {
@@ -142,7 +156,10 @@ export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: App
     },
     async (req) => ok(await getSubsidiary(db, tenantOf(req).accountId, req.params.id)),
   );
+}
 
+function updateSubsidiaryRoute(r: Router, { db, set }: SetDeps) {
+  const { base, ops } = set;
   r.put(
     `${base}/:id`,
     {
@@ -162,7 +179,10 @@ export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: App
         'Subsidiary updated successfully',
       ),
   );
+}
 
+function deleteSubsidiaryRoute(r: Router, { db, set }: SetDeps) {
+  const { base, ops } = set;
   r.delete(
     `${base}/:id`,
     {
@@ -180,7 +200,12 @@ export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: App
       return ok(null, 'Subsidiary deleted successfully');
     },
   );
+}
 
+function addSubsidiaryMemberRoute(r: Router, { db, set }: SetDeps) {
+  const { base, ops } = set;
+  const memberId = z.string({ error: ACCOUNT_MSG.memberRequired }).uuid(ACCOUNT_MSG.memberRequired);
+  const memberBody = z.object({ [set.memberKey]: memberId });
   r.post(
     `${base}/:id/${set.members}`,
     {
@@ -202,12 +227,16 @@ export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: App
         await addSubsidiaryMember(db, {
           accountId: tenantOf(req).accountId,
           subsidiaryId: req.params.id,
-          memberId: memberOf(req.body),
+          memberId: memberOf(set, req.body),
         }),
         'Member added to subsidiary',
       ),
   );
+}
 
+function removeSubsidiaryMemberRoute(r: Router, { db, set }: SetDeps) {
+  const { base, ops } = set;
+  const memberParams = z.object({ id: z.string().uuid(), [set.memberKey]: z.string().uuid() });
   r.delete(
     `${base}/:id/${set.members}/:${set.memberKey}`,
     {
@@ -225,7 +254,7 @@ export async function registerSubsidiaryRouteSet(app: FastifyInstance, deps: App
         await removeSubsidiaryMember(db, {
           accountId: tenantOf(req).accountId,
           subsidiaryId: req.params.id,
-          memberId: memberOf(req.params),
+          memberId: memberOf(set, req.params),
         }),
         'Member removed from subsidiary',
       ),

@@ -122,6 +122,48 @@ const isFull = (slug: string) => (FULL_ACCESS_ROLES as readonly string[]).includ
 const parseResources = (raw: Resources | (string & {}) | null): Resources =>
   (typeof raw === 'string' ? (JSON.parse(raw) as Resources) : raw) ?? {};
 
+/** One shape of the API key's statement (per subsidiary header variant). */
+function apiKeyStatement(db: Db, resolver: SubsidiaryResolver | undefined, variant: string) {
+  const hash = sql.placeholder('hash');
+  const fullAccess = sql`(${apiKeys.roleSlug} in (${FULL_ACCESS_SQL}) and ${accountMembers.roleSlug} in (${FULL_ACCESS_SQL}))`;
+  const roleResources = (slug: SQL) =>
+    sql<
+      Resources | (string & {}) | null
+    >`case when ${slug} in (${FULL_ACCESS_SQL}) then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${slug} and (${roles.accountId} = ${apiKeys.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`;
+  const member = { id: sql`${accountMembers.id}`, accountId: sql`${apiKeys.accountId}`, fullAccess };
+  return db
+    .select({
+      id: apiKeys.id,
+      accountId: apiKeys.accountId,
+      roleSlug: apiKeys.roleSlug,
+      revokedAt: apiKeys.revokedAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      accountName: accounts.name,
+      accountType: accounts.type,
+      user: users,
+      memberId: accountMembers.id,
+      creatorRole: accountMembers.roleSlug,
+      keyResources: roleResources(sql`${apiKeys.roleSlug}`),
+      creatorResources: roleResources(sql`${accountMembers.roleSlug}`),
+      scope: sql<unknown>`${resolver?.select(member, variant, sql`${sql.placeholder('subsidiary')}::uuid`) ?? sql`null`}`,
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(
+      accountMembers,
+      and(
+        eq(accountMembers.accountId, apiKeys.accountId),
+        eq(accountMembers.userId, apiKeys.createdBy),
+        eq(accountMembers.active, true),
+      ),
+    )
+    .where(eq(apiKeys.keyHash, hash))
+    .prepare(`owo_guard_api_key_${resolver ? variant : 'none'}`);
+}
+type ApiKeyStatement = ReturnType<typeof apiKeyStatement>;
+type ApiKeyRow = Awaited<ReturnType<ApiKeyStatement['execute']>>[number];
+
 /**
  * The guard's API-key branch: ONE statement by the key's hash (unique index) for the key, its
  * account, its creator and the creator's CURRENT membership (active only), the permissions of the
@@ -132,50 +174,13 @@ const parseResources = (raw: Resources | (string & {}) | null): Resources =>
  * the permission and scope like a session's (`authorizeMember`).
  */
 export function apiKeyAuthenticator(db: Db): ApiKeyAuthenticator {
-  const hash = sql.placeholder('hash');
-  const fullAccess = sql`(${apiKeys.roleSlug} in (${FULL_ACCESS_SQL}) and ${accountMembers.roleSlug} in (${FULL_ACCESS_SQL}))`;
-  const roleResources = (slug: SQL) =>
-    sql<
-      Resources | (string & {}) | null
-    >`case when ${slug} in (${FULL_ACCESS_SQL}) then null else (select ${roles.resources} from ${roles} where ${roles.slug} = ${slug} and (${roles.accountId} = ${apiKeys.accountId} or ${roles.accountId} is null) order by ${roles.accountId} nulls last limit 1) end`;
-  const member = { id: sql`${accountMembers.id}`, accountId: sql`${apiKeys.accountId}`, fullAccess };
-  const build = (resolver: SubsidiaryResolver | undefined, variant: string) =>
-    db
-      .select({
-        id: apiKeys.id,
-        accountId: apiKeys.accountId,
-        roleSlug: apiKeys.roleSlug,
-        revokedAt: apiKeys.revokedAt,
-        lastUsedAt: apiKeys.lastUsedAt,
-        accountName: accounts.name,
-        accountType: accounts.type,
-        user: users,
-        memberId: accountMembers.id,
-        creatorRole: accountMembers.roleSlug,
-        keyResources: roleResources(sql`${apiKeys.roleSlug}`),
-        creatorResources: roleResources(sql`${accountMembers.roleSlug}`),
-        scope: sql<unknown>`${resolver?.select(member, variant, sql`${sql.placeholder('subsidiary')}::uuid`) ?? sql`null`}`,
-      })
-      .from(apiKeys)
-      .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-      .innerJoin(users, eq(users.id, apiKeys.createdBy))
-      .leftJoin(
-        accountMembers,
-        and(
-          eq(accountMembers.accountId, apiKeys.accountId),
-          eq(accountMembers.userId, apiKeys.createdBy),
-          eq(accountMembers.active, true),
-        ),
-      )
-      .where(eq(apiKeys.keyHash, hash))
-      .prepare(`owo_guard_api_key_${resolver ? variant : 'none'}`);
-  const prepared = new Map<string, ReturnType<typeof build>>();
+  const prepared = new Map<string, ApiKeyStatement>();
 
   return async (req, { resolver, subHeader }) => {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const variant = resolver ? resolver.variant(subHeader) : 'none';
     let q = prepared.get(variant);
-    if (!q) prepared.set(variant, (q = build(resolver, variant)));
+    if (!q) prepared.set(variant, (q = apiKeyStatement(db, resolver, variant)));
     const [k] = await q.execute({
       hash: sha256(token),
       subsidiary: variant === 'check' ? subHeader.trim() : null,
@@ -185,34 +190,45 @@ export function apiKeyAuthenticator(db: Db): ApiKeyAuthenticator {
     req.principal = principal; // known from here on: its use is audited whatever the outcome
     // A revoked key, or one whose creator has left the account, stops at once.
     if (k.revokedAt || !k.memberId || !k.creatorRole) throw unauthorized('Invalid or revoked API key');
-    const keyFull = isFull(k.roleSlug);
-    const creatorFull = isFull(k.creatorRole);
-    const keyResources: Resources = keyFull ? '*' : parseResources(k.keyResources);
-    const creatorResources: Resources = creatorFull ? '*' : parseResources(k.creatorResources);
-    // Last use, at most once a minute per key (no write on the hot path otherwise).
-    if (!k.lastUsedAt || Date.now() - k.lastUsedAt.getTime() > 60_000)
-      await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, k.id));
-    return {
-      principal,
-      auth: {
-        user: k.user,
-        sessionId: k.id,
-        familyId: k.id,
-        twoFactorPending: false,
-        via: 'bearer',
-        apiKeyId: k.id,
-      },
-      member: {
-        id: k.memberId,
-        accountId: k.accountId,
-        accountName: k.accountName,
-        accountType: k.accountType,
-        // The narrower of the two roles names the key's rights (e.g. payroll's sensitive columns).
-        roleSlug: keyFull ? k.creatorRole : k.roleSlug,
-        resources: intersectResources(keyResources, creatorResources),
-        isFullAccess: keyFull && creatorFull,
-        scope: k.scope,
-      },
-    };
+    return keyContext(db, k, k.memberId, k.creatorRole, principal);
+  };
+}
+
+/** The key's auth and member context: the intersection of the key's role and its creator's. */
+async function keyContext(
+  db: Db,
+  k: ApiKeyRow,
+  memberId: string,
+  creatorRole: string,
+  principal: { kind: 'apiKey'; keyId: string; userId: string; accountId: string },
+): ReturnType<ApiKeyAuthenticator> {
+  const keyFull = isFull(k.roleSlug);
+  const creatorFull = isFull(creatorRole);
+  const keyResources: Resources = keyFull ? '*' : parseResources(k.keyResources);
+  const creatorResources: Resources = creatorFull ? '*' : parseResources(k.creatorResources);
+  // Last use, at most once a minute per key (no write on the hot path otherwise).
+  if (!k.lastUsedAt || Date.now() - k.lastUsedAt.getTime() > 60_000)
+    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, k.id));
+  return {
+    principal,
+    auth: {
+      user: k.user,
+      sessionId: k.id,
+      familyId: k.id,
+      twoFactorPending: false,
+      via: 'bearer',
+      apiKeyId: k.id,
+    },
+    member: {
+      id: memberId,
+      accountId: k.accountId,
+      accountName: k.accountName,
+      accountType: k.accountType,
+      // The narrower of the two roles names the key's rights (e.g. payroll's sensitive columns).
+      roleSlug: keyFull ? creatorRole : k.roleSlug,
+      resources: intersectResources(keyResources, creatorResources),
+      isFullAccess: keyFull && creatorFull,
+      scope: k.scope,
+    },
   };
 }

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_MSG,
@@ -15,7 +14,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
-import { ok } from '../../platform/http';
+import { ok, routerOf, type Router } from '../../platform/http';
 import { storageOf } from '../../platform/storage';
 import { deleteAccountFile, fileKey, getAccountFile, storeUpload } from './service';
 
@@ -24,55 +23,65 @@ const isTooLarge = (e: unknown) =>
   (e as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE' ||
   (e as { code?: string })?.code === 'FST_FILES_LIMIT';
 
+type FilesDeps = { deps: AppDeps; storage: ReturnType<typeof storageOf> };
+
 /** Uploads (000 §5, §7): 1 MB, images or PDF judged by content, stored under a server-made name. */
 export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
-  const { db, config } = deps;
-  const storage = storageOf(config);
+  const { config } = deps;
+  const d: FilesDeps = { deps, storage: storageOf(config) };
   // Multipart is registered in this scope only: no other route accepts multipart bodies by accident.
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-
-    r.post(
-      '/api/files/upload',
-      {
-        config: needs('parameters', 'post'),
-        schema: {
-          operationId: 'uploadFile',
-          summary: 'Upload a file (multipart, 1 MB)',
-          tags,
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(uploadResultSchema) },
-        },
-      },
-      async (req) => {
-        if (!req.isMultipart()) throw fieldError('file', ACCOUNT_MSG.fileRequired);
-        let part;
-        let bytes: Buffer;
-        try {
-          part = await req.file();
-          if (!part) throw fieldError('file', ACCOUNT_MSG.fileRequired);
-          bytes = await part.toBuffer();
-        } catch (e) {
-          if (isTooLarge(e)) throw fieldError('file', MSG.fileTooLarge);
-          throw e;
-        }
-        const t = tenantOf(req);
-        const data = await storeUpload(db, {
-          storage,
-          accountId: t.accountId,
-          userId: authOf(req).user.id,
-          originalName: part.filename,
-          bytes,
-        });
-        return ok(data, 'File uploaded successfully');
-      },
-    );
+    uploadFileRoute(routerOf(scope), d);
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = routerOf(app);
+  deleteFileRoute(r, d);
+  downloadFileRoute(r, d);
+}
+
+function uploadFileRoute(r: Router, { deps: { db }, storage }: FilesDeps) {
+  r.post(
+    '/api/files/upload',
+    {
+      config: needs('parameters', 'post'),
+      schema: {
+        operationId: 'uploadFile',
+        summary: 'Upload a file (multipart, 1 MB)',
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(uploadResultSchema) },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw fieldError('file', ACCOUNT_MSG.fileRequired);
+      let part;
+      let bytes: Buffer;
+      try {
+        part = await req.file();
+        if (!part) throw fieldError('file', ACCOUNT_MSG.fileRequired);
+        bytes = await part.toBuffer();
+      } catch (e) {
+        if (isTooLarge(e)) throw fieldError('file', MSG.fileTooLarge);
+        throw e;
+      }
+      const t = tenantOf(req);
+      const data = await storeUpload(db, {
+        storage,
+        accountId: t.accountId,
+        userId: authOf(req).user.id,
+        originalName: part.filename,
+        bytes,
+      });
+      return ok(data, 'File uploaded successfully');
+    },
+  );
+}
+
+function deleteFileRoute(r: Router, { deps, storage }: FilesDeps) {
+  const { db } = deps;
   r.delete(
     '/api/files/upload',
     {
@@ -98,7 +107,9 @@ export async function registerFiles(app: FastifyInstance, deps: AppDeps) {
       return ok({ fileName: req.body.fileName }, 'File deleted successfully');
     },
   );
+}
 
+function downloadFileRoute(r: Router, { deps: { db }, storage }: FilesDeps) {
   r.get(
     '/api/files/:fileName',
     {
