@@ -5,6 +5,7 @@
 // and ReDoS advisories and no fixed release on npm.
 // Cells come back as trimmed strings; blank rows are dropped but keep their row numbers.
 import ExcelJS from 'exceljs';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMPORT_MSG, MSG } from '@owo/contract';
 import { badRequest, fieldError } from './errors';
@@ -254,6 +255,19 @@ export async function readImportSheet<K extends string>(
 }
 
 /**
+ * A file part's bytes, refused when over the scope's size limit. @fastify/multipart's toBuffer checks
+ * the limit only as each chunk arrives: when the byte over the limit comes in a packet of its own,
+ * the stream ends truncated at exactly the limit and nothing is thrown. This throws its error then
+ * too (code FST_REQ_FILE_TOO_LARGE), so a file is never kept cut short.
+ */
+export async function filePartBytes(part: MultipartFile): Promise<Buffer> {
+  const bytes = await part.toBuffer();
+  if (part.file.truncated)
+    throw Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  return bytes;
+}
+
+/**
  * The `file` part of a multipart request (the route's scope registers @fastify/multipart with its
  * size limit); other parts are drained. Too large → 400 on `file`.
  */
@@ -263,7 +277,7 @@ export async function readUploadedFile(req: FastifyRequest): Promise<{ name: str
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
+        const bytes = await filePartBytes(part);
         if (part.fieldname === 'file' && !file) file = { name: part.filename || 'upload', bytes };
       }
     }

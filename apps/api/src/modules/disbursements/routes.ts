@@ -24,7 +24,7 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_MAX, withIdempotency } from '../../platform/idempotency';
 import { fastList } from '../../platform/list';
-import { sendSheet } from '../../platform/spreadsheet';
+import { filePartBytes, sendSheet } from '../../platform/spreadsheet';
 import { runAfterCommit } from '../approvals';
 import { registerDisbursementApprovals } from './approval';
 import { getDisbursement, reportCsv } from './detail';
@@ -76,7 +76,7 @@ export async function registerDisbursements(app: FastifyInstance, deps: AppDeps)
         try {
           for await (const part of req.parts()) {
             if (part.type === 'file') {
-              const bytes = await part.toBuffer();
+              const bytes = await filePartBytes(part);
               if (part.fieldname === 'file') file = bytes;
             } else if (typeof part.value === 'string') fields[part.fieldname] = part.value.slice(0, 1000);
           }

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, routerOf, type Router } from '../../platform/http';
+import { filePartBytes } from '../../platform/spreadsheet';
 import { storageOf } from '../../platform/storage';
 import { deleteAccountFile, fileKey, getAccountFile, storeUpload } from './service';
 
@@ -62,7 +63,7 @@ function uploadFileRoute(r: Router, { deps: { db }, storage }: FilesDeps) {
       try {
         part = await req.file();
         if (!part) throw fieldError('file', ACCOUNT_MSG.fileRequired);
-        bytes = await part.toBuffer();
+        bytes = await filePartBytes(part);
       } catch (e) {
         if (isTooLarge(e)) throw fieldError('file', MSG.fileTooLarge);
         throw e;
