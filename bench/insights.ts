@@ -24,7 +24,8 @@ import {
   users,
 } from '../apps/api/src/platform/schema';
 import { createWallet } from '../apps/api/src/modules/money/wallets';
-import { budgetUse, dashboard, paymentOverview, teamReport } from '../apps/api/src/modules/insights/service';
+import { budgetUse, dashboard, paymentOverview } from '../apps/api/src/modules/insights/dashboard';
+import { teamReport } from '../apps/api/src/modules/insights/team-report';
 import { seedBillAssetRows, seedInsightRows } from '../apps/api/src/modules/insights/seed';
 import { budgetInsight } from '../apps/api/src/modules/categories/service';
 import { emptySeams } from '../apps/api/src/platform/deps';

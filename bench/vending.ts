@@ -19,7 +19,8 @@ import {
 import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
 import { startJobs } from '../apps/api/src/platform/jobs';
 import { meters, vendings } from '../apps/api/src/modules/marketplace/tables';
-import { addMeter, createVendings } from '../apps/api/src/modules/marketplace/service';
+import { createVendings } from '../apps/api/src/modules/marketplace/create-vendings';
+import { addMeter } from '../apps/api/src/modules/marketplace/meters';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { approveAsAdmin, fundedWallet, ownerAndApprover } from './support';
 

@@ -11,7 +11,7 @@ import { ACCOUNTING_MSG } from '@owo/contract';
 import { client, createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
-import { postOne } from './posting';
+import { postOne } from './post';
 import { sandboxProvider } from './provider/sandbox';
 import { accountingConnections, accountingPostings, accountingSandboxDocuments } from './tables';
 
@@ -574,7 +574,7 @@ describe('QuickBooks Online against the stub', () => {
     ]);
 
     // posting through the port: Purchase, Bill (with vendor), JournalEntry, attachments; requestid dedup
-    const { withProvider } = await import('./service');
+    const { withProvider } = await import('./connection');
     const doc = {
       kind: 'Purchase' as const,
       docNumber: 'EXP-123',

@@ -17,8 +17,9 @@ import type { AppDeps } from '../../platform/deps';
 import { needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
 import { ok, paged, type Router } from '../../platform/http';
-import { listPostings, retryPosting } from './posting';
-import { getMapping, listRefs, saveMapping, syncAccounts, syncLocations } from './service';
+import { listPostings, retryPosting } from './postings';
+import { listRefs, syncAccounts, syncLocations } from './chart';
+import { getMapping, saveMapping } from './mapping';
 
 const tags = ['accounting'];
 

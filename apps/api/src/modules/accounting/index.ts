@@ -1,2 +1,2 @@
 // Public API of the accounting module (docs/ARCHITECTURE.md, Boundaries).
-export { type PaidRecord, type PostingSource } from './posting';
+export { type PaidRecord, type PostingSource } from './posting-sources';

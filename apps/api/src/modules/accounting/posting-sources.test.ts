@@ -23,7 +23,7 @@ import { currentManifest, manifestDigest, storedManifest } from '../approvals';
 import { approvalItems } from '../approvals/tables';
 import { transactions } from '../money/tables';
 import { payrollRows } from '../payroll/tables';
-import { postOne, sweepPaid } from './posting';
+import { postOne, sweepPaid } from './post';
 import { accountingConnections, accountingPostings, accountingSandboxDocuments } from './tables';
 
 let t: TestApp;

@@ -16,8 +16,9 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, routerOf, type Router } from '../../platform/http';
 import { defineQueue, defineTicker, sendJobSoon } from '../../platform/jobs';
 
-import { BUILT_IN_POSTING_SOURCES, dispatchDuePostings, POST_QUEUE, postOne, sweepPaid } from './posting';
-import { authStatus, completeConnect, disconnect, listIntegrations, startConnect } from './service';
+import { dispatchDuePostings, POST_QUEUE, postOne, sweepPaid } from './post';
+import { BUILT_IN_POSTING_SOURCES } from './posting-sources';
+import { authStatus, completeConnect, disconnect, listIntegrations, startConnect } from './connect';
 import {
   authorizeSandboxBooksRoute,
   expireSandboxTokensRoute,

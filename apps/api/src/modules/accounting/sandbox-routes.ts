@@ -7,7 +7,7 @@ import { needs, tenantOf } from '../../platform/guard';
 import { sha256 } from '../../platform/tokens';
 import { ok, type Router } from '../../platform/http';
 import { sandboxProvider } from './provider/sandbox';
-import { connectionOf } from './service';
+import { connectionOf } from './connection';
 
 /** The sandbox books' realm for an account: stable, and not its id. */
 export const sandboxRealmOf = (accountId: string) => `sbx${sha256(`realm:${accountId}`).slice(0, 13)}`;

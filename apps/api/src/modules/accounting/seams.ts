@@ -1,5 +1,5 @@
 // The seams the accounting area owns (platform/seams.ts).
-import type { PostingSource } from './posting';
+import type { PostingSource } from './posting-sources';
 
 declare module '../../platform/seams' {
   interface HookSeams {

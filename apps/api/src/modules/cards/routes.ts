@@ -23,7 +23,7 @@ import { badRequest, fieldError, unauthorized } from '../../platform/errors';
 import { readUploadedFile } from '../../platform/spreadsheet';
 import { actorOf, authOf, isPublic, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
-import { ok, paged } from '../../platform/http';
+import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from './issuer';
 import { authorize } from './authorize';
 import { createCard } from './create';
@@ -38,15 +38,28 @@ import { z } from 'zod';
 const tags = ['cards'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
+type Ids = (req: Parameters<typeof tenantOf>[0]) => { accountId: string; userId: string };
+
+const ids: Ids = (req) => ({
+  accountId: tenantOf(req).accountId,
+  userId: authOf(req).user.id,
+});
+
 /** Company cards (issue 26 §4) and the issuer's signed webhook. */
 export async function registerCards(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const ids = (req: Parameters<typeof tenantOf>[0]) => ({
-    accountId: tenantOf(req).accountId,
-    userId: authOf(req).user.id,
-  });
+  const r = routerOf(app);
+  createCardRoute(r, deps);
+  listCardsRoute(r, deps);
+  getCardRoute(r, deps);
+  listCardSpendsRoute(r, deps);
+  await attachCardReceiptRoute(app, deps);
+  fundCardRoute(r, deps);
+  cardStatusRoutes(r, deps);
+  simulateCardAuthorizationRoute(r, deps);
+  await receiveCardIssuerWebhookRoute(app, deps);
+}
 
+function createCardRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/cards',
     {
@@ -65,7 +78,9 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) =>
       reply.code(201).send(ok(await createCard(deps, { ...ids(req), body: req.body }), CARD_MSG.created)),
   );
+}
 
+function listCardsRoute(r: Router, { db }: AppDeps) {
   r.get(
     '/api/cards',
     {
@@ -83,7 +98,9 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
+function getCardRoute(r: Router, { db }: AppDeps) {
   r.get(
     '/api/cards/:id',
     {
@@ -98,7 +115,9 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await getCard(db, tenantOf(req).accountId, req.params.id)),
   );
+}
 
+function listCardSpendsRoute(r: Router, { db }: AppDeps) {
   r.get(
     '/api/cards/:id/spends',
     {
@@ -118,8 +137,10 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
       return paged(items, req.query, total);
     },
   );
+}
 
-  // The holder's receipt: multipart in this scope only (as files does); stored by the files module.
+/** The holder's receipt: multipart in this scope only (as files does); stored by the files module. */
+async function attachCardReceiptRoute(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: 1024 * 1024 + 1, files: 1, fields: 2, parts: 3 } });
     scope.withTypeProvider<ZodTypeProvider>().post(
@@ -156,7 +177,9 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
       },
     );
   });
+}
 
+function fundCardRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/cards/:id/fund',
     {
@@ -181,7 +204,10 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
         CARD_MSG.funded,
       ),
   );
+}
 
+/** freezeCard, unfreezeCard, terminateCard: one shape, three status moves. */
+function cardStatusRoutes(r: Router, deps: AppDeps) {
   for (const [action, to, message, summary] of [
     ['freeze', 'frozen', CARD_MSG.frozen, 'Freeze a card: every authorisation is declined until unfrozen'],
     ['unfreeze', 'active', CARD_MSG.unfrozen, 'Unfreeze a frozen card'],
@@ -206,7 +232,9 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
       },
       async (req) => ok(await setCardStatus(deps, { ...ids(req), id: req.params.id, to }), message),
     );
+}
 
+function simulateCardAuthorizationRoute(r: Router, deps: AppDeps) {
   r.post(
     '/api/cards/:id/sandbox-authorization',
     {
@@ -222,7 +250,7 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       if (deps.config.isProduction) throw badRequest('The sandbox issuer is not available in production');
-      const { token, currency } = await issuerTokenOf(db, tenantOf(req).accountId, req.params.id);
+      const { token, currency } = await issuerTokenOf(deps.db, tenantOf(req).accountId, req.params.id);
       const d = await authorize(deps, {
         event: 'authorization.request',
         id: `evt_${randomBytes(8).toString('hex')}`,
@@ -237,8 +265,10 @@ export async function registerCards(app: FastifyInstance, deps: AppDeps) {
       return ok(d, d.approved ? 'Authorisation approved' : `Authorisation declined: ${d.reason}`);
     },
   );
+}
 
-  // The issuer's webhook needs the exact bytes that were signed: this scope keeps the raw body.
+/** The issuer's webhook needs the exact bytes that were signed: this scope keeps the raw body. */
+async function receiveCardIssuerWebhookRoute(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>

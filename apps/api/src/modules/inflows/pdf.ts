@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { accounts } from '../../platform/tenancy-tables';
-import { drawHeader, lagosDate, money, newPdf, pdfToBuffer } from '../money';
+import { drawHeader, lagosDate, money, newPdf, pdfToBuffer, type Pdf } from '../money';
 import { invoiceRow, payLinkOf } from './invoice-read';
 import { invoiceInstallments } from './tables';
 
@@ -18,6 +18,11 @@ const STATUS: Record<string, string> = {
   draft: 'Draft',
 };
 
+type InvoiceRow = Awaited<ReturnType<typeof invoiceRow>>;
+type Installment = typeof invoiceInstallments.$inferSelect;
+type RowOpts = { bold?: boolean; color?: string };
+
+/** The invoice's page: its parts drawn top to bottom on one document. */
 export async function invoicePdf(deps: AppDeps, db: Db, accountId: string, id: string): Promise<Buffer> {
   const inv = await invoiceRow(db, accountId, id);
   const [acc] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
@@ -28,27 +33,36 @@ export async function invoicePdf(deps: AppDeps, db: Db, accountId: string, id: s
     .orderBy(asc(invoiceInstallments.seq));
   const doc = newPdf(`Invoice ${inv.reference}`);
   drawHeader(doc, 'Invoice', `${acc?.name ?? ''} · ${inv.reference}`);
-  const m = (minor: number) => money(minor, 'NGN', doc.owo.hasNaira);
-  const w = doc.page.width - 96;
-  const row = (cells: string[], widths: number[], opts: { bold?: boolean; color?: string } = {}) => {
-    const y = doc.y;
-    let x = 48;
-    doc
-      .font(opts.bold ? doc.owo.bold : doc.owo.regular)
-      .fontSize(10)
-      .fillColor(opts.color ?? '#111827');
-    cells.forEach((c, i) => {
-      doc.text(c, x, y, { width: widths[i] * w, align: i === 0 ? 'left' : 'right' });
-      x += widths[i] * w;
-    });
-    doc.y = Math.max(doc.y, y + 14);
-    doc.moveDown(0.3);
-  };
+  drawParties(doc, inv, acc?.name ?? '');
+  drawProductsAndTotals(doc, inv);
+  if (inst.length) drawTerms(doc, inst);
+  if (inv.vaNumber && inv.status !== 'cancelled') drawPayBox(doc, inv, payLinkOf(deps, inv));
+  return pdfToBuffer(doc);
+}
+
+const contentWidth = (doc: Pdf) => doc.page.width - 96;
+const figure = (doc: Pdf, minor: number) => money(minor, 'NGN', doc.owo.hasNaira);
+
+/** One table line: cells across the page by fractions of its width, the first left, the rest right. */
+function row(doc: Pdf, cells: string[], widths: number[], opts: RowOpts = {}) {
+  const w = contentWidth(doc);
+  const y = doc.y;
+  let x = 48;
   doc
-    .font(doc.owo.bold)
-    .fontSize(16)
-    .fillColor('#111827')
-    .text(acc?.name ?? '', 48, doc.y);
+    .font(opts.bold ? doc.owo.bold : doc.owo.regular)
+    .fontSize(10)
+    .fillColor(opts.color ?? '#111827');
+  cells.forEach((c, i) => {
+    doc.text(c, x, y, { width: widths[i] * w, align: i === 0 ? 'left' : 'right' });
+    x += widths[i] * w;
+  });
+  doc.y = Math.max(doc.y, y + 14);
+  doc.moveDown(0.3);
+}
+
+/** The company, the invoice's reference, date and status, and whom it bills. */
+function drawParties(doc: Pdf, inv: InvoiceRow, companyName: string) {
+  doc.font(doc.owo.bold).fontSize(16).fillColor('#111827').text(companyName, 48, doc.y);
   doc.moveDown(0.3);
   doc
     .font(doc.owo.regular)
@@ -61,46 +75,62 @@ export async function invoicePdf(deps: AppDeps, db: Db, accountId: string, id: s
   doc.font(doc.owo.bold).fontSize(11).fillColor('#0b7a4b').text('Bill to', 48, doc.y);
   doc.font(doc.owo.regular).fontSize(10).fillColor('#111827').text(inv.customerName).text(inv.customerEmail);
   doc.moveDown(0.8);
+}
+
+/** The product lines, then subtotal, discount, total, paid and balance. */
+function drawProductsAndTotals(doc: Pdf, inv: InvoiceRow) {
+  const m = (minor: number) => figure(doc, minor);
   const cols = [0.46, 0.18, 0.12, 0.24];
-  row(['Product', 'Price', 'Qty', 'Amount'], cols, { bold: true, color: '#0b7a4b' });
-  for (const l of inv.products) row([l.name, m(l.priceMinor), String(l.quantity), m(l.amountMinor)], cols);
+  row(doc, ['Product', 'Price', 'Qty', 'Amount'], cols, { bold: true, color: '#0b7a4b' });
+  for (const l of inv.products)
+    row(doc, [l.name, m(l.priceMinor), String(l.quantity), m(l.amountMinor)], cols);
   doc.moveDown(0.3);
   const sum = [0.7, 0.3];
-  row(['Subtotal', m(inv.initialAmountMinor)], sum);
-  if (inv.discountMinor > 0) row(['Discount', `-${m(inv.discountMinor)}`], sum);
-  row(['Total', m(inv.amountMinor)], sum, { bold: true });
-  row(['Paid', m(inv.amountPaidMinor)], sum);
-  row(['Balance', m(Math.max(0, inv.amountMinor - inv.amountPaidMinor))], sum, { bold: true });
-  if (inst.length) {
-    doc.moveDown(0.8);
-    doc.font(doc.owo.bold).fontSize(11).fillColor('#0b7a4b').text('Payment terms', 48, doc.y);
-    doc.moveDown(0.3);
-    const ic = [0.34, 0.2, 0.22, 0.24];
-    row(['Term', 'Due date', 'Amount', 'Status'], ic, { bold: true });
-    for (const i of inst)
-      row(
-        [i.name, i.dueDate ? lagosDate(i.dueDate) : '—', m(i.amountMinor), STATUS[i.status] ?? i.status],
-        ic,
-      );
-  }
-  if (inv.vaNumber && inv.status !== 'cancelled') {
-    doc.moveDown(1);
-    const y = doc.y;
-    doc.save().rect(48, y, w, 58).fill('#ecfdf5').restore();
-    doc
-      .font(doc.owo.bold)
-      .fontSize(11)
-      .fillColor('#065f46')
-      .text(`Pay by bank transfer to ${inv.vaNumber} · ${inv.vaBankName ?? ''}`, 60, y + 10, {
-        width: w - 24,
-      });
-    doc
-      .font(doc.owo.regular)
-      .fontSize(9)
-      .text(`Account name: ${inv.vaAccountName ?? ''} · ${payLinkOf(deps, inv)}`, 60, y + 30, {
-        width: w - 24,
-      });
-    doc.y = y + 70;
-  }
-  return pdfToBuffer(doc);
+  row(doc, ['Subtotal', m(inv.initialAmountMinor)], sum);
+  if (inv.discountMinor > 0) row(doc, ['Discount', `-${m(inv.discountMinor)}`], sum);
+  row(doc, ['Total', m(inv.amountMinor)], sum, { bold: true });
+  row(doc, ['Paid', m(inv.amountPaidMinor)], sum);
+  row(doc, ['Balance', m(Math.max(0, inv.amountMinor - inv.amountPaidMinor))], sum, { bold: true });
+}
+
+/** The installments with their due date, amount and status. */
+function drawTerms(doc: Pdf, inst: Installment[]) {
+  doc.moveDown(0.8);
+  doc.font(doc.owo.bold).fontSize(11).fillColor('#0b7a4b').text('Payment terms', 48, doc.y);
+  doc.moveDown(0.3);
+  const ic = [0.34, 0.2, 0.22, 0.24];
+  row(doc, ['Term', 'Due date', 'Amount', 'Status'], ic, { bold: true });
+  for (const i of inst)
+    row(
+      doc,
+      [
+        i.name,
+        i.dueDate ? lagosDate(i.dueDate) : '—',
+        figure(doc, i.amountMinor),
+        STATUS[i.status] ?? i.status,
+      ],
+      ic,
+    );
+}
+
+/** How to pay: the invoice's own account and its pay link, on a tinted box. */
+function drawPayBox(doc: Pdf, inv: InvoiceRow, payLink: string) {
+  const w = contentWidth(doc);
+  doc.moveDown(1);
+  const y = doc.y;
+  doc.save().rect(48, y, w, 58).fill('#ecfdf5').restore();
+  doc
+    .font(doc.owo.bold)
+    .fontSize(11)
+    .fillColor('#065f46')
+    .text(`Pay by bank transfer to ${inv.vaNumber} · ${inv.vaBankName ?? ''}`, 60, y + 10, {
+      width: w - 24,
+    });
+  doc
+    .font(doc.owo.regular)
+    .fontSize(9)
+    .text(`Account name: ${inv.vaAccountName ?? ''} · ${payLink}`, 60, y + 30, {
+      width: w - 24,
+    });
+  doc.y = y + 70;
 }

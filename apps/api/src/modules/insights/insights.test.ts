@@ -5,7 +5,8 @@ import { createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '.
 import { subsidiaries } from '../accounts/tables';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
 import { seedInsightRows } from './seed';
-import { budgetUse, dashboard, paymentOverview, splitWindow } from './service';
+import { budgetUse, dashboard, paymentOverview } from './dashboard';
+import { splitWindow } from './window';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BILL_INSIGHT_LABELS,
+  type Dashboard,
+  type DashboardPanel,
   dashboardQuery,
   dashboardSchema,
   envelope,
   errorEnvelope,
   insightQuery,
   paymentOverviewSchema,
+  type TeamReport,
   teamReportSchema,
   type InsightQuery,
 } from '@owo/contract';
@@ -15,8 +17,10 @@ import { csvStream, sendCsv, wantsCsv, type CsvColumn } from '../../platform/csv
 import type { AppDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
 import { needs, tenantOf } from '../../platform/guard';
-import { ok } from '../../platform/http';
-import { dashboard, paymentOverview, teamReport, type InsightFilters } from './service';
+import { ok, routerOf, type Router } from '../../platform/http';
+import { dashboard, paymentOverview } from './dashboard';
+import { teamReport } from './team-report';
+import type { InsightFilters } from './window';
 import { EXPENSE_INSIGHT_SOURCE } from './sources';
 
 const tags = ['insights'];
@@ -56,8 +60,13 @@ const cols = (...keys: [string, string][]): CsvColumn<Row>[] =>
 /** Insights dashboard and team report (000 §2.4). */
 export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
   deps.seams.on('insightSource', EXPENSE_INSIGHT_SOURCE.sourceType, EXPENSE_INSIGHT_SOURCE);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = routerOf(app);
+  getInsightDashboardRoute(r, deps);
+  getPaymentOverviewRoute(r, deps);
+  getTeamReportRoute(r, deps);
+}
 
+function getInsightDashboardRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/insights/dashboard',
     {
@@ -76,80 +85,13 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
       const d = await dashboard(deps, filtersOf(req, req.query));
       if (!wantsCsv(req.query)) return ok(d);
       const panel = req.query.panel ?? 'paymentOverview';
-      const labelled = d.billsOverview.map((b) => ({ ...b, label: BILL_INSIGHT_LABELS[b.status] }));
-      const panels: Record<typeof panel, { rows: unknown[]; columns: CsvColumn<Row>[] }> = {
-        paymentOverview: {
-          rows: d.paymentOverview.buckets,
-          columns: cols(
-            ['Period', 'bucket'],
-            ['Money in', 'moneyIn'],
-            ['Money out', 'moneyOut'],
-            ['Transactions', 'count'],
-          ),
-        },
-        vendorPayments: {
-          rows: d.vendorPayments,
-          columns: cols(['Payee', 'payee'], ['Amount', 'amount'], ['Payments', 'count']),
-        },
-        approvalsPending: {
-          rows: d.approvalsPending,
-          columns: cols(['Type', 'type'], ['Amount', 'amount'], ['Items', 'count']),
-        },
-        expensesByStatus: {
-          rows: d.expensesByStatus,
-          columns: cols(['Status', 'status'], ['Amount', 'amount'], ['Expenses', 'count']),
-        },
-        budgetUse: {
-          rows: d.budgetUse,
-          columns: cols(['Category', 'name'], ['Budget', 'budget'], ['Spent', 'spent']),
-        },
-        billsOverview: {
-          rows: labelled,
-          columns: cols(['Status', 'label'], ['Amount', 'amount'], ['Bills', 'count']),
-        },
-        billsAwaitingApproval: {
-          rows: d.billsAwaitingApproval.oldest,
-          columns: cols(
-            ['Reference', 'reference'],
-            ['Vendor', 'vendor'],
-            ['Invoice', 'invoiceNumber'],
-            ['Due date', 'dueDate'],
-            ['Waiting since', 'waitingSince'],
-            ['Amount', 'amount'],
-          ),
-        },
-        assetsOverview: {
-          rows: d.assetsOverview.byType,
-          columns: cols(
-            ['Type', 'type'],
-            ['Status', 'status'],
-            ['Assets', 'count'],
-            ['Value (NGN)', 'value'],
-          ),
-        },
-        assetPayouts: {
-          rows: [
-            ...d.assetPayouts.buckets.map((b) => ({
-              section: 'Period',
-              name: b.bucket,
-              count: b.count,
-              amount: b.amount,
-            })),
-            ...d.assetPayouts.topAssets.map((a) => ({
-              section: 'Asset',
-              name: `${a.type} ${a.brand} ${a.modelNo} (${a.serialNo})`,
-              count: a.count,
-              amount: a.amount,
-            })),
-          ],
-          columns: cols(['Section', 'section'], ['Name', 'name'], ['Payouts', 'count'], ['Amount', 'amount']),
-        },
-      };
-      const { rows, columns } = panels[panel];
+      const { rows, columns } = dashboardCsvPanels(d)[panel];
       return panelCsv(deps, reply, `dashboard-${panel}`, rows as Row[], columns);
     },
   );
+}
 
+function getPaymentOverviewRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/insights/payment-overview',
     {
@@ -175,7 +117,9 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
       ]);
     },
   );
+}
 
+function getTeamReportRoute(r: Router, deps: AppDeps) {
   r.get(
     '/api/insights/team-report',
     {
@@ -191,33 +135,7 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) => {
       const t = await teamReport(deps, filtersOf(req, req.query));
       if (!wantsCsv(req.query)) return ok(t);
-      const rows: Row[] = [
-        ...t.members.map((x) => ({
-          section: 'Member',
-          name: x.name,
-          spent: x.spent,
-          count: x.count,
-          hours: null,
-          waiting: null,
-        })),
-        ...t.subsidiaries.map((x) => ({
-          section: 'Subsidiary',
-          name: x.name,
-          spent: x.spent,
-          count: x.count,
-          hours: null,
-          waiting: null,
-        })),
-        ...t.approvers.map((x) => ({
-          section: 'Approver',
-          name: x.name,
-          spent: null,
-          count: x.decisions,
-          hours: x.avgTurnaroundHours,
-          waiting: x.waitingCount,
-        })),
-      ];
-      return panelCsv(deps, reply, 'team-report', rows, [
+      return panelCsv(deps, reply, 'team-report', teamReportCsvRows(t), [
         ...cols(
           ['Section', 'section'],
           ['Name', 'name'],
@@ -229,4 +147,103 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
       ]);
     },
   );
+}
+
+/** Each dashboard panel as CSV rows and columns (`format=csv&panel=`). */
+function dashboardCsvPanels(d: Dashboard) {
+  const labelled = d.billsOverview.map((b) => ({ ...b, label: BILL_INSIGHT_LABELS[b.status] }));
+  const panels: Record<DashboardPanel, { rows: unknown[]; columns: CsvColumn<Row>[] }> = {
+    paymentOverview: {
+      rows: d.paymentOverview.buckets,
+      columns: cols(
+        ['Period', 'bucket'],
+        ['Money in', 'moneyIn'],
+        ['Money out', 'moneyOut'],
+        ['Transactions', 'count'],
+      ),
+    },
+    vendorPayments: {
+      rows: d.vendorPayments,
+      columns: cols(['Payee', 'payee'], ['Amount', 'amount'], ['Payments', 'count']),
+    },
+    approvalsPending: {
+      rows: d.approvalsPending,
+      columns: cols(['Type', 'type'], ['Amount', 'amount'], ['Items', 'count']),
+    },
+    expensesByStatus: {
+      rows: d.expensesByStatus,
+      columns: cols(['Status', 'status'], ['Amount', 'amount'], ['Expenses', 'count']),
+    },
+    budgetUse: {
+      rows: d.budgetUse,
+      columns: cols(['Category', 'name'], ['Budget', 'budget'], ['Spent', 'spent']),
+    },
+    billsOverview: {
+      rows: labelled,
+      columns: cols(['Status', 'label'], ['Amount', 'amount'], ['Bills', 'count']),
+    },
+    billsAwaitingApproval: {
+      rows: d.billsAwaitingApproval.oldest,
+      columns: cols(
+        ['Reference', 'reference'],
+        ['Vendor', 'vendor'],
+        ['Invoice', 'invoiceNumber'],
+        ['Due date', 'dueDate'],
+        ['Waiting since', 'waitingSince'],
+        ['Amount', 'amount'],
+      ),
+    },
+    assetsOverview: {
+      rows: d.assetsOverview.byType,
+      columns: cols(['Type', 'type'], ['Status', 'status'], ['Assets', 'count'], ['Value (NGN)', 'value']),
+    },
+    assetPayouts: {
+      rows: [
+        ...d.assetPayouts.buckets.map((b) => ({
+          section: 'Period',
+          name: b.bucket,
+          count: b.count,
+          amount: b.amount,
+        })),
+        ...d.assetPayouts.topAssets.map((a) => ({
+          section: 'Asset',
+          name: `${a.type} ${a.brand} ${a.modelNo} (${a.serialNo})`,
+          count: a.count,
+          amount: a.amount,
+        })),
+      ],
+      columns: cols(['Section', 'section'], ['Name', 'name'], ['Payouts', 'count'], ['Amount', 'amount']),
+    },
+  };
+  return panels;
+}
+
+/** The team report as one CSV: members, subsidiaries, then approvers. */
+function teamReportCsvRows(t: TeamReport): Row[] {
+  return [
+    ...t.members.map((x) => ({
+      section: 'Member',
+      name: x.name,
+      spent: x.spent,
+      count: x.count,
+      hours: null,
+      waiting: null,
+    })),
+    ...t.subsidiaries.map((x) => ({
+      section: 'Subsidiary',
+      name: x.name,
+      spent: x.spent,
+      count: x.count,
+      hours: null,
+      waiting: null,
+    })),
+    ...t.approvers.map((x) => ({
+      section: 'Approver',
+      name: x.name,
+      spent: null,
+      count: x.decisions,
+      hours: x.avgTurnaroundHours,
+      waiting: x.waitingCount,
+    })),
+  ];
 }

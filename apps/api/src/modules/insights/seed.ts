@@ -51,26 +51,20 @@ export async function seedInsightRows(
     update transactions t set source_type = 'expense', source_id = ins.id::text from ins where t.id = ins.transaction_id`);
 }
 
-/**
- * Bills and payout assets for the dashboard's bills and assets panels (test and bench): `assets`
- * assets of four types with inventory, `assetPayouts` asset payouts (1 in 20 failed), and `bills`
- * bills in every state (requested, received, sent for approval, scheduled, paid, rejected), due
- * dates around today or a month after creation, so some are overdue; spread over `days`. Set-based, as above.
- */
-export async function seedBillAssetRows(
-  db: DbOrTx,
-  p: {
-    accountId: string;
-    walletId: string;
-    userId: string;
-    subsidiaryIds: string[];
-    assets: number;
-    assetPayouts: number;
-    bills: number;
-    days: number;
-    ref: string;
-  },
-) {
+type BillAssetSeed = {
+  accountId: string;
+  walletId: string;
+  userId: string;
+  subsidiaryIds: string[];
+  assets: number;
+  assetPayouts: number;
+  bills: number;
+  days: number;
+  ref: string;
+};
+
+/** What every statement of the seeder shares: the account, its subsidiaries, a spread over `days`. */
+function seedContext(p: BillAssetSeed) {
   const acc = p.accountId;
   const subs = sql.raw(
     p.subsidiaryIds.length
@@ -80,12 +74,32 @@ export async function seedBillAssetRows(
   const nSubs = Math.max(p.subsidiaryIds.length, 1);
   const ago = (n: number) =>
     sql`now() - make_interval(secs => (g::double precision / ${n}) * ${p.days} * 86400)`;
+  return { acc, subs, nSubs, ago };
+}
+type SeedContext = ReturnType<typeof seedContext>;
+
+/**
+ * Bills and payout assets for the dashboard's bills and assets panels (test and bench): `assets`
+ * assets of four types with inventory, `assetPayouts` asset payouts (1 in 20 failed), and `bills`
+ * bills in every state (requested, received, sent for approval, scheduled, paid, rejected), due
+ * dates around today or a month after creation, so some are overdue; spread over `days`. Set-based, as above.
+ */
+export async function seedBillAssetRows(db: DbOrTx, p: BillAssetSeed) {
+  const c = seedContext(p);
   const payee = await db.execute(sql`
     insert into payees (account_id, name, email, bank_code, bank_name, account_number, account_name, created_by)
-    values (${acc}, ${`Vendor ${p.ref}`}, ${`${p.ref}@example.com`.toLowerCase()}, '058', 'GTBank',
+    values (${c.acc}, ${`Vendor ${p.ref}`}, ${`${p.ref}@example.com`.toLowerCase()}, '058', 'GTBank',
       lpad((abs(hashtext(${p.ref})) % 10000000000)::text, 10, '0'), ${`Vendor ${p.ref}`}, ${p.userId})
     returning id`);
   const payeeId = (payee.rows[0] as { id: string }).id;
+  await seedAssets(db, p, c);
+  await seedPayouts(db, p, c, payeeId);
+  await seedBills(db, p, c, payeeId);
+}
+
+/** Payout assets of four types, three products, and each asset's inventory of them. */
+async function seedAssets(db: DbOrTx, p: BillAssetSeed, c: SeedContext) {
+  const { acc, ago } = c;
   await db.execute(sql`
     insert into payout_assets (account_id, type, brand, model_no, serial_no, location, active, created_at)
     select ${acc}::uuid, (array['Generator', 'Vehicle', 'Cold room', 'Laptop'])[1 + g % 4], 'Brand ' || g % 5,
@@ -100,6 +114,11 @@ export async function seedBillAssetRows(
     from payout_assets a join products_and_services ps on ps.account_id = a.account_id
     where a.account_id = ${acc} and a.serial_no like ${`${p.ref}-A%`} and ps.name like ${`${p.ref}-P%`}
       and abs(hashtext(a.serial_no || ps.name)) % 2 = 0`);
+}
+
+/** The asset payouts and the bills' payouts, their transactions, and each payout's transaction id. */
+async function seedPayouts(db: DbOrTx, p: BillAssetSeed, c: SeedContext, payeeId: string) {
+  const { acc, subs, nSubs, ago } = c;
   // Asset payouts, each naming one asset (every 5th two), and the bills' payouts.
   await db.execute(sql`
     with a as (
@@ -134,6 +153,11 @@ export async function seedBillAssetRows(
     update payouts po set transaction_id = t.id from transactions t
     where po.account_id = ${acc} and po.reference like ${`${p.ref}-%`} and t.account_id = po.account_id
       and t.reference = po.reference || '-1'`);
+}
+
+/** The bills in every state, those sent for payment on the payouts above. */
+async function seedBills(db: DbOrTx, p: BillAssetSeed, c: SeedContext, payeeId: string) {
+  const { acc, ago } = c;
   await db.execute(sql`
     insert into payout_quotes (account_id, reference, email, payee_id, status, source, amount_minor, invoice_number,
       due_date, payout_id, requested_by, created_at, submitted_at)

@@ -19,7 +19,7 @@ import { parseSheet as parseSheetRows, sheetObjects } from '../../platform/sprea
 
 const parseSheet = async (bytes: Buffer, name: string) => sheetObjects(await parseSheetRows(bytes, name));
 import { vendingOf } from './provider/registry';
-import { meterDto } from './service';
+import { meterDto } from './meters';
 import { meters } from './tables';
 
 /** Header spellings a company's sheet may use, per field. */

@@ -12,7 +12,7 @@ import { sandboxCustomer } from './provider/sandbox';
 import { bandOf, parseTariffs, unitsFor } from './provider/tariffs';
 import { SANDBOX_TEST_METERS as TM } from './provider/test-meters';
 import { vendingSandboxVends, vendings } from './tables';
-import { vendOne } from './service';
+import { vendOne } from './vend';
 
 let t: TestApp;
 let stop: () => Promise<void>;

@@ -10,7 +10,7 @@ import { fundedOwner } from '../funding/test-support';
 import { transactions, wallets } from '../money/tables';
 import { verifyLedger } from '../money/verify';
 import { vendingSandboxVends, vendings } from './tables';
-import { vendOrder } from './service';
+import { vendOrder } from './vend';
 
 let t: TestApp;
 beforeAll(async () => {
