@@ -4,7 +4,16 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MSG } from '@owo/contract';
-import { buildSheet, parseCsv, parseSheet, readSheetRows, SheetError, sheetRecords } from './spreadsheet';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  buildSheet,
+  filePartBytes,
+  parseCsv,
+  parseSheet,
+  readSheetRows,
+  SheetError,
+  sheetRecords,
+} from './spreadsheet';
 
 describe('spreadsheet', () => {
   it('parses RFC 4180 CSV: BOM, CRLF/LF, quotes, escaped quotes, newlines in quotes', () => {
@@ -67,5 +76,20 @@ describe('spreadsheet', () => {
     await expect(parseSheet(Buffer.from('PK\u0003\u0004junk'), 'a.xlsx')).rejects.toMatchObject({
       reason: 'parse',
     });
+  });
+});
+
+describe('filePartBytes', () => {
+  // The byte over the limit alone in the last packet: busboy ends the stream truncated at exactly
+  // the limit, and @fastify/multipart's toBuffer (which checks per chunk) throws nothing.
+  const part = (truncated: boolean) =>
+    ({ toBuffer: async () => Buffer.alloc(8), file: { truncated } }) as unknown as MultipartFile;
+
+  it('refuses a file the size limit cut short, with the too-large code every upload route maps', async () => {
+    await expect(filePartBytes(part(true))).rejects.toMatchObject({ code: 'FST_REQ_FILE_TOO_LARGE' });
+  });
+
+  it('answers the bytes of a whole file', async () => {
+    expect((await filePartBytes(part(false))).length).toBe(8);
   });
 });
