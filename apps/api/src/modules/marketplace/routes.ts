@@ -31,7 +31,6 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { sendCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
-import { fieldError } from '../../platform/errors';
 import { readUploadedFile } from '../../platform/spreadsheet';
 import { confirmMeterImport, previewMeterImport } from './import';
 import { meterReport, meterReportCsv } from './report';
@@ -103,7 +102,6 @@ export async function registerMarketplace(app: FastifyInstance, deps: AppDeps) {
       },
       async (req) => {
         const file = await readUploadedFile(req);
-        if (!file) throw fieldError('file', METER_IMPORT_MSG.fileRequired);
         const preview = await previewMeterImport(deps, { accountId: tenantOf(req).accountId, file });
         return ok(preview, `${preview.valid} of ${preview.rows.length} meters verified`);
       },
