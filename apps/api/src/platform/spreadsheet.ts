@@ -172,14 +172,20 @@ export function sheetObjects(rows: SheetRow[]): Record<string, string>[] {
   });
 }
 
-/** Header-keyed records: the first row names the columns (matched case- and space-insensitively). */
+/**
+ * Header-keyed records: the first row names the columns (matched case- and space-insensitively; a
+ * column may have other spellings in `aliases`, tried in order after its own name).
+ */
 export function sheetRecords<K extends string>(
   rows: SheetRow[],
   columns: readonly K[],
+  aliases: Partial<Record<K, readonly string[]>> = {},
 ): { missing: K[]; records: { line: number; values: Record<K, string> }[] } {
   const norm = (s: string) => s.toLowerCase().replace(/[\s_-]/g, '');
   const header = (rows[0]?.cells ?? []).map(norm);
-  const index = new Map(columns.map((k) => [k, header.indexOf(norm(k))]));
+  const find = (k: K) =>
+    [k, ...(aliases[k] ?? [])].map((h) => header.indexOf(norm(h))).find((i) => i >= 0) ?? -1;
+  const index = new Map(columns.map((k) => [k, find(k)]));
   const missing = columns.filter((k) => index.get(k) === -1);
   const records = rows.slice(1).map((r) => ({
     line: r.line,
@@ -230,27 +236,43 @@ export async function sendSheet(
     .send(bytes);
 }
 
+/**
+ * How an import reads its sheet where it differs from the default: other spellings of a header, the
+ * file names read (default: any `parseSheet` takes), and the area's own messages (`unreadable`: one
+ * answer for every file that cannot be read, in place of the type, parse and legacy .xls messages).
+ */
+export type SheetRules<K extends string> = {
+  headers?: Partial<Record<K, readonly string[]>>;
+  names?: RegExp;
+  messages?: { fileRequired?: string; unreadable?: string; empty?: string; tooManyRows?: string };
+};
+
 /** Reads a file into rows or a 400 naming `file` (type, parse, empty, too many, columns). */
 export async function readImportSheet<K extends string>(
   file: { name: string; bytes: Buffer } | null,
   columns: readonly K[],
   required: readonly K[],
   maxRows: number,
+  rules: SheetRules<K> = {},
 ) {
-  if (!file || !file.bytes.length) throw fieldError('file', IMPORT_MSG.fileRequired);
+  const m = rules.messages ?? {};
+  if (!file || !file.bytes.length) throw fieldError('file', m.fileRequired ?? IMPORT_MSG.fileRequired);
+  if (rules.names && !rules.names.test(file.name))
+    throw fieldError('file', m.unreadable ?? IMPORT_MSG.fileType);
   let rows;
   try {
     rows = await parseSheet(file.bytes, file.name);
   } catch (e) {
     if (e instanceof SheetError)
-      throw fieldError('file', e.reason === 'type' ? IMPORT_MSG.fileType : e.message);
+      throw fieldError('file', m.unreadable ?? (e.reason === 'type' ? IMPORT_MSG.fileType : e.message));
     throw e;
   }
-  const { missing, records } = sheetRecords(rows, columns);
+  const { missing, records } = sheetRecords(rows, columns, rules.headers);
   const lacking = missing.filter((m) => required.includes(m));
   if (lacking.length) throw fieldError('file', `${IMPORT_MSG.missingColumns}: ${lacking.join(', ')}`);
-  if (!records.length) throw fieldError('file', IMPORT_MSG.empty);
-  if (records.length > maxRows) throw fieldError('file', `${IMPORT_MSG.tooManyRows} (at most ${maxRows})`);
+  if (!records.length) throw fieldError('file', m.empty ?? IMPORT_MSG.empty);
+  if (records.length > maxRows)
+    throw fieldError('file', m.tooManyRows ?? `${IMPORT_MSG.tooManyRows} (at most ${maxRows})`);
   return records;
 }
 

@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   DISCOS,
   MARKETPLACE_MSG as MSG,
+  METER_IMPORT_COLUMNS,
   METER_IMPORT_MAX_ROWS,
   METER_IMPORT_MSG,
   meterAddBody,
@@ -14,26 +15,26 @@ import {
   type MeterImportRow,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, fieldError } from '../../platform/errors';
-import { parseSheet as parseSheetRows, sheetObjects } from '../../platform/spreadsheet';
-
-const parseSheet = async (bytes: Buffer, name: string) => sheetObjects(await parseSheetRows(bytes, name));
+import { AppError } from '../../platform/errors';
+import {
+  checkImportFile,
+  commitImportRows,
+  type ImportKind,
+  type ImportRecord,
+} from '../../platform/imports';
 import { vendingOf } from './provider/registry';
 import { meterDto } from './meters';
 import { meters } from './tables';
 
-/** Header spellings a company's sheet may use, per field. */
-const HEADERS: Record<string, string[]> = {
-  meterNo: ['meterno', 'meter no', 'meter number', 'meter_number', 'meter', 'meter no.'],
-  disco: ['disco', 'distribution company', 'provider'],
-  vendType: ['vendtype', 'vend type', 'meter type', 'type'],
-  phoneNo: ['phoneno', 'phone no', 'phone number', 'phone', 'phone_number'],
-  state: ['state'],
-  label: ['label', 'meter label', 'name'],
-};
-const pick = (r: Record<string, string>, field: string) => {
-  for (const h of HEADERS[field]) if (r[h] !== undefined) return r[h];
-  return '';
+type Column = (typeof METER_IMPORT_COLUMNS)[number];
+
+/** Header spellings a company's sheet may use, per column (besides the column's own name). */
+const HEADERS: Partial<Record<Column, readonly string[]>> = {
+  meterNo: ['meter number', 'meter', 'meter no.'],
+  disco: ['distribution company', 'provider'],
+  vendType: ['meter type', 'type'],
+  phoneNo: ['phone number', 'phone'],
+  label: ['meter label', 'name'],
 };
 
 /** Runs `fn` over `items` with at most `n` at once, keeping the order of the answers. */
@@ -60,8 +61,17 @@ type Candidate = {
   label: string | null;
 };
 
-/** Checks and verifies candidate rows (the form's rules, duplicates in the file and saved, provider). */
-async function check(deps: AppDeps, accountId: string, rows: Candidate[]): Promise<MeterImportRow[]> {
+/**
+ * Checks and verifies every record (the form's rules, duplicates in the file and saved, provider).
+ * A row's number is its place among the records + 2 (the header is row 1), so the confirmation's
+ * errors name `meters.<row - 2>`.
+ */
+async function check(
+  deps: AppDeps,
+  accountId: string,
+  records: ImportRecord<Column>[],
+): Promise<MeterImportRow[]> {
+  const rows: Candidate[] = records.map(({ values: v }) => ({ ...v, label: v.label || null }));
   const saved = new Set(
     (
       await deps.db
@@ -122,32 +132,59 @@ async function check(deps: AppDeps, accountId: string, rows: Candidate[]): Promi
   });
 }
 
+/** The meter import as a kind of the one import pipeline; no batch is stored (the client keeps the rows). */
+export const meterImport: ImportKind<Column, MeterImportRow, Meter[]> = {
+  kind: 'meters',
+  columns: METER_IMPORT_COLUMNS,
+  required: [],
+  maxRows: METER_IMPORT_MAX_ROWS,
+  sheet: {
+    headers: HEADERS,
+    names: /\.(csv|xlsx)$/i,
+    messages: {
+      fileRequired: METER_IMPORT_MSG.fileRequired,
+      unreadable: METER_IMPORT_MSG.fileType,
+      empty: METER_IMPORT_MSG.empty,
+      tooManyRows: METER_IMPORT_MSG.tooMany,
+    },
+  },
+  validate: check,
+  rowsError(rows) {
+    const errors: Record<string, string[]> = {};
+    for (const r of rows) if (r.errors.length) errors[`meters.${r.row - 2}`] = r.errors;
+    return new AppError(422, 'unprocessable', METER_IMPORT_MSG.failed, errors);
+  },
+  /** Every meter with the provider's name and address, in one statement. */
+  async commit(tx, rows, ctx) {
+    const saved = await tx
+      .insert(meters)
+      .values(
+        rows.map((r) => ({
+          accountId: ctx.accountId,
+          meterNo: r.meterNo,
+          disco: r.disco as (typeof DISCOS)[number],
+          vendType: r.vendType as 'prepaid' | 'postpaid',
+          name: r.name!,
+          address: r.address!,
+          label: r.label,
+          phoneNo: r.phoneNo,
+          email: '',
+          state: r.state,
+          createdBy: ctx.userId,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    return saved.map(meterDto);
+  },
+};
+
 /** The summary of an uploaded file: every row checked and verified; nothing is saved. */
 export async function previewMeterImport(
   deps: AppDeps,
-  p: { accountId: string; file: { name: string; bytes: Buffer } },
+  p: { accountId: string; file: { name: string; bytes: Buffer } | null },
 ): Promise<MeterImportPreview> {
-  if (!/\.(csv|xlsx)$/i.test(p.file.name)) throw fieldError('file', METER_IMPORT_MSG.fileType);
-  let sheet: Record<string, string>[];
-  try {
-    sheet = await parseSheet(p.file.bytes, p.file.name);
-  } catch {
-    throw fieldError('file', METER_IMPORT_MSG.fileType);
-  }
-  if (!sheet.length) throw fieldError('file', METER_IMPORT_MSG.empty);
-  if (sheet.length > METER_IMPORT_MAX_ROWS) throw fieldError('file', METER_IMPORT_MSG.tooMany);
-  const rows = await check(
-    deps,
-    p.accountId,
-    sheet.map((r) => ({
-      meterNo: pick(r, 'meterNo'),
-      disco: pick(r, 'disco'),
-      vendType: pick(r, 'vendType'),
-      phoneNo: pick(r, 'phoneNo'),
-      state: pick(r, 'state'),
-      label: pick(r, 'label') || null,
-    })),
-  );
+  const rows = await checkImportFile(deps, meterImport, p);
   const valid = rows.filter((r) => r.ok).length;
   return { rows, valid, failed: rows.length - valid };
 }
@@ -161,35 +198,12 @@ export async function confirmMeterImport(
   deps: AppDeps,
   p: { accountId: string; userId: string; body: MeterImportConfirmBody },
 ): Promise<Meter[]> {
-  const rows = await check(
-    deps,
-    p.accountId,
-    p.body.meters.map((m) => ({ ...m, label: m.label ?? null })),
-  );
-  const bad = rows.filter((r) => !r.ok);
-  if (bad.length) {
-    const errors: Record<string, string[]> = {};
-    for (const r of bad) errors[`meters.${r.row - 2}`] = r.errors;
-    throw new AppError(422, 'unprocessable', METER_IMPORT_MSG.failed, errors);
-  }
-  const saved = await deps.db
-    .insert(meters)
-    .values(
-      rows.map((r) => ({
-        accountId: p.accountId,
-        meterNo: r.meterNo,
-        disco: r.disco as (typeof DISCOS)[number],
-        vendType: r.vendType as 'prepaid' | 'postpaid',
-        name: r.name!,
-        address: r.address!,
-        label: r.label,
-        phoneNo: r.phoneNo,
-        email: '',
-        state: r.state,
-        createdBy: p.userId,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning();
-  return saved.map(meterDto);
+  return commitImportRows(deps, meterImport, {
+    accountId: p.accountId,
+    userId: p.userId,
+    records: p.body.meters.map((m, i) => ({
+      line: i + 2,
+      values: { ...m, label: m.label ?? '' },
+    })),
+  });
 }

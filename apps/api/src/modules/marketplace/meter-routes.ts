@@ -24,7 +24,6 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { sendCsv } from '../../platform/csv';
 import type { AppDeps } from '../../platform/deps';
-import { fieldError } from '../../platform/errors';
 import { readUploadedFile } from '../../platform/spreadsheet';
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { ok, paged, routerOf, type Router } from '../../platform/http';
@@ -101,7 +100,6 @@ async function previewMeterImportRoute(app: FastifyInstance, deps: AppDeps) {
       },
       async (req) => {
         const file = await readUploadedFile(req);
-        if (!file) throw fieldError('file', METER_IMPORT_MSG.fileRequired);
         const preview = await previewMeterImport(deps, { accountId: tenantOf(req).accountId, file });
         return ok(preview, `${preview.valid} of ${preview.rows.length} meters verified`);
       },

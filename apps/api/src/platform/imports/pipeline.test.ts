@@ -7,9 +7,20 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MSG } from '@owo/contract';
 import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/helpers';
+import { AppError } from '../errors';
 import { registerErrorHandling } from '../http';
 import { readUploadedFile } from '../spreadsheet';
-import { commitImport, discardImport, fixImportRow, getImport, uploadImport, type ImportKind } from '.';
+import {
+  checkImportFile,
+  commitImport,
+  commitImportRows,
+  discardImport,
+  fixImportRow,
+  getImport,
+  uploadImport,
+  type ImportKind,
+  type ImportRecord,
+} from '.';
 
 type Note = { row: number; name: string; amount: string; errors: { field: string; message: string }[] };
 
@@ -40,6 +51,33 @@ const notes: ImportKind<'name' | 'amount', Note> = {
     }
     return rows.length;
   },
+};
+
+/**
+ * The same kind kept by no batch (as meters are): its own header spellings, file names and file
+ * messages, and its own answer to rows in error.
+ */
+const looseNotes: ImportKind<'name' | 'amount', Note> = {
+  ...notes,
+  kind: 'test-loose-notes',
+  maxRows: 3,
+  sheet: {
+    headers: { name: ['full name'] },
+    names: /\.csv$/i,
+    messages: {
+      fileRequired: 'Send a notes file',
+      unreadable: 'Notes come as CSV',
+      empty: 'No notes in the file',
+      tooManyRows: 'At most 3 notes',
+    },
+  },
+  rowsError: (rows) =>
+    new AppError(
+      422,
+      'unprocessable',
+      'Some notes are wrong',
+      Object.fromEntries(rows.filter((r) => r.errors.length).map((r) => [`notes.${r.row}`, ['bad']])),
+    ),
 };
 
 let t: TestApp;
@@ -91,6 +129,20 @@ beforeAll(async () => {
     });
     return { data: null };
   });
+  api.post('/notes/check', async (req) => ({
+    data: await checkImportFile(deps, looseNotes, {
+      accountId: who(req.headers['x-account']).accountId,
+      file: await readUploadedFile(req),
+    }),
+  }));
+  api.post<{ Body: { records: ImportRecord<'name' | 'amount'>[] } }>('/notes/rows', async (req) => ({
+    data: {
+      created: await commitImportRows(deps, looseNotes, {
+        ...who(req.headers['x-account']),
+        records: req.body.records,
+      }),
+    },
+  }));
   base = await api.listen({ port: 0, host: '127.0.0.1' });
   const oa = await ownerWithAccount(t);
   const ob = await ownerWithAccount(t);
@@ -220,5 +272,41 @@ describe('import pipeline', () => {
     }
     const mine = await call('GET', `/notes/import/${id}`);
     expect(mine.body.data).toMatchObject({ status: 'pending', rows: [{ name: 'Jide' }] });
+  });
+
+  it("stateless: a file is read by its kind's rules and checked, nothing stored; kept rows commit all or none", async () => {
+    const me = a;
+    const before = { batches: await batches(me.accountId), written: await written(me.accountId) };
+    const check = (f: FormData) => call('POST', '/notes/check', f, me);
+    const checked = await check(file('Full Name,amount\nLola,8\n\nMusa,x\n'));
+    expect(checked.status).toBe(200);
+    expect(checked.body.data.map((r: Note) => [r.row, r.name, r.errors.length])).toEqual([
+      [2, 'Lola', 0],
+      [4, 'Musa', 1],
+    ]);
+    expect((await check(new FormData())).body.errors).toEqual({ file: ['Send a notes file'] });
+    expect((await check(file('name,amount\nA,1\n', 'notes.txt'))).body.errors).toEqual({
+      file: ['Notes come as CSV'],
+    });
+    expect((await check(file('name,amount\n"A,1\n'))).body.errors).toEqual({ file: ['Notes come as CSV'] });
+    expect((await check(file('name,amount\n'))).body.errors).toEqual({ file: ['No notes in the file'] });
+    expect((await check(file('name,amount\nA,1\nB,2\nC,3\nD,4\n'))).body.errors).toEqual({
+      file: ['At most 3 notes'],
+    });
+    expect(await batches(me.accountId)).toBe(before.batches);
+
+    const rec = (line: number, name: string, amount: string) => ({ line, values: { name, amount } });
+    const rows = (records: ReturnType<typeof rec>[]) => call('POST', '/notes/rows', { records }, me);
+    // Checked again: a row in error answers the kind's own error and writes nothing.
+    const bad = await rows([rec(2, 'Ngozi', '1'), rec(3, 'Ngozi', '2')]);
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ message: 'Some notes are wrong', errors: { 'notes.3': ['bad'] } });
+    // A commit step that throws on row 3 writes nothing.
+    expect((await rows([rec(2, 'Obi', '1'), rec(3, 'Pat', '2'), rec(4, 'boom', '3')])).status).toBe(500);
+    expect(await written(me.accountId)).toEqual(before.written);
+    const good = await rows([rec(2, 'Obi', '1'), rec(3, 'Pat', '2'), rec(4, 'Quadri', '3')]);
+    expect(good.body.data.created).toBe(3);
+    expect(await written(me.accountId)).toEqual([...before.written, 'Obi', 'Pat', 'Quadri'].sort());
+    expect(await batches(me.accountId)).toBe(before.batches);
   });
 });
