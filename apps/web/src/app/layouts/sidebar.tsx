@@ -7,13 +7,45 @@ import { logoutStaff, useResources } from '../../lib/session';
 import { TOUR_REVEAL_EVENT } from '../../features/tour';
 import { AREAS, areaForPath, visibleSidebar } from '../areas';
 
+/** Manage profile, Switch account and Log out, under the groups. */
+function SidebarFooter(props: { onNavigate?: () => void }) {
+  const { t } = useTranslation('nav');
+  const navigate = useNavigate();
+
+  async function logOut() {
+    await logoutStaff();
+    void navigate(paths.auth.login.path, { replace: true });
+  }
+
+  return (
+    <Stack gap={2} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <NavLink
+        component={RouterNavLink}
+        to={paths.profile.root.path}
+        label={t('footer.manageProfile')}
+        onClick={props.onNavigate}
+        style={{ borderRadius: 8 }}
+      />
+      <NavLink
+        component={RouterNavLink}
+        to={paths.account.switch.path}
+        label={t('footer.switchAccount')}
+        onClick={props.onNavigate}
+        style={{ borderRadius: 8 }}
+      />
+      <UnstyledButton onClick={logOut} px={12} py={8} c="red.7" fz="sm" style={{ borderRadius: 8 }}>
+        {t('footer.logOut')}
+      </UnstyledButton>
+    </Stack>
+  );
+}
+
 /** 000 §2.5: groups shown only with a visible item; first group open; one open at a time. */
 export function Sidebar(props: { onNavigate?: () => void }) {
   const { t } = useTranslation('nav');
   const resources = useResources();
   const groups = useMemo(() => visibleSidebar(resources), [resources]);
   const location = useLocation();
-  const navigate = useNavigate();
   const current = areaForPath(location.pathname)?.key;
   const [open, setOpen] = useState<string | null>(
     () => groups.find((g) => current && g.items.includes(current))?.key ?? groups[0]?.key ?? null,
@@ -31,11 +63,6 @@ export function Sidebar(props: { onNavigate?: () => void }) {
     window.addEventListener(TOUR_REVEAL_EVENT, reveal);
     return () => window.removeEventListener(TOUR_REVEAL_EVENT, reveal);
   }, [groups]);
-
-  async function logOut() {
-    await logoutStaff();
-    void navigate(paths.auth.login.path, { replace: true });
-  }
 
   return (
     <Stack h="100%" gap={0}>
@@ -80,25 +107,7 @@ export function Sidebar(props: { onNavigate?: () => void }) {
           ))}
         </Accordion>
       </ScrollArea>
-      <Stack gap={2} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-        <NavLink
-          component={RouterNavLink}
-          to={paths.profile.root.path}
-          label={t('footer.manageProfile')}
-          onClick={props.onNavigate}
-          style={{ borderRadius: 8 }}
-        />
-        <NavLink
-          component={RouterNavLink}
-          to={paths.account.switch.path}
-          label={t('footer.switchAccount')}
-          onClick={props.onNavigate}
-          style={{ borderRadius: 8 }}
-        />
-        <UnstyledButton onClick={logOut} px={12} py={8} c="red.7" fz="sm" style={{ borderRadius: 8 }}>
-          {t('footer.logOut')}
-        </UnstyledButton>
-      </Stack>
+      <SidebarFooter onNavigate={props.onNavigate} />
     </Stack>
   );
 }

@@ -27,26 +27,16 @@ export function draftToFilters(d: ListFilters): ListFilters {
 }
 
 /**
- * The one table filter (000 §3, §5): filter groups, search, day presets and from/to dates
- * (DD/MM/YYYY). Changes apply FILTER_DELAY_MS (1 s) after the last one. `value` is the applied
- * filters (from the URL with `useListState`), `onChange` gets the new applied filters.
+ * The filters being edited: applied FILTER_DELAY_MS after the last change, and replaced when the
+ * applied filters change from outside.
  */
-export function FilterBar(props: {
-  groups: FilterGroup[];
-  value?: ListFilters;
-  onChange: (f: ListFilters) => void;
-  searchPlaceholder?: string;
-  presets?: { value: string; label: string }[];
-  dates?: boolean;
-}) {
-  const value = props.value ?? {};
-  const presets = props.presets ?? DAY_PRESETS;
+function useFilterDraft(value: ListFilters, onChangeProp: (f: ListFilters) => void) {
   const [draft, setDraft] = useState<ListFilters>(value);
   const [debounced] = useDebouncedValue(draft, FILTER_DELAY_MS);
   const applied = useRef(value);
   applied.current = value;
-  const onChange = useRef(props.onChange);
-  onChange.current = props.onChange;
+  const onChange = useRef(onChangeProp);
+  onChange.current = onChangeProp;
   const lastEmitted = useRef<ListFilters>(value);
 
   // Applied filters changed from outside (back button, a shared link): show them.
@@ -65,6 +55,25 @@ export function FilterBar(props: {
     lastEmitted.current = next;
     onChange.current(next);
   }, [debounced]);
+  return [draft, setDraft] as const;
+}
+
+/**
+ * The one table filter (000 §3, §5): filter groups, search, day presets and from/to dates
+ * (DD/MM/YYYY). Changes apply FILTER_DELAY_MS (1 s) after the last one. `value` is the applied
+ * filters (from the URL with `useListState`), `onChange` gets the new applied filters.
+ */
+export function FilterBar(props: {
+  groups: FilterGroup[];
+  value?: ListFilters;
+  onChange: (f: ListFilters) => void;
+  searchPlaceholder?: string;
+  presets?: { value: string; label: string }[];
+  dates?: boolean;
+}) {
+  const value = props.value ?? {};
+  const presets = props.presets ?? DAY_PRESETS;
+  const [draft, setDraft] = useFilterDraft(value, props.onChange);
 
   const set = (patch: ListFilters) => setDraft((d) => ({ ...d, ...patch }));
   const dirty = Object.keys(cleanFilters(draft)).length > 0;

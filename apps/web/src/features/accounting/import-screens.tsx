@@ -130,6 +130,102 @@ export function ChooseSoftwareScreen() {
   );
 }
 
+/** The saved mapping as the wizard's draft. */
+const draftOf = (data: NonNullable<ReturnType<typeof useMapping>['data']>): Draft => ({
+  bankAccountId: data.bankAccountId,
+  defaultExpenseAccountId: data.defaultExpenseAccountId,
+  payrollAccountId: data.payrollAccountId,
+  journal: Object.fromEntries(JOURNAL_ACCOUNT_KEYS.map((k) => [k, data[k]])),
+  mappings: data.mappings.map((m) => ({
+    categoryId: m.categoryId,
+    providerAccountId: m.providerAccountId,
+    classId: m.classId,
+  })),
+});
+
+type Options = { value: string; label: string }[];
+
+/** The payroll journal's accounts: gross pay and employer costs, and each payable. */
+function JournalFields(props: {
+  draft: Draft | undefined;
+  setDraft: (d: Draft) => void;
+  accountOptions: Options;
+  liabilityOptions: Options;
+}) {
+  const { draft, setDraft, accountOptions, liabilityOptions } = props;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {JOURNAL_FIELDS.map((f) => (
+        <Select
+          key={f.key}
+          label={f.label}
+          searchable
+          data={f.kind === 'expense' ? accountOptions : liabilityOptions}
+          value={(f.key === 'payrollAccountId' ? draft?.payrollAccountId : draft?.journal?.[f.key]) ?? null}
+          onChange={(v) =>
+            draft &&
+            setDraft(
+              f.key === 'payrollAccountId'
+                ? { ...draft, payrollAccountId: v }
+                : { ...draft, journal: { ...draft.journal, [f.key]: v } },
+            )
+          }
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Each payout category with its account and class. */
+function MappingTable(props: {
+  draft: Draft | undefined;
+  names: Map<string, string>;
+  accountOptions: Options;
+  classOptions: Options;
+  set: (i: number, patch: Partial<Draft['mappings'][number]>) => void;
+}) {
+  const { draft, names, accountOptions, classOptions, set } = props;
+  return (
+    <Table data-testid="map-tags">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Payout category</Table.Th>
+          <Table.Th>Account</Table.Th>
+          <Table.Th>Class</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {draft?.mappings.map((m, i) => (
+          <Table.Tr key={m.categoryId}>
+            <Table.Td>{names.get(m.categoryId)}</Table.Td>
+            <Table.Td>
+              <Select
+                aria-label={`Account for ${names.get(m.categoryId)}`}
+                placeholder="Default expense account"
+                clearable
+                searchable
+                data={accountOptions}
+                value={m.providerAccountId}
+                onChange={(v) => set(i, { providerAccountId: v })}
+              />
+            </Table.Td>
+            <Table.Td>
+              <Select
+                aria-label={`Class for ${names.get(m.categoryId)}`}
+                placeholder="No class"
+                clearable
+                data={classOptions}
+                value={m.classId ?? null}
+                onChange={(v) => set(i, { classId: v })}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 export function MapTagsScreen() {
   const navigate = useNavigate();
   const mapping = useMapping();
@@ -139,18 +235,7 @@ export function MapTagsScreen() {
   const classes = useClasses();
   const [draft, setDraft] = useDraft<Draft>(DRAFT);
   useEffect(() => {
-    if (!draft && mapping.data)
-      setDraft({
-        bankAccountId: mapping.data.bankAccountId,
-        defaultExpenseAccountId: mapping.data.defaultExpenseAccountId,
-        payrollAccountId: mapping.data.payrollAccountId,
-        journal: Object.fromEntries(JOURNAL_ACCOUNT_KEYS.map((k) => [k, mapping.data[k]])),
-        mappings: mapping.data.mappings.map((m) => ({
-          categoryId: m.categoryId,
-          providerAccountId: m.providerAccountId,
-          classId: m.classId,
-        })),
-      });
+    if (!draft && mapping.data) setDraft(draftOf(mapping.data));
   }, [draft, mapping.data, setDraft]);
   const accountOptions = (expenseAccounts.data ?? []).map((a) => ({ value: a.id, label: a.name }));
   const classOptions = (classes.data ?? []).map((a) => ({ value: a.id, label: a.name }));
@@ -181,73 +266,24 @@ export function MapTagsScreen() {
             A paid payroll run posts one journal: gross pay and employer costs against net pay, PAYE, pension,
             NHF and NSITF payable, and the transfer fees.
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {JOURNAL_FIELDS.map((f) => (
-              <Select
-                key={f.key}
-                label={f.label}
-                searchable
-                data={
-                  f.kind === 'expense'
-                    ? accountOptions
-                    : (liabilityAccounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))
-                }
-                value={
-                  (f.key === 'payrollAccountId' ? draft?.payrollAccountId : draft?.journal?.[f.key]) ?? null
-                }
-                onChange={(v) =>
-                  draft &&
-                  setDraft(
-                    f.key === 'payrollAccountId'
-                      ? { ...draft, payrollAccountId: v }
-                      : { ...draft, journal: { ...draft.journal, [f.key]: v } },
-                  )
-                }
-              />
-            ))}
-          </SimpleGrid>
+          <JournalFields
+            draft={draft}
+            setDraft={setDraft}
+            accountOptions={accountOptions}
+            liabilityOptions={(liabilityAccounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          />
           <ListBody
             query={mapping}
             isEmpty={!draft?.mappings.length}
             emptyText="You have no payout categories yet."
           >
-            <Table data-testid="map-tags">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Payout category</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Class</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {draft?.mappings.map((m, i) => (
-                  <Table.Tr key={m.categoryId}>
-                    <Table.Td>{names.get(m.categoryId)}</Table.Td>
-                    <Table.Td>
-                      <Select
-                        aria-label={`Account for ${names.get(m.categoryId)}`}
-                        placeholder="Default expense account"
-                        clearable
-                        searchable
-                        data={accountOptions}
-                        value={m.providerAccountId}
-                        onChange={(v) => set(i, { providerAccountId: v })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Select
-                        aria-label={`Class for ${names.get(m.categoryId)}`}
-                        placeholder="No class"
-                        clearable
-                        data={classOptions}
-                        value={m.classId ?? null}
-                        onChange={(v) => set(i, { classId: v })}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <MappingTable
+              draft={draft}
+              names={names}
+              accountOptions={accountOptions}
+              classOptions={classOptions}
+              set={set}
+            />
           </ListBody>
           <Group justify="space-between">
             <Button variant="default" onClick={() => navigate(paths.integrations.importPaymentTags.href())}>

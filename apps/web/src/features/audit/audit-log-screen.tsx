@@ -13,6 +13,34 @@ import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { PageHeader } from '../../components/page-header';
 
+/** One entry: when, who (member or API key), what, from where, and the change. */
+function AuditRow({ e }: { e: AuditEntry }) {
+  return (
+    <Table.Tr>
+      <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{e.actorName}</Text>
+        <Text size="xs" c="dimmed">
+          {e.actorEmail}
+        </Text>
+        {e.apiKeyId && (
+          <Badge size="xs" variant="light">
+            API key
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{e.action}</Text>
+        <Text size="xs" c="dimmed">
+          {e.method} {e.path}
+        </Text>
+      </Table.Td>
+      <Table.Td>{e.ip}</Table.Td>
+      <Table.Td>{e.before || e.after ? <ChangeSummary e={e} /> : '—'}</Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** /settings/audit-log: every change in the account, read-only, filterable, exportable. */
 export function AuditLogScreen() {
   const { filters, page, setFilters, setPage } = useListState(AUDIT_GROUPS);
@@ -78,28 +106,7 @@ export function AuditLogScreen() {
             </Table.Thead>
             <Table.Tbody>
               {list.data?.items.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{e.actorName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {e.actorEmail}
-                    </Text>
-                    {e.apiKeyId && (
-                      <Badge size="xs" variant="light">
-                        API key
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{e.action}</Text>
-                    <Text size="xs" c="dimmed">
-                      {e.method} {e.path}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{e.ip}</Table.Td>
-                  <Table.Td>{e.before || e.after ? <ChangeSummary e={e} /> : '—'}</Table.Td>
-                </Table.Tr>
+                <AuditRow key={e.id} e={e} />
               ))}
             </Table.Tbody>
           </Table>

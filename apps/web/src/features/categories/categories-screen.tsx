@@ -120,6 +120,29 @@ function AddSubcategoryRow(props: { parent: BudgetInsight }) {
   );
 }
 
+/** The category's spend against its budget: spent, then committed, as a bar. */
+function BudgetUse({ c }: { c: BudgetInsight }) {
+  const pct = (v: number) => (c.budgetMinor ? Math.min(100, (v / c.budgetMinor) * 100) : 0);
+  return c.budgetMinor === null ? (
+    <Text size="xs" c="dimmed">
+      No budget · {formatMoney(c.spentMinor)} spent
+    </Text>
+  ) : (
+    <Stack gap={4}>
+      <Progress.Root size="lg" aria-label={`${c.name} budget use`}>
+        <Progress.Section value={pct(c.spentMinor)} color="teal" />
+        <Progress.Section
+          value={Math.max(0, pct(c.spentMinor + c.committedMinor) - pct(c.spentMinor))}
+          color="yellow"
+        />
+      </Progress.Root>
+      <Text size="xs" c="dimmed">
+        {formatMoney(c.spentMinor)} spent · {formatMoney(c.committedMinor)} committed
+      </Text>
+    </Stack>
+  );
+}
+
 function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
   const { c } = props;
   const canDelete = useCan('payouts', 'delete');
@@ -133,7 +156,6 @@ function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
       api.patch(`/payout/category/${c.id}/budget`, { budget: budget.trim() === '' ? null : budget }),
     onSuccess: () => void refresh(),
   });
-  const pct = (v: number) => (c.budgetMinor ? Math.min(100, (v / c.budgetMinor) * 100) : 0);
   const valid = budget.trim() === '' || /^\d{1,13}(\.\d{1,2})?$/.test(budget.trim());
   return (
     <Table.Tr>
@@ -190,24 +212,7 @@ function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
         )}
       </Table.Td>
       <Table.Td>
-        {c.budgetMinor === null ? (
-          <Text size="xs" c="dimmed">
-            No budget · {formatMoney(c.spentMinor)} spent
-          </Text>
-        ) : (
-          <Stack gap={4}>
-            <Progress.Root size="lg" aria-label={`${c.name} budget use`}>
-              <Progress.Section value={pct(c.spentMinor)} color="teal" />
-              <Progress.Section
-                value={Math.max(0, pct(c.spentMinor + c.committedMinor) - pct(c.spentMinor))}
-                color="yellow"
-              />
-            </Progress.Root>
-            <Text size="xs" c="dimmed">
-              {formatMoney(c.spentMinor)} spent · {formatMoney(c.committedMinor)} committed
-            </Text>
-          </Stack>
-        )}
+        <BudgetUse c={c} />
       </Table.Td>
       <Table.Td c={c.remainingMinor !== null && c.remainingMinor < 0 ? 'red' : undefined}>
         {c.remainingMinor === null ? '—' : formatMoney(c.remainingMinor)}

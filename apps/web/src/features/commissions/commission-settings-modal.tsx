@@ -3,7 +3,7 @@
 // fields and any other save error shows as an alert inside the modal.
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { COMMISSION_MSG, type CommissionConfig } from '@owo/contract';
 import { isApiError } from '../../lib/api';
 import { useApiMutation } from '../../lib/query';
@@ -55,6 +55,90 @@ function SettingsLoader(props: { agent: { userId: string; name: string } | null;
     );
   const config = props.agent ? agent.data?.commission : general.data;
   return <SettingsForm config={config} userId={props.agent?.userId ?? null} onClose={props.onClose} />;
+}
+
+/** The commission's type, its default, and for percentages the earning threshold. */
+function AmountFields({ form, type }: { form: UseFormReturn<Values>; type: Values['commissionType'] }) {
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="commissionType"
+        render={({ field }) => (
+          <Select
+            label="Commission type"
+            data={[
+              { value: 'percentage', label: 'Percentage' },
+              { value: 'fixed', label: 'Fixed amount' },
+            ]}
+            value={field.value}
+            onChange={(v) => v && field.onChange(v)}
+            allowDeselect={false}
+          />
+        )}
+      />
+      <TextInput
+        label={type === 'percentage' ? 'Default commission (%)' : 'Default commission (₦)'}
+        inputMode="decimal"
+        {...form.register('defaultCommission', {
+          validate: (v) => (v.trim() !== '' && Number(v) > 0) || COMMISSION_MSG.defaultRequired,
+        })}
+        error={form.formState.errors.defaultCommission?.message}
+      />
+      {type === 'percentage' && (
+        <TextInput
+          label="Commission earning threshold (₦, optional)"
+          description="Matured commissions are paid out once their total is above this"
+          inputMode="decimal"
+          {...form.register('commissionEarningThreshold', {
+            validate: (v) => v.trim() === '' || Number(v) > 10 || COMMISSION_MSG.thresholdMin,
+          })}
+          error={form.formState.errors.commissionEarningThreshold?.message}
+        />
+      )}
+    </>
+  );
+}
+
+/** How and how often matured commissions are paid out. */
+function PayoutFields({ form }: { form: UseFormReturn<Values> }) {
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="payoutMode"
+        render={({ field }) => (
+          <Select
+            label="Payout mode"
+            data={[
+              { value: 'consolidated', label: 'Consolidated (one payment per batch)' },
+              { value: 'individual', label: 'Individual (one payment per invoice)' },
+            ]}
+            value={field.value}
+            onChange={(v) => v && field.onChange(v)}
+            allowDeselect={false}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="payoutFrequency"
+        render={({ field }) => (
+          <Select
+            label="Payout frequency"
+            data={[
+              { value: 'daily', label: 'Daily' },
+              { value: 'weekly', label: 'Weekly' },
+              { value: 'monthly', label: 'Monthly' },
+            ]}
+            value={field.value}
+            onChange={(v) => v && field.onChange(v)}
+            allowDeselect={false}
+          />
+        )}
+      />
+    </>
+  );
 }
 
 function SettingsForm(props: {
@@ -109,74 +193,8 @@ function SettingsForm(props: {
             />
           )}
         />
-        <Controller
-          control={form.control}
-          name="commissionType"
-          render={({ field }) => (
-            <Select
-              label="Commission type"
-              data={[
-                { value: 'percentage', label: 'Percentage' },
-                { value: 'fixed', label: 'Fixed amount' },
-              ]}
-              value={field.value}
-              onChange={(v) => v && field.onChange(v)}
-              allowDeselect={false}
-            />
-          )}
-        />
-        <TextInput
-          label={type === 'percentage' ? 'Default commission (%)' : 'Default commission (₦)'}
-          inputMode="decimal"
-          {...form.register('defaultCommission', {
-            validate: (v) => (v.trim() !== '' && Number(v) > 0) || COMMISSION_MSG.defaultRequired,
-          })}
-          error={form.formState.errors.defaultCommission?.message}
-        />
-        {type === 'percentage' && (
-          <TextInput
-            label="Commission earning threshold (₦, optional)"
-            description="Matured commissions are paid out once their total is above this"
-            inputMode="decimal"
-            {...form.register('commissionEarningThreshold', {
-              validate: (v) => v.trim() === '' || Number(v) > 10 || COMMISSION_MSG.thresholdMin,
-            })}
-            error={form.formState.errors.commissionEarningThreshold?.message}
-          />
-        )}
-        <Controller
-          control={form.control}
-          name="payoutMode"
-          render={({ field }) => (
-            <Select
-              label="Payout mode"
-              data={[
-                { value: 'consolidated', label: 'Consolidated (one payment per batch)' },
-                { value: 'individual', label: 'Individual (one payment per invoice)' },
-              ]}
-              value={field.value}
-              onChange={(v) => v && field.onChange(v)}
-              allowDeselect={false}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="payoutFrequency"
-          render={({ field }) => (
-            <Select
-              label="Payout frequency"
-              data={[
-                { value: 'daily', label: 'Daily' },
-                { value: 'weekly', label: 'Weekly' },
-                { value: 'monthly', label: 'Monthly' },
-              ]}
-              value={field.value}
-              onChange={(v) => v && field.onChange(v)}
-              allowDeselect={false}
-            />
-          )}
-        />
+        <AmountFields form={form} type={type} />
+        <PayoutFields form={form} />
         <Text size="xs" c="dimmed">
           A commission matures only after its invoice is approved and fully paid.
         </Text>

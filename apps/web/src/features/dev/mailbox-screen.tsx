@@ -88,6 +88,53 @@ function MailView({ mail }: { mail: MailboxItem }) {
   );
 }
 
+/** One mail in the list: subject, when, recipient and its state when not sent. */
+function MailItem({ m, selected, onOpen }: { m: MailboxItem; selected: boolean; onOpen: () => void }) {
+  return (
+    <UnstyledButton
+      onClick={onOpen}
+      w="100%"
+      p="sm"
+      data-testid="mailbox-item"
+      data-subject={m.subject}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: selected ? 'var(--mantine-color-owo-0)' : undefined,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fz="sm" fw={600} lineClamp={1}>
+          {m.subject}
+        </Text>
+        <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
+          {formatRelative(m.createdAt)}
+        </Text>
+      </Group>
+      <Group gap={6} mt={2}>
+        <Text fz="xs" c="dimmed">
+          {m.to}
+        </Text>
+        {m.state !== 'sent' && (
+          <Badge size="xs" variant="light" color="gray">
+            {m.state}
+          </Badge>
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** Production: the API has no mailbox route. */
+function MailboxUnavailable() {
+  return (
+    <Center mih="60vh">
+      <Alert color="gray" title="Mailbox unavailable" data-testid="mailbox-unavailable">
+        The dev mailbox is only available when the app runs outside production.
+      </Alert>
+    </Center>
+  );
+}
+
 export function MailboxScreen() {
   const [params, setParams] = useSearchParams();
   const to = params.get('to') ?? '';
@@ -105,13 +152,7 @@ export function MailboxScreen() {
   };
 
   if (box.error && isApiError(box.error) && box.error.httpStatus === 404) {
-    return (
-      <Center mih="60vh">
-        <Alert color="gray" title="Mailbox unavailable" data-testid="mailbox-unavailable">
-          The dev mailbox is only available when the app runs outside production.
-        </Alert>
-      </Center>
-    );
+    return <MailboxUnavailable />;
   }
 
   return (
@@ -156,37 +197,7 @@ export function MailboxScreen() {
             <Card padding={0}>
               <ScrollArea.Autosize mah="70vh">
                 {box.data.items.map((m) => (
-                  <UnstyledButton
-                    key={m.id}
-                    onClick={() => setOpenId(m.id)}
-                    w="100%"
-                    p="sm"
-                    data-testid="mailbox-item"
-                    data-subject={m.subject}
-                    style={{
-                      borderBottom: '1px solid var(--mantine-color-gray-2)',
-                      background: open?.id === m.id ? 'var(--mantine-color-owo-0)' : undefined,
-                    }}
-                  >
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Text fz="sm" fw={600} lineClamp={1}>
-                        {m.subject}
-                      </Text>
-                      <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                        {formatRelative(m.createdAt)}
-                      </Text>
-                    </Group>
-                    <Group gap={6} mt={2}>
-                      <Text fz="xs" c="dimmed">
-                        {m.to}
-                      </Text>
-                      {m.state !== 'sent' && (
-                        <Badge size="xs" variant="light" color="gray">
-                          {m.state}
-                        </Badge>
-                      )}
-                    </Group>
-                  </UnstyledButton>
+                  <MailItem key={m.id} m={m} selected={open?.id === m.id} onOpen={() => setOpenId(m.id)} />
                 ))}
               </ScrollArea.Autosize>
             </Card>

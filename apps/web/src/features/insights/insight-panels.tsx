@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Alert, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatMoney, formatMoneyShort } from '../../lib/format';
 import { useDashboard, type InsightFilter } from './api';
 import {
@@ -11,6 +11,7 @@ import {
   BillsOverviewPanel,
 } from './bills-assets-panels';
 import { InsightFilters, Panel, PanelCsvButton } from './components';
+import type { Dashboard } from '@owo/contract/insights';
 
 const major = (minor: number) => minor / 100;
 const STATUS_COLORS: Record<string, string> = {
@@ -22,6 +23,66 @@ const STATUS_COLORS: Record<string, string> = {
   rejected: 'gray.6',
   retired: 'grape.6',
 };
+
+type Props = { data: Dashboard; currency: string; csv: (panel: string) => ReactNode };
+
+/** Money in and out per bucket of the period. */
+function PaymentOverviewPanel({ data, currency: cur, csv }: Props) {
+  return (
+    <Panel title="Payment overview" action={csv('paymentOverview')} testId="panel-payment-overview">
+      <Text size="sm" c="dimmed" mb="xs">
+        In {formatMoney(data.paymentOverview.totalInMinor, cur)} · Out{' '}
+        {formatMoney(data.paymentOverview.totalOutMinor, cur)}
+      </Text>
+      {data.paymentOverview.buckets.length ? (
+        <BarChart
+          h={260}
+          data={data.paymentOverview.buckets.map((b) => ({
+            bucket: b.bucket,
+            'Money in': major(b.moneyInMinor),
+            'Money out': major(b.moneyOutMinor),
+          }))}
+          dataKey="bucket"
+          series={[
+            { name: 'Money in', color: 'teal.6' },
+            { name: 'Money out', color: 'red.5' },
+          ]}
+          valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), cur)}
+          yAxisProps={{ width: 80 }}
+          withLegend
+        />
+      ) : (
+        <Text c="dimmed">No payments in this period</Text>
+      )}
+    </Panel>
+  );
+}
+
+/** Each budgeted category: spent against its budget. */
+function BudgetUsePanel({ data, currency: cur, csv }: Props) {
+  return (
+    <Panel title="Budget use this month" action={csv('budgetUse')}>
+      {data.budgetUse.length ? (
+        <Stack gap="xs">
+          {data.budgetUse.map((b) => (
+            <div key={b.categoryId}>
+              <Text size="sm">
+                {b.name} · {formatMoney(b.spentMinor, cur)}
+                {b.budgetMinor !== null ? ` of ${formatMoney(b.budgetMinor, cur)}` : ''}
+              </Text>
+              <Progress
+                value={b.budgetMinor ? Math.min(100, (b.spentMinor / b.budgetMinor) * 100) : 0}
+                color={b.budgetMinor && b.spentMinor > b.budgetMinor ? 'red' : 'teal'}
+              />
+            </div>
+          ))}
+        </Stack>
+      ) : (
+        <Text c="dimmed">No categories with budgets</Text>
+      )}
+    </Panel>
+  );
+}
 
 /** The insight dashboard's panels (000 §2.4; 002 §2 "Insight dashboard"), shown on /dashboard. */
 export function InsightPanels() {
@@ -43,32 +104,7 @@ export function InsightPanels() {
       {d.isLoading && <Skeleton h={260} radius="md" />}
       {d.data && (
         <>
-          <Panel title="Payment overview" action={csv('paymentOverview')} testId="panel-payment-overview">
-            <Text size="sm" c="dimmed" mb="xs">
-              In {formatMoney(d.data.paymentOverview.totalInMinor, cur)} · Out{' '}
-              {formatMoney(d.data.paymentOverview.totalOutMinor, cur)}
-            </Text>
-            {d.data.paymentOverview.buckets.length ? (
-              <BarChart
-                h={260}
-                data={d.data.paymentOverview.buckets.map((b) => ({
-                  bucket: b.bucket,
-                  'Money in': major(b.moneyInMinor),
-                  'Money out': major(b.moneyOutMinor),
-                }))}
-                dataKey="bucket"
-                series={[
-                  { name: 'Money in', color: 'teal.6' },
-                  { name: 'Money out', color: 'red.5' },
-                ]}
-                valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), cur)}
-                yAxisProps={{ width: 80 }}
-                withLegend
-              />
-            ) : (
-              <Text c="dimmed">No payments in this period</Text>
-            )}
-          </Panel>
+          <PaymentOverviewPanel data={d.data} currency={cur} csv={csv} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Panel title="Vendor payments at a glance" action={csv('vendorPayments')}>
               {d.data.vendorPayments.length ? (
@@ -118,26 +154,7 @@ export function InsightPanels() {
                 <Text c="dimmed">Nothing is waiting for approval</Text>
               )}
             </Panel>
-            <Panel title="Budget use this month" action={csv('budgetUse')}>
-              {d.data.budgetUse.length ? (
-                <Stack gap="xs">
-                  {d.data.budgetUse.map((b) => (
-                    <div key={b.categoryId}>
-                      <Text size="sm">
-                        {b.name} · {formatMoney(b.spentMinor, cur)}
-                        {b.budgetMinor !== null ? ` of ${formatMoney(b.budgetMinor, cur)}` : ''}
-                      </Text>
-                      <Progress
-                        value={b.budgetMinor ? Math.min(100, (b.spentMinor / b.budgetMinor) * 100) : 0}
-                        color={b.budgetMinor && b.spentMinor > b.budgetMinor ? 'red' : 'teal'}
-                      />
-                    </div>
-                  ))}
-                </Stack>
-              ) : (
-                <Text c="dimmed">No categories with budgets</Text>
-              )}
-            </Panel>
+            <BudgetUsePanel data={d.data} currency={cur} csv={csv} />
             <BillsOverviewPanel data={d.data} currency={cur} csv={csv} />
             <BillsAwaitingPanel data={d.data} currency={cur} csv={csv} />
             <AssetsOverviewPanel data={d.data} csv={csv} />

@@ -1,11 +1,52 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+import type { TeamReport } from '@owo/contract/insights';
 import { useState } from 'react';
 import { formatMoney, formatMoneyShort } from '../../lib/format';
 import { useTeamReport, type InsightFilter } from './api';
 import { InsightFilters, Panel, PanelCsvButton } from './components';
 import { PageHeader } from '../../components/page-header';
+
+/** Each approver's decisions, average turnaround and what waits on them. */
+function ApproversPanel({
+  approvers,
+  cur,
+}: {
+  approvers: TeamReport['approvers'];
+  cur: InsightFilter['currency'];
+}) {
+  return (
+    <Panel title="Approvers">
+      {approvers.length ? (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Approver</Table.Th>
+              <Table.Th>Decisions</Table.Th>
+              <Table.Th>Avg turnaround</Table.Th>
+              <Table.Th>Waiting</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {approvers.map((a) => (
+              <Table.Tr key={a.userId}>
+                <Table.Td>{a.name}</Table.Td>
+                <Table.Td>{a.decisions}</Table.Td>
+                <Table.Td>{a.avgTurnaroundHours === null ? '—' : `${a.avgTurnaroundHours} h`}</Table.Td>
+                <Table.Td>
+                  {a.waitingCount} · {formatMoney(a.waitingAmountMinor, cur)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text c="dimmed">No approval activity yet</Text>
+      )}
+    </Panel>
+  );
+}
 
 /** /team-report: spend per member and subsidiary, approval turnaround and what waits on each approver. */
 export function TeamReportScreen() {
@@ -57,34 +98,7 @@ export function TeamReportScreen() {
               </Table.Tbody>
             </Table>
           </Panel>
-          <Panel title="Approvers">
-            {r.data.approvers.length ? (
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Approver</Table.Th>
-                    <Table.Th>Decisions</Table.Th>
-                    <Table.Th>Avg turnaround</Table.Th>
-                    <Table.Th>Waiting</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {r.data.approvers.map((a) => (
-                    <Table.Tr key={a.userId}>
-                      <Table.Td>{a.name}</Table.Td>
-                      <Table.Td>{a.decisions}</Table.Td>
-                      <Table.Td>{a.avgTurnaroundHours === null ? '—' : `${a.avgTurnaroundHours} h`}</Table.Td>
-                      <Table.Td>
-                        {a.waitingCount} · {formatMoney(a.waitingAmountMinor, cur)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            ) : (
-              <Text c="dimmed">No approval activity yet</Text>
-            )}
-          </Panel>
+          <ApproversPanel approvers={r.data.approvers} cur={cur} />
         </SimpleGrid>
       )}
     </Stack>

@@ -32,6 +32,44 @@ export function AssetModal(props: { opened: boolean; asset?: PayoutAsset | null;
   );
 }
 
+/** The asset's inventory as product lines for the picker. */
+const inventoryLines = (a: PayoutAsset | null | undefined): ProductLine[] =>
+  (a?.inventory ?? []).map((l) => ({
+    product: {
+      id: l.productId,
+      name: l.name,
+      description: null,
+      amount: l.amount,
+      amountMinor: l.amountMinor,
+      category: 'Outflow',
+      quantity: 1,
+      total: l.amount,
+      totalMinor: l.amountMinor,
+    },
+    quantity: l.quantity,
+  }));
+
+/** The asset's products, each with its quantity and value. */
+function InventoryLines({ lines }: { lines: ProductLine[] }) {
+  return lines.length === 0 ? (
+    <Text size="sm" c="dimmed">
+      No products in this asset's inventory yet.
+    </Text>
+  ) : (
+    <Table>
+      <Table.Tbody>
+        {lines.map((l) => (
+          <Table.Tr key={l.product.id}>
+            <Table.Td>{l.product.name}</Table.Td>
+            <Table.Td>× {l.quantity}</Table.Td>
+            <Table.Td ta="right">{formatMoney(l.product.amountMinor * l.quantity)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
   const a = props.asset;
   const form = useZodForm(assetBody, {
@@ -44,22 +82,7 @@ function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
       inventory: [],
     },
   });
-  const [lines, setLines] = useState<ProductLine[]>(
-    (a?.inventory ?? []).map((l) => ({
-      product: {
-        id: l.productId,
-        name: l.name,
-        description: null,
-        amount: l.amount,
-        amountMinor: l.amountMinor,
-        category: 'Outflow',
-        quantity: 1,
-        total: l.amount,
-        totalMinor: l.amountMinor,
-      },
-      quantity: l.quantity,
-    })),
-  );
+  const [lines, setLines] = useState<ProductLine[]>(inventoryLines(a));
   const [picking, setPicking] = useState(false);
   const save = useApiMutation({
     mutationFn: (v: { type: string; brand: string; modelNo: string; serialNo: string; location: string }) =>
@@ -98,23 +121,7 @@ function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
             Manage products
           </Button>
         </Group>
-        {lines.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No products in this asset's inventory yet.
-          </Text>
-        ) : (
-          <Table>
-            <Table.Tbody>
-              {lines.map((l) => (
-                <Table.Tr key={l.product.id}>
-                  <Table.Td>{l.product.name}</Table.Td>
-                  <Table.Td>× {l.quantity}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.product.amountMinor * l.quantity)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <InventoryLines lines={lines} />
         {errors.root?.server && (
           <Text c="red" size="sm">
             {errors.root.server.message}

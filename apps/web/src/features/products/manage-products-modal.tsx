@@ -44,6 +44,44 @@ export function ManageProductsModal(props: {
   );
 }
 
+/** One product: its tick box, and once picked, its quantity and line total. */
+function PickRow(props: {
+  p: Product;
+  line: ProductLine | undefined;
+  toggle: (p: Product) => void;
+  setQty: (id: string, quantity: number) => void;
+}) {
+  const { p, line, toggle, setQty } = props;
+  return (
+    <Table.Tr>
+      <Table.Td w={36}>
+        <Checkbox checked={!!line} onChange={() => toggle(p)} aria-label={`Pick ${p.name}`} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{p.name}</Text>
+        <Text size="xs" c="dimmed">
+          {formatMoney(p.amountMinor)} · {p.category}
+        </Text>
+      </Table.Td>
+      <Table.Td w={120}>
+        {line && (
+          <NumberInput
+            size="xs"
+            min={0}
+            allowDecimal={false}
+            value={line.quantity}
+            onChange={(v) => setQty(p.id, typeof v === 'number' ? v : 0)}
+            aria-label={`Quantity of ${p.name}`}
+          />
+        )}
+      </Table.Td>
+      <Table.Td w={130} ta="right">
+        {line ? formatMoney(p.amountMinor * line.quantity) : ''}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function Picker(props: {
   value: ProductLine[];
   onClose: () => void;
@@ -90,34 +128,7 @@ function Picker(props: {
             <Table.Tbody>
               {(q.data?.items ?? []).map((p) => {
                 const line = picked.get(p.id);
-                return (
-                  <Table.Tr key={p.id}>
-                    <Table.Td w={36}>
-                      <Checkbox checked={!!line} onChange={() => toggle(p)} aria-label={`Pick ${p.name}`} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{p.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {formatMoney(p.amountMinor)} · {p.category}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td w={120}>
-                      {line && (
-                        <NumberInput
-                          size="xs"
-                          min={0}
-                          allowDecimal={false}
-                          value={line.quantity}
-                          onChange={(v) => setQty(p.id, typeof v === 'number' ? v : 0)}
-                          aria-label={`Quantity of ${p.name}`}
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td w={130} ta="right">
-                      {line ? formatMoney(p.amountMinor * line.quantity) : ''}
-                    </Table.Td>
-                  </Table.Tr>
-                );
+                return <PickRow key={p.id} p={p} line={line} toggle={toggle} setQty={setQty} />;
               })}
             </Table.Tbody>
           </Table>

@@ -40,13 +40,9 @@ export function ProductModal(props: {
   );
 }
 
-function ProductForm(props: {
-  product?: Product | null;
-  onClose: () => void;
-  onSaved?: (p: Product) => void;
-}) {
-  const p = props.product;
-  const form = useZodForm(productForm, {
+/** The product form, filled from the product when editing. */
+function useProductForm(p: Product | null | undefined) {
+  return useZodForm(productForm, {
     defaultValues: {
       name: p?.name ?? '',
       description: p?.description ?? '',
@@ -55,6 +51,15 @@ function ProductForm(props: {
       quantity: p?.quantity ?? 1,
     },
   });
+}
+
+function ProductForm(props: {
+  product?: Product | null;
+  onClose: () => void;
+  onSaved?: (p: Product) => void;
+}) {
+  const p = props.product;
+  const form = useProductForm(p);
   const save = useApiMutation({
     mutationFn: (v: z.output<typeof productForm>) =>
       productsApi.saveProduct({ ...v, description: v.description || null }, p?.id),

@@ -83,6 +83,38 @@ function cardPosition(rect: Rect | null): React.CSSProperties {
   return fitsBelow ? { top: below, left } : { top: Math.max(GAP, rect.top - GAP - 220), left };
 }
 
+/** Darkens the page around the step's target (or the whole page when there is none). */
+function Spotlight({ rect }: { rect: Rect | null }) {
+  const pad = 6;
+  return (
+    <Box
+      aria-hidden
+      style={
+        rect
+          ? {
+              position: 'fixed',
+              zIndex: Z,
+              top: rect.top - pad,
+              left: rect.left - pad,
+              width: rect.width + pad * 2,
+              height: rect.height + pad * 2,
+              borderRadius: 10,
+              boxShadow: '0 0 0 9999px rgba(15, 23, 42, 0.55)',
+              pointerEvents: 'none',
+              transition: 'all 150ms ease',
+            }
+          : {
+              position: 'fixed',
+              zIndex: Z,
+              inset: 0,
+              background: 'rgba(15, 23, 42, 0.45)',
+              pointerEvents: 'none',
+            }
+      }
+    />
+  );
+}
+
 export function GuidedTour() {
   const tour = useStore((s) => s.tour);
   const [index, setIndex] = useState(0);
@@ -110,35 +142,10 @@ export function GuidedTour() {
   if (!step) return null;
   const isLast = index >= steps.length - 1;
   const done = () => updateTour(finishTour(tour));
-  const pad = 6;
 
   return (
     <Portal>
-      <Box
-        aria-hidden
-        style={
-          rect
-            ? {
-                position: 'fixed',
-                zIndex: Z,
-                top: rect.top - pad,
-                left: rect.left - pad,
-                width: rect.width + pad * 2,
-                height: rect.height + pad * 2,
-                borderRadius: 10,
-                boxShadow: '0 0 0 9999px rgba(15, 23, 42, 0.55)',
-                pointerEvents: 'none',
-                transition: 'all 150ms ease',
-              }
-            : {
-                position: 'fixed',
-                zIndex: Z,
-                inset: 0,
-                background: 'rgba(15, 23, 42, 0.45)',
-                pointerEvents: 'none',
-              }
-        }
-      />
+      <Spotlight rect={rect} />
       <Paper
         role="dialog"
         aria-modal="false"

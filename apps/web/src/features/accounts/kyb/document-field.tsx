@@ -19,8 +19,48 @@ export function checkUpload(file: File): string | null {
 
 type Props = { field: KybField; control: Control<any>; stored?: StoredFile | null }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a KYB step's form values differ per step
 
-export function DocumentField({ field, control, stored }: Props) {
+/** The stored or picked file (a link) with Remove and Choose/Replace, or the hint when there is none. */
+function FileRow(props: {
+  shown: StoredFile | null;
+  busy: boolean;
+  onRemove: () => void;
+  onChoose: () => void;
+}) {
   const { t } = useTranslation('accounts');
+  const { shown, busy } = props;
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      {shown ? (
+        <Anchor
+          href={`${API_BASE}/files/${shown.fileName}`}
+          target="_blank"
+          rel="noreferrer"
+          size="sm"
+          truncate="end"
+          style={{ minWidth: 0 }}
+        >
+          {shown.originalName}
+        </Anchor>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('kyb.documents.hint')}
+        </Text>
+      )}
+      <Group gap="xs" wrap="nowrap">
+        {shown && (
+          <Button variant="subtle" color="red" size="xs" onClick={props.onRemove} disabled={busy}>
+            {t('kyb.documents.remove')}
+          </Button>
+        )}
+        <Button variant="light" size="xs" loading={busy} onClick={props.onChoose}>
+          {shown ? t('kyb.documents.replace') : t('kyb.documents.choose')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+export function DocumentField({ field, control, stored }: Props) {
   const { field: f, fieldState } = useController({ name: field.name, control });
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -68,34 +108,7 @@ export function DocumentField({ field, control, stored }: Props) {
   return (
     <Input.Wrapper label={field.label} required={field.required} error={error}>
       <Paper withBorder p="sm" mt={4} radius="md" style={{ borderStyle: shown ? 'solid' : 'dashed' }}>
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          {shown ? (
-            <Anchor
-              href={`${API_BASE}/files/${shown.fileName}`}
-              target="_blank"
-              rel="noreferrer"
-              size="sm"
-              truncate="end"
-              style={{ minWidth: 0 }}
-            >
-              {shown.originalName}
-            </Anchor>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('kyb.documents.hint')}
-            </Text>
-          )}
-          <Group gap="xs" wrap="nowrap">
-            {shown && (
-              <Button variant="subtle" color="red" size="xs" onClick={remove} disabled={busy}>
-                {t('kyb.documents.remove')}
-              </Button>
-            )}
-            <Button variant="light" size="xs" loading={busy} onClick={() => input.current?.click()}>
-              {shown ? t('kyb.documents.replace') : t('kyb.documents.choose')}
-            </Button>
-          </Group>
-        </Group>
+        <FileRow shown={shown} busy={busy} onRemove={remove} onChoose={() => input.current?.click()} />
       </Paper>
       <input
         ref={input}

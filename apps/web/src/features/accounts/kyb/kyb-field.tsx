@@ -1,12 +1,37 @@
 // One field of the server's KYB form schema (GET /parameter/account/parameters) bound to the
 // step's react-hook-form. Lists and files have their own components (owners-step, document-field).
 import { Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
-import { useController, type Control } from 'react-hook-form';
+import { useController, type Control, type ControllerRenderProps } from 'react-hook-form';
+import type { Ref } from 'react';
 import type { KybField } from '@owo/contract';
 import { DateField } from '../../../components/date-field';
 import { PhoneInput } from '../../../components/phone-input';
 
 type Props = { field: KybField; name: string; control: Control<any>; placeholder?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a KYB step's form values differ per step
+
+type Common = {
+  label: string;
+  required?: boolean;
+  error?: string;
+  onBlur: () => void;
+  ref: Ref<HTMLInputElement>;
+  name: string;
+};
+
+/** Text, email, URL, and numbers typed as text (BVN, account numbers). */
+function textInput(field: KybField, common: Common, f: ControllerRenderProps, placeholder?: string) {
+  return (
+    <TextInput
+      {...common}
+      type={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text'}
+      inputMode={field.pattern && /^\^\[0-9\]/.test(field.pattern) ? 'numeric' : undefined}
+      maxLength={field.name === 'bvn' ? 11 : undefined}
+      placeholder={placeholder}
+      value={(f.value as string) ?? ''}
+      onChange={(e) => f.onChange(e.currentTarget.value)}
+    />
+  );
+}
 
 export function KybFieldInput({ field, name, control, placeholder }: Props) {
   const { field: f, fieldState } = useController({ name, control });
@@ -85,16 +110,6 @@ export function KybFieldInput({ field, name, control, placeholder }: Props) {
         />
       );
     default:
-      return (
-        <TextInput
-          {...common}
-          type={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text'}
-          inputMode={field.pattern && /^\^\[0-9\]/.test(field.pattern) ? 'numeric' : undefined}
-          maxLength={field.name === 'bvn' ? 11 : undefined}
-          placeholder={placeholder}
-          value={(f.value as string) ?? ''}
-          onChange={(e) => f.onChange(e.currentTarget.value)}
-        />
-      );
+      return textInput(field, common, f, placeholder);
   }
 }

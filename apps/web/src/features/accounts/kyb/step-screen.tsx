@@ -30,6 +30,26 @@ export function StepScreen() {
   return <StepForm key={step} step={step} stepForm={form} />;
 }
 
+/** Back to the previous step (when there is one) and Save and continue. */
+function StepNav({ prev, saving }: { prev: KybStep | null | undefined; saving: boolean }) {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  return (
+    <Group justify="space-between">
+      {prev ? (
+        <Button variant="default" onClick={() => navigate(paths.account.setupStep.href({ step: prev }))}>
+          {t('kyb.back')}
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Button type="submit" loading={saving}>
+        {t('kyb.saveAndContinue')}
+      </Button>
+    </Group>
+  );
+}
+
 function StepForm({ step, stepForm }: { step: KybStep; stepForm: KybStepForm }) {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
@@ -99,18 +119,7 @@ function StepForm({ step, stepForm }: { step: KybStep; stepForm: KybStepForm }) 
         {form.formState.errors.root?.server && (
           <Alert color="red">{form.formState.errors.root.server.message}</Alert>
         )}
-        <Group justify="space-between">
-          {prev ? (
-            <Button variant="default" onClick={() => navigate(paths.account.setupStep.href({ step: prev }))}>
-              {t('kyb.back')}
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Button type="submit" loading={save.isPending}>
-            {t('kyb.saveAndContinue')}
-          </Button>
-        </Group>
+        <StepNav prev={prev} saving={save.isPending} />
       </Stack>
     </Card>
   );

@@ -29,9 +29,8 @@ export function ApPolicyScreen() {
   return <ApPolicyForm policy={policy.data} />;
 }
 
-function ApPolicyForm(props: { policy: ApPolicy }) {
-  const p = props.policy;
-  const canEdit = useCan('policy', 'put');
+/** The policy's form, checked against the platform's KYC cap. */
+function usePolicyForm(p: ApPolicy) {
   // The platform's KYC cap bounds the company's: it may be lowered here, never raised above it.
   const platformCap = formatMoney(p.platformKycIncompleteCapMinor, 'NGN');
   const schema = useMemo(
@@ -64,6 +63,63 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
       kycIncompleteCap: p.kycIncompleteCap,
     },
   });
+  return { form, platformCap };
+}
+
+/** Four eyes, owner self-approval, and what happens over budget. */
+function ApprovalRules({ form }: { form: ReturnType<typeof usePolicyForm>['form'] }) {
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="fourEyes"
+        render={({ field }) => (
+          <Switch
+            label="Four eyes: nobody approves their own item (owner included)"
+            checked={!!field.value}
+            onChange={(ev) => field.onChange(ev.currentTarget.checked)}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="selfApproval"
+        render={({ field }) => (
+          <Switch
+            label="Let the owner self-approve when nobody else can approve"
+            description="Labelled in the approval trail and recorded in the audit log. Off: the item waits until an approver is invited."
+            checked={!!field.value}
+            onChange={(ev) => field.onChange(ev.currentTarget.checked)}
+          />
+        )}
+      />
+      <div>
+        <Text size="sm" fw={500}>
+          When an approved item would exceed its budget
+        </Text>
+        <Controller
+          control={form.control}
+          name="overBudget"
+          render={({ field }) => (
+            <SegmentedControl
+              value={field.value}
+              onChange={field.onChange}
+              data={[
+                { value: 'block', label: 'Block' },
+                { value: 'warn', label: 'Warn' },
+              ]}
+            />
+          )}
+        />
+      </div>
+    </>
+  );
+}
+
+function ApPolicyForm(props: { policy: ApPolicy }) {
+  const p = props.policy;
+  const canEdit = useCan('policy', 'put');
+  const { form, platformCap } = usePolicyForm(p);
   const save = useApiMutation({
     mutationFn: () => {
       const v = form.getValues();
@@ -95,48 +151,7 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
               {...form.register('autoApproveBelow')}
               error={e.autoApproveBelow?.message}
             />
-            <Controller
-              control={form.control}
-              name="fourEyes"
-              render={({ field }) => (
-                <Switch
-                  label="Four eyes: nobody approves their own item (owner included)"
-                  checked={!!field.value}
-                  onChange={(ev) => field.onChange(ev.currentTarget.checked)}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="selfApproval"
-              render={({ field }) => (
-                <Switch
-                  label="Let the owner self-approve when nobody else can approve"
-                  description="Labelled in the approval trail and recorded in the audit log. Off: the item waits until an approver is invited."
-                  checked={!!field.value}
-                  onChange={(ev) => field.onChange(ev.currentTarget.checked)}
-                />
-              )}
-            />
-            <div>
-              <Text size="sm" fw={500}>
-                When an approved item would exceed its budget
-              </Text>
-              <Controller
-                control={form.control}
-                name="overBudget"
-                render={({ field }) => (
-                  <SegmentedControl
-                    value={field.value}
-                    onChange={field.onChange}
-                    data={[
-                      { value: 'block', label: 'Block' },
-                      { value: 'warn', label: 'Warn' },
-                    ]}
-                  />
-                )}
-              />
-            </div>
+            <ApprovalRules form={form} />
             <TextInput
               label="Receipts required above (₦)"
               description="Leave empty to never require a receipt."

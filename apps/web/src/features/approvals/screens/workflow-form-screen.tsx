@@ -42,12 +42,8 @@ export function WorkflowFormScreen() {
   return <WorkflowForm key={id ?? 'new'} id={id} initial={existing.data} />;
 }
 
-function WorkflowForm(props: { id?: string; initial?: Workflow }) {
-  const navigate = useNavigate();
-  const types = useApprovalTypes();
-  const members = useSignatories();
-  const w = props.initial;
-  const form = useZodForm(workflowBody, {
+function useWorkflowForm(w: Workflow | undefined) {
+  return useZodForm(workflowBody, {
     defaultValues: {
       name: w?.name ?? '',
       type: w?.type ?? 'expense',
@@ -58,6 +54,103 @@ function WorkflowForm(props: { id?: string; initial?: Workflow }) {
       ],
     },
   });
+}
+type WorkflowFormApi = ReturnType<typeof useWorkflowForm>;
+
+/** Name, type and the amount range the workflow applies to. */
+function BasicsCard({ form }: { form: WorkflowFormApi }) {
+  const types = useApprovalTypes();
+  const errors = form.formState.errors;
+  return (
+    <Card>
+      <Stack>
+        <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field }) => (
+            <Select
+              label="Type"
+              data={(types.data ?? []).map((t) => ({ value: t.type, label: t.label }))}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              error={errors.type?.message}
+            />
+          )}
+        />
+        <Group grow>
+          <TextInput
+            label="Amount from (₦)"
+            {...form.register('amountFrom')}
+            error={errors.amountFrom?.message}
+          />
+          <TextInput label="Amount to (₦)" {...form.register('amountTo')} error={errors.amountTo?.message} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** One approval level: who approves, and whether any one or all of them must. */
+function LevelCard(props: {
+  form: WorkflowFormApi;
+  i: number;
+  options: { value: string; label: string }[];
+  canRemove: boolean;
+  onRemove: () => void;
+}) {
+  const { form, i, options, canRemove, onRemove } = props;
+  const errors = form.formState.errors;
+  return (
+    <Card>
+      <Stack>
+        <Group justify="space-between">
+          <Title order={5}>Level {i + 1}</Title>
+          {canRemove && (
+            <Button variant="subtle" color="red" size="xs" onClick={onRemove}>
+              Remove
+            </Button>
+          )}
+        </Group>
+        <Controller
+          control={form.control}
+          name={`levels.${i}.approverIds`}
+          render={({ field }) => (
+            <MultiSelect
+              label="Approvers"
+              searchable
+              data={options}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.levels?.[i]?.approverIds?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name={`levels.${i}.rule`}
+          render={({ field }) => (
+            <Select
+              label="Rule"
+              data={[
+                { value: 'any', label: 'Any one of them approves' },
+                { value: 'all', label: 'All of them approve' },
+              ]}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+            />
+          )}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+function WorkflowForm(props: { id?: string; initial?: Workflow }) {
+  const navigate = useNavigate();
+  const members = useSignatories();
+  const w = props.initial;
+  const form = useWorkflowForm(w);
   const levels = useFieldArray({ control: form.control, name: 'levels' });
   const save = useApiMutation({
     mutationFn: (body: Parameters<typeof saveWorkflow>[1]) => saveWorkflow(props.id, body),
@@ -86,78 +179,16 @@ function WorkflowForm(props: { id?: string; initial?: Workflow }) {
     >
       <Stack gap="lg">
         <PageHeader mb={0} title={props.id ? 'Edit approval workflow' : 'New approval workflow'} />
-        <Card>
-          <Stack>
-            <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
-            <Controller
-              control={form.control}
-              name="type"
-              render={({ field }) => (
-                <Select
-                  label="Type"
-                  data={(types.data ?? []).map((t) => ({ value: t.type, label: t.label }))}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  error={errors.type?.message}
-                />
-              )}
-            />
-            <Group grow>
-              <TextInput
-                label="Amount from (₦)"
-                {...form.register('amountFrom')}
-                error={errors.amountFrom?.message}
-              />
-              <TextInput
-                label="Amount to (₦)"
-                {...form.register('amountTo')}
-                error={errors.amountTo?.message}
-              />
-            </Group>
-          </Stack>
-        </Card>
+        <BasicsCard form={form} />
         {levels.fields.map((f, i) => (
-          <Card key={f.id}>
-            <Stack>
-              <Group justify="space-between">
-                <Title order={5}>Level {i + 1}</Title>
-                {levels.fields.length > 1 && (
-                  <Button variant="subtle" color="red" size="xs" onClick={() => levels.remove(i)}>
-                    Remove
-                  </Button>
-                )}
-              </Group>
-              <Controller
-                control={form.control}
-                name={`levels.${i}.approverIds`}
-                render={({ field }) => (
-                  <MultiSelect
-                    label="Approvers"
-                    searchable
-                    data={options}
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={errors.levels?.[i]?.approverIds?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name={`levels.${i}.rule`}
-                render={({ field }) => (
-                  <Select
-                    label="Rule"
-                    data={[
-                      { value: 'any', label: 'Any one of them approves' },
-                      { value: 'all', label: 'All of them approve' },
-                    ]}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v)}
-                  />
-                )}
-              />
-            </Stack>
-          </Card>
+          <LevelCard
+            key={f.id}
+            form={form}
+            i={i}
+            options={options}
+            canRemove={levels.fields.length > 1}
+            onRemove={() => levels.remove(i)}
+          />
         ))}
         {errors.levels?.message && <Alert color="red">{errors.levels.message}</Alert>}
         <Group justify="space-between">

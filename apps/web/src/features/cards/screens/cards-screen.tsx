@@ -11,6 +11,89 @@ import { cardApi, refreshCards, useCard, useCards } from '../api';
 import { CardSpends } from '../components/card-spends';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import type { Card } from '@owo/contract/cards';
+
+/** Freeze or unfreeze, a sandbox purchase, terminate. */
+function CardActionsMenu({ c }: { c: Card }) {
+  const act = useApiMutation({
+    mutationFn: (v: { id: string; a: 'freeze' | 'unfreeze' | 'terminate' }) => cardApi.action(v.id, v.a),
+    onSuccess: () => void refreshCards(),
+  });
+  const simulate = useApiMutation({
+    mutationFn: (id: string) =>
+      cardApi.simulate(id, { amount: '5000', merchant: 'Sandbox Fuel Station', category: 'fuel' }),
+    silentSuccess: true,
+    onSuccess: (res) => {
+      if (res.data.approved) toastSuccess(res.message);
+      else toastError(res.message);
+      void refreshCards();
+    },
+  });
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button size="xs" variant="default">
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {c.status === 'active' && (
+          <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'freeze' })}>Freeze</Menu.Item>
+        )}
+        {c.status === 'frozen' && (
+          <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'unfreeze' })}>Unfreeze</Menu.Item>
+        )}
+        <Menu.Item onClick={() => simulate.mutate(c.id)}>Sandbox: ₦5,000 fuel purchase</Menu.Item>
+        <Menu.Item color="red" onClick={() => act.mutate({ id: c.id, a: 'terminate' })}>
+          Terminate
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** One card: number and expiry, holder, balance, limits, state, Transactions and the actions. */
+function CardRow(props: { c: Card; opened: boolean; onToggle: () => void; canPut: boolean }) {
+  const { c, opened, onToggle, canPut } = props;
+  return (
+    <Table.Tr data-testid={`card-${c.last4}`}>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {c.brand} •••• {c.last4}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {c.label ?? ''} {String(c.expiryMonth).padStart(2, '0')}/{String(c.expiryYear).slice(-2)}
+          {c.singleUse ? ' · single use' : ''}
+        </Text>
+      </Table.Td>
+      <Table.Td>{c.holder.name}</Table.Td>
+      <Table.Td>{formatMoney(c.balanceMinor, c.currency)}</Table.Td>
+      <Table.Td>{formatMoney(c.perTransactionLimitMinor, c.currency)}</Table.Td>
+      <Table.Td>
+        {formatMoney(c.monthlyLimitMinor, c.currency)}
+        <Text size="xs" c="dimmed">
+          {formatMoney(c.spentThisMonthMinor, c.currency)} spent
+        </Text>
+      </Table.Td>
+      <Table.Td miw={110}>
+        <StatusBadge status={c.status} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <Button
+            size="xs"
+            variant={opened ? 'light' : 'subtle'}
+            aria-label={`Transactions of card ${c.last4}`}
+            onClick={onToggle}
+          >
+            Transactions
+          </Button>
+          {canPut && c.status !== 'terminated' && <CardActionsMenu c={c} />}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
 
 /** /cards: the company's virtual cards with their balance, limits and state. */
 export function CardsScreen() {
@@ -29,20 +112,6 @@ export function CardsScreen() {
   const onPage = list.data?.items.find((c) => c.id === openId);
   const one = useCard(openId, !!list.data && !onPage);
   const open = onPage ?? one.data ?? null;
-  const act = useApiMutation({
-    mutationFn: (v: { id: string; a: 'freeze' | 'unfreeze' | 'terminate' }) => cardApi.action(v.id, v.a),
-    onSuccess: () => void refreshCards(),
-  });
-  const simulate = useApiMutation({
-    mutationFn: (id: string) =>
-      cardApi.simulate(id, { amount: '5000', merchant: 'Sandbox Fuel Station', category: 'fuel' }),
-    silentSuccess: true,
-    onSuccess: (res) => {
-      if (res.data.approved) toastSuccess(res.message);
-      else toastError(res.message);
-      void refreshCards();
-    },
-  });
   return (
     <Stack gap="lg">
       <PageHeader
@@ -76,69 +145,13 @@ export function CardsScreen() {
             </Table.Thead>
             <Table.Tbody>
               {(list.data?.items ?? []).map((c) => (
-                <Table.Tr key={c.id} data-testid={`card-${c.last4}`}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {c.brand} •••• {c.last4}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {c.label ?? ''} {String(c.expiryMonth).padStart(2, '0')}/
-                      {String(c.expiryYear).slice(-2)}
-                      {c.singleUse ? ' · single use' : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{c.holder.name}</Table.Td>
-                  <Table.Td>{formatMoney(c.balanceMinor, c.currency)}</Table.Td>
-                  <Table.Td>{formatMoney(c.perTransactionLimitMinor, c.currency)}</Table.Td>
-                  <Table.Td>
-                    {formatMoney(c.monthlyLimitMinor, c.currency)}
-                    <Text size="xs" c="dimmed">
-                      {formatMoney(c.spentThisMonthMinor, c.currency)} spent
-                    </Text>
-                  </Table.Td>
-                  <Table.Td miw={110}>
-                    <StatusBadge status={c.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant={openId === c.id ? 'light' : 'subtle'}
-                        aria-label={`Transactions of card ${c.last4}`}
-                        onClick={() => setOpenId(openId === c.id ? null : c.id)}
-                      >
-                        Transactions
-                      </Button>
-                      {canPut && c.status !== 'terminated' && (
-                        <Menu position="bottom-end">
-                          <Menu.Target>
-                            <Button size="xs" variant="default">
-                              Actions
-                            </Button>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {c.status === 'active' && (
-                              <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'freeze' })}>
-                                Freeze
-                              </Menu.Item>
-                            )}
-                            {c.status === 'frozen' && (
-                              <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'unfreeze' })}>
-                                Unfreeze
-                              </Menu.Item>
-                            )}
-                            <Menu.Item onClick={() => simulate.mutate(c.id)}>
-                              Sandbox: ₦5,000 fuel purchase
-                            </Menu.Item>
-                            <Menu.Item color="red" onClick={() => act.mutate({ id: c.id, a: 'terminate' })}>
-                              Terminate
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+                <CardRow
+                  key={c.id}
+                  c={c}
+                  opened={openId === c.id}
+                  onToggle={() => setOpenId(openId === c.id ? null : c.id)}
+                  canPut={canPut}
+                />
               ))}
             </Table.Tbody>
           </Table>

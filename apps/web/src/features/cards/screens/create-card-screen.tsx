@@ -21,12 +21,8 @@ import { cardApi, refreshCards, useMembers, type CreatedCard } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
-/** /cards/create-card: holder, currency, limits, categories, single use; the number is shown once. */
-export function CreateCardScreen() {
-  const navigate = useNavigate();
-  const members = useMembers();
-  const [created, setCreated] = useState<CreatedCard | null>(null);
-  const form = useZodForm(cardCreateBody, {
+function useCardForm() {
+  return useZodForm(cardCreateBody, {
     defaultValues: {
       currency: 'NGN',
       perTransactionLimit: '',
@@ -36,6 +32,102 @@ export function CreateCardScreen() {
       label: '',
     } as never,
   });
+}
+
+/** The new card's number, expiry and CVV, shown this once. */
+function CreatedCardView({ created }: { created: CreatedCard }) {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="lg" maw={560}>
+      <PageHeader mb={0} title="Your new card" />
+      <Alert color="yellow">
+        This is the only time the full card number is shown. Copy it somewhere safe now.
+      </Alert>
+      <MCard>
+        <Text size="xs" c="dimmed">
+          {created.brand} · {created.holder.name}
+        </Text>
+        <Text ff="monospace" fz={22} fw={700} data-testid="card-number">
+          {created.number.match(/.{1,4}/g)!.join(' ')}
+        </Text>
+        <Group gap="xl" mt="sm">
+          <Text size="sm">
+            Expires {String(created.expiryMonth).padStart(2, '0')}/{String(created.expiryYear).slice(-2)}
+          </Text>
+          <Text size="sm">CVV {created.cvv}</Text>
+        </Group>
+      </MCard>
+      <Group>
+        <Button onClick={() => navigate(paths.cards.fund.href({ card: created.id }))}>Fund this card</Button>
+        <Button variant="default" onClick={() => navigate(paths.cards.root.href())}>
+          Done
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Holder, currency, limits, merchant categories and label. */
+function CardFields({ form }: { form: ReturnType<typeof useCardForm> }) {
+  const members = useMembers();
+  const e = form.formState.errors;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Controller
+        control={form.control}
+        name="holderId"
+        render={({ field }) => (
+          <Select
+            label="Card holder"
+            searchable
+            data={(members.data ?? []).map((m) => ({ value: m.user.id, label: m.user.name }))}
+            value={(field.value as string) ?? null}
+            onChange={(v) => field.onChange(v ?? undefined)}
+            error={e.holderId?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="currency"
+        render={({ field }) => (
+          <Select
+            label="Currency"
+            data={['NGN', 'USD']}
+            value={field.value as string}
+            onChange={(v) => field.onChange(v)}
+            error={e.currency?.message}
+          />
+        )}
+      />
+      <TextInput
+        label="Limit per transaction"
+        {...form.register('perTransactionLimit')}
+        error={e.perTransactionLimit?.message}
+      />
+      <TextInput label="Monthly limit" {...form.register('monthlyLimit')} error={e.monthlyLimit?.message} />
+      <Controller
+        control={form.control}
+        name="allowedCategories"
+        render={({ field }) => (
+          <MultiSelect
+            label="Allowed merchant categories (all when empty)"
+            data={[...MERCHANT_CATEGORIES]}
+            value={(field.value as string[]) ?? []}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <TextInput label="Label (optional)" {...form.register('label')} error={e.label?.message} />
+    </SimpleGrid>
+  );
+}
+
+/** /cards/create-card: holder, currency, limits, categories, single use; the number is shown once. */
+export function CreateCardScreen() {
+  const navigate = useNavigate();
+  const [created, setCreated] = useState<CreatedCard | null>(null);
+  const form = useCardForm();
   const save = useApiMutation({
     mutationFn: (b: CardCreateBody) => cardApi.create(b),
     form,
@@ -44,38 +136,7 @@ export function CreateCardScreen() {
       void refreshCards();
     },
   });
-  const e = form.formState.errors;
-  if (created)
-    return (
-      <Stack gap="lg" maw={560}>
-        <PageHeader mb={0} title="Your new card" />
-        <Alert color="yellow">
-          This is the only time the full card number is shown. Copy it somewhere safe now.
-        </Alert>
-        <MCard>
-          <Text size="xs" c="dimmed">
-            {created.brand} · {created.holder.name}
-          </Text>
-          <Text ff="monospace" fz={22} fw={700} data-testid="card-number">
-            {created.number.match(/.{1,4}/g)!.join(' ')}
-          </Text>
-          <Group gap="xl" mt="sm">
-            <Text size="sm">
-              Expires {String(created.expiryMonth).padStart(2, '0')}/{String(created.expiryYear).slice(-2)}
-            </Text>
-            <Text size="sm">CVV {created.cvv}</Text>
-          </Group>
-        </MCard>
-        <Group>
-          <Button onClick={() => navigate(paths.cards.fund.href({ card: created.id }))}>
-            Fund this card
-          </Button>
-          <Button variant="default" onClick={() => navigate(paths.cards.root.href())}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    );
+  if (created) return <CreatedCardView created={created} />;
   return (
     <Stack gap="lg" maw={720}>
       <PageHeader
@@ -94,58 +155,7 @@ export function CreateCardScreen() {
           noValidate
         >
           <Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Controller
-                control={form.control}
-                name="holderId"
-                render={({ field }) => (
-                  <Select
-                    label="Card holder"
-                    searchable
-                    data={(members.data ?? []).map((m) => ({ value: m.user.id, label: m.user.name }))}
-                    value={(field.value as string) ?? null}
-                    onChange={(v) => field.onChange(v ?? undefined)}
-                    error={e.holderId?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="currency"
-                render={({ field }) => (
-                  <Select
-                    label="Currency"
-                    data={['NGN', 'USD']}
-                    value={field.value as string}
-                    onChange={(v) => field.onChange(v)}
-                    error={e.currency?.message}
-                  />
-                )}
-              />
-              <TextInput
-                label="Limit per transaction"
-                {...form.register('perTransactionLimit')}
-                error={e.perTransactionLimit?.message}
-              />
-              <TextInput
-                label="Monthly limit"
-                {...form.register('monthlyLimit')}
-                error={e.monthlyLimit?.message}
-              />
-              <Controller
-                control={form.control}
-                name="allowedCategories"
-                render={({ field }) => (
-                  <MultiSelect
-                    label="Allowed merchant categories (all when empty)"
-                    data={[...MERCHANT_CATEGORIES]}
-                    value={(field.value as string[]) ?? []}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-              <TextInput label="Label (optional)" {...form.register('label')} error={e.label?.message} />
-            </SimpleGrid>
+            <CardFields form={form} />
             <Checkbox
               label="Single use (declines after its first approved payment)"
               {...form.register('singleUse')}

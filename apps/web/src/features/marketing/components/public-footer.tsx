@@ -39,29 +39,92 @@ function FooterLink({
   );
 }
 
+/** The four first questions and a link to the rest (not on the FAQ page itself). */
+function FooterFaq() {
+  return (
+    <Box py={72} bg="gray.0" data-testid="footer-faq">
+      <Container size="md">
+        <Title order={2} ta="center" fz={{ base: 26, sm: 32 }}>
+          Frequently asked questions
+        </Title>
+        <Text ta="center" c="dimmed" mt="xs" mb="xl">
+          Quick answers about payouts, wallets and limits.
+        </Text>
+        <FaqAccordion limit={4} />
+        <Group justify="center" mt="lg">
+          <Anchor component={Link} to={PUBLIC_PATHS.faq} fw={600}>
+            See all questions
+          </Anchor>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+/** The logo, the link columns and the legal line. */
+function FooterLinks() {
+  return (
+    <Box bg="#062a1d" py={48}>
+      <Container size="lg">
+        <Grid gutter={32}>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Box p={6} bg="white" style={{ display: 'inline-block', borderRadius: 8 }}>
+              <OwoLogo />
+            </Box>
+            <Text c="gray.4" fz="sm" mt="md" maw={300}>
+              Business payments, payroll, expenses and invoicing for Nigerian companies.
+            </Text>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xl">
+              <Stack gap={8}>
+                <Text c="white" fw={600} fz="sm">
+                  Product
+                </Text>
+                {FEATURES.slice(0, 6).map((f) => (
+                  <FooterLink key={f.key} to={f.path}>
+                    {f.name}
+                  </FooterLink>
+                ))}
+              </Stack>
+              <Stack gap={8}>
+                <Text c="white" fw={600} fz="sm">
+                  Company
+                </Text>
+                <FooterLink to={PUBLIC_PATHS.pricing}>Pricing</FooterLink>
+                <FooterLink to={PUBLIC_PATHS.faq}>FAQ</FooterLink>
+                <FooterLink to={PUBLIC_PATHS.support}>Support</FooterLink>
+                <FooterLink to={PUBLIC_PATHS.docs} external>
+                  Documentation
+                </FooterLink>
+              </Stack>
+              <Stack gap={8}>
+                <Text c="white" fw={600} fz="sm">
+                  Legal
+                </Text>
+                <FooterLink to={PUBLIC_PATHS.privacy}>Privacy Policy</FooterLink>
+                <FooterLink to={PUBLIC_PATHS.terms}>Terms and Conditions</FooterLink>
+                <FooterLink to={PUBLIC_PATHS.communication}>Communication Agreement</FooterLink>
+              </Stack>
+            </SimpleGrid>
+          </Grid.Col>
+        </Grid>
+        <Divider my="xl" color="rgba(255,255,255,0.12)" />
+        <Text c="gray.5" fz="xs">
+          © {new Date().getFullYear()} Owo. Owo is a technology company, not a bank; wallet balances are held
+          with licensed partner banks.
+        </Text>
+      </Container>
+    </Box>
+  );
+}
+
 export function PublicFooter() {
   const { pathname } = useLocation();
   const showFaq = pathname !== PUBLIC_PATHS.faq;
   return (
     <Box component="footer">
-      {showFaq && (
-        <Box py={72} bg="gray.0" data-testid="footer-faq">
-          <Container size="md">
-            <Title order={2} ta="center" fz={{ base: 26, sm: 32 }}>
-              Frequently asked questions
-            </Title>
-            <Text ta="center" c="dimmed" mt="xs" mb="xl">
-              Quick answers about payouts, wallets and limits.
-            </Text>
-            <FaqAccordion limit={4} />
-            <Group justify="center" mt="lg">
-              <Anchor component={Link} to={PUBLIC_PATHS.faq} fw={600}>
-                See all questions
-              </Anchor>
-            </Group>
-          </Container>
-        </Box>
-      )}
+      {showFaq && <FooterFaq />}
       <Box bg="#0a3d2a" c="white" py={56}>
         <Container size="lg">
           <Group justify="space-between" align="center" gap="lg">
@@ -84,58 +147,7 @@ export function PublicFooter() {
           </Group>
         </Container>
       </Box>
-      <Box bg="#062a1d" py={48}>
-        <Container size="lg">
-          <Grid gutter={32}>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Box p={6} bg="white" style={{ display: 'inline-block', borderRadius: 8 }}>
-                <OwoLogo />
-              </Box>
-              <Text c="gray.4" fz="sm" mt="md" maw={300}>
-                Business payments, payroll, expenses and invoicing for Nigerian companies.
-              </Text>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xl">
-                <Stack gap={8}>
-                  <Text c="white" fw={600} fz="sm">
-                    Product
-                  </Text>
-                  {FEATURES.slice(0, 6).map((f) => (
-                    <FooterLink key={f.key} to={f.path}>
-                      {f.name}
-                    </FooterLink>
-                  ))}
-                </Stack>
-                <Stack gap={8}>
-                  <Text c="white" fw={600} fz="sm">
-                    Company
-                  </Text>
-                  <FooterLink to={PUBLIC_PATHS.pricing}>Pricing</FooterLink>
-                  <FooterLink to={PUBLIC_PATHS.faq}>FAQ</FooterLink>
-                  <FooterLink to={PUBLIC_PATHS.support}>Support</FooterLink>
-                  <FooterLink to={PUBLIC_PATHS.docs} external>
-                    Documentation
-                  </FooterLink>
-                </Stack>
-                <Stack gap={8}>
-                  <Text c="white" fw={600} fz="sm">
-                    Legal
-                  </Text>
-                  <FooterLink to={PUBLIC_PATHS.privacy}>Privacy Policy</FooterLink>
-                  <FooterLink to={PUBLIC_PATHS.terms}>Terms and Conditions</FooterLink>
-                  <FooterLink to={PUBLIC_PATHS.communication}>Communication Agreement</FooterLink>
-                </Stack>
-              </SimpleGrid>
-            </Grid.Col>
-          </Grid>
-          <Divider my="xl" color="rgba(255,255,255,0.12)" />
-          <Text c="gray.5" fz="xs">
-            © {new Date().getFullYear()} Owo. Owo is a technology company, not a bank; wallet balances are
-            held with licensed partner banks.
-          </Text>
-        </Container>
-      </Box>
+      <FooterLinks />
     </Box>
   );
 }

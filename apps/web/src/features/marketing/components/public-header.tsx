@@ -26,6 +26,7 @@ import { FEATURES } from '../content/features';
 import { PUBLIC_PATHS } from '../paths';
 import { ChevronDownIcon } from './icons';
 import { OwoLogo } from './logo';
+import type { ReactNode } from 'react';
 
 const RESOURCES = [
   {
@@ -72,6 +73,99 @@ function TopLink({ to, label, external }: { to: string; label: string; external?
   );
 }
 
+/** Wide screens: Features and Resources menus, Pricing, FAQ, Documentation. */
+function DesktopNav() {
+  return (
+    <Group gap={4} visibleFrom="lg" component="nav" aria-label="Main">
+      <Menu
+        trigger="click-hover"
+        openDelay={60}
+        closeDelay={120}
+        width={560}
+        position="bottom-start"
+        shadow="md"
+        radius="md"
+      >
+        <Menu.Target>
+          <NavTrigger label="Features" />
+        </Menu.Target>
+        <Menu.Dropdown p="sm">
+          <SimpleGrid cols={2} spacing={4}>
+            {FEATURES.map((f) => (
+              <Menu.Item key={f.key} component={Link} to={f.path}>
+                <Text fz="sm" fw={600}>
+                  {f.name}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {f.blurb}
+                </Text>
+              </Menu.Item>
+            ))}
+          </SimpleGrid>
+        </Menu.Dropdown>
+      </Menu>
+      <TopLink to={PUBLIC_PATHS.pricing} label="Pricing" />
+      <TopLink to={PUBLIC_PATHS.faq} label="FAQ" />
+      <TopLink to={PUBLIC_PATHS.docs} label="Documentation" external />
+      <Menu
+        trigger="click-hover"
+        openDelay={60}
+        closeDelay={120}
+        width={280}
+        position="bottom-start"
+        shadow="md"
+        radius="md"
+      >
+        <Menu.Target>
+          <NavTrigger label="Resources" />
+        </Menu.Target>
+        <Menu.Dropdown p="xs">
+          {RESOURCES.map((r) => (
+            <Menu.Item key={r.label} component={Link} to={r.to}>
+              <Text fz="sm" fw={600}>
+                {r.label}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {r.text}
+              </Text>
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+/** The drawer's links on narrow screens, then the sign-in buttons. */
+function MobileNav({ authButtons }: { authButtons: ReactNode }) {
+  return (
+    <ScrollArea h="calc(100vh - 80px)" type="never">
+      <Stack gap={4}>
+        <NavLink label="Features" childrenOffset={12}>
+          {FEATURES.map((f) => (
+            <NavLink key={f.key} component={Link} to={f.path} label={f.name} />
+          ))}
+        </NavLink>
+        <NavLink component={Link} to={PUBLIC_PATHS.pricing} label="Pricing" />
+        <NavLink component={Link} to={PUBLIC_PATHS.faq} label="FAQ" />
+        <NavLink component="a" href={PUBLIC_PATHS.docs} label="Documentation" />
+        <NavLink label="Resources" childrenOffset={12}>
+          {RESOURCES.map((r) => (
+            <NavLink key={r.label} component={Link} to={r.to} label={r.label} />
+          ))}
+        </NavLink>
+        <NavLink label="Legal" childrenOffset={12}>
+          <NavLink component={Link} to={PUBLIC_PATHS.privacy} label="Privacy Policy" />
+          <NavLink component={Link} to={PUBLIC_PATHS.terms} label="Terms and Conditions" />
+          <NavLink component={Link} to={PUBLIC_PATHS.communication} label="Communication Agreement" />
+        </NavLink>
+        <Divider my="sm" />
+        <Stack gap="xs">{authButtons}</Stack>
+      </Stack>
+    </ScrollArea>
+  );
+}
+
 export function PublicHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const below1200 = useMediaQuery('(max-width: 1200px)');
@@ -111,63 +205,7 @@ export function PublicHeader() {
       <Container size="xl" h={68}>
         <Group h="100%" justify="space-between" wrap="nowrap">
           <OwoLogo />
-          <Group gap={4} visibleFrom="lg" component="nav" aria-label="Main">
-            <Menu
-              trigger="click-hover"
-              openDelay={60}
-              closeDelay={120}
-              width={560}
-              position="bottom-start"
-              shadow="md"
-              radius="md"
-            >
-              <Menu.Target>
-                <NavTrigger label="Features" />
-              </Menu.Target>
-              <Menu.Dropdown p="sm">
-                <SimpleGrid cols={2} spacing={4}>
-                  {FEATURES.map((f) => (
-                    <Menu.Item key={f.key} component={Link} to={f.path}>
-                      <Text fz="sm" fw={600}>
-                        {f.name}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {f.blurb}
-                      </Text>
-                    </Menu.Item>
-                  ))}
-                </SimpleGrid>
-              </Menu.Dropdown>
-            </Menu>
-            <TopLink to={PUBLIC_PATHS.pricing} label="Pricing" />
-            <TopLink to={PUBLIC_PATHS.faq} label="FAQ" />
-            <TopLink to={PUBLIC_PATHS.docs} label="Documentation" external />
-            <Menu
-              trigger="click-hover"
-              openDelay={60}
-              closeDelay={120}
-              width={280}
-              position="bottom-start"
-              shadow="md"
-              radius="md"
-            >
-              <Menu.Target>
-                <NavTrigger label="Resources" />
-              </Menu.Target>
-              <Menu.Dropdown p="xs">
-                {RESOURCES.map((r) => (
-                  <Menu.Item key={r.label} component={Link} to={r.to}>
-                    <Text fz="sm" fw={600}>
-                      {r.label}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {r.text}
-                    </Text>
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
+          <DesktopNav />
           <Group gap="xs" visibleFrom="lg" wrap="nowrap">
             {authButtons}
           </Group>
@@ -184,30 +222,7 @@ export function PublicHeader() {
         hiddenFrom="lg"
         zIndex={300}
       >
-        <ScrollArea h="calc(100vh - 80px)" type="never">
-          <Stack gap={4}>
-            <NavLink label="Features" childrenOffset={12}>
-              {FEATURES.map((f) => (
-                <NavLink key={f.key} component={Link} to={f.path} label={f.name} />
-              ))}
-            </NavLink>
-            <NavLink component={Link} to={PUBLIC_PATHS.pricing} label="Pricing" />
-            <NavLink component={Link} to={PUBLIC_PATHS.faq} label="FAQ" />
-            <NavLink component="a" href={PUBLIC_PATHS.docs} label="Documentation" />
-            <NavLink label="Resources" childrenOffset={12}>
-              {RESOURCES.map((r) => (
-                <NavLink key={r.label} component={Link} to={r.to} label={r.label} />
-              ))}
-            </NavLink>
-            <NavLink label="Legal" childrenOffset={12}>
-              <NavLink component={Link} to={PUBLIC_PATHS.privacy} label="Privacy Policy" />
-              <NavLink component={Link} to={PUBLIC_PATHS.terms} label="Terms and Conditions" />
-              <NavLink component={Link} to={PUBLIC_PATHS.communication} label="Communication Agreement" />
-            </NavLink>
-            <Divider my="sm" />
-            <Stack gap="xs">{authButtons}</Stack>
-          </Stack>
-        </ScrollArea>
+        <MobileNav authButtons={authButtons} />
       </Drawer>
     </Box>
   );

@@ -45,6 +45,65 @@ const TRUST = [
   'Payroll deductions under the Nigeria Tax Act 2025',
 ];
 
+/** The three steps to start. */
+function HowItWorks() {
+  return (
+    <Box bg="gray.0" py={{ base: 56, md: 80 }}>
+      <Container size="lg">
+        <SectionTitle eyebrow="How it works" title="Up and running in an afternoon" />
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          {STEPS.map((s) => (
+            <Card key={s.n} radius="md" padding="lg" withBorder>
+              <ThemeIcon color="owo" size={40} radius="xl">
+                <Text fw={800}>{s.n}</Text>
+              </ThemeIcon>
+              <Title order={3} fz="lg" mt="md">
+                {s.title}
+              </Title>
+              <Text c="dark.4" fz="sm" mt={6} lh={1.6}>
+                {s.text}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+/** Why finance teams can trust it: the pitch and the checklist. */
+function BuiltForControl() {
+  return (
+    <Container size="lg" py={{ base: 56, md: 80 }}>
+      <Grid gutter={48} align="center">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="md">
+            <Text c="owo.8" fw={700} fz="xs" tt="uppercase" style={{ letterSpacing: '0.08em' }}>
+              Built for control
+            </Text>
+            <Title order={2} fz={{ base: 26, sm: 34 }}>
+              Money only moves the way you decided it should
+            </Title>
+            <Text c="dark.4" lh={1.7}>
+              Owo is designed for finance teams who answer to auditors, boards and tax authorities. Every
+              payment has a requester, approvers and a receipt, and nobody can see or move more than their
+              role allows.
+            </Text>
+            <Anchor component={Link} to={paths.faq.href()} fw={600}>
+              Read common questions
+            </Anchor>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder radius="lg" padding="xl">
+            <CheckList items={TRUST} />
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
 export function HomePage() {
   usePageMeta({
     title: 'Owo: business payments for Nigerian companies',
@@ -99,53 +158,8 @@ export function HomePage() {
           ))}
         </SimpleGrid>
       </Container>
-      <Box bg="gray.0" py={{ base: 56, md: 80 }}>
-        <Container size="lg">
-          <SectionTitle eyebrow="How it works" title="Up and running in an afternoon" />
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-            {STEPS.map((s) => (
-              <Card key={s.n} radius="md" padding="lg" withBorder>
-                <ThemeIcon color="owo" size={40} radius="xl">
-                  <Text fw={800}>{s.n}</Text>
-                </ThemeIcon>
-                <Title order={3} fz="lg" mt="md">
-                  {s.title}
-                </Title>
-                <Text c="dark.4" fz="sm" mt={6} lh={1.6}>
-                  {s.text}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
-      <Container size="lg" py={{ base: 56, md: 80 }}>
-        <Grid gutter={48} align="center">
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <Stack gap="md">
-              <Text c="owo.8" fw={700} fz="xs" tt="uppercase" style={{ letterSpacing: '0.08em' }}>
-                Built for control
-              </Text>
-              <Title order={2} fz={{ base: 26, sm: 34 }}>
-                Money only moves the way you decided it should
-              </Title>
-              <Text c="dark.4" lh={1.7}>
-                Owo is designed for finance teams who answer to auditors, boards and tax authorities. Every
-                payment has a requester, approvers and a receipt, and nobody can see or move more than their
-                role allows.
-              </Text>
-              <Anchor component={Link} to={paths.faq.href()} fw={600}>
-                Read common questions
-              </Anchor>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <Card withBorder radius="lg" padding="xl">
-              <CheckList items={TRUST} />
-            </Card>
-          </Grid.Col>
-        </Grid>
-      </Container>
+      <HowItWorks />
+      <BuiltForControl />
       <ClosingPitch
         heading="Ready to take control of company payments?"
         text="Open an account in minutes and make your first payout today. The Starter plan is free."

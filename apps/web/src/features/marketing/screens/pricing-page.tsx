@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { OTHER_FEES, PLANS, TRANSFER_FEES } from '../content/pricing';
+import { OTHER_FEES, PLANS, TRANSFER_FEES, type Plan } from '../content/pricing';
 import { CheckList, Hero, SectionTitle } from '../components/sections';
 import { usePageMeta } from '../components/use-page-meta';
 
@@ -27,6 +27,63 @@ function FeeTable({ rows, head }: { rows: { band: string; fee: string }[]; head:
   );
 }
 
+/** One plan: name, summary, price, what it includes, and its call to action. */
+function PlanCard({ p }: { p: Plan }) {
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="xl"
+      data-testid={`plan-${p.key}`}
+      style={
+        p.highlighted
+          ? {
+              borderColor: 'var(--mantine-color-owo-7)',
+              borderWidth: 2,
+              boxShadow: '0 12px 32px rgba(11,122,75,0.12)',
+            }
+          : undefined
+      }
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between">
+          <Title order={2} fz="xl">
+            {p.name}
+          </Title>
+          {p.highlighted && (
+            <Badge color="owo" variant="light">
+              Most popular
+            </Badge>
+          )}
+        </Group>
+        <Text c="dimmed" fz="sm" mih={40}>
+          {p.summary}
+        </Text>
+        <Group gap={6} align="baseline">
+          <Text fz={36} fw={800} style={{ letterSpacing: '-0.02em' }}>
+            {p.price}
+          </Text>
+          <Text c="dimmed" fz="sm">
+            {p.period}
+          </Text>
+        </Group>
+        <CheckList items={p.features} />
+        <Button
+          component={Link}
+          to={p.cta.to}
+          mt="auto"
+          fullWidth
+          size="md"
+          color="owo"
+          variant={p.highlighted ? 'filled' : 'light'}
+        >
+          {p.cta.label}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 export function PricingPage() {
   usePageMeta({
     title: 'Pricing',
@@ -46,58 +103,7 @@ export function PricingPage() {
       <Container size="lg" pb={{ base: 56, md: 80 }}>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           {PLANS.map((p) => (
-            <Card
-              key={p.key}
-              withBorder
-              radius="lg"
-              padding="xl"
-              data-testid={`plan-${p.key}`}
-              style={
-                p.highlighted
-                  ? {
-                      borderColor: 'var(--mantine-color-owo-7)',
-                      borderWidth: 2,
-                      boxShadow: '0 12px 32px rgba(11,122,75,0.12)',
-                    }
-                  : undefined
-              }
-            >
-              <Stack gap="sm" h="100%">
-                <Group justify="space-between">
-                  <Title order={2} fz="xl">
-                    {p.name}
-                  </Title>
-                  {p.highlighted && (
-                    <Badge color="owo" variant="light">
-                      Most popular
-                    </Badge>
-                  )}
-                </Group>
-                <Text c="dimmed" fz="sm" mih={40}>
-                  {p.summary}
-                </Text>
-                <Group gap={6} align="baseline">
-                  <Text fz={36} fw={800} style={{ letterSpacing: '-0.02em' }}>
-                    {p.price}
-                  </Text>
-                  <Text c="dimmed" fz="sm">
-                    {p.period}
-                  </Text>
-                </Group>
-                <CheckList items={p.features} />
-                <Button
-                  component={Link}
-                  to={p.cta.to}
-                  mt="auto"
-                  fullWidth
-                  size="md"
-                  color="owo"
-                  variant={p.highlighted ? 'filled' : 'light'}
-                >
-                  {p.cta.label}
-                </Button>
-              </Stack>
-            </Card>
+            <PlanCard key={p.key} p={p} />
           ))}
         </SimpleGrid>
         <Text c="dimmed" fz="xs" ta="center" mt="md">

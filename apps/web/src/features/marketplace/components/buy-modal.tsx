@@ -83,24 +83,18 @@ export function ReviewTable(props: { draft: PurchaseDraft }) {
   );
 }
 
-export function BuyModal(props: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('marketplace');
-  const navigate = useNavigate();
-  const [step, setStep] = useState<'type' | 'single' | 'review' | 'done'>('type');
-  const [kind, setKind] = useState<'single' | 'bulk'>('single');
-  const [, setDraft] = useDraft<PurchaseDraft>(PURCHASE_DRAFT);
+type BuyErrors = { meter?: string; amount?: string; wallet?: string; category?: string };
+type BuyStep = 'type' | 'single' | 'review' | 'done';
+
+/** The single-purchase form's state: wallet, meter, amount, category, and the draft they make. */
+function useSingleForm() {
   const meters = useMeters({}, 1, 100);
   const wallets = useNgnWallets();
   const [walletId, setWalletId] = useState<string | null>(null);
   const [meterId, setMeterId] = useState<string | null>(null);
   const [amount, setAmount] = useState<string | number>('');
   const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{
-    meter?: string;
-    amount?: string;
-    wallet?: string;
-    category?: string;
-  }>({});
+  const [errors, setErrors] = useState<BuyErrors>({});
   const wallet = walletId ?? wallets[0]?.id ?? null;
   const meter = meters.data?.items.find((m) => m.id === meterId);
   const draft: PurchaseDraft | null = meter
@@ -120,19 +114,114 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
         ],
       }
     : null;
-  const reset = () => {
-    setStep('type');
-    setMeterId(null);
-    setAmount('');
-    setCategoryId(null);
-    setErrors({});
-    setDraft(undefined); // the draft is cleared when the flow closes (001 §4)
+  return {
+    meters,
+    wallets,
+    wallet,
+    setWalletId,
+    meter,
+    meterId,
+    setMeterId,
+    amount,
+    setAmount,
+    categoryId,
+    setCategoryId,
+    errors,
+    setErrors,
+    draft,
   };
-  const close = () => {
-    reset();
-    props.onClose();
-  };
-  const pay = useApiMutation({
+}
+type SingleForm = ReturnType<typeof useSingleForm>;
+
+/** Step one: a single meter, or the bulk screen. */
+function TypeStep(props: {
+  kind: 'single' | 'bulk';
+  setKind: (k: 'single' | 'bulk') => void;
+  onSingle: () => void;
+  onBulk: () => void;
+}) {
+  const { t } = useTranslation('marketplace');
+  const { kind, setKind } = props;
+  return (
+    <Stack>
+      <Radio.Group label={t('buyFlow.which')} value={kind} onChange={(v) => setKind(v as 'single' | 'bulk')}>
+        <Stack gap="xs" mt="xs">
+          <Radio value="single" label={t('buyFlow.single')} />
+          <Radio value="bulk" label={t('buyFlow.bulk')} />
+        </Stack>
+      </Radio.Group>
+      <Group justify="flex-end">
+        <Button
+          onClick={() => {
+            if (kind === 'single') return props.onSingle();
+            props.onBulk();
+          }}
+        >
+          Continue
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Step two: wallet, meter, amount and category for one purchase. */
+function SingleStep({ f, onBack, onReview }: { f: SingleForm; onBack: () => void; onReview: () => void }) {
+  const { t } = useTranslation('marketplace');
+  return (
+    <Stack>
+      <Select
+        label={t('buyFlow.wallet')}
+        data={f.wallets.map((w) => ({
+          value: w.id,
+          label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
+        }))}
+        value={f.wallet}
+        onChange={f.setWalletId}
+        error={f.errors.wallet}
+      />
+      <Select
+        label={t('buyFlow.meter')}
+        searchable
+        nothingFoundMessage={MARKETPLACE_MSG.meterNotFound}
+        data={(f.meters.data?.items ?? []).map((m) => ({
+          value: m.id,
+          label: `${m.meterNo} · ${m.label ?? m.name} (${m.disco})`,
+        }))}
+        value={f.meterId}
+        onChange={f.setMeterId}
+        error={f.errors.meter}
+      />
+      <NumberInput
+        label={t('buyFlow.amount')}
+        min={0}
+        decimalScale={2}
+        thousandSeparator=","
+        value={f.amount}
+        onChange={f.setAmount}
+        error={f.errors.amount}
+      />
+      <CategorySelect
+        value={f.categoryId}
+        onChange={(v) => {
+          f.setCategoryId(v);
+          f.setErrors((e) => ({ ...e, category: undefined }));
+        }}
+        error={f.errors.category}
+      />
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          ← {t('form.back')}
+        </Button>
+        <Button onClick={onReview}>{t('buyFlow.reviewOrder')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Buys the one meter; over the category's budget, the error goes back onto the form. */
+function usePay(f: SingleForm, onDone: () => void, onCategoryError: () => void) {
+  const { wallet, meter, amount, categoryId } = f;
+  return useApiMutation({
     mutationFn: () =>
       marketplaceApi.buy({
         walletId: wallet!,
@@ -142,23 +231,50 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
     silentSuccess: true,
     onSuccess: () => {
       void refreshMarketplace();
-      setStep('done');
+      onDone();
     },
     // Over the category's monthly budget (422 on categoryId): back to the form, on the picker.
     onError: (err) => {
       const msg = isApiError(err) ? err.errors?.categoryId?.[0] : undefined;
       if (msg) {
-        setErrors({ category: msg });
-        setStep('single');
+        f.setErrors({ category: msg });
+        onCategoryError();
       }
     },
   });
+}
+
+export function BuyModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('marketplace');
+  const navigate = useNavigate();
+  const [step, setStep] = useState<BuyStep>('type');
+  const [kind, setKind] = useState<'single' | 'bulk'>('single');
+  const [, setDraft] = useDraft<PurchaseDraft>(PURCHASE_DRAFT);
+  const f = useSingleForm();
+  const { wallet, meter, amount, draft } = f;
+  const reset = () => {
+    setStep('type');
+    f.setMeterId(null);
+    f.setAmount('');
+    f.setCategoryId(null);
+    f.setErrors({});
+    setDraft(undefined); // the draft is cleared when the flow closes (001 §4)
+  };
+  const close = () => {
+    reset();
+    props.onClose();
+  };
+  const pay = usePay(
+    f,
+    () => setStep('done'),
+    () => setStep('single'),
+  );
   const review = () => {
-    const e: typeof errors = {};
+    const e: BuyErrors = {};
     if (!meter) e.meter = MARKETPLACE_MSG.meterNotFound;
     if (!(Number(amount) > 0)) e.amount = MARKETPLACE_MSG.amountPositive;
     if (!wallet) e.wallet = MARKETPLACE_MSG.ngnWalletNotFound;
-    setErrors(e);
+    f.setErrors(e);
     if (!Object.keys(e).length) setStep('review');
   };
   if (step === 'done') return <PaymentInitiatedModal opened={props.opened} onClose={close} />;
@@ -170,79 +286,17 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
       size={step === 'review' ? 'lg' : 'md'}
     >
       {step === 'type' && (
-        <Stack>
-          <Radio.Group
-            label={t('buyFlow.which')}
-            value={kind}
-            onChange={(v) => setKind(v as 'single' | 'bulk')}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio value="single" label={t('buyFlow.single')} />
-              <Radio value="bulk" label={t('buyFlow.bulk')} />
-            </Stack>
-          </Radio.Group>
-          <Group justify="flex-end">
-            <Button
-              onClick={() => {
-                if (kind === 'single') return setStep('single');
-                close();
-                void navigate(paths.marketplace.buyElectricity.href());
-              }}
-            >
-              Continue
-            </Button>
-          </Group>
-        </Stack>
+        <TypeStep
+          kind={kind}
+          setKind={setKind}
+          onSingle={() => setStep('single')}
+          onBulk={() => {
+            close();
+            void navigate(paths.marketplace.buyElectricity.href());
+          }}
+        />
       )}
-      {step === 'single' && (
-        <Stack>
-          <Select
-            label={t('buyFlow.wallet')}
-            data={wallets.map((w) => ({
-              value: w.id,
-              label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
-            }))}
-            value={wallet}
-            onChange={setWalletId}
-            error={errors.wallet}
-          />
-          <Select
-            label={t('buyFlow.meter')}
-            searchable
-            nothingFoundMessage={MARKETPLACE_MSG.meterNotFound}
-            data={(meters.data?.items ?? []).map((m) => ({
-              value: m.id,
-              label: `${m.meterNo} · ${m.label ?? m.name} (${m.disco})`,
-            }))}
-            value={meterId}
-            onChange={setMeterId}
-            error={errors.meter}
-          />
-          <NumberInput
-            label={t('buyFlow.amount')}
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            value={amount}
-            onChange={setAmount}
-            error={errors.amount}
-          />
-          <CategorySelect
-            value={categoryId}
-            onChange={(v) => {
-              setCategoryId(v);
-              setErrors((e) => ({ ...e, category: undefined }));
-            }}
-            error={errors.category}
-          />
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => setStep('type')}>
-              ← {t('form.back')}
-            </Button>
-            <Button onClick={review}>{t('buyFlow.reviewOrder')}</Button>
-          </Group>
-        </Stack>
-      )}
+      {step === 'single' && <SingleStep f={f} onBack={() => setStep('type')} onReview={review} />}
       {step === 'review' && draft && (
         <Stack>
           <ReviewTable draft={draft} />

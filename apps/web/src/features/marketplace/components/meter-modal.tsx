@@ -9,11 +9,8 @@ import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { marketplaceApi, refreshMarketplace, useDiscos, type Verified } from '../api';
 
-export function MeterModal(props: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('marketplace');
-  const discos = useDiscos();
-  const [verified, setVerified] = useState<Verified | null>(null);
-  const form = useZodForm(meterAddBody, {
+function useMeterForm() {
+  return useZodForm(meterAddBody, {
     defaultValues: {
       meterNo: '',
       disco: undefined,
@@ -24,6 +21,62 @@ export function MeterModal(props: { opened: boolean; onClose: () => void }) {
       state: '',
     } as never,
   });
+}
+
+/** The new meter's fields: disco, number, type, state, phone, label. */
+function MeterFields({ form }: { form: ReturnType<typeof useMeterForm> }) {
+  const { t } = useTranslation('marketplace');
+  const discos = useDiscos();
+  const e = form.formState.errors;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Controller
+        control={form.control}
+        name="disco"
+        render={({ field }) => (
+          <Select
+            label={t('form.disco')}
+            data={discos.data ?? []}
+            value={(field.value as string) ?? null}
+            onChange={(v) => field.onChange(v ?? undefined)}
+            error={e.disco?.message}
+            searchable
+          />
+        )}
+      />
+      <TextInput
+        label={t('form.meterNo')}
+        {...form.register('meterNo')}
+        error={e.meterNo?.message}
+        inputMode="numeric"
+      />
+      <Controller
+        control={form.control}
+        name="vendType"
+        render={({ field }) => (
+          <Select
+            label={t('form.meterType')}
+            data={[
+              { value: 'prepaid', label: t('form.prepaid') },
+              { value: 'postpaid', label: t('form.postpaid') },
+            ]}
+            value={(field.value as string) ?? null}
+            onChange={(v) => field.onChange(v ?? undefined)}
+            error={e.vendType?.message}
+          />
+        )}
+      />
+      <TextInput label={t('form.state')} {...form.register('state')} error={e.state?.message} />
+      <TextInput label={t('form.phone')} {...form.register('phoneNo')} error={e.phoneNo?.message} />
+      <TextInput label={t('form.label')} {...form.register('label')} error={e.label?.message} />
+    </SimpleGrid>
+  );
+}
+
+export function MeterModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('marketplace');
+  const [verified, setVerified] = useState<Verified | null>(null);
+  const form = useMeterForm();
   const close = () => {
     setVerified(null);
     form.reset();
@@ -44,7 +97,6 @@ export function MeterModal(props: { opened: boolean; onClose: () => void }) {
     },
     onError: () => setVerified(null),
   });
-  const e = form.formState.errors;
   return (
     <Modal
       opened={props.opened}
@@ -55,47 +107,7 @@ export function MeterModal(props: { opened: boolean; onClose: () => void }) {
       {!verified ? (
         <form onSubmit={form.handleSubmit((b) => verify.mutate(b as MeterAddBody))} noValidate>
           <Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Controller
-                control={form.control}
-                name="disco"
-                render={({ field }) => (
-                  <Select
-                    label={t('form.disco')}
-                    data={discos.data ?? []}
-                    value={(field.value as string) ?? null}
-                    onChange={(v) => field.onChange(v ?? undefined)}
-                    error={e.disco?.message}
-                    searchable
-                  />
-                )}
-              />
-              <TextInput
-                label={t('form.meterNo')}
-                {...form.register('meterNo')}
-                error={e.meterNo?.message}
-                inputMode="numeric"
-              />
-              <Controller
-                control={form.control}
-                name="vendType"
-                render={({ field }) => (
-                  <Select
-                    label={t('form.meterType')}
-                    data={[
-                      { value: 'prepaid', label: t('form.prepaid') },
-                      { value: 'postpaid', label: t('form.postpaid') },
-                    ]}
-                    value={(field.value as string) ?? null}
-                    onChange={(v) => field.onChange(v ?? undefined)}
-                    error={e.vendType?.message}
-                  />
-                )}
-              />
-              <TextInput label={t('form.state')} {...form.register('state')} error={e.state?.message} />
-              <TextInput label={t('form.phone')} {...form.register('phoneNo')} error={e.phoneNo?.message} />
-              <TextInput label={t('form.label')} {...form.register('label')} error={e.label?.message} />
-            </SimpleGrid>
+            <MeterFields form={form} />
             <Group justify="flex-end">
               <Button type="submit" loading={verify.isPending}>
                 {t('form.verify')}

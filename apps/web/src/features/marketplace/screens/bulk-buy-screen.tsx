@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Checkbox, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { MARKETPLACE_MSG } from '@owo/contract/marketplace';
+import { MARKETPLACE_MSG, type Meter } from '@owo/contract/marketplace';
 import { formatMoney } from '../../../lib/format';
 import { CategorySelect } from '../../categories';
 import { useDraft } from '../../../lib/drafts';
@@ -10,6 +10,126 @@ import { PURCHASE_DRAFT, useMeters, type PurchaseDraft } from '../api';
 import { useNgnWallets } from '../components/buy-modal';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+
+type Picked = Record<string, string>;
+
+/** One meter: its tick box and its amount (enabled once ticked). */
+function MeterPickRow(props: { m: Meter; picked: Picked; setPicked: Dispatch<SetStateAction<Picked>> }) {
+  const { m, picked, setPicked } = props;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Checkbox
+          aria-label={`Select ${m.meterNo}`}
+          checked={m.id in picked}
+          onChange={() =>
+            setPicked((p) => {
+              const n = { ...p };
+              if (m.id in n) delete n[m.id];
+              else n[m.id] = '';
+              return n;
+            })
+          }
+        />
+      </Table.Td>
+      <Table.Td>
+        {m.meterNo}
+        {m.label && (
+          <Text size="xs" c="dimmed">
+            {m.label}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{m.name}</Table.Td>
+      <Table.Td>{m.disco}</Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={`Amount for ${m.meterNo}`}
+          size="xs"
+          min={0}
+          decimalScale={2}
+          disabled={!(m.id in picked)}
+          value={picked[m.id] ?? ''}
+          onChange={(v) => setPicked((p) => ({ ...p, [m.id]: String(v) }))}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The meters with a tick box each (and select-all) and an amount per ticked meter. */
+function MetersPickTable(props: {
+  items: Meter[];
+  picked: Picked;
+  setPicked: Dispatch<SetStateAction<Picked>>;
+  allOn: boolean;
+  toggleAll: () => void;
+}) {
+  const { t } = useTranslation('marketplace');
+  const { items, picked, setPicked, allOn, toggleAll } = props;
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={40}>
+            <Checkbox aria-label={t('buyFlow.selectAll')} checked={allOn} onChange={toggleAll} />
+          </Table.Th>
+          <Table.Th>{t('cols.meter')}</Table.Th>
+          <Table.Th>{t('cols.name')}</Table.Th>
+          <Table.Th>{t('cols.disco')}</Table.Th>
+          <Table.Th>{t('buyFlow.amount')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((m) => (
+          <MeterPickRow key={m.id} m={m} picked={picked} setPicked={setPicked} />
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The wallet to pay from and the spend category. */
+function ChoicesCard(props: {
+  wallets: ReturnType<typeof useNgnWallets>;
+  wallet: string | null;
+  setWalletId: (id: string | null) => void;
+  categoryId: string | null;
+  categoryError: string | null;
+  onCategory: (id: string | null) => void;
+}) {
+  const { t } = useTranslation('marketplace');
+  const { wallets, wallet, setWalletId, categoryId, categoryError } = props;
+  return (
+    <Card>
+      <Group align="flex-start" wrap="wrap">
+        <Select
+          label={t('buyFlow.wallet')}
+          w={360}
+          data={wallets.map((w) => ({
+            value: w.id,
+            label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
+          }))}
+          value={wallet}
+          onChange={setWalletId}
+        />
+        <CategorySelect w={360} value={categoryId} error={categoryError} onChange={props.onCategory} />
+      </Group>
+    </Card>
+  );
+}
+
+/** The ticked meters as the purchase draft holds them. */
+const draftMeters = (chosen: Meter[], picked: Picked): PurchaseDraft['meters'] =>
+  chosen.map((m) => ({
+    id: m.id,
+    meterNo: m.meterNo,
+    meterAddress: m.address,
+    disco: m.disco,
+    vendType: m.vendType,
+    name: m.name,
+    amount: picked[m.id],
+  }));
 
 /** Bulk purchase (001 §4): tick meters (select-all), an amount per meter, then the review route. */
 export function BulkBuyScreen() {
@@ -44,15 +164,7 @@ export function BulkBuyScreen() {
       purchaseType: 'bulk',
       walletId: wallet,
       categoryId,
-      meters: chosen.map((m) => ({
-        id: m.id,
-        meterNo: m.meterNo,
-        meterAddress: m.address,
-        disco: m.disco,
-        vendType: m.vendType,
-        name: m.name,
-        amount: picked[m.id],
-      })),
+      meters: draftMeters(chosen, picked),
     });
     void navigate(paths.marketplace.buyElectricityReview.href());
   };
@@ -68,84 +180,25 @@ export function BulkBuyScreen() {
         title={t('buyFlow.bulkTitle')}
       />
       {error && <Alert color="red">{error}</Alert>}
-      <Card>
-        <Group align="flex-start" wrap="wrap">
-          <Select
-            label={t('buyFlow.wallet')}
-            w={360}
-            data={wallets.map((w) => ({
-              value: w.id,
-              label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
-            }))}
-            value={wallet}
-            onChange={setWalletId}
-          />
-          <CategorySelect
-            w={360}
-            value={categoryId}
-            error={categoryError}
-            onChange={(v) => {
-              setCategoryId(v);
-              setCategoryError(null);
-            }}
-          />
-        </Group>
-      </Card>
+      <ChoicesCard
+        wallets={wallets}
+        wallet={wallet}
+        setWalletId={setWalletId}
+        categoryId={categoryId}
+        categoryError={categoryError}
+        onCategory={(v) => {
+          setCategoryId(v);
+          setCategoryError(null);
+        }}
+      />
       <Card padding={0}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox aria-label={t('buyFlow.selectAll')} checked={allOn} onChange={toggleAll} />
-              </Table.Th>
-              <Table.Th>{t('cols.meter')}</Table.Th>
-              <Table.Th>{t('cols.name')}</Table.Th>
-              <Table.Th>{t('cols.disco')}</Table.Th>
-              <Table.Th>{t('buyFlow.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${m.meterNo}`}
-                    checked={m.id in picked}
-                    onChange={() =>
-                      setPicked((p) => {
-                        const n = { ...p };
-                        if (m.id in n) delete n[m.id];
-                        else n[m.id] = '';
-                        return n;
-                      })
-                    }
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {m.meterNo}
-                  {m.label && (
-                    <Text size="xs" c="dimmed">
-                      {m.label}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{m.name}</Table.Td>
-                <Table.Td>{m.disco}</Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Amount for ${m.meterNo}`}
-                    size="xs"
-                    min={0}
-                    decimalScale={2}
-                    disabled={!(m.id in picked)}
-                    value={picked[m.id] ?? ''}
-                    onChange={(v) => setPicked((p) => ({ ...p, [m.id]: String(v) }))}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <MetersPickTable
+          items={items}
+          picked={picked}
+          setPicked={setPicked}
+          allOn={allOn}
+          toggleAll={toggleAll}
+        />
       </Card>
       <Group justify="space-between">
         <Text fw={600}>

@@ -36,12 +36,10 @@ export function ImportMetersScreen() {
   );
 }
 
-/** /marketplace/import-meters/summary: each row's result; only the user's confirmation saves. */
-export function ImportSummaryScreen() {
-  const { t } = useTranslation('marketplace');
+/** Saves the valid rows, then opens the meters list. */
+function useConfirmImport(data: MeterImportPreview | null) {
   const navigate = useNavigate();
-  const data = useLocation().state as MeterImportPreview | null;
-  const confirm = useApiMutation({
+  return useApiMutation({
     mutationFn: () =>
       marketplaceApi.importConfirm({
         meters: (data?.rows ?? [])
@@ -60,6 +58,59 @@ export function ImportSummaryScreen() {
       void navigate(paths.marketplace.meters.href());
     },
   });
+}
+
+/** Each row: the meter as read and verified, or what is wrong with it. */
+function SummaryTable({ rows }: { rows: MeterRow[] }) {
+  const { t } = useTranslation('marketplace');
+  return (
+    <ImportTable<MeterRow>
+      rows={rows}
+      rowNo={(r) => r.row}
+      rowLabel={t('import.row')}
+      rowTestId={(r) => `import-row-${r.row}`}
+      minWidth={760}
+      columns={[
+        { label: t('cols.meter'), value: (r) => r.meterNo || '—' },
+        { label: t('cols.disco'), value: (r) => r.disco || '—' },
+        {
+          label: t('cols.type'),
+          value: (r) => (
+            <Text span size="sm" tt="capitalize">
+              {r.vendType || '—'}
+            </Text>
+          ),
+        },
+        { label: t('cols.name'), value: (r) => r.name ?? '—' },
+        { label: t('cols.address'), value: (r) => r.address ?? '—' },
+        {
+          label: t('import.result'),
+          value: (r) =>
+            r.ok ? (
+              <Badge color="green" variant="light">
+                {t('import.verified')}
+              </Badge>
+            ) : (
+              <Stack gap={2}>
+                {r.errors.map((e) => (
+                  <Text key={e} size="xs" c="red.7">
+                    {e}
+                  </Text>
+                ))}
+              </Stack>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+/** /marketplace/import-meters/summary: each row's result; only the user's confirmation saves. */
+export function ImportSummaryScreen() {
+  const { t } = useTranslation('marketplace');
+  const navigate = useNavigate();
+  const data = useLocation().state as MeterImportPreview | null;
+  const confirm = useConfirmImport(data);
   if (!data) return <Navigate to={paths.marketplace.importMeters.href()} replace />;
   return (
     <ImportPage
@@ -89,44 +140,7 @@ export function ImportSummaryScreen() {
           {t('import.failedNote')}
         </Text>
       )}
-      <ImportTable<MeterRow>
-        rows={data.rows}
-        rowNo={(r) => r.row}
-        rowLabel={t('import.row')}
-        rowTestId={(r) => `import-row-${r.row}`}
-        minWidth={760}
-        columns={[
-          { label: t('cols.meter'), value: (r) => r.meterNo || '—' },
-          { label: t('cols.disco'), value: (r) => r.disco || '—' },
-          {
-            label: t('cols.type'),
-            value: (r) => (
-              <Text span size="sm" tt="capitalize">
-                {r.vendType || '—'}
-              </Text>
-            ),
-          },
-          { label: t('cols.name'), value: (r) => r.name ?? '—' },
-          { label: t('cols.address'), value: (r) => r.address ?? '—' },
-          {
-            label: t('import.result'),
-            value: (r) =>
-              r.ok ? (
-                <Badge color="green" variant="light">
-                  {t('import.verified')}
-                </Badge>
-              ) : (
-                <Stack gap={2}>
-                  {r.errors.map((e) => (
-                    <Text key={e} size="xs" c="red.7">
-                      {e}
-                    </Text>
-                  ))}
-                </Stack>
-              ),
-          },
-        ]}
-      />
+      <SummaryTable rows={data.rows} />
     </ImportPage>
   );
 }

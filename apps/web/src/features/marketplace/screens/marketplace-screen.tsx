@@ -2,6 +2,7 @@ import { Button, Card, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { Vending } from '@owo/contract/marketplace';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -26,6 +27,55 @@ const STATUS_OPTIONS = [
   { value: 'FAILED', label: 'FAILED' },
   { value: 'rejected', label: 'Rejected' },
 ];
+
+/** The purchases as rows; a row opens the purchase. */
+function VendingsTable({ items }: { items: Vending[] }) {
+  const { t } = useTranslation('marketplace');
+  const navigate = useNavigate();
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('cols.date')}</Table.Th>
+          <Table.Th>{t('cols.meter')}</Table.Th>
+          <Table.Th>{t('cols.name')}</Table.Th>
+          <Table.Th>{t('cols.disco')}</Table.Th>
+          <Table.Th>{t('cols.amount')}</Table.Th>
+          <Table.Th>{t('cols.approval')}</Table.Th>
+          <Table.Th>{t('cols.status')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((v) => (
+          <Table.Tr
+            key={v.id}
+            style={{ cursor: 'pointer' }}
+            onClick={() => navigate(paths.marketplace.vending.href({ id: v.id }))}
+          >
+            <Table.Td>{formatDate(v.createdAt)}</Table.Td>
+            <Table.Td>
+              {v.assetIdentifier}
+              {v.assetLabel && (
+                <Text size="xs" c="dimmed">
+                  {v.assetLabel}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{v.metadata.name}</Table.Td>
+            <Table.Td>{v.metadata.disco}</Table.Td>
+            <Table.Td>{formatMoney(v.amountMinor, v.currency)}</Table.Td>
+            <Table.Td>
+              <StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
 
 /** /marketplace and its lists: /vending-history, /pending, /rejected, /transactions (001 §2). */
 export function MarketplaceScreen() {
@@ -83,47 +133,7 @@ export function MarketplaceScreen() {
       </Card>
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('cols.date')}</Table.Th>
-                <Table.Th>{t('cols.meter')}</Table.Th>
-                <Table.Th>{t('cols.name')}</Table.Th>
-                <Table.Th>{t('cols.disco')}</Table.Th>
-                <Table.Th>{t('cols.amount')}</Table.Th>
-                <Table.Th>{t('cols.approval')}</Table.Th>
-                <Table.Th>{t('cols.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data?.items ?? []).map((v) => (
-                <Table.Tr
-                  key={v.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(paths.marketplace.vending.href({ id: v.id }))}
-                >
-                  <Table.Td>{formatDate(v.createdAt)}</Table.Td>
-                  <Table.Td>
-                    {v.assetIdentifier}
-                    {v.assetLabel && (
-                      <Text size="xs" c="dimmed">
-                        {v.assetLabel}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{v.metadata.name}</Table.Td>
-                  <Table.Td>{v.metadata.disco}</Table.Td>
-                  <Table.Td>{formatMoney(v.amountMinor, v.currency)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <VendingsTable items={list.data?.items ?? []} />
         </ListBody>
         <ListPagination pagination={pagination} page={page} onChange={setPage} />
       </Card>

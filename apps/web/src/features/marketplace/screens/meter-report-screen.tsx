@@ -2,6 +2,7 @@ import { Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { MeterReport } from '@owo/contract/marketplace';
 import { ExportCsvButton, ListBody } from '../../../components/list';
 import { formatMoney } from '../../../lib/format';
 import { METER_REPORT_PATH, useMeterReport } from '../api';
@@ -21,6 +22,61 @@ export function monthOptions(current: string, count = MONTHS_BACK) {
     const m = first.subtract(i, 'month');
     return { value: m.format('YYYY-MM'), label: m.format('MMMM YYYY') };
   });
+}
+
+/** One row per meter, then the month's totals. */
+function ReportTable({ report }: { report: MeterReport | undefined }) {
+  const { t } = useTranslation('marketplace');
+  const rows = report?.rows ?? [];
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('cols.meter')}</Table.Th>
+          <Table.Th>{t('cols.name')}</Table.Th>
+          <Table.Th>{t('cols.disco')}</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>{t('report.vends')}</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>{t('cols.amount')}</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>{t('report.kwh')}</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>{t('report.tariff')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.meterId} data-testid="meter-report-row">
+            <Table.Td>
+              {r.meterNo}
+              {r.label && (
+                <Text size="xs" c="dimmed">
+                  {r.label}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{r.name}</Table.Td>
+            <Table.Td>{r.disco}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{r.vends}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{formatMoney(r.amountMinor)}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{r.kwh}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>
+              {r.averageTariff === null ? 'N/A' : formatMoney(Math.round(Number(r.averageTariff) * 100))}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Td colSpan={4} fw={700}>
+            {t('report.total')}
+          </Table.Td>
+          <Table.Td style={{ textAlign: 'right' }} fw={700} data-testid="report-total">
+            {formatMoney(report?.totalAmountMinor ?? 0)}
+          </Table.Td>
+          <Table.Td style={{ textAlign: 'right' }} fw={700}>
+            {report?.totalKwh}
+          </Table.Td>
+          <Table.Td />
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
 }
 
 /** /marketplace/reports/meters (issue 26 §2 ★): the monthly electricity report per meter, with CSV. */
@@ -70,55 +126,7 @@ export function MeterReportScreen() {
       </Card>
       <Card padding={0}>
         <ListBody query={report} isEmpty={!rows.length} emptyText={t('report.empty')}>
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('cols.meter')}</Table.Th>
-                <Table.Th>{t('cols.name')}</Table.Th>
-                <Table.Th>{t('cols.disco')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('report.vends')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('cols.amount')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('report.kwh')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('report.tariff')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.meterId} data-testid="meter-report-row">
-                  <Table.Td>
-                    {r.meterNo}
-                    {r.label && (
-                      <Text size="xs" c="dimmed">
-                        {r.label}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{r.name}</Table.Td>
-                  <Table.Td>{r.disco}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{r.vends}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{formatMoney(r.amountMinor)}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{r.kwh}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>
-                    {r.averageTariff === null
-                      ? 'N/A'
-                      : formatMoney(Math.round(Number(r.averageTariff) * 100))}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td colSpan={4} fw={700}>
-                  {t('report.total')}
-                </Table.Td>
-                <Table.Td style={{ textAlign: 'right' }} fw={700} data-testid="report-total">
-                  {formatMoney(report.data?.totalAmountMinor ?? 0)}
-                </Table.Td>
-                <Table.Td style={{ textAlign: 'right' }} fw={700}>
-                  {report.data?.totalKwh}
-                </Table.Td>
-                <Table.Td />
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <ReportTable report={report.data} />
         </ListBody>
       </Card>
     </Stack>

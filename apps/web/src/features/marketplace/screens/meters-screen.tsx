@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { Meter } from '@owo/contract/marketplace';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
@@ -10,20 +11,59 @@ import { MeterModal } from '../components/meter-modal';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
+/** The saved meters as rows, each with Delete for those allowed. */
+function MetersTable({ items }: { items: Meter[] }) {
+  const { t } = useTranslation('marketplace');
+  const canDelete = useCan('marketplaceAssets', 'delete');
+  const del = useApiMutation({
+    mutationFn: (id: string) => marketplaceApi.deleteMeter(id),
+    onSuccess: () => void refreshMarketplace(),
+  });
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('cols.meter')}</Table.Th>
+          <Table.Th>{t('cols.label')}</Table.Th>
+          <Table.Th>{t('cols.name')}</Table.Th>
+          <Table.Th>{t('cols.address')}</Table.Th>
+          <Table.Th>{t('cols.disco')}</Table.Th>
+          <Table.Th>{t('cols.type')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((m) => (
+          <Table.Tr key={m.id}>
+            <Table.Td>{m.meterNo}</Table.Td>
+            <Table.Td>{m.label ?? '—'}</Table.Td>
+            <Table.Td>{m.name}</Table.Td>
+            <Table.Td>{m.address}</Table.Td>
+            <Table.Td>{m.disco}</Table.Td>
+            <Table.Td tt="capitalize">{m.vendType}</Table.Td>
+            <Table.Td>
+              {canDelete && (
+                <Button size="xs" variant="subtle" color="red" onClick={() => del.mutate(m.id)}>
+                  Delete
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** /marketplace/meters, titled Assets (001 §2): saved meters and the new-meter flow. */
 export function MetersScreen() {
   const { t } = useTranslation('marketplace');
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const canPost = useCan('marketplaceAssets', 'post');
-  const canDelete = useCan('marketplaceAssets', 'delete');
   const discos = useDiscos();
   const { filters, page, setFilters, setPage } = useListState(METER_GROUPS);
   const list = useMeters(filters, page);
-  const del = useApiMutation({
-    mutationFn: (id: string) => marketplaceApi.deleteMeter(id),
-    onSuccess: () => void refreshMarketplace(),
-  });
   return (
     <Stack gap="lg">
       <PageHeader
@@ -72,38 +112,7 @@ export function MetersScreen() {
       </Card>
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('cols.meter')}</Table.Th>
-                <Table.Th>{t('cols.label')}</Table.Th>
-                <Table.Th>{t('cols.name')}</Table.Th>
-                <Table.Th>{t('cols.address')}</Table.Th>
-                <Table.Th>{t('cols.disco')}</Table.Th>
-                <Table.Th>{t('cols.type')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data?.items ?? []).map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>{m.meterNo}</Table.Td>
-                  <Table.Td>{m.label ?? '—'}</Table.Td>
-                  <Table.Td>{m.name}</Table.Td>
-                  <Table.Td>{m.address}</Table.Td>
-                  <Table.Td>{m.disco}</Table.Td>
-                  <Table.Td tt="capitalize">{m.vendType}</Table.Td>
-                  <Table.Td>
-                    {canDelete && (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => del.mutate(m.id)}>
-                        Delete
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <MetersTable items={list.data?.items ?? []} />
         </ListBody>
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </Card>

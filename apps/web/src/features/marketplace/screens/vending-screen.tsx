@@ -24,6 +24,109 @@ import { approvalLabel, vendStatusLabel } from '../components/status';
 import { TokenText } from '../components/token';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import type { VendingDetail } from '@owo/contract/marketplace';
+
+/** The purchase's summary and the meter it was for. */
+function SummaryCards({ v }: { v: VendingDetail }) {
+  const { t } = useTranslation('marketplace');
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Card>
+        <Title order={5} mb="sm">
+          {t('detail.summary')}
+        </Title>
+        <SimpleGrid cols={2}>
+          <DetailField label={t('cols.amount')} value={formatMoney(v.amountMinor, v.currency)} />
+          <DetailField label={t('buyFlow.serviceCharge')} value={formatMoney(0, v.currency)} />
+          <DetailField
+            label={t('cols.approval')}
+            value={<StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />}
+          />
+          <DetailField
+            label={t('cols.status')}
+            value={<StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />}
+          />
+        </SimpleGrid>
+      </Card>
+      <Card>
+        <Title order={5} mb="sm">
+          {t('detail.asset')}
+        </Title>
+        <SimpleGrid cols={2}>
+          <DetailField label={t('cols.meter')} value={v.assetIdentifier} />
+          <DetailField label={t('cols.label')} value={v.assetLabel} />
+          <DetailField label={t('cols.name')} value={v.metadata.name} />
+          <DetailField label={t('cols.disco')} value={v.metadata.disco} />
+          <DetailField label={t('cols.type')} value={v.metadata.vendType} />
+          <DetailField label={t('cols.address')} value={v.metadata.address} />
+        </SimpleGrid>
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+/** What the vending provider answered: token, units, receipt, debt. */
+function ResponseCard({ r }: { r: VendingDetail['response'] }) {
+  const { t } = useTranslation('marketplace');
+  return (
+    <Card>
+      <Title order={5} mb="sm">
+        {t('detail.response')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <DetailField label={t('detail.token')} value={<TokenText token={r?.token} />} />
+        <DetailField label={t('detail.units')} value={r?.units ? `${r.units} kWh` : null} />
+        <DetailField label={t('detail.receiptNo')} value={r?.receiptNo} />
+        <DetailField label={t('detail.orderId')} value={r?.orderId} />
+        <DetailField
+          label={t('detail.debtAmount')}
+          value={r?.debtAmountMinor == null ? null : formatMoney(r.debtAmountMinor)}
+        />
+        <DetailField
+          label={t('detail.debtRemaining')}
+          value={r?.debtRemainingMinor == null ? null : formatMoney(r.debtRemainingMinor)}
+        />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** A rejected purchase: change its amount and send it again. */
+function UpdateAmountModal(props: {
+  id: string;
+  opened: boolean;
+  onClose: () => void;
+  amount: string | number;
+  setAmount: (a: string | number) => void;
+}) {
+  const { t } = useTranslation('marketplace');
+  const { amount, setAmount } = props;
+  const update = useApiMutation({
+    mutationFn: () => marketplaceApi.update(props.id, String(amount)),
+    onSuccess: () => {
+      props.onClose();
+      void refreshMarketplace();
+    },
+  });
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('detail.updateTitle')}>
+      <Stack>
+        <NumberInput
+          label={t('buyFlow.amount')}
+          min={0}
+          decimalScale={2}
+          value={amount}
+          onChange={setAmount}
+        />
+        <Group justify="flex-end">
+          <Button loading={update.isPending} onClick={() => update.mutate()}>
+            {t('detail.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 /** /marketplace/vendings/{id}: summary, asset details, approval history and the vending response. */
 export function VendingScreen() {
@@ -34,17 +137,9 @@ export function VendingScreen() {
   const canPatch = useCan('marketplaceVendings', 'patch');
   const [updating, setUpdating] = useState(false);
   const [amount, setAmount] = useState<string | number>('');
-  const update = useApiMutation({
-    mutationFn: () => marketplaceApi.update(id!, String(amount)),
-    onSuccess: () => {
-      setUpdating(false);
-      void refreshMarketplace();
-    },
-  });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Vending not found'}</Alert>;
   const v = q.data;
-  const r = v.response;
   const rejected = v.approvalStatus === 'rejected';
   return (
     <Stack gap="lg">
@@ -83,57 +178,8 @@ export function VendingScreen() {
         }
       />
       {v.failureReason && <Alert color="red">{v.failureReason} — the money is back in your wallet.</Alert>}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card>
-          <Title order={5} mb="sm">
-            {t('detail.summary')}
-          </Title>
-          <SimpleGrid cols={2}>
-            <DetailField label={t('cols.amount')} value={formatMoney(v.amountMinor, v.currency)} />
-            <DetailField label={t('buyFlow.serviceCharge')} value={formatMoney(0, v.currency)} />
-            <DetailField
-              label={t('cols.approval')}
-              value={<StatusBadge status={v.approvalStatus} label={approvalLabel(v.approvalStatus)} />}
-            />
-            <DetailField
-              label={t('cols.status')}
-              value={<StatusBadge status={v.vendStatus} label={vendStatusLabel(v.vendStatus)} />}
-            />
-          </SimpleGrid>
-        </Card>
-        <Card>
-          <Title order={5} mb="sm">
-            {t('detail.asset')}
-          </Title>
-          <SimpleGrid cols={2}>
-            <DetailField label={t('cols.meter')} value={v.assetIdentifier} />
-            <DetailField label={t('cols.label')} value={v.assetLabel} />
-            <DetailField label={t('cols.name')} value={v.metadata.name} />
-            <DetailField label={t('cols.disco')} value={v.metadata.disco} />
-            <DetailField label={t('cols.type')} value={v.metadata.vendType} />
-            <DetailField label={t('cols.address')} value={v.metadata.address} />
-          </SimpleGrid>
-        </Card>
-      </SimpleGrid>
-      <Card>
-        <Title order={5} mb="sm">
-          {t('detail.response')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <DetailField label={t('detail.token')} value={<TokenText token={r?.token} />} />
-          <DetailField label={t('detail.units')} value={r?.units ? `${r.units} kWh` : null} />
-          <DetailField label={t('detail.receiptNo')} value={r?.receiptNo} />
-          <DetailField label={t('detail.orderId')} value={r?.orderId} />
-          <DetailField
-            label={t('detail.debtAmount')}
-            value={r?.debtAmountMinor == null ? null : formatMoney(r.debtAmountMinor)}
-          />
-          <DetailField
-            label={t('detail.debtRemaining')}
-            value={r?.debtRemainingMinor == null ? null : formatMoney(r.debtRemainingMinor)}
-          />
-        </SimpleGrid>
-      </Card>
+      <SummaryCards v={v} />
+      <ResponseCard r={v.response} />
       {v.approvalWorkflowPendingApprovalItem && (
         <Card>
           <Title order={5} mb="sm">
@@ -142,22 +188,13 @@ export function VendingScreen() {
           <TrailList item={v.approvalWorkflowPendingApprovalItem} />
         </Card>
       )}
-      <Modal opened={updating} onClose={() => setUpdating(false)} title={t('detail.updateTitle')}>
-        <Stack>
-          <NumberInput
-            label={t('buyFlow.amount')}
-            min={0}
-            decimalScale={2}
-            value={amount}
-            onChange={setAmount}
-          />
-          <Group justify="flex-end">
-            <Button loading={update.isPending} onClick={() => update.mutate()}>
-              {t('detail.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <UpdateAmountModal
+        id={id!}
+        opened={updating}
+        onClose={() => setUpdating(false)}
+        amount={amount}
+        setAmount={setAmount}
+      />
     </Stack>
   );
 }

@@ -33,35 +33,12 @@ async function findDeposit(reference: string): Promise<TransactionItem | null> {
   return res.data?.[0] ?? null;
 }
 
-/** Outside production: play a customer paying into the virtual account, then wait until it lands. */
-export function SandboxDeposit(props: {
-  accountNumber: string;
-  currency?: Currency;
-  onLanded: (t: TransactionItem) => void;
-}) {
-  const available = useSandboxAvailable();
+/** Polls for the deposit a sent transfer will make, until it lands or the poll limit runs out. */
+function useDepositWatch(onLandedProp: (t: TransactionItem) => void) {
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const [timedOut, setTimedOut] = useState(false);
-  const onLanded = useRef(props.onLanded);
-  onLanded.current = props.onLanded;
-  const form = useZodForm(sandboxDepositBody, {
-    defaultValues: { accountNumber: props.accountNumber, amount: '', senderName: '' },
-  });
-  const send = useApiMutation({
-    form,
-    silentSuccess: true,
-    mutationFn: (v: { amount: number; senderName?: string }) =>
-      // The schema turned the amount into minor units; the API takes the decimal, so send what was typed.
-      api.post<{ reference: string }>('/sandbox/deposits', {
-        accountNumber: props.accountNumber,
-        amount: form.getValues('amount'),
-        senderName: v.senderName || undefined,
-      }),
-    onSuccess: (res) => {
-      setTimedOut(false);
-      setWaitingFor(res.data.reference);
-    },
-  });
+  const onLanded = useRef(onLandedProp);
+  onLanded.current = onLandedProp;
 
   useEffect(() => {
     if (!waitingFor) return;
@@ -91,6 +68,37 @@ export function SandboxDeposit(props: {
       clearInterval(timer);
     };
   }, [waitingFor]);
+
+  const watch = (reference: string) => {
+    setTimedOut(false);
+    setWaitingFor(reference);
+  };
+  return { waitingFor, timedOut, watch };
+}
+
+/** Outside production: play a customer paying into the virtual account, then wait until it lands. */
+export function SandboxDeposit(props: {
+  accountNumber: string;
+  currency?: Currency;
+  onLanded: (t: TransactionItem) => void;
+}) {
+  const available = useSandboxAvailable();
+  const { waitingFor, timedOut, watch } = useDepositWatch(props.onLanded);
+  const form = useZodForm(sandboxDepositBody, {
+    defaultValues: { accountNumber: props.accountNumber, amount: '', senderName: '' },
+  });
+  const send = useApiMutation({
+    form,
+    silentSuccess: true,
+    mutationFn: (v: { amount: number; senderName?: string }) =>
+      // The schema turned the amount into minor units; the API takes the decimal, so send what was typed.
+      api.post<{ reference: string }>('/sandbox/deposits', {
+        accountNumber: props.accountNumber,
+        amount: form.getValues('amount'),
+        senderName: v.senderName || undefined,
+      }),
+    onSuccess: (res) => watch(res.data.reference),
+  });
 
   if (!available.data) return null;
   return (

@@ -7,6 +7,65 @@ import { amountColor, signedAmountText, statusLabel, typeLabel } from '../rules'
 
 const counterpartyOf = (t: TransactionItem) => t.counterparty.accountName ?? t.counterparty.name ?? '';
 
+/** One transaction row; Enter or a click opens it. */
+function TransactionRow(props: {
+  t: TransactionItem;
+  compact?: boolean;
+  onOpen: (t: TransactionItem) => void;
+}) {
+  const { t } = props;
+  return (
+    <Table.Tr
+      onClick={() => props.onOpen(t)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') props.onOpen(t);
+      }}
+      tabIndex={0}
+      style={{ cursor: 'pointer' }}
+      data-testid="transaction-row"
+    >
+      {!props.compact && (
+        <Table.Td>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(t.createdAt)}
+          </Text>
+        </Table.Td>
+      )}
+      <Table.Td>
+        <Box miw={0}>
+          <Text size="sm" fw={600} lineClamp={1}>
+            {counterpartyOf(t) || typeLabel(t.type)}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {props.compact ? formatDateTime(t.createdAt) : t.narration || t.reference}
+          </Text>
+        </Box>
+      </Table.Td>
+      {!props.compact && (
+        <Table.Td>
+          <Text size="sm">{typeLabel(t.type)}</Text>
+        </Table.Td>
+      )}
+      <Table.Td ta="right">
+        <Group justify="flex-end" gap={4} wrap="nowrap">
+          <Text
+            size="sm"
+            fw={700}
+            c={amountColor(t)}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="transaction-amount"
+          >
+            {signedAmountText(t)}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** Transactions as rows (wide screens scroll sideways); a row opens the detail. */
 export function TransactionsTable(props: {
   items: TransactionItem[] | undefined;
@@ -38,55 +97,7 @@ export function TransactionsTable(props: {
         </Table.Thead>
         <Table.Tbody>
           {props.items.map((t) => (
-            <Table.Tr
-              key={t.id}
-              onClick={() => props.onOpen(t)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') props.onOpen(t);
-              }}
-              tabIndex={0}
-              style={{ cursor: 'pointer' }}
-              data-testid="transaction-row"
-            >
-              {!props.compact && (
-                <Table.Td>
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(t.createdAt)}
-                  </Text>
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Box miw={0}>
-                  <Text size="sm" fw={600} lineClamp={1}>
-                    {counterpartyOf(t) || typeLabel(t.type)}
-                  </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {props.compact ? formatDateTime(t.createdAt) : t.narration || t.reference}
-                  </Text>
-                </Box>
-              </Table.Td>
-              {!props.compact && (
-                <Table.Td>
-                  <Text size="sm">{typeLabel(t.type)}</Text>
-                </Table.Td>
-              )}
-              <Table.Td ta="right">
-                <Group justify="flex-end" gap={4} wrap="nowrap">
-                  <Text
-                    size="sm"
-                    fw={700}
-                    c={amountColor(t)}
-                    style={{ whiteSpace: 'nowrap' }}
-                    data-testid="transaction-amount"
-                  >
-                    {signedAmountText(t)}
-                  </Text>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />
-              </Table.Td>
-            </Table.Tr>
+            <TransactionRow key={t.id} t={t} compact={props.compact} onOpen={props.onOpen} />
           ))}
         </Table.Tbody>
       </Table>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { TransactionDetail } from '@owo/contract';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DetailField } from '../../../components/detail-field';
 import { FullPageLoader } from '../../../components/page-states';
@@ -17,6 +18,57 @@ import {
   typeLabel,
 } from '../rules';
 import { PageHeader } from '../../../components/page-header';
+
+/** The transaction's fields, in a grid. */
+function TransactionFields({ t }: { t: TransactionDetail }) {
+  const cp = t.counterparty;
+  const isCredit = signedMinor(t) > 0;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      <DetailField label="Reference" value={t.reference} />
+      <DetailField label="Wallet" value={t.walletName} />
+      <DetailField label="Amount" value={formatMoney(t.amountMinor, t.currency)} />
+      <DetailField label="Fee" value={formatMoney(t.feeMinor, t.currency)} />
+      {!isCredit && (
+        <DetailField label="Total debited" value={formatMoney(t.amountMinor + t.feeMinor, t.currency)} />
+      )}
+      <DetailField label={isCredit ? 'Sender' : 'Beneficiary'} value={cp.accountName ?? cp.name} />
+      {(cp.bankName || cp.bankCode) && <DetailField label="Bank" value={cp.bankName ?? cp.bankCode} />}
+      {cp.accountNumber && <DetailField label="Account number" value={maskAccountNumber(cp.accountNumber)} />}
+      <DetailField label="Narration" value={t.narration} />
+      <DetailField label="Last updated" value={formatDateTime(t.updatedAt)} />
+    </SimpleGrid>
+  );
+}
+
+/** The reversal of this transaction, or the transaction it reverses. */
+function RelatedCard({ related }: { related: NonNullable<TransactionDetail['related']> }) {
+  return (
+    <Card>
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={2}>
+          <Text fw={600}>{related.type === 'payout_fund_reversal' ? 'Reversed by' : 'Reverses'}</Text>
+          <Text size="sm" c="dimmed">
+            {related.reference} · {formatDateTime(related.createdAt)}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <Text fw={700} c={amountColor(related)}>
+            {signedAmountText(related)}
+          </Text>
+          <Button
+            variant="light"
+            size="xs"
+            component={Link}
+            to={paths.transaction.href({ transactionId: related.id })}
+          >
+            View
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
 
 /** /transaction/:transactionId: every field, the related reversal/original, and the receipt. */
 export function TransactionScreen() {
@@ -41,8 +93,6 @@ export function TransactionScreen() {
     );
   }
   const t = q.data;
-  const cp = t.counterparty;
-  const isCredit = signedMinor(t) > 0;
   return (
     <Stack gap="lg" maw={860}>
       <Anchor component={Link} to={paths.transactions.path} size="sm">
@@ -74,52 +124,10 @@ export function TransactionScreen() {
             </Alert>
           )}
           <Divider />
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-            <DetailField label="Reference" value={t.reference} />
-            <DetailField label="Wallet" value={t.walletName} />
-            <DetailField label="Amount" value={formatMoney(t.amountMinor, t.currency)} />
-            <DetailField label="Fee" value={formatMoney(t.feeMinor, t.currency)} />
-            {!isCredit && (
-              <DetailField
-                label="Total debited"
-                value={formatMoney(t.amountMinor + t.feeMinor, t.currency)}
-              />
-            )}
-            <DetailField label={isCredit ? 'Sender' : 'Beneficiary'} value={cp.accountName ?? cp.name} />
-            {(cp.bankName || cp.bankCode) && <DetailField label="Bank" value={cp.bankName ?? cp.bankCode} />}
-            {cp.accountNumber && (
-              <DetailField label="Account number" value={maskAccountNumber(cp.accountNumber)} />
-            )}
-            <DetailField label="Narration" value={t.narration} />
-            <DetailField label="Last updated" value={formatDateTime(t.updatedAt)} />
-          </SimpleGrid>
+          <TransactionFields t={t} />
         </Stack>
       </Card>
-      {t.related && (
-        <Card>
-          <Group justify="space-between" wrap="wrap">
-            <Stack gap={2}>
-              <Text fw={600}>{t.related.type === 'payout_fund_reversal' ? 'Reversed by' : 'Reverses'}</Text>
-              <Text size="sm" c="dimmed">
-                {t.related.reference} · {formatDateTime(t.related.createdAt)}
-              </Text>
-            </Stack>
-            <Group gap="sm">
-              <Text fw={700} c={amountColor(t.related)}>
-                {signedAmountText(t.related)}
-              </Text>
-              <Button
-                variant="light"
-                size="xs"
-                component={Link}
-                to={paths.transaction.href({ transactionId: t.related.id })}
-              >
-                View
-              </Button>
-            </Group>
-          </Group>
-        </Card>
-      )}
+      {t.related && <RelatedCard related={t.related} />}
     </Stack>
   );
 }

@@ -13,12 +13,50 @@ import { NotificationList } from './notification-list';
 
 export const DRAWER_WIDTH = 370;
 
+/** Mark all as read, Open notifications page, Delete all. */
+function DrawerOptionsMenu(props: { unread: number; hasAny: boolean; onClose: () => void }) {
+  const markAll = useMarkAllRead();
+  const deleteAll = useDeleteAllNotifications();
+  return (
+    <Menu position="bottom-end" width={210} shadow="md" zIndex={350}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label="Notification options">
+          <DotsIcon />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          leftSection={<CheckAllIcon />}
+          disabled={props.unread === 0}
+          onClick={() => markAll.mutate()}
+        >
+          Mark all as read
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<EyeIcon />}
+          component={Link}
+          to={paths.notifications.href()}
+          onClick={props.onClose}
+        >
+          Open notifications page
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<TrashIcon />}
+          color="red"
+          disabled={!props.hasAny}
+          onClick={() => deleteAll.mutate()}
+        >
+          Delete all
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const [page, setPage] = useState(1);
   const list = useNotifications(filter, page, opened);
-  const markAll = useMarkAllRead();
-  const deleteAll = useDeleteAllNotifications();
   const { detail, closeDetail, handlers } = useNotificationActions(onClose);
   const unread = list.data?.unreadCount ?? 0;
 
@@ -57,38 +95,7 @@ export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClo
           </Tabs>
           <Group gap={2} wrap="nowrap">
             <NotificationFilterButton value={filter} onChange={changeFilter} />
-            <Menu position="bottom-end" width={210} shadow="md" zIndex={350}>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label="Notification options">
-                  <DotsIcon />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item
-                  leftSection={<CheckAllIcon />}
-                  disabled={unread === 0}
-                  onClick={() => markAll.mutate()}
-                >
-                  Mark all as read
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<EyeIcon />}
-                  component={Link}
-                  to={paths.notifications.href()}
-                  onClick={onClose}
-                >
-                  Open notifications page
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<TrashIcon />}
-                  color="red"
-                  disabled={!list.data?.totalItems}
-                  onClick={() => deleteAll.mutate()}
-                >
-                  Delete all
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <DrawerOptionsMenu unread={unread} hasAny={!!list.data?.totalItems} onClose={onClose} />
           </Group>
         </Group>
         {filter === 'read' && (

@@ -23,10 +23,50 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
+type Asset = NonNullable<ReturnType<typeof useAsset>['data']>;
+
+/** The asset's identifying fields. */
+function AssetFieldsCard({ a }: { a: Asset }) {
+  return (
+    <Card>
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        <DetailField label="Type" value={a.type} />
+        <DetailField label="Brand" value={a.brand} />
+        <DetailField label="Model number" value={a.modelNo} />
+        <DetailField label="Serial number" value={a.serialNo} />
+        <DetailField label="Location" value={a.location} />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** Confirms, deletes the asset and returns to the list. */
+function DeleteAssetModal(props: { a: Asset; opened: boolean; onClose: () => void }) {
+  const { a } = props;
+  const navigate = useNavigate();
+  const del = useApiMutation({
+    mutationFn: () => productsApi.deleteAsset(a.id),
+    onSuccess: () => {
+      void refreshProducts();
+      void navigate(paths.assets.list.href());
+    },
+  });
+  return (
+    <ConfirmModal
+      opened={props.opened}
+      title="Delete asset"
+      text={`Delete ${a.type} ${a.serialNo}?`}
+      confirm="Delete"
+      loading={del.isPending}
+      onConfirm={() => del.mutate()}
+      onClose={props.onClose}
+    />
+  );
+}
+
 /** /assets/:id: one payout asset with its inventory. */
 export function AssetScreen() {
   const { id } = useParams();
-  const navigate = useNavigate();
   const q = useAsset(id);
   const canEdit = useCan('payoutAsset', 'put');
   const canToggle = useCan('payoutAsset', 'patch');
@@ -36,13 +76,6 @@ export function AssetScreen() {
   const toggle = useApiMutation({
     mutationFn: (active: boolean) => productsApi.setAssetActive(id!, active),
     onSuccess: () => void refreshProducts(),
-  });
-  const del = useApiMutation({
-    mutationFn: () => productsApi.deleteAsset(id!),
-    onSuccess: () => {
-      void refreshProducts();
-      void navigate(paths.assets.list.href());
-    },
   });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Asset not found'}</Alert>;
@@ -91,31 +124,15 @@ export function AssetScreen() {
           </>
         }
       />
-      <Card>
-        <SimpleGrid cols={{ base: 2, sm: 5 }}>
-          <DetailField label="Type" value={a.type} />
-          <DetailField label="Brand" value={a.brand} />
-          <DetailField label="Model number" value={a.modelNo} />
-          <DetailField label="Serial number" value={a.serialNo} />
-          <DetailField label="Location" value={a.location} />
-        </SimpleGrid>
-      </Card>
+      <AssetFieldsCard a={a} />
       <InventoryCard asset={a} />
       <AssetModal opened={editing} asset={a} onClose={() => setEditing(false)} />
-      <ConfirmModal
-        opened={confirming}
-        title="Delete asset"
-        text={`Delete ${a.type} ${a.serialNo}?`}
-        confirm="Delete"
-        loading={del.isPending}
-        onConfirm={() => del.mutate()}
-        onClose={() => setConfirming(false)}
-      />
+      <DeleteAssetModal a={a} opened={confirming} onClose={() => setConfirming(false)} />
     </Stack>
   );
 }
 
-export function InventoryCard(props: { asset: NonNullable<ReturnType<typeof useAsset>['data']> }) {
+export function InventoryCard(props: { asset: Asset }) {
   const a = props.asset;
   return (
     <Card padding={0}>

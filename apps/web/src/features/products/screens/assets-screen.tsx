@@ -9,12 +9,55 @@ import { AssetModal } from '../asset-modal';
 import { AssetAreaTabs } from './tabs';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import type { PayoutAsset } from '@owo/contract/products';
 
 const GROUPS = ['active'] as const;
 
+/** The assets as rows; a row opens the asset. */
+function AssetsTable({ items }: { items: PayoutAsset[] }) {
+  const navigate = useNavigate();
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Type</Table.Th>
+          <Table.Th>Brand / model</Table.Th>
+          <Table.Th>Serial number</Table.Th>
+          <Table.Th>Location</Table.Th>
+          <Table.Th ta="right">Inventory</Table.Th>
+          <Table.Th ta="right">Value</Table.Th>
+          <Table.Th>Status</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((a) => (
+          <Table.Tr
+            key={a.id}
+            style={{ cursor: 'pointer' }}
+            onClick={() => navigate(paths.assets.detail.href({ id: a.id }))}
+          >
+            <Table.Td fw={500}>{a.type}</Table.Td>
+            <Table.Td>
+              {a.brand} · {a.modelNo}
+            </Table.Td>
+            <Table.Td>{a.serialNo}</Table.Td>
+            <Table.Td>{a.location}</Table.Td>
+            <Table.Td ta="right">{a.inventory.length} products</Table.Td>
+            <Table.Td ta="right">{formatMoney(a.valueMinor)}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={a.active ? 'teal' : 'gray'}>
+                {a.active ? 'Active' : 'Inactive'}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** /asset-list: payout assets with their inventory value (001 §2 Assets and products). */
 export function AssetsScreen() {
-  const navigate = useNavigate();
   const { filters, page, setFilters, setPage } = useListState(GROUPS);
   const list = useAssets({ page, search: filters.search, active: filters.active });
   const canAdd = useCan('payoutAsset', 'post');
@@ -51,42 +94,7 @@ export function AssetsScreen() {
       </Group>
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Brand / model</Table.Th>
-                <Table.Th>Serial number</Table.Th>
-                <Table.Th>Location</Table.Th>
-                <Table.Th ta="right">Inventory</Table.Th>
-                <Table.Th ta="right">Value</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data?.items ?? []).map((a) => (
-                <Table.Tr
-                  key={a.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(paths.assets.detail.href({ id: a.id }))}
-                >
-                  <Table.Td fw={500}>{a.type}</Table.Td>
-                  <Table.Td>
-                    {a.brand} · {a.modelNo}
-                  </Table.Td>
-                  <Table.Td>{a.serialNo}</Table.Td>
-                  <Table.Td>{a.location}</Table.Td>
-                  <Table.Td ta="right">{a.inventory.length} products</Table.Td>
-                  <Table.Td ta="right">{formatMoney(a.valueMinor)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={a.active ? 'teal' : 'gray'}>
-                      {a.active ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <AssetsTable items={list.data?.items ?? []} />
         </ListBody>
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </Card>

@@ -19,9 +19,9 @@ export function bankSaveErrorMessage(e: unknown) {
   return MSG.bankSaveFailed;
 }
 
-export function BankDetailsForm(props: { onSaved?: (saved: SavedBankAccount) => void }) {
+/** The form, validated with the bank's verdict on the number; the resolved name fills the name field. */
+function useBankForm() {
   const { t } = useTranslation(['accounts', 'payouts']);
-  const banks = useBanks();
   // The lookup's verdict is part of validation, so a blur never clears the "invalid" message.
   const verdict = useMemo<{ current: Lookup }>(() => ({ current: { state: 'idle' } }), []);
   const schema = useMemo(
@@ -47,6 +47,13 @@ export function BankDetailsForm(props: { onSaved?: (saved: SavedBankAccount) => 
     form.setValue('accountName', lookup.state === 'resolved' ? lookup.accountName : '');
     if (lookup.state === 'resolved' || lookup.state === 'invalid') void form.trigger('accountNumber');
   }, [lookup, form]);
+  return { form, lookup };
+}
+
+export function BankDetailsForm(props: { onSaved?: (saved: SavedBankAccount) => void }) {
+  const { t } = useTranslation(['accounts', 'payouts']);
+  const banks = useBanks();
+  const { form, lookup } = useBankForm();
 
   const save = useApiMutation({
     mutationFn: profileApi.saveBankAccount,

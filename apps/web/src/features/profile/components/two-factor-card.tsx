@@ -51,13 +51,96 @@ function CodeForm(props: {
 const useCodeForm = () => useZodForm(totpCodeBody, { defaultValues: { code: '' } });
 const refreshProfile = () => queryClient.invalidateQueries({ queryKey: sessionKeys.profile });
 
+/** The authenticator's QR code and its secret, with a copy button. */
+function QrAndSecret({ setup }: { setup: TwoFactorSetup }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <Group align="flex-start" gap="xl" wrap="wrap">
+      <Image
+        src={setup.qrCode}
+        alt={t('security.qrAlt')}
+        w={180}
+        h={180}
+        fit="contain"
+        radius="md"
+        style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+      />
+      <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
+        <Text size="sm" fw={500}>
+          {t('security.secretLabel')}
+        </Text>
+        <Code fz="sm" p="xs" style={{ wordBreak: 'break-all' }} data-testid="totp-secret">
+          {setup.secret}
+        </Code>
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => void copyText(setup.secret)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('security.copySecret')}
+        </Button>
+      </Stack>
+    </Group>
+  );
+}
+
+/** Two-factor is on: renew the recovery codes or turn it off, each with a current code. */
+function ManageTwoFactor({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation('accounts');
+  const [mode, setMode] = useState<'idle' | 'disable' | 'renew'>('idle');
+  const manageForm = useCodeForm();
+  const disable = useApiMutation({
+    mutationFn: (code: string) => profileApi.disableTwoFactor(code),
+    form: manageForm,
+    onSuccess: () => {
+      setMode('idle');
+      manageForm.reset();
+      void refreshProfile();
+    },
+  });
+  const renew = useApiMutation({
+    mutationFn: (code: string) => profileApi.regenerateRecoveryCodes(code),
+    form: manageForm,
+    onSuccess: (res) => {
+      setMode('idle');
+      manageForm.reset();
+      onCodes(res.data.recoveryCodes);
+    },
+  });
+  return mode === 'idle' ? (
+    <Group>
+      <Button variant="light" onClick={() => setMode('renew')}>
+        {t('security.renewCodes')}
+      </Button>
+      <Button variant="light" color="red" onClick={() => setMode('disable')}>
+        {t('security.disable')}
+      </Button>
+    </Group>
+  ) : (
+    <Stack gap="sm">
+      <Text size="sm">{mode === 'disable' ? t('security.disableText') : t('security.renewText')}</Text>
+      <CodeForm
+        form={manageForm}
+        label={t('security.code')}
+        submit={mode === 'disable' ? t('security.disable') : t('security.renewCodes')}
+        color={mode === 'disable' ? 'red' : undefined}
+        pending={disable.isPending || renew.isPending}
+        onCode={(c) => (mode === 'disable' ? disable : renew).mutateAsync(c).catch(() => {})}
+        onCancel={() => {
+          setMode('idle');
+          manageForm.reset();
+        }}
+      />
+    </Stack>
+  );
+}
+
 export function TwoFactorCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation('accounts');
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [mode, setMode] = useState<'idle' | 'disable' | 'renew'>('idle');
   const enableForm = useCodeForm();
-  const manageForm = useCodeForm();
 
   const start = useApiMutation({
     mutationFn: profileApi.setupTwoFactor,
@@ -74,25 +157,6 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
       void refreshProfile();
     },
   });
-  const disable = useApiMutation({
-    mutationFn: (code: string) => profileApi.disableTwoFactor(code),
-    form: manageForm,
-    onSuccess: () => {
-      setMode('idle');
-      manageForm.reset();
-      void refreshProfile();
-    },
-  });
-  const renew = useApiMutation({
-    mutationFn: (code: string) => profileApi.regenerateRecoveryCodes(code),
-    form: manageForm,
-    onSuccess: (res) => {
-      setMode('idle');
-      manageForm.reset();
-      setCodes(res.data.recoveryCodes);
-    },
-  });
-
   return (
     <Card>
       <Group justify="space-between" mb="xs">
@@ -111,33 +175,7 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
         setup ? (
           <Stack gap="md">
             <Text size="sm">{t('security.scan')}</Text>
-            <Group align="flex-start" gap="xl" wrap="wrap">
-              <Image
-                src={setup.qrCode}
-                alt={t('security.qrAlt')}
-                w={180}
-                h={180}
-                fit="contain"
-                radius="md"
-                style={{ border: '1px solid var(--mantine-color-gray-3)' }}
-              />
-              <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
-                <Text size="sm" fw={500}>
-                  {t('security.secretLabel')}
-                </Text>
-                <Code fz="sm" p="xs" style={{ wordBreak: 'break-all' }} data-testid="totp-secret">
-                  {setup.secret}
-                </Code>
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  onClick={() => void copyText(setup.secret)}
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  {t('security.copySecret')}
-                </Button>
-              </Stack>
-            </Group>
+            <QrAndSecret setup={setup} />
             <Text size="sm">{t('security.enterCode')}</Text>
             <CodeForm
               form={enableForm}
@@ -153,31 +191,8 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
             {t('security.enable')}
           </Button>
         )
-      ) : mode === 'idle' ? (
-        <Group>
-          <Button variant="light" onClick={() => setMode('renew')}>
-            {t('security.renewCodes')}
-          </Button>
-          <Button variant="light" color="red" onClick={() => setMode('disable')}>
-            {t('security.disable')}
-          </Button>
-        </Group>
       ) : (
-        <Stack gap="sm">
-          <Text size="sm">{mode === 'disable' ? t('security.disableText') : t('security.renewText')}</Text>
-          <CodeForm
-            form={manageForm}
-            label={t('security.code')}
-            submit={mode === 'disable' ? t('security.disable') : t('security.renewCodes')}
-            color={mode === 'disable' ? 'red' : undefined}
-            pending={disable.isPending || renew.isPending}
-            onCode={(c) => (mode === 'disable' ? disable : renew).mutateAsync(c).catch(() => {})}
-            onCancel={() => {
-              setMode('idle');
-              manageForm.reset();
-            }}
-          />
-        </Stack>
+        <ManageTwoFactor onCodes={setCodes} />
       )}
     </Card>
   );

@@ -25,6 +25,30 @@ import { ProjectSpendBar } from '../spend-bar';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
+/** Who is assigned to the project. */
+function MembersCard({ project: p }: { project: Project }) {
+  return (
+    <Card>
+      <Text fw={600} mb="xs">
+        Members
+      </Text>
+      {p.members.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No members assigned yet.
+        </Text>
+      ) : (
+        <Group gap="xs">
+          {p.members.map((m) => (
+            <Badge key={m.accessId} variant="outline" tt="none">
+              {m.name}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </Card>
+  );
+}
+
 /** /projects/{id}: budget, timeline, spend, members; set the budget, assign, complete or reactivate. */
 export function ProjectScreen() {
   const { id } = useParams();
@@ -97,24 +121,7 @@ export function ProjectScreen() {
           <ProjectSpendBar project={p} />
         </Stack>
       </Card>
-      <Card>
-        <Text fw={600} mb="xs">
-          Members
-        </Text>
-        {p.members.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No members assigned yet.
-          </Text>
-        ) : (
-          <Group gap="xs">
-            {p.members.map((m) => (
-              <Badge key={m.accessId} variant="outline" tt="none">
-                {m.name}
-              </Badge>
-            ))}
-          </Group>
-        )}
-      </Card>
+      <MembersCard project={p} />
       <BudgetModal project={p} opened={modal === 'budget'} onClose={() => setModal(null)} />
       <AssignModal project={p} opened={modal === 'assign'} onClose={() => setModal(null)} />
     </Stack>

@@ -21,15 +21,11 @@ import { useBanks } from '../../profile';
 import { refreshRequests, requestApi } from '../api';
 import { PURPOSE_LABELS } from './status';
 
-/**
- * The request-funds flow (000 §4.4): amount and source, purpose (and payee), review; the server's
- * toast on success, then the request's page.
- */
-export function RequestFundsModal(props: { onClose: () => void; onDone: (ref: string) => void }) {
+/** The request's fields over the three steps, and what they make: the body, the amount in kobo, the payee. */
+function useRequestForm() {
   const wallets = useWallets();
   const banks = useBanks();
   const vendors = usePayees({}, 1, 100);
-  const [step, setStep] = useState(0);
   const ngn = (wallets.data ?? []).filter((w) => w.currency === 'NGN');
   const [walletId, setWalletId] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
@@ -48,8 +44,195 @@ export function RequestFundsModal(props: { onClose: () => void; onDone: (ref: st
     narration,
     ...(to === 'vendor' ? { payeeId } : { bankCode, accountNumber }),
   };
+  const minor = Math.round(Number(amount || 0) * 100);
+  const payeeLabel =
+    to === 'vendor'
+      ? (vendors.data?.items.find((v) => v.id === payeeId)?.name ?? '')
+      : `${banks.data?.find((b) => b.code === bankCode)?.name ?? ''} ${accountNumber}`;
+  return {
+    ngn,
+    banks,
+    vendors,
+    wallet,
+    setWalletId,
+    amount,
+    setAmount,
+    purpose,
+    setPurpose,
+    narration,
+    setNarration,
+    to,
+    setTo,
+    payeeId,
+    setPayeeId,
+    bankCode,
+    setBankCode,
+    accountNumber,
+    setAccountNumber,
+    body,
+    minor,
+    payeeLabel,
+  };
+}
+type RequestForm = ReturnType<typeof useRequestForm>;
+type Err = (k: string) => string | undefined;
+
+/** Step one: the wallet to pay from and the amount. */
+function AmountStep({ f, err, onNext }: { f: RequestForm; err: Err; onNext: () => void }) {
+  const { ngn, wallet, setWalletId, amount, setAmount, minor } = f;
+  return (
+    <Stack>
+      <Select
+        label="Pay from"
+        data={ngn.map((w) => ({
+          value: w.id,
+          label: `${w.name} · ${formatMoney(w.balanceMinor, w.currency)}`,
+        }))}
+        value={wallet}
+        onChange={setWalletId}
+        error={err('walletId')}
+      />
+      <TextInput
+        label="Amount (NGN)"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.currentTarget.value)}
+        error={err('amount')}
+      />
+      <Group justify="flex-end">
+        <Button disabled={!wallet || !(minor > 0)} onClick={onNext}>
+          Continue
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Step two: purpose, narration and who is paid (the requester, or a vendor). */
+function PurposeStep(props: { f: RequestForm; err: Err; onBack: () => void; onNext: () => void }) {
+  const { f, err, onBack, onNext } = props;
+  const { purpose, setPurpose, narration, setNarration, to, setTo, payeeId, setPayeeId } = f;
+  const { bankCode, setBankCode, accountNumber, setAccountNumber, vendors, banks } = f;
+  return (
+    <Stack>
+      <Select
+        label="Purpose"
+        data={REQUEST_PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }))}
+        value={purpose}
+        onChange={setPurpose}
+        error={err('purpose')}
+      />
+      <TextInput
+        label="Narration"
+        maxLength={100}
+        value={narration}
+        onChange={(e) => setNarration(e.currentTarget.value)}
+        error={err('narration')}
+      />
+      <SegmentedControl
+        value={to}
+        onChange={(v) => setTo(v as 'vendor' | 'self')}
+        data={[
+          { value: 'self', label: 'Pay me' },
+          { value: 'vendor', label: 'Pay a vendor' },
+        ]}
+      />
+      {to === 'vendor' ? (
+        <Select
+          label="Vendor"
+          searchable
+          data={(vendors.data?.items ?? []).map((v) => ({ value: v.id, label: v.name }))}
+          value={payeeId}
+          onChange={setPayeeId}
+          error={err('payeeId')}
+        />
+      ) : (
+        <Group grow align="flex-start">
+          <Select
+            label="Bank"
+            searchable
+            data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+            value={bankCode}
+            onChange={setBankCode}
+            error={err('bankCode')}
+          />
+          <TextInput
+            label="Account number"
+            inputMode="numeric"
+            maxLength={10}
+            value={accountNumber}
+            onChange={(e) => setAccountNumber(e.currentTarget.value)}
+            error={err('accountNumber') ?? err('payeeId')}
+          />
+        </Group>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button
+          disabled={
+            !purpose ||
+            !narration.trim() ||
+            (to === 'vendor' ? !payeeId : !bankCode || accountNumber.length !== 10)
+          }
+          onClick={onNext}
+        >
+          Review
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Step three: what will be asked for, the server's errors, and Submit. */
+function ReviewStep(props: {
+  f: RequestForm;
+  create: { error: Error | null; isPending: boolean; mutate: () => void };
+  fieldErrors: object;
+  onBack: () => void;
+}) {
+  const { f, create, fieldErrors, onBack } = props;
+  const { minor, purpose, payeeLabel, narration } = f;
+  return (
+    <Stack>
+      <Text>
+        You are asking for <b>{formatMoney(minor, 'NGN')}</b> for{' '}
+        <b>{purpose ? PURPOSE_LABELS[purpose as keyof typeof PURPOSE_LABELS] : ''}</b>, paid to{' '}
+        <b>{payeeLabel}</b>.
+      </Text>
+      <Text c="dimmed" size="sm">
+        “{narration}”. Nothing is paid until an approver approves it.
+      </Text>
+      {create.error && !Object.keys(fieldErrors).length && <Alert color="red">{create.error.message}</Alert>}
+      {Object.keys(fieldErrors).length > 0 && (
+        <Alert color="red">
+          {Object.values(fieldErrors as Record<string, string[]>)
+            .flat()
+            .join(' ')}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button loading={create.isPending} onClick={() => create.mutate()}>
+          Submit request
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The request-funds flow (000 §4.4): amount and source, purpose (and payee), review; the server's
+ * toast on success, then the request's page.
+ */
+export function RequestFundsModal(props: { onClose: () => void; onDone: (ref: string) => void }) {
+  const [step, setStep] = useState(0);
+  const f = useRequestForm();
   const create = useApiMutation({
-    mutationFn: () => requestApi.create(body),
+    mutationFn: () => requestApi.create(f.body),
     onSuccess: (res) => {
       void refreshRequests();
       props.onDone(res.data.reference);
@@ -57,11 +240,6 @@ export function RequestFundsModal(props: { onClose: () => void; onDone: (ref: st
   });
   const fieldErrors = create.error instanceof ApiError ? (create.error.errors ?? {}) : {};
   const err = (k: string) => (fieldErrors as Record<string, string[]>)[k]?.[0];
-  const minor = Math.round(Number(amount || 0) * 100);
-  const payeeLabel =
-    to === 'vendor'
-      ? (vendors.data?.items.find((v) => v.id === payeeId)?.name ?? '')
-      : `${banks.data?.find((b) => b.code === bankCode)?.name ?? ''} ${accountNumber}`;
   return (
     <Modal opened onClose={props.onClose} title="Request funds" size="lg" centered>
       <Stepper active={step} size="sm" mb="md">
@@ -69,132 +247,9 @@ export function RequestFundsModal(props: { onClose: () => void; onDone: (ref: st
         <Stepper.Step label="Purpose" />
         <Stepper.Step label="Review" />
       </Stepper>
-      {step === 0 && (
-        <Stack>
-          <Select
-            label="Pay from"
-            data={ngn.map((w) => ({
-              value: w.id,
-              label: `${w.name} · ${formatMoney(w.balanceMinor, w.currency)}`,
-            }))}
-            value={wallet}
-            onChange={setWalletId}
-            error={err('walletId')}
-          />
-          <TextInput
-            label="Amount (NGN)"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={err('amount')}
-          />
-          <Group justify="flex-end">
-            <Button disabled={!wallet || !(minor > 0)} onClick={() => setStep(1)}>
-              Continue
-            </Button>
-          </Group>
-        </Stack>
-      )}
-      {step === 1 && (
-        <Stack>
-          <Select
-            label="Purpose"
-            data={REQUEST_PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }))}
-            value={purpose}
-            onChange={setPurpose}
-            error={err('purpose')}
-          />
-          <TextInput
-            label="Narration"
-            maxLength={100}
-            value={narration}
-            onChange={(e) => setNarration(e.currentTarget.value)}
-            error={err('narration')}
-          />
-          <SegmentedControl
-            value={to}
-            onChange={(v) => setTo(v as 'vendor' | 'self')}
-            data={[
-              { value: 'self', label: 'Pay me' },
-              { value: 'vendor', label: 'Pay a vendor' },
-            ]}
-          />
-          {to === 'vendor' ? (
-            <Select
-              label="Vendor"
-              searchable
-              data={(vendors.data?.items ?? []).map((v) => ({ value: v.id, label: v.name }))}
-              value={payeeId}
-              onChange={setPayeeId}
-              error={err('payeeId')}
-            />
-          ) : (
-            <Group grow align="flex-start">
-              <Select
-                label="Bank"
-                searchable
-                data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
-                value={bankCode}
-                onChange={setBankCode}
-                error={err('bankCode')}
-              />
-              <TextInput
-                label="Account number"
-                inputMode="numeric"
-                maxLength={10}
-                value={accountNumber}
-                onChange={(e) => setAccountNumber(e.currentTarget.value)}
-                error={err('accountNumber') ?? err('payeeId')}
-              />
-            </Group>
-          )}
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => setStep(0)}>
-              Back
-            </Button>
-            <Button
-              disabled={
-                !purpose ||
-                !narration.trim() ||
-                (to === 'vendor' ? !payeeId : !bankCode || accountNumber.length !== 10)
-              }
-              onClick={() => setStep(2)}
-            >
-              Review
-            </Button>
-          </Group>
-        </Stack>
-      )}
-      {step === 2 && (
-        <Stack>
-          <Text>
-            You are asking for <b>{formatMoney(minor, 'NGN')}</b> for{' '}
-            <b>{purpose ? PURPOSE_LABELS[purpose as keyof typeof PURPOSE_LABELS] : ''}</b>, paid to{' '}
-            <b>{payeeLabel}</b>.
-          </Text>
-          <Text c="dimmed" size="sm">
-            “{narration}”. Nothing is paid until an approver approves it.
-          </Text>
-          {create.error && !Object.keys(fieldErrors).length && (
-            <Alert color="red">{create.error.message}</Alert>
-          )}
-          {Object.keys(fieldErrors).length > 0 && (
-            <Alert color="red">
-              {Object.values(fieldErrors as Record<string, string[]>)
-                .flat()
-                .join(' ')}
-            </Alert>
-          )}
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => setStep(1)}>
-              Back
-            </Button>
-            <Button loading={create.isPending} onClick={() => create.mutate()}>
-              Submit request
-            </Button>
-          </Group>
-        </Stack>
-      )}
+      {step === 0 && <AmountStep f={f} err={err} onNext={() => setStep(1)} />}
+      {step === 1 && <PurposeStep f={f} err={err} onBack={() => setStep(0)} onNext={() => setStep(2)} />}
+      {step === 2 && <ReviewStep f={f} create={create} fieldErrors={fieldErrors} onBack={() => setStep(1)} />}
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { REQUEST_STATUSES } from '@owo/contract/requests';
+import { REQUEST_STATUSES, type FundRequest } from '@owo/contract/requests';
 import {
   DAY_PRESETS,
   ExportCsvButton,
@@ -18,6 +18,35 @@ import { StatusBadge } from '../../../components/status-badge';
 import { STATUS_LABELS } from './status';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+
+/** One request; a click opens it. */
+function RequestRow({ r }: { r: FundRequest }) {
+  const navigate = useNavigate();
+  return (
+    <Table.Tr
+      style={{ cursor: 'pointer' }}
+      onClick={() => navigate(paths.request.href({ ref: r.reference }))}
+    >
+      <Table.Td>{formatDate(r.createdAt)}</Table.Td>
+      <Table.Td>{r.maker.name}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{r.narration}</Text>
+      </Table.Td>
+      <Table.Td>
+        {r.payee.name}{' '}
+        {r.payeeKind === 'self' && (
+          <Badge size="xs" variant="light">
+            Self
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">{formatMoney(r.amountMinor, r.currency)}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={r.status} label={STATUS_LABELS[r.status]} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
 
 /** /requests (issue 23 §0 "Requests"): fund requests with the list kit (filters, search, CSV). */
 export function RequestsScreen() {
@@ -79,29 +108,7 @@ export function RequestsScreen() {
             </Table.Thead>
             <Table.Tbody>
               {(list.data?.items ?? []).map((r) => (
-                <Table.Tr
-                  key={r.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(paths.request.href({ ref: r.reference }))}
-                >
-                  <Table.Td>{formatDate(r.createdAt)}</Table.Td>
-                  <Table.Td>{r.maker.name}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{r.narration}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {r.payee.name}{' '}
-                    {r.payeeKind === 'self' && (
-                      <Badge size="xs" variant="light">
-                        Self
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatMoney(r.amountMinor, r.currency)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={r.status} label={STATUS_LABELS[r.status]} />
-                  </Table.Td>
-                </Table.Tr>
+                <RequestRow key={r.id} r={r} />
               ))}
             </Table.Tbody>
           </Table>

@@ -11,6 +11,71 @@ import { canChangeInviteRole, type TeamFlags } from '../flags';
 import { ChangeRoleModal } from './change-role-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
 
+/** One invitation: email, role, expiry, who invited, and the actions menu. */
+function InvitationRow(props: {
+  inv: Invitation;
+  flags: TeamFlags;
+  onResend: (id: string) => void;
+  onChangeRole: (inv: Invitation) => void;
+  onCancel: (inv: Invitation) => void;
+}) {
+  const { t } = useTranslation('teams');
+  const { inv, flags } = props;
+  const showMenu = flags.canEditInvites || flags.canDeleteInvites;
+  return (
+    <Table.Tr data-testid="invitation-row">
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {inv.email}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{inv.role === 'owner' ? t('owner') : inv.roleName}</Text>
+      </Table.Td>
+      <Table.Td>
+        {inv.expired ? (
+          <Badge color="red" variant="light">
+            {t('expired')}
+          </Badge>
+        ) : (
+          <Text size="sm" title={inv.expiresAt}>
+            {t('expiresIn', { when: formatRelative(inv.expiresAt) })}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          {inv.invitedBy?.name ?? '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {showMenu && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={t('actions', { name: inv.email })}>
+                ⋮
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {flags.canEditInvites && (
+                <Menu.Item onClick={() => props.onResend(inv.id)}>{t('resend')}</Menu.Item>
+              )}
+              {canChangeInviteRole(inv, flags) && (
+                <Menu.Item onClick={() => props.onChangeRole(inv)}>{t('changeRole.action')}</Menu.Item>
+              )}
+              {flags.canDeleteInvites && (
+                <Menu.Item color="red" onClick={() => props.onCancel(inv)}>
+                  {t('cancelInvite.action')}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** Pending invitations with the time until expiry; resend, cancel, change role (not for owner invites). */
 export function InvitationsTable(props: { flags: TeamFlags }) {
   const { t } = useTranslation('teams');
@@ -49,65 +114,16 @@ export function InvitationsTable(props: { flags: TeamFlags }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.data.items.map((inv) => {
-              const showMenu = flags.canEditInvites || flags.canDeleteInvites;
-              return (
-                <Table.Tr key={inv.id} data-testid="invitation-row">
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {inv.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{inv.role === 'owner' ? t('owner') : inv.roleName}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {inv.expired ? (
-                      <Badge color="red" variant="light">
-                        {t('expired')}
-                      </Badge>
-                    ) : (
-                      <Text size="sm" title={inv.expiresAt}>
-                        {t('expiresIn', { when: formatRelative(inv.expiresAt) })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {inv.invitedBy?.name ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {showMenu && (
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={t('actions', { name: inv.email })}
-                          >
-                            ⋮
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {flags.canEditInvites && (
-                            <Menu.Item onClick={() => resend.mutate(inv.id)}>{t('resend')}</Menu.Item>
-                          )}
-                          {canChangeInviteRole(inv, flags) && (
-                            <Menu.Item onClick={() => setChanging(inv)}>{t('changeRole.action')}</Menu.Item>
-                          )}
-                          {flags.canDeleteInvites && (
-                            <Menu.Item color="red" onClick={() => setCancelling(inv)}>
-                              {t('cancelInvite.action')}
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {list.data.items.map((inv) => (
+              <InvitationRow
+                key={inv.id}
+                inv={inv}
+                flags={flags}
+                onResend={(id) => resend.mutate(id)}
+                onChangeRole={setChanging}
+                onCancel={setCancelling}
+              />
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -15,24 +15,111 @@ import { ChangeRoleModal } from './change-role-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { SpendLimitModal } from './spend-limit-modal';
 
+/** One member: name and email, role, status, spend limit, last update, and the actions menu. */
+function MemberRow(props: {
+  m: Member;
+  where: 'members' | 'agents';
+  flags: TeamFlags;
+  onLimit: (m: Member) => void;
+  onCommission: (m: Member) => void;
+  onChangeRole: (m: Member) => void;
+  onRevoke: (m: Member) => void;
+}) {
+  const { t } = useTranslation('teams');
+  const navigate = useNavigate();
+  const { m } = props;
+  return (
+    <Table.Tr data-testid="member-row">
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {m.user.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {m.user.email}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{m.roleName}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={m.active ? 'owo' : 'gray'}>
+          {m.active ? t('active') : t('inactive')}
+        </Badge>
+      </Table.Td>
+      <Table.Td data-testid="member-spend-limit">
+        <Text size="sm" c={m.limit ? undefined : 'dimmed'}>
+          {m.limit ? formatMoney(m.limit.limitMinor, 'NGN') : t('member.noLimit')}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDate(m.updatedAt)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('actions', { name: m.user.name })}>
+              ⋮
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => navigate(paths.teams.member.href({ id: m.id }))}>
+              {t('viewDetails')}
+            </Menu.Item>
+            {props.flags.canEditTeamMembers && m.active && (
+              <Menu.Item onClick={() => props.onLimit(m)}>
+                {m.limit ? 'Edit spend limit' : 'Add spend limit'}
+              </Menu.Item>
+            )}
+            {props.where === 'agents' && props.flags.canManageCommissionSettings && (
+              <Menu.Item onClick={() => props.onCommission(m)}>Edit commission</Menu.Item>
+            )}
+            {canChangeMemberRole(m, props.flags) && m.active && (
+              <Menu.Item onClick={() => props.onChangeRole(m)}>{t('changeRole.action')}</Menu.Item>
+            )}
+            {canRevokeMember(m, props.flags) && m.active && (
+              <Menu.Item color="red" onClick={() => props.onRevoke(m)}>
+                {t('revoke.action')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Confirms and revokes the member's access. */
+function RevokeMemberModal({ member, onClose }: { member: Member | null; onClose: () => void }) {
+  const { t } = useTranslation('teams');
+  const revoke = useApiMutation({
+    mutationFn: (id: string) => teamsApi.revokeMember(id),
+    onSuccess: () => {
+      onClose();
+      void refreshTeams();
+    },
+  });
+  return (
+    <ConfirmModal
+      opened={!!member}
+      title={t('revoke.title')}
+      text={t('revoke.text', { name: member?.user.name })}
+      confirm={t('revoke.action')}
+      loading={revoke.isPending}
+      onConfirm={() => member && revoke.mutate(member.id)}
+      onClose={onClose}
+    />
+  );
+}
+
 /** Members or agents of the account with View Details, Change role and Revoke access (002 §2). */
 export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFlags }) {
   const { t } = useTranslation('teams');
-  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const list = useMembers(props.where, page);
   const [changing, setChanging] = useState<Member | null>(null);
   const [revoking, setRevoking] = useState<Member | null>(null);
   const [limiting, setLimiting] = useState<Member | null>(null);
   const [commission, setCommission] = useState<Member | null>(null);
-  const revoke = useApiMutation({
-    mutationFn: (id: string) => teamsApi.revokeMember(id),
-    onSuccess: () => {
-      setRevoking(null);
-      void refreshTeams();
-    },
-  });
-
   if (list.isPending) return <Skeleton h={200} />;
   if (list.isError)
     return (
@@ -61,66 +148,16 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
           </Table.Thead>
           <Table.Tbody>
             {list.data.items.map((m) => (
-              <Table.Tr key={m.id} data-testid="member-row">
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {m.user.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {m.user.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{m.roleName}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={m.active ? 'owo' : 'gray'}>
-                    {m.active ? t('active') : t('inactive')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td data-testid="member-spend-limit">
-                  <Text size="sm" c={m.limit ? undefined : 'dimmed'}>
-                    {m.limit ? formatMoney(m.limit.limitMinor, 'NGN') : t('member.noLimit')}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDate(m.updatedAt)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('actions', { name: m.user.name })}
-                      >
-                        ⋮
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => navigate(paths.teams.member.href({ id: m.id }))}>
-                        {t('viewDetails')}
-                      </Menu.Item>
-                      {props.flags.canEditTeamMembers && m.active && (
-                        <Menu.Item onClick={() => setLimiting(m)}>
-                          {m.limit ? 'Edit spend limit' : 'Add spend limit'}
-                        </Menu.Item>
-                      )}
-                      {props.where === 'agents' && props.flags.canManageCommissionSettings && (
-                        <Menu.Item onClick={() => setCommission(m)}>Edit commission</Menu.Item>
-                      )}
-                      {canChangeMemberRole(m, props.flags) && m.active && (
-                        <Menu.Item onClick={() => setChanging(m)}>{t('changeRole.action')}</Menu.Item>
-                      )}
-                      {canRevokeMember(m, props.flags) && m.active && (
-                        <Menu.Item color="red" onClick={() => setRevoking(m)}>
-                          {t('revoke.action')}
-                        </Menu.Item>
-                      )}
-                    </Menu.Dropdown>
-                  </Menu>
-                </Table.Td>
-              </Table.Tr>
+              <MemberRow
+                key={m.id}
+                m={m}
+                where={props.where}
+                flags={props.flags}
+                onLimit={setLimiting}
+                onCommission={setCommission}
+                onChangeRole={setChanging}
+                onRevoke={setRevoking}
+              />
             ))}
           </Table.Tbody>
         </Table>
@@ -147,15 +184,7 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
         save={teamsApi.changeMemberRole}
       />
       <SpendLimitModal member={limiting} onClose={() => setLimiting(null)} />
-      <ConfirmModal
-        opened={!!revoking}
-        title={t('revoke.title')}
-        text={t('revoke.text', { name: revoking?.user.name })}
-        confirm={t('revoke.action')}
-        loading={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-        onClose={() => setRevoking(null)}
-      />
+      <RevokeMemberModal member={revoking} onClose={() => setRevoking(null)} />
     </Stack>
   );
 }

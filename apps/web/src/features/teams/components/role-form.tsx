@@ -40,6 +40,52 @@ export function toggleGrant(grants: Grants, resource: Resource, action: Action, 
 
 const label = (r: string) => r.replace(/([A-Z])/g, ' $1').replace(/^./, (s) => s.toUpperCase());
 
+/** Resources down, actions across: a tick box per grant. */
+function GrantsTable(props: { grants: Grants; onChange: (g: Grants) => void }) {
+  const { t } = useTranslation('teams');
+  const { grants } = props;
+  return (
+    <ScrollArea
+      h={340}
+      type="auto"
+      offsetScrollbars
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+    >
+      <Table stickyHeader verticalSpacing={6} fz="sm" miw={520}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('roles.resource')}</Table.Th>
+            {ACTIONS.map((a) => (
+              <Table.Th key={a} ta="center">
+                {t(`roles.actions.${a}`)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {RESOURCES.map((r) => (
+            <Table.Tr key={r}>
+              <Table.Td>{label(r)}</Table.Td>
+              {ACTIONS.map((a) => (
+                <Table.Td key={a}>
+                  <Group justify="center">
+                    <Checkbox
+                      size="xs"
+                      aria-label={`${label(r)}: ${a}`}
+                      checked={!!grants[r]?.includes(a)}
+                      onChange={(ev) => props.onChange(toggleGrant(grants, r, a, ev.currentTarget.checked))}
+                    />
+                  </Group>
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
 export function RoleForm(props: { role: Role | null; onDone: () => void }) {
   const { t } = useTranslation('teams');
   const form = useZodForm(roleBody, {
@@ -79,48 +125,7 @@ export function RoleForm(props: { role: Role | null; onDone: () => void }) {
           name="resources"
           render={({ field }) => {
             const grants = (field.value ?? {}) as Grants;
-            return (
-              <ScrollArea
-                h={340}
-                type="auto"
-                offsetScrollbars
-                style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
-              >
-                <Table stickyHeader verticalSpacing={6} fz="sm" miw={520}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('roles.resource')}</Table.Th>
-                      {ACTIONS.map((a) => (
-                        <Table.Th key={a} ta="center">
-                          {t(`roles.actions.${a}`)}
-                        </Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {RESOURCES.map((r) => (
-                      <Table.Tr key={r}>
-                        <Table.Td>{label(r)}</Table.Td>
-                        {ACTIONS.map((a) => (
-                          <Table.Td key={a}>
-                            <Group justify="center">
-                              <Checkbox
-                                size="xs"
-                                aria-label={`${label(r)}: ${a}`}
-                                checked={!!grants[r]?.includes(a)}
-                                onChange={(ev) =>
-                                  field.onChange(toggleGrant(grants, r, a, ev.currentTarget.checked))
-                                }
-                              />
-                            </Group>
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            );
+            return <GrantsTable grants={grants} onChange={field.onChange} />;
           }}
         />
         {e.root?.server && (

@@ -12,7 +12,8 @@ import { useResources } from '../../../lib/session';
 import { refreshTeams, teamsApi, useMember } from '../api';
 import { ChangeRoleModal } from '../components/change-role-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { canChangeMemberRole, canRevokeMember, teamFlags } from '../flags';
+import { canChangeMemberRole, canRevokeMember, teamFlags, type TeamFlags } from '../flags';
+import type { MemberDetail } from '@owo/contract';
 
 const Stat = (props: { label: string; value: string }) => (
   <Card>
@@ -25,6 +26,65 @@ const Stat = (props: { label: string; value: string }) => (
   </Card>
 );
 
+/** Name, status, email and role, with Change role and Revoke access where allowed. */
+function MemberCard(props: {
+  m: MemberDetail;
+  flags: TeamFlags;
+  onChangeRole: () => void;
+  onRevoke: () => void;
+}) {
+  const { t } = useTranslation('teams');
+  const { m, flags } = props;
+  return (
+    <Card mt="md">
+      <Group justify="space-between" wrap="wrap" gap="md">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Title order={3}>{m.user.name}</Title>
+            <Badge variant="light" color={m.active ? 'owo' : 'gray'}>
+              {m.active ? t('active') : t('inactive')}
+            </Badge>
+          </Group>
+          <Text c="dimmed" size="sm">
+            {m.user.email}
+          </Text>
+          <Text size="sm">
+            {t('role')}: <b>{m.roleName}</b> · {t('member.updated', { date: formatDate(m.updatedAt) })}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          {canChangeMemberRole(m, flags) && m.active && (
+            <Button variant="default" onClick={props.onChangeRole}>
+              {t('changeRole.action')}
+            </Button>
+          )}
+          {canRevokeMember(m, flags) && m.active && (
+            <Button color="red" variant="light" onClick={props.onRevoke}>
+              {t('revoke.action')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/** The member's cash out, transaction count and spend limit. */
+function MemberStats({ m }: { m: MemberDetail }) {
+  const { t } = useTranslation('teams');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg">
+      <Stat label={t('member.cashOut')} value={formatMoney(m.stats.totalCashOutFlowMinor, 'NGN')} />
+      <Stat label={t('member.transactions')} value={m.stats.totalTransactions.toLocaleString('en-NG')} />
+      <Stat
+        label={t('member.spendLimit')}
+        value={m.limit ? formatMoney(m.limit.limitMinor, 'NGN') : t('member.noLimit')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** /teams/member?id=: one member, their stats, Change role and Revoke access. */
 export function MemberScreen() {
   const { t } = useTranslation('teams');
   const navigate = useNavigate();
@@ -60,44 +120,13 @@ export function MemberScreen() {
       <Anchor component={Link} to={paths.teams.root.path} size="sm">
         ← {t('member.back')}
       </Anchor>
-      <Card mt="md">
-        <Group justify="space-between" wrap="wrap" gap="md">
-          <Stack gap={2}>
-            <Group gap="xs">
-              <Title order={3}>{m.user.name}</Title>
-              <Badge variant="light" color={m.active ? 'owo' : 'gray'}>
-                {m.active ? t('active') : t('inactive')}
-              </Badge>
-            </Group>
-            <Text c="dimmed" size="sm">
-              {m.user.email}
-            </Text>
-            <Text size="sm">
-              {t('role')}: <b>{m.roleName}</b> · {t('member.updated', { date: formatDate(m.updatedAt) })}
-            </Text>
-          </Stack>
-          <Group gap="sm">
-            {canChangeMemberRole(m, flags) && m.active && (
-              <Button variant="default" onClick={() => setChanging(true)}>
-                {t('changeRole.action')}
-              </Button>
-            )}
-            {canRevokeMember(m, flags) && m.active && (
-              <Button color="red" variant="light" onClick={() => setRevoking(true)}>
-                {t('revoke.action')}
-              </Button>
-            )}
-          </Group>
-        </Group>
-      </Card>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg">
-        <Stat label={t('member.cashOut')} value={formatMoney(m.stats.totalCashOutFlowMinor, 'NGN')} />
-        <Stat label={t('member.transactions')} value={m.stats.totalTransactions.toLocaleString('en-NG')} />
-        <Stat
-          label={t('member.spendLimit')}
-          value={m.limit ? formatMoney(m.limit.limitMinor, 'NGN') : t('member.noLimit')}
-        />
-      </SimpleGrid>
+      <MemberCard
+        m={m}
+        flags={flags}
+        onChangeRole={() => setChanging(true)}
+        onRevoke={() => setRevoking(true)}
+      />
+      <MemberStats m={m} />
       <ChangeRoleModal
         target={changing ? { id: m.id, role: m.role, label: `${m.user.name} (${m.user.email})` } : null}
         onClose={() => {
