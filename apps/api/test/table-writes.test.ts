@@ -31,7 +31,7 @@ const KNOWN = [
   'modules/payouts/bill-import.ts -> payees',
   'modules/payouts/bills.ts -> payees',
   'modules/payouts/pay-someone.ts -> payees',
-  'modules/requests/service.ts -> payees',
+  'modules/requests/pay.ts -> payees',
   // an accepted invitation's subsidiary access (accounts has grantSubsidiaryAccess)
   'modules/teams/invitations.ts -> subsidiary_access',
 ];

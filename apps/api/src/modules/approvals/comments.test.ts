@@ -11,7 +11,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { notifications } from '../../platform/schema';
-import { registerApprovable, runAfterCommit, submitForApproval, type ApprovalSubject } from './engine';
+import { registerApprovable, runAfterCommit, type ApprovalSubject } from './handlers';
+import { submitForApproval } from './submit';
 import { approvalComments } from './tables';
 
 // The engine's comment thread (issue 24 §0), exercised with an in-memory approvable area

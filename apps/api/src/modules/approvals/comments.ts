@@ -13,8 +13,9 @@ import { forbidden, notFound } from '../../platform/errors';
 import { loadMembership } from '../../platform/guard';
 import { users } from '../../platform/schema';
 import { createNotification } from '../notifications';
-import type { ApprovalItemRow } from './engine';
-import { describe as describeItem, getItem, mailUsers } from './engine';
+import type { ApprovalItemRow } from './handlers';
+import { describe as describeItem, mailUsers } from './notify';
+import { getItem } from './read';
 import { approvalComments, approvalDecisions } from './tables';
 
 /**

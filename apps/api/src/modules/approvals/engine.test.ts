@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_MSG } from '@owo/contract';
 import { createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { notifications } from '../../platform/schema';
-import {
-  cancelApproval,
-  registerApprovable,
-  resubmitForApproval,
-  submitForApproval,
-  runAfterCommit,
-  type ApprovalSubject,
-} from './engine';
+import { registerApprovable, runAfterCommit, type ApprovalSubject } from './handlers';
+import { cancelApproval, resubmitForApproval, submitForApproval } from './submit';
 import { approvalDecisions } from './tables';
 import { verifyAllChains } from './trail';
 

@@ -1,19 +1,15 @@
 // The approvals engine's public entry (docs/areas/approvals.md): what
 // other areas use to register an approvable record, submit it, and read its approval state.
+export { decide } from './decide';
 export {
-  approvalOf,
-  approvedManifest,
-  cancelApproval,
-  currentManifest,
-  decide,
   registerApprovable,
-  resubmitForApproval,
   runAfterCommit,
-  submitForApproval,
   type ApprovableHandler,
   type ApprovalSubject,
   type HandlerContext,
-} from './engine';
+} from './handlers';
+export { approvalOf, approvedManifest, currentManifest } from './read';
+export { cancelApproval, resubmitForApproval, submitForApproval } from './submit';
 export { manifestDigest, storedManifest } from './trail';
 export {
   billTiersDto,

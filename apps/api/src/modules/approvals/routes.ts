@@ -26,16 +26,11 @@ import { authOf, loadMembership, needs, needsSession, tenantOf } from '../../pla
 import { notFound } from '../../platform/errors';
 import { addComment, commentThread, itemForCommenter } from './comments';
 import { ok, paged, routerOf, type Router } from '../../platform/http';
-import {
-  approverOutlook,
-  decide,
-  getItem,
-  listForViewer,
-  presentItem,
-  resolve,
-  runAfterCommit,
-  selfApprove,
-} from './engine';
+import { decide, selfApprove } from './decide';
+import { runAfterCommit } from './handlers';
+import { approverOutlook } from './outlook';
+import { getItem, listForViewer, presentItem } from './read';
+import { resolve } from './submit';
 import {
   getApPolicyRoute,
   updateApPolicyRoute,

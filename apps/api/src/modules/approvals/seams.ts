@@ -1,5 +1,5 @@
 // The seams the approvals area owns (platform/seams.ts).
-import type { ApprovableHandler } from './engine';
+import type { ApprovableHandler } from './handlers';
 
 declare module '../../platform/seams' {
   interface HookSeams {

@@ -43,7 +43,7 @@ export const approvalWorkflows = pgTable(
  * One approvable record's approval state. `levels` is the matched workflow's levels copied at
  * submission (editing the workflow later does not move items in flight); `currentApproverIds` are
  * the current level's NAMED approvers still to decide (empty: the owners and admins). Who may act is
- * resolved from the current team at every read and decision (engine.ts `resolveApprovers`), so the
+ * resolved from the current team at every read and decision (team.ts `resolveApprovers`), so the
  * pending list stays one indexed query.
  */
 export const approvalItems = pgTable(

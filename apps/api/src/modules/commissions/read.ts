@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { approvalOf } from '../approvals';
 import { users } from '../../platform/tenancy-tables';
-import { itemReference, itemStatusSql, itemsOf } from './batches';
+import { itemReference, itemStatusSql, itemsOf } from './pay-batch';
 import { agentCommissions, commissionBatches, commissionBatchItems } from './tables';
 import { invoices, transactions } from '../../platform/schema';
 

@@ -25,13 +25,9 @@ import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
 import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { onCollected, onRefundStarted } from './accrual';
-import {
-  refreshBankDetails,
-  registerBatchJobs,
-  registerCommissionApprovals,
-  removeItem,
-  retryDisbursement,
-} from './batches';
+import { registerCommissionApprovals } from './batch-approval';
+import { registerBatchJobs } from './batches';
+import { refreshBankDetails, removeItem, retryDisbursement } from './pay-batch';
 import { agentDashboard, getBatch, listBatches, listBatchItems, listCommissions, type Viewer } from './read';
 import { seedCommissionsDemo } from './demo';
 import { generalSetting, getAgent, listAgents, saveSettings } from './settings';

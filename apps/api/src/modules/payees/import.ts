@@ -16,7 +16,7 @@ import type { AppDeps } from '../../platform/deps';
 import { conflict } from '../../platform/errors';
 import type { ImportBatch, ImportKind, ImportRecord } from '../../platform/imports';
 import { ACCOUNT_NOT_VERIFIED, resolveAccounts, UNKNOWN_BANK } from '../banks';
-import { isUniqueViolation } from './service';
+import { isUniqueViolation } from './shared';
 import { payees } from './tables';
 
 type Column = (typeof VENDOR_IMPORT_COLUMNS)[number];

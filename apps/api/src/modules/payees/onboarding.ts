@@ -16,7 +16,7 @@ import {
   type vendorInviteBody,
   type vendorPersonalDetailsBody,
 } from '@owo/contract';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
@@ -24,7 +24,8 @@ import { accounts } from '../../platform/schema';
 import { issueLink, spendLink, type LinkPrincipal } from '../../platform/tokens';
 import { sendMail } from '../mail';
 import { createNotification } from '../notifications';
-import { isUniqueViolation, requestBankChange, resolveBank } from './service';
+import { requestBankChange } from './bank-change';
+import { isUniqueViolation, resolveBank } from './shared';
 import { payeeInvitations, payees } from './tables';
 
 type Row = typeof payeeInvitations.$inferSelect;
@@ -143,6 +144,80 @@ export async function savePersonalDetails(
   });
 }
 
+type Invitation = typeof payeeInvitations.$inferSelect;
+type PersonalDetails = NonNullable<Invitation['personalDetails']>;
+type Bank = Awaited<ReturnType<typeof resolveBank>>;
+
+/** An existing vendor's invitation: a guarded change of that vendor only, when anything differs. */
+async function changeInvitedVendor(
+  tx: Tx,
+  deps: AppDeps,
+  p: {
+    inv: Invitation;
+    payeeId: string;
+    pd: PersonalDetails;
+    bank: Bank;
+    after: (() => Promise<void> | void)[];
+  },
+): Promise<{ payeeId: string; pendingApproval: boolean }> {
+  const { inv, pd, bank } = p;
+  // The invited vendor, and only it; nothing of it changes before a second person approves.
+  const [existing] = await tx
+    .select()
+    .from(payees)
+    .where(and(eq(payees.id, p.payeeId), eq(payees.accountId, inv.accountId)))
+    .for('update');
+  if (!existing) throw new AppError(410, 'link-revoked', VENDOR_INVITE_MSG.unknown);
+  const details = {
+    name: pd.name,
+    email: pd.email,
+    phone: pd.phone,
+    billingAddress: pd.billingAddress,
+  };
+  const sameDetails =
+    existing.name === details.name &&
+    existing.email === details.email &&
+    existing.phone === details.phone &&
+    existing.billingAddress === details.billingAddress;
+  const sameBank = existing.bankCode === bank.bankCode && existing.accountNumber === bank.accountNumber;
+  if (!sameDetails || !sameBank) {
+    // ★ The guarded change: the inviter is its maker; the vendor's current (old) email is told.
+    await requestBankChange(tx, deps, {
+      row: existing,
+      bank,
+      details: sameDetails ? undefined : details,
+      userId: inv.invitedBy,
+      previousEmail: existing.email,
+      afterCommit: (fn) => p.after.push(fn),
+    });
+    return { payeeId: existing.id, pendingApproval: true };
+  }
+  return { payeeId: existing.id, pendingApproval: false };
+}
+
+/** A new-vendor invitation creates its own vendor. */
+async function createInvitedVendor(
+  tx: Tx,
+  inv: Invitation,
+  pd: PersonalDetails,
+  bank: Bank,
+): Promise<string> {
+  // A new-vendor invitation creates its own vendor, whatever email is typed: never another's.
+  const [v] = await tx
+    .insert(payees)
+    .values({
+      accountId: inv.accountId,
+      name: pd.name,
+      email: pd.email,
+      phone: pd.phone,
+      billingAddress: pd.billingAddress,
+      ...bank,
+      createdBy: inv.invitedBy,
+    })
+    .returning({ id: payees.id });
+  return v.id;
+}
+
 /**
  * PUT /api/public/vendor-onboarding/{token}/bank-details: NUBAN-checked and resolved (the resolved
  * name wins), then, once (the link is spent in the same transaction), a new vendor for a new-vendor
@@ -167,54 +242,10 @@ export async function completeOnboarding(
       await spendLink(tx, link, VENDOR_INVITE_MSG);
       let payeeId: string;
       if (inv.payeeId) {
-        // The invited vendor, and only it; nothing of it changes before a second person approves.
-        const [existing] = await tx
-          .select()
-          .from(payees)
-          .where(and(eq(payees.id, inv.payeeId), eq(payees.accountId, inv.accountId)))
-          .for('update');
-        if (!existing) throw new AppError(410, 'link-revoked', VENDOR_INVITE_MSG.unknown);
-        payeeId = existing.id;
-        const details = {
-          name: pd.name,
-          email: pd.email,
-          phone: pd.phone,
-          billingAddress: pd.billingAddress,
-        };
-        const sameDetails =
-          existing.name === details.name &&
-          existing.email === details.email &&
-          existing.phone === details.phone &&
-          existing.billingAddress === details.billingAddress;
-        const sameBank = existing.bankCode === bank.bankCode && existing.accountNumber === bank.accountNumber;
-        if (!sameDetails || !sameBank) {
-          // ★ The guarded change: the inviter is its maker; the vendor's current (old) email is told.
-          await requestBankChange(tx, deps, {
-            row: existing,
-            bank,
-            details: sameDetails ? undefined : details,
-            userId: inv.invitedBy,
-            previousEmail: existing.email,
-            afterCommit: (fn) => after.push(fn),
-          });
-          pendingApproval = true;
-        }
-      } else {
-        // A new-vendor invitation creates its own vendor, whatever email is typed: never another's.
-        const [v] = await tx
-          .insert(payees)
-          .values({
-            accountId: inv.accountId,
-            name: pd.name,
-            email: pd.email,
-            phone: pd.phone,
-            billingAddress: pd.billingAddress,
-            ...bank,
-            createdBy: inv.invitedBy,
-          })
-          .returning({ id: payees.id });
-        payeeId = v.id;
-      }
+        const changed = await changeInvitedVendor(tx, deps, { inv, payeeId: inv.payeeId, pd, bank, after });
+        payeeId = changed.payeeId;
+        pendingApproval = changed.pendingApproval;
+      } else payeeId = await createInvitedVendor(tx, inv, pd, bank);
       await tx
         .update(payeeInvitations)
         .set({ status: 'completed', completedAt: sql`now()`, resultPayeeId: payeeId })

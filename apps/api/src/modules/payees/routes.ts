@@ -19,7 +19,8 @@ import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
 import { maskedBank, recordAuditChange } from '../audit';
 import { registerVendorOnboarding } from './onboarding-routes';
-import { createPayee, getPayee, listPayees, payeesCsv, registerPayeeApprovals, updatePayee } from './service';
+import { registerPayeeApprovals } from './bank-change';
+import { createPayee, getPayee, listPayees, payeesCsv, updatePayee } from './service';
 
 const tags = ['payees'];
 

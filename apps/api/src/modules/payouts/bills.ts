@@ -191,6 +191,55 @@ export async function listBills(db: Db, accountId: string, q: z.output<typeof bi
   return { items: rows.map((r) => dto(r as Row, null)), total };
 }
 
+/** The bill's vendor: the one it names or of its email (same bank account), else by account, else new. */
+async function billPayeeId(tx: Tx, r: typeof payoutQuotes.$inferSelect, userId: string): Promise<string> {
+  // An imported (or inbox) bill names its vendor; a requested one is the vendor of its email.
+  const [byEmail] = r.payeeId
+    ? await tx
+        .select()
+        .from(payees)
+        .where(and(eq(payees.accountId, r.accountId), eq(payees.id, r.payeeId)))
+    : await tx
+        .select()
+        .from(payees)
+        .where(and(eq(payees.accountId, r.accountId), eq(payees.email, r.email)))
+        .limit(1);
+  if (byEmail) {
+    if (byEmail.bankCode !== r.bankCode || byEmail.accountNumber !== r.accountNumber)
+      throw conflict(BILL_MSG.bankDiffers);
+    return byEmail.id;
+  } else {
+    const [byAccount] = await tx
+      .select({ id: payees.id })
+      .from(payees)
+      .where(
+        and(
+          eq(payees.accountId, r.accountId),
+          eq(payees.bankCode, r.bankCode!),
+          eq(payees.accountNumber, r.accountNumber!),
+        ),
+      );
+    if (byAccount) return byAccount.id;
+    else {
+      // The vendor as the bill states it (its account was NUBAN-checked and resolved on submit).
+      const [v] = await tx
+        .insert(payees)
+        .values({
+          accountId: r.accountId,
+          name: r.accountName!,
+          email: r.email,
+          bankCode: r.bankCode!,
+          bankName: r.bankName!,
+          accountNumber: r.accountNumber!,
+          accountName: r.accountName!,
+          createdBy: userId,
+        })
+        .returning({ id: payees.id });
+      return v.id;
+    }
+  }
+}
+
 /**
  * POST /api/payout/quote/{ref}/payout: the reviewed bill becomes a payout (approval type `payout`)
  * to the vendor of its email; a vendor is created from the bill when there is none. A bill whose
@@ -216,52 +265,7 @@ export async function billToPayout(
   if (!r) throw notFound('Bill');
   if (r.status === 'sent') throw conflict(BILL_MSG.alreadySent);
   if (r.status !== 'submitted') throw conflict(BILL_MSG.notSubmitted);
-  // An imported (or inbox) bill names its vendor; a requested one is the vendor of its email.
-  const [byEmail] = r.payeeId
-    ? await tx
-        .select()
-        .from(payees)
-        .where(and(eq(payees.accountId, r.accountId), eq(payees.id, r.payeeId)))
-    : await tx
-        .select()
-        .from(payees)
-        .where(and(eq(payees.accountId, r.accountId), eq(payees.email, r.email)))
-        .limit(1);
-  let payeeId: string;
-  if (byEmail) {
-    if (byEmail.bankCode !== r.bankCode || byEmail.accountNumber !== r.accountNumber)
-      throw conflict(BILL_MSG.bankDiffers);
-    payeeId = byEmail.id;
-  } else {
-    const [byAccount] = await tx
-      .select({ id: payees.id })
-      .from(payees)
-      .where(
-        and(
-          eq(payees.accountId, r.accountId),
-          eq(payees.bankCode, r.bankCode!),
-          eq(payees.accountNumber, r.accountNumber!),
-        ),
-      );
-    if (byAccount) payeeId = byAccount.id;
-    else {
-      // The vendor as the bill states it (its account was NUBAN-checked and resolved on submit).
-      const [v] = await tx
-        .insert(payees)
-        .values({
-          accountId: r.accountId,
-          name: r.accountName!,
-          email: r.email,
-          bankCode: r.bankCode!,
-          bankName: r.bankName!,
-          accountNumber: r.accountNumber!,
-          accountName: r.accountName!,
-          createdBy: p.userId,
-        })
-        .returning({ id: payees.id });
-      payeeId = v.id;
-    }
-  }
+  const payeeId = await billPayeeId(tx, r, p.userId);
   const payoutId = await createPayout(tx, deps, {
     tenant: p.tenant,
     userId: p.userId,

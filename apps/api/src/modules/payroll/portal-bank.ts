@@ -16,7 +16,14 @@ import { accountMembers, approvalDecisions } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
 import { vaultField } from '../../platform/vault/fields';
 import { sealed } from '../../platform/vault/ops';
-import { approvalOf, registerApprovable, runAfterCommit, submitForApproval } from '../approvals';
+import {
+  approvalOf,
+  registerApprovable,
+  runAfterCommit,
+  submitForApproval,
+  type ApprovalSubject,
+  type HandlerContext,
+} from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { sendMail } from '../mail';
 import type { EmployeeContext } from './portal-session';
@@ -93,92 +100,105 @@ async function mailEmployee(tx: Tx, deps: AppDeps, employeeId: string, subject: 
   await sendMail(deps, { to: e.email, subject, text: `Hello ${e.name},\n\n${text}\n\nOwo` }, tx);
 }
 
+/** The change as the approvals engine shows it; its maker is the account's owner (the employee is outside it). */
+async function employeeBankChangeSubject(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<ApprovalSubject | null> {
+  const [r] = await db
+    .select({ c: employeeBankChanges, name: payrollEmployees.name, oldBank: payrollEmployees.bankName })
+    .from(employeeBankChanges)
+    .innerJoin(payrollEmployees, eq(payrollEmployees.id, employeeBankChanges.employeeId))
+    .where(and(eq(employeeBankChanges.id, id), eq(employeeBankChanges.accountId, accountId)));
+  if (!r) return null;
+  const admins = await ownersAndAdmins(db, accountId);
+  const owner = admins.find((a) => a.role === 'owner') ?? admins[0];
+  if (!owner) return null;
+  const warn = r.c.nameMatches ? '' : ' (the account name does not match the employee’s name)';
+  return {
+    amountMinor: 0,
+    currency: 'NGN',
+    payee: `${r.name}: ${r.c.accountName} (${r.c.bankName} ******${r.c.accountNumberLast4})`,
+    description: `Salary account change requested by ${r.name} in the employee portal, from ${r.oldBank} to ${r.c.bankName}${warn}`,
+    categoryId: null,
+    subsidiaryId: null,
+    makerUserId: owner.userId,
+    reference: r.c.reference,
+    rejectionResolverIds: admins.map((a) => a.userId),
+  };
+}
+
+/** The final approval: the employee is paid into the new account from now on, and told. */
+async function applyEmployeeBankChange({ tx, deps: d, item, auditChange }: HandlerContext) {
+  const c = await lockChange(tx, item.accountId, item.resourceId);
+  if (c.status !== 'pending') return;
+  const [old] = await tx
+    .select()
+    .from(payrollEmployees)
+    .where(and(eq(payrollEmployees.id, c.employeeId), eq(payrollEmployees.accountId, c.accountId)));
+  // the approval's audit row: the salary account before and after, masked
+  if (old)
+    auditChange?.(
+      { employeeId: c.employeeId, bank: employeeBank(old) },
+      { employeeId: c.employeeId, bank: employeeBank(c) },
+    );
+  await tx
+    .update(payrollEmployees)
+    .set({
+      bankCode: c.bankCode,
+      bankName: c.bankName,
+      accountName: c.accountName,
+      accountNumber: c.accountNumber,
+      accountNumberHmac: c.accountNumberHmac,
+      accountNumberLast4: c.accountNumberLast4,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payrollEmployees.id, c.employeeId), eq(payrollEmployees.accountId, c.accountId)));
+  await tx
+    .update(employeeBankChanges)
+    .set({ status: 'approved', decidedAt: sql`now()` })
+    .where(eq(employeeBankChanges.id, c.id));
+  await mailEmployee(
+    tx,
+    d,
+    c.employeeId,
+    'Your new salary account was approved',
+    `Your salary account change to ${c.bankName} ******${c.accountNumberLast4} (${c.accountName}) was approved. Payroll runs created from now on pay into it.`,
+  );
+}
+
+/** A rejection: the change is closed with the approver's comment as its reason, and the employee told. */
+async function rejectEmployeeBankChange({ tx, deps: d, item }: HandlerContext) {
+  const c = await lockChange(tx, item.accountId, item.resourceId);
+  const [last] = await tx
+    .select({ comments: approvalDecisions.comments })
+    .from(approvalDecisions)
+    .where(eq(approvalDecisions.itemId, item.id))
+    .orderBy(desc(approvalDecisions.seq))
+    .limit(1);
+  const reason = last?.comments ?? null;
+  await tx
+    .update(employeeBankChanges)
+    .set({ status: 'rejected', reason, decidedAt: sql`now()` })
+    .where(eq(employeeBankChanges.id, c.id));
+  await mailEmployee(
+    tx,
+    d,
+    c.employeeId,
+    'Your new salary account was not approved',
+    `Your salary account change to ${c.bankName} ******${c.accountNumberLast4} was rejected${reason ? `: "${reason}"` : ''}. Your salary keeps going to your current account.`,
+  );
+}
+
 export function registerEmployeeBankApprovals(deps: AppDeps) {
   registerApprovable(deps, {
     type: 'employeeBankChange',
     externalMaker: true,
     path: () => '/payroll/employees',
-    load: async (db, accountId, id) => {
-      const [r] = await db
-        .select({ c: employeeBankChanges, name: payrollEmployees.name, oldBank: payrollEmployees.bankName })
-        .from(employeeBankChanges)
-        .innerJoin(payrollEmployees, eq(payrollEmployees.id, employeeBankChanges.employeeId))
-        .where(and(eq(employeeBankChanges.id, id), eq(employeeBankChanges.accountId, accountId)));
-      if (!r) return null;
-      const admins = await ownersAndAdmins(db, accountId);
-      const owner = admins.find((a) => a.role === 'owner') ?? admins[0];
-      if (!owner) return null;
-      const warn = r.c.nameMatches ? '' : ' (the account name does not match the employee’s name)';
-      return {
-        amountMinor: 0,
-        currency: 'NGN',
-        payee: `${r.name}: ${r.c.accountName} (${r.c.bankName} ******${r.c.accountNumberLast4})`,
-        description: `Salary account change requested by ${r.name} in the employee portal, from ${r.oldBank} to ${r.c.bankName}${warn}`,
-        categoryId: null,
-        subsidiaryId: null,
-        makerUserId: owner.userId,
-        reference: r.c.reference,
-        rejectionResolverIds: admins.map((a) => a.userId),
-      };
-    },
-    onFinalApproval: async ({ tx, deps: d, item, auditChange }) => {
-      const c = await lockChange(tx, item.accountId, item.resourceId);
-      if (c.status !== 'pending') return;
-      const [old] = await tx
-        .select()
-        .from(payrollEmployees)
-        .where(and(eq(payrollEmployees.id, c.employeeId), eq(payrollEmployees.accountId, c.accountId)));
-      // the approval's audit row: the salary account before and after, masked
-      if (old)
-        auditChange?.(
-          { employeeId: c.employeeId, bank: employeeBank(old) },
-          { employeeId: c.employeeId, bank: employeeBank(c) },
-        );
-      await tx
-        .update(payrollEmployees)
-        .set({
-          bankCode: c.bankCode,
-          bankName: c.bankName,
-          accountName: c.accountName,
-          accountNumber: c.accountNumber,
-          accountNumberHmac: c.accountNumberHmac,
-          accountNumberLast4: c.accountNumberLast4,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(payrollEmployees.id, c.employeeId), eq(payrollEmployees.accountId, c.accountId)));
-      await tx
-        .update(employeeBankChanges)
-        .set({ status: 'approved', decidedAt: sql`now()` })
-        .where(eq(employeeBankChanges.id, c.id));
-      await mailEmployee(
-        tx,
-        d,
-        c.employeeId,
-        'Your new salary account was approved',
-        `Your salary account change to ${c.bankName} ******${c.accountNumberLast4} (${c.accountName}) was approved. Payroll runs created from now on pay into it.`,
-      );
-    },
-    onRejection: async ({ tx, deps: d, item }) => {
-      const c = await lockChange(tx, item.accountId, item.resourceId);
-      const [last] = await tx
-        .select({ comments: approvalDecisions.comments })
-        .from(approvalDecisions)
-        .where(eq(approvalDecisions.itemId, item.id))
-        .orderBy(desc(approvalDecisions.seq))
-        .limit(1);
-      const reason = last?.comments ?? null;
-      await tx
-        .update(employeeBankChanges)
-        .set({ status: 'rejected', reason, decidedAt: sql`now()` })
-        .where(eq(employeeBankChanges.id, c.id));
-      await mailEmployee(
-        tx,
-        d,
-        c.employeeId,
-        'Your new salary account was not approved',
-        `Your salary account change to ${c.bankName} ******${c.accountNumberLast4} was rejected${reason ? `: "${reason}"` : ''}. Your salary keeps going to your current account.`,
-      );
-    },
+    load: employeeBankChangeSubject,
+    onFinalApproval: applyEmployeeBankChange,
+    onRejection: rejectEmployeeBankChange,
     onResolve: async ({ tx, item }) => {
       const c = await lockChange(tx, item.accountId, item.resourceId);
       const [other] = await tx

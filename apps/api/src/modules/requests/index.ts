@@ -1,2 +1,2 @@
 // Public API of the fund requests module: what other modules may import.
-export { getFundRequest } from './service';
+export { getFundRequest } from './read';

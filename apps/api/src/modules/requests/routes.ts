@@ -18,15 +18,10 @@ import { bodyRefs } from '../../platform/refs';
 import { ok, paged, routerOf, type Router } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
-import {
-  createFundRequest,
-  decideFundRequest,
-  fundRequestsCsv,
-  getFundRequest,
-  listFundRequests,
-  payApprovedRequest,
-  registerRequestApprovals,
-} from './service';
+import { registerRequestApprovals } from './approval';
+import { createFundRequest, decideFundRequest } from './create';
+import { payApprovedRequest } from './pay';
+import { fundRequestsCsv, getFundRequest, listFundRequests } from './read';
 
 const tags = ['requests'];
 const refParam = z.object({ ref: z.string().min(1).max(64) });
