@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 const route = guardedRoutes({ area: 'payroll', resource: 'payrolls' });
 
 const list = async () => (await import('./screens/payrolls-screen')).PayrollsScreen;
-const flow = async () => (await import('./screens/payroll-flow-screens')).PayrollCreateScreen;
+const flow = async () => (await import('./screens/payroll-create-screen')).PayrollCreateScreen;
 const preview = async () => (await import('./screens/payroll-flow-screens')).PayrollPreviewScreen;
 const review = async () => (await import('./screens/payroll-flow-screens')).PayrollReviewScreen;
 

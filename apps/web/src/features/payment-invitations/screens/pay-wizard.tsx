@@ -79,6 +79,21 @@ function Done(props: { inv: PublicPaymentInvitation }) {
   );
 }
 
+/** "Step n of 4" (5 with the wire purpose of a foreign payment) of a step of the wizard. */
+function stepLabel(step: Step, foreign: boolean): string | undefined {
+  const total = foreign ? 5 : 4;
+  const label = (n: number) => `Step ${n} of ${total}`;
+  return (
+    {
+      amount: label(1),
+      methods: label(2),
+      'transfer-info': label(3),
+      'wire-purpose': label(4),
+      review: label(total),
+    } as Record<string, string>
+  )[step];
+}
+
 /** `/payment-invitation/:ref` and `/payment-invitation/:ref/:step`. */
 export function PaymentInvitationScreen() {
   const { ref = '', step: raw = 'amount' } = useParams();
@@ -105,20 +120,8 @@ export function PaymentInvitationScreen() {
   const needsDraft = step === 'transfer-info' || step === 'wire-purpose' || step === 'review';
   if (needsDraft && !draft)
     return <Navigate to={paths.paymentInvitationStep.href({ ref, step: 'methods' })} replace />;
-  const total = foreign ? 5 : 4;
-  const label = (n: number) => `Step ${n} of ${total}`;
   return (
-    <PublicFrame
-      step={
-        {
-          amount: label(1),
-          methods: label(2),
-          'transfer-info': label(3),
-          'wire-purpose': label(4),
-          review: label(total),
-        }[step]
-      }
-    >
+    <PublicFrame step={stepLabel(step, foreign)}>
       {step === 'amount' && <AmountStep inv={inv} onNext={() => go('methods')} />}
       {step === 'methods' && (
         <MethodsStep

@@ -10,6 +10,7 @@ import {
   ListPagination,
   listQuery,
   useListState,
+  type ListFilters,
 } from '../../../components/list';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -46,23 +47,7 @@ export function EmployeesScreen() {
         mb={0}
         title="Employees"
         description="Payroll employees, their salaries and bank details"
-        actions={
-          <>
-            <ExportCsvButton
-              path="/payrolls/employees"
-              filters={filters}
-              groups={NO_WHERE}
-              fixed={{ groupId: filters.groupId }}
-              filename="owo-payroll-employees.csv"
-            />
-            {canAdd && (
-              <Button variant="default" component={Link} to={paths.payroll.importEmployees.href()}>
-                Import employees
-              </Button>
-            )}
-            {canAdd && <Button onClick={() => setAdding(true)}>Add employee</Button>}
-          </>
-        }
+        actions={<HeaderActions filters={filters} canAdd={canAdd} onAdd={() => setAdding(true)} />}
       />
       {masked && (
         <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
@@ -105,51 +90,14 @@ export function EmployeesScreen() {
             </Table.Thead>
             <Table.Tbody>
               {items.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>
-                    {e.name}
-                    {e.reviewFlags.map((f) => (
-                      <Badge key={f} ml="xs" color="orange" variant="light" title={PAY_REVIEW_MSG[f]}>
-                        Review pay
-                      </Badge>
-                    ))}
-                  </Table.Td>
-                  <Table.Td>{e.email}</Table.Td>
-                  <Table.Td>{e.groupName ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {e.bankDetails.bankName} · {e.bankDetails.accountNumber}
-                    {bankChangeIds.has(e.id) && (
-                      <Badge ml="xs" color="yellow" variant="light">
-                        Change pending
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
-                    {e.salaryAmountMinor === null ? MASKED : formatMoney(e.salaryAmountMinor)}
-                  </Table.Td>
-                  <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
-                    {e.grossAmountMinor === null ? MASKED : formatMoney(e.grossAmountMinor)}
-                  </Table.Td>
-                  <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
-                    {e.finalAmountMinor === null ? MASKED : formatMoney(e.finalAmountMinor)}
-                  </Table.Td>
-                  <Table.Td>{e.invitationStatus === 'accepted' ? 'Joined' : 'Invited'}</Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <Button size="xs" variant="default" aria-label={`Actions for ${e.name}`}>
-                            ⋯
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(e)}>Edit</Menu.Item>
-                          <Menu.Item onClick={() => setGrouping(e)}>Change group</Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
+                <EmployeeRow
+                  key={e.id}
+                  e={e}
+                  canEdit={canEdit}
+                  bankChangePending={bankChangeIds.has(e.id)}
+                  onEdit={() => setEditing(e)}
+                  onGroup={() => setGrouping(e)}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -165,6 +113,86 @@ export function EmployeesScreen() {
       />
       <ChangeGroupModal employee={grouping} options={groupOptions} onClose={() => setGrouping(null)} />
     </Stack>
+  );
+}
+
+/** The Export, Import and Add buttons of the directory's header. */
+function HeaderActions(props: { filters: ListFilters; canAdd: boolean; onAdd: () => void }) {
+  const { filters, canAdd } = props;
+  return (
+    <>
+      <ExportCsvButton
+        path="/payrolls/employees"
+        filters={filters}
+        groups={NO_WHERE}
+        fixed={{ groupId: filters.groupId }}
+        filename="owo-payroll-employees.csv"
+      />
+      {canAdd && (
+        <Button variant="default" component={Link} to={paths.payroll.importEmployees.href()}>
+          Import employees
+        </Button>
+      )}
+      {canAdd && <Button onClick={props.onAdd}>Add employee</Button>}
+    </>
+  );
+}
+
+/** One employee of the directory: review and pending-change badges, masked figures, the actions menu. */
+function EmployeeRow(props: {
+  e: PayrollEmployee;
+  canEdit: boolean;
+  bankChangePending: boolean;
+  onEdit: () => void;
+  onGroup: () => void;
+}) {
+  const { e, canEdit } = props;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {e.name}
+        {e.reviewFlags.map((f) => (
+          <Badge key={f} ml="xs" color="orange" variant="light" title={PAY_REVIEW_MSG[f]}>
+            Review pay
+          </Badge>
+        ))}
+      </Table.Td>
+      <Table.Td>{e.email}</Table.Td>
+      <Table.Td>{e.groupName ?? '—'}</Table.Td>
+      <Table.Td>
+        {e.bankDetails.bankName} · {e.bankDetails.accountNumber}
+        {props.bankChangePending && (
+          <Badge ml="xs" color="yellow" variant="light">
+            Change pending
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
+        {e.salaryAmountMinor === null ? MASKED : formatMoney(e.salaryAmountMinor)}
+      </Table.Td>
+      <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
+        {e.grossAmountMinor === null ? MASKED : formatMoney(e.grossAmountMinor)}
+      </Table.Td>
+      <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
+        {e.finalAmountMinor === null ? MASKED : formatMoney(e.finalAmountMinor)}
+      </Table.Td>
+      <Table.Td>{e.invitationStatus === 'accepted' ? 'Joined' : 'Invited'}</Table.Td>
+      {canEdit && (
+        <Table.Td>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button size="xs" variant="default" aria-label={`Actions for ${e.name}`}>
+                ⋯
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => props.onEdit()}>Edit</Menu.Item>
+              <Menu.Item onClick={() => props.onGroup()}>Change group</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Table.Td>
+      )}
+    </Table.Tr>
   );
 }
 

@@ -30,7 +30,8 @@ import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { refreshPayroll } from '../api';
 import { MASKED } from '../labels';
-import { PayFigures, toMinor, usePayContext } from './employee-form';
+import { toMinor } from './employee-form-model';
+import { PayFigures, usePayContext } from './pay-figures';
 
 type Detail = ImportBatch & { entries: ImportEntry[]; entriesTotal: number; page: number; limit: number };
 const base = '/payrolls/employees/csv';

@@ -13,13 +13,8 @@ import { PageHeader } from '../../../components/page-header';
 
 const settingsKey = ['payroll', 'settings'] as const;
 
-/** /payroll/settings (issue 25 §0, §4): the statutory settings, GET/PUT /payrolls/settings. */
-export function PayrollSettingsScreen() {
-  const q = useQuery({
-    queryKey: settingsKey,
-    queryFn: async () => (await api.get<PayrollSettings>('/payrolls/settings')).data,
-  });
-  const canEdit = useCan('payrolls', 'put');
+/** The settings form (reset to the loaded settings) and its PUT. */
+function useSettingsForm(data: PayrollSettings | undefined) {
   const form = useZodForm(payrollSettingsBody, {
     defaultValues: {
       enabled: true,
@@ -30,15 +25,15 @@ export function PayrollSettingsScreen() {
     },
   });
   useEffect(() => {
-    if (q.data)
+    if (data)
       form.reset({
-        enabled: q.data.enabled,
-        nhfDefault: q.data.nhfDefault,
-        pensionMinEmployees: q.data.pensionMinEmployees,
-        minimumWageExempt: q.data.minimumWageExempt,
-        nsitfBase: q.data.nsitfBase,
+        enabled: data.enabled,
+        nhfDefault: data.nhfDefault,
+        pensionMinEmployees: data.pensionMinEmployees,
+        minimumWageExempt: data.minimumWageExempt,
+        nsitfBase: data.nsitfBase,
       });
-  }, [q.data, form]);
+  }, [data, form]);
   const save = useApiMutation({
     form,
     mutationFn: (body: ReturnType<typeof payrollSettingsBody.parse>) =>
@@ -47,6 +42,40 @@ export function PayrollSettingsScreen() {
       if (res.data) queryClient.setQueryData(settingsKey, res.data);
     },
   });
+  return { form, save };
+}
+
+/** One on/off setting. */
+function SwitchField(props: {
+  form: ReturnType<typeof useSettingsForm>['form'];
+  name: 'enabled' | 'nhfDefault' | 'minimumWageExempt';
+  label: string;
+  disabled: boolean;
+}) {
+  return (
+    <Controller
+      control={props.form.control}
+      name={props.name}
+      render={({ field }) => (
+        <Switch
+          label={props.label}
+          checked={!!field.value}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          disabled={props.disabled}
+        />
+      )}
+    />
+  );
+}
+
+/** /payroll/settings (issue 25 §0, §4): the statutory settings, GET/PUT /payrolls/settings. */
+export function PayrollSettingsScreen() {
+  const q = useQuery({
+    queryKey: settingsKey,
+    queryFn: async () => (await api.get<PayrollSettings>('/payrolls/settings')).data,
+  });
+  const canEdit = useCan('payrolls', 'put');
+  const { form, save } = useSettingsForm(q.data);
   const err = form.formState.errors;
   return (
     <Stack gap="lg">
@@ -61,45 +90,27 @@ export function PayrollSettingsScreen() {
         ) : (
           <form onSubmit={form.handleSubmit((v) => save.mutate(v))} aria-label="Payroll settings">
             <Stack>
-              <Controller
-                control={form.control}
+              <SwitchField
+                form={form}
                 name="enabled"
-                render={({ field }) => (
-                  <Switch
-                    label="Compute statutory deductions (PAYE, pension, NHF)"
-                    checked={!!field.value}
-                    onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    disabled={!canEdit}
-                  />
-                )}
+                label="Compute statutory deductions (PAYE, pension, NHF)"
+                disabled={!canEdit}
               />
-              <Controller
-                control={form.control}
+              <SwitchField
+                form={form}
                 name="nhfDefault"
-                render={({ field }) => (
-                  <Switch
-                    label="NHF on for new employees"
-                    checked={!!field.value}
-                    onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    disabled={!canEdit}
-                  />
-                )}
+                label="NHF on for new employees"
+                disabled={!canEdit}
               />
-              <Controller
-                control={form.control}
+              <SwitchField
+                form={form}
                 name="minimumWageExempt"
-                render={({ field }) => (
-                  <Switch
-                    label={`No PAYE at or below the national minimum wage${
-                      q.data
-                        ? ` (${formatMoney(Math.round(Number(q.data.minimumWageMonthly) * 100))} a month)`
-                        : ''
-                    }`}
-                    checked={!!field.value}
-                    onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    disabled={!canEdit}
-                  />
-                )}
+                label={`No PAYE at or below the national minimum wage${
+                  q.data
+                    ? ` (${formatMoney(Math.round(Number(q.data.minimumWageMonthly) * 100))} a month)`
+                    : ''
+                }`}
+                disabled={!canEdit}
               />
               <Group grow align="flex-start">
                 <TextInput

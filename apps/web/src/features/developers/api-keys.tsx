@@ -1,0 +1,170 @@
+import { Badge, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { withinRights, type Resources } from '@owo/contract';
+import type { ApiKey, ApiKeyCreated } from '@owo/contract/developers';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useApiMutation } from '../../lib/query';
+import { useActiveAccount, useCan, useHasSession, useResources } from '../../lib/session';
+import { refreshDevelopers, useApiKeys } from './api';
+import { ShownOnce } from './shown-once';
+
+/** The roles a new key may take: those within the creator's own rights, else the creator's own role. */
+function useRoleOptions() {
+  const roles = useQuery({
+    queryKey: ['roles', 'options'],
+    queryFn: async () =>
+      (
+        await api.get<{ slug: string; name: string; resources: Resources }[]>('/role', {
+          skipForbiddenPage: true,
+        })
+      ).data ?? [],
+    retry: false,
+  });
+  const mine = useResources();
+  const myRole = useActiveAccount(useHasSession()).data?.activeAccount?.role ?? null;
+  // Only roles within the creator's own rights (the API refuses any other with 403 on `role`).
+  // Without the roles list (no `roles` permission), the creator's own role is what they can give.
+  const listed = (roles.data ?? [])
+    .filter((r) => r.slug !== 'owner' && !!mine && withinRights(mine, r.resources))
+    .map((r) => ({ value: r.slug, label: r.name }));
+  const ownRole = myRole === 'owner' ? 'admin' : myRole;
+  const roleOptions = listed.length
+    ? listed
+    : ownRole
+      ? [{ value: ownRole, label: ownRole.charAt(0).toUpperCase() + ownRole.slice(1) }]
+      : [];
+  return roleOptions;
+}
+
+/** The account's API keys: prefix, role, last use, Reset and Revoke. */
+function KeysTable(props: {
+  keys: ApiKey[] | undefined;
+  onReset: (id: string) => void;
+  onRevoke: (id: string) => void;
+}) {
+  const canReset = useCan('developer', 'put');
+  const canRevoke = useCan('developer', 'delete');
+  return (
+    <Card padding={0}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Key</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Last used</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(props.keys ?? []).map((k) => (
+            <Table.Tr key={k.id}>
+              <Table.Td>{k.name}</Table.Td>
+              <Table.Td>
+                <Code>{k.prefix}</Code>
+              </Table.Td>
+              <Table.Td tt="capitalize">{k.role}</Table.Td>
+              <Table.Td>
+                {k.revokedAt ? (
+                  <Badge color="gray">Revoked</Badge>
+                ) : k.lastUsedAt ? (
+                  formatDateTime(k.lastUsedAt)
+                ) : (
+                  'Never'
+                )}
+              </Table.Td>
+              <Table.Td>
+                {!k.revokedAt && (
+                  <Group gap="xs" justify="flex-end">
+                    {canReset && (
+                      <Button size="xs" variant="default" onClick={() => props.onReset(k.id)}>
+                        Reset
+                      </Button>
+                    )}
+                    {canRevoke && (
+                      <Button size="xs" color="red" variant="light" onClick={() => props.onRevoke(k.id)}>
+                        Revoke
+                      </Button>
+                    )}
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {props.keys?.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed">No API keys yet</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/** The API keys tab: create a key for a role, reset or revoke one. */
+export function ApiKeys() {
+  const keys = useApiKeys();
+  const roleOptions = useRoleOptions();
+  const canCreate = useCan('developer', 'post');
+  const [name, setName] = useState('');
+  const [picked, setPicked] = useState<string | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const create = useApiMutation<ApiKeyCreated>({
+    mutationFn: () => api.post<ApiKeyCreated>('/developers/keys', { name, role }),
+    onSuccess: (res) => {
+      setShown(res.data.key);
+      setName('');
+      void refreshDevelopers();
+    },
+  });
+  const reset = useApiMutation<ApiKeyCreated, string>({
+    mutationFn: (id) => api.post<ApiKeyCreated>(`/developers/keys/${id}/reset`),
+    onSuccess: (res) => {
+      setShown(res.data.key);
+      void refreshDevelopers();
+    },
+  });
+  const revoke = useApiMutation<unknown, string>({
+    mutationFn: (id) => api.delete(`/developers/keys/${id}`),
+    onSuccess: () => void refreshDevelopers(),
+  });
+  const role = roleOptions.some((o) => o.value === picked) ? picked : (roleOptions[0]?.value ?? null);
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        Send a key as <Code>Authorization: Bearer sk_…</Code>. It acts in this account with the permissions of
+        its role, never beyond those its creator holds at the time of each call: if your role changes, your
+        keys change with it, and they stop if you leave the account.
+      </Text>
+      {canCreate && (
+        <Group align="flex-end">
+          <TextInput
+            label="Key name"
+            placeholder="e.g. ERP sync"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Select
+            label="Role"
+            w={200}
+            value={role}
+            onChange={setPicked}
+            data={roleOptions}
+            allowDeselect={false}
+            description="Only roles within your own permissions"
+          />
+          <Button disabled={!name.trim() || !role} loading={create.isPending} onClick={() => create.mutate()}>
+            Create key
+          </Button>
+        </Group>
+      )}
+      <KeysTable keys={keys.data} onReset={(id) => reset.mutate(id)} onRevoke={(id) => revoke.mutate(id)} />
+      <ShownOnce title="Your new API key" value={shown} onClose={() => setShown(null)} />
+    </Stack>
+  );
+}

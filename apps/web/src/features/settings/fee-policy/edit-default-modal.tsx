@@ -1,0 +1,197 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import type { FeePolicyAnswer } from '@owo/contract/fees';
+import { queryClient, useApiMutation } from '../../../lib/query';
+import { feesApi, settingsKeys } from '../api';
+import { METHOD_LABEL } from './method-label';
+
+type BandDraft = { upTo: string; flat: string };
+const major = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
+
+/** The modal's typed values (from the policy) and its save and reset calls. */
+function useEditDefault(p: FeePolicyAnswer | null, onClose: () => void) {
+  const [kind, setKind] = useState<'bands' | 'flat'>(p?.bands?.length ? 'bands' : 'flat');
+  const [flat, setFlat] = useState(major(p?.flatMinor ?? 0));
+  const [percent, setPercent] = useState(p ? String(p.percentBps / 100) : '0');
+  const [min, setMin] = useState(major(p?.minMinor ?? null));
+  const [cap, setCap] = useState(major(p?.capMinor ?? null));
+  const [bands, setBands] = useState<BandDraft[]>(
+    p?.bands?.map((b) => ({ upTo: major(b.upToMinor), flat: major(b.flatMinor) })) ?? [
+      { upTo: '', flat: '0' },
+    ],
+  );
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const save = useApiMutation({
+    mutationFn: feesApi.setPlatform,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.platformFees });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.fees });
+      onClose();
+    },
+    onError: (e) => setErrors(e.errors ?? {}),
+  });
+  const reset = useApiMutation({
+    mutationFn: () => feesApi.resetPlatform(p!.method, p!.currency),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.platformFees });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.fees });
+      onClose();
+    },
+  });
+  const submit = () => {
+    setErrors({});
+    save.mutate({
+      method: p!.method,
+      currency: p!.currency,
+      flat: kind === 'flat' ? flat || '0' : '0',
+      percent: percent || '0',
+      min: min || null,
+      cap: cap || null,
+      bands:
+        kind === 'bands'
+          ? bands.map((b, i) => ({ upTo: i === bands.length - 1 ? null : b.upTo, flat: b.flat || '0' }))
+          : null,
+    });
+  };
+  return {
+    submit,
+    ...{ kind, setKind, flat, setFlat, percent, setPercent, min, setMin, cap, setCap, bands, setBands },
+    ...{ errors, setErrors, save, reset },
+  };
+}
+
+/** The bands: an upper bound (none on the last) and a fee each; Add band keeps the open-ended last. */
+function BandsEditor(props: { bands: BandDraft[]; setBands: (b: BandDraft[]) => void; error?: string }) {
+  const { bands, setBands } = props;
+  return (
+    <Stack gap="xs">
+      {bands.map((b, i) => (
+        <Group key={i} align="flex-end" wrap="nowrap">
+          <TextInput
+            label={i === 0 ? 'Up to (amount)' : undefined}
+            placeholder={i === bands.length - 1 ? 'No upper limit' : 'Amount'}
+            disabled={i === bands.length - 1}
+            value={i === bands.length - 1 ? '' : b.upTo}
+            onChange={(e) =>
+              setBands(bands.map((x, j) => (j === i ? { ...x, upTo: e.currentTarget.value } : x)))
+            }
+            style={{ flex: 1 }}
+          />
+          <TextInput
+            label={i === 0 ? 'Fee' : undefined}
+            value={b.flat}
+            onChange={(e) =>
+              setBands(bands.map((x, j) => (j === i ? { ...x, flat: e.currentTarget.value } : x)))
+            }
+            style={{ flex: 1 }}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label="Remove band"
+            disabled={bands.length === 1}
+            onClick={() => setBands(bands.filter((_, j) => j !== i))}
+            mb={4}
+          >
+            ×
+          </ActionIcon>
+        </Group>
+      ))}
+      {props.error && (
+        <Text c="red" size="xs">
+          {props.error}
+        </Text>
+      )}
+      <Button
+        variant="subtle"
+        size="xs"
+        onClick={() => setBands([...bands.slice(0, -1), { upTo: '', flat: '0' }, bands[bands.length - 1]])}
+        disabled={bands.length >= 10}
+      >
+        Add band
+      </Button>
+    </Stack>
+  );
+}
+
+/** A platform administrator edits a platform default (PUT /platform/fee-policy). */
+export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClose: () => void }) {
+  const p = props.policy;
+  const f = useEditDefault(p, props.onClose);
+  const { kind, setKind, flat, setFlat, percent, setPercent, min, setMin, cap, setCap, bands, setBands } = f;
+  const { errors, save, reset, submit } = f;
+  if (!p) return null;
+  const err = (k: string) => errors[k]?.[0];
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={`Platform default: ${METHOD_LABEL[p.method]} (${p.currency})`}
+      size="lg"
+    >
+      <Stack>
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as 'bands' | 'flat')}
+          data={[
+            { value: 'bands', label: 'Bands by amount' },
+            { value: 'flat', label: 'Flat fee' },
+          ]}
+        />
+        {kind === 'flat' ? (
+          <TextInput
+            label="Flat fee"
+            value={flat}
+            onChange={(e) => setFlat(e.currentTarget.value)}
+            error={err('flat')}
+          />
+        ) : (
+          <BandsEditor bands={bands} setBands={setBands} error={err('bands')} />
+        )}
+        <SimpleGrid cols={3}>
+          <TextInput
+            label="Percent"
+            value={percent}
+            onChange={(e) => setPercent(e.currentTarget.value)}
+            error={err('percent')}
+          />
+          <TextInput
+            label="Minimum fee"
+            value={min}
+            onChange={(e) => setMin(e.currentTarget.value)}
+            error={err('min')}
+          />
+          <TextInput
+            label="Cap"
+            value={cap}
+            onChange={(e) => setCap(e.currentTarget.value)}
+            error={err('cap')}
+          />
+        </SimpleGrid>
+        <Group justify="space-between">
+          <Button variant="subtle" color="gray" loading={reset.isPending} onClick={() => reset.mutate()}>
+            Reset to built-in default
+          </Button>
+          <Group>
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button loading={save.isPending} onClick={submit}>
+              Save default
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
