@@ -21,13 +21,13 @@ import {
 } from '../apps/api/src/platform/db';
 import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
 import { accountMembers, accounts, approvalWorkflows, users } from '../apps/api/src/platform/schema';
+import { listForViewer } from '../apps/api/src/modules/approvals/read';
 import {
   decide,
-  listForViewer,
   registerApprovable,
   submitForApproval,
   type ApprovalSubject,
-} from '../apps/api/src/modules/approvals/engine';
+} from '../apps/api/src/modules/approvals';
 import { verifyAllChains } from '../apps/api/src/modules/approvals/trail';
 
 const APPROVERS = 8;

@@ -13,7 +13,7 @@ import {
   runMigrations,
   startEmbeddedPostgres,
 } from '../apps/api/src/platform/db';
-import { settleTransfer, startTransfer } from '../apps/api/src/modules/money/transfers';
+import { settleTransfer, startTransfer } from '../apps/api/src/modules/money';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { fundedWallet } from './support';
 import { emptySeams } from '../apps/api/src/platform/deps';

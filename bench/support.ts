@@ -8,7 +8,7 @@ import { accountMembers, accounts, users } from '../apps/api/src/platform/schema
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
-import { decide } from '../apps/api/src/modules/approvals/engine';
+import { decide } from '../apps/api/src/modules/approvals';
 import { approvalItems } from '../apps/api/src/modules/approvals/tables';
 import { creditDeposit } from '../apps/api/src/modules/money/deposits';
 import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/money/wallets';
