@@ -6,7 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser, type Attachment } from 'mailparser';
-import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
+import {
+  SMTPServer,
+  type SMTPServerAddress,
+  type SMTPServerDataStream,
+  type SMTPServerSession,
+} from 'smtp-server';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { storageOf } from '../../platform/storage';
@@ -194,6 +199,61 @@ export async function draftBillFromMail(
   });
 }
 
+type SmtpError = Error & { responseCode: number };
+const smtpError = (message: string, responseCode: number): SmtpError =>
+  Object.assign(new Error(message), { responseCode });
+
+/** RCPT TO: a known inbox address is accepted, another is 550; a database error is 451 (retry). */
+function acceptRecipient(deps: AppDeps, domain: string) {
+  return (address: SMTPServerAddress, _session: SMTPServerSession, cb: (err?: Error | null) => void) => {
+    inboxOf(deps.db, domain, address.address).then(
+      (inbox) => (inbox ? cb() : cb(smtpError('No such mailbox', 550))),
+      () => cb(smtpError('Try again later', 451)),
+    );
+  };
+}
+
+/** One parsed message becomes a draft bill in every inbox it was addressed to. */
+async function storeMessage(deps: AppDeps, domain: string, raw: Buffer, session: SMTPServerSession) {
+  const parsed = await simpleParser(raw);
+  const from = (
+    parsed.from?.value[0]?.address ||
+    (session.envelope.mailFrom ? session.envelope.mailFrom.address : '') ||
+    ''
+  )
+    .toLowerCase()
+    .slice(0, 254);
+  for (const rcpt of session.envelope.rcptTo) {
+    const inbox = await inboxOf(deps.db, domain, rcpt.address);
+    if (!inbox) continue;
+    await draftBillFromMail(deps, inbox, {
+      from: from || 'unknown@sender',
+      subject: (parsed.subject ?? '').slice(0, 500),
+      text: (parsed.text ?? '').slice(0, 100_000),
+      attachments: parsed.attachments ?? [],
+    });
+  }
+}
+
+/** DATA: the message is read up to the size limit (552 over it), then stored (451 on a failure). */
+function receiveMessage(deps: AppDeps, domain: string, maxBytes: number) {
+  return (stream: SMTPServerDataStream, session: SMTPServerSession, cb: (err?: Error | null) => void) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= maxBytes) chunks.push(c);
+    });
+    stream.on('end', () => {
+      if (stream.sizeExceeded || size > maxBytes) return cb(smtpError('Message too large', 552));
+      storeMessage(deps, domain, Buffer.concat(chunks), session).then(
+        () => cb(),
+        () => cb(smtpError('Could not store the bill, try again later', 451)),
+      );
+    });
+  };
+}
+
 /** Starts the listener when BILL_INBOX_SMTP_PORT is set; answers its port and stop. */
 export async function startBillInbox(
   deps: AppDeps,
@@ -210,65 +270,8 @@ export async function startBillInbox(
     size: maxBytes,
     maxClients: 20,
     logger: false,
-    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, cb: (err?: Error | null) => void) {
-      inboxOf(deps.db, domain, address.address).then(
-        (inbox) => {
-          if (inbox) return cb();
-          const err = new Error('No such mailbox') as Error & { responseCode: number };
-          err.responseCode = 550;
-          cb(err);
-        },
-        () => {
-          const err = new Error('Try again later') as Error & { responseCode: number };
-          err.responseCode = 451;
-          cb(err);
-        },
-      );
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size <= maxBytes) chunks.push(c);
-      });
-      stream.on('end', () => {
-        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded || size > maxBytes) {
-          const err = new Error('Message too large') as Error & { responseCode: number };
-          err.responseCode = 552;
-          return cb(err);
-        }
-        void (async () => {
-          const parsed = await simpleParser(Buffer.concat(chunks));
-          const from = (
-            parsed.from?.value[0]?.address ||
-            (session.envelope.mailFrom ? session.envelope.mailFrom.address : '') ||
-            ''
-          )
-            .toLowerCase()
-            .slice(0, 254);
-          for (const rcpt of session.envelope.rcptTo) {
-            const inbox = await inboxOf(deps.db, domain, rcpt.address);
-            if (!inbox) continue;
-            await draftBillFromMail(deps, inbox, {
-              from: from || 'unknown@sender',
-              subject: (parsed.subject ?? '').slice(0, 500),
-              text: (parsed.text ?? '').slice(0, 100_000),
-              attachments: parsed.attachments ?? [],
-            });
-          }
-        })().then(
-          () => cb(),
-          () => {
-            const err = new Error('Could not store the bill, try again later') as Error & {
-              responseCode: number;
-            };
-            err.responseCode = 451;
-            cb(err);
-          },
-        );
-      });
-    },
+    onRcptTo: acceptRecipient(deps, domain),
+    onData: receiveMessage(deps, domain, maxBytes),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
