@@ -77,28 +77,35 @@ export function InvoiceSummary({ inv }: Inv) {
   );
 }
 
+/** An invoice's product lines: name, quantity, amount (the detail page and the wizard's review). */
+export function ProductsTable({ inv }: Inv) {
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>QTY</Table.Th>
+          <Table.Th>Amount</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {inv.products.map((p, i) => (
+          <Table.Tr key={i}>
+            <Table.Td>{p.name}</Table.Td>
+            <Table.Td>{p.quantity}</Table.Td>
+            <Table.Td>{formatMoney(p.amountMinor)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** The invoice's products. */
 export function ProductsSection({ inv }: Inv) {
   return (
     <Section title="Products">
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>QTY</Table.Th>
-            <Table.Th>Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {inv.products.map((p, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>{p.name}</Table.Td>
-              <Table.Td>{p.quantity}</Table.Td>
-              <Table.Td>{formatMoney(p.amountMinor)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ProductsTable inv={inv} />
     </Section>
   );
 }

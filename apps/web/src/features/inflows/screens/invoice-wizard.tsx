@@ -25,6 +25,7 @@ import { inflowApi, refreshInflows, useInvoice } from '../api';
 import { paths } from '../../../lib/paths';
 import { DetailsForm } from './invoice-details-form';
 import { Frame, isEditing, readDraft, writeDraft } from './invoice-draft';
+import { ProductsTable } from './invoice-sections';
 
 /** /inflows/edit-invoice?invoiceId=: loads the draft, then continues at new-invoice. */
 export function EditInvoiceScreen() {
@@ -200,24 +201,7 @@ function TermsForm(props: { invoice: InvoiceDetail }) {
 function ReviewFigures({ inv }: { inv: InvoiceDetail }) {
   return (
     <>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>QTY</Table.Th>
-            <Table.Th>Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {inv.products.map((p, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>{p.name}</Table.Td>
-              <Table.Td>{p.quantity}</Table.Td>
-              <Table.Td>{formatMoney(p.amountMinor)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ProductsTable inv={inv} />
       <Text>Initial amount: {formatMoney(inv.initialAmountMinor)}</Text>
       {inv.discountType && (
         <Text>
