@@ -27,7 +27,7 @@ import {
   type PaymentInvitationMethod,
   type PublicPaymentInvitation,
 } from '@owo/contract/payment-invitations';
-import { isApiError } from '../../../lib/api';
+
 import { useDraft } from '../../../lib/drafts';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -35,6 +35,8 @@ import { paymentInvitationApi, usePublicPaymentInvitation } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+
+import { Done, LinkProblem, Success } from './pay-outcomes';
 
 type Draft = { method: PaymentInvitationMethod; wirePurpose?: WirePurpose | null; narration?: string };
 export const PAY_STEPS = ['amount', 'methods', 'transfer-info', 'wire-purpose', 'review', 'success'] as const;
@@ -45,39 +47,6 @@ const METHOD_LABELS: Record<PaymentInvitationMethod, string> = {
   usdAccount: 'USD account details',
   gbpAccount: 'GBP account details',
 };
-
-function LinkProblem(props: { error: unknown }) {
-  const e = isApiError(props.error) ? props.error : null;
-  const s = e?.httpStatus ?? 0;
-  const cancelled = s === 410 && e?.message === PAYMENT_INVITATION_MSG.cancelledLink;
-  const [title, text] =
-    s === 410
-      ? [cancelled ? 'Invitation cancelled' : 'Link expired', e?.message ?? PAYMENT_INVITATION_MSG.expired]
-      : s === 429
-        ? ['Too many attempts', 'Please try again in a little while.']
-        : ['Link not valid', PAYMENT_INVITATION_MSG.unknown];
-  return (
-    <Alert color={s === 410 || s === 429 ? 'yellow' : 'red'} title={title} data-testid="link-problem">
-      {text}
-    </Alert>
-  );
-}
-
-function Done(props: { inv: PublicPaymentInvitation }) {
-  const paid = props.inv.status === 'paid';
-  return (
-    <Card>
-      <Stack>
-        <Title order={3}>{paid ? 'Payment received' : 'Payment confirmed'}</Title>
-        <Text>
-          {paid
-            ? `${props.inv.companyName} has received your payment of ${formatMoney(props.inv.amountMinor, props.inv.currency)}.`
-            : `You told ${props.inv.companyName} that you sent ${formatMoney(props.inv.amountMinor, props.inv.currency)}. It is marked paid when the money arrives.`}
-        </Text>
-      </Stack>
-    </Card>
-  );
-}
 
 /** "Step n of 4" (5 with the wire purpose of a foreign payment) of a step of the wizard. */
 function stepLabel(step: Step, foreign: boolean): string | undefined {
@@ -400,20 +369,6 @@ function ReviewStep(props: {
             I have sent the money
           </Button>
         </Group>
-      </Stack>
-    </Card>
-  );
-}
-
-function Success(props: { inv: PublicPaymentInvitation }) {
-  return (
-    <Card data-testid="payment-invitation-success">
-      <Stack>
-        <Title order={3}>Thank you</Title>
-        <Text>{PAYMENT_INVITATION_MSG.confirmed}.</Text>
-        <Text size="sm" c="dimmed">
-          {props.inv.companyName} sees your payment as soon as it arrives. You can close this page.
-        </Text>
       </Stack>
     </Card>
   );
