@@ -143,49 +143,44 @@ export function bases(lines: PayLine[]) {
   };
 }
 
-/**
- * One employee's month. Monthly pension and NHF are computed on the month and annualised ×12;
- * PAYE is computed on the year (gross×12 − pension×12 − NHF×12 − rent relief) and deducted as a
- * twelfth, half-up to the kobo.
- */
-export function computeEmployee(
-  pay: EmployeePay,
-  s: StatutorySettings,
-  ctx: { headcount: number },
-): StatutoryResult {
+/** The month before the law: gross, the statutory bases, the lines by description, other deductions. */
+function monthOf(pay: EmployeePay) {
   const grossMinor = pay.lines.filter((l) => l.amountMinor > 0).reduce((a, l) => a + l.amountMinor, 0);
   const { basicMinor, housingMinor, transportMinor } = bases(pay.lines);
-  const bht = basicMinor + housingMinor + transportMinor;
   const breakdown: Record<string, number> = {};
   for (const l of pay.lines) breakdown[l.description] = (breakdown[l.description] ?? 0) + l.amountMinor;
   const otherDeductionsMinor = -pay.lines
     .filter((l) => l.amountMinor < 0)
     .reduce((a, l) => a + l.amountMinor, 0);
-  const zero = {
-    pensionMinor: 0,
-    nhfMinor: 0,
-    rentReliefAnnualMinor: 0,
-    chargeableAnnualMinor: 0,
-    payeAnnualMinor: 0,
-    payeMinor: 0,
-    employerPensionMinor: 0,
-    nsitfMinor: 0,
-  };
-  if (!s.enabled) {
-    const netMinor = Object.values(breakdown).reduce((a, v) => a + v, 0);
-    return {
-      grossMinor,
-      basicMinor,
-      housingMinor,
-      transportMinor,
-      ...zero,
-      statutoryMinor: 0,
-      otherDeductionsMinor,
-      breakdown,
-      employerCosts: {},
-      netMinor,
-    };
-  }
+  return { grossMinor, basicMinor, housingMinor, transportMinor, otherDeductionsMinor, breakdown };
+}
+
+/** The statutory figures of a month with the setting off: none. */
+const NO_STATUTORY = {
+  pensionMinor: 0,
+  nhfMinor: 0,
+  rentReliefAnnualMinor: 0,
+  chargeableAnnualMinor: 0,
+  payeAnnualMinor: 0,
+  payeMinor: 0,
+  employerPensionMinor: 0,
+  nsitfMinor: 0,
+};
+type StatutoryFigures = typeof NO_STATUTORY;
+
+/**
+ * The law on one month: pension (if the headcount reaches the threshold) and NHF on the month;
+ * PAYE on the year (gross×12 − pension×12 − NHF×12 − rent relief), deducted as a twelfth; the
+ * employer's pension and NSITF.
+ */
+function statutoryOf(
+  m: ReturnType<typeof monthOf>,
+  pay: EmployeePay,
+  s: StatutorySettings,
+  ctx: { headcount: number },
+): StatutoryFigures {
+  const { grossMinor, basicMinor } = m;
+  const bht = basicMinor + m.housingMinor + m.transportMinor;
   const pensionApplies = ctx.headcount >= s.pensionMinEmployees;
   const pensionMinor = pensionApplies ? pct(bht, s.pensionEmployeeBp) : 0;
   const employerPensionMinor = pensionApplies ? pct(bht, s.pensionEmployerBp) : 0;
@@ -202,18 +197,7 @@ export function computeEmployee(
   const payeAnnualMinor = exempt ? 0 : payeAnnual(chargeableAnnualMinor, s.payeBands);
   const payeMinor = divRound(payeAnnualMinor, 12);
   const nsitfMinor = pct(s.nsitfBase === 'gross' ? grossMinor : bht, s.nsitfBp);
-  if (payeMinor) breakdown[LINE.paye] = -payeMinor;
-  if (pensionMinor) breakdown[LINE.pension] = -pensionMinor;
-  if (nhfMinor) breakdown[LINE.nhf] = -nhfMinor;
-  const employerCosts: Record<string, number> = {};
-  if (employerPensionMinor) employerCosts[LINE.pensionEmployer] = employerPensionMinor;
-  if (nsitfMinor) employerCosts[LINE.nsitf] = nsitfMinor;
-  const netMinor = Object.values(breakdown).reduce((a, v) => a + v, 0);
   return {
-    grossMinor,
-    basicMinor,
-    housingMinor,
-    transportMinor,
     pensionMinor,
     nhfMinor,
     rentReliefAnnualMinor,
@@ -222,8 +206,37 @@ export function computeEmployee(
     payeMinor,
     employerPensionMinor,
     nsitfMinor,
-    statutoryMinor: payeMinor + pensionMinor + nhfMinor,
-    otherDeductionsMinor,
+  };
+}
+
+/**
+ * One employee's month. Monthly pension and NHF are computed on the month and annualised ×12;
+ * PAYE is computed on the year (gross×12 − pension×12 − NHF×12 − rent relief) and deducted as a
+ * twelfth, half-up to the kobo.
+ */
+export function computeEmployee(
+  pay: EmployeePay,
+  s: StatutorySettings,
+  ctx: { headcount: number },
+): StatutoryResult {
+  const m = monthOf(pay);
+  const t = s.enabled ? statutoryOf(m, pay, s, ctx) : NO_STATUTORY;
+  const breakdown = m.breakdown;
+  if (t.payeMinor) breakdown[LINE.paye] = -t.payeMinor;
+  if (t.pensionMinor) breakdown[LINE.pension] = -t.pensionMinor;
+  if (t.nhfMinor) breakdown[LINE.nhf] = -t.nhfMinor;
+  const employerCosts: Record<string, number> = {};
+  if (t.employerPensionMinor) employerCosts[LINE.pensionEmployer] = t.employerPensionMinor;
+  if (t.nsitfMinor) employerCosts[LINE.nsitf] = t.nsitfMinor;
+  const netMinor = Object.values(breakdown).reduce((a, v) => a + v, 0);
+  return {
+    grossMinor: m.grossMinor,
+    basicMinor: m.basicMinor,
+    housingMinor: m.housingMinor,
+    transportMinor: m.transportMinor,
+    ...t,
+    statutoryMinor: t.payeMinor + t.pensionMinor + t.nhfMinor,
+    otherDeductionsMinor: m.otherDeductionsMinor,
     breakdown,
     employerCosts,
     netMinor,

@@ -116,6 +116,47 @@ function AddEmployeePicker(props: {
   );
 }
 
+/** The run's rows: each employee's split, deductions and live pay. */
+function RowsTable(props: {
+  form: ReturnType<typeof useEditForm>['form'];
+  list: UseFieldArrayReturn<EditForm, 'rows', 'key'>;
+  watched: RowForm[];
+  visible: boolean;
+  editable: boolean;
+  liveOf: ReturnType<typeof useLiveOf>;
+}) {
+  const { form, list, watched, visible, editable, liveOf } = props;
+  return (
+    <Card padding={0}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Employee</Table.Th>
+            <Table.Th>Monthly gross and its split (₦)</Table.Th>
+            <Table.Th>Deductions (₦ a month)</Table.Th>
+            <Table.Th>Pay this run</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.fields.map((f, i) => (
+            <EmployeeRow
+              key={f.key}
+              form={form}
+              f={f}
+              i={i}
+              visible={visible}
+              editable={editable}
+              live={visible ? liveOf(watched[i]) : null}
+              onRemove={() => list.remove(i)}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
 /**
  * /payroll/:payrollId/employees/edit (002 §2; issue 35 §5): this run's employees and their pay in
  * the user's model (the monthly gross and its split, and this run's deductions) while the payroll
@@ -170,33 +211,14 @@ export function EditPayrollEmployeesScreen() {
       )}
       <form onSubmit={form.handleSubmit(() => save.mutate(form.getValues()))} aria-label="Payroll employees">
         <Stack>
-          <Card padding={0}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Employee</Table.Th>
-                  <Table.Th>Monthly gross and its split (₦)</Table.Th>
-                  <Table.Th>Deductions (₦ a month)</Table.Th>
-                  <Table.Th>Pay this run</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.fields.map((f, i) => (
-                  <EmployeeRow
-                    key={f.key}
-                    form={form}
-                    f={f}
-                    i={i}
-                    visible={visible}
-                    editable={editable}
-                    live={visible ? liveOf(watched[i]) : null}
-                    onRemove={() => list.remove(i)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <RowsTable
+            form={form}
+            list={list}
+            watched={watched}
+            visible={visible}
+            editable={editable}
+            liveOf={liveOf}
+          />
           {errors.rows?.message && (
             <Text c="red" size="sm">
               {errors.rows.message}

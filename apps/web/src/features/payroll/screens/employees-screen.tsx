@@ -38,8 +38,6 @@ export function EmployeesScreen() {
   const [grouping, setGrouping] = useState<PayrollEmployee | null>(null);
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
   const items = list.data?.items ?? [];
-  const masked = items.some((e) => !e.salaryVisible);
-  const toReview = items.filter((e) => e.reviewFlags.length);
   const bankChangeIds = usePendingBankChangeIds();
   return (
     <Stack gap="lg">
@@ -49,20 +47,7 @@ export function EmployeesScreen() {
         description="Payroll employees, their salaries and bank details"
         actions={<HeaderActions filters={filters} canAdd={canAdd} onAdd={() => setAdding(true)} />}
       />
-      {masked && (
-        <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
-          Salary figures are hidden for your role.
-        </Alert>
-      )}
-      {toReview.length > 0 && (
-        <Alert
-          color="orange"
-          title={`${toReview.length} employee${toReview.length === 1 ? '' : 's'} to review`}
-        >
-          {PAY_REVIEW_MSG.componentsDoubleSalary} Nothing was changed: open Edit to correct the gross and its
-          split.
-        </Alert>
-      )}
+      <DirectoryAlerts items={items} />
       <BankChangesPanel />
       <Card padding={0}>
         <FilterBar
@@ -113,6 +98,30 @@ export function EmployeesScreen() {
       />
       <ChangeGroupModal employee={grouping} options={groupOptions} onClose={() => setGrouping(null)} />
     </Stack>
+  );
+}
+
+/** The page's notes: figures hidden for the role, and the employees whose pay wants a review. */
+function DirectoryAlerts({ items }: { items: PayrollEmployee[] }) {
+  const masked = items.some((e) => !e.salaryVisible);
+  const toReview = items.filter((e) => e.reviewFlags.length);
+  return (
+    <>
+      {masked && (
+        <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
+          Salary figures are hidden for your role.
+        </Alert>
+      )}
+      {toReview.length > 0 && (
+        <Alert
+          color="orange"
+          title={`${toReview.length} employee${toReview.length === 1 ? '' : 's'} to review`}
+        >
+          {PAY_REVIEW_MSG.componentsDoubleSalary} Nothing was changed: open Edit to correct the gross and its
+          split.
+        </Alert>
+      )}
+    </>
   );
 }
 

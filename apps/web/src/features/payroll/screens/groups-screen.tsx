@@ -59,39 +59,14 @@ export function GroupsScreen() {
             </Table.Thead>
             <Table.Tbody>
               {items.map((g) => (
-                <Table.Tr key={g.id}>
-                  <Table.Td>{g.name}</Table.Td>
-                  <Table.Td>{g.description ?? '—'}</Table.Td>
-                  <Table.Td>{g.employeeCount}</Table.Td>
-                  <Table.Td>{formatDate(g.createdAt)}</Table.Td>
-                  {(canEdit || canDelete) && (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {canEdit && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            aria-label={`Rename ${g.name}`}
-                            onClick={() => setEditing(g)}
-                          >
-                            Rename
-                          </Button>
-                        )}
-                        {canDelete && (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            aria-label={`Delete ${g.name}`}
-                            onClick={() => setDeleting(g)}
-                          >
-                            Delete
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
+                <GroupRow
+                  key={g.id}
+                  g={g}
+                  canEdit={canEdit}
+                  canDelete={canDelete}
+                  onRename={() => setEditing(g)}
+                  onDelete={() => setDeleting(g)}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -112,6 +87,47 @@ export function GroupsScreen() {
         onClose={() => setDeleting(null)}
       />
     </Stack>
+  );
+}
+
+/** One group, with Rename and Delete as the user's rights allow. */
+function GroupRow(props: {
+  g: PayrollGroup;
+  canEdit: boolean;
+  canDelete: boolean;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  const { g, canEdit, canDelete } = props;
+  return (
+    <Table.Tr>
+      <Table.Td>{g.name}</Table.Td>
+      <Table.Td>{g.description ?? '—'}</Table.Td>
+      <Table.Td>{g.employeeCount}</Table.Td>
+      <Table.Td>{formatDate(g.createdAt)}</Table.Td>
+      {(canEdit || canDelete) && (
+        <Table.Td>
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            {canEdit && (
+              <Button size="xs" variant="default" aria-label={`Rename ${g.name}`} onClick={props.onRename}>
+                Rename
+              </Button>
+            )}
+            {canDelete && (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                aria-label={`Delete ${g.name}`}
+                onClick={props.onDelete}
+              >
+                Delete
+              </Button>
+            )}
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
   );
 }
 

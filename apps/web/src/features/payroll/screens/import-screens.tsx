@@ -138,33 +138,7 @@ export function importedPay(
 
 /** /payroll/import-employees/active/:id/validation: progress, rows with their problems, fix, commit. */
 export function ImportValidationScreen() {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const [problems, setProblems] = useState(false);
-  const [fixing, setFixing] = useState<ImportEntry | null>(null);
-  const q = useQuery({
-    queryKey: ['payrollImport', id, problems],
-    queryFn: async () =>
-      (await api.get<Detail>(`${base}/${id}`, { query: { limit: 1000, problems: String(problems) } })).data!,
-    refetchInterval: (s) => (s.state.data?.status === 'validating' ? 1000 : false),
-  });
-  const finish = useApiMutation({
-    mutationFn: (x: 'commit' | 'discard') => api.post<{ imported: number }>(`${base}/${id}/${x}`),
-    onSuccess: (res, x) => {
-      if (x === 'commit')
-        void navigate(paths.payroll.importEmployeesSummary.href({ count: res.data?.imported ?? 0 }), {
-          replace: true,
-        });
-      else void navigate(paths.payroll.employees.href(), { replace: true });
-      void refreshPayroll();
-    },
-  });
-  const retry = useApiMutation({
-    mutationFn: () => api.action<ImportBatch>(`${base}/${id}/retry-validation`),
-    onSuccess: () => void q.refetch(),
-  });
-  // the company once these rows have joined it (pension coverage counts them)
-  const ctx = usePayContext(q.data?.total ?? 0);
+  const { q, finish, retry, ctx, problems, setProblems, fixing, setFixing } = useImportValidation();
   if (q.isLoading) return <Loader />;
   if (q.isError || !q.data) return <Navigate to={paths.payroll.importEmployeesError.href()} replace />;
   const b = q.data;
@@ -218,32 +192,84 @@ export function ImportValidationScreen() {
         columns={entryColumns(ctx, setFixing)}
       />
       {fixing && (
-        <ImportFixModal
-          rowNo={fixing.rowNo}
-          fields={PAYROLL_IMPORT_COLUMNS.map((c) => ({
-            key: c,
-            label: CELL_LABEL[c],
-            placeholder: c === 'accountNumber' ? `Type the full number (${fixing.accountNumber})` : undefined,
-          }))}
-          initial={fixValues(fixing)}
-          errors={fixing.errors}
-          save={(v) => api.put<ImportEntry>(`${base}/entries/${fixing.id}`, v)}
+        <EntryFixModal
+          entry={fixing}
+          ctx={ctx}
           onClose={() => setFixing(null)}
           onSaved={() => {
             setFixing(null);
             void q.refetch();
           }}
-        >
-          {(v) =>
-            fixing.salaryAmount !== null && (
-              <PayFigures
-                pay={importedPay({ salaryAmount: v.salaryAmount, annualRent: v.annualRent }, ctx)}
-              />
-            )
-          }
-        </ImportFixModal>
+        />
       )}
     </ImportPage>
+  );
+}
+
+/** The batch (polled while it is checked), commit/discard, check again, and the company's pay context. */
+function useImportValidation() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [problems, setProblems] = useState(false);
+  const [fixing, setFixing] = useState<ImportEntry | null>(null);
+  const q = useQuery({
+    queryKey: ['payrollImport', id, problems],
+    queryFn: async () =>
+      (await api.get<Detail>(`${base}/${id}`, { query: { limit: 1000, problems: String(problems) } })).data!,
+    refetchInterval: (s) => (s.state.data?.status === 'validating' ? 1000 : false),
+  });
+  const finish = useApiMutation({
+    mutationFn: (x: 'commit' | 'discard') => api.post<{ imported: number }>(`${base}/${id}/${x}`),
+    onSuccess: (res, x) => {
+      if (x === 'commit')
+        void navigate(paths.payroll.importEmployeesSummary.href({ count: res.data?.imported ?? 0 }), {
+          replace: true,
+        });
+      else void navigate(paths.payroll.employees.href(), { replace: true });
+      void refreshPayroll();
+    },
+  });
+  const retry = useApiMutation({
+    mutationFn: () => api.action<ImportBatch>(`${base}/${id}/retry-validation`),
+    onSuccess: () => void q.refetch(),
+  });
+  // the company once these rows have joined it (pension coverage counts them)
+  const ctx = usePayContext(q.data?.total ?? 0);
+  return { q, finish, retry, ctx, problems, setProblems, fixing, setFixing };
+}
+
+/** Fix one row: every cell sent again, with the row's pay as typed. */
+function EntryFixModal({
+  entry,
+  ctx,
+  onClose,
+  onSaved,
+}: {
+  entry: ImportEntry;
+  ctx: PayContext;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  return (
+    <ImportFixModal
+      rowNo={entry.rowNo}
+      fields={PAYROLL_IMPORT_COLUMNS.map((c) => ({
+        key: c,
+        label: CELL_LABEL[c],
+        placeholder: c === 'accountNumber' ? `Type the full number (${entry.accountNumber})` : undefined,
+      }))}
+      initial={fixValues(entry)}
+      errors={entry.errors}
+      save={(v) => api.put<ImportEntry>(`${base}/entries/${entry.id}`, v)}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      {(v) =>
+        entry.salaryAmount !== null && (
+          <PayFigures pay={importedPay({ salaryAmount: v.salaryAmount, annualRent: v.annualRent }, ctx)} />
+        )
+      }
+    </ImportFixModal>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import type { PayrollDetail } from '@owo/contract/payroll';
 import { useNavigate, useParams } from 'react-router-dom';
 import { fetchFile, saveBlob } from '../../../lib/files';
 import { formatDateTime } from '../../../lib/format';
@@ -22,67 +23,11 @@ export function PayrollDetailsScreen() {
   const { ref } = useParams();
   const navigate = useNavigate();
   const q = usePayroll(ref);
-  const canPost = useCan('payrolls', 'post');
-  const canPut = useCan('payrolls', 'put');
-  const submit = useApiMutation({
-    mutationFn: () => payrollApi.submit(ref!),
-    onSuccess: () => void refreshPayroll(),
-  });
-  const retry = useApiMutation({
-    mutationFn: () => payrollApi.retry(ref!),
-    onSuccess: () => void refreshPayroll(),
-  });
-  const [downloading, setDownloading] = useState(false);
-  /** The run's receipt PDF (the server masks its figures for a role without the flag). */
-  const downloadReceipt = async (id: string, reference: string) => {
-    setDownloading(true);
-    try {
-      const { blob, filename } = await fetchFile(`/payrolls/${id}/receipt/pdf`, {
-        accept: 'application/pdf, application/json',
-        fallbackName: `owo-payroll-receipt-${reference}.pdf`,
-        failMessage: 'Could not download the receipt',
-      });
-      saveBlob(blob, filename);
-    } catch (err) {
-      toastError(err instanceof Error ? err.message : 'Could not download the receipt');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const run = useRunActions(ref);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Payroll not found'}</Alert>;
   const p = q.data;
-  const actions = (
-    <>
-      {(p.status === 'draft' || p.status === 'rejected') && canPut && (
-        <Button
-          variant="default"
-          onClick={() => navigate(paths.payroll.editEmployees.href({ payrollId: p.id }))}
-        >
-          Edit employees
-        </Button>
-      )}
-      {p.status === 'draft' && canPost && (
-        <Button loading={submit.isPending} onClick={() => submit.mutate()}>
-          Submit for approval
-        </Button>
-      )}
-      {PAID_OUT.includes(p.status) && (
-        <Button
-          variant="default"
-          loading={downloading}
-          onClick={() => void downloadReceipt(p.id, p.reference)}
-        >
-          Download receipt (PDF)
-        </Button>
-      )}
-      {(p.status === 'failed' || p.status === 'partially_failed') && canPost && (
-        <Button loading={retry.isPending} onClick={() => retry.mutate()}>
-          Retry failed payments
-        </Button>
-      )}
-    </>
-  );
+  const actions = <RunActions p={p} run={run} />;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -125,5 +70,74 @@ export function PayrollDetailsScreen() {
         </Card>
       )}
     </Stack>
+  );
+}
+
+/** The run's own actions: submit, retry the failed payments, download the receipt. */
+function useRunActions(ref: string | undefined) {
+  const canPost = useCan('payrolls', 'post');
+  const canPut = useCan('payrolls', 'put');
+  const submit = useApiMutation({
+    mutationFn: () => payrollApi.submit(ref!),
+    onSuccess: () => void refreshPayroll(),
+  });
+  const retry = useApiMutation({
+    mutationFn: () => payrollApi.retry(ref!),
+    onSuccess: () => void refreshPayroll(),
+  });
+  const [downloading, setDownloading] = useState(false);
+  /** The run's receipt PDF (the server masks its figures for a role without the flag). */
+  const downloadReceipt = async (id: string, reference: string) => {
+    setDownloading(true);
+    try {
+      const { blob, filename } = await fetchFile(`/payrolls/${id}/receipt/pdf`, {
+        accept: 'application/pdf, application/json',
+        fallbackName: `owo-payroll-receipt-${reference}.pdf`,
+        failMessage: 'Could not download the receipt',
+      });
+      saveBlob(blob, filename);
+    } catch (err) {
+      toastError(err instanceof Error ? err.message : 'Could not download the receipt');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return { canPost, canPut, submit, retry, downloading, downloadReceipt };
+}
+
+/** The buttons the run's status and the user's rights allow. */
+function RunActions({ p, run }: { p: PayrollDetail; run: ReturnType<typeof useRunActions> }) {
+  const navigate = useNavigate();
+  const { canPost, canPut, submit, retry, downloading, downloadReceipt } = run;
+  return (
+    <>
+      {(p.status === 'draft' || p.status === 'rejected') && canPut && (
+        <Button
+          variant="default"
+          onClick={() => navigate(paths.payroll.editEmployees.href({ payrollId: p.id }))}
+        >
+          Edit employees
+        </Button>
+      )}
+      {p.status === 'draft' && canPost && (
+        <Button loading={submit.isPending} onClick={() => submit.mutate()}>
+          Submit for approval
+        </Button>
+      )}
+      {PAID_OUT.includes(p.status) && (
+        <Button
+          variant="default"
+          loading={downloading}
+          onClick={() => void downloadReceipt(p.id, p.reference)}
+        >
+          Download receipt (PDF)
+        </Button>
+      )}
+      {(p.status === 'failed' || p.status === 'partially_failed') && canPost && (
+        <Button loading={retry.isPending} onClick={() => retry.mutate()}>
+          Retry failed payments
+        </Button>
+      )}
+    </>
   );
 }

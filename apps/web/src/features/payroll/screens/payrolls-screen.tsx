@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Table, Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { Payroll } from '@owo/contract/payroll';
 import { FilterBar, ListBody, ListPagination, listQuery, useListState } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
@@ -24,38 +25,10 @@ export function PayrollsScreen() {
   const current = LISTS.find((l) => l.key === list) ?? LISTS[0];
   const { filters, page, setFilters, setPage } = useListState(GROUPS);
   const q = usePayrolls({ ...listQuery(filters, GROUPS, page), ...current.query });
-  const canCreate = useCan('payrolls', 'post');
-  const canEmployees = useCan('payrollEmployees', 'get');
-  const canGroups = useCan('payrollGroups', 'get');
-  const canSettings = useCan('payrolls', 'put');
   const items = q.data?.items ?? [];
   return (
     <Stack gap="lg">
-      <PageHeader
-        mb={0}
-        title="Payroll"
-        description={current.title}
-        actions={
-          <>
-            {canEmployees && (
-              <Button variant="default" onClick={() => navigate(paths.payroll.employees.href())}>
-                Employees
-              </Button>
-            )}
-            {canGroups && (
-              <Button variant="default" onClick={() => navigate(paths.payroll.groups.href())}>
-                Groups
-              </Button>
-            )}
-            {canSettings && (
-              <Button variant="default" onClick={() => navigate(paths.payroll.settings.href())}>
-                Settings
-              </Button>
-            )}
-            {canCreate && <Button onClick={() => navigate(paths.payroll.create.href())}>New payroll</Button>}
-          </>
-        }
-      />
+      <PageHeader mb={0} title="Payroll" description={current.title} actions={<PayrollsActions />} />
       <Tabs
         value={current.key}
         onChange={(v) =>
@@ -93,20 +66,7 @@ export function PayrollsScreen() {
             </Table.Thead>
             <Table.Tbody>
               {items.map((p) => (
-                <Table.Tr
-                  key={p.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(paths.payroll.details.href({ ref: p.id }))}
-                >
-                  <Table.Td>{formatDate(p.createdAt)}</Table.Td>
-                  <Table.Td>{p.name}</Table.Td>
-                  <Table.Td>{p.type === 'once' ? 'Once' : 'Recurring'}</Table.Td>
-                  <Table.Td>{p.employeeCount}</Table.Td>
-                  <Table.Td>{p.netAmountMinor === null ? MASKED : formatMoney(p.netAmountMinor)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={p.status} label={payrollStatusLabel(p.status)} />
-                  </Table.Td>
-                </Table.Tr>
+                <PayrollRow key={p.id} p={p} />
               ))}
             </Table.Tbody>
           </Table>
@@ -114,5 +74,54 @@ export function PayrollsScreen() {
         <ListPagination pagination={q.data?.pagination} page={page} onChange={setPage} />
       </Card>
     </Stack>
+  );
+}
+
+/** The header's links to employees, groups and settings, and New payroll, as the user's rights allow. */
+function PayrollsActions() {
+  const navigate = useNavigate();
+  const canCreate = useCan('payrolls', 'post');
+  const canEmployees = useCan('payrollEmployees', 'get');
+  const canGroups = useCan('payrollGroups', 'get');
+  const canSettings = useCan('payrolls', 'put');
+  return (
+    <>
+      {canEmployees && (
+        <Button variant="default" onClick={() => navigate(paths.payroll.employees.href())}>
+          Employees
+        </Button>
+      )}
+      {canGroups && (
+        <Button variant="default" onClick={() => navigate(paths.payroll.groups.href())}>
+          Groups
+        </Button>
+      )}
+      {canSettings && (
+        <Button variant="default" onClick={() => navigate(paths.payroll.settings.href())}>
+          Settings
+        </Button>
+      )}
+      {canCreate && <Button onClick={() => navigate(paths.payroll.create.href())}>New payroll</Button>}
+    </>
+  );
+}
+
+/** One run; the row opens its details. */
+function PayrollRow({ p }: { p: Payroll }) {
+  const navigate = useNavigate();
+  return (
+    <Table.Tr
+      style={{ cursor: 'pointer' }}
+      onClick={() => navigate(paths.payroll.details.href({ ref: p.id }))}
+    >
+      <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+      <Table.Td>{p.name}</Table.Td>
+      <Table.Td>{p.type === 'once' ? 'Once' : 'Recurring'}</Table.Td>
+      <Table.Td>{p.employeeCount}</Table.Td>
+      <Table.Td>{p.netAmountMinor === null ? MASKED : formatMoney(p.netAmountMinor)}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={p.status} label={payrollStatusLabel(p.status)} />
+      </Table.Td>
+    </Table.Tr>
   );
 }

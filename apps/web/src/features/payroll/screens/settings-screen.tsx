@@ -68,6 +68,46 @@ function SwitchField(props: {
   );
 }
 
+/** The pension threshold and the NSITF base. */
+function ThresholdFields({
+  form,
+  disabled,
+}: {
+  form: ReturnType<typeof useSettingsForm>['form'];
+  disabled: boolean;
+}) {
+  const err = form.formState.errors;
+  return (
+    <Group grow align="flex-start">
+      <TextInput
+        label="Pension applies from this many employees"
+        inputMode="numeric"
+        {...form.register('pensionMinEmployees')}
+        error={err.pensionMinEmployees?.message}
+        disabled={disabled}
+      />
+      <Controller
+        control={form.control}
+        name="nsitfBase"
+        render={({ field }) => (
+          <Select
+            label="NSITF (1%) is computed on"
+            data={[
+              { value: 'gross', label: 'Gross pay' },
+              { value: 'bht', label: 'Basic + housing + transport' },
+            ]}
+            value={field.value}
+            onChange={(v) => field.onChange(v ?? 'gross')}
+            allowDeselect={false}
+            error={err.nsitfBase?.message}
+            disabled={disabled}
+          />
+        )}
+      />
+    </Group>
+  );
+}
+
 /** /payroll/settings (issue 25 §0, §4): the statutory settings, GET/PUT /payrolls/settings. */
 export function PayrollSettingsScreen() {
   const q = useQuery({
@@ -76,7 +116,6 @@ export function PayrollSettingsScreen() {
   });
   const canEdit = useCan('payrolls', 'put');
   const { form, save } = useSettingsForm(q.data);
-  const err = form.formState.errors;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -112,33 +151,7 @@ export function PayrollSettingsScreen() {
                 }`}
                 disabled={!canEdit}
               />
-              <Group grow align="flex-start">
-                <TextInput
-                  label="Pension applies from this many employees"
-                  inputMode="numeric"
-                  {...form.register('pensionMinEmployees')}
-                  error={err.pensionMinEmployees?.message}
-                  disabled={!canEdit}
-                />
-                <Controller
-                  control={form.control}
-                  name="nsitfBase"
-                  render={({ field }) => (
-                    <Select
-                      label="NSITF (1%) is computed on"
-                      data={[
-                        { value: 'gross', label: 'Gross pay' },
-                        { value: 'bht', label: 'Basic + housing + transport' },
-                      ]}
-                      value={field.value}
-                      onChange={(v) => field.onChange(v ?? 'gross')}
-                      allowDeselect={false}
-                      error={err.nsitfBase?.message}
-                      disabled={!canEdit}
-                    />
-                  )}
-                />
-              </Group>
+              <ThresholdFields form={form} disabled={!canEdit} />
               {canEdit && (
                 <Group justify="flex-end">
                   <Button type="submit" loading={save.isPending} disabled={!q.data}>

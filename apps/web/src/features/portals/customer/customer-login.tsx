@@ -19,6 +19,16 @@ import { PageHeader } from '../../../components/page-header';
  * the customer goes where the guard stopped them, or to their invoices.
  */
 export function CustomerLoginScreen() {
+  const login = useCustomerLogin();
+  return (
+    <PortalCard>
+      {login.sentTo ? <CodeStep login={login} sentTo={login.sentTo} /> : <EmailStep login={login} />}
+    </PortalCard>
+  );
+}
+
+/** The two steps' state: the email the code went to, the code typed, and both requests. */
+function useCustomerLogin() {
   const navigate = useNavigate();
   const from = (useLocation().state as FromState | null)?.from;
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -63,99 +73,116 @@ export function CustomerLoginScreen() {
     if (sentTo) verify.mutate({ email: sentTo, code: value });
   };
 
+  return {
+    from,
+    sentTo,
+    setSentTo,
+    code,
+    setCode,
+    codeError,
+    setCodeError,
+    form,
+    request,
+    verify,
+    submitCode,
+  };
+}
+
+type CustomerLogin = ReturnType<typeof useCustomerLogin>;
+
+/** Step 2: the 6-digit code mailed to `sentTo`, with "send a new one" and "use another email". */
+function CodeStep({ login, sentTo }: { login: CustomerLogin; sentTo: string }) {
+  const { code, setCode, codeError, setCodeError, submitCode, verify, request, setSentTo } = login;
   return (
-    <PortalCard>
-      {sentTo ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitCode(code);
-          }}
-          noValidate
-        >
-          <Stack gap="md">
-            <div>
-              <PageHeader mb={0} title="Check your email" titleProps={{ fz: 26 }} />
-              <Text c="dimmed" fz="sm" mt={4} data-testid="customer-code-sent">
-                {CUSTOMER_PORTAL_MSG.codeSent} Enter the 6-digit code sent to <b>{sentTo}</b>.
-              </Text>
-            </div>
-            <Stack gap={4}>
-              <Text fz="sm" fw={500} id="customer-code-label">
-                Sign-in code
-              </Text>
-              <PinInput
-                length={6}
-                type="number"
-                oneTimeCode
-                value={code}
-                onChange={(v) => {
-                  setCode(v);
-                  setCodeError(null);
-                }}
-                onComplete={submitCode}
-                error={!!codeError}
-                aria-labelledby="customer-code-label"
-                data-testid="customer-code"
-              />
-              {codeError && (
-                <Text c="red" fz="sm" role="alert">
-                  {codeError}
-                </Text>
-              )}
-            </Stack>
-            <Button type="submit" loading={verify.isPending} fullWidth size="md">
-              Sign in
-            </Button>
-            <Text fz="sm" c="dimmed" ta="center">
-              No code?{' '}
-              <Anchor
-                component="button"
-                type="button"
-                fz="sm"
-                onClick={() => request.mutate({ email: sentTo })}
-              >
-                Send a new one
-              </Anchor>{' '}
-              or{' '}
-              <Anchor component="button" type="button" fz="sm" onClick={() => setSentTo(null)}>
-                use another email
-              </Anchor>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submitCode(code);
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <div>
+          <PageHeader mb={0} title="Check your email" titleProps={{ fz: 26 }} />
+          <Text c="dimmed" fz="sm" mt={4} data-testid="customer-code-sent">
+            {CUSTOMER_PORTAL_MSG.codeSent} Enter the 6-digit code sent to <b>{sentTo}</b>.
+          </Text>
+        </div>
+        <Stack gap={4}>
+          <Text fz="sm" fw={500} id="customer-code-label">
+            Sign-in code
+          </Text>
+          <PinInput
+            length={6}
+            type="number"
+            oneTimeCode
+            value={code}
+            onChange={(v) => {
+              setCode(v);
+              setCodeError(null);
+            }}
+            onComplete={submitCode}
+            error={!!codeError}
+            aria-labelledby="customer-code-label"
+            data-testid="customer-code"
+          />
+          {codeError && (
+            <Text c="red" fz="sm" role="alert">
+              {codeError}
             </Text>
-          </Stack>
-        </form>
-      ) : (
-        <form onSubmit={form.handleSubmit((v) => request.mutate(v))} noValidate>
-          <Stack gap="md">
-            <div>
-              <PageHeader mb={0} title="View your invoices" titleProps={{ fz: 26 }} />
-              <Text c="dimmed" fz="sm" mt={4}>
-                Enter the email address your invoices were sent to. We will email you a sign-in code.
-              </Text>
-            </div>
-            {from && (
-              <Alert color="blue" variant="light">
-                Sign in to continue to the invoice you opened.
-              </Alert>
-            )}
-            {form.formState.errors.root?.server && (
-              <Alert color="red" variant="light">
-                {form.formState.errors.root.server.message}
-              </Alert>
-            )}
-            <TextInput
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              {...form.register('email')}
-              error={form.formState.errors.email?.message}
-            />
-            <Button type="submit" loading={request.isPending} fullWidth size="md">
-              Continue
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </PortalCard>
+          )}
+        </Stack>
+        <Button type="submit" loading={verify.isPending} fullWidth size="md">
+          Sign in
+        </Button>
+        <Text fz="sm" c="dimmed" ta="center">
+          No code?{' '}
+          <Anchor component="button" type="button" fz="sm" onClick={() => request.mutate({ email: sentTo })}>
+            Send a new one
+          </Anchor>{' '}
+          or{' '}
+          <Anchor component="button" type="button" fz="sm" onClick={() => setSentTo(null)}>
+            use another email
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+/** Step 1: the email the invoices were sent to. */
+function EmailStep({ login }: { login: CustomerLogin }) {
+  const { form, request, from } = login;
+  return (
+    <form onSubmit={form.handleSubmit((v) => request.mutate(v))} noValidate>
+      <Stack gap="md">
+        <div>
+          <PageHeader mb={0} title="View your invoices" titleProps={{ fz: 26 }} />
+          <Text c="dimmed" fz="sm" mt={4}>
+            Enter the email address your invoices were sent to. We will email you a sign-in code.
+          </Text>
+        </div>
+        {from && (
+          <Alert color="blue" variant="light">
+            Sign in to continue to the invoice you opened.
+          </Alert>
+        )}
+        {form.formState.errors.root?.server && (
+          <Alert color="red" variant="light">
+            {form.formState.errors.root.server.message}
+          </Alert>
+        )}
+        <TextInput
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
+        <Button type="submit" loading={request.isPending} fullWidth size="md">
+          Continue
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -58,9 +58,9 @@ function ChangeLine({ c, label }: { c: EmployeeBankChange; label: string }) {
   );
 }
 
-export function EmployeeBankSection() {
+/** The new-account form: the bank list, the bank's name for the number, and the POST to HR. */
+function useNewAccountForm() {
   const client = useQueryClient();
-  const bank = useQuery({ queryKey: BANK_KEY, queryFn: () => api.get<PortalBank>(`${P}/bank-account`) });
   const banks = useQuery({
     queryKey: ['employee-portal', 'banks'],
     queryFn: () => api.get<BankItem[]>(`${P}/banks`),
@@ -81,6 +81,13 @@ export function EmployeeBankSection() {
       form.reset({ bankCode: '', accountNumber: '' });
     },
   });
+  return { banks, form, resolved, submit };
+}
+
+export function EmployeeBankSection() {
+  const bank = useQuery({ queryKey: BANK_KEY, queryFn: () => api.get<PortalBank>(`${P}/bank-account`) });
+  const account = useNewAccountForm();
+  const { form, resolved, submit } = account;
   if (bank.isPending) return <Loader mx="auto" display="block" />;
   if (!bank.data) return null;
   const b = bank.data.data;
@@ -104,40 +111,52 @@ export function EmployeeBankSection() {
             into your current account.
           </Alert>
         ) : (
-          <form onSubmit={form.handleSubmit((v) => canSubmit && submit.mutate(v))} noValidate>
-            <Stack gap="sm">
-              <NativeSelect
-                label="Bank"
-                data={[
-                  { value: '', label: 'Select Bank', disabled: true },
-                  ...(banks.data?.data ?? []).map((x) => ({ value: x.code, label: x.name })),
-                ]}
-                {...form.register('bankCode')}
-                error={form.formState.errors.bankCode?.message}
-              />
-              <TextInput
-                label="Account number"
-                inputMode="numeric"
-                maxLength={10}
-                {...form.register('accountNumber')}
-                error={
-                  form.formState.errors.accountNumber?.message ??
-                  (resolved.state === 'invalid' ? 'Account number is invalid for this bank' : undefined)
-                }
-              />
-              {resolved.state === 'checking' && <Loader size="xs" />}
-              {resolved.state === 'resolved' && (
-                <TextInput label="Account name" value={resolved.name} readOnly />
-              )}
-              <Group justify="flex-end">
-                <Button type="submit" disabled={!canSubmit} loading={submit.isPending}>
-                  Send to HR for approval
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <NewAccountForm account={account} canSubmit={canSubmit} />
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Bank, account number, and the bank's name for it once resolved; sent only when it resolved. */
+function NewAccountForm({
+  account,
+  canSubmit,
+}: {
+  account: ReturnType<typeof useNewAccountForm>;
+  canSubmit: boolean;
+}) {
+  const { banks, form, resolved, submit } = account;
+  return (
+    <form onSubmit={form.handleSubmit((v) => canSubmit && submit.mutate(v))} noValidate>
+      <Stack gap="sm">
+        <NativeSelect
+          label="Bank"
+          data={[
+            { value: '', label: 'Select Bank', disabled: true },
+            ...(banks.data?.data ?? []).map((x) => ({ value: x.code, label: x.name })),
+          ]}
+          {...form.register('bankCode')}
+          error={form.formState.errors.bankCode?.message}
+        />
+        <TextInput
+          label="Account number"
+          inputMode="numeric"
+          maxLength={10}
+          {...form.register('accountNumber')}
+          error={
+            form.formState.errors.accountNumber?.message ??
+            (resolved.state === 'invalid' ? 'Account number is invalid for this bank' : undefined)
+          }
+        />
+        {resolved.state === 'checking' && <Loader size="xs" />}
+        {resolved.state === 'resolved' && <TextInput label="Account name" value={resolved.name} readOnly />}
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!canSubmit} loading={submit.isPending}>
+            Send to HR for approval
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -23,9 +23,9 @@ type EmployeeLoginAnswer = { user?: unknown; employee?: unknown; payrollEmployee
 export const EMPLOYEE_PORTAL_NOT_OPEN =
   'The employee portal is not open yet. It opens with payroll; your employer will send you an invitation to set your password.';
 
-export function EmployeeLoginScreen() {
+/** The sign-in form and its POST; a portal that does not answer yet (404/405) is "not open". */
+function useEmployeeLogin() {
   const navigate = useNavigate();
-  const signedIn = useIsEmployeeSignedIn();
   const from = (useLocation().state as FromState | null)?.from;
   const [notOpen, setNotOpen] = useState(false);
   const form = useZodForm(employeeLoginBody, { defaultValues: { email: '', password: '' } });
@@ -55,7 +55,12 @@ export function EmployeeLoginScreen() {
         form.setError('root.server', { message: err.message });
     },
   });
+  return { form, login, notOpen, setNotOpen };
+}
 
+export function EmployeeLoginScreen() {
+  const signedIn = useIsEmployeeSignedIn();
+  const { form, login, notOpen, setNotOpen } = useEmployeeLogin();
   if (signedIn) return <Navigate to={paths.employeePortal.payslips.path} replace />;
   return (
     <PortalCard>

@@ -291,12 +291,8 @@ const changePasswordForm = z
   })
   .refine((v) => v.newPassword === v.confirm, { message: PORTAL_MSG.passwordMismatch, path: ['confirm'] });
 
-/** /employee-portal/profile: name, email, company, salary, bank, joining date; password; switch. */
-export function ProfileScreen() {
-  const q = useQuery({
-    queryKey: ['employee-portal', 'profile'],
-    queryFn: () => api.get<PortalProfile>(`${P}/profile`),
-  });
+/** The change-password form (valid as typed) and its PATCH. */
+function useChangePassword() {
   const form = useZodForm(changePasswordForm, {
     defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
     mode: 'onChange',
@@ -307,6 +303,50 @@ export function ProfileScreen() {
     form,
     onSuccess: () => form.reset(),
   });
+  return { form, change };
+}
+
+/** Change password: the current one, the new one twice. */
+function ChangePasswordCard({ password }: { password: ReturnType<typeof useChangePassword> }) {
+  const { form, change } = password;
+  return (
+    <Card withBorder>
+      <form onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate>
+        <Stack gap="sm">
+          <Text fw={700}>Change password</Text>
+          <PasswordInput
+            label="Current password"
+            {...form.register('oldPassword')}
+            error={form.formState.errors.oldPassword?.message}
+          />
+          <PasswordInput
+            label="New password"
+            {...form.register('newPassword')}
+            error={form.formState.errors.newPassword?.message}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            {...form.register('confirm')}
+            error={form.formState.errors.confirm?.message}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!form.formState.isValid} loading={change.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** /employee-portal/profile: name, email, company, salary, bank, joining date; password; switch. */
+export function ProfileScreen() {
+  const q = useQuery({
+    queryKey: ['employee-portal', 'profile'],
+    queryFn: () => api.get<PortalProfile>(`${P}/profile`),
+  });
+  const password = useChangePassword();
   const switcher = useApiMutation({
     mutationFn: (accountId: string) =>
       api.post<Omit<PortalSession, 'token' | 'expiresAt'>>(`${P}/profile/switch-account`, { accountId }),
@@ -351,33 +391,7 @@ export function ProfileScreen() {
           />
         </Card>
       )}
-      <Card withBorder>
-        <form onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate>
-          <Stack gap="sm">
-            <Text fw={700}>Change password</Text>
-            <PasswordInput
-              label="Current password"
-              {...form.register('oldPassword')}
-              error={form.formState.errors.oldPassword?.message}
-            />
-            <PasswordInput
-              label="New password"
-              {...form.register('newPassword')}
-              error={form.formState.errors.newPassword?.message}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              {...form.register('confirm')}
-              error={form.formState.errors.confirm?.message}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" disabled={!form.formState.isValid} loading={change.isPending}>
-                Change password
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <ChangePasswordCard password={password} />
     </Stack>
   );
 }
