@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { PAY_SOMEONE_MSG } from '@owo/contract/payouts';
+import type { Payee } from '@owo/contract/payees';
 import { useDraft } from '../../../lib/drafts';
 import { usePayees } from '../../payees';
 import { profileApi, useBanks } from '../../profile';
@@ -279,6 +280,30 @@ function NewRecipientFields(props: {
   );
 }
 
+/** A saved recipient in the payment's currency. */
+function SavedRecipientSelect(props: {
+  saved: Payee[];
+  currency: PayCurrency;
+  value: string | null;
+  onChange: (payeeId: string | null) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Select
+      label="Recipient"
+      searchable
+      data={props.saved.map((p) => ({
+        value: p.id,
+        label: `${p.name} · ${p.bankName} ${p.accountNumber}`,
+      }))}
+      value={props.value}
+      onChange={props.onChange}
+      nothingFoundMessage={`No saved ${props.currency} recipient`}
+      error={props.error}
+    />
+  );
+}
+
 export function RecipientScreen() {
   const path = paths.paySomeoneFlow.recipient.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
@@ -325,16 +350,11 @@ export function RecipientScreen() {
             ]}
           />
           {mode === 'saved' ? (
-            <Select
-              label="Recipient"
-              searchable
-              data={saved.map((p) => ({
-                value: p.id,
-                label: `${p.name} · ${p.bankName} ${p.accountNumber}`,
-              }))}
+            <SavedRecipientSelect
+              saved={saved}
+              currency={currency}
               value={payeeId}
               onChange={setPayeeId}
-              nothingFoundMessage={`No saved ${currency} recipient`}
               error={errors.payeeId}
             />
           ) : (

@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { BILL_TIERS, type BillTier } from '@owo/contract/payouts';
+import { BILL_TIERS, type BillTier, type BillTierBand } from '@owo/contract/payouts';
 import { useApiMutation } from '../../../lib/query';
 import { billExtrasApi, useBillInbox, useBillTiers, usePayoutWorkflows } from '../api';
 import { queryClient } from '../../../lib/query';
@@ -58,16 +58,13 @@ export function BillInboxModal(props: { opened: boolean; onClose: () => void }) 
 
 const LABEL: Record<BillTier, string> = { one: 'Tier one', two: 'Tier two', three: 'Tier three' };
 
+type TierEdit = { tier: BillTier; workflowId: string; from: number | string; to: number | string };
+
 /** Bill tiers: three amount bands, each naming the payout workflow that approves bills in it. */
 export function BillTiersModal(props: { opened: boolean; onClose: () => void }) {
   const tiers = useBillTiers(props.opened);
   const workflows = usePayoutWorkflows(props.opened);
-  const [edit, setEdit] = useState<{
-    tier: BillTier;
-    workflowId: string;
-    from: number | string;
-    to: number | string;
-  } | null>(null);
+  const [edit, setEdit] = useState<TierEdit | null>(null);
   const save = useApiMutation({
     mutationFn: () =>
       billExtrasApi.setTier(edit!.tier, edit!.workflowId, {
@@ -79,7 +76,6 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
       setEdit(null);
     },
   });
-  const band = (t: BillTier) => tiers.data?.find((x) => x.tier === t);
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Bill tiers" size="lg">
       <Stack>
@@ -88,46 +84,7 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
           band its amount falls in. They are not your KYB tiers (your account’s verification level and payout
           limits).
         </Alert>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Tier</Table.Th>
-              <Table.Th>From (₦)</Table.Th>
-              <Table.Th>To (₦)</Table.Th>
-              <Table.Th>Approved by</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {BILL_TIERS.map((t) => {
-              const b = band(t);
-              return (
-                <Table.Tr key={t}>
-                  <Table.Td>{LABEL[t]}</Table.Td>
-                  <Table.Td>{b ? b.fromAmount : '—'}</Table.Td>
-                  <Table.Td>{b ? (b.toAmount ?? 'and above') : '—'}</Table.Td>
-                  <Table.Td>{b?.workflowName ?? 'Usual workflow matching'}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() =>
-                        setEdit({
-                          tier: t,
-                          workflowId: b?.workflowId ?? '',
-                          from: b?.fromAmount ?? '',
-                          to: b?.toAmount ?? '',
-                        })
-                      }
-                    >
-                      Edit
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <TiersTable bands={tiers.data} onEdit={setEdit} />
         {edit && (
           <Stack gap="xs">
             <Text fw={600}>{LABEL[edit.tier]}</Text>
@@ -168,5 +125,52 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/** The three tiers with their bands and workflow; Edit opens a tier in the editor below. */
+function TiersTable(props: { bands: BillTierBand[] | undefined; onEdit: (edit: TierEdit) => void }) {
+  const band = (t: BillTier) => props.bands?.find((x) => x.tier === t);
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Tier</Table.Th>
+          <Table.Th>From (₦)</Table.Th>
+          <Table.Th>To (₦)</Table.Th>
+          <Table.Th>Approved by</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {BILL_TIERS.map((t) => {
+          const b = band(t);
+          return (
+            <Table.Tr key={t}>
+              <Table.Td>{LABEL[t]}</Table.Td>
+              <Table.Td>{b ? b.fromAmount : '—'}</Table.Td>
+              <Table.Td>{b ? (b.toAmount ?? 'and above') : '—'}</Table.Td>
+              <Table.Td>{b?.workflowName ?? 'Usual workflow matching'}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() =>
+                    props.onEdit({
+                      tier: t,
+                      workflowId: b?.workflowId ?? '',
+                      from: b?.fromAmount ?? '',
+                      to: b?.toAmount ?? '',
+                    })
+                  }
+                >
+                  Edit
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }

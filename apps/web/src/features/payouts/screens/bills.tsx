@@ -135,36 +135,7 @@ export function BillsList() {
       </Card>
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Invoice</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Due</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data?.items ?? []).map((b) => (
-                <Table.Tr
-                  key={b.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => void navigate(paths.bills.inDashboard.href({ ref: b.reference }))}
-                >
-                  <Table.Td>{formatDate(b.createdAt)}</Table.Td>
-                  <Table.Td>{b.email}</Table.Td>
-                  <Table.Td>{b.invoiceNumber ?? '—'}</Table.Td>
-                  <Table.Td>{b.amountMinor === null ? '—' : formatMoney(b.amountMinor)}</Table.Td>
-                  <Table.Td>{b.dueDate ? formatDate(b.dueDate) : '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <StatusBadge status={b.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <BillsTable items={list.data?.items ?? []} />
         </ListBody>
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </Card>
@@ -172,6 +143,43 @@ export function BillsList() {
       <BillInboxModal opened={inbox} onClose={() => setInbox(false)} />
       <BillTiersModal opened={tiers} onClose={() => setTiers(false)} />
     </Stack>
+  );
+}
+
+/** The bills table; a row opens its bill. */
+function BillsTable(props: { items: Bill[] }) {
+  const navigate = useNavigate();
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Requested</Table.Th>
+          <Table.Th>Email</Table.Th>
+          <Table.Th>Invoice</Table.Th>
+          <Table.Th>Amount</Table.Th>
+          <Table.Th>Due</Table.Th>
+          <Table.Th>Status</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.items.map((b) => (
+          <Table.Tr
+            key={b.id}
+            style={{ cursor: 'pointer' }}
+            onClick={() => void navigate(paths.bills.inDashboard.href({ ref: b.reference }))}
+          >
+            <Table.Td>{formatDate(b.createdAt)}</Table.Td>
+            <Table.Td>{b.email}</Table.Td>
+            <Table.Td>{b.invoiceNumber ?? '—'}</Table.Td>
+            <Table.Td>{b.amountMinor === null ? '—' : formatMoney(b.amountMinor)}</Table.Td>
+            <Table.Td>{b.dueDate ? formatDate(b.dueDate) : '—'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <StatusBadge status={b.status} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -243,6 +251,33 @@ function CompleteDraft(props: { bill: Bill }) {
   );
 }
 
+/** The bill's fields: invoice, due date, bank, vendor, note and the attachment. */
+function BillFields({ b }: { b: Bill }) {
+  return (
+    <Card>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <DetailField label="Invoice number" value={b.invoiceNumber} />
+        <DetailField label="Description" value={b.description} />
+        <DetailField label="Due date" value={b.dueDate ? formatDate(b.dueDate) : null} />
+        <DetailField label="Bank" value={b.bankName ? `${b.bankName} · ${b.accountNumber}` : null} />
+        <DetailField label="Account name" value={b.accountName} />
+        <DetailField label="Vendor" value={b.payeeName} />
+        <DetailField label="Note" value={b.note} />
+        <DetailField
+          label="Attachment"
+          value={
+            b.fileName ? (
+              <a href={`/api/files/${b.fileName}`} target="_blank" rel="noreferrer">
+                View bill
+              </a>
+            ) : null
+          }
+        />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
 /** /bills/:ref (and /bill/:id, /bills/:billId): the bill; a received bill is sent for payment here. */
 export function BillScreen() {
   const { ref } = useParams();
@@ -280,27 +315,7 @@ export function BillScreen() {
           </>
         }
       />
-      <Card>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <DetailField label="Invoice number" value={b.invoiceNumber} />
-          <DetailField label="Description" value={b.description} />
-          <DetailField label="Due date" value={b.dueDate ? formatDate(b.dueDate) : null} />
-          <DetailField label="Bank" value={b.bankName ? `${b.bankName} · ${b.accountNumber}` : null} />
-          <DetailField label="Account name" value={b.accountName} />
-          <DetailField label="Vendor" value={b.payeeName} />
-          <DetailField label="Note" value={b.note} />
-          <DetailField
-            label="Attachment"
-            value={
-              b.fileName ? (
-                <a href={`/api/files/${b.fileName}`} target="_blank" rel="noreferrer">
-                  View bill
-                </a>
-              ) : null
-            }
-          />
-        </SimpleGrid>
-      </Card>
+      <BillFields b={b} />
       {b.status === 'requested' && <Alert>Waiting for the vendor to send the bill.</Alert>}
       {b.status === 'draft' && canPay && <CompleteDraft bill={b} />}
       {b.status === 'sent' && b.payoutId && (

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Table, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { approvalNoteSchema } from '@owo/contract/approvals';
-import type { MassApprovalResult } from '@owo/contract/payouts';
+import type { MassApprovalResult, Payout } from '@owo/contract/payouts';
 import { ListBody, ListPagination } from '../../../components/list';
 import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -43,13 +43,6 @@ export function MassApprovalScreen() {
     setError('');
     decide.mutate(s);
   };
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
   return (
     <Stack gap="lg">
       <PageHeader
@@ -64,42 +57,7 @@ export function MassApprovalScreen() {
       />
       <Card padding={0}>
         <ListBody query={list} isEmpty={!items.length}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Checkbox
-                    aria-label="Select all"
-                    checked={items.length > 0 && items.every((p) => selected.has(p.id))}
-                    onChange={(e) =>
-                      setSelected(e.currentTarget.checked ? new Set(items.map((p) => p.id)) : new Set())
-                    }
-                  />
-                </Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Vendor</Table.Th>
-                <Table.Th>Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select ${p.reference}`}
-                      checked={selected.has(p.id)}
-                      onChange={() => toggle(p.id)}
-                    />
-                  </Table.Td>
-                  <Table.Td>{formatDate(p.createdAt)}</Table.Td>
-                  <Table.Td>{p.reference}</Table.Td>
-                  <Table.Td>{p.payee.name}</Table.Td>
-                  <Table.Td>{formatMoney(p.amountMinor, p.currency)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <PendingPayoutsTable items={items} selected={selected} setSelected={setSelected} />
         </ListBody>
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </Card>
@@ -129,6 +87,60 @@ export function MassApprovalScreen() {
         </Stack>
       </Card>
     </Stack>
+  );
+}
+
+/** The pending payouts with a checkbox each, and one to select the whole page. */
+function PendingPayoutsTable(props: {
+  items: Payout[];
+  selected: Set<string>;
+  setSelected: Dispatch<SetStateAction<Set<string>>>;
+}) {
+  const { items, selected, setSelected } = props;
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>
+            <Checkbox
+              aria-label="Select all"
+              checked={items.length > 0 && items.every((p) => selected.has(p.id))}
+              onChange={(e) =>
+                setSelected(e.currentTarget.checked ? new Set(items.map((p) => p.id)) : new Set())
+              }
+            />
+          </Table.Th>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Reference</Table.Th>
+          <Table.Th>Vendor</Table.Th>
+          <Table.Th>Amount</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((p) => (
+          <Table.Tr key={p.id}>
+            <Table.Td>
+              <Checkbox
+                aria-label={`Select ${p.reference}`}
+                checked={selected.has(p.id)}
+                onChange={() => toggle(p.id)}
+              />
+            </Table.Td>
+            <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+            <Table.Td>{p.reference}</Table.Td>
+            <Table.Td>{p.payee.name}</Table.Td>
+            <Table.Td>{formatMoney(p.amountMinor, p.currency)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -90,6 +90,7 @@ export function PayoutEditScreen() {
   return <EditForm key={payout.id} payout={payout} initial={initial} />;
 }
 
+/** The edit's first step: the form, checked by the contract's edit schema before the next step. */
 function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
   const { payout: p } = props;
   const navigate = useNavigate();
@@ -130,35 +131,7 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
           <Text size="sm">
             {p.reference} · paying <b>{p.payee.name}</b>
           </Text>
-          <TextInput
-            label={`Amount (${amountCurrency(p)})`}
-            inputMode="decimal"
-            value={v.amount}
-            onChange={(e) => set({ amount: e.currentTarget.value })}
-            error={errors.amount}
-          />
-          <TextInput
-            label="Narration"
-            maxLength={100}
-            value={v.narration}
-            onChange={(e) => set({ narration: e.currentTarget.value })}
-            error={errors.narration}
-          />
-          <DateField
-            label="Schedule for (optional)"
-            description="Tomorrow or later; leave empty to pay once approved"
-            value={v.scheduledDate}
-            onChange={(scheduledDate) => set({ scheduledDate })}
-            error={errors.scheduledDate}
-          />
-          <CategorySelect value={v.categoryId} onChange={(categoryId) => set({ categoryId })} />
-          {p.payoutOption === 'project' && (
-            <ProjectSelect
-              value={v.projectId}
-              onChange={(projectId) => set({ projectId })}
-              error={errors.projectId}
-            />
-          )}
+          <EditFields p={p} v={v} set={set} errors={errors} />
           <Text size="xs" c="dimmed">
             Saving an edit sends the payout back to the first level of approval.
           </Text>
@@ -177,6 +150,49 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
         </Stack>
       </Card>
     </Stack>
+  );
+}
+
+/** The editable fields: amount, narration, date, category, and the project of a project payout. */
+function EditFields(props: {
+  p: PayoutDetail;
+  v: PayoutEditDraft;
+  set: (patch: Partial<PayoutEditDraft>) => void;
+  errors: Record<string, string>;
+}) {
+  const { p, v, set, errors } = props;
+  return (
+    <>
+      <TextInput
+        label={`Amount (${amountCurrency(p)})`}
+        inputMode="decimal"
+        value={v.amount}
+        onChange={(e) => set({ amount: e.currentTarget.value })}
+        error={errors.amount}
+      />
+      <TextInput
+        label="Narration"
+        maxLength={100}
+        value={v.narration}
+        onChange={(e) => set({ narration: e.currentTarget.value })}
+        error={errors.narration}
+      />
+      <DateField
+        label="Schedule for (optional)"
+        description="Tomorrow or later; leave empty to pay once approved"
+        value={v.scheduledDate}
+        onChange={(scheduledDate) => set({ scheduledDate })}
+        error={errors.scheduledDate}
+      />
+      <CategorySelect value={v.categoryId} onChange={(categoryId) => set({ categoryId })} />
+      {p.payoutOption === 'project' && (
+        <ProjectSelect
+          value={v.projectId}
+          onChange={(projectId) => set({ projectId })}
+          error={errors.projectId}
+        />
+      )}
+    </>
   );
 }
 

@@ -81,9 +81,8 @@ export function SendBillWelcomeScreen() {
   );
 }
 
-/** /send-bill/payment-details/:ref (public): the bill, bank details and the file; sent once. */
-export function SendBillDetailsScreen() {
-  const { ref } = useParams();
+/** The bill form's values, file and send; once sent, the review reads what was sent from a draft. */
+function useSendBillForm(ref: string | undefined) {
   const navigate = useNavigate();
   const info = useSendBill(ref);
   const banks = useSendBillBanks(ref);
@@ -121,6 +120,14 @@ export function SendBillDetailsScreen() {
     },
   });
   const err = (k: string) => submit.error?.errors?.[k]?.[0];
+  return { info, banks, v, set, file, setFile, submit, err };
+}
+
+/** /send-bill/payment-details/:ref (public): the bill, bank details and the file; sent once. */
+export function SendBillDetailsScreen() {
+  const { ref } = useParams();
+  const form = useSendBillForm(ref);
+  const { info, submit } = form;
   if (info.isLoading)
     return (
       <PublicFrame>
@@ -145,58 +152,7 @@ export function SendBillDetailsScreen() {
         >
           <Stack>
             <Title order={3}>Bill for {info.data.companyName}</Title>
-            <TextInput
-              label="Amount (₦)"
-              inputMode="decimal"
-              value={v.amount}
-              onChange={(e) => set('amount')(e.currentTarget.value)}
-              error={err('amount')}
-            />
-            <TextInput
-              label="Description"
-              value={v.description}
-              onChange={(e) => set('description')(e.currentTarget.value)}
-              error={err('description')}
-            />
-            <Group grow align="flex-start">
-              <TextInput
-                label="Invoice number"
-                value={v.invoiceNumber}
-                onChange={(e) => set('invoiceNumber')(e.currentTarget.value)}
-                error={err('invoiceNumber')}
-              />
-              <DateField
-                label="Due date"
-                value={v.dueDate}
-                onChange={set('dueDate')}
-                error={err('dueDate')}
-              />
-            </Group>
-            <Group grow align="flex-start">
-              <Select
-                label="Bank"
-                searchable
-                data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
-                value={v.bankCode || null}
-                onChange={(x) => set('bankCode')(x ?? '')}
-                error={err('bankCode')}
-              />
-              <TextInput
-                label="Account number"
-                inputMode="numeric"
-                maxLength={10}
-                value={v.accountNumber}
-                onChange={(e) => set('accountNumber')(e.currentTarget.value)}
-                error={err('accountNumber')}
-              />
-            </Group>
-            <FileInput
-              label="Bill (PDF or image, up to 1 MB)"
-              accept="application/pdf,image/*"
-              value={file}
-              onChange={setFile}
-              error={err('file')}
-            />
+            <SendBillFields form={form} />
             <Button type="submit" loading={submit.isPending}>
               Continue
             </Button>
@@ -204,6 +160,62 @@ export function SendBillDetailsScreen() {
         </form>
       </Card>
     </PublicFrame>
+  );
+}
+
+/** The bill's fields: amount, description, invoice number, due date, bank, account and the file. */
+function SendBillFields({ form }: { form: ReturnType<typeof useSendBillForm> }) {
+  const { v, set, err } = form;
+  return (
+    <>
+      <TextInput
+        label="Amount (₦)"
+        inputMode="decimal"
+        value={v.amount}
+        onChange={(e) => set('amount')(e.currentTarget.value)}
+        error={err('amount')}
+      />
+      <TextInput
+        label="Description"
+        value={v.description}
+        onChange={(e) => set('description')(e.currentTarget.value)}
+        error={err('description')}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label="Invoice number"
+          value={v.invoiceNumber}
+          onChange={(e) => set('invoiceNumber')(e.currentTarget.value)}
+          error={err('invoiceNumber')}
+        />
+        <DateField label="Due date" value={v.dueDate} onChange={set('dueDate')} error={err('dueDate')} />
+      </Group>
+      <Group grow align="flex-start">
+        <Select
+          label="Bank"
+          searchable
+          data={(form.banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+          value={v.bankCode || null}
+          onChange={(x) => set('bankCode')(x ?? '')}
+          error={err('bankCode')}
+        />
+        <TextInput
+          label="Account number"
+          inputMode="numeric"
+          maxLength={10}
+          value={v.accountNumber}
+          onChange={(e) => set('accountNumber')(e.currentTarget.value)}
+          error={err('accountNumber')}
+        />
+      </Group>
+      <FileInput
+        label="Bill (PDF or image, up to 1 MB)"
+        accept="application/pdf,image/*"
+        value={form.file}
+        onChange={form.setFile}
+        error={err('file')}
+      />
+    </>
   );
 }
 
