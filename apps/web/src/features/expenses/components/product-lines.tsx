@@ -8,7 +8,8 @@ import { formatMoney } from '../../../lib/format';
 import { useProductOptions } from '../api';
 import { OPTION_SEARCH_MS, useDebounced } from '../timings';
 
-type Form = UseFormReturn<ExpenseBody, unknown, ExpenseInput>;
+/** The expense form (`useZodForm(expenseBody)`), passed to its parts. */
+export type ExpenseFormApi = UseFormReturn<ExpenseBody, unknown, ExpenseInput>;
 
 const minorOf = (v: unknown) => {
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
@@ -42,7 +43,7 @@ type Line = NonNullable<ExpenseBody['productsAndServices']>[number];
 
 /** One line: product, price, quantity, its total, and a remove button; the first carries the labels. */
 function ProductLineRow(props: {
-  form: Form;
+  form: ExpenseFormApi;
   i: number;
   v: Partial<Line>;
   search: ReturnType<typeof useProductSearch>;
@@ -118,7 +119,7 @@ function ProductLineRow(props: {
  * (searched 500 ms after typing), its price and quantity; total = price x quantity, and the
  * expense amount becomes the sum of the lines.
  */
-export function ProductLines(props: { form: Form; names?: Record<string, string> }) {
+export function ProductLines(props: { form: ExpenseFormApi; names?: Record<string, string> }) {
   const { form } = props;
   const lines = useFieldArray({ control: form.control, name: 'productsAndServices' });
   const values = useWatch({ control: form.control, name: 'productsAndServices' }) ?? [];

@@ -1,6 +1,5 @@
 import { Checkbox, FileInput, Group, Select, Text, TextInput } from '@mantine/core';
-import { Controller, type UseFormReturn } from 'react-hook-form';
-import type { ExpenseBody, ExpenseInput } from '@owo/contract/expenses';
+import { Controller } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
 import { formatMoney } from '../../../lib/format';
 import { useProfile } from '../../../lib/session';
@@ -9,8 +8,8 @@ import { useWallets } from '../../money';
 import { useBanks } from '../../profile';
 import { useApprovers, useExpenseQuote } from '../api';
 import { BeneficiaryPicker } from '../components/beneficiary-picker';
+import type { ExpenseFormApi } from '../components/product-lines';
 
-export type ExpenseFormApi = UseFormReturn<ExpenseBody, unknown, ExpenseInput>;
 export type AccountLookup = { accountName: string; lookup: 'idle' | 'loading' | 'failed' };
 type Quote = ReturnType<typeof useExpenseQuote>;
 

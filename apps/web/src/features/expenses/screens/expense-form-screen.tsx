@@ -7,7 +7,7 @@ import { useZodForm } from '../../../lib/forms';
 import { useWallets } from '../../money';
 import { profileApi } from '../../profile';
 import { EXPENSE_DRAFT, useExpense, useExpenseQuote, type ExpenseDraft } from '../api';
-import { ProductLines } from '../components/product-lines';
+import { ProductLines, type ExpenseFormApi } from '../components/product-lines';
 import { ACCOUNT_LOOKUP_DELAY_MS } from '../timings';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
@@ -20,7 +20,6 @@ import {
   ScheduleFields,
   WalletAndCurrency,
   type AccountLookup,
-  type ExpenseFormApi,
 } from './expense-form-fields';
 
 /** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
