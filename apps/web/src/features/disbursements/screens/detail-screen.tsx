@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { DisbursementItemStatus } from '@owo/contract/disbursements';
+import type { DisbursementDetail, DisbursementItemStatus } from '@owo/contract/disbursements';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
@@ -35,27 +35,160 @@ const FILTERS: { value: 'all' | DisbursementItemStatus; label: string }[] = [
   { value: 'failed', label: 'Failed' },
 ];
 
-/** /disbursements/:id: totals, progress, the shared approval actions, per-row statuses, retry, report. */
-export function DisbursementScreen() {
-  const { id } = useParams();
-  const [filter, setFilter] = useState<'all' | DisbursementItemStatus>('all');
-  const [page, setPage] = useState(1);
-  const q = useDisbursement(id, filter === 'all' ? undefined : filter);
+/** The batch's status, its report download and, for failed rows, a retry. */
+function HeaderActions({ id, d }: { id: string; d: DisbursementDetail }) {
   const canPay = useCan('disbursement', 'post');
   const retry = useApiMutation({
-    mutationFn: () => disbursementApi.retry(id!),
+    mutationFn: () => disbursementApi.retry(id),
     onSuccess: () => void refreshDisbursements(),
   });
   const [downloading, setDownloading] = useState(false);
-  if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Bulk payment not found'}</Alert>;
-  const d = q.data;
   const p = d.progress;
-  const rows = d.items.slice((page - 1) * PAGE, page * PAGE);
   const canRetry =
     canPay &&
     p.failed > 0 &&
     (d.status === 'partially_failed' || d.status === 'failed' || d.status === 'paying');
+  return (
+    <>
+      <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
+      <Button
+        variant="default"
+        loading={downloading}
+        onClick={() => {
+          setDownloading(true);
+          void disbursementApi.report(d.id).finally(() => setDownloading(false));
+        }}
+      >
+        Download report
+      </Button>
+      {canRetry && (
+        <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
+          Retry failed rows
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Totals, fees and row counts, with a bar of paid and failed rows once paying started. */
+function ProgressCard({ d }: { d: DisbursementDetail }) {
+  const p = d.progress;
+  return (
+    <Card>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 2, sm: 5 }}>
+          <Stat label="Total (with fees)" value={formatMoney(d.totalMinor, d.currency)} />
+          <Stat label="Fees" value={formatMoney(d.feeMinor, d.currency)} />
+          <Stat label="Paid" value={p.paid.toLocaleString('en-NG')} testId="paid-count" />
+          <Stat label="Paying" value={p.paying.toLocaleString('en-NG')} />
+          <Stat label="Failed" value={p.failed.toLocaleString('en-NG')} testId="failed-count" />
+        </SimpleGrid>
+        {(p.paid || p.paying || p.failed) > 0 && (
+          <Progress.Root size="lg">
+            <Progress.Section value={(p.paid / Math.max(1, p.rows)) * 100} color="green" />
+            <Progress.Section value={(p.failed / Math.max(1, p.rows)) * 100} color="red" />
+          </Progress.Root>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** One page of the batch's rows: payee, bank, amount, fee, narration and status (with its error). */
+function RowsTable({ rows, currency }: { rows: DisbursementDetail['items']; currency: string }) {
+  return (
+    <Table striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Row</Table.Th>
+          <Table.Th>Account</Table.Th>
+          <Table.Th>Bank</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th ta="right">Fee</Table.Th>
+          <Table.Th>Narration</Table.Th>
+          <Table.Th>Status</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.id} data-testid={`row-${r.row}`}>
+            <Table.Td>{r.row}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{r.accountName ?? '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {r.accountNumber}
+              </Text>
+            </Table.Td>
+            <Table.Td>{r.bankName ?? r.bankCode}</Table.Td>
+            <Table.Td ta="right">
+              {r.amountMinor === null ? '—' : formatMoney(r.amountMinor, currency)}
+            </Table.Td>
+            <Table.Td ta="right">{r.feeMinor === null ? '—' : formatMoney(r.feeMinor, currency)}</Table.Td>
+            <Table.Td>
+              <Text size="sm" lineClamp={1}>
+                {r.narration}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={r.status} label={ITEM_LABELS[r.status]} size="sm" />
+              {r.error && (
+                <Text size="xs" c="red.7">
+                  {r.error}
+                </Text>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+type RowFilter = 'all' | DisbursementItemStatus;
+
+/** The rows card: a status filter (back to page one on change), the page of rows, the pages. */
+function RowsCard(props: {
+  d: DisbursementDetail;
+  filter: RowFilter;
+  setFilter: (f: RowFilter) => void;
+  page: number;
+  setPage: (p: number) => void;
+}) {
+  const { d, page, setPage } = props;
+  const rows = d.items.slice((page - 1) * PAGE, page * PAGE);
+  return (
+    <Card padding={0}>
+      <Group p="md" justify="space-between">
+        <Title order={5}>Rows</Title>
+        <SegmentedControl
+          size="xs"
+          data={FILTERS}
+          value={props.filter}
+          onChange={(v) => {
+            props.setFilter(v as RowFilter);
+            setPage(1);
+          }}
+        />
+      </Group>
+      {rows.length === 0 ? <NoData /> : <RowsTable rows={rows} currency={d.currency} />}
+      <ListPagination
+        pagination={{ totalPages: Math.ceil(d.items.length / PAGE) }}
+        page={page}
+        onChange={setPage}
+      />
+    </Card>
+  );
+}
+
+/** /disbursements/:id: totals, progress, the shared approval actions, per-row statuses, retry, report. */
+export function DisbursementScreen() {
+  const { id } = useParams();
+  const [filter, setFilter] = useState<RowFilter>('all');
+  const [page, setPage] = useState(1);
+  const q = useDisbursement(id, filter === 'all' ? undefined : filter);
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Bulk payment not found'}</Alert>;
+  const d = q.data;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -66,44 +199,9 @@ export function DisbursementScreen() {
             {d.reference} · created by {d.maker.name} on {formatDateTime(d.createdAt)}
           </>
         }
-        actions={
-          <>
-            <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
-            <Button
-              variant="default"
-              loading={downloading}
-              onClick={() => {
-                setDownloading(true);
-                void disbursementApi.report(d.id).finally(() => setDownloading(false));
-              }}
-            >
-              Download report
-            </Button>
-            {canRetry && (
-              <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
-                Retry failed rows
-              </Button>
-            )}
-          </>
-        }
+        actions={<HeaderActions id={id!} d={d} />}
       />
-      <Card>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 2, sm: 5 }}>
-            <Stat label="Total (with fees)" value={formatMoney(d.totalMinor, d.currency)} />
-            <Stat label="Fees" value={formatMoney(d.feeMinor, d.currency)} />
-            <Stat label="Paid" value={p.paid.toLocaleString('en-NG')} testId="paid-count" />
-            <Stat label="Paying" value={p.paying.toLocaleString('en-NG')} />
-            <Stat label="Failed" value={p.failed.toLocaleString('en-NG')} testId="failed-count" />
-          </SimpleGrid>
-          {(p.paid || p.paying || p.failed) > 0 && (
-            <Progress.Root size="lg">
-              <Progress.Section value={(p.paid / Math.max(1, p.rows)) * 100} color="green" />
-              <Progress.Section value={(p.failed / Math.max(1, p.rows)) * 100} color="red" />
-            </Progress.Root>
-          )}
-        </Stack>
-      </Card>
+      <ProgressCard d={d} />
       {(d.status === 'validating' || d.status === 'invalid') && (
         <Alert color="orange">
           Some rows need attention before approval.{' '}
@@ -121,75 +219,7 @@ export function DisbursementScreen() {
           </Stack>
         </Card>
       )}
-      <Card padding={0}>
-        <Group p="md" justify="space-between">
-          <Title order={5}>Rows</Title>
-          <SegmentedControl
-            size="xs"
-            data={FILTERS}
-            value={filter}
-            onChange={(v) => {
-              setFilter(v as typeof filter);
-              setPage(1);
-            }}
-          />
-        </Group>
-        {rows.length === 0 ? (
-          <NoData />
-        ) : (
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Bank</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Fee</Table.Th>
-                <Table.Th>Narration</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id} data-testid={`row-${r.row}`}>
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{r.accountName ?? '—'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {r.accountNumber}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{r.bankName ?? r.bankCode}</Table.Td>
-                  <Table.Td ta="right">
-                    {r.amountMinor === null ? '—' : formatMoney(r.amountMinor, d.currency)}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {r.feeMinor === null ? '—' : formatMoney(r.feeMinor, d.currency)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={1}>
-                      {r.narration}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={r.status} label={ITEM_LABELS[r.status]} size="sm" />
-                    {r.error && (
-                      <Text size="xs" c="red.7">
-                        {r.error}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        <ListPagination
-          pagination={{ totalPages: Math.ceil(d.items.length / PAGE) }}
-          page={page}
-          onChange={setPage}
-        />
-      </Card>
+      <RowsCard d={d} filter={filter} setFilter={setFilter} page={page} setPage={setPage} />
     </Stack>
   );
 }

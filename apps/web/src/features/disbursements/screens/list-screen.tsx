@@ -1,7 +1,7 @@
 import { Button, Card, Progress, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { DisbursementTab } from '@owo/contract/disbursements';
+import type { Disbursement, DisbursementTab } from '@owo/contract/disbursements';
 import {
   DAY_PRESETS,
   ExportCsvButton,
@@ -25,6 +25,96 @@ const TABS: { key: 'all' | DisbursementTab; label: string }[] = [
   { key: 'active', label: 'Active' },
 ];
 const NO_GROUPS: readonly string[] = [];
+
+/** One batch: date, name and reference, maker, rows, total, progress and status; a click opens it. */
+function DisbursementRow({ d }: { d: Disbursement }) {
+  const navigate = useNavigate();
+  const done = d.progress.paid + d.progress.failed;
+  return (
+    <Table.Tr
+      style={{ cursor: 'pointer' }}
+      onClick={() =>
+        navigate(
+          d.status === 'validating' || d.status === 'invalid'
+            ? paths.disbursements.validation.href({ id: d.id })
+            : paths.disbursements.detail.href({ id: d.id }),
+        )
+      }
+    >
+      <Table.Td>{formatDate(d.createdAt)}</Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {d.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {d.reference}
+        </Text>
+      </Table.Td>
+      <Table.Td>{d.maker.name}</Table.Td>
+      <Table.Td ta="right">{d.itemCount.toLocaleString('en-NG')}</Table.Td>
+      <Table.Td ta="right">{formatMoney(d.totalMinor, d.currency)}</Table.Td>
+      <Table.Td miw={120}>
+        {done > 0 ? (
+          <Progress value={(done / Math.max(1, d.progress.rows)) * 100} size="sm" />
+        ) : (
+          <Text size="xs" c="dimmed">
+            —
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The page of batches. */
+function DisbursementsTable({ items }: { items: Disbursement[] }) {
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Created by</Table.Th>
+          <Table.Th ta="right">Rows</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+          <Table.Th>Progress</Table.Th>
+          <Table.Th>Status</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((d) => (
+          <DisbursementRow key={d.id} d={d} />
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The tabs; each is its own address. */
+function TabBar({ tab }: { tab: 'all' | DisbursementTab }) {
+  const navigate = useNavigate();
+  return (
+    <Tabs
+      value={tab}
+      onChange={(v) =>
+        navigate(
+          v === 'all' ? paths.disbursements.root.href() : paths.disbursements.tab.href({ tab: String(v) }),
+        )
+      }
+    >
+      <Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Tab key={t.key} value={t.key}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
 
 /** /disbursements with /pending, /rejected and /active: each tab a filter of one list (the list kit). */
 export function DisbursementsScreen() {
@@ -59,22 +149,7 @@ export function DisbursementsScreen() {
           </>
         }
       />
-      <Tabs
-        value={tab}
-        onChange={(v) =>
-          navigate(
-            v === 'all' ? paths.disbursements.root.href() : paths.disbursements.tab.href({ tab: String(v) }),
-          )
-        }
-      >
-        <Tabs.List>
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.key} value={t.key}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <TabBar tab={tab} />
       <Card>
         <FilterBar
           groups={[]}
@@ -86,62 +161,7 @@ export function DisbursementsScreen() {
       </Card>
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Created by</Table.Th>
-                <Table.Th ta="right">Rows</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>Progress</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data?.items ?? []).map((d) => {
-                const done = d.progress.paid + d.progress.failed;
-                return (
-                  <Table.Tr
-                    key={d.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() =>
-                      navigate(
-                        d.status === 'validating' || d.status === 'invalid'
-                          ? paths.disbursements.validation.href({ id: d.id })
-                          : paths.disbursements.detail.href({ id: d.id }),
-                      )
-                    }
-                  >
-                    <Table.Td>{formatDate(d.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {d.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {d.reference}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{d.maker.name}</Table.Td>
-                    <Table.Td ta="right">{d.itemCount.toLocaleString('en-NG')}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(d.totalMinor, d.currency)}</Table.Td>
-                    <Table.Td miw={120}>
-                      {done > 0 ? (
-                        <Progress value={(done / Math.max(1, d.progress.rows)) * 100} size="sm" />
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          —
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <DisbursementsTable items={list.data?.items ?? []} />
         </ListBody>
         <ListPagination pagination={pagination} page={page} onChange={setPage} />
       </Card>

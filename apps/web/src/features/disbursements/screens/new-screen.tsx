@@ -1,7 +1,11 @@
 import { Alert, List, Select, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { DISBURSEMENT_COLUMNS, DISBURSEMENT_MAX_ROWS } from '@owo/contract/disbursements';
+import {
+  DISBURSEMENT_COLUMNS,
+  DISBURSEMENT_MAX_ROWS,
+  type DisbursementDetail,
+} from '@owo/contract/disbursements';
 import { ImportPage, ImportProgress, ImportUploadCard } from '../../../components/import';
 import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
@@ -11,8 +15,8 @@ import { useWallets } from '../../money';
 import { disbursementApi, refreshDisbursements, useDisbursement } from '../api';
 import { ValidationView } from './validation-screen';
 
-/** /disbursements/new: name, wallet and a CSV or xlsx file of the template's columns. */
-export function NewDisbursementScreen() {
+/** The upload (name, NGN wallet, file), then the batch polled until validated, then its result page. */
+function useNewDisbursement() {
   const navigate = useNavigate();
   const wallets = useWallets();
   const ngn = (wallets.data ?? []).filter((w) => w.currency === 'NGN');
@@ -44,25 +48,51 @@ export function NewDisbursementScreen() {
     const next = b.status === 'invalid' ? paths.disbursements.newError : paths.disbursements.newSummary;
     void navigate(next.href({ id: b.id }), { replace: true });
   }, [b, navigate]);
+  return { ngn, name, setName, walletId, setWalletId, id, upload, errors, b };
+}
 
-  if (id) {
-    const checked = b ? b.progress.rows - b.progress.validating : 0;
-    return (
-      <ImportPage maw={640} title="Validating your file">
-        <ImportProgress
-          label="Checking every account number (NUBAN) and looking up the account names at the banks."
-          value={b ? (checked / Math.max(1, b.progress.rows)) * 100 : 0}
-          animated
-          statusTestId="validation-progress"
-          status={
-            b
-              ? `${checked.toLocaleString('en-NG')} of ${b.progress.rows.toLocaleString('en-NG')} rows checked`
-              : 'Starting…'
-          }
-        />
-      </ImportPage>
-    );
-  }
+/** "Validating your file": rows checked so far. */
+function ValidatingFile({ b }: { b: DisbursementDetail | undefined }) {
+  const checked = b ? b.progress.rows - b.progress.validating : 0;
+  return (
+    <ImportPage maw={640} title="Validating your file">
+      <ImportProgress
+        label="Checking every account number (NUBAN) and looking up the account names at the banks."
+        value={b ? (checked / Math.max(1, b.progress.rows)) * 100 : 0}
+        animated
+        statusTestId="validation-progress"
+        status={
+          b
+            ? `${checked.toLocaleString('en-NG')} of ${b.progress.rows.toLocaleString('en-NG')} rows checked`
+            : 'Starting…'
+        }
+      />
+    </ImportPage>
+  );
+}
+
+/** The template's columns and what each holds. */
+function TemplateHelp() {
+  return (
+    <>
+      <Text size="sm">
+        The first row holds the columns {DISBURSEMENT_COLUMNS.join(', ')}; one transfer per row after it.
+      </Text>
+      <List size="sm">
+        <List.Item>accountNumber: the 10-digit NUBAN</List.Item>
+        <List.Item>bankCode: the bank&apos;s code (GTBank is 058)</List.Item>
+        <List.Item>amount: in naira, e.g. 15000.50</List.Item>
+        <List.Item>narration: up to 100 characters</List.Item>
+      </List>
+    </>
+  );
+}
+
+/** /disbursements/new: name, wallet and a CSV or xlsx file of the template's columns. */
+export function NewDisbursementScreen() {
+  const navigate = useNavigate();
+  const { ngn, name, setName, walletId, setWalletId, id, upload, errors, b } = useNewDisbursement();
+  if (id) return <ValidatingFile b={b} />;
   return (
     <ImportPage
       maw={640}
@@ -72,20 +102,7 @@ export function NewDisbursementScreen() {
       <ImportUploadCard
         templateTitle="Template"
         template={{ path: '/disbursements/template', name: 'owo-bulk-disbursement-template' }}
-        help={
-          <>
-            <Text size="sm">
-              The first row holds the columns {DISBURSEMENT_COLUMNS.join(', ')}; one transfer per row after
-              it.
-            </Text>
-            <List size="sm">
-              <List.Item>accountNumber: the 10-digit NUBAN</List.Item>
-              <List.Item>bankCode: the bank&apos;s code (GTBank is 058)</List.Item>
-              <List.Item>amount: in naira, e.g. 15000.50</List.Item>
-              <List.Item>narration: up to 100 characters</List.Item>
-            </List>
-          </>
-        }
+        help={<TemplateHelp />}
         fileLabel="File"
         filePlaceholder="Choose a CSV or xlsx file"
         fileTestId="disbursement-file"

@@ -43,6 +43,61 @@ export function ValidationScreen() {
   return <ValidationView id={id!} />;
 }
 
+/** Valid and failed rows as a bar, with the counts and the total. */
+function ValidationProgress({ d }: { d: DisbursementDetail }) {
+  const p = d.progress;
+  const checked = p.rows - p.validating;
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Progress.Root size="lg">
+          <Progress.Section
+            value={((p.rows - p.invalid - p.validating) / Math.max(1, p.rows)) * 100}
+            color="teal"
+          />
+          <Progress.Section value={(p.invalid / Math.max(1, p.rows)) * 100} color="orange" />
+        </Progress.Root>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Stat
+            label="Rows checked"
+            value={`${checked.toLocaleString('en-NG')} / ${p.rows.toLocaleString('en-NG')}`}
+          />
+          <Stat
+            label="Valid"
+            value={(p.rows - p.invalid - p.validating).toLocaleString('en-NG')}
+            testId="valid-count"
+          />
+          <Stat label="Failed" value={p.invalid.toLocaleString('en-NG')} testId="invalid-count" />
+          <Stat label="Total (with fees)" value={formatMoney(d.totalMinor, d.currency)} />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Once sent: a link to the bulk payment and the shared approval actions. */
+function ApprovalCard({ d }: { d: DisbursementDetail }) {
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={5}>Approval</Title>
+          <Button component={Link} to={paths.disbursements.detail.href({ id: d.id })} variant="light">
+            Open bulk payment
+          </Button>
+        </Group>
+        {d.status === 'pending' && (
+          <Text size="sm">Every row is valid. The batch is waiting for approval as a whole.</Text>
+        )}
+        <ApprovalActions
+          item={d.approvalWorkflowPendingApprovalItem}
+          onDone={() => void refreshDisbursements()}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
 /** Validation progress, the rows that failed (fixed in place), submit, and the approval once sent. */
 export function ValidationView(props: { id: string }) {
   const q = useDisbursement(props.id, 'invalid');
@@ -54,7 +109,6 @@ export function ValidationView(props: { id: string }) {
   if (gate || !q.data) return gate;
   const d = q.data;
   const p = d.progress;
-  const checked = p.rows - p.validating;
   const failedRows = d.items.filter((i) => i.status === 'invalid');
   return (
     <Stack gap="lg">
@@ -64,30 +118,7 @@ export function ValidationView(props: { id: string }) {
         actions={<StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />}
         mb={0}
       />
-      <Card>
-        <Stack gap="sm">
-          <Progress.Root size="lg">
-            <Progress.Section
-              value={((p.rows - p.invalid - p.validating) / Math.max(1, p.rows)) * 100}
-              color="teal"
-            />
-            <Progress.Section value={(p.invalid / Math.max(1, p.rows)) * 100} color="orange" />
-          </Progress.Root>
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Stat
-              label="Rows checked"
-              value={`${checked.toLocaleString('en-NG')} / ${p.rows.toLocaleString('en-NG')}`}
-            />
-            <Stat
-              label="Valid"
-              value={(p.rows - p.invalid - p.validating).toLocaleString('en-NG')}
-              testId="valid-count"
-            />
-            <Stat label="Failed" value={p.invalid.toLocaleString('en-NG')} testId="invalid-count" />
-            <Stat label="Total (with fees)" value={formatMoney(d.totalMinor, d.currency)} />
-          </SimpleGrid>
-        </Stack>
-      </Card>
+      <ValidationProgress d={d} />
       {d.error && (
         <Alert color="red" title="This batch cannot be sent yet">
           {d.error}
@@ -105,25 +136,7 @@ export function ValidationView(props: { id: string }) {
           note={p.invalid > 0 && 'Fix the failed rows to submit.'}
         />
       )}
-      {d.status !== 'validating' && d.status !== 'invalid' && (
-        <Card>
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Title order={5}>Approval</Title>
-              <Button component={Link} to={paths.disbursements.detail.href({ id: d.id })} variant="light">
-                Open bulk payment
-              </Button>
-            </Group>
-            {d.status === 'pending' && (
-              <Text size="sm">Every row is valid. The batch is waiting for approval as a whole.</Text>
-            )}
-            <ApprovalActions
-              item={d.approvalWorkflowPendingApprovalItem}
-              onDone={() => void refreshDisbursements()}
-            />
-          </Stack>
-        </Card>
-      )}
+      {d.status !== 'validating' && d.status !== 'invalid' && <ApprovalCard d={d} />}
     </Stack>
   );
 }

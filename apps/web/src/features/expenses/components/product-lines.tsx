@@ -8,7 +8,8 @@ import { formatMoney } from '../../../lib/format';
 import { useProductOptions } from '../api';
 import { OPTION_SEARCH_MS, useDebounced } from '../timings';
 
-type Form = UseFormReturn<ExpenseBody, unknown, ExpenseInput>;
+/** The expense form (`useZodForm(expenseBody)`), passed to its parts. */
+export type ExpenseFormApi = UseFormReturn<ExpenseBody, unknown, ExpenseInput>;
 
 const minorOf = (v: unknown) => {
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
@@ -19,15 +20,8 @@ const minorOf = (v: unknown) => {
 export const lineTotalMinor = (l: { amount?: unknown; quantity?: unknown }) =>
   minorOf(l.amount) * (Number.isInteger(l.quantity) ? (l.quantity as number) : 0);
 
-/**
- * Product lines of an expense (001 §2): a product from the account's products and services
- * (searched 500 ms after typing), its price and quantity; total = price x quantity, and the
- * expense amount becomes the sum of the lines.
- */
-export function ProductLines(props: { form: Form; names?: Record<string, string> }) {
-  const { form } = props;
-  const lines = useFieldArray({ control: form.control, name: 'productsAndServices' });
-  const values = useWatch({ control: form.control, name: 'productsAndServices' }) ?? [];
+/** The product picker's options: the search's answer plus every product picked so far. */
+function useProductSearch() {
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search, OPTION_SEARCH_MS);
   const products = useProductOptions(debounced.trim());
@@ -36,7 +30,100 @@ export function ProductLines(props: { form: Form; names?: Record<string, string>
     ...(products.data ?? []),
     ...Object.values(seen).filter((p) => !products.data?.some((x) => x.id === p.id)),
   ].map((p) => ({ value: p.id, label: `${p.name} · ${formatMoney(p.amountMinor)}` }));
-  const errors = form.formState.errors.productsAndServices;
+  /** The picked product (from the answer or seen before), remembered so it stays an option. */
+  const pick = (id: string | null) => {
+    const p = products.data?.find((x) => x.id === id) ?? (id ? seen[id] : undefined);
+    if (p) setSeen((s) => ({ ...s, [p.id]: p }));
+    return p;
+  };
+  return { setSearch, products, options, pick };
+}
+
+type Line = NonNullable<ExpenseBody['productsAndServices']>[number];
+
+/** One line: product, price, quantity, its total, and a remove button; the first carries the labels. */
+function ProductLineRow(props: {
+  form: ExpenseFormApi;
+  i: number;
+  v: Partial<Line>;
+  search: ReturnType<typeof useProductSearch>;
+  syncAmount: () => void;
+  onRemove: () => void;
+}) {
+  const { form, i, v, search, syncAmount } = props;
+  const err = form.formState.errors.productsAndServices?.[i];
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap" data-testid="product-line">
+      <Select
+        style={{ flex: 3 }}
+        label={i === 0 ? 'Product' : undefined}
+        aria-label="Product"
+        placeholder="Search products"
+        searchable
+        data={search.options}
+        value={v.id || null}
+        onSearchChange={search.setSearch}
+        nothingFoundMessage={search.products.isFetching ? 'Searching…' : 'Product not found'}
+        onChange={(id) => {
+          const p = search.pick(id);
+          form.setValue(`productsAndServices.${i}.id`, id ?? '');
+          if (p) form.setValue(`productsAndServices.${i}.amount`, p.amount);
+          syncAmount();
+        }}
+        error={err?.id?.message}
+      />
+      <TextInput
+        style={{ flex: 2 }}
+        label={i === 0 ? 'Price (₦)' : undefined}
+        aria-label="Price"
+        value={String(v.amount ?? '')}
+        onChange={(e) => {
+          form.setValue(`productsAndServices.${i}.amount`, e.currentTarget.value);
+          syncAmount();
+        }}
+        error={err?.amount?.message}
+      />
+      <NumberInput
+        style={{ flex: 1 }}
+        label={i === 0 ? 'Quantity' : undefined}
+        aria-label="Quantity"
+        min={0}
+        allowDecimal={false}
+        value={v.quantity ?? 1}
+        onChange={(q) => {
+          form.setValue(`productsAndServices.${i}.quantity`, typeof q === 'number' ? q : 0);
+          syncAmount();
+        }}
+        error={err?.quantity?.message}
+      />
+      <Stack gap={0} style={{ flex: 2 }} mt={i === 0 ? 28 : 6}>
+        <Text size="sm" ta="right" data-testid="line-total">
+          {formatMoney(lineTotalMinor(v))}
+        </Text>
+      </Stack>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        mt={i === 0 ? 28 : 4}
+        aria-label="Remove product line"
+        onClick={props.onRemove}
+      >
+        ×
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/**
+ * Product lines of an expense (001 §2): a product from the account's products and services
+ * (searched 500 ms after typing), its price and quantity; total = price x quantity, and the
+ * expense amount becomes the sum of the lines.
+ */
+export function ProductLines(props: { form: ExpenseFormApi; names?: Record<string, string> }) {
+  const { form } = props;
+  const lines = useFieldArray({ control: form.control, name: 'productsAndServices' });
+  const values = useWatch({ control: form.control, name: 'productsAndServices' }) ?? [];
+  const search = useProductSearch();
 
   const syncAmount = () => {
     const all = form.getValues('productsAndServices') ?? [];
@@ -59,79 +146,25 @@ export function ProductLines(props: { form: Form; names?: Record<string, string>
           Add product line
         </Button>
       </Group>
-      {products.error && (
+      {search.products.error && (
         <Text size="sm" c="red">
-          {(products.error as Error).message}
+          {(search.products.error as Error).message}
         </Text>
       )}
-      {lines.fields.map((field, i) => {
-        const v = values[i] ?? {};
-        const err = errors?.[i];
-        return (
-          <Group key={field.id} align="flex-start" gap="xs" wrap="nowrap" data-testid="product-line">
-            <Select
-              style={{ flex: 3 }}
-              label={i === 0 ? 'Product' : undefined}
-              aria-label="Product"
-              placeholder="Search products"
-              searchable
-              data={options}
-              value={v.id || null}
-              onSearchChange={setSearch}
-              nothingFoundMessage={products.isFetching ? 'Searching…' : 'Product not found'}
-              onChange={(id) => {
-                const p = products.data?.find((x) => x.id === id) ?? (id ? seen[id] : undefined);
-                if (p) setSeen((s) => ({ ...s, [p.id]: p }));
-                form.setValue(`productsAndServices.${i}.id`, id ?? '');
-                if (p) form.setValue(`productsAndServices.${i}.amount`, p.amount);
-                syncAmount();
-              }}
-              error={err?.id?.message}
-            />
-            <TextInput
-              style={{ flex: 2 }}
-              label={i === 0 ? 'Price (₦)' : undefined}
-              aria-label="Price"
-              value={String(v.amount ?? '')}
-              onChange={(e) => {
-                form.setValue(`productsAndServices.${i}.amount`, e.currentTarget.value);
-                syncAmount();
-              }}
-              error={err?.amount?.message}
-            />
-            <NumberInput
-              style={{ flex: 1 }}
-              label={i === 0 ? 'Quantity' : undefined}
-              aria-label="Quantity"
-              min={0}
-              allowDecimal={false}
-              value={v.quantity ?? 1}
-              onChange={(q) => {
-                form.setValue(`productsAndServices.${i}.quantity`, typeof q === 'number' ? q : 0);
-                syncAmount();
-              }}
-              error={err?.quantity?.message}
-            />
-            <Stack gap={0} style={{ flex: 2 }} mt={i === 0 ? 28 : 6}>
-              <Text size="sm" ta="right" data-testid="line-total">
-                {formatMoney(lineTotalMinor(v))}
-              </Text>
-            </Stack>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              mt={i === 0 ? 28 : 4}
-              aria-label="Remove product line"
-              onClick={() => {
-                lines.remove(i);
-                setTimeout(syncAmount);
-              }}
-            >
-              ×
-            </ActionIcon>
-          </Group>
-        );
-      })}
+      {lines.fields.map((field, i) => (
+        <ProductLineRow
+          key={field.id}
+          form={form}
+          i={i}
+          v={values[i] ?? {}}
+          search={search}
+          syncAmount={syncAmount}
+          onRemove={() => {
+            lines.remove(i);
+            setTimeout(syncAmount);
+          }}
+        />
+      ))}
       {lines.fields.length > 0 && (
         <Text size="sm" ta="right" fw={600}>
           Total {formatMoney(grandTotal)}

@@ -13,18 +13,11 @@ import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '.
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
-/** /expense/review-payment and /expense/:ref/edit/review: step two (Review & Submit). */
-export function ExpenseReviewScreen() {
-  const { ref } = useParams();
-  const navigate = useNavigate();
-  const [draft, setDraft] = useDraft<ExpenseDraft>(EXPENSE_DRAFT);
-  const [done, setDone] = useState<{
-    id: string;
-    approval: PendingApprovalItem | null;
-    status: string;
-  } | null>(null);
-  // 001 §4: check the accounting authorisation first (expired: the modal; check failing: go on).
-  const books = useAccountingAuthCheck();
+type Submitted = { id: string; approval: PendingApprovalItem | null; status: string };
+
+/** Create or update the expense; on success, its approval status (a failing check keeps the answer's). */
+function useSubmitExpense(ref: string | undefined) {
+  const [done, setDone] = useState<Submitted | null>(null);
   const submit = useApiMutation({
     mutationFn: (body: ExpenseBody) => (ref ? expenseApi.update(ref, body) : expenseApi.create(body)),
     onSuccess: async (res) => {
@@ -39,59 +32,106 @@ export function ExpenseReviewScreen() {
       setDone({ id: res.data.id, approval, status: res.data.status });
     },
   });
+  return { done, submit };
+}
+
+/** What will be submitted: amount, quote, lines, schedule, payee, description and receipts. */
+function ReviewSummary({ draft, amount }: { draft: ExpenseDraft; amount: string }) {
+  const b = draft.body;
+  return (
+    <Card>
+      <SimpleGrid cols={2}>
+        <Text c="dimmed">Amount</Text>
+        <Text fw={600}>{/^\d+(\.\d{1,2})?$/.test(amount) ? formatMoney(toMinor(amount)) : amount}</Text>
+        {draft.quote && (
+          <>
+            <Text c="dimmed">Fee</Text>
+            <Text data-testid="review-fee">{formatMoney(draft.quote.feeMinor, draft.quote.currency)}</Text>
+            <Text c="dimmed">Total debited</Text>
+            <Text fw={600}>{formatMoney(draft.quote.totalMinor, draft.quote.currency)}</Text>
+          </>
+        )}
+        {(b.productsAndServices ?? []).length > 0 && (
+          <>
+            <Text c="dimmed">Product lines</Text>
+            <Text>
+              {(b.productsAndServices ?? []).length} line
+              {(b.productsAndServices ?? []).length > 1 ? 's' : ''}
+            </Text>
+          </>
+        )}
+        {b.scheduledDate && (
+          <>
+            <Text c="dimmed">Pay on</Text>
+            <Text>
+              {b.scheduledDate.split('-').reverse().join('/')}
+              {b.recurrence && b.recurrence !== 'once' ? ` · ${b.recurrence}` : ''}
+            </Text>
+          </>
+        )}
+        <Text c="dimmed">Beneficiary</Text>
+        <Text>{draft.accountName}</Text>
+        <Text c="dimmed">Account</Text>
+        <Text>{b.bankAccountNumber}</Text>
+        <Text c="dimmed">Description</Text>
+        <Text>{b.purpose?.description}</Text>
+        <Text c="dimmed">Receipts</Text>
+        <Text>{(b.attachments ?? []).length}</Text>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** "Expense submitted": the approval status and who it waits for; leaving clears the draft. */
+function SubmittedModal({ done, leave }: { done: Submitted | null; leave: (to: string) => void }) {
+  return (
+    <Modal
+      opened={!!done}
+      onClose={() => leave(done ? paths.expenses.detail.href({ ref: done.id }) : paths.expenses.root.href())}
+      title="Expense submitted"
+      centered
+      size={421}
+    >
+      {done && (
+        <Stack>
+          <Text>
+            Approval status: <Badge variant="light">{done.approval?.status ?? done.status}</Badge>
+          </Text>
+          {done.approval?.status === 'pending' && (
+            <Text size="sm" c="dimmed">
+              Waiting for {done.approval.currentApprovers.map((a) => a.name).join(', ') || 'an approver'}{' '}
+              (level {done.approval.currentLevel + 1} of {done.approval.totalLevels}).
+            </Text>
+          )}
+          <Button onClick={() => leave(paths.expenses.detail.href({ ref: done.id }))}>View expense</Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** /expense/review-payment and /expense/:ref/edit/review: step two (Review & Submit). */
+export function ExpenseReviewScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useDraft<ExpenseDraft>(EXPENSE_DRAFT);
+  // 001 §4: check the accounting authorisation first (expired: the modal; check failing: go on).
+  const books = useAccountingAuthCheck();
+  const { done, submit } = useSubmitExpense(ref);
   if (!done && (!draft || draft.editing !== ref))
     return (
       <Navigate to={ref ? paths.expenses.edit.href({ ref }) : paths.expenses.newPayment.href()} replace />
     );
   const b = draft?.body;
   const amount = b ? String(b.amount) : '0';
+  const leave = (to: string) => {
+    setDraft(undefined);
+    void navigate(to);
+  };
   return (
     <Stack gap="lg" maw={640}>
       <PageHeader mb={0} title="Review & Submit" />
-      {b && (
-        <Card>
-          <SimpleGrid cols={2}>
-            <Text c="dimmed">Amount</Text>
-            <Text fw={600}>{/^\d+(\.\d{1,2})?$/.test(amount) ? formatMoney(toMinor(amount)) : amount}</Text>
-            {draft?.quote && (
-              <>
-                <Text c="dimmed">Fee</Text>
-                <Text data-testid="review-fee">
-                  {formatMoney(draft.quote.feeMinor, draft.quote.currency)}
-                </Text>
-                <Text c="dimmed">Total debited</Text>
-                <Text fw={600}>{formatMoney(draft.quote.totalMinor, draft.quote.currency)}</Text>
-              </>
-            )}
-            {(b.productsAndServices ?? []).length > 0 && (
-              <>
-                <Text c="dimmed">Product lines</Text>
-                <Text>
-                  {(b.productsAndServices ?? []).length} line
-                  {(b.productsAndServices ?? []).length > 1 ? 's' : ''}
-                </Text>
-              </>
-            )}
-            {b.scheduledDate && (
-              <>
-                <Text c="dimmed">Pay on</Text>
-                <Text>
-                  {b.scheduledDate.split('-').reverse().join('/')}
-                  {b.recurrence && b.recurrence !== 'once' ? ` · ${b.recurrence}` : ''}
-                </Text>
-              </>
-            )}
-            <Text c="dimmed">Beneficiary</Text>
-            <Text>{draft?.accountName}</Text>
-            <Text c="dimmed">Account</Text>
-            <Text>{b.bankAccountNumber}</Text>
-            <Text c="dimmed">Description</Text>
-            <Text>{b.purpose?.description}</Text>
-            <Text c="dimmed">Receipts</Text>
-            <Text>{(b.attachments ?? []).length}</Text>
-          </SimpleGrid>
-        </Card>
-      )}
+      {draft && b && <ReviewSummary draft={draft} amount={amount} />}
       {!done && <NoApproverNotice type="expense" amount={amount} />}
       {submit.error && <Alert color="red">{submit.error.message}</Alert>}
       <Group justify="space-between">
@@ -106,38 +146,7 @@ export function ExpenseReviewScreen() {
         </Button>
       </Group>
       {books.modal}
-      <Modal
-        opened={!!done}
-        onClose={() => {
-          setDraft(undefined);
-          void navigate(done ? paths.expenses.detail.href({ ref: done.id }) : paths.expenses.root.href());
-        }}
-        title="Expense submitted"
-        centered
-        size={421}
-      >
-        {done && (
-          <Stack>
-            <Text>
-              Approval status: <Badge variant="light">{done.approval?.status ?? done.status}</Badge>
-            </Text>
-            {done.approval?.status === 'pending' && (
-              <Text size="sm" c="dimmed">
-                Waiting for {done.approval.currentApprovers.map((a) => a.name).join(', ') || 'an approver'}{' '}
-                (level {done.approval.currentLevel + 1} of {done.approval.totalLevels}).
-              </Text>
-            )}
-            <Button
-              onClick={() => {
-                setDraft(undefined);
-                void navigate(paths.expenses.detail.href({ ref: done.id }));
-              }}
-            >
-              View expense
-            </Button>
-          </Stack>
-        )}
-      </Modal>
+      <SubmittedModal done={done} leave={leave} />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import type { ExpenseDetail } from '@owo/contract/expenses';
 import { DetailField } from '../../../components/detail-field';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -25,14 +26,8 @@ import { expenseApi, refreshExpenses, useExpense } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
-/** /expense/:ref: the expense, its approval actions and trail, and what can be done next. */
-export function ExpenseScreen() {
-  const { ref } = useParams();
-  const navigate = useNavigate();
-  const q = useExpense(ref);
-  const me = useProfile();
-  const canPut = useCan('expenses', 'put');
-  const canPost = useCan('expenses', 'post');
+/** Retry, re-approval, retiring (behind a confirmation) and receipts added to a paid expense. */
+function useExpenseActions(ref: string | undefined) {
   const retry = useApiMutation({
     mutationFn: () => expenseApi.retry(ref!),
     onSuccess: () => void refreshExpenses(),
@@ -41,7 +36,6 @@ export function ExpenseScreen() {
     mutationFn: () => expenseApi.reapprove(ref!),
     onSuccess: () => void refreshExpenses(),
   });
-  const canPatch = useCan('expenses', 'patch');
   const [confirmRetire, setConfirmRetire] = useState(false);
   const retire = useApiMutation({
     mutationFn: () => expenseApi.retire(ref!),
@@ -58,11 +52,164 @@ export function ExpenseScreen() {
     },
     onSuccess: () => void refreshExpenses(),
   });
+  return { retry, reapprove, confirmRetire, setConfirmRetire, retire, addReceipt };
+}
+
+type ExpenseActions = ReturnType<typeof useExpenseActions>;
+
+/** What can be done next, beside the approval buttons: edit, re-approve, retry, add a receipt, retire. */
+function NextSteps({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions }) {
+  const navigate = useNavigate();
+  const me = useProfile();
+  const canPut = useCan('expenses', 'put');
+  const canPost = useCan('expenses', 'post');
+  const canPatch = useCan('expenses', 'patch');
+  const { retry, reapprove, addReceipt } = actions;
+  const isMaker = me.data?.id === e.maker.id;
+  const editable = canPut && isMaker && (e.status === 'rejected' || e.status === 'failed');
+  return (
+    <>
+      {editable && (
+        <Button variant="default" onClick={() => navigate(paths.expenses.edit.href({ ref: e.id }))}>
+          Edit
+        </Button>
+      )}
+      {e.status === 'failed' && isMaker && canPut && (
+        <Button variant="default" loading={reapprove.isPending} onClick={() => reapprove.mutate()}>
+          Send for re-approval
+        </Button>
+      )}
+      {e.status === 'failed' && canPost && e.approvalWorkflowPendingApprovalItem?.status === 'approved' && (
+        <Button loading={retry.isPending} onClick={() => retry.mutate()}>
+          Retry payment
+        </Button>
+      )}
+      {(e.status === 'completed' || e.status === 'paying') && canPatch && (
+        <FileButton onChange={(f) => f && addReceipt.mutate(f)} accept="image/*,application/pdf">
+          {(props) => (
+            <Button variant="default" loading={addReceipt.isPending} {...props}>
+              Add receipt
+            </Button>
+          )}
+        </FileButton>
+      )}
+      {e.status === 'completed' && canPut && e.attachments.length > 0 && (
+        <Button variant="default" onClick={() => actions.setConfirmRetire(true)}>
+          Retire
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Retiring asks first: it records the receipts against the paid expense and closes it. */
+function RetireModal({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions }) {
+  const { confirmRetire, setConfirmRetire, retire } = actions;
+  return (
+    <Modal opened={confirmRetire} onClose={() => setConfirmRetire(false)} title="Retire expense" centered>
+      <Stack>
+        <Text size="sm">
+          Retiring records the {e.attachments.length} receipt{e.attachments.length > 1 ? 's' : ''} against
+          this paid expense and closes it. This cannot be undone.
+        </Text>
+        {retire.error && <Alert color="red">{retire.error.message}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirmRetire(false)}>
+            Cancel
+          </Button>
+          <Button loading={retire.isPending} onClick={() => retire.mutate()}>
+            Retire
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** "Pay on <date>", the repeat and its end, and the next payment. */
+function scheduleText(e: ExpenseDetail) {
+  return `Pay on ${formatDate(e.scheduledDate)}${
+    e.recurrence && e.recurrence !== 'once'
+      ? `, ${e.recurrence === 'weekly' ? 'every week' : 'every month'}${
+          e.recurrenceEndDate ? ` until ${formatDate(e.recurrenceEndDate)}` : ''
+        }`
+      : ''
+  }${e.nextRunOn ? ` · next payment ${formatDate(e.nextRunOn)}` : ''}`;
+}
+
+/** The expense's fields: payee, fee, purpose, attachments, schedule, its recurring parent, retirement. */
+function ExpenseFields({ e }: { e: ExpenseDetail }) {
+  const navigate = useNavigate();
+  return (
+    <Card>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <DetailField label="Beneficiary" value={e.bankAccountName} />
+        <DetailField label="Bank" value={`${e.bankName} · ${e.bankAccountNumber}`} />
+        <DetailField label="Fee" value={e.feeMinor === null ? null : formatMoney(e.feeMinor, e.currency)} />
+        <DetailField label="Description" value={e.purpose.description} />
+        <DetailField label="Category" value={e.purpose.serviceName} />
+        <DetailField label="Attachments" value={e.attachments.map((a) => a.fileName).join(', ')} />
+        {e.scheduledDate && <DetailField label="Schedule" value={scheduleText(e)} />}
+        {e.parentExpenseId && (
+          <DetailField
+            label="Scheduled payment of"
+            value={
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                px={0}
+                onClick={() => navigate(paths.expenses.detail.href({ ref: e.parentExpenseId! }))}
+              >
+                the recurring expense
+              </Button>
+            }
+          />
+        )}
+        {e.status === 'retired' && (
+          <DetailField label="Retired" value="Receipts recorded against this payment" />
+        )}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** The expense's product lines: product, price, quantity and total. */
+function ProductLinesTable({ lines }: { lines: ExpenseDetail['productsAndServices'] }) {
+  return (
+    <Card padding={0}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>Price</Table.Th>
+            <Table.Th>Quantity</Table.Th>
+            <Table.Th>Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l) => (
+            <Table.Tr key={l.id}>
+              <Table.Td>{l.name}</Table.Td>
+              <Table.Td>{formatMoney(l.amountMinor)}</Table.Td>
+              <Table.Td>{l.quantity}</Table.Td>
+              <Table.Td>{formatMoney(l.totalMinor)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/** /expense/:ref: the expense, its approval actions and trail, and what can be done next. */
+export function ExpenseScreen() {
+  const { ref } = useParams();
+  const navigate = useNavigate();
+  const q = useExpense(ref);
+  const actions = useExpenseActions(ref);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Expense not found'}</Alert>;
   const e = q.data;
-  const isMaker = me.data?.id === e.maker.id;
-  const editable = canPut && isMaker && (e.status === 'rejected' || e.status === 'failed');
   return (
     <Stack gap="lg">
       <PageHeader
@@ -83,127 +230,15 @@ export function ExpenseScreen() {
           <ApprovalActions
             item={e.approvalWorkflowPendingApprovalItem}
             onDone={() => void refreshExpenses()}
-            extra={
-              <>
-                {editable && (
-                  <Button variant="default" onClick={() => navigate(paths.expenses.edit.href({ ref: e.id }))}>
-                    Edit
-                  </Button>
-                )}
-                {e.status === 'failed' && isMaker && canPut && (
-                  <Button variant="default" loading={reapprove.isPending} onClick={() => reapprove.mutate()}>
-                    Send for re-approval
-                  </Button>
-                )}
-                {e.status === 'failed' &&
-                  canPost &&
-                  e.approvalWorkflowPendingApprovalItem?.status === 'approved' && (
-                    <Button loading={retry.isPending} onClick={() => retry.mutate()}>
-                      Retry payment
-                    </Button>
-                  )}
-                {(e.status === 'completed' || e.status === 'paying') && canPatch && (
-                  <FileButton onChange={(f) => f && addReceipt.mutate(f)} accept="image/*,application/pdf">
-                    {(props) => (
-                      <Button variant="default" loading={addReceipt.isPending} {...props}>
-                        Add receipt
-                      </Button>
-                    )}
-                  </FileButton>
-                )}
-                {e.status === 'completed' && canPut && e.attachments.length > 0 && (
-                  <Button variant="default" onClick={() => setConfirmRetire(true)}>
-                    Retire
-                  </Button>
-                )}
-              </>
-            }
+            extra={<NextSteps e={e} actions={actions} />}
           />
         }
       />
       {e.failureReason && <Alert color="red">{e.failureReason}</Alert>}
-      {addReceipt.error && <Alert color="red">{addReceipt.error.message}</Alert>}
-      <Modal opened={confirmRetire} onClose={() => setConfirmRetire(false)} title="Retire expense" centered>
-        <Stack>
-          <Text size="sm">
-            Retiring records the {e.attachments.length} receipt{e.attachments.length > 1 ? 's' : ''} against
-            this paid expense and closes it. This cannot be undone.
-          </Text>
-          {retire.error && <Alert color="red">{retire.error.message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmRetire(false)}>
-              Cancel
-            </Button>
-            <Button loading={retire.isPending} onClick={() => retire.mutate()}>
-              Retire
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Card>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <DetailField label="Beneficiary" value={e.bankAccountName} />
-          <DetailField label="Bank" value={`${e.bankName} · ${e.bankAccountNumber}`} />
-          <DetailField label="Fee" value={e.feeMinor === null ? null : formatMoney(e.feeMinor, e.currency)} />
-          <DetailField label="Description" value={e.purpose.description} />
-          <DetailField label="Category" value={e.purpose.serviceName} />
-          <DetailField label="Attachments" value={e.attachments.map((a) => a.fileName).join(', ')} />
-          {e.scheduledDate && (
-            <DetailField
-              label="Schedule"
-              value={`Pay on ${formatDate(e.scheduledDate)}${
-                e.recurrence && e.recurrence !== 'once'
-                  ? `, ${e.recurrence === 'weekly' ? 'every week' : 'every month'}${
-                      e.recurrenceEndDate ? ` until ${formatDate(e.recurrenceEndDate)}` : ''
-                    }`
-                  : ''
-              }${e.nextRunOn ? ` · next payment ${formatDate(e.nextRunOn)}` : ''}`}
-            />
-          )}
-          {e.parentExpenseId && (
-            <DetailField
-              label="Scheduled payment of"
-              value={
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  px={0}
-                  onClick={() => navigate(paths.expenses.detail.href({ ref: e.parentExpenseId! }))}
-                >
-                  the recurring expense
-                </Button>
-              }
-            />
-          )}
-          {e.status === 'retired' && (
-            <DetailField label="Retired" value="Receipts recorded against this payment" />
-          )}
-        </SimpleGrid>
-      </Card>
-      {e.productsAndServices.length > 0 && (
-        <Card padding={0}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Price</Table.Th>
-                <Table.Th>Quantity</Table.Th>
-                <Table.Th>Total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {e.productsAndServices.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>{l.name}</Table.Td>
-                  <Table.Td>{formatMoney(l.amountMinor)}</Table.Td>
-                  <Table.Td>{l.quantity}</Table.Td>
-                  <Table.Td>{formatMoney(l.totalMinor)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Card>
-      )}
+      {actions.addReceipt.error && <Alert color="red">{actions.addReceipt.error.message}</Alert>}
+      <RetireModal e={e} actions={actions} />
+      <ExpenseFields e={e} />
+      {e.productsAndServices.length > 0 && <ProductLinesTable lines={e.productsAndServices} />}
       {e.approvalWorkflowPendingApprovalItem && (
         <Card>
           <Title order={5} mb="sm">

@@ -17,8 +17,8 @@ import { isApiError } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/toast';
 import { downloadStatement, saveBlob } from '../api';
 
-/** Statement of one wallet for a date range, as PDF or CSV (000 §6: transactions post). */
-export function StatementModal(props: { opened: boolean; onClose: () => void; wallets: WalletDto[] }) {
+/** The statement's wallet, range and format, checked here then downloaded; errors by field. */
+function useStatementForm(wallets: WalletDto[], onClose: () => void) {
   const [walletId, setWalletId] = useState<string | null>(null);
   // ISO dates (DateField shows them DD/MM/YYYY); a rejected text stays as typed.
   const [from, setFrom] = useState(dayjs().startOf('month').format('YYYY-MM-DD'));
@@ -27,8 +27,8 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   useEffect(() => {
-    if (!walletId && props.wallets[0]) setWalletId(props.wallets[0].id);
-  }, [props.wallets, walletId]);
+    if (!walletId && wallets[0]) setWalletId(wallets[0].id);
+  }, [wallets, walletId]);
 
   async function submit() {
     const iso = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
@@ -46,7 +46,7 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
       const { blob, filename } = await downloadStatement({ walletId, from: fromIso, to: toIso, format });
       saveBlob(blob, filename);
       toastSuccess('Statement downloaded successfully!');
-      props.onClose();
+      onClose();
     } catch (e) {
       if (isApiError(e) && e.errors)
         setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
@@ -55,7 +55,13 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
       setBusy(false);
     }
   }
+  return { walletId, setWalletId, from, setFrom, to, setTo, format, setFormat, busy, errors, submit };
+}
 
+/** Statement of one wallet for a date range, as PDF or CSV (000 §6: transactions post). */
+export function StatementModal(props: { opened: boolean; onClose: () => void; wallets: WalletDto[] }) {
+  const f = useStatementForm(props.wallets, props.onClose);
+  const { errors } = f;
   return (
     <Modal
       opened={props.opened}
@@ -71,18 +77,18 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
         <Select
           label="Wallet"
           data={props.wallets.map((w) => ({ value: w.id, label: `${w.name} (${w.currency})` }))}
-          value={walletId}
-          onChange={setWalletId}
+          value={f.walletId}
+          onChange={f.setWalletId}
           error={errors.walletId}
           allowDeselect={false}
         />
         <SimpleGrid cols={2}>
-          <DateField label="From" value={from} onChange={setFrom} error={errors.from} />
-          <DateField label="To" value={to} onChange={setTo} error={errors.to} />
+          <DateField label="From" value={f.from} onChange={f.setFrom} error={errors.from} />
+          <DateField label="To" value={f.to} onChange={f.setTo} error={errors.to} />
         </SimpleGrid>
         <SegmentedControl
-          value={format}
-          onChange={(v) => setFormat(v as 'pdf' | 'csv')}
+          value={f.format}
+          onChange={(v) => f.setFormat(v as 'pdf' | 'csv')}
           data={[
             { value: 'pdf', label: 'PDF' },
             { value: 'csv', label: 'CSV' },
@@ -93,7 +99,7 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button loading={busy} onClick={() => void submit()}>
+          <Button loading={f.busy} onClick={() => void f.submit()}>
             Download
           </Button>
         </Group>

@@ -8,6 +8,23 @@ import { useFundingAccount, useInvalidateMoney, useWallets } from '../api';
 import { CopyField } from '../components/copy-field';
 import { SandboxDeposit } from '../components/sandbox-deposit';
 
+/** The funding account's details, each with a copy button (the first one large). */
+function FundingDetails({ funding }: { funding: ReturnType<typeof useFundingAccount> }) {
+  return (
+    <>
+      {funding.isLoading && <Loader size="sm" aria-label="Loading funding account" />}
+      {funding.error && <Alert color="red">{funding.error.message}</Alert>}
+      {funding.data && (
+        <Stack gap="md" data-testid="funding-account">
+          {receivingDetailRows(funding.data).map((r, i) => (
+            <CopyField key={r.label} label={r.label} value={r.display} copy={r.value} large={i === 0} />
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
+
 /**
  * /wallet/add-funds (001 §2): the wallet's receiving account to transfer into, with copy buttons: the
  * NGN virtual account, or the USD/GBP wallet's receiving details (SWIFT/BIC, routing number or sort
@@ -73,15 +90,7 @@ export function AddFundsScreen() {
             disabled={wallets.isLoading}
           />
           <Divider />
-          {funding.isLoading && <Loader size="sm" aria-label="Loading funding account" />}
-          {funding.error && <Alert color="red">{funding.error.message}</Alert>}
-          {funding.data && (
-            <Stack gap="md" data-testid="funding-account">
-              {receivingDetailRows(funding.data).map((r, i) => (
-                <CopyField key={r.label} label={r.label} value={r.display} copy={r.value} large={i === 0} />
-              ))}
-            </Stack>
-          )}
+          <FundingDetails funding={funding} />
         </Stack>
       </Card>
       {funding.data && (

@@ -1,0 +1,282 @@
+import { Checkbox, FileInput, Group, Select, Text, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { DateField } from '../../../components/date-field';
+import { formatMoney } from '../../../lib/format';
+import { useProfile } from '../../../lib/session';
+import { accountsApi } from '../../accounts';
+import { useWallets } from '../../money';
+import { useBanks } from '../../profile';
+import { useApprovers, useExpenseQuote } from '../api';
+import { BeneficiaryPicker } from '../components/beneficiary-picker';
+import type { ExpenseFormApi } from '../components/product-lines';
+
+export type AccountLookup = { accountName: string; lookup: 'idle' | 'loading' | 'failed' };
+type Quote = ReturnType<typeof useExpenseQuote>;
+
+/** The wallet paid from and the currency paid in. */
+export function WalletAndCurrency(props: { form: ExpenseFormApi; wallets: ReturnType<typeof useWallets> }) {
+  const { form } = props;
+  const e = form.formState.errors;
+  return (
+    <Group grow>
+      <Controller
+        control={form.control}
+        name="walletId"
+        render={({ field }) => (
+          <Select
+            label="Wallet"
+            data={(props.wallets.data ?? []).map((w) => ({
+              value: w.id,
+              label: `${w.name} (${w.currency})`,
+            }))}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            error={e.walletId?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="currency"
+        render={({ field }) => (
+          <Select
+            label="Currency"
+            data={['NGN', 'USD', 'GBP']}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            error={e.currency?.message}
+          />
+        )}
+      />
+    </Group>
+  );
+}
+
+/** The quote under the amount: fee, total and, across currencies, the rate. */
+function quoteDescription(quote: Quote) {
+  if (quote.isFetching) return 'Getting a quote…';
+  if (!quote.data) return undefined;
+  const q = quote.data;
+  return `Fee ${formatMoney(q.exchangeFeeMinor, q.sourceCurrency)} · Total ${formatMoney(
+    q.totalMinor,
+    q.sourceCurrency,
+  )}${q.currency !== q.sourceCurrency ? ` · Rate ${q.rate}` : ''}`;
+}
+
+/** The amount (read-only when product lines set it), with the quote's error or figures. */
+export function AmountField(props: { form: ExpenseFormApi; quote: Quote }) {
+  const { form, quote } = props;
+  const e = form.formState.errors;
+  return (
+    <TextInput
+      label="Amount"
+      {...form.register('amount')}
+      readOnly={(form.watch('productsAndServices') ?? []).length > 0}
+      error={
+        e.amount?.message ??
+        (quote.error ? (quote.error as Error).message : undefined) ??
+        (quote.data?.isPaymentRequired ? 'Insufficient funds, top-up required' : undefined)
+      }
+      description={quoteDescription(quote)}
+      data-testid="expense-amount"
+    />
+  );
+}
+
+/** Who is paid: a saved beneficiary, or a bank and an account number checked with the bank. */
+export function PayeeFields(props: { form: ExpenseFormApi; account: AccountLookup }) {
+  const { form } = props;
+  const { accountName, lookup } = props.account;
+  const banks = useBanks();
+  const e = form.formState.errors;
+  return (
+    <>
+      <BeneficiaryPicker
+        onPick={(b) => {
+          form.setValue('bankCode', b.bankCode, { shouldValidate: true });
+          form.setValue('bankAccountNumber', b.accountNumber, { shouldValidate: true });
+          form.setValue('beneficiaryId', b.id);
+          if (b.email) form.setValue('beneficiaryEmail', b.email);
+        }}
+      />
+      <Controller
+        control={form.control}
+        name="bankCode"
+        render={({ field }) => (
+          <Select
+            label="Bank"
+            searchable
+            data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            error={e.bankCode?.message}
+          />
+        )}
+      />
+      <TextInput
+        label="Account number"
+        maxLength={10}
+        {...form.register('bankAccountNumber')}
+        error={
+          e.bankAccountNumber?.message ??
+          (lookup === 'failed' ? 'We could not verify this account number at the selected bank' : undefined)
+        }
+        description={lookup === 'loading' ? 'Checking…' : accountName}
+      />
+    </>
+  );
+}
+
+/** The approver: an active member other than me, with their spend limit. */
+export function ApproverSelect(props: { form: ExpenseFormApi }) {
+  const { form } = props;
+  const approvers = useApprovers();
+  const me = useProfile();
+  const approverOptions = (approvers.data ?? [])
+    .filter((m) => m.user.id !== me.data?.id)
+    .map((m) => ({
+      value: m.user.id,
+      label: `${m.user.name} (${m.roleName})${m.limit ? ` · limit ₦${(m.limit.limitMinor / 100).toLocaleString('en-NG')}` : ''}`,
+    }));
+  return (
+    <Controller
+      control={form.control}
+      name="approverId"
+      render={({ field }) => (
+        <Select
+          label="Approver"
+          description="Required when the amount is above your spend limit"
+          clearable
+          data={approverOptions}
+          value={field.value ?? null}
+          onChange={field.onChange}
+          error={form.formState.errors.approverId?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** When to pay: a date, a repeat, and the last date of a repeat. */
+export function ScheduleFields(props: { form: ExpenseFormApi }) {
+  const { form } = props;
+  const e = form.formState.errors;
+  return (
+    <>
+      <Group grow align="flex-start">
+        <Controller
+          control={form.control}
+          name="scheduledDate"
+          render={({ field }) => (
+            <DateField
+              label="Pay on (optional)"
+              description="Leave empty to pay right after approval"
+              value={field.value ?? ''}
+              onChange={(v) => field.onChange(v || null)}
+              error={e.scheduledDate?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="recurrence"
+          render={({ field }) => (
+            <Select
+              label="Repeat"
+              data={[
+                { value: 'once', label: 'Once' },
+                { value: 'weekly', label: 'Every week' },
+                { value: 'monthly', label: 'Every month' },
+              ]}
+              value={field.value ?? 'once'}
+              onChange={(v) => field.onChange(v)}
+              disabled={!form.watch('scheduledDate')}
+              error={e.recurrence?.message}
+            />
+          )}
+        />
+      </Group>
+      {form.watch('recurrence') && form.watch('recurrence') !== 'once' && (
+        <Controller
+          control={form.control}
+          name="recurrenceEndDate"
+          render={({ field }) => (
+            <DateField
+              label="Last payment on (optional)"
+              value={field.value ?? ''}
+              onChange={(v) => field.onChange(v || null)}
+              error={e.recurrenceEndDate?.message}
+            />
+          )}
+        />
+      )}
+    </>
+  );
+}
+
+/** A receipt uploaded as it is picked, added to the attachments; the names attached so far. */
+export function ReceiptField(props: {
+  form: ExpenseFormApi;
+  uploading: boolean;
+  setUploading: (v: boolean) => void;
+}) {
+  const { form, uploading, setUploading } = props;
+  const attachments = form.watch('attachments') ?? [];
+  return (
+    <>
+      <FileInput
+        label="Receipt (image or PDF, up to 1 MB)"
+        accept="image/*,application/pdf"
+        placeholder={uploading ? 'Uploading…' : 'Attach a receipt'}
+        onChange={async (file) => {
+          if (!file) return;
+          setUploading(true);
+          try {
+            const res = await accountsApi.upload(file);
+            form.setValue('attachments', [
+              ...attachments,
+              { uploader: res.data.uploader.name, fileName: res.data.fileName },
+            ]);
+          } catch (err) {
+            form.setError('attachments', { message: (err as Error).message });
+          } finally {
+            setUploading(false);
+          }
+        }}
+        error={form.formState.errors.attachments?.message}
+      />
+      {attachments.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Attached: {attachments.map((a) => a.fileName).join(', ')}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** The beneficiary's email and whether to notify them. */
+export function BeneficiaryEmailFields(props: { form: ExpenseFormApi }) {
+  const { form } = props;
+  return (
+    <>
+      <TextInput
+        label="Beneficiary email (optional)"
+        {...form.register('beneficiaryEmail', {
+          setValueAs: (v: string | null) => (v?.trim() ? v.trim() : null),
+        })}
+        error={form.formState.errors.beneficiaryEmail?.message}
+      />
+      <Controller
+        control={form.control}
+        name="notifyBeneficiary"
+        render={({ field }) => (
+          <Checkbox
+            label="Notify the beneficiary by email"
+            checked={!!field.value}
+            onChange={(ev) => field.onChange(ev.currentTarget.checked)}
+          />
+        )}
+      />
+    </>
+  );
+}
