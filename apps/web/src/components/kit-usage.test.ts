@@ -42,4 +42,9 @@ describe('the web kit is used everywhere', () => {
       /(function|const) \w*[pP]age\b\s*[=(]|<RequirePermission[^>]*>\s*<(?!Outlet)\w+\s*\/>|<AreaGuard[^>]*>\s*<\w*Screen\b/;
     expect(offenders(ownRoute, (path) => path.endsWith('routes.tsx'))).toEqual([]);
   });
+
+  it('every paged list uses the list kit: no area imports Mantine Pagination for itself', () => {
+    // ListBody (skeleton, error, empty) and ListPagination are the one way a list pages
+    expect(offenders(/import \{[^}]*\bPagination\b[^}]*\} from '@mantine\/core'/)).toEqual([]);
+  });
 });

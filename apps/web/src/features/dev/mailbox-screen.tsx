@@ -12,8 +12,6 @@ import {
   Center,
   Grid,
   Group,
-  Loader,
-  Pagination,
   ScrollArea,
   Stack,
   Text,
@@ -28,6 +26,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api, isApiError } from '../../lib/api';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { PageHeader } from '../../components/page-header';
+import { ListBody, ListPagination } from '../../components/list';
 
 const LIMIT = 20;
 
@@ -178,38 +177,30 @@ export function MailboxScreen() {
           </form>
         }
       />
-      {box.isLoading && (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
-      {box.error && !(isApiError(box.error) && box.error.httpStatus === 404) && (
-        <Alert color="red">{box.error.message}</Alert>
-      )}
-      {box.data && box.data.items.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl" data-testid="mailbox-empty">
-          No mail{to ? ` for ${to}` : ''} yet.
-        </Text>
-      )}
-      {box.data && box.data.items.length > 0 && (
+      <ListBody
+        query={box}
+        isEmpty={!box.data?.items.length}
+        showForbidden
+        empty={
+          <Text c="dimmed" ta="center" py="xl" data-testid="mailbox-empty">
+            No mail{to ? ` for ${to}` : ''} yet.
+          </Text>
+        }
+      >
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Card padding={0}>
               <ScrollArea.Autosize mah="70vh">
-                {box.data.items.map((m) => (
+                {box.data?.items.map((m) => (
                   <MailItem key={m.id} m={m} selected={open?.id === m.id} onOpen={() => setOpenId(m.id)} />
                 ))}
               </ScrollArea.Autosize>
             </Card>
-            {box.data.totalPages > 1 && (
-              <Center mt="sm">
-                <Pagination total={box.data.totalPages} value={page} onChange={setPage} size="sm" />
-              </Center>
-            )}
+            <ListPagination pagination={box.data} page={page} onChange={setPage} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>{open && <MailView mail={open} />}</Grid.Col>
         </Grid>
-      )}
+      </ListBody>
     </Box>
   );
 }

@@ -106,9 +106,7 @@ export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClo
         <ScrollArea h="calc(100vh - 110px)" type="auto">
           <Box data-testid="notification-drawer-list">
             <NotificationList
-              data={list.data}
-              isLoading={list.isLoading}
-              error={list.error}
+              query={list}
               page={page}
               onPage={setPage}
               emptyText={filter === 'unread' ? 'You have read all your notifications.' : undefined}

@@ -64,14 +64,7 @@ export function NotificationsPage() {
         w={300}
       />
       <Card padding={0}>
-        <NotificationList
-          data={list.data}
-          isLoading={list.isLoading}
-          error={list.error}
-          page={page}
-          onPage={setPage}
-          {...handlers}
-        />
+        <NotificationList query={list} page={page} onPage={setPage} {...handlers} />
       </Card>
       <NotificationDetailsModal item={detail} onClose={closeDetail} />
     </Stack>

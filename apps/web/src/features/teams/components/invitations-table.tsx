@@ -1,9 +1,9 @@
-import { ActionIcon, Badge, Group, Menu, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Menu, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@owo/contract';
 import { EmptyState } from '../../../components/page-states';
-import { QueryError } from '../../../components/query-error';
+import { ListBody, ListPagination } from '../../../components/list';
 import { formatRelative } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { refreshTeams, teamsApi, useInvitations } from '../api';
@@ -94,10 +94,8 @@ export function InvitationsTable(props: { flags: TeamFlags }) {
       void refreshTeams();
     },
   });
-  if (list.isPending) return <Skeleton h={200} />;
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
-  if (list.data.items.length === 0) return <EmptyState />;
-  const totalPages = list.data.pagination?.totalPages ?? 1;
+  if (!list.data?.items.length)
+    return <ListBody query={list} isEmpty={!list.data?.items.length} empty={<EmptyState />} />;
   const { flags } = props;
 
   return (
@@ -127,11 +125,7 @@ export function InvitationsTable(props: { flags: TeamFlags }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      )}
+      <ListPagination pagination={list.data.pagination} page={page} onChange={setPage} justify="flex-end" />
       <ChangeRoleModal
         target={changing && { id: changing.id, role: changing.role, label: changing.email }}
         onClose={() => setChanging(null)}

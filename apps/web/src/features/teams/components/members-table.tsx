@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, Group, Menu, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Menu, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Member } from '@owo/contract';
 import { EmptyState } from '../../../components/page-states';
-import { QueryError } from '../../../components/query-error';
+import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
@@ -120,17 +120,15 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
   const [revoking, setRevoking] = useState<Member | null>(null);
   const [limiting, setLimiting] = useState<Member | null>(null);
   const [commission, setCommission] = useState<Member | null>(null);
-  if (list.isPending) return <Skeleton h={200} />;
-  if (list.isError)
+  if (!list.data?.items.length)
     return (
-      <QueryError
-        error={list.error}
-        onRetry={() => void list.refetch()}
+      <ListBody
+        query={list}
+        isEmpty={!list.data?.items.length}
+        empty={<EmptyState />}
         showForbidden={props.where === 'agents'}
       />
     );
-  if (list.data.items.length === 0) return <EmptyState />;
-  const totalPages = list.data.pagination?.totalPages ?? 1;
 
   return (
     <Stack gap="md">
@@ -162,11 +160,7 @@ export function MembersTable(props: { where: 'members' | 'agents'; flags: TeamFl
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      )}
+      <ListPagination pagination={list.data.pagination} page={page} onChange={setPage} justify="flex-end" />
       <CommissionSettingsModal
         opened={!!commission}
         onClose={() => setCommission(null)}
