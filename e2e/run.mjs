@@ -13,8 +13,17 @@ if (!fs.existsSync(chromium)) {
   console.error("!!! Install Debian's browser: apt-get install -y chromium  (never a downloaded browser)\n");
   process.exit(process.env.CI ? 1 : 0);
 }
-const app = await startApp();
-console.log(`App ready at ${app.baseURL} after ${(app.startupMs / 1000).toFixed(1)}s`);
+// One app per Playwright worker, each with its own server, embedded database and demo company, so
+// workers never share state. The first start builds what is stale; the others find it built.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const apps = [];
+for (let i = 0; i < workers; i++) {
+  const app = await startApp();
+  console.log(
+    `App ${i + 1} of ${workers} ready at ${app.baseURL} after ${(app.startupMs / 1000).toFixed(1)}s`,
+  );
+  apps.push(app);
+}
 const args = [
   'playwright',
   'test',
@@ -27,10 +36,10 @@ const r = spawnSync('npx', args, {
   stdio: 'inherit',
   env: {
     ...process.env,
-    E2E_BASE_URL: app.baseURL,
+    E2E_BASE_URLS: apps.map((a) => a.baseURL).join(','),
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   },
 });
-await app.stop();
+await Promise.all(apps.map((a) => a.stop()));
 process.exit(r.status ?? 1);

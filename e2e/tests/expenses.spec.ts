@@ -54,7 +54,7 @@ async function shot(page: Page, name: string) {
 }
 
 // ---- API set-up (bearer calls, as a script would) ----
-const base = () => process.env.E2E_BASE_URL!;
+const base = () => test.info().project.use.baseURL!;
 type Api = (method: string, p: string, body?: unknown) => Promise<any>;
 function apiOf(token: string | null, accountId?: string): Api {
   return async (method, p, body) => {

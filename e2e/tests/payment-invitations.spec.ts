@@ -55,6 +55,7 @@ test('invite a payer → the payer confirms on the public pages → sandbox depo
   await test.step('the mail carries the payment link', async () => {
     await page.goto('/dev/mailbox');
     await page.getByLabel('Recipient email').fill(payerEmail);
+    await page.getByRole('button', { name: 'Search' }).click();
     await page.getByTestId('mailbox-item').first().click();
     link = (await page.getByTestId('mail-link-0').getAttribute('href')) ?? '';
     expect(link).toMatch(/\/payment-invitation\/[0-9a-f]{32}$/);

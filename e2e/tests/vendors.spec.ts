@@ -45,6 +45,7 @@ test('invite a vendor → self-onboard on the public pages → change their bank
   await test.step('the mail carries the onboarding link', async () => {
     await owner.goto('/dev/mailbox');
     await owner.getByLabel('Recipient email').fill(vendorEmail);
+    await owner.getByRole('button', { name: 'Search' }).click();
     await owner.getByTestId('mailbox-item').first().click();
     link = (await owner.getByTestId('mail-link-0').getAttribute('href')) ?? '';
     expect(link).toMatch(/\/vendor-onboarding\/invitation\/[A-Za-z0-9_-]{43}$/);
