@@ -74,61 +74,12 @@ export function CustomerModal(props: {
   );
 }
 
+type PartnerModalProps = { opened: boolean; onClose: () => void; partner?: Partner };
+
 /** 002 §5 Partner: the account name is looked up once bank and a 10-digit number are present (500 ms pause). */
-export function PartnerModal(props: { opened: boolean; onClose: () => void; partner?: Partner }) {
-  const banks = useBanks();
-  const form = useForm<PartnerBody>({
-    defaultValues: {
-      customerName: '',
-      customerEmail: '',
-      bankCode: '',
-      accountNumber: '',
-      percentage: '',
-      cap: '',
-    },
-  });
-  const [accountName, setAccountName] = useState('');
+export function PartnerModal(props: PartnerModalProps) {
   const p = props.partner;
-  useEffect(() => {
-    if (props.opened) {
-      form.reset({
-        customerName: p?.customerName ?? '',
-        customerEmail: p?.customerEmail ?? '',
-        bankCode: p?.bankCode ?? '',
-        accountNumber: p?.accountNumber ?? '',
-        percentage: p?.percentage ?? '',
-        cap: p && p.capMinor ? p.cap : '',
-      });
-      setAccountName(p?.accountName ?? '');
-    }
-  }, [props.opened, p, form]);
-  const bankCode = form.watch('bankCode');
-  const accountNumber = form.watch('accountNumber');
-  useEffect(() => {
-    if (!bankCode || !/^\d{10}$/.test(accountNumber)) return setAccountName('');
-    const ctl = new AbortController();
-    const id = setTimeout(() => {
-      profileApi
-        .validateAccount({ accountNumber, bankCode }, ctl.signal)
-        .then((r) => setAccountName(r.data.accountName))
-        .catch(() => setAccountName(''));
-    }, 500);
-    return () => {
-      clearTimeout(id);
-      ctl.abort();
-    };
-  }, [bankCode, accountNumber]);
-  const save = useApiMutation({
-    form,
-    mutationFn: (v: PartnerBody) => {
-      const body = { ...v, customerEmail: v.customerEmail || undefined, cap: v.cap || '0' };
-      return p ? inflowApi.updatePartner(p.id, body) : inflowApi.createPartner(body);
-    },
-    onSuccess: () => {
-      void refreshInflows();
-      props.onClose();
-    },
-  });
+  const { banks, form, accountName, bankCode, save } = usePartnerForm(props);
   const err = form.formState.errors;
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={p ? 'Edit partner' : 'New partner'}>
@@ -182,4 +133,62 @@ export function PartnerModal(props: { opened: boolean; onClose: () => void; part
       </form>
     </Modal>
   );
+}
+
+/** The partner form: reset on open, the account name lookup, and save (create or update). */
+function usePartnerForm(props: PartnerModalProps) {
+  const banks = useBanks();
+  const p = props.partner;
+  const form = useForm<PartnerBody>({
+    defaultValues: {
+      customerName: '',
+      customerEmail: '',
+      bankCode: '',
+      accountNumber: '',
+      percentage: '',
+      cap: '',
+    },
+  });
+  const [accountName, setAccountName] = useState('');
+  useEffect(() => {
+    if (props.opened) {
+      form.reset({
+        customerName: p?.customerName ?? '',
+        customerEmail: p?.customerEmail ?? '',
+        bankCode: p?.bankCode ?? '',
+        accountNumber: p?.accountNumber ?? '',
+        percentage: p?.percentage ?? '',
+        cap: p && p.capMinor ? p.cap : '',
+      });
+      setAccountName(p?.accountName ?? '');
+    }
+  }, [props.opened, p, form]);
+  const bankCode = form.watch('bankCode');
+  const accountNumber = form.watch('accountNumber');
+  useEffect(() => {
+    if (!bankCode || !/^\d{10}$/.test(accountNumber)) return setAccountName('');
+    const ctl = new AbortController();
+    const id = setTimeout(() => {
+      profileApi
+        .validateAccount({ accountNumber, bankCode }, ctl.signal)
+        .then((r) => setAccountName(r.data.accountName))
+        .catch(() => setAccountName(''));
+    }, 500);
+    return () => {
+      clearTimeout(id);
+      ctl.abort();
+    };
+  }, [bankCode, accountNumber]);
+  const save = useApiMutation({
+    form,
+    mutationFn: (v: PartnerBody) => {
+      const body = { ...v, customerEmail: v.customerEmail || undefined, cap: v.cap || '0' };
+      return p ? inflowApi.updatePartner(p.id, body) : inflowApi.createPartner(body);
+    },
+    onSuccess: () => {
+      void refreshInflows();
+      props.onClose();
+    },
+  });
+  return { banks, form, accountName, bankCode, save };
 }

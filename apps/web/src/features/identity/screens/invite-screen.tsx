@@ -22,6 +22,44 @@ export function InviteScreen() {
     path: paths.auth.invite.path,
     noindex: true,
   });
+  const { code, signedIn, profile, invite, accept } = useInvitation();
+
+  if (!code) return <InviteProblem text={t('invite.missing')} />;
+  if (invite.isPending) {
+    return (
+      <Stack align="center" py="xl">
+        <Loader />
+        <Text c="dimmed">{t('invite.loading')}</Text>
+      </Stack>
+    );
+  }
+  if (invite.isError) return <InviteProblem text={invite.error.message || t('invite.invalid')} />;
+  const inv = invite.data;
+  return (
+    <Stack gap="md" data-testid="invitation">
+      <AuthHeader
+        title={t('invite.title')}
+        subtitle={t('invite.text', { account: inv.accountName, role: inv.roleName })}
+      />
+      <InvitationFacts inv={inv} />
+      {signedIn ? (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('invite.signedInAs', { email: profile.data?.email })}
+          </Text>
+          <Button size="md" loading={accept.isPending} onClick={() => accept.mutate()}>
+            {t('invite.accept')}
+          </Button>
+        </>
+      ) : (
+        <SignInToAccept code={code} inv={inv} />
+      )}
+    </Stack>
+  );
+}
+
+/** The invitation (by the ?code=), who is signed in, and accepting it. */
+function useInvitation() {
   const [search] = useSearchParams();
   const code = search.get('code') ?? '';
   const navigate = useNavigate();
@@ -41,96 +79,75 @@ export function InviteScreen() {
       void navigate(paths.account.switch.path, { replace: true });
     },
   });
+  return { code, signedIn, profile, invite, accept };
+}
 
-  if (!code)
-    return (
-      <Stack>
-        <AuthHeader title={t('invite.title')} />
-        <Alert color="red" variant="light">
-          {t('invite.missing')}
-        </Alert>
-      </Stack>
-    );
-  if (invite.isPending) {
-    return (
-      <Stack align="center" py="xl">
-        <Loader />
-        <Text c="dimmed">{t('invite.loading')}</Text>
-      </Stack>
-    );
-  }
-  if (invite.isError) {
-    return (
-      <Stack>
-        <AuthHeader title={t('invite.title')} />
-        <Alert color="red" variant="light">
-          {invite.error.message || t('invite.invalid')}
-        </Alert>
-      </Stack>
-    );
-  }
-  const inv = invite.data;
+type Invitation = NonNullable<ReturnType<typeof useInvitation>['invite']['data']>;
+
+function InviteProblem({ text }: { text: string }) {
+  const { t } = useTranslation('auth');
   return (
-    <Stack gap="md" data-testid="invitation">
-      <AuthHeader
-        title={t('invite.title')}
-        subtitle={t('invite.text', { account: inv.accountName, role: inv.roleName })}
-      />
-      <Card bg="gray.0" p="md">
-        <Group justify="space-between">
-          <Text c="dimmed" size="sm">
-            Account
-          </Text>
-          <Text fw={600}>{inv.accountName}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text c="dimmed" size="sm">
-            Role
-          </Text>
-          <Text fw={600}>{inv.roleName}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text c="dimmed" size="sm">
-            Email
-          </Text>
-          <Text fw={600}>{inv.email}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text c="dimmed" size="sm">
-            Expires
-          </Text>
-          <Text fw={600}>{formatDate(inv.expiresAt)}</Text>
-        </Group>
-      </Card>
-      {signedIn ? (
-        <>
-          <Text size="sm" c="dimmed">
-            {t('invite.signedInAs', { email: profile.data?.email })}
-          </Text>
-          <Button size="md" loading={accept.isPending} onClick={() => accept.mutate()}>
-            {t('invite.accept')}
-          </Button>
-        </>
-      ) : (
-        <>
-          <Button
-            component={Link}
-            size="md"
-            variant={inv.userExists ? 'filled' : 'default'}
-            to={paths.auth.loginWithCode.href({ code }, { email: inv.email })}
-          >
-            {t('invite.existingUser')}
-          </Button>
-          <Button
-            component={Link}
-            size="md"
-            variant={inv.userExists ? 'default' : 'filled'}
-            to={paths.auth.registerWithCode.href({ code }, { email: inv.email })}
-          >
-            {t('invite.newUser')}
-          </Button>
-        </>
-      )}
+    <Stack>
+      <AuthHeader title={t('invite.title')} />
+      <Alert color="red" variant="light">
+        {text}
+      </Alert>
     </Stack>
+  );
+}
+
+function InvitationFacts({ inv }: { inv: Invitation }) {
+  return (
+    <Card bg="gray.0" p="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          Account
+        </Text>
+        <Text fw={600}>{inv.accountName}</Text>
+      </Group>
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          Role
+        </Text>
+        <Text fw={600}>{inv.roleName}</Text>
+      </Group>
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          Email
+        </Text>
+        <Text fw={600}>{inv.email}</Text>
+      </Group>
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          Expires
+        </Text>
+        <Text fw={600}>{formatDate(inv.expiresAt)}</Text>
+      </Group>
+    </Card>
+  );
+}
+
+/** Not signed in: log in or register with the code (the one that fits the invited email is filled). */
+function SignInToAccept({ code, inv }: { code: string; inv: Invitation }) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <Button
+        component={Link}
+        size="md"
+        variant={inv.userExists ? 'filled' : 'default'}
+        to={paths.auth.loginWithCode.href({ code }, { email: inv.email })}
+      >
+        {t('invite.existingUser')}
+      </Button>
+      <Button
+        component={Link}
+        size="md"
+        variant={inv.userExists ? 'default' : 'filled'}
+        to={paths.auth.registerWithCode.href({ code }, { email: inv.email })}
+      >
+        {t('invite.newUser')}
+      </Button>
+    </>
   );
 }

@@ -23,34 +23,7 @@ export function LoginScreen() {
     path: paths.auth.login.path,
   });
   const { code } = useParams();
-  const navigate = useNavigate();
-  // Two plain values, not the staff object: hydrating the prerendered page re-renders nothing.
-  const passwordExpired = useStore((s) => s.staff.passwordExpired);
-  const expiredEmail = useStore((s) => s.staff.expiredEmail);
-  const [search] = useSearchParams();
-  const form = useZodForm(loginBody, {
-    defaultValues: { email: search.get('email') ?? expiredEmail ?? '', password: '', code },
-  });
-
-  const login = useApiMutation({
-    mutationFn: authApi.login,
-    form,
-    silentSuccess: true,
-    silentError: true,
-    onSuccess: (res, body) => {
-      if (res.status === STATUS.twoFaRequired) {
-        updateStaff({ user: res.data.user, twoFactorEmail: body.email });
-        void navigate(paths.auth.twoFactor.path, { state: { invitationCode: code } });
-        return;
-      }
-      void navigate(completeSignIn(res.data.user), { replace: true });
-    },
-    onError: (err, body) => {
-      if (isApiError(err) && err.status === STATUS.passwordExpired)
-        updateStaff({ passwordExpired: true, expiredEmail: body.email });
-      toastError(err.message);
-    },
-  });
+  const { form, login, passwordExpired, expiredEmail } = useLoginForm(code);
 
   return (
     <form onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate>
@@ -103,4 +76,37 @@ export function LoginScreen() {
       </Stack>
     </form>
   );
+}
+
+/** The login form (prefilled by ?email= or an expired password's email) and its submit: 2FA, expiry, sign-in. */
+function useLoginForm(code: string | undefined) {
+  const navigate = useNavigate();
+  // Two plain values, not the staff object: hydrating the prerendered page re-renders nothing.
+  const passwordExpired = useStore((s) => s.staff.passwordExpired);
+  const expiredEmail = useStore((s) => s.staff.expiredEmail);
+  const [search] = useSearchParams();
+  const form = useZodForm(loginBody, {
+    defaultValues: { email: search.get('email') ?? expiredEmail ?? '', password: '', code },
+  });
+
+  const login = useApiMutation({
+    mutationFn: authApi.login,
+    form,
+    silentSuccess: true,
+    silentError: true,
+    onSuccess: (res, body) => {
+      if (res.status === STATUS.twoFaRequired) {
+        updateStaff({ user: res.data.user, twoFactorEmail: body.email });
+        void navigate(paths.auth.twoFactor.path, { state: { invitationCode: code } });
+        return;
+      }
+      void navigate(completeSignIn(res.data.user), { replace: true });
+    },
+    onError: (err, body) => {
+      if (isApiError(err) && err.status === STATUS.passwordExpired)
+        updateStaff({ passwordExpired: true, expiredEmail: body.email });
+      toastError(err.message);
+    },
+  });
+  return { form, login, passwordExpired, expiredEmail };
 }

@@ -43,30 +43,8 @@ export function RegisterScreen() {
     path: paths.auth.register.path,
   });
   const { code } = useParams();
-  const [search] = useSearchParams();
-  const navigate = useNavigate();
-  const form = useZodForm(registerFormSchema, {
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: search.get('email') ?? '',
-      password: '',
-      confirmPassword: '',
-      phoneNumber: '',
-      code,
-    },
-  });
+  const { form, register } = useRegisterForm(code);
   const errors = form.formState.errors;
-
-  const register = useApiMutation({
-    mutationFn: (v: z.output<typeof registerFormSchema>) => {
-      const { confirmPassword: _c, ...body } = v;
-      return authApi.register({ ...body, phoneNumber: body.phoneNumber ?? undefined });
-    },
-    form,
-    onSuccess: (res, v) =>
-      navigate(completeSignIn(res.data.user), { replace: true, state: { email: v.email } }),
-  });
 
   return (
     <form onSubmit={form.handleSubmit((v) => register.mutate(v))} noValidate>
@@ -124,32 +102,67 @@ export function RegisterScreen() {
         <Button type="submit" size="md" loading={register.isPending} fullWidth>
           {t('register.submit')}
         </Button>
-        <Text size="xs" c="dimmed" ta="center">
-          <Trans
-            t={t}
-            i18nKey="register.agree"
-            components={{
-              terms: <Anchor component={Link} to={paths.legals.terms.path} size="xs" underline="always" />,
-              privacy: (
-                <Anchor component={Link} to={paths.legals.privacy.path} size="xs" underline="always" />
-              ),
-            }}
-          />
-        </Text>
-        <Group justify="center" gap={6}>
-          <Text size="sm" c="dimmed">
-            {t('register.haveAccount')}
-          </Text>
-          <Anchor
-            component={Link}
-            to={code ? paths.auth.loginWithCode.href({ code }) : paths.auth.login.path}
-            size="sm"
-            fw={600}
-          >
-            {t('register.logIn')}
-          </Anchor>
-        </Group>
+        <RegisterFooter code={code} />
       </Stack>
     </form>
+  );
+}
+
+/** The register form (the ?email= prefills it; an invitation's code rides along) and its submit. */
+function useRegisterForm(code: string | undefined) {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const form = useZodForm(registerFormSchema, {
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: search.get('email') ?? '',
+      password: '',
+      confirmPassword: '',
+      phoneNumber: '',
+      code,
+    },
+  });
+  const register = useApiMutation({
+    mutationFn: (v: z.output<typeof registerFormSchema>) => {
+      const { confirmPassword: _c, ...body } = v;
+      return authApi.register({ ...body, phoneNumber: body.phoneNumber ?? undefined });
+    },
+    form,
+    onSuccess: (res, v) =>
+      navigate(completeSignIn(res.data.user), { replace: true, state: { email: v.email } }),
+  });
+  return { form, register };
+}
+
+/** The terms line and the link to log in instead. */
+function RegisterFooter({ code }: { code: string | undefined }) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <Text size="xs" c="dimmed" ta="center">
+        <Trans
+          t={t}
+          i18nKey="register.agree"
+          components={{
+            terms: <Anchor component={Link} to={paths.legals.terms.path} size="xs" underline="always" />,
+            privacy: <Anchor component={Link} to={paths.legals.privacy.path} size="xs" underline="always" />,
+          }}
+        />
+      </Text>
+      <Group justify="center" gap={6}>
+        <Text size="sm" c="dimmed">
+          {t('register.haveAccount')}
+        </Text>
+        <Anchor
+          component={Link}
+          to={code ? paths.auth.loginWithCode.href({ code }) : paths.auth.login.path}
+          size="sm"
+          fw={600}
+        >
+          {t('register.logIn')}
+        </Anchor>
+      </Group>
+    </>
   );
 }

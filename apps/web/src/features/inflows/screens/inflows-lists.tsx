@@ -17,6 +17,7 @@ import { inflowApi, refreshInflows, useCustomers, useInflowTransactions, usePart
 import { StatusBadge } from '../../../components/status-badge';
 import { inflowStatusLabel, PartnerModal } from '../components';
 import { paths } from '../../../lib/paths';
+import type { Partner } from '@owo/contract/inflows';
 
 export const SEARCH_PLACEHOLDER = 'Search customer, reference or amount';
 
@@ -129,9 +130,6 @@ export function CustomerList() {
 }
 
 export function PartnerList() {
-  const navigate = useNavigate();
-  const canEdit = useCan('inflowsPartners', 'put');
-  const canDelete = useCan('inflowsPartners', 'delete');
   const { filters, page, setFilters, setPage } = useListState([]);
   const list = usePartners(listQuery(filters, [], page));
   const [editing, setEditing] = useState<string | null>(null);
@@ -177,24 +175,11 @@ export function PartnerList() {
                 <Table.Td>{p.percentage}%</Table.Td>
                 <Table.Td>{p.capMinor ? formatMoney(p.capMinor) : '-'}</Table.Td>
                 <Table.Td>
-                  <Menu>
-                    <Menu.Target>
-                      <Button size="xs" variant="subtle">
-                        Actions
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => navigate(paths.inflows.partner.href({ id: p.id }))}>
-                        View Details
-                      </Menu.Item>
-                      {canEdit && <Menu.Item onClick={() => setEditing(p.id)}>Edit Partner</Menu.Item>}
-                      {canDelete && (
-                        <Menu.Item color="red" onClick={() => del.mutate(p.id)}>
-                          Remove Partner
-                        </Menu.Item>
-                      )}
-                    </Menu.Dropdown>
-                  </Menu>
+                  <PartnerMenu
+                    partner={p}
+                    onEdit={() => setEditing(p.id)}
+                    onRemove={() => del.mutate(p.id)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -208,5 +193,37 @@ export function PartnerList() {
         partner={list.data?.items.find((p) => p.id === editing)}
       />
     </Card>
+  );
+}
+
+function PartnerMenu({
+  partner: p,
+  onEdit,
+  onRemove,
+}: {
+  partner: Partner;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const navigate = useNavigate();
+  const canEdit = useCan('inflowsPartners', 'put');
+  const canDelete = useCan('inflowsPartners', 'delete');
+  return (
+    <Menu>
+      <Menu.Target>
+        <Button size="xs" variant="subtle">
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => navigate(paths.inflows.partner.href({ id: p.id }))}>View Details</Menu.Item>
+        {canEdit && <Menu.Item onClick={() => onEdit()}>Edit Partner</Menu.Item>}
+        {canDelete && (
+          <Menu.Item color="red" onClick={() => onRemove()}>
+            Remove Partner
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

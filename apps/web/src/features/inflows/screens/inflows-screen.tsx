@@ -102,7 +102,6 @@ const APPROVAL_OPTIONS = [
 
 /** The invoices (or drafts) list; with `customerId`, one customer's (the customer detail, 002 §2). */
 export function InvoiceList(props: { drafts: boolean; customerId?: string; title?: string }) {
-  const navigate = useNavigate();
   const groups = props.drafts ? ([] as const) : INVOICE_GROUPS;
   const { filters, page, setFilters, setPage } = useListState(groups);
   const fixed = props.customerId ? { customerId: props.customerId } : undefined;
@@ -137,69 +136,82 @@ export function InvoiceList(props: { drafts: boolean; customerId?: string; title
         />
       </Box>
       <ListBody query={list} isEmpty={!list.data?.items.length}>
-        <Table highlightOnHover>
-          <Table.Thead>
-            {props.drafts ? (
-              <Table.Tr>
-                <Table.Th>Created on</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Created by</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            ) : (
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Payment status</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Approval status</Table.Th>
-                <Table.Th>Customer</Table.Th>
-              </Table.Tr>
-            )}
-          </Table.Thead>
-          <Table.Tbody>
-            {(list.data?.items ?? []).map((i) =>
-              props.drafts ? (
-                <Table.Tr key={i.id}>
-                  <Table.Td>{formatDate(i.createdAt)}</Table.Td>
-                  <Table.Td>{i.customer.name}</Table.Td>
-                  <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
-                  <Table.Td>{i.createdBy}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: i.id }))}
-                    >
-                      Continue
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                <Table.Tr
-                  key={i.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(paths.inflows.invoice.href({ id: i.id }))}
-                >
-                  <Table.Td>{formatDate(i.createdAt)}</Table.Td>
-                  <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={i.status} label={inflowStatusLabel(i.status)} />
-                  </Table.Td>
-                  <Table.Td>{i.reference}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={i.approvalStatus} label={inflowStatusLabel(i.approvalStatus)} />
-                  </Table.Td>
-                  <Table.Td>{i.customer.name}</Table.Td>
-                </Table.Tr>
-              ),
-            )}
-          </Table.Tbody>
-        </Table>
+        <InvoicesTable items={list.data?.items ?? []} drafts={props.drafts} />
       </ListBody>
       <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
     </Card>
+  );
+}
+
+function InvoicesTable({ items, drafts }: { items: Invoice[]; drafts: boolean }) {
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        {drafts ? (
+          <Table.Tr>
+            <Table.Th>Created on</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Created by</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        ) : (
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Payment status</Table.Th>
+            <Table.Th>Reference</Table.Th>
+            <Table.Th>Approval status</Table.Th>
+            <Table.Th>Customer</Table.Th>
+          </Table.Tr>
+        )}
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((i) => (drafts ? <DraftRow key={i.id} i={i} /> : <InvoiceRow key={i.id} i={i} />))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function DraftRow({ i }: { i: Invoice }) {
+  const navigate = useNavigate();
+  return (
+    <Table.Tr>
+      <Table.Td>{formatDate(i.createdAt)}</Table.Td>
+      <Table.Td>{i.customer.name}</Table.Td>
+      <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
+      <Table.Td>{i.createdBy}</Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: i.id }))}
+        >
+          Continue
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function InvoiceRow({ i }: { i: Invoice }) {
+  const navigate = useNavigate();
+  return (
+    <Table.Tr
+      style={{ cursor: 'pointer' }}
+      onClick={() => navigate(paths.inflows.invoice.href({ id: i.id }))}
+    >
+      <Table.Td>{formatDate(i.createdAt)}</Table.Td>
+      <Table.Td>{formatMoney(i.amountMinor)}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={i.status} label={inflowStatusLabel(i.status)} />
+      </Table.Td>
+      <Table.Td>{i.reference}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={i.approvalStatus} label={inflowStatusLabel(i.approvalStatus)} />
+      </Table.Td>
+      <Table.Td>{i.customer.name}</Table.Td>
+    </Table.Tr>
   );
 }
 

@@ -12,12 +12,57 @@ import { payeeApi, refreshPayees } from '../api';
  * 10th digit) and the resolved name wins. On edit, a new bank account is sent for approval by
  * someone else; until then the vendor keeps its current account.
  */
-export function VendorFormModal(props: {
+type VendorFormProps = {
   opened: boolean;
   onClose: () => void;
   vendor?: PayeeDetail;
   onSaved?: (v: PayeeDetail) => void;
-}) {
+};
+
+export function VendorFormModal(props: VendorFormProps) {
+  const v = props.vendor;
+  const { form, banks, accountName, lookup, bankChanged, save } = useVendorForm(props);
+  const e = form.formState.errors;
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={v ? 'Edit vendor' : 'Add vendor'} size="lg">
+      <form noValidate onSubmit={form.handleSubmit(() => save.mutate())}>
+        <Stack>
+          <TextInput label="Name" required {...form.register('name')} error={e.name?.message} />
+          <Group grow>
+            <TextInput label="Email" required {...form.register('email')} error={e.email?.message} />
+            <TextInput label="Phone" {...form.register('phone')} error={e.phone?.message} />
+          </Group>
+          <Textarea label="Billing address" autosize minRows={2} {...form.register('billingAddress')} />
+          <VendorBankFields form={form} banks={banks.data} lookup={lookup} />
+          {accountName && (
+            <Text size="sm" data-testid="resolved-name">
+              Account name: <b>{accountName}</b>
+            </Text>
+          )}
+          {bankChanged && (
+            <Alert color="yellow">
+              A new bank account must be approved by another team member before it is used. The vendor’s
+              current email is told of the change, and payouts waiting for this vendor go back to approval.
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={lookup === 'loading'}>
+              {v ? 'Save' : 'Add vendor'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type Lookup = 'idle' | 'loading' | 'failed';
+
+/** The vendor form, its account lookup and its save (a bank account is sent only when new or changed). */
+function useVendorForm(props: VendorFormProps) {
   const v = props.vendor;
   const banks = useBanks();
   const form = useZodForm(payeeBody, {
@@ -30,12 +75,38 @@ export function VendorFormModal(props: {
       accountNumber: v?.accountNumber ?? '',
     },
   });
-  const [accountName, setAccountName] = useState(v?.accountName ?? '');
-  const [lookup, setLookup] = useState<'idle' | 'loading' | 'failed'>('idle');
   const bankCode = form.watch('bankCode');
   const accountNumber = form.watch('accountNumber');
+  const { accountName, lookup } = useAccountLookup(v, bankCode, accountNumber);
   const bankChanged = !!v && (bankCode !== v.bankCode || accountNumber !== v.accountNumber);
+  const save = useApiMutation({
+    form,
+    mutationFn: async () => {
+      const b = form.getValues();
+      const body = {
+        name: b.name,
+        email: b.email,
+        phone: b.phone || null,
+        billingAddress: b.billingAddress || null,
+        ...(!v || bankChanged ? { bankCode: b.bankCode, accountNumber: b.accountNumber } : {}),
+      };
+      return v ? payeeApi.update(v.id, body) : payeeApi.create(body as never);
+    },
+    onSuccess: (res) => {
+      void refreshPayees();
+      props.onSaved?.(res.data);
+      props.onClose();
+    },
+  });
+  return { form, banks, accountName, lookup, bankChanged, save };
+}
 
+type VendorForm = ReturnType<typeof useVendorForm>['form'];
+
+/** Resolves the account name 1 s after a 10-digit number; the vendor's own account keeps its name. */
+function useAccountLookup(v: PayeeDetail | undefined, bankCode: string, accountNumber: string) {
+  const [accountName, setAccountName] = useState(v?.accountName ?? '');
+  const [lookup, setLookup] = useState<Lookup>('idle');
   useEffect(() => {
     if (v && bankCode === v.bankCode && accountNumber === v.accountNumber) {
       setAccountName(v.accountName);
@@ -59,88 +130,44 @@ export function VendorFormModal(props: {
       ctl.abort();
     };
   }, [bankCode, accountNumber, v]);
+  return { accountName, lookup };
+}
 
-  const save = useApiMutation({
-    form,
-    mutationFn: async () => {
-      const b = form.getValues();
-      const body = {
-        name: b.name,
-        email: b.email,
-        phone: b.phone || null,
-        billingAddress: b.billingAddress || null,
-        ...(!v || bankChanged ? { bankCode: b.bankCode, accountNumber: b.accountNumber } : {}),
-      };
-      return v ? payeeApi.update(v.id, body) : payeeApi.create(body as never);
-    },
-    onSuccess: (res) => {
-      void refreshPayees();
-      props.onSaved?.(res.data);
-      props.onClose();
-    },
-  });
+function VendorBankFields(props: {
+  form: VendorForm;
+  banks: { code: string; name: string }[] | undefined;
+  lookup: Lookup;
+}) {
+  const { form, banks, lookup } = props;
   const e = form.formState.errors;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={v ? 'Edit vendor' : 'Add vendor'} size="lg">
-      <form noValidate onSubmit={form.handleSubmit(() => save.mutate())}>
-        <Stack>
-          <TextInput label="Name" required {...form.register('name')} error={e.name?.message} />
-          <Group grow>
-            <TextInput label="Email" required {...form.register('email')} error={e.email?.message} />
-            <TextInput label="Phone" {...form.register('phone')} error={e.phone?.message} />
-          </Group>
-          <Textarea label="Billing address" autosize minRows={2} {...form.register('billingAddress')} />
-          <Group grow align="flex-start">
-            <Controller
-              control={form.control}
-              name="bankCode"
-              render={({ field }) => (
-                <Select
-                  label="Bank"
-                  required
-                  searchable
-                  data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
-                  value={field.value || null}
-                  onChange={(x) => field.onChange(x ?? '')}
-                  error={e.bankCode?.message}
-                />
-              )}
-            />
-            <TextInput
-              label="Account number"
-              required
-              inputMode="numeric"
-              maxLength={10}
-              {...form.register('accountNumber')}
-              error={
-                e.accountNumber?.message ??
-                (lookup === 'failed'
-                  ? 'We could not verify this account number at the selected bank'
-                  : undefined)
-              }
-            />
-          </Group>
-          {accountName && (
-            <Text size="sm" data-testid="resolved-name">
-              Account name: <b>{accountName}</b>
-            </Text>
-          )}
-          {bankChanged && (
-            <Alert color="yellow">
-              A new bank account must be approved by another team member before it is used. The vendor’s
-              current email is told of the change, and payouts waiting for this vendor go back to approval.
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={lookup === 'loading'}>
-              {v ? 'Save' : 'Add vendor'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <Group grow align="flex-start">
+      <Controller
+        control={form.control}
+        name="bankCode"
+        render={({ field }) => (
+          <Select
+            label="Bank"
+            required
+            searchable
+            data={(banks ?? []).map((b) => ({ value: b.code, label: b.name }))}
+            value={field.value || null}
+            onChange={(x) => field.onChange(x ?? '')}
+            error={e.bankCode?.message}
+          />
+        )}
+      />
+      <TextInput
+        label="Account number"
+        required
+        inputMode="numeric"
+        maxLength={10}
+        {...form.register('accountNumber')}
+        error={
+          e.accountNumber?.message ??
+          (lookup === 'failed' ? 'We could not verify this account number at the selected bank' : undefined)
+        }
+      />
+    </Group>
   );
 }

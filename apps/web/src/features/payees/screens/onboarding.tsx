@@ -77,43 +77,53 @@ export function OnboardingInvitationScreen() {
   );
 }
 
+/** The page a step shows while its link loads, or when the link cannot be used. */
+function LinkNotReady({ q }: { q: Onboarding }) {
+  return <PublicFrame>{q.isLoading ? <Loader /> : <LinkProblem error={q.error} />}</PublicFrame>;
+}
+
+type Onboarding = ReturnType<typeof useLive>['q'];
+type OnboardingData = NonNullable<Onboarding['data']>;
+type PersonalDetails = { name: string; email: string; phone: string; billingAddress: string };
+
 /** /add-personal-details/:ref: step 1 of 2. */
 export function AddPersonalDetailsScreen() {
-  const navigate = useNavigate();
   const { ref, q } = useLive();
-  const [v, setV] = useState<{ name: string; email: string; phone: string; billingAddress: string } | null>(
-    null,
-  );
-  const save = useApiMutation({
+  const [v, setV] = useState<PersonalDetails | null>(null);
+  const save = usePersonalSave(ref, q);
+  if (q.isLoading || q.error || !q.data) return <LinkNotReady q={q} />;
+  return <PersonalDetailsForm data={q.data} v={v} setV={setV} save={save} />;
+}
+
+/** Step 1's submit: saved details lead to step 2. */
+function usePersonalSave(ref: string, q: Onboarding) {
+  const navigate = useNavigate();
+  return useApiMutation({
     silentSuccess: true,
-    mutationFn: (body: { name: string; email: string; phone: string; billingAddress: string }) =>
-      vendorOnboardingApi.personal(ref, body),
+    mutationFn: (body: PersonalDetails) => vendorOnboardingApi.personal(ref, body),
     onSuccess: () => {
       void q.refetch();
       void navigate(paths.vendorOnboarding.bankDetails.href({ ref }));
     },
   });
-  if (q.isLoading)
-    return (
-      <PublicFrame>
-        <Loader />
-      </PublicFrame>
-    );
-  if (q.error || !q.data)
-    return (
-      <PublicFrame>
-        <LinkProblem error={q.error} />
-      </PublicFrame>
-    );
-  const pd = q.data.personalDetails;
-  const form = v ?? {
+}
+
+function PersonalDetailsForm(props: {
+  data: OnboardingData;
+  v: PersonalDetails | null;
+  setV: (v: PersonalDetails) => void;
+  save: ReturnType<typeof usePersonalSave>;
+}) {
+  const { data, save } = props;
+  const pd = data.personalDetails;
+  const form = props.v ?? {
     name: pd?.name ?? '',
-    email: pd?.email ?? q.data.email,
+    email: pd?.email ?? data.email,
     phone: pd?.phone ?? '',
     billingAddress: pd?.billingAddress ?? '',
   };
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setV({ ...form, [k]: e.currentTarget.value });
+    props.setV({ ...form, [k]: e.currentTarget.value });
   const err = (k: string) => save.error?.errors?.[k]?.[0];
   return (
     <PublicFrame step="Step 1 of 2">
@@ -128,7 +138,7 @@ export function AddPersonalDetailsScreen() {
           <Stack>
             <Title order={3}>Your details</Title>
             <Text size="sm" c="dimmed">
-              For {q.data.companyName}’s records.
+              For {data.companyName}’s records.
             </Text>
             <TextInput
               label="Business or full name"
@@ -164,8 +174,16 @@ export function AddPersonalDetailsScreen() {
 
 /** /add-bank-details/:ref: step 2 of 2; NUBAN-checked and resolved by the server; uses the link up. */
 export function AddBankDetailsScreen() {
-  const navigate = useNavigate();
   const { ref, q } = useLive();
+  const bank = useBankDetails(ref);
+  if (q.isLoading || q.error || !q.data) return <LinkNotReady q={q} />;
+  if (!q.data.personalDetails) return <PersonalDetailsFirst linkRef={ref} />;
+  return <BankDetailsForm companyName={q.data.companyName} bank={bank} />;
+}
+
+/** Step 2's banks, fields and submit; a submitted account ends on the success page. */
+function useBankDetails(ref: string) {
+  const navigate = useNavigate();
   const banks = useOnboardingBanks(ref);
   const [, setDone] = useDraft<Done>(DONE_DRAFT);
   const [bankCode, setBankCode] = useState('');
@@ -178,33 +196,35 @@ export function AddBankDetailsScreen() {
       void navigate(paths.vendorOnboarding.success.href({ ref }));
     },
   });
-  if (q.isLoading)
-    return (
-      <PublicFrame>
-        <Loader />
-      </PublicFrame>
-    );
-  if (q.error || !q.data)
-    return (
-      <PublicFrame>
-        <LinkProblem error={q.error} />
-      </PublicFrame>
-    );
-  if (!q.data.personalDetails)
-    return (
-      <PublicFrame>
-        <Alert color="yellow" title="One step first">
-          {VENDOR_INVITE_MSG.personalFirst}.{' '}
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => navigate(paths.vendorOnboarding.personalDetails.href({ ref }))}
-          >
-            Add your details
-          </Button>
-        </Alert>
-      </PublicFrame>
-    );
+  return { banks, bankCode, setBankCode, accountNumber, setAccountNumber, save };
+}
+
+function PersonalDetailsFirst({ linkRef: ref }: { linkRef: string }) {
+  const navigate = useNavigate();
+  return (
+    <PublicFrame>
+      <Alert color="yellow" title="One step first">
+        {VENDOR_INVITE_MSG.personalFirst}.{' '}
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => navigate(paths.vendorOnboarding.personalDetails.href({ ref }))}
+        >
+          Add your details
+        </Button>
+      </Alert>
+    </PublicFrame>
+  );
+}
+
+function BankDetailsForm({
+  companyName,
+  bank,
+}: {
+  companyName: string;
+  bank: ReturnType<typeof useBankDetails>;
+}) {
+  const { banks, bankCode, setBankCode, accountNumber, setAccountNumber, save } = bank;
   const err = (k: string) => save.error?.errors?.[k]?.[0];
   return (
     <PublicFrame step="Step 2 of 2">
@@ -217,7 +237,7 @@ export function AddBankDetailsScreen() {
           }}
         >
           <Stack>
-            <Title order={3}>Where should {q.data.companyName} pay you?</Title>
+            <Title order={3}>Where should {companyName} pay you?</Title>
             <Select
               label="Bank"
               searchable

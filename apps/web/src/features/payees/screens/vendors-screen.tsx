@@ -5,6 +5,7 @@ import { ExportCsvButton, FilterBar, ListBody, ListPagination, useListState } fr
 import { useCan } from '../../../lib/session';
 import { PAYEE_GROUPS, usePayees } from '../api';
 import { VendorFormModal } from '../components/vendor-form-modal';
+import type { Payee } from '@owo/contract/payees';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
@@ -58,40 +59,7 @@ export function VendorsScreen() {
       </Card>
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Bank</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data?.items ?? []).map((v) => (
-                <Table.Tr
-                  key={v.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(paths.vendors.detail.href({ id: v.id }))}
-                >
-                  <Table.Td>{v.name}</Table.Td>
-                  <Table.Td>{v.email}</Table.Td>
-                  <Table.Td>{v.bankName}</Table.Td>
-                  <Table.Td>
-                    {v.accountNumber} · {v.accountName}
-                  </Table.Td>
-                  <Table.Td>
-                    {v.pendingBankChange && (
-                      <Badge color="yellow" variant="light">
-                        Bank change pending
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <VendorsTable items={list.data?.items ?? []} />
         </ListBody>
         <ListPagination pagination={pagination} page={page} onChange={setPage} />
       </Card>
@@ -103,5 +71,45 @@ export function VendorsScreen() {
         />
       )}
     </Stack>
+  );
+}
+
+function VendorsTable({ items }: { items: Payee[] }) {
+  const navigate = useNavigate();
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Email</Table.Th>
+          <Table.Th>Bank</Table.Th>
+          <Table.Th>Account</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((v) => (
+          <Table.Tr
+            key={v.id}
+            style={{ cursor: 'pointer' }}
+            onClick={() => navigate(paths.vendors.detail.href({ id: v.id }))}
+          >
+            <Table.Td>{v.name}</Table.Td>
+            <Table.Td>{v.email}</Table.Td>
+            <Table.Td>{v.bankName}</Table.Td>
+            <Table.Td>
+              {v.accountNumber} · {v.accountName}
+            </Table.Td>
+            <Table.Td>
+              {v.pendingBankChange && (
+                <Badge color="yellow" variant="light">
+                  Bank change pending
+                </Badge>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

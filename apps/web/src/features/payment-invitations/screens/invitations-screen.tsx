@@ -44,13 +44,6 @@ export function PaymentInvitationsScreen() {
   const [cancelling, setCancelling] = useState<PaymentInvitation | null>(null);
   const { filters, page, setFilters, setPage } = useListState(PAYMENT_INVITATION_GROUPS);
   const list = usePaymentInvitations(listQuery(filters, PAYMENT_INVITATION_GROUPS, page));
-  const cancel = useApiMutation({
-    mutationFn: (id: string) => paymentInvitationApi.cancel(id),
-    onSuccess: () => {
-      setCancelling(null);
-      void refreshPaymentInvitations();
-    },
-  });
   const resend = useApiMutation({
     mutationFn: (id: string) => paymentInvitationApi.resend(id),
     onSuccess: () => void refreshPaymentInvitations(),
@@ -89,90 +82,140 @@ export function PaymentInvitationsScreen() {
           />
         </Box>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Payer</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Expires / paid on</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data?.items ?? []).map((i) => (
-                <Table.Tr key={i.id} data-testid="payment-invitation-row">
-                  <Table.Td>{formatDate(i.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{i.payerName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {i.payerEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatMoney(i.amountMinor, i.currency)}</Text>
-                    <Text
-                      size="xs"
-                      c="dimmed"
-                      title="The reference a deposit's narration must carry to pay it"
-                    >
-                      Ref {i.paymentReference}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={i.status} label={PAYMENT_INVITATION_STATUS_LABELS[i.status]} />
-                  </Table.Td>
-                  <Table.Td>{i.status === 'paid' ? formatDate(i.paidAt) : formatDate(i.expiresAt)}</Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end">
-                      <Menu.Target>
-                        <Button size="xs" variant="default" aria-label={`Actions for ${i.payerName}`}>
-                          ⋯
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {i.transactionId && (
-                          <Menu.Item
-                            onClick={() =>
-                              navigate(paths.transaction.href({ transactionId: i.transactionId! }))
-                            }
-                          >
-                            View deposit
-                          </Menu.Item>
-                        )}
-                        {canCreate && (i.status === 'pending' || i.status === 'expired') && (
-                          <Menu.Item onClick={() => resend.mutate(i.id)}>Send again</Menu.Item>
-                        )}
-                        {canCancel && ['pending', 'expired', 'payerConfirmed'].includes(i.status) && (
-                          <Menu.Item color="red" onClick={() => setCancelling(i)}>
-                            Cancel invitation
-                          </Menu.Item>
-                        )}
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <InvitationsTable
+            items={list.data?.items ?? []}
+            canCreate={canCreate}
+            canCancel={canCancel}
+            onResend={(id) => resend.mutate(id)}
+            onCancel={setCancelling}
+          />
         </ListBody>
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </Card>
       <CreateInvitationModal opened={creating} onClose={() => setCreating(false)} />
-      <ConfirmModal
-        opened={!!cancelling}
-        title="Cancel payment invitation"
-        text={
-          cancelling
-            ? `The link sent to ${cancelling.payerEmail} stops working. A deposit with its reference ${cancelling.paymentReference} will no longer be matched to it.`
-            : ''
-        }
-        confirm="Cancel invitation"
-        loading={cancel.isPending}
-        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
-        onClose={() => setCancelling(null)}
-      />
+      <CancelInvitationModal cancelling={cancelling} onClose={() => setCancelling(null)} />
     </Stack>
+  );
+}
+
+type InvitationActions = {
+  canCreate: boolean;
+  canCancel: boolean;
+  onResend: (id: string) => void;
+  onCancel: (i: PaymentInvitation) => void;
+};
+
+function InvitationsTable({ items, ...actions }: InvitationActions & { items: PaymentInvitation[] }) {
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Payer</Table.Th>
+          <Table.Th>Amount</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Expires / paid on</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((i) => (
+          <InvitationRow key={i.id} i={i} {...actions} />
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function InvitationRow({ i, ...actions }: InvitationActions & { i: PaymentInvitation }) {
+  return (
+    <Table.Tr data-testid="payment-invitation-row">
+      <Table.Td>{formatDate(i.createdAt)}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{i.payerName}</Text>
+        <Text size="xs" c="dimmed">
+          {i.payerEmail}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatMoney(i.amountMinor, i.currency)}</Text>
+        <Text size="xs" c="dimmed" title="The reference a deposit's narration must carry to pay it">
+          Ref {i.paymentReference}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={i.status} label={PAYMENT_INVITATION_STATUS_LABELS[i.status]} />
+      </Table.Td>
+      <Table.Td>{i.status === 'paid' ? formatDate(i.paidAt) : formatDate(i.expiresAt)}</Table.Td>
+      <Table.Td>
+        <InvitationMenu i={i} {...actions} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function InvitationMenu({
+  i,
+  canCreate,
+  canCancel,
+  onResend,
+  onCancel,
+}: InvitationActions & { i: PaymentInvitation }) {
+  const navigate = useNavigate();
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button size="xs" variant="default" aria-label={`Actions for ${i.payerName}`}>
+          ⋯
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {i.transactionId && (
+          <Menu.Item onClick={() => navigate(paths.transaction.href({ transactionId: i.transactionId! }))}>
+            View deposit
+          </Menu.Item>
+        )}
+        {canCreate && (i.status === 'pending' || i.status === 'expired') && (
+          <Menu.Item onClick={() => onResend(i.id)}>Send again</Menu.Item>
+        )}
+        {canCancel && ['pending', 'expired', 'payerConfirmed'].includes(i.status) && (
+          <Menu.Item color="red" onClick={() => onCancel(i)}>
+            Cancel invitation
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The cancel confirmation; a cancelled invitation's link stops working. */
+function CancelInvitationModal({
+  cancelling,
+  onClose,
+}: {
+  cancelling: PaymentInvitation | null;
+  onClose: () => void;
+}) {
+  const cancel = useApiMutation({
+    mutationFn: (id: string) => paymentInvitationApi.cancel(id),
+    onSuccess: () => {
+      onClose();
+      void refreshPaymentInvitations();
+    },
+  });
+  return (
+    <ConfirmModal
+      opened={!!cancelling}
+      title="Cancel payment invitation"
+      text={
+        cancelling
+          ? `The link sent to ${cancelling.payerEmail} stops working. A deposit with its reference ${cancelling.paymentReference} will no longer be matched to it.`
+          : ''
+      }
+      confirm="Cancel invitation"
+      loading={cancel.isPending}
+      onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
+      onClose={onClose}
+    />
   );
 }

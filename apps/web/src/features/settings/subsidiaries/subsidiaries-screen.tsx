@@ -51,43 +51,7 @@ export function SubsidiariesScreen() {
         </Card>
         <Card padding={0}>
           <ListBody query={list} isEmpty={!list.data?.items.length}>
-            <Table highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.items.map((s: Subsidiary) => (
-                  <Table.Tr
-                    key={s.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => navigate(paths.settings.subsidiary.href({ id: s.id }))}
-                  >
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {s.name}
-                      </Text>
-                      {s.description && (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {s.description}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{s.membersCount}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={s.active ? 'green' : 'gray'}>
-                        {s.active ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{formatDate(s.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <SubsidiariesTable items={list.data?.items} />
           </ListBody>
           <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
         </Card>
@@ -106,5 +70,49 @@ export function SubsidiariesScreen() {
         />
       </Modal>
     </Box>
+  );
+}
+
+/** The subsidiaries table; a row opens the subsidiary. */
+function SubsidiariesTable({ items }: { items: Subsidiary[] | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Members</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Created</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items?.map((s: Subsidiary) => (
+          <Table.Tr
+            key={s.id}
+            style={{ cursor: 'pointer' }}
+            onClick={() => navigate(paths.settings.subsidiary.href({ id: s.id }))}
+          >
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {s.name}
+              </Text>
+              {s.description && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {s.description}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{s.membersCount}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={s.active ? 'green' : 'gray'}>
+                {s.active ? 'Active' : 'Inactive'}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{formatDate(s.createdAt)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -27,11 +27,62 @@ import { refreshSubsidiaries, settingsKeys, subsidiariesApi, useSubsidiary } fro
 import { SubsidiaryForm } from './subsidiary-form';
 import { paths } from '../../../lib/paths';
 
+type SubsidiaryDetail = NonNullable<ReturnType<typeof useSubsidiary>['data']>;
+
 /** /settings/subsidiaries/:id: one subsidiary, its members; edit, deactivate or delete it. */
 export function SubsidiaryScreen() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const sub = useSubsidiary(id);
+  const actions = useSubsidiaryActions(id);
+
+  if (sub.isPending) return <FullPageLoader />;
+  if (sub.isError) return <QueryError error={sub.error} onRetry={() => void sub.refetch()} />;
+  const s = sub.data;
+  return (
+    <Box maw={1040} mx="auto">
+      <Anchor component={Link} to={paths.settings.subsidiaries.href()} size="sm">
+        ← Subsidiaries
+      </Anchor>
+      <PageHeader
+        title={s.name}
+        description={s.description || 'No description'}
+        actions={<SubsidiaryHeaderActions s={s} actions={actions} />}
+      />
+      <Stack gap="lg">
+        {actions.deleteRefusal && (
+          <Alert
+            color="orange"
+            title="Not deleted"
+            withCloseButton
+            onClose={() => actions.setDeleteRefusal(null)}
+          >
+            {actions.deleteRefusal}
+          </Alert>
+        )}
+        <SubsidiaryMembersCard id={id} members={s.members} />
+      </Stack>
+
+      <Modal opened={actions.editing} onClose={() => actions.setEditing(false)} title="Edit subsidiary">
+        <SubsidiaryForm
+          initial={{ name: s.name, description: s.description }}
+          submitLabel="Save changes"
+          save={(v) => subsidiariesApi.update(id, v)}
+          onCancel={() => actions.setEditing(false)}
+          onSaved={(res) => {
+            queryClient.setQueryData(settingsKeys.subsidiary(id), res.data);
+            actions.setEditing(false);
+            actions.changed();
+          }}
+        />
+      </Modal>
+      <DeleteSubsidiaryModal name={s.name} actions={actions} />
+    </Box>
+  );
+}
+
+/** The subsidiary screen's state and mutations: edit and delete dialogs, (de)activate, delete. */
+function useSubsidiaryActions(id: string) {
+  const navigate = useNavigate();
   const canEdit = useCan('subsidiaries', 'put');
   const canDelete = useCan('subsidiaries', 'delete');
   const [editing, setEditing] = useState(false);
@@ -61,126 +112,122 @@ export function SubsidiaryScreen() {
       setDeleteRefusal(e.message);
     },
   });
+  return {
+    canEdit,
+    canDelete,
+    editing,
+    setEditing,
+    confirmDelete,
+    setConfirmDelete,
+    deleteRefusal,
+    setDeleteRefusal,
+    changed,
+    toggle,
+    remove,
+  };
+}
 
-  if (sub.isPending) return <FullPageLoader />;
-  if (sub.isError) return <QueryError error={sub.error} onRetry={() => void sub.refetch()} />;
-  const s = sub.data;
+type SubsidiaryActions = ReturnType<typeof useSubsidiaryActions>;
+
+function SubsidiaryHeaderActions({ s, actions }: { s: SubsidiaryDetail; actions: SubsidiaryActions }) {
   return (
-    <Box maw={1040} mx="auto">
-      <Anchor component={Link} to={paths.settings.subsidiaries.href()} size="sm">
-        ← Subsidiaries
-      </Anchor>
-      <PageHeader
-        title={s.name}
-        description={s.description || 'No description'}
-        actions={
-          <Group>
-            <Badge size="lg" variant="light" color={s.active ? 'green' : 'gray'}>
-              {s.active ? 'Active' : 'Inactive'}
-            </Badge>
-            {canEdit && (
-              <Button variant="default" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            )}
-            {canEdit && (
-              <Button
-                variant="light"
-                color={s.active ? 'orange' : 'green'}
-                loading={toggle.isPending}
-                onClick={() => toggle.mutate(!s.active)}
-              >
-                {s.active ? 'Deactivate' : 'Activate'}
-              </Button>
-            )}
-            {canDelete && (
-              <Button variant="light" color="red" onClick={() => setConfirmDelete(true)}>
-                Delete
-              </Button>
-            )}
-          </Group>
-        }
-      />
-      <Stack gap="lg">
-        {deleteRefusal && (
-          <Alert color="orange" title="Not deleted" withCloseButton onClose={() => setDeleteRefusal(null)}>
-            {deleteRefusal}
-          </Alert>
-        )}
-        <Card padding={0}>
-          <Title order={4} p="md" pb={4}>
-            Members ({s.members.length})
-          </Title>
-          <SubsidiaryAccessEditor id={id} members={s.members} />
-          {s.members.length ? (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Access</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.members.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>
-                      {m.user.firstName} {m.user.lastName}
-                    </Table.Td>
-                    <Table.Td>{m.user.email}</Table.Td>
-                    <Table.Td tt="capitalize">{m.role}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={m.active ? 'green' : 'gray'}>
-                        {m.active ? 'Active' : 'Paused'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <AccessActions id={id} memberId={m.memberId} active={m.active} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text c="dimmed" size="sm" px="md" pb="md">
-              No member has access to this subsidiary yet. Owners and admins see every subsidiary.
-            </Text>
-          )}
-        </Card>
-      </Stack>
+    <Group>
+      <Badge size="lg" variant="light" color={s.active ? 'green' : 'gray'}>
+        {s.active ? 'Active' : 'Inactive'}
+      </Badge>
+      {actions.canEdit && (
+        <Button variant="default" onClick={() => actions.setEditing(true)}>
+          Edit
+        </Button>
+      )}
+      {actions.canEdit && (
+        <Button
+          variant="light"
+          color={s.active ? 'orange' : 'green'}
+          loading={actions.toggle.isPending}
+          onClick={() => actions.toggle.mutate(!s.active)}
+        >
+          {s.active ? 'Deactivate' : 'Activate'}
+        </Button>
+      )}
+      {actions.canDelete && (
+        <Button variant="light" color="red" onClick={() => actions.setConfirmDelete(true)}>
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
+}
 
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit subsidiary">
-        <SubsidiaryForm
-          initial={{ name: s.name, description: s.description }}
-          submitLabel="Save changes"
-          save={(v) => subsidiariesApi.update(id, v)}
-          onCancel={() => setEditing(false)}
-          onSaved={(res) => {
-            queryClient.setQueryData(settingsKeys.subsidiary(id), res.data);
-            setEditing(false);
-            changed();
-          }}
-        />
-      </Modal>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete subsidiary">
-        <Stack>
-          <Text size="sm">
-            Delete {s.name}? A subsidiary that payments or other records name cannot be deleted; deactivate it
-            instead.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Box>
+function SubsidiaryMembersCard({ id, members }: { id: string; members: SubsidiaryDetail['members'] }) {
+  return (
+    <Card padding={0}>
+      <Title order={4} p="md" pb={4}>
+        Members ({members.length})
+      </Title>
+      <SubsidiaryAccessEditor id={id} members={members} />
+      {members.length ? (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Access</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>
+                  {m.user.firstName} {m.user.lastName}
+                </Table.Td>
+                <Table.Td>{m.user.email}</Table.Td>
+                <Table.Td tt="capitalize">{m.role}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={m.active ? 'green' : 'gray'}>
+                    {m.active ? 'Active' : 'Paused'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <AccessActions id={id} memberId={m.memberId} active={m.active} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text c="dimmed" size="sm" px="md" pb="md">
+          No member has access to this subsidiary yet. Owners and admins see every subsidiary.
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function DeleteSubsidiaryModal({ name, actions }: { name: string; actions: SubsidiaryActions }) {
+  return (
+    <Modal
+      opened={actions.confirmDelete}
+      onClose={() => actions.setConfirmDelete(false)}
+      title="Delete subsidiary"
+    >
+      <Stack>
+        <Text size="sm">
+          Delete {name}? A subsidiary that payments or other records name cannot be deleted; deactivate it
+          instead.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => actions.setConfirmDelete(false)}>
+            Cancel
+          </Button>
+          <Button color="red" loading={actions.remove.isPending} onClick={() => actions.remove.mutate()}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

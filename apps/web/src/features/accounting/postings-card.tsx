@@ -1,0 +1,122 @@
+import { Alert, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { Posting, PostingStatus } from '@owo/contract/accounting';
+import { StatusBadge } from '../../components/status-badge';
+import { ListBody, ListPagination } from '../../components/list';
+import { formatDateTime } from '../../lib/format';
+import { useApiMutation } from '../../lib/query';
+import { useCan } from '../../lib/session';
+import { accountingApi, refreshAccounting, usePostings } from './api';
+
+/** The integrations screen's "Posted to the books" card: postings by status, paged, retry a failed one. */
+export function Postings() {
+  const [status, setStatus] = useState<PostingStatus | null>(null);
+  const [page, setPage] = useState(1);
+  const list = usePostings(status, page);
+  const canRetry = useCan('accountingIntegrations', 'post');
+  const retry = useApiMutation({
+    mutationFn: (id: string) => accountingApi.retry(id),
+    onSuccess: () => void refreshAccounting(),
+  });
+  const items = list.data?.data ?? [];
+  return (
+    <Card withBorder>
+      <Stack>
+        <Group justify="space-between">
+          <Title order={4}>Posted to the books</Title>
+          <Select
+            aria-label="Posting status"
+            w={180}
+            clearable
+            placeholder="All statuses"
+            data={[
+              { value: 'posted', label: 'Posted' },
+              { value: 'pending', label: 'Pending' },
+              { value: 'failed', label: 'Failed' },
+            ]}
+            value={status}
+            onChange={(v) => {
+              setStatus(v as PostingStatus | null);
+              setPage(1);
+            }}
+          />
+        </Group>
+        <ListBody
+          query={list}
+          isEmpty={!items.length}
+          emptyText="Nothing posted yet: paid records appear here."
+        >
+          <PostingsTable items={items} canRetry={canRetry} retry={retry} />
+        </ListBody>
+        {list.error ? <Alert color="red">{(list.error as Error).message}</Alert> : null}
+        <ListPagination pagination={list.data?.metadata?.pagination} page={page} onChange={setPage} />
+      </Stack>
+    </Card>
+  );
+}
+
+function PostingsTable(props: {
+  items: Posting[];
+  canRetry: boolean;
+  retry: { isPending: boolean; mutate: (id: string) => void };
+}) {
+  const { items, canRetry, retry } = props;
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table data-testid="postings">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Record</Table.Th>
+            <Table.Th>Document</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>
+                <Text size="sm" tt="capitalize">
+                  {p.record}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <a href={new URL(p.link).pathname}>{p.reference}</a>
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {p.document}
+                {p.providerDocumentId ? ` #${p.providerDocumentId}` : ''}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {p.currency} {Number(p.amount).toLocaleString('en-NG', { minimumFractionDigits: 2 })}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={p.status} />
+                {p.lastError && p.status !== 'posted' && (
+                  <Text size="xs" c="red" maw={260}>
+                    {p.lastError}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{formatDateTime(p.postedAt ?? p.createdAt)}</Table.Td>
+              <Table.Td>
+                {p.status === 'failed' && canRetry && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={retry.isPending}
+                    onClick={() => retry.mutate(p.id)}
+                  >
+                    Retry
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
