@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discountMinorOf, equalSplit, splitAmount } from './inflows';
+import { discountMinorOf, equalSplit, splitAmount } from './inflows-payments';
 
 describe('invoice money rules never lose or create a kobo', () => {
   it('equal split: floor(100/n) each, remainder on the first, sums to 100', () => {

@@ -3,7 +3,7 @@ import { emailSchema } from './identity-login';
 import { listFormatQuery, listQuery } from './http';
 import { amountSchema, CURRENCIES, majorAmount, minorAmount } from './money';
 import { fundingAccountSchema } from './funding';
-import { PAY_SOMEONE_MSG, WIRE_PURPOSES } from './payouts';
+import { PAY_SOMEONE_MSG, WIRE_PURPOSES } from './payouts-pay-someone';
 
 // Payment invitations (issue 23 §0; 001 §2 Payouts `/payment-invitation/*`): a company asks someone
 // who owes it money to pay. The payer opens a public single-use link, chooses how to pay, states the

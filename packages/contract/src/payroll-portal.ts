@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { emailSchema } from './identity-login';
 import { listQuery } from './http';
-import { payslipSchema } from './payroll';
+import { payslipSchema } from './payroll-runs';
 
 export const PORTAL_MSG = {
   passwordRule:

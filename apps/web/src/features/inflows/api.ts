@@ -2,15 +2,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApprovalListItem } from '@owo/contract/approvals';
 import type { Pagination } from '@owo/contract/http';
-import type {
-  Customer,
-  CustomerInput,
-  InflowTransaction,
-  Invoice,
-  InvoiceDetail,
-  Partner,
-  PublicInvoice,
-} from '@owo/contract/inflows';
+import type { Customer, CustomerInput, Invoice, InvoiceDetail, Partner } from '@owo/contract/inflows';
+import type { InflowTransaction, PublicInvoice } from '@owo/contract/inflows-payments';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 

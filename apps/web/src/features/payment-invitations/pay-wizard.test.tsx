@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_INVITATION_MSG, type PublicPaymentInvitation } from '@owo/contract/payment-invitations';
-import { PAY_SOMEONE_MSG } from '@owo/contract/payouts';
+import { PAY_SOMEONE_MSG } from '@owo/contract/payouts-pay-someone';
 import { fail, ok, renderApp } from '../../app/test-utils';
 import { draftStore } from '../../lib/drafts';
 

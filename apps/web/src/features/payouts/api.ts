@@ -2,10 +2,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Pagination } from '@owo/contract/http';
 import type {
-  Bill,
-  BillImport,
-  BillTier,
-  BillTierBand,
   MassApprovalResult,
   Payout,
   PayoutDetail,
@@ -13,6 +9,7 @@ import type {
   PayoutFee,
   PayoutOption,
 } from '@owo/contract/payouts';
+import type { Bill, BillImport, BillTier, BillTierBand } from '@owo/contract/payouts-bills';
 import { listQuery, type ListFilters } from '../../components/list';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
@@ -131,8 +128,8 @@ export const isPayoutEditable = (p: Pick<PayoutDetail, 'status' | 'channel'>) =>
   !['paying', 'completed', 'cancelled'].includes(p.status) && !['request', 'recurring'].includes(p.channel);
 
 // ---- bills ----
-export type { Bill } from '@owo/contract/payouts';
-import type { Bill as BillT } from '@owo/contract/payouts';
+export type { Bill } from '@owo/contract/payouts-bills';
+import type { Bill as BillT } from '@owo/contract/payouts-bills';
 
 export const billKeys = {
   list: (p: object) => ['payouts', 'bills', p] as const,

@@ -2,7 +2,7 @@
 // in components/import/import-kit.test.tsx): its upload, batch, columns, errors and confirm.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BILL_IMPORT_COLUMNS, type BillImport, type BillImportRow } from '@owo/contract/payouts';
+import { BILL_IMPORT_COLUMNS, type BillImport, type BillImportRow } from '@owo/contract/payouts-bills';
 import { ok, renderApp } from '../../app/test-utils';
 
 vi.mock('../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));

@@ -1,18 +1,16 @@
 // Payroll calls (002 §7 Payroll employees, Payroll; issue 25).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Pagination } from '@owo/contract/http';
+import type { EmployeeInput, EmployeeUpdateInput, PayrollEmployee } from '@owo/contract/payroll';
 import type {
-  EmployeeInput,
-  EmployeeUpdateInput,
   Payroll,
   PayrollDetail,
-  PayrollEmployee,
-  PayrollGroup,
   PayrollEmployeesInput,
   PayrollInput,
   PayrollRow,
-} from '@owo/contract/payroll';
-import type { groupBody } from '@owo/contract/payroll';
+} from '@owo/contract/payroll-runs';
+import type { PayrollGroup } from '@owo/contract/payroll-settings';
+import type { groupBody } from '@owo/contract/payroll-settings';
 import type { StaffBankChangeItem } from '@owo/contract/payroll-portal-bank';
 import type { z } from 'zod';
 import { api } from '../../lib/api';

@@ -1,11 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  PAYROLL_MSG,
-  type PayrollDetail,
-  type PayrollEmployee,
-  type PayrollRow,
-} from '@owo/contract/payroll';
+import { PAYROLL_MSG, type PayrollEmployee } from '@owo/contract/payroll';
+import { type PayrollDetail, type PayrollRow } from '@owo/contract/payroll-runs';
 import { DEFAULT_STATUTORY, employeeNetPay } from '@owo/contract/payroll-pay';
 import { fail, ok, renderApp } from '../../app/test-utils';
 import { formatMoney } from '../../lib/format';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { GROUP_MSG, PAYROLL_MSG, type PayrollEmployee, type PayrollGroup } from '@owo/contract/payroll';
+import { PAYROLL_MSG, type PayrollEmployee } from '@owo/contract/payroll';
+import { GROUP_MSG, type PayrollGroup } from '@owo/contract/payroll-settings';
 import { accountEntry, ok, renderApp, type Handler } from '../../app/test-utils';
 import { toastSuccess } from '../../lib/toast';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { GROUP_MSG, type PayrollGroup } from '@owo/contract/payroll';
+import { GROUP_MSG, type PayrollGroup } from '@owo/contract/payroll-settings';
 import { ok, renderApp } from '../../app/test-utils';
 import { toastSuccess } from '../../lib/toast';
 

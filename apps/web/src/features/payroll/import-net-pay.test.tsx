@@ -2,7 +2,7 @@
 // gross, and each row shows its statutory deductions and net pay as the server will compute them.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type ImportEntry } from '@owo/contract/payroll';
+import { type ImportEntry } from '@owo/contract/payroll-import';
 import { DEFAULT_STATUTORY, employeeNetPay } from '@owo/contract/payroll-pay';
 import { ok, renderApp } from '../../app/test-utils';
 import { formatMoney } from '../../lib/format';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PAYROLL_MSG, type ImportEntry } from '@owo/contract/payroll';
+import { PAYROLL_MSG } from '@owo/contract/payroll';
+import { type ImportEntry } from '@owo/contract/payroll-import';
 import { ok, renderApp } from '../../app/test-utils';
 
 vi.mock('../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));

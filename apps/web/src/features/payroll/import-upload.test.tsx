@@ -2,7 +2,7 @@
 // behaviour is tested in components/import/import-kit.test.tsx): extract, then validate.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PAYROLL_IMPORT_COLUMNS } from '@owo/contract/payroll';
+import { PAYROLL_IMPORT_COLUMNS } from '@owo/contract/payroll-import';
 import { ok, renderApp } from '../../app/test-utils';
 
 vi.mock('../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PayrollDetail } from '@owo/contract/payroll';
+import type { PayrollDetail } from '@owo/contract/payroll-runs';
 import { ok, renderApp } from '../../app/test-utils';
 
 vi.mock('../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTINGS_MSG, type PayrollSettings } from '@owo/contract/payroll';
+import { SETTINGS_MSG, type PayrollSettings } from '@owo/contract/payroll-settings';
 import { accountEntry, fail, ok, renderApp } from '../../app/test-utils';
 import { recentMonths } from './screens/remittance-section';
 import { toastSuccess } from '../../lib/toast';

@@ -20,7 +20,7 @@ import {
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { receivingDetailRows } from '@owo/contract/funding';
-import { WIRE_PURPOSE_LABELS, WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts';
+import { WIRE_PURPOSE_LABELS, WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts-pay-someone';
 import {
   PAYMENT_INVITATION_MSG,
   paymentInvitationConfirmBody,

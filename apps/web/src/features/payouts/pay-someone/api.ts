@@ -1,6 +1,7 @@
 // Pay someone (000 §4.3, 001 §4): the draft, the exchange quote and the create call.
 import type { ExchangeQuoteAnswer } from '@owo/contract/exchange';
-import type { PayoutDetail, WirePurpose } from '@owo/contract/payouts';
+import type { PayoutDetail } from '@owo/contract/payouts';
+import type { WirePurpose } from '@owo/contract/payouts-pay-someone';
 import { api } from '../../../lib/api';
 
 export const PAY_SOMEONE_DRAFT = 'paySomeone';

@@ -12,7 +12,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { PAY_SOMEONE_MSG } from '@owo/contract/payouts';
+import { PAY_SOMEONE_MSG } from '@owo/contract/payouts-pay-someone';
 import type { Payee } from '@owo/contract/payees';
 import { useDraft } from '../../../lib/drafts';
 import { usePayees } from '../../payees';

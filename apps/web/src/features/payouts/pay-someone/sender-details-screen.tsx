@@ -2,7 +2,7 @@
 import { Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PAY_SOMEONE_MSG } from '@owo/contract/payouts';
+import { PAY_SOMEONE_MSG } from '@owo/contract/payouts-pay-someone';
 import { useDraft } from '../../../lib/drafts';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
 import { Frame, useGuard, useIsReseller, useNav } from './shared';

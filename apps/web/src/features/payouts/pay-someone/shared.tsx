@@ -4,7 +4,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { WIRE_PURPOSE_LABELS } from '@owo/contract/payouts';
+import { WIRE_PURPOSE_LABELS } from '@owo/contract/payouts-pay-someone';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useActiveAccount } from '../../../lib/session';
 import type { PaySomeoneDraft } from './api';

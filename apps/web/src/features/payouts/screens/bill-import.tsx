@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { BILL_IMPORT_COLUMNS, type BillImportRow } from '@owo/contract/payouts';
+import { BILL_IMPORT_COLUMNS, type BillImportRow } from '@owo/contract/payouts-bills';
 import {
   ImportActions,
   ImportErrorTable,

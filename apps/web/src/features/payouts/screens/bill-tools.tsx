@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { BILL_TIERS, type BillTier, type BillTierBand } from '@owo/contract/payouts';
+import { BILL_TIERS, type BillTier, type BillTierBand } from '@owo/contract/payouts-bills';
 import { useApiMutation } from '../../../lib/query';
 import { billExtrasApi, useBillInbox, useBillTiers, usePayoutWorkflows } from '../api';
 import { queryClient } from '../../../lib/query';

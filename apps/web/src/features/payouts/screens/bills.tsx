@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { BILL_MSG, billRequestBody, type Bill } from '@owo/contract/payouts';
+import { BILL_MSG, billRequestBody, type Bill } from '@owo/contract/payouts-bills';
 import { DetailField } from '../../../components/detail-field';
 import { DateField } from '../../../components/date-field';
 import { StatusBadge } from '../../../components/status-badge';

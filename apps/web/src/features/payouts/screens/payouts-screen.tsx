@@ -23,7 +23,8 @@ import {
   useListState,
   type ListFilters,
 } from '../../../components/list';
-import { WIRE_PURPOSE_LABELS, type Payout, type PayoutDetail, type WirePurpose } from '@owo/contract/payouts';
+import { type Payout, type PayoutDetail } from '@owo/contract/payouts';
+import { WIRE_PURPOSE_LABELS, type WirePurpose } from '@owo/contract/payouts-pay-someone';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DateField } from '../../../components/date-field';
 import { StatusBadge } from '../../../components/status-badge';

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LINK_STATUS } from '@owo/contract/http';
-import { BILL_MSG } from '@owo/contract/payouts';
+import { BILL_MSG } from '@owo/contract/payouts-bills';
 import { DateField } from '../../../components/date-field';
 import { isApiError } from '../../../lib/api';
 import { useDraft } from '../../../lib/drafts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAYROLL_MSG, salarySchema, type PayrollEmployee, type PayrollRow } from '@owo/contract/payroll';
+import { PAYROLL_MSG, salarySchema, type PayrollEmployee } from '@owo/contract/payroll';
+import { type PayrollRow } from '@owo/contract/payroll-runs';
 import {
   employeeToSplit,
   RESERVED_LINES,

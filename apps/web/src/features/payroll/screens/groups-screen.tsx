@@ -2,7 +2,7 @@ import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Textarea } f
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { groupBody, type PayrollGroup } from '@owo/contract/payroll';
+import { groupBody, type PayrollGroup } from '@owo/contract/payroll-settings';
 import { ListBody } from '../../../components/list';
 import { formatDate } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';

@@ -5,14 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MSG, UPLOAD_MAX_BYTES } from '@owo/contract/messages';
+import { PAYROLL_MSG } from '@owo/contract/payroll';
 import {
   PAYROLL_IMPORT_COLUMNS,
   PAYROLL_IMPORT_MSG,
-  PAYROLL_MSG,
   type ImportBatch,
   type ImportEntry,
   type ImportEntryInput,
-} from '@owo/contract/payroll';
+} from '@owo/contract/payroll-import';
 import { employeeNetPay, type PayContext, type StatutoryResult } from '@owo/contract/payroll-pay';
 import {
   ImportActions,

@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { PayrollSettings } from '@owo/contract/payroll';
+import type { PayrollSettings } from '@owo/contract/payroll-settings';
 import { DEFAULT_STATUTORY, type PayContext, type StatutoryResult } from '@owo/contract/payroll-pay';
 import { api } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';

@@ -15,7 +15,8 @@ import {
 import { Controller, useController, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { checkPayrollDates, PAYROLL_MSG, type PayrollEmployee } from '@owo/contract/payroll';
+import { PAYROLL_MSG, type PayrollEmployee } from '@owo/contract/payroll';
+import { checkPayrollDates } from '@owo/contract/payroll-runs';
 import { DateField } from '../../../components/date-field';
 import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';

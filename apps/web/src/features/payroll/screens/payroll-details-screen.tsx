@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { PayrollDetail } from '@owo/contract/payroll';
+import type { PayrollDetail } from '@owo/contract/payroll-runs';
 import { useNavigate, useParams } from 'react-router-dom';
 import { fetchFile, saveBlob } from '../../../lib/files';
 import { formatDateTime } from '../../../lib/format';

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { PAYROLL_MSG, type PayrollDetail } from '@owo/contract/payroll';
+import { PAYROLL_MSG } from '@owo/contract/payroll';
+import { type PayrollDetail } from '@owo/contract/payroll-runs';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { payrollApi, refreshPayroll, usePayroll, usePayrollRows } from '../api';

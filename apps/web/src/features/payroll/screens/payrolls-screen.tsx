@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Table, Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Payroll } from '@owo/contract/payroll';
+import type { Payroll } from '@owo/contract/payroll-runs';
 import { FilterBar, ListBody, ListPagination, listQuery, useListState } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';

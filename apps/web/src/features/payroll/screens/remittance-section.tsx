@@ -1,6 +1,7 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { canViewPayrollSensitiveData, PAYROLL_MSG, type RemittanceKind } from '@owo/contract/payroll';
+import { canViewPayrollSensitiveData, PAYROLL_MSG } from '@owo/contract/payroll';
+import { type RemittanceKind } from '@owo/contract/payroll-settings';
 import { fetchFile, saveBlob } from '../../../lib/files';
 import { useActiveAccount } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';

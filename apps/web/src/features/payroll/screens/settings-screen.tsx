@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Select, Stack, Switch, TextInput } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
-import { payrollSettingsBody, type PayrollSettings } from '@owo/contract/payroll';
+import { payrollSettingsBody, type PayrollSettings } from '@owo/contract/payroll-settings';
 import { api } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
