@@ -1,6 +1,7 @@
-// The e2e specs share one demo company, and some change its state (the AP policy, a member's role).
-// Each spec states the state it relies on through these helpers, at its start, instead of
-// depending on the order the specs run in. Calls go through the API as the demo owner (Bearer:
+// Each Playwright worker has its own app and demo company (e2e/run.mjs); the specs a worker runs
+// share it, and some change its state (the AP policy, a member's role). Each spec states the state
+// it relies on through these helpers, at its start, instead of depending on which specs ran before
+// it on the same worker. Calls go through the API as the demo owner (Bearer:
 // no CSRF cookie needed).
 import { expect, type APIRequestContext } from '@playwright/test';
 
