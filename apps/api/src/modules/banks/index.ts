@@ -4,5 +4,6 @@ export {
   listBanks,
   resolveAccountName,
   resolveAccounts,
+  resolveImportRows,
   UNKNOWN_BANK,
 } from './service';

@@ -164,3 +164,36 @@ export async function resolveAccounts(
   await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
   return out;
 }
+
+type ImportAccountRow = {
+  bankCode: string;
+  accountNumber: string;
+  bankName: string | null;
+  accountName: string | null;
+  errors: { field: string; message: string }[];
+};
+
+/**
+ * An import's bank step (vendors, bills): the rows whose fields are well formed get their bank
+ * (code and name as the bank list spells them) and resolved account name; a row whose bank is
+ * unknown or whose account does not resolve gets the field error instead.
+ */
+export async function resolveImportRows(deps: AppDeps, rows: ImportAccountRow[]): Promise<void> {
+  const resolved = await resolveAccounts(
+    deps,
+    rows
+      .filter((r) => !r.errors.length)
+      .map((r) => ({ bankCode: r.bankCode, accountNumber: r.accountNumber })),
+  );
+  for (const r of rows) {
+    if (r.errors.length) continue;
+    const x = resolved.get(`${r.bankCode}:${r.accountNumber}`)!;
+    if (!x.bank) r.errors.push({ field: 'bankCode', message: UNKNOWN_BANK });
+    else {
+      r.bankCode = x.bank.code;
+      r.bankName = x.bank.name;
+      if (!x.accountName) r.errors.push({ field: 'accountNumber', message: ACCOUNT_NOT_VERIFIED });
+      else r.accountName = x.accountName;
+    }
+  }
+}

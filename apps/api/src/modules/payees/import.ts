@@ -15,7 +15,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { conflict } from '../../platform/errors';
 import type { ImportBatch, ImportKind, ImportRecord } from '../../platform/imports';
-import { ACCOUNT_NOT_VERIFIED, resolveAccounts, UNKNOWN_BANK } from '../banks';
+import { resolveImportRows } from '../banks';
 import { isUniqueViolation } from './shared';
 import { payees } from './tables';
 
@@ -72,23 +72,7 @@ async function validateVendors(
     };
   });
   // NUBAN + name resolution for the rows whose fields are well formed.
-  const resolved = await resolveAccounts(
-    deps,
-    rows
-      .filter((r) => !r.errors.length)
-      .map((r) => ({ bankCode: r.bankCode, accountNumber: r.accountNumber })),
-  );
-  for (const r of rows) {
-    if (r.errors.length) continue;
-    const x = resolved.get(`${r.bankCode}:${r.accountNumber}`)!;
-    if (!x.bank) r.errors.push({ field: 'bankCode', message: UNKNOWN_BANK });
-    else {
-      r.bankCode = x.bank.code;
-      r.bankName = x.bank.name;
-      if (!x.accountName) r.errors.push({ field: 'accountNumber', message: ACCOUNT_NOT_VERIFIED });
-      else r.accountName = x.accountName;
-    }
-  }
+  await resolveImportRows(deps, rows);
   markDuplicates(rows);
   const keys = rows.filter((r) => r.accountName).map((r) => `${r.bankCode}:${r.accountNumber}`);
   if (keys.length) {

@@ -1,13 +1,11 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import { z } from 'zod';
 import {
   bankSchema,
   envelope,
   errorEnvelope,
   idParam,
-  IMPORT_MSG,
   importConfirmSchema,
   importTemplateQuery,
   linkTokenParam,
@@ -24,11 +22,12 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { authOf, linkOf, needs, needsLink, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
+import { importUploadRoute } from '../../platform/imports/upload-route';
 import { ok, routerOf, type Router } from '../../platform/http';
 import { clientIp, hit } from '../../platform/rate-limit';
-import { sendSheet, readUploadedFile } from '../../platform/spreadsheet';
+import { sendSheet } from '../../platform/spreadsheet';
 import { listBanks } from '../banks';
-import { commitImport, getImport, uploadImport } from '../../platform/imports';
+import { commitImport, getImport } from '../../platform/imports';
 import { batchDto, VENDOR_TEMPLATE_EXAMPLE, vendorImport } from './import';
 import {
   checkOnboardingLink,
@@ -46,7 +45,6 @@ const limitPublic = (deps: AppDeps, ip: string) =>
 
 const tags = ['payees'];
 const HOUR = 3600;
-const IMPORT_FILE_MAX = 2 * 1024 * 1024;
 /** Per client IP over every public onboarding call; bank-detail submissions have their own tighter cap. */
 const PUBLIC_PER_HOUR = 120;
 const BANK_SUBMITS_PER_HOUR = 20;
@@ -68,39 +66,18 @@ export async function registerVendorOnboarding(app: FastifyInstance, deps: AppDe
   getVendorImportTemplateRoute(r, deps);
   getVendorImportRoute(r, deps);
   confirmVendorImportRoute(r, deps);
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: IMPORT_FILE_MAX, files: 1, fields: 5, parts: 6 },
-    });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/payee/import',
-      {
-        config: needs('payee', 'post'),
-        schema: {
-          operationId: 'uploadVendorImport',
-          summary:
-            'Upload a vendor file (multipart `file`, CSV or xlsx, ≤ 2 MB, ≤ 1,000 rows): validated, nothing written',
-          description:
-            'Each row is checked (fields, NUBAN, name resolution: the resolved name wins) and duplicates are found by bank account, within the file and against existing vendors. The batch is stored; POST …/{id}/confirm writes it.',
-          tags,
-          consumes: ['multipart/form-data'],
-          response: { 201: envelope(vendorImportSchema), 400: errorEnvelope },
-        },
-      },
-      async (req, reply) => {
-        const file = await readUploadedFile(req);
-        const batch = batchDto(
-          await uploadImport(deps, vendorImport, {
-            accountId: tenantOf(req).accountId,
-            userId: authOf(req).user.id,
-            file,
-          }),
-        );
-        return reply
-          .code(201)
-          .send(ok(batch, batch.errorRows ? IMPORT_MSG.hasErrors : 'File checked. Confirm to import'));
-      },
-    );
+  await importUploadRoute(app, deps, {
+    url: '/api/payee/import',
+    config: needs('payee', 'post'),
+    operationId: 'uploadVendorImport',
+    summary:
+      'Upload a vendor file (multipart `file`, CSV or xlsx, ≤ 2 MB, ≤ 1,000 rows): validated, nothing written',
+    description:
+      'Each row is checked (fields, NUBAN, name resolution: the resolved name wins) and duplicates are found by bank account, within the file and against existing vendors. The batch is stored; POST …/{id}/confirm writes it.',
+    tags,
+    schema: vendorImportSchema,
+    kind: vendorImport,
+    view: batchDto,
   });
 }
 

@@ -1,14 +1,14 @@
 // Bill routes beyond the request/pay flow: the inbox address, draft completion, approval tiers and
 // the bill import (one function per operation).
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import { z } from 'zod';
 import { billSchema, envelope, errorEnvelope, refParam, PAYOUT_MSG } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 
 import { authOf, needs, tenantOf } from '../../platform/guard';
 import { bodyRefs } from '../../platform/refs';
+import { importUploadRoute } from '../../platform/imports/upload-route';
 import { ok, routerOf, type Router } from '../../platform/http';
 
 import {
@@ -22,20 +22,18 @@ import {
   BILL_IMPORT_COLUMNS,
   BILL_TIER_MSG,
   idParam,
-  IMPORT_MSG,
   importConfirmSchema,
   importTemplateQuery,
 } from '@owo/contract';
-import { sendSheet, readUploadedFile } from '../../platform/spreadsheet';
+import { sendSheet } from '../../platform/spreadsheet';
 import { billTiersDto, saveBillTier } from '../approvals';
-import { commitImport, getImport, uploadImport } from '../../platform/imports';
+import { commitImport, getImport } from '../../platform/imports';
 import { BILL_TEMPLATE_EXAMPLE, billBatchDto, billImport } from './bill-import';
 import { completeDraftBill, getBill } from './bills';
 import { billInboxAddress, startBillInbox } from './inbox';
 
 const tags = ['payouts'];
 
-const IMPORT_FILE_MAX = 2 * 1024 * 1024;
 const TIER_NOTE =
   'Bill tiers are approval bands by amount, kept in the AP policy: tier one the lowest amounts, tier three the highest, each naming the approval workflow (type payout) that approves bills in it. They are NOT the KYB tiers (the account verification levels that set payout limits).';
 
@@ -54,37 +52,18 @@ export async function registerBillExtras(app: FastifyInstance, deps: AppDeps) {
   getBillImportTemplateRoute(r, deps);
   getBillImportRoute(r, deps);
   confirmBillImportRoute(r, deps);
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: IMPORT_FILE_MAX, files: 1, fields: 5, parts: 6 } });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/payout/quote/import',
-      {
-        config: needs('payouts', 'post'),
-        schema: {
-          operationId: 'uploadBillImport',
-          summary:
-            'Upload a bill file (multipart `file`, CSV or xlsx, ≤ 2 MB, ≤ 1,000 rows): validated, nothing written',
-          description:
-            'Rows become received bills for existing vendors (matched by bank account) or new ones, once confirmed. Duplicates: the same bank account and invoice number, within the file or already billed.',
-          tags,
-          consumes: ['multipart/form-data'],
-          response: { 201: envelope(billImportSchema), 400: errorEnvelope },
-        },
-      },
-      async (req, reply) => {
-        const file = await readUploadedFile(req);
-        const batch = billBatchDto(
-          await uploadImport(deps, billImport, {
-            accountId: tenantOf(req).accountId,
-            userId: authOf(req).user.id,
-            file,
-          }),
-        );
-        return reply
-          .code(201)
-          .send(ok(batch, batch.errorRows ? IMPORT_MSG.hasErrors : 'File checked. Confirm to import'));
-      },
-    );
+  await importUploadRoute(app, deps, {
+    url: '/api/payout/quote/import',
+    config: needs('payouts', 'post'),
+    operationId: 'uploadBillImport',
+    summary:
+      'Upload a bill file (multipart `file`, CSV or xlsx, ≤ 2 MB, ≤ 1,000 rows): validated, nothing written',
+    description:
+      'Rows become received bills for existing vendors (matched by bank account) or new ones, once confirmed. Duplicates: the same bank account and invoice number, within the file or already billed.',
+    tags,
+    schema: billImportSchema,
+    kind: billImport,
+    view: billBatchDto,
   });
 }
 

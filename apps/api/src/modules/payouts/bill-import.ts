@@ -23,7 +23,7 @@ import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict } from '../../platform/errors';
 import type { ImportBatch, ImportCtx, ImportKind, ImportRecord } from '../../platform/imports';
-import { ACCOUNT_NOT_VERIFIED, resolveAccounts, UNKNOWN_BANK } from '../banks';
+import { resolveImportRows } from '../banks';
 import { payees } from '../payees/tables';
 import { payoutQuotes } from './tables';
 
@@ -125,23 +125,7 @@ async function validateBills(
         : parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? 'row'), message: i.message })),
     };
   });
-  const resolved = await resolveAccounts(
-    deps,
-    rows
-      .filter((r) => !r.errors.length)
-      .map((r) => ({ bankCode: r.bankCode, accountNumber: r.accountNumber })),
-  );
-  for (const r of rows) {
-    if (r.errors.length) continue;
-    const x = resolved.get(`${r.bankCode}:${r.accountNumber}`)!;
-    if (!x.bank) r.errors.push({ field: 'bankCode', message: UNKNOWN_BANK });
-    else {
-      r.bankCode = x.bank.code;
-      r.bankName = x.bank.name;
-      if (!x.accountName) r.errors.push({ field: 'accountNumber', message: ACCOUNT_NOT_VERIFIED });
-      else r.accountName = x.accountName;
-    }
-  }
+  await resolveImportRows(deps, rows);
   const ok = rows.filter((r) => r.accountName);
   // Within the file: one bank account + invoice number once.
   const first = new Map<string, number>();
