@@ -1,6 +1,6 @@
 // The Transactions, Partners and Customers tabs of /inflows (002 §2 Inflows), on the list kit.
 import { Box, Button, Card, Group, Menu, Table } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ExportCsvButton,
@@ -21,18 +21,43 @@ import type { Partner } from '@owo/contract/inflows';
 
 export const SEARCH_PLACEHOLDER = 'Search customer, reference or amount';
 
-export function TransactionsList() {
-  const navigate = useNavigate();
-  const { filters, page, setFilters, setPage } = useListState([]);
-  const list = useInflowTransactions(listQuery(filters, [], page));
+type ListState = ReturnType<typeof useListState>;
+type PagedList<T> = {
+  data?: { items: T[]; pagination?: { totalPages: number } | null };
+  isLoading: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/** A tab's card: the CSV export (when the tab has one), a search-only filter bar, the table on the list kit, pages. */
+function SearchListCard<T extends { id: string }>(props: {
+  state: ListState;
+  list: PagedList<T>;
+  placeholder: string;
+  csv?: { path: string; filename: string };
+  columns: string[];
+  row: (item: T) => ReactNode;
+  children?: ReactNode;
+}) {
+  const { state, list } = props;
   return (
     <Card padding={0}>
+      {props.csv && (
+        <Group justify="flex-end" p="md" pb={0}>
+          <ExportCsvButton
+            path={props.csv.path}
+            filters={state.filters}
+            groups={[]}
+            filename={props.csv.filename}
+          />
+        </Group>
+      )}
       <Box px="md">
         <FilterBar
           groups={[]}
-          value={filters}
-          onChange={setFilters}
-          searchPlaceholder={SEARCH_PLACEHOLDER}
+          value={state.filters}
+          onChange={state.setFilters}
+          searchPlaceholder={props.placeholder}
           dates={false}
           presets={[]}
         />
@@ -41,158 +66,113 @@ export function TransactionsList() {
         <Table highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Invoice</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Fee</Table.Th>
-              <Table.Th>Status</Table.Th>
+              {props.columns.map((c, i) => (
+                <Table.Th key={i}>{c}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {(list.data?.items ?? []).map((x) => (
-              <Table.Tr
-                key={x.id}
-                style={{ cursor: 'pointer' }}
-                onClick={() => navigate(paths.inflows.invoice.href({ id: x.itemData.invoiceId }))}
-              >
-                <Table.Td>{formatDate(x.updatedAt)}</Table.Td>
-                <Table.Td>{x.type}</Table.Td>
-                <Table.Td>{x.itemData.recipientName}</Table.Td>
-                <Table.Td>{x.itemData.invoiceReference}</Table.Td>
-                <Table.Td>{formatMoney(x.amountMinor)}</Table.Td>
-                <Table.Td>{formatMoney(x.itemData.transactionFeeMinor)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={x.status} label={inflowStatusLabel(x.status)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+          <Table.Tbody>{(list.data?.items ?? []).map(props.row)}</Table.Tbody>
         </Table>
       </ListBody>
-      <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+      <ListPagination pagination={list.data?.pagination} page={state.page} onChange={state.setPage} />
+      {props.children}
     </Card>
+  );
+}
+
+export function TransactionsList() {
+  const navigate = useNavigate();
+  const state = useListState([]);
+  const list = useInflowTransactions(listQuery(state.filters, [], state.page));
+  return (
+    <SearchListCard
+      state={state}
+      list={list}
+      placeholder={SEARCH_PLACEHOLDER}
+      columns={['Date', 'Type', 'Name', 'Invoice', 'Amount', 'Fee', 'Status']}
+      row={(x) => (
+        <Table.Tr
+          key={x.id}
+          style={{ cursor: 'pointer' }}
+          onClick={() => navigate(paths.inflows.invoice.href({ id: x.itemData.invoiceId }))}
+        >
+          <Table.Td>{formatDate(x.updatedAt)}</Table.Td>
+          <Table.Td>{x.type}</Table.Td>
+          <Table.Td>{x.itemData.recipientName}</Table.Td>
+          <Table.Td>{x.itemData.invoiceReference}</Table.Td>
+          <Table.Td>{formatMoney(x.amountMinor)}</Table.Td>
+          <Table.Td>{formatMoney(x.itemData.transactionFeeMinor)}</Table.Td>
+          <Table.Td>
+            <StatusBadge status={x.status} label={inflowStatusLabel(x.status)} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
 
 export function CustomerList() {
   const navigate = useNavigate();
-  const { filters, page, setFilters, setPage } = useListState([]);
-  const list = useCustomers(listQuery(filters, [], page));
+  const state = useListState([]);
+  const list = useCustomers(listQuery(state.filters, [], state.page));
   return (
-    <Card padding={0}>
-      <Group justify="flex-end" p="md" pb={0}>
-        <ExportCsvButton
-          path="/inflows/customers"
-          filters={filters}
-          groups={[]}
-          filename="owo-customers.csv"
-        />
-      </Group>
-      <Box px="md">
-        <FilterBar
-          groups={[]}
-          value={filters}
-          onChange={setFilters}
-          searchPlaceholder="Search name, email or phone"
-          dates={false}
-          presets={[]}
-        />
-      </Box>
-      <ListBody query={list} isEmpty={!list.data?.items.length}>
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Phone</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(list.data?.items ?? []).map((c) => (
-              <Table.Tr
-                key={c.id}
-                style={{ cursor: 'pointer' }}
-                onClick={() => navigate(paths.inflows.customer.href({ id: c.id }))}
-              >
-                <Table.Td>{c.name}</Table.Td>
-                <Table.Td>{c.email}</Table.Td>
-                <Table.Td>{c.phoneNumber ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ListBody>
-      <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
-    </Card>
+    <SearchListCard
+      state={state}
+      list={list}
+      placeholder="Search name, email or phone"
+      csv={{ path: '/inflows/customers', filename: 'owo-customers.csv' }}
+      columns={['Name', 'Email', 'Phone']}
+      row={(c) => (
+        <Table.Tr
+          key={c.id}
+          style={{ cursor: 'pointer' }}
+          onClick={() => navigate(paths.inflows.customer.href({ id: c.id }))}
+        >
+          <Table.Td>{c.name}</Table.Td>
+          <Table.Td>{c.email}</Table.Td>
+          <Table.Td>{c.phoneNumber ?? '—'}</Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
 
 export function PartnerList() {
-  const { filters, page, setFilters, setPage } = useListState([]);
-  const list = usePartners(listQuery(filters, [], page));
+  const state = useListState([]);
+  const list = usePartners(listQuery(state.filters, [], state.page));
   const [editing, setEditing] = useState<string | null>(null);
   const del = useApiMutation({
     mutationFn: (id: string) => inflowApi.deletePartner(id),
     onSuccess: () => void refreshInflows(),
   });
   return (
-    <Card padding={0}>
-      <Group justify="flex-end" p="md" pb={0}>
-        <ExportCsvButton path="/inflows/partners" filters={filters} groups={[]} filename="owo-partners.csv" />
-      </Group>
-      <Box px="md">
-        <FilterBar
-          groups={[]}
-          value={filters}
-          onChange={setFilters}
-          searchPlaceholder="Search name or account number"
-          dates={false}
-          presets={[]}
-        />
-      </Box>
-      <ListBody query={list} isEmpty={!list.data?.items.length}>
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Bank</Table.Th>
-              <Table.Th>Account</Table.Th>
-              <Table.Th>Share</Table.Th>
-              <Table.Th>Cap</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(list.data?.items ?? []).map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>{p.customerName}</Table.Td>
-                <Table.Td>{p.bankName}</Table.Td>
-                <Table.Td>
-                  {p.accountNumber} · {p.accountName}
-                </Table.Td>
-                <Table.Td>{p.percentage}%</Table.Td>
-                <Table.Td>{p.capMinor ? formatMoney(p.capMinor) : '-'}</Table.Td>
-                <Table.Td>
-                  <PartnerMenu
-                    partner={p}
-                    onEdit={() => setEditing(p.id)}
-                    onRemove={() => del.mutate(p.id)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ListBody>
-      <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
+    <SearchListCard
+      state={state}
+      list={list}
+      placeholder="Search name or account number"
+      csv={{ path: '/inflows/partners', filename: 'owo-partners.csv' }}
+      columns={['Name', 'Bank', 'Account', 'Share', 'Cap', '']}
+      row={(p) => (
+        <Table.Tr key={p.id}>
+          <Table.Td>{p.customerName}</Table.Td>
+          <Table.Td>{p.bankName}</Table.Td>
+          <Table.Td>
+            {p.accountNumber} · {p.accountName}
+          </Table.Td>
+          <Table.Td>{p.percentage}%</Table.Td>
+          <Table.Td>{p.capMinor ? formatMoney(p.capMinor) : '-'}</Table.Td>
+          <Table.Td>
+            <PartnerMenu partner={p} onEdit={() => setEditing(p.id)} onRemove={() => del.mutate(p.id)} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
       <PartnerModal
         opened={!!editing}
         onClose={() => setEditing(null)}
         partner={list.data?.items.find((p) => p.id === editing)}
       />
-    </Card>
+    </SearchListCard>
   );
 }
 
