@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { TEST_CEILING_MS, WAIT_CEILING_MS } from './ceilings';
 
 // run.mjs starts one app per worker and lists them in E2E_BASE_URLS. Playwright loads this file
 // again in each worker process, with TEST_PARALLEL_INDEX (0 … workers - 1, kept when a worker is
@@ -9,14 +10,14 @@ const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % apps.length;
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
-  timeout: 120_000,
-  expect: { timeout: 10_000 },
+  timeout: TEST_CEILING_MS,
+  expect: { timeout: WAIT_CEILING_MS, toPass: { timeout: WAIT_CEILING_MS } },
   workers: apps.length,
   reporter: [['list']],
   use: {
     baseURL: apps[slot],
-    actionTimeout: 15_000,
-    navigationTimeout: 30_000,
+    actionTimeout: WAIT_CEILING_MS,
+    navigationTimeout: WAIT_CEILING_MS,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -64,7 +64,6 @@ async function addProduct(page: Page, name: string, price: string, description =
 }
 
 test('products, assets with inventory, and projects with budgets', async ({ page }) => {
-  test.setTimeout(300_000);
   await test.step('sign up', () => signUp(page));
 
   await test.step('products and services', async () => {

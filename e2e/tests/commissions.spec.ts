@@ -34,7 +34,6 @@ async function signedIn(ctx: BrowserContext, email: string, password: string) {
 test('commission settings -> agent invoice paid -> matured -> batch approved and paid -> refund claws back -> Earnings Insight', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
   const run = Date.now().toString(36);
   const ownerCtx = await browser.newContext();
   const owner = await signedIn(ownerCtx, 'owner@demo.owo.ng', 'Demo-Owner-2026');
@@ -102,7 +101,7 @@ test('commission settings -> agent invoice paid -> matured -> batch approved and
       const inv = await owner.call('get', `/api/inflows/invoice/${invoiceId}`);
       expect(inv.collectionAccount).toBeTruthy();
       accountNumber = inv.collectionAccount.accountNumber;
-    }).toPass({ timeout: 30_000 });
+    }).toPass();
     await owner.call('post', '/api/sandbox/deposits', {
       accountNumber,
       amount: '2500',
@@ -115,7 +114,7 @@ test('commission settings -> agent invoice paid -> matured -> batch approved and
     await expect(async () => {
       const list = await agent.call('get', '/api/agents/self/commissions');
       expect(['matured', 'pending']).toContain(list[0]?.approvalStatus);
-    }).toPass({ timeout: 60_000 });
+    }).toPass();
     await agent.page.goto('/commissions');
     const row = agent.page.getByRole('row').filter({ hasText: '₦250.00' });
     await expect(row.getByText('10%')).toBeVisible();
@@ -129,7 +128,7 @@ test('commission settings -> agent invoice paid -> matured -> batch approved and
     await expect(async () => {
       await page.reload();
       await expect(row).toBeVisible({ timeout: 3_000 });
-    }).toPass({ timeout: 120_000 });
+    }).toPass();
     await shot(page, '04-batches');
     await row.click();
     await expect(page).toHaveURL(/\/commissions\/disbursement\/[0-9a-f-]{36}$/);
@@ -142,9 +141,7 @@ test('commission settings -> agent invoice paid -> matured -> batch approved and
       .getByRole('button', { name: /Approve/ })
       .click();
     await expect(page.getByText('Commission approved successfully')).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: 'CHIOMA EZE' }).getByText('Paid')).toBeVisible({
-      timeout: 60_000,
-    });
+    await expect(page.getByRole('row').filter({ hasText: 'CHIOMA EZE' }).getByText('Paid')).toBeVisible();
     await page.reload();
     await expect(page.getByText('Paid').first()).toBeVisible();
     await shot(page, '06-batch-paid');

@@ -21,7 +21,6 @@ function nuban(serial: string) {
 }
 
 test('an invited employee sets a password and reaches their payslips and profile', async ({ browser }) => {
-  test.setTimeout(120_000);
   const hr = await (await browser.newContext()).newPage();
   const login = await hr.request.post('/api/auth/login', {
     data: { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' },
@@ -76,7 +75,7 @@ test('an invited employee sets a password and reaches their payslips and profile
   await shot(page, '03-profile');
   // The sign-up toast sits over the header's Logout and pauses while hovered: let it close first.
   await page.mouse.move(0, 0);
-  await expect(page.getByText('Your employee account has been created')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText('Your employee account has been created')).toBeHidden();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/employee-portal\/login/);
 });

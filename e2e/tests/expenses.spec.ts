@@ -122,7 +122,7 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
   await expect(async () => {
     await page.getByRole('textbox', { name: label }).first().click();
     await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass();
 }
 
 async function decide(
@@ -135,13 +135,12 @@ async function decide(
   await page.getByRole('button', { name: action }).click();
   await page.getByLabel('Reason').fill(reason);
   await page.getByRole('dialog').getByRole('button', { name: action }).click();
-  await expect(page.getByRole('dialog')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole('dialog')).toBeHidden();
 }
 
 test('expense: product line + PDF receipt, approve, reject, edit, resolve, approve twice, paid, trail verified', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
   const payee = nuban(String(100_000_000 + Math.floor(Math.random() * 800_000_000)));
   let accountId = '';
   let expenseId = '';
@@ -174,7 +173,7 @@ test('expense: product line + PDF receipt, approve, reject, edit, resolve, appro
     const fa = await ownerApi('GET', `/wallet/${ngn.id}/funding-account`);
     await ownerApi('POST', '/sandbox/deposits', { accountNumber: fa.data.accountNumber, amount: '500000' });
     await expect
-      .poll(async () => (await ownerApi('GET', '/wallet')).data[0].balanceMinor ?? 0, { timeout: 20_000 })
+      .poll(async () => (await ownerApi('GET', '/wallet')).data[0].balanceMinor ?? 0)
       .toBeGreaterThan(0);
   });
 
@@ -197,9 +196,9 @@ test('expense: product line + PDF receipt, approve, reject, edit, resolve, appro
       buffer: minimalPdf(),
     });
     await expect(maker.getByText(/Attached: /)).toBeVisible();
-    await expect(maker.getByText(/Fee ₦[\d,.]+ · Total ₦12,0[\d,.]+/)).toBeVisible({ timeout: 10_000 });
+    await expect(maker.getByText(/Fee ₦[\d,.]+ · Total ₦12,0[\d,.]+/)).toBeVisible();
     await shot(maker, 'new-payment');
-    await expect(maker.getByRole('button', { name: 'Continue' })).toBeEnabled({ timeout: 10_000 });
+    await expect(maker.getByRole('button', { name: 'Continue' })).toBeEnabled();
     await maker.getByRole('button', { name: 'Continue' }).click();
     await expect(maker.getByRole('heading', { name: 'Review & Submit' })).toBeVisible();
     await expect(maker.getByTestId('review-fee')).toBeVisible();
@@ -229,7 +228,7 @@ test('expense: product line + PDF receipt, approve, reject, edit, resolve, appro
     await maker.goto(`/expense/${expenseId}/edit`);
     await expect(maker.getByRole('heading', { name: 'Edit expense' })).toBeVisible();
     await maker.getByLabel('Description').fill('Diesel for the Ikeja generator (new vendor)');
-    await expect(maker.getByRole('button', { name: 'Continue' })).toBeEnabled({ timeout: 10_000 });
+    await expect(maker.getByRole('button', { name: 'Continue' })).toBeEnabled();
     await maker.getByRole('button', { name: 'Continue' }).click();
     await maker.getByRole('button', { name: 'Submit' }).click();
     await maker.getByRole('dialog').getByRole('button', { name: 'View expense' }).click();
@@ -241,7 +240,7 @@ test('expense: product line + PDF receipt, approve, reject, edit, resolve, appro
     await decide(one, expenseId, 'Approve', 'Checked again');
     await decide(two, expenseId, 'Approve', 'Vendor account is right now');
     await expect
-      .poll(async () => (await ownerApi('GET', `/expense/${expenseId}`)).data.status, { timeout: 30_000 })
+      .poll(async () => (await ownerApi('GET', `/expense/${expenseId}`)).data.status)
       .toBe('completed');
     await maker.goto(`/expense/${expenseId}`);
     await expect(maker.getByText('completed').first()).toBeVisible();
@@ -269,10 +268,10 @@ test('expense: product line + PDF receipt, approve, reject, edit, resolve, appro
           ),
         )
         .first(),
-    ).toBeVisible({ timeout: 15_000 });
+    ).toBeVisible();
     await shot(maker, 'wallet');
     await maker.goto('/transactions');
-    await expect(maker.getByText(/Diesel for the Ikeja generator/).first()).toBeVisible({ timeout: 15_000 });
+    await expect(maker.getByText(/Diesel for the Ikeja generator/).first()).toBeVisible();
     await shot(maker, 'transactions');
     await maker.goto('/expenses/completed');
     await expect(maker.getByText('Diesel for the Ikeja generator (new vendor)')).toBeVisible();

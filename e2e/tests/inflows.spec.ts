@@ -18,7 +18,7 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
   await expect(async () => {
     await page.getByRole('textbox', { name: label, exact: typeof label === 'string' }).click();
     await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass();
 }
 const ddmmyyyy = (days: number) => {
   const d = new Date(Date.now() + days * 86_400_000 + 3_600_000);
@@ -28,7 +28,6 @@ const ddmmyyyy = (days: number) => {
 test('customer -> partner -> 3-installment invoice -> approve -> public pay page -> sandbox deposit -> paid', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
   const run = Date.now().toString(36);
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
@@ -127,7 +126,7 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
       .click();
     await expect(page.getByText('Invoice approved successfully')).toBeVisible();
     const link = page.getByRole('link', { name: 'Open the pay page' });
-    await expect(link).toBeVisible({ timeout: 20_000 });
+    await expect(link).toBeVisible();
     payLink = (await link.getAttribute('href'))!;
     await shot(page, '07-invoice-approved');
   });
@@ -146,7 +145,7 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
       data: { accountNumber, amount: '1020', senderName: 'BISI STORES' },
     });
     expect(dep.ok()).toBe(true);
-    await expect(pay.getByTestId('amount-due')).toHaveText(/990\.00/, { timeout: 30_000 });
+    await expect(pay.getByTestId('amount-due')).toHaveText(/990\.00/);
     await shot(pay, '09-pay-page-after-first');
     await visitor.close();
   });
@@ -154,11 +153,9 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
   await test.step('the invoice shows the installment paid and the split settled', async () => {
     await page.reload();
     const rows = page.getByRole('row');
-    await expect(rows.filter({ hasText: 'Deposit' }).getByText('Paid')).toBeVisible({ timeout: 30_000 });
+    await expect(rows.filter({ hasText: 'Deposit' }).getByText('Paid')).toBeVisible();
     await expect(page.getByText('Partly paid').first()).toBeVisible();
-    await expect(rows.filter({ hasText: partner }).getByText('Paid').first()).toBeVisible({
-      timeout: 30_000,
-    });
+    await expect(rows.filter({ hasText: partner }).getByText('Paid').first()).toBeVisible();
     await shot(page, '10-invoice-partly-paid');
     await page.goto('/inflows');
     await expect(page.getByRole('cell', { name: 'SETTLEMENT' }).first()).toBeVisible();
@@ -177,7 +174,7 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     });
     expect(dep.ok()).toBe(true);
     const refundBtn = page.getByRole('button', { name: 'Refund', exact: true });
-    await expect(refundBtn).toBeVisible({ timeout: 30_000 });
+    await expect(refundBtn).toBeVisible();
     await expect(page.getByRole('cell', { name: '₦20.00' })).toBeVisible();
     await refundBtn.click();
     const dialog = page.getByRole('dialog');
@@ -185,7 +182,7 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     await dialog.getByLabel('Account number').fill('2468135798');
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await expect(page.getByText('Refund successful')).toBeVisible();
-    await expect(page.getByText('Completed').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Completed').first()).toBeVisible();
     await shot(page, '12-invoice-completed-refunded');
   });
 });

@@ -22,7 +22,6 @@ test('pay-someone: NGN and USD to new recipients, wire purpose, short balance â†
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
   // Payments go to approval (no auto-approval) so the balance is never spent by this journey.
   await setDemoApPolicy(request, { autoApproveBelow: '0' });
   const page = await signedIn(browser);
@@ -37,7 +36,7 @@ test('pay-someone: NGN and USD to new recipients, wire purpose, short balance â†
     await page.getByLabel('Recipient name').fill(`Ada Cleaning ${run}`);
     await choose(page, 'Bank', 'Guaranty Trust Bank');
     await page.getByLabel('Account number').fill(nuban(serial()));
-    await expect(page.getByTestId('resolved-name')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('resolved-name')).toBeVisible();
     await shot(page, 'pay-someone-02-recipient-ngn');
     await page.getByRole('button', { name: 'Continue' }).click();
   });
@@ -110,7 +109,7 @@ test('pay-someone: NGN and USD to new recipients, wire purpose, short balance â†
     await sandbox.getByLabel('Sender name').fill('ADAEZE OKAFOR');
     await sandbox.getByRole('button', { name: 'Send test transfer' }).click();
     // The deposit lands, the user is back at step 9, the balance is checked again, and step 10 follows.
-    await expect(page.getByRole('heading', { name: 'Confirm transfer' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('heading', { name: 'Confirm transfer' })).toBeVisible();
     await shot(page, 'pay-someone-11-confirm');
     await page.getByRole('button', { name: 'Confirm transfer' }).click();
     await expect(page.getByTestId('pay-someone-success')).toContainText(`$${usd.toLocaleString('en-US')}.00`);

@@ -26,7 +26,6 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
   await promoteSecondPerson(request);
   const owner = await signedIn(browser, OWNER);
   const vendorName = `Ikeja Diesel ${run}`;
@@ -103,7 +102,7 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
     await expect(async () => {
       await second.reload();
       await expect(second.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
+    }).toPass();
     await shot(second, 'payables-07-payout-completed');
   });
 
@@ -173,7 +172,6 @@ function minimalPdf(): Buffer {
 }
 
 test('request a bill → the vendor fills send-bill → approve → paid', async ({ browser, request }) => {
-  test.setTimeout(300_000);
   await promoteSecondPerson(request);
   const owner = await signedIn(browser, OWNER);
   const vendorEmail = `billing.${run}@lekkicleaning.ng`;
@@ -256,7 +254,7 @@ test('request a bill → the vendor fills send-bill → approve → paid', async
     await expect(async () => {
       await second.reload();
       await expect(second.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
+    }).toPass();
     await shot(second, 'payables-27-bill-paid');
   });
 });

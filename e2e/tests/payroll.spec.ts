@@ -41,7 +41,6 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
   browser,
   request,
 }) => {
-  test.setTimeout(360_000);
   const owner = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signIn(owner, 'owner@demo.owo.ng', 'Demo-Owner-2026');
   // Other specs change the demo company's state; this one relies on the default ₦100,000
@@ -76,7 +75,7 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await expect(async () => {
       await dialog.getByRole('textbox', { name: 'Bank' }).click();
       await owner.getByRole('option', { name: 'Guaranty Trust Bank', exact: true }).click({ timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass();
     await dialog
       .getByLabel('Account number')
       .fill(nuban(String(100_000_000 + Math.floor(Math.random() * 8e8))));
@@ -116,7 +115,7 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await expect(async () => {
       await owner.getByRole('textbox', { name: 'Pay from' }).click();
       await owner.getByRole('option').first().click({ timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass();
     await owner.getByText('Recurring', { exact: true }).click();
     await owner.getByLabel('Payroll creation date').fill('3');
     await owner.getByLabel('Payroll processing date').fill('3');
@@ -175,7 +174,6 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     const apiPath = `/api${payrollUrl.replace('/payroll/', '/payrolls/').replace('/details', '')}`;
     await expect
       .poll(async () => (await (await request.get(apiPath, { headers })).json()).data.status, {
-        timeout: 90_000,
         intervals: [1000],
       })
       .toBe('completed');

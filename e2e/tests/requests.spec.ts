@@ -17,7 +17,6 @@ test('a fund request → opened from its notification → Approve and pay → pa
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
   await promoteSecondPerson(request);
   const member = await signedIn(browser, SECOND);
   const narration = `Site visit fuel ${run}`;
@@ -64,7 +63,7 @@ test('a fund request → opened from its notification → Approve and pay → pa
     await expect(async () => {
       await owner.reload();
       await expect(owner.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
+    }).toPass();
     await shot(owner, 'requests-06-paid');
     await owner.goto('/requests');
     await expect(owner.getByRole('cell', { name: narration })).toBeVisible();

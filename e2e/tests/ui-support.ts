@@ -54,7 +54,7 @@ export async function choose(page: Page, label: string, option: string) {
   await expect(async () => {
     await page.getByRole('textbox', { name: label }).click();
     await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass();
 }
 
 /** The demo accountant becomes an admin (the AP policy's approvers are owners and admins), and four eyes is on. */

@@ -21,7 +21,6 @@ test('invite a vendor → self-onboard on the public pages → change their bank
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
   await setDemoApPolicy(request, { fourEyes: true });
   await setDemoRole(request, SECOND.email, 'admin');
   const owner = await signedIn(browser, OWNER);
@@ -125,7 +124,6 @@ test('invite a vendor → self-onboard on the public pages → change their bank
 });
 
 test('vendor import: errors by row → fixed file → summary → confirm', async ({ browser }) => {
-  test.setTimeout(180_000);
   const owner = await signedIn(browser, OWNER);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-vendors-'));
   const header = 'name,email,phone,billingAddress,bankCode,accountNumber';
@@ -169,7 +167,6 @@ test('vendor import: errors by row → fixed file → summary → confirm', asyn
 test('bills: import a file → summary → confirm; the bill inbox address; the bill tiers dialog', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
   const owner = await signedIn(browser, OWNER);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bills-'));
   const file = path.join(dir, 'bills.csv');
