@@ -3,22 +3,22 @@ import { configure } from '@testing-library/react';
 import { WAIT_CEILING_MS } from './test-ceilings';
 import { loadNamespaces } from './lib/i18n';
 
-// Browser APIs jsdom lacks and Mantine needs.
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-}
+// Browser APIs the DOM lacks or answers by its own window size, and Mantine needs. Every media
+// query answers "no match" (the desktop layout) unless a test says otherwise.
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}

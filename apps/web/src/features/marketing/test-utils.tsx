@@ -1,5 +1,5 @@
 // Test harness for the public site, notifications, tour, portals and dev pages: Mantine, a fresh
-// QueryClient and a memory router, plus the browser APIs jsdom lacks and Mantine needs.
+// QueryClient and a memory router, plus the browser APIs the test DOM lacks and Mantine needs.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
