@@ -138,6 +138,14 @@ export function client(
   };
 }
 
+// argon2 takes ~40 ms of CPU a hash; the factories make thousands of users with a few passwords.
+const hashes = new Map<string, Promise<string>>();
+export const hashOnce = (password: string) => {
+  let h = hashes.get(password);
+  if (!h) hashes.set(password, (h = hashPassword(password)));
+  return h;
+};
+
 let counter = 0;
 /** Factory: a verified user with a live session (tests that are not about sign-in skip the login). */
 export async function makeUser(
@@ -156,7 +164,7 @@ export async function makeUser(
     .insert(users)
     .values({
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashOnce(password),
       firstName: over.firstName ?? 'Test',
       lastName: over.lastName ?? 'User',
       emailVerifiedAt: over.verified === false ? null : new Date(),

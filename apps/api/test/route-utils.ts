@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Access } from '../src/platform/guard';
 import type { RouteInfo } from '../src/app';
-import { hashPassword } from '../src/platform/passwords';
 import { issueSession } from '../src/platform/sessions';
 import { accountMembers, accounts, users } from '../src/platform/schema';
-import { client, type TestApp } from './helpers';
+import { client, hashOnce, type TestApp } from './helpers';
 
 // Shared by the cross-cutting tests (routes, fuzz, tenancy): they iterate over every registered route.
 
@@ -34,14 +33,12 @@ export const isIdParam = (name: string) => /(^id$|Id$)/.test(name);
 export const fillPath = (url: string, value: (name: string) => string) =>
   url.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) => encodeURIComponent(value(n)));
 
-let cachedHash: Promise<string> | null = null;
 /**
  * A fresh verified owner with a fresh account and session, without the cost of hashing a password
  * each time: fuzzing may log out, change a password or delete things, so each route gets its own.
  */
 export async function cheapOwner(t: TestApp) {
-  cachedHash ??= hashPassword('Correct-Horse-42!');
-  const passwordHash = await cachedHash;
+  const passwordHash = await hashOnce('Correct-Horse-42!');
   const email = `fz.${randomUUID().slice(0, 12)}@example.ng`;
   const [user] = await t.db
     .insert(users)
