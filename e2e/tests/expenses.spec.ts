@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { skipFirstRunTour } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PASSWORD = 'Expense#2026pass';
@@ -101,19 +102,7 @@ async function signIn(browser: Browser, email: string) {
   const page = await ctx.newPage();
   const res = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
   expect(res.ok()).toBe(true);
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
-  // The first-run tour opens by itself after a delay; skip it once, as a user would (it is remembered).
-  await page.goto('/dashboard');
-  const tour = page.getByTestId('guided-tour');
-  try {
-    await tour.waitFor({ state: 'visible', timeout: 6_000 });
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-    await tour.waitFor({ state: 'hidden' });
-  } catch {
-    /* no tour for this user */
-  }
+  await skipFirstRunTour(page);
   return page;
 }
 

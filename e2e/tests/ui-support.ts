@@ -26,17 +26,11 @@ export async function shot(page: Page, name: string) {
   await test.info().attach(name, { path: file, contentType: 'image/png' });
 }
 
-/** A new browser context signed in as `who`, on /dashboard, with the first-run tour skipped. */
-export async function signedIn(browser: Browser, who: { email: string; password: string } = OWNER) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const res = await page.request.post('/api/auth/login', { data: who });
-  expect(res.ok()).toBe(true);
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
-  // The first-run tour opens by itself after a delay: skip it now, before any dropdown is open
-  // (an open Select's options would cover its Skip button).
+/**
+ * The first-run tour opens by itself after a delay: skip it now, on /dashboard, before any dropdown
+ * is open (an open Select's options would cover its Skip button); should it open again, skip it then.
+ */
+export async function skipFirstRunTour(page: Page) {
   await page.goto('/dashboard');
   const tour = page.getByTestId('guided-tour');
   try {
@@ -46,6 +40,20 @@ export async function signedIn(browser: Browser, who: { email: string; password:
   } catch {
     /* no tour for this user */
   }
+  // Added only now: a handler that skipped the tour while the click above waited for its button
+  // would leave that click waiting for a button that is gone.
+  await page.addLocatorHandler(tour, async (t) => {
+    await t.getByRole('button', { name: 'Skip tour' }).click();
+  });
+}
+
+/** A new browser context signed in as `who`, on /dashboard, with the first-run tour skipped. */
+export async function signedIn(browser: Browser, who: { email: string; password: string } = OWNER) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/login', { data: who });
+  expect(res.ok()).toBe(true);
+  await skipFirstRunTour(page);
   return page;
 }
 
