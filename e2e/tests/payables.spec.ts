@@ -137,6 +137,8 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
     const newAccount = nuban(serial());
     await dialog.getByLabel('Account number').fill(newAccount);
     await expect(dialog.getByText(/must be approved by another team member/)).toBeVisible();
+    // Save once the new account's name shows, as a user would: the button is disabled while it resolves.
+    await expect(dialog.getByTestId('resolved-name')).toBeVisible();
     await shot(owner, 'payables-09-bank-change-form');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(owner.getByTestId('pending-bank-change')).toContainText(newAccount);

@@ -100,6 +100,8 @@ test('invite a vendor → self-onboard on the public pages → change their bank
     const dialog = owner.getByRole('dialog');
     await dialog.getByLabel('Account number').fill(newAccount);
     await expect(dialog.getByText(/must be approved by another team member/)).toBeVisible();
+    // Save once the new account's name shows, as a user would: the button is disabled while it resolves.
+    await expect(dialog.getByTestId('resolved-name')).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(owner.getByTestId('pending-bank-change')).toContainText(newAccount);
     await expect(owner.getByText(account, { exact: true })).toBeVisible();

@@ -47,4 +47,12 @@ describe('the web kit is used everywhere', () => {
     // ListBody (skeleton, error, empty) and ListPagination are the one way a list pages
     expect(offenders(/import \{[^}]*\bPagination\b[^}]*\} from '@mantine\/core'/)).toEqual([]);
   });
+
+  it('every bank picker is BankSelect: no area maps the banks list into a Select of its own', () => {
+    expect(
+      offenders(
+        /<Select\b[^>]*label="Bank"|\.map\(\(\w+\) => \(\{ value: \w+\.code, label: \w+\.name \}\)\)/,
+      ),
+    ).toEqual([]);
+  });
 });

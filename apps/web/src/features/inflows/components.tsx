@@ -1,11 +1,12 @@
 // Shared bits of the inflows screens: status words, the customer and partner modals.
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Customer, Partner } from '@owo/contract/inflows';
 import { useApiMutation } from '../../lib/query';
 import { profileApi, useBanks } from '../profile';
 import { inflowApi, refreshInflows, type PartnerBody } from './api';
+import { BankSelect } from '../../components/bank-select';
 
 const LABELS: Record<string, string> = {
   partlyPaid: 'Partly paid',
@@ -96,11 +97,9 @@ export function PartnerModal(props: PartnerModalProps) {
             {...form.register('customerEmail')}
             error={err.customerEmail?.message}
           />
-          <Select
-            label="Bank"
+          <BankSelect
             required
-            searchable
-            data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+            banks={banks.data}
             value={bankCode || null}
             onChange={(v) => form.setValue('bankCode', v ?? '')}
             error={err.bankCode?.message}

@@ -9,6 +9,7 @@ import { useBanks } from '../../profile';
 import { useApprovers, useExpenseQuote } from '../api';
 import { BeneficiaryPicker } from '../components/beneficiary-picker';
 import type { ExpenseFormApi } from '../components/product-lines';
+import { BankSelect } from '../../../components/bank-select';
 
 export type AccountLookup = { accountName: string; lookup: 'idle' | 'loading' | 'failed' };
 type Quote = ReturnType<typeof useExpenseQuote>;
@@ -103,10 +104,8 @@ export function PayeeFields(props: { form: ExpenseFormApi; account: AccountLooku
         control={form.control}
         name="bankCode"
         render={({ field }) => (
-          <Select
-            label="Bank"
-            searchable
-            data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+          <BankSelect
+            banks={banks.data}
             value={field.value ?? null}
             onChange={field.onChange}
             error={e.bankCode?.message}

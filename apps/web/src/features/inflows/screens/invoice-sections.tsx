@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { InvoiceDetail } from '@owo/contract/inflows';
 import { DetailField } from '../../../components/detail-field';
@@ -21,6 +9,7 @@ import { useBanks } from '../../profile';
 import { inflowApi, refreshInflows, useInvoiceTransactions } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { inflowStatusLabel } from '../components';
+import { BankSelect } from '../../../components/bank-select';
 
 const STRATEGY: Record<string, string> = {
   consolidated: 'Once after all collections',
@@ -302,10 +291,8 @@ export function RefundModal(props: { invoiceId: string; refundId: string | null;
     <Modal opened={!!props.refundId} onClose={props.onClose} title="Refund overage">
       <Stack>
         <Text size="sm">The overpaid amount is sent back to the account you give.</Text>
-        <Select
-          label="Bank"
-          searchable
-          data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+        <BankSelect
+          banks={banks.data}
           value={bankCode}
           onChange={setBankCode}
           error={errors['refundAccountDetails.bankCode']?.[0] ?? errors.bankCode?.[0]}

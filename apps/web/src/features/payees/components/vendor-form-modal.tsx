@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { payeeBody, type PayeeDetail } from '@owo/contract/payees';
@@ -6,6 +6,7 @@ import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { profileApi, useBanks } from '../../profile';
 import { payeeApi, refreshPayees } from '../api';
+import { BankSelect } from '../../../components/bank-select';
 
 /**
  * Create or edit a vendor. The account is NUBAN-checked and resolved as it is typed (1 s after the
@@ -146,11 +147,9 @@ function VendorBankFields(props: {
         control={form.control}
         name="bankCode"
         render={({ field }) => (
-          <Select
-            label="Bank"
+          <BankSelect
             required
-            searchable
-            data={(banks ?? []).map((b) => ({ value: b.code, label: b.name }))}
+            banks={banks}
             value={field.value || null}
             onChange={(x) => field.onChange(x ?? '')}
             error={e.bankCode?.message}

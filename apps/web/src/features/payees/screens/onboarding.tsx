@@ -1,6 +1,6 @@
 // The vendor's self-onboarding pages (issue 23 §1): no sign-in; the mailed link's token is the only
 // key (a link token: issue 34 §3). A link that is unknown, used, expired or revoked shows a clear page.
-import { Alert, Button, Card, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LINK_STATUS } from '@owo/contract/http';
@@ -12,6 +12,7 @@ import { useOnboarding, useOnboardingBanks, vendorOnboardingApi } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { BankSelect } from '../../../components/bank-select';
 
 type Done = {
   ref: string;
@@ -238,11 +239,9 @@ function BankDetailsForm({
         >
           <Stack>
             <Title order={3}>Where should {companyName} pay you?</Title>
-            <Select
-              label="Bank"
-              searchable
+            <BankSelect
               required
-              data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+              banks={banks.data}
               value={bankCode || null}
               onChange={(x) => setBankCode(x ?? '')}
               error={err('bankCode')}

@@ -20,6 +20,7 @@ import { profileApi, useBanks } from '../../profile';
 import { PAY_SOMEONE_DRAFT, type PayCurrency, type PaySomeoneDraft } from './api';
 import { Frame, useGuard, useNav } from './shared';
 import { paths } from '../../../lib/paths';
+import { BankSelect } from '../../../components/bank-select';
 
 type Recipient = NonNullable<PaySomeoneDraft['recipient']>;
 
@@ -132,11 +133,9 @@ function NairaFields(props: {
   return (
     <>
       <Group grow align="flex-start">
-        <Select
-          label="Bank"
+        <BankSelect
           required
-          searchable
-          data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+          banks={banks.data}
           value={f.bankCode || null}
           onChange={(x) => setF({ ...f, bankCode: x ?? '' })}
           error={errors.bankCode}

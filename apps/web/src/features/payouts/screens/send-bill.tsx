@@ -6,7 +6,6 @@ import {
   FileInput,
   Group,
   Loader,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -25,6 +24,7 @@ import { billApi, useSendBill, useSendBillBanks } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { BankSelect } from '../../../components/bank-select';
 
 type SentBill = {
   ref: string;
@@ -191,10 +191,8 @@ function SendBillFields({ form }: { form: ReturnType<typeof useSendBillForm> }) 
         <DateField label="Due date" value={v.dueDate} onChange={set('dueDate')} error={err('dueDate')} />
       </Group>
       <Group grow align="flex-start">
-        <Select
-          label="Bank"
-          searchable
-          data={(form.banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+        <BankSelect
+          banks={form.banks.data}
           value={v.bankCode || null}
           onChange={(x) => set('bankCode')(x ?? '')}
           error={err('bankCode')}

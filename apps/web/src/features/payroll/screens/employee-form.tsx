@@ -28,6 +28,7 @@ import {
   type EmployeeForm,
 } from './employee-form-model';
 import { PayFigures, usePayContext } from './pay-figures';
+import { BankSelect } from '../../../components/bank-select';
 
 type Form = UseFormReturn<EmployeeForm>;
 type Loaded = ReturnType<typeof loaded>;
@@ -165,10 +166,8 @@ function BankFields({ form, e, banks }: { form: Form; e: PayrollEmployee | null;
         control={form.control}
         name="bankCode"
         render={({ field }) => (
-          <Select
-            label="Bank"
-            searchable
-            data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
+          <BankSelect
+            banks={banks.data}
             value={field.value || null}
             onChange={(v) => field.onChange(v ?? '')}
             error={err('bankCode')}

@@ -1,7 +1,7 @@
 // The profile's "Bank account" section (issue 25 §5 add-bank): the salary account (masked), a
 // pending change and the last decision, and a form for a new account — bank, 10-digit number, the
 // bank's name for it shown before submitting. The server sends it to HR through the approvals engine.
-import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ACCOUNT_CHECK_DELAY_MS, type BankItem } from '@owo/contract';
@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { api } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
+import { BankNativeSelect } from '../../../components/bank-select';
 
 const P = '/employee-portal';
 const BANK_KEY = ['employee-portal', 'bank-account'];
@@ -130,12 +131,9 @@ function NewAccountForm({
   return (
     <form onSubmit={form.handleSubmit((v) => canSubmit && submit.mutate(v))} noValidate>
       <Stack gap="sm">
-        <NativeSelect
-          label="Bank"
-          data={[
-            { value: '', label: 'Select Bank', disabled: true },
-            ...(banks.data?.data ?? []).map((x) => ({ value: x.code, label: x.name })),
-          ]}
+        <BankNativeSelect
+          banks={banks.data?.data}
+          placeholder="Select Bank"
           {...form.register('bankCode')}
           error={form.formState.errors.bankCode?.message}
         />

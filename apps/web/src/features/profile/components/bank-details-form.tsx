@@ -1,7 +1,7 @@
 // The bank-account form, exactly as 000 §5 and §8 describe it: bank list with the disabled
 // 'Select Bank' placeholder, a 10-digit number checked with the bank after a 500 ms pause, the
 // resolved name shown and used, Save disabled while anything is wrong or pending.
-import { Alert, Button, Loader, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bankAccountSchema, MSG, type SavedBankAccount } from '@owo/contract';
@@ -11,6 +11,7 @@ import { useApiMutation } from '../../../lib/query';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { profileApi, useBanks } from '../api';
 import { lookupKey, useAccountLookup, type Lookup } from './use-account-lookup';
+import { BankNativeSelect } from '../../../components/bank-select';
 
 /** 000 §8: server message, else the error's own message, else the fallback. */
 export function bankSaveErrorMessage(e: unknown) {
@@ -74,10 +75,6 @@ export function BankDetailsForm(props: { onSaved?: (saved: SavedBankAccount) => 
   const hasErrors = Object.keys(errors).length > 0;
   const loading = lookup.state === 'checking' || save.isPending || banks.isPending;
   const saveDisabled = hasErrors || loading || !isValid || lookup.state !== 'resolved' || banks.isError;
-  const bankOptions = [
-    { value: '', label: t('payouts:selectBank'), disabled: true },
-    ...(banks.data ?? []).map((b) => ({ value: b.code, label: b.name })),
-  ];
   const numberField = form.register('accountNumber');
 
   return (
@@ -88,10 +85,11 @@ export function BankDetailsForm(props: { onSaved?: (saved: SavedBankAccount) => 
             {t('bank.banksFailed')}
           </Alert>
         )}
-        <NativeSelect
+        <BankNativeSelect
           label={t('bank.bank')}
           required
-          data={bankOptions}
+          banks={banks.data}
+          placeholder={t('payouts:selectBank')}
           {...form.register('bankCode')}
           error={errors.bankCode?.message}
           disabled={banks.isPending || banks.isError}

@@ -20,6 +20,7 @@ import { usePayees } from '../../payees';
 import { useBanks } from '../../profile';
 import { refreshRequests, requestApi } from '../api';
 import { PURPOSE_LABELS } from './status';
+import { BankSelect } from '../../../components/bank-select';
 
 /** The request's fields over the three steps, and what they make: the body, the amount in kobo, the payee. */
 function useRequestForm() {
@@ -148,14 +149,7 @@ function PurposeStep(props: { f: RequestForm; err: Err; onBack: () => void; onNe
         />
       ) : (
         <Group grow align="flex-start">
-          <Select
-            label="Bank"
-            searchable
-            data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
-            value={bankCode}
-            onChange={setBankCode}
-            error={err('bankCode')}
-          />
+          <BankSelect banks={banks.data} value={bankCode} onChange={setBankCode} error={err('bankCode')} />
           <TextInput
             label="Account number"
             inputMode="numeric"
