@@ -41,8 +41,9 @@ async function choose(page: Page, label: string, option: RegExp | string) {
 async function fillExpense(page: Page, description: string) {
   await page.goto('/expense/new-payment');
   await expect(page.getByRole('heading', { name: 'New Expense' })).toBeVisible();
-  if (!(await page.getByRole('textbox', { name: 'Wallet', exact: true }).inputValue()))
-    await choose(page, 'Wallet', /NGN/);
+  // The form picks the NGN wallet itself once the wallets load. Choosing it by hand while it loads
+  // would race that default, and picking the option already chosen clears it (a Mantine Select).
+  await expect(page.getByRole('textbox', { name: 'Wallet', exact: true })).toHaveValue(/NGN/);
   if (!(await page.getByRole('textbox', { name: 'Currency', exact: true }).inputValue()))
     await choose(page, 'Currency', 'NGN');
   await page.getByLabel('Amount').fill('1500');

@@ -65,8 +65,12 @@ export async function choose(page: Page, label: string, option: string) {
   }).toPass();
 }
 
-/** The demo accountant becomes an admin (the AP policy's approvers are owners and admins), and four eyes is on. */
+/**
+ * The demo accountant becomes an admin (the AP policy's approvers are owners and admins), four eyes
+ * is on and nothing is approved automatically (a spec run earlier on this worker's app may have
+ * raised `autoApproveBelow`: accounting does).
+ */
 export async function promoteSecondPerson(request: APIRequestContext) {
-  await setDemoApPolicy(request, { fourEyes: true });
+  await setDemoApPolicy(request, { fourEyes: true, autoApproveBelow: '0' });
   await setDemoRole(request, SECOND.email, 'admin');
 }
